@@ -1,0 +1,235 @@
+import type { Evaluation, RouteSummary, Routes, StopSchedule, Variant, Violation } from '../../shared/domain.js';
+import { variantHardTime, variantWaits } from '../../shared/domain.js';
+import type { Problem } from './problem.js';
+
+/**
+ * THE cost evaluator (jampr-spec section 1). Everything is priced here: the solvers' final plans, the
+ * model's reward, the editor's live totals and the check of hand-edited plans. Broken hard rules are
+ * reported as violations, never thrown (check mode).
+ */
+
+/** Below this, a time difference is rounding noise rather than lateness. */
+export const TIME_EPS = 1e-9;
+
+export const penaltyOf = (variant: Variant, x: number): number => (variant.penalty === 'quadratic' ? x * x : x);
+
+/** Price of one stop's earliness and lateness under the variant (lateness is forbidden, not priced, in tw1). */
+export function stopPenalty(variant: Variant, early: number, late: number): number {
+  let p = 0;
+  if (early > 0 && variant.alpha !== 0) p += variant.alpha * penaltyOf(variant, early);
+  if (late > 0 && !variantHardTime(variant.name)) p += variant.beta * penaltyOf(variant, late);
+  return p;
+}
+
+/** Compact per-route result without a per-stop schedule: the allocation-free path for solvers. */
+export interface RouteCost {
+  cost: number;
+  distance: number;
+  wait: number;
+  early: number;
+  late: number;
+  load: number;
+  returnTime: number;
+  /** No hard rule broken (capacity always; in tw1 also windows and the horizon). */
+  feasible: boolean;
+}
+
+/** Simulates one route of customer indices (1..n); the depot is implicit at both ends. */
+export function routeCost(problem: Problem, route: ArrayLike<number>, variant: Variant): RouteCost {
+  const { travel, ready, due, service, demand } = problem;
+  const size = problem.n + 1;
+  const waits = variantWaits(variant.name);
+  const hard = variantHardTime(variant.name);
+  let time = ready[0];
+  let pos = 0;
+  let distance = 0;
+  let wait = 0;
+  let early = 0;
+  let late = 0;
+  let load = 0;
+  let penalty = 0;
+  let feasible = true;
+  for (let s = 0; s < route.length; s++) {
+    const i = route[s];
+    const leg = travel[pos * size + i];
+    distance += leg;
+    const arrival = time + leg;
+    const e = Math.max(ready[i] - arrival, 0);
+    const l = Math.max(arrival - due[i], 0);
+    const start = waits ? Math.max(arrival, ready[i]) : arrival;
+    if (waits) wait += e;
+    early += e;
+    late += l;
+    penalty += stopPenalty(variant, e, l);
+    load += demand[i];
+    if (hard && l > TIME_EPS) feasible = false;
+    time = start + service[i];
+    pos = i;
+  }
+  if (route.length > 0) {
+    const back = travel[pos * size];
+    distance += back;
+    time += back;
+  } else {
+    time = ready[0];
+  }
+  if (load > problem.capacity) feasible = false;
+  if (hard && time > due[0] + TIME_EPS) feasible = false;
+  return { cost: distance + penalty, distance, wait, early, late, load, returnTime: time, feasible };
+}
+
+/** Full per-stop schedule of one route, with its violations. */
+function scheduleRoute(problem: Problem, route: number[], variant: Variant, routeIndex: number) {
+  const { travel, ready, due, service, demand, ids } = problem;
+  const size = problem.n + 1;
+  const waits = variantWaits(variant.name);
+  const hard = variantHardTime(variant.name);
+  const violations: Violation[] = [];
+  const stops: StopSchedule[] = [];
+  let time = ready[0];
+  let pos = 0;
+  let load = 0;
+  let overloaded = false;
+  for (const i of route) {
+    const arrival = time + travel[pos * size + i];
+    const early = Math.max(ready[i] - arrival, 0);
+    const late = Math.max(arrival - due[i], 0);
+    const start = waits ? Math.max(arrival, ready[i]) : arrival;
+    load += demand[i];
+    const departure = start + service[i];
+    stops.push({
+      customerId: ids[i],
+      arrival,
+      wait: start - arrival,
+      start,
+      departure,
+      early,
+      late,
+      load,
+      penalty: stopPenalty(variant, early, late),
+    });
+    if (hard && late > TIME_EPS) {
+      violations.push({
+        kind: 'late',
+        route: routeIndex,
+        customerId: ids[i],
+        amount: late,
+        message: `customer ${ids[i]} is reached at ${fmt(arrival)}, ${fmt(late)} after its due time ${fmt(due[i])}`,
+      });
+    }
+    if (load > problem.capacity && !overloaded) {
+      overloaded = true;
+      violations.push({
+        kind: 'capacity',
+        route: routeIndex,
+        customerId: ids[i],
+        amount: load - problem.capacity,
+        message: `route ${routeIndex + 1} carries ${fmt(load)} after customer ${ids[i]}, above the capacity ${fmt(problem.capacity)}`,
+      });
+    }
+    time = departure;
+    pos = i;
+  }
+  const summary = routeCost(problem, route, variant);
+  if (hard && route.length > 0 && summary.returnTime > due[0] + TIME_EPS) {
+    violations.push({
+      kind: 'horizon',
+      route: routeIndex,
+      amount: summary.returnTime - due[0],
+      message: `route ${routeIndex + 1} is back at the depot at ${fmt(summary.returnTime)}, after the shift ends at ${fmt(due[0])}`,
+    });
+  }
+  const result: RouteSummary = {
+    stops,
+    customers: route.length,
+    length: summary.distance,
+    load: summary.load,
+    duration: summary.returnTime - ready[0],
+    returnTime: summary.returnTime,
+    wait: summary.wait,
+    early: summary.early,
+    late: summary.late,
+    cost: summary.cost,
+  };
+  return { result, violations };
+}
+
+const fmt = (v: number) => String(Math.round(v * 100) / 100);
+
+/** Evaluates routes given as customer indices (1..n). Reports unserved and repeated customers. */
+export function evaluateIndexRoutes(problem: Problem, routes: number[][], variant: Variant): Evaluation {
+  const violations: Violation[] = [];
+  const summaries: RouteSummary[] = [];
+  const seen = new Uint8Array(problem.n + 1);
+  routes.forEach((route, r) => {
+    for (const i of route) {
+      if (seen[i]) {
+        violations.push({
+          kind: 'duplicate-visit',
+          route: r,
+          customerId: problem.ids[i],
+          message: `customer ${problem.ids[i]} is visited more than once`,
+        });
+      }
+      seen[i] = 1;
+    }
+    const { result, violations: v } = scheduleRoute(problem, route, variant, r);
+    summaries.push(result);
+    violations.push(...v);
+  });
+  for (let i = 1; i <= problem.n; i++) {
+    if (!seen[i]) {
+      violations.push({ kind: 'unserved', customerId: problem.ids[i], message: `customer ${problem.ids[i]} is not on any route` });
+    }
+  }
+  const used = summaries.filter((s) => s.customers > 0);
+  if (used.length > problem.vehicles) {
+    violations.push({
+      kind: 'fleet',
+      amount: used.length - problem.vehicles,
+      message: `the plan uses ${used.length} vehicles but the fleet has ${problem.vehicles}`,
+    });
+  }
+  const sum = (f: (s: RouteSummary) => number) => summaries.reduce((acc, s) => acc + f(s), 0);
+  return {
+    cost: sum((s) => s.cost),
+    distance: sum((s) => s.length),
+    vehicles: used.length,
+    wait: sum((s) => s.wait),
+    early: sum((s) => s.early),
+    late: sum((s) => s.late),
+    feasible: violations.length === 0,
+    routes: summaries,
+    violations,
+  };
+}
+
+/**
+ * Evaluates routes given as customer ids (a hand-edited or imported plan). Unknown ids and the depot
+ * inside a route are reported as violations and left out of the simulation.
+ */
+export function evaluatePlan(problem: Problem, routes: Routes, variant: Variant): Evaluation {
+  const unknown: Violation[] = [];
+  const indexRoutes = routes.map((route, r) =>
+    route.flatMap((id) => {
+      const i = problem.indexOf.get(id);
+      if (i === undefined || i === 0) {
+        unknown.push({
+          kind: 'unknown-customer',
+          route: r,
+          customerId: id,
+          message: i === 0 ? `route ${r + 1} lists the depot ${id} as a stop` : `route ${r + 1} lists ${id}, which is not a customer of this instance`,
+        });
+        return [];
+      }
+      return [i];
+    }),
+  );
+  const evaluation = evaluateIndexRoutes(problem, indexRoutes, variant);
+  if (unknown.length === 0) return evaluation;
+  return { ...evaluation, feasible: false, violations: [...unknown, ...evaluation.violations] };
+}
+
+/** Index routes to id routes, dropping empty routes. */
+export const toIdRoutes = (problem: Problem, routes: number[][]): Routes =>
+  routes.filter((r) => r.length > 0).map((r) => r.map((i) => problem.ids[i]));

@@ -1,0 +1,31 @@
+/** The small error taxonomy every boundary (CLI, IPC, HTTP, worker) speaks. */
+export type ErrorKind = 'input' | 'model' | 'storage' | 'cancelled' | 'internal';
+
+export interface AppErrorData {
+  kind: ErrorKind;
+  message: string;
+  /** Every individual problem when one input has several (e.g. each bad CSV row). */
+  details?: string[];
+}
+
+export class AppError extends Error {
+  readonly kind: ErrorKind;
+  readonly details: string[];
+  constructor(kind: ErrorKind, message: string, details: string[] = []) {
+    super(details.length ? `${message}\n  - ${details.join('\n  - ')}` : message);
+    this.name = 'AppError';
+    this.kind = kind;
+    this.details = details;
+  }
+  toData(): AppErrorData {
+    return { kind: this.kind, message: this.message, details: this.details.length ? this.details : undefined };
+  }
+}
+
+/** Bad user input: names the problem; nothing was changed. */
+export const inputError = (message: string, details: string[] = []) => new AppError('input', message, details);
+
+export function toErrorData(err: unknown): AppErrorData {
+  if (err instanceof AppError) return err.toData();
+  return { kind: 'internal', message: err instanceof Error ? err.message : String(err) };
+}
