@@ -1,0 +1,284 @@
+/**
+ * THE typed contract between the renderer and the main process, used unchanged by the Electron preload (IPC)
+ * and the web mode (HTTP + server-sent events). Requests are zod schemas so both transports validate what
+ * arrives; responses and events are types. Add a call here and nowhere else: preload, renderer and the HTTP
+ * router are built from `CALLS`.
+ */
+import { z } from 'zod';
+import type { AppErrorData } from './errors.js';
+import type { Evaluation, Instance, Routes, Variant, VariantName } from './domain.js';
+
+// ---------- request schemas ----------
+
+const variantName = z.enum(['tw1', 'tw2', 'tw3']);
+export const variantSchema = z.object({
+  name: variantName,
+  alpha: z.number().min(0).optional(),
+  beta: z.number().min(0).optional(),
+  penalty: z.enum(['linear', 'quadratic']).optional(),
+});
+export type VariantRequest = z.infer<typeof variantSchema>;
+
+const id = z.number().int().positive();
+
+/** Instance shape on the wire; the routing core's validation gives the detailed messages. */
+export const instanceSchema = z.object({
+  name: z.string().min(1),
+  depot: z.object({ id: z.string(), x: z.number(), y: z.number(), ready: z.number(), due: z.number() }),
+  capacity: z.number(),
+  vehicles: z.number(),
+  customers: z.array(
+    z.object({
+      id: z.string(),
+      x: z.number(),
+      y: z.number(),
+      demand: z.number(),
+      ready: z.number(),
+      due: z.number(),
+      service: z.number(),
+    }),
+  ),
+  coordinates: z
+    .union([z.object({ kind: z.literal('planar') }), z.object({ kind: z.literal('geo'), speedKmh: z.number().positive() })])
+    .optional(),
+  clockTimes: z.boolean().optional(),
+});
+
+export const methodSchema = z.enum(['jampr', 'am', 'classical', 'random']);
+
+export const planRequestSchema = z.object({
+  instanceId: id,
+  variant: variantSchema,
+  method: methodSchema,
+  decode: z.enum(['greedy', 'sample']).optional(),
+  samples: z.number().int().min(1).max(100_000).optional(),
+  /** Seconds of local search after the model's plan ("JAMPR + LS"). */
+  improveSec: z.number().min(0).max(600).optional(),
+  /** Time limit of the classical solver. */
+  timeLimitSec: z.number().min(0.1).max(600).optional(),
+  seed: z.number().int().optional(),
+  /** A stored model; default: the active model matching the variant and size. */
+  modelId: id.optional(),
+});
+export type PlanRequest = z.infer<typeof planRequestSchema>;
+
+export const csvImportSchema = z.object({
+  fileName: z.string(),
+  text: z.string(),
+  vehicles: z.number().int().positive().optional(),
+  capacity: z.number().positive().optional(),
+  speedKmh: z.number().positive().optional(),
+});
+export type CsvImportRequest = z.infer<typeof csvImportSchema>;
+
+export const trainingRequestSchema = z.object({
+  variant: variantName,
+  size: z.number().int().min(5).max(100),
+  /** Stored instances to learn from (perturbed copies); empty = the generator's distribution. */
+  instanceIds: z.array(id),
+  minutes: z.number().min(0.05).max(24 * 60),
+  /** Start from this model (default: the active model for variant and size). */
+  fromModelId: id.optional(),
+  name: z.string().min(1).optional(),
+});
+export type TrainingRequest = z.infer<typeof trainingRequestSchema>;
+
+// ---------- response types ----------
+
+export interface InstanceSummary {
+  id: number;
+  name: string;
+  customers: number;
+  vehicles: number;
+  capacity: number;
+  source: string | null;
+  createdAt: string;
+  updatedAt: string;
+  plans: number;
+}
+
+export interface StoredInstance {
+  id: number;
+  instance: Instance;
+  source: string | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface CsvPreview {
+  fileName: string;
+  /** Field -> CSV header it was read from. */
+  columns: Record<string, string>;
+  rows: number;
+  instance: Instance;
+}
+
+export interface StoredPlan {
+  id: number;
+  instanceId: number;
+  variant: Variant;
+  method: string;
+  modelName: string | null;
+  routes: Routes;
+  evaluation: Evaluation;
+  seconds: number;
+  createdAt: string;
+}
+
+export type PlanSummary = Omit<StoredPlan, 'routes' | 'evaluation'> & {
+  cost: number;
+  vehicles: number;
+  distance: number;
+  late: number;
+  feasible: boolean;
+};
+
+export interface CustomerDiff {
+  customerId: string;
+  /** Lateness / earliness in plan a and plan b. */
+  lateA: number;
+  lateB: number;
+  earlyA: number;
+  earlyB: number;
+}
+
+export interface Comparison {
+  a: StoredPlan;
+  b: StoredPlan;
+  /** b minus a, per KPI. */
+  delta: { cost: number; vehicles: number; distance: number; wait: number; early: number; late: number };
+  /** Customers served late or early in either plan. */
+  customers: CustomerDiff[];
+}
+
+export interface ModelCard {
+  name: string;
+  method: 'jampr' | 'am';
+  variant: VariantName;
+  size: number;
+  recipe: string;
+  instancesSeen: number;
+  cpuSeconds: number;
+  validationCost: number | null;
+  createdAt: string;
+  [extra: string]: unknown;
+}
+
+export interface ModelInfo {
+  id: number;
+  name: string;
+  folder: string;
+  card: ModelCard;
+  active: boolean;
+  builtIn: boolean;
+}
+
+export interface LearningPoint {
+  instancesSeen: number;
+  elapsedSec: number;
+  meanCost: number;
+  baselineCost: number | null;
+  validationCost: number | null;
+}
+
+export type TrainingStatus = 'running' | 'done' | 'cancelled' | 'failed';
+
+export interface TrainingRun {
+  id: number;
+  config: TrainingRequest;
+  status: TrainingStatus;
+  points: LearningPoint[];
+  modelId: number | null;
+  error: string | null;
+  createdAt: string;
+}
+
+export interface AppInfo {
+  version: string;
+  backend: string;
+  backendDetail: string;
+  dbPath: string;
+  transport: 'ipc' | 'http';
+}
+
+// ---------- the calls ----------
+
+const empty = z.object({}).strict();
+const byId = z.object({ id });
+
+/** Every call: its request schema and (phantom) response type. Curried so the schema's type is inferred. */
+const call =
+  <Res>() =>
+  <Req extends z.ZodType>(req: Req) => ({ req, res: undefined as unknown as Res });
+
+const routesCheck = z.object({ instanceId: id, variant: variantSchema, routes: z.array(z.array(z.string())) });
+
+export const CALLS = {
+  'app:info': call<AppInfo>()(empty),
+  'instances:list': call<InstanceSummary[]>()(empty),
+  'instances:get': call<StoredInstance>()(byId),
+  /** Create (no id) or update (id) an instance; validated by the routing core first. */
+  'instances:save': call<StoredInstance>()(z.object({ id: id.optional(), instance: instanceSchema })),
+  'instances:delete': call<{ deleted: boolean }>()(byId),
+  /** Parses and validates a CSV without storing anything. */
+  'instances:previewCsv': call<CsvPreview>()(csvImportSchema),
+  /** Parses, validates and stores a CSV as a new instance: all or nothing. */
+  'instances:importCsv': call<StoredInstance>()(csvImportSchema),
+  'instances:exportCsv': call<{ fileName: string; text: string }>()(byId),
+  /** Plans with any method and stores the plan; progress arrives as 'plan:progress' events. */
+  'plans:create': call<StoredPlan>()(planRequestSchema),
+  /** Cancels the plan or comparison in progress, if any. */
+  'plans:cancel': call<{ cancelled: boolean }>()(empty),
+  'plans:list': call<PlanSummary[]>()(z.object({ instanceId: id })),
+  'plans:get': call<StoredPlan>()(byId),
+  'plans:delete': call<{ deleted: boolean }>()(byId),
+  /** Scores edited routes in check mode: violations are returned, never thrown. */
+  'plans:check': call<Evaluation>()(routesCheck),
+  /** Stores edited routes as a new plan (method "manual"). */
+  'plans:saveEdited': call<StoredPlan>()(routesCheck),
+  'plans:export': call<{ fileName: string; text: string }>()(z.object({ id, format: z.enum(['csv', 'json']) })),
+  /** Plans one instance under two policies and diffs them. */
+  'compare:variants': call<Comparison>()(
+    z.object({
+      instanceId: id,
+      a: variantSchema,
+      b: variantSchema,
+      method: methodSchema,
+      decode: z.enum(['greedy', 'sample']).optional(),
+      timeLimitSec: z.number().min(0.1).max(600).optional(),
+    }),
+  ),
+  'models:list': call<ModelInfo[]>()(empty),
+  'models:activate': call<ModelInfo>()(byId),
+  /** Registers a checkpoint folder on disk as a model. */
+  'models:import': call<ModelInfo>()(z.object({ folder: z.string().min(1) })),
+  'training:start': call<TrainingRun>()(trainingRequestSchema),
+  'training:cancel': call<TrainingRun>()(byId),
+  'training:status': call<TrainingRun>()(byId),
+  'training:list': call<TrainingRun[]>()(empty),
+} as const;
+
+export type CallName = keyof typeof CALLS;
+export type CallRequest<C extends CallName> = z.input<(typeof CALLS)[C]['req']>;
+export type CallResponse<C extends CallName> = (typeof CALLS)[C]['res'];
+export const CALL_NAMES = Object.keys(CALLS) as CallName[];
+
+/** What crosses a transport for every call: a value or an error as data, never a thrown exception. */
+export type CallResult<T> = { ok: true; value: T } | { ok: false; error: AppErrorData };
+
+// ---------- events (main -> renderer) ----------
+
+export interface ApiEvents {
+  'plan:progress': { fraction: number; message: string };
+  'training:progress': { runId: number; point: LearningPoint; fraction: number };
+  'training:finished': { run: TrainingRun };
+  error: AppErrorData;
+}
+export type EventName = keyof ApiEvents;
+export const EVENT_NAMES: EventName[] = ['plan:progress', 'training:progress', 'training:finished', 'error'];
+
+/** The API surface the renderer sees (window.api in Electron, an HTTP client in web mode). */
+export interface Api {
+  call<C extends CallName>(name: C, request: CallRequest<C>): Promise<CallResponse<C>>;
+  on<E extends EventName>(event: E, listener: (payload: ApiEvents[E]) => void): () => void;
+}
