@@ -1,0 +1,11 @@
+#!/usr/bin/env bash
+# One-time set-up on a fresh Debian machine: the browser for the UI tests, then the locked npm dependencies.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+if [ ! -x /usr/bin/chromium ]; then
+  sudo=""
+  [ "$(id -u)" -ne 0 ] && sudo="sudo"
+  $sudo apt-get update
+  $sudo apt-get install -y --no-install-recommends chromium
+fi
+npm ci
