@@ -1,0 +1,143 @@
+import { describe, expect, it } from 'vitest';
+import type { Customer, Instance } from '../../../src/shared/domain.js';
+import { AppError } from '../../../src/shared/errors.js';
+import { buildProblem, validateInstance } from '../../../src/main/vrp/validate.js';
+
+const customer = (id: string, over: Partial<Customer> = {}): Customer => ({
+  id, x: 3, y: 4, demand: 5, ready: 10, due: 50, service: 2, ...over,
+});
+
+/** Depot at the origin, shift [0, 100]; customer '1' is 5 away. */
+const instance = (customers: Customer[], over: Partial<Instance> = {}): Instance => ({
+  name: 'tiny', capacity: 10, vehicles: 2, depot: { id: 'D', x: 0, y: 0, ready: 0, due: 100 }, customers, ...over,
+});
+
+/** Validation takes unknown input, so tests can inject wrongly typed fields. */
+const problemsOf = (value: unknown) => validateInstance(value);
+
+describe('validateInstance', () => {
+  it('accepts a valid instance', () => {
+    expect(validateInstance(instance([customer('1'), customer('2', { x: -6, y: 8 })]))).toEqual([]);
+  });
+
+  it('rejects a customer whose ready time is after its due time, naming both and the customer', () => {
+    expect(problemsOf(instance([customer('17', { ready: 500, due: 400 })]))).toContain(
+      'ready time 500 is after due time 400 for customer 17',
+    );
+  });
+
+  it('rejects duplicate customer ids and a customer that reuses the depot id', () => {
+    const problems = problemsOf(instance([customer('1'), customer('1'), customer('D')]));
+    expect(problems).toContain('duplicate id: customer 1 appears 2 times');
+    expect(problems).toContain("duplicate id: customer D has the depot's id");
+  });
+
+  it('rejects negative demand and negative service time', () => {
+    const problems = problemsOf(instance([customer('4', { demand: -1, service: -3 })]));
+    expect(problems).toContain('demand -1 is negative for customer 4');
+    expect(problems).toContain('service time -3 is negative for customer 4');
+  });
+
+  it('rejects a customer whose demand exceeds vehicle capacity', () => {
+    expect(problemsOf(instance([customer('9', { demand: 11 })]))).toEqual([
+      'demand 11 is above the vehicle capacity 10 for customer 9',
+    ]);
+  });
+
+  it('rejects non-numeric, non-finite and missing fields, naming field and customer', () => {
+    const bad = { ...customer('5'), demand: 'abc', ready: Number.NaN, x: Infinity } as unknown as Customer;
+    const { service: _dropped, ...noService } = customer('6');
+    const problems = problemsOf(instance([bad, noService as Customer]));
+    expect(problems).toContain("demand 'abc' is not a finite number for customer 5");
+    expect(problems).toContain('ready time NaN is not a finite number for customer 5');
+    expect(problems).toContain('x Infinity is not a finite number for customer 5');
+    expect(problems).toContain('service time is missing for customer 6');
+  });
+
+  it('requires capacity and vehicles to be positive integers', () => {
+    expect(problemsOf(instance([customer('1')], { capacity: 0, vehicles: 1.5 }))).toEqual([
+      'vehicle capacity 0 is not a positive integer',
+      'number of vehicles 1.5 is not a positive integer',
+    ]);
+  });
+
+  it('rejects a depot whose ready time is after its due time', () => {
+    const problems = problemsOf(instance([customer('1')], { depot: { id: 'D', x: 0, y: 0, ready: 200, due: 100 } }));
+    expect(problems).toContain('ready time 200 is after due time 100 for depot D');
+  });
+
+  it('rejects a customer that cannot be reached from the depot before its due time', () => {
+    // 5 away from the depot, which opens at 0: the earliest arrival is 5.
+    expect(problemsOf(instance([customer('17', { ready: 0, due: 4 })]))).toEqual([
+      'customer 17 cannot be reached in time: the earliest arrival from the depot is 5, after its due time 4',
+    ]);
+    expect(problemsOf(instance([customer('17', { ready: 0, due: 5 })]))).toEqual([]);
+  });
+
+  it('rejects a customer that a fresh vehicle cannot serve and still return within the shift', () => {
+    // Start at ready 90, service 8, 5 back: at the depot at 103 > 100.
+    expect(problemsOf(instance([customer('3', { ready: 90, due: 95, service: 8 })]))).toEqual([
+      'customer 3 cannot be served within the shift: a vehicle serving it alone is back at the depot at 103, after the shift ends at 100',
+    ]);
+  });
+
+  it('measures reachability with haversine minutes for geographic instances', () => {
+    // One degree of latitude is about 111.2 km: 133.4 minutes at 50 km/h.
+    const geo = (due: number) =>
+      instance([customer('G', { x: 0, y: 1, ready: 0, due })], {
+        coordinates: { kind: 'geo', speedKmh: 50 },
+        depot: { id: 'D', x: 0, y: 0, ready: 0, due: 1000 },
+      });
+    expect(problemsOf(geo(140))).toEqual([]);
+    expect(problemsOf(geo(130))[0]).toMatch(/^customer G cannot be reached in time: the earliest arrival from the depot is 133\.4/);
+  });
+
+  it('rejects a geographic instance without a positive speed and latitudes out of range', () => {
+    const problems = problemsOf(
+      instance([customer('1', { y: 95 })], { coordinates: { kind: 'geo', speedKmh: 0 } }),
+    );
+    expect(problems).toContain('travel speed 0 km/h is not a positive number');
+    expect(problems).toContain('latitude 95 is outside [-90, 90] for customer 1');
+  });
+
+  it('rejects an instance without customers or without a name', () => {
+    expect(problemsOf(instance([], { name: '' }))).toEqual([
+      "instance name '' is not a non-empty string",
+      'the instance has no customers',
+    ]);
+  });
+
+  it('rejects something that is not an instance at all', () => {
+    expect(problemsOf(null)).toEqual(['the instance is not an object']);
+    expect(problemsOf({ name: 'x', capacity: 1, vehicles: 1, depot: { id: 'D', x: 0, y: 0, ready: 0, due: 1 } })).toEqual([
+      'customers is not a list',
+    ]);
+  });
+});
+
+describe('buildProblem', () => {
+  it('compiles a valid instance with the depot at index 0', () => {
+    const p = buildProblem(instance([customer('1'), customer('2', { x: 6, y: 8 })]));
+    expect(p.n).toBe(2);
+    expect(p.ids).toEqual(['D', '1', '2']);
+    expect(p.travel[0 * 3 + 2]).toBeCloseTo(10);
+    expect(p.travel[1 * 3 + 2]).toBeCloseTo(5);
+  });
+
+  it('throws one input error that lists every problem', () => {
+    let error: unknown;
+    try {
+      buildProblem(instance([customer('17', { ready: 500, due: 400 }), customer('9', { demand: 11 })], { name: 'bad' }));
+    } catch (e) {
+      error = e;
+    }
+    expect(error).toBeInstanceOf(AppError);
+    const appError = error as AppError;
+    expect(appError.kind).toBe('input');
+    expect(appError.message).toMatch(/^Instance bad is invalid/);
+    expect(appError.details).toEqual([
+      'ready time 500 is after due time 400 for customer 17',
+      'demand 11 is above the vehicle capacity 10 for customer 9',
+    ]);
+  });
+});
