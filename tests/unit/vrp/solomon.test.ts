@@ -1,0 +1,79 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { readSolomon, writeSolomon } from '../../../src/main/vrp/io/solomon.js';
+import { validateInstance } from '../../../src/main/vrp/validate.js';
+import { generateInstance } from '../../../src/main/vrp/generate.js';
+import { createRng } from '../../../src/main/vrp/rng.js';
+import { AppError } from '../../../src/shared/errors.js';
+
+const R201 = readFileSync('/work/shared/data/solomon/R201.txt', 'utf8');
+
+const errorOf = (f: () => unknown): AppError => {
+  try {
+    f();
+  } catch (e) {
+    if (e instanceof AppError) return e;
+    throw e;
+  }
+  throw new Error('expected an input error');
+};
+
+describe('readSolomon', () => {
+  it('reads all 100 customers of R201 with the fleet from the header', () => {
+    const inst = readSolomon(R201);
+    expect(inst.name).toBe('R201');
+    expect(inst.capacity).toBe(1000);
+    expect(inst.vehicles).toBe(25);
+    expect(inst.depot).toEqual({ id: '0', x: 35, y: 35, ready: 0, due: 1000 });
+    expect(inst.customers).toHaveLength(100);
+    expect(inst.customers[0]).toEqual({ id: '1', x: 41, y: 49, demand: 10, ready: 707, due: 848, service: 10 });
+    expect(inst.customers[99]).toEqual({ id: '100', x: 18, y: 18, demand: 17, ready: 798, due: 965, service: 10 });
+    expect(inst.customers.reduce((s, c) => s + c.demand, 0)).toBe(1458);
+    expect(validateInstance(inst)).toEqual([]);
+  });
+
+  it('keeps the depot and the first 50 customers with --first 50', () => {
+    const inst = readSolomon(R201, { first: 50 });
+    expect(inst.name).toBe('R201-50');
+    expect(inst.customers).toHaveLength(50);
+    expect(inst.customers.at(-1)?.id).toBe('50');
+    expect(inst.customers[1]).toEqual({ id: '2', x: 35, y: 17, demand: 7, ready: 143, due: 282, service: 10 });
+    expect(readSolomon(R201, { first: 50, name: 'mine' }).name).toBe('mine');
+  });
+
+  it('rejects a --first larger than the file or not a whole number', () => {
+    expect(errorOf(() => readSolomon(R201, { first: 101 })).details).toEqual([
+      '--first 101 is not a whole number between 1 and the 100 customers in the file',
+    ]);
+    expect(() => readSolomon(R201, { first: 0 })).toThrow(AppError);
+  });
+
+  it('lists every malformed line', () => {
+    const broken = R201.replace(/^ {4}3 .*$/m, '    3      55         45         13').replace(/^ {4}5 .*$/m, '    5  15 30 x 34 209 10');
+    expect(errorOf(() => readSolomon(broken)).details).toEqual([
+      'line 13: expected 7 values (no, x, y, demand, ready, due, service), found 4',
+      "line 15: 'x' is not a number",
+    ]);
+  });
+
+  it('rejects text that is not a Solomon file', () => {
+    expect(errorOf(() => readSolomon('id,x,y\n1,2,3')).details).toEqual(['no VEHICLE section', 'no CUSTOMER section']);
+  });
+});
+
+describe('writeSolomon', () => {
+  it('round-trips an instance with fractional coordinates', () => {
+    const inst = generateInstance(12, createRng(4), 'gen-12');
+    expect(readSolomon(writeSolomon(inst))).toEqual(inst);
+  });
+
+  it('round-trips R201 to the same values', () => {
+    const inst = readSolomon(R201);
+    expect(readSolomon(writeSolomon(inst))).toEqual(inst);
+  });
+
+  it('refuses geographic instances', () => {
+    const inst = { ...readSolomon(R201, { first: 2 }), coordinates: { kind: 'geo' as const, speedKmh: 40 } };
+    expect(() => writeSolomon(inst)).toThrow(/Solomon format/);
+  });
+});
