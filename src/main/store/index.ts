@@ -1,0 +1,29 @@
+import { openDatabase, type Database } from './db.js';
+import { instanceRepository } from './instances.js';
+import { modelRepository } from './models.js';
+import { planRepository } from './plans.js';
+import { trainingRunRepository } from './training-runs.js';
+
+/** The opened database and one repository per table. */
+export interface Store {
+  readonly path: string;
+  readonly db: Database;
+  readonly instances: ReturnType<typeof instanceRepository>;
+  readonly plans: ReturnType<typeof planRepository>;
+  readonly models: ReturnType<typeof modelRepository>;
+  readonly trainingRuns: ReturnType<typeof trainingRunRepository>;
+  close(): void;
+}
+
+export function openStore(path: string): Store {
+  const db = openDatabase(path);
+  return {
+    path,
+    db,
+    instances: instanceRepository(db),
+    plans: planRepository(db),
+    models: modelRepository(db),
+    trainingRuns: trainingRunRepository(db),
+    close: () => db.close(),
+  };
+}

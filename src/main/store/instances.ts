@@ -1,0 +1,63 @@
+import type { Instance } from '../../shared/domain.js';
+import type { InstanceSummary, StoredInstance } from '../../shared/api.js';
+import type { Database } from './db.js';
+
+interface InstanceRow {
+  id: number;
+  json: string;
+  source: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+const toStored = (row: InstanceRow): StoredInstance => ({
+  id: row.id,
+  instance: JSON.parse(row.json) as Instance,
+  source: row.source,
+  createdAt: row.created_at,
+  updatedAt: row.updated_at,
+});
+
+/** Instances are stored whole as JSON; listing reads the few figures it shows with SQLite's JSON functions. */
+export function instanceRepository(db: Database) {
+  const list = db.prepare<[], InstanceSummary>(`
+    SELECT i.id, i.name, i.source,
+           json_array_length(i.json, '$.customers') AS customers,
+           json_extract(i.json, '$.vehicles') AS vehicles,
+           json_extract(i.json, '$.capacity') AS capacity,
+           i.created_at AS createdAt, i.updated_at AS updatedAt,
+           (SELECT count(*) FROM plans p WHERE p.instance_id = i.id) AS plans
+    FROM instances i ORDER BY i.updated_at DESC, i.id DESC`);
+  const get = db.prepare<[number], InstanceRow>('SELECT * FROM instances WHERE id = ?');
+  const insert = db.prepare<[string, string, string | null, string, string]>(
+    'INSERT INTO instances (name, json, source, created_at, updated_at) VALUES (?, ?, ?, ?, ?)',
+  );
+  const update = db.prepare<[string, string, string, number]>(
+    'UPDATE instances SET name = ?, json = ?, updated_at = ? WHERE id = ?',
+  );
+  const remove = db.prepare<[number]>('DELETE FROM instances WHERE id = ?');
+
+  return {
+    list: (): InstanceSummary[] => list.all(),
+    get(id: number): StoredInstance | undefined {
+      const row = get.get(id);
+      return row && toStored(row);
+    },
+    insert(instance: Instance, source: string | null): StoredInstance {
+      const now = new Date().toISOString();
+      const { lastInsertRowid } = insert.run(instance.name, JSON.stringify(instance), source, now, now);
+      return { id: Number(lastInsertRowid), instance, source, createdAt: now, updatedAt: now };
+    },
+    /** Replaces an instance's data; its plans stay (they are re-checked against the new data when opened). */
+    update(id: number, instance: Instance): StoredInstance | undefined {
+      const { changes } = update.run(instance.name, JSON.stringify(instance), new Date().toISOString(), id);
+      if (changes === 0) return undefined;
+      const row = get.get(id);
+      return row && toStored(row);
+    },
+    /** Deletes the instance and, through the foreign key, its plans. */
+    delete: (id: number): boolean => remove.run(id).changes > 0,
+  };
+}
+
+export type InstanceRepository = ReturnType<typeof instanceRepository>;

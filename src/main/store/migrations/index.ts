@@ -1,0 +1,7 @@
+import { initial } from './0010-initial.js';
+import type { Migration } from './types.js';
+
+export type { Migration } from './types.js';
+
+/** Every migration in order. Add a file `NNNN-what.ts` and append it here; never edit an applied one. */
+export const MIGRATIONS: readonly Migration[] = [initial];

@@ -1,0 +1,80 @@
+import type { ModelCard, ModelInfo } from '../../shared/api.js';
+import type { Database } from './db.js';
+
+interface ModelRow {
+  id: number;
+  name: string;
+  folder: string;
+  card: string;
+  active: number;
+  built_in: number;
+}
+
+const toInfo = (row: ModelRow): ModelInfo => ({
+  id: row.id,
+  name: row.name,
+  folder: row.folder,
+  card: JSON.parse(row.card) as ModelCard,
+  active: row.active === 1,
+  builtIn: row.built_in === 1,
+});
+
+export interface NewModel {
+  name: string;
+  folder: string;
+  card: ModelCard;
+  builtIn: boolean;
+}
+
+/**
+ * Registered checkpoints. At most one model is active per (method, variant): that is the one planning uses
+ * when the request names none.
+ */
+export function modelRepository(db: Database) {
+  const list = db.prepare<[], ModelRow>('SELECT * FROM models ORDER BY built_in DESC, name');
+  const get = db.prepare<[number], ModelRow>('SELECT * FROM models WHERE id = ?');
+  const byFolder = db.prepare<[string], ModelRow>('SELECT * FROM models WHERE folder = ?');
+  const byName = db.prepare<[string], ModelRow>('SELECT * FROM models WHERE name = ?');
+  const insert = db.prepare<[string, string, string, number]>(
+    'INSERT INTO models (name, folder, card, built_in) VALUES (?, ?, ?, ?)',
+  );
+  const updateCard = db.prepare<[string, number]>('UPDATE models SET card = ? WHERE id = ?');
+  const deactivateSiblings = db.prepare<[string, string]>(
+    `UPDATE models SET active = 0
+     WHERE json_extract(card, '$.method') = ? AND json_extract(card, '$.variant') = ?`,
+  );
+  const setActive = db.prepare<[number]>('UPDATE models SET active = 1 WHERE id = ?');
+
+  const find = (id: number) => {
+    const row = get.get(id);
+    return row && toInfo(row);
+  };
+
+  return {
+    list: (): ModelInfo[] => list.all().map(toInfo),
+    get: find,
+    byFolder(folder: string): ModelInfo | undefined {
+      const row = byFolder.get(folder);
+      return row && toInfo(row);
+    },
+    nameTaken: (name: string): boolean => byName.get(name) !== undefined,
+    insert(model: NewModel): ModelInfo {
+      const { lastInsertRowid } = insert.run(model.name, model.folder, JSON.stringify(model.card), model.builtIn ? 1 : 0);
+      return find(Number(lastInsertRowid))!;
+    },
+    /** A re-read card (e.g. a shipped model updated by a new app version). */
+    updateCard(id: number, card: ModelCard): void {
+      updateCard.run(JSON.stringify(card), id);
+    },
+    /** Makes this model the active one for its method and variant, in one transaction. */
+    activate: db.transaction((id: number): ModelInfo | undefined => {
+      const model = find(id);
+      if (!model) return undefined;
+      deactivateSiblings.run(model.card.method, model.card.variant);
+      setActive.run(id);
+      return find(id);
+    }),
+  };
+}
+
+export type ModelRepository = ReturnType<typeof modelRepository>;

@@ -1,0 +1,100 @@
+import type { Evaluation, Routes } from '../../shared/domain.js';
+import type { PlanSummary, StoredPlan } from '../../shared/api.js';
+import { variantFromJson, variantToJson } from './variant-json.js';
+import type { Database } from './db.js';
+
+interface PlanRow {
+  id: number;
+  instance_id: number;
+  variant: string;
+  method: string;
+  model_name: string | null;
+  routes: string;
+  evaluation: string;
+  cost: number;
+  vehicles: number;
+  distance: number;
+  late: number;
+  feasible: number;
+  seconds: number;
+  created_at: string;
+}
+
+type SummaryRow = Omit<PlanRow, 'routes' | 'evaluation'>;
+
+export type NewPlan = Omit<StoredPlan, 'id' | 'createdAt'>;
+
+const summaryOf = (row: SummaryRow): PlanSummary => ({
+  id: row.id,
+  instanceId: row.instance_id,
+  variant: variantFromJson(row.variant),
+  method: row.method,
+  modelName: row.model_name,
+  seconds: row.seconds,
+  createdAt: row.created_at,
+  cost: row.cost,
+  vehicles: row.vehicles,
+  distance: row.distance,
+  late: row.late,
+  feasible: row.feasible === 1,
+});
+
+const toStored = (row: PlanRow): StoredPlan => ({
+  id: row.id,
+  instanceId: row.instance_id,
+  variant: variantFromJson(row.variant),
+  method: row.method,
+  modelName: row.model_name,
+  routes: JSON.parse(row.routes) as Routes,
+  evaluation: JSON.parse(row.evaluation) as Evaluation,
+  seconds: row.seconds,
+  createdAt: row.created_at,
+});
+
+const SUMMARY_COLUMNS = 'id, instance_id, variant, method, model_name, cost, vehicles, distance, late, feasible, seconds, created_at';
+
+/** Plans are immutable once stored: an edit is saved as a new plan. */
+export function planRepository(db: Database) {
+  const list = db.prepare<[number], SummaryRow>(
+    `SELECT ${SUMMARY_COLUMNS} FROM plans WHERE instance_id = ? ORDER BY id DESC`,
+  );
+  const get = db.prepare<[number], PlanRow>('SELECT * FROM plans WHERE id = ?');
+  const insert = db.prepare(`
+    INSERT INTO plans (instance_id, variant, method, model_name, routes, evaluation,
+                       cost, vehicles, distance, late, feasible, seconds, created_at)
+    VALUES (@instanceId, @variant, @method, @modelName, @routes, @evaluation,
+            @cost, @vehicles, @distance, @late, @feasible, @seconds, @createdAt)`);
+  const remove = db.prepare<[number]>('DELETE FROM plans WHERE id = ?');
+
+  return {
+    list: (instanceId: number): PlanSummary[] => list.all(instanceId).map(summaryOf),
+    get(id: number): StoredPlan | undefined {
+      const row = get.get(id);
+      return row && toStored(row);
+    },
+    insert(plan: NewPlan): StoredPlan {
+      const createdAt = new Date().toISOString();
+      const { evaluation: e } = plan;
+      const { lastInsertRowid } = insert.run({
+        instanceId: plan.instanceId,
+        variant: variantToJson(plan.variant),
+        method: plan.method,
+        modelName: plan.modelName,
+        routes: JSON.stringify(plan.routes),
+        evaluation: JSON.stringify(e),
+        cost: e.cost,
+        vehicles: e.vehicles,
+        distance: e.distance,
+        late: e.late,
+        feasible: e.feasible ? 1 : 0,
+        seconds: plan.seconds,
+        createdAt,
+      });
+      return { ...plan, id: Number(lastInsertRowid), createdAt };
+    },
+    delete: (id: number): boolean => remove.run(id).changes > 0,
+  };
+}
+
+export type PlanRepository = ReturnType<typeof planRepository>;
+

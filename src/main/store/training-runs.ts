@@ -1,0 +1,65 @@
+import type { LearningPoint, TrainingRequest, TrainingRun, TrainingStatus } from '../../shared/api.js';
+import type { Database } from './db.js';
+
+interface RunRow {
+  id: number;
+  config: string;
+  status: TrainingStatus;
+  points: string;
+  model_id: number | null;
+  error: string | null;
+  created_at: string;
+}
+
+const toRun = (row: RunRow): TrainingRun => ({
+  id: row.id,
+  config: JSON.parse(row.config) as TrainingRequest,
+  status: row.status,
+  points: JSON.parse(row.points) as LearningPoint[],
+  modelId: row.model_id,
+  error: row.error,
+  createdAt: row.created_at,
+});
+
+/** Training runs and their learning curves; each point is appended in its own small transaction. */
+export function trainingRunRepository(db: Database) {
+  const list = db.prepare<[], RunRow>('SELECT * FROM training_runs ORDER BY id DESC');
+  const get = db.prepare<[number], RunRow>('SELECT * FROM training_runs WHERE id = ?');
+  const insert = db.prepare<[string, string]>(
+    "INSERT INTO training_runs (config, status, created_at) VALUES (?, 'running', ?)",
+  );
+  const appendPoint = db.prepare<[string, number]>(
+    "UPDATE training_runs SET points = json_insert(points, '$[#]', json(?)) WHERE id = ?",
+  );
+  const finish = db.prepare<[TrainingStatus, number | null, string | null, number]>(
+    'UPDATE training_runs SET status = ?, model_id = ?, error = ? WHERE id = ?',
+  );
+  const interrupt = db.prepare(
+    "UPDATE training_runs SET status = 'failed', error = 'interrupted: the app stopped during training' WHERE status = 'running'",
+  );
+
+  const find = (id: number) => {
+    const row = get.get(id);
+    return row && toRun(row);
+  };
+
+  return {
+    list: (): TrainingRun[] => list.all().map(toRun),
+    get: find,
+    start(config: TrainingRequest): TrainingRun {
+      const { lastInsertRowid } = insert.run(JSON.stringify(config), new Date().toISOString());
+      return find(Number(lastInsertRowid))!;
+    },
+    appendPoint(id: number, point: LearningPoint): void {
+      appendPoint.run(JSON.stringify(point), id);
+    },
+    finish(id: number, status: Exclude<TrainingStatus, 'running'>, modelId: number | null, error: string | null) {
+      finish.run(status, modelId, error, id);
+      return find(id);
+    },
+    /** Runs left 'running' by a previous process that died cannot be resumed: mark them failed at start-up. */
+    markInterrupted: (): number => interrupt.run().changes,
+  };
+}
+
+export type TrainingRunRepository = ReturnType<typeof trainingRunRepository>;
