@@ -1,0 +1,167 @@
+import Papa from 'papaparse';
+import type { Customer, Depot, Instance } from '../../../shared/domain.js';
+import { inputError } from '../../../shared/errors.js';
+import { parseClock } from '../../../shared/clock.js';
+import { validateInstance } from '../validate.js';
+import { mapColumns, type ColumnMapping, type CsvField } from './csvColumns.js';
+
+/**
+ * Customer CSV import. One row per node: the row whose `type` is "depot", or the first row when there
+ * is no type column. Comma, semicolon or tab delimited (picked from the header line); with ';' or tab
+ * a decimal comma is accepted too. Times are minutes or HH:MM (then the instance shows clock times).
+ * Rows are numbered as in a spreadsheet: the header is row 1 and blank lines count.
+ * Every bad row and column is listed in one error and nothing is imported; the result has also passed
+ * the instance rules of validate.ts.
+ */
+
+export interface CsvFleetOptions {
+  name: string;
+  /** Fleet size; defaults to one vehicle per customer (jampr-spec section 7). */
+  vehicles?: number;
+  /** Vehicle capacity: required. */
+  capacity?: number;
+  /** Travel speed for lat/lon data: required there, ignored for x/y data. */
+  speedKmh?: number;
+}
+
+export interface CsvImport {
+  instance: Instance;
+  /** Field -> the header it was read from. */
+  columns: Partial<Record<CsvField, string>>;
+  /** Headers that matched no field. */
+  ignoredColumns: string[];
+  /** Data rows read (depot included). */
+  rows: number;
+}
+
+const DELIMITERS = [',', ';', '\t'] as const;
+
+/** The delimiter that occurs most often in the header line, outside quotes. */
+function detectDelimiter(text: string): string {
+  const header = text.split(/\r?\n/).find((l) => l.trim() !== '') ?? '';
+  const unquoted = header.replace(/"[^"]*"/g, '');
+  const counts = DELIMITERS.map((d) => unquoted.split(d).length - 1);
+  return DELIMITERS[counts.indexOf(Math.max(...counts))];
+}
+
+interface Row {
+  /** Spreadsheet row number. */
+  number: number;
+  cells: string[];
+}
+
+/** Reads cells of one row, collecting "row R, column C: ..." problems. */
+function cellReader(row: Row, mapping: ColumnMapping, decimalComma: boolean, problems: string[], clock: { used: boolean }) {
+  const raw = (field: CsvField) => (row.cells[mapping.index[field]!] ?? '').trim();
+  const where = (field: CsvField) => `row ${row.number}, column ${mapping.names[field]}`;
+  const asNumber = (text: string) => {
+    const t = decimalComma ? text.replace(',', '.') : text;
+    return /^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/.test(t) ? Number(t) : undefined;
+  };
+  const read = (field: CsvField, time: boolean, optional = false): number | undefined => {
+    const text = raw(field);
+    if (text === '') {
+      if (!optional) problems.push(`${where(field)}: the value is missing`);
+      return undefined;
+    }
+    const n = asNumber(text);
+    if (n !== undefined) return n;
+    const minutes = time ? parseClock(text) : undefined;
+    if (minutes !== undefined) {
+      clock.used = true;
+      return minutes;
+    }
+    problems.push(`${where(field)}: '${text}' is not a number${time ? ' or HH:MM time' : ''}`);
+    return undefined;
+  };
+  return { raw, where, read };
+}
+
+type NodeResult = { depot: Depot } | { customer: Customer } | undefined;
+
+function readNode(row: Row, isDepot: boolean, mapping: ColumnMapping, decimalComma: boolean, problems: string[], clock: { used: boolean }): NodeResult {
+  const before = problems.length;
+  const { raw, where, read } = cellReader(row, mapping, decimalComma, problems, clock);
+  const id = raw('id');
+  if (id === '') problems.push(`${where('id')}: the id is missing`);
+  const x = read(mapping.geo ? 'lon' : 'x', false);
+  const y = read(mapping.geo ? 'lat' : 'y', false);
+  // The depot's demand and service cells may be left empty; if filled they must be 0.
+  const demand = read('demand', false, isDepot);
+  const ready = read('ready', true);
+  const due = read('due', true);
+  const service = read('service', true, isDepot);
+  if (isDepot) {
+    if (demand) problems.push(`${where('demand')}: the depot's demand must be empty or 0`);
+    if (service) problems.push(`${where('service')}: the depot's service time must be empty or 0`);
+  }
+  if (problems.length > before) return undefined;
+  if (isDepot) return { depot: { id, x: x!, y: y!, ready: ready!, due: due! } };
+  return { customer: { id, x: x!, y: y!, demand: demand!, ready: ready!, due: due!, service: service! } };
+}
+
+/** Splits rows into the depot row and customer rows using the type column or, without one, position. */
+function findDepot(rows: Row[], mapping: ColumnMapping, problems: string[]): Row | undefined {
+  const typeAt = mapping.index.type;
+  if (typeAt === undefined) return rows[0];
+  const depots: Row[] = [];
+  for (const row of rows) {
+    const type = (row.cells[typeAt] ?? '').trim().toLowerCase();
+    if (type === 'depot') depots.push(row);
+    else if (type !== '' && type !== 'customer') {
+      problems.push(`row ${row.number}, column ${mapping.names.type}: '${row.cells[typeAt].trim()}' is neither depot nor customer`);
+    }
+  }
+  if (depots.length === 0) problems.push(`no row has type 'depot' in column ${mapping.names.type}`);
+  if (depots.length > 1) problems.push(`more than one depot row (rows ${depots.map((r) => r.number).join(', ')})`);
+  return depots.length === 1 ? depots[0] : undefined;
+}
+
+export function parseCustomerCsv(text: string, options: CsvFleetOptions): CsvImport {
+  const body = text.replace(/^\uFEFF/, '');
+  const delimiter = detectDelimiter(body);
+  const parsed = Papa.parse<string[]>(body, { delimiter, skipEmptyLines: false });
+  const problems = parsed.errors.map((e) => `row ${(e.row ?? 0) + 1}: ${e.message}`);
+  const records = parsed.data.map((cells, i) => ({ number: i + 1, cells })).filter((r) => r.cells.some((c) => c.trim() !== ''));
+  const [header, ...rows] = records;
+  if (!header) throw inputError(`CSV ${options.name} is empty`);
+  const mapping = mapColumns(header.cells);
+  problems.push(...mapping.problems);
+  if (rows.length === 0) problems.push('the file has a header but no rows');
+  if (mapping.problems.length || rows.length === 0) throw inputError(`CSV ${options.name} cannot be imported`, problems);
+
+  // A row with the wrong number of fields is reported once, not cell by cell; trailing empty cells are fine.
+  const width = header.cells.length;
+  const misshapen = new Set(rows.filter((r) => r.cells.length < width || r.cells.slice(width).some((c) => c.trim() !== '')));
+  for (const row of misshapen) problems.push(`row ${row.number}: has ${row.cells.length} fields, the header has ${width}`);
+  const depotRow = findDepot(rows, mapping, problems);
+  const clock = { used: false };
+  const decimalComma = delimiter !== ',';
+  let depot: Depot | undefined;
+  const customers: Customer[] = [];
+  for (const row of rows) {
+    if (misshapen.has(row)) continue;
+    const node = readNode(row, row === depotRow, mapping, decimalComma, problems, clock);
+    if (node && 'depot' in node) depot = node.depot;
+    if (node && 'customer' in node) customers.push(node.customer);
+  }
+  if (options.capacity === undefined) problems.push('the vehicle capacity is required (option capacity)');
+  if (mapping.geo && options.speedKmh === undefined) problems.push('the travel speed in km/h is required for lat/lon data (option speedKmh)');
+
+  const instance: Instance = {
+    name: options.name,
+    depot: depot ?? { id: '', x: 0, y: 0, ready: 0, due: 0 },
+    // A missing capacity is reported above; a non-binding stand-in lets the other rules still be checked.
+    capacity: options.capacity ?? Number.MAX_SAFE_INTEGER,
+    vehicles: options.vehicles ?? rows.length - 1,
+    customers,
+    ...(mapping.geo ? { coordinates: { kind: 'geo' as const, speedKmh: options.speedKmh ?? Number.NaN } } : {}),
+    ...(clock.used ? { clockTimes: true } : {}),
+  };
+  // The rules need the depot (reachability) and, for lat/lon, the speed; without them they wait for the next try.
+  // When every customer row is bad, "no customers" would only mislead.
+  const rulesApply = depot && !(mapping.geo && options.speedKmh === undefined) && (customers.length > 0 || rows.length === 1);
+  if (rulesApply) problems.push(...validateInstance(instance));
+  if (problems.length) throw inputError(`CSV ${options.name} cannot be imported`, problems);
+  return { instance, columns: mapping.names, ignoredColumns: mapping.ignored, rows: rows.length };
+}

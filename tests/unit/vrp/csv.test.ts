@@ -1,0 +1,179 @@
+import { describe, expect, it } from 'vitest';
+import { parseCustomerCsv } from '../../../src/main/vrp/io/csv.js';
+import { writeInstanceCsv, writePlanCsv } from '../../../src/main/vrp/io/csvWrite.js';
+import { buildProblem } from '../../../src/main/vrp/validate.js';
+import { evaluatePlan } from '../../../src/main/vrp/evaluate.js';
+import { AppError } from '../../../src/shared/errors.js';
+import { makeVariant } from '../../../src/shared/domain.js';
+
+const fleet = { name: 'shop', capacity: 100 };
+
+const detailsOf = (text: string, options: Parameters<typeof parseCustomerCsv>[1] = fleet): string[] => {
+  try {
+    parseCustomerCsv(text, options);
+  } catch (e) {
+    if (e instanceof AppError && e.kind === 'input') return e.details;
+    throw e;
+  }
+  throw new Error('expected the CSV to be rejected');
+};
+
+const BASIC = ['id,x,y,demand,ready,due,service', 'D,0,0,0,0,1000,0', '1,3,4,5,10,50,2', '2,6,8,7,0,200,3'].join('\n');
+
+describe('parseCustomerCsv', () => {
+  it('reads a plain CSV with the first row as the depot', () => {
+    const { instance, rows, columns } = parseCustomerCsv(BASIC, fleet);
+    expect(rows).toBe(3);
+    expect(columns).toEqual({ id: 'id', x: 'x', y: 'y', demand: 'demand', ready: 'ready', due: 'due', service: 'service' });
+    expect(instance).toEqual({
+      name: 'shop',
+      capacity: 100,
+      vehicles: 2,
+      depot: { id: 'D', x: 0, y: 0, ready: 0, due: 1000 },
+      customers: [
+        { id: '1', x: 3, y: 4, demand: 5, ready: 10, due: 50, service: 2 },
+        { id: '2', x: 6, y: 8, demand: 7, ready: 0, due: 200, service: 3 },
+      ],
+    });
+  });
+
+  it('accepts header names in any order and case, aliases, and reports unknown columns', () => {
+    const text = ['Service Time;Due Date;READY_TIME;Qty;YCOORD.;XCOORD.;Cust No.;Notes', '0;1000;0;0;0;0;D;', '2;50;10;5;4;3;1;ring twice'].join('\n');
+    const result = parseCustomerCsv(text, { ...fleet, vehicles: 3 });
+    expect(result.instance.customers).toEqual([{ id: '1', x: 3, y: 4, demand: 5, ready: 10, due: 50, service: 2 }]);
+    expect(result.instance.vehicles).toBe(3);
+    expect(result.columns.id).toBe('Cust No.');
+    expect(result.ignoredColumns).toEqual(['Notes']);
+  });
+
+  it('strips a byte-order mark and skips blank lines, keeping spreadsheet row numbers', () => {
+    const text = '\uFEFFid,x,y,demand,ready,due,service\r\n\r\nD,0,0,0,0,1000,0\r\n\r\n1,3,4,5,10,50,2\r\n  \r\n2,6,8,x,0,200,3\r\n';
+    expect(detailsOf(text)).toEqual(["row 7, column demand: 'x' is not a number"]);
+    const ok = parseCustomerCsv(text.replace('8,x,0', '8,7,0'), fleet);
+    expect(ok.rows).toBe(3);
+    expect(ok.instance.depot.id).toBe('D');
+  });
+
+  it('reads quoted fields that contain commas and quotes', () => {
+    const text = ['id,x,y,demand,ready,due,service', '"Depot, main",0,0,0,0,1000,0', '"Smith, ""the"" baker",3,4,5,10,50,2'].join('\n');
+    const { instance } = parseCustomerCsv(text, fleet);
+    expect(instance.depot.id).toBe('Depot, main');
+    expect(instance.customers[0].id).toBe('Smith, "the" baker');
+  });
+
+  it('reads semicolon-delimited files with decimal commas', () => {
+    const text = ['id;x;y;demand;ready;due;service', 'D;0;0;0;0;1000;0', '1;3,5;4;5;10;50;2,5'].join('\n');
+    expect(parseCustomerCsv(text, fleet).instance.customers[0]).toMatchObject({ x: 3.5, service: 2.5 });
+  });
+
+  it('reads HH:MM times as minutes since midnight and marks the instance as clock times', () => {
+    const text = ['id,x,y,demand,ready,due,service', 'D,0,0,0,07:00,18:00,0', '1,3,4,5,8:30,09:15,15'].join('\n');
+    const { instance } = parseCustomerCsv(text, fleet);
+    expect(instance.clockTimes).toBe(true);
+    expect(instance.depot).toMatchObject({ ready: 420, due: 1080 });
+    expect(instance.customers[0]).toMatchObject({ ready: 510, due: 555, service: 15 });
+    expect(parseCustomerCsv(BASIC, fleet).instance.clockTimes).toBeUndefined();
+  });
+
+  it('finds the depot by the type column wherever it is', () => {
+    const text = ['type,id,x,y,demand,ready,due,service', 'customer,1,3,4,5,10,50,2', 'DEPOT,D,0,0,,0,1000,', ',2,6,8,7,0,200,3'].join('\n');
+    const { instance } = parseCustomerCsv(text, fleet);
+    expect(instance.depot.id).toBe('D');
+    expect(instance.customers.map((c) => c.id)).toEqual(['1', '2']);
+  });
+
+  it('rejects a type column without exactly one depot, and unknown types', () => {
+    const two = ['type,id,x,y,demand,ready,due,service', 'depot,A,0,0,0,0,1000,0', 'truck,1,3,4,5,10,50,2', 'depot,B,0,0,0,0,1000,0'].join('\n');
+    expect(detailsOf(two)).toEqual(["row 3, column type: 'truck' is neither depot nor customer", 'more than one depot row (rows 2, 4)']);
+    const none = ['type,id,x,y,demand,ready,due,service', 'customer,1,3,4,5,10,50,2'].join('\n');
+    expect(detailsOf(none)).toEqual(["no row has type 'depot' in column type"]);
+  });
+
+  it('reads lat/lon columns as geographic coordinates with the given speed', () => {
+    const text = ['id,latitude,lng,demand,ready,due,service', 'D,52.52,13.40,0,0,600,0', '1,52.50,13.45,3,0,300,5'].join('\n');
+    const { instance } = parseCustomerCsv(text, { ...fleet, speedKmh: 30 });
+    expect(instance.coordinates).toEqual({ kind: 'geo', speedKmh: 30 });
+    expect(instance.depot).toMatchObject({ x: 13.4, y: 52.52 });
+    expect(detailsOf(text)).toEqual(['the travel speed in km/h is required for lat/lon data (option speedKmh)']);
+  });
+
+  it('names both the row and the column of a bad cell', () => {
+    const text = BASIC.replace('1,3,4,5,10,50,2', '1,3,4,5,10,abc,2');
+    expect(detailsOf(text)).toEqual(["row 3, column due: 'abc' is not a number or HH:MM time"]);
+  });
+
+  it('lists every bad row and column at once and imports nothing', () => {
+    const text = ['id,x,y,demand,ready,due,service', 'D,0,0,0,0,1000,0', '1,3,,5,10,50,2', '2,6,8,lots,0,25:99,3', '3,1,1,1,0'].join('\n');
+    expect(detailsOf(text)).toEqual([
+      'row 5: has 5 fields, the header has 7',
+      'row 3, column y: the value is missing',
+      "row 4, column demand: 'lots' is not a number",
+      "row 4, column due: '25:99' is not a number or HH:MM time",
+    ]);
+  });
+
+  it('reports an unterminated quote once and accepts trailing empty cells', () => {
+    const text = BASIC.replace('1,3,4,5,10,50,2', '"1,3,4,5,10,50,2');
+    expect(detailsOf(text)).toEqual(['row 3: Quoted field unterminated', 'row 3: has 1 fields, the header has 7']);
+    expect(parseCustomerCsv(BASIC.replace('10,50,2', '10,50,2,,'), fleet).instance.customers[0].service).toBe(2);
+  });
+
+  it('reads tab-delimited files', () => {
+    expect(parseCustomerCsv(BASIC.replaceAll(',', '\t'), fleet).instance).toEqual(parseCustomerCsv(BASIC, fleet).instance);
+  });
+
+  it('reports missing and doubled columns by name', () => {
+    expect(detailsOf('id,x,y,demand,ready,latest,due\nD,0,0,0,0,1000,1000')).toEqual([
+      "columns 'latest' and 'due' both give the due; keep one",
+      'missing column service (accepted names: service, servicetime, serviceduration, duration)',
+    ]);
+  });
+
+  it('also applies the instance rules and lists their problems with the cell problems', () => {
+    const text = ['id,x,y,demand,ready,due,service', 'D,0,0,0,0,1000,0', '1,3,4,500,10,50,2', '1,6,8,7,300,200,3', '4,1,1,x,0,9,1'].join('\n');
+    expect(detailsOf(text)).toEqual([
+      "row 5, column demand: 'x' is not a number",
+      'duplicate id: customer 1 appears 2 times',
+      'demand 500 is above the vehicle capacity 100 for customer 1',
+      'ready time 300 is after due time 200 for customer 1',
+    ]);
+  });
+
+  it('requires a capacity and still checks the other rules without one', () => {
+    expect(detailsOf(BASIC.replace('10,50,2', '60,50,2'), { name: 'x' })).toEqual([
+      'the vehicle capacity is required (option capacity)',
+      'ready time 60 is after due time 50 for customer 1',
+    ]);
+  });
+
+  it('rejects a depot with a demand and an empty file', () => {
+    expect(detailsOf(BASIC.replace('D,0,0,0,', 'D,0,0,4,'))).toEqual(["row 2, column demand: the depot's demand must be empty or 0"]);
+    expect(() => parseCustomerCsv('\n\n', fleet)).toThrow(/is empty/);
+  });
+});
+
+describe('CSV writers', () => {
+  it('writes an instance that reads back identically, clock times included', () => {
+    const text = ['id,x,y,demand,ready,due,service', '"D, hub",0,0,0,07:00,18:00,0', '1,3.25,4,5,08:30:30,09:15,15'].join('\n');
+    const { instance } = parseCustomerCsv(text, fleet);
+    const again = parseCustomerCsv(writeInstanceCsv(instance), { ...fleet, vehicles: instance.vehicles });
+    expect(again.instance).toEqual(instance);
+    expect(writeInstanceCsv(instance).split('\n')[1]).toBe('depot,"D, hub",0,0,0,07:00,18:00,0');
+  });
+
+  it('writes a lat/lon instance with lat and lon columns', () => {
+    const text = ['id,lat,lon,demand,ready,due,service', 'D,52.52,13.4,0,0,600,0', '1,52.5,13.45,3,0,300,5'].join('\n');
+    const { instance } = parseCustomerCsv(text, { ...fleet, speedKmh: 30 });
+    expect(writeInstanceCsv(instance).split('\n')[0]).toBe('type,id,lat,lon,demand,ready,due,service');
+    expect(parseCustomerCsv(writeInstanceCsv(instance), { ...fleet, speedKmh: 30 }).instance).toEqual(instance);
+  });
+
+  it('writes a plan schedule with one row per stop', () => {
+    const { instance } = parseCustomerCsv(BASIC, fleet);
+    const evaluation = evaluatePlan(buildProblem(instance), [['1', '2'], []], makeVariant('tw1'));
+    // Depot (0,0) -> 1 at distance 5, waits until 10, leaves 12 -> 2 at distance 5, arrives 17.
+    expect(writePlanCsv(instance, evaluation)).toBe(
+      ['route,stop,id,arrival,wait,start,departure,early,late,load', '1,1,1,5,5,10,12,5,0,5', '1,2,2,17,0,17,20,0,0,12', ''].join('\n'),
+    );
+  });
+});
