@@ -1,0 +1,61 @@
+import type { DecodeStrategy } from '../../shared/domain.js';
+import { AppError } from '../../shared/errors.js';
+import { toIdRoutes } from '../vrp/evaluate.js';
+import type { Problem } from '../vrp/problem.js';
+import { solveClassical } from '../vrp/solvers/classical.js';
+import { solveRandom } from '../vrp/solvers/random.js';
+import { buildProblem } from '../vrp/validate.js';
+import { throwIfCancelled } from './cancel.js';
+import type { JobContext, PlanJob, PlanResult, Progress } from './protocol.js';
+
+export const DEFAULT_TIME_LIMIT_SEC = 5;
+export const DEFAULT_RANDOM_SAMPLES = 1000;
+
+/** Plans one instance with the requested method. Runs in the ML worker (or in-process for the CLI and tests). */
+export async function runPlanJob(job: PlanJob, ctx: JobContext<Progress>): Promise<PlanResult> {
+  const started = performance.now();
+  const problem = buildProblem(job.instance);
+  const seed = job.seed ?? 1;
+  let routes: number[][];
+  let modelName: string | null = null;
+  switch (job.method) {
+    case 'random':
+      ctx.onProgress({ fraction: 0, message: `best of ${job.samples ?? DEFAULT_RANDOM_SAMPLES} random plans` });
+      routes = solveRandom(problem, job.variant, { samples: job.samples ?? DEFAULT_RANDOM_SAMPLES, seed });
+      break;
+    case 'classical':
+      routes = improve(problem, job, ctx, job.timeLimitSec ?? DEFAULT_TIME_LIMIT_SEC, undefined, 'local search');
+      break;
+    case 'jampr':
+    case 'am': {
+      const planned = await planWithStoredModel(problem, job, ctx, job.decode ?? 'greedy');
+      modelName = planned.modelName;
+      routes = planned.routes;
+      if (job.improveSec && job.improveSec > 0) {
+        routes = improve(problem, job, ctx, job.improveSec, routes, 'improving the model plan');
+      }
+      break;
+    }
+  }
+  throwIfCancelled(ctx.signal);
+  ctx.onProgress({ fraction: 1, message: 'done' });
+  return { routes: toIdRoutes(problem, routes), modelName, seconds: (performance.now() - started) / 1000 };
+}
+
+/** The classical solver from scratch or from a starting plan; progress is the share of its time limit used. */
+function improve(problem: Problem, job: PlanJob, ctx: JobContext<Progress>, limitSec: number, initial: number[][] | undefined, label: string) {
+  ctx.onProgress({ fraction: 0, message: label });
+  return solveClassical(problem, job.variant, {
+    timeLimitSec: limitSec,
+    seed: job.seed ?? 1,
+    initial,
+    signal: ctx.signal,
+    onProgress: (bestCost, elapsedSec) =>
+      ctx.onProgress({ fraction: Math.min(1, elapsedSec / limitSec), message: `${label}: best cost ${bestCost.toFixed(2)}` }),
+  });
+}
+
+/** Until the model issue's planner lands, model plans are refused clearly. */
+async function planWithStoredModel(_problem: Problem, job: PlanJob, _ctx: JobContext<Progress>, _decode: DecodeStrategy): Promise<{ routes: number[][]; modelName: string }> {
+  throw new AppError('model', `planning with ${job.method} is not available in this build yet`);
+}

@@ -1,0 +1,122 @@
+/**
+ * What main and the ML worker say to each other. Every message is `{ seq, type, ... }`; `seq` ties a job's
+ * progress, result or error to the request that started it. Errors travel as plain data, never as thrown
+ * objects (structured clone drops their class).
+ */
+import type { LearningPoint } from '../../shared/api.js';
+import type { DecodeStrategy, Instance, MethodName, Routes, Variant, VariantName } from '../../shared/domain.js';
+import type { AppErrorData } from '../../shared/errors.js';
+import type { MessagePort } from 'node:worker_threads';
+
+export interface PlanJob {
+  instance: Instance;
+  variant: Variant;
+  method: MethodName;
+  decode?: DecodeStrategy;
+  samples?: number;
+  improveSec?: number;
+  timeLimitSec?: number;
+  seed?: number;
+  /** Checkpoint folder for jampr / am; main resolves which model to use. */
+  modelDir?: string;
+}
+
+export interface PlanResult {
+  routes: Routes;
+  modelName: string | null;
+  seconds: number;
+}
+
+export interface Progress {
+  fraction: number;
+  message: string;
+}
+
+export interface TrainJob {
+  variant: VariantName;
+  size: number;
+  minutes: number;
+  /** Stored instances to learn from (perturbed copies); empty = the generator's distribution. */
+  instances: Instance[];
+  /** Checkpoint to start from; null = a fresh model. */
+  fromDir: string | null;
+  /** Where the new checkpoint is written. */
+  outDir: string;
+  name: string;
+}
+
+export interface TrainProgress {
+  point: LearningPoint;
+  fraction: number;
+}
+
+export interface TrainResult {
+  /** Folder holding the checkpoint (model.json, weights, card.json); null if the run ended before saving one. */
+  outDir: string | null;
+}
+
+export interface InfoResult {
+  backend: string;
+  backendDetail: string;
+}
+
+/** Each job type with its input, result and progress payloads. */
+export interface Jobs {
+  plan: { input: PlanJob; result: PlanResult; progress: Progress };
+  train: { input: TrainJob; result: TrainResult; progress: TrainProgress };
+  info: { input: Record<string, never>; result: InfoResult; progress: Progress };
+}
+export type JobType = keyof Jobs;
+export type JobInput<T extends JobType> = Jobs[T]['input'];
+export type JobResult<T extends JobType> = Jobs[T]['result'];
+export type JobProgress<T extends JobType> = Jobs[T]['progress'];
+
+/** main -> worker on the job port. */
+export type JobRequest = { [T in JobType]: { seq: number; type: 'job'; job: T; input: JobInput<T> } }[JobType];
+
+/** main -> worker on the control port, which the worker also polls synchronously while a job computes. */
+export interface CancelRequest {
+  seq: number;
+  type: 'cancel';
+}
+
+export interface ProgressMessage<T extends JobType = JobType> {
+  seq: number;
+  type: 'progress';
+  job: T;
+  progress: JobProgress<T>;
+}
+export interface ResultMessage<T extends JobType = JobType> {
+  seq: number;
+  type: 'result';
+  job: T;
+  result: JobResult<T>;
+}
+export interface ErrorMessage {
+  seq: number;
+  type: 'error';
+  error: AppErrorData;
+}
+/** worker -> main. */
+export type WorkerMessage = ProgressMessage | ResultMessage | ErrorMessage;
+
+/** What the worker gets at start: the control port that carries cancels. */
+export interface WorkerBoot {
+  control: MessagePort;
+}
+
+/** How a job reports progress and learns that it was cancelled, in the worker or in-process alike. */
+export interface JobContext<P> {
+  signal: AbortSignal;
+  onProgress(progress: P): void;
+}
+
+/** The one interface services use to run heavy work: the worker client and the in-process runner implement it. */
+export interface JobRunner {
+  run<T extends JobType>(
+    job: T,
+    input: JobInput<T>,
+    options?: { signal?: AbortSignal; onProgress?: (progress: JobProgress<T>) => void },
+  ): Promise<JobResult<T>>;
+  close(): Promise<void>;
+}

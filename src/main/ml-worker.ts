@@ -1,0 +1,67 @@
+/**
+ * The one long-lived worker thread that owns TensorFlow.js: it plans and trains so that neither the window nor
+ * main's event loop ever blocks. Jobs arrive on the parent port; cancels arrive on a separate control port.
+ * A solver busy in a synchronous loop never lets the event loop deliver a message, so the control port is also
+ * polled synchronously: from progress callbacks and whenever a job reads `signal.aborted`.
+ */
+import { parentPort, receiveMessageOnPort, workerData } from 'node:worker_threads';
+import { toErrorData } from '../shared/errors.js';
+import { runJob } from './jobs/handlers.js';
+import type { CancelRequest, JobInput, JobProgress, JobRequest, JobType, WorkerBoot, WorkerMessage } from './jobs/protocol.js';
+
+const port = parentPort;
+if (!port) throw new Error('ml-worker must run as a worker thread');
+const { control } = workerData as WorkerBoot;
+const running = new Map<number, AbortController>();
+
+const post = (message: WorkerMessage) => port.postMessage(message);
+const cancel = (request: CancelRequest) => running.get(request.seq)?.abort();
+
+const POLL_EVERY_MS = 20;
+let lastPoll = 0;
+function pollControl(): void {
+  const now = performance.now();
+  if (now - lastPoll < POLL_EVERY_MS) return;
+  lastPoll = now;
+  for (let m = receiveMessageOnPort(control); m; m = receiveMessageOnPort(control)) cancel(m.message as CancelRequest);
+}
+
+/** The job's signal, seen through a proxy whose `aborted` first polls the control port (cheaply, throttled). */
+function pollingSignal(signal: AbortSignal): AbortSignal {
+  return new Proxy(signal, {
+    get(target, prop) {
+      if (prop === 'aborted') pollControl();
+      const value: unknown = Reflect.get(target, prop, target);
+      return typeof value === 'function' ? value.bind(target) : value;
+    },
+  });
+}
+
+async function execute<T extends JobType>(seq: number, job: T, input: JobInput<T>): Promise<void> {
+  const controller = new AbortController();
+  running.set(seq, controller);
+  const onProgress = (progress: JobProgress<T>) => {
+    pollControl();
+    post({ seq, type: 'progress', job, progress });
+  };
+  try {
+    const result = await runJob(job, input, { signal: pollingSignal(controller.signal), onProgress });
+    post({ seq, type: 'result', job, result });
+  } catch (err) {
+    post({ seq, type: 'error', error: toErrorData(err) });
+  } finally {
+    running.delete(seq);
+  }
+}
+
+control.on('message', cancel);
+port.on('message', (request: JobRequest) => {
+  switch (request.job) {
+    case 'plan':
+      return void execute(request.seq, request.job, request.input);
+    case 'train':
+      return void execute(request.seq, request.job, request.input);
+    case 'info':
+      return void execute(request.seq, request.job, request.input);
+  }
+});

@@ -1,0 +1,52 @@
+import { afterAll, describe, expect, it } from 'vitest';
+import type { Progress } from '../../src/main/jobs/protocol.js';
+import { WorkerClient } from '../../src/main/worker-client.js';
+import { launchSourceWorker } from '../../src/main/worker-source.js';
+import { makeVariant } from '../../src/shared/domain.js';
+import { AppError } from '../../src/shared/errors.js';
+import { generateInstance } from '../../src/main/vrp/generate.js';
+import { createRng } from '../../src/main/vrp/rng.js';
+import { tinyInstance } from './fixtures/tiny.js';
+
+const client = new WorkerClient(launchSourceWorker);
+afterAll(() => client.close());
+
+describe('the ML worker started from TypeScript source', () => {
+  it('plans with the classical solver and reports progress on the way', async () => {
+    const progress: Progress[] = [];
+    const result = await client.run(
+      'plan',
+      { instance: tinyInstance(), variant: makeVariant('tw1'), method: 'classical', timeLimitSec: 0.3, seed: 1 },
+      { onProgress: (p) => progress.push(p) },
+    );
+    expect(result.routes.flat().sort()).toEqual(['a', 'b', 'c', 'd', 'e']);
+    expect(result.modelName).toBeNull();
+    expect(progress.at(-1)).toEqual({ fraction: 1, message: 'done' });
+  });
+
+  it('cancels a long classical run mid-way: the job fails as cancelled instead of running to its limit', async () => {
+    const instance = generateInstance(100, createRng(7));
+    const controller = new AbortController();
+    const job = client.run(
+      'plan',
+      { instance, variant: makeVariant('tw3'), method: 'classical', timeLimitSec: 120, seed: 1 },
+      // Cancel once the solver is demonstrably computing.
+      { signal: controller.signal, onProgress: () => controller.abort() },
+    );
+    const error = await job.then(() => null, (err: unknown) => err);
+    expect(error).toBeInstanceOf(AppError);
+    expect((error as AppError).kind).toBe('cancelled');
+  });
+
+  it('reports a bad instance as an input error with every problem listed, and keeps serving afterwards', async () => {
+    const broken = tinyInstance();
+    broken.customers[0] = { ...broken.customers[0], ready: 300, due: 100 };
+    const error = await client
+      .run('plan', { instance: broken, variant: makeVariant('tw1'), method: 'random', samples: 5, seed: 1 })
+      .then(() => null, (err: unknown) => err);
+    expect((error as AppError).kind).toBe('input');
+    expect((error as AppError).details.join('\n')).toMatch(/ready/);
+    const again = await client.run('plan', { instance: tinyInstance(), variant: makeVariant('tw2'), method: 'random', samples: 5, seed: 1 });
+    expect(again.routes.flat()).toHaveLength(5);
+  });
+});
