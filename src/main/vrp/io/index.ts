@@ -1,0 +1,97 @@
+import { readFileSync } from 'node:fs';
+import { basename, extname } from 'node:path';
+import type { Instance } from '../../../shared/domain.js';
+import { inputError } from '../../../shared/errors.js';
+import { validateInstance } from '../validate.js';
+import { parseCustomerCsv } from './csv.js';
+import { parseInstanceJson, parseInstancesJsonl } from './json.js';
+import { readSolomon } from './solomon.js';
+
+/**
+ * Reading instances from files or text in any supported format. Everything returned here has passed
+ * validateInstance, so callers can show a clear error at read time rather than at planning time.
+ */
+
+export type InstanceFormat = 'json' | 'solomon' | 'csv';
+
+export interface ReadInstanceOptions {
+  /** Keep only the first N customers (Solomon's 50-customer variants; any format). */
+  first?: number;
+  /** Fleet size: required nowhere, overrides the file's value where the format has one. */
+  vehicles?: number;
+  /** Vehicle capacity: required for CSV, overrides the file's value elsewhere. */
+  capacity?: number;
+  /** Travel speed for lat/lon data: required for lat/lon CSV, overrides a geo JSON instance's speed. */
+  speedKmh?: number;
+  /** Instance name; defaults to the name in the file, or the file name for CSV. */
+  name?: string;
+}
+
+const EXTENSIONS: Record<string, InstanceFormat> = { '.json': 'json', '.txt': 'solomon', '.csv': 'csv' };
+
+export function formatOfPath(path: string): InstanceFormat {
+  const format = EXTENSIONS[extname(path).toLowerCase()];
+  if (!format) throw inputError(`Cannot tell the format of ${path}`, ['use .json (instance JSON), .txt (Solomon) or .csv (customer CSV)']);
+  return format;
+}
+
+function readText(path: string): string {
+  try {
+    return readFileSync(path, 'utf8');
+  } catch (e) {
+    throw inputError(`Cannot read ${path}`, [e instanceof Error ? e.message : String(e)]);
+  }
+}
+
+function keepFirst(instance: Instance, first: number | undefined): Instance {
+  if (first === undefined) return instance;
+  const n = instance.customers.length;
+  if (!Number.isInteger(first) || first < 1 || first > n) {
+    throw inputError(`Instance ${instance.name} has ${n} customers`, [`--first ${first} is not a whole number between 1 and ${n}`]);
+  }
+  return { ...instance, customers: instance.customers.slice(0, first) };
+}
+
+function withOverrides(instance: Instance, options: ReadInstanceOptions): Instance {
+  const coordinates = instance.coordinates?.kind === 'geo' && options.speedKmh !== undefined ? { kind: 'geo' as const, speedKmh: options.speedKmh } : instance.coordinates;
+  return {
+    ...instance,
+    ...(options.name !== undefined ? { name: options.name } : {}),
+    ...(options.vehicles !== undefined ? { vehicles: options.vehicles } : {}),
+    ...(options.capacity !== undefined ? { capacity: options.capacity } : {}),
+    ...(coordinates ? { coordinates } : {}),
+  };
+}
+
+function checked(instance: Instance): Instance {
+  const problems = validateInstance(instance);
+  if (problems.length) throw inputError(`Instance ${instance.name} is invalid`, problems);
+  return instance;
+}
+
+/** Parses instance text of a known format; `defaultName` names a CSV instance when options.name is absent. */
+export function parseInstanceText(text: string, format: InstanceFormat, options: ReadInstanceOptions = {}, defaultName = 'instance'): Instance {
+  switch (format) {
+    case 'json':
+      return checked(keepFirst(withOverrides(parseInstanceJson(text), options), options.first));
+    case 'solomon':
+      return checked(withOverrides(readSolomon(text, { first: options.first }), options));
+    case 'csv': {
+      const { instance } = parseCustomerCsv(text, { ...options, name: options.name ?? defaultName });
+      return checked(keepFirst(instance, options.first));
+    }
+  }
+}
+
+/** Reads an instance file, picking the format by extension: .json, .txt (Solomon) or .csv. */
+export function readInstanceFile(path: string, options: ReadInstanceOptions = {}): Instance {
+  return parseInstanceText(readText(path), formatOfPath(path), options, basename(path, extname(path)));
+}
+
+/** Reads a JSON Lines file of instances (as `jampr generate` writes), each checked by the instance rules. */
+export function readInstancesJsonl(path: string): Instance[] {
+  const instances = parseInstancesJsonl(readText(path));
+  const problems = instances.flatMap((inst, i) => validateInstance(inst).map((p) => `instance ${i + 1} (${inst.name}): ${p}`));
+  if (problems.length) throw inputError(`Instances in ${path} are invalid`, problems);
+  return instances;
+}

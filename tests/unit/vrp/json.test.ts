@@ -1,0 +1,150 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import {
+  parseInstanceJson,
+  parseInstancesJsonl,
+  parsePlanJson,
+  parsePlanRoutes,
+  writeInstanceJson,
+  writeInstancesJsonl,
+  writePlanJson,
+} from '../../../src/main/vrp/io/json.js';
+import { readInstanceFile, readInstancesJsonl } from '../../../src/main/vrp/io/index.js';
+import { generateInstances } from '../../../src/main/vrp/generate.js';
+import { AppError } from '../../../src/shared/errors.js';
+import type { Instance, PlanJson } from '../../../src/shared/domain.js';
+
+const detailsOf = (f: () => unknown): string[] => {
+  try {
+    f();
+  } catch (e) {
+    if (e instanceof AppError && e.kind === 'input') return e.details;
+    throw e;
+  }
+  throw new Error('expected an input error');
+};
+
+const tiny: Instance = {
+  name: 'tiny',
+  depot: { id: 'D', x: 0, y: 0, ready: 0, due: 100 },
+  capacity: 10,
+  vehicles: 2,
+  customers: [{ id: '1', x: 3, y: 4, demand: 5, ready: 10, due: 50, service: 2 }],
+};
+
+describe('instance JSON', () => {
+  it('writes the documented keys in the documented order and reads them back', () => {
+    const text = writeInstanceJson(tiny);
+    expect(text).toBe(
+      '{"name":"tiny","depot":{"id":"D","x":0,"y":0,"ready":0,"due":100},"capacity":10,"vehicles":2,' +
+        '"customers":[{"id":"1","x":3,"y":4,"demand":5,"ready":10,"due":50,"service":2}]}',
+    );
+    expect(parseInstanceJson(text)).toEqual(tiny);
+    const geo = { ...tiny, coordinates: { kind: 'geo' as const, speedKmh: 40 }, clockTimes: true };
+    expect(parseInstanceJson(writeInstanceJson(geo, true))).toEqual(geo);
+  });
+
+  it('reads numeric ids as strings', () => {
+    const text = writeInstanceJson(tiny).replace('"id":"1"', '"id":1');
+    expect(parseInstanceJson(text).customers[0].id).toBe('1');
+  });
+
+  it('lists every shape problem with its path and customer', () => {
+    const raw = JSON.parse(writeInstanceJson(tiny));
+    raw.customers[0].demand = 'five';
+    delete raw.customers[0].service;
+    delete raw.vehicles;
+    raw.coordinates = { kind: 'geo', speedKmh: -3 };
+    expect(detailsOf(() => parseInstanceJson(JSON.stringify(raw)))).toEqual([
+      'vehicles: is missing',
+      'customers[0].demand (customer 1): expected number, received string',
+      'customers[0].service (customer 1): is missing',
+      'coordinates.speedKmh: Too small: expected number to be >0',
+    ]);
+  });
+
+  it('rejects text that is not JSON', () => {
+    expect(detailsOf(() => parseInstanceJson('{"name": '))[0]).toMatch(/^not valid JSON: /);
+  });
+
+  it('reads JSON Lines, listing every bad line', () => {
+    const set = generateInstances(5, 3, 11);
+    expect(parseInstancesJsonl(writeInstancesJsonl(set))).toEqual(set);
+    const lines = writeInstancesJsonl(set).split('\n');
+    lines[1] = lines[1].replace('"capacity":250', '"capacity":"big"');
+    lines[2] = '{';
+    expect(detailsOf(() => parseInstancesJsonl(lines.join('\n')))).toEqual([
+      'line 2: capacity: expected number, received string',
+      expect.stringMatching(/^line 3: not valid JSON/),
+    ]);
+  });
+});
+
+describe('plan JSON', () => {
+  const plan: PlanJson = {
+    instance: 'tiny', variant: 'tw1', method: 'classical', routes: [['1']],
+    cost: 15, distance: 10, vehicles: 1, wait: 5, early: 5, late: 0, seconds: 0.01,
+  };
+
+  it('reads back what it writes', () => {
+    expect(parsePlanJson(writePlanJson(plan))).toEqual(plan);
+  });
+
+  it('rejects an unknown variant and missing totals', () => {
+    const { cost: _cost, ...partial } = plan;
+    expect(detailsOf(() => parsePlanJson(JSON.stringify({ ...partial, variant: 'tw4' })))).toEqual([
+      'variant: expected one of "tw1"|"tw2"|"tw3"',
+      'cost: is missing',
+    ]);
+  });
+
+  it('reads just the routes of a hand-written plan, or a bare list of routes', () => {
+    expect(parsePlanRoutes('{"routes": [["1", 2], []]}')).toEqual([['1', '2'], []]);
+    expect(parsePlanRoutes('[["3"]]')).toEqual([['3']]);
+    expect(detailsOf(() => parsePlanRoutes('{"routes": "1,2"}'))).toEqual(['routes: expected array, received string']);
+  });
+});
+
+describe('readInstanceFile', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'jampr-io-'));
+  const file = (name: string, text: string) => {
+    const path = join(dir, name);
+    writeFileSync(path, text);
+    return path;
+  };
+
+  it('picks the reader by extension and keeps the first N customers', () => {
+    const solomon = readInstanceFile('/work/shared/data/solomon/R201.txt', { first: 50 });
+    expect(solomon.customers).toHaveLength(50);
+    const json = readInstanceFile(file('tiny.json', writeInstanceJson(tiny)));
+    expect(json).toEqual(tiny);
+    const csv = readInstanceFile(file('shop.csv', 'id,x,y,demand,ready,due,service\nD,0,0,0,0,100,0\n1,3,4,5,10,50,2\n2,1,1,1,0,90,0\n'), { capacity: 10, first: 1 });
+    expect(csv.name).toBe('shop');
+    expect(csv.customers.map((c) => c.id)).toEqual(['1']);
+  });
+
+  it('overrides the fleet from options', () => {
+    const inst = readInstanceFile(file('tiny2.json', writeInstanceJson(tiny)), { vehicles: 5, capacity: 20 });
+    expect(inst).toMatchObject({ vehicles: 5, capacity: 20 });
+  });
+
+  it('checks the instance rules at read time', () => {
+    const bad = { ...tiny, customers: [{ ...tiny.customers[0], ready: 60 }] };
+    expect(detailsOf(() => readInstanceFile(file('bad.json', writeInstanceJson(bad))))).toEqual([
+      'ready time 60 is after due time 50 for customer 1',
+    ]);
+  });
+
+  it('rejects an unknown extension and a missing file with input errors', () => {
+    expect(detailsOf(() => readInstanceFile(file('x.xlsx', '')))).toEqual(['use .json (instance JSON), .txt (Solomon) or .csv (customer CSV)']);
+    expect(detailsOf(() => readInstanceFile(join(dir, 'absent.json')))[0]).toMatch(/ENOENT/);
+    expect(detailsOf(() => readInstanceFile('/work/shared/data/solomon/R201.txt', { first: 500 }))).toHaveLength(1);
+  });
+
+  it('reads a JSON Lines file of generated instances', () => {
+    const set = generateInstances(8, 4, 2);
+    expect(readInstancesJsonl(file('set.jsonl', writeInstancesJsonl(set)))).toEqual(set);
+  });
+});
