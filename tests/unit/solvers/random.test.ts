@@ -1,0 +1,57 @@
+import { describe, expect, it } from 'vitest';
+import { makeVariant, VARIANT_NAMES } from '../../../src/shared/domain.js';
+import { evaluateIndexRoutes } from '../../../src/main/vrp/evaluate.js';
+import { createRng } from '../../../src/main/vrp/rng.js';
+import { randomConstruction, solveRandom } from '../../../src/main/vrp/solvers/random.js';
+import { smallProblem } from './fixtures.js';
+
+const served = (routes: number[][]) => routes.flat().sort((a, b) => a - b);
+const all = (n: number) => Array.from({ length: n }, (_, k) => k + 1);
+
+describe('random solver', () => {
+  it('builds tw1 plans that are feasible and serve every customer exactly once', () => {
+    for (const seed of [1, 2, 3]) {
+      const problem = smallProblem(25, seed);
+      const rng = createRng(seed);
+      for (let s = 0; s < 20; s++) {
+        const routes = randomConstruction(problem, makeVariant('tw1'), rng);
+        const e = evaluateIndexRoutes(problem, routes, makeVariant('tw1'));
+        expect(e.violations).toEqual([]);
+        expect(served(routes)).toEqual(all(25));
+      }
+    }
+  });
+
+  it('respects capacity and serves everyone in the soft variants', () => {
+    const problem = smallProblem(30, 7, 80);
+    for (const name of ['tw2', 'tw3'] as const) {
+      const routes = solveRandom(problem, makeVariant(name), { samples: 20, seed: 3 });
+      const e = evaluateIndexRoutes(problem, routes, makeVariant(name));
+      expect(e.violations).toEqual([]);
+      expect(served(routes)).toEqual(all(30));
+    }
+  });
+
+  it('returns the cheapest of its samples, so more samples never cost more', () => {
+    const problem = smallProblem(20, 4);
+    for (const name of VARIANT_NAMES) {
+      const variant = makeVariant(name);
+      const one = evaluateIndexRoutes(problem, solveRandom(problem, variant, { samples: 1, seed: 9 }), variant).cost;
+      const many = evaluateIndexRoutes(problem, solveRandom(problem, variant, { samples: 50, seed: 9 }), variant).cost;
+      expect(many).toBeLessThanOrEqual(one);
+    }
+  });
+
+  it('is reproducible under a seed', () => {
+    const problem = smallProblem(15, 5);
+    const a = solveRandom(problem, makeVariant('tw1'), { samples: 30, seed: 11 });
+    const b = solveRandom(problem, makeVariant('tw1'), { samples: 30, seed: 11 });
+    expect(a).toEqual(b);
+  });
+
+  it('keeps one vehicle going while it has room when windows are soft', () => {
+    const problem = smallProblem(10, 2, 10_000);
+    const routes = solveRandom(problem, makeVariant('tw3'), { samples: 5, seed: 1 });
+    expect(routes).toHaveLength(1);
+  });
+});
