@@ -1,0 +1,66 @@
+/**
+ * Display formatting of the planner's numbers: times as plain numbers or as HH:MM (minutes since midnight) when
+ * the instance uses clock times, and the parsing of what the user types back into a time field.
+ */
+import { formatClock, parseClock } from '../shared/clock.js';
+
+export function formatTime(value: number, clockTimes: boolean | undefined): string {
+  if (!Number.isFinite(value)) return '—';
+  return clockTimes ? formatClock(value) : formatNumber(value);
+}
+
+/** A duration: minutes as "1h 05m" under clock times, else a plain number. */
+export function formatDuration(value: number, clockTimes: boolean | undefined): string {
+  if (!Number.isFinite(value)) return '—';
+  if (!clockTimes) return formatNumber(value);
+  const total = Math.round(value);
+  return total >= 60 ? `${Math.floor(total / 60)}h ${String(total % 60).padStart(2, '0')}m` : `${total}m`;
+}
+
+/** Up to two decimals, no trailing zeros, thousands separated: 1234.5 -> "1,234.5". */
+export function formatNumber(value: number, decimals = 2): string {
+  if (!Number.isFinite(value)) return value > 0 ? '∞' : '—';
+  return value.toLocaleString('en-US', { maximumFractionDigits: decimals });
+}
+
+/** A signed difference for comparison tables: "+12.3", "−4", "0". */
+export function formatDelta(value: number, decimals = 2): string {
+  if (!Number.isFinite(value)) return '—';
+  const rounded = Number(value.toFixed(decimals));
+  if (rounded === 0) return '0';
+  return `${rounded > 0 ? '+' : '−'}${formatNumber(Math.abs(rounded), decimals)}`;
+}
+
+export type ParsedNumber = { ok: true; value: number } | { ok: false; message: string };
+
+/** An editable time: to the second under clock times, so editing never rounds a stored value. */
+export function formatTimeForEdit(value: number, clockTimes: boolean | undefined): string {
+  return clockTimes ? formatClock(value, true) : String(value);
+}
+
+/** Parses a time field: "HH:MM" (or a plain number of minutes) under clock times, else a plain number. */
+export function parseTime(text: string, clockTimes: boolean | undefined): ParsedNumber {
+  const trimmed = text.trim();
+  if (clockTimes) {
+    const minutes = parseClock(trimmed);
+    if (minutes !== undefined) return { ok: true, value: minutes };
+    if (!/^\d+(\.\d+)?$/.test(trimmed)) return { ok: false, message: 'use HH:MM, e.g. 08:30' };
+  }
+  return parseNonNegative(trimmed);
+}
+
+/** A number >= 0 (demand, service, capacity...). */
+export function parseNonNegative(text: string): ParsedNumber {
+  const trimmed = text.trim();
+  if (trimmed === '') return { ok: false, message: 'required' };
+  const value = Number(trimmed);
+  if (!Number.isFinite(value)) return { ok: false, message: 'not a number' };
+  if (value < 0) return { ok: false, message: 'must be 0 or more' };
+  return { ok: true, value };
+}
+
+export function formatDateTime(iso: string): string {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return iso;
+  return date.toLocaleString('en-GB', { day: '2-digit', month: 'short', hour: '2-digit', minute: '2-digit' });
+}

@@ -1,0 +1,65 @@
+/**
+ * Turns the evaluator's per-stop schedule into timeline segments: travel, wait, service, and the early / late
+ * stretches (early: arrival until the window opens; late: the window's due time until arrival). Pure, so the
+ * Gantt chart only draws.
+ */
+import type { Customer, RouteSummary } from '../../shared/domain.js';
+
+export type SegmentKind = 'travel' | 'wait' | 'service' | 'early' | 'late';
+
+export interface Segment {
+  kind: SegmentKind;
+  from: number;
+  to: number;
+  /** The stop the segment leads to or belongs to; null for the return to the depot. */
+  customerId: string | null;
+}
+
+/** Segments of one vehicle, which leaves the depot at `departAt` (the shift start). */
+export function routeSegments(route: RouteSummary, departAt: number, customers: ReadonlyMap<string, Customer>): Segment[] {
+  const segments: Segment[] = [];
+  let clock = departAt;
+  for (const stop of route.stops) {
+    const id = stop.customerId;
+    if (stop.arrival > clock) segments.push({ kind: 'travel', from: clock, to: stop.arrival, customerId: id });
+    if (stop.wait > 0) segments.push({ kind: 'wait', from: stop.arrival, to: stop.arrival + stop.wait, customerId: id });
+    if (stop.departure > stop.start) segments.push({ kind: 'service', from: stop.start, to: stop.departure, customerId: id });
+    const customer = customers.get(id);
+    if (stop.early > 0) segments.push({ kind: 'early', from: stop.arrival, to: stop.arrival + stop.early, customerId: id });
+    if (stop.late > 0) {
+      const due = customer ? customer.due : stop.arrival - stop.late;
+      segments.push({ kind: 'late', from: due, to: stop.arrival, customerId: id });
+    }
+    clock = stop.departure;
+  }
+  if (route.returnTime > clock) segments.push({ kind: 'travel', from: clock, to: route.returnTime, customerId: null });
+  return segments;
+}
+
+/** The time span the chart must show: the shift, stretched to cover any route that ends after it. */
+export function timelineSpan(routes: RouteSummary[], shift: { ready: number; due: number }): { start: number; end: number } {
+  const end = Math.max(shift.due, ...routes.map((r) => r.returnTime));
+  return { start: shift.ready, end: end > shift.ready ? end : shift.ready + 1 };
+}
+
+/** Where a stop dropped at time `time` goes in a route: before the first stop that starts later. */
+export function insertionIndex(route: RouteSummary | undefined, time: number): number {
+  if (!route) return 0;
+  const index = route.stops.findIndex((s) => s.start > time);
+  return index < 0 ? route.stops.length : index;
+}
+
+/** Round tick steps for the time axis (1, 2, 5 x 10^k, or whole hours for clock times). */
+export function axisTicks(start: number, end: number, clockTimes: boolean | undefined, maxTicks = 10): number[] {
+  const span = end - start;
+  const steps = clockTimes ? [15, 30, 60, 120, 180, 240, 360, 720] : [];
+  let step = steps.find((s) => span / s <= maxTicks);
+  if (step === undefined) {
+    const raw = span / maxTicks;
+    const magnitude = 10 ** Math.floor(Math.log10(raw));
+    step = [1, 2, 5, 10].map((f) => f * magnitude).find((s) => s >= raw) ?? 10 * magnitude;
+  }
+  const ticks: number[] = [];
+  for (let t = Math.ceil(start / step) * step; t <= end + 1e-9; t += step) ticks.push(t);
+  return ticks;
+}

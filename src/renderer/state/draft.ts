@@ -1,0 +1,94 @@
+/**
+ * Pure edits of the instance being edited (the "draft"). Each returns a new instance and never mutates, so React
+ * sees every change and an unsaved edit can be compared with what is stored.
+ */
+import type { Customer, Instance } from '../../shared/domain.js';
+
+export type CustomerField = 'demand' | 'ready' | 'due' | 'service';
+export type FleetField = 'vehicles' | 'capacity' | 'depotReady' | 'depotDue';
+
+/** The next free numeric id ("1", "2", ...) so added customers read like imported ones. */
+export function nextCustomerId(instance: Instance): string {
+  const taken = new Set(instance.customers.map((c) => c.id).concat(instance.depot.id));
+  let max = 0;
+  for (const c of instance.customers) {
+    const n = Number(c.id);
+    if (Number.isInteger(n) && n > max) max = n;
+  }
+  let candidate = max + 1;
+  while (taken.has(String(candidate))) candidate++;
+  return String(candidate);
+}
+
+/** Adds a customer at (x, y) with the shift as its window and the most common demand/service of the others. */
+export function addCustomer(instance: Instance, x: number, y: number): { instance: Instance; id: string } {
+  const id = nextCustomerId(instance);
+  const customer: Customer = {
+    id,
+    x,
+    y,
+    demand: typical(instance.customers.map((c) => c.demand), 10),
+    ready: instance.depot.ready,
+    due: instance.depot.due,
+    service: typical(instance.customers.map((c) => c.service), 10),
+  };
+  return { instance: { ...instance, customers: [...instance.customers, customer] }, id };
+}
+
+function typical(values: number[], fallback: number): number {
+  if (values.length === 0) return fallback;
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)];
+}
+
+export function moveCustomer(instance: Instance, id: string, x: number, y: number): Instance {
+  if (id === instance.depot.id) return { ...instance, depot: { ...instance.depot, x, y } };
+  return { ...instance, customers: instance.customers.map((c) => (c.id === id ? { ...c, x, y } : c)) };
+}
+
+export function updateCustomer(instance: Instance, id: string, field: CustomerField, value: number): Instance {
+  return { ...instance, customers: instance.customers.map((c) => (c.id === id ? { ...c, [field]: value } : c)) };
+}
+
+export function removeCustomer(instance: Instance, id: string): Instance {
+  return { ...instance, customers: instance.customers.filter((c) => c.id !== id) };
+}
+
+export function updateFleet(instance: Instance, field: FleetField, value: number): Instance {
+  switch (field) {
+    case 'vehicles':
+      return { ...instance, vehicles: value };
+    case 'capacity':
+      return { ...instance, capacity: value };
+    case 'depotReady':
+      return { ...instance, depot: { ...instance.depot, ready: value } };
+    case 'depotDue':
+      return { ...instance, depot: { ...instance.depot, due: value } };
+  }
+}
+
+/** A blank planar instance to start drawing on: depot in the middle of a 100 x 100 field, shift [0, 1000]. */
+export function blankInstance(name: string): Instance {
+  return {
+    name,
+    depot: { id: '0', x: 50, y: 50, ready: 0, due: 1000 },
+    capacity: 200,
+    vehicles: 10,
+    customers: [],
+    coordinates: { kind: 'planar' },
+  };
+}
+
+/** Messages from the routing core that name a customer ("... for customer 17") grouped by that customer. */
+export function messagesByCustomer(messages: string[], instance: Instance): { byCustomer: Map<string, string[]>; general: string[] } {
+  const ids = new Set(instance.customers.map((c) => c.id));
+  const byCustomer = new Map<string, string[]>();
+  const general: string[] = [];
+  for (const message of messages) {
+    const match = /customer\s+"?([^\s",:;)]+)"?/i.exec(message);
+    const id = match?.[1];
+    if (id && ids.has(id)) byCustomer.set(id, [...(byCustomer.get(id) ?? []), message]);
+    else general.push(message);
+  }
+  return { byCustomer, general };
+}

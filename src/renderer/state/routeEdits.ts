@@ -1,0 +1,41 @@
+/**
+ * Hand edits of a plan's routes: moving one stop to another route (or another place in its own). Pure; the
+ * result is re-scored by `plans:check`, which reports the violations the move causes.
+ */
+import type { Routes } from '../../shared/domain.js';
+
+export interface StopLocation {
+  route: number;
+  index: number;
+}
+
+export function locateStop(routes: Routes, customerId: string): StopLocation | null {
+  for (let r = 0; r < routes.length; r++) {
+    const index = routes[r].indexOf(customerId);
+    if (index >= 0) return { route: r, index };
+  }
+  return null;
+}
+
+/**
+ * Moves `customerId` to route `toRoute` before position `position` (counted in the target route as it is before
+ * the move; omitted = at the end). `toRoute === routes.length` opens a new route. Empty routes are kept so
+ * route numbers and colours stay put while the dispatcher works.
+ */
+export function moveStop(routes: Routes, customerId: string, toRoute: number, position?: number): Routes {
+  const from = locateStop(routes, customerId);
+  if (!from) throw new Error(`customer ${customerId} is not in the plan`);
+  if (toRoute < 0 || toRoute > routes.length) throw new Error(`route ${toRoute + 1} does not exist`);
+  const next = routes.map((r) => [...r]);
+  if (toRoute === next.length) next.push([]);
+  let insertAt = position ?? next[toRoute].length;
+  if (from.route === toRoute && from.index < insertAt) insertAt--;
+  next[from.route].splice(from.index, 1);
+  insertAt = Math.max(0, Math.min(insertAt, next[toRoute].length));
+  next[toRoute].splice(insertAt, 0, customerId);
+  return next;
+}
+
+export function sameRoutes(a: Routes, b: Routes): boolean {
+  return a.length === b.length && a.every((route, r) => route.length === b[r].length && route.every((id, i) => id === b[r][i]));
+}

@@ -1,0 +1,47 @@
+import { describe, expect, it } from 'vitest';
+import { formatDelta, formatDuration, formatNumber, formatTime, formatTimeForEdit, parseNonNegative, parseTime } from '../../../src/renderer/format.js';
+
+describe('renderer formatting', () => {
+  it('shows times as HH:MM only when the instance uses clock times', () => {
+    expect(formatTime(510, true)).toBe('08:30');
+    expect(formatTime(510, false)).toBe('510');
+    expect(formatTime(1530, true)).toBe('25:30');
+  });
+
+  it('shows durations in hours and minutes under clock times', () => {
+    expect(formatDuration(65, true)).toBe('1h 05m');
+    expect(formatDuration(45, true)).toBe('45m');
+    expect(formatDuration(65.5, false)).toBe('65.5');
+  });
+
+  it('rounds numbers to two decimals and marks infinity', () => {
+    expect(formatNumber(1234.567)).toBe('1,234.57');
+    expect(formatNumber(Infinity)).toBe('∞');
+  });
+
+  it('signs differences and calls a tiny one zero', () => {
+    expect(formatDelta(12.345)).toBe('+12.35');
+    expect(formatDelta(-4)).toBe('−4');
+    expect(formatDelta(0.0001)).toBe('0');
+  });
+
+  it('parses HH:MM under clock times and explains a bad entry', () => {
+    expect(parseTime('08:30', true)).toEqual({ ok: true, value: 510 });
+    expect(parseTime('510', true)).toEqual({ ok: true, value: 510 });
+    expect(parseTime('8h30', true)).toEqual({ ok: false, message: 'use HH:MM, e.g. 08:30' });
+    expect(parseTime('12.5', false)).toEqual({ ok: true, value: 12.5 });
+  });
+
+  it('keeps seconds when editing a clock time so nothing is rounded away', () => {
+    expect(formatTimeForEdit(510.5, true)).toBe('08:30:30');
+    const parsed = parseTime(formatTimeForEdit(510.5, true), true);
+    expect(parsed).toEqual({ ok: true, value: 510.5 });
+  });
+
+  it('rejects empty, non-numeric and negative quantities', () => {
+    expect(parseNonNegative('')).toEqual({ ok: false, message: 'required' });
+    expect(parseNonNegative('abc')).toEqual({ ok: false, message: 'not a number' });
+    expect(parseNonNegative('-1')).toEqual({ ok: false, message: 'must be 0 or more' });
+    expect(parseNonNegative(' 7 ')).toEqual({ ok: true, value: 7 });
+  });
+});
