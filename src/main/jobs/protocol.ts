@@ -53,6 +53,8 @@ export interface TrainProgress {
 export interface TrainResult {
   /** Folder holding the checkpoint (model.json, weights, card.json); null if the run ended before saving one. */
   outDir: string | null;
+  /** Stopped by a cancel; a checkpoint saved up to then is still worth keeping. */
+  cancelled: boolean;
 }
 
 export interface InfoResult {

@@ -1,0 +1,66 @@
+import type { CallRequest, Comparison, CustomerDiff, StoredPlan } from '../../shared/api.js';
+import type { StopSchedule } from '../../shared/domain.js';
+import { TIME_EPS } from '../vrp/evaluate.js';
+import type { Planner } from './planning.js';
+import type { ServiceContext } from './context.js';
+
+/** Plans one instance under two variants with the same method and seed, stores both, and diffs them. */
+export function compareServices(ctx: ServiceContext, planner: Planner) {
+  return {
+    'compare:variants': (request: CallRequest<'compare:variants'>) =>
+      planner.cancellable(async (signal): Promise<Comparison> => {
+        const half = (offset: number, label: string) => (p: { fraction: number; message: string }) =>
+          ctx.emit('plan:progress', { fraction: offset + p.fraction / 2, message: `${label}: ${p.message}` });
+        const common = {
+          instanceId: request.instanceId,
+          method: request.method,
+          decode: request.decode,
+          timeLimitSec: request.timeLimitSec,
+        };
+        const a = await planner.plan({ ...common, variant: request.a }, half(0, `plan A (${request.a.name})`), signal);
+        const b = await planner.plan({ ...common, variant: request.b }, half(0.5, `plan B (${request.b.name})`), signal);
+        return diffPlans(a, b);
+      }),
+  };
+}
+
+/** b minus a per KPI, and every customer served late or early in either plan. */
+export function diffPlans(a: StoredPlan, b: StoredPlan): Comparison {
+  const ea = a.evaluation;
+  const eb = b.evaluation;
+  const stopsA = stopsById(a);
+  const stopsB = stopsById(b);
+  const ids = [...new Set([...stopsA.keys(), ...stopsB.keys()])];
+  const customers: CustomerDiff[] = [];
+  for (const customerId of ids) {
+    const sa = stopsA.get(customerId);
+    const sb = stopsB.get(customerId);
+    const diff = {
+      customerId,
+      lateA: sa?.late ?? 0,
+      lateB: sb?.late ?? 0,
+      earlyA: sa?.early ?? 0,
+      earlyB: sb?.early ?? 0,
+    };
+    if (Math.max(diff.lateA, diff.lateB, diff.earlyA, diff.earlyB) > TIME_EPS) customers.push(diff);
+  }
+  return {
+    a,
+    b,
+    delta: {
+      cost: eb.cost - ea.cost,
+      vehicles: eb.vehicles - ea.vehicles,
+      distance: eb.distance - ea.distance,
+      wait: eb.wait - ea.wait,
+      early: eb.early - ea.early,
+      late: eb.late - ea.late,
+    },
+    customers,
+  };
+}
+
+function stopsById(plan: StoredPlan): Map<string, StopSchedule> {
+  const map = new Map<string, StopSchedule>();
+  for (const route of plan.evaluation.routes) for (const stop of route.stops) map.set(stop.customerId, stop);
+  return map;
+}

@@ -1,0 +1,56 @@
+import { basename, extname } from 'node:path';
+import type { CallRequest, CsvPreview, StoredInstance } from '../../shared/api.js';
+import type { Instance } from '../../shared/domain.js';
+import { inputError } from '../../shared/errors.js';
+import { parseCustomerCsv } from '../vrp/io/csv.js';
+import { writeInstanceCsv } from '../vrp/io/csvWrite.js';
+import { buildProblem } from '../vrp/validate.js';
+import type { ServiceContext } from './context.js';
+
+export function requireInstance(ctx: ServiceContext, id: number): StoredInstance {
+  const stored = ctx.store.instances.get(id);
+  if (!stored) throw inputError(`there is no instance with id ${id}`);
+  return stored;
+}
+
+/** Parses a CSV into a validated instance; nothing is stored. */
+export function previewCsv(request: CallRequest<'instances:previewCsv'>): CsvPreview {
+  const name = basename(request.fileName, extname(request.fileName)) || 'imported';
+  const parsed = parseCustomerCsv(request.text, {
+    name,
+    vehicles: request.vehicles,
+    capacity: request.capacity,
+    speedKmh: request.speedKmh,
+  });
+  const columns: Record<string, string> = {};
+  for (const [field, header] of Object.entries(parsed.columns)) if (header !== undefined) columns[field] = header;
+  return { fileName: request.fileName, columns, rows: parsed.rows, instance: parsed.instance };
+}
+
+export function instanceServices(ctx: ServiceContext) {
+  const { instances } = ctx.store;
+  return {
+    'instances:list': () => instances.list(),
+    'instances:get': ({ id }: { id: number }) => requireInstance(ctx, id),
+    'instances:save': ({ id, instance }: { id?: number; instance: Instance }) => {
+      // The routing core's validation names every broken rule; a bad instance is never stored.
+      buildProblem(instance);
+      if (id === undefined) return instances.insert(instance, null);
+      const updated = instances.update(id, instance);
+      if (!updated) throw inputError(`there is no instance with id ${id}`);
+      return updated;
+    },
+    'instances:delete': ({ id }: { id: number }) => ({ deleted: instances.delete(id) }),
+    'instances:previewCsv': previewCsv,
+    // One INSERT: the import is all or nothing.
+    'instances:importCsv': (request: CallRequest<'instances:importCsv'>) =>
+      instances.insert(previewCsv(request).instance, request.fileName),
+    'instances:exportCsv': ({ id }: { id: number }) => {
+      const { instance } = requireInstance(ctx, id);
+      return { fileName: `${safeFileName(instance.name)}.csv`, text: writeInstanceCsv(instance) };
+    },
+  };
+}
+
+/** A name usable as a file name on every platform. */
+export const safeFileName = (name: string): string => name.replace(/[^\w.-]+/g, '_').slice(0, 100) || 'instance';

@@ -1,0 +1,79 @@
+import { readdirSync, statSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import type { ModelInfo } from '../../shared/api.js';
+import type { VariantName } from '../../shared/domain.js';
+import { AppError, inputError } from '../../shared/errors.js';
+import type { Store } from '../store/index.js';
+import type { ServiceContext } from './context.js';
+import { readModelCard } from './model-card.js';
+
+/**
+ * The model a plan uses: the one asked for, else the active model for the method and variant, else the one
+ * trained on the size closest to the instance's.
+ */
+export function resolveModel(ctx: ServiceContext, method: 'jampr' | 'am', variant: VariantName, size: number, modelId?: number): ModelInfo {
+  if (modelId !== undefined) {
+    const model = ctx.store.models.get(modelId);
+    if (!model) throw inputError(`there is no model with id ${modelId}`);
+    if (model.card.method !== method) throw inputError(`model ${model.name} is a ${model.card.method} model, not ${method}`);
+    return model;
+  }
+  const candidates = ctx.store.models.list().filter((m) => m.card.method === method && m.card.variant === variant);
+  const active = candidates.find((m) => m.active);
+  if (active) return active;
+  const closest = candidates.sort((x, y) => Math.abs(x.card.size - size) - Math.abs(y.card.size - size))[0];
+  if (!closest) {
+    throw new AppError('model', `no ${method} model for ${variant} is installed: train one or import a checkpoint folder`);
+  }
+  return closest;
+}
+
+/** Registers a checkpoint folder, or returns it if already registered (the card is re-read). */
+export function registerModel(store: Store, folder: string, builtIn: boolean): ModelInfo {
+  const absolute = resolve(folder);
+  const card = readModelCard(absolute);
+  const existing = store.models.byFolder(absolute);
+  if (existing) {
+    store.models.updateCard(existing.id, card);
+    return store.models.get(existing.id)!;
+  }
+  if (store.models.nameTaken(card.name)) {
+    throw inputError(`a model named ${card.name} is already registered`, ['rename it in its card.json or remove the other one']);
+  }
+  return store.models.insert({ name: card.name, folder: absolute, card, builtIn });
+}
+
+/**
+ * Registers every shipped model under `dir` (one folder each) at start-up. A broken shipped model is reported
+ * and skipped so the app still starts.
+ */
+export function registerBuiltInModels(store: Store, dir: string, warn: (message: string) => void = console.warn): void {
+  let entries: string[];
+  try {
+    entries = readdirSync(dir);
+  } catch {
+    return; // no shipped models in this build
+  }
+  for (const entry of entries) {
+    const folder = join(dir, entry);
+    if (!statSync(folder).isDirectory()) continue;
+    try {
+      registerModel(store, folder, true);
+    } catch (err) {
+      warn(`shipped model ${folder} skipped: ${(err as Error).message}`);
+    }
+  }
+}
+
+export function modelServices(ctx: ServiceContext) {
+  const { models } = ctx.store;
+  return {
+    'models:list': () => models.list(),
+    'models:activate': ({ id }: { id: number }) => {
+      const model = models.activate(id);
+      if (!model) throw inputError(`there is no model with id ${id}`);
+      return model;
+    },
+    'models:import': ({ folder }: { folder: string }) => registerModel(ctx.store, folder, false),
+  };
+}

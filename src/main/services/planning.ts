@@ -1,0 +1,74 @@
+import type { PlanRequest, StoredPlan } from '../../shared/api.js';
+import type { Progress } from '../jobs/protocol.js';
+import { evaluatePlan } from '../vrp/evaluate.js';
+import { buildProblem } from '../vrp/validate.js';
+import type { ServiceContext } from './context.js';
+import { requireInstance } from './instances.js';
+import { resolveModel } from './models.js';
+import { toVariant } from './variant.js';
+
+/**
+ * Plans one stored instance in the worker, prices the result with THE evaluator and stores it. Plans and
+ * comparisons in progress share one set of abort controllers so `plans:cancel` stops whatever is running.
+ */
+export function createPlanner(ctx: ServiceContext) {
+  const inProgress = new Set<AbortController>();
+
+  async function plan(request: PlanRequest, onProgress: (p: Progress) => void, signal?: AbortSignal): Promise<StoredPlan> {
+    const { instance } = requireInstance(ctx, request.instanceId);
+    const variant = toVariant(request.variant);
+    // Validate in main first: a bad instance is reported without a trip to the worker.
+    const problem = buildProblem(instance);
+    const model = request.method === 'jampr' || request.method === 'am'
+      ? resolveModel(ctx, request.method, variant.name, problem.n, request.modelId)
+      : null;
+    const result = await ctx.jobs.run(
+      'plan',
+      {
+        instance,
+        variant,
+        method: request.method,
+        decode: request.decode,
+        samples: request.samples,
+        improveSec: request.improveSec,
+        timeLimitSec: request.timeLimitSec,
+        seed: request.seed,
+        modelDir: model?.folder,
+      },
+      { signal, onProgress },
+    );
+    const evaluation = evaluatePlan(problem, result.routes, variant);
+    // "JAMPR + LS": a model plan improved by the classical local search is a method of its own in the lists.
+    const method = model && request.improveSec ? `${request.method}+ls` : request.method;
+    return ctx.store.plans.insert({
+      instanceId: request.instanceId,
+      variant,
+      method,
+      modelName: model ? (result.modelName ?? model.name) : null,
+      routes: result.routes,
+      evaluation,
+      seconds: result.seconds,
+    });
+  }
+
+  /** Runs `work` cancellably: `cancelAll` aborts its signal. */
+  async function cancellable<T>(work: (signal: AbortSignal) => Promise<T>): Promise<T> {
+    const controller = new AbortController();
+    inProgress.add(controller);
+    try {
+      return await work(controller.signal);
+    } finally {
+      inProgress.delete(controller);
+    }
+  }
+
+  function cancelAll(): boolean {
+    const any = inProgress.size > 0;
+    for (const controller of inProgress) controller.abort();
+    return any;
+  }
+
+  return { plan, cancellable, cancelAll };
+}
+
+export type Planner = ReturnType<typeof createPlanner>;

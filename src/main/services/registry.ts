@@ -1,0 +1,75 @@
+import type { z } from 'zod';
+import { CALLS, type CallName, type CallResponse, type CallResult } from '../../shared/api.js';
+import { inputError, toErrorData } from '../../shared/errors.js';
+import { appServices } from './app.js';
+import { compareServices } from './compare.js';
+import type { ServiceContext } from './context.js';
+import { instanceServices } from './instances.js';
+import { modelServices } from './models.js';
+import { createPlanner } from './planning.js';
+import { planServices } from './plans.js';
+import { trainingServices } from './training.js';
+
+type Request<C extends CallName> = z.output<(typeof CALLS)[C]['req']>;
+/** One implementation per call, given a validated request. */
+type Implementations = { [C in CallName]: (request: Request<C>) => CallResponse<C> | Promise<CallResponse<C>> };
+/** What transports call: any input in, a value or an error as data out; never throws. */
+export type Handler<C extends CallName> = (request: unknown) => Promise<CallResult<CallResponse<C>>>;
+export type Handlers = { [C in CallName]: Handler<C> };
+
+export interface Services {
+  handlers: Handlers;
+  /** Dispatch by a name that came off the wire; an unknown name is an input error. */
+  dispatch(name: string, request: unknown): Promise<CallResult<unknown>>;
+  /** Cancels planning, waits for training runs to stop and closes the worker. */
+  shutdown(): Promise<void>;
+}
+
+/** Builds a validating, error-catching handler for every call in CALLS. */
+export function createServices(ctx: ServiceContext): Services {
+  const planner = createPlanner(ctx);
+  const training = trainingServices(ctx);
+  const implementations: Implementations = {
+    ...appServices(ctx),
+    ...instanceServices(ctx),
+    ...planServices(ctx, planner),
+    ...compareServices(ctx, planner),
+    ...modelServices(ctx),
+    ...training.handlers,
+  };
+  const handlerFor = <C extends CallName>(name: C): Handler<C> => wrap(name, implementations[name]);
+  const handlers = {} as Record<CallName, Handler<CallName>>;
+  for (const name of Object.keys(CALLS) as CallName[]) handlers[name] = handlerFor(name);
+
+  return {
+    handlers: handlers as Handlers,
+    dispatch: (name, request) =>
+      Object.hasOwn(CALLS, name)
+        ? handlers[name as CallName](request)
+        : Promise.resolve({ ok: false, error: inputError(`unknown call ${name}`).toData() }),
+    async shutdown() {
+      planner.cancelAll();
+      for (const run of ctx.store.trainingRuns.list().filter((r) => r.status === 'running')) {
+        await handlers['training:cancel']({ id: run.id });
+      }
+      await training.settle();
+      await ctx.jobs.close();
+    },
+  };
+}
+
+function wrap<C extends CallName>(name: C, implementation: (request: Request<C>) => unknown): Handler<C> {
+  const schema = CALLS[name].req;
+  return async (request) => {
+    const parsed = schema.safeParse(request);
+    if (!parsed.success) {
+      const details = parsed.error.issues.map((i) => `${i.path.join('.') || 'request'}: ${i.message}`);
+      return { ok: false, error: inputError(`invalid request for ${name}`, details).toData() };
+    }
+    try {
+      return { ok: true, value: (await implementation(parsed.data as Request<C>)) as CallResponse<C> };
+    } catch (err) {
+      return { ok: false, error: toErrorData(err) };
+    }
+  };
+}

@@ -1,0 +1,153 @@
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { generateInstance } from '../../src/main/vrp/generate.js';
+import { createRng } from '../../src/main/vrp/rng.js';
+import type { StoredInstance } from '../../src/shared/api.js';
+import { TINY_CSV } from './fixtures/tiny.js';
+import { createTestApp, type TestApp } from './fixtures/services.js';
+
+let app: TestApp;
+let tiny: StoredInstance;
+beforeAll(async () => {
+  app = createTestApp();
+  tiny = await app.call('instances:importCsv', { fileName: 'tiny.csv', text: TINY_CSV, capacity: 30, vehicles: 3 });
+});
+afterAll(() => app.close());
+
+describe('instances', () => {
+  it('imports a CSV as a stored instance named after the file and lists it', async () => {
+    expect(tiny.instance).toMatchObject({ name: 'tiny', capacity: 30, vehicles: 3 });
+    expect(tiny.instance.customers.map((c) => c.id)).toEqual(['a', 'b', 'c', 'd', 'e']);
+    expect(tiny.source).toBe('tiny.csv');
+    const list = await app.call('instances:list', {});
+    expect(list).toContainEqual(expect.objectContaining({ id: tiny.id, customers: 5, source: 'tiny.csv' }));
+  });
+
+  it('rejects a malformed CSV with every bad row listed and stores nothing', async () => {
+    const before = (await app.call('instances:list', {})).length;
+    const bad = TINY_CSV.replace('a,10,0,10,0,200,5', 'a,ten,0,10,0,200,5').replace('b,0,10,10,0,200,5', 'b,0,10,10,300,200,5');
+    const error = await app.fail('instances:importCsv', { fileName: 'bad.csv', text: bad, capacity: 30 });
+    expect(error.kind).toBe('input');
+    expect(error.details?.length).toBeGreaterThanOrEqual(2);
+    expect((await app.call('instances:list', {})).length).toBe(before);
+  });
+
+  it('previews a CSV with the header each field was read from', async () => {
+    const preview = await app.call('instances:previewCsv', { fileName: 'tiny.csv', text: TINY_CSV, capacity: 30 });
+    expect(preview.columns).toMatchObject({ id: 'id', x: 'x', ready: 'ready' });
+    expect(preview.rows).toBe(6);
+  });
+
+  it('refuses to save an invalid instance and round-trips a valid one through the CSV export', async () => {
+    const broken = { ...tiny.instance, capacity: -1 };
+    expect((await app.fail('instances:save', { instance: broken })).kind).toBe('input');
+    const exported = await app.call('instances:exportCsv', { id: tiny.id });
+    const again = await app.call('instances:previewCsv', { fileName: exported.fileName, text: exported.text, capacity: 30, vehicles: 3 });
+    expect(again.instance.customers).toEqual(tiny.instance.customers);
+  });
+
+  it('answers an unknown id and a malformed request with input errors', async () => {
+    expect(await app.fail('instances:get', { id: 9999 })).toMatchObject({ kind: 'input', message: expect.stringMatching(/no instance/) });
+    expect(await app.fail('instances:get', { id: 'one' })).toMatchObject({ kind: 'input', details: [expect.stringMatching(/^id:/)] });
+    expect((await app.services.dispatch('instances:nonsense', {})).ok).toBe(false);
+  });
+});
+
+describe('plans', () => {
+  it('plans with the classical solver, stores the plan and reloads it identically', async () => {
+    app.events.length = 0;
+    const plan = await app.call('plans:create', { instanceId: tiny.id, variant: { name: 'tw1' }, method: 'classical', timeLimitSec: 0.2, seed: 3 });
+    expect(plan.evaluation.feasible).toBe(true);
+    expect(plan.routes.flat().sort()).toEqual(['a', 'b', 'c', 'd', 'e']);
+    expect(plan.variant).toEqual({ name: 'tw1', alpha: 1, beta: Infinity, penalty: 'linear' });
+    expect(app.events.some((e) => e.event === 'plan:progress')).toBe(true);
+    const list = await app.call('plans:list', { instanceId: tiny.id });
+    expect(list[0]).toMatchObject({ id: plan.id, method: 'classical', cost: plan.evaluation.cost, feasible: true });
+    expect(await app.call('plans:get', { id: plan.id })).toEqual(plan);
+  });
+
+  it('checks a hand-edited plan: broken rules come back as violations, not errors', async () => {
+    const routes = [['a', 'b', 'c', 'd', 'e']]; // 50 units on a vehicle of 30
+    const evaluation = await app.call('plans:check', { instanceId: tiny.id, variant: { name: 'tw1' }, routes });
+    expect(evaluation.feasible).toBe(false);
+    expect(evaluation.violations.map((v) => v.kind)).toContain('capacity');
+    const withUnknown = await app.call('plans:check', { instanceId: tiny.id, variant: { name: 'tw3' }, routes: [['a', 'zz'], ['b', 'c', 'd', 'e']] });
+    expect(withUnknown.violations.map((v) => v.kind)).toContain('unknown-customer');
+    const saved = await app.call('plans:saveEdited', { instanceId: tiny.id, variant: { name: 'tw1' }, routes: [[], ...routes] });
+    expect(saved).toMatchObject({ method: 'manual', routes, evaluation: { feasible: false } });
+    expect(saved.evaluation.violations.find((v) => v.kind === 'capacity')?.route).toBe(0);
+  });
+
+  it('plans with random sampling and exports the plan as CSV and JSON', async () => {
+    const plan = await app.call('plans:create', { instanceId: tiny.id, variant: { name: 'tw2', beta: 2 }, method: 'random', samples: 20, seed: 1 });
+    expect(plan.variant.beta).toBe(2);
+    const csv = await app.call('plans:export', { id: plan.id, format: 'csv' });
+    expect(csv.text.split('\n')[0]).toMatch(/^route,stop,id,arrival/);
+    expect(csv.text.trim().split('\n')).toHaveLength(6);
+    const json = JSON.parse((await app.call('plans:export', { id: plan.id, format: 'json' })).text);
+    expect(json).toMatchObject({ instance: 'tiny', variant: 'tw2', method: 'random', routes: plan.routes, cost: plan.evaluation.cost });
+  });
+
+  it('cancels a long plan in progress: the call fails as cancelled and nothing is stored', async () => {
+    const big = await app.call('instances:save', { instance: generateInstance(100, createRng(5)) });
+    app.events.length = 0;
+    const planning = app.services.handlers['plans:create']({ instanceId: big.id, variant: { name: 'tw3' }, method: 'classical', timeLimitSec: 120 });
+    while (!app.events.some((e) => e.event === 'plan:progress')) await new Promise((r) => setTimeout(r, 10));
+    expect(await app.call('plans:cancel', {})).toEqual({ cancelled: true });
+    const result = await planning;
+    expect(result.ok ? 'planned' : result.error.kind).toBe('cancelled');
+    expect(await app.call('plans:list', { instanceId: big.id })).toEqual([]);
+  });
+
+  it('deleting an instance deletes its plans', async () => {
+    const other = await app.call('instances:save', { instance: { ...tiny.instance, name: 'to delete' } });
+    const plan = await app.call('plans:create', { instanceId: other.id, variant: { name: 'tw3' }, method: 'random', samples: 5 });
+    expect(await app.call('instances:delete', { id: other.id })).toEqual({ deleted: true });
+    expect((await app.fail('plans:get', { id: plan.id })).kind).toBe('input');
+  });
+});
+
+describe('comparison', () => {
+  it('plans the instance under tw1 and tw3 and diffs them per KPI and per customer', async () => {
+    const tight = await app.call('instances:save', {
+      instance: {
+        ...tiny.instance,
+        name: 'tight',
+        customers: tiny.instance.customers.map((c, i) => ({ ...c, ready: 15 + 25 * i, due: 25 + 25 * i })),
+      },
+    });
+    const comparison = await app.call('compare:variants', {
+      instanceId: tight.id, a: { name: 'tw1' }, b: { name: 'tw3' }, method: 'classical', timeLimitSec: 0.2,
+    });
+    const { a, b, delta, customers } = comparison;
+    expect([a.variant.name, b.variant.name]).toEqual(['tw1', 'tw3']);
+    expect(delta.cost).toBeCloseTo(b.evaluation.cost - a.evaluation.cost, 9);
+    expect(delta.late).toBeCloseTo(b.evaluation.late - a.evaluation.late, 9);
+    const lateInB = b.evaluation.routes.flatMap((r) => r.stops).filter((s) => s.late > 1e-9).map((s) => s.customerId);
+    for (const id of lateInB) expect(customers.find((c) => c.customerId === id)?.lateB).toBeGreaterThan(0);
+    const earlyInA = a.evaluation.routes.flatMap((r) => r.stops).filter((s) => s.early > 1e-9).map((s) => s.customerId);
+    for (const id of earlyInA) expect(customers.find((c) => c.customerId === id)?.earlyA).toBeGreaterThan(0);
+    expect(customers.length).toBeGreaterThan(0);
+    expect(customers.length).toBe(new Set([...lateInB, ...earlyInA, ...customers.map((c) => c.customerId)]).size);
+    expect((await app.call('plans:list', { instanceId: tight.id })).map((p) => p.id).sort()).toEqual([a.id, b.id].sort());
+  });
+});
+
+describe('models', () => {
+  it('refuses a folder without a model card and reports a missing model as a model error', async () => {
+    const folder = join(app.dir, 'not-a-model');
+    mkdirSync(folder);
+    expect(await app.fail('models:import', { folder })).toMatchObject({ kind: 'model', message: expect.stringMatching(/card\.json/) });
+    const error = await app.fail('plans:create', { instanceId: tiny.id, variant: { name: 'tw2' }, method: 'jampr' });
+    expect(error).toMatchObject({ kind: 'model', message: expect.stringMatching(/no jampr model for tw2/) });
+  });
+});
+
+describe('app', () => {
+  it('reports the database path, the transport and the worker backend', async () => {
+    const info = await app.call('app:info', {});
+    expect(info).toMatchObject({ dbPath: app.store.path, transport: 'ipc', version: 'test' });
+    expect(info.backend).not.toBe('');
+  });
+});

@@ -1,0 +1,73 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { afterEach, describe, expect, it } from 'vitest';
+import { inProcessRunner } from '../../src/main/jobs/in-process.js';
+import type { JobRunner, TrainJob } from '../../src/main/jobs/protocol.js';
+import { AppError } from '../../src/shared/errors.js';
+import { createTestApp, type TestApp } from './fixtures/services.js';
+
+/**
+ * The training service's bookkeeping (points stored and pushed, outcome and model recorded, one run at a time),
+ * with a stand-in trainer that reports a point every few milliseconds until cancelled and then saves a card.
+ */
+function fakeTrainer(): JobRunner & { jobs: TrainJob[] } {
+  const inner = inProcessRunner();
+  const jobs: TrainJob[] = [];
+  const runner: JobRunner = {
+    run: async (job, input, options = {}) => {
+      if (job !== 'train') return inner.run(job, input, options);
+      const train = input as TrainJob;
+      jobs.push(train);
+      const report = options.onProgress as ((p: { point: object; fraction: number }) => void) | undefined;
+      for (let i = 1; !options.signal?.aborted; i++) {
+        report?.({ point: { instancesSeen: 64 * i, elapsedSec: i, meanCost: 10 / i, baselineCost: null, validationCost: null }, fraction: 0.01 * i });
+        await new Promise((r) => setTimeout(r, 5));
+        if (train.name === 'fails' && i === 2) throw new AppError('model', 'the trainer ran out of luck');
+      }
+      mkdirSync(train.outDir, { recursive: true });
+      const card = { name: train.name, method: 'jampr', variant: train.variant, size: train.size, recipe: 'fake', instancesSeen: 64, cpuSeconds: 1, validationCost: null, createdAt: 'now' };
+      writeFileSync(`${train.outDir}/card.json`, JSON.stringify(card));
+      writeFileSync(`${train.outDir}/model.json`, '{}');
+      return { outDir: train.outDir, cancelled: true } as never;
+    },
+    close: async () => {},
+  };
+  return Object.assign(runner, { jobs });
+}
+
+let app: TestApp;
+afterEach(() => app.close());
+
+describe('training service', () => {
+  it('stores each learning-curve point, and a cancelled run keeps the checkpoint it saved as a model', async () => {
+    const trainer = fakeTrainer();
+    app = createTestApp(trainer);
+    const run = await app.call('training:start', { variant: 'tw1', size: 10, instanceIds: [], minutes: 1, name: 'mine' });
+    expect(run.status).toBe('running');
+    expect((await app.fail('training:start', { variant: 'tw1', size: 10, instanceIds: [], minutes: 1 })).message).toMatch(/still running/);
+    while ((await app.call('training:status', { id: run.id })).points.length < 3) await new Promise((r) => setTimeout(r, 5));
+    const cancelled = await app.call('training:cancel', { id: run.id });
+    expect(cancelled.status).toBe('cancelled');
+    expect(cancelled.points.length).toBeGreaterThanOrEqual(3);
+    const models = await app.call('models:list', {});
+    expect(models).toEqual([expect.objectContaining({ id: cancelled.modelId, name: 'mine', builtIn: false })]);
+    expect(app.events.filter((e) => e.event === 'training:progress').length).toBe(cancelled.points.length);
+    expect(app.events.at(-1)).toEqual({ event: 'training:finished', payload: { run: cancelled } });
+    expect(trainer.jobs[0]).toMatchObject({ variant: 'tw1', size: 10, fromDir: null, instances: [] });
+  });
+
+  it('records a failing run with its error and frees the worker for the next run', async () => {
+    app = createTestApp(fakeTrainer());
+    const run = await app.call('training:start', { variant: 'tw3', size: 10, instanceIds: [], minutes: 1, name: 'fails' });
+    while ((await app.call('training:status', { id: run.id })).status === 'running') await new Promise((r) => setTimeout(r, 5));
+    expect(await app.call('training:status', { id: run.id })).toMatchObject({ status: 'failed', error: 'the trainer ran out of luck', modelId: null });
+    const next = await app.call('training:start', { variant: 'tw3', size: 10, instanceIds: [], minutes: 1, name: 'next' });
+    expect((await app.call('training:cancel', { id: next.id })).status).toBe('cancelled');
+    expect((await app.call('training:list', {})).map((r) => r.status)).toEqual(['cancelled', 'failed']);
+  });
+
+  it('refuses to learn from an instance that does not exist, before starting anything', async () => {
+    app = createTestApp(fakeTrainer());
+    expect((await app.fail('training:start', { variant: 'tw1', size: 10, instanceIds: [77], minutes: 1 })).kind).toBe('input');
+    expect(await app.call('training:list', {})).toEqual([]);
+  });
+});
