@@ -1,0 +1,75 @@
+import { parseArgs, type ParseArgsConfig } from 'node:util';
+import { makeVariant, VARIANT_NAMES, type Variant, type VariantName } from '../shared/domain.js';
+import { inputError } from '../shared/errors.js';
+
+type Options = NonNullable<ParseArgsConfig['options']>;
+
+/** Strict flag parsing: an unknown flag or a missing value is an input error, never silently ignored. */
+export function parseFlags<O extends Options>(argv: string[], options: O, positionals = 0) {
+  let parsed;
+  try {
+    parsed = parseArgs({ args: argv, options, allowPositionals: positionals > 0, strict: true });
+  } catch (err) {
+    throw inputError((err as Error).message);
+  }
+  if (parsed.positionals.length > positionals) {
+    throw inputError(`unexpected argument ${parsed.positionals[positionals]}`);
+  }
+  return parsed;
+}
+
+/** Reads a numeric flag; absent gives `fallback`, anything non-numeric or out of range is an input error. */
+export function numberFlag(
+  values: Record<string, unknown>,
+  name: string,
+  fallback: number,
+  { min = -Infinity, integer = false }: { min?: number; integer?: boolean } = {},
+): number {
+  const raw = values[name];
+  if (raw === undefined) return fallback;
+  const value = Number(raw);
+  if (!Number.isFinite(value) || value < min || (integer && !Number.isInteger(value))) {
+    throw inputError(`--${name} must be ${integer ? 'an integer' : 'a number'}${min > -Infinity ? ` >= ${min}` : ''}, got '${String(raw)}'`);
+  }
+  return value;
+}
+
+export function optionalNumberFlag(values: Record<string, unknown>, name: string, opts?: { min?: number; integer?: boolean }) {
+  return values[name] === undefined ? undefined : numberFlag(values, name, 0, opts);
+}
+
+export function variantName(raw: unknown): VariantName {
+  const name = String(raw ?? 'tw1');
+  if (!(VARIANT_NAMES as readonly string[]).includes(name)) {
+    throw inputError(`--variant must be one of ${VARIANT_NAMES.join(', ')}, got '${name}'`);
+  }
+  return name as VariantName;
+}
+
+export const variantFlags = {
+  variant: { type: 'string', default: 'tw1' },
+  alpha: { type: 'string' },
+  beta: { type: 'string' },
+  penalty: { type: 'string' },
+} as const;
+
+/** The cost policy from --variant/--alpha/--beta/--penalty. */
+export function variantFromFlags(values: Record<string, unknown>): Variant {
+  const penalty = values.penalty;
+  if (penalty !== undefined && penalty !== 'linear' && penalty !== 'quadratic') {
+    throw inputError(`--penalty must be linear or quadratic, got '${String(penalty)}'`);
+  }
+  return makeVariant(variantName(values.variant), {
+    alpha: optionalNumberFlag(values, 'alpha', { min: 0 }),
+    beta: optionalNumberFlag(values, 'beta', { min: 0 }),
+    penalty: penalty as Variant['penalty'] | undefined,
+  });
+}
+
+export function oneOf<T extends string>(raw: unknown, name: string, allowed: readonly T[], fallback: T): T {
+  if (raw === undefined) return fallback;
+  if (!(allowed as readonly string[]).includes(String(raw))) {
+    throw inputError(`--${name} must be one of ${allowed.join(', ')}, got '${String(raw)}'`);
+  }
+  return raw as T;
+}

@@ -1,0 +1,95 @@
+import { readFileSync } from 'node:fs';
+import { generateInstances } from '../../main/vrp/generate.js';
+import { readSolomon } from '../../main/vrp/io/solomon.js';
+import { buildProblem } from '../../main/vrp/validate.js';
+import type { Problem } from '../../main/vrp/problem.js';
+import { runPlanJob } from '../../main/jobs/plan.js';
+import type { PlanJob } from '../../main/jobs/protocol.js';
+import { evaluatePlan } from '../../main/vrp/evaluate.js';
+import { inputError } from '../../shared/errors.js';
+import type { Variant } from '../../shared/domain.js';
+import { numberFlag, optionalNumberFlag, parseFlags, variantFlags, variantFromFlags } from '../args.js';
+
+/** A bench row: a method and its options, named like the paper's table rows. */
+type RowOptions = Omit<PlanJob, 'instance' | 'variant'>;
+
+const ROWS: Record<string, (o: { timeLimitSec: number; samples: number; improveSec: number }) => RowOptions> = {
+  random: () => ({ method: 'random', samples: 1000 }),
+  classical: (o) => ({ method: 'classical', timeLimitSec: o.timeLimitSec }),
+  'am-greedy': () => ({ method: 'am', decode: 'greedy' }),
+  'am-sample': (o) => ({ method: 'am', decode: 'sample', samples: o.samples }),
+  'jampr-greedy': () => ({ method: 'jampr', decode: 'greedy' }),
+  'jampr-sample': (o) => ({ method: 'jampr', decode: 'sample', samples: o.samples }),
+  'jampr-ls': (o) => ({ method: 'jampr', decode: 'greedy', improveSec: o.improveSec }),
+};
+
+interface Row {
+  name: string;
+  cost: number;
+  vehicles: number;
+  distance: number;
+  seconds: number;
+  infeasible: number;
+}
+
+async function benchRow(name: string, problems: Problem[], variant: Variant, options: RowOptions, modelDir?: string): Promise<Row> {
+  const row: Row = { name, cost: 0, vehicles: 0, distance: 0, seconds: 0, infeasible: 0 };
+  for (const [i, problem] of problems.entries()) {
+    const job = { ...options, instance: problem.instance, variant, seed: i + 1, modelDir };
+    const { routes, seconds } = await runPlanJob(job, { signal: new AbortController().signal, onProgress: () => {} });
+    row.seconds += seconds;
+    const e = evaluatePlan(problem, routes, variant);
+    row.cost += e.cost;
+    row.vehicles += e.vehicles;
+    row.distance += e.distance;
+    if (!e.feasible) row.infeasible++;
+  }
+  const n = problems.length;
+  return { ...row, cost: row.cost / n, vehicles: row.vehicles / n, distance: row.distance / n, seconds: row.seconds / n };
+}
+
+const f2 = (v: number) => v.toFixed(2);
+
+export async function run(argv: string[]): Promise<void> {
+  const { values } = parseFlags(argv, {
+    ...variantFlags,
+    size: { type: 'string', default: '20' },
+    count: { type: 'string', default: '100' },
+    seed: { type: 'string', default: '1234' },
+    methods: { type: 'string', default: 'random,classical' },
+    'time-limit': { type: 'string', default: '8' },
+    samples: { type: 'string', default: '128' },
+    improve: { type: 'string', default: '2' },
+    model: { type: 'string' },
+    solomon: { type: 'string' },
+    first: { type: 'string' },
+  });
+  const variant = variantFromFlags(values);
+  const names = String(values.methods).split(',').map((m) => m.trim()).filter(Boolean);
+  for (const name of names) if (!ROWS[name]) throw inputError(`unknown bench method '${name}'; choose from ${Object.keys(ROWS).join(', ')}`);
+  const knobs = {
+    timeLimitSec: numberFlag(values, 'time-limit', 8, { min: 0.01 }),
+    samples: numberFlag(values, 'samples', 128, { min: 1, integer: true }),
+    improveSec: numberFlag(values, 'improve', 2, { min: 0 }),
+  };
+  let problems: Problem[];
+  let title: string;
+  if (values.solomon) {
+    const first = optionalNumberFlag(values, 'first', { min: 1, integer: true });
+    problems = String(values.solomon).split(',').map((path) => buildProblem(readSolomon(readFileSync(path, 'utf8'), { first })));
+    title = `${problems.map((p) => p.instance.name).join(', ')}${first ? ` (first ${first})` : ''}`;
+  } else {
+    const size = numberFlag(values, 'size', 20, { min: 1, integer: true });
+    const count = numberFlag(values, 'count', 100, { min: 1, integer: true });
+    const seed = numberFlag(values, 'seed', 1234, { integer: true });
+    problems = generateInstances(size, count, seed).map(buildProblem);
+    title = `${count} generated instances, N=${size}, seed ${seed}`;
+  }
+  console.log(`## ${variant.name} (alpha ${variant.alpha}, beta ${variant.beta}, ${variant.penalty}) — ${title}\n`);
+  console.log('| method | cost | k | dist | t (s/inst) | infeasible |');
+  console.log('|---|---|---|---|---|---|');
+  for (const name of names) {
+    const row = await benchRow(name, problems, variant, ROWS[name](knobs), values.model);
+    console.log(`| ${name} | ${f2(row.cost)} | ${f2(row.vehicles)} | ${f2(row.distance)} | ${f2(row.seconds)} | ${row.infeasible} |`);
+  }
+}

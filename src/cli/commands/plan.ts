@@ -1,0 +1,77 @@
+import { writeFileSync } from 'node:fs';
+import type { PlanJson } from '../../shared/domain.js';
+import { inputError } from '../../shared/errors.js';
+import { evaluatePlan } from '../../main/vrp/evaluate.js';
+import { runPlanJob } from '../../main/jobs/plan.js';
+import { numberFlag, oneOf, optionalNumberFlag, parseFlags, variantFlags, variantFromFlags } from '../args.js';
+import { instanceFlags, loadProblem } from '../load.js';
+import { cliJobContext } from '../progress.js';
+
+export async function run(argv: string[]): Promise<void> {
+  const { values, positionals } = parseFlags(
+    argv,
+    {
+      ...instanceFlags,
+      ...variantFlags,
+      method: { type: 'string', default: 'classical' },
+      'time-limit': { type: 'string' },
+      decode: { type: 'string' },
+      samples: { type: 'string' },
+      model: { type: 'string' },
+      improve: { type: 'string' },
+      seed: { type: 'string', default: '1' },
+      out: { type: 'string' },
+    },
+    1,
+  );
+  if (!positionals[0]) throw inputError('plan needs an INSTANCE file (.json, .txt or .csv)');
+  const problem = loadProblem(positionals[0], values);
+  const variant = variantFromFlags(values);
+  const method = oneOf(values.method, 'method', ['random', 'classical', 'jampr', 'am'] as const, 'classical');
+  const decode = oneOf(values.decode, 'decode', ['greedy', 'sample'] as const, 'greedy');
+  const samples = optionalNumberFlag(values, 'samples', { min: 1, integer: true });
+  const improveSec = optionalNumberFlag(values, 'improve', { min: 0 });
+  const result = await runPlanJob(
+    {
+      instance: problem.instance,
+      variant,
+      method,
+      decode,
+      samples,
+      improveSec,
+      timeLimitSec: optionalNumberFlag(values, 'time-limit', { min: 0.01 }),
+      seed: numberFlag(values, 'seed', 1, { integer: true }),
+      modelDir: values.model,
+    },
+    cliJobContext(),
+  );
+  const evaluation = evaluatePlan(problem, result.routes, variant);
+  const plan: PlanJson = {
+    instance: problem.instance.name,
+    variant: variant.name,
+    method: methodLabel(method, decode, samples, improveSec),
+    routes: result.routes,
+    cost: evaluation.cost,
+    distance: evaluation.distance,
+    vehicles: evaluation.vehicles,
+    wait: evaluation.wait,
+    early: evaluation.early,
+    late: evaluation.late,
+    seconds: result.seconds,
+  };
+  if (values.out) {
+    writeFileSync(values.out, JSON.stringify(plan, null, 2) + '\n');
+    const { routes: _routes, ...totals } = plan;
+    console.log(JSON.stringify({ ...totals, feasible: evaluation.feasible, model: result.modelName, out: values.out }));
+  } else {
+    console.log(JSON.stringify(plan, null, 2));
+  }
+  for (const v of evaluation.violations) console.error(`violation: ${v.message}`);
+}
+
+/** Names a plan's method the way the bench rows do, e.g. "jampr-sample128+ls". */
+export function methodLabel(method: string, decode: string, samples?: number, improveSec?: number): string {
+  if (method !== 'jampr' && method !== 'am') return method;
+  const base = `${method}-${decode === 'sample' ? `sample${samples ?? ''}` : 'greedy'}`;
+  return improveSec ? `${base}+ls` : base;
+}

@@ -1,0 +1,43 @@
+import { resolve } from 'node:path';
+import { inputError } from '../../shared/errors.js';
+import { runTrainJob } from '../../main/jobs/train.js';
+import { readInstancesJsonl } from '../../main/vrp/io/index.js';
+import { numberFlag, parseFlags, variantName } from '../args.js';
+
+/** Trains (or continues training) a JAMPR model; Ctrl-C stops it and keeps the last checkpoint. */
+export async function run(argv: string[]): Promise<void> {
+  const { values } = parseFlags(argv, {
+    variant: { type: 'string', default: 'tw1' },
+    size: { type: 'string', default: '20' },
+    from: { type: 'string' },
+    instances: { type: 'string' },
+    minutes: { type: 'string', default: '10' },
+    out: { type: 'string' },
+    name: { type: 'string' },
+  });
+  if (!values.out) throw inputError('--out DIR is required (where the checkpoint is written)');
+  const controller = new AbortController();
+  process.once('SIGINT', () => controller.abort());
+  const result = await runTrainJob(
+    {
+      variant: variantName(values.variant),
+      size: numberFlag(values, 'size', 20, { min: 2, integer: true }),
+      minutes: numberFlag(values, 'minutes', 10, { min: 0.01 }),
+      instances: values.instances ? readInstancesJsonl(values.instances) : [],
+      fromDir: values.from ? resolve(values.from) : null,
+      outDir: resolve(values.out),
+      name: values.name ?? `jampr-${values.variant}-n${values.size}`,
+    },
+    {
+      signal: controller.signal,
+      onProgress: ({ point, fraction }) =>
+        console.error(
+          `${Math.round(fraction * 100)}% instances ${point.instancesSeen} cost ${point.meanCost.toFixed(1)}` +
+            (point.baselineCost !== null ? ` baseline ${point.baselineCost.toFixed(1)}` : '') +
+            (point.validationCost !== null ? ` validation ${point.validationCost.toFixed(1)}` : '') +
+            ` ${point.elapsedSec.toFixed(0)} s`,
+        ),
+    },
+  );
+  console.log(JSON.stringify(result));
+}

@@ -1,0 +1,23 @@
+import { readInstanceFile } from '../main/vrp/io/index.js';
+import { buildProblem } from '../main/vrp/validate.js';
+import type { Problem } from '../main/vrp/problem.js';
+import { optionalNumberFlag } from './args.js';
+
+/** Flags shared by every command that reads an instance file. */
+export const instanceFlags = {
+  first: { type: 'string' },
+  vehicles: { type: 'string' },
+  capacity: { type: 'string' },
+  speed: { type: 'string' },
+} as const;
+
+/** Reads and validates an instance (.json, Solomon .txt or .csv) with the fleet flags for CSV files. */
+export function loadProblem(path: string, values: Record<string, unknown>): Problem {
+  const instance = readInstanceFile(path, {
+    first: optionalNumberFlag(values, 'first', { min: 1, integer: true }),
+    vehicles: optionalNumberFlag(values, 'vehicles', { min: 1, integer: true }),
+    capacity: optionalNumberFlag(values, 'capacity', { min: 0 }),
+    speedKmh: optionalNumberFlag(values, 'speed', { min: 0 }),
+  });
+  return buildProblem(instance);
+}
