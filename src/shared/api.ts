@@ -282,3 +282,13 @@ export interface Api {
   call<C extends CallName>(name: C, request: CallRequest<C>): Promise<CallResponse<C>>;
   on<E extends EventName>(event: E, listener: (payload: ApiEvents[E]) => void): () => void;
 }
+
+/**
+ * What a transport carries: each call answers with a CallResult, because a thrown error loses its kind on the
+ * way through IPC. The Electron preload exposes exactly this as `window.api`; the renderer wraps a Bridge into
+ * the `Api` above, which rejects with an AppError.
+ */
+export interface Bridge {
+  call<C extends CallName>(name: C, request: CallRequest<C>): Promise<CallResult<CallResponse<C>>>;
+  on<E extends EventName>(event: E, listener: (payload: ApiEvents[E]) => void): () => void;
+}
