@@ -1,0 +1,42 @@
+import type { ServerResponse } from 'node:http';
+import type { EventName } from '../../shared/api.js';
+import { toWire } from '../../shared/wire.js';
+import type { Emit } from '../services/context.js';
+
+const HEARTBEAT_MS = 20_000;
+
+/** Server-sent events: every connected browser tab gets every event. */
+export function createEventHub() {
+  const clients = new Set<ServerResponse>();
+  const heartbeat = setInterval(() => {
+    for (const res of clients) res.write(': keep-alive\n\n');
+  }, HEARTBEAT_MS);
+  heartbeat.unref();
+
+  const emit: Emit = (event: EventName, payload) => {
+    const frame = `event: ${event}\ndata: ${toWire(payload)}\n\n`;
+    for (const res of clients) res.write(frame);
+  };
+
+  return {
+    emit,
+    /** Turns a response into an event stream until the browser goes away. */
+    attach(res: ServerResponse): void {
+      res.writeHead(200, {
+        'Content-Type': 'text/event-stream; charset=utf-8',
+        'Cache-Control': 'no-store',
+        Connection: 'keep-alive',
+      });
+      res.write('retry: 2000\n\n');
+      clients.add(res);
+      res.on('close', () => clients.delete(res));
+    },
+    close(): void {
+      clearInterval(heartbeat);
+      for (const res of clients) res.end();
+      clients.clear();
+    },
+  };
+}
+
+export type EventHub = ReturnType<typeof createEventHub>;

@@ -1,0 +1,64 @@
+/**
+ * Web mode: the app's services over HTTP + server-sent events on 127.0.0.1, for a browser instead of the
+ * Electron window. Started by `npm run web` (bin/web.mjs); prints the URL to open, with its access token.
+ *   --port N    listen on port N (default: any free port)
+ *   --db PATH   the SQLite file (default: the per-user data folder, e.g. ~/.local/share/jampr-dispatch/jampr.sqlite)
+ */
+import { randomBytes } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import { AppError } from '../shared/errors.js';
+import { createWebServer } from './http.js';
+import { createEventHub } from './http/events.js';
+import { setupServices, setupStore, setupWorker } from './setup.js';
+import { defaultDbPath } from './store/paths.js';
+import { launchSourceWorker } from './worker-source.js';
+
+const root = (relative: string) => fileURLToPath(new URL(`../../${relative}`, import.meta.url));
+
+function options() {
+  const { values } = parseArgs({
+    options: { port: { type: 'string', default: '0' }, db: { type: 'string' }, help: { type: 'boolean', short: 'h' } },
+  });
+  if (values.help) {
+    console.log('usage: npm run web -- [--port N] [--db PATH]');
+    process.exit(0);
+  }
+  const port = Number(values.port);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new AppError('input', `--port ${values.port} is not a port number`);
+  return { port, dbPath: values.db ?? defaultDbPath() };
+}
+
+async function main(): Promise<void> {
+  const { port, dbPath } = options();
+  const version = (JSON.parse(readFileSync(root('package.json'), 'utf8')) as { version: string }).version;
+  const store = setupStore(dbPath, root('resources/models'));
+  const worker = setupWorker(launchSourceWorker);
+  const hub = createEventHub();
+  const services = setupServices(store, worker, hub.emit, { version, transport: 'http' });
+  const rendererDir = root('out/renderer');
+  const token = randomBytes(24).toString('base64url');
+  const web = createWebServer({ services, hub, token, rendererDir: existsSync(rendererDir) ? rendererDir : null });
+  const url = await web.listen(port);
+  if (!existsSync(rendererDir)) console.warn('the renderer is not built (npm run build): only the API is served');
+  console.log(`JAMPR Dispatch web mode: ${url}/?token=${token}`);
+  console.log(`database: ${dbPath}`);
+
+  let stopping = false;
+  const stop = async () => {
+    if (stopping) return;
+    stopping = true;
+    await web.close();
+    await services.shutdown();
+    store.close();
+    process.exit(0);
+  };
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
+}
+
+main().catch((err: unknown) => {
+  console.error(err instanceof AppError ? `error: ${err.message}` : err);
+  process.exit(1);
+});

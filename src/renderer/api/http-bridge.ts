@@ -1,0 +1,34 @@
+import type { ApiEvents, Bridge, CallResult, EventName } from '../../shared/api.js';
+import { fromWire, toWire } from '../../shared/wire.js';
+
+/**
+ * The web mode's Bridge: calls are POST /api/<name> with the start's token in a header; events come from one
+ * shared EventSource (token in the query, as EventSource cannot set headers), opened on the first listener.
+ */
+export function httpBridge(token: string, base = ''): Bridge {
+  let source: EventSource | null = null;
+  const events = () => (source ??= new EventSource(`${base}/api/events?token=${encodeURIComponent(token)}`));
+
+  return {
+    async call(name, request) {
+      let response: Response;
+      try {
+        response = await fetch(`${base}/api/${encodeURIComponent(name)}`, {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json', 'X-Jampr-Token': token },
+          body: toWire(request),
+        });
+      } catch (err) {
+        return { ok: false, error: { kind: 'internal', message: `the web mode server cannot be reached: ${(err as Error).message}` } };
+      }
+      const text = await response.text();
+      if (response.headers.get('Content-Type')?.startsWith('application/json')) return fromWire(text) as CallResult<never>;
+      return { ok: false, error: { kind: 'internal', message: `HTTP ${response.status}: ${text.trim()}` } };
+    },
+    on<E extends EventName>(event: E, listener: (payload: ApiEvents[E]) => void) {
+      const handler = (e: MessageEvent<string>) => listener(fromWire(e.data) as ApiEvents[E]);
+      events().addEventListener(event, handler);
+      return () => events().removeEventListener(event, handler);
+    },
+  };
+}

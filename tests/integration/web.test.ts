@@ -1,0 +1,128 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { request as httpRequest } from 'node:http';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createWebServer } from '../../src/main/http.js';
+import { createEventHub } from '../../src/main/http/events.js';
+import { inProcessRunner } from '../../src/main/jobs/in-process.js';
+import { createServices } from '../../src/main/services/registry.js';
+import type { CallResult, StoredPlan } from '../../src/shared/api.js';
+import { fromWire, toWire } from '../../src/shared/wire.js';
+import { createTestApp, type TestApp } from './fixtures/services.js';
+import { tinyInstance } from './fixtures/tiny.js';
+
+const TOKEN = 'test-token-0123456789';
+let app: TestApp;
+let web: ReturnType<typeof createWebServer>;
+let port: number;
+
+interface Reply {
+  status: number;
+  headers: Record<string, string | string[] | undefined>;
+  body: string;
+}
+
+/** Raw HTTP so the Host and Origin headers can be set freely. */
+function send(method: string, path: string, headers: Record<string, string> = {}, body?: string): Promise<Reply> {
+  return new Promise((resolve, reject) => {
+    const req = httpRequest({ host: '127.0.0.1', port, method, path, headers }, (res) => {
+      let text = '';
+      res.setEncoding('utf8');
+      res.on('data', (c: string) => (text += c));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: text }));
+    });
+    req.on('error', reject);
+    req.end(body);
+  });
+}
+const call = (name: string, request: unknown, headers: Record<string, string> = { 'x-jampr-token': TOKEN }) =>
+  send('POST', `/api/${name}`, { 'content-type': 'application/json', ...headers }, toWire(request));
+
+beforeAll(async () => {
+  app = createTestApp();
+  const rendererDir = join(app.dir, 'renderer');
+  mkdirSync(join(rendererDir, 'assets'), { recursive: true });
+  writeFileSync(join(rendererDir, 'index.html'), '<!doctype html><html><head><title>t</title></head><body></body></html>');
+  writeFileSync(join(rendererDir, 'assets', 'app.js'), 'console.log(1)');
+  writeFileSync(join(app.dir, 'secret.txt'), 'secret');
+  const hub = createEventHub();
+  // A second service set over the same store, whose events go to the SSE hub.
+  const services = createServices({
+    store: app.store, jobs: inProcessRunner(), emit: hub.emit,
+    app: { version: 'test', transport: 'http' }, modelsDir: join(app.dir, 'models'),
+  });
+  web = createWebServer({ services, hub, token: TOKEN, rendererDir });
+  port = Number(new URL(await web.listen(0)).port);
+});
+afterAll(async () => {
+  await web.close();
+  await app.close();
+});
+
+describe('the web mode server', () => {
+  it('refuses a call without the token, or with a wrong one', async () => {
+    expect((await call('instances:list', {}, {})).status).toBe(401);
+    expect((await call('instances:list', {}, { 'x-jampr-token': 'guess' })).status).toBe(401);
+    expect((await send('GET', '/api/events')).status).toBe(401);
+  });
+
+  it('refuses a request whose Host header is not a loopback name, even with the token', async () => {
+    const reply = await call('instances:list', {}, { 'x-jampr-token': TOKEN, host: `evil.example:${port}` });
+    expect(reply.status).toBe(403);
+    expect(reply.body).toMatch(/127\.0\.0\.1 or localhost/);
+  });
+
+  it('refuses a call from a foreign origin, even with the token', async () => {
+    expect((await call('instances:list', {}, { 'x-jampr-token': TOKEN, origin: 'https://evil.example' })).status).toBe(403);
+    expect((await call('instances:list', {}, { 'x-jampr-token': TOKEN, origin: `http://127.0.0.1:${port}` })).status).toBe(200);
+  });
+
+  it('serves calls with the token, errors as data, and keeps tw1 infinite beta across JSON', async () => {
+    const saved = fromWire((await call('instances:save', { instance: tinyInstance() })).body) as CallResult<{ id: number }>;
+    if (!saved.ok) throw new Error(saved.error.message);
+    const planned = await call('plans:create', { instanceId: saved.value.id, variant: { name: 'tw1' }, method: 'random', samples: 10 });
+    expect(planned.status).toBe(200);
+    const plan = fromWire(planned.body) as CallResult<StoredPlan>;
+    expect(plan.ok && plan.value.variant.beta).toBe(Infinity);
+    const missing = fromWire((await call('plans:get', { id: 424242 })).body);
+    expect(missing).toMatchObject({ ok: false, error: { kind: 'input' } });
+    const unreadable = await send('POST', '/api/instances:list', { 'x-jampr-token': TOKEN }, '{not json');
+    expect(unreadable.status).toBe(400);
+  });
+
+  it('streams events to a client that passes the token in the query', async () => {
+    const received = await new Promise<string>((resolve, reject) => {
+      const req = httpRequest({ host: '127.0.0.1', port, path: `/api/events?token=${TOKEN}` }, (res) => {
+        let text = '';
+        res.setEncoding('utf8');
+        res.on('data', async (chunk: string) => {
+          text += chunk;
+          if (chunk.startsWith('retry')) {
+            const list = fromWire((await call('instances:list', {})).body) as CallResult<Array<{ id: number }>>;
+            if (list.ok) await call('plans:create', { instanceId: list.value[0].id, variant: { name: 'tw3' }, method: 'random', samples: 5 });
+          }
+          if (text.includes('event: plan:progress')) {
+            req.destroy();
+            resolve(text);
+          }
+        });
+      });
+      req.on('error', reject);
+      req.end();
+    });
+    expect(received).toMatch(/event: plan:progress\ndata: \{"fraction":/);
+  });
+
+  it('serves the renderer with the token injected and a cookie that opens its assets', async () => {
+    expect((await send('GET', '/')).status).toBe(401);
+    const page = await send('GET', `/?token=${TOKEN}`);
+    expect(page.status).toBe(200);
+    expect(page.body).toContain(`<meta name="jampr-token" content="${TOKEN}">`);
+    const cookie = String(page.headers['set-cookie']).split(';')[0];
+    expect((await send('GET', '/assets/app.js')).status).toBe(401);
+    expect((await send('GET', '/assets/app.js', { cookie })).body).toBe('console.log(1)');
+    // The cookie alone never opens the API: a cross-site form could send it.
+    expect((await call('instances:list', {}, { cookie })).status).toBe(401);
+    expect((await send('GET', '/..%2Fsecret.txt', { cookie })).status).toBe(404);
+  });
+});
