@@ -19,17 +19,17 @@ function flatten(result: tf.Tensor | tf.Tensor[]): { shapes: number[][]; values:
 /**
  * Runs `compute` with the fast kernels and with the stock ones and expects the same shapes and values, up to
  * `tolerance` times the largest magnitude (float32 sums in a different order differ in the last bits).
- * Also expects `compute` to leave no tensor behind either way.
+ * Also expects no tensor and no backend buffer to be left behind (`compute` runs inside tf.tidy).
  */
 export function expectFastMatchesStock(compute: () => tf.Tensor | tf.Tensor[], tolerance = 1e-5): void {
   registerFastCpuKernels();
-  const before = tf.memory().numTensors;
-  const fast = flatten(compute());
-  expect(tf.memory().numTensors).toBe(before);
+  const before = { tensors: tf.memory().numTensors, buffers: tf.backend().numDataIds() };
+  const fast = flatten(tf.tidy(compute));
+  expect({ tensors: tf.memory().numTensors, buffers: tf.backend().numDataIds() }).toEqual(before);
   unregisterFastCpuKernels();
   let stock: ReturnType<typeof flatten>;
   try {
-    stock = flatten(compute());
+    stock = flatten(tf.tidy(compute));
   } finally {
     registerFastCpuKernels();
   }

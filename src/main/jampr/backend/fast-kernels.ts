@@ -6,7 +6,12 @@
  */
 import * as tf from '@tensorflow/tfjs';
 import { fastBatchMatMul } from './kernels/batch-matmul.js';
+import { fastBinary } from './kernels/binary.js';
 import { fastFusedMatMul } from './kernels/fused-matmul.js';
+import { fastMean, fastSum } from './kernels/reduce.js';
+import { fastPadV2, fastSlice, fastSplitV } from './kernels/slice.js';
+import { fastSoftmax } from './kernels/softmax.js';
+import { fastTranspose } from './kernels/transpose.js';
 
 type KernelFactory = (stock: tf.KernelFunc) => tf.KernelFunc;
 
@@ -14,6 +19,17 @@ type KernelFactory = (stock: tf.KernelFunc) => tf.KernelFunc;
 const FAST_KERNELS: ReadonlyArray<readonly [string, KernelFactory]> = [
   [tf.BatchMatMul, fastBatchMatMul],
   [tf._FusedMatMul, fastFusedMatMul],
+  [tf.Add, fastBinary('add')],
+  [tf.Sub, fastBinary('sub')],
+  [tf.Multiply, fastBinary('mul')],
+  [tf.RealDiv, fastBinary('div')],
+  [tf.Transpose, fastTranspose],
+  [tf.Sum, fastSum],
+  [tf.Mean, fastMean],
+  [tf.Softmax, fastSoftmax],
+  [tf.Slice, fastSlice],
+  [tf.SplitV, fastSplitV],
+  [tf.PadV2, fastPadV2],
 ];
 
 const BACKEND = 'cpu';

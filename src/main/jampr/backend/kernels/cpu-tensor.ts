@@ -46,3 +46,15 @@ export function numberListAttr(attrs: NamedAttrMap | undefined, name: string): n
   if (Array.isArray(value) && value.every((v): v is number => typeof v === 'number')) return value;
   return null;
 }
+
+/** A list-of-pairs attribute such as PadV2's `paddings`. */
+export function pairListAttr(attrs: NamedAttrMap | undefined, name: string): Array<[number, number]> | null {
+  const value = attrs?.[name];
+  if (!Array.isArray(value)) return null;
+  const pairs: Array<[number, number]> = [];
+  for (const p of value) {
+    if (!Array.isArray(p) || p.length !== 2 || typeof p[0] !== 'number' || typeof p[1] !== 'number') return null;
+    pairs.push([p[0], p[1]]);
+  }
+  return pairs;
+}

@@ -1,0 +1,111 @@
+import * as tf from '@tensorflow/tfjs';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { fastCpuKernelNames, registerFastCpuKernels } from '../../../src/main/jampr/backend/fast-kernels.js';
+import { createRng } from '../../../src/main/vrp/rng.js';
+import { expectFastMatchesStock, randomTensor } from './kernel-compare.js';
+
+beforeAll(async () => {
+  await tf.setBackend('cpu');
+  registerFastCpuKernels();
+});
+
+const rng = createRng(11);
+
+/** Runs `f` on fresh random inputs of the given shapes, fast vs stock, and disposes the inputs. */
+function compareOn(shapes: number[][], f: (xs: tf.Tensor[]) => tf.Tensor | tf.Tensor[], tolerance?: number): void {
+  const xs = shapes.map((s) => randomTensor(rng, s));
+  expectFastMatchesStock(() => f(xs), tolerance);
+  tf.dispose(xs);
+}
+
+describe('fast elementwise and data-movement kernels', () => {
+  it('replaces the broadcasting, transpose, reduction, softmax and slicing kernels', () => {
+    expect(fastCpuKernelNames()).toEqual(expect.arrayContaining(
+      ['Add', 'Sub', 'Multiply', 'RealDiv', 'Transpose', 'Sum', 'Mean', 'Softmax', 'Slice', 'SplitV', 'PadV2']));
+  });
+
+  const binaryShapes: Array<[number[], number[]]> = [
+    [[5, 7, 9], [5, 7, 9]], [[5, 7, 9], [9]], [[5, 7, 9], [5, 1, 9]], [[5, 7, 9], [5, 7, 1]], [[5, 7, 9], []],
+    [[], [5, 7, 9]], [[9], [5, 7, 9]], [[1, 7, 1], [5, 1, 9]], [[3, 1, 4, 1], [1, 5, 1, 6]], [[0, 3], [3]],
+    [[1], [1]], [[], []], [[4, 1, 130], [4, 67, 130]],
+  ];
+  const ops = { add: tf.add, sub: tf.sub, mul: tf.mul, div: tf.div } as const;
+  for (const [name, op] of Object.entries(ops)) {
+    it(`${name} matches the stock kernel for same-shape, trailing, middle, scalar and two-sided broadcasting`, () => {
+      for (const [a, b] of binaryShapes) compareOn([a, b], ([x, y]) => op(x, y));
+    });
+  }
+
+  it('leaves int32 arithmetic and incompatible shapes to the stock kernels', () => {
+    const i = tf.tensor1d([1, 2, 3], 'int32');
+    expectFastMatchesStock(() => [tf.add(i, i), tf.mul(i, tf.scalar(3, 'int32'))]);
+    expect(() => tf.add(tf.ones([2, 3]), tf.ones([4]))).toThrow(/could not be broadcast/);
+    i.dispose();
+  });
+
+  const perms: Array<[number[], number[]]> = [
+    [[5, 7, 9], [0, 1, 2]], [[5, 7, 9], [0, 2, 1]], [[5, 7, 9], [1, 0, 2]], [[5, 7, 9], [1, 2, 0]],
+    [[5, 7, 9], [2, 0, 1]], [[5, 7, 9], [2, 1, 0]], [[2, 3, 4, 5], [0, 2, 1, 3]], [[2, 3, 4, 5], [0, 2, 3, 1]],
+    [[2, 3, 4, 5], [3, 2, 1, 0]], [[2, 3, 4, 5], [1, 0, 2, 3]], [[1, 7, 1, 9], [2, 3, 0, 1]], [[33, 65], [1, 0]],
+    [[0, 3], [1, 0]], [[6], [0]],
+  ];
+  it('transpose matches the stock kernel for 1-D to 4-D permutations', () => {
+    for (const [shape, perm] of perms) compareOn([shape], ([x]) => tf.transpose(x, perm));
+  });
+
+  it('transpose moves int32 data like the stock kernel', () => {
+    const x = tf.range(0, 24, 1, 'int32').reshape([2, 3, 4]);
+    expectFastMatchesStock(() => tf.transpose(x, [2, 0, 1]));
+    x.dispose();
+  });
+
+  const reductions: Array<[number[], number[]]> = [
+    [[5, 7, 9], [2]], [[5, 7, 9], [1]], [[5, 7, 9], [0]], [[5, 7, 9], [0, 1]], [[5, 7, 9], [1, 2]],
+    [[5, 7, 9], [0, 2]], [[5, 7, 9], [0, 1, 2]], [[5, 7, 9], [-1]], [[1, 7, 1, 9], [0, 1]], [[6], [0]],
+  ];
+  for (const keepDims of [false, true]) {
+    it(`sum and mean match the stock kernels over leading, middle, trailing and all axes (keepDims=${keepDims})`, () => {
+      for (const [shape, axes] of reductions) {
+        compareOn([shape], ([x]) => [tf.sum(x, axes, keepDims), tf.mean(x, axes, keepDims)]);
+      }
+    });
+  }
+
+  it('softmax and logSoftmax match the stock kernels over the last axis', () => {
+    for (const shape of [[4, 7], [3, 5, 21], [1], [6, 1]]) {
+      compareOn([shape], ([x]) => [tf.softmax(x), tf.logSoftmax(x)]);
+    }
+    compareOn([[2, 5]], ([x]) => tf.softmax(tf.mul(x, tf.scalar(1000))));
+  });
+
+  it('slice matches the stock kernel for strided, last-axis, contiguous and int32 slices', () => {
+    compareOn([[5, 7, 9]], ([x]) => [
+      tf.slice(x, [1, 2, 3], [3, 4, 5]), tf.slice(x, [0, 0, 3], [-1, -1, 4]), tf.slice(x, [2, 0, 0], [2, -1, -1]),
+      tf.slice(x, [4, 6, 8], [1, 1, 1]), tf.slice(x, [0, 0, 0], [0, 7, 9]),
+    ]);
+    const i = tf.range(0, 60, 1, 'int32').reshape([3, 4, 5]);
+    expectFastMatchesStock(() => tf.slice(i, [1, 1, 1], [2, 2, 3]));
+    i.dispose();
+  });
+
+  it('split and pad match the stock kernels', () => {
+    compareOn([[4, 5, 9]], ([x]) => [
+      ...tf.split(x, 3, -1), ...tf.split(x, [2, 3], 1), ...tf.split(x, 2, 0),
+      tf.pad(x, [[1, 2], [0, 0], [3, 1]]), tf.pad(x, [[0, 0], [2, 2], [0, 0]], 1.5),
+    ]);
+  });
+
+  it('gives the stock gradients of a composite attention-like function', () => {
+    compareOn([[3, 6, 8], [8, 24], [24], [3, 1, 8]], ([x, w, b, g]) => tf.grads((xi: tf.Tensor, wi: tf.Tensor, bi: tf.Tensor, gi: tf.Tensor) => {
+      const h = tf.add(tf.matMul(tf.reshape(tf.mul(xi, gi), [18, 8]), wi).reshape([3, 6, 24]), bi);
+      const [q, k, v] = tf.split(h, 3, -1); // 3 x [3, 6, 8]
+      const heads = (t: tf.Tensor) => tf.transpose(tf.reshape(t, [3, 6, 2, 4]), [0, 2, 1, 3]); // [3, 2, 6, 4]
+      const scores = tf.div(tf.matMul(heads(q), heads(k), false, true), tf.scalar(2)); // [3, 2, 6, 6]
+      const attended = tf.matMul(tf.softmax(scores), heads(v)); // [3, 2, 6, 4]
+      const merged = tf.reshape(tf.transpose(attended, [0, 2, 1, 3]), [3, 6, 8]);
+      const centred = tf.sub(merged, tf.mean(merged, -1, true));
+      const logits = tf.slice(tf.sum(tf.tanh(centred), 0), [1, 0], [4, 8]); // [4, 8]
+      return tf.neg(tf.mean(tf.logSoftmax(logits)));
+    })([x, w, b, g]), 1e-4);
+  });
+});
