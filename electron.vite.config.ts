@@ -7,9 +7,15 @@ export default defineConfig({
     plugins: [externalizeDepsPlugin()],
     build: { rollupOptions: { input: { index: resolve('src/main/index.ts') } } },
   },
+  // A sandboxed preload cannot require packages or load ES modules: one CommonJS file with zod bundled in.
   preload: {
-    plugins: [externalizeDepsPlugin()],
-    build: { rollupOptions: { input: { index: resolve('src/preload/index.ts') } } },
+    plugins: [externalizeDepsPlugin({ exclude: ['zod'] })],
+    build: {
+      rollupOptions: {
+        input: { index: resolve('src/preload/index.ts') },
+        output: { format: 'cjs', entryFileNames: '[name].cjs' },
+      },
+    },
   },
   renderer: {
     root: resolve('src/renderer'),

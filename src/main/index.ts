@@ -1,2 +1,78 @@
-// Placeholder entry: replaced by the app-core work (store, model worker, IPC, window).
-export {};
+/// <reference types="electron-vite/node" />
+/**
+ * The desktop app's main process, as a table of contents: open the store, start the ML worker, answer the
+ * contract over IPC, open the window. Everything else lives in the modules these calls name.
+ */
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { parseArgs } from 'node:util';
+import { app, BrowserWindow, dialog } from 'electron';
+import createMlWorker from './ml-worker?nodeWorker';
+import { setupIpc, type RendererLocation } from './ipc.js';
+import { hardenContents } from './security.js';
+import { setupServices, setupStore, setupWorker } from './setup.js';
+import { DB_FILE } from './store/paths.js';
+import type { Services } from './services/registry.js';
+import type { Store } from './store/index.js';
+
+const RENDERER_HTML = join(import.meta.dirname, '../renderer/index.html');
+const PRELOAD = join(import.meta.dirname, '../preload/index.cjs');
+const renderer: RendererLocation = {
+  fileUrl: pathToFileURL(RENDERER_HTML).href,
+  devServerUrl: app.isPackaged ? undefined : process.env.ELECTRON_RENDERER_URL,
+};
+
+let window: BrowserWindow | null = null;
+let store: Store | null = null;
+let services: Services | null = null;
+
+/** `--db PATH` chooses the database; the default is the user's data folder. */
+function dbPath(): string {
+  const { values } = parseArgs({ args: process.argv.slice(1), options: { db: { type: 'string' } }, strict: false });
+  return typeof values.db === 'string' ? values.db : join(app.getPath('userData'), DB_FILE);
+}
+
+function createWindow(): void {
+  window = new BrowserWindow({
+    width: 1400,
+    height: 900,
+    title: 'JAMPR Dispatch',
+    webPreferences: { preload: PRELOAD, contextIsolation: true, sandbox: true, nodeIntegration: false, webSecurity: true },
+  });
+  window.on('closed', () => (window = null));
+  if (renderer.devServerUrl) void window.loadURL(renderer.devServerUrl);
+  else void window.loadFile(RENDERER_HTML);
+}
+
+async function start(): Promise<void> {
+  store = setupStore(dbPath(), join(app.getAppPath(), 'resources', 'models'));
+  const worker = setupWorker(createMlWorker);
+  services = setupServices(store, worker, (event, payload) => window?.webContents.send(event, payload), {
+    version: app.getVersion(),
+    transport: 'ipc',
+  });
+  setupIpc(services, () => window?.webContents ?? null, renderer);
+  hardenContents(renderer);
+  createWindow();
+}
+
+app.whenReady().then(start).catch((err: unknown) => {
+  dialog.showErrorBox('JAMPR Dispatch cannot start', err instanceof Error ? err.message : String(err));
+  app.quit();
+});
+app.on('activate', () => {
+  if (services && BrowserWindow.getAllWindows().length === 0) createWindow();
+});
+app.on('window-all-closed', () => {
+  if (process.platform !== 'darwin') app.quit();
+});
+let quitting = false;
+app.on('before-quit', (event) => {
+  if (quitting || !services) return;
+  quitting = true;
+  event.preventDefault();
+  void services.shutdown().finally(() => {
+    store?.close();
+    app.quit();
+  });
+});
