@@ -5,26 +5,8 @@
 import { ipcMain, type IpcMainInvokeEvent, type WebContents } from 'electron';
 import { CALL_NAMES, type CallResult } from '../shared/api.js';
 import { AppError } from '../shared/errors.js';
+import { isRendererUrl, type RendererLocation } from './renderer-location.js';
 import type { Services } from './services/registry.js';
-
-export interface RendererLocation {
-  /** file:// URL of the built renderer's index.html. */
-  fileUrl: string;
-  /** electron-vite's dev server (ELECTRON_RENDERER_URL), in development only. */
-  devServerUrl?: string;
-}
-
-/** Is this URL our renderer page (and nothing else that might have been loaded)? */
-export function isRendererUrl(url: string, where: RendererLocation): boolean {
-  let parsed: URL;
-  try {
-    parsed = new URL(url);
-  } catch {
-    return false;
-  }
-  if (parsed.protocol === 'file:') return `${parsed.origin}${parsed.pathname}` === new URL(where.fileUrl).href.replace(/[?#].*$/, '');
-  return where.devServerUrl !== undefined && parsed.origin === new URL(where.devServerUrl).origin;
-}
 
 const refusal: CallResult<never> = {
   ok: false,

@@ -3,7 +3,7 @@
  * webviews, no permission prompts, and no remote code. Remote images stay allowed: the map's tiles.
  */
 import { app, session } from 'electron';
-import { isRendererUrl, type RendererLocation } from './ipc.js';
+import { isRendererUrl, type RendererLocation } from './renderer-location.js';
 
 export function hardenContents(where: RendererLocation): void {
   app.on('web-contents-created', (_event, contents) => {
