@@ -39,9 +39,10 @@ export function expectFastMatchesStock(compute: () => tf.Tensor | tf.Tensor[], t
     let scale = 1e-6;
     let worst = 0;
     for (let j = 0; j < expected.length; j++) {
-      scale = Math.max(scale, Math.abs(expected[j]));
-      worst = Math.max(worst, Math.abs(actual[j] - expected[j]));
-      if (Number.isNaN(expected[j]) !== Number.isNaN(actual[j])) worst = Infinity;
+      const [e, a] = [expected[j], actual[j]];
+      if (Number.isFinite(e)) scale = Math.max(scale, Math.abs(e));
+      const same = e === a || (Number.isNaN(e) && Number.isNaN(a));
+      worst = Math.max(worst, same ? 0 : Number.isFinite(e) && Number.isFinite(a) ? Math.abs(a - e) : Infinity);
     }
     expect(worst / scale).toBeLessThanOrEqual(tolerance);
   });

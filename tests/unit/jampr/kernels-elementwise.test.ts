@@ -21,7 +21,8 @@ function compareOn(shapes: number[][], f: (xs: tf.Tensor[]) => tf.Tensor | tf.Te
 describe('fast elementwise and data-movement kernels', () => {
   it('replaces the broadcasting, transpose, reduction, softmax and slicing kernels', () => {
     expect(fastCpuKernelNames()).toEqual(expect.arrayContaining(
-      ['Add', 'Sub', 'Multiply', 'RealDiv', 'Transpose', 'Sum', 'Mean', 'Softmax', 'Slice', 'SplitV', 'PadV2']));
+      ['Add', 'Sub', 'Multiply', 'RealDiv', 'Transpose', 'Sum', 'Mean', 'Softmax', 'Slice', 'SplitV', 'PadV2',
+        'GatherV2', 'Tanh', 'Exp', 'Log', 'Relu', 'Sigmoid', 'Sqrt']));
   });
 
   const binaryShapes: Array<[number[], number[]]> = [
@@ -95,6 +96,25 @@ describe('fast elementwise and data-movement kernels', () => {
     ]);
   });
 
+  it('unary kernels match the stock ones, including large, tiny, negative and non-finite inputs', () => {
+    const special = tf.tensor1d([0, -0, 1e-8, -1e-8, 20, -20, 50, -50, 100, -100, 1e30, -1e30, Infinity, -Infinity, NaN]);
+    for (const op of [tf.tanh, tf.exp, tf.log, tf.relu, tf.sigmoid, tf.sqrt]) {
+      compareOn([[5, 7, 9]], ([x]) => [op(x), op(tf.abs(x)), op(special)], 1e-6);
+    }
+    special.dispose();
+  });
+
+  it('gather matches the stock kernel on every axis, with batch dims, repeats and int32 data', () => {
+    const rows = tf.tensor1d([3, 0, 3, 1], 'int32');
+    const batched = tf.tensor2d([[1, 0], [2, 2], [0, 1]], [3, 2], 'int32');
+    compareOn([[4, 5, 6]], ([x]) => [
+      tf.gather(x, rows), tf.gather(x, rows, 1), tf.gather(x, tf.tensor1d([5, 0], 'int32'), 2),
+      tf.gather(x.slice([0, 0, 0], [3, 5, 6]), batched, 1, 1), tf.gather(tf.cast(x, 'int32'), rows),
+    ]);
+    expect(() => tf.gather(tf.ones([2, 2]), tf.tensor1d([2], 'int32'))).toThrow(/not in \[0, 1\]/);
+    tf.dispose([rows, batched]);
+  });
+
   it('gives the stock gradients of a composite attention-like function', () => {
     compareOn([[3, 6, 8], [8, 24], [24], [3, 1, 8]], ([x, w, b, g]) => tf.grads((xi: tf.Tensor, wi: tf.Tensor, bi: tf.Tensor, gi: tf.Tensor) => {
       const h = tf.add(tf.matMul(tf.reshape(tf.mul(xi, gi), [18, 8]), wi).reshape([3, 6, 24]), bi);
@@ -104,7 +124,8 @@ describe('fast elementwise and data-movement kernels', () => {
       const attended = tf.matMul(tf.softmax(scores), heads(v)); // [3, 2, 6, 4]
       const merged = tf.reshape(tf.transpose(attended, [0, 2, 1, 3]), [3, 6, 8]);
       const centred = tf.sub(merged, tf.mean(merged, -1, true));
-      const logits = tf.slice(tf.sum(tf.tanh(centred), 0), [1, 0], [4, 8]); // [4, 8]
+      const picked = tf.gather(tf.sigmoid(centred), tf.tensor1d([2, 0, 2], 'int32'), 1); // [3, 3, 8]
+      const logits = tf.slice(tf.sum(tf.mul(tf.tanh(centred), tf.sqrt(tf.exp(picked.mean(1, true)))), 0), [1, 0], [4, 8]);
       return tf.neg(tf.mean(tf.logSoftmax(logits)));
     })([x, w, b, g]), 1e-4);
   });

@@ -8,10 +8,12 @@ import * as tf from '@tensorflow/tfjs';
 import { fastBatchMatMul } from './kernels/batch-matmul.js';
 import { fastBinary } from './kernels/binary.js';
 import { fastFusedMatMul } from './kernels/fused-matmul.js';
+import { fastGatherV2 } from './kernels/gather.js';
 import { fastMean, fastSum } from './kernels/reduce.js';
 import { fastPadV2, fastSlice, fastSplitV } from './kernels/slice.js';
 import { fastSoftmax } from './kernels/softmax.js';
 import { fastTranspose } from './kernels/transpose.js';
+import { fastUnary } from './kernels/unary.js';
 
 type KernelFactory = (stock: tf.KernelFunc) => tf.KernelFunc;
 
@@ -30,6 +32,13 @@ const FAST_KERNELS: ReadonlyArray<readonly [string, KernelFactory]> = [
   [tf.Slice, fastSlice],
   [tf.SplitV, fastSplitV],
   [tf.PadV2, fastPadV2],
+  [tf.GatherV2, fastGatherV2],
+  [tf.Tanh, fastUnary('tanh')],
+  [tf.Exp, fastUnary('exp')],
+  [tf.Log, fastUnary('log')],
+  [tf.Relu, fastUnary('relu')],
+  [tf.Sigmoid, fastUnary('sigmoid')],
+  [tf.Sqrt, fastUnary('sqrt')],
 ];
 
 const BACKEND = 'cpu';
