@@ -1,8 +1,8 @@
+import { selectBackend } from '../jampr/backend/backend.js';
 import type { InfoResult, JobContext, Progress } from './protocol.js';
 
-/** Which TensorFlow.js backend the worker runs on. Loads TensorFlow.js, so it is asked once and cached by main. */
+/** Which TensorFlow.js backend the worker runs on (chosen once per thread). Main asks once and caches it. */
 export async function runInfoJob(_input: Record<string, never>, _ctx: JobContext<Progress>): Promise<InfoResult> {
-  const tf = await import('@tensorflow/tfjs');
-  await tf.ready();
-  return { backend: tf.getBackend(), backendDetail: `tfjs ${tf.version.tfjs}` };
+  const backend = await selectBackend();
+  return { backend: backend.name, backendDetail: backend.detail };
 }
