@@ -53,7 +53,7 @@ const CASES: Case[] = [
 
 function timeOnce(c: Case, inputs: tf.Tensor[]): number {
   const t0 = performance.now();
-  tf.dispose(c.run(inputs));
+  tf.dispose(tf.tidy(() => c.run(inputs)));
   return performance.now() - t0;
 }
 

@@ -1,0 +1,131 @@
+/**
+ * Splits independent, CPU-bound tasks (e.g. chunks of sampled solutions) over worker threads, one per core:
+ * the pure-JS tfjs backend uses one core per thread, so two threads nearly double throughput here.
+ *
+ * The parent calls startTaskPool(moduleUrl); the module, in each worker, calls serveTasks(handler). Messages
+ * are `{ seq, type, ... }` envelopes; a handler's error comes back as a rejected promise with its message.
+ * A worker that dies fails its pending tasks and is replaced on the next task.
+ */
+import { availableParallelism } from 'node:os';
+import { parentPort, Worker, workerData } from 'node:worker_threads';
+
+export interface TaskRequest<Req> {
+  seq: number;
+  type: 'task';
+  request: Req;
+}
+
+export type TaskReply<Res> =
+  | { seq: number; type: 'result'; result: Res }
+  | { seq: number; type: 'error'; message: string };
+
+export interface TaskPool<Req, Res> {
+  readonly size: number;
+  /** Runs one task on the worker with the fewest tasks in flight. */
+  run(request: Req): Promise<Res>;
+  /** Stops every worker; tasks still in flight fail. */
+  close(): Promise<void>;
+}
+
+export interface TaskPoolOptions {
+  /** Worker threads (default: one per core). */
+  size?: number;
+  /** Passed to every worker as `workerData` (structured-cloned). */
+  workerData?: unknown;
+}
+
+/**
+ * Node 20 does not apply a loader given in a worker's execArgv (`--import tsx`) to the worker's own entry
+ * file, so TypeScript entries start through the .mjs bootstrap that registers tsx and imports `workerData.entry`.
+ */
+const TS_BOOTSTRAP = new URL('../ml-worker-boot.mjs', import.meta.url);
+
+interface Slot {
+  worker: Worker | null;
+  pending: Map<number, { resolve(result: unknown): void; reject(error: Error): void }>;
+}
+
+function launch(entry: URL, workerData: unknown): Worker {
+  if (entry.pathname.endsWith('.ts')) {
+    return new Worker(TS_BOOTSTRAP, { workerData: { entry: entry.href, data: workerData } });
+  }
+  return new Worker(entry, { workerData: { entry: entry.href, data: workerData } });
+}
+
+export function startTaskPool<Req, Res>(entry: URL, options: TaskPoolOptions = {}): TaskPool<Req, Res> {
+  const size = Math.max(1, options.size ?? availableParallelism());
+  const slots: Slot[] = Array.from({ length: size }, () => ({ worker: null, pending: new Map() }));
+  let nextSeq = 1;
+  let closed = false;
+
+  const fail = (slot: Slot, reason: string) => {
+    slot.worker = null;
+    for (const task of slot.pending.values()) task.reject(new Error(reason));
+    slot.pending.clear();
+  };
+
+  const ensureWorker = (slot: Slot): Worker => {
+    if (slot.worker !== null) return slot.worker;
+    const worker = launch(entry, options.workerData);
+    worker.on('message', (reply: TaskReply<Res>) => {
+      const task = slot.pending.get(reply.seq);
+      if (task === undefined) return;
+      slot.pending.delete(reply.seq);
+      if (slot.pending.size === 0) worker.unref(); // an idle pool does not keep the process alive
+      if (reply.type === 'result') task.resolve(reply.result);
+      else task.reject(new Error(reply.message));
+    });
+    worker.on('error', (error) => slot.worker === worker && fail(slot, `a task worker crashed: ${error.message}`));
+    worker.on('exit', (code) => slot.worker === worker && fail(slot, `a task worker stopped (exit code ${code})`));
+    slot.worker = worker;
+    return worker;
+  };
+
+  return {
+    size,
+    run(request: Req): Promise<Res> {
+      if (closed) return Promise.reject(new Error('the task pool is closed'));
+      const slot = slots.reduce((best, s) => (s.pending.size < best.pending.size ? s : best));
+      const worker = ensureWorker(slot);
+      const seq = nextSeq++;
+      return new Promise<Res>((resolve, reject) => {
+        // Replies to this seq carry this task's result, so the worker's answer has type Res.
+        slot.pending.set(seq, { resolve: (result) => resolve(result as Res), reject });
+        worker.ref();
+        worker.postMessage({ seq, type: 'task', request } satisfies TaskRequest<Req>);
+      });
+    },
+    async close(): Promise<void> {
+      closed = true;
+      await Promise.all(slots.map(async (slot) => {
+        const worker = slot.worker;
+        fail(slot, 'the task pool was closed');
+        if (worker !== null) await worker.terminate();
+      }));
+    },
+  };
+}
+
+/** In a worker module: answers each task with handler's result (tasks run one at a time, in arrival order). */
+export function serveTasks<Req, Res>(handler: (request: Req) => Res | Promise<Res>): void {
+  const port = parentPort;
+  if (port === null) throw new Error('serveTasks must run inside a worker thread');
+  let queue: Promise<void> = Promise.resolve();
+  port.on('message', (message: TaskRequest<Req>) => {
+    queue = queue.then(async () => {
+      let reply: TaskReply<Res>;
+      try {
+        reply = { seq: message.seq, type: 'result', result: await handler(message.request) };
+      } catch (error) {
+        reply = { seq: message.seq, type: 'error', message: error instanceof Error ? error.message : String(error) };
+      }
+      port.postMessage(reply);
+    });
+  });
+}
+
+/** In a worker module: the `workerData` given to startTaskPool. */
+export function taskWorkerData(): unknown {
+  const boot: unknown = workerData;
+  return typeof boot === 'object' && boot !== null && 'data' in boot ? boot.data : undefined;
+}

@@ -1,0 +1,35 @@
+import { afterAll, describe, expect, it } from 'vitest';
+import { startTaskPool } from '../../../src/main/jampr/parallel.js';
+import type { TestAnswer, TestTask } from './fixtures/task-worker.js';
+
+const pool = startTaskPool<TestTask, TestAnswer>(new URL('./fixtures/task-worker.ts', import.meta.url), {
+  size: 2, workerData: { note: 'hello' },
+});
+afterAll(() => pool.close());
+
+describe('task pool over worker threads', () => {
+  it('answers every task, spread over both workers', async () => {
+    const answers = await Promise.all(Array.from({ length: 10 }, (_, n) => pool.run({ kind: 'square', n })));
+    expect(answers.map((a) => a.value)).toEqual([0, 1, 4, 9, 16, 25, 36, 49, 64, 81]);
+    expect(new Set(answers.map((a) => a.threadId)).size).toBe(2);
+  });
+
+  it('runs TensorFlow.js in the workers on the cpu backend with the fast kernels', async () => {
+    const answer = await pool.run({ kind: 'matmul', size: 8 });
+    expect(answer.value).toBe(8 * 8 * 8);
+    expect(answer.backend).toBe('cpu:true');
+  });
+
+  it('passes workerData through and reports a failing task as a rejection with its message', async () => {
+    expect((await pool.run({ kind: 'data' })).value).toBe('{"note":"hello"}');
+    await expect(pool.run({ kind: 'fail' })).rejects.toThrow('asked to fail');
+    expect((await pool.run({ kind: 'square', n: 3 })).value).toBe(9);
+  });
+
+  it('refuses tasks once closed', async () => {
+    const other = startTaskPool<TestTask, TestAnswer>(new URL('./fixtures/task-worker.ts', import.meta.url), { size: 1 });
+    expect((await other.run({ kind: 'square', n: 2 })).value).toBe(4);
+    await other.close();
+    await expect(other.run({ kind: 'square', n: 2 })).rejects.toThrow('closed');
+  });
+});
