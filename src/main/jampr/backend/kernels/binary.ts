@@ -5,7 +5,7 @@
  * in which each operand either advances (stride 1) or stays put (stride 0, broadcast).
  */
 import { broadcast_util, type KernelFunc } from '@tensorflow/tfjs';
-import { asCpu, float32Values, sizeOf } from './cpu-tensor.js';
+import { asCpu, contiguousStrides, float32Values, sizeOf } from './cpu-tensor.js';
 
 export type BinaryOp = 'add' | 'sub' | 'mul' | 'div';
 
@@ -15,16 +15,6 @@ interface BroadcastLayout {
   dims: number[];
   aStrides: number[];
   bStrides: number[];
-}
-
-function contiguousStrides(shape: readonly number[]): number[] {
-  const strides = new Array<number>(shape.length);
-  let s = 1;
-  for (let d = shape.length - 1; d >= 0; d--) {
-    strides[d] = s;
-    s *= shape[d];
-  }
-  return strides;
 }
 
 /** Broadcast layout of a and b, or null when they do not broadcast (the stock kernel then throws its error). */

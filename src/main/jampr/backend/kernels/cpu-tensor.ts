@@ -25,14 +25,20 @@ export function numericValues(backend: MathBackendCPU, t: TensorInfo | undefined
   return values instanceof Float32Array || values instanceof Int32Array ? values : null;
 }
 
-export function output(backend: MathBackendCPU, shape: number[], dtype: 'float32' | 'int32', values: Float32Array | Int32Array): TensorInfo {
-  return backend.makeTensorInfo(shape, dtype, values);
-}
-
 export function sizeOf(shape: readonly number[]): number {
   let size = 1;
   for (const d of shape) size *= d;
   return size;
+}
+
+/** Row-major strides: how far one step along each dimension moves in the flat array. */
+export function contiguousStrides(shape: readonly number[]): number[] {
+  const strides = new Array<number>(shape.length);
+  for (let d = shape.length - 1, s = 1; d >= 0; d--) {
+    strides[d] = s;
+    s *= shape[d];
+  }
+  return strides;
 }
 
 export function boolAttr(attrs: NamedAttrMap | undefined, name: string): boolean {

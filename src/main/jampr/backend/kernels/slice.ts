@@ -4,18 +4,9 @@
  * made a split on the last axis cost tens of milliseconds. Here whole rows are copied.
  */
 import { backend_util, slice_util, type KernelFunc, type TensorInfo } from '@tensorflow/tfjs';
-import { asCpu, numberListAttr, numericValues, pairListAttr, sizeOf, type KernelArgs } from './cpu-tensor.js';
+import { asCpu, contiguousStrides, numberListAttr, numericValues, pairListAttr, sizeOf, type KernelArgs } from './cpu-tensor.js';
 
 type Values = Float32Array | Int32Array;
-
-function contiguousStrides(shape: readonly number[]): number[] {
-  const strides = new Array<number>(shape.length);
-  for (let d = shape.length - 1, s = 1; d >= 0; d--) {
-    strides[d] = s;
-    s *= shape[d];
-  }
-  return strides;
-}
 
 /**
  * Copies the box `box` from src (starting at srcOff, strides srcStrides) to dst (dstOff, dstStrides); the last

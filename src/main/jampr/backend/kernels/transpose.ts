@@ -4,7 +4,7 @@
  * a (batched) 2-D tiled transpose, or head splitting like [B,N,H,D] -> [B,H,N,D] whose rows of D stay whole.
  */
 import type { KernelFunc } from '@tensorflow/tfjs';
-import { asCpu, numberListAttr, numericValues, sizeOf } from './cpu-tensor.js';
+import { asCpu, contiguousStrides, numberListAttr, numericValues, sizeOf } from './cpu-tensor.js';
 import { transpose2d } from './matmul-core.js';
 
 type Values = Float32Array | Int32Array;
@@ -32,11 +32,7 @@ function isIdentity(perm: readonly number[]): boolean {
 /** Input stride of each output dimension, walked with an odometer; the innermost output dim is the loop. */
 function generalTranspose(x: Values, shape: number[], perm: number[], out: Values): void {
   const rank = perm.length;
-  const inStrides = new Array<number>(rank);
-  for (let d = rank - 1, s = 1; d >= 0; d--) {
-    inStrides[d] = s;
-    s *= shape[d];
-  }
+  const inStrides = contiguousStrides(shape);
   const dims = perm.map((d) => shape[d]);
   const strides = perm.map((d) => inStrides[d]);
   const n = dims[rank - 1];
