@@ -1,0 +1,161 @@
+import * as tf from '@tensorflow/tfjs';
+import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { AppError } from '../../shared/errors.js';
+import type { ModelCard } from './card.js';
+import { configMismatches, modelConfig, type ModelConfig } from './model/config.js';
+import { Policy } from './model/policy.js';
+import type { AdamState } from './train/adam.js';
+
+/**
+ * A model folder: model.json (format, config, tensor manifest), weights.bin (float32, little-endian,
+ * in manifest order), card.json (see card.ts) and, for resuming, optimizer.json + optimizer.bin.
+ * Files are written to a temporary name and renamed, model.json last, so a folder read at any moment
+ * (or committed mid-training) holds one consistent checkpoint.
+ */
+const FORMAT = 'jampr-tfjs-checkpoint';
+const VERSION = 1;
+
+interface TensorEntry {
+  name: string;
+  shape: number[];
+}
+
+interface ModelJson {
+  format: string;
+  version: number;
+  config: ModelConfig;
+  tensors: TensorEntry[];
+}
+
+interface OptimizerJson {
+  step: number;
+  learningRate: number;
+  tensors: TensorEntry[];
+}
+
+export async function saveCheckpoint(dir: string, policy: Policy, card: ModelCard, optimizer?: AdamState): Promise<void> {
+  await mkdir(dir, { recursive: true });
+  if (optimizer) {
+    const { manifest, bytes } = pack([...optimizer.moments]);
+    await writeAtomic(join(dir, 'optimizer.bin'), bytes);
+    const json: OptimizerJson = { step: optimizer.step, learningRate: optimizer.learningRate, tensors: manifest };
+    await writeAtomic(join(dir, 'optimizer.json'), JSON.stringify(json));
+  }
+  const { manifest, bytes } = pack(policy.params.all());
+  await writeAtomic(join(dir, 'weights.bin'), bytes);
+  await writeAtomic(join(dir, 'card.json'), JSON.stringify(card, null, 2) + '\n');
+  const model: ModelJson = { format: FORMAT, version: VERSION, config: policy.config, tensors: manifest };
+  await writeAtomic(join(dir, 'model.json'), JSON.stringify(model, null, 2) + '\n');
+}
+
+export interface LoadedModel {
+  policy: Policy;
+  card: ModelCard;
+}
+
+/** Loads a model folder; `expect` lists config fields the caller needs (e.g. kind), a mismatch is an AppError('model'). */
+export async function loadCheckpoint(dir: string, expect: Partial<ModelConfig> = {}): Promise<LoadedModel> {
+  const model = await readJson<ModelJson>(dir, 'model.json');
+  if (model.format !== FORMAT || model.version !== VERSION) {
+    throw new AppError('model', `${dir} is not a ${FORMAT} v${VERSION} model (found ${model.format} v${model.version})`);
+  }
+  const config = modelConfig(model.config);
+  const wanted = { ...config, ...expect };
+  const mismatches = configMismatches(wanted, config);
+  if (mismatches.length) throw new AppError('model', `the model in ${dir} does not match the requested configuration`, mismatches);
+  const card = await readJson<ModelCard>(dir, 'card.json');
+  const bytes = await readBytes(dir, 'weights.bin');
+  const policy = new Policy(config);
+  try {
+    assignAll(policy.params.all(), unpack(model.tensors, bytes, dir), dir);
+    policy.params.touch();
+  } catch (err) {
+    policy.dispose();
+    throw err;
+  }
+  return { policy, card };
+}
+
+/** The saved optimizer state, or null when the folder has none. The caller disposes the tensors. */
+export async function loadOptimizerState(dir: string): Promise<AdamState | null> {
+  let json: OptimizerJson;
+  try {
+    json = JSON.parse(await readFile(join(dir, 'optimizer.json'), 'utf8')) as OptimizerJson;
+  } catch {
+    return null;
+  }
+  const tensors = unpack(json.tensors, await readBytes(dir, 'optimizer.bin'), dir);
+  return { step: json.step, learningRate: json.learningRate, moments: tensors };
+}
+
+function pack(named: [string, tf.Tensor][]): { manifest: TensorEntry[]; bytes: Uint8Array } {
+  const manifest = named.map(([name, t]) => ({ name, shape: t.shape }));
+  const total = named.reduce((a, [, t]) => a + t.size, 0);
+  const all = new Float32Array(total);
+  let offset = 0;
+  for (const [, t] of named) {
+    all.set(t.dataSync() as Float32Array, offset);
+    offset += t.size;
+  }
+  return { manifest, bytes: new Uint8Array(all.buffer) };
+}
+
+function unpack(manifest: TensorEntry[], bytes: Uint8Array, dir: string): Map<string, tf.Tensor> {
+  const floats = new Float32Array(bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength));
+  const expected = manifest.reduce((a, e) => a + e.shape.reduce((x, y) => x * y, 1), 0);
+  if (floats.length !== expected) {
+    throw new AppError('model', `the weights in ${dir} hold ${floats.length} values but the manifest lists ${expected}`);
+  }
+  const out = new Map<string, tf.Tensor>();
+  let offset = 0;
+  for (const e of manifest) {
+    const size = e.shape.reduce((x, y) => x * y, 1);
+    out.set(e.name, tf.tensor(floats.subarray(offset, offset + size), e.shape));
+    offset += size;
+  }
+  return out;
+}
+
+function assignAll(targets: [string, tf.Variable][], values: Map<string, tf.Tensor>, dir: string): void {
+  const problems: string[] = [];
+  for (const [name, v] of targets) {
+    const t = values.get(name);
+    if (!t) problems.push(`missing tensor ${name}`);
+    else if (t.shape.join('x') !== v.shape.join('x')) problems.push(`${name}: expected shape ${v.shape.join('x')}, file has ${t.shape.join('x')}`);
+  }
+  for (const name of values.keys()) if (!targets.some(([n]) => n === name)) problems.push(`unexpected tensor ${name}`);
+  if (problems.length) {
+    tf.dispose([...values.values()]);
+    throw new AppError('model', `the weights in ${dir} do not fit the model`, problems);
+  }
+  for (const [name, v] of targets) v.assign(values.get(name) as tf.Tensor);
+  tf.dispose([...values.values()]);
+}
+
+async function readJson<T>(dir: string, file: string): Promise<T> {
+  let text: string;
+  try {
+    text = await readFile(join(dir, file), 'utf8');
+  } catch {
+    throw new AppError('model', `no ${file} in the model folder ${dir}`);
+  }
+  try {
+    return JSON.parse(text) as T;
+  } catch {
+    throw new AppError('model', `${join(dir, file)} is not valid JSON`);
+  }
+}
+
+async function readBytes(dir: string, file: string): Promise<Uint8Array> {
+  try {
+    return new Uint8Array(await readFile(join(dir, file)));
+  } catch {
+    throw new AppError('model', `no ${file} in the model folder ${dir}`);
+  }
+}
+
+async function writeAtomic(path: string, data: string | Uint8Array): Promise<void> {
+  await writeFile(`${path}.tmp`, data);
+  await rename(`${path}.tmp`, path);
+}

@@ -1,0 +1,80 @@
+import { AppError } from '../../shared/errors.js';
+import type { Evaluation } from '../../shared/domain.js';
+import { evaluateIndexRoutes } from '../vrp/evaluate.js';
+import type { Problem } from '../vrp/problem.js';
+import { createRng } from '../vrp/rng.js';
+import type { EnvConfig } from './env/config.js';
+import { reset } from './env/env.js';
+import { routesOf } from './env/routes.js';
+import type { Policy } from './model/policy.js';
+import { rollout } from './rollout.js';
+
+/**
+ * Inference (jampr-spec section 6): greedy decoding, and sampling S solutions with the encoder run
+ * once, rolled out in chunks, keeping the cheapest feasible plan (on a tie, the one with fewer tours).
+ * BatchNorm runs in eval mode throughout.
+ */
+
+/** Greedy plans for a batch of instances of one size: index routes per instance. */
+export function decodeGreedy(policy: Policy, problems: readonly Problem[], config: EnvConfig): number[][][] {
+  const { state } = rollout(policy, problems, config, { kind: 'greedy' }, { training: false });
+  return problems.map((_, b) => routesOf(state, b));
+}
+
+export const DEFAULT_SAMPLES = 1280;
+export const DEFAULT_CHUNK = 320;
+
+export interface SampleOptions {
+  samples?: number;
+  /** Rollouts per batch: bounds memory. */
+  chunk?: number;
+  seed?: number;
+  signal?: AbortSignal;
+  onProgress?: (drawn: number, total: number, bestCost: number) => void;
+}
+
+export interface SampledPlan {
+  routes: number[][];
+  evaluation: Evaluation;
+  samples: number;
+}
+
+/** Best of S sampled plans for one instance; deterministic for a given seed. */
+export async function decodeSampled(policy: Policy, problem: Problem, config: EnvConfig, opts: SampleOptions = {}): Promise<SampledPlan> {
+  const total = opts.samples ?? DEFAULT_SAMPLES;
+  const chunk = Math.max(1, Math.min(opts.chunk ?? DEFAULT_CHUNK, total));
+  if (!Number.isInteger(total) || total < 1) throw new AppError('input', `samples must be a positive integer, got ${total}`);
+  const rng = createRng(opts.seed ?? 1);
+  const encoded = policy.encodeOnce(reset([problem], config), 1);
+  let best: SampledPlan | null = null;
+  try {
+    for (let drawn = 0; drawn < total; ) {
+      await yieldToEvents();
+      if (opts.signal?.aborted) throw new AppError('cancelled', 'sampling was cancelled');
+      const size = Math.min(chunk, total - drawn);
+      const problems = Array<Problem>(size).fill(problem);
+      const { state } = rollout(policy, problems, config, { kind: 'sample', rng }, { training: false, repeat: size, encoded });
+      for (let b = 0; b < size; b++) {
+        const routes = routesOf(state, b);
+        const evaluation = evaluateIndexRoutes(problem, routes, config.variant);
+        if (!best || isBetter(evaluation, best.evaluation)) best = { routes, evaluation, samples: total };
+      }
+      drawn += size;
+      opts.onProgress?.(drawn, total, best?.evaluation.cost ?? Infinity);
+    }
+  } finally {
+    encoded.dispose();
+  }
+  if (!best) throw new Error('no sample was drawn');
+  return best;
+}
+
+/** Feasible beats infeasible; then lower cost; then fewer tours. */
+export function isBetter(a: Evaluation, b: Evaluation): boolean {
+  if (a.feasible !== b.feasible) return a.feasible;
+  if (a.cost !== b.cost) return a.cost < b.cost;
+  return a.vehicles < b.vehicles;
+}
+
+/** Lets abort signals and progress messages through between chunks. */
+const yieldToEvents = () => new Promise<void>((resolve) => setImmediate(resolve));

@@ -1,0 +1,37 @@
+import type { Variant, VariantName } from '../../../shared/domain.js';
+
+/**
+ * How the environment builds tours (jampr-spec sections 4 and 7). JAMPR runs m_con vehicles at once
+ * with at most m_pre premature returns; the AM+TW baseline is the same environment with one vehicle,
+ * no premature-return limit and as many vehicles as customers (its over-fleet plans are flagged by
+ * the evaluator, not prevented).
+ */
+export interface EnvConfig {
+  variant: Variant;
+  /** m_con: vehicles active at once (slots). */
+  mCon: number;
+  /** m_pre: voluntary returns allowed per episode (Infinity for AM+TW). */
+  mPre: number;
+  /** Use K = N vehicles whatever the instance says (training always does; AM+TW has no fleet limit). */
+  fleetIsN: boolean;
+}
+
+/** m_pre for CVRP-TW (spec section 4). */
+export const DEFAULT_M_PRE = 6;
+
+/** The spec's m_con: 2 up to N=20 and 3 from N=50 for tw1/tw2 (nearest of the two between), 1 for tw3. */
+export function defaultMCon(variant: VariantName, n: number): number {
+  if (variant === 'tw3') return 1;
+  return n < 35 ? 2 : 3;
+}
+
+export function jamprEnvConfig(variant: Variant, n: number, overrides: Partial<EnvConfig> = {}): EnvConfig {
+  return {
+    variant,
+    mCon: overrides.mCon ?? defaultMCon(variant.name, n),
+    mPre: overrides.mPre ?? DEFAULT_M_PRE,
+    fleetIsN: overrides.fleetIsN ?? false,
+  };
+}
+
+export const amEnvConfig = (variant: Variant): EnvConfig => ({ variant, mCon: 1, mPre: Infinity, fleetIsN: true });

@@ -1,0 +1,55 @@
+import { variantHardTime } from '../../../shared/domain.js';
+import { TIME_EPS } from '../../vrp/evaluate.js';
+import type { Draft, EnvState } from './state.js';
+import { VehicleStatus } from './state.js';
+
+/**
+ * The feasibility rule and the action mask (jampr-spec section 4). The arithmetic mirrors the
+ * evaluator's route simulation step by step (same operations in the same order, same TIME_EPS), so
+ * a customer the mask allows can never make the evaluator report a broken hard rule.
+ */
+
+/** Can vehicle k of row b serve customer i next? */
+export function canServe(s: EnvState, b: number, k: number, i: number): boolean {
+  const nodes = s.batch.n + 1;
+  if (s.visited[b * nodes + i]) return false;
+  const p = s.batch.problems[b];
+  const v = b * s.batch.kMax + k;
+  if (s.load[v] + p.demand[i] > p.capacity) return false;
+  if (!variantHardTime(s.batch.config.variant.name)) return true;
+  const arrival = s.time[v] + p.travel[s.position[v] * nodes + i];
+  if (arrival - p.due[i] > TIME_EPS) return false;
+  const back = Math.max(arrival, p.ready[i]) + p.service[i] + p.travel[i * nodes];
+  return !(back > p.due[0] + TIME_EPS);
+}
+
+/** Writes slot j's mask entries of row b; returns how many customers it may serve. */
+export function refreshSlotMask(s: Draft, b: number, j: number): number {
+  const nodes = s.batch.n + 1;
+  const m = s.batch.config.mCon;
+  const base = (b * m + j) * nodes;
+  const k = s.slots[b * m + j];
+  if (k < 0) {
+    s.mask.fill(0, base, base + nodes);
+    return 0;
+  }
+  let feasible = 0;
+  for (let i = 1; i < nodes; i++) {
+    const ok = canServe(s, b, k, i);
+    s.mask[base + i] = ok ? 1 : 0;
+    if (ok) feasible++;
+  }
+  const v = b * s.batch.kMax + k;
+  s.mask[base] = s.tourLength[v] > 0 && s.premature[b] < s.batch.config.mPre ? 1 : 0;
+  return feasible;
+}
+
+/** A finished row's only action is 0: its no-op (masking every action would make the softmax NaN). */
+export function setNoOpMask(s: Draft, b: number): void {
+  const width = s.batch.config.mCon * (s.batch.n + 1);
+  s.mask.fill(0, b * width, (b + 1) * width);
+  s.mask[b * width] = 1;
+}
+
+export const isActive = (s: EnvState, b: number, k: number): boolean =>
+  k >= 0 && s.status[b * s.batch.kMax + k] === VehicleStatus.Active;

@@ -1,0 +1,177 @@
+import type { EnvState } from '../env/state.js';
+import { VehicleStatus } from '../env/state.js';
+import type { Problem } from '../../vrp/problem.js';
+import type { ModelConfig } from './config.js';
+import { NODE_FEATURES, vehicleFeatureCount } from './config.js';
+import { placeScaled } from './symmetry.js';
+
+/**
+ * The bridge from the environment's typed arrays to the model's inputs (jampr-spec 3.1-3.3, 7):
+ * features scaled to O(1) and the coefficient rows that turn per-node embeddings into tour, fleet and
+ * "last node" means with one matMul each. Everything here is plain Float32Array; the policy makes tensors.
+ */
+
+/** [N+1, 5] features of one instance: (x/100, y/100, q/Q, a/H, b/H), depot demand 0. */
+export function nodeFeatures(p: Problem, symmetry: number, out: Float32Array, offset: number): void {
+  const horizon = p.due[0];
+  for (let i = 0; i <= p.n; i++) {
+    const [u, v] = placeScaled(p.x[i], p.y[i], symmetry);
+    const o = offset + i * NODE_FEATURES;
+    out[o] = u;
+    out[o + 1] = v;
+    out[o + 2] = i === 0 ? 0 : p.demand[i] / p.capacity;
+    out[o + 3] = p.ready[i] / horizon;
+    out[o + 4] = p.due[i] / horizon;
+  }
+}
+
+/** v_k = [(K−k)/K, t(p,0)/H, x_p/100, y_p/100, τ/H, (Q−ℓ)/Q]: the last entry only with loadFeature. */
+function vehicleFeatures(
+  p: Problem, config: ModelConfig, symmetry: number, fleet: number, k: number,
+  position: number, time: number, load: number, out: Float32Array, o: number,
+): void {
+  const horizon = p.due[0];
+  const [u, v] = placeScaled(p.x[position], p.y[position], symmetry);
+  out[o] = (fleet - k) / fleet;
+  out[o + 1] = p.travel[position * (p.n + 1)] / horizon;
+  out[o + 2] = u;
+  out[o + 3] = v;
+  out[o + 4] = time / horizon;
+  if (config.loadFeature) out[o + 5] = (p.capacity - load) / p.capacity;
+}
+
+/** Features of vehicle k of row b in its current state (what a from-scratch reference recomputes). */
+export function vehicleFeatureRow(s: EnvState, config: ModelConfig, b: number, k: number, symmetry: number): Float32Array {
+  const out = new Float32Array(vehicleFeatureCount(config));
+  const v = b * s.batch.kMax + k;
+  vehicleFeatures(s.batch.problems[b], config, symmetry, s.batch.fleet[b], k, s.position[v], s.time[v], s.load[v], out, 0);
+  return out;
+}
+
+/** Features of every vehicle of every row as if unused: [B, K, F] (static per instance). */
+export function unusedVehicleFeatures(s: EnvState, config: ModelConfig, symmetryOf: (b: number) => number): Float32Array {
+  const f = vehicleFeatureCount(config);
+  const { kMax, problems, fleet } = s.batch;
+  const out = new Float32Array(problems.length * kMax * f);
+  problems.forEach((p, b) => {
+    for (let k = 0; k < fleet[b]; k++) vehicleFeatures(p, config, symmetryOf(b), fleet[b], k, 0, p.ready[0], 0, out, (b * kMax + k) * f);
+  });
+  return out;
+}
+
+/** Per-step inputs of the JAMPR decoder. Coefficients already include the 1/K and 1/|active| means. */
+export interface JamprStepInputs {
+  slotFeatures: Float32Array; // [B, m, F] vehicles in the slots (zeros for empty slots)
+  retiredFeatures: Float32Array; // [B, m, F] vehicles that finished in the last transition
+  retiredWeight: Float32Array; // [B, 1, m] 1/K where a vehicle retired
+  anyRetired: boolean;
+  activeMean: Float32Array; // [B, 1, m] 1/|active| per active slot: ω_act
+  activeFleet: Float32Array; // [B, 1, m] 1/K per active slot: active part of ω_fleet
+  unusedFleet: Float32Array; // [B, 1, K] 1/K per unused vehicle
+  slotTour: Float32Array; // [B, m, N+1] tour mean of each slot's vehicle
+  fleetTour: Float32Array; // [B, 1, N+1] (1/K)·Σ_k tour_k
+  fleetLast: Float32Array; // [B, 1, N+1] (1/K)·Σ_k one-hot(last(s_k))
+  maskBias: Float32Array; // [B, m*(N+1)] 0 where allowed, −1e9 where masked
+}
+
+/** Large enough that a masked action's exp() is exactly 0, small enough to stay finite in float32. */
+export const MASKED = -1e9;
+
+export function maskBias(s: EnvState): Float32Array {
+  const out = new Float32Array(s.mask.length);
+  for (let a = 0; a < out.length; a++) out[a] = s.mask[a] ? 0 : MASKED;
+  return out;
+}
+
+export function jamprStepInputs(s: EnvState, config: ModelConfig, symmetryOf: (b: number) => number): JamprStepInputs {
+  const { problems, kMax, fleet, n } = s.batch;
+  const m = s.batch.config.mCon;
+  const nodes = n + 1;
+  const f = vehicleFeatureCount(config);
+  const B = problems.length;
+  const x: JamprStepInputs = {
+    slotFeatures: new Float32Array(B * m * f),
+    retiredFeatures: new Float32Array(B * m * f),
+    retiredWeight: new Float32Array(B * m),
+    anyRetired: false,
+    activeMean: new Float32Array(B * m),
+    activeFleet: new Float32Array(B * m),
+    unusedFleet: new Float32Array(B * kMax),
+    slotTour: new Float32Array(B * m * nodes),
+    fleetTour: new Float32Array(B * nodes),
+    fleetLast: new Float32Array(B * nodes),
+    maskBias: maskBias(s),
+  };
+  const paper = config.tourAggregation === 'paper';
+  for (let b = 0; b < B; b++) {
+    const p = problems[b];
+    const K = fleet[b];
+    const sym = symmetryOf(b);
+    const features = (k: number, out: Float32Array, o: number) => {
+      const v = b * kMax + k;
+      vehicleFeatures(p, config, sym, K, k, s.position[v], s.time[v], s.load[v], out, o);
+    };
+    // Tour weights: node i of vehicle k's tour gets 1/(|s_k|+1) (the depot too) or 1/L (paper form).
+    const tourWeight = (k: number) => (paper ? 1 / config.tourLength : 1 / (s.tourLength[b * kMax + k] + 1));
+    for (let i = 1; i < nodes; i++) {
+      const k = s.servedBy[b * nodes + i];
+      if (k >= 0) x.fleetTour[b * nodes + i] += tourWeight(k) / K;
+    }
+    for (let k = 0; k < K; k++) {
+      const v = b * kMax + k;
+      if (!paper) x.fleetTour[b * nodes] += tourWeight(k) / K;
+      x.fleetLast[b * nodes + s.lastCustomer[v]] += 1 / K;
+      if (s.status[v] === VehicleStatus.Unused) x.unusedFleet[b * kMax + k] = 1 / K;
+    }
+    let active = 0;
+    for (let j = 0; j < m; j++) if (s.slots[b * m + j] >= 0) active++;
+    for (let j = 0; j < m; j++) {
+      const k = s.slots[b * m + j];
+      const retired = s.retired[b * m + j];
+      if (retired >= 0) {
+        features(retired, x.retiredFeatures, (b * m + j) * f);
+        x.retiredWeight[b * m + j] = 1 / K;
+        x.anyRetired = true;
+      }
+      if (k < 0) continue;
+      features(k, x.slotFeatures, (b * m + j) * f);
+      x.activeMean[b * m + j] = 1 / active;
+      x.activeFleet[b * m + j] = 1 / K;
+      const w = tourWeight(k);
+      const row = (b * m + j) * nodes;
+      if (!paper) x.slotTour[row] = w;
+      for (let i = 1; i < nodes; i++) if (s.servedBy[b * nodes + i] === k) x.slotTour[row + i] = w;
+    }
+  }
+  return x;
+}
+
+/** Per-step inputs of the AM+TW decoder: the current node (one-hot) and [(Q−ℓ)/Q, τ/H] of slot 0. */
+export interface AmStepInputs {
+  current: Float32Array; // [B, 1, N+1]
+  vehicle: Float32Array; // [B, 2]
+  maskBias: Float32Array; // [B, N+1]
+}
+
+export function amStepInputs(s: EnvState): AmStepInputs {
+  const { problems, kMax, n } = s.batch;
+  const nodes = n + 1;
+  const m = s.batch.config.mCon;
+  const out: AmStepInputs = {
+    current: new Float32Array(problems.length * nodes),
+    vehicle: new Float32Array(problems.length * 2),
+    maskBias: maskBias(s),
+  };
+  problems.forEach((p, b) => {
+    const k = s.slots[b * m];
+    if (k < 0) {
+      out.current[b * nodes] = 1;
+      return;
+    }
+    const v = b * kMax + k;
+    out.current[b * nodes + s.position[v]] = 1;
+    out.vehicle[b * 2] = (p.capacity - s.load[v]) / p.capacity;
+    out.vehicle[b * 2 + 1] = s.time[v] / p.due[0];
+  });
+  return out;
+}

@@ -1,0 +1,109 @@
+import * as tf from '@tensorflow/tfjs';
+import type { EnvState } from '../env/state.js';
+import { AmStepDecoder, AmWeights } from './amDecoder.js';
+import type { ModelConfig } from './config.js';
+import { NODE_FEATURES } from './config.js';
+import { NodeEncoder, type NodeEncoding } from './encoder.js';
+import { nodeFeatures } from './inputs.js';
+import { JamprStepDecoder } from './jamprDecoder.js';
+import { disposeFolded, JamprWeights, keepFolded, type FoldedWeights } from './jamprWeights.js';
+import { ParamStore } from './params.js';
+import type { StepDecoder } from './stepDecoder.js';
+
+/** Node embeddings computed once and reused by several rollouts (sampling chunks). The owner disposes. */
+export interface EncodedRows {
+  encoding: NodeEncoding;
+  dispose(): void;
+}
+
+export interface BeginOptions {
+  /** BatchNorm mode: batch statistics (and running-stat updates) vs running statistics. */
+  training: boolean;
+  /** Rows b·repeat .. b·repeat+repeat−1 hold the same instance: it is encoded once and replicated (AM's batch_rep). */
+  repeat?: number;
+  /** Symmetry (0..7) of each encoded row, for augmentation: [B / repeat]. */
+  symmetries?: ArrayLike<number>;
+  /** Reuse these embeddings of the B / repeat unique rows instead of running the encoder. */
+  encoded?: EncodedRows;
+}
+
+/**
+ * A JAMPR or AM+TW policy: its weights, the shared node encoder and the kind's decoder. `begin` runs
+ * the encoder once for a batch and returns the per-step decoder of one rollout.
+ */
+export class Policy {
+  readonly params: ParamStore;
+  readonly encoder: NodeEncoder;
+  private readonly jampr: JamprWeights | null;
+  private readonly am: AmWeights | null;
+  private folded: { version: number; weights: FoldedWeights } | null = null;
+
+  constructor(readonly config: ModelConfig, seed = 1) {
+    this.params = new ParamStore(seed);
+    this.encoder = new NodeEncoder(this.params, config);
+    this.jampr = config.kind === 'jampr' ? new JamprWeights(this.params, config) : null;
+    this.am = config.kind === 'am' ? new AmWeights(this.params, config) : null;
+  }
+
+  begin(first: EnvState, opts: BeginOptions): StepDecoder {
+    const repeat = opts.repeat ?? 1;
+    const B = first.batch.problems.length;
+    if (B % repeat !== 0) throw new RangeError(`batch ${B} is not a multiple of repeat ${repeat}`);
+    const symmetryOf = (b: number) => (opts.symmetries ? opts.symmetries[Math.floor(b / repeat)] : 0);
+    let decoder: StepDecoder | undefined;
+    tf.tidy(() => {
+      const unique = opts.encoded?.encoding ?? this.encode(first, repeat, symmetryOf, opts.training);
+      const encoding = expand(unique, repeat, opts.encoded !== undefined);
+      if (this.am) {
+        decoder = new AmStepDecoder(this.am, encoding);
+      } else if (this.jampr) {
+        // Under the gradient tape the folded weights must be part of the graph; otherwise reuse the cache.
+        const folded = opts.training ? keepFolded(this.jampr.fold()) : this.cachedFold(this.jampr);
+        decoder = new JamprStepDecoder(this.jampr, folded, encoding, first, symmetryOf, opts.training);
+      }
+    });
+    if (!decoder) throw new Error(`unknown model kind ${this.config.kind}`);
+    return decoder;
+  }
+
+  /** Runs the encoder once (BatchNorm in eval mode) for rows 0, repeat, 2·repeat, ... of the state. */
+  encodeOnce(first: EnvState, repeat: number): EncodedRows {
+    const encoding = tf.tidy(() => {
+      const e = this.encode(first, repeat, () => 0, false);
+      return { nodes: tf.keep(e.nodes), graph: tf.keep(e.graph), depot: tf.keep(e.depot) };
+    });
+    return { encoding, dispose: () => tf.dispose([encoding.nodes, encoding.graph, encoding.depot]) };
+  }
+
+  dispose(): void {
+    if (this.folded) disposeFolded(this.folded.weights);
+    this.folded = null;
+    this.params.dispose();
+  }
+
+  private encode(first: EnvState, repeat: number, symmetryOf: (b: number) => number, training: boolean): NodeEncoding {
+    const unique = first.batch.problems.length / repeat;
+    const nodes = first.batch.n + 1;
+    const features = new Float32Array(unique * nodes * NODE_FEATURES);
+    for (let u = 0; u < unique; u++) {
+      nodeFeatures(first.batch.problems[u * repeat], symmetryOf(u * repeat), features, u * nodes * NODE_FEATURES);
+    }
+    return this.encoder.apply(tf.tensor3d(features, [unique, nodes, NODE_FEATURES]), training);
+  }
+
+  private cachedFold(w: JamprWeights): FoldedWeights {
+    if (this.folded?.version === this.params.version) return this.folded.weights;
+    if (this.folded) disposeFolded(this.folded.weights);
+    const weights = keepFolded(w.fold());
+    this.folded = { version: this.params.version, weights };
+    return weights;
+  }
+}
+
+/** Replicates each unique row `repeat` times; always copies shared embeddings (the decoder disposes its own). */
+function expand(e: NodeEncoding, repeat: number, shared: boolean): NodeEncoding {
+  if (repeat === 1 && !shared) return e;
+  const unique = e.nodes.shape[0];
+  const rows = tf.tensor1d(Int32Array.from({ length: unique * repeat }, (_, b) => Math.floor(b / repeat)), 'int32');
+  return { nodes: tf.gather(e.nodes, rows), graph: tf.gather(e.graph, rows), depot: tf.gather(e.depot, rows) };
+}

@@ -1,0 +1,51 @@
+import type { EnvState } from './env/state.js';
+import type { Rng } from '../vrp/rng.js';
+
+/** How a rollout turns log-probabilities into actions: a closed union, passed per call. */
+export type Strategy = { kind: 'greedy' } | { kind: 'sample'; rng: Rng };
+
+/** One action per row from logp [B, A] (row-major). Masked actions are never chosen; finished rows take 0. */
+export function chooseActions(strategy: Strategy, logp: Float32Array, state: EnvState): Int32Array {
+  const rows = state.batch.problems.length;
+  const width = logp.length / rows;
+  const actions = new Int32Array(rows);
+  for (let b = 0; b < rows; b++) {
+    if (state.finished[b]) continue;
+    switch (strategy.kind) {
+      case 'greedy':
+        actions[b] = argmaxAllowed(logp, state.mask, b * width, width);
+        break;
+      case 'sample':
+        actions[b] = drawAllowed(logp, state.mask, b * width, width, strategy.rng.next());
+        break;
+      default: {
+        const unknown: never = strategy;
+        throw new Error(`unknown strategy ${JSON.stringify(unknown)}`);
+      }
+    }
+  }
+  return actions;
+}
+
+function argmaxAllowed(logp: Float32Array, mask: Uint8Array, base: number, width: number): number {
+  let best = -1;
+  for (let a = 0; a < width; a++) {
+    if (mask[base + a] && (best < 0 || logp[base + a] > logp[base + best])) best = a;
+  }
+  return best;
+}
+
+/** Inverse-CDF draw over the allowed actions, renormalised so float rounding cannot pick a masked one. */
+function drawAllowed(logp: Float32Array, mask: Uint8Array, base: number, width: number, u: number): number {
+  let total = 0;
+  for (let a = 0; a < width; a++) if (mask[base + a]) total += Math.exp(logp[base + a]);
+  let threshold = u * total;
+  let last = -1;
+  for (let a = 0; a < width; a++) {
+    if (!mask[base + a]) continue;
+    last = a;
+    threshold -= Math.exp(logp[base + a]);
+    if (threshold < 0) return a;
+  }
+  return last;
+}

@@ -1,0 +1,92 @@
+import * as tf from '@tensorflow/tfjs';
+
+/**
+ * Adam as in PyTorch (jampr-spec section 5: η 1e-4, betas 0.9/0.999, ε 1e-8), written out so that its
+ * learning rate can decay per epoch and its moments can be saved in a checkpoint and restored.
+ * Gradients are keyed by the logical parameter names of a ParamStore.
+ */
+export interface AdamOptions {
+  learningRate: number;
+  beta1: number;
+  beta2: number;
+  epsilon: number;
+}
+
+export const PAPER_ADAM: AdamOptions = { learningRate: 1e-4, beta1: 0.9, beta2: 0.999, epsilon: 1e-8 };
+
+export interface AdamState {
+  step: number;
+  learningRate: number;
+  /** First and second moments by name ("m/<param>", "v/<param>"). */
+  moments: Map<string, tf.Tensor>;
+}
+
+export class Adam {
+  learningRate: number;
+  step = 0;
+  private readonly m = new Map<string, tf.Variable>();
+  private readonly v = new Map<string, tf.Variable>();
+
+  constructor(private readonly params: ReadonlyMap<string, tf.Variable>, private readonly opts: AdamOptions = PAPER_ADAM) {
+    this.learningRate = opts.learningRate;
+    for (const [name, p] of params) {
+      this.m.set(name, tf.variable(tf.zerosLike(p), false));
+      this.v.set(name, tf.variable(tf.zerosLike(p), false));
+    }
+  }
+
+  /** One update from gradients by parameter name (missing names are left unchanged). */
+  apply(grads: ReadonlyMap<string, tf.Tensor>): void {
+    this.step++;
+    const { beta1, beta2, epsilon } = this.opts;
+    const correction1 = 1 - beta1 ** this.step;
+    const correction2 = 1 - beta2 ** this.step;
+    tf.tidy(() => {
+      for (const [name, g] of grads) {
+        const p = this.params.get(name);
+        const m = this.m.get(name);
+        const v = this.v.get(name);
+        if (!p || !m || !v) throw new Error(`no parameter ${name} to update`);
+        m.assign(m.mul(beta1).add(g.mul(1 - beta1)));
+        v.assign(v.mul(beta2).add(g.square().mul(1 - beta2)));
+        const denominator = v.div(correction2).sqrt().add(epsilon);
+        p.assign(p.sub(m.div(correction1).div(denominator).mul(this.learningRate)));
+      }
+    });
+  }
+
+  state(): AdamState {
+    const moments = new Map<string, tf.Tensor>();
+    for (const [name, t] of this.m) moments.set(`m/${name}`, t);
+    for (const [name, t] of this.v) moments.set(`v/${name}`, t);
+    return { step: this.step, learningRate: this.learningRate, moments };
+  }
+
+  load(state: AdamState): void {
+    this.step = state.step;
+    this.learningRate = state.learningRate;
+    for (const [key, t] of state.moments) {
+      const [kind, ...rest] = key.split('/');
+      const target = (kind === 'm' ? this.m : this.v).get(rest.join('/'));
+      if (!target) throw new Error(`optimizer state ${key} has no parameter`);
+      target.assign(t);
+    }
+  }
+
+  dispose(): void {
+    tf.dispose([...this.m.values(), ...this.v.values()]);
+  }
+}
+
+/** Rescales gradients to a global L2 norm of at most maxNorm (as torch.nn.utils.clip_grad_norm_). Returns the norm before. */
+export function clipByGlobalNorm(grads: Map<string, tf.Tensor>, maxNorm: number): number {
+  const norm = tf.tidy(() => Math.sqrt(tf.addN([...grads.values()].map((g) => g.square().sum())).dataSync()[0]));
+  const scale = maxNorm / (norm + 1e-6);
+  if (scale < 1) {
+    for (const [name, g] of grads) {
+      grads.set(name, g.mul(scale));
+      g.dispose();
+    }
+  }
+  return norm;
+}

@@ -1,0 +1,85 @@
+import * as tf from '@tensorflow/tfjs';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { makeVariant, VARIANT_NAMES } from '../../../src/shared/domain.js';
+import { decodeGreedy, decodeSampled } from '../../../src/main/jampr/decode.js';
+import { amEnvConfig, jamprEnvConfig } from '../../../src/main/jampr/env/config.js';
+import { routesOf } from '../../../src/main/jampr/env/routes.js';
+import { Policy } from '../../../src/main/jampr/model/policy.js';
+import { rollout } from '../../../src/main/jampr/rollout.js';
+import { evaluateIndexRoutes } from '../../../src/main/vrp/evaluate.js';
+import { tinyModelConfig, tinyProblems } from './fixtures.js';
+
+describe('decoding', () => {
+  beforeAll(async () => {
+    await tf.setBackend('cpu');
+  });
+
+  for (const kind of ['jampr', 'am'] as const) {
+    for (const name of VARIANT_NAMES) {
+      it(`greedy ${kind} plans on ${name} are feasible and the environment's cost is the evaluator's`, () => {
+        const policy = new Policy(tinyModelConfig({ kind }), 2);
+        const variant = makeVariant(name);
+        const problems = tinyProblems(7, 4, 3);
+        const config = kind === 'jampr' ? jamprEnvConfig(variant, 7, { mCon: 2 }) : amEnvConfig(variant);
+        const { state } = rollout(policy, problems, config, { kind: 'greedy' }, { training: false });
+        problems.forEach((p, b) => {
+          const evaluation = evaluateIndexRoutes(p, routesOf(state, b), variant);
+          expect(evaluation.feasible).toBe(true);
+          expect(state.distance[b] + state.penalty[b]).toBeCloseTo(evaluation.cost, 8);
+        });
+        policy.dispose();
+      });
+    }
+  }
+
+  it('decodes a batch exactly as it decodes each instance alone', () => {
+    const policy = new Policy(tinyModelConfig(), 4);
+    const problems = tinyProblems(6, 3, 8);
+    const config = jamprEnvConfig(makeVariant('tw1'), 6);
+    const batched = decodeGreedy(policy, problems, config);
+    const alone = problems.map((p) => decodeGreedy(policy, [p], config)[0]);
+    expect(batched).toEqual(alone);
+    policy.dispose();
+  });
+
+  it('samples deterministically under a seed and keeps a feasible plan', async () => {
+    const policy = new Policy(tinyModelConfig(), 4);
+    const [problem] = tinyProblems(8, 1, 12);
+    const config = jamprEnvConfig(makeVariant('tw1'), 8);
+    const a = await decodeSampled(policy, problem, config, { samples: 24, chunk: 10, seed: 5 });
+    const b = await decodeSampled(policy, problem, config, { samples: 24, chunk: 10, seed: 5 });
+    const c = await decodeSampled(policy, problem, config, { samples: 24, chunk: 24, seed: 6 });
+    expect(a.routes).toEqual(b.routes);
+    expect(a.evaluation.feasible).toBe(true);
+    expect(c.evaluation.feasible).toBe(true);
+    policy.dispose();
+  });
+
+  it('stops sampling when cancelled', async () => {
+    const policy = new Policy(tinyModelConfig(), 4);
+    const [problem] = tinyProblems(6, 1, 1);
+    const controller = new AbortController();
+    const run = decodeSampled(policy, problem, jamprEnvConfig(makeVariant('tw2'), 6), {
+      samples: 1000, chunk: 4, signal: controller.signal, onProgress: (drawn) => drawn >= 8 && controller.abort(),
+    });
+    await expect(run).rejects.toMatchObject({ kind: 'cancelled' });
+    policy.dispose();
+  });
+
+  it('leaks no tensors across greedy and sampled decoding', async () => {
+    const policy = new Policy(tinyModelConfig(), 4);
+    const problems = tinyProblems(6, 2, 2);
+    const config = jamprEnvConfig(makeVariant('tw1'), 6);
+    decodeGreedy(policy, problems, config); // builds the cached folded weights once
+    const before = tf.memory().numTensors;
+    decodeGreedy(policy, problems, config);
+    await decodeSampled(policy, problems[0], config, { samples: 6, chunk: 4 });
+    const am = new Policy(tinyModelConfig({ kind: 'am' }), 4);
+    const amBefore = tf.memory().numTensors;
+    decodeGreedy(am, problems, amEnvConfig(makeVariant('tw1')));
+    expect(tf.memory().numTensors - amBefore).toBe(0);
+    am.dispose();
+    expect(tf.memory().numTensors).toBe(before);
+    policy.dispose();
+  });
+});
