@@ -24,7 +24,10 @@ function fakeTrainer(): JobRunner & { jobs: TrainJob[] } {
         if (train.name === 'fails' && i === 2) throw new AppError('model', 'the trainer ran out of luck');
       }
       mkdirSync(train.outDir, { recursive: true });
-      const card = { name: train.name, method: 'jampr', variant: train.variant, size: train.size, recipe: 'fake', instancesSeen: 64, cpuSeconds: 1, validationCost: null, createdAt: 'now' };
+      const card = {
+        name: train.name, kind: 'jampr', variant: train.variant, size: train.size, recipe: { name: 'fake' }, instancesTrained: 64,
+        cpuSeconds: 1, validation: { instances: 8, seed: 1, curve: [{ instances: 64, cpuSeconds: 1, cost: 12.5, epoch: 0 }] }, date: 'now',
+      };
       writeFileSync(`${train.outDir}/card.json`, JSON.stringify(card));
       writeFileSync(`${train.outDir}/model.json`, '{}');
       return { outDir: train.outDir, cancelled: true } as never;
@@ -50,6 +53,7 @@ describe('training service', () => {
     expect(cancelled.points.length).toBeGreaterThanOrEqual(3);
     const models = await app.call('models:list', {});
     expect(models).toEqual([expect.objectContaining({ id: cancelled.modelId, name: 'mine', builtIn: false })]);
+    expect(models[0].card).toMatchObject({ method: 'jampr', variant: 'tw1', size: 10, recipe: 'fake', instancesSeen: 64, validationCost: 12.5 });
     expect(app.events.filter((e) => e.event === 'training:progress').length).toBe(cancelled.points.length);
     expect(app.events.at(-1)).toEqual({ event: 'training:finished', payload: { run: cancelled } });
     expect(trainer.jobs[0]).toMatchObject({ variant: 'tw1', size: 10, fromDir: null, instances: [] });

@@ -4,17 +4,27 @@ import { z } from 'zod';
 import type { ModelCard } from '../../shared/api.js';
 import { AppError } from '../../shared/errors.js';
 
-/** The fields the app relies on; a card may carry more (config, learning curve, ...), which are kept. */
-const cardSchema = z.looseObject({
+/**
+ * A checkpoint's card.json (written by src/main/jampr/checkpoint.ts, shape in jampr/card.ts) checked for the
+ * fields the app relies on, then summarised as the contract's ModelCard. Extra fields are allowed: a card may
+ * grow without breaking the app.
+ */
+const checkpointCardSchema = z.looseObject({
   name: z.string().min(1),
-  method: z.enum(['jampr', 'am']),
+  kind: z.enum(['jampr', 'am']),
   variant: z.enum(['tw1', 'tw2', 'tw3']),
   size: z.number().int().positive(),
-  recipe: z.string(),
-  instancesSeen: z.number(),
-  cpuSeconds: z.number(),
-  validationCost: z.number().nullable(),
-  createdAt: z.string(),
+  recipe: z.looseObject({ name: z.string() }),
+  instanceSource: z.string().optional(),
+  instancesTrained: z.number().nonnegative(),
+  cpuSeconds: z.number().nonnegative(),
+  validation: z.looseObject({
+    instances: z.number(),
+    seed: z.number(),
+    curve: z.array(z.looseObject({ instances: z.number(), cpuSeconds: z.number(), cost: z.number(), epoch: z.number() })),
+  }),
+  date: z.string(),
+  notes: z.string().optional(),
 });
 
 /** Reads and checks `card.json` of a checkpoint folder; a missing or malformed card is a model error. */
@@ -28,9 +38,24 @@ export function readModelCard(folder: string): ModelCard {
   } catch (err) {
     throw new AppError('model', `cannot read ${path}: ${(err as Error).message}`);
   }
-  const parsed = cardSchema.safeParse(json);
+  const parsed = checkpointCardSchema.safeParse(json);
   if (!parsed.success) {
     throw new AppError('model', `${path} is not a valid model card`, parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`));
   }
-  return parsed.data as ModelCard;
+  const card = parsed.data;
+  const curve = card.validation.curve;
+  return {
+    name: card.name,
+    method: card.kind,
+    variant: card.variant,
+    size: card.size,
+    recipe: card.recipe.name,
+    instancesSeen: card.instancesTrained,
+    cpuSeconds: card.cpuSeconds,
+    validationCost: curve.length ? curve[curve.length - 1].cost : null,
+    createdAt: card.date,
+    instanceSource: card.instanceSource ?? null,
+    notes: card.notes ?? null,
+    validationCurve: curve.map((p) => ({ instances: p.instances, cpuSeconds: p.cpuSeconds, cost: p.cost })),
+  };
 }
