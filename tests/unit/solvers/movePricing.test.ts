@@ -22,7 +22,7 @@ function objective(problem: Problem, variant: Variant, routes: number[][], arcPe
   return evaluateIndexRoutes(problem, routes, variant).cost + lambda * pen;
 }
 
-type Move = { eval: () => number; apply: () => void };
+type Move = { eval: (limit?: number) => number; apply: () => void };
 
 /** A random structurally valid move (it may still break a hard rule). */
 function randomMove(ctx: MoveContext, rng: Rng): Move | null {
@@ -39,7 +39,7 @@ function randomMove(ctx: MoveContext, rng: Rng): Move | null {
       const i = rng.int(0, lenA - len + 1);
       const p = rng.int(0, lenB + 1);
       if (a === b && p >= i && p <= i + len) return null;
-      return { eval: () => evalRelocate(ctx, a, i, len, rev, b, p), apply: () => applyRelocate(ctx, a, i, len, rev, b, p) };
+      return { eval: (limit) => evalRelocate(ctx, a, i, len, rev, b, p, limit), apply: () => applyRelocate(ctx, a, i, len, rev, b, p) };
     }
     case 1: {
       const la = rng.int(1, 3);
@@ -48,19 +48,19 @@ function randomMove(ctx: MoveContext, rng: Rng): Move | null {
       const i = rng.int(0, lenA - la + 1);
       const j = rng.int(0, lenB - lb + 1);
       if (a === b && !(i + la <= j || j + lb <= i)) return null;
-      return { eval: () => evalExchange(ctx, a, i, la, b, j, lb), apply: () => applyExchange(ctx, a, i, la, b, j, lb) };
+      return { eval: (limit) => evalExchange(ctx, a, i, la, b, j, lb, limit), apply: () => applyExchange(ctx, a, i, la, b, j, lb) };
     }
     case 2: {
       if (a === b) return null;
       const ia = rng.int(0, lenA + 1);
       const ib = rng.int(0, lenB + 1);
-      return { eval: () => evalTails(ctx, a, ia, b, ib), apply: () => applyTails(ctx, a, ia, b, ib) };
+      return { eval: (limit) => evalTails(ctx, a, ia, b, ib, limit), apply: () => applyTails(ctx, a, ia, b, ib) };
     }
     default: {
       if (lenA < 2) return null;
       const i = rng.int(0, lenA - 1);
       const j = rng.int(i + 1, lenA);
-      return { eval: () => evalReverse(ctx, a, i, j), apply: () => applyReverse(ctx, a, i, j) };
+      return { eval: (limit) => evalReverse(ctx, a, i, j, limit), apply: () => applyReverse(ctx, a, i, j) };
     }
   }
 }
@@ -94,6 +94,11 @@ describe('move pricing', () => {
           if (!move) continue;
           const before = objective(problem, variant, state.routes, arcPen, lambda);
           const delta = move.eval();
+          // With a limit, a move is either priced exactly or refused because it cannot beat the limit.
+          const limit = rng.next() < 0.5 ? 0 : -rng.next() * 50;
+          const limited = move.eval(limit);
+          if (limited === Infinity) expect(delta === Infinity || delta >= limit - 1e-9).toBe(true);
+          else expect(limited).toBeCloseTo(delta, 9);
           move.apply();
           const after = evaluateIndexRoutes(problem, state.routes, variant);
           expect(state.routes.flat().sort((x, y) => x - y)).toEqual(start.flat().sort((x, y) => x - y));

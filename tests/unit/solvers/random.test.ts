@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { makeVariant, VARIANT_NAMES } from '../../../src/shared/domain.js';
 import { evaluateIndexRoutes } from '../../../src/main/vrp/evaluate.js';
+import { compileProblem } from '../../../src/main/vrp/problem.js';
 import { createRng } from '../../../src/main/vrp/rng.js';
 import { randomConstruction, solveRandom } from '../../../src/main/vrp/solvers/random.js';
 import { smallProblem } from './fixtures.js';
@@ -49,9 +50,13 @@ describe('random solver', () => {
     expect(a).toEqual(b);
   });
 
-  it('keeps one vehicle going while it has room when windows are soft', () => {
+  it('keeps one vehicle going while it has room and no window is in the way', () => {
     const problem = smallProblem(10, 2, 10_000);
-    const routes = solveRandom(problem, makeVariant('tw3'), { samples: 5, seed: 1 });
+    const open = compileProblem({
+      ...problem.instance,
+      customers: problem.instance.customers.map((c) => ({ ...c, ready: 0, due: 100_000 })),
+    });
+    const routes = solveRandom(open, makeVariant('tw3'), { samples: 5, seed: 1 });
     expect(routes).toHaveLength(1);
   });
 });

@@ -84,13 +84,19 @@ export function insertCustomers(ctx: MoveContext, pending: number[], rng: Rng, o
 /** Cost of serving u alone, or Infinity where that breaks a hard rule. */
 function soloCost(ctx: MoveContext, u: number): number {
   const bd = ctx.builder;
-  bd.beginAfter(0);
+  bd.beginAfter(0, 0);
   if (!bd.visit(u)) return Infinity;
-  return bd.finish(0, 0);
+  return bd.finish(0);
 }
 
 /** Recomputes u's cheapest insertion into route r (Infinity for an empty route: solo routes are priced apart). */
-function refreshPlace(ctx: MoveContext, u: number, r: number, costs: Map<number, number[]>, places: Map<number, number[]>): void {
+function refreshPlace(
+  ctx: MoveContext,
+  u: number,
+  r: number,
+  costs: Map<number, number[]>,
+  places: Map<number, number[]>,
+): void {
   const s = ctx.state;
   const nodes = s.routes[r];
   let best = Infinity;
@@ -99,9 +105,9 @@ function refreshPlace(ctx: MoveContext, u: number, r: number, costs: Map<number,
     const bd = ctx.builder;
     const old = s.routeCost[r];
     for (let p = 0; p <= nodes.length; p++) {
-      bd.beginAfter(p > 0 ? nodes[p - 1] : 0);
+      bd.beginAfter(p > 0 ? nodes[p - 1] : 0, 0, old + best);
       if (!bd.visit(u)) continue;
-      const c = bd.finish(p < nodes.length ? nodes[p] : 0, 0) - old;
+      const c = bd.finish(p < nodes.length ? nodes[p] : 0) - old;
       if (c < best) {
         best = c;
         bestPlace = p;

@@ -8,7 +8,9 @@ import type { RouteState } from './routeState.js';
  * with a linear waiting price the suffix is O(1) too, otherwise it is re-simulated only until its schedule
  * meets the old one again (same service start => the rest of the route is unchanged).
  *
- * Returns the augmented cost (true cost + lambda * GLS penalties) or Infinity when a hard rule breaks.
+ * Returns the augmented cost (true cost + lambda * GLS penalties), or Infinity when a hard rule breaks or
+ * when the cost provably exceeds the caller's `limit` (every cost term is >= 0, so the cost so far plus the
+ * remaining travel is a lower bound): the local search only needs to know about improving candidates.
  */
 export class RouteBuilder {
   private time = 0;
@@ -17,12 +19,16 @@ export class RouteBuilder {
   private pen = 0;
   private serv = 0;
   private last = 0;
+  private lambda = 0;
+  private limit = Infinity;
 
   constructor(private readonly s: RouteState) {}
 
   /** Starts from the depot (node 0) or after customer `node` of its current route. */
-  beginAfter(node: number): void {
+  beginAfter(node: number, lambda: number, limit = Infinity): void {
     const s = this.s;
+    this.lambda = lambda;
+    this.limit = limit;
     if (node === 0) {
       this.time = s.problem.ready[0];
       this.cost = 0;
@@ -39,7 +45,7 @@ export class RouteBuilder {
     this.last = node;
   }
 
-  /** Appends one customer; false when it is late in tw1 (the candidate is infeasible). */
+  /** Appends one customer; false when it is late in tw1 or the cost is already over the limit. */
   visit(j: number): boolean {
     const s = this.s;
     const { travel, ready, due, service } = s.problem;
@@ -56,7 +62,7 @@ export class RouteBuilder {
     this.serv += service[j];
     this.time = (model.waits && early > 0 ? ready[j] : arrival) + service[j];
     this.last = j;
-    return true;
+    return this.cost + this.lambda * this.pen <= this.limit;
   }
 
   /** Appends nodes[from..to] inclusive, in order (nothing when to < from). */
@@ -77,8 +83,9 @@ export class RouteBuilder {
   }
 
   /** Closes the route with the unchanged suffix starting at customer j (0: straight back to the depot). */
-  finish(j: number, lambda: number): number {
+  finish(j: number): number {
     const s = this.s;
+    const lambda = this.lambda;
     const model = s.model;
     const { travel, ready, due } = s.problem;
     const last = this.last;
@@ -92,17 +99,19 @@ export class RouteBuilder {
     const arrival = this.time + travel[arc];
     const pen = this.pen + s.arcPen[arc] + s.sufPen[j];
     if (model.hardTime && arrival > s.latest[j] + model.lateTolerance) return Infinity;
+    const bound = this.cost + travel[arc] + s.sufDist[j] + lambda * pen;
+    if (bound > this.limit) return Infinity;
     if (model.fastSuffix) {
       const back = Math.max(arrival + s.sufShift[j], s.sufFloor[j]);
       const dist = this.dist + travel[arc] + s.sufDist[j];
       const serv = this.serv + s.sufServ[j];
       return dist + model.alpha * (back - ready[0] - dist - serv) + lambda * pen;
     }
-    return this.simulateSuffix(j, arrival) + lambda * pen;
+    return this.simulateSuffix(j, arrival, this.limit - lambda * pen) + lambda * pen;
   }
 
-  /** True cost of the route when the old suffix from j is entered at `arrival`. */
-  private simulateSuffix(j: number, arrival: number): number {
+  /** True cost of the route when the old suffix from j is entered at `arrival` (Infinity once over `limit`). */
+  private simulateSuffix(j: number, arrival: number, limit: number): number {
     const s = this.s;
     const { travel, ready, due, service } = s.problem;
     const model = s.model;
@@ -122,6 +131,7 @@ export class RouteBuilder {
       const early = ready[k] - time;
       const late = time - due[k];
       cost += stopPenalty(model.variant, early > 0 ? early : 0, late > 0 ? late : 0);
+      if (cost + s.sufDist[k] > limit) return Infinity;
       const begin = model.waits && early > 0 ? ready[k] : time;
       // Same service start as before: everything after k is exactly as in the current route.
       if (begin === s.start[k]) return cost + s.routeCost[r] - s.preCost[k];

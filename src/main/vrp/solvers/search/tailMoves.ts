@@ -9,7 +9,7 @@ import type { MoveContext } from './moveContext.js';
  * 2-opt*: A keeps its first `ia` customers and takes B's tail from position ib; B keeps its first `ib`
  * customers and takes A's tail from ia. Either tail may be empty.
  */
-export function evalTails(ctx: MoveContext, a: number, ia: number, b: number, ib: number): number {
+export function evalTails(ctx: MoveContext, a: number, ia: number, b: number, ib: number, limit = Infinity): number {
   const s = ctx.state;
   const lenA = s.routes[a].length;
   const lenB = s.routes[b].length;
@@ -21,12 +21,12 @@ export function evalTails(ctx: MoveContext, a: number, ia: number, b: number, ib
   const usedAfter = (ia + lenB - ib > 0 ? 1 : 0) + (ib + lenA - ia > 0 ? 1 : 0);
   if (!ctx.fleetAllows(usedBefore, usedAfter)) return Infinity;
   const bd = ctx.builder;
-  bd.beginAfter(ctx.nodeBefore(a, ia));
-  const newA = bd.finish(ctx.nodeAt(b, ib), ctx.lambda);
+  const target = ctx.aug(a) + ctx.aug(b) + limit;
+  bd.beginAfter(ctx.nodeBefore(a, ia), ctx.lambda, target);
+  const newA = bd.finish(ctx.nodeAt(b, ib));
   if (newA === Infinity) return Infinity;
-  bd.beginAfter(ctx.nodeBefore(b, ib));
-  const newB = bd.finish(ctx.nodeAt(a, ia), ctx.lambda);
-  return newA + newB - ctx.aug(a) - ctx.aug(b);
+  bd.beginAfter(ctx.nodeBefore(b, ib), ctx.lambda, target - newA);
+  return newA + bd.finish(ctx.nodeAt(a, ia)) - ctx.aug(a) - ctx.aug(b);
 }
 
 export function applyTails(ctx: MoveContext, a: number, ia: number, b: number, ib: number): void {
@@ -39,14 +39,14 @@ export function applyTails(ctx: MoveContext, a: number, ia: number, b: number, i
   s.setRoute(b, newB);
 }
 
-/** 2-opt: reverses positions i..j (i < j) of route a. */
-export function evalReverse(ctx: MoveContext, a: number, i: number, j: number): number {
+/** 2-opt: reverses positions i..j (i < j) of route a. Both eval functions take `limit` as in segmentMoves. */
+export function evalReverse(ctx: MoveContext, a: number, i: number, j: number, limit = Infinity): number {
   if (j <= i) return Infinity;
   const bd = ctx.builder;
   const nodes = ctx.state.routes[a];
-  bd.beginAfter(ctx.nodeBefore(a, i));
+  bd.beginAfter(ctx.nodeBefore(a, i), ctx.lambda, ctx.aug(a) + limit);
   if (!bd.visitBackward(nodes, j, i)) return Infinity;
-  return bd.finish(ctx.nodeAt(a, j + 1), ctx.lambda) - ctx.aug(a);
+  return bd.finish(ctx.nodeAt(a, j + 1)) - ctx.aug(a);
 }
 
 export function applyReverse(ctx: MoveContext, a: number, i: number, j: number): void {
