@@ -4,6 +4,7 @@
  * Stock and fast runs alternate, best of several rounds each, because the machine is shared and noisy.
  */
 import * as tf from '@tensorflow/tfjs';
+import { loadavg } from 'node:os';
 import { selectBackend } from '../src/main/jampr/backend/backend.js';
 import { registerFastCpuKernels, unregisterFastCpuKernels } from '../src/main/jampr/backend/fast-kernels.js';
 import { createRng } from '../src/main/vrp/rng.js';
@@ -28,6 +29,7 @@ const CASES: Case[] = [
   { name: 'pointer [64,1,256]x[64,256,63]', flops: mm(1, 63, 256, B), shapes: [[B, 1, 256], [B, 256, 63]], run: ([a, b]) => tf.matMul(a, b) },
   { name: 'pointer q.kT [64,1,128]x[64,63,128]T', flops: mm(1, 63, 128, B), shapes: [[B, 1, 128], [B, 63, 128]], run: ([a, b]) => tf.matMul(a, b, false, true) },
   { name: 'one query [1,128]x[128,63]', flops: mm(1, 63, 128), shapes: [[1, 128], [128, 63]], run: ([a, b]) => tf.matMul(a, b) },
+  { name: 'tiny [4,8]x[8,4]', flops: mm(4, 4, 8), shapes: [[4, 8], [8, 4]], run: ([a, b]) => tf.matMul(a, b) },
   { name: 'grad dW [1344,128]T x [1344,128]', flops: mm(128, 128, 1344), shapes: [[B * 21, 128], [B * 21, 128]], run: ([a, b]) => tf.matMul(a, b, true, false) },
   { name: 'add same shape [64,63,128]', shapes: [[B, 63, 128], [B, 63, 128]], run: ([a, b]) => tf.add(a, b) },
   { name: 'add [64,63,128]+[128]', shapes: [[B, 63, 128], [128]], run: ([a, b]) => tf.add(a, b) },
@@ -88,6 +90,7 @@ function measure(c: Case, rounds: number): { stock: number; fast: number } {
 
 async function main(): Promise<void> {
   const info = await selectBackend({ log: (line) => console.log(line) });
+  console.log(`1-minute load average at the start: ${loadavg()[0].toFixed(1)}`);
   if (info.name !== 'cpu') throw new Error('this benchmark compares kernels of the pure-JS cpu backend');
   const filter = process.argv[2] ?? '';
   const rows: string[] = ['| case | stock ms | fast ms | speed-up | stock GFLOP/s | fast GFLOP/s |', '|---|---:|---:|---:|---:|---:|'];
@@ -99,6 +102,7 @@ async function main(): Promise<void> {
     rows.push(row);
   }
   console.log(`\n${rows.join('\n')}`);
+  console.log(`\n1-minute load average at the end: ${loadavg()[0].toFixed(1)} (shared machine; ratios alternate stock and fast runs)`);
 }
 
 void main();

@@ -22,7 +22,7 @@ describe('fast elementwise and data-movement kernels', () => {
   it('replaces the broadcasting, transpose, reduction, softmax and slicing kernels', () => {
     expect(fastCpuKernelNames()).toEqual(expect.arrayContaining(
       ['Add', 'Sub', 'Multiply', 'RealDiv', 'Transpose', 'Sum', 'Mean', 'Softmax', 'Slice', 'SplitV', 'PadV2',
-        'GatherV2', 'Tanh', 'Exp', 'Log', 'Relu', 'Sigmoid', 'Sqrt']));
+        'GatherV2', 'UnsortedSegmentSum', 'Tanh', 'Exp', 'Log', 'Relu', 'Sigmoid', 'Sqrt']));
   });
 
   const binaryShapes: Array<[number[], number[]]> = [
@@ -113,6 +113,13 @@ describe('fast elementwise and data-movement kernels', () => {
     ]);
     expect(() => tf.gather(tf.ones([2, 2]), tf.tensor1d([2], 'int32'))).toThrow(/not in \[0, 1\]/);
     tf.dispose([rows, batched]);
+  });
+
+  it('unsorted segment sums (the gradient of gather) match the stock kernel, out-of-range ids included', () => {
+    const ids = tf.tensor1d([3, 0, 3, 1, 7, -1], 'int32');
+    compareOn([[6, 4, 5], [6]], ([x, v]) => [tf.unsortedSegmentSum(x, ids, 5), tf.unsortedSegmentSum(v, ids, 4)]);
+    compareOn([[12]], ([table]) => tf.grads((t: tf.Tensor) => tf.sum(tf.mul(tf.gather(t, tf.tensor1d([4, 4, 0, 11], 'int32')), tf.range(1, 5))))([table]));
+    ids.dispose();
   });
 
   it('gives the stock gradients of a composite attention-like function', () => {

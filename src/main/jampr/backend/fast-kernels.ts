@@ -10,6 +10,7 @@ import { fastBinary } from './kernels/binary.js';
 import { fastFusedMatMul } from './kernels/fused-matmul.js';
 import { fastGatherV2 } from './kernels/gather.js';
 import { fastMean, fastSum } from './kernels/reduce.js';
+import { fastUnsortedSegmentSum } from './kernels/segment-sum.js';
 import { fastPadV2, fastSlice, fastSplitV } from './kernels/slice.js';
 import { fastSoftmax } from './kernels/softmax.js';
 import { fastTranspose } from './kernels/transpose.js';
@@ -33,6 +34,7 @@ const FAST_KERNELS: ReadonlyArray<readonly [string, KernelFactory]> = [
   [tf.SplitV, fastSplitV],
   [tf.PadV2, fastPadV2],
   [tf.GatherV2, fastGatherV2],
+  [tf.UnsortedSegmentSum, fastUnsortedSegmentSum],
   [tf.Tanh, fastUnary('tanh')],
   [tf.Exp, fastUnary('exp')],
   [tf.Log, fastUnary('log')],
