@@ -28,5 +28,7 @@ export interface ModelCard {
   cpuSeconds: number;
   validation: { instances: number; seed: number; curve: CurvePoint[] };
   date: string;
+  /** Where training stopped, for resuming. */
+  training?: { epoch: number; stepInEpoch: number };
   notes?: string;
 }

@@ -8,7 +8,7 @@ import { makeCostModel } from './search/costModel.js';
 import { guidedLocalSearch } from './search/gls.js';
 import { LocalSearch } from './search/localSearch.js';
 import { MoveContext } from './search/moveContext.js';
-import { buildNeighbours } from './search/neighbours.js';
+import { buildNeighbours, type Neighbours } from './search/neighbours.js';
 import { repairPlan } from './search/repair.js';
 import { RouteState } from './search/routeState.js';
 
@@ -69,7 +69,10 @@ export function runClassical(problem: Problem, variant: Variant, options: Classi
   const state = new RouteState(problem, model, new Float64Array((problem.n + 1) ** 2));
   const ctx = new MoveContext(state, problem.vehicles);
 
-  const overFleet = options.initial ? startFromPlan(ctx, options.initial, rng) : startFromConstruction(ctx, rng, stop);
+  const neighbours = buildNeighbours(problem, options.neighbours ?? DEFAULT_NEIGHBOURS);
+  const overFleet = options.initial
+    ? startFromPlan(ctx, neighbours, options.initial, rng)
+    : startFromConstruction(ctx, neighbours, rng, stop);
 
   let best = state.snapshot();
   let bestScore: PlanScore = { excess: fleetExcess(problem, best), cost: state.trueCost() };
@@ -81,7 +84,7 @@ export function runClassical(problem: Problem, variant: Variant, options: Classi
     options.onProgress(bestScore.cost, elapsed());
   };
 
-  const ls = new LocalSearch(ctx, buildNeighbours(problem, options.neighbours ?? DEFAULT_NEIGHBOURS));
+  const ls = new LocalSearch(ctx, neighbours);
   ls.onMove = () => {
     const score = { excess: Math.max(0, state.usedRoutes() - problem.vehicles), cost: state.trueCost() };
     if (!isBetterPlan(score, bestScore)) return;
@@ -118,14 +121,14 @@ function isAcceptable(evaluation: ReturnType<typeof evaluateIndexRoutes>): boole
   return evaluation.violations.every((v) => v.kind === 'fleet');
 }
 
-function startFromPlan(ctx: MoveContext, initial: number[][], rng: Rng): number {
+function startFromPlan(ctx: MoveContext, neighbours: Neighbours, initial: number[][], rng: Rng): number {
   const { routes, pending } = repairPlan(ctx.state.problem, ctx.state.model, initial);
   ctx.state.load(routes);
-  return insertCustomers(ctx, pending, rng, CONSTRUCTIONS[0]);
+  return insertCustomers(ctx, neighbours, pending, rng, CONSTRUCTIONS[0]);
 }
 
 /** Runs the construction variants and keeps the best plan (fewest routes over the fleet, then cost). */
-function startFromConstruction(ctx: MoveContext, rng: Rng, stop: () => boolean): number {
+function startFromConstruction(ctx: MoveContext, neighbours: Neighbours, rng: Rng, stop: () => boolean): number {
   const s = ctx.state;
   const all = Array.from({ length: s.problem.n }, (_, k) => k + 1);
   let best: number[][] = [];
@@ -133,7 +136,7 @@ function startFromConstruction(ctx: MoveContext, rng: Rng, stop: () => boolean):
   let bestForced = 0;
   for (const options of CONSTRUCTIONS) {
     s.load([]);
-    const forced = insertCustomers(ctx, all, rng, options);
+    const forced = insertCustomers(ctx, neighbours, all, rng, options);
     const score = { excess: forced, cost: s.trueCost() };
     if (bestScore === null || isBetterPlan(score, bestScore)) {
       best = s.snapshot();

@@ -1,5 +1,6 @@
 import type { Rng } from '../../rng.js';
 import type { MoveContext } from './moveContext.js';
+import type { Neighbours } from './neighbours.js';
 
 export interface InsertionOptions {
   /** 1 = cheapest insertion; 2 = regret-2 (customers with few good places go first). */
@@ -8,6 +9,9 @@ export interface InsertionOptions {
   noise: number;
 }
 
+/** Routes up to this long are tried at every position; longer ones only next to the customer's neighbours. */
+const FULL_SCAN = 16;
+
 /**
  * Parallel insertion heuristic: repeatedly inserts the pending customer with the largest regret (or the
  * cheapest one) at its best feasible place, among the current routes and, while the fleet allows, a new
@@ -15,17 +19,20 @@ export interface InsertionOptions {
  * A customer that fits nowhere gets a route of its own even beyond the fleet size; returns how many such
  * forced routes were opened (0 = the plan respects the fleet).
  */
-export function insertCustomers(ctx: MoveContext, pending: number[], rng: Rng, options: InsertionOptions): number {
+export function insertCustomers(
+  ctx: MoveContext,
+  neighbours: Neighbours,
+  pending: readonly number[],
+  rng: Rng,
+  options: InsertionOptions,
+): number {
   const s = ctx.state;
+  const places = new PlaceCache(ctx, neighbours);
   const left = [...pending];
-  const costs = new Map<number, number[]>();
-  const places = new Map<number, number[]>();
   const solo = new Map<number, number>();
   for (const u of left) {
     solo.set(u, soloCost(ctx, u));
-    costs.set(u, []);
-    places.set(u, []);
-    for (let r = 0; r < s.routes.length; r++) refreshPlace(ctx, u, r, costs, places);
+    for (let r = 0; r < s.routes.length; r++) places.refresh(u, r);
   }
   let forced = 0;
   while (left.length > 0) {
@@ -36,7 +43,7 @@ export function insertCustomers(ctx: MoveContext, pending: number[], rng: Rng, o
     let pickCost = Infinity;
     for (let k = 0; k < left.length; k++) {
       const u = left[k];
-      const cu = costs.get(u)!;
+      const cu = places.costs[u];
       let best = canOpen ? solo.get(u)! : Infinity;
       let bestRoute = -1;
       let second = Infinity;
@@ -72,11 +79,11 @@ export function insertCustomers(ctx: MoveContext, pending: number[], rng: Rng, o
       r = s.emptyRoute();
       s.setRoute(r, [u]);
     } else {
-      const p = places.get(u)![r];
+      const p = places.positions[u][r];
       const nodes = s.routes[r];
       s.setRoute(r, [...nodes.slice(0, p), u, ...nodes.slice(p)]);
     }
-    for (const w of left) refreshPlace(ctx, w, r, costs, places);
+    for (const w of left) places.refresh(w, r);
   }
   return forced;
 }
@@ -89,31 +96,65 @@ function soloCost(ctx: MoveContext, u: number): number {
   return bd.finish(0);
 }
 
-/** Recomputes u's cheapest insertion into route r (Infinity for an empty route: solo routes are priced apart). */
-function refreshPlace(
-  ctx: MoveContext,
-  u: number,
-  r: number,
-  costs: Map<number, number[]>,
-  places: Map<number, number[]>,
-): void {
-  const s = ctx.state;
-  const nodes = s.routes[r];
-  let best = Infinity;
-  let bestPlace = -1;
-  if (nodes.length > 0 && s.routeLoad[r] + s.problem.demand[u] <= s.problem.capacity) {
-    const bd = ctx.builder;
-    const old = s.routeCost[r];
-    for (let p = 0; p <= nodes.length; p++) {
-      bd.beginAfter(p > 0 ? nodes[p - 1] : 0, 0, old + best);
-      if (!bd.visit(u)) continue;
-      const c = bd.finish(p < nodes.length ? nodes[p] : 0) - old;
-      if (c < best) {
-        best = c;
-        bestPlace = p;
+/** Cheapest insertion cost and position of each pending customer into each route. */
+class PlaceCache {
+  readonly costs: number[][];
+  readonly positions: number[][];
+  /** tried[p] === stamp: position p was already priced in this refresh. */
+  private readonly tried: Int32Array;
+  private stamp = 0;
+  private best = Infinity;
+  private bestPosition = -1;
+
+  constructor(
+    private readonly ctx: MoveContext,
+    private readonly neighbours: Neighbours,
+  ) {
+    const size = ctx.state.size;
+    this.costs = Array.from({ length: size }, () => []);
+    this.positions = Array.from({ length: size }, () => []);
+    this.tried = new Int32Array(size + 1);
+  }
+
+  /** Recomputes u's cheapest insertion into route r (Infinity for an empty route: solo routes are priced apart). */
+  refresh(u: number, r: number): void {
+    const s = this.ctx.state;
+    const nodes = s.routes[r];
+    this.best = Infinity;
+    this.bestPosition = -1;
+    this.stamp++;
+    if (nodes.length > 0 && s.routeLoad[r] + s.problem.demand[u] <= s.problem.capacity) {
+      if (nodes.length <= FULL_SCAN) {
+        for (let p = 0; p <= nodes.length; p++) this.tryPosition(u, r, p);
+      } else {
+        this.tryPosition(u, r, 0);
+        this.tryPosition(u, r, nodes.length);
+        const { count, list } = this.neighbours;
+        for (let k = 0; k < count; k++) {
+          const v = list[u * count + k];
+          if (s.routeOf[v] !== r) continue;
+          this.tryPosition(u, r, s.posOf[v]);
+          this.tryPosition(u, r, s.posOf[v] + 1);
+        }
       }
     }
+    this.costs[u][r] = this.best;
+    this.positions[u][r] = this.bestPosition;
   }
-  costs.get(u)![r] = best;
-  places.get(u)![r] = bestPlace;
+
+  private tryPosition(u: number, r: number, p: number): void {
+    if (this.tried[p] === this.stamp) return;
+    this.tried[p] = this.stamp;
+    const s = this.ctx.state;
+    const nodes = s.routes[r];
+    const bd = this.ctx.builder;
+    const old = s.routeCost[r];
+    bd.beginAfter(p > 0 ? nodes[p - 1] : 0, 0, old + this.best);
+    if (!bd.visit(u)) return;
+    const c = bd.finish(p < nodes.length ? nodes[p] : 0) - old;
+    if (c < this.best) {
+      this.best = c;
+      this.bestPosition = p;
+    }
+  }
 }

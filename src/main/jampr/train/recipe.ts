@@ -1,0 +1,54 @@
+import { AppError } from '../../../shared/errors.js';
+
+/**
+ * Training recipes. 'rollout' is the paper's (greedy-rollout baseline, one sample per instance) at a
+ * CPU-sized schedule; 'pomo-mean' goes beyond the paper for sample efficiency on a CPU budget: P
+ * samples per instance, each judged against the mean of the others, with the square's symmetries
+ * as free augmentation. The paper's full schedule is PAPER_SCHEDULE. Every model card names its recipe.
+ */
+export type RecipeName = 'rollout' | 'pomo-mean';
+export const RECIPE_NAMES: readonly RecipeName[] = ['rollout', 'pomo-mean'];
+
+export interface Recipe {
+  name: RecipeName;
+  samplesPerInstance: number;
+  augment: boolean;
+  /** Instances per gradient step. */
+  batchSize: number;
+  /** Instances per epoch (learning-rate decay, baseline test and validation happen per epoch). */
+  epochSize: number;
+  /** Size of the rollout baseline's eval set ('rollout' only). */
+  evalSize: number;
+  learningRate: number;
+  /** η_t = η_{t−1}/(1 + decay·t) at the start of epoch t ≥ 1. */
+  learningRateDecay: number;
+  maxGradNorm: number;
+  /** Multiplies (c − b) in the loss: 1/100 for CVRP-TW. */
+  costScale: number;
+}
+
+const COMMON = { learningRate: 1e-4, learningRateDecay: 0.001, maxGradNorm: 1.0, costScale: 0.01 };
+
+export const RECIPES: Record<RecipeName, Recipe> = {
+  rollout: { name: 'rollout', samplesPerInstance: 1, augment: false, batchSize: 32, epochSize: 2048, evalSize: 512, ...COMMON },
+  'pomo-mean': { name: 'pomo-mean', samplesPerInstance: 8, augment: true, batchSize: 8, epochSize: 1024, evalSize: 0, ...COMMON },
+};
+
+/** The paper's schedule for N=20 (batch 128 at N=50), for reference and for machines that can afford it. */
+export const PAPER_SCHEDULE = { batchSize: 512, epochSize: 1_024_000, evalSize: 10_000, epochs: 50 } as const;
+
+export function resolveRecipe(recipe: RecipeName | (Partial<Recipe> & { name: RecipeName }) = 'pomo-mean'): Recipe {
+  const name = typeof recipe === 'string' ? recipe : recipe.name;
+  if (!RECIPE_NAMES.includes(name)) {
+    throw new AppError('input', `unknown training recipe ${String(name)}`, [`known recipes: ${RECIPE_NAMES.join(', ')}`]);
+  }
+  const resolved = { ...RECIPES[name], ...(typeof recipe === 'string' ? {} : recipe) };
+  const problems: string[] = [];
+  for (const key of ['samplesPerInstance', 'batchSize', 'epochSize'] as const) {
+    if (!Number.isInteger(resolved[key]) || resolved[key] < 1) problems.push(`${key} must be a positive integer, got ${resolved[key]}`);
+  }
+  if (name === 'rollout' && (!Number.isInteger(resolved.evalSize) || resolved.evalSize < 2)) problems.push(`evalSize must be an integer ≥ 2, got ${resolved.evalSize}`);
+  if (name === 'pomo-mean' && resolved.samplesPerInstance < 2) problems.push('pomo-mean needs at least 2 samples per instance');
+  if (problems.length) throw new AppError('input', 'invalid training recipe', problems);
+  return resolved;
+}

@@ -1,0 +1,99 @@
+import type { Instance, VariantName } from '../../../shared/domain.js';
+import { makeVariant } from '../../../shared/domain.js';
+import { AppError } from '../../../shared/errors.js';
+import type { ModelCard } from '../card.js';
+import { loadCheckpoint, loadOptimizerState } from '../checkpoint.js';
+import { amEnvConfig, jamprEnvConfig, type EnvConfig } from '../env/config.js';
+import { modelConfig, type ModelConfig, type ModelKind } from '../model/config.js';
+import { Policy } from '../model/policy.js';
+import { Adam, PAPER_ADAM } from './adam.js';
+import type { Recipe } from './recipe.js';
+import { generatorSource, storedSource, type InstanceSource } from './sources.js';
+import * as tf from '@tensorflow/tfjs';
+
+/** Everything a training run starts from: fresh, or resumed from a checkpoint folder. */
+export interface TrainingSetup {
+  policy: Policy;
+  adam: Adam;
+  card: ModelCard;
+  env: EnvConfig;
+  source: InstanceSource;
+}
+
+export interface SetupOptions {
+  variant: VariantName;
+  size: number;
+  kind: ModelKind;
+  model?: Partial<ModelConfig>;
+  fromDir?: string;
+  instances?: Instance[];
+  seed: number;
+  recipe: Recipe;
+  name: string;
+  validationSize: number;
+  validationSeed: number;
+  env?: { mCon?: number; mPre?: number };
+}
+
+export async function setupTraining(o: SetupOptions): Promise<TrainingSetup> {
+  const variant = makeVariant(o.variant);
+  const source = o.instances?.length ? storedSource(o.instances, o.size) : generatorSource(o.size);
+  if (o.fromDir) return resume(o, source);
+  const config = modelConfig({ ...o.model, kind: o.kind, tourLength: o.model?.tourLength ?? o.size });
+  const policy = new Policy(config, o.seed);
+  const env = o.kind === 'am' ? amEnvConfig(variant) : jamprEnvConfig(variant, o.size, { ...o.env, fleetIsN: true });
+  const card: ModelCard = {
+    name: o.name,
+    kind: o.kind,
+    variant: o.variant,
+    size: o.size,
+    config,
+    env: { mCon: env.mCon, mPre: env.mPre },
+    recipe: recipeCard(o.recipe),
+    instanceSource: source.description,
+    instancesTrained: 0,
+    cpuSeconds: 0,
+    validation: { instances: o.validationSize, seed: o.validationSeed, curve: [] },
+    date: new Date().toISOString(),
+    training: { epoch: 0, stepInEpoch: 0 },
+  };
+  return { policy, adam: new Adam(policy.params.trainable, { ...PAPER_ADAM, learningRate: o.recipe.learningRate }), card, env, source };
+}
+
+async function resume(o: SetupOptions, source: InstanceSource): Promise<TrainingSetup> {
+  const dir = o.fromDir as string;
+  const { policy, card } = await loadCheckpoint(dir, { kind: o.kind, ...o.model });
+  if (card.variant !== o.variant) {
+    policy.dispose();
+    throw new AppError('model', `the model in ${dir} was trained for ${card.variant}, not ${o.variant}`);
+  }
+  const variant = makeVariant(o.variant);
+  const env = o.kind === 'am' ? amEnvConfig(variant) : jamprEnvConfig(variant, o.size, { mCon: card.env.mCon, mPre: card.env.mPre, ...o.env, fleetIsN: true });
+  const adam = new Adam(policy.params.trainable, { ...PAPER_ADAM, learningRate: o.recipe.learningRate });
+  const state = await loadOptimizerState(dir);
+  if (state) {
+    adam.load(state);
+    tf.dispose([...state.moments.values()]);
+  }
+  const sameRun = card.size === o.size && card.recipe.name === o.recipe.name && card.instanceSource === source.description;
+  return {
+    policy,
+    adam,
+    env,
+    source,
+    card: {
+      ...card,
+      name: o.name,
+      size: o.size,
+      recipe: recipeCard(o.recipe),
+      instanceSource: sameRun ? card.instanceSource : `${card.instanceSource}; then ${source.description}`,
+      validation: sameRun ? card.validation : { instances: o.validationSize, seed: o.validationSeed, curve: [] },
+      training: sameRun ? card.training : { epoch: 0, stepInEpoch: 0 },
+      env: { mCon: env.mCon, mPre: env.mPre },
+    },
+  };
+}
+
+function recipeCard(r: Recipe): ModelCard['recipe'] {
+  return { ...r };
+}

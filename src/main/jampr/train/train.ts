@@ -1,0 +1,145 @@
+import type { Instance, VariantName } from '../../../shared/domain.js';
+import { AppError } from '../../../shared/errors.js';
+import { createRng } from '../../vrp/rng.js';
+import type { ModelCard } from '../card.js';
+import { saveCheckpoint } from '../checkpoint.js';
+import type { ModelConfig, ModelKind } from '../model/config.js';
+import { RolloutBaseline, sampleMeanBaseline } from './baseline.js';
+import { greedyCosts, mean } from './costs.js';
+import { resolveRecipe, type Recipe, type RecipeName } from './recipe.js';
+import { reinforceStep } from './reinforce.js';
+import { setupTraining } from './setup.js';
+
+/**
+ * The training entry the CLI (`jampr train`) and the app's worker call: REINFORCE for `minutes`,
+ * from scratch or resumed from a checkpoint, on generated or stored (perturbed) instances, with a
+ * learning curve on a fixed validation set, checkpoints every few minutes, progress callbacks and
+ * cancellation. A cancelled or timed-out run still leaves its latest checkpoint in outDir.
+ */
+export interface TrainProgress {
+  instancesSeen: number;
+  meanCost: number;
+  baselineCost: number;
+  validationCost?: number;
+  elapsedSec: number;
+  cpuSeconds: number;
+  epoch: number;
+  step: number;
+}
+
+export interface TrainModelOptions {
+  variant: VariantName;
+  size: number;
+  kind?: ModelKind;
+  model?: Partial<ModelConfig>;
+  fromDir?: string;
+  instances?: Instance[];
+  minutes: number;
+  /** Also stop once this many instances have been trained on (in total, resumed runs included). */
+  maxInstances?: number;
+  outDir: string;
+  seed: number;
+  recipe?: RecipeName | (Partial<Recipe> & { name: RecipeName });
+  name?: string;
+  validationSize?: number;
+  validationSeed?: number;
+  checkpointEverySec?: number;
+  env?: { mCon?: number; mPre?: number };
+  onProgress?: (p: TrainProgress) => void;
+  signal?: AbortSignal;
+}
+
+export interface TrainResult {
+  card: ModelCard;
+  stoppedBy: 'time' | 'instances' | 'cancelled';
+}
+
+const cpuNow = () => {
+  const u = process.cpuUsage();
+  return (u.user + u.system) / 1e6;
+};
+
+export async function trainModel(o: TrainModelOptions): Promise<TrainResult> {
+  if (!(o.minutes > 0)) throw new AppError('input', `training minutes must be positive, got ${o.minutes}`);
+  const recipe = resolveRecipe(o.recipe);
+  const kind = o.kind ?? 'jampr';
+  const validationSize = o.validationSize ?? 128;
+  const validationSeed = o.validationSeed ?? 4321;
+  const setup = await setupTraining({
+    ...o, kind, recipe, validationSize, validationSeed, name: o.name ?? `${kind}-${o.variant}-n${o.size}`,
+  });
+  const { policy, adam, env, source } = setup;
+  let card = setup.card;
+  const rng = createRng(o.seed + 7919 * card.instancesTrained);
+  const validation = source.draw(validationSize, createRng(validationSeed));
+  const baseline = recipe.name === 'rollout' ? new RolloutBaseline(env, source, recipe.evalSize, rng.fork(), policy) : null;
+  const startWall = performance.now();
+  const startCpu = cpuNow();
+  const cpuBefore = card.cpuSeconds;
+  const elapsed = () => (performance.now() - startWall) / 1000;
+  const cpuTotal = () => cpuBefore + cpuNow() - startCpu;
+  let lastSave = elapsed();
+  let { epoch, stepInEpoch } = card.training ?? { epoch: 0, stepInEpoch: 0 };
+  let validatedAt = -1;
+  const stepsPerEpoch = Math.ceil(recipe.epochSize / recipe.batchSize);
+
+  const validate = () => {
+    const cost = mean(greedyCosts(policy, validation, env));
+    card = { ...card, validation: { ...card.validation, curve: [...card.validation.curve, { instances: card.instancesTrained, cpuSeconds: round(cpuTotal()), cost: round(cost), epoch }] } };
+    validatedAt = card.instancesTrained;
+    return cost;
+  };
+  const save = async () => {
+    card = { ...card, cpuSeconds: round(cpuTotal()), date: new Date().toISOString(), training: { epoch, stepInEpoch } };
+    await saveCheckpoint(o.outDir, policy, card, adam.state());
+    lastSave = elapsed();
+  };
+
+  let stoppedBy: TrainResult['stoppedBy'] = 'time';
+  try {
+    if (card.validation.curve.length === 0) validate();
+    while (elapsed() < o.minutes * 60) {
+      if (card.instancesTrained >= (o.maxInstances ?? Infinity)) {
+        stoppedBy = 'instances';
+        break;
+      }
+      if (o.signal?.aborted) {
+        stoppedBy = 'cancelled';
+        break;
+      }
+      await new Promise<void>((resolve) => setImmediate(resolve));
+      const problems = source.draw(recipe.batchSize, rng);
+      const P = recipe.samplesPerInstance;
+      const base = baseline ? baseline.prepare(epoch, problems, P) : (costs: Float64Array) => sampleMeanBaseline(costs, P);
+      const stats = reinforceStep(policy, adam, { env, samplesPerInstance: P, augment: recipe.augment, costScale: recipe.costScale, maxGradNorm: recipe.maxGradNorm }, problems, rng, base);
+      card = { ...card, instancesTrained: card.instancesTrained + problems.length, training: { epoch, stepInEpoch: stepInEpoch + 1 } };
+      stepInEpoch++;
+      let validationCost: number | undefined;
+      if (stepInEpoch >= stepsPerEpoch) {
+        baseline?.check(policy);
+        validationCost = validate();
+        epoch++;
+        stepInEpoch = 0;
+        adam.learningRate /= 1 + recipe.learningRateDecay * epoch; // η_t = η_{t−1}/(1 + 0.001·t); saved with the optimizer
+        card = { ...card, training: { epoch, stepInEpoch } };
+        await save();
+      } else if (elapsed() - lastSave >= (o.checkpointEverySec ?? 300)) {
+        validationCost = validate();
+        await save();
+      }
+      o.onProgress?.({
+        instancesSeen: card.instancesTrained, meanCost: stats.meanCost, baselineCost: stats.baselineCost, validationCost,
+        elapsedSec: elapsed(), cpuSeconds: cpuTotal(), epoch, step: stepInEpoch,
+      });
+    }
+    if (validatedAt !== card.instancesTrained) validate();
+    await save();
+    return { card, stoppedBy };
+  } finally {
+    baseline?.dispose();
+    adam.dispose();
+    policy.dispose();
+  }
+}
+
+const round = (v: number) => Math.round(v * 1000) / 1000;

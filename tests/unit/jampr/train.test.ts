@@ -1,0 +1,105 @@
+import * as tf from '@tensorflow/tfjs';
+import { mkdtemp } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { makeVariant } from '../../../src/shared/domain.js';
+import { jamprEnvConfig } from '../../../src/main/jampr/env/config.js';
+import { loadCheckpoint, loadOptimizerState } from '../../../src/main/jampr/checkpoint.js';
+import { Policy } from '../../../src/main/jampr/model/policy.js';
+import { Adam } from '../../../src/main/jampr/train/adam.js';
+import { sampleMeanBaseline } from '../../../src/main/jampr/train/baseline.js';
+import { reinforceStep } from '../../../src/main/jampr/train/reinforce.js';
+import { trainModel } from '../../../src/main/jampr/train/train.js';
+import { pairedOneSidedP, studentCdf } from '../../../src/main/jampr/train/ttest.js';
+import { createRng } from '../../../src/main/vrp/rng.js';
+import { tinyModelConfig, tinyProblems } from './fixtures.js';
+
+const tiny = { embedDim: 16, encoderLayers: 2, encoderHeads: 2, feedForwardDim: 32, decoderDim: 16, decoderHeads: 2 };
+
+describe('training', () => {
+  beforeAll(async () => {
+    await tf.setBackend('cpu');
+  });
+
+  it('matches Student t tables in the baseline test', () => {
+    expect(studentCdf(-1.833, 9)).toBeCloseTo(0.05, 3);
+    expect(studentCdf(2.228, 10)).toBeCloseTo(0.975, 3);
+    expect(studentCdf(0, 4)).toBeCloseTo(0.5, 10);
+    const better = Array.from({ length: 30 }, (_, i) => 100 + (i % 5));
+    const worse = better.map((c, i) => c + 3 + (i % 3));
+    expect(pairedOneSidedP(better, worse)).toBeLessThan(0.001);
+    expect(pairedOneSidedP(worse, better)).toBeGreaterThan(0.999);
+  });
+
+  it('judges each sample against the mean of the other samples of its instance', () => {
+    expect(Array.from(sampleMeanBaseline(Float64Array.from([1, 3, 10, 20]), 2))).toEqual([3, 1, 20, 10]);
+  });
+
+  it('leaks no tensors across a training step and changes the weights', () => {
+    const policy = new Policy(tinyModelConfig(), 3);
+    const adam = new Adam(policy.params.trainable);
+    const problems = tinyProblems(6, 2, 5);
+    const settings = { env: jamprEnvConfig(makeVariant('tw1'), 6, { fleetIsN: true }), samplesPerInstance: 3, augment: true, costScale: 0.01, maxGradNorm: 1 };
+    const step = () => reinforceStep(policy, adam, settings, problems, createRng(1), (c) => sampleMeanBaseline(c, 3));
+    step();
+    const before = tf.memory().numTensors;
+    const w = policy.params.trainable.get('jampr/W1')!.dataSync().slice();
+    const stats = step();
+    expect(tf.memory().numTensors).toBe(before);
+    expect(Number.isFinite(stats.loss) && stats.gradNorm > 0).toBe(true);
+    expect(policy.params.trainable.get('jampr/W1')!.dataSync()).not.toEqual(w);
+    adam.dispose();
+    policy.dispose();
+  });
+
+  it('a short run on N=5 lowers the greedy validation cost clearly below its start, then resumes', async () => {
+    const outDir = await mkdtemp(join(tmpdir(), 'jampr-train-'));
+    const progress: number[] = [];
+    const run = await trainModel({
+      variant: 'tw1', size: 5, minutes: 5, maxInstances: 96, outDir, seed: 2, validationSize: 48, model: tiny,
+      recipe: { name: 'pomo-mean', batchSize: 8, epochSize: 32, samplesPerInstance: 6, learningRate: 2e-3 },
+      onProgress: (p) => progress.push(p.instancesSeen),
+    });
+    const curve = run.card.validation.curve;
+    expect(run.stoppedBy).toBe('instances');
+    expect(progress.at(-1)).toBe(96);
+    expect(curve[0].instances).toBe(0);
+    expect(curve.at(-1)!.cost).toBeLessThan(0.85 * curve[0].cost);
+    const { policy, card } = await loadCheckpoint(outDir);
+    expect(card.instancesTrained).toBe(96);
+    expect((await loadOptimizerState(outDir))?.step).toBe(12);
+    policy.dispose();
+    const resumed = await trainModel({
+      variant: 'tw1', size: 5, minutes: 5, maxInstances: 104, outDir, fromDir: outDir, seed: 2, validationSize: 48, model: tiny,
+      recipe: { name: 'pomo-mean', batchSize: 8, epochSize: 32, samplesPerInstance: 6, learningRate: 2e-3 },
+    });
+    expect(resumed.card.instancesTrained).toBe(104);
+    expect(resumed.card.validation.curve.length).toBe(curve.length + 1);
+  });
+
+  it('runs the paper recipe with the rollout baseline and its warm-up epoch', async () => {
+    const outDir = await mkdtemp(join(tmpdir(), 'jampr-train-'));
+    const baselines: number[] = [];
+    const run = await trainModel({
+      variant: 'tw2', size: 5, minutes: 5, maxInstances: 32, outDir, seed: 3, validationSize: 8, model: tiny,
+      recipe: { name: 'rollout', batchSize: 8, epochSize: 16, evalSize: 16 },
+      onProgress: (p) => baselines.push(p.baselineCost),
+    });
+    expect(run.card.recipe.name).toBe('rollout');
+    expect(run.card.training).toEqual({ epoch: 2, stepInEpoch: 0 });
+    expect(baselines.every(Number.isFinite)).toBe(true);
+  });
+
+  it('cancels between steps and keeps the checkpoint', async () => {
+    const outDir = await mkdtemp(join(tmpdir(), 'jampr-train-'));
+    const controller = new AbortController();
+    const run = await trainModel({
+      variant: 'tw3', size: 5, minutes: 5, outDir, seed: 4, validationSize: 4, model: tiny, signal: controller.signal,
+      recipe: { name: 'pomo-mean', batchSize: 2, epochSize: 100, samplesPerInstance: 2 },
+      onProgress: (p) => p.instancesSeen >= 4 && controller.abort(),
+    });
+    expect(run.stoppedBy).toBe('cancelled');
+    expect((await loadCheckpoint(outDir)).card.instancesTrained).toBe(4);
+  });
+});
