@@ -33,6 +33,14 @@ describe('random solver', () => {
     }
   });
 
+  it('never arrives late, in any variant (windows steer the soft variants too)', () => {
+    const problem = smallProblem(30, 6, 100);
+    for (const name of VARIANT_NAMES) {
+      const routes = solveRandom(problem, makeVariant(name), { samples: 10, seed: 2 });
+      expect(evaluateIndexRoutes(problem, routes, makeVariant(name)).late).toBe(0);
+    }
+  });
+
   it('returns the cheapest of its samples, so more samples never cost more', () => {
     const problem = smallProblem(20, 4);
     for (const name of VARIANT_NAMES) {

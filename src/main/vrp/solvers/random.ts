@@ -18,8 +18,8 @@ export interface RandomOptions {
  * starts. Windows steer the construction in the soft variants too: otherwise one vehicle would take every
  * customer until full and pile up lateness, which is not the baseline the paper reports (its random(1000) rows
  * use about as many vehicles in tw2 as in tw1, and fewer in tw3 where vehicles do not wait). Each plan is then
- * priced by the variant's true cost. The fleet size is
- * not a limit while building (as in the paper); among the samples, plans within the fleet are preferred.
+ * priced by the variant's true cost. The fleet size is not a limit while building (as in the paper); among the
+ * samples, plans within the fleet are preferred.
  */
 export function solveRandom(problem: Problem, variant: Variant, options: RandomOptions): number[][] {
   const samples = Math.max(1, Math.floor(options.samples ?? 1000));
