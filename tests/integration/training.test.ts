@@ -75,3 +75,18 @@ describe('training service', () => {
     expect(await app.call('training:list', {})).toEqual([]);
   });
 });
+
+describe('training in the real ML worker', () => {
+  it('starts a tiny run and cancels it mid-way: the run is cancelled and the checkpoint it saved becomes a model', async () => {
+    app = createTestApp();
+    const run = await app.call('training:start', { variant: 'tw1', size: 5, instanceIds: [], minutes: 5, name: 'tiny-run' });
+    // Cancel while the worker is busy setting up and validating (a training step takes seconds on this CPU).
+    await new Promise((r) => setTimeout(r, 300));
+    const cancelled = await app.call('training:cancel', { id: run.id });
+    expect(cancelled).toMatchObject({ status: 'cancelled', error: null });
+    const model = (await app.call('models:list', {})).find((m) => m.id === cancelled.modelId);
+    expect(model?.card).toMatchObject({ name: 'tiny-run', method: 'jampr', variant: 'tw1', size: 5, recipe: 'pomo-mean' });
+    expect(model?.card.validationCost).toBeGreaterThan(0);
+    expect(app.events.at(-1)).toEqual({ event: 'training:finished', payload: { run: cancelled } });
+  });
+});

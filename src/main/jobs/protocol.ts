@@ -43,6 +43,7 @@ export interface TrainJob {
   /** Where the new checkpoint is written. */
   outDir: string;
   name: string;
+  seed?: number;
 }
 
 export interface TrainProgress {
