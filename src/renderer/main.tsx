@@ -1,3 +1,6 @@
 import { createRoot } from 'react-dom/client';
+import { api } from './api/index.js';
+import { AppRoot } from './App.js';
+import './styles.css';
 
-createRoot(document.getElementById('root')!).render(<h1>JAMPR Dispatch</h1>);
+createRoot(document.getElementById('root')!).render(<AppRoot api={api} />);

@@ -19,5 +19,8 @@ export function useApiEvent<E extends EventName>(event: E, listener: (payload: A
   const api = useApi();
   const latest = useRef(listener);
   latest.current = listener;
-  useEffect(() => api.on(event, (payload) => latest.current(payload)), [api, event]);
+  useEffect(() => {
+    const unsubscribe = api.on(event, (payload) => latest.current(payload));
+    return () => unsubscribe();
+  }, [api, event]);
 }

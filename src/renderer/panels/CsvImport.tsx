@@ -9,58 +9,88 @@ import { formatNumber, formatTime } from '../format.js';
 import { useApi } from '../hooks/useApi.js';
 import { asErrorData, useRunner } from '../hooks/useNotices.js';
 import { Modal } from './Modal.js';
-import { NumberField } from './NumberField.js';
 
-interface Pending {
+interface Fleet {
+  vehicles?: number;
+  capacity?: number;
+  speedKmh?: number;
+}
+
+interface Pending extends Fleet {
   fileName: string;
   text: string;
   preview: CsvPreview | null;
   error: AppErrorData | null;
-  vehicles?: number;
-  capacity?: number;
+  checking: boolean;
 }
+
+/** The fleet last used for an import: capacity and speed are required by the importer and rarely change. */
+const FLEET_KEY = 'jampr.csvFleet';
+function lastFleet(): Fleet {
+  try {
+    const saved = JSON.parse(localStorage.getItem(FLEET_KEY) ?? '{}') as Fleet;
+    return { capacity: saved.capacity, speedKmh: saved.speedKmh };
+  } catch {
+    return {};
+  }
+}
+
+const PREVIEW_DELAY_MS = 200;
 
 export function useCsvImport(onImported: (record: StoredInstance) => void) {
   const api = useApi();
   const run = useRunner();
   const [pending, setPending] = useState<Pending | null>(null);
   const [busy, setBusy] = useState(false);
+  const sequence = useRef(0);
 
-  const previewFile = useCallback(
-    async (file: File) => {
-      setBusy(true);
+  const previewFile = useCallback(async (file: File) => {
+    const text = await file.text();
+    setPending({ fileName: file.name, text, preview: null, error: null, checking: true, ...lastFleet() });
+  }, []);
+
+  // Every change of the file or the fleet is previewed again (parsing and validation only, nothing stored).
+  const { fileName, text, vehicles, capacity, speedKmh } = pending ?? {};
+  useEffect(() => {
+    if (fileName === undefined || text === undefined) return;
+    const mine = ++sequence.current;
+    const timer = setTimeout(async () => {
+      let result: Pick<Pending, 'preview' | 'error'>;
       try {
-        const text = await file.text();
-        try {
-          const preview = await api.call('instances:previewCsv', { fileName: file.name, text });
-          setPending({ fileName: file.name, text, preview, error: null });
-        } catch (err) {
-          setPending({ fileName: file.name, text, preview: null, error: asErrorData(err) });
-        }
-      } finally {
-        setBusy(false);
+        result = { preview: await api.call('instances:previewCsv', { fileName, text, vehicles, capacity, speedKmh }), error: null };
+      } catch (err) {
+        result = { preview: null, error: asErrorData(err) };
       }
-    },
-    [api],
-  );
+      if (mine === sequence.current) setPending((p) => (p ? { ...p, ...result, checking: false } : p));
+    }, PREVIEW_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [api, fileName, text, vehicles, capacity, speedKmh]);
+
+  const setFleet = useCallback((fleet: Fleet) => setPending((p) => (p ? { ...p, ...fleet, checking: true } : p)), []);
 
   const confirm = useCallback(async () => {
-    if (!pending?.preview) return;
+    if (!pending?.preview || pending.checking) return;
     setBusy(true);
-    const { fileName, text, vehicles, capacity } = pending;
+    const request = { fileName: pending.fileName, text: pending.text, vehicles: pending.vehicles, capacity: pending.capacity, speedKmh: pending.speedKmh };
     const record = await run(
       'Import CSV',
-      () => api.call('instances:importCsv', { fileName, text, vehicles, capacity }),
-      (error) => setPending((p) => (p ? { ...p, error } : p)),
+      () => api.call('instances:importCsv', request),
+      (error) => setPending((p) => (p ? { ...p, error, preview: null } : p)),
     );
     setBusy(false);
     if (record) {
+      localStorage.setItem(FLEET_KEY, JSON.stringify({ capacity: request.capacity, speedKmh: request.speedKmh }));
       setPending(null);
       onImported(record);
     }
   }, [api, run, pending, onImported]);
 
-  return { pending, setPending, busy, previewFile, confirm, close: () => setPending(null) };
+  const close = useCallback(() => {
+    sequence.current++;
+    setPending(null);
+  }, []);
+
+  return { pending, setFleet, busy, previewFile, confirm, close };
 }
 
 export type CsvImportState = ReturnType<typeof useCsvImport>;
@@ -122,27 +152,32 @@ export function CsvDropZone({ onFile }: { onFile(file: File): void }) {
 }
 
 export function CsvPreviewDialog({ state }: { state: CsvImportState }) {
-  const { pending, busy, confirm, close, setPending } = state;
+  const { pending, busy, confirm, close, setFleet } = state;
   if (!pending) return null;
-  const { preview, error } = pending;
+  const { preview, error, checking } = pending;
   const footer = (
     <>
+      <span className="hint spacer">{checking ? 'Checking…' : preview ? 'Nothing is stored until you import.' : 'Nothing was imported.'}</span>
       <button className="btn" onClick={close} data-testid="csv-cancel">
-        {preview ? 'Cancel' : 'Close'}
+        Cancel
       </button>
-      {preview && (
-        <button className="btn btn-primary" disabled={busy} onClick={confirm} data-testid="csv-confirm">
-          Import {preview.rows} customers
-        </button>
-      )}
+      <button className="btn btn-primary" disabled={busy || checking || !preview} onClick={confirm} data-testid="csv-confirm">
+        {preview ? `Import ${preview.instance.customers.length} customers` : 'Import'}
+      </button>
     </>
   );
   return (
     <Modal title={`Import ${pending.fileName}`} onClose={close} footer={footer} testId="csv-dialog" wide>
-      {error && (
+      <h3>Fleet</h3>
+      <div className="row-fields">
+        <OptionalNumber label="Vehicles" placeholder="one per customer" value={pending.vehicles} testId="csv-vehicles" integer onChange={(vehicles) => setFleet({ vehicles })} />
+        <OptionalNumber label="Capacity" placeholder="required" value={pending.capacity} testId="csv-capacity" onChange={(capacity) => setFleet({ capacity })} />
+        <OptionalNumber label="Speed km/h" placeholder="lat/lon data only" value={pending.speedKmh} testId="csv-speed" onChange={(speedKmh) => setFleet({ speedKmh })} />
+      </div>
+      {error && !checking && (
         <div className="import-error" data-testid="csv-errors">
           <p>
-            <b>{error.message}</b> Nothing was imported.
+            <b>{error.message}.</b> {error.details && error.details.length > 1 ? `${error.details.length} problems:` : ''}
           </p>
           {error.details && (
             <ul className="error-list">
@@ -156,23 +191,24 @@ export function CsvPreviewDialog({ state }: { state: CsvImportState }) {
       {preview && (
         <div className="import-preview" data-testid="csv-preview">
           <p>
-            <b data-testid="csv-row-count">{preview.rows}</b> rows read as instance <b>{preview.instance.name}</b>
-            {preview.instance.coordinates?.kind === 'geo' ? ' (latitude/longitude)' : ' (planar x/y)'}.
+            <b data-testid="csv-row-count">{preview.rows}</b> rows (depot and {preview.instance.customers.length} customers) read as{' '}
+            <b>{preview.instance.name}</b>
+            {preview.instance.coordinates?.kind === 'geo' ? ', latitude/longitude' : ', planar x/y'}
+            {preview.instance.clockTimes ? ', clock times' : ''}.
           </p>
           <h3>Detected columns</h3>
-          <table className="data-table compact" data-testid="csv-columns">
-            <thead><tr><th>Field</th><th>CSV column</th></tr></thead>
+          <table className="data-table compact columns-table" data-testid="csv-columns">
             <tbody>
-              {Object.entries(preview.columns).map(([field, header]) => (
-                <tr key={field}><td>{field}</td><td><code>{header}</code></td></tr>
-              ))}
+              <tr>
+                <th>Field</th>
+                {Object.keys(preview.columns).map((field) => <td key={field}><b>{field}</b></td>)}
+              </tr>
+              <tr>
+                <th>CSV column</th>
+                {Object.values(preview.columns).map((header, i) => <td key={i}><code>{header}</code></td>)}
+              </tr>
             </tbody>
           </table>
-          <h3>Fleet</h3>
-          <div className="row-fields">
-            <NumberField label="Vehicles" integer min={1} value={pending.vehicles ?? preview.instance.vehicles} testId="csv-vehicles" onCommit={(vehicles) => setPending({ ...pending, vehicles })} />
-            <NumberField label="Capacity" min={1} value={pending.capacity ?? preview.instance.capacity} testId="csv-capacity" onCommit={(capacity) => setPending({ ...pending, capacity })} />
-          </div>
           <h3>First rows</h3>
           <table className="data-table compact">
             <thead><tr><th>ID</th><th className="num">x</th><th className="num">y</th><th className="num">Demand</th><th className="num">Ready</th><th className="num">Due</th><th className="num">Service</th></tr></thead>
@@ -188,5 +224,33 @@ export function CsvPreviewDialog({ state }: { state: CsvImportState }) {
         </div>
       )}
     </Modal>
+  );
+}
+
+/** A number input that may be left empty (the importer then applies its rule or says the value is required). */
+function OptionalNumber(props: { label: string; value: number | undefined; placeholder: string; testId: string; integer?: boolean; onChange(value: number | undefined): void }) {
+  const [text, setText] = useState(props.value === undefined ? '' : String(props.value));
+  const n = Number(text);
+  const invalid = text.trim() !== '' && (!Number.isFinite(n) || n <= 0 || (props.integer && !Number.isInteger(n)));
+  return (
+    <label className={`field-inline${invalid ? ' has-error' : ''}`}>
+      <span>{props.label}</span>
+      <input
+        value={text}
+        placeholder={props.placeholder}
+        inputMode="decimal"
+        data-testid={props.testId}
+        aria-invalid={invalid || undefined}
+        onChange={(e) => {
+          const next = e.target.value;
+          setText(next);
+          const v = Number(next);
+          const ok = next.trim() !== '' && Number.isFinite(v) && v > 0 && (!props.integer || Number.isInteger(v));
+          if (next.trim() === '') props.onChange(undefined);
+          else if (ok) props.onChange(v);
+        }}
+      />
+      {invalid && <em className="field-error">{props.integer ? 'a whole number above 0' : 'a number above 0'}</em>}
+    </label>
   );
 }

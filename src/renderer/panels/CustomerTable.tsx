@@ -56,7 +56,10 @@ export function CustomerTable({ instance, routes, selected, onSelect, onEdit, on
   }, [instance.customers, sort, routeOf]);
 
   const selectedRow = useRef<HTMLTableRowElement>(null);
-  useEffect(() => selectedRow.current?.scrollIntoView({ block: 'nearest' }), [selected]);
+  useEffect(() => {
+    // Braces matter: newer browsers return a promise from scrollIntoView, which React would take for a cleanup.
+    selectedRow.current?.scrollIntoView({ block: 'nearest' });
+  }, [selected]);
 
   const header = (key: SortKey, label: string, numeric: boolean) => (
     <th
@@ -94,7 +97,8 @@ export function CustomerTable({ instance, routes, selected, onSelect, onEdit, on
                 className={`${isSelected ? 'selected' : ''}${errors ? ' row-invalid' : ''}`}
                 data-testid={`customer-row-${c.id}`}
                 aria-selected={isSelected}
-                onClick={() => onSelect(isSelected ? null : c.id)}
+                // Clicking a cell's field to edit it selects the customer; clicking elsewhere toggles.
+                onClick={(e) => onSelect(isSelected && !(e.target instanceof HTMLInputElement) ? null : c.id)}
               >
                 <td className="cell-id" title={`x ${formatNumber(c.x)}, y ${formatNumber(c.y)}`}>{c.id}</td>
                 <EditableCell label={`Demand of ${c.id}`} kind="quantity" value={c.demand} testId={`edit-demand-${c.id}`} onCommit={(v) => onEdit(c.id, 'demand', v)} />

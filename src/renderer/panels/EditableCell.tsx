@@ -57,7 +57,6 @@ export function EditableCell({ value, kind, clockTimes, onCommit, testId, label 
             setError(null);
           }
         }}
-        onClick={(e) => e.stopPropagation()}
       />
       {error && <span className="cell-error" role="alert">{error}</span>}
     </td>

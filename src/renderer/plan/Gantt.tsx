@@ -7,7 +7,7 @@ import type { Evaluation, Instance } from '../../shared/domain.js';
 import { formatNumber, formatTime } from '../format.js';
 import { useElementWidth } from '../hooks/useElementWidth.js';
 import { LATE_COLOUR, routeColour } from '../map/palette.js';
-import { axisTicks, insertionIndex, routeSegments, timelineSpan } from './ganttModel.js';
+import { axisTicks, insertionIndex, routeSegments, timelineSpan, type Segment } from './ganttModel.js';
 
 interface Props {
   instance: Instance;
@@ -34,6 +34,7 @@ export function Gantt({ instance, evaluation, selected, onSelect, onMoveStop }: 
   const svg = useRef<SVGSVGElement>(null);
   const [drag, setDrag] = useState<Drag | null>(null);
   const customers = useMemo(() => new Map(instance.customers.map((c) => [c.id, c])), [instance.customers]);
+  const lateIds = new Set(evaluation.routes.flatMap((r) => r.stops.filter((s) => s.late > 0).map((s) => s.customerId)));
   const span = timelineSpan(evaluation.routes, instance.depot);
   const plotW = Math.max(100, width - LABEL_W - PAD_R);
   const x = (t: number) => LABEL_W + ((t - span.start) / (span.end - span.start)) * plotW;
@@ -42,7 +43,7 @@ export function Gantt({ instance, evaluation, selected, onSelect, onMoveStop }: 
   const height = AXIS_H + rows * ROW_H + 6;
   const t = (v: number) => formatTime(v, instance.clockTimes);
 
-  const local = (e: PointerEvent) => {
+  const local = (e: PointerEvent<Element>) => {
     const box = svg.current!.getBoundingClientRect();
     return { x: e.clientX - box.left, y: e.clientY - box.top };
   };
@@ -79,6 +80,9 @@ export function Gantt({ instance, evaluation, selected, onSelect, onMoveStop }: 
           aria-label="Vehicle timeline"
         >
           <defs>
+            <clipPath id="gantt-plot">
+              <rect x={LABEL_W} y={0} width={plotW} height={height} />
+            </clipPath>
             <pattern id="wait-hatch" width="6" height="6" patternUnits="userSpaceOnUse" patternTransform="rotate(45)">
               <rect width="6" height="6" fill="#eef1f5" />
               <line x1="0" y1="0" x2="0" y2="6" stroke="#a3adbb" strokeWidth="2" />
@@ -87,12 +91,14 @@ export function Gantt({ instance, evaluation, selected, onSelect, onMoveStop }: 
           {axisTicks(span.start, span.end, instance.clockTimes).map((tick) => (
             <g key={tick} className="gantt-tick">
               <line x1={x(tick)} x2={x(tick)} y1={AXIS_H - 4} y2={height} />
-              <text x={x(tick)} y={AXIS_H - 8} textAnchor="middle">{t(tick)}</text>
+              <text x={x(tick)} y={AXIS_H - 8} textAnchor={x(tick) > width - PAD_R - 20 ? 'end' : 'middle'}>{t(tick)}</text>
             </g>
           ))}
-          <line className="gantt-shift-end" x1={x(instance.depot.due)} x2={x(instance.depot.due)} y1={AXIS_H - 4} y2={height}>
-            <title>Shift end {t(instance.depot.due)}</title>
-          </line>
+          {instance.depot.due <= span.end && (
+            <line className="gantt-shift-end" x1={x(instance.depot.due)} x2={x(instance.depot.due)} y1={AXIS_H - 4} y2={height}>
+              <title>Shift end {t(instance.depot.due)}</title>
+            </line>
+          )}
           {evaluation.routes.map((route, r) => {
             const y = AXIS_H + r * ROW_H;
             const colour = routeColour(r);
@@ -102,40 +108,24 @@ export function Gantt({ instance, evaluation, selected, onSelect, onMoveStop }: 
                 <rect className="gantt-row-bg" x={0} y={y} width={width} height={ROW_H} />
                 <rect x={6} y={y + 8} width={10} height={10} rx={2} fill={colour} />
                 <text className="gantt-label" x={20} y={y + 17}>Route {r + 1}</text>
-                {routeSegments(route, instance.depot.ready, customers).map((s, i) => {
-                  const sx = x(s.from);
-                  const sw = Math.max(1, x(s.to) - sx);
-                  const late = s.customerId !== null && route.stops.some((st) => st.customerId === s.customerId && st.late > 0);
-                  switch (s.kind) {
-                    case 'travel':
-                      return <rect key={i} className="seg-travel" x={sx} y={y + 11} width={sw} height={4} fill={colour} />;
-                    case 'wait':
-                      return <rect key={i} className="seg-wait" x={sx} y={y + 6} width={sw} height={14} fill="url(#wait-hatch)"><title>wait {formatNumber(s.to - s.from)} before {s.customerId}</title></rect>;
-                    case 'early':
-                      return <rect key={i} className="seg-early" data-testid={`gantt-early-${s.customerId}`} x={sx} y={y + 2} width={sw} height={3}><title>{s.customerId} early by {formatNumber(s.to - s.from)}</title></rect>;
-                    case 'late':
-                      return <rect key={i} className="seg-late" data-testid={`gantt-late-${s.customerId}`} x={sx} y={y + 21} width={sw} height={3} fill={LATE_COLOUR}><title>{s.customerId} late by {formatNumber(s.to - s.from)}</title></rect>;
-                    case 'service':
-                      return (
-                        <g
-                          key={i}
-                          className={`seg-service${late ? ' is-late' : ''}${s.customerId === selected ? ' is-selected' : ''}`}
-                          data-testid={`gantt-stop-${s.customerId}`}
-                          onPointerDown={(e) => {
-                            e.currentTarget.ownerSVGElement?.setPointerCapture(e.pointerId);
-                            setDrag({ customerId: s.customerId!, ...local(e), moved: false });
-                          }}
-                        >
-                          <rect x={sx} y={y + 5} width={sw} height={16} rx={2} fill={colour} />
-                          {sw > 18 && <text x={sx + sw / 2} y={y + 17} textAnchor="middle">{s.customerId}</text>}
-                          <title>
-                            {s.customerId}: service {t(s.from)}–{t(s.to)}
-                            {late ? ' (late)' : ''}
-                          </title>
-                        </g>
-                      );
-                  }
-                })}
+                <g clipPath="url(#gantt-plot)">
+                  {routeSegments(route, instance.depot.ready, customers).map((segment, i) => (
+                    <SegmentShape
+                      key={i}
+                      segment={segment}
+                      x={x}
+                      y={y}
+                      colour={colour}
+                      late={lateIds.has(segment.customerId ?? '')}
+                      selected={segment.customerId === selected}
+                      format={t}
+                      onGrab={(e) => {
+                        e.currentTarget.ownerSVGElement?.setPointerCapture(e.pointerId);
+                        setDrag({ customerId: segment.customerId!, ...local(e), moved: false });
+                      }}
+                    />
+                  ))}
+                </g>
               </g>
             );
           })}
@@ -153,9 +143,64 @@ export function Gantt({ instance, evaluation, selected, onSelect, onMoveStop }: 
         <span><i className="key key-service" />service</span>
         <span><i className="key key-early" />early</span>
         <span><i className="key key-late" />late</span>
-        <span><i className="key key-shift" />shift end</span>
+        <span><i className="key key-shift" />shift end ({t(instance.depot.due)}{instance.depot.due > span.end ? ', later than shown' : ''})</span>
         <span className="hint">Drag a stop onto another vehicle to move it.</span>
       </div>
     </div>
   );
+}
+
+interface SegmentProps {
+  segment: Segment;
+  x(t: number): number;
+  y: number;
+  colour: string;
+  late: boolean;
+  selected: boolean;
+  format(t: number): string;
+  onGrab(e: PointerEvent<SVGGElement>): void;
+}
+
+/** One bar of a vehicle's row; service blocks carry the stop's id and can be grabbed to move the stop. */
+function SegmentShape({ segment: s, x, y, colour, late, selected, format, onGrab }: SegmentProps) {
+  const sx = x(s.from);
+  const sw = Math.max(1, x(s.to) - sx);
+  const amount = formatNumber(s.to - s.from);
+  switch (s.kind) {
+    case 'travel':
+      return <rect className="seg-travel" x={sx} y={y + 11} width={sw} height={4} fill={colour} />;
+    case 'wait':
+      return (
+        <rect className="seg-wait" x={sx} y={y + 6} width={sw} height={14} fill="url(#wait-hatch)">
+          <title>wait {amount} before {s.customerId}</title>
+        </rect>
+      );
+    case 'early':
+      return (
+        <rect className="seg-early" data-testid={`gantt-early-${s.customerId}`} x={sx} y={y + 2} width={sw} height={3}>
+          <title>{s.customerId} early by {amount}</title>
+        </rect>
+      );
+    case 'late':
+      return (
+        <rect className="seg-late" data-testid={`gantt-late-${s.customerId}`} x={sx} y={y + 21} width={sw} height={3} fill={LATE_COLOUR}>
+          <title>{s.customerId} late by {amount}</title>
+        </rect>
+      );
+    case 'service':
+      return (
+        <g
+          className={`seg-service${late ? ' is-late' : ''}${selected ? ' is-selected' : ''}`}
+          data-testid={`gantt-stop-${s.customerId}`}
+          onPointerDown={onGrab}
+        >
+          <rect x={sx} y={y + 5} width={sw} height={16} rx={2} fill={colour} />
+          {sw > 18 && <text x={sx + sw / 2} y={y + 17} textAnchor="middle">{s.customerId}</text>}
+          <title>
+            {s.customerId}: service {format(s.from)}–{format(s.to)}
+            {late ? ' (late)' : ''}
+          </title>
+        </g>
+      );
+  }
 }

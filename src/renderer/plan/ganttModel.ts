@@ -36,11 +36,19 @@ export function routeSegments(route: RouteSummary, departAt: number, customers: 
   return segments;
 }
 
-/** The time span the chart must show: the shift, stretched to cover any route that ends after it. */
+/**
+ * The time span the chart shows: from the shift start to the last return. The shift end is included when it is
+ * near (or routes run past it); a long shift that routes barely use would squeeze every bar to the left.
+ */
 export function timelineSpan(routes: RouteSummary[], shift: { ready: number; due: number }): { start: number; end: number } {
-  const end = Math.max(shift.due, ...routes.map((r) => r.returnTime));
+  const lastReturn = Math.max(shift.ready, ...routes.map((r) => r.returnTime));
+  const used = lastReturn - shift.ready;
+  const end = shift.due - shift.ready <= used * SHIFT_NEAR ? Math.max(shift.due, lastReturn) : lastReturn + used * 0.04;
   return { start: shift.ready, end: end > shift.ready ? end : shift.ready + 1 };
 }
+
+/** The shift end is drawn when it lies within this factor of the time the routes use. */
+const SHIFT_NEAR = 1.35;
 
 /** Where a stop dropped at time `time` goes in a route: before the first stop that starts later. */
 export function insertionIndex(route: RouteSummary | undefined, time: number): number {

@@ -2,6 +2,7 @@
 import { useEffect, useRef } from 'react';
 import { CategoryScale, Chart, Legend, LinearScale, LineController, LineElement, PointElement, Tooltip } from 'chart.js';
 import type { LearningPoint } from '../../shared/api.js';
+import { formatNumber } from '../format.js';
 
 Chart.register(LineController, LineElement, PointElement, LinearScale, CategoryScale, Legend, Tooltip);
 
@@ -37,8 +38,8 @@ export function LearningCurve({ points }: { points: LearningPoint[] }) {
         maintainAspectRatio: false,
         parsing: false,
         scales: {
-          x: { type: 'linear', title: { display: true, text: 'instances seen' } },
-          y: { type: 'linear', title: { display: true, text: 'cost' } },
+          x: { type: 'linear', title: { display: true, text: 'instances seen' }, ticks: { precision: 0, callback: (v) => formatNumber(Number(v), 0) } },
+          y: { type: 'linear', title: { display: true, text: 'cost' }, grace: '5%', ticks: { callback: (v) => formatNumber(Number(v), 1) } },
         },
         plugins: { legend: { position: 'bottom', labels: { boxWidth: 12 } } },
       },
@@ -58,6 +59,13 @@ export function LearningCurve({ points }: { points: LearningPoint[] }) {
         return y === null || !Number.isFinite(y) ? [] : [{ x: p.instancesSeen, y }];
       });
     });
+    // A flat curve (e.g. the first point) would get a near-zero axis range: give it ±5% around its value.
+    const ys = c.data.datasets.flatMap((d) => d.data.map((p) => p.y));
+    const lo = Math.min(...ys);
+    const hi = Math.max(...ys);
+    const yScale = c.options.scales!.y!;
+    yScale.suggestedMin = ys.length && hi - lo < 1e-6 * Math.max(1, Math.abs(hi)) ? lo * 0.95 : undefined;
+    yScale.suggestedMax = ys.length && hi - lo < 1e-6 * Math.max(1, Math.abs(hi)) ? hi * 1.05 : undefined;
     c.update('none');
   }, [points]);
 

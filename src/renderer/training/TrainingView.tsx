@@ -54,7 +54,8 @@ export function TrainingView({ instances }: { instances: InstanceSummary[] }) {
           <input value={name} placeholder="e.g. depot-north-soft" data-testid="train-name" onChange={(e) => setName(e.target.value)} />
         </label>
         <fieldset className="instance-picks" data-testid="train-instances">
-          <legend>Learn from (none ticked: generated instances like the paper's)</legend>
+          <legend>Learn from</legend>
+          <p className="hint">Perturbed copies of the ticked instances; none ticked: generated instances like the paper's.</p>
           {instances.length === 0 && <p className="empty">No saved instances.</p>}
           {instances.map((inst) => (
             <label key={inst.id} className="checkbox">

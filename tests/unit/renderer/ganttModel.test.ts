@@ -34,7 +34,11 @@ describe('timeline segments', () => {
 
   it('stretches the span past the shift end when a route returns late', () => {
     expect(timelineSpan([route], { ready: 0, due: 90 })).toEqual({ start: 0, end: 95 });
-    expect(timelineSpan([route], { ready: 0, due: 1000 })).toEqual({ start: 0, end: 1000 });
+  });
+
+  it('shows a nearby shift end but does not squeeze the routes into a long, mostly unused shift', () => {
+    expect(timelineSpan([route], { ready: 0, due: 120 })).toEqual({ start: 0, end: 120 });
+    expect(timelineSpan([route], { ready: 0, due: 1000 })).toEqual({ start: 0, end: 95 + 95 * 0.04 });
   });
 
   it('inserts a dropped stop before the first stop that starts later', () => {
