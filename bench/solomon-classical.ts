@@ -45,7 +45,7 @@ for (const name of values.instances!.split(',')) {
     const seed = Number(values.seed) + k;
     const result = runClassical(problem, variant, { timeLimitSec: Number(values.seconds), seed });
     const e = evaluateIndexRoutes(problem, result.routes, variant);
-    const gap = opt ? ((e.distance / opt - 1) * 100).toFixed(2) : '-';
+    const gap = opt && variant.alpha === 0 ? ((e.distance / opt - 1) * 100).toFixed(2) : '-';
     console.log(
       [name.padEnd(8), String(seed).padStart(4), e.cost.toFixed(2).padStart(9), e.distance.toFixed(2).padStart(9),
         String(e.vehicles).padStart(3), e.wait.toFixed(1).padStart(6), String(opt ?? '-').padStart(6), gap.padStart(7),

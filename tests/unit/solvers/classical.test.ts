@@ -107,6 +107,16 @@ describe('classical solver', () => {
     expect([...kinds]).toEqual(['fleet']);
   });
 
+  it('handles instances with no or one customer', () => {
+    for (const n of [0, 1]) {
+      const problem = smallProblem(n, 15, 100);
+      for (const [, variant] of VARIANTS) {
+        const routes = solveClassical(problem, variant, { timeLimitSec: 0.05, seed: 1 });
+        expect(served(routes)).toEqual(all(n));
+      }
+    }
+  });
+
   it('calls onProgress with the final cost', () => {
     const problem = smallProblem(15, 13, 100);
     const variant = makeVariant('tw1');

@@ -26,7 +26,7 @@ export function buildNeighbours(problem: Problem, wanted: number): Neighbours {
     const late = Math.max(ready[i] + service[i] + t - due[j], 0);
     return t + WAIT_WEIGHT * wait + LATE_WEIGHT * late;
   };
-  const others = new Array<number>(n - 1);
+  const others = new Array<number>(Math.max(0, n - 1));
   const score = new Float64Array(size);
   for (let u = 1; u <= n; u++) {
     let k = 0;
