@@ -107,6 +107,12 @@ describe('classical solver', () => {
     expect([...kinds]).toEqual(['fleet']);
   });
 
+  it('rejects a time limit that is not a number', () => {
+    expect(() => solveClassical(smallProblem(5, 1), makeVariant('tw1'), { timeLimitSec: Number.NaN, seed: 1 })).toThrow(
+      RangeError,
+    );
+  });
+
   it('handles instances with no or one customer', () => {
     for (const n of [0, 1]) {
       const problem = smallProblem(n, 15, 100);

@@ -32,7 +32,10 @@ export interface ClassicalResult {
   routes: number[][];
   /** The evaluator's cost of `routes`. */
   cost: number;
-  /** Routes the construction had to open beyond the fleet size (0 when the fleet sufficed). */
+  /**
+   * Routes of the result beyond the fleet size K: 0 unless the construction could not fit every customer
+   * into K routes without breaking a hard rule (or the given plan already used more).
+   */
   overFleet: number;
   iterations: number;
   moves: number;
@@ -60,6 +63,7 @@ export function solveClassical(problem: Problem, variant: Variant, options: Clas
 }
 
 export function runClassical(problem: Problem, variant: Variant, options: ClassicalOptions): ClassicalResult {
+  if (!(options.timeLimitSec >= 0)) throw new RangeError(`timeLimitSec must be >= 0, got ${options.timeLimitSec}`);
   const started = performance.now();
   const deadline = started + Math.max(0, options.timeLimitSec) * 1000;
   const stop = () => options.signal?.aborted === true || performance.now() >= deadline;
@@ -70,9 +74,8 @@ export function runClassical(problem: Problem, variant: Variant, options: Classi
   const ctx = new MoveContext(state, problem.vehicles);
 
   const neighbours = buildNeighbours(problem, options.neighbours ?? DEFAULT_NEIGHBOURS);
-  const overFleet = options.initial
-    ? startFromPlan(ctx, neighbours, options.initial, rng)
-    : startFromConstruction(ctx, neighbours, rng, stop);
+  if (options.initial) startFromPlan(ctx, neighbours, options.initial, rng);
+  else startFromConstruction(ctx, neighbours, rng, stop);
 
   let best = state.snapshot();
   let bestScore: PlanScore = { excess: fleetExcess(problem, best), cost: state.trueCost() };
@@ -113,7 +116,7 @@ export function runClassical(problem: Problem, variant: Variant, options: Classi
   }
   bestScore = { excess: fleetExcess(problem, routes), cost };
   report(true);
-  return { routes, cost, overFleet, iterations, moves: ls.movesApplied, seconds: elapsed() };
+  return { routes, cost, overFleet: bestScore.excess, iterations, moves: ls.movesApplied, seconds: elapsed() };
 }
 
 /** A starting plan the result may fall back to: complete, no repeats, no broken hard rule (the fleet aside). */
@@ -121,30 +124,29 @@ function isAcceptable(evaluation: ReturnType<typeof evaluateIndexRoutes>): boole
   return evaluation.violations.every((v) => v.kind === 'fleet');
 }
 
-function startFromPlan(ctx: MoveContext, neighbours: Neighbours, initial: number[][], rng: Rng): number {
+function startFromPlan(ctx: MoveContext, neighbours: Neighbours, initial: number[][], rng: Rng): void {
   const { routes, pending } = repairPlan(ctx.state.problem, ctx.state.model, initial);
   ctx.state.load(routes);
-  return insertCustomers(ctx, neighbours, pending, rng, CONSTRUCTIONS[0]);
+  insertCustomers(ctx, neighbours, pending, rng, CONSTRUCTIONS[0]);
 }
 
-/** Runs the construction variants and keeps the best plan (fewest routes over the fleet, then cost). */
-function startFromConstruction(ctx: MoveContext, neighbours: Neighbours, rng: Rng, stop: () => boolean): number {
+/**
+ * Runs the construction variants and keeps the best plan (fewest routes over the fleet, then cost). The
+ * first always completes, even past the time limit: the solver must return a complete plan.
+ */
+function startFromConstruction(ctx: MoveContext, neighbours: Neighbours, rng: Rng, stop: () => boolean): void {
   const s = ctx.state;
   const all = Array.from({ length: s.problem.n }, (_, k) => k + 1);
   let best: number[][] = [];
   let bestScore: PlanScore | null = null;
-  let bestForced = 0;
   for (const options of CONSTRUCTIONS) {
     s.load([]);
-    const forced = insertCustomers(ctx, neighbours, all, rng, options);
-    const score = { excess: forced, cost: s.trueCost() };
+    const score = { excess: insertCustomers(ctx, neighbours, all, rng, options), cost: s.trueCost() };
     if (bestScore === null || isBetterPlan(score, bestScore)) {
       best = s.snapshot();
       bestScore = score;
-      bestForced = forced;
     }
     if (stop()) break;
   }
   s.load(best);
-  return bestForced;
 }
