@@ -1,14 +1,21 @@
 import type { EnvState } from './env/state.js';
 import type { Rng } from '../vrp/rng.js';
 
+/** Supplies known actions (an expert's plan replayed) for teacher forcing. */
+export interface Teacher {
+  /** One action per row for the current state (finished rows: anything, they take the no-op). */
+  actions(state: EnvState): Int32Array;
+}
+
 /** How a rollout turns log-probabilities into actions: a closed union, passed per call. */
-export type Strategy = { kind: 'greedy' } | { kind: 'sample'; rng: Rng };
+export type Strategy = { kind: 'greedy' } | { kind: 'sample'; rng: Rng } | { kind: 'teacher'; teacher: Teacher };
 
 /** One action per row from logp [B, A] (row-major). Masked actions are never chosen; finished rows take 0. */
 export function chooseActions(strategy: Strategy, logp: Float32Array, state: EnvState): Int32Array {
   const rows = state.batch.problems.length;
   const width = logp.length / rows;
   const actions = new Int32Array(rows);
+  const taught = strategy.kind === 'teacher' ? strategy.teacher.actions(state) : null;
   for (let b = 0; b < rows; b++) {
     if (state.finished[b]) continue;
     switch (strategy.kind) {
@@ -17,6 +24,9 @@ export function chooseActions(strategy: Strategy, logp: Float32Array, state: Env
         break;
       case 'sample':
         actions[b] = drawAllowed(logp, state.mask, b * width, width, strategy.rng.next());
+        break;
+      case 'teacher':
+        actions[b] = (taught as Int32Array)[b];
         break;
       default: {
         const unknown: never = strategy;

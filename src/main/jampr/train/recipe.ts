@@ -4,10 +4,11 @@ import { AppError } from '../../../shared/errors.js';
  * Training recipes. 'rollout' is the paper's (greedy-rollout baseline, one sample per instance) at a
  * CPU-sized schedule; 'pomo-mean' goes beyond the paper for sample efficiency on a CPU budget: P
  * samples per instance, each judged against the mean of the others, with the square's symmetries
- * as free augmentation. The paper's full schedule is PAPER_SCHEDULE. Every model card names its recipe.
+ * as free augmentation; 'imitation' is a warm start that maximises the likelihood of the classical
+ * solver's plans replayed as joint actions (follow it with a REINFORCE recipe). The paper's full schedule is PAPER_SCHEDULE. Every model card names its recipe.
  */
-export type RecipeName = 'rollout' | 'pomo-mean';
-export const RECIPE_NAMES: readonly RecipeName[] = ['rollout', 'pomo-mean'];
+export type RecipeName = 'rollout' | 'pomo-mean' | 'imitation';
+export const RECIPE_NAMES: readonly RecipeName[] = ['rollout', 'pomo-mean', 'imitation'];
 
 export interface Recipe {
   name: RecipeName;
@@ -25,13 +26,16 @@ export interface Recipe {
   maxGradNorm: number;
   /** Multiplies (c − b) in the loss: 1/100 for CVRP-TW. */
   costScale: number;
+  /** Classical solver seconds per instance ('imitation' only). */
+  expertSeconds: number;
 }
 
-const COMMON = { learningRate: 1e-4, learningRateDecay: 0.001, maxGradNorm: 1.0, costScale: 0.01 };
+const COMMON = { learningRate: 1e-4, learningRateDecay: 0.001, maxGradNorm: 1.0, costScale: 0.01, expertSeconds: 0 };
 
 export const RECIPES: Record<RecipeName, Recipe> = {
   rollout: { name: 'rollout', samplesPerInstance: 1, augment: false, batchSize: 32, epochSize: 2048, evalSize: 512, ...COMMON },
   'pomo-mean': { name: 'pomo-mean', samplesPerInstance: 8, augment: true, batchSize: 8, epochSize: 1024, evalSize: 0, ...COMMON },
+  imitation: { name: 'imitation', samplesPerInstance: 1, augment: false, batchSize: 16, epochSize: 512, evalSize: 0, ...COMMON, learningRate: 1e-3, expertSeconds: 0.1 },
 };
 
 /** The paper's schedule for N=20 (batch 128 at N=50), for reference and for machines that can afford it. */
@@ -49,6 +53,7 @@ export function resolveRecipe(recipe: RecipeName | (Partial<Recipe> & { name: Re
   }
   if (name === 'rollout' && (!Number.isInteger(resolved.evalSize) || resolved.evalSize < 2)) problems.push(`evalSize must be an integer ≥ 2, got ${resolved.evalSize}`);
   if (name === 'pomo-mean' && resolved.samplesPerInstance < 2) problems.push('pomo-mean needs at least 2 samples per instance');
+  if (name === 'imitation' && !(resolved.expertSeconds > 0)) problems.push(`expertSeconds must be positive, got ${resolved.expertSeconds}`);
   if (problems.length) throw new AppError('input', 'invalid training recipe', problems);
   return resolved;
 }

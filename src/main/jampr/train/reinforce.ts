@@ -5,7 +5,8 @@ import type { EnvConfig } from '../env/config.js';
 import type { Policy } from '../model/policy.js';
 import { SYMMETRY_COUNT } from '../model/symmetry.js';
 import { rollout } from '../rollout.js';
-import { clipByGlobalNorm, type Adam } from './adam.js';
+import type { Adam } from './adam.js';
+import { gradientStep } from './update.js';
 import { mean, planCosts } from './costs.js';
 
 /**
@@ -44,33 +45,19 @@ export function reinforceStep(
   const symmetries = settings.augment ? Int32Array.from(rows, (_, r) => (r % P) % SYMMETRY_COUNT) : undefined;
   let costs: Float64Array = new Float64Array(0);
   let baselines: Float64Array = new Float64Array(0);
-  const names = variableNames(policy);
-  const kept: tf.Tensor[] = [];
-  const { value, grads } = tf.variableGrads(() => {
+  const { loss, gradNorm } = gradientStep(policy, adam, settings.maxGradNorm, (release) => {
     const { state, logLikelihood } = rollout(policy, rows, settings.env, { kind: 'sample', rng }, {
       training: true,
       logLikelihood: true,
       repeat: settings.augment ? 1 : P,
       symmetries,
     });
-    if (logLikelihood) kept.push(logLikelihood); // kept by the rollout, so the tape's tidy leaves it to us
+    if (!logLikelihood) throw new Error('the rollout returned no log-likelihood');
+    release(logLikelihood);
     costs = planCosts(state, rows, settings.env.variant);
     baselines = baseline(costs);
     const advantage = tf.tensor1d(Float32Array.from(costs, (c, r) => (c - baselines[r]) * settings.costScale));
-    return tf.mean(advantage.mul(logLikelihood as tf.Tensor1D)) as tf.Scalar;
-  }, [...policy.params.trainable.values()]);
-  const byName = new Map<string, tf.Tensor>();
-  for (const [id, g] of Object.entries(grads)) byName.set(names.get(id) ?? id, g);
-  const gradNorm = clipByGlobalNorm(byName, settings.maxGradNorm);
-  adam.apply(byName);
-  policy.params.touch();
-  const loss = value.dataSync()[0];
-  tf.dispose([value, ...byName.values()]);
-  tf.dispose(kept);
+    return tf.mean(advantage.mul(logLikelihood)) as tf.Scalar;
+  });
   return { meanCost: mean(costs), baselineCost: mean(baselines), loss, gradNorm };
-}
-
-/** tfjs variable name -> logical parameter name. */
-function variableNames(policy: Policy): Map<string, string> {
-  return new Map([...policy.params.trainable].map(([name, v]) => [v.name, name]));
 }

@@ -71,11 +71,16 @@ async function resume(o: SetupOptions, source: InstanceSource): Promise<Training
   const env = o.kind === 'am' ? amEnvConfig(variant) : jamprEnvConfig(variant, o.size, { mCon: card.env.mCon, mPre: card.env.mPre, ...o.env, fleetIsN: true });
   const adam = new Adam(policy.params.trainable, { ...PAPER_ADAM, learningRate: o.recipe.learningRate });
   const state = await loadOptimizerState(dir);
+  const sameRecipe = card.recipe.name === o.recipe.name;
   if (state) {
     adam.load(state);
     tf.dispose([...state.moments.values()]);
+    // A new recipe starts from its own learning rate; the moments carry over.
+    if (!sameRecipe) adam.learningRate = o.recipe.learningRate;
   }
-  const sameRun = card.size === o.size && card.recipe.name === o.recipe.name && card.instanceSource === source.description;
+  const sameData = card.size === o.size && card.instanceSource === source.description;
+  const sameValidation = sameData && card.validation.instances === o.validationSize && card.validation.seed === o.validationSeed;
+  const previous = sameRecipe ? card.recipe.after : [card.recipe.after, `${card.recipe.name} to ${card.instancesTrained} instances`].filter(Boolean).join(', then ');
   return {
     policy,
     adam,
@@ -85,10 +90,10 @@ async function resume(o: SetupOptions, source: InstanceSource): Promise<Training
       ...card,
       name: o.name,
       size: o.size,
-      recipe: recipeCard(o.recipe),
-      instanceSource: sameRun ? card.instanceSource : `${card.instanceSource}; then ${source.description}`,
-      validation: sameRun ? card.validation : { instances: o.validationSize, seed: o.validationSeed, curve: [] },
-      training: sameRun ? card.training : { epoch: 0, stepInEpoch: 0 },
+      recipe: previous ? { ...recipeCard(o.recipe), after: previous } : recipeCard(o.recipe),
+      instanceSource: sameData ? card.instanceSource : `${card.instanceSource}; then ${source.description}`,
+      validation: sameValidation ? card.validation : { instances: o.validationSize, seed: o.validationSeed, curve: [] },
+      training: sameRecipe && sameData ? card.training : { epoch: 0, stepInEpoch: 0 },
       env: { mCon: env.mCon, mPre: env.mPre },
     },
   };

@@ -8,6 +8,12 @@ import { RolloutBaseline, sampleMeanBaseline } from './baseline.js';
 import { greedyCosts, mean } from './costs.js';
 import { resolveRecipe, type Recipe, type RecipeName } from './recipe.js';
 import { reinforceStep } from './reinforce.js';
+import { imitationStep } from './imitation.js';
+import type { Adam } from './adam.js';
+import type { EnvConfig } from '../env/config.js';
+import type { Policy } from '../model/policy.js';
+import type { Problem } from '../../vrp/problem.js';
+import type { Rng } from '../../vrp/rng.js';
 import { setupTraining } from './setup.js';
 
 /**
@@ -45,6 +51,8 @@ export interface TrainModelOptions {
   validationSeed?: number;
   checkpointEverySec?: number;
   env?: { mCon?: number; mPre?: number };
+  /** Free text for the card (e.g. reference costs on the validation set). */
+  notes?: string;
   onProgress?: (p: TrainProgress) => void;
   signal?: AbortSignal;
 }
@@ -69,7 +77,7 @@ export async function trainModel(o: TrainModelOptions): Promise<TrainResult> {
     ...o, kind, recipe, validationSize, validationSeed, name: o.name ?? `${kind}-${o.variant}-n${o.size}`,
   });
   const { policy, adam, env, source } = setup;
-  let card = setup.card;
+  let card = o.notes ? { ...setup.card, notes: o.notes } : setup.card;
   const rng = createRng(o.seed + 7919 * card.instancesTrained);
   const validation = source.draw(validationSize, createRng(validationSeed));
   const baseline = recipe.name === 'rollout' ? new RolloutBaseline(env, source, recipe.evalSize, rng.fork(), policy) : null;
@@ -109,9 +117,7 @@ export async function trainModel(o: TrainModelOptions): Promise<TrainResult> {
       }
       await new Promise<void>((resolve) => setImmediate(resolve));
       const problems = source.draw(recipe.batchSize, rng);
-      const P = recipe.samplesPerInstance;
-      const base = baseline ? baseline.prepare(epoch, problems, P) : (costs: Float64Array) => sampleMeanBaseline(costs, P);
-      const stats = reinforceStep(policy, adam, { env, samplesPerInstance: P, augment: recipe.augment, costScale: recipe.costScale, maxGradNorm: recipe.maxGradNorm }, problems, rng, base);
+      const stats = trainStep(recipe, { policy, adam, env, baseline, epoch }, problems, rng);
       card = { ...card, instancesTrained: card.instancesTrained + problems.length, training: { epoch, stepInEpoch: stepInEpoch + 1 } };
       stepInEpoch++;
       let validationCost: number | undefined;
@@ -143,3 +149,33 @@ export async function trainModel(o: TrainModelOptions): Promise<TrainResult> {
 }
 
 const round = (v: number) => Math.round(v * 1000) / 1000;
+
+interface StepContext {
+  policy: Policy;
+  adam: Adam;
+  env: EnvConfig;
+  baseline: RolloutBaseline | null;
+  epoch: number;
+}
+
+/** One gradient step of the recipe; meanCost is the sampled (or, for imitation, the expert) cost. */
+function trainStep(recipe: Recipe, c: StepContext, problems: Problem[], rng: Rng): { meanCost: number; baselineCost: number } {
+  const common = { env: c.env, maxGradNorm: recipe.maxGradNorm };
+  switch (recipe.name) {
+    case 'imitation': {
+      const stats = imitationStep(c.policy, c.adam, { ...common, expertSeconds: recipe.expertSeconds }, problems, rng);
+      return { meanCost: stats.meanCost, baselineCost: stats.meanCost };
+    }
+    case 'rollout':
+    case 'pomo-mean': {
+      const P = recipe.samplesPerInstance;
+      const base = c.baseline ? c.baseline.prepare(c.epoch, problems, P) : (costs: Float64Array) => sampleMeanBaseline(costs, P);
+      const settings = { ...common, samplesPerInstance: P, augment: recipe.augment, costScale: recipe.costScale };
+      return reinforceStep(c.policy, c.adam, settings, problems, rng, base);
+    }
+    default: {
+      const unknown: never = recipe.name;
+      throw new Error(`unknown recipe ${String(unknown)}`);
+    }
+  }
+}

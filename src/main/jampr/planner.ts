@@ -1,0 +1,51 @@
+import type { Variant } from '../../shared/domain.js';
+import type { Problem } from '../vrp/problem.js';
+import { loadCheckpoint } from './checkpoint.js';
+import { decodeGreedy, decodeSampled } from './decode.js';
+import { amEnvConfig, jamprEnvConfig } from './env/config.js';
+import { findDefaultModel } from './modelCatalog.js';
+import type { ModelKind } from './model/config.js';
+
+/**
+ * Plans one instance with a trained model: the product's "jampr" and "am" methods. The model is the
+ * given folder, or the default for the method, variant and N (modelCatalog.ts). JAMPR decodes with the
+ * spec's m_con for this N and the instance's own fleet K.
+ */
+export interface PlanWithModelOptions {
+  modelDir?: string;
+  method: ModelKind;
+  decode: 'greedy' | 'sample';
+  samples?: number;
+  seed?: number;
+  signal?: AbortSignal;
+  onProgress?: (drawn: number, total: number, bestCost: number) => void;
+  /** Where default models are looked up (default resources/models or $JAMPR_MODELS_DIR). */
+  modelsRoot?: string;
+}
+
+export interface ModelPlan {
+  routes: number[][];
+  modelName: string;
+}
+
+export async function planWithModel(problem: Problem, variant: Variant, opts: PlanWithModelOptions): Promise<ModelPlan> {
+  const dir = opts.modelDir ?? (await findDefaultModel(opts.method, variant.name, problem.n, opts.modelsRoot)).dir;
+  const { policy, card } = await loadCheckpoint(dir, { kind: opts.method });
+  try {
+    const env = opts.method === 'am' ? amEnvConfig(variant) : jamprEnvConfig(variant, problem.n, { mPre: card.env.mPre });
+    switch (opts.decode) {
+      case 'greedy':
+        return { routes: decodeGreedy(policy, [problem], env)[0], modelName: card.name };
+      case 'sample': {
+        const best = await decodeSampled(policy, problem, env, { samples: opts.samples, seed: opts.seed, signal: opts.signal, onProgress: opts.onProgress });
+        return { routes: best.routes, modelName: card.name };
+      }
+      default: {
+        const unknown: never = opts.decode;
+        throw new Error(`unknown decoding ${String(unknown)}`);
+      }
+    }
+  } finally {
+    policy.dispose();
+  }
+}

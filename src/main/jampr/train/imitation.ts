@@ -1,0 +1,62 @@
+import * as tf from '@tensorflow/tfjs';
+import type { Problem } from '../../vrp/problem.js';
+import { solveClassical } from '../../vrp/solvers/classical.js';
+import type { Rng } from '../../vrp/rng.js';
+import type { EnvConfig } from '../env/config.js';
+import type { Policy } from '../model/policy.js';
+import { rollout } from '../rollout.js';
+import type { Adam } from './adam.js';
+import { gradientStep } from './update.js';
+import { mean } from './costs.js';
+import { evaluateIndexRoutes } from '../../vrp/evaluate.js';
+import { PlanReplay, replayable } from './expert.js';
+
+/**
+ * The warm start the issue suggests: imitate the classical solver. Each instance's plan is replayed
+ * as joint actions (expert.ts) and the policy, BatchNorm in training mode, maximises their
+ * log-likelihood (teacher forcing): L = −mean_batch Σ_t log π(a*_t|s_t) / N. Plans the environment
+ * cannot replay (more premature returns than m_pre) are left out of the batch.
+ */
+export interface ImitationSettings {
+  env: EnvConfig;
+  /** Classical solver time per instance. */
+  expertSeconds: number;
+  maxGradNorm: number;
+}
+
+export interface ImitationStats {
+  /** Mean cost of the expert plans used. */
+  meanCost: number;
+  /** Mean negative log-likelihood per decision. */
+  loss: number;
+  gradNorm: number;
+  used: number;
+}
+
+export function expertPlans(problems: readonly Problem[], settings: ImitationSettings, rng: Rng): { problems: Problem[]; plans: number[][][]; costs: number[] } {
+  const out = { problems: [] as Problem[], plans: [] as number[][][], costs: [] as number[] };
+  for (const p of problems) {
+    const routes = solveClassical(p, settings.env.variant, { timeLimitSec: settings.expertSeconds, seed: rng.int(0, 2 ** 31) });
+    const evaluation = evaluateIndexRoutes(p, routes, settings.env.variant);
+    if (!evaluation.feasible || !replayable(p, routes, settings.env)) continue;
+    out.problems.push(p);
+    out.plans.push(routes);
+    out.costs.push(evaluation.cost);
+  }
+  return out;
+}
+
+export function imitationStep(policy: Policy, adam: Adam, settings: ImitationSettings, problems: readonly Problem[], rng: Rng): ImitationStats {
+  const expert = expertPlans(problems, settings, rng);
+  if (expert.problems.length === 0) return { meanCost: NaN, loss: NaN, gradNorm: 0, used: 0 };
+  const { loss, gradNorm } = gradientStep(policy, adam, settings.maxGradNorm, (release) => {
+    const { logLikelihood } = rollout(policy, expert.problems, settings.env, { kind: 'teacher', teacher: new PlanReplay(expert.plans) }, {
+      training: true,
+      logLikelihood: true,
+    });
+    if (!logLikelihood) throw new Error('the rollout returned no log-likelihood');
+    release(logLikelihood);
+    return logLikelihood.mean().mul(-1 / expert.problems[0].n) as tf.Scalar;
+  });
+  return { meanCost: mean(expert.costs), loss, gradNorm, used: expert.problems.length };
+}

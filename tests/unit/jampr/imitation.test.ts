@@ -1,0 +1,53 @@
+import * as tf from '@tensorflow/tfjs';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { makeVariant } from '../../../src/shared/domain.js';
+import { jamprEnvConfig } from '../../../src/main/jampr/env/config.js';
+import { routesOf } from '../../../src/main/jampr/env/routes.js';
+import { Policy } from '../../../src/main/jampr/model/policy.js';
+import { rollout } from '../../../src/main/jampr/rollout.js';
+import { Adam } from '../../../src/main/jampr/train/adam.js';
+import { PlanReplay, replayable } from '../../../src/main/jampr/train/expert.js';
+import { imitationStep } from '../../../src/main/jampr/train/imitation.js';
+import { solveClassical } from '../../../src/main/vrp/solvers/classical.js';
+import { createRng } from '../../../src/main/vrp/rng.js';
+import { tinyModelConfig, tinyProblems } from './fixtures.js';
+
+const sortRoutes = (routes: number[][]) => routes.map((r) => r.join(',')).sort();
+
+describe('imitation warm start', () => {
+  beforeAll(async () => {
+    await tf.setBackend('cpu');
+  });
+
+  it('replays a classical plan as joint actions and recovers exactly its routes', () => {
+    const variant = makeVariant('tw1');
+    const problems = tinyProblems(9, 4, 31);
+    const config = jamprEnvConfig(variant, 9, { mCon: 2, fleetIsN: true });
+    const plans = problems.map((p, i) => solveClassical(p, variant, { timeLimitSec: 1, seed: i, maxIterations: 20 }));
+    plans.forEach((routes, b) => expect(replayable(problems[b], routes, config)).toBe(true));
+    const policy = new Policy(tinyModelConfig(), 1);
+    const { state } = rollout(policy, problems, config, { kind: 'teacher', teacher: new PlanReplay(plans) }, { training: false });
+    problems.forEach((_, b) => expect(sortRoutes(routesOf(state, b))).toEqual(sortRoutes(plans[b].filter((r) => r.length))));
+    policy.dispose();
+  });
+
+  it('reports a plan that needs more premature returns than m_pre as not replayable', () => {
+    const [problem] = tinyProblems(6, 1, 2);
+    const singletons = Array.from({ length: 6 }, (_, i) => [i + 1]);
+    expect(replayable(problem, singletons, jamprEnvConfig(makeVariant('tw2'), 6, { mPre: 1, fleetIsN: true }))).toBe(false);
+  });
+
+  it('raises the likelihood of the expert plans', () => {
+    const policy = new Policy(tinyModelConfig(), 2);
+    const adam = new Adam(policy.params.trainable, { learningRate: 3e-3, beta1: 0.9, beta2: 0.999, epsilon: 1e-8 });
+    const problems = tinyProblems(6, 6, 9);
+    const settings = { env: jamprEnvConfig(makeVariant('tw1'), 6, { fleetIsN: true }), expertSeconds: 0.05, maxGradNorm: 1 };
+    const first = imitationStep(policy, adam, settings, problems, createRng(1));
+    let last = first;
+    for (let i = 0; i < 15; i++) last = imitationStep(policy, adam, settings, problems, createRng(1));
+    expect(first.used).toBeGreaterThan(0);
+    expect(last.loss).toBeLessThan(0.8 * first.loss);
+    adam.dispose();
+    policy.dispose();
+  });
+});
