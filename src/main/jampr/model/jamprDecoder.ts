@@ -14,6 +14,7 @@ import type { StepDecoder } from './stepDecoder.js';
  */
 export class JamprStepDecoder implements StepDecoder {
   private readonly omega: tf.Tensor3D; // [B, N+1, d]
+  private readonly omegaT: tf.Tensor3D; // [B, d, N+1]: products of the form x·ω run as x·(ωᵀ)ᵀ, the matMul kernel's fast layout
   private readonly tourEmbed: tf.Tensor3D; // [B, N+1, d/2] g_s(ω)
   private readonly staticQuery: tf.Tensor2D; // [B, D] ω_graph·Wq_graph + ω_0·Wq_depot
   private readonly unusedVehicles: tf.Tensor3D; // [B, K, d/2] g_v of every vehicle while unused
@@ -35,13 +36,14 @@ export class JamprStepDecoder implements StepDecoder {
     const K = first.batch.kMax;
     const d = c.embedDim;
     this.omega = encoding.nodes;
+    this.omegaT = this.omega.transpose([0, 2, 1]);
     this.tourEmbed = w.tour(this.omega.reshape([B * nodes, d])).reshape([B, nodes, d / 2]);
     this.staticQuery = tf.add(tf.matMul(encoding.graph, w.queryBlock(0)), tf.matMul(encoding.depot, w.queryBlock(3)));
     const unused = tf.tensor2d(unusedVehicleFeatures(first, c, symmetryOf), [B * K, vehicleFeatureCount(c)]);
     this.unusedVehicles = w.vehicle(unused).reshape([B, K, d / 2]);
     this.queryBlocks = [w.queryBlock(1), w.queryBlock(2), w.queryBlock(4)];
     this.doneSum = tf.zeros([B, d / 2]);
-    this.owned = [this.omega, this.tourEmbed, this.staticQuery, this.unusedVehicles, ...this.queryBlocks, unused];
+    this.owned = [this.omega, this.omegaT, this.tourEmbed, this.staticQuery, this.unusedVehicles, ...this.queryBlocks, unused];
     tf.keep(this.doneSum);
     for (const t of this.owned) tf.keep(t);
   }
@@ -78,7 +80,7 @@ export class JamprStepDecoder implements StepDecoder {
       const [qf, qa, ql] = this.queryBlocks;
       const q = tf.addN([this.staticQuery, tf.matMul(fleet, qf), tf.matMul(act, qa), tf.matMul(last, ql)]) as tf.Tensor2D; // [B, D]
       const mask = tf.tensor2d(x.maskBias, [B, m * nodes]);
-      return [foldedPointer(this.w, this.folded, q, v, this.omega, mask), done];
+      return [foldedPointer(this.w, this.folded, q, v, this.omega, this.omegaT, mask), done];
     });
     if (doneSum !== this.doneSum) {
       this.doneSum.dispose();
@@ -95,9 +97,12 @@ export class JamprStepDecoder implements StepDecoder {
 
 /**
  * Glimpse (H heads over all joint actions) and clipped pointer logits, folded. q [B, D],
- * v [B, m, d] slot vehicle embeddings, ω [B, N+1, d], mask [B, m·(N+1)] additive. Returns log-softmax.
+ * v [B, m, d] slot vehicle embeddings, ω [B, N+1, d] and its transpose, mask [B, m·(N+1)] additive.
+ * Returns the log-softmax over all m·(N+1) actions.
  */
-export function foldedPointer(w: JamprWeights, f: FoldedWeights, q: tf.Tensor2D, v: tf.Tensor3D, omega: tf.Tensor3D, mask: tf.Tensor2D): tf.Tensor2D {
+export function foldedPointer(
+  w: JamprWeights, f: FoldedWeights, q: tf.Tensor2D, v: tf.Tensor3D, omega: tf.Tensor3D, omegaT: tf.Tensor3D, mask: tf.Tensor2D,
+): tf.Tensor2D {
   const { decoderHeads: H, decoderDim: D, embedDim: d, clip } = w.config;
   const hd = D / H;
   const [B, m] = v.shape;
@@ -111,7 +116,7 @@ export function foldedPointer(w: JamprWeights, f: FoldedWeights, q: tf.Tensor2D,
   const compat = tf.matMul(r.reshape([B, H * m, d]), omega, false, true).add(offset.reshape([B, H * m, 1])); // [B, H·m, N+1]
   const attention = tf.softmax(compat.mul(1 / Math.sqrt(hd)).reshape([B, H, m * nodes]).add(mask.reshape([B, 1, m * nodes])));
   const a = attention.reshape([B, H * m, nodes]);
-  const pooled = tf.matMul(a, omega).reshape([B, H, m, d]); // Σ_i a·ω_i per head and slot
+  const pooled = tf.matMul(a, omegaT, false, true).reshape([B, H, m, d]); // Σ_i a·ω_i per head and slot
   const u1 = pooled.sum(2) as tf.Tensor3D; // [B, H, d]
   const u2 = tf.matMul(a.sum(2).reshape([B, H, m]), v) as tf.Tensor3D; // [B, H, d]
   const u3 = pooled.mul(v4).sum(2) as tf.Tensor3D; // [B, H, d]
