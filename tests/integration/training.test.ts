@@ -4,6 +4,7 @@ import { inProcessRunner } from '../../src/main/jobs/in-process.js';
 import type { JobRunner, TrainJob } from '../../src/main/jobs/protocol.js';
 import { AppError } from '../../src/shared/errors.js';
 import { createTestApp, type TestApp } from './fixtures/services.js';
+import { tinyInstance } from './fixtures/tiny.js';
 
 /**
  * The training service's bookkeeping (points stored and pushed, outcome and model recorded, one run at a time),
@@ -77,7 +78,7 @@ describe('training service', () => {
 });
 
 describe('training in the real ML worker', () => {
-  it('starts a tiny run and cancels it mid-way: the run is cancelled and the checkpoint it saved becomes a model', async () => {
+  it('starts a tiny run and cancels it mid-way: the checkpoint it saved becomes a model that plans', async () => {
     app = createTestApp();
     const run = await app.call('training:start', { variant: 'tw1', size: 5, instanceIds: [], minutes: 5, name: 'tiny-run' });
     // Cancel while the worker is busy setting up and validating (a training step takes seconds on this CPU).
@@ -88,5 +89,21 @@ describe('training in the real ML worker', () => {
     expect(model?.card).toMatchObject({ name: 'tiny-run', method: 'jampr', variant: 'tw1', size: 5, recipe: 'pomo-mean' });
     expect(model?.card.validationCost).toBeGreaterThan(0);
     expect(app.events.at(-1)).toEqual({ event: 'training:finished', payload: { run: cancelled } });
+
+    // The new model plans: greedy, then sampling improved by local search ("JAMPR + LS").
+    const { id: instanceId } = await app.call('instances:save', { instance: tinyInstance() });
+    const greedy = await app.call('plans:create', { instanceId, variant: { name: 'tw1' }, method: 'jampr', decode: 'greedy' });
+    expect(greedy).toMatchObject({ method: 'jampr', modelName: 'tiny-run' });
+    // An untrained model may run out of vehicles: what it leaves out is reported, never silently dropped.
+    const unserved = greedy.evaluation.violations.filter((v) => v.kind === 'unserved').map((v) => v.customerId!);
+    expect([...greedy.routes.flat(), ...unserved].sort()).toEqual(['a', 'b', 'c', 'd', 'e']);
+    expect(greedy.evaluation.violations.filter((v) => v.kind !== 'unserved')).toEqual([]);
+    const improved = await app.call('plans:create', {
+      instanceId, variant: { name: 'tw1' }, method: 'jampr', decode: 'sample', samples: 8, seed: 2, improveSec: 0.2, modelId: model!.id,
+    });
+    expect(improved).toMatchObject({ method: 'jampr+ls', modelName: 'tiny-run' });
+    // The local search repairs whatever the untrained model left out.
+    expect(improved.routes.flat().sort()).toEqual(['a', 'b', 'c', 'd', 'e']);
+    expect(improved.evaluation.feasible).toBe(true);
   });
 });

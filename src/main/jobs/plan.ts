@@ -1,5 +1,4 @@
 import type { DecodeStrategy } from '../../shared/domain.js';
-import { AppError } from '../../shared/errors.js';
 import { toIdRoutes } from '../vrp/evaluate.js';
 import type { Problem } from '../vrp/problem.js';
 import { solveClassical } from '../vrp/solvers/classical.js';
@@ -55,7 +54,24 @@ function improve(problem: Problem, job: PlanJob, ctx: JobContext<Progress>, limi
   });
 }
 
-/** Until the model issue's planner lands, model plans are refused clearly. */
-async function planWithStoredModel(_problem: Problem, job: PlanJob, _ctx: JobContext<Progress>, _decode: DecodeStrategy): Promise<{ routes: number[][]; modelName: string }> {
-  throw new AppError('model', `planning with ${job.method} is not available in this build yet`);
+/**
+ * The model planner pulls in TensorFlow.js, so it is loaded only when a model plan is asked for. Without a
+ * modelDir (the CLI) the planner picks its default model for the method, variant and size.
+ */
+async function planWithStoredModel(problem: Problem, job: PlanJob, ctx: JobContext<Progress>, decode: DecodeStrategy) {
+  const { selectBackend } = await import('../jampr/backend/backend.js');
+  await selectBackend();
+  const { planWithModel } = await import('../jampr/planner.js');
+  const label = decode === 'greedy' ? 'greedy decoding with the model' : 'sampling with the model';
+  ctx.onProgress({ fraction: 0, message: label });
+  return planWithModel(problem, job.variant, {
+    modelDir: job.modelDir,
+    method: job.method === 'am' ? 'am' : 'jampr',
+    decode,
+    samples: job.samples,
+    seed: job.seed,
+    signal: ctx.signal,
+    onProgress: (drawn, total, bestCost) =>
+      ctx.onProgress({ fraction: total > 0 ? drawn / total : 0, message: `${label}: ${drawn} of ${total} plans, best cost ${bestCost.toFixed(2)}` }),
+  });
 }
