@@ -4,10 +4,12 @@
  * Steps build on each other, so they run in order (node:test runs a file's tests sequentially).
  */
 import assert from 'node:assert/strict';
+import { readFile } from 'node:fs/promises';
 import { after, before, test } from 'node:test';
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { dropFile, openApp, type AppSession } from './support/browser.js';
-import { BAD_CSV, CAPACITY, CUSTOMER_COUNT, GOOD_CSV, TIGHT_PAIR, VEHICLES } from './support/fixtures.js';
+import { eventually } from './support/eventually.js';
+import { BAD_CSV, CAPACITY, CUSTOMER_COUNT, GEO_CSV, GEO_SPEED_KMH, GOOD_CSV, TIGHT_PAIR, UNREACHABLE_TILES, VEHICLES } from './support/fixtures.js';
 
 let session: AppSession;
 let page: Page;
@@ -20,6 +22,33 @@ before(async () => {
 after(async () => {
   await session?.close();
 });
+
+/** Waits for `target`; if the error banner shows up first, fails with what it says rather than a bare timeout. */
+async function expectOrExplain(target: Locator, timeout: number): Promise<void> {
+  const banner = byTest('error-banner').first();
+  const ok = target.waitFor({ timeout }).then(() => 'ok' as const, () => 'timeout' as const);
+  const bad = banner.waitFor({ timeout }).then(() => 'banner' as const, () => 'timeout' as const);
+  const first = await Promise.race([ok, bad]);
+  if (first === 'banner') assert.fail(`the app reported an error instead: ${await banner.textContent()}`);
+  if ((await ok) !== 'ok') assert.fail(`timed out after ${timeout} ms`);
+}
+
+async function dismissBanners() {
+  for (const dismiss of await byTest('dismiss-error').all()) await dismiss.click();
+}
+
+/** Where a marker sits inside its map, in pixels (the same in two synchronised maps of equal size). */
+async function markerOffset(mapTestId: string, markerTestId: string) {
+  const map = await byTest(mapTestId).boundingBox();
+  const marker = await byTest(mapTestId).getByTestId(markerTestId).boundingBox();
+  assert.ok(map && marker, `${markerTestId} is visible in ${mapTestId}`);
+  return { x: marker.x - map.x, y: marker.y - map.y };
+}
+
+async function download(trigger: () => Promise<void>): Promise<{ name: string; text: string }> {
+  const [file] = await Promise.all([page.waitForEvent('download'), trigger()]);
+  return { name: file.suggestedFilename(), text: await readFile((await file.path())!, 'utf8') };
+}
 
 async function fillFleet() {
   await byTest('csv-vehicles').fill(String(VEHICLES));
@@ -76,7 +105,7 @@ test('an invalid edit is explained inline and in the banner, and nothing is lost
   await byTest('save-instance').click();
   await byTest('customer-errors-3').waitFor({ state: 'detached' });
   await byTest('unsaved-badge').waitFor({ state: 'detached' });
-  for (const dismiss of await byTest('dismiss-error').all()) await dismiss.click();
+  await dismissBanners();
   await session.screenshot('editor');
 });
 
@@ -85,7 +114,7 @@ test('planning under the soft policy draws coloured routes and highlights a late
   await byTest('method').selectOption('classical');
   await byTest('method-effort').fill('1');
   await byTest('plan-button').click();
-  await byTest('plan-kpis').waitFor({ timeout: 60_000 });
+  await expectOrExplain(byTest('plan-kpis'), 60_000);
   const lines = page.locator('[data-testid^="route-line-"]');
   assert.ok((await lines.count()) >= 2, 'at least two routes');
   const colours = await Promise.all((await lines.all()).map((line) => line.getAttribute('data-colour')));
@@ -97,19 +126,39 @@ test('planning under the soft policy draws coloured routes and highlights a late
   await session.screenshot('plan');
 });
 
+test('a long plan runs in the background: the page stays responsive and Cancel stops it', async () => {
+  await byTest('method-effort').fill('60');
+  await byTest('plan-button').click();
+  await byTest('plan-progress').waitFor();
+  await byTest('customer-row-5').click();
+  await page.locator('[data-testid="marker-5"][data-selected="true"]').waitFor({ timeout: 2000 });
+  assert.ok(await byTest('plan-progress').isVisible(), 'the page answered while the plan was still running');
+  await byTest('cancel-plan').click();
+  await byTest('plan-progress').waitFor({ state: 'detached', timeout: 15_000 });
+  await page.locator('[data-testid="error-banner"][data-kind="cancelled"]').waitFor();
+  await dismissBanners();
+  await byTest('method-effort').fill('1');
+});
+
 test('comparing hard and soft shows two plans, the differences and who is served late', async () => {
   await byTest('tab-compare').click();
   assert.equal(await byTest('compare-a-name').inputValue(), 'tw1');
   assert.equal(await byTest('compare-b-name').inputValue(), 'tw3');
   await byTest('compare-method').selectOption('classical');
   await byTest('compare-run').click();
-  await byTest('compare-kpis').waitFor({ timeout: 90_000 });
+  await expectOrExplain(byTest('compare-kpis'), 90_000);
   for (const side of ['a', 'b']) {
     assert.ok((await byTest(`map-${side}`).locator('[data-testid^="route-line-"]').count()) >= 2, `map ${side} shows routes`);
   }
   const rows = await page.locator('[data-testid^="compare-customer-"]').all();
   const lateInB = await Promise.all(rows.map(async (row) => (await row.locator('td').nth(2).textContent()) !== '—'));
   assert.ok(lateInB.includes(true), 'a customer is late in the soft plan');
+  await byTest('map-a').locator('.leaflet-control-zoom-in').click();
+  await eventually(async () => {
+    const [inA, inB] = [await markerOffset('map-a', 'marker-11'), await markerOffset('map-b', 'marker-11')];
+    assert.ok(Math.abs(inA.x - inB.x) < 2 && Math.abs(inA.y - inB.y) < 2, `maps in sync: ${JSON.stringify([inA, inB])}`);
+  });
+  await byTest('map-b').locator('.leaflet-control-zoom-out').click();
   await session.screenshot('compare');
 });
 
@@ -131,6 +180,20 @@ test('moving a stop onto another route in the hard plan re-scores it and shows t
   await byTest('edit-bar').waitFor();
   await page.locator('[data-testid="violation"][data-kind="late"]').first().waitFor();
   assert.equal(await routeOf(b), routeA);
+  await byTest('reset-edit').click();
+  await byTest('edit-bar').waitFor({ state: 'detached' });
+  assert.notEqual(await routeOf(b), routeA, 'undo puts the stop back');
+
+  // The same move by dragging the stop's block in the timeline onto the other vehicle's row.
+  const block = await byTest(`gantt-stop-${b}`).boundingBox();
+  const row = await byTest(`gantt-row-${routeA}`).boundingBox();
+  assert.ok(block && row);
+  await page.mouse.move(block.x + block.width / 2, block.y + block.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(row.x + row.width - 10, row.y + row.height / 2, { steps: 8 });
+  await page.mouse.up();
+  await page.locator('[data-testid="violation"][data-kind="late"]').first().waitFor();
+  assert.equal(await routeOf(b), routeA, 'the dragged stop joined the other route');
   await session.screenshot('edit');
   await byTest('save-edited').click();
   await byTest('edit-bar').waitFor({ state: 'detached' });
@@ -148,6 +211,14 @@ test('after a reload the saved plans are in the history and reopen', async () =>
   await plans.filter({ hasText: 'Edited by hand' }).first().click();
   await byTest('plan-kpis').waitFor();
   await page.locator('[data-testid="violation"][data-kind="late"]').first().waitFor();
+
+  const planJson = await download(() => byTest('export-plan-json').click());
+  const routes = (JSON.parse(planJson.text) as { routes: string[][] }).routes;
+  assert.ok(routes.some((r) => TIGHT_PAIR.every((id) => r.includes(id))), `the edited routes were stored: ${planJson.text.slice(0, 200)}`);
+  const planCsv = await download(() => byTest('export-plan-csv').click());
+  assert.match(planCsv.name, /\.csv$/);
+  const instanceCsv = await download(() => byTest('export-instance').click());
+  assert.equal(instanceCsv.text.trim().split(/\r?\n/).length, CUSTOMER_COUNT + 2, 'header, depot and every customer');
 });
 
 test('a short training run starts, reports progress and can be cancelled', async () => {
@@ -157,13 +228,69 @@ test('a short training run starts, reports progress and can be cancelled', async
   await byTest('train-minutes').fill('1');
   await page.locator('[data-testid^="train-instance-"]').first().check();
   await byTest('train-start').click();
-  await page.locator('[data-testid="training-status"][data-status="running"]').waitFor({ timeout: 30_000 });
+  await expectOrExplain(page.locator('[data-testid="training-status"][data-status="running"]'), 30_000);
   await page.locator('[data-testid="learning-curve"]:not([data-points="0"])').waitFor({ timeout: 90_000 });
   // A few more points make a better screenshot; their absence is not a failure.
   await page.locator('[data-testid="learning-curve"]:not([data-points="1"]):not([data-points="2"])').waitFor({ timeout: 20_000 }).catch(() => undefined);
   await session.screenshot('training');
   await byTest('train-cancel').click();
   await page.locator('[data-testid="training-status"][data-status="cancelled"]').waitFor({ timeout: 60_000 });
+});
+
+test('a finished training run yields a model that can be activated and plans', async () => {
+  await dismissBanners();
+  await byTest('train-size').fill(String(CUSTOMER_COUNT));
+  await byTest('train-minutes').fill('0.05');
+  await byTest('train-name').fill('e2e-soft-12');
+  await byTest('train-start').click();
+  await expectOrExplain(page.locator('[data-testid="training-status"][data-status="done"]'), 120_000);
+  const row = page.locator('[data-testid^="model-row-"]', { hasText: 'e2e-soft-12' });
+  await row.waitFor();
+  const activate = row.locator('[data-testid^="activate-model-"]');
+  if (await activate.count()) await activate.click();
+  await row.locator('[data-testid^="model-active-"]').waitFor();
+
+  await byTest('tab-plan').click();
+  await byTest('policy-name').selectOption('tw3');
+  await byTest('method').selectOption('jampr-greedy');
+  await byTest('plan-button').click();
+  await expectOrExplain(byTest('plan-meta').filter({ hasText: 'e2e-soft-12' }), 60_000);
+  assert.ok((await page.locator('[data-testid^="route-line-"]').count()) >= 1, 'the model plan is drawn');
+});
+
+test('a lat/lon file with clock times shows HH:MM and a plain map when tiles cannot load', async () => {
+  await page.evaluate(`localStorage.setItem('jampr.tileUrl', ${JSON.stringify(UNREACHABLE_TILES)})`);
+  await byTest('csv-file-input').setInputFiles({ name: 'berlin.csv', mimeType: 'text/csv', buffer: Buffer.from(GEO_CSV) });
+  await byTest('csv-dialog').waitFor();
+  await byTest('csv-speed').fill(String(GEO_SPEED_KMH));
+  await byTest('csv-preview').waitFor();
+  await byTest('csv-confirm').click();
+  await byTest('csv-dialog').waitFor({ state: 'detached' });
+  await byTest('tiles-offline-note').waitFor({ timeout: 15_000 });
+  assert.equal(await byTest('edit-due-C1').inputValue(), '10:00');
+  assert.equal(await page.locator('img.leaflet-tile:visible').count(), 0, 'no broken tile images');
+  await byTest('marker-C3').waitFor();
+  await session.screenshot('geo-offline');
+});
+
+test('a new instance is drawn by clicking the map, and a stop is dragged', async () => {
+  await byTest('new-instance').click();
+  const map = (await byTest('map').boundingBox())!;
+  for (const [fx, fy] of [[0.3, 0.3], [0.7, 0.35], [0.5, 0.75]]) await page.mouse.click(map.x + map.width * fx, map.y + map.height * fy);
+  assert.equal(await page.locator('[data-testid^="customer-row-"]').count(), 3);
+  const before = await page.locator('[data-testid="customer-row-1"] td').first().getAttribute('title');
+  const marker = (await byTest('marker-1').boundingBox())!;
+  await page.mouse.move(marker.x + marker.width / 2, marker.y + marker.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(marker.x + 80, marker.y + 60, { steps: 6 });
+  await page.mouse.up();
+  await eventually(async () => {
+    assert.notEqual(await page.locator('[data-testid="customer-row-1"] td').first().getAttribute('title'), before, 'the drag moved customer 1');
+  });
+  assert.equal(await page.locator('[data-testid^="customer-row-"]').count(), 3, 'dragging added nothing');
+  await byTest('instance-name').fill('drawn by hand');
+  await byTest('save-instance').click();
+  await page.locator('[data-testid^="history-instance-"]', { hasText: 'drawn by hand' }).waitFor();
 });
 
 test('the page reported no errors of its own', () => {

@@ -12,6 +12,7 @@ import { getTileUrl, planarGridLayer, tileLayerWithFallback } from './baseLayers
 import type { MapSync } from './mapSync.js';
 import { customerIcon, depotIcon, escapeHtml } from './markers.js';
 import { routeColour } from './palette.js';
+import { TileSettings } from './TileSettings.js';
 
 export interface RouteMapProps {
   instance: Instance;
@@ -56,7 +57,13 @@ export function RouteMap(props: RouteMapProps) {
   const layers = useRef<{ routes: L.LayerGroup; stops: L.LayerGroup } | null>(null);
   const handlers = useRef(props);
   handlers.current = props;
+  const draggable = Boolean(props.onMove);
   const [tiles, setTiles] = useState<'pending' | 'online' | 'offline'>('pending');
+  const [tileSettings, setTileSettings] = useState(false);
+  /** Bumped when the tile URL changes, to rebuild the map with the new tiles. */
+  const [tileVersion, setTileVersion] = useState(0);
+  /** Bumped each time a Leaflet map is created, so the view and the layers are set up on the new one. */
+  const [generation, setGeneration] = useState(0);
 
   useEffect(() => {
     const el = container.current;
@@ -75,6 +82,8 @@ export function RouteMap(props: RouteMapProps) {
     } else {
       setTiles('pending');
       tileLayerWithFallback(getTileUrl(), setTiles).addTo(map);
+      // Without tiles (offline is normal) a scale bar is the one cue to distance left on a plain background.
+      L.control.scale({ position: 'bottomright', imperial: false }).addTo(map);
       timeout = setTimeout(() => setTiles((s) => (s === 'pending' ? 'offline' : s)), TILE_TIMEOUT_MS);
     }
     layers.current = { routes: L.layerGroup().addTo(map), stops: L.layerGroup().addTo(map) };
@@ -84,6 +93,7 @@ export function RouteMap(props: RouteMapProps) {
       else onSelect?.(null);
     });
     mapRef.current = map;
+    setGeneration((g) => g + 1);
     const unsync = sync?.add(map);
     const resize = new ResizeObserver(() => map.invalidateSize());
     resize.observe(el);
@@ -95,7 +105,7 @@ export function RouteMap(props: RouteMapProps) {
       mapRef.current = null;
       layers.current = null;
     };
-  }, [kind, sync]);
+  }, [kind, sync, tileVersion]);
 
   // Fit the view when a different instance is opened (not on every edit, which would jump while dragging).
   useEffect(() => {
@@ -109,7 +119,7 @@ export function RouteMap(props: RouteMapProps) {
       map.fitBounds(bounds.pad(0.08), { animate: false });
     }
     // eslint-disable-next-line react-hooks/exhaustive-deps -- refit only when the instance identity changes
-  }, [fitKey, kind]);
+  }, [fitKey, generation]);
 
   useEffect(() => {
     const group = layers.current;
@@ -132,7 +142,6 @@ export function RouteMap(props: RouteMapProps) {
 
     const info = stopInfo(routes, evaluation);
     const maxDemand = Math.max(0, ...instance.customers.map((c) => c.demand));
-    const draggable = Boolean(handlers.current.onMove);
     for (const customer of instance.customers) {
       const stop = info.get(customer.id);
       const icon = customerIcon(customer, maxDemand, {
@@ -158,7 +167,7 @@ export function RouteMap(props: RouteMapProps) {
       handlers.current.onMove?.(instance.depot.id, at.lng, at.lat);
     });
     depot.addTo(group.stops);
-  }, [instance, routes, evaluation, selected, props.onMove]);
+  }, [instance, routes, evaluation, selected, draggable, generation]);
 
   // Bring a customer selected elsewhere (the table) into view.
   useEffect(() => {
@@ -175,6 +184,20 @@ export function RouteMap(props: RouteMapProps) {
         <div className="map-note" data-testid="tiles-offline-note">
           Map tiles are unavailable (offline?) — showing stops on a plain background.
         </div>
+      )}
+      {kind === 'geo' && (
+        <button className="btn btn-small map-tiles-btn" data-testid="tile-settings-open" onClick={() => setTileSettings(true)}>
+          Map tiles…
+        </button>
+      )}
+      {tileSettings && (
+        <TileSettings
+          onClose={() => setTileSettings(false)}
+          onSaved={() => {
+            setTileSettings(false);
+            setTileVersion((v) => v + 1);
+          }}
+        />
       )}
       {props.onAdd && instance.customers.length === 0 && (
         <div className="map-note map-note-center">Click the map to add customers, or import a CSV.</div>

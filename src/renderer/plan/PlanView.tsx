@@ -8,7 +8,7 @@ import { useRunner } from '../hooks/useNotices.js';
 import type { JobState } from '../hooks/usePlanJob.js';
 import { downloadText, mimeFor } from '../download.js';
 import { RouteMap } from '../map/RouteMap.js';
-import { CsvPickButton } from '../panels/CsvImport.js';
+import { CsvPickButton } from '../panels/CsvSources.js';
 import { CustomerTable } from '../panels/CustomerTable.js';
 import { FleetSettings } from '../panels/FleetSettings.js';
 import { HistoryPanel } from '../panels/HistoryPanel.js';

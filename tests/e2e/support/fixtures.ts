@@ -29,3 +29,18 @@ export const GOOD_CSV = [HEADER, DEPOT, ...CUSTOMERS].join('\n') + '\n';
 
 /** Row 5 (customer 3) has a demand that is not a number; row 9 (customer 7) opens after it closes. */
 export const BAD_CSV = GOOD_CSV.replace('3,15,40,10,200,320,10', '3,15,40,ten,200,320,10').replace('7,75,80,18,300,450,10', '7,75,80,18,500,450,10');
+
+/** A small lat/lon instance in Berlin with clock times (minutes since midnight, shown as HH:MM). */
+export const GEO_CSV = [
+  'type,id,lat,lon,demand,ready,due,service',
+  'depot,D,52.5200,13.4050,0,07:00,17:00,0',
+  'customer,C1,52.5310,13.3840,5,08:00,10:00,10',
+  'customer,C2,52.5080,13.3760,8,09:00,12:00,10',
+  'customer,C3,52.4980,13.4230,4,07:30,09:30,15',
+  'customer,C4,52.5410,13.4120,6,10:00,13:00,10',
+  'customer,C5,52.5150,13.4520,7,08:30,11:00,10',
+  'customer,C6,52.4890,13.3950,3,12:00,15:00,10',
+].join('\n');
+export const GEO_SPEED_KMH = 25;
+/** A tile server that refuses connections, so the offline fallback shows even where there is network. */
+export const UNREACHABLE_TILES = 'http://127.0.0.1:9/{z}/{x}/{y}.png';
