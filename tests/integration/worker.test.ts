@@ -1,3 +1,4 @@
+import { Worker } from 'node:worker_threads';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { Progress } from '../../src/main/jobs/protocol.js';
 import { WorkerClient } from '../../src/main/worker-client.js';
@@ -48,5 +49,24 @@ describe('the ML worker started from TypeScript source', () => {
     expect((error as AppError).details.join('\n')).toMatch(/ready/);
     const again = await client.run('plan', { instance: tinyInstance(), variant: makeVariant('tw2'), method: 'random', samples: 5, seed: 1 });
     expect(again.routes.flat()).toHaveLength(5);
+  });
+});
+
+describe('a worker that dies', () => {
+  it('fails the jobs it held with an internal error, and the next job starts a fresh worker', async () => {
+    let launches = 0;
+    const flaky = new WorkerClient((options) => {
+      launches++;
+      if (launches === 1) return new Worker('process.exit(3)', { ...options, eval: true });
+      return launchSourceWorker(options);
+    });
+    const lost = await flaky
+      .run('plan', { instance: tinyInstance(), variant: makeVariant('tw1'), method: 'random', samples: 5, seed: 1 })
+      .then(() => null, (err: unknown) => err);
+    expect(lost).toMatchObject({ kind: 'internal', message: expect.stringMatching(/exit code 3/) });
+    const again = await flaky.run('plan', { instance: tinyInstance(), variant: makeVariant('tw1'), method: 'random', samples: 5, seed: 1 });
+    expect(again.routes.flat()).toHaveLength(5);
+    expect(launches).toBe(2);
+    await flaky.close();
   });
 });
