@@ -29,7 +29,7 @@ export function LearningCurve({ points }: { points: LearningPoint[] }) {
           pointRadius: 2,
           borderWidth: 2,
           spanGaps: true,
-          tension: 0.2,
+          tension: 0,
         })),
       },
       options: {
