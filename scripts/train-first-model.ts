@@ -1,8 +1,9 @@
 /**
- * Trains the first shipped model, JAMPR tw1 N=20, into resources/models/jampr-tw1-n20/:
- * an imitation warm start on the classical solver's plans, then REINFORCE with the sample-mean
- * baseline ('pomo-mean'), checkpointing every few minutes so the folder can be committed at any time.
- * Rerunning resumes from the folder. The card's notes hold random(1000) and classical costs on the
+ * Trains the first shipped model, JAMPR tw1 N=20: checkpoints (float32, with optimizer state) go to
+ * .tmp/train/jampr-tw1-n20/, and each one is exported as float16 weights to resources/models/jampr-tw1-n20/.
+ * Recipe: an imitation warm start on the classical solver's plans, then REINFORCE with the sample-mean
+ * baseline ('pomo-mean'), checkpointing every few minutes so the shipped folder can be committed at any
+ * time. Rerunning resumes from the work folder. The card's notes hold random(1000) and classical costs on the
  * same validation set, for comparison with its learning curve.
  *
  *   nice -n 10 npx tsx scripts/train-first-model.ts [imitationMinutes=60] [reinforceMinutes=240]
@@ -10,7 +11,7 @@
 import { existsSync } from 'node:fs';
 import { makeVariant } from '../src/shared/domain.js';
 import { selectBackend } from '../src/main/jampr/backend/backend.js';
-import { loadCheckpoint } from '../src/main/jampr/checkpoint.js';
+import { exportCheckpoint, loadCheckpoint } from '../src/main/jampr/checkpoint.js';
 import { trainModel, type TrainProgress } from '../src/main/jampr/train/train.js';
 import { generatorSource } from '../src/main/jampr/train/sources.js';
 import { evaluateIndexRoutes } from '../src/main/vrp/evaluate.js';
@@ -18,7 +19,8 @@ import { createRng } from '../src/main/vrp/rng.js';
 import { solveClassical } from '../src/main/vrp/solvers/classical.js';
 import { solveRandom } from '../src/main/vrp/solvers/random.js';
 
-const OUT = 'resources/models/jampr-tw1-n20';
+const OUT = '.tmp/train/jampr-tw1-n20';
+const SHIPPED = 'resources/models/jampr-tw1-n20';
 const SIZE = 20;
 const VALIDATION = { size: 128, seed: 4321 };
 const [imitationMinutes, reinforceMinutes] = [Number(process.argv[2] ?? 60), Number(process.argv[3] ?? 240)];
@@ -36,7 +38,8 @@ console.log(notes);
 
 const log = (p: TrainProgress) =>
   console.log(JSON.stringify({ at: new Date().toISOString(), ...p, meanCost: Math.round(p.meanCost), baselineCost: Math.round(p.baselineCost), validationCost: p.validationCost && Math.round(p.validationCost) }));
-const common = { variant: 'tw1' as const, size: SIZE, outDir: OUT, seed: 20, validationSize: VALIDATION.size, validationSeed: VALIDATION.seed, checkpointEverySec: 300, notes, onProgress: log, name: 'jampr-tw1-n20' };
+const common = { variant: 'tw1' as const, size: SIZE, outDir: OUT, seed: 20, validationSize: VALIDATION.size, validationSeed: VALIDATION.seed, checkpointEverySec: 300, notes, onProgress: log, name: 'jampr-tw1-n20',
+  onCheckpoint: () => exportCheckpoint(OUT, SHIPPED, 'float16') };
 
 const resumed = existsSync(`${OUT}/model.json`) ? (await loadCheckpoint(OUT)).card : null;
 if (!resumed || (resumed.recipe.name === 'imitation' && resumed.instancesTrained < IMITATION_INSTANCES)) {

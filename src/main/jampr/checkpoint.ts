@@ -6,10 +6,12 @@ import type { ModelCard } from './card.js';
 import { configMismatches, modelConfig, type ModelConfig } from './model/config.js';
 import { Policy } from './model/policy.js';
 import type { AdamState } from './train/adam.js';
+import { fromFloat16, toFloat16 } from './float16.js';
 
 /**
- * A model folder: model.json (format, config, tensor manifest), weights.bin (float32, little-endian,
- * in manifest order), card.json (see card.ts) and, for resuming, optimizer.json + optimizer.bin.
+ * A model folder: model.json (format, config, tensor manifest, weight dtype), weights.bin (float32, or
+ * float16 for shipped models, little-endian, in manifest order), card.json (see card.ts) and, for
+ * resuming, optimizer.json + optimizer.bin (always float32).
  * Files are written to a temporary name and renamed, model.json last, so a folder read at any moment
  * (or committed mid-training) holds one consistent checkpoint.
  */
@@ -21,10 +23,14 @@ interface TensorEntry {
   shape: number[];
 }
 
+export type WeightsDtype = 'float32' | 'float16';
+
 interface ModelJson {
   format: string;
   version: number;
   config: ModelConfig;
+  /** Absent means float32. */
+  weightsDtype?: WeightsDtype;
   tensors: TensorEntry[];
 }
 
@@ -34,7 +40,9 @@ interface OptimizerJson {
   tensors: TensorEntry[];
 }
 
-export async function saveCheckpoint(dir: string, policy: Policy, card: ModelCard, optimizer?: AdamState): Promise<void> {
+export async function saveCheckpoint(
+  dir: string, policy: Policy, card: ModelCard, optimizer?: AdamState, weightsDtype: WeightsDtype = 'float32',
+): Promise<void> {
   await mkdir(dir, { recursive: true });
   if (optimizer) {
     const { manifest, bytes } = pack([...optimizer.moments]);
@@ -42,10 +50,10 @@ export async function saveCheckpoint(dir: string, policy: Policy, card: ModelCar
     const json: OptimizerJson = { step: optimizer.step, learningRate: optimizer.learningRate, tensors: manifest };
     await writeAtomic(join(dir, 'optimizer.json'), JSON.stringify(json));
   }
-  const { manifest, bytes } = pack(policy.params.all());
+  const { manifest, bytes } = pack(policy.params.all(), weightsDtype);
   await writeAtomic(join(dir, 'weights.bin'), bytes);
   await writeAtomic(join(dir, 'card.json'), JSON.stringify(card, null, 2) + '\n');
-  const model: ModelJson = { format: FORMAT, version: VERSION, config: policy.config, tensors: manifest };
+  const model: ModelJson = { format: FORMAT, version: VERSION, config: policy.config, weightsDtype, tensors: manifest };
   await writeAtomic(join(dir, 'model.json'), JSON.stringify(model, null, 2) + '\n');
 }
 
@@ -68,7 +76,7 @@ export async function loadCheckpoint(dir: string, expect: Partial<ModelConfig> =
   const bytes = await readBytes(dir, 'weights.bin');
   const policy = new Policy(config);
   try {
-    assignAll(policy.params.all(), unpack(model.tensors, bytes, dir), dir);
+    assignAll(policy.params.all(), unpack(model.tensors, bytes, dir, model.weightsDtype ?? 'float32'), dir);
     policy.params.touch();
   } catch (err) {
     policy.dispose();
@@ -89,7 +97,17 @@ export async function loadOptimizerState(dir: string): Promise<AdamState | null>
   return { step: json.step, learningRate: json.learningRate, moments: tensors };
 }
 
-function pack(named: [string, tf.Tensor][]): { manifest: TensorEntry[]; bytes: Uint8Array } {
+/** Copies a model folder without its optimizer state, e.g. as a float16 model to ship. */
+export async function exportCheckpoint(fromDir: string, toDir: string, weightsDtype: WeightsDtype): Promise<void> {
+  const { policy, card } = await loadCheckpoint(fromDir);
+  try {
+    await saveCheckpoint(toDir, policy, card, undefined, weightsDtype);
+  } finally {
+    policy.dispose();
+  }
+}
+
+function pack(named: [string, tf.Tensor][], dtype: WeightsDtype = 'float32'): { manifest: TensorEntry[]; bytes: Uint8Array } {
   const manifest = named.map(([name, t]) => ({ name, shape: t.shape }));
   const total = named.reduce((a, [, t]) => a + t.size, 0);
   const all = new Float32Array(total);
@@ -98,11 +116,13 @@ function pack(named: [string, tf.Tensor][]): { manifest: TensorEntry[]; bytes: U
     all.set(t.dataSync() as Float32Array, offset);
     offset += t.size;
   }
-  return { manifest, bytes: new Uint8Array(all.buffer) };
+  return { manifest, bytes: new Uint8Array(dtype === 'float16' ? toFloat16(all).buffer : all.buffer) };
 }
 
-function unpack(manifest: TensorEntry[], bytes: Uint8Array, dir: string): Map<string, tf.Tensor> {
-  const floats = new Float32Array(bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength));
+function unpack(manifest: TensorEntry[], bytes: Uint8Array, dir: string, dtype: WeightsDtype = 'float32'): Map<string, tf.Tensor> {
+  const copy = bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength);
+  if (dtype !== 'float32' && dtype !== 'float16') throw new AppError('model', `unknown weight type ${String(dtype)} in ${dir}`);
+  const floats = dtype === 'float16' ? fromFloat16(new Uint16Array(copy)) : new Float32Array(copy);
   const expected = manifest.reduce((a, e) => a + e.shape.reduce((x, y) => x * y, 1), 0);
   if (floats.length !== expected) {
     throw new AppError('model', `the weights in ${dir} hold ${floats.length} values but the manifest lists ${expected}`);

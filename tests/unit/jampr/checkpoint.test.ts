@@ -5,7 +5,9 @@ import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { makeVariant } from '../../../src/shared/domain.js';
 import type { ModelCard } from '../../../src/main/jampr/card.js';
-import { loadCheckpoint, loadOptimizerState, saveCheckpoint } from '../../../src/main/jampr/checkpoint.js';
+import { exportCheckpoint, loadCheckpoint, loadOptimizerState, saveCheckpoint } from '../../../src/main/jampr/checkpoint.js';
+import { fromFloat16, toFloat16 } from '../../../src/main/jampr/float16.js';
+import { stat } from 'node:fs/promises';
 import { decodeGreedy } from '../../../src/main/jampr/decode.js';
 import { jamprEnvConfig } from '../../../src/main/jampr/env/config.js';
 import { Policy } from '../../../src/main/jampr/model/policy.js';
@@ -79,6 +81,38 @@ describe('checkpoints', () => {
     tf.dispose([...grads.values(), ...state!.moments.values()]);
     adam.dispose();
     restored.dispose();
+    policy.dispose();
+  });
+
+  it('converts to and from half precision like IEEE 754 binary16', () => {
+    const values = Float32Array.from([0, -0, 1, -2, 0.1, 65504, 1e6, 6e-8, 1e-9, 0.333333, Infinity]);
+    const half = toFloat16(values);
+    expect(Array.from(half.slice(0, 4))).toEqual([0x0000, 0x8000, 0x3c00, 0xc000]);
+    expect(half[4]).toBe(0x2e66); // 0.1 rounds to 0.0999755859375
+    expect(half[5]).toBe(0x7bff);
+    expect(half[6]).toBe(0x7c00); // overflow
+    const back = fromFloat16(half);
+    expect(back[7]).toBeCloseTo(5.96e-8, 9); // smallest subnormal
+    expect(back[8]).toBe(0);
+    expect(back[9]).toBeCloseTo(0.333333, 3);
+    expect(back[10]).toBe(Infinity);
+  });
+
+  it('exports a half-size float16 model that plans like the original', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'jampr-ckpt-'));
+    const policy = new Policy(tinyModelConfig(), 5);
+    await saveCheckpoint(join(dir, 'full'), policy, cardFor(policy));
+    await exportCheckpoint(join(dir, 'full'), join(dir, 'half'), 'float16');
+    const full = (await stat(join(dir, 'full', 'weights.bin'))).size;
+    expect((await stat(join(dir, 'half', 'weights.bin'))).size).toBe(full / 2);
+    const { policy: half } = await loadCheckpoint(join(dir, 'half'));
+    const [name, original] = [...policy.params.trainable][0];
+    const restored = half.params.trainable.get(name)!.dataSync();
+    original.dataSync().forEach((v, i) => expect(Math.abs(restored[i] - v)).toBeLessThanOrEqual(Math.abs(v) / 1024 + 1e-7));
+    const problems = tinyProblems(6, 3, 2);
+    const config = jamprEnvConfig(makeVariant('tw2'), 6);
+    expect(decodeGreedy(half, problems, config).length).toBe(3);
+    half.dispose();
     policy.dispose();
   });
 });

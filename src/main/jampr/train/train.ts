@@ -54,6 +54,8 @@ export interface TrainModelOptions {
   /** Free text for the card (e.g. reference costs on the validation set). */
   notes?: string;
   onProgress?: (p: TrainProgress) => void;
+  /** Called after each checkpoint is written to outDir (e.g. to export a shipped copy). */
+  onCheckpoint?: (card: ModelCard) => Promise<void>;
   signal?: AbortSignal;
 }
 
@@ -100,6 +102,7 @@ export async function trainModel(o: TrainModelOptions): Promise<TrainResult> {
   const save = async () => {
     card = { ...card, cpuSeconds: round(cpuTotal()), date: new Date().toISOString(), training: { epoch, stepInEpoch } };
     await saveCheckpoint(o.outDir, policy, card, adam.state());
+    await o.onCheckpoint?.(card);
     lastSave = elapsed();
   };
 
