@@ -78,28 +78,4 @@ describe('training', () => {
     expect(resumed.card.validation.curve.length).toBe(curve.length + 1);
   });
 
-  it('runs the paper recipe with the rollout baseline and its warm-up epoch', async () => {
-    const outDir = await mkdtemp(join(tmpdir(), 'jampr-train-'));
-    const baselines: number[] = [];
-    const run = await trainModel({
-      variant: 'tw2', size: 5, minutes: 5, maxInstances: 32, outDir, seed: 3, validationSize: 8, model: tiny,
-      recipe: { name: 'rollout', batchSize: 8, epochSize: 16, evalSize: 16 },
-      onProgress: (p) => baselines.push(p.baselineCost),
-    });
-    expect(run.card.recipe.name).toBe('rollout');
-    expect(run.card.training).toEqual({ epoch: 2, stepInEpoch: 0 });
-    expect(baselines.every(Number.isFinite)).toBe(true);
-  });
-
-  it('cancels between steps and keeps the checkpoint', async () => {
-    const outDir = await mkdtemp(join(tmpdir(), 'jampr-train-'));
-    const controller = new AbortController();
-    const run = await trainModel({
-      variant: 'tw3', size: 5, minutes: 5, outDir, seed: 4, validationSize: 4, model: tiny, signal: controller.signal,
-      recipe: { name: 'pomo-mean', batchSize: 2, epochSize: 100, samplesPerInstance: 2 },
-      onProgress: (p) => p.instancesSeen >= 4 && controller.abort(),
-    });
-    expect(run.stoppedBy).toBe('cancelled');
-    expect((await loadCheckpoint(outDir)).card.instancesTrained).toBe(4);
-  });
 });

@@ -45,7 +45,11 @@ export interface TrainModelOptions {
   maxInstances?: number;
   outDir: string;
   seed: number;
-  recipe?: RecipeName | (Partial<Recipe> & { name: RecipeName });
+  /**
+   * Default 'warm-start' from scratch (imitation for WARM_START_SHARE of the time, then 'pomo-mean'),
+   * 'pomo-mean' when resuming.
+   */
+  recipe?: 'warm-start' | RecipeName | (Partial<Recipe> & { name: RecipeName });
   name?: string;
   validationSize?: number;
   validationSeed?: number;
@@ -69,8 +73,29 @@ const cpuNow = () => {
   return (u.user + u.system) / 1e6;
 };
 
+/** Share of a warm-start run spent imitating the classical solver before REINFORCE takes over. */
+export const WARM_START_SHARE = 0.4;
+
 export async function trainModel(o: TrainModelOptions): Promise<TrainResult> {
   if (!(o.minutes > 0)) throw new AppError('input', `training minutes must be positive, got ${o.minutes}`);
+  const chosen = o.recipe ?? (o.fromDir ? 'pomo-mean' : 'warm-start');
+  if (chosen === 'warm-start') return warmStart(o);
+  return trainWithRecipe({ ...o, recipe: chosen });
+}
+
+/** Imitation, then REINFORCE from the imitation checkpoint, within the same minutes and signal. */
+async function warmStart(o: TrainModelOptions): Promise<TrainResult> {
+  const started = performance.now();
+  const first = await trainWithRecipe({ ...o, recipe: 'imitation', minutes: o.minutes * WARM_START_SHARE });
+  const offset = (performance.now() - started) / 1000;
+  const left = o.minutes - offset / 60;
+  if (first.stoppedBy !== 'time' || left <= 0) return first;
+  // Progress keeps counting the run's time from its start.
+  const onProgress = o.onProgress && ((p: TrainProgress) => o.onProgress?.({ ...p, elapsedSec: p.elapsedSec + offset }));
+  return trainWithRecipe({ ...o, fromDir: o.outDir, recipe: 'pomo-mean', minutes: left, onProgress });
+}
+
+async function trainWithRecipe(o: TrainModelOptions & { recipe: RecipeName | (Partial<Recipe> & { name: RecipeName }) }): Promise<TrainResult> {
   const recipe = resolveRecipe(o.recipe);
   const kind = o.kind ?? 'jampr';
   const validationSize = o.validationSize ?? 128;
