@@ -35,6 +35,9 @@ export function rollout(
       logp.dispose();
       state = step(state, actions);
     }
+  } catch (err) {
+    sum?.dispose();
+    throw err;
   } finally {
     decoder.dispose();
   }
