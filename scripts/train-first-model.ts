@@ -1,6 +1,7 @@
 /**
  * Trains the first shipped model, JAMPR tw1 N=20: checkpoints (float32, with optimizer state) go to
- * .tmp/train/jampr-tw1-n20/, and each one is exported as float16 weights to resources/models/jampr-tw1-n20/.
+ * .tmp/train/jampr-tw1-n20/, and each one that is the best so far on the validation set is exported as
+ * float16 weights to resources/models/jampr-tw1-n20/.
  * Recipe: an imitation warm start on the classical solver's plans, then REINFORCE with the sample-mean
  * baseline ('pomo-mean'), checkpointing every few minutes so the shipped folder can be committed at any
  * time. Rerunning resumes from the work folder. The card's notes hold random(1000) and classical costs on the
@@ -11,6 +12,7 @@
 import { existsSync } from 'node:fs';
 import { makeVariant } from '../src/shared/domain.js';
 import { selectBackend } from '../src/main/jampr/backend/backend.js';
+import type { ModelCard } from '../src/main/jampr/card.js';
 import { exportCheckpoint, loadCheckpoint } from '../src/main/jampr/checkpoint.js';
 import { trainModel, type TrainProgress } from '../src/main/jampr/train/train.js';
 import { generatorSource } from '../src/main/jampr/train/sources.js';
@@ -38,8 +40,15 @@ console.log(notes);
 
 const log = (p: TrainProgress) =>
   console.log(JSON.stringify({ at: new Date().toISOString(), ...p, meanCost: Math.round(p.meanCost), baselineCost: Math.round(p.baselineCost), validationCost: p.validationCost && Math.round(p.validationCost) }));
+/** Ships a checkpoint only when its validation cost is the best so far (REINFORCE can wander). */
+const shipIfBest = async (card: ModelCard) => {
+  const costs = card.validation.curve.map((p) => p.cost);
+  if (costs.at(-1) !== Math.min(...costs)) return;
+  await exportCheckpoint(OUT, SHIPPED, 'float16');
+  console.log(`shipped: validation ${costs.at(-1)} after ${card.instancesTrained} instances`);
+};
 const common = { variant: 'tw1' as const, size: SIZE, outDir: OUT, seed: 20, validationSize: VALIDATION.size, validationSeed: VALIDATION.seed, checkpointEverySec: 300, notes, onProgress: log, name: 'jampr-tw1-n20',
-  onCheckpoint: () => exportCheckpoint(OUT, SHIPPED, 'float16') };
+  onCheckpoint: shipIfBest };
 
 const resumed = existsSync(`${OUT}/model.json`) ? (await loadCheckpoint(OUT)).card : null;
 if (!resumed || (resumed.recipe.name === 'imitation' && resumed.instancesTrained < IMITATION_INSTANCES)) {
