@@ -1,19 +1,21 @@
 /**
- * Trains the first shipped model, JAMPR tw1 N=20: checkpoints (float32, with optimizer state) go to
- * .tmp/train/jampr-tw1-n20/, and each one that is the best so far on the validation set is exported as
- * float16 weights to resources/models/jampr-tw1-n20/.
+ * Trains a shipped model (the first one: JAMPR tw1 N=20, the defaults). Checkpoints (float32, with
+ * optimizer state) go to .tmp/train/<name>/; each one that is the best so far on the validation set is
+ * exported with float16 weights to resources/models/<name>/, so that folder can be committed at any time.
  * Recipe: an imitation warm start on the classical solver's plans, then REINFORCE with the sample-mean
- * baseline ('pomo-mean'), checkpointing every few minutes so the shipped folder can be committed at any
- * time. Rerunning resumes from the work folder. The card's notes hold random(1000) and classical costs on the
- * same validation set, for comparison with its learning curve.
+ * baseline ('pomo-mean'). Rerunning resumes from the work folder. The card's notes hold random(1000)
+ * and classical costs on the same validation set, next to its learning curve.
  *
- *   nice -n 10 npx tsx scripts/train-first-model.ts [imitationMinutes=60] [reinforceMinutes=240]
+ *   nice -n 10 npx tsx scripts/train-model.ts [--kind jampr|am] [--variant tw1|tw2|tw3] [--size 20]
+ *       [--imitation-minutes 60] [--minutes 240]
  */
 import { existsSync } from 'node:fs';
-import { makeVariant } from '../src/shared/domain.js';
+import { parseArgs } from 'node:util';
+import { makeVariant, type VariantName } from '../src/shared/domain.js';
 import { selectBackend } from '../src/main/jampr/backend/backend.js';
 import type { ModelCard } from '../src/main/jampr/card.js';
 import { exportCheckpoint, loadCheckpoint } from '../src/main/jampr/checkpoint.js';
+import type { ModelKind } from '../src/main/jampr/model/config.js';
 import { trainModel, type TrainProgress } from '../src/main/jampr/train/train.js';
 import { generatorSource } from '../src/main/jampr/train/sources.js';
 import { evaluateIndexRoutes } from '../src/main/vrp/evaluate.js';
@@ -21,21 +23,32 @@ import { createRng } from '../src/main/vrp/rng.js';
 import { solveClassical } from '../src/main/vrp/solvers/classical.js';
 import { solveRandom } from '../src/main/vrp/solvers/random.js';
 
-const OUT = '.tmp/train/jampr-tw1-n20';
-const SHIPPED = 'resources/models/jampr-tw1-n20';
-const SIZE = 20;
+const { values: args } = parseArgs({
+  options: {
+    kind: { type: 'string', default: 'jampr' },
+    variant: { type: 'string', default: 'tw1' },
+    size: { type: 'string', default: '20' },
+    'imitation-minutes': { type: 'string', default: '60' },
+    minutes: { type: 'string', default: '240' },
+  },
+});
+const kind = args.kind as ModelKind;
+const variantName = args.variant as VariantName;
+const size = Number(args.size);
+const name = `${kind}-${variantName}-n${size}`;
+const OUT = `.tmp/train/${name}`;
+const SHIPPED = `resources/models/${name}`;
 const VALIDATION = { size: 128, seed: 4321 };
-const [imitationMinutes, reinforceMinutes] = [Number(process.argv[2] ?? 60), Number(process.argv[3] ?? 240)];
 const IMITATION_INSTANCES = 20_000;
 
 await selectBackend();
-const variant = makeVariant('tw1');
-const validation = generatorSource(SIZE).draw(VALIDATION.size, createRng(VALIDATION.seed));
+const variant = makeVariant(variantName);
+const validation = generatorSource(size).draw(VALIDATION.size, createRng(VALIDATION.seed));
 const meanCost = (plan: (i: number) => number[][]) =>
   validation.reduce((a, p, i) => a + evaluateIndexRoutes(p, plan(i), variant).cost, 0) / validation.length;
 const random = meanCost((i) => solveRandom(validation[i], variant, { samples: 1000, seed: i }));
 const classical = meanCost((i) => solveClassical(validation[i], variant, { timeLimitSec: 1, seed: i, maxIterations: 200 }));
-const notes = `validation set (${VALIDATION.size} generated tw1 N=${SIZE}, seed ${VALIDATION.seed}): random(1000) mean cost ${random.toFixed(1)}, classical (1 s, 200 rounds) ${classical.toFixed(1)}`;
+const notes = `validation set (${VALIDATION.size} generated ${variantName} N=${size}, seed ${VALIDATION.seed}): random(1000) mean cost ${random.toFixed(1)}, classical (1 s, 200 rounds) ${classical.toFixed(1)}`;
 console.log(notes);
 
 const log = (p: TrainProgress) =>
@@ -47,19 +60,21 @@ const shipIfBest = async (card: ModelCard) => {
   await exportCheckpoint(OUT, SHIPPED, 'float16');
   console.log(`shipped: validation ${costs.at(-1)} after ${card.instancesTrained} instances`);
 };
-const common = { variant: 'tw1' as const, size: SIZE, outDir: OUT, seed: 20, validationSize: VALIDATION.size, validationSeed: VALIDATION.seed, checkpointEverySec: 300, notes, onProgress: log, name: 'jampr-tw1-n20',
-  onCheckpoint: shipIfBest };
+const common = {
+  kind, variant: variantName, size, outDir: OUT, seed: 20, validationSize: VALIDATION.size, validationSeed: VALIDATION.seed,
+  checkpointEverySec: 300, notes, onProgress: log, name, onCheckpoint: shipIfBest,
+};
 
 const resumed = existsSync(`${OUT}/model.json`) ? (await loadCheckpoint(OUT)).card : null;
 if (!resumed || (resumed.recipe.name === 'imitation' && resumed.instancesTrained < IMITATION_INSTANCES)) {
   const r = await trainModel({
-    ...common, fromDir: resumed ? OUT : undefined, minutes: imitationMinutes, maxInstances: IMITATION_INSTANCES,
+    ...common, fromDir: resumed ? OUT : undefined, minutes: Number(args['imitation-minutes']), maxInstances: IMITATION_INSTANCES,
     recipe: { name: 'imitation', batchSize: 32, epochSize: 1024, learningRate: 5e-4, expertSeconds: 0.1 },
   });
   console.log('imitation done', r.stoppedBy, JSON.stringify(r.card.validation.curve.at(-1)));
 }
 const r = await trainModel({
-  ...common, fromDir: OUT, minutes: reinforceMinutes,
+  ...common, fromDir: OUT, minutes: Number(args.minutes),
   recipe: { name: 'pomo-mean', batchSize: 8, epochSize: 512, samplesPerInstance: 8, learningRate: 1e-4 },
 });
 console.log('reinforce done', r.stoppedBy, JSON.stringify(r.card.validation.curve.at(-1)));
