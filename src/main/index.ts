@@ -12,6 +12,7 @@ import { setupIpc } from './ipc.js';
 import type { RendererLocation } from './renderer-location.js';
 import { hardenContents } from './security.js';
 import { setupServices, setupStore, setupWorker } from './setup.js';
+import { sqliteAddonFor } from './store/native-binding.js';
 import { DB_FILE } from './store/paths.js';
 import type { Services } from './services/registry.js';
 import type { Store } from './store/index.js';
@@ -46,7 +47,8 @@ function createWindow(): void {
 }
 
 async function start(): Promise<void> {
-  store = setupStore(dbPath(), join(app.getAppPath(), 'resources', 'models'));
+  const root = app.getAppPath();
+  store = setupStore(dbPath(), join(root, 'resources', 'models'), { nativeBinding: sqliteAddonFor(root) });
   const worker = setupWorker(createMlWorker);
   services = setupServices(store, worker, (event, payload) => window?.webContents.send(event, payload), {
     version: app.getVersion(),

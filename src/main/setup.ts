@@ -7,14 +7,15 @@ import type { AppInfo } from '../shared/api.js';
 import type { Emit } from './services/context.js';
 import { registerBuiltInModels } from './services/models.js';
 import { createServices, type Services } from './services/registry.js';
+import type { OpenOptions } from './store/db.js';
 import { openStore, type Store } from './store/index.js';
 import { WorkerClient, type WorkerLauncher } from './worker-client.js';
 
 /** Trained models live next to the database, so `--db` also chooses where they go. */
 export const modelsDirFor = (dbPath: string): string => join(dirname(dbPath), 'models');
 
-export function setupStore(dbPath: string, builtInModelsDir: string): Store {
-  const store = openStore(dbPath);
+export function setupStore(dbPath: string, builtInModelsDir: string, options: OpenOptions = {}): Store {
+  const store = openStore(dbPath, options);
   store.trainingRuns.markInterrupted();
   registerBuiltInModels(store, builtInModelsDir);
   return store;

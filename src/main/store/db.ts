@@ -7,15 +7,20 @@ import { MIGRATIONS, type Migration } from './migrations/index.js';
 
 export type { Database } from 'better-sqlite3';
 
+export interface OpenOptions {
+  /** better-sqlite3's addon file to load instead of the package's Node build (see sqliteAddonFor). */
+  readonly nativeBinding?: string;
+}
+
 /**
  * Opens (creating if needed) the app's SQLite file: WAL journal so a killed writer never leaves a torn
  * file, foreign keys enforced, and every pending migration applied in one transaction.
  */
-export function openDatabase(path: string, migrations: readonly Migration[] = MIGRATIONS): Database {
+export function openDatabase(path: string, migrations: readonly Migration[] = MIGRATIONS, options: OpenOptions = {}): Database {
   if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
   let db: Database;
   try {
-    db = new BetterSqlite3(path);
+    db = new BetterSqlite3(path, { nativeBinding: options.nativeBinding });
     db.pragma('journal_mode = WAL');
     db.pragma('foreign_keys = ON');
     // NORMAL is crash-safe in WAL mode (a killed process loses nothing committed); only power loss may drop
@@ -23,7 +28,8 @@ export function openDatabase(path: string, migrations: readonly Migration[] = MI
     db.pragma('synchronous = NORMAL');
     db.pragma('busy_timeout = 5000');
   } catch (err) {
-    throw new AppError('storage', `cannot open the database ${path}: ${(err as Error).message}`);
+    const addon = options.nativeBinding ? ` (with the SQLite addon ${options.nativeBinding})` : '';
+    throw new AppError('storage', `cannot open the database ${path}${addon}: ${(err as Error).message}`);
   }
   try {
     migrate(db, migrations, path);

@@ -1,4 +1,5 @@
-import { openDatabase, type Database } from './db.js';
+import { openDatabase, type Database, type OpenOptions } from './db.js';
+import { MIGRATIONS } from './migrations/index.js';
 import { instanceRepository } from './instances.js';
 import { modelRepository } from './models.js';
 import { planRepository } from './plans.js';
@@ -15,8 +16,8 @@ export interface Store {
   close(): void;
 }
 
-export function openStore(path: string): Store {
-  const db = openDatabase(path);
+export function openStore(path: string, options: OpenOptions = {}): Store {
+  const db = openDatabase(path, MIGRATIONS, options);
   return {
     path,
     db,
