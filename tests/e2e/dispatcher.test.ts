@@ -45,6 +45,19 @@ async function markerOffset(mapTestId: string, markerTestId: string) {
   return { x: marker.x - map.x, y: marker.y - map.y };
 }
 
+/** Waits until both compare maps have stopped moving and show the same zoom and centre (RouteMap's data-view). */
+async function compareMapsSettled(): Promise<void> {
+  const view = async (side: string) => {
+    const canvas = byTest(`map-${side}`).locator('.route-map-canvas');
+    return { moving: await canvas.getAttribute('data-moving'), view: await canvas.getAttribute('data-view') };
+  };
+  await eventually(async () => {
+    const [a, b] = [await view('a'), await view('b')];
+    assert.ok(a.moving === 'false' && b.moving === 'false', `both maps have stopped: ${JSON.stringify([a, b])}`);
+    assert.equal(a.view, b.view, 'both maps show the same view');
+  });
+}
+
 async function download(trigger: () => Promise<void>): Promise<{ name: string; text: string }> {
   const [file] = await Promise.all([page.waitForEvent('download'), trigger()]);
   return { name: file.suggestedFilename(), text: await readFile((await file.path())!, 'utf8') };
@@ -153,12 +166,16 @@ test('comparing hard and soft shows two plans, the differences and who is served
   const rows = await page.locator('[data-testid^="compare-customer-"]').all();
   const lateInB = await Promise.all(rows.map(async (row) => (await row.locator('td').nth(2).textContent()) !== '—'));
   assert.ok(lateInB.includes(true), 'a customer is late in the soft plan');
-  await byTest('map-a').locator('.leaflet-control-zoom-in').click();
-  await eventually(async () => {
+  const markersAligned = async () => {
     const [inA, inB] = [await markerOffset('map-a', 'marker-11'), await markerOffset('map-b', 'marker-11')];
     assert.ok(Math.abs(inA.x - inB.x) < 2 && Math.abs(inA.y - inB.y) < 2, `maps in sync: ${JSON.stringify([inA, inB])}`);
-  });
+  };
+  await byTest('map-a').locator('.leaflet-control-zoom-in').click();
+  await compareMapsSettled();
+  await markersAligned();
   await byTest('map-b').locator('.leaflet-control-zoom-out').click();
+  await compareMapsSettled();
+  await markersAligned();
   await session.screenshot('compare');
 });
 

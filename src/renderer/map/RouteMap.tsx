@@ -9,7 +9,7 @@ import 'leaflet/dist/leaflet.css';
 import type { Evaluation, Instance, Routes } from '../../shared/domain.js';
 import { formatNumber, formatTime } from '../format.js';
 import { getTileUrl, planarGridLayer, tileLayerWithFallback } from './baseLayers.js';
-import type { MapSync } from './mapSync.js';
+import { exposeViewState, SYNCED_MAP_OPTIONS, type MapSync } from './mapSync.js';
 import { customerIcon, depotIcon, escapeHtml } from './markers.js';
 import { routeColour } from './palette.js';
 import { TileSettings } from './TileSettings.js';
@@ -74,8 +74,13 @@ export function RouteMap(props: RouteMapProps) {
       maxZoom: kind === 'planar' ? 8 : 19,
       zoomSnap: 0.25,
       attributionControl: kind !== 'planar',
+      // Routes are drawn into an SVG this much larger than the view on each side, so lines stay whole while a
+      // drag or a one-step zoom-out animation is in progress (Leaflet redraws only when the move ends).
+      renderer: L.svg({ padding: 0.5 }),
+      ...(sync ? SYNCED_MAP_OPTIONS : {}),
     });
     map.setView([0, 0], 0);
+    const unexpose = exposeViewState(map, el);
     let timeout: ReturnType<typeof setTimeout> | undefined;
     if (kind === 'planar') {
       planarGridLayer().addTo(map);
@@ -101,6 +106,7 @@ export function RouteMap(props: RouteMapProps) {
       clearTimeout(timeout);
       resize.disconnect();
       unsync?.();
+      unexpose();
       map.remove();
       mapRef.current = null;
       layers.current = null;
