@@ -7,7 +7,8 @@
  * and classical costs on the same validation set, next to its learning curve.
  *
  *   nice -n 10 npx tsx scripts/train-model.ts [--kind jampr|am] [--variant tw1|tw2|tw3] [--size 20]
- *       [--imitation-minutes 60] [--minutes 240]
+ *       [--imitation-minutes 60 (0: go straight to REINFORCE)] [--minutes 240]
+ * To restart from the best shipped checkpoint instead of the latest, copy resources/models/<name> over the work folder.
  */
 import { existsSync } from 'node:fs';
 import { parseArgs } from 'node:util';
@@ -66,9 +67,10 @@ const common = {
 };
 
 const resumed = existsSync(`${OUT}/model.json`) ? (await loadCheckpoint(OUT)).card : null;
-if (!resumed || (resumed.recipe.name === 'imitation' && resumed.instancesTrained < IMITATION_INSTANCES)) {
+const imitationMinutes = Number(args['imitation-minutes']);
+if (imitationMinutes > 0 && (!resumed || (resumed.recipe.name === 'imitation' && resumed.instancesTrained < IMITATION_INSTANCES))) {
   const r = await trainModel({
-    ...common, fromDir: resumed ? OUT : undefined, minutes: Number(args['imitation-minutes']), maxInstances: IMITATION_INSTANCES,
+    ...common, fromDir: resumed ? OUT : undefined, minutes: imitationMinutes, maxInstances: IMITATION_INSTANCES,
     recipe: { name: 'imitation', batchSize: 32, epochSize: 1024, learningRate: 5e-4, expertSeconds: 0.1 },
   });
   console.log('imitation done', r.stoppedBy, JSON.stringify(r.card.validation.curve.at(-1)));
