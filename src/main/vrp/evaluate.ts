@@ -34,8 +34,14 @@ export interface RouteCost {
   feasible: boolean;
 }
 
-/** Simulates one route of customer indices (1..n); the depot is implicit at both ends. */
-export function routeCost(problem: Problem, route: ArrayLike<number>, variant: Variant): RouteCost {
+/** One stop as the simulation sees it; the schedule and the violations are built from these. */
+type StopVisitor = (i: number, arrival: number, start: number, early: number, late: number, load: number) => void;
+
+/**
+ * Simulates one route of customer indices (1..n); the depot is implicit at both ends. The section 1 update is
+ * written here once: `visit`, when given, sees every stop (check mode builds its schedule from it).
+ */
+export function routeCost(problem: Problem, route: ArrayLike<number>, variant: Variant, visit?: StopVisitor): RouteCost {
   const { travel, ready, due, service, demand } = problem;
   const size = problem.n + 1;
   const waits = variantWaits(variant.name);
@@ -63,6 +69,7 @@ export function routeCost(problem: Problem, route: ArrayLike<number>, variant: V
     penalty += stopPenalty(variant, e, l);
     load += demand[i];
     if (hard && l > TIME_EPS) feasible = false;
+    visit?.(i, arrival, start, e, l, load);
     time = start + service[i];
     pos = i;
   }
@@ -80,29 +87,18 @@ export function routeCost(problem: Problem, route: ArrayLike<number>, variant: V
 
 /** Full per-stop schedule of one route, with its violations. */
 function scheduleRoute(problem: Problem, route: number[], variant: Variant, routeIndex: number) {
-  const { travel, ready, due, service, demand, ids } = problem;
-  const size = problem.n + 1;
-  const waits = variantWaits(variant.name);
+  const { due, service, ids } = problem;
   const hard = variantHardTime(variant.name);
   const violations: Violation[] = [];
   const stops: StopSchedule[] = [];
-  let time = ready[0];
-  let pos = 0;
-  let load = 0;
   let overloaded = false;
-  for (const i of route) {
-    const arrival = time + travel[pos * size + i];
-    const early = Math.max(ready[i] - arrival, 0);
-    const late = Math.max(arrival - due[i], 0);
-    const start = waits ? Math.max(arrival, ready[i]) : arrival;
-    load += demand[i];
-    const departure = start + service[i];
+  const summary = routeCost(problem, route, variant, (i, arrival, start, early, late, load) => {
     stops.push({
       customerId: ids[i],
       arrival,
       wait: start - arrival,
       start,
-      departure,
+      departure: start + service[i],
       early,
       late,
       load,
@@ -127,10 +123,7 @@ function scheduleRoute(problem: Problem, route: number[], variant: Variant, rout
         message: `route ${routeIndex + 1} carries ${fmt(load)} after customer ${ids[i]}, above the capacity ${fmt(problem.capacity)}`,
       });
     }
-    time = departure;
-    pos = i;
-  }
-  const summary = routeCost(problem, route, variant);
+  });
   if (hard && route.length > 0 && summary.returnTime > due[0] + TIME_EPS) {
     violations.push({
       kind: 'horizon',
@@ -144,7 +137,7 @@ function scheduleRoute(problem: Problem, route: number[], variant: Variant, rout
     customers: route.length,
     length: summary.distance,
     load: summary.load,
-    duration: summary.returnTime - ready[0],
+    duration: summary.returnTime - problem.ready[0],
     returnTime: summary.returnTime,
     wait: summary.wait,
     early: summary.early,
