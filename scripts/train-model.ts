@@ -8,9 +8,10 @@
  *
  *   nice -n 10 npx tsx scripts/train-model.ts [--kind jampr|am] [--variant tw1|tw2|tw3] [--size 20]
  *       [--imitation-minutes 60 (0: go straight to REINFORCE)] [--minutes 240]
+ *       [--from resources/models/jampr-tw1-n20 (curriculum: start a new size from a smaller size's model)]
  * To restart from the best shipped checkpoint instead of the latest, copy resources/models/<name> over the work folder.
  */
-import { existsSync } from 'node:fs';
+import { cpSync, existsSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { makeVariant, type VariantName } from '../src/shared/domain.js';
 import { selectBackend } from '../src/main/jampr/backend/backend.js';
@@ -31,6 +32,7 @@ const { values: args } = parseArgs({
     size: { type: 'string', default: '20' },
     'imitation-minutes': { type: 'string', default: '60' },
     minutes: { type: 'string', default: '240' },
+    from: { type: 'string' },
   },
 });
 const kind = args.kind as ModelKind;
@@ -66,9 +68,12 @@ const common = {
   checkpointEverySec: 300, notes, onProgress: log, name, onCheckpoint: shipIfBest,
 };
 
+// The work folder wins over --from, so a rerun resumes its own run instead of starting over.
+const startsFromSmaller = Boolean(args.from) && !existsSync(`${OUT}/model.json`);
+if (startsFromSmaller) cpSync(args.from as string, OUT, { recursive: true });
 const resumed = existsSync(`${OUT}/model.json`) ? (await loadCheckpoint(OUT)).card : null;
 const imitationMinutes = Number(args['imitation-minutes']);
-if (imitationMinutes > 0 && (!resumed || (resumed.recipe.name === 'imitation' && resumed.instancesTrained < IMITATION_INSTANCES))) {
+if (imitationMinutes > 0 && (!resumed || startsFromSmaller || (resumed.recipe.name === 'imitation' && resumed.instancesTrained < IMITATION_INSTANCES))) {
   const r = await trainModel({
     ...common, fromDir: resumed ? OUT : undefined, minutes: imitationMinutes, maxInstances: IMITATION_INSTANCES,
     recipe: { name: 'imitation', batchSize: 32, epochSize: 1024, learningRate: 5e-4, expertSeconds: 0.1 },
