@@ -1,15 +1,15 @@
 import type { Variant } from '../../shared/domain.js';
 import type { Problem } from '../vrp/problem.js';
-import { loadCheckpoint } from './checkpoint.js';
 import { decodeGreedy, decodeSampled } from './decode.js';
 import { amEnvConfig, jamprEnvConfig } from './env/config.js';
 import { findDefaultModel } from './modelCatalog.js';
 import type { ModelKind } from './model/config.js';
+import { withModel } from './policyCache.js';
 
 /**
  * Plans one instance with a trained model: the product's "jampr" and "am" methods. The model is the
  * given folder, or the default for the method, variant and N (modelCatalog.ts). JAMPR decodes with the
- * spec's m_con for this N and the instance's own fleet K.
+ * spec's m_con for this N and the instance's own fleet K. Loaded models stay cached (policyCache.ts).
  */
 export interface PlanWithModelOptions {
   modelDir?: string;
@@ -30,8 +30,7 @@ export interface ModelPlan {
 
 export async function planWithModel(problem: Problem, variant: Variant, opts: PlanWithModelOptions): Promise<ModelPlan> {
   const dir = opts.modelDir ?? (await findDefaultModel(opts.method, variant.name, problem.n, opts.modelsRoot)).dir;
-  const { policy, card } = await loadCheckpoint(dir, { kind: opts.method });
-  try {
+  return withModel(dir, opts.method, async ({ policy, card }) => {
     const env = opts.method === 'am' ? amEnvConfig(variant) : jamprEnvConfig(variant, problem.n, { mPre: card.env.mPre });
     switch (opts.decode) {
       case 'greedy':
@@ -45,7 +44,5 @@ export async function planWithModel(problem: Problem, variant: Variant, opts: Pl
         throw new Error(`unknown decoding ${String(unknown)}`);
       }
     }
-  } finally {
-    policy.dispose();
-  }
+  });
 }

@@ -1,4 +1,8 @@
+import { join } from 'node:path';
+import type { ModelCard } from '../../../src/main/jampr/card.js';
+import { saveCheckpoint } from '../../../src/main/jampr/checkpoint.js';
 import { modelConfig, type ModelConfig } from '../../../src/main/jampr/model/config.js';
+import { Policy } from '../../../src/main/jampr/model/policy.js';
 import type { Instance } from '../../../src/shared/domain.js';
 import { generateInstance } from '../../../src/main/vrp/generate.js';
 import { buildProblem } from '../../../src/main/vrp/validate.js';
@@ -34,3 +38,17 @@ export const tinyProblems = (n: number, count: number, seed: number, squeeze = f
 /** A small model for fast tests: same architecture, narrow layers. */
 export const tinyModelConfig = (overrides: Partial<ModelConfig> = {}): ModelConfig =>
   modelConfig({ embedDim: 16, encoderLayers: 2, encoderHeads: 2, feedForwardDim: 32, decoderDim: 16, decoderHeads: 2, tourLength: 6, ...overrides });
+
+/** Saves an untrained tiny model as root/<kind>-<variant>-n<size> (a model folder like the shipped ones). */
+export async function saveTinyModel(root: string, kind: 'jampr' | 'am', variant: 'tw1' | 'tw2', size: number, seed = size): Promise<string> {
+  const policy = new Policy(tinyModelConfig({ kind }), seed);
+  const card: ModelCard = {
+    name: `${kind}-${variant}-n${size}`, kind, variant, size, config: policy.config, env: { mCon: 2, mPre: 6 },
+    recipe: { name: 'pomo-mean' }, instanceSource: 'generator', instancesTrained: 0, cpuSeconds: 0,
+    validation: { instances: 0, seed: 0, curve: [] }, date: '2025-01-01T00:00:00Z',
+  };
+  const dir = join(root, card.name);
+  await saveCheckpoint(dir, policy, card);
+  policy.dispose();
+  return dir;
+}

@@ -4,34 +4,20 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { makeVariant } from '../../../src/shared/domain.js';
-import type { ModelCard } from '../../../src/main/jampr/card.js';
-import { saveCheckpoint } from '../../../src/main/jampr/checkpoint.js';
 import { findDefaultModel } from '../../../src/main/jampr/modelCatalog.js';
-import { Policy } from '../../../src/main/jampr/model/policy.js';
 import { planWithModel } from '../../../src/main/jampr/planner.js';
 import { evaluateIndexRoutes } from '../../../src/main/vrp/evaluate.js';
-import { tinyModelConfig, tinyProblems } from './fixtures.js';
-
-async function fakeModel(root: string, kind: 'jampr' | 'am', variant: 'tw1' | 'tw2', size: number): Promise<void> {
-  const policy = new Policy(tinyModelConfig({ kind }), size);
-  const card: ModelCard = {
-    name: `${kind}-${variant}-n${size}`, kind, variant, size, config: policy.config, env: { mCon: 2, mPre: 6 },
-    recipe: { name: 'pomo-mean' }, instanceSource: 'generator', instancesTrained: 0, cpuSeconds: 0,
-    validation: { instances: 0, seed: 0, curve: [] }, date: '2025-01-01T00:00:00Z',
-  };
-  await saveCheckpoint(join(root, card.name), policy, card);
-  policy.dispose();
-}
+import { saveTinyModel, tinyProblems } from './fixtures.js';
 
 describe('planning with a model', () => {
   let root = '';
   beforeAll(async () => {
     await tf.setBackend('cpu');
     root = await mkdtemp(join(tmpdir(), 'jampr-models-'));
-    await fakeModel(root, 'jampr', 'tw1', 20);
-    await fakeModel(root, 'jampr', 'tw1', 50);
-    await fakeModel(root, 'am', 'tw1', 20);
-    await fakeModel(root, 'jampr', 'tw2', 20);
+    await saveTinyModel(root, 'jampr', 'tw1', 20);
+    await saveTinyModel(root, 'jampr', 'tw1', 50);
+    await saveTinyModel(root, 'am', 'tw1', 20);
+    await saveTinyModel(root, 'jampr', 'tw2', 20);
   });
 
   it('picks the default model by method, variant and nearest trained size', async () => {
