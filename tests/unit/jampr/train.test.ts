@@ -78,4 +78,14 @@ describe('training', () => {
     expect(resumed.card.validation.curve.length).toBe(curve.length + 1);
   });
 
+  it('continues a smaller model at a larger size with the spec m_con for that size and a new learning curve', async () => {
+    const outDir = await mkdtemp(join(tmpdir(), 'jampr-curriculum-'));
+    const recipe = { name: 'pomo-mean' as const, batchSize: 4, epochSize: 64, samplesPerInstance: 2 };
+    const small = await trainModel({ variant: 'tw1', size: 5, minutes: 5, maxInstances: 4, outDir, seed: 3, validationSize: 4, model: tiny, recipe });
+    expect(small.card.env.mCon).toBe(2);
+    const large = await trainModel({ variant: 'tw1', size: 36, minutes: 5, maxInstances: 8, outDir, fromDir: outDir, seed: 3, validationSize: 4, model: tiny, recipe });
+    expect(large.card).toMatchObject({ size: 36, instancesTrained: 8, env: { mCon: 3 } });
+    expect(large.card.validation.curve.map((p) => p.instances)).toEqual([4, 8]);
+  });
+
 });

@@ -68,7 +68,9 @@ async function resume(o: SetupOptions, source: InstanceSource): Promise<Training
     throw new AppError('model', `the model in ${dir} was trained for ${card.variant}, not ${o.variant}`);
   }
   const variant = makeVariant(o.variant);
-  const env = o.kind === 'am' ? amEnvConfig(variant) : jamprEnvConfig(variant, o.size, { mCon: card.env.mCon, mPre: card.env.mPre, ...o.env, fleetIsN: true });
+  // A run at a new size (curriculum) takes the spec's m_con for that size; the same size keeps the card's.
+  const mCon = card.size === o.size ? card.env.mCon : undefined;
+  const env = o.kind === 'am' ? amEnvConfig(variant) : jamprEnvConfig(variant, o.size, { mCon, mPre: card.env.mPre, ...o.env, fleetIsN: true });
   const adam = new Adam(policy.params.trainable, { ...PAPER_ADAM, learningRate: o.recipe.learningRate });
   const state = await loadOptimizerState(dir);
   const sameRecipe = card.recipe.name === o.recipe.name;
