@@ -7,11 +7,11 @@
  * and classical costs on the same validation set, next to its learning curve.
  *
  *   nice -n 10 npx tsx scripts/train-model.ts [--kind jampr|am] [--variant tw1|tw2|tw3] [--size 20]
- *       [--imitation-minutes 60 (0: go straight to REINFORCE)] [--minutes 240]
+ *       [--imitation-minutes 60 (0: go straight to REINFORCE)] [--imitation-lr 5e-4] [--minutes 240]
  *       [--from resources/models/jampr-tw1-n20 (curriculum: start a new size from a smaller size's model)]
  * To restart from the best shipped checkpoint instead of the latest, copy resources/models/<name> over the work folder.
  */
-import { cpSync, existsSync } from 'node:fs';
+import { cpSync, existsSync, rmSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { makeVariant, type VariantName } from '../src/shared/domain.js';
 import { selectBackend } from '../src/main/jampr/backend/backend.js';
@@ -33,6 +33,7 @@ const { values: args } = parseArgs({
     'imitation-minutes': { type: 'string', default: '60' },
     minutes: { type: 'string', default: '240' },
     from: { type: 'string' },
+    'imitation-lr': { type: 'string', default: '5e-4' },
   },
 });
 const kind = args.kind as ModelKind;
@@ -76,9 +77,16 @@ const imitationMinutes = Number(args['imitation-minutes']);
 if (imitationMinutes > 0 && (!resumed || startsFromSmaller || (resumed.recipe.name === 'imitation' && resumed.instancesTrained < IMITATION_INSTANCES))) {
   const r = await trainModel({
     ...common, fromDir: resumed ? OUT : undefined, minutes: imitationMinutes, maxInstances: IMITATION_INSTANCES,
-    recipe: { name: 'imitation', batchSize: 32, epochSize: 1024, learningRate: 5e-4, expertSeconds: 0.1 },
+    recipe: { name: 'imitation', batchSize: 32, epochSize: 1024, learningRate: Number(args['imitation-lr']), expertSeconds: 0.1 },
   });
   console.log('imitation done', r.stoppedBy, JSON.stringify(r.card.validation.curve.at(-1)));
+  // Imitation can overshoot: REINFORCE then starts from the best imitation checkpoint (with a fresh optimizer).
+  const costs = r.card.validation.curve.map((p) => p.cost);
+  if (costs.at(-1) !== Math.min(...costs) && existsSync(`${SHIPPED}/model.json`)) {
+    rmSync(OUT, { recursive: true });
+    cpSync(SHIPPED, OUT, { recursive: true });
+    console.log('REINFORCE starts from the best imitation checkpoint');
+  }
 }
 const r = await trainModel({
   ...common, fromDir: OUT, minutes: Number(args.minutes),
