@@ -1,0 +1,48 @@
+import * as tf from '@tensorflow/tfjs';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { makeVariant, type VariantName } from '../../src/shared/domain.js';
+import { findDefaultModel } from '../../src/main/jampr/modelCatalog.js';
+import { planWithModel } from '../../src/main/jampr/planner.js';
+import { evaluateIndexRoutes } from '../../src/main/vrp/evaluate.js';
+import { generateInstances } from '../../src/main/vrp/generate.js';
+import { buildProblem } from '../../src/main/vrp/validate.js';
+
+/**
+ * The models the product ships in resources/models: one JAMPR model per time-window policy at the paper's two
+ * training sizes, each with a complete card, chosen by default for its variant and size, planning every customer.
+ */
+const VARIANTS: VariantName[] = ['tw1', 'tw2', 'tw3'];
+const SIZES = [20, 50];
+
+describe('the shipped models', () => {
+  beforeAll(async () => {
+    await tf.setBackend('cpu');
+  });
+
+  for (const variant of VARIANTS) {
+    for (const size of SIZES) {
+      it(`jampr-${variant}-n${size} is the default for ${variant} at N=${size} and its card tells how it was made`, async () => {
+        const { card } = await findDefaultModel('jampr', variant, size);
+        expect(card.name).toBe(`jampr-${variant}-n${size}`);
+        expect(card).toMatchObject({ kind: 'jampr', variant, size });
+        expect(card.env.mCon).toBeGreaterThan(0);
+        expect(card.env.mPre).toBeGreaterThan(0);
+        expect(card.recipe.name).toMatch(/^(rollout|pomo-mean|imitation)$/);
+        expect(card.instancesTrained).toBeGreaterThan(0);
+        expect(card.cpuSeconds).toBeGreaterThan(0);
+        expect(card.validation.curve.length).toBeGreaterThan(1);
+        expect(Number.isNaN(Date.parse(card.date))).toBe(false);
+      });
+    }
+  }
+
+  it('plans a 100-customer instance with the N=50 model, serving every customer once', async () => {
+    const problem = buildProblem(generateInstances(100, 1, 7)[0]);
+    const variant = makeVariant('tw1');
+    const plan = await planWithModel(problem, variant, { method: 'jampr', decode: 'greedy' });
+    expect(plan.modelName).toBe('jampr-tw1-n50');
+    const served = plan.routes.flat().sort((a, b) => a - b);
+    expect(served).toEqual(Array.from({ length: 100 }, (_, i) => i + 1));
+    expect(evaluateIndexRoutes(problem, plan.routes, variant).feasible).toBe(true);
+  });
+});
