@@ -86,6 +86,9 @@ describe('training', () => {
     const large = await trainModel({ variant: 'tw1', size: 36, minutes: 5, maxInstances: 8, outDir, fromDir: outDir, seed: 3, validationSize: 4, model: tiny, recipe });
     expect(large.card).toMatchObject({ size: 36, instancesTrained: 8, env: { mCon: 3 } });
     expect(large.card.validation.curve.map((p) => p.instances)).toEqual([4, 8]);
+    const resumed = await trainModel({ variant: 'tw1', size: 36, minutes: 5, maxInstances: 12, outDir, fromDir: outDir, seed: 3, validationSize: 4, model: tiny, recipe });
+    expect(resumed.card.validation.curve.map((p) => p.instances)).toEqual([4, 8, 12]);
+    expect(resumed.card.instanceSource).toBe(large.card.instanceSource);
   });
 
 });

@@ -80,7 +80,8 @@ async function resume(o: SetupOptions, source: InstanceSource): Promise<Training
     // A new recipe starts from its own learning rate; the moments carry over.
     if (!sameRecipe) adam.learningRate = o.recipe.learningRate;
   }
-  const sameData = card.size === o.size && card.instanceSource === source.description;
+  // After a curriculum start the card's source reads "<earlier source>; then <this source>".
+  const sameData = card.size === o.size && (card.instanceSource === source.description || card.instanceSource.endsWith(`; then ${source.description}`));
   const sameValidation = sameData && card.validation.instances === o.validationSize && card.validation.seed === o.validationSeed;
   const previous = sameRecipe ? card.recipe.after : [card.recipe.after, `${card.recipe.name} to ${card.instancesTrained} instances`].filter(Boolean).join(', then ');
   return {
