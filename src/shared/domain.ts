@@ -171,6 +171,8 @@ export interface PlanJson extends Totals {
   instance: string;
   variant: VariantName;
   method: string;
+  /** The trained model that planned it (learned methods only). */
+  model?: string;
   routes: Routes;
   seconds: number;
 }

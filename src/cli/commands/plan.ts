@@ -50,6 +50,7 @@ export async function run(argv: string[]): Promise<void> {
     instance: problem.instance.name,
     variant: variant.name,
     method: methodLabel(method, decode, samples, improveSec),
+    ...(result.modelName ? { model: result.modelName } : {}),
     routes: result.routes,
     cost: evaluation.cost,
     distance: evaluation.distance,
@@ -62,7 +63,7 @@ export async function run(argv: string[]): Promise<void> {
   if (values.out) {
     writeFileSync(values.out, JSON.stringify(plan, null, 2) + '\n');
     const { routes: _routes, ...totals } = plan;
-    console.log(JSON.stringify({ ...totals, feasible: evaluation.feasible, model: result.modelName, out: values.out }));
+    console.log(JSON.stringify({ ...totals, feasible: evaluation.feasible, out: values.out }));
   } else {
     console.log(JSON.stringify(plan, null, 2));
   }

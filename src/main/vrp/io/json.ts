@@ -36,6 +36,7 @@ const planSchema = z.object({
   instance: z.string(),
   variant: z.enum(VARIANT_NAMES as [string, ...string[]]),
   method: z.string(),
+  model: z.string().optional(),
   routes: routesSchema,
   ...totals,
   seconds: finite,
