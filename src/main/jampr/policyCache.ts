@@ -14,10 +14,11 @@ interface Entry {
   version: string;
   loading: Promise<LoadedModel>;
   users: number;
-  retired: boolean;
 }
 
 const entries = new Map<string, Entry>();
+/** Replaced or evicted entries whose policy is freed once its last plan ends. */
+const retired = new Set<Entry>();
 
 /** Runs `use` with the model in `dir`, loading it only when it is not cached or changed on disk. */
 export async function withModel<T>(dir: string, kind: ModelKind, use: (model: LoadedModel) => T | Promise<T>): Promise<T> {
@@ -26,7 +27,7 @@ export async function withModel<T>(dir: string, kind: ModelKind, use: (model: Lo
   let entry = entries.get(key);
   if (!entry || entry.version !== version) {
     if (entry) retire(key, entry);
-    entry = { version, loading: loadCheckpoint(dir, { kind }), users: 0, retired: false };
+    entry = { version, loading: loadCheckpoint(dir, { kind }), users: 0 };
     entries.set(key, entry);
     entry.loading.catch(() => entries.get(key) === entry && entries.delete(key));
     evictIdle();
@@ -39,7 +40,7 @@ export async function withModel<T>(dir: string, kind: ModelKind, use: (model: Lo
     return await use(await entry.loading);
   } finally {
     entry.users--;
-    if (entry.retired) await disposeIfIdle(entry);
+    if (retired.has(entry)) await disposeIfIdle(entry);
   }
 }
 
@@ -49,20 +50,17 @@ export const cachedModelCount = (): number => entries.size;
 /** Drops every cached model that no plan is using. */
 export async function clearModelCache(): Promise<void> {
   for (const [key, entry] of [...entries]) retire(key, entry);
-  await Promise.all([...new Set(retiredEntries)].map(disposeIfIdle));
+  await Promise.all([...retired].map(disposeIfIdle));
 }
-
-const retiredEntries = new Set<Entry>();
 
 function retire(key: string, entry: Entry): void {
   if (entries.get(key) === entry) entries.delete(key);
-  entry.retired = true;
-  retiredEntries.add(entry);
+  retired.add(entry);
   void disposeIfIdle(entry);
 }
 
 async function disposeIfIdle(entry: Entry): Promise<void> {
-  if (entry.users > 0 || !retiredEntries.delete(entry)) return;
+  if (entry.users > 0 || !retired.delete(entry)) return;
   try {
     (await entry.loading).policy.dispose();
   } catch {
