@@ -8,6 +8,7 @@
  *
  *   nice -n 10 npx tsx scripts/train-model.ts [--kind jampr|am] [--variant tw1|tw2|tw3] [--size 20]
  *       [--imitation-minutes 60 (0: go straight to REINFORCE)] [--imitation-lr 5e-4] [--minutes 240]
+ *       [--lr 1e-4 (REINFORCE; a rate other than the run's so far starts a new recipe stage)]
  *       [--from resources/models/jampr-tw1-n20 (curriculum: start a new size from a smaller size's model)]
  * To restart from the best shipped checkpoint instead of the latest, copy resources/models/<name> over the work folder.
  */
@@ -34,6 +35,7 @@ const { values: args } = parseArgs({
     minutes: { type: 'string', default: '240' },
     from: { type: 'string' },
     'imitation-lr': { type: 'string', default: '5e-4' },
+    lr: { type: 'string', default: '1e-4' },
   },
 });
 const kind = args.kind as ModelKind;
@@ -90,6 +92,6 @@ if (imitationMinutes > 0 && (!resumed || startsFromSmaller || (resumed.recipe.na
 }
 const r = await trainModel({
   ...common, fromDir: OUT, minutes: Number(args.minutes),
-  recipe: { name: 'pomo-mean', batchSize: 8, epochSize: 512, samplesPerInstance: 8, learningRate: 1e-4 },
+  recipe: { name: 'pomo-mean', batchSize: 8, epochSize: 512, samplesPerInstance: 8, learningRate: Number(args.lr) },
 });
 console.log('reinforce done', r.stoppedBy, JSON.stringify(r.card.validation.curve.at(-1)));

@@ -3,7 +3,7 @@ import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { loadCheckpoint } from '../../../src/main/jampr/checkpoint.js';
+import { loadCheckpoint, loadOptimizerState } from '../../../src/main/jampr/checkpoint.js';
 import { trainModel } from '../../../src/main/jampr/train/train.js';
 
 const tiny = { embedDim: 16, encoderLayers: 2, encoderHeads: 2, feedForwardDim: 32, decoderDim: 16, decoderHeads: 2 };
@@ -45,7 +45,18 @@ describe('training recipes and control', () => {
       variant: 'tw1', size: 5, minutes: 0.12, outDir, seed: 5, validationSize: 4, model: tiny, onProgress: (p) => elapsed.push(p.elapsedSec),
     });
     expect(run.card.recipe.name).toBe('pomo-mean');
-    expect(String(run.card.recipe.after)).toMatch(/^imitation to \d+ instances$/);
+    expect(String(run.card.recipe.after)).toMatch(/^imitation \(lr [\d.e-]+\) to \d+ instances$/);
     expect(elapsed).toEqual([...elapsed].sort((a, b) => a - b));
+  });
+
+  it('starts a new recipe stage at the requested learning rate when a resumed run changes it', async () => {
+    const outDir = await mkdtemp(join(tmpdir(), 'jampr-train-'));
+    const recipe = { name: 'pomo-mean', batchSize: 2, epochSize: 100, samplesPerInstance: 2 } as const;
+    const common = { variant: 'tw1', size: 5, minutes: 5, outDir, seed: 6, validationSize: 4, model: tiny } as const;
+    await trainModel({ ...common, maxInstances: 4, recipe: { ...recipe, learningRate: 1e-4 } });
+    const run = await trainModel({ ...common, fromDir: outDir, maxInstances: 8, recipe: { ...recipe, learningRate: 5e-5 } });
+    expect(run.card.recipe.learningRate).toBe(5e-5);
+    expect(run.card.recipe.after).toBe('pomo-mean (lr 0.0001) to 4 instances');
+    expect((await loadOptimizerState(outDir))?.learningRate).toBe(5e-5);
   });
 });

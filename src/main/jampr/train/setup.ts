@@ -73,7 +73,8 @@ async function resume(o: SetupOptions, source: InstanceSource): Promise<Training
   const env = o.kind === 'am' ? amEnvConfig(variant) : jamprEnvConfig(variant, o.size, { mCon, mPre: card.env.mPre, ...o.env, fleetIsN: true });
   const adam = new Adam(policy.params.trainable, { ...PAPER_ADAM, learningRate: o.recipe.learningRate });
   const state = await loadOptimizerState(dir);
-  const sameRecipe = card.recipe.name === o.recipe.name;
+  // A changed learning rate counts as a new recipe stage: it starts from the requested rate, not the saved one.
+  const sameRecipe = card.recipe.name === o.recipe.name && card.recipe.learningRate === o.recipe.learningRate;
   if (state) {
     adam.load(state);
     tf.dispose([...state.moments.values()]);
@@ -83,7 +84,7 @@ async function resume(o: SetupOptions, source: InstanceSource): Promise<Training
   // After a curriculum start the card's source reads "<earlier source>; then <this source>".
   const sameData = card.size === o.size && (card.instanceSource === source.description || card.instanceSource.endsWith(`; then ${source.description}`));
   const sameValidation = sameData && card.validation.instances === o.validationSize && card.validation.seed === o.validationSeed;
-  const previous = sameRecipe ? card.recipe.after : [card.recipe.after, `${card.recipe.name} to ${card.instancesTrained} instances`].filter(Boolean).join(', then ');
+  const previous = sameRecipe ? card.recipe.after : [card.recipe.after, `${card.recipe.name} (lr ${card.recipe.learningRate}) to ${card.instancesTrained} instances`].filter(Boolean).join(', then ');
   return {
     policy,
     adam,
