@@ -1,0 +1,71 @@
+import { execFile } from 'node:child_process';
+import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { describe, expect, it } from 'vitest';
+import { makeVariant } from '../../src/shared/domain.js';
+import { listModels } from '../../src/main/jampr/modelCatalog.js';
+import { evaluatePlan } from '../../src/main/vrp/evaluate.js';
+import { generateInstances } from '../../src/main/vrp/generate.js';
+import { parseInstancesJsonl, writeInstanceJson } from '../../src/main/vrp/io/json.js';
+import { buildProblem } from '../../src/main/vrp/validate.js';
+
+const run = promisify(execFile);
+const jampr = (...args: string[]) => run(process.execPath, ['bin/jampr.mjs', ...args], { encoding: 'utf8' });
+const failureOf = (...args: string[]) => jampr(...args).then(
+  () => { throw new Error(`jampr ${args.join(' ')} succeeded`); },
+  (e: { code: number; stdout: string; stderr: string }) => e,
+);
+const workDir = () => mkdtemp(join(tmpdir(), 'jampr-cli-'));
+
+/** The CLI commands other than plan (cli-plan.test.ts), each as a real process on real files. */
+describe('jampr info, generate, eval and bench', () => {
+  it('info lists every model plan can choose from, with the values of its card', async () => {
+    const { stdout } = await jampr('info');
+    const info = JSON.parse(stdout) as { models: { name: string; instancesTrained: number; validationCost: number }[] };
+    const cards = (await listModels()).map(({ card }) => card);
+    expect(cards.length).toBeGreaterThanOrEqual(6);
+    expect(info.models).toEqual(cards.map((c) => expect.objectContaining({
+      name: c.name, instancesTrained: c.instancesTrained, validationCost: c.validation.curve.at(-1)?.cost,
+    })));
+  });
+
+  it('generate writes the seeded instances, and eval scores a plan for one of them with the evaluator', async () => {
+    const dir = await workDir();
+    await jampr('generate', '--size', '6', '--count', '3', '--seed', '5', '--out', join(dir, 'set.jsonl'));
+    const written = parseInstancesJsonl(await readFile(join(dir, 'set.jsonl'), 'utf8'));
+    expect(written).toEqual(generateInstances(6, 3, 5));
+
+    const instance = written[1];
+    const routes = instance.customers.map((c) => [c.id]);
+    await writeFile(join(dir, 'instance.json'), writeInstanceJson(instance));
+    await writeFile(join(dir, 'plan.json'), JSON.stringify({ routes }));
+    const { stdout } = await jampr('eval', join(dir, 'instance.json'), join(dir, 'plan.json'), '--variant', 'tw2');
+    const expected = evaluatePlan(buildProblem(instance), routes, makeVariant('tw2'));
+    expect(JSON.parse(stdout)).toMatchObject({ cost: expected.cost, distance: expected.distance, vehicles: 6, feasible: expected.feasible });
+  });
+
+  it('bench prints one table row per method in the order asked', async () => {
+    const { stdout } = await jampr('bench', '--size', '5', '--count', '2', '--variant', 'tw2', '--methods', 'classical,random', '--time-limit', '0.05');
+    const rows = stdout.split('\n').filter((l) => /^\| (classical|random) \|/.test(l)).map((l) => l.split('|').map((c) => c.trim()));
+    expect(rows.map((r) => r[1])).toEqual(['classical', 'random']);
+    for (const [, , cost, k, dist, , infeasible] of rows) {
+      expect(Number(k)).toBeGreaterThanOrEqual(1);
+      expect(Number(cost)).toBeGreaterThanOrEqual(Number(dist)); // tw2 cost = distance + lateness penalty
+      expect(infeasible).toBe('0');
+    }
+  });
+
+  it('rejects an unknown bench method by name, before any work, with exit code 1', async () => {
+    const failure = await failureOf('bench', '--methods', 'random,best');
+    expect(failure).toMatchObject({ code: 1, stdout: '' });
+    expect(failure.stderr).toMatch(/unknown bench method 'best'; choose from random, classical/);
+  });
+
+  it('refuses generate without --out, naming the missing flag', async () => {
+    const failure = await failureOf('generate', '--size', '5');
+    expect(failure).toMatchObject({ code: 1, stdout: '' });
+    expect(failure.stderr).toMatch(/--out FILE.jsonl is required/);
+  });
+});
