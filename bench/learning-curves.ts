@@ -1,5 +1,5 @@
 /**
- * Draws the shipped models' learning curves (from their cards) as bench/learning-curves.png: validation cost
+ * Draws the shipped JAMPR models' learning curves (the AM+TW baselines' cards hold theirs too) (from their cards) as bench/learning-curves.png: validation cost
  * relative to the classical solver on the same validation set, against instances trained and against CPU
  * minutes. Chart.js draws, Debian's chromium renders (the same browser the e2e tests use); nothing downloads.
  *
@@ -40,7 +40,8 @@ function series(card: ModelCard): Series {
 
 const cards = readdirSync(MODELS)
   .sort()
-  .map((name) => JSON.parse(readFileSync(join(MODELS, name, 'card.json'), 'utf8')) as ModelCard);
+  .map((name) => JSON.parse(readFileSync(join(MODELS, name, 'card.json'), 'utf8')) as ModelCard)
+  .filter((card) => card.kind === 'jampr');
 const all = cards.map(series);
 
 const chartScript = readFileSync('node_modules/chart.js/dist/chart.umd.min.js', 'utf8');
