@@ -1,7 +1,8 @@
 /**
- * Draws the shipped JAMPR models' learning curves (the AM+TW baselines' cards hold theirs too) (from their cards) as bench/learning-curves.png: validation cost
- * relative to the classical solver on the same validation set, against instances trained and against CPU
- * minutes. Chart.js draws, Debian's chromium renders (the same browser the e2e tests use); nothing downloads.
+ * Draws the shipped JAMPR models' learning curves (from their cards; the AM+TW baselines' cards hold theirs too) as
+ * bench/learning-curves.png: validation cost relative to the classical solver on the same validation set, against
+ * instances trained and against CPU minutes. Chart.js draws, Debian's chromium renders (the same browser the e2e
+ * tests use); nothing downloads.
  *
  *   npx tsx bench/learning-curves.ts [--out bench/learning-curves.png]
  */

@@ -21,20 +21,22 @@ describe('the shipped models', () => {
     await tf.setBackend('cpu');
   });
 
-  for (const kind of KINDS) for (const variant of VARIANTS) {
-    for (const size of SIZES) {
-      it(`${kind}-${variant}-n${size} is the default ${kind} model for ${variant} at N=${size} and its card tells how it was made`, async () => {
-        const { card } = await findDefaultModel(kind, variant, size);
-        expect(card.name).toBe(`${kind}-${variant}-n${size}`);
-        expect(card).toMatchObject({ kind, variant, size });
-        expect(card.env.mCon).toBeGreaterThan(0);
-        if (kind === 'jampr') expect(card.env.mPre).toBeGreaterThan(0); // the AM builds one route at a time: no m_pre
-        expect(card.recipe.name).toMatch(/^(rollout|pomo-mean|imitation)$/);
-        expect(card.instancesTrained).toBeGreaterThan(0);
-        expect(card.cpuSeconds).toBeGreaterThan(0);
-        expect(card.validation.curve.length).toBeGreaterThan(1);
-        expect(Number.isNaN(Date.parse(card.date))).toBe(false);
-      });
+  for (const kind of KINDS) {
+    for (const variant of VARIANTS) {
+      for (const size of SIZES) {
+        it(`${kind}-${variant}-n${size} is the default ${kind} model for ${variant} at N=${size} and its card tells how it was made`, async () => {
+          const { card } = await findDefaultModel(kind, variant, size);
+          expect(card.name).toBe(`${kind}-${variant}-n${size}`);
+          expect(card).toMatchObject({ kind, variant, size });
+          expect(card.env.mCon).toBeGreaterThan(0);
+          if (kind === 'jampr') expect(card.env.mPre).toBeGreaterThan(0); // the AM builds one route at a time: no m_pre
+          expect(card.recipe.name).toMatch(/^(rollout|pomo-mean|imitation)$/);
+          expect(card.instancesTrained).toBeGreaterThan(0);
+          expect(card.cpuSeconds).toBeGreaterThan(0);
+          expect(card.validation.curve.length).toBeGreaterThan(1);
+          expect(Number.isNaN(Date.parse(card.date))).toBe(false);
+        });
+      }
     }
   }
 
