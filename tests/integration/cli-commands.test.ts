@@ -1,8 +1,5 @@
-import { execFile } from 'node:child_process';
-import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { makeVariant } from '../../src/shared/domain.js';
 import { listModels } from '../../src/main/jampr/modelCatalog.js';
@@ -10,14 +7,7 @@ import { evaluatePlan } from '../../src/main/vrp/evaluate.js';
 import { generateInstances } from '../../src/main/vrp/generate.js';
 import { parseInstancesJsonl, writeInstanceJson } from '../../src/main/vrp/io/json.js';
 import { buildProblem } from '../../src/main/vrp/validate.js';
-
-const run = promisify(execFile);
-const jampr = (...args: string[]) => run(process.execPath, ['bin/jampr.mjs', ...args], { encoding: 'utf8' });
-const failureOf = (...args: string[]) => jampr(...args).then(
-  () => { throw new Error(`jampr ${args.join(' ')} succeeded`); },
-  (e: { code: number; stdout: string; stderr: string }) => e,
-);
-const workDir = () => mkdtemp(join(tmpdir(), 'jampr-cli-'));
+import { cliWorkDir, failureOf, jampr } from './fixtures/cli.js';
 
 /** The CLI commands other than plan (cli-plan.test.ts), each as a real process on real files. */
 describe('jampr info, generate, eval and bench', () => {
@@ -32,7 +22,7 @@ describe('jampr info, generate, eval and bench', () => {
   });
 
   it('generate writes the seeded instances, and eval scores a plan for one of them with the evaluator', async () => {
-    const dir = await workDir();
+    const dir = await cliWorkDir();
     await jampr('generate', '--size', '6', '--count', '3', '--seed', '5', '--out', join(dir, 'set.jsonl'));
     const written = parseInstancesJsonl(await readFile(join(dir, 'set.jsonl'), 'utf8'));
     expect(written).toEqual(generateInstances(6, 3, 5));

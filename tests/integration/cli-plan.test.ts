@@ -1,23 +1,18 @@
-import { execFile } from 'node:child_process';
-import { mkdtemp, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { makeVariant } from '../../src/shared/domain.js';
 import { evaluatePlan } from '../../src/main/vrp/evaluate.js';
 import { generateInstances } from '../../src/main/vrp/generate.js';
 import { parsePlanJson, writeInstanceJson } from '../../src/main/vrp/io/json.js';
 import { buildProblem } from '../../src/main/vrp/validate.js';
-
-const run = promisify(execFile);
-const jampr = (...args: string[]) => run(process.execPath, ['bin/jampr.mjs', ...args], { encoding: 'utf8' });
+import { cliWorkDir, failureOf, jampr } from './fixtures/cli.js';
 
 /** The `jampr plan` command end to end: a real process, the shipped models, the one evaluator. */
 describe('jampr plan', () => {
   it('plans with the shipped model for the variant and size, names it, and reports the evaluator cost', async () => {
     const instance = generateInstances(20, 1, 11)[0];
-    const file = join(await mkdtemp(join(tmpdir(), 'jampr-cli-')), 'instance.json');
+    const file = join(await cliWorkDir(), 'instance.json');
     await writeFile(file, writeInstanceJson(instance));
     const { stdout } = await jampr('plan', file, '--variant', 'tw3', '--method', 'jampr');
     const plan = parsePlanJson(stdout);
@@ -27,10 +22,10 @@ describe('jampr plan', () => {
   });
 
   it('rejects a file it cannot read with a message on stderr, exit code 1 and no plan', async () => {
-    const file = join(await mkdtemp(join(tmpdir(), 'jampr-cli-')), 'customers.xlsx');
+    const file = join(await cliWorkDir(), 'customers.xlsx');
     await writeFile(file, 'not a plan');
-    const failure = await jampr('plan', file).catch((e: { code: number; stdout: string; stderr: string }) => e);
+    const failure = await failureOf('plan', file);
     expect(failure).toMatchObject({ code: 1, stdout: '' });
-    expect((failure as { stderr: string }).stderr).toMatch(/Cannot tell the format/);
+    expect(failure.stderr).toMatch(/Cannot tell the format/);
   });
 });
