@@ -28,11 +28,15 @@ console.log('variant method        cost      k      dist     wait    early     l
 for (const name of values.variants!.split(',') as VariantName[]) {
   const variant = makeVariant(name);
   const methods: [string, (p: (typeof problems)[number], i: number) => { routes: number[][]; iterations?: number }][] = [
-    ['classical', (p, i) => runClassical(p, variant, {
-      timeLimitSec: Number(values.seconds),
-      seed: i + 1,
-      lambdaFactor: values.lambda === undefined ? undefined : Number(values.lambda),
-    })],
+    [
+      'classical',
+      (p, i) =>
+        runClassical(p, variant, {
+          timeLimitSec: Number(values.seconds),
+          seed: i + 1,
+          lambdaFactor: values.lambda === undefined ? undefined : Number(values.lambda),
+        }),
+    ],
   ];
   if (values.random) methods.push(['random(1000)', (p, i) => ({ routes: solveRandom(p, variant, { samples: 1000, seed: i + 1 }) })]);
   for (const [method, solve] of methods) {
@@ -50,6 +54,8 @@ for (const name of values.variants!.split(',') as VariantName[]) {
       sum.iters += result.iterations ?? 0;
     });
     const m = (v: number, d = 2) => (v / problems.length).toFixed(d).padStart(8);
-    console.log(`${name.padEnd(7)} ${method.padEnd(12)} ${m(sum.cost)} ${m(sum.k)} ${m(sum.dist)} ${m(sum.wait, 1)} ${m(sum.early, 1)} ${m(sum.late, 1)} ${String(sum.feasible).padStart(5)}/${problems.length} ${m(sum.iters, 0)}`);
+    console.log(
+      `${name.padEnd(7)} ${method.padEnd(12)} ${m(sum.cost)} ${m(sum.k)} ${m(sum.dist)} ${m(sum.wait, 1)} ${m(sum.early, 1)} ${m(sum.late, 1)} ${String(sum.feasible).padStart(5)}/${problems.length} ${m(sum.iters, 0)}`,
+    );
   }
 }

@@ -38,14 +38,20 @@ await selectBackend();
 const modelDir = process.argv[2];
 const policy = modelDir ? (await loadCheckpoint(modelDir)).policy : new Policy(modelConfig(), 1);
 const draw = (n: number, count: number) => generatorSource(n).draw(count, createRng(n));
-console.log(`load average ${loadavg().map((x) => x.toFixed(1)).join(' ')}; ${modelDir ?? 'untrained paper-size model'}`);
+console.log(
+  `load average ${loadavg()
+    .map((x) => x.toFixed(1))
+    .join(' ')}; ${modelDir ?? 'untrained paper-size model'}`,
+);
 console.log('| task | per CPU-second or CPU ms | per wall-second or wall ms | unit |\n|---|---|---|---|');
 for (const n of [20, 50]) {
   const env = jamprEnvConfig(variant, n);
   const set = draw(n, 10);
   decodeGreedy(policy, [set[0]], env); // warm-up: folded weights, kernel JIT
   await timed(`greedy N=${n}, batch 1`, set.length, 'ms', () => set.forEach((p) => decodeGreedy(policy, [p], env)));
-  await timed(`sampling N=${n}, S=128 in one chunk`, 128, 'samples', () => decodeSampled(policy, set[0], env, { samples: 128, chunk: 128, seed: 1 }));
+  await timed(`sampling N=${n}, S=128 in one chunk`, 128, 'samples', () =>
+    decodeSampled(policy, set[0], env, { samples: 128, chunk: 128, seed: 1 }),
+  );
 }
 const n = 20;
 const env = jamprEnvConfig(variant, n, { fleetIsN: true });
@@ -53,10 +59,22 @@ const adam = new Adam(policy.params.trainable);
 const rng = createRng(3);
 const batch = draw(n, 8);
 await timed('training imitation, 8 instances, expert 0.1 s each', 8, 'instances', () =>
-  imitationStep(policy, adam, { env, expertSeconds: 0.1, maxGradNorm: 1 }, batch, rng));
+  imitationStep(policy, adam, { env, expertSeconds: 0.1, maxGradNorm: 1 }, batch, rng),
+);
 await timed('training pomo-mean, 8 instances x 8 samples, augmented', 8, 'instances', () =>
-  reinforceStep(policy, adam, { env, samplesPerInstance: 8, augment: true, costScale: 0.01, maxGradNorm: 1 }, batch, rng, (c) => sampleMeanBaseline(c, 8)));
+  reinforceStep(policy, adam, { env, samplesPerInstance: 8, augment: true, costScale: 0.01, maxGradNorm: 1 }, batch, rng, (c) =>
+    sampleMeanBaseline(c, 8),
+  ),
+);
 const baseline = new RolloutBaseline(env, generatorSource(n), 8, rng, policy);
 const paperBatch = draw(n, 16);
 await timed('training rollout (paper), 16 instances incl. baseline rollouts', 16, 'instances', () =>
-  reinforceStep(policy, adam, { env, samplesPerInstance: 1, augment: false, costScale: 0.01, maxGradNorm: 1 }, paperBatch, rng, baseline.prepare(1, paperBatch, 1)));
+  reinforceStep(
+    policy,
+    adam,
+    { env, samplesPerInstance: 1, augment: false, costScale: 0.01, maxGradNorm: 1 },
+    paperBatch,
+    rng,
+    baseline.prepare(1, paperBatch, 1),
+  ),
+);

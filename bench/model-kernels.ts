@@ -34,7 +34,10 @@ const N50 = problems(50, 1);
 const TASKS: Task[] = [
   { name: 'greedy N=20, batch of 8 (ms for the batch)', run: (p) => void decodeGreedy(p, N20, jamprEnvConfig(variant, 20)) },
   { name: 'greedy N=50, one instance (ms)', run: (p) => void decodeGreedy(p, N50, jamprEnvConfig(variant, 50)) },
-  { name: 'sampling 64 at N=20 (ms)', run: async (p) => void (await decodeSampled(p, N20[0], jamprEnvConfig(variant, 20), { samples: 64, chunk: 64 })) },
+  {
+    name: 'sampling 64 at N=20 (ms)',
+    run: async (p) => void (await decodeSampled(p, N20[0], jamprEnvConfig(variant, 20), { samples: 64, chunk: 64 })),
+  },
   {
     name: 'REINFORCE step, 8 instances N=20 (ms)',
     run: (p) => {

@@ -28,8 +28,15 @@ for (const recipe of recipes) {
   const outDir = `.tmp/recipes/${recipe}`;
   rmSync(outDir, { recursive: true, force: true });
   const { card } = await trainModel({
-    variant: values.variant as VariantName, size: Number(values.size), outDir, seed: 5, minutes: Number(values.minutes),
-    recipe, validationSize: 64, validationSeed: 4321, checkpointEverySec: 45,
+    variant: values.variant as VariantName,
+    size: Number(values.size),
+    outDir,
+    seed: 5,
+    minutes: Number(values.minutes),
+    recipe,
+    validationSize: 64,
+    validationSeed: 4321,
+    checkpointEverySec: 45,
   });
   const curve = card.validation.curve;
   /** The validation cost last measured by that many CPU minutes (training is noisy, so also the best so far); a run that ended earlier shows its last point. */
@@ -38,7 +45,9 @@ for (const recipe of recipes) {
     return seen.length ? `${seen.at(-1)?.cost.toFixed(0)} (best ${Math.min(...seen.map((p) => p.cost)).toFixed(0)})` : '–';
   };
   const end = curve.at(-1);
-  rows.push(`| ${recipe} | ${CHECKPOINTS_MIN.map(at).join(' | ')} | ${end?.cost.toFixed(0)} (${(card.cpuSeconds / 60).toFixed(1)} min) | ${card.instancesTrained} |`);
+  rows.push(
+    `| ${recipe} | ${CHECKPOINTS_MIN.map(at).join(' | ')} | ${end?.cost.toFixed(0)} (${(card.cpuSeconds / 60).toFixed(1)} min) | ${card.instancesTrained} |`,
+  );
   console.log(`${recipe}: ${JSON.stringify(curve)}`);
 }
 console.log(`\n${values.variant} N=${values.size}, validation: 64 instances (seed 4321), greedy cost at CPU minutes:\n`);

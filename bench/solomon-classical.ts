@@ -47,9 +47,19 @@ for (const name of values.instances!.split(',')) {
     const e = evaluateIndexRoutes(problem, result.routes, variant);
     const gap = opt && variant.alpha === 0 ? ((e.distance / opt - 1) * 100).toFixed(2) : '-';
     console.log(
-      [name.padEnd(8), String(seed).padStart(4), e.cost.toFixed(2).padStart(9), e.distance.toFixed(2).padStart(9),
-        String(e.vehicles).padStart(3), e.wait.toFixed(1).padStart(6), String(opt ?? '-').padStart(6), gap.padStart(7),
-        String(result.iterations).padStart(6), String(result.moves).padStart(7), String(e.feasible).padStart(9)].join(' '),
+      [
+        name.padEnd(8),
+        String(seed).padStart(4),
+        e.cost.toFixed(2).padStart(9),
+        e.distance.toFixed(2).padStart(9),
+        String(e.vehicles).padStart(3),
+        e.wait.toFixed(1).padStart(6),
+        String(opt ?? '-').padStart(6),
+        gap.padStart(7),
+        String(result.iterations).padStart(6),
+        String(result.moves).padStart(7),
+        String(e.feasible).padStart(9),
+      ].join(' '),
     );
   }
 }

@@ -72,7 +72,10 @@ function stop(child) {
 
 const tests = process.argv.slice(2).length
   ? process.argv.slice(2)
-  : readdirSync(join(root, 'tests/e2e')).filter((f) => f.endsWith('.test.ts')).sort().map((f) => join('tests/e2e', f));
+  : readdirSync(join(root, 'tests/e2e'))
+      .filter((f) => f.endsWith('.test.ts'))
+      .sort()
+      .map((f) => join('tests/e2e', f));
 
 mkdirSync(artifacts, { recursive: true });
 const tmp = mkdtempSync(join(tmpdir(), 'jampr-e2e-'));

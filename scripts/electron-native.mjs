@@ -42,7 +42,8 @@ function isUpToDate(wanted) {
 /** npm's own node-gyp: npm exports its path to scripts; otherwise look next to npm itself. */
 function findNodeGyp() {
   const candidates = [process.env.npm_config_node_gyp];
-  if (process.env.npm_execpath) candidates.push(join(dirname(dirname(process.env.npm_execpath)), 'node_modules', 'node-gyp', 'bin', 'node-gyp.js'));
+  if (process.env.npm_execpath)
+    candidates.push(join(dirname(dirname(process.env.npm_execpath)), 'node_modules', 'node-gyp', 'bin', 'node-gyp.js'));
   const prefix = spawnSync('npm', ['prefix', '-g'], { encoding: 'utf8', shell: process.platform === 'win32' }).stdout?.trim();
   if (prefix) {
     const npmDir = process.platform === 'win32' ? join(prefix, 'node_modules', 'npm') : join(prefix, 'lib', 'node_modules', 'npm');
@@ -108,8 +109,17 @@ async function build(wanted) {
   try {
     const skip = join(PACKAGE_DIR, 'build');
     cpSync(PACKAGE_DIR, work, { recursive: true, filter: (src) => src !== skip && !src.startsWith(skip + sep) });
-    console.error(`electron-native: building better-sqlite3 ${wanted.betterSqlite3} for Electron ${wanted.electron} (${wanted.platform}-${wanted.arch}), about a minute...`);
-    const args = ['rebuild', '--release', `--target=${wanted.electron}`, `--arch=${wanted.arch}`, `--dist-url=${HEADERS_URL}`, '--runtime=electron'];
+    console.error(
+      `electron-native: building better-sqlite3 ${wanted.betterSqlite3} for Electron ${wanted.electron} (${wanted.platform}-${wanted.arch}), about a minute...`,
+    );
+    const args = [
+      'rebuild',
+      '--release',
+      `--target=${wanted.electron}`,
+      `--arch=${wanted.arch}`,
+      `--dist-url=${HEADERS_URL}`,
+      '--runtime=electron',
+    ];
     const { code, output } = await runNodeGyp(nodeGyp, args, work);
     const built = join(work, 'build', 'Release', 'better_sqlite3.node');
     if (code !== 0 || !existsSync(built)) throw new Error(failureMessage(wanted, output));

@@ -58,7 +58,15 @@ const notes = `validation set (${VALIDATION.size} generated ${variantName} N=${s
 console.log(notes);
 
 const log = (p: TrainProgress) =>
-  console.log(JSON.stringify({ at: new Date().toISOString(), ...p, meanCost: Math.round(p.meanCost), baselineCost: Math.round(p.baselineCost), validationCost: p.validationCost && Math.round(p.validationCost) }));
+  console.log(
+    JSON.stringify({
+      at: new Date().toISOString(),
+      ...p,
+      meanCost: Math.round(p.meanCost),
+      baselineCost: Math.round(p.baselineCost),
+      validationCost: p.validationCost && Math.round(p.validationCost),
+    }),
+  );
 /** Ships a checkpoint only when its validation cost is the best so far (REINFORCE can wander). */
 const shipIfBest = async (card: ModelCard) => {
   const costs = card.validation.curve.map((p) => p.cost);
@@ -67,8 +75,18 @@ const shipIfBest = async (card: ModelCard) => {
   console.log(`shipped: validation ${costs.at(-1)} after ${card.instancesTrained} instances`);
 };
 const common = {
-  kind, variant: variantName, size, outDir: OUT, seed: 20, validationSize: VALIDATION.size, validationSeed: VALIDATION.seed,
-  checkpointEverySec: 300, notes, onProgress: log, name, onCheckpoint: shipIfBest,
+  kind,
+  variant: variantName,
+  size,
+  outDir: OUT,
+  seed: 20,
+  validationSize: VALIDATION.size,
+  validationSeed: VALIDATION.seed,
+  checkpointEverySec: 300,
+  notes,
+  onProgress: log,
+  name,
+  onCheckpoint: shipIfBest,
 };
 
 // The work folder wins over --from, so a rerun resumes its own run instead of starting over.
@@ -76,9 +94,15 @@ const startsFromSmaller = Boolean(args.from) && !existsSync(`${OUT}/model.json`)
 if (startsFromSmaller) cpSync(args.from as string, OUT, { recursive: true });
 const resumed = existsSync(`${OUT}/model.json`) ? (await loadCheckpoint(OUT)).card : null;
 const imitationMinutes = Number(args['imitation-minutes']);
-if (imitationMinutes > 0 && (!resumed || startsFromSmaller || (resumed.recipe.name === 'imitation' && resumed.instancesTrained < IMITATION_INSTANCES))) {
+if (
+  imitationMinutes > 0 &&
+  (!resumed || startsFromSmaller || (resumed.recipe.name === 'imitation' && resumed.instancesTrained < IMITATION_INSTANCES))
+) {
   const r = await trainModel({
-    ...common, fromDir: resumed ? OUT : undefined, minutes: imitationMinutes, maxInstances: IMITATION_INSTANCES,
+    ...common,
+    fromDir: resumed ? OUT : undefined,
+    minutes: imitationMinutes,
+    maxInstances: IMITATION_INSTANCES,
     recipe: { name: 'imitation', batchSize: 32, epochSize: 1024, learningRate: Number(args['imitation-lr']), expertSeconds: 0.1 },
   });
   console.log('imitation done', r.stoppedBy, JSON.stringify(r.card.validation.curve.at(-1)));
@@ -91,7 +115,9 @@ if (imitationMinutes > 0 && (!resumed || startsFromSmaller || (resumed.recipe.na
   }
 }
 const r = await trainModel({
-  ...common, fromDir: OUT, minutes: Number(args.minutes),
+  ...common,
+  fromDir: OUT,
+  minutes: Number(args.minutes),
   recipe: { name: 'pomo-mean', batchSize: 8, epochSize: 512, samplesPerInstance: 8, learningRate: Number(args.lr) },
 });
 console.log('reinforce done', r.stoppedBy, JSON.stringify(r.card.validation.curve.at(-1)));

@@ -29,7 +29,9 @@ export function numberFlag(
   if (raw === undefined) return fallback;
   const value = Number(raw);
   if (!Number.isFinite(value) || value < min || (integer && !Number.isInteger(value))) {
-    throw inputError(`--${name} must be ${integer ? 'an integer' : 'a number'}${min > -Infinity ? ` >= ${min}` : ''}, got '${String(raw)}'`);
+    throw inputError(
+      `--${name} must be ${integer ? 'an integer' : 'a number'}${min > -Infinity ? ` >= ${min}` : ''}, got '${String(raw)}'`,
+    );
   }
   return value;
 }

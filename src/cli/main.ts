@@ -3,10 +3,16 @@ import { AppError } from '../shared/errors.js';
 /** `jampr <command>`: each command lives in its own module and is loaded only when used. */
 const COMMANDS: Record<string, { summary: string; load: () => Promise<{ run(argv: string[]): Promise<void> }> }> = {
   generate: { summary: 'generate --size N --count C --seed S --out FILE.jsonl', load: () => import('./commands/generate.js') },
-  plan: { summary: 'plan INSTANCE --variant tw1|tw2|tw3 --method random|classical|jampr|am [...]', load: () => import('./commands/plan.js') },
+  plan: {
+    summary: 'plan INSTANCE --variant tw1|tw2|tw3 --method random|classical|jampr|am [...]',
+    load: () => import('./commands/plan.js'),
+  },
   eval: { summary: 'eval INSTANCE PLAN.json --variant tw1|tw2|tw3', load: () => import('./commands/evaluate.js') },
   bench: { summary: 'bench [--size N] [--count C] [--methods a,b] [--variant v]', load: () => import('./commands/bench.js') },
-  train: { summary: 'train --variant tw1 --size 20 [--from DIR] [--instances FILE.jsonl] [--minutes M] --out DIR', load: () => import('./commands/train.js') },
+  train: {
+    summary: 'train --variant tw1 --size 20 [--from DIR] [--instances FILE.jsonl] [--minutes M] --out DIR',
+    load: () => import('./commands/train.js'),
+  },
   info: { summary: 'info: versions, TensorFlow.js backend, shipped models', load: () => import('./commands/info.js') },
 };
 

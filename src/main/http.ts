@@ -28,12 +28,13 @@ export function createWebServer({ services, hub, token, rendererDir }: WebServer
   let port = 0;
 
   const text = (res: ServerResponse, status: number, message: string) =>
-    void res.writeHead(status, { 'Content-Type': 'text/plain; charset=utf-8' }).end(message + '\n');
+    void res.writeHead(status, { 'Content-Type': 'text/plain; charset=utf-8' }).end(`${message}\n`);
   const result = (res: ServerResponse, status: number, value: CallResult<unknown>) =>
     void res.writeHead(status, { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store' }).end(toWire(value));
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    if (!hostIsLoopback(req.headers.host)) return text(res, 403, 'refused: this server only answers requests addressed to 127.0.0.1 or localhost');
+    if (!hostIsLoopback(req.headers.host))
+      return text(res, 403, 'refused: this server only answers requests addressed to 127.0.0.1 or localhost');
     if (!originAllowed(req)) return text(res, 403, 'refused: cross-origin request');
     const url = new URL(req.url ?? '/', `http://${LISTEN_HOST}`);
     const api = url.pathname.startsWith('/api/');

@@ -59,10 +59,13 @@ async function start(): Promise<void> {
   createWindow();
 }
 
-app.whenReady().then(start).catch((err: unknown) => {
-  dialog.showErrorBox('JAMPR Dispatch cannot start', err instanceof Error ? err.message : String(err));
-  app.quit();
-});
+app
+  .whenReady()
+  .then(start)
+  .catch((err: unknown) => {
+    dialog.showErrorBox('JAMPR Dispatch cannot start', err instanceof Error ? err.message : String(err));
+    app.quit();
+  });
 app.on('activate', () => {
   if (services && BrowserWindow.getAllWindows().length === 0) createWindow();
 });

@@ -14,8 +14,11 @@ export function hardenContents(where: RendererLocation): void {
     contents.setWindowOpenHandler(() => ({ action: 'deny' }));
   });
   session.defaultSession.setPermissionRequestHandler((_contents, _permission, callback) => callback(false));
-  session.defaultSession.webRequest.onBeforeRequest({ urls: ['http://*/*', 'https://*/*', 'ws://*/*', 'wss://*/*'] }, (details, callback) => {
-    const devServer = where.devServerUrl !== undefined && isRendererUrl(details.url, where);
-    callback({ cancel: !(devServer || details.resourceType === 'image') });
-  });
+  session.defaultSession.webRequest.onBeforeRequest(
+    { urls: ['http://*/*', 'https://*/*', 'ws://*/*', 'wss://*/*'] },
+    (details, callback) => {
+      const devServer = where.devServerUrl !== undefined && isRendererUrl(details.url, where);
+      callback({ cancel: !(devServer || details.resourceType === 'image') });
+    },
+  );
 }

@@ -5,7 +5,17 @@
  */
 import { MessageChannel, type MessagePort, type Worker, type WorkerOptions } from 'node:worker_threads';
 import { AppError } from '../shared/errors.js';
-import type { CancelRequest, JobInput, JobProgress, JobRequest, JobResult, JobRunner, JobType, WorkerBoot, WorkerMessage } from './jobs/protocol.js';
+import type {
+  CancelRequest,
+  JobInput,
+  JobProgress,
+  JobRequest,
+  JobResult,
+  JobRunner,
+  JobType,
+  WorkerBoot,
+  WorkerMessage,
+} from './jobs/protocol.js';
 
 /** Creates the worker thread: from the electron-vite bundle in the app, from TypeScript source under tsx otherwise. */
 export type WorkerLauncher = (options: WorkerOptions) => Worker;

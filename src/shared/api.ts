@@ -76,7 +76,10 @@ export const trainingRequestSchema = z.object({
   size: z.number().int().min(5).max(100),
   /** Stored instances to learn from (perturbed copies); empty = the generator's distribution. */
   instanceIds: z.array(id),
-  minutes: z.number().min(0.05).max(24 * 60),
+  minutes: z
+    .number()
+    .min(0.05)
+    .max(24 * 60),
   /** Start from this model (default: the active model for variant and size). */
   fromModelId: id.optional(),
   name: z.string().min(1).optional(),

@@ -74,10 +74,7 @@ export const VARIANT_DEFAULTS: Record<VariantName, Variant> = {
 };
 
 /** Builds a variant from its preset name, overriding only the parameters given. */
-export function makeVariant(
-  name: VariantName,
-  overrides: Partial<Pick<Variant, 'alpha' | 'beta' | 'penalty'>> = {},
-): Variant {
+export function makeVariant(name: VariantName, overrides: Partial<Pick<Variant, 'alpha' | 'beta' | 'penalty'>> = {}): Variant {
   const base = VARIANT_DEFAULTS[name];
   return {
     name,

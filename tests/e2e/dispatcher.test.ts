@@ -9,7 +9,17 @@ import { after, before, test } from 'node:test';
 import type { Locator, Page } from 'playwright-core';
 import { dropFile, openApp, type AppSession } from './support/browser.js';
 import { eventually } from './support/eventually.js';
-import { BAD_CSV, CAPACITY, CUSTOMER_COUNT, GEO_CSV, GEO_SPEED_KMH, GOOD_CSV, TIGHT_PAIR, UNREACHABLE_TILES, VEHICLES } from './support/fixtures.js';
+import {
+  BAD_CSV,
+  CAPACITY,
+  CUSTOMER_COUNT,
+  GEO_CSV,
+  GEO_SPEED_KMH,
+  GOOD_CSV,
+  TIGHT_PAIR,
+  UNREACHABLE_TILES,
+  VEHICLES,
+} from './support/fixtures.js';
 
 let session: AppSession;
 let page: Page;
@@ -26,8 +36,14 @@ after(async () => {
 /** Waits for `target`; if the error banner shows up first, fails with what it says rather than a bare timeout. */
 async function expectOrExplain(target: Locator, timeout: number): Promise<void> {
   const banner = byTest('error-banner').first();
-  const ok = target.waitFor({ timeout }).then(() => 'ok' as const, () => 'timeout' as const);
-  const bad = banner.waitFor({ timeout }).then(() => 'banner' as const, () => 'timeout' as const);
+  const ok = target.waitFor({ timeout }).then(
+    () => 'ok' as const,
+    () => 'timeout' as const,
+  );
+  const bad = banner.waitFor({ timeout }).then(
+    () => 'banner' as const,
+    () => 'timeout' as const,
+  );
   const first = await Promise.race([ok, bad]);
   if (first === 'banner') assert.fail(`the app reported an error instead: ${await banner.textContent()}`);
   if ((await ok) !== 'ok') assert.fail(`timed out after ${timeout} ms`);
@@ -45,7 +61,7 @@ async function markerOffset(mapTestId: string, markerTestId: string) {
   return { x: marker.x - map.x, y: marker.y - map.y };
 }
 
-/** Waits until both compare maps have stopped moving and show the same zoom and centre (RouteMap's data-view). */
+/** Waits until both compare maps have stopped moving and show the same zoom and centre (the route map's data-view). */
 async function compareMapsSettled(): Promise<void> {
   const view = async (side: string) => {
     const canvas = byTest(`map-${side}`).locator('.route-map-canvas');
@@ -76,8 +92,14 @@ test('a CSV with bad rows lists every bad row and imports nothing', async () => 
   const rows = byTest('csv-error-row');
   await rows.first().waitFor();
   const messages = await rows.allTextContents();
-  assert.ok(messages.some((m) => m.includes('row 5')), `the bad demand in row 5 is listed: ${messages.join(' | ')}`);
-  assert.ok(messages.some((m) => m.includes('customer 7')), `customer 7's window is listed: ${messages.join(' | ')}`);
+  assert.ok(
+    messages.some((m) => m.includes('row 5')),
+    `the bad demand in row 5 is listed: ${messages.join(' | ')}`,
+  );
+  assert.ok(
+    messages.some((m) => m.includes('customer 7')),
+    `customer 7's window is listed: ${messages.join(' | ')}`,
+  );
   assert.equal(await byTest('csv-confirm').isDisabled(), true, 'Import is not offered for a bad file');
   await session.screenshot('import-errors');
   await byTest('csv-cancel').click();
@@ -133,7 +155,10 @@ test('planning under the soft policy draws coloured routes and highlights a late
   const colours = await Promise.all((await lines.all()).map((line) => line.getAttribute('data-colour')));
   assert.equal(new Set(colours).size, colours.length, `route colours are distinct: ${colours.join(', ')}`);
   const late = await Promise.all((await page.locator('[data-late="true"]').all()).map((m) => m.getAttribute('data-testid')));
-  assert.ok(late.some((id) => TIGHT_PAIR.some((c) => id === `marker-${c}`)), `one of the tight pair is late: ${late.join(', ')}`);
+  assert.ok(
+    late.some((id) => TIGHT_PAIR.some((c) => id === `marker-${c}`)),
+    `one of the tight pair is late: ${late.join(', ')}`,
+  );
   await page.locator('[data-testid^="gantt-late-"]').first().waitFor();
   assert.notEqual(await byTest('kpi-late').locator('.kpi-value').textContent(), '0');
   await session.screenshot('plan');
@@ -231,7 +256,10 @@ test('after a reload the saved plans are in the history and reopen', async () =>
 
   const planJson = await download(() => byTest('export-plan-json').click());
   const routes = (JSON.parse(planJson.text) as { routes: string[][] }).routes;
-  assert.ok(routes.some((r) => TIGHT_PAIR.every((id) => r.includes(id))), `the edited routes were stored: ${planJson.text.slice(0, 200)}`);
+  assert.ok(
+    routes.some((r) => TIGHT_PAIR.every((id) => r.includes(id))),
+    `the edited routes were stored: ${planJson.text.slice(0, 200)}`,
+  );
   const planCsv = await download(() => byTest('export-plan-csv').click());
   assert.match(planCsv.name, /\.csv$/);
   const instanceCsv = await download(() => byTest('export-instance').click());
@@ -248,7 +276,10 @@ test('a short training run starts, reports progress and can be cancelled', async
   await expectOrExplain(page.locator('[data-testid="training-status"][data-status="running"]'), 30_000);
   await page.locator('[data-testid="learning-curve"]:not([data-points="0"])').waitFor({ timeout: 90_000 });
   // A few more points make a better screenshot; their absence is not a failure.
-  await page.locator('[data-testid="learning-curve"]:not([data-points="1"]):not([data-points="2"])').waitFor({ timeout: 20_000 }).catch(() => undefined);
+  await page
+    .locator('[data-testid="learning-curve"]:not([data-points="1"]):not([data-points="2"])')
+    .waitFor({ timeout: 20_000 })
+    .catch(() => undefined);
   await session.screenshot('training');
   await byTest('train-cancel').click();
   await page.locator('[data-testid="training-status"][data-status="cancelled"]').waitFor({ timeout: 60_000 });
@@ -293,7 +324,12 @@ test('a lat/lon file with clock times shows HH:MM and a plain map when tiles can
 test('a new instance is drawn by clicking the map, and a stop is dragged', async () => {
   await byTest('new-instance').click();
   const map = (await byTest('map').boundingBox())!;
-  for (const [fx, fy] of [[0.3, 0.3], [0.7, 0.35], [0.5, 0.75]]) await page.mouse.click(map.x + map.width * fx, map.y + map.height * fy);
+  for (const [fx, fy] of [
+    [0.3, 0.3],
+    [0.7, 0.35],
+    [0.5, 0.75],
+  ])
+    await page.mouse.click(map.x + map.width * fx, map.y + map.height * fy);
   assert.equal(await page.locator('[data-testid^="customer-row-"]').count(), 3);
   const before = await page.locator('[data-testid="customer-row-1"] td').first().getAttribute('title');
   const marker = (await byTest('marker-1').boundingBox())!;
@@ -302,7 +338,11 @@ test('a new instance is drawn by clicking the map, and a stop is dragged', async
   await page.mouse.move(marker.x + 80, marker.y + 60, { steps: 6 });
   await page.mouse.up();
   await eventually(async () => {
-    assert.notEqual(await page.locator('[data-testid="customer-row-1"] td').first().getAttribute('title'), before, 'the drag moved customer 1');
+    assert.notEqual(
+      await page.locator('[data-testid="customer-row-1"] td').first().getAttribute('title'),
+      before,
+      'the drag moved customer 1',
+    );
   });
   assert.equal(await page.locator('[data-testid^="customer-row-"]').count(), 3, 'dragging added nothing');
   await byTest('instance-name').fill('drawn by hand');

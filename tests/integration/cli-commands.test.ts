@@ -2,7 +2,7 @@ import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { makeVariant } from '../../src/shared/domain.js';
-import { listModels } from '../../src/main/jampr/modelCatalog.js';
+import { listModels } from '../../src/main/jampr/model-catalog.js';
 import { evaluatePlan } from '../../src/main/vrp/evaluate.js';
 import { generateInstances } from '../../src/main/vrp/generate.js';
 import { parseInstancesJsonl, writeInstanceJson } from '../../src/main/vrp/io/json.js';
@@ -16,9 +16,15 @@ describe('jampr info, generate, eval and bench', () => {
     const info = JSON.parse(stdout) as { models: { name: string; instancesTrained: number; validationCost: number }[] };
     const cards = (await listModels()).map(({ card }) => card);
     expect(cards.length).toBeGreaterThanOrEqual(6);
-    expect(info.models).toEqual(cards.map((c) => expect.objectContaining({
-      name: c.name, instancesTrained: c.instancesTrained, validationCost: c.validation.curve.at(-1)?.cost,
-    })));
+    expect(info.models).toEqual(
+      cards.map((c) =>
+        expect.objectContaining({
+          name: c.name,
+          instancesTrained: c.instancesTrained,
+          validationCost: c.validation.curve.at(-1)?.cost,
+        }),
+      ),
+    );
   });
 
   it('generate writes the seeded instances, and eval scores a plan for one of them with the evaluator', async () => {
@@ -33,12 +39,32 @@ describe('jampr info, generate, eval and bench', () => {
     await writeFile(join(dir, 'plan.json'), JSON.stringify({ routes }));
     const { stdout } = await jampr('eval', join(dir, 'instance.json'), join(dir, 'plan.json'), '--variant', 'tw2');
     const expected = evaluatePlan(buildProblem(instance), routes, makeVariant('tw2'));
-    expect(JSON.parse(stdout)).toMatchObject({ cost: expected.cost, distance: expected.distance, vehicles: 6, feasible: expected.feasible });
+    expect(JSON.parse(stdout)).toMatchObject({
+      cost: expected.cost,
+      distance: expected.distance,
+      vehicles: 6,
+      feasible: expected.feasible,
+    });
   });
 
   it('bench prints one table row per method in the order asked', async () => {
-    const { stdout } = await jampr('bench', '--size', '5', '--count', '2', '--variant', 'tw2', '--methods', 'classical,random', '--time-limit', '0.05');
-    const rows = stdout.split('\n').filter((l) => /^\| (classical|random) \|/.test(l)).map((l) => l.split('|').map((c) => c.trim()));
+    const { stdout } = await jampr(
+      'bench',
+      '--size',
+      '5',
+      '--count',
+      '2',
+      '--variant',
+      'tw2',
+      '--methods',
+      'classical,random',
+      '--time-limit',
+      '0.05',
+    );
+    const rows = stdout
+      .split('\n')
+      .filter((l) => /^\| (classical|random) \|/.test(l))
+      .map((l) => l.split('|').map((c) => c.trim()));
     expect(rows.map((r) => r[1])).toEqual(['classical', 'random']);
     for (const [, , cost, k, dist, , infeasible] of rows) {
       expect(Number(k)).toBeGreaterThanOrEqual(1);

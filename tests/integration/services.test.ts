@@ -57,7 +57,13 @@ describe('instances', () => {
 describe('plans', () => {
   it('plans with the classical solver, stores the plan and reloads it identically', async () => {
     app.events.length = 0;
-    const plan = await app.call('plans:create', { instanceId: tiny.id, variant: { name: 'tw1' }, method: 'classical', timeLimitSec: 0.2, seed: 3 });
+    const plan = await app.call('plans:create', {
+      instanceId: tiny.id,
+      variant: { name: 'tw1' },
+      method: 'classical',
+      timeLimitSec: 0.2,
+      seed: 3,
+    });
     expect(plan.evaluation.feasible).toBe(true);
     expect(plan.routes.flat().sort()).toEqual(['a', 'b', 'c', 'd', 'e']);
     expect(plan.variant).toEqual({ name: 'tw1', alpha: 1, beta: Infinity, penalty: 'linear' });
@@ -72,7 +78,14 @@ describe('plans', () => {
     const evaluation = await app.call('plans:check', { instanceId: tiny.id, variant: { name: 'tw1' }, routes });
     expect(evaluation.feasible).toBe(false);
     expect(evaluation.violations.map((v) => v.kind)).toContain('capacity');
-    const withUnknown = await app.call('plans:check', { instanceId: tiny.id, variant: { name: 'tw3' }, routes: [['a', 'zz'], ['b', 'c', 'd', 'e']] });
+    const withUnknown = await app.call('plans:check', {
+      instanceId: tiny.id,
+      variant: { name: 'tw3' },
+      routes: [
+        ['a', 'zz'],
+        ['b', 'c', 'd', 'e'],
+      ],
+    });
     expect(withUnknown.violations.map((v) => v.kind)).toContain('unknown-customer');
     const saved = await app.call('plans:saveEdited', { instanceId: tiny.id, variant: { name: 'tw1' }, routes: [[], ...routes] });
     expect(saved).toMatchObject({ method: 'manual', routes, evaluation: { feasible: false } });
@@ -80,7 +93,13 @@ describe('plans', () => {
   });
 
   it('plans with random sampling and exports the plan as CSV and JSON', async () => {
-    const plan = await app.call('plans:create', { instanceId: tiny.id, variant: { name: 'tw2', beta: 2 }, method: 'random', samples: 20, seed: 1 });
+    const plan = await app.call('plans:create', {
+      instanceId: tiny.id,
+      variant: { name: 'tw2', beta: 2 },
+      method: 'random',
+      samples: 20,
+      seed: 1,
+    });
     expect(plan.variant.beta).toBe(2);
     const csv = await app.call('plans:export', { id: plan.id, format: 'csv' });
     expect(csv.text.split('\n')[0]).toMatch(/^route,stop,id,arrival/);
@@ -92,7 +111,12 @@ describe('plans', () => {
   it('cancels a long plan in progress: the call fails as cancelled and nothing is stored', async () => {
     const big = await app.call('instances:save', { instance: generateInstance(100, createRng(5)) });
     app.events.length = 0;
-    const planning = app.services.handlers['plans:create']({ instanceId: big.id, variant: { name: 'tw3' }, method: 'classical', timeLimitSec: 120 });
+    const planning = app.services.handlers['plans:create']({
+      instanceId: big.id,
+      variant: { name: 'tw3' },
+      method: 'classical',
+      timeLimitSec: 120,
+    });
     while (!app.events.some((e) => e.event === 'plan:progress')) await new Promise((r) => setTimeout(r, 10));
     expect(await app.call('plans:cancel', {})).toEqual({ cancelled: true });
     const result = await planning;
@@ -118,15 +142,25 @@ describe('comparison', () => {
       },
     });
     const comparison = await app.call('compare:variants', {
-      instanceId: tight.id, a: { name: 'tw1' }, b: { name: 'tw3' }, method: 'classical', timeLimitSec: 0.2,
+      instanceId: tight.id,
+      a: { name: 'tw1' },
+      b: { name: 'tw3' },
+      method: 'classical',
+      timeLimitSec: 0.2,
     });
     const { a, b, delta, customers } = comparison;
     expect([a.variant.name, b.variant.name]).toEqual(['tw1', 'tw3']);
     expect(delta.cost).toBeCloseTo(b.evaluation.cost - a.evaluation.cost, 9);
     expect(delta.late).toBeCloseTo(b.evaluation.late - a.evaluation.late, 9);
-    const lateInB = b.evaluation.routes.flatMap((r) => r.stops).filter((s) => s.late > 1e-9).map((s) => s.customerId);
+    const lateInB = b.evaluation.routes
+      .flatMap((r) => r.stops)
+      .filter((s) => s.late > 1e-9)
+      .map((s) => s.customerId);
     for (const id of lateInB) expect(customers.find((c) => c.customerId === id)?.lateB).toBeGreaterThan(0);
-    const earlyInA = a.evaluation.routes.flatMap((r) => r.stops).filter((s) => s.early > 1e-9).map((s) => s.customerId);
+    const earlyInA = a.evaluation.routes
+      .flatMap((r) => r.stops)
+      .filter((s) => s.early > 1e-9)
+      .map((s) => s.customerId);
     for (const id of earlyInA) expect(customers.find((c) => c.customerId === id)?.earlyA).toBeGreaterThan(0);
     expect(customers.length).toBeGreaterThan(0);
     expect(customers.length).toBe(new Set([...lateInB, ...earlyInA, ...customers.map((c) => c.customerId)]).size);

@@ -1,7 +1,7 @@
 import * as tf from '@tensorflow/tfjs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { makeVariant, type VariantName } from '../../src/shared/domain.js';
-import { findDefaultModel } from '../../src/main/jampr/modelCatalog.js';
+import { findDefaultModel } from '../../src/main/jampr/model-catalog.js';
 import { planWithModel } from '../../src/main/jampr/planner.js';
 import { evaluateIndexRoutes } from '../../src/main/vrp/evaluate.js';
 import { generateInstances } from '../../src/main/vrp/generate.js';

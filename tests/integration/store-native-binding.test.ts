@@ -11,7 +11,12 @@ import { AppError } from '../../src/shared/errors.js';
 
 // The desktop app loads an Electron build through better-sqlite3's `nativeBinding` option; Node cannot load that
 // build, so these tests point the same option at the package's Node build to prove the option reaches the driver.
-const nodeAddon = join(dirname(createRequire(import.meta.url).resolve('better-sqlite3/package.json')), 'build', 'Release', 'better_sqlite3.node');
+const nodeAddon = join(
+  dirname(createRequire(import.meta.url).resolve('better-sqlite3/package.json')),
+  'build',
+  'Release',
+  'better_sqlite3.node',
+);
 
 const dirs: string[] = [];
 const tempDir = () => {
@@ -43,7 +48,7 @@ describe('opening the database through an explicit SQLite addon', () => {
 });
 
 describe('choosing the SQLite addon for the runtime', () => {
-  it('uses the package\'s own build outside Electron', () => {
+  it("uses the package's own build outside Electron", () => {
     expect(sqliteAddonFor('/nowhere', { electron: undefined })).toBeUndefined();
   });
 

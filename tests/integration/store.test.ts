@@ -19,7 +19,15 @@ const tempDb = () => {
 afterEach(() => dirs.splice(0).forEach((d) => rmSync(d, { recursive: true, force: true })));
 
 const evaluation: Evaluation = {
-  cost: 12.5, distance: 10, vehicles: 1, wait: 2.5, early: 2.5, late: 0, feasible: true, routes: [], violations: [],
+  cost: 12.5,
+  distance: 10,
+  vehicles: 1,
+  wait: 2.5,
+  early: 2.5,
+  late: 0,
+  feasible: true,
+  routes: [],
+  violations: [],
 };
 
 describe('database and migrations', () => {
@@ -76,13 +84,26 @@ describe('repositories', () => {
     const store = openStore(tempDb());
     const saved = store.instances.insert(tinyInstance(), 'tiny.csv');
     const plan = store.plans.insert({
-      instanceId: saved.id, variant: makeVariant('tw1'), method: 'classical', modelName: null,
-      routes: [['a', 'b'], ['c', 'd', 'e']], evaluation, seconds: 0.5,
+      instanceId: saved.id,
+      variant: makeVariant('tw1'),
+      method: 'classical',
+      modelName: null,
+      routes: [
+        ['a', 'b'],
+        ['c', 'd', 'e'],
+      ],
+      evaluation,
+      seconds: 0.5,
     });
-    expect(store.instances.list()).toMatchObject([{ id: saved.id, name: 'tiny', customers: 5, vehicles: 3, capacity: 30, plans: 1, source: 'tiny.csv' }]);
+    expect(store.instances.list()).toMatchObject([
+      { id: saved.id, name: 'tiny', customers: 5, vehicles: 3, capacity: 30, plans: 1, source: 'tiny.csv' },
+    ]);
     const reloaded = store.plans.get(plan.id)!;
     expect(reloaded.variant.beta).toBe(Infinity);
-    expect(reloaded.routes).toEqual([['a', 'b'], ['c', 'd', 'e']]);
+    expect(reloaded.routes).toEqual([
+      ['a', 'b'],
+      ['c', 'd', 'e'],
+    ]);
     expect(store.plans.list(saved.id)).toMatchObject([{ id: plan.id, cost: 12.5, feasible: true }]);
     expect(store.instances.delete(saved.id)).toBe(true);
     expect(store.plans.get(plan.id)).toBeUndefined();
@@ -100,8 +121,15 @@ describe('repositories', () => {
   it('keeps one active model per method and variant', () => {
     const store = openStore(tempDb());
     const card = (name: string, variant: 'tw1' | 'tw3') => ({
-      name, method: 'jampr' as const, variant, size: 20, recipe: 'test', instancesSeen: 0, cpuSeconds: 0,
-      validationCost: null, createdAt: '2024-01-01',
+      name,
+      method: 'jampr' as const,
+      variant,
+      size: 20,
+      recipe: 'test',
+      instancesSeen: 0,
+      cpuSeconds: 0,
+      validationCost: null,
+      createdAt: '2024-01-01',
     });
     const a = store.models.insert({ name: 'a', folder: '/m/a', card: card('a', 'tw1'), builtIn: true });
     const b = store.models.insert({ name: 'b', folder: '/m/b', card: card('b', 'tw1'), builtIn: false });
@@ -109,7 +137,11 @@ describe('repositories', () => {
     store.models.activate(a.id);
     store.models.activate(c.id);
     store.models.activate(b.id);
-    const active = store.models.list().filter((m) => m.active).map((m) => m.name).sort();
+    const active = store.models
+      .list()
+      .filter((m) => m.active)
+      .map((m) => m.name)
+      .sort();
     expect(active).toEqual(['b', 'c']);
     store.close();
   });

@@ -21,14 +21,24 @@ function fakeTrainer(): JobRunner & { jobs: TrainJob[] } {
       jobs.push(train);
       const report = options.onProgress as ((p: { point: object; fraction: number }) => void) | undefined;
       for (let i = 1; !options.signal?.aborted; i++) {
-        report?.({ point: { instancesSeen: 64 * i, elapsedSec: i, meanCost: 10 / i, baselineCost: null, validationCost: null }, fraction: 0.01 * i });
+        report?.({
+          point: { instancesSeen: 64 * i, elapsedSec: i, meanCost: 10 / i, baselineCost: null, validationCost: null },
+          fraction: 0.01 * i,
+        });
         await new Promise((r) => setTimeout(r, 5));
         if (train.name === 'fails' && i === 2) throw new AppError('model', 'the trainer ran out of luck');
       }
       mkdirSync(train.outDir, { recursive: true });
       const card = {
-        name: train.name, kind: 'jampr', variant: train.variant, size: train.size, recipe: { name: 'fake' }, instancesTrained: 64,
-        cpuSeconds: 1, validation: { instances: 8, seed: 1, curve: [{ instances: 64, cpuSeconds: 1, cost: 12.5, epoch: 0 }] }, date: 'now',
+        name: train.name,
+        kind: 'jampr',
+        variant: train.variant,
+        size: train.size,
+        recipe: { name: 'fake' },
+        instancesTrained: 64,
+        cpuSeconds: 1,
+        validation: { instances: 8, seed: 1, curve: [{ instances: 64, cpuSeconds: 1, cost: 12.5, epoch: 0 }] },
+        date: 'now',
       };
       writeFileSync(`${train.outDir}/card.json`, JSON.stringify(card));
       writeFileSync(`${train.outDir}/model.json`, '{}');
@@ -55,7 +65,14 @@ describe('training service', () => {
     expect(cancelled.points.length).toBeGreaterThanOrEqual(3);
     const models = await app.call('models:list', {});
     expect(models).toEqual([expect.objectContaining({ id: cancelled.modelId, name: 'mine', builtIn: false })]);
-    expect(models[0].card).toMatchObject({ method: 'jampr', variant: 'tw1', size: 10, recipe: 'fake', instancesSeen: 64, validationCost: 12.5 });
+    expect(models[0].card).toMatchObject({
+      method: 'jampr',
+      variant: 'tw1',
+      size: 10,
+      recipe: 'fake',
+      instancesSeen: 64,
+      validationCost: 12.5,
+    });
     expect(app.events.filter((e) => e.event === 'training:progress').length).toBe(cancelled.points.length);
     expect(app.events.at(-1)).toEqual({ event: 'training:finished', payload: { run: cancelled } });
     expect(trainer.jobs[0]).toMatchObject({ variant: 'tw1', size: 10, fromDir: null, instances: [] });
@@ -65,7 +82,11 @@ describe('training service', () => {
     app = createTestApp(fakeTrainer());
     const run = await app.call('training:start', { variant: 'tw3', size: 10, instanceIds: [], minutes: 1, name: 'fails' });
     while ((await app.call('training:status', { id: run.id })).status === 'running') await new Promise((r) => setTimeout(r, 5));
-    expect(await app.call('training:status', { id: run.id })).toMatchObject({ status: 'failed', error: 'the trainer ran out of luck', modelId: null });
+    expect(await app.call('training:status', { id: run.id })).toMatchObject({
+      status: 'failed',
+      error: 'the trainer ran out of luck',
+      modelId: null,
+    });
     const next = await app.call('training:start', { variant: 'tw3', size: 10, instanceIds: [], minutes: 1, name: 'next' });
     expect((await app.call('training:cancel', { id: next.id })).status).toBe('cancelled');
     expect((await app.call('training:list', {})).map((r) => r.status)).toEqual(['cancelled', 'failed']);
@@ -102,7 +123,14 @@ describe('training in the real ML worker', () => {
     expect([...greedy.routes.flat(), ...unserved].sort()).toEqual(['a', 'b', 'c', 'd', 'e']);
     expect(greedy.evaluation.violations.filter((v) => v.kind !== 'unserved')).toEqual([]);
     const improved = await app.call('plans:create', {
-      instanceId, variant: { name: 'tw1' }, method: 'jampr', decode: 'sample', samples: 8, seed: 2, improveSec: 0.2, modelId: model!.id,
+      instanceId,
+      variant: { name: 'tw1' },
+      method: 'jampr',
+      decode: 'sample',
+      samples: 8,
+      seed: 2,
+      improveSec: 0.2,
+      modelId: model!.id,
     });
     expect(improved).toMatchObject({ method: 'jampr+ls', modelName: 'tiny-run' });
     // The local search repairs whatever the untrained model left out.

@@ -48,8 +48,11 @@ beforeAll(async () => {
   const hub = createEventHub();
   // A second service set over the same store, whose events go to the SSE hub.
   const services = createServices({
-    store: app.store, jobs: inProcessRunner(), emit: hub.emit,
-    app: { version: 'test', transport: 'http' }, modelsDir: join(app.dir, 'models'),
+    store: app.store,
+    jobs: inProcessRunner(),
+    emit: hub.emit,
+    app: { version: 'test', transport: 'http' },
+    modelsDir: join(app.dir, 'models'),
   });
   web = createWebServer({ services, hub, token: TOKEN, rendererDir });
   port = Number(new URL(await web.listen(0)).port);
@@ -99,7 +102,8 @@ describe('the web mode server', () => {
           text += chunk;
           if (chunk.startsWith('retry')) {
             const list = fromWire((await call('instances:list', {})).body) as CallResult<Array<{ id: number }>>;
-            if (list.ok) await call('plans:create', { instanceId: list.value[0].id, variant: { name: 'tw3' }, method: 'random', samples: 5 });
+            if (list.ok)
+              await call('plans:create', { instanceId: list.value[0].id, variant: { name: 'tw3' }, method: 'random', samples: 5 });
           }
           if (text.includes('event: plan:progress')) {
             req.destroy();

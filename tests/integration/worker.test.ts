@@ -34,7 +34,10 @@ describe('the ML worker started from TypeScript source', () => {
       // Cancel once the solver is demonstrably computing.
       { signal: controller.signal, onProgress: () => controller.abort() },
     );
-    const error = await job.then(() => null, (err: unknown) => err);
+    const error = await job.then(
+      () => null,
+      (err: unknown) => err,
+    );
     expect(error).toBeInstanceOf(AppError);
     expect((error as AppError).kind).toBe('cancelled');
   });
@@ -42,12 +45,19 @@ describe('the ML worker started from TypeScript source', () => {
   it('reports a bad instance as an input error with every problem listed, and keeps serving afterwards', async () => {
     const broken = tinyInstance();
     broken.customers[0] = { ...broken.customers[0], ready: 300, due: 100 };
-    const error = await client
-      .run('plan', { instance: broken, variant: makeVariant('tw1'), method: 'random', samples: 5, seed: 1 })
-      .then(() => null, (err: unknown) => err);
+    const error = await client.run('plan', { instance: broken, variant: makeVariant('tw1'), method: 'random', samples: 5, seed: 1 }).then(
+      () => null,
+      (err: unknown) => err,
+    );
     expect((error as AppError).kind).toBe('input');
     expect((error as AppError).details.join('\n')).toMatch(/ready/);
-    const again = await client.run('plan', { instance: tinyInstance(), variant: makeVariant('tw2'), method: 'random', samples: 5, seed: 1 });
+    const again = await client.run('plan', {
+      instance: tinyInstance(),
+      variant: makeVariant('tw2'),
+      method: 'random',
+      samples: 5,
+      seed: 1,
+    });
     expect(again.routes.flat()).toHaveLength(5);
   });
 });
@@ -62,7 +72,10 @@ describe('a worker that dies', () => {
     });
     const lost = await flaky
       .run('plan', { instance: tinyInstance(), variant: makeVariant('tw1'), method: 'random', samples: 5, seed: 1 })
-      .then(() => null, (err: unknown) => err);
+      .then(
+        () => null,
+        (err: unknown) => err,
+      );
     expect(lost).toMatchObject({ kind: 'internal', message: expect.stringMatching(/exit code 3/) });
     const again = await flaky.run('plan', { instance: tinyInstance(), variant: makeVariant('tw1'), method: 'random', samples: 5, seed: 1 });
     expect(again.routes.flat()).toHaveLength(5);

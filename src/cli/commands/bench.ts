@@ -65,8 +65,12 @@ export async function run(argv: string[]): Promise<void> {
     first: { type: 'string' },
   });
   const variant = variantFromFlags(values);
-  const names = String(values.methods).split(',').map((m) => m.trim()).filter(Boolean);
-  for (const name of names) if (!ROWS[name]) throw inputError(`unknown bench method '${name}'; choose from ${Object.keys(ROWS).join(', ')}`);
+  const names = String(values.methods)
+    .split(',')
+    .map((m) => m.trim())
+    .filter(Boolean);
+  for (const name of names)
+    if (!ROWS[name]) throw inputError(`unknown bench method '${name}'; choose from ${Object.keys(ROWS).join(', ')}`);
   const knobs = {
     timeLimitSec: numberFlag(values, 'time-limit', 8, { min: 0.01 }),
     samples: numberFlag(values, 'samples', 128, { min: 1, integer: true }),
@@ -76,7 +80,9 @@ export async function run(argv: string[]): Promise<void> {
   let title: string;
   if (values.solomon) {
     const first = optionalNumberFlag(values, 'first', { min: 1, integer: true });
-    problems = String(values.solomon).split(',').map((path) => buildProblem(readSolomon(readFileSync(path, 'utf8'), { first })));
+    problems = String(values.solomon)
+      .split(',')
+      .map((path) => buildProblem(readSolomon(readFileSync(path, 'utf8'), { first })));
     title = `${problems.map((p) => p.instance.name).join(', ')}${first ? ` (first ${first})` : ''}`;
   } else {
     const size = numberFlag(values, 'size', 20, { min: 1, integer: true });

@@ -16,6 +16,6 @@ export async function run(argv: string[]): Promise<void> {
   const count = numberFlag(values, 'count', 1, { min: 1, integer: true });
   const seed = numberFlag(values, 'seed', 1, { integer: true });
   const lines = generateInstances(size, count, seed).map((instance) => JSON.stringify(instance));
-  writeFileSync(values.out, lines.join('\n') + '\n');
+  writeFileSync(values.out, `${lines.join('\n')}\n`);
   console.error(`wrote ${count} instances of ${size} customers to ${values.out}`);
 }

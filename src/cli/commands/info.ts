@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { selectBackend } from '../../main/jampr/backend/backend.js';
-import { defaultModelsRoot, listModels } from '../../main/jampr/modelCatalog.js';
+import { defaultModelsRoot, listModels } from '../../main/jampr/model-catalog.js';
 import { parseFlags } from '../args.js';
 
 /** Versions, the TensorFlow.js backend this machine gets, and the models `jampr plan` chooses from. */
@@ -21,5 +21,19 @@ export async function run(argv: string[]): Promise<void> {
     validationCost: card.validation.curve.at(-1)?.cost ?? null,
     date: card.date,
   }));
-  console.log(JSON.stringify({ version: pkg.version, node: process.versions.node, backend: backend.name, backendDetail: backend.detail, fastKernels: backend.fastKernels, modelsRoot, models }, null, 2));
+  console.log(
+    JSON.stringify(
+      {
+        version: pkg.version,
+        node: process.versions.node,
+        backend: backend.name,
+        backendDetail: backend.detail,
+        fastKernels: backend.fastKernels,
+        modelsRoot,
+        models,
+      },
+      null,
+      2,
+    ),
+  );
 }

@@ -61,7 +61,7 @@ export async function run(argv: string[]): Promise<void> {
     seconds: result.seconds,
   };
   if (values.out) {
-    writeFileSync(values.out, JSON.stringify(plan, null, 2) + '\n');
+    writeFileSync(values.out, `${JSON.stringify(plan, null, 2)}\n`);
     const { routes: _routes, ...totals } = plan;
     console.log(JSON.stringify({ ...totals, feasible: evaluation.feasible, out: values.out }));
   } else {

@@ -41,7 +41,11 @@ interface OptimizerJson {
 }
 
 export async function saveCheckpoint(
-  dir: string, policy: Policy, card: ModelCard, optimizer?: AdamState, weightsDtype: WeightsDtype = 'float32',
+  dir: string,
+  policy: Policy,
+  card: ModelCard,
+  optimizer?: AdamState,
+  weightsDtype: WeightsDtype = 'float32',
 ): Promise<void> {
   await mkdir(dir, { recursive: true });
   if (optimizer) {
@@ -52,9 +56,9 @@ export async function saveCheckpoint(
   }
   const { manifest, bytes } = pack(policy.params.all(), weightsDtype);
   await writeAtomic(join(dir, 'weights.bin'), bytes);
-  await writeAtomic(join(dir, 'card.json'), JSON.stringify(card, null, 2) + '\n');
+  await writeAtomic(join(dir, 'card.json'), `${JSON.stringify(card, null, 2)}\n`);
   const model: ModelJson = { format: FORMAT, version: VERSION, config: policy.config, weightsDtype, tensors: manifest };
-  await writeAtomic(join(dir, 'model.json'), JSON.stringify(model, null, 2) + '\n');
+  await writeAtomic(join(dir, 'model.json'), `${JSON.stringify(model, null, 2)}\n`);
 }
 
 export interface LoadedModel {
@@ -142,7 +146,8 @@ function assignAll(targets: [string, tf.Variable][], values: Map<string, tf.Tens
   for (const [name, v] of targets) {
     const t = values.get(name);
     if (!t) problems.push(`missing tensor ${name}`);
-    else if (t.shape.join('x') !== v.shape.join('x')) problems.push(`${name}: expected shape ${v.shape.join('x')}, file has ${t.shape.join('x')}`);
+    else if (t.shape.join('x') !== v.shape.join('x'))
+      problems.push(`${name}: expected shape ${v.shape.join('x')}, file has ${t.shape.join('x')}`);
   }
   for (const name of values.keys()) if (!targets.some(([n]) => n === name)) problems.push(`unexpected tensor ${name}`);
   if (problems.length) {

@@ -32,13 +32,13 @@ export function toFloat16(values: Float32Array): Uint16Array {
       let half = mant >>> shift;
       const rest = mant & ((1 << shift) - 1);
       const halfway = 1 << (shift - 1);
-      if (rest > halfway || (rest === halfway && (half & 1))) half++;
+      if (rest > halfway || (rest === halfway && half & 1)) half++;
       out[i] = sign | half;
       continue;
     }
     let half = (e << 10) | (mant >>> 13);
     const rest = mant & 0x1fff;
-    if (rest > 0x1000 || (rest === 0x1000 && (half & 1))) half++; // may carry into the exponent: still correct
+    if (rest > 0x1000 || (rest === 0x1000 && half & 1)) half++; // may carry into the exponent: still correct
     out[i] = sign | half;
   }
   return out;

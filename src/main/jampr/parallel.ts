@@ -15,9 +15,7 @@ export interface TaskRequest<Req> {
   request: Req;
 }
 
-export type TaskReply<Res> =
-  | { seq: number; type: 'result'; result: Res }
-  | { seq: number; type: 'error'; message: string };
+export type TaskReply<Res> = { seq: number; type: 'result'; result: Res } | { seq: number; type: 'error'; message: string };
 
 export interface TaskPool<Req, Res> {
   readonly size: number;
@@ -97,11 +95,13 @@ export function startTaskPool<Req, Res>(entry: URL, options: TaskPoolOptions = {
     },
     async close(): Promise<void> {
       closed = true;
-      await Promise.all(slots.map(async (slot) => {
-        const worker = slot.worker;
-        fail(slot, 'the task pool was closed');
-        if (worker !== null) await worker.terminate();
-      }));
+      await Promise.all(
+        slots.map(async (slot) => {
+          const worker = slot.worker;
+          fail(slot, 'the task pool was closed');
+          if (worker !== null) await worker.terminate();
+        }),
+      );
     },
   };
 }

@@ -2,14 +2,14 @@ import type { Variant } from '../../shared/domain.js';
 import type { Problem } from '../vrp/problem.js';
 import { decodeGreedy, decodeSampled } from './decode.js';
 import { amEnvConfig, jamprEnvConfig } from './env/config.js';
-import { findDefaultModel } from './modelCatalog.js';
+import { findDefaultModel } from './model-catalog.js';
 import type { ModelKind } from './model/config.js';
-import { withModel } from './policyCache.js';
+import { withModel } from './policy-cache.js';
 
 /**
  * Plans one instance with a trained model: the product's "jampr" and "am" methods. The model is the
- * given folder, or the default for the method, variant and N (modelCatalog.ts). JAMPR decodes with the
- * spec's m_con for this N and the instance's own fleet K. Loaded models stay cached (policyCache.ts).
+ * given folder, or the default for the method, variant and N (model-catalog.ts). JAMPR decodes with the
+ * spec's m_con for this N and the instance's own fleet K. Loaded models stay cached (policy-cache.ts).
  */
 export interface PlanWithModelOptions {
   modelDir?: string;
@@ -36,7 +36,12 @@ export async function planWithModel(problem: Problem, variant: Variant, opts: Pl
       case 'greedy':
         return { routes: decodeGreedy(policy, [problem], env)[0], modelName: card.name };
       case 'sample': {
-        const best = await decodeSampled(policy, problem, env, { samples: opts.samples, seed: opts.seed, signal: opts.signal, onProgress: opts.onProgress });
+        const best = await decodeSampled(policy, problem, env, {
+          samples: opts.samples,
+          seed: opts.seed,
+          signal: opts.signal,
+          onProgress: opts.onProgress,
+        });
         return { routes: best.routes, modelName: card.name };
       }
       default: {

@@ -42,7 +42,14 @@ export async function runPlanJob(job: PlanJob, ctx: JobContext<Progress>): Promi
 }
 
 /** The classical solver from scratch or from a starting plan; progress is the share of its time limit used. */
-function improve(problem: Problem, job: PlanJob, ctx: JobContext<Progress>, limitSec: number, initial: number[][] | undefined, label: string) {
+function improve(
+  problem: Problem,
+  job: PlanJob,
+  ctx: JobContext<Progress>,
+  limitSec: number,
+  initial: number[][] | undefined,
+  label: string,
+) {
   ctx.onProgress({ fraction: 0, message: label });
   return solveClassical(problem, job.variant, {
     timeLimitSec: limitSec,
@@ -72,6 +79,9 @@ async function planWithStoredModel(problem: Problem, job: PlanJob, ctx: JobConte
     seed: job.seed,
     signal: ctx.signal,
     onProgress: (drawn, total, bestCost) =>
-      ctx.onProgress({ fraction: total > 0 ? drawn / total : 0, message: `${label}: ${drawn} of ${total} plans, best cost ${bestCost.toFixed(2)}` }),
+      ctx.onProgress({
+        fraction: total > 0 ? drawn / total : 0,
+        message: `${label}: ${drawn} of ${total} plans, best cost ${bestCost.toFixed(2)}`,
+      }),
   });
 }

@@ -3,7 +3,7 @@ import type { CallRequest, CsvPreview, StoredInstance } from '../../shared/api.j
 import type { Instance } from '../../shared/domain.js';
 import { inputError } from '../../shared/errors.js';
 import { parseCustomerCsv } from '../vrp/io/csv.js';
-import { writeInstanceCsv } from '../vrp/io/csvWrite.js';
+import { writeInstanceCsv } from '../vrp/io/csv-write.js';
 import { buildProblem } from '../vrp/validate.js';
 import type { ServiceContext } from './context.js';
 

@@ -40,7 +40,11 @@ export function readModelCard(folder: string): ModelCard {
   }
   const parsed = checkpointCardSchema.safeParse(json);
   if (!parsed.success) {
-    throw new AppError('model', `${path} is not a valid model card`, parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`));
+    throw new AppError(
+      'model',
+      `${path} is not a valid model card`,
+      parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`),
+    );
   }
   const card = parsed.data;
   const curve = card.validation.curve;

@@ -19,9 +19,10 @@ export function createPlanner(ctx: ServiceContext) {
     const variant = toVariant(request.variant);
     // Validate in main first: a bad instance is reported without a trip to the worker.
     const problem = buildProblem(instance);
-    const model = request.method === 'jampr' || request.method === 'am'
-      ? resolveModel(ctx, request.method, variant.name, problem.n, request.modelId)
-      : null;
+    const model =
+      request.method === 'jampr' || request.method === 'am'
+        ? resolveModel(ctx, request.method, variant.name, problem.n, request.modelId)
+        : null;
     const result = await ctx.jobs.run(
       'plan',
       {

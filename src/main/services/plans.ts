@@ -2,7 +2,7 @@ import type { CallRequest, StoredPlan } from '../../shared/api.js';
 import type { PlanJson } from '../../shared/domain.js';
 import { inputError } from '../../shared/errors.js';
 import { evaluatePlan } from '../vrp/evaluate.js';
-import { writePlanCsv } from '../vrp/io/csvWrite.js';
+import { writePlanCsv } from '../vrp/io/csv-write.js';
 import { buildProblem } from '../vrp/validate.js';
 import type { ServiceContext } from './context.js';
 import { requireInstance, safeFileName } from './instances.js';
@@ -59,10 +59,15 @@ export function planServices(ctx: ServiceContext, planner: Planner) {
         variant: plan.variant.name,
         method: plan.method,
         routes: plan.routes,
-        cost, distance, vehicles, wait, early, late,
+        cost,
+        distance,
+        vehicles,
+        wait,
+        early,
+        late,
         seconds: plan.seconds,
       };
-      return { fileName: `${base}.json`, text: JSON.stringify(json, null, 2) + '\n' };
+      return { fileName: `${base}.json`, text: `${JSON.stringify(json, null, 2)}\n` };
     },
   };
 }

@@ -32,9 +32,7 @@ export function instanceRepository(db: Database) {
   const insert = db.prepare<[string, string, string | null, string, string]>(
     'INSERT INTO instances (name, json, source, created_at, updated_at) VALUES (?, ?, ?, ?, ?)',
   );
-  const update = db.prepare<[string, string, string, number]>(
-    'UPDATE instances SET name = ?, json = ?, updated_at = ? WHERE id = ?',
-  );
+  const update = db.prepare<[string, string, string, number]>('UPDATE instances SET name = ?, json = ?, updated_at = ? WHERE id = ?');
   const remove = db.prepare<[number]>('DELETE FROM instances WHERE id = ?');
 
   return {

@@ -35,9 +35,7 @@ export function modelRepository(db: Database) {
   const get = db.prepare<[number], ModelRow>('SELECT * FROM models WHERE id = ?');
   const byFolder = db.prepare<[string], ModelRow>('SELECT * FROM models WHERE folder = ?');
   const byName = db.prepare<[string], ModelRow>('SELECT * FROM models WHERE name = ?');
-  const insert = db.prepare<[string, string, string, number]>(
-    'INSERT INTO models (name, folder, card, built_in) VALUES (?, ?, ?, ?)',
-  );
+  const insert = db.prepare<[string, string, string, number]>('INSERT INTO models (name, folder, card, built_in) VALUES (?, ?, ?, ?)');
   const updateCard = db.prepare<[string, number]>('UPDATE models SET card = ? WHERE id = ?');
   const deactivateSiblings = db.prepare<[string, string]>(
     `UPDATE models SET active = 0

@@ -22,6 +22,6 @@ export function sqliteAddonFor(
   throw new AppError(
     'storage',
     `the SQLite addon built for Electron ${versions.electron} is missing (${addon}); run \`${ELECTRON_ADDON_COMMAND}\` ` +
-      'in the project folder (`npm start` does it first), which needs network access once to download Electron\'s headers',
+      "in the project folder (`npm start` does it first), which needs network access once to download Electron's headers",
   );
 }

@@ -55,9 +55,7 @@ const SUMMARY_COLUMNS = 'id, instance_id, variant, method, model_name, cost, veh
 
 /** Plans are immutable once stored: an edit is saved as a new plan. */
 export function planRepository(db: Database) {
-  const list = db.prepare<[number], SummaryRow>(
-    `SELECT ${SUMMARY_COLUMNS} FROM plans WHERE instance_id = ? ORDER BY id DESC`,
-  );
+  const list = db.prepare<[number], SummaryRow>(`SELECT ${SUMMARY_COLUMNS} FROM plans WHERE instance_id = ? ORDER BY id DESC`);
   const get = db.prepare<[number], PlanRow>('SELECT * FROM plans WHERE id = ?');
   const insert = db.prepare(`
     INSERT INTO plans (instance_id, variant, method, model_name, routes, evaluation,
@@ -97,4 +95,3 @@ export function planRepository(db: Database) {
 }
 
 export type PlanRepository = ReturnType<typeof planRepository>;
-

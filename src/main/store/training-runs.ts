@@ -25,12 +25,8 @@ const toRun = (row: RunRow): TrainingRun => ({
 export function trainingRunRepository(db: Database) {
   const list = db.prepare<[], RunRow>('SELECT * FROM training_runs ORDER BY id DESC');
   const get = db.prepare<[number], RunRow>('SELECT * FROM training_runs WHERE id = ?');
-  const insert = db.prepare<[string, string]>(
-    "INSERT INTO training_runs (config, status, created_at) VALUES (?, 'running', ?)",
-  );
-  const appendPoint = db.prepare<[string, number]>(
-    "UPDATE training_runs SET points = json_insert(points, '$[#]', json(?)) WHERE id = ?",
-  );
+  const insert = db.prepare<[string, string]>("INSERT INTO training_runs (config, status, created_at) VALUES (?, 'running', ?)");
+  const appendPoint = db.prepare<[string, number]>("UPDATE training_runs SET points = json_insert(points, '$[#]', json(?)) WHERE id = ?");
   const finish = db.prepare<[TrainingStatus, number | null, string | null, number]>(
     'UPDATE training_runs SET status = ?, model_id = ?, error = ? WHERE id = ?',
   );

@@ -211,7 +211,10 @@ export function evaluatePlan(problem: Problem, routes: Routes, variant: Variant)
           kind: 'unknown-customer',
           route: r,
           customerId: id,
-          message: i === 0 ? `route ${r + 1} lists the depot ${id} as a stop` : `route ${r + 1} lists ${id}, which is not a customer of this instance`,
+          message:
+            i === 0
+              ? `route ${r + 1} lists the depot ${id} as a stop`
+              : `route ${r + 1} lists ${id}, which is not a customer of this instance`,
         });
         return [];
       }

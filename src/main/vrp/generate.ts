@@ -22,9 +22,19 @@ export const CVRP_HORIZON = 1_000_000;
 type Anchors = ReadonlyArray<readonly [size: number, capacity: number]>;
 
 /** Vehicle capacity Q by N for CVRP-TW (the paper's table). */
-const TW_CAPACITY: Anchors = [[10, 250], [20, 500], [50, 750], [100, 1000]];
+const TW_CAPACITY: Anchors = [
+  [10, 250],
+  [20, 500],
+  [50, 750],
+  [100, 1000],
+];
 /** Vehicle capacity Q by N for CVRP (Kool et al.). */
-const CVRP_CAPACITY: Anchors = [[10, 20], [20, 30], [50, 40], [100, 50]];
+const CVRP_CAPACITY: Anchors = [
+  [10, 20],
+  [20, 30],
+  [50, 40],
+  [100, 50],
+];
 
 /**
  * Capacity for any N: the published value at the published sizes; linear interpolation (rounded)

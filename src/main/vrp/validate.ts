@@ -42,7 +42,8 @@ function readNode(raw: unknown, label: string, fields: readonly string[], geo: b
     const value = raw[field];
     const name = geo && field === 'x' ? 'longitude' : geo && field === 'y' ? 'latitude' : LABELS[field];
     if (value === undefined || value === null) problems.push(`${name} is missing for ${label}`);
-    else if (typeof value !== 'number' || !Number.isFinite(value)) problems.push(`${name} ${show(value)} is not a finite number for ${label}`);
+    else if (typeof value !== 'number' || !Number.isFinite(value))
+      problems.push(`${name} ${show(value)} is not a finite number for ${label}`);
     else node.values[field as keyof NodeValues['values']] = value;
   }
   return node;
@@ -96,12 +97,16 @@ function checkReachable(c: NodeValues, depot: NodeValues, coords: Coordinates | 
   const leg = travelTime(coords, d.x!, d.y!, x!, y!);
   const arrival = d.ready! + leg;
   if (arrival > due! + TIME_EPS) {
-    problems.push(`${c.label} cannot be reached in time: the earliest arrival from the depot is ${fmt(arrival)}, after its due time ${fmt(due!)}`);
+    problems.push(
+      `${c.label} cannot be reached in time: the earliest arrival from the depot is ${fmt(arrival)}, after its due time ${fmt(due!)}`,
+    );
     return;
   }
   const back = Math.max(arrival, ready!) + service! + leg;
   if (back > d.due! + TIME_EPS) {
-    problems.push(`${c.label} cannot be served within the shift: a vehicle serving it alone is back at the depot at ${fmt(back)}, after the shift ends at ${fmt(d.due!)}`);
+    problems.push(
+      `${c.label} cannot be served within the shift: a vehicle serving it alone is back at the depot at ${fmt(back)}, after the shift ends at ${fmt(d.due!)}`,
+    );
   }
 }
 
@@ -109,14 +114,16 @@ function checkReachable(c: NodeValues, depot: NodeValues, coords: Coordinates | 
 export function validateInstance(instance: unknown): string[] {
   const problems: string[] = [];
   if (!isObject(instance)) return ['the instance is not an object'];
-  if (typeof instance.name !== 'string' || instance.name.trim() === '') problems.push(`instance name ${show(instance.name)} is not a non-empty string`);
+  if (typeof instance.name !== 'string' || instance.name.trim() === '')
+    problems.push(`instance name ${show(instance.name)} is not a non-empty string`);
   const capacity = instance.capacity;
   if (!isPositiveInteger(capacity)) problems.push(`vehicle capacity ${show(capacity)} is not a positive integer`);
   if (!isPositiveInteger(instance.vehicles)) problems.push(`number of vehicles ${show(instance.vehicles)} is not a positive integer`);
   const coords = checkCoordinates(instance.coordinates, problems);
   // Latitude/longitude rules apply even when the speed is bad, so that every problem is listed at once.
   const geo = isObject(instance.coordinates) && instance.coordinates.kind === 'geo';
-  if (instance.clockTimes !== undefined && typeof instance.clockTimes !== 'boolean') problems.push(`clockTimes ${show(instance.clockTimes)} is not true or false`);
+  if (instance.clockTimes !== undefined && typeof instance.clockTimes !== 'boolean')
+    problems.push(`clockTimes ${show(instance.clockTimes)} is not true or false`);
 
   const depotId = isObject(instance.depot) ? instance.depot.id : undefined;
   const depotLabel = typeof depotId === 'string' && depotId !== '' ? `depot ${depotId}` : 'the depot';
@@ -138,7 +145,8 @@ export function validateInstance(instance: unknown): string[] {
     const { demand, ready, due, service } = c.values;
     if (geo) checkGeoRange(c, problems);
     if (demand !== undefined && demand < 0) problems.push(`demand ${fmt(demand)} is negative for ${c.label}`);
-    if (demand !== undefined && isPositiveInteger(capacity) && demand > capacity) problems.push(`demand ${fmt(demand)} is above the vehicle capacity ${capacity} for ${c.label}`);
+    if (demand !== undefined && isPositiveInteger(capacity) && demand > capacity)
+      problems.push(`demand ${fmt(demand)} is above the vehicle capacity ${capacity} for ${c.label}`);
     if (service !== undefined && service < 0) problems.push(`service time ${fmt(service)} is negative for ${c.label}`);
     if (ready !== undefined && due !== undefined && ready > due) {
       problems.push(`ready time ${fmt(ready)} is after due time ${fmt(due)} for ${c.label}`);

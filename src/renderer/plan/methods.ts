@@ -30,7 +30,10 @@ export function methodOption(id: MethodChoice): MethodOption {
 }
 
 /** The request part that depends on the method; `effort` is the number in the method's effort field. */
-export function methodRequest(choice: MethodChoice, effort: number): Pick<PlanRequest, 'method' | 'decode' | 'samples' | 'improveSec' | 'timeLimitSec'> {
+export function methodRequest(
+  choice: MethodChoice,
+  effort: number,
+): Pick<PlanRequest, 'method' | 'decode' | 'samples' | 'improveSec' | 'timeLimitSec'> {
   switch (choice) {
     case 'jampr-greedy':
       return { method: 'jampr', decode: 'greedy' };

@@ -27,10 +27,16 @@ export function addCustomer(instance: Instance, x: number, y: number): { instanc
     id,
     x,
     y,
-    demand: typical(instance.customers.map((c) => c.demand), 10),
+    demand: typical(
+      instance.customers.map((c) => c.demand),
+      10,
+    ),
     ready: instance.depot.ready,
     due: instance.depot.due,
-    service: typical(instance.customers.map((c) => c.service), 10),
+    service: typical(
+      instance.customers.map((c) => c.service),
+      10,
+    ),
   };
   return { instance: { ...instance, customers: [...instance.customers, customer] }, id };
 }

@@ -25,10 +25,13 @@ export const CUSTOMER_COUNT = CUSTOMERS.length;
 export const CAPACITY = 100;
 export const VEHICLES = 6;
 
-export const GOOD_CSV = [HEADER, DEPOT, ...CUSTOMERS].join('\n') + '\n';
+export const GOOD_CSV = `${[HEADER, DEPOT, ...CUSTOMERS].join('\n')}\n`;
 
 /** Row 5 (customer 3) has a demand that is not a number; row 9 (customer 7) opens after it closes. */
-export const BAD_CSV = GOOD_CSV.replace('3,15,40,10,200,320,10', '3,15,40,ten,200,320,10').replace('7,75,80,18,300,450,10', '7,75,80,18,500,450,10');
+export const BAD_CSV = GOOD_CSV.replace('3,15,40,10,200,320,10', '3,15,40,ten,200,320,10').replace(
+  '7,75,80,18,300,450,10',
+  '7,75,80,18,500,450,10',
+);
 
 /** A small lat/lon instance in Berlin with clock times (minutes since midnight, shown as HH:MM). */
 export const GEO_CSV = [

@@ -23,7 +23,9 @@ describe('backend selection', () => {
   });
 
   it('reports a native package whose library fails to load', async () => {
-    const info = await chooseBackend({ importPackage: () => Promise.reject(new Error('libtensorflow.so.2: cannot open shared object file\nmore')) });
+    const info = await chooseBackend({
+      importPackage: () => Promise.reject(new Error('libtensorflow.so.2: cannot open shared object file\nmore')),
+    });
     expect(info.detail).toContain('failed to load (libtensorflow.so.2: cannot open shared object file)');
   });
 

@@ -15,9 +15,18 @@ import { Adam } from '../../../src/main/jampr/train/adam.js';
 import { tinyModelConfig, tinyProblems } from './fixtures.js';
 
 const cardFor = (policy: Policy): ModelCard => ({
-  name: 'test', kind: policy.config.kind, variant: 'tw1', size: 6, config: policy.config, env: { mCon: 2, mPre: 6 },
-  recipe: { name: 'rollout' }, instanceSource: 'generator', instancesTrained: 0, cpuSeconds: 0,
-  validation: { instances: 0, seed: 0, curve: [] }, date: '2025-01-01T00:00:00Z',
+  name: 'test',
+  kind: policy.config.kind,
+  variant: 'tw1',
+  size: 6,
+  config: policy.config,
+  env: { mCon: 2, mPre: 6 },
+  recipe: { name: 'rollout' },
+  instanceSource: 'generator',
+  instancesTrained: 0,
+  cpuSeconds: 0,
+  validation: { instances: 0, seed: 0, curve: [] },
+  date: '2025-01-01T00:00:00Z',
 });
 
 describe('checkpoints', () => {
@@ -46,7 +55,10 @@ describe('checkpoints', () => {
     const dir = await mkdtemp(join(tmpdir(), 'jampr-ckpt-'));
     const policy = new Policy(tinyModelConfig(), 1);
     await saveCheckpoint(dir, policy, cardFor(policy));
-    await expect(loadCheckpoint(dir, { kind: 'am' })).rejects.toMatchObject({ kind: 'model', details: ['kind: expected am, checkpoint has jampr'] });
+    await expect(loadCheckpoint(dir, { kind: 'am' })).rejects.toMatchObject({
+      kind: 'model',
+      details: ['kind: expected am, checkpoint has jampr'],
+    });
     await expect(loadCheckpoint(dir, { embedDim: 32 })).rejects.toMatchObject({ kind: 'model' });
     policy.dispose();
   });
@@ -77,7 +89,9 @@ describe('checkpoints', () => {
     const restored = new Adam(policy.params.trainable);
     restored.load(state!);
     const [name] = [...policy.params.trainable.keys()];
-    expect(Array.from(restored.state().moments.get(`m/${name}`)!.dataSync())).toEqual(Array.from(adam.state().moments.get(`m/${name}`)!.dataSync()));
+    expect(Array.from(restored.state().moments.get(`m/${name}`)!.dataSync())).toEqual(
+      Array.from(adam.state().moments.get(`m/${name}`)!.dataSync()),
+    );
     tf.dispose([...grads.values(), ...state!.moments.values()]);
     adam.dispose();
     restored.dispose();

@@ -60,7 +60,10 @@ describe('decoding', () => {
     const [problem] = tinyProblems(6, 1, 1);
     const controller = new AbortController();
     const run = decodeSampled(policy, problem, jamprEnvConfig(makeVariant('tw2'), 6), {
-      samples: 1000, chunk: 4, signal: controller.signal, onProgress: (drawn) => drawn >= 8 && controller.abort(),
+      samples: 1000,
+      chunk: 4,
+      signal: controller.signal,
+      onProgress: (drawn) => drawn >= 8 && controller.abort(),
     });
     await expect(run).rejects.toMatchObject({ kind: 'cancelled' });
     policy.dispose();

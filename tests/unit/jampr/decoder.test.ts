@@ -26,7 +26,8 @@ function referenceLogp(policy: Policy, s: EnvState, config: ModelConfig): Float3
     const y = tf.matMul(x, p(`${name}/kernel`)).add(p(`${name}/bias`));
     return relu ? tf.relu(y) : y;
   };
-  const gv = (x: tf.Tensor2D) => linear(linear(linear(x, 'jampr/gv/0', true) as tf.Tensor2D, 'jampr/gv/1', true) as tf.Tensor2D, 'jampr/gv/2', false) as tf.Tensor2D;
+  const gv = (x: tf.Tensor2D) =>
+    linear(linear(linear(x, 'jampr/gv/0', true) as tf.Tensor2D, 'jampr/gv/1', true) as tf.Tensor2D, 'jampr/gv/2', false) as tf.Tensor2D;
   const gs = (x: tf.Tensor2D) => linear(linear(x, 'jampr/gs/0', true) as tf.Tensor2D, 'jampr/gs/1', false) as tf.Tensor2D;
   return tf.tidy(() => {
     const { embedDim: d, decoderDim: D, decoderHeads: H, clip } = config;
@@ -62,7 +63,10 @@ function referenceLogp(policy: Policy, s: EnvState, config: ModelConfig): Float3
         const v = k >= 0 ? all[k] : tf.zeros([d]);
         const vv = tf.tile(v.reshape([1, d]), [nodes, 1]);
         const joint = tf.concat([vv.mul(omega), tf.matMul(omega, v.reshape([d, 1]))], 1); // [N+1, d+1]
-        return tf.matMul(omega, p('jampr/W1')).add(tf.matMul(vv, p('jampr/W2'))).add(tf.matMul(joint, w3));
+        return tf
+          .matMul(omega, p('jampr/W1'))
+          .add(tf.matMul(vv, p('jampr/W2')))
+          .add(tf.matMul(joint, w3));
       });
       const M = tf.concat(rows, 0) as tf.Tensor2D; // [m(N+1), d]
       const kvl = tf.matMul(M, tf.concat([p('jampr/Wk'), p('jampr/Wv'), p('jampr/Wl')], 1)); // [m(N+1), 3D]
@@ -73,11 +77,24 @@ function referenceLogp(policy: Policy, s: EnvState, config: ModelConfig): Float3
         const qh = q.slice([0, h * hd], [1, hd]);
         const kh = kg.slice([0, h * hd], [-1, hd]);
         const vh = vg.slice([0, h * hd], [-1, hd]);
-        const a = tf.softmax(tf.matMul(qh, kh, false, true).reshape([-1]).mul(1 / Math.sqrt(hd)).add(mask));
+        const a = tf.softmax(
+          tf
+            .matMul(qh, kh, false, true)
+            .reshape([-1])
+            .mul(1 / Math.sqrt(hd))
+            .add(mask),
+        );
         return tf.matMul(a.reshape([1, -1]), vh);
       });
       const g = tf.matMul(tf.concat(heads, 1), p('jampr/Wo'));
-      const logits = tf.tanh(tf.matMul(g, kl, false, true).reshape([-1]).mul(1 / Math.sqrt(D))).mul(clip);
+      const logits = tf
+        .tanh(
+          tf
+            .matMul(g, kl, false, true)
+            .reshape([-1])
+            .mul(1 / Math.sqrt(D)),
+        )
+        .mul(clip);
       out.push(tf.logSoftmax(logits.add(mask)).dataSync() as Float32Array);
     });
     return Float32Array.from(out.flatMap((a) => Array.from(a)));
@@ -86,7 +103,13 @@ function referenceLogp(policy: Policy, s: EnvState, config: ModelConfig): Float3
 
 function nodeFeatureTensor(s: EnvState, b: number): tf.Tensor3D {
   const p = s.batch.problems[b];
-  const rows = Array.from({ length: p.n + 1 }, (_, i) => [p.x[i] / 100, p.y[i] / 100, i === 0 ? 0 : p.demand[i] / p.capacity, p.ready[i] / p.due[0], p.due[i] / p.due[0]]);
+  const rows = Array.from({ length: p.n + 1 }, (_, i) => [
+    p.x[i] / 100,
+    p.y[i] / 100,
+    i === 0 ? 0 : p.demand[i] / p.capacity,
+    p.ready[i] / p.due[0],
+    p.due[i] / p.due[0],
+  ]);
   return tf.tensor3d([rows]);
 }
 

@@ -85,9 +85,12 @@ describe('environment', () => {
             problems.forEach((p, b) => {
               const routes = routesOf(s, b);
               const evaluation = evaluateIndexRoutes(p, routes, config.variant);
-              const hardBroken = evaluation.violations.filter((v) => v.kind === 'late' || v.kind === 'horizon' || v.kind === 'capacity' || v.kind === 'duplicate-visit');
+              const hardBroken = evaluation.violations.filter(
+                (v) => v.kind === 'late' || v.kind === 'horizon' || v.kind === 'capacity' || v.kind === 'duplicate-visit',
+              );
               expect(hardBroken).toEqual([]);
-              if (config.fleetIsN || p.vehicles >= p.n) expect(evaluation.feasible || evaluation.violations.every((v) => v.kind === 'fleet')).toBe(true);
+              if (config.fleetIsN || p.vehicles >= p.n)
+                expect(evaluation.feasible || evaluation.violations.every((v) => v.kind === 'fleet')).toBe(true);
               expect(s.premature[b]).toBeLessThanOrEqual(config.mPre);
             });
           }

@@ -37,15 +37,39 @@ export const tinyProblems = (n: number, count: number, seed: number, squeeze = f
 
 /** A small model for fast tests: same architecture, narrow layers. */
 export const tinyModelConfig = (overrides: Partial<ModelConfig> = {}): ModelConfig =>
-  modelConfig({ embedDim: 16, encoderLayers: 2, encoderHeads: 2, feedForwardDim: 32, decoderDim: 16, decoderHeads: 2, tourLength: 6, ...overrides });
+  modelConfig({
+    embedDim: 16,
+    encoderLayers: 2,
+    encoderHeads: 2,
+    feedForwardDim: 32,
+    decoderDim: 16,
+    decoderHeads: 2,
+    tourLength: 6,
+    ...overrides,
+  });
 
 /** Saves an untrained tiny model as root/<kind>-<variant>-n<size> (a model folder like the shipped ones). */
-export async function saveTinyModel(root: string, kind: 'jampr' | 'am', variant: 'tw1' | 'tw2', size: number, seed = size): Promise<string> {
+export async function saveTinyModel(
+  root: string,
+  kind: 'jampr' | 'am',
+  variant: 'tw1' | 'tw2',
+  size: number,
+  seed = size,
+): Promise<string> {
   const policy = new Policy(tinyModelConfig({ kind }), seed);
   const card: ModelCard = {
-    name: `${kind}-${variant}-n${size}`, kind, variant, size, config: policy.config, env: { mCon: 2, mPre: 6 },
-    recipe: { name: 'pomo-mean' }, instanceSource: 'generator', instancesTrained: 0, cpuSeconds: 0,
-    validation: { instances: 0, seed: 0, curve: [] }, date: '2025-01-01T00:00:00Z',
+    name: `${kind}-${variant}-n${size}`,
+    kind,
+    variant,
+    size,
+    config: policy.config,
+    env: { mCon: 2, mPre: 6 },
+    recipe: { name: 'pomo-mean' },
+    instanceSource: 'generator',
+    instancesTrained: 0,
+    cpuSeconds: 0,
+    validation: { instances: 0, seed: 0, curve: [] },
+    date: '2025-01-01T00:00:00Z',
   };
   const dir = join(root, card.name);
   await saveCheckpoint(dir, policy, card);

@@ -6,7 +6,10 @@ import type { Rng } from '../../../src/main/vrp/rng.js';
 
 export function randomTensor(rng: Rng, shape: number[]): tf.Tensor {
   const size = shape.reduce((a, b) => a * b, 1);
-  return tf.tensor(Float32Array.from({ length: size }, () => rng.normal()), shape);
+  return tf.tensor(
+    Float32Array.from({ length: size }, () => rng.normal()),
+    shape,
+  );
 }
 
 function flatten(result: tf.Tensor | tf.Tensor[]): { shapes: number[][]; values: Float32Array[] } {

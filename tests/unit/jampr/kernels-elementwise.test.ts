@@ -21,15 +21,63 @@ function compareOn(shapes: number[][], f: (xs: tf.Tensor[]) => tf.Tensor | tf.Te
 
 describe('fast elementwise and data-movement kernels', () => {
   it('replaces the broadcasting, transpose, reduction, softmax and slicing kernels', () => {
-    expect(fastCpuKernelNames()).toEqual(expect.arrayContaining(
-      ['Add', 'Sub', 'Multiply', 'RealDiv', 'Transpose', 'Sum', 'Mean', 'Softmax', 'Slice', 'SplitV', 'PadV2',
-        'GatherV2', 'UnsortedSegmentSum', 'Tanh', 'Exp', 'Log', 'Relu', 'Sigmoid', 'Sqrt']));
+    expect(fastCpuKernelNames()).toEqual(
+      expect.arrayContaining([
+        'Add',
+        'Sub',
+        'Multiply',
+        'RealDiv',
+        'Transpose',
+        'Sum',
+        'Mean',
+        'Softmax',
+        'Slice',
+        'SplitV',
+        'PadV2',
+        'GatherV2',
+        'UnsortedSegmentSum',
+        'Tanh',
+        'Exp',
+        'Log',
+        'Relu',
+        'Sigmoid',
+        'Sqrt',
+      ]),
+    );
   });
 
   const binaryShapes: Array<[number[], number[]]> = [
-    [[5, 7, 9], [5, 7, 9]], [[5, 7, 9], [9]], [[5, 7, 9], [5, 1, 9]], [[5, 7, 9], [5, 7, 1]], [[5, 7, 9], []],
-    [[], [5, 7, 9]], [[9], [5, 7, 9]], [[1, 7, 1], [5, 1, 9]], [[3, 1, 4, 1], [1, 5, 1, 6]], [[0, 3], [3]],
-    [[1], [1]], [[], []], [[4, 1, 130], [4, 67, 130]],
+    [
+      [5, 7, 9],
+      [5, 7, 9],
+    ],
+    [[5, 7, 9], [9]],
+    [
+      [5, 7, 9],
+      [5, 1, 9],
+    ],
+    [
+      [5, 7, 9],
+      [5, 7, 1],
+    ],
+    [[5, 7, 9], []],
+    [[], [5, 7, 9]],
+    [[9], [5, 7, 9]],
+    [
+      [1, 7, 1],
+      [5, 1, 9],
+    ],
+    [
+      [3, 1, 4, 1],
+      [1, 5, 1, 6],
+    ],
+    [[0, 3], [3]],
+    [[1], [1]],
+    [[], []],
+    [
+      [4, 1, 130],
+      [4, 67, 130],
+    ],
   ];
   const ops = { add: tf.add, sub: tf.sub, mul: tf.mul, div: tf.div } as const;
   for (const [name, op] of Object.entries(ops)) {
@@ -46,10 +94,59 @@ describe('fast elementwise and data-movement kernels', () => {
   });
 
   const perms: Array<[number[], number[]]> = [
-    [[5, 7, 9], [0, 1, 2]], [[5, 7, 9], [0, 2, 1]], [[5, 7, 9], [1, 0, 2]], [[5, 7, 9], [1, 2, 0]],
-    [[5, 7, 9], [2, 0, 1]], [[5, 7, 9], [2, 1, 0]], [[2, 3, 4, 5], [0, 2, 1, 3]], [[2, 3, 4, 5], [0, 2, 3, 1]],
-    [[2, 3, 4, 5], [3, 2, 1, 0]], [[2, 3, 4, 5], [1, 0, 2, 3]], [[1, 7, 1, 9], [2, 3, 0, 1]], [[33, 65], [1, 0]],
-    [[0, 3], [1, 0]], [[6], [0]],
+    [
+      [5, 7, 9],
+      [0, 1, 2],
+    ],
+    [
+      [5, 7, 9],
+      [0, 2, 1],
+    ],
+    [
+      [5, 7, 9],
+      [1, 0, 2],
+    ],
+    [
+      [5, 7, 9],
+      [1, 2, 0],
+    ],
+    [
+      [5, 7, 9],
+      [2, 0, 1],
+    ],
+    [
+      [5, 7, 9],
+      [2, 1, 0],
+    ],
+    [
+      [2, 3, 4, 5],
+      [0, 2, 1, 3],
+    ],
+    [
+      [2, 3, 4, 5],
+      [0, 2, 3, 1],
+    ],
+    [
+      [2, 3, 4, 5],
+      [3, 2, 1, 0],
+    ],
+    [
+      [2, 3, 4, 5],
+      [1, 0, 2, 3],
+    ],
+    [
+      [1, 7, 1, 9],
+      [2, 3, 0, 1],
+    ],
+    [
+      [33, 65],
+      [1, 0],
+    ],
+    [
+      [0, 3],
+      [1, 0],
+    ],
+    [[6], [0]],
   ];
   it('transpose matches the stock kernel for 1-D to 4-D permutations', () => {
     for (const [shape, perm] of perms) compareOn([shape], ([x]) => tf.transpose(x, perm));
@@ -62,8 +159,31 @@ describe('fast elementwise and data-movement kernels', () => {
   });
 
   const reductions: Array<[number[], number[]]> = [
-    [[5, 7, 9], [2]], [[5, 7, 9], [1]], [[5, 7, 9], [0]], [[5, 7, 9], [0, 1]], [[5, 7, 9], [1, 2]],
-    [[5, 7, 9], [0, 2]], [[5, 7, 9], [0, 1, 2]], [[5, 7, 9], [-1]], [[1, 7, 1, 9], [0, 1]], [[6], [0]],
+    [[5, 7, 9], [2]],
+    [[5, 7, 9], [1]],
+    [[5, 7, 9], [0]],
+    [
+      [5, 7, 9],
+      [0, 1],
+    ],
+    [
+      [5, 7, 9],
+      [1, 2],
+    ],
+    [
+      [5, 7, 9],
+      [0, 2],
+    ],
+    [
+      [5, 7, 9],
+      [0, 1, 2],
+    ],
+    [[5, 7, 9], [-1]],
+    [
+      [1, 7, 1, 9],
+      [0, 1],
+    ],
+    [[6], [0]],
   ];
   for (const keepDims of [false, true]) {
     it(`sum and mean match the stock kernels over leading, middle, trailing and all axes (keepDims=${keepDims})`, () => {
@@ -82,8 +202,11 @@ describe('fast elementwise and data-movement kernels', () => {
 
   it('slice matches the stock kernel for strided, last-axis, contiguous and int32 slices', () => {
     compareOn([[5, 7, 9]], ([x]) => [
-      tf.slice(x, [1, 2, 3], [3, 4, 5]), tf.slice(x, [0, 0, 3], [-1, -1, 4]), tf.slice(x, [2, 0, 0], [2, -1, -1]),
-      tf.slice(x, [4, 6, 8], [1, 1, 1]), tf.slice(x, [0, 0, 0], [0, 7, 9]),
+      tf.slice(x, [1, 2, 3], [3, 4, 5]),
+      tf.slice(x, [0, 0, 3], [-1, -1, 4]),
+      tf.slice(x, [2, 0, 0], [2, -1, -1]),
+      tf.slice(x, [4, 6, 8], [1, 1, 1]),
+      tf.slice(x, [0, 0, 0], [0, 7, 9]),
     ]);
     const i = tf.range(0, 60, 1, 'int32').reshape([3, 4, 5]);
     expectFastMatchesStock(() => tf.slice(i, [1, 1, 1], [2, 2, 3]));
@@ -92,8 +215,23 @@ describe('fast elementwise and data-movement kernels', () => {
 
   it('split and pad match the stock kernels', () => {
     compareOn([[4, 5, 9]], ([x]) => [
-      ...tf.split(x, 3, -1), ...tf.split(x, [2, 3], 1), ...tf.split(x, 2, 0),
-      tf.pad(x, [[1, 2], [0, 0], [3, 1]]), tf.pad(x, [[0, 0], [2, 2], [0, 0]], 1.5),
+      ...tf.split(x, 3, -1),
+      ...tf.split(x, [2, 3], 1),
+      ...tf.split(x, 2, 0),
+      tf.pad(x, [
+        [1, 2],
+        [0, 0],
+        [3, 1],
+      ]),
+      tf.pad(
+        x,
+        [
+          [0, 0],
+          [2, 2],
+          [0, 0],
+        ],
+        1.5,
+      ),
     ]);
   });
 
@@ -107,10 +245,21 @@ describe('fast elementwise and data-movement kernels', () => {
 
   it('gather matches the stock kernel on every axis, with batch dims, repeats and int32 data', () => {
     const rows = tf.tensor1d([3, 0, 3, 1], 'int32');
-    const batched = tf.tensor2d([[1, 0], [2, 2], [0, 1]], [3, 2], 'int32');
+    const batched = tf.tensor2d(
+      [
+        [1, 0],
+        [2, 2],
+        [0, 1],
+      ],
+      [3, 2],
+      'int32',
+    );
     compareOn([[4, 5, 6]], ([x]) => [
-      tf.gather(x, rows), tf.gather(x, rows, 1), tf.gather(x, tf.tensor1d([5, 0], 'int32'), 2),
-      tf.gather(x.slice([0, 0, 0], [3, 5, 6]), batched, 1, 1), tf.gather(tf.cast(x, 'int32'), rows),
+      tf.gather(x, rows),
+      tf.gather(x, rows, 1),
+      tf.gather(x, tf.tensor1d([5, 0], 'int32'), 2),
+      tf.gather(x.slice([0, 0, 0], [3, 5, 6]), batched, 1, 1),
+      tf.gather(tf.cast(x, 'int32'), rows),
     ]);
     expect(() => tf.gather(tf.ones([2, 2]), tf.tensor1d([2], 'int32'))).toThrow(/not in \[0, 1\]/);
     tf.dispose([rows, batched]);
@@ -119,22 +268,29 @@ describe('fast elementwise and data-movement kernels', () => {
   it('unsorted segment sums (the gradient of gather) match the stock kernel, out-of-range ids included', () => {
     const ids = tf.tensor1d([3, 0, 3, 1, 7, -1], 'int32');
     compareOn([[6, 4, 5], [6]], ([x, v]) => [tf.unsortedSegmentSum(x, ids, 5), tf.unsortedSegmentSum(v, ids, 4)]);
-    compareOn([[12]], ([table]) => tf.grads((t: tf.Tensor) => tf.sum(tf.mul(tf.gather(t, tf.tensor1d([4, 4, 0, 11], 'int32')), tf.range(1, 5))))([table]));
+    compareOn([[12]], ([table]) =>
+      tf.grads((t: tf.Tensor) => tf.sum(tf.mul(tf.gather(t, tf.tensor1d([4, 4, 0, 11], 'int32')), tf.range(1, 5))))([table]),
+    );
     ids.dispose();
   });
 
   it('gives the stock gradients of a composite attention-like function', () => {
-    compareOn([[3, 6, 8], [8, 24], [24], [3, 1, 8]], ([x, w, b, g]) => tf.grads((xi: tf.Tensor, wi: tf.Tensor, bi: tf.Tensor, gi: tf.Tensor) => {
-      const h = tf.add(tf.matMul(tf.reshape(tf.mul(xi, gi), [18, 8]), wi).reshape([3, 6, 24]), bi);
-      const [q, k, v] = tf.split(h, 3, -1); // 3 x [3, 6, 8]
-      const heads = (t: tf.Tensor) => tf.transpose(tf.reshape(t, [3, 6, 2, 4]), [0, 2, 1, 3]); // [3, 2, 6, 4]
-      const scores = tf.div(tf.matMul(heads(q), heads(k), false, true), tf.scalar(2)); // [3, 2, 6, 6]
-      const attended = tf.matMul(tf.softmax(scores), heads(v)); // [3, 2, 6, 4]
-      const merged = tf.reshape(tf.transpose(attended, [0, 2, 1, 3]), [3, 6, 8]);
-      const centred = tf.sub(merged, tf.mean(merged, -1, true));
-      const picked = tf.gather(tf.sigmoid(centred), tf.tensor1d([2, 0, 2], 'int32'), 1); // [3, 3, 8]
-      const logits = tf.slice(tf.sum(tf.mul(tf.tanh(centred), tf.sqrt(tf.exp(picked.mean(1, true)))), 0), [1, 0], [4, 8]);
-      return tf.neg(tf.mean(tf.logSoftmax(logits)));
-    })([x, w, b, g]), 1e-4);
+    compareOn(
+      [[3, 6, 8], [8, 24], [24], [3, 1, 8]],
+      ([x, w, b, g]) =>
+        tf.grads((xi: tf.Tensor, wi: tf.Tensor, bi: tf.Tensor, gi: tf.Tensor) => {
+          const h = tf.add(tf.matMul(tf.reshape(tf.mul(xi, gi), [18, 8]), wi).reshape([3, 6, 24]), bi);
+          const [q, k, v] = tf.split(h, 3, -1); // 3 x [3, 6, 8]
+          const heads = (t: tf.Tensor) => tf.transpose(tf.reshape(t, [3, 6, 2, 4]), [0, 2, 1, 3]); // [3, 2, 6, 4]
+          const scores = tf.div(tf.matMul(heads(q), heads(k), false, true), tf.scalar(2)); // [3, 2, 6, 6]
+          const attended = tf.matMul(tf.softmax(scores), heads(v)); // [3, 2, 6, 4]
+          const merged = tf.reshape(tf.transpose(attended, [0, 2, 1, 3]), [3, 6, 8]);
+          const centred = tf.sub(merged, tf.mean(merged, -1, true));
+          const picked = tf.gather(tf.sigmoid(centred), tf.tensor1d([2, 0, 2], 'int32'), 1); // [3, 3, 8]
+          const logits = tf.slice(tf.sum(tf.mul(tf.tanh(centred), tf.sqrt(tf.exp(picked.mean(1, true)))), 0), [1, 0], [4, 8]);
+          return tf.neg(tf.mean(tf.logSoftmax(logits)));
+        })([x, w, b, g]),
+      1e-4,
+    );
   });
 });

@@ -46,7 +46,14 @@ describe('fast matMul kernels', () => {
   }
 
   it('leaves int32 products and shape errors to the stock kernel', () => {
-    const x = tf.tensor2d([[1, 2], [3, 4]], [2, 2], 'int32');
+    const x = tf.tensor2d(
+      [
+        [1, 2],
+        [3, 4],
+      ],
+      [2, 2],
+      'int32',
+    );
     expectFastMatchesStock(() => tf.matMul(x, x));
     expect(() => tf.matMul(tf.ones([2, 3]), tf.ones([2, 3]))).toThrow(/inner shapes/);
     x.dispose();
@@ -59,10 +66,16 @@ describe('fast matMul kernels', () => {
       const w = randomTensor(rng, [2, 13, 6]);
       const bias = randomTensor(rng, [6]);
       const alpha = randomTensor(rng, [6]);
-      expectFastMatchesStock(() => tf.fused.matMul({
-        a: x, b: w, bias, activation,
-        preluActivationWeights: activation === 'prelu' ? alpha : undefined, leakyreluAlpha: 0.3,
-      }));
+      expectFastMatchesStock(() =>
+        tf.fused.matMul({
+          a: x,
+          b: w,
+          bias,
+          activation,
+          preluActivationWeights: activation === 'prelu' ? alpha : undefined,
+          leakyreluAlpha: 0.3,
+        }),
+      );
       tf.dispose([x, w, bias, alpha]);
     });
   }

@@ -3,7 +3,8 @@ import { startTaskPool } from '../../../src/main/jampr/parallel.js';
 import type { TestAnswer, TestTask } from './fixtures/task-worker.js';
 
 const pool = startTaskPool<TestTask, TestAnswer>(new URL('./fixtures/task-worker.ts', import.meta.url), {
-  size: 2, workerData: { note: 'hello' },
+  size: 2,
+  workerData: { note: 'hello' },
 });
 afterAll(() => pool.close());
 

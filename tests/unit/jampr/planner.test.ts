@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { makeVariant } from '../../../src/shared/domain.js';
-import { findDefaultModel } from '../../../src/main/jampr/modelCatalog.js';
+import { findDefaultModel } from '../../../src/main/jampr/model-catalog.js';
 import { planWithModel } from '../../../src/main/jampr/planner.js';
 import { evaluateIndexRoutes } from '../../../src/main/vrp/evaluate.js';
 import { saveTinyModel, tinyProblems } from './fixtures.js';
@@ -42,7 +42,8 @@ describe('planning with a model', () => {
 
   it('refuses a model folder of the other kind', async () => {
     const [problem] = tinyProblems(6, 1, 41);
-    await expect(planWithModel(problem, makeVariant('tw1'), { method: 'am', decode: 'greedy', modelDir: join(root, 'jampr-tw1-n20') }))
-      .rejects.toMatchObject({ kind: 'model' });
+    await expect(
+      planWithModel(problem, makeVariant('tw1'), { method: 'am', decode: 'greedy', modelDir: join(root, 'jampr-tw1-n20') }),
+    ).rejects.toMatchObject({ kind: 'model' });
   });
 });

@@ -40,7 +40,13 @@ describe('training', () => {
     const policy = new Policy(tinyModelConfig(), 3);
     const adam = new Adam(policy.params.trainable);
     const problems = tinyProblems(6, 2, 5);
-    const settings = { env: jamprEnvConfig(makeVariant('tw1'), 6, { fleetIsN: true }), samplesPerInstance: 3, augment: true, costScale: 0.01, maxGradNorm: 1 };
+    const settings = {
+      env: jamprEnvConfig(makeVariant('tw1'), 6, { fleetIsN: true }),
+      samplesPerInstance: 3,
+      augment: true,
+      costScale: 0.01,
+      maxGradNorm: 1,
+    };
     const step = () => reinforceStep(policy, adam, settings, problems, createRng(1), (c) => sampleMeanBaseline(c, 3));
     step();
     const before = tf.memory().numTensors;
@@ -57,7 +63,14 @@ describe('training', () => {
     const outDir = await mkdtemp(join(tmpdir(), 'jampr-train-'));
     const progress: number[] = [];
     const run = await trainModel({
-      variant: 'tw1', size: 5, minutes: 5, maxInstances: 96, outDir, seed: 2, validationSize: 48, model: tiny,
+      variant: 'tw1',
+      size: 5,
+      minutes: 5,
+      maxInstances: 96,
+      outDir,
+      seed: 2,
+      validationSize: 48,
+      model: tiny,
       recipe: { name: 'pomo-mean', batchSize: 8, epochSize: 32, samplesPerInstance: 6, learningRate: 2e-3 },
       onProgress: (p) => progress.push(p.instancesSeen),
     });
@@ -71,7 +84,15 @@ describe('training', () => {
     expect((await loadOptimizerState(outDir))?.step).toBe(12);
     policy.dispose();
     const resumed = await trainModel({
-      variant: 'tw1', size: 5, minutes: 5, maxInstances: 104, outDir, fromDir: outDir, seed: 2, validationSize: 48, model: tiny,
+      variant: 'tw1',
+      size: 5,
+      minutes: 5,
+      maxInstances: 104,
+      outDir,
+      fromDir: outDir,
+      seed: 2,
+      validationSize: 48,
+      model: tiny,
       recipe: { name: 'pomo-mean', batchSize: 8, epochSize: 32, samplesPerInstance: 6, learningRate: 2e-3 },
     });
     expect(resumed.card.instancesTrained).toBe(104);
@@ -81,14 +102,45 @@ describe('training', () => {
   it('continues a smaller model at a larger size with the spec m_con for that size and a new learning curve', async () => {
     const outDir = await mkdtemp(join(tmpdir(), 'jampr-curriculum-'));
     const recipe = { name: 'pomo-mean' as const, batchSize: 4, epochSize: 64, samplesPerInstance: 2 };
-    const small = await trainModel({ variant: 'tw1', size: 5, minutes: 5, maxInstances: 4, outDir, seed: 3, validationSize: 4, model: tiny, recipe });
+    const small = await trainModel({
+      variant: 'tw1',
+      size: 5,
+      minutes: 5,
+      maxInstances: 4,
+      outDir,
+      seed: 3,
+      validationSize: 4,
+      model: tiny,
+      recipe,
+    });
     expect(small.card.env.mCon).toBe(2);
-    const large = await trainModel({ variant: 'tw1', size: 36, minutes: 5, maxInstances: 8, outDir, fromDir: outDir, seed: 3, validationSize: 4, model: tiny, recipe });
+    const large = await trainModel({
+      variant: 'tw1',
+      size: 36,
+      minutes: 5,
+      maxInstances: 8,
+      outDir,
+      fromDir: outDir,
+      seed: 3,
+      validationSize: 4,
+      model: tiny,
+      recipe,
+    });
     expect(large.card).toMatchObject({ size: 36, instancesTrained: 8, env: { mCon: 3 } });
     expect(large.card.validation.curve.map((p) => p.instances)).toEqual([4, 8]);
-    const resumed = await trainModel({ variant: 'tw1', size: 36, minutes: 5, maxInstances: 12, outDir, fromDir: outDir, seed: 3, validationSize: 4, model: tiny, recipe });
+    const resumed = await trainModel({
+      variant: 'tw1',
+      size: 36,
+      minutes: 5,
+      maxInstances: 12,
+      outDir,
+      fromDir: outDir,
+      seed: 3,
+      validationSize: 4,
+      model: tiny,
+      recipe,
+    });
     expect(resumed.card.validation.curve.map((p) => p.instances)).toEqual([4, 8, 12]);
     expect(resumed.card.instanceSource).toBe(large.card.instanceSource);
   });
-
 });

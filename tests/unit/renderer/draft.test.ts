@@ -1,6 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import type { Instance } from '../../../src/shared/domain.js';
-import { addCustomer, blankInstance, messagesByCustomer, moveCustomer, nextCustomerId, removeCustomer, updateCustomer, updateFleet } from '../../../src/renderer/state/draft.js';
+import {
+  addCustomer,
+  blankInstance,
+  messagesByCustomer,
+  moveCustomer,
+  nextCustomerId,
+  removeCustomer,
+  updateCustomer,
+  updateFleet,
+} from '../../../src/renderer/state/draft.js';
 
 const instance = (): Instance => ({
   ...blankInstance('t'),
@@ -47,7 +56,11 @@ describe('editing the instance draft', () => {
 
   it('files validation messages under the customer they name and keeps the rest general', () => {
     const { byCustomer, general } = messagesByCustomer(
-      ['ready time 500 is after due time 400 for customer 3', 'the instance has no vehicles', 'demand 900 exceeds capacity for customer 99'],
+      [
+        'ready time 500 is after due time 400 for customer 3',
+        'the instance has no vehicles',
+        'demand 900 exceeds capacity for customer 99',
+      ],
       instance(),
     );
     expect(byCustomer.get('3')).toEqual(['ready time 500 is after due time 400 for customer 3']);

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { formatDelta, formatDuration, formatNumber, formatTime, formatTimeForEdit, parseNonNegative, parseTime } from '../../../src/renderer/format.js';
+import {
+  formatDelta,
+  formatDuration,
+  formatNumber,
+  formatTime,
+  formatTimeForEdit,
+  parseNonNegative,
+  parseTime,
+} from '../../../src/renderer/format.js';
 
 describe('renderer formatting', () => {
   it('shows times as HH:MM only when the instance uses clock times', () => {

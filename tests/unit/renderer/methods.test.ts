@@ -1,12 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { defaultPolicy, describeVariant, METHOD_OPTIONS, methodRequest, policyRequest } from '../../../src/renderer/plan/methods.js';
-import { variantRequestOf } from '../../../src/renderer/plan/usePlanEditing.js';
+import { variantRequestOf } from '../../../src/renderer/plan/use-plan-editing.js';
 import { planRequestSchema } from '../../../src/shared/api.js';
 
 describe('planning methods and policies', () => {
   it('turns every method choice into a request the contract accepts', () => {
     for (const option of METHOD_OPTIONS) {
-      const request = { instanceId: 1, variant: policyRequest(defaultPolicy('tw3')), ...methodRequest(option.id, option.effort?.default ?? 0) };
+      const request = {
+        instanceId: 1,
+        variant: policyRequest(defaultPolicy('tw3')),
+        ...methodRequest(option.id, option.effort?.default ?? 0),
+      };
       expect(planRequestSchema.safeParse(request).success, option.id).toBe(true);
     }
   });
@@ -24,8 +28,17 @@ describe('planning methods and policies', () => {
   });
 
   it('reads a stored variant back into a request, with infinite beta arriving as null', () => {
-    expect(variantRequestOf({ name: 'tw1', alpha: 1, beta: null, penalty: 'linear' })).toEqual({ name: 'tw1', alpha: 1, penalty: 'linear' });
-    expect(variantRequestOf({ name: 'tw3', alpha: 0.1, beta: 0.5, penalty: 'quadratic' })).toEqual({ name: 'tw3', alpha: 0.1, beta: 0.5, penalty: 'quadratic' });
+    expect(variantRequestOf({ name: 'tw1', alpha: 1, beta: null, penalty: 'linear' })).toEqual({
+      name: 'tw1',
+      alpha: 1,
+      penalty: 'linear',
+    });
+    expect(variantRequestOf({ name: 'tw3', alpha: 0.1, beta: 0.5, penalty: 'quadratic' })).toEqual({
+      name: 'tw3',
+      alpha: 0.1,
+      beta: 0.5,
+      penalty: 'quadratic',
+    });
     expect(describeVariant({ name: 'tw3', alpha: 0.1, beta: 0.5 })).toBe('soft (α 0.1, β 0.5)');
   });
 });

@@ -70,7 +70,10 @@ describe('classical solver', () => {
   it('completes a starting plan that misses or repeats customers', () => {
     const problem = smallProblem(15, 9, 100);
     const variant = makeVariant('tw2');
-    const initial = [[1, 2, 3, 2], [4, 5, 99]];
+    const initial = [
+      [1, 2, 3, 2],
+      [4, 5, 99],
+    ];
     const routes = solveClassical(problem, variant, { timeLimitSec: LONG, seed: 1, initial, maxIterations: 20 });
     expect(served(routes)).toEqual(all(15));
   });
@@ -108,9 +111,7 @@ describe('classical solver', () => {
   });
 
   it('rejects a time limit that is not a number', () => {
-    expect(() => solveClassical(smallProblem(5, 1), makeVariant('tw1'), { timeLimitSec: Number.NaN, seed: 1 })).toThrow(
-      RangeError,
-    );
+    expect(() => solveClassical(smallProblem(5, 1), makeVariant('tw1'), { timeLimitSec: Number.NaN, seed: 1 })).toThrow(RangeError);
   });
 
   it('handles instances with no or one customer', () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parseCustomerCsv } from '../../../src/main/vrp/io/csv.js';
-import { writeInstanceCsv, writePlanCsv } from '../../../src/main/vrp/io/csvWrite.js';
+import { writeInstanceCsv, writePlanCsv } from '../../../src/main/vrp/io/csv-write.js';
 import { buildProblem } from '../../../src/main/vrp/validate.js';
 import { evaluatePlan } from '../../../src/main/vrp/evaluate.js';
 import { AppError } from '../../../src/shared/errors.js';
@@ -38,7 +38,11 @@ describe('parseCustomerCsv', () => {
   });
 
   it('accepts header names in any order and case, aliases, and reports unknown columns', () => {
-    const text = ['Service Time;Due Date;READY_TIME;Qty;YCOORD.;XCOORD.;Cust No.;Notes', '0;1000;0;0;0;0;D;', '2;50;10;5;4;3;1;ring twice'].join('\n');
+    const text = [
+      'Service Time;Due Date;READY_TIME;Qty;YCOORD.;XCOORD.;Cust No.;Notes',
+      '0;1000;0;0;0;0;D;',
+      '2;50;10;5;4;3;1;ring twice',
+    ].join('\n');
     const result = parseCustomerCsv(text, { ...fleet, vehicles: 3 });
     expect(result.instance.customers).toEqual([{ id: '1', x: 3, y: 4, demand: 5, ready: 10, due: 50, service: 2 }]);
     expect(result.instance.vehicles).toBe(3);
@@ -76,14 +80,18 @@ describe('parseCustomerCsv', () => {
   });
 
   it('finds the depot by the type column wherever it is', () => {
-    const text = ['type,id,x,y,demand,ready,due,service', 'customer,1,3,4,5,10,50,2', 'DEPOT,D,0,0,,0,1000,', ',2,6,8,7,0,200,3'].join('\n');
+    const text = ['type,id,x,y,demand,ready,due,service', 'customer,1,3,4,5,10,50,2', 'DEPOT,D,0,0,,0,1000,', ',2,6,8,7,0,200,3'].join(
+      '\n',
+    );
     const { instance } = parseCustomerCsv(text, fleet);
     expect(instance.depot.id).toBe('D');
     expect(instance.customers.map((c) => c.id)).toEqual(['1', '2']);
   });
 
   it('rejects a type column without exactly one depot, and unknown types', () => {
-    const two = ['type,id,x,y,demand,ready,due,service', 'depot,A,0,0,0,0,1000,0', 'truck,1,3,4,5,10,50,2', 'depot,B,0,0,0,0,1000,0'].join('\n');
+    const two = ['type,id,x,y,demand,ready,due,service', 'depot,A,0,0,0,0,1000,0', 'truck,1,3,4,5,10,50,2', 'depot,B,0,0,0,0,1000,0'].join(
+      '\n',
+    );
     expect(detailsOf(two)).toEqual(["row 3, column type: 'truck' is neither depot nor customer", 'more than one depot row (rows 2, 4)']);
     const none = ['type,id,x,y,demand,ready,due,service', 'customer,1,3,4,5,10,50,2'].join('\n');
     expect(detailsOf(none)).toEqual(["no row has type 'depot' in column type"]);
@@ -130,7 +138,9 @@ describe('parseCustomerCsv', () => {
   });
 
   it('also applies the instance rules and lists their problems with the cell problems', () => {
-    const text = ['id,x,y,demand,ready,due,service', 'D,0,0,0,0,1000,0', '1,3,4,500,10,50,2', '1,6,8,7,300,200,3', '4,1,1,x,0,9,1'].join('\n');
+    const text = ['id,x,y,demand,ready,due,service', 'D,0,0,0,0,1000,0', '1,3,4,500,10,50,2', '1,6,8,7,300,200,3', '4,1,1,x,0,9,1'].join(
+      '\n',
+    );
     expect(detailsOf(text)).toEqual([
       "row 5, column demand: 'x' is not a number",
       'duplicate id: customer 1 appears 2 times',

@@ -24,7 +24,13 @@ const tw3 = makeVariant('tw3');
 /** The fast path must agree with the full evaluation on every route. */
 function evaluate(routes: Routes, variant: Variant, p = problem) {
   const evaluation = evaluatePlan(p, routes, variant);
-  const fast = routes.map((r) => routeCost(p, r.map((id) => p.indexOf.get(id)!), variant));
+  const fast = routes.map((r) =>
+    routeCost(
+      p,
+      r.map((id) => p.indexOf.get(id)!),
+      variant,
+    ),
+  );
   expect(fast.reduce((s, r) => s + r.cost, 0)).toBeCloseTo(evaluation.cost, 12);
   return evaluation;
 }
@@ -92,7 +98,10 @@ describe('evaluator, tw3 (soft, no waiting)', () => {
     const e = evaluate([['A', 'B']], tw3, ab);
     expect(e).toMatchObject({ distance: 20, wait: 0, early: 13, late: 0, feasible: true });
     expect(e.cost).toBeCloseTo(20 + 0.1 * 13, 12);
-    expect(e.routes[0].stops.map((s) => [s.arrival, s.start, s.wait])).toEqual([[5, 5, 0], [12, 12, 0]]);
+    expect(e.routes[0].stops.map((s) => [s.arrival, s.start, s.wait])).toEqual([
+      [5, 5, 0],
+      [12, 12, 0],
+    ]);
     expect(e.routes[0].returnTime).toBe(25);
   });
 
@@ -126,7 +135,14 @@ describe('evaluator, plan violations', () => {
   });
 
   it('reports unknown ids and the depot as a stop, and prices the rest', () => {
-    const e = evaluatePlan(problem, [['A', 'Z', 'D'], ['B', 'C']], tw2);
+    const e = evaluatePlan(
+      problem,
+      [
+        ['A', 'Z', 'D'],
+        ['B', 'C'],
+      ],
+      tw2,
+    );
     expect(e.violations).toEqual([
       { kind: 'unknown-customer', route: 0, customerId: 'Z', message: 'route 1 lists Z, which is not a customer of this instance' },
       { kind: 'unknown-customer', route: 0, customerId: 'D', message: 'route 1 lists the depot D as a stop' },

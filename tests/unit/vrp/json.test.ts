@@ -84,8 +84,17 @@ describe('instance JSON', () => {
 
 describe('plan JSON', () => {
   const plan: PlanJson = {
-    instance: 'tiny', variant: 'tw1', method: 'classical', routes: [['1']],
-    cost: 15, distance: 10, vehicles: 1, wait: 5, early: 5, late: 0, seconds: 0.01,
+    instance: 'tiny',
+    variant: 'tw1',
+    method: 'classical',
+    routes: [['1']],
+    cost: 15,
+    distance: 10,
+    vehicles: 1,
+    wait: 5,
+    early: 5,
+    late: 0,
+    seconds: 0.01,
   };
 
   it('reads back what it writes', () => {
@@ -120,7 +129,10 @@ describe('readInstanceFile', () => {
     expect(solomon.customers).toHaveLength(50);
     const json = readInstanceFile(file('tiny.json', writeInstanceJson(tiny)));
     expect(json).toEqual(tiny);
-    const csv = readInstanceFile(file('shop.csv', 'id,x,y,demand,ready,due,service\nD,0,0,0,0,100,0\n1,3,4,5,10,50,2\n2,1,1,1,0,90,0\n'), { capacity: 10, first: 1 });
+    const csv = readInstanceFile(file('shop.csv', 'id,x,y,demand,ready,due,service\nD,0,0,0,0,100,0\n1,3,4,5,10,50,2\n2,1,1,1,0,90,0\n'), {
+      capacity: 10,
+      first: 1,
+    });
     expect(csv.name).toBe('shop');
     expect(csv.customers.map((c) => c.id)).toEqual(['1']);
   });
@@ -138,7 +150,9 @@ describe('readInstanceFile', () => {
   });
 
   it('rejects an unknown extension and a missing file with input errors', () => {
-    expect(detailsOf(() => readInstanceFile(file('x.xlsx', '')))).toEqual(['use .json (instance JSON), .txt (Solomon) or .csv (customer CSV)']);
+    expect(detailsOf(() => readInstanceFile(file('x.xlsx', '')))).toEqual([
+      'use .json (instance JSON), .txt (Solomon) or .csv (customer CSV)',
+    ]);
     expect(detailsOf(() => readInstanceFile(join(dir, 'absent.json')))[0]).toMatch(/ENOENT/);
     expect(detailsOf(() => readInstanceFile('/work/shared/data/solomon/R201.txt', { first: 500 }))).toHaveLength(1);
   });

@@ -4,12 +4,24 @@ import { AppError } from '../../../src/shared/errors.js';
 import { buildProblem, validateInstance } from '../../../src/main/vrp/validate.js';
 
 const customer = (id: string, over: Partial<Customer> = {}): Customer => ({
-  id, x: 3, y: 4, demand: 5, ready: 10, due: 50, service: 2, ...over,
+  id,
+  x: 3,
+  y: 4,
+  demand: 5,
+  ready: 10,
+  due: 50,
+  service: 2,
+  ...over,
 });
 
 /** Depot at the origin, shift [0, 100]; customer '1' is 5 away. */
 const instance = (customers: Customer[], over: Partial<Instance> = {}): Instance => ({
-  name: 'tiny', capacity: 10, vehicles: 2, depot: { id: 'D', x: 0, y: 0, ready: 0, due: 100 }, customers, ...over,
+  name: 'tiny',
+  capacity: 10,
+  vehicles: 2,
+  depot: { id: 'D', x: 0, y: 0, ready: 0, due: 100 },
+  customers,
+  ...over,
 });
 
 /** Validation takes unknown input, so tests can inject wrongly typed fields. */
@@ -39,9 +51,7 @@ describe('validateInstance', () => {
   });
 
   it('rejects a customer whose demand exceeds vehicle capacity', () => {
-    expect(problemsOf(instance([customer('9', { demand: 11 })]))).toEqual([
-      'demand 11 is above the vehicle capacity 10 for customer 9',
-    ]);
+    expect(problemsOf(instance([customer('9', { demand: 11 })]))).toEqual(['demand 11 is above the vehicle capacity 10 for customer 9']);
   });
 
   it('rejects non-numeric, non-finite and missing fields, naming field and customer', () => {
@@ -93,18 +103,13 @@ describe('validateInstance', () => {
   });
 
   it('rejects a geographic instance without a positive speed and latitudes out of range', () => {
-    const problems = problemsOf(
-      instance([customer('1', { y: 95 })], { coordinates: { kind: 'geo', speedKmh: 0 } }),
-    );
+    const problems = problemsOf(instance([customer('1', { y: 95 })], { coordinates: { kind: 'geo', speedKmh: 0 } }));
     expect(problems).toContain('travel speed 0 km/h is not a positive number');
     expect(problems).toContain('latitude 95 is outside [-90, 90] for customer 1');
   });
 
   it('rejects an instance without customers or without a name', () => {
-    expect(problemsOf(instance([], { name: '' }))).toEqual([
-      "instance name '' is not a non-empty string",
-      'the instance has no customers',
-    ]);
+    expect(problemsOf(instance([], { name: '' }))).toEqual(["instance name '' is not a non-empty string", 'the instance has no customers']);
   });
 
   it('rejects something that is not an instance at all', () => {

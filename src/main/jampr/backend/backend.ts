@@ -45,7 +45,8 @@ function whyNot(error: unknown): string {
 }
 
 async function tryNative(
-  candidate: (typeof NATIVE_CANDIDATES)[number], importPackage: (specifier: string) => Promise<unknown>,
+  candidate: (typeof NATIVE_CANDIDATES)[number],
+  importPackage: (specifier: string) => Promise<unknown>,
 ): Promise<string | null> {
   try {
     await importPackage(candidate.packageName);
@@ -94,14 +95,17 @@ let selected: BackendInfo | null = null;
 export function selectBackend(options: SelectBackendOptions = {}): Promise<BackendInfo> {
   if (selection === null) {
     const log = options.log ?? ((line: string) => console.error(line));
-    selection = chooseBackend(options).then((info) => {
-      selected = info;
-      log(`TensorFlow.js backend: ${info.name} (${info.detail})`);
-      return info;
-    }, (error: unknown) => {
-      selection = null; // let a later call try again rather than cache the failure
-      throw error;
-    });
+    selection = chooseBackend(options).then(
+      (info) => {
+        selected = info;
+        log(`TensorFlow.js backend: ${info.name} (${info.detail})`);
+        return info;
+      },
+      (error: unknown) => {
+        selection = null; // let a later call try again rather than cache the failure
+        throw error;
+      },
+    );
   }
   return selection;
 }

@@ -51,5 +51,4 @@ export function setNoOpMask(s: Draft, b: number): void {
   s.mask[b * width] = 1;
 }
 
-export const isActive = (s: EnvState, b: number, k: number): boolean =>
-  k >= 0 && s.status[b * s.batch.kMax + k] === VehicleStatus.Active;
+export const isActive = (s: EnvState, b: number, k: number): boolean => k >= 0 && s.status[b * s.batch.kMax + k] === VehicleStatus.Active;

@@ -1,4 +1,4 @@
-import * as tf from '@tensorflow/tfjs';
+import type * as tf from '@tensorflow/tfjs';
 import type { ModelConfig } from './config.js';
 import { NODE_FEATURES } from './config.js';
 import { BatchNorm, Linear, MultiHeadAttention } from './layers.js';
@@ -29,7 +29,10 @@ export class NodeEncoder {
   private readonly embed: Linear;
   private readonly blocks: Block[];
 
-  constructor(params: ParamStore, private readonly config: ModelConfig) {
+  constructor(
+    params: ParamStore,
+    private readonly config: ModelConfig,
+  ) {
     const d = config.embedDim;
     this.embed = new Linear(params, 'encoder/embed', NODE_FEATURES, d);
     this.blocks = Array.from({ length: config.encoderLayers }, (_, l) => ({

@@ -27,8 +27,16 @@ export function nodeFeatures(p: Problem, symmetry: number, out: Float32Array, of
 
 /** v_k = [(K−k)/K, t(p,0)/H, x_p/100, y_p/100, τ/H, (Q−ℓ)/Q]: the last entry only with loadFeature. */
 function vehicleFeatures(
-  p: Problem, config: ModelConfig, symmetry: number, fleet: number, k: number,
-  position: number, time: number, load: number, out: Float32Array, o: number,
+  p: Problem,
+  config: ModelConfig,
+  symmetry: number,
+  fleet: number,
+  k: number,
+  position: number,
+  time: number,
+  load: number,
+  out: Float32Array,
+  o: number,
 ): void {
   const horizon = p.due[0];
   const [u, v] = placeScaled(p.x[position], p.y[position], symmetry);

@@ -36,7 +36,15 @@ export class BatchNorm {
 
   /** training: normalise with the batch statistics and update the running ones; else use the running ones. */
   apply(x: tf.Tensor2D, training: boolean): tf.Tensor2D {
-    if (!training) return tf.batchNorm2d(x, this.movingMean as tf.Tensor1D, this.movingVariance as tf.Tensor1D, this.beta as tf.Tensor1D, this.gamma as tf.Tensor1D, 1e-5);
+    if (!training)
+      return tf.batchNorm2d(
+        x,
+        this.movingMean as tf.Tensor1D,
+        this.movingVariance as tf.Tensor1D,
+        this.beta as tf.Tensor1D,
+        this.gamma as tf.Tensor1D,
+        1e-5,
+      );
     const { mean, variance } = tf.moments(x, 0);
     tf.tidy(() => {
       // Running statistics are state, not part of the loss (nothing flows from a variable's assign).
@@ -55,7 +63,12 @@ export class MultiHeadAttention {
   private readonly wk: Linear;
   private readonly wv: Linear;
   private readonly wo: Linear;
-  constructor(params: ParamStore, name: string, dim: number, private readonly heads: number) {
+  constructor(
+    params: ParamStore,
+    name: string,
+    dim: number,
+    private readonly heads: number,
+  ) {
     const keyBound = 1 / Math.sqrt(dim / heads);
     this.wq = new Linear(params, `${name}/Wq`, dim, dim, { bias: false, bound: keyBound });
     this.wk = new Linear(params, `${name}/Wk`, dim, dim, { bias: false, bound: keyBound });
@@ -71,7 +84,10 @@ export class MultiHeadAttention {
     const k = split(this.wk.apply(x));
     const v = split(this.wv.apply(x));
     const attention = tf.softmax(tf.matMul(q, k, false, true).mul(1 / Math.sqrt(headDim))); // [B, H, nodes, nodes]
-    const heads = tf.matMul(attention, v).transpose([0, 2, 1, 3]).reshape([batch * nodes, dim]) as tf.Tensor2D;
+    const heads = tf
+      .matMul(attention, v)
+      .transpose([0, 2, 1, 3])
+      .reshape([batch * nodes, dim]) as tf.Tensor2D;
     return this.wo.apply(heads);
   }
 }

@@ -1,14 +1,14 @@
 import * as tf from '@tensorflow/tfjs';
 import type { EnvState } from '../env/state.js';
-import { AmStepDecoder, AmWeights } from './amDecoder.js';
+import { AmStepDecoder, AmWeights } from './am-decoder.js';
 import type { ModelConfig } from './config.js';
 import { NODE_FEATURES } from './config.js';
 import { NodeEncoder, type NodeEncoding } from './encoder.js';
 import { nodeFeatures } from './inputs.js';
-import { JamprStepDecoder } from './jamprDecoder.js';
-import { disposeFolded, JamprWeights, keepFolded, type FoldedWeights } from './jamprWeights.js';
+import { JamprStepDecoder } from './jampr-decoder.js';
+import { disposeFolded, JamprWeights, keepFolded, type FoldedWeights } from './jampr-weights.js';
 import { ParamStore } from './params.js';
-import type { StepDecoder } from './stepDecoder.js';
+import type { StepDecoder } from './step-decoder.js';
 
 /** Node embeddings computed once and reused by several rollouts (sampling chunks). The owner disposes. */
 export interface EncodedRows {
@@ -38,7 +38,10 @@ export class Policy {
   private readonly am: AmWeights | null;
   private folded: { version: number; weights: FoldedWeights } | null = null;
 
-  constructor(readonly config: ModelConfig, seed = 1) {
+  constructor(
+    readonly config: ModelConfig,
+    seed = 1,
+  ) {
     this.params = new ParamStore(seed);
     this.encoder = new NodeEncoder(this.params, config);
     this.jampr = config.kind === 'jampr' ? new JamprWeights(this.params, config) : null;
@@ -104,6 +107,9 @@ export class Policy {
 function expand(e: NodeEncoding, repeat: number, shared: boolean): NodeEncoding {
   if (repeat === 1 && !shared) return e;
   const unique = e.nodes.shape[0];
-  const rows = tf.tensor1d(Int32Array.from({ length: unique * repeat }, (_, b) => Math.floor(b / repeat)), 'int32');
+  const rows = tf.tensor1d(
+    Int32Array.from({ length: unique * repeat }, (_, b) => Math.floor(b / repeat)),
+    'int32',
+  );
   return { nodes: tf.gather(e.nodes, rows), graph: tf.gather(e.graph, rows), depot: tf.gather(e.depot, rows) };
 }

@@ -9,14 +9,23 @@ export function placeScaled(x: number, y: number, symmetry: number): [number, nu
   const u = x / 100 - 0.5;
   const v = y / 100 - 0.5;
   switch (symmetry) {
-    case 0: return [u + 0.5, v + 0.5];
-    case 1: return [-v + 0.5, u + 0.5];
-    case 2: return [-u + 0.5, -v + 0.5];
-    case 3: return [v + 0.5, -u + 0.5];
-    case 4: return [-u + 0.5, v + 0.5];
-    case 5: return [u + 0.5, -v + 0.5];
-    case 6: return [v + 0.5, u + 0.5];
-    case 7: return [-v + 0.5, -u + 0.5];
-    default: throw new RangeError(`symmetry ${symmetry} is not in 0..7`);
+    case 0:
+      return [u + 0.5, v + 0.5];
+    case 1:
+      return [-v + 0.5, u + 0.5];
+    case 2:
+      return [-u + 0.5, -v + 0.5];
+    case 3:
+      return [v + 0.5, -u + 0.5];
+    case 4:
+      return [-u + 0.5, v + 0.5];
+    case 5:
+      return [u + 0.5, -v + 0.5];
+    case 6:
+      return [v + 0.5, u + 0.5];
+    case 7:
+      return [-v + 0.5, -u + 0.5];
+    default:
+      throw new RangeError(`symmetry ${symmetry} is not in 0..7`);
   }
 }

@@ -27,7 +27,10 @@ export class Adam {
   private readonly m = new Map<string, tf.Variable>();
   private readonly v = new Map<string, tf.Variable>();
 
-  constructor(private readonly params: ReadonlyMap<string, tf.Variable>, private readonly opts: AdamOptions = PAPER_ADAM) {
+  constructor(
+    private readonly params: ReadonlyMap<string, tf.Variable>,
+    private readonly opts: AdamOptions = PAPER_ADAM,
+  ) {
     this.learningRate = opts.learningRate;
     for (const [name, p] of params) {
       this.m.set(name, tf.variable(tf.zerosLike(p), false));

@@ -1,4 +1,4 @@
-import * as tf from '@tensorflow/tfjs';
+import type * as tf from '@tensorflow/tfjs';
 import type { Problem } from '../../vrp/problem.js';
 import { solveClassical } from '../../vrp/solvers/classical.js';
 import type { Rng } from '../../vrp/rng.js';
@@ -33,7 +33,11 @@ export interface ImitationStats {
   used: number;
 }
 
-export function expertPlans(problems: readonly Problem[], settings: ImitationSettings, rng: Rng): { problems: Problem[]; plans: number[][][]; costs: number[] } {
+export function expertPlans(
+  problems: readonly Problem[],
+  settings: ImitationSettings,
+  rng: Rng,
+): { problems: Problem[]; plans: number[][][]; costs: number[] } {
   const out = { problems: [] as Problem[], plans: [] as number[][][], costs: [] as number[] };
   for (const p of problems) {
     const routes = solveClassical(p, settings.env.variant, { timeLimitSec: settings.expertSeconds, seed: rng.int(0, 2 ** 31) });
@@ -46,14 +50,26 @@ export function expertPlans(problems: readonly Problem[], settings: ImitationSet
   return out;
 }
 
-export function imitationStep(policy: Policy, adam: Adam, settings: ImitationSettings, problems: readonly Problem[], rng: Rng): ImitationStats {
+export function imitationStep(
+  policy: Policy,
+  adam: Adam,
+  settings: ImitationSettings,
+  problems: readonly Problem[],
+  rng: Rng,
+): ImitationStats {
   const expert = expertPlans(problems, settings, rng);
   if (expert.problems.length === 0) return { meanCost: NaN, loss: NaN, gradNorm: 0, used: 0 };
   const { loss, gradNorm } = gradientStep(policy, adam, settings.maxGradNorm, (release) => {
-    const { logLikelihood } = rollout(policy, expert.problems, settings.env, { kind: 'teacher', teacher: new PlanReplay(expert.plans) }, {
-      training: true,
-      logLikelihood: true,
-    });
+    const { logLikelihood } = rollout(
+      policy,
+      expert.problems,
+      settings.env,
+      { kind: 'teacher', teacher: new PlanReplay(expert.plans) },
+      {
+        training: true,
+        logLikelihood: true,
+      },
+    );
     if (!logLikelihood) throw new Error('the rollout returned no log-likelihood');
     release(logLikelihood);
     return logLikelihood.mean().mul(-1 / expert.problems[0].n) as tf.Scalar;

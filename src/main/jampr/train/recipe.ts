@@ -35,7 +35,17 @@ const COMMON = { learningRate: 1e-4, learningRateDecay: 0.001, maxGradNorm: 1.0,
 export const RECIPES: Record<RecipeName, Recipe> = {
   rollout: { name: 'rollout', samplesPerInstance: 1, augment: false, batchSize: 32, epochSize: 2048, evalSize: 512, ...COMMON },
   'pomo-mean': { name: 'pomo-mean', samplesPerInstance: 8, augment: true, batchSize: 8, epochSize: 1024, evalSize: 0, ...COMMON },
-  imitation: { name: 'imitation', samplesPerInstance: 1, augment: false, batchSize: 16, epochSize: 512, evalSize: 0, ...COMMON, learningRate: 1e-3, expertSeconds: 0.1 },
+  imitation: {
+    name: 'imitation',
+    samplesPerInstance: 1,
+    augment: false,
+    batchSize: 16,
+    epochSize: 512,
+    evalSize: 0,
+    ...COMMON,
+    learningRate: 1e-3,
+    expertSeconds: 0.1,
+  },
 };
 
 /** The paper's schedule for N=20 (batch 128 at N=50), for reference and for machines that can afford it. */
@@ -51,7 +61,8 @@ export function resolveRecipe(recipe: RecipeName | (Partial<Recipe> & { name: Re
   for (const key of ['samplesPerInstance', 'batchSize', 'epochSize'] as const) {
     if (!Number.isInteger(resolved[key]) || resolved[key] < 1) problems.push(`${key} must be a positive integer, got ${resolved[key]}`);
   }
-  if (name === 'rollout' && (!Number.isInteger(resolved.evalSize) || resolved.evalSize < 2)) problems.push(`evalSize must be an integer ≥ 2, got ${resolved.evalSize}`);
+  if (name === 'rollout' && (!Number.isInteger(resolved.evalSize) || resolved.evalSize < 2))
+    problems.push(`evalSize must be an integer ≥ 2, got ${resolved.evalSize}`);
   if (name === 'pomo-mean' && resolved.samplesPerInstance < 2) problems.push('pomo-mean needs at least 2 samples per instance');
   if (name === 'imitation' && !(resolved.expertSeconds > 0)) problems.push(`expertSeconds must be positive, got ${resolved.expertSeconds}`);
   if (problems.length) throw new AppError('input', 'invalid training recipe', problems);

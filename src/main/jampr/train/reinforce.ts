@@ -46,12 +46,18 @@ export function reinforceStep(
   let costs: Float64Array = new Float64Array(0);
   let baselines: Float64Array = new Float64Array(0);
   const { loss, gradNorm } = gradientStep(policy, adam, settings.maxGradNorm, (release) => {
-    const { state, logLikelihood } = rollout(policy, rows, settings.env, { kind: 'sample', rng }, {
-      training: true,
-      logLikelihood: true,
-      repeat: settings.augment ? 1 : P,
-      symmetries,
-    });
+    const { state, logLikelihood } = rollout(
+      policy,
+      rows,
+      settings.env,
+      { kind: 'sample', rng },
+      {
+        training: true,
+        logLikelihood: true,
+        repeat: settings.augment ? 1 : P,
+        symmetries,
+      },
+    );
     if (!logLikelihood) throw new Error('the rollout returned no log-likelihood');
     release(logLikelihood);
     costs = planCosts(state, rows, settings.env.variant);

@@ -70,7 +70,8 @@ async function resume(o: SetupOptions, source: InstanceSource): Promise<Training
   const variant = makeVariant(o.variant);
   // A run at a new size (curriculum) takes the spec's m_con for that size; the same size keeps the card's.
   const mCon = card.size === o.size ? card.env.mCon : undefined;
-  const env = o.kind === 'am' ? amEnvConfig(variant) : jamprEnvConfig(variant, o.size, { mCon, mPre: card.env.mPre, ...o.env, fleetIsN: true });
+  const env =
+    o.kind === 'am' ? amEnvConfig(variant) : jamprEnvConfig(variant, o.size, { mCon, mPre: card.env.mPre, ...o.env, fleetIsN: true });
   const adam = new Adam(policy.params.trainable, { ...PAPER_ADAM, learningRate: o.recipe.learningRate });
   const state = await loadOptimizerState(dir);
   // A changed learning rate counts as a new recipe stage: it starts from the requested rate, not the saved one.
@@ -82,9 +83,14 @@ async function resume(o: SetupOptions, source: InstanceSource): Promise<Training
     if (!sameRecipe) adam.learningRate = o.recipe.learningRate;
   }
   // After a curriculum start the card's source reads "<earlier source>; then <this source>".
-  const sameData = card.size === o.size && (card.instanceSource === source.description || card.instanceSource.endsWith(`; then ${source.description}`));
+  const sameData =
+    card.size === o.size && (card.instanceSource === source.description || card.instanceSource.endsWith(`; then ${source.description}`));
   const sameValidation = sameData && card.validation.instances === o.validationSize && card.validation.seed === o.validationSeed;
-  const previous = sameRecipe ? card.recipe.after : [card.recipe.after, `${card.recipe.name} (lr ${card.recipe.learningRate}) to ${card.instancesTrained} instances`].filter(Boolean).join(', then ');
+  const previous = sameRecipe
+    ? card.recipe.after
+    : [card.recipe.after, `${card.recipe.name} (lr ${card.recipe.learningRate}) to ${card.instancesTrained} instances`]
+        .filter(Boolean)
+        .join(', then ');
   return {
     policy,
     adam,

@@ -95,13 +95,20 @@ async function warmStart(o: TrainModelOptions): Promise<TrainResult> {
   return trainWithRecipe({ ...o, fromDir: o.outDir, recipe: 'pomo-mean', minutes: left, onProgress });
 }
 
-async function trainWithRecipe(o: TrainModelOptions & { recipe: RecipeName | (Partial<Recipe> & { name: RecipeName }) }): Promise<TrainResult> {
+async function trainWithRecipe(
+  o: TrainModelOptions & { recipe: RecipeName | (Partial<Recipe> & { name: RecipeName }) },
+): Promise<TrainResult> {
   const recipe = resolveRecipe(o.recipe);
   const kind = o.kind ?? 'jampr';
   const validationSize = o.validationSize ?? 128;
   const validationSeed = o.validationSeed ?? 4321;
   const setup = await setupTraining({
-    ...o, kind, recipe, validationSize, validationSeed, name: o.name ?? `${kind}-${o.variant}-n${o.size}`,
+    ...o,
+    kind,
+    recipe,
+    validationSize,
+    validationSeed,
+    name: o.name ?? `${kind}-${o.variant}-n${o.size}`,
   });
   const { policy, adam, env, source } = setup;
   let card = o.notes ? { ...setup.card, notes: o.notes } : setup.card;
@@ -120,7 +127,13 @@ async function trainWithRecipe(o: TrainModelOptions & { recipe: RecipeName | (Pa
 
   const validate = () => {
     const cost = mean(greedyCosts(policy, validation, env));
-    card = { ...card, validation: { ...card.validation, curve: [...card.validation.curve, { instances: card.instancesTrained, cpuSeconds: round(cpuTotal()), cost: round(cost), epoch }] } };
+    card = {
+      ...card,
+      validation: {
+        ...card.validation,
+        curve: [...card.validation.curve, { instances: card.instancesTrained, cpuSeconds: round(cpuTotal()), cost: round(cost), epoch }],
+      },
+    };
     validatedAt = card.instancesTrained;
     return cost;
   };
@@ -162,8 +175,14 @@ async function trainWithRecipe(o: TrainModelOptions & { recipe: RecipeName | (Pa
         await save();
       }
       o.onProgress?.({
-        instancesSeen: card.instancesTrained, meanCost: stats.meanCost, baselineCost: stats.baselineCost, validationCost,
-        elapsedSec: elapsed(), cpuSeconds: cpuTotal(), epoch, step: stepInEpoch,
+        instancesSeen: card.instancesTrained,
+        meanCost: stats.meanCost,
+        baselineCost: stats.baselineCost,
+        validationCost,
+        elapsedSec: elapsed(),
+        cpuSeconds: cpuTotal(),
+        epoch,
+        step: stepInEpoch,
       });
     }
     if (validatedAt !== card.instancesTrained) validate();

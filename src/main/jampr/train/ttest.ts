@@ -63,7 +63,7 @@ function betaFraction(a: number, b: number, x: number): number {
 /** Lanczos approximation of ln Γ(z), z > 0. */
 function logGamma(z: number): number {
   const g = [76.18009172947146, -86.50532032941677, 24.01409824083091, -1.231739572450155, 0.1208650973866179e-2, -0.5395239384953e-5];
-  let x = z;
+  const x = z;
   let y = z;
   let tmp = x + 5.5;
   tmp -= (x + 0.5) * Math.log(tmp);

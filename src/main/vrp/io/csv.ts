@@ -3,7 +3,7 @@ import type { Customer, Depot, Instance } from '../../../shared/domain.js';
 import { inputError } from '../../../shared/errors.js';
 import { parseClock } from '../../../shared/clock.js';
 import { validateInstance } from '../validate.js';
-import { mapColumns, type ColumnMapping, type CsvField } from './csvColumns.js';
+import { mapColumns, type ColumnMapping, type CsvField } from './csv-columns.js';
 
 /**
  * Customer CSV import. One row per node: the row whose `type` is "depot", or the first row when there
@@ -79,7 +79,14 @@ function cellReader(row: Row, mapping: ColumnMapping, decimalComma: boolean, pro
 
 type NodeResult = { depot: Depot } | { customer: Customer } | undefined;
 
-function readNode(row: Row, isDepot: boolean, mapping: ColumnMapping, decimalComma: boolean, problems: string[], clock: { used: boolean }): NodeResult {
+function readNode(
+  row: Row,
+  isDepot: boolean,
+  mapping: ColumnMapping,
+  decimalComma: boolean,
+  problems: string[],
+  clock: { used: boolean },
+): NodeResult {
   const before = problems.length;
   const { raw, where, read } = cellReader(row, mapping, decimalComma, problems, clock);
   const id = raw('id');
@@ -146,7 +153,8 @@ export function parseCustomerCsv(text: string, options: CsvFleetOptions): CsvImp
     if (node && 'customer' in node) customers.push(node.customer);
   }
   if (options.capacity === undefined) problems.push('the vehicle capacity is required (option capacity)');
-  if (mapping.geo && options.speedKmh === undefined) problems.push('the travel speed in km/h is required for lat/lon data (option speedKmh)');
+  if (mapping.geo && options.speedKmh === undefined)
+    problems.push('the travel speed in km/h is required for lat/lon data (option speedKmh)');
 
   const instance: Instance = {
     name: options.name,

@@ -53,7 +53,10 @@ function keepFirst(instance: Instance, first: number | undefined): Instance {
 }
 
 function withOverrides(instance: Instance, options: ReadInstanceOptions): Instance {
-  const coordinates = instance.coordinates?.kind === 'geo' && options.speedKmh !== undefined ? { kind: 'geo' as const, speedKmh: options.speedKmh } : instance.coordinates;
+  const coordinates =
+    instance.coordinates?.kind === 'geo' && options.speedKmh !== undefined
+      ? { kind: 'geo' as const, speedKmh: options.speedKmh }
+      : instance.coordinates;
   return {
     ...instance,
     ...(options.name !== undefined ? { name: options.name } : {}),
@@ -70,7 +73,12 @@ function checked(instance: Instance): Instance {
 }
 
 /** Parses instance text of a known format; `defaultName` names a CSV instance when options.name is absent. */
-export function parseInstanceText(text: string, format: InstanceFormat, options: ReadInstanceOptions = {}, defaultName = 'instance'): Instance {
+export function parseInstanceText(
+  text: string,
+  format: InstanceFormat,
+  options: ReadInstanceOptions = {},
+  defaultName = 'instance',
+): Instance {
   switch (format) {
     case 'json':
       return checked(keepFirst(withOverrides(parseInstanceJson(text), options), options.first));

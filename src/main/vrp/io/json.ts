@@ -45,7 +45,10 @@ const planSchema = z.object({
 /** "customers[3].demand (customer 17): expected number, received string". */
 function describeIssues(error: z.ZodError, raw: unknown): string[] {
   return error.issues.map((issue) => {
-    const path = issue.path.map((p) => (typeof p === 'number' ? `[${p}]` : `.${String(p)}`)).join('').replace(/^\./, '');
+    const path = issue.path
+      .map((p) => (typeof p === 'number' ? `[${p}]` : `.${String(p)}`))
+      .join('')
+      .replace(/^\./, '');
     const [section, index] = issue.path;
     let owner = '';
     if (section === 'customers' && typeof index === 'number') {
@@ -109,8 +112,7 @@ export function parseInstancesJsonl(text: string): Instance[] {
   return instances;
 }
 
-export const writeInstancesJsonl = (instances: Instance[]): string =>
-  instances.map((inst) => writeInstanceJson(inst)).join('\n') + '\n';
+export const writeInstancesJsonl = (instances: Instance[]): string => `${instances.map((inst) => writeInstanceJson(inst)).join('\n')}\n`;
 
 /** Reads a complete plan document as `jampr plan` writes it. */
 export function parsePlanJson(text: string): PlanJson {
@@ -124,5 +126,4 @@ export function parsePlanRoutes(text: string): Routes {
   return checkShape(z.object({ routes: routesSchema }), raw, 'Plan JSON').routes;
 }
 
-export const writePlanJson = (plan: PlanJson, pretty = true): string =>
-  pretty ? JSON.stringify(plan, null, 2) : JSON.stringify(plan);
+export const writePlanJson = (plan: PlanJson, pretty = true): string => (pretty ? JSON.stringify(plan, null, 2) : JSON.stringify(plan));

@@ -39,7 +39,8 @@ export function readSolomon(text: string, options: SolomonOptions = {}): Instanc
     }
     if (/^CUST/i.test(fields[0])) return; // the column heading
     const bad = fields.slice(1).filter((f) => !NUMBER.test(f));
-    if (fields.length !== 7) problems.push(`line ${i + 1}: expected 7 values (no, x, y, demand, ready, due, service), found ${fields.length}`);
+    if (fields.length !== 7)
+      problems.push(`line ${i + 1}: expected 7 values (no, x, y, demand, ready, due, service), found ${fields.length}`);
     else if (bad.length) problems.push(`line ${i + 1}: ${bad.map((f) => `'${f}'`).join(', ')} is not a number`);
     else rows.push(fields);
   });
@@ -80,7 +81,9 @@ const cell = (v: number | string, width: number) => ` ${String(v).padStart(width
 /** Writes a planar instance in Solomon's layout (ids must be free of whitespace). */
 export function writeSolomon(instance: Instance): string {
   if (instance.coordinates?.kind === 'geo') {
-    throw inputError(`Instance ${instance.name} cannot be written in Solomon format`, ['it has latitude/longitude coordinates; Solomon files are planar']);
+    throw inputError(`Instance ${instance.name} cannot be written in Solomon format`, [
+      'it has latitude/longitude coordinates; Solomon files are planar',
+    ]);
   }
   const spaced = [instance.depot, ...instance.customers]
     .filter((n) => n.id === '' || /\s/.test(n.id) || /^CUST/i.test(n.id))

@@ -2,15 +2,15 @@ import type { Variant } from '../../../shared/domain.js';
 import { evaluateIndexRoutes } from '../evaluate.js';
 import type { Problem } from '../problem.js';
 import { createRng, type Rng } from '../rng.js';
-import { fleetExcess, isBetterPlan, type PlanScore } from './planScore.js';
+import { fleetExcess, isBetterPlan, type PlanScore } from './plan-score.js';
 import { insertCustomers, type InsertionOptions } from './search/construction.js';
-import { makeCostModel } from './search/costModel.js';
+import { makeCostModel } from './search/cost-model.js';
 import { guidedLocalSearch } from './search/gls.js';
-import { LocalSearch } from './search/localSearch.js';
-import { MoveContext } from './search/moveContext.js';
+import { LocalSearch } from './search/local-search.js';
+import { MoveContext } from './search/move-context.js';
 import { buildNeighbours, type Neighbours } from './search/neighbours.js';
 import { repairPlan } from './search/repair.js';
-import { RouteState } from './search/routeState.js';
+import { RouteState } from './search/route-state.js';
 
 export interface ClassicalOptions {
   timeLimitSec: number;

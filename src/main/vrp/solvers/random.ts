@@ -3,7 +3,7 @@ import { variantHardTime, variantWaits } from '../../../shared/domain.js';
 import { routeCost } from '../evaluate.js';
 import type { Problem } from '../problem.js';
 import { createRng, type Rng } from '../rng.js';
-import { fleetExcess, isBetterPlan, type PlanScore } from './planScore.js';
+import { fleetExcess, isBetterPlan, type PlanScore } from './plan-score.js';
 
 export interface RandomOptions {
   /** Number of random constructions; the best one is returned (the paper's random(1000)). */

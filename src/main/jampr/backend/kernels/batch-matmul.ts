@@ -24,7 +24,10 @@ export interface MatMulPlan {
 const ROWS_PATH_MAX_M = 4;
 
 export function planMatMul(
-  aShape: readonly number[], bShape: readonly number[], transposeA: boolean, transposeB: boolean,
+  aShape: readonly number[],
+  bShape: readonly number[],
+  transposeA: boolean,
+  transposeB: boolean,
 ): MatMulPlan | null {
   const ra = aShape.length;
   const rb = bShape.length;
@@ -75,8 +78,17 @@ export function runMatMul(plan: MatMulPlan, a: Float32Array, b: Float32Array): F
 
 /** Runs gemmNT per batch matrix, packing A to [M,K] and B to [N,K] where they are not already so. */
 function packedProduct(
-  a: Float32Array, aStep: number, b: Float32Array, bStep: number,
-  transposeA: boolean, transposeB: boolean, out: Float32Array, batch: number, M: number, N: number, K: number,
+  a: Float32Array,
+  aStep: number,
+  b: Float32Array,
+  bStep: number,
+  transposeA: boolean,
+  transposeB: boolean,
+  out: Float32Array,
+  batch: number,
+  M: number,
+  N: number,
+  K: number,
 ): void {
   const aPack = transposeA ? new Float32Array(M * K) : null;
   const bPack = transposeB ? null : new Float32Array(N * K);
@@ -101,7 +113,9 @@ function packedProduct(
 
 /** Plans a product of two kernel inputs, or null when the stock kernel should handle it. */
 export function planFromInputs(
-  args: KernelArgs, a: TensorInfo | undefined, b: TensorInfo | undefined,
+  args: KernelArgs,
+  a: TensorInfo | undefined,
+  b: TensorInfo | undefined,
 ): { plan: MatMulPlan; a: Float32Array; b: Float32Array } | null {
   const backend = asCpu(args.backend);
   const aValues = float32Values(backend, a);

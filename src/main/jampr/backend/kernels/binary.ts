@@ -57,33 +57,65 @@ export function broadcastLayout(aShape: readonly number[], bShape: readonly numb
 
 /** out[o..o+n) = a op b along one row; each operand's stride is 1 or 0 (broadcast). */
 function row(
-  op: BinaryOp, out: Float32Array, o: number,
-  a: Float32Array, ai: number, sa: number, b: Float32Array, bi: number, sb: number, n: number,
+  op: BinaryOp,
+  out: Float32Array,
+  o: number,
+  a: Float32Array,
+  ai: number,
+  sa: number,
+  b: Float32Array,
+  bi: number,
+  sb: number,
+  n: number,
 ): void {
   if (sa !== 0 && sb !== 0) {
     switch (op) {
-      case 'add': for (let i = 0; i < n; i++) out[o + i] = a[ai + i] + b[bi + i]; return;
-      case 'sub': for (let i = 0; i < n; i++) out[o + i] = a[ai + i] - b[bi + i]; return;
-      case 'mul': for (let i = 0; i < n; i++) out[o + i] = a[ai + i] * b[bi + i]; return;
-      case 'div': for (let i = 0; i < n; i++) out[o + i] = a[ai + i] / b[bi + i]; return;
+      case 'add':
+        for (let i = 0; i < n; i++) out[o + i] = a[ai + i] + b[bi + i];
+        return;
+      case 'sub':
+        for (let i = 0; i < n; i++) out[o + i] = a[ai + i] - b[bi + i];
+        return;
+      case 'mul':
+        for (let i = 0; i < n; i++) out[o + i] = a[ai + i] * b[bi + i];
+        return;
+      case 'div':
+        for (let i = 0; i < n; i++) out[o + i] = a[ai + i] / b[bi + i];
+        return;
     }
   }
   if (sa !== 0) {
     const y = b[bi];
     switch (op) {
-      case 'add': for (let i = 0; i < n; i++) out[o + i] = a[ai + i] + y; return;
-      case 'sub': for (let i = 0; i < n; i++) out[o + i] = a[ai + i] - y; return;
-      case 'mul': for (let i = 0; i < n; i++) out[o + i] = a[ai + i] * y; return;
-      case 'div': for (let i = 0; i < n; i++) out[o + i] = a[ai + i] / y; return;
+      case 'add':
+        for (let i = 0; i < n; i++) out[o + i] = a[ai + i] + y;
+        return;
+      case 'sub':
+        for (let i = 0; i < n; i++) out[o + i] = a[ai + i] - y;
+        return;
+      case 'mul':
+        for (let i = 0; i < n; i++) out[o + i] = a[ai + i] * y;
+        return;
+      case 'div':
+        for (let i = 0; i < n; i++) out[o + i] = a[ai + i] / y;
+        return;
     }
   }
   const x = a[ai];
   const step = sb !== 0 ? 1 : 0;
   switch (op) {
-    case 'add': for (let i = 0; i < n; i++) out[o + i] = x + b[bi + i * step]; return;
-    case 'sub': for (let i = 0; i < n; i++) out[o + i] = x - b[bi + i * step]; return;
-    case 'mul': for (let i = 0; i < n; i++) out[o + i] = x * b[bi + i * step]; return;
-    case 'div': for (let i = 0; i < n; i++) out[o + i] = x / b[bi + i * step]; return;
+    case 'add':
+      for (let i = 0; i < n; i++) out[o + i] = x + b[bi + i * step];
+      return;
+    case 'sub':
+      for (let i = 0; i < n; i++) out[o + i] = x - b[bi + i * step];
+      return;
+    case 'mul':
+      for (let i = 0; i < n; i++) out[o + i] = x * b[bi + i * step];
+      return;
+    case 'div':
+      for (let i = 0; i < n; i++) out[o + i] = x / b[bi + i * step];
+      return;
   }
 }
 

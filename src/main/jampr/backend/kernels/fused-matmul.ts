@@ -46,8 +46,12 @@ function addBias(out: Float32Array, n: number, bias: Float32Array, layout: Layou
 }
 
 function activate(
-  out: Float32Array, n: number, activation: Activation, leakyAlpha: number,
-  preluWeights: Float32Array | null, preluLayout: Layout | null,
+  out: Float32Array,
+  n: number,
+  activation: Activation,
+  leakyAlpha: number,
+  preluWeights: Float32Array | null,
+  preluLayout: Layout | null,
 ): void {
   switch (activation) {
     case 'linear':
@@ -56,7 +60,7 @@ function activate(
       for (let i = 0; i < out.length; i++) if (out[i] < 0) out[i] = 0;
       return;
     case 'relu6':
-      for (let i = 0; i < out.length; i++) out[i] = out[i] < 0 ? 0 : out[i] > 6 ? 6 : out[i];
+      for (let i = 0; i < out.length; i++) out[i] = out[i] < 0 ? 0 : Math.min(out[i], 6);
       return;
     case 'elu':
       for (let i = 0; i < out.length; i++) if (out[i] < 0) out[i] = Math.exp(out[i]) - 1;

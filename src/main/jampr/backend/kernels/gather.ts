@@ -24,9 +24,10 @@ export function fastGatherV2(stock: KernelFunc): KernelFunc {
     const info = backend_util.segment_util.collectGatherOpShapeInfo(x, indices, axis, batchDims);
     const { batchSize, outerSize, sliceSize } = info;
     const perBatch = index.length / batchSize;
-    const out = values instanceof Float32Array
-      ? new Float32Array(batchSize * outerSize * perBatch * sliceSize)
-      : new Int32Array(batchSize * outerSize * perBatch * sliceSize);
+    const out =
+      values instanceof Float32Array
+        ? new Float32Array(batchSize * outerSize * perBatch * sliceSize)
+        : new Int32Array(batchSize * outerSize * perBatch * sliceSize);
     let o = 0;
     for (let b = 0; b < batchSize; b++) {
       for (let outer = 0; outer < outerSize; outer++) {

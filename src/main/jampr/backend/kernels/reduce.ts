@@ -26,13 +26,20 @@ export function planReduction(shape: readonly number[], axes: readonly number[])
   const pattern = groups.map((g) => (g.reduced ? 'R' : 'K')).join('');
   const sizes = groups.map((g) => g.size);
   switch (pattern) {
-    case '': return { outer: 1, reduce: 1, inner: 1 };
-    case 'R': return { outer: 1, reduce: sizes[0], inner: 1 };
-    case 'K': return { outer: sizes[0], reduce: 1, inner: 1 };
-    case 'KR': return { outer: sizes[0], reduce: sizes[1], inner: 1 };
-    case 'RK': return { outer: 1, reduce: sizes[0], inner: sizes[1] };
-    case 'KRK': return { outer: sizes[0], reduce: sizes[1], inner: sizes[2] };
-    default: return null;
+    case '':
+      return { outer: 1, reduce: 1, inner: 1 };
+    case 'R':
+      return { outer: 1, reduce: sizes[0], inner: 1 };
+    case 'K':
+      return { outer: sizes[0], reduce: 1, inner: 1 };
+    case 'KR':
+      return { outer: sizes[0], reduce: sizes[1], inner: 1 };
+    case 'RK':
+      return { outer: 1, reduce: sizes[0], inner: sizes[1] };
+    case 'KRK':
+      return { outer: sizes[0], reduce: sizes[1], inner: sizes[2] };
+    default:
+      return null;
   }
 }
 
@@ -76,9 +83,7 @@ function fastReduction(kind: 'sum' | 'mean'): (stock: KernelFunc) => KernelFunc 
     const count = sizeOf(normalized.filter((a, i) => normalized.indexOf(a) === i).map((a) => x.shape[a]));
     const scale = kind === 'mean' ? 1 / count : 1;
     const keepDims = args.attrs?.keepDims === true;
-    const outShape = keepDims
-      ? x.shape.map((d, i) => (normalized.includes(i) ? 1 : d))
-      : x.shape.filter((_, i) => !normalized.includes(i));
+    const outShape = keepDims ? x.shape.map((d, i) => (normalized.includes(i) ? 1 : d)) : x.shape.filter((_, i) => !normalized.includes(i));
     return backend.makeTensorInfo(outShape, 'float32', reduceSum(values, plan, scale));
   };
 }

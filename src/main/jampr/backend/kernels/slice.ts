@@ -13,8 +13,13 @@ type Values = Float32Array | Int32Array;
  * dimension is contiguous in both. Dimensions contiguous in both arrays are merged so rows are as long as possible.
  */
 function copyBox(
-  box: readonly number[], src: Values, srcOff: number, srcStrides: readonly number[],
-  dst: Values, dstOff: number, dstStrides: readonly number[],
+  box: readonly number[],
+  src: Values,
+  srcOff: number,
+  srcStrides: readonly number[],
+  dst: Values,
+  dstOff: number,
+  dstStrides: readonly number[],
 ): void {
   if (sizeOf(box) === 0) return;
   const dims: number[] = [];
@@ -74,8 +79,8 @@ function sliceValues(x: Values, shape: readonly number[], begin: readonly number
 /** Validated begin/size of a slice, or null to let the stock kernel handle (and report) it. */
 function sliceParams(x: TensorInfo, begin: number[], size: number[]): { begin: number[]; size: number[] } | null {
   const [b, s] = slice_util.parseSliceParams(x, begin, size);
-  const valid = b.length === x.shape.length && s.length === x.shape.length
-    && b.every((v, d) => v >= 0 && s[d] >= 0 && v + s[d] <= x.shape[d]);
+  const valid =
+    b.length === x.shape.length && s.length === x.shape.length && b.every((v, d) => v >= 0 && s[d] >= 0 && v + s[d] <= x.shape[d]);
   return valid ? { begin: b, size: s } : null;
 }
 

@@ -22,7 +22,7 @@ export function unaryValues(op: UnaryOp, x: Float32Array): Float32Array {
       for (let i = 0; i < n; i++) out[i] = Math.log(x[i]);
       return out;
     case 'relu':
-      for (let i = 0; i < n; i++) out[i] = x[i] < 0 ? 0 : x[i];
+      for (let i = 0; i < n; i++) out[i] = Math.max(x[i], 0);
       return out;
     case 'sigmoid':
       for (let i = 0; i < n; i++) out[i] = 1 / (1 + Math.exp(-x[i]));

@@ -1,5 +1,5 @@
 import type { Rng } from '../../rng.js';
-import type { MoveContext } from './moveContext.js';
+import type { MoveContext } from './move-context.js';
 import type { Neighbours } from './neighbours.js';
 
 export interface InsertionOptions {

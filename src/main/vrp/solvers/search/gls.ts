@@ -1,5 +1,5 @@
-import type { LocalSearch } from './localSearch.js';
-import type { MoveContext } from './moveContext.js';
+import type { LocalSearch } from './local-search.js';
+import type { MoveContext } from './move-context.js';
 
 export interface GlsOptions {
   /** Polled often; true ends the search (time limit, abort). */

@@ -1,5 +1,5 @@
 import type { Problem } from '../../problem.js';
-import type { CostModel } from './costModel.js';
+import type { CostModel } from './cost-model.js';
 
 export interface RepairedPlan {
   routes: number[][];

@@ -1,0 +1,70 @@
+/**
+ * Which CSV column holds which customer field. Header names match in any order and case, ignoring
+ * spaces, underscores and punctuation ("Ready Time", "ready_time" and "READYTIME" are the same), and
+ * a few common aliases are accepted. Columns that match nothing are ignored and reported back.
+ */
+
+export type CsvField = 'type' | 'id' | 'x' | 'y' | 'lat' | 'lon' | 'demand' | 'ready' | 'due' | 'service';
+
+/** Accepted header names per field, in normalised form. */
+export const COLUMN_ALIASES: Record<CsvField, readonly string[]> = {
+  type: ['type', 'kind', 'role', 'nodetype'],
+  id: ['id', 'customer', 'customerid', 'custno', 'no', 'number', 'stop', 'stopid'],
+  x: ['x', 'xcoord', 'xcoordinate'],
+  y: ['y', 'ycoord', 'ycoordinate'],
+  lat: ['lat', 'latitude'],
+  lon: ['lon', 'lng', 'long', 'longitude'],
+  demand: ['demand', 'quantity', 'qty', 'load'],
+  ready: ['ready', 'readytime', 'earliest', 'twstart', 'windowstart', 'open', 'from'],
+  due: ['due', 'duetime', 'duedate', 'latest', 'twend', 'windowend', 'close', 'to'],
+  service: ['service', 'servicetime', 'serviceduration', 'duration'],
+};
+
+const FIELDS = Object.keys(COLUMN_ALIASES) as CsvField[];
+
+export const normaliseHeader = (header: string): string => header.toLowerCase().replace(/[^a-z0-9]/g, '');
+
+export interface ColumnMapping {
+  /** Field -> column index. */
+  index: Partial<Record<CsvField, number>>;
+  /** Field -> header as written in the file. */
+  names: Partial<Record<CsvField, string>>;
+  ignored: string[];
+  geo: boolean;
+  problems: string[];
+}
+
+export function mapColumns(headers: string[]): ColumnMapping {
+  const mapping: ColumnMapping = { index: {}, names: {}, ignored: [], geo: false, problems: [] };
+  headers.forEach((header, i) => {
+    const key = normaliseHeader(header);
+    const field = FIELDS.find((f) => COLUMN_ALIASES[f].includes(key));
+    if (!field) {
+      if (header.trim() !== '') mapping.ignored.push(header);
+      return;
+    }
+    const earlier = mapping.names[field];
+    if (earlier !== undefined) {
+      mapping.problems.push(`columns '${earlier}' and '${header}' both give the ${field}; keep one`);
+      return;
+    }
+    mapping.index[field] = i;
+    mapping.names[field] = header;
+  });
+  const has = (f: CsvField) => mapping.index[f] !== undefined;
+  const planar = has('x') || has('y');
+  mapping.geo = has('lat') || has('lon');
+  if (planar && mapping.geo) mapping.problems.push('both x/y and lat/lon columns are present; keep one pair');
+  const required: CsvField[] = [
+    'id',
+    ...(mapping.geo ? (['lat', 'lon'] as const) : (['x', 'y'] as const)),
+    'demand',
+    'ready',
+    'due',
+    'service',
+  ];
+  for (const field of required) {
+    if (!has(field)) mapping.problems.push(`missing column ${field} (accepted names: ${COLUMN_ALIASES[field].join(', ')})`);
+  }
+  return mapping;
+}

@@ -1,0 +1,146 @@
+/**
+ * The dispatcher's window: a header with the planning controls and three views (plan, compare, training). App
+ * state that spans views (the workspace, the policy, the last comparison) lives here; each view draws it.
+ */
+import { useCallback, useEffect, useState } from 'react';
+import type { Api, AppInfo, Comparison, StoredInstance } from '../shared/api.js';
+import { ApiProvider, useApi } from './hooks/use-api.js';
+import { NoticeProvider, useNoticeState, useRunner } from './hooks/use-notices.js';
+import { usePlanJob } from './hooks/use-plan-job.js';
+import { CompareView, type CompareSettings } from './compare/compare-view.js';
+import { CsvPreviewDialog } from './panels/csv-preview-dialog.js';
+import { CsvDropZone } from './panels/csv-sources.js';
+import { useCsvImport } from './panels/use-csv-import.js';
+import { ErrorBanner } from './panels/error-banner.js';
+import { Header, type View } from './panels/header.js';
+import { defaultPolicy, methodOption, methodRequest, policyRequest, type MethodChoice, type Policy } from './plan/methods.js';
+import { PlanView } from './plan/plan-view.js';
+import { useWorkspace } from './state/use-workspace.js';
+import { TrainingView } from './training/training-view.js';
+
+export function AppRoot({ api }: { api: Api }) {
+  const notices = useNoticeState();
+  return (
+    <ApiProvider value={api}>
+      <NoticeProvider value={notices}>
+        <App />
+      </NoticeProvider>
+    </ApiProvider>
+  );
+}
+
+function App() {
+  const api = useApi();
+  const run = useRunner();
+  const ws = useWorkspace();
+  const job = usePlanJob();
+  const [view, setView] = useState<View>('plan');
+  const [info, setInfo] = useState<AppInfo | null>(null);
+  const [policy, setPolicy] = useState<Policy>(defaultPolicy('tw1'));
+  const [method, setMethod] = useState<MethodChoice>('classical');
+  const [effort, setEffort] = useState(methodOption('classical').effort!.default);
+  const [compareSettings, setCompareSettings] = useState<CompareSettings>({
+    a: defaultPolicy('tw1'),
+    b: defaultPolicy('tw3'),
+    method: 'classical',
+  });
+  const [comparison, setComparison] = useState<Comparison | null>(null);
+  const { refreshList, show, setPlan } = ws;
+
+  useEffect(() => {
+    void refreshList();
+    void run('Connect', () => api.call('app:info', {})).then((i) => i && setInfo(i));
+  }, [api, run, refreshList]);
+
+  const onImported = useCallback(
+    (record: StoredInstance) => {
+      show(record);
+      setPlan(null);
+      setView('plan');
+      void refreshList();
+    },
+    [show, setPlan, refreshList],
+  );
+  const csv = useCsvImport(onImported);
+
+  /** Planning needs the stored instance: unsaved edits are saved first (and a failed save stops here). */
+  const savedInstance = async () => (ws.dirty || !ws.stored ? ws.save() : ws.stored);
+
+  const plan = async () => {
+    const record = await savedInstance();
+    if (!record) return;
+    const result = await job.start('Planning', () =>
+      api.call('plans:create', { instanceId: record.id, variant: policyRequest(policy), ...methodRequest(method, effort) }),
+    );
+    if (!result) return;
+    ws.setPlan(result);
+    await ws.refreshList();
+  };
+
+  const compare = async () => {
+    const record = await savedInstance();
+    if (!record) return;
+    const {
+      method: m,
+      decode,
+      timeLimitSec,
+    } = methodRequest(compareSettings.method, methodOption(compareSettings.method).effort?.default ?? 2);
+    const result = await job.start('Comparing policies', () =>
+      api.call('compare:variants', {
+        instanceId: record.id,
+        a: policyRequest(compareSettings.a),
+        b: policyRequest(compareSettings.b),
+        method: m,
+        decode,
+        timeLimitSec,
+      }),
+    );
+    if (!result) return;
+    setComparison(result);
+    await ws.refreshList();
+  };
+
+  return (
+    <div className="app">
+      <Header
+        view={view}
+        onView={setView}
+        instanceName={ws.draft?.name ?? null}
+        onRename={(name) => ws.draft && ws.setDraft({ ...ws.draft, name })}
+        dirty={ws.dirty}
+        policy={policy}
+        onPolicy={setPolicy}
+        method={method}
+        onMethod={(m) => {
+          setMethod(m);
+          const e = methodOption(m).effort;
+          if (e) setEffort(e.default);
+        }}
+        effort={effort}
+        onEffort={setEffort}
+        onPlan={plan}
+        planning={job.job !== null}
+        info={info}
+      />
+      <ErrorBanner />
+      <div className="app-body">
+        {view === 'plan' && <PlanView ws={ws} job={job.job} onCancelJob={job.cancel} onCsvFile={csv.previewFile} />}
+        {view === 'compare' && (
+          <CompareView
+            instance={ws.stored?.instance ?? null}
+            instanceId={ws.stored?.id ?? null}
+            settings={compareSettings}
+            onSettings={setCompareSettings}
+            result={comparison}
+            onCompare={compare}
+            job={job.job}
+            onCancelJob={job.cancel}
+          />
+        )}
+        {view === 'training' && <TrainingView instances={ws.instances} />}
+      </div>
+      <CsvDropZone onFile={csv.previewFile} />
+      <CsvPreviewDialog state={csv} />
+    </div>
+  );
+}

@@ -1,0 +1,97 @@
+/** The comparison's numbers: KPIs of both plans with B − A, and every customer served late or early. */
+import type { Comparison } from '../../shared/api.js';
+import type { Instance } from '../../shared/domain.js';
+import { formatDelta, formatDuration, formatNumber } from '../format.js';
+
+const KPIS = [
+  { key: 'cost', label: 'Cost', duration: false },
+  { key: 'vehicles', label: 'Vehicles', duration: false },
+  { key: 'distance', label: 'Distance', duration: false },
+  { key: 'wait', label: 'Wait', duration: true },
+  { key: 'early', label: 'Earliness', duration: true },
+  { key: 'late', label: 'Lateness', duration: true },
+] as const;
+
+export function CompareTables({ instance, comparison }: { instance: Instance; comparison: Comparison }) {
+  const { a, b, delta, customers } = comparison;
+  const show = (v: number, duration: boolean) => (duration ? formatDuration(v, instance.clockTimes) : formatNumber(v));
+  const affectedB = customers.filter((c) => c.lateB > 0 || c.earlyB > 0);
+  return (
+    <div className="compare-tables">
+      <section className="panel">
+        <h2 className="panel-title">Key figures</h2>
+        <table className="data-table" data-testid="compare-kpis">
+          <thead>
+            <tr>
+              <th />
+              <th className="num">A</th>
+              <th className="num">B</th>
+              <th className="num">B − A</th>
+            </tr>
+          </thead>
+          <tbody>
+            {KPIS.map(({ key, label, duration }) => (
+              <tr key={key} data-testid={`compare-kpi-${key}`}>
+                <th>{label}</th>
+                <td className="num">{show(a.evaluation[key], duration)}</td>
+                <td className="num">{show(b.evaluation[key], duration)}</td>
+                <td className={`num delta ${delta[key] > 1e-9 ? 'worse' : delta[key] < -1e-9 ? 'better' : ''}`}>
+                  {formatDelta(delta[key])}
+                </td>
+              </tr>
+            ))}
+            <tr>
+              <th>Rules</th>
+              <td className="num">{a.evaluation.feasible ? 'met' : `${a.evaluation.violations.length} violations`}</td>
+              <td className="num">{b.evaluation.feasible ? 'met' : `${b.evaluation.violations.length} violations`}</td>
+              <td />
+            </tr>
+          </tbody>
+        </table>
+      </section>
+      <section className="panel">
+        <h2 className="panel-title">
+          Served outside the window in plan B {affectedB.length > 0 && <span className="count">{affectedB.length}</span>}
+        </h2>
+        {customers.length === 0 ? (
+          <p className="empty" data-testid="compare-no-deviations">
+            Every customer is served within its window in both plans.
+          </p>
+        ) : (
+          <div className="table-scroll short">
+            <table className="data-table" data-testid="compare-customers">
+              <thead>
+                <tr>
+                  <th>Customer</th>
+                  <th className="num">Late A</th>
+                  <th className="num">Late B</th>
+                  <th className="num">Early A</th>
+                  <th className="num">Early B</th>
+                </tr>
+              </thead>
+              <tbody>
+                {customers.map((c) => (
+                  <tr key={c.customerId} data-testid={`compare-customer-${c.customerId}`}>
+                    <td>{c.customerId}</td>
+                    <td className={c.lateA > 0 ? 'num text-bad' : 'num'}>
+                      {c.lateA > 0 ? formatDuration(c.lateA, instance.clockTimes) : '—'}
+                    </td>
+                    <td className={c.lateB > 0 ? 'num text-bad' : 'num'}>
+                      {c.lateB > 0 ? formatDuration(c.lateB, instance.clockTimes) : '—'}
+                    </td>
+                    <td className={c.earlyA > 0 ? 'num text-warn' : 'num'}>
+                      {c.earlyA > 0 ? formatDuration(c.earlyA, instance.clockTimes) : '—'}
+                    </td>
+                    <td className={c.earlyB > 0 ? 'num text-warn' : 'num'}>
+                      {c.earlyB > 0 ? formatDuration(c.earlyB, instance.clockTimes) : '—'}
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </section>
+    </div>
+  );
+}

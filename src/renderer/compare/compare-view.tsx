@@ -1,0 +1,98 @@
+/**
+ * Hard vs soft (or any two policies) on the same instance: one action plans both through compare:variants, then
+ * two synchronised maps, a KPI table with the differences, and the customers served late or early.
+ */
+import { useMemo } from 'react';
+import type { Comparison } from '../../shared/api.js';
+import type { Instance } from '../../shared/domain.js';
+import type { JobState } from '../hooks/use-plan-job.js';
+import { MapSync } from '../map/map-sync.js';
+import { RouteMap } from '../map/route-map.js';
+import { PolicyControls } from '../panels/policy-controls.js';
+import { ProgressOverlay } from '../panels/progress-overlay.js';
+import { METHOD_OPTIONS, describeMethod, describeVariant, type MethodChoice, type Policy } from '../plan/methods.js';
+import { CompareTables } from './compare-tables.js';
+
+export interface CompareSettings {
+  a: Policy;
+  b: Policy;
+  method: MethodChoice;
+}
+
+interface Props {
+  instance: Instance | null;
+  instanceId: number | null;
+  settings: CompareSettings;
+  onSettings(settings: CompareSettings): void;
+  result: Comparison | null;
+  onCompare(): void;
+  job: JobState | null;
+  onCancelJob(): void;
+}
+
+export function CompareView({ instance, instanceId, settings, onSettings, result, onCompare, job, onCancelJob }: Props) {
+  const sync = useMemo(() => new MapSync(), []);
+  const shown = result && instance && result.a.instanceId === instanceId ? result : null;
+  return (
+    <div className="compare-view" data-testid="compare-view">
+      <div className="compare-bar">
+        <PolicyControls label="Plan A" policy={settings.a} onChange={(a) => onSettings({ ...settings, a })} testId="compare-a" />
+        <span className="versus">vs</span>
+        <PolicyControls label="Plan B" policy={settings.b} onChange={(b) => onSettings({ ...settings, b })} testId="compare-b" />
+        <label className="field-inline">
+          <span>Method</span>
+          <select
+            value={settings.method}
+            data-testid="compare-method"
+            onChange={(e) => onSettings({ ...settings, method: e.target.value as MethodChoice })}
+          >
+            {METHOD_OPTIONS.map((m) => (
+              <option key={m.id} value={m.id}>
+                {m.label}
+              </option>
+            ))}
+          </select>
+        </label>
+        <div className="header-spacer" />
+        <button className="btn btn-primary" data-testid="compare-run" disabled={!instanceId || job !== null} onClick={onCompare}>
+          {job ? 'Comparing…' : 'Compare'}
+        </button>
+      </div>
+      {!instance || !instanceId ? (
+        <p className="empty big">Open or save an instance in the Plan view first.</p>
+      ) : (
+        <div className="compare-body">
+          <div className="compare-maps">
+            {(['a', 'b'] as const).map((side) => {
+              const plan = shown?.[side];
+              return (
+                <div key={side} className="compare-map" data-testid={`compare-map-${side}`}>
+                  <div className="compare-map-title">
+                    <b>{side.toUpperCase()}</b>{' '}
+                    {plan
+                      ? `${describeVariant(plan.variant)} · ${describeMethod(plan.method)}`
+                      : describeVariant({ ...settings[side], beta: settings[side].beta })}
+                  </div>
+                  <RouteMap
+                    instance={instance}
+                    routes={plan?.routes}
+                    evaluation={plan?.evaluation}
+                    fitKey={instanceId}
+                    sync={sync}
+                    testId={`map-${side}`}
+                  />
+                </div>
+              );
+            })}
+            <ProgressOverlay job={job} onCancel={onCancelJob} />
+          </div>
+          {shown ? (
+            <CompareTables instance={instance} comparison={shown} />
+          ) : (
+            <p className="empty">Press Compare to plan the instance under both policies.</p>
+          )}
+        </div>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,78 @@
+/**
+ * Errors from every async action end up in one visible, dismissible banner. Whatever a transport throws (an
+ * AppError, its plain-data form, a network failure) is normalised to {kind, message, details} here.
+ */
+import { createContext, useCallback, useContext, useMemo, useState } from 'react';
+import type { AppErrorData, ErrorKind } from '../../shared/errors.js';
+
+export interface Notice extends AppErrorData {
+  id: number;
+  /** What the user was doing, e.g. "Import CSV". */
+  action: string;
+}
+
+const KINDS: readonly ErrorKind[] = ['input', 'model', 'storage', 'cancelled', 'internal'];
+
+export function asErrorData(err: unknown): AppErrorData {
+  if (err && typeof err === 'object') {
+    const candidate = err as { kind?: unknown; message?: unknown; details?: unknown; error?: unknown };
+    if (candidate.error && typeof candidate.error === 'object') return asErrorData(candidate.error);
+    if (typeof candidate.kind === 'string' && (KINDS as string[]).includes(candidate.kind)) {
+      const details = Array.isArray(candidate.details) ? candidate.details.map(String) : undefined;
+      const message = firstLine(String(candidate.message ?? 'Unknown error'));
+      return { kind: candidate.kind as ErrorKind, message, details: details?.length ? details : undefined };
+    }
+  }
+  return { kind: 'internal', message: err instanceof Error ? err.message : String(err) };
+}
+
+/** AppError's message repeats its details after a newline; the banner lists details itself. */
+const firstLine = (message: string) => message.split('\n')[0];
+
+export interface NoticeApi {
+  notices: Notice[];
+  report(action: string, err: unknown): AppErrorData;
+  dismiss(id: number): void;
+  clear(): void;
+}
+
+const NoticeContext = createContext<NoticeApi | null>(null);
+export const NoticeProvider = NoticeContext.Provider;
+
+export function useNoticeState(): NoticeApi {
+  const [notices, setNotices] = useState<Notice[]>([]);
+  const report = useCallback((action: string, err: unknown) => {
+    const data = asErrorData(err);
+    setNotices((list) => [...list.slice(-4), { ...data, action, id: Date.now() + Math.random() }]);
+    return data;
+  }, []);
+  const dismiss = useCallback((id: number) => setNotices((list) => list.filter((n) => n.id !== id)), []);
+  const clear = useCallback(() => setNotices([]), []);
+  return useMemo(() => ({ notices, report, dismiss, clear }), [notices, report, dismiss, clear]);
+}
+
+export function useNotices(): NoticeApi {
+  const value = useContext(NoticeContext);
+  if (!value) throw new Error('useNotices outside <NoticeProvider>');
+  return value;
+}
+
+/**
+ * Runs an async action, reporting any failure to the banner; resolves to undefined on failure so callers can
+ * simply `if (!result) return`. `onError` lets a form show the same error inline as well.
+ */
+export function useRunner() {
+  const { report } = useNotices();
+  return useCallback(
+    async <T>(action: string, fn: () => Promise<T>, onError?: (err: AppErrorData) => void): Promise<T | undefined> => {
+      try {
+        return await fn();
+      } catch (err) {
+        const data = report(action, err);
+        onError?.(data);
+        return undefined;
+      }
+    },
+    [report],
+  );
+}

@@ -1,0 +1,230 @@
+/**
+ * The map: depot, customers and routes. Planar instances sit on L.CRS.Simple over a light grid; geographic ones on
+ * tiles with an offline fallback. Click on empty map adds a customer (when `onAdd` is given), drag moves one,
+ * click selects. Leaflet is driven imperatively from effects; React owns only the container and the notes.
+ */
+import { useEffect, useRef, useState } from 'react';
+import L from 'leaflet';
+import 'leaflet/dist/leaflet.css';
+import type { Evaluation, Instance, Routes } from '../../shared/domain.js';
+import { formatNumber, formatTime } from '../format.js';
+import { getTileUrl, planarGridLayer, tileLayerWithFallback } from './base-layers.js';
+import { exposeViewState, SYNCED_MAP_OPTIONS, type MapSync } from './map-sync.js';
+import { customerIcon, depotIcon, escapeHtml } from './markers.js';
+import { routeColour } from './palette.js';
+import { TileSettings } from './tile-settings.js';
+
+export interface RouteMapProps {
+  instance: Instance;
+  routes?: Routes | null;
+  evaluation?: Evaluation | null;
+  selected?: string | null;
+  onSelect?(id: string | null): void;
+  onAdd?(x: number, y: number): void;
+  onMove?(id: string, x: number, y: number): void;
+  /** The view is fitted to the instance whenever this changes. */
+  fitKey: string | number;
+  sync?: MapSync;
+  testId?: string;
+}
+
+const TILE_TIMEOUT_MS = 4000;
+
+interface StopInfo {
+  route: number;
+  order: number;
+  late: number;
+  early: number;
+}
+
+function stopInfo(routes: Routes | null | undefined, evaluation: Evaluation | null | undefined): Map<string, StopInfo> {
+  const info = new Map<string, StopInfo>();
+  routes?.forEach((route, r) => route.forEach((id, i) => info.set(id, { route: r, order: i + 1, late: 0, early: 0 })));
+  evaluation?.routes.forEach((summary) =>
+    summary.stops.forEach((stop) => {
+      const entry = info.get(stop.customerId);
+      if (entry) Object.assign(entry, { late: stop.late, early: stop.early });
+    }),
+  );
+  return info;
+}
+
+export function RouteMap(props: RouteMapProps) {
+  const { instance, routes, evaluation, selected, fitKey, sync, testId = 'map' } = props;
+  const kind = instance.coordinates?.kind ?? 'planar';
+  const container = useRef<HTMLDivElement>(null);
+  const mapRef = useRef<L.Map | null>(null);
+  const layers = useRef<{ routes: L.LayerGroup; stops: L.LayerGroup } | null>(null);
+  const handlers = useRef(props);
+  handlers.current = props;
+  const draggable = Boolean(props.onMove);
+  const [tiles, setTiles] = useState<'pending' | 'online' | 'offline'>('pending');
+  const [tileSettings, setTileSettings] = useState(false);
+  /** Bumped when the tile URL changes, to rebuild the map with the new tiles. */
+  const [tileVersion, setTileVersion] = useState(0);
+  /** Bumped each time a Leaflet map is created, so the view and the layers are set up on the new one. */
+  const [generation, setGeneration] = useState(0);
+
+  useEffect(() => {
+    const el = container.current;
+    if (!el) return;
+    const map = L.map(el, {
+      crs: kind === 'planar' ? L.CRS.Simple : L.CRS.EPSG3857,
+      minZoom: kind === 'planar' ? -6 : 1,
+      maxZoom: kind === 'planar' ? 8 : 19,
+      zoomSnap: 0.25,
+      attributionControl: kind !== 'planar',
+      // Routes are drawn into an SVG this much larger than the view on each side, so lines stay whole while a
+      // drag or a one-step zoom-out animation is in progress (Leaflet redraws only when the move ends).
+      renderer: L.svg({ padding: 0.5 }),
+      ...(sync ? SYNCED_MAP_OPTIONS : {}),
+    });
+    map.setView([0, 0], 0);
+    const unexpose = exposeViewState(map, el);
+    let timeout: ReturnType<typeof setTimeout> | undefined;
+    if (kind === 'planar') {
+      planarGridLayer().addTo(map);
+    } else {
+      setTiles('pending');
+      tileLayerWithFallback(getTileUrl(), setTiles).addTo(map);
+      // Without tiles (offline is normal) a scale bar is the one cue to distance left on a plain background.
+      L.control.scale({ position: 'bottomright', imperial: false }).addTo(map);
+      timeout = setTimeout(() => setTiles((s) => (s === 'pending' ? 'offline' : s)), TILE_TIMEOUT_MS);
+    }
+    layers.current = { routes: L.layerGroup().addTo(map), stops: L.layerGroup().addTo(map) };
+    map.on('click', (e: L.LeafletMouseEvent) => {
+      const { onAdd, onSelect } = handlers.current;
+      if (onAdd) onAdd(e.latlng.lng, e.latlng.lat);
+      else onSelect?.(null);
+    });
+    mapRef.current = map;
+    setGeneration((g) => g + 1);
+    const unsync = sync?.add(map);
+    const resize = new ResizeObserver(() => map.invalidateSize());
+    resize.observe(el);
+    return () => {
+      clearTimeout(timeout);
+      resize.disconnect();
+      unsync?.();
+      unexpose();
+      map.remove();
+      mapRef.current = null;
+      layers.current = null;
+    };
+  }, [kind, sync, tileVersion]);
+
+  // Fit the view when a different instance is opened (not on every edit, which would jump while dragging).
+  useEffect(() => {
+    const map = mapRef.current;
+    if (!map) return;
+    const points: L.LatLngTuple[] = [[instance.depot.y, instance.depot.x], ...instance.customers.map((c): L.LatLngTuple => [c.y, c.x])];
+    const bounds = L.latLngBounds(points);
+    if (points.length < 2 || bounds.getNorthEast().equals(bounds.getSouthWest())) {
+      map.setView(points[0], kind === 'planar' ? 2 : 12, { animate: false });
+    } else {
+      map.fitBounds(bounds.pad(0.08), { animate: false });
+    }
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- refit only when the instance identity changes
+  }, [fitKey, generation]);
+
+  useEffect(() => {
+    const group = layers.current;
+    const map = mapRef.current;
+    if (!group || !map) return;
+    group.routes.clearLayers();
+    group.stops.clearLayers();
+    const byId = new Map(instance.customers.map((c) => [c.id, c]));
+    const depotPoint: L.LatLngTuple = [instance.depot.y, instance.depot.x];
+    routes?.forEach((route, r) => {
+      if (route.length === 0) return;
+      const points = [
+        depotPoint,
+        ...route.flatMap((id) => (byId.has(id) ? [[byId.get(id)!.y, byId.get(id)!.x] as L.LatLngTuple] : [])),
+        depotPoint,
+      ];
+      const colour = routeColour(r);
+      const line = L.polyline(points, { color: colour, weight: 3, opacity: 0.85, className: `route-line route-${r}`, interactive: false });
+      line.addTo(group.routes);
+      const path = line.getElement();
+      path?.setAttribute('data-testid', `route-line-${r}`);
+      path?.setAttribute('data-colour', colour);
+    });
+
+    const info = stopInfo(routes, evaluation);
+    const maxDemand = Math.max(0, ...instance.customers.map((c) => c.demand));
+    for (const customer of instance.customers) {
+      const stop = info.get(customer.id);
+      const icon = customerIcon(customer, maxDemand, {
+        colour: stop ? routeColour(stop.route) : null,
+        late: stop?.late ?? 0,
+        early: stop?.early ?? 0,
+        selected: selected === customer.id,
+        order: stop?.order ?? null,
+      });
+      const marker = L.marker([customer.y, customer.x], { icon, draggable, keyboard: true, title: undefined });
+      marker.bindTooltip(tooltipHtml(instance, customer.id, stop), { direction: 'top', offset: [0, -10] });
+      marker.on('click', () => handlers.current.onSelect?.(customer.id));
+      marker.on('dragend', () => {
+        const at = marker.getLatLng();
+        handlers.current.onMove?.(customer.id, at.lng, at.lat);
+      });
+      marker.addTo(group.stops);
+    }
+    const depot = L.marker(depotPoint, { icon: depotIcon(instance.depot), draggable, zIndexOffset: 1000 });
+    depot.bindTooltip(
+      `Depot · shift ${formatTime(instance.depot.ready, instance.clockTimes)}–${formatTime(instance.depot.due, instance.clockTimes)}`,
+      { direction: 'top' },
+    );
+    depot.on('dragend', () => {
+      const at = depot.getLatLng();
+      handlers.current.onMove?.(instance.depot.id, at.lng, at.lat);
+    });
+    depot.addTo(group.stops);
+  }, [instance, routes, evaluation, selected, draggable, generation]);
+
+  // Bring a customer selected elsewhere (the table) into view.
+  useEffect(() => {
+    const map = mapRef.current;
+    const customer = instance.customers.find((c) => c.id === selected);
+    if (map && customer && !map.getBounds().contains([customer.y, customer.x])) map.panTo([customer.y, customer.x]);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- only when the selection changes
+  }, [selected]);
+
+  return (
+    <div className={`route-map${kind === 'geo' && tiles === 'offline' ? ' tiles-offline' : ''}`} data-testid={testId}>
+      <div ref={container} className="route-map-canvas" />
+      {kind === 'geo' && tiles === 'offline' && (
+        <div className="map-note" data-testid="tiles-offline-note">
+          Map tiles are unavailable (offline?) — showing stops on a plain background.
+        </div>
+      )}
+      {kind === 'geo' && (
+        <button className="btn btn-small map-tiles-btn" data-testid="tile-settings-open" onClick={() => setTileSettings(true)}>
+          Map tiles…
+        </button>
+      )}
+      {tileSettings && (
+        <TileSettings
+          onClose={() => setTileSettings(false)}
+          onSaved={() => {
+            setTileSettings(false);
+            setTileVersion((v) => v + 1);
+          }}
+        />
+      )}
+      {props.onAdd && instance.customers.length === 0 && (
+        <div className="map-note map-note-center">Click the map to add customers, or import a CSV.</div>
+      )}
+    </div>
+  );
+}
+
+function tooltipHtml(instance: Instance, id: string, stop: StopInfo | undefined): string {
+  const c = instance.customers.find((x) => x.id === id)!;
+  const t = (v: number) => formatTime(v, instance.clockTimes);
+  const lines = [`<b>Customer ${escapeHtml(id)}</b>`, `demand ${formatNumber(c.demand)} · window ${t(c.ready)}–${t(c.due)}`];
+  if (stop) lines.push(`route ${stop.route + 1}, stop ${stop.order}`);
+  if (stop && stop.late > 0) lines.push(`<span class="tip-late">late by ${formatNumber(stop.late)}</span>`);
+  if (stop && stop.early > 0) lines.push(`<span class="tip-early">early by ${formatNumber(stop.early)}</span>`);
+  return lines.join('<br>');
+}

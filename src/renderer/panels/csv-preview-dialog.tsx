@@ -1,0 +1,162 @@
+/** The CSV preview dialog: fleet fields, detected columns and first rows, or every bad row; Import confirms. */
+import { useState } from 'react';
+import { formatNumber, formatTime } from '../format.js';
+import { Modal } from './modal.js';
+import type { CsvImportState } from './use-csv-import.js';
+
+export function CsvPreviewDialog({ state }: { state: CsvImportState }) {
+  const { pending, busy, confirm, close, setFleet } = state;
+  if (!pending) return null;
+  const { preview, error, checking } = pending;
+  const footer = (
+    <>
+      <span className="hint spacer">
+        {checking ? 'Checking…' : preview ? 'Nothing is stored until you import.' : 'Nothing was imported.'}
+      </span>
+      <button className="btn" onClick={close} data-testid="csv-cancel">
+        Cancel
+      </button>
+      <button className="btn btn-primary" disabled={busy || checking || !preview} onClick={confirm} data-testid="csv-confirm">
+        {preview ? `Import ${preview.instance.customers.length} customers` : 'Import'}
+      </button>
+    </>
+  );
+  return (
+    <Modal title={`Import ${pending.fileName}`} onClose={close} footer={footer} testId="csv-dialog" wide>
+      <h3>Fleet</h3>
+      <div className="row-fields">
+        <OptionalNumber
+          label="Vehicles"
+          placeholder="one per customer"
+          value={pending.vehicles}
+          testId="csv-vehicles"
+          integer
+          onChange={(vehicles) => setFleet({ vehicles })}
+        />
+        <OptionalNumber
+          label="Capacity"
+          placeholder="required"
+          value={pending.capacity}
+          testId="csv-capacity"
+          onChange={(capacity) => setFleet({ capacity })}
+        />
+        <OptionalNumber
+          label="Speed km/h"
+          placeholder="lat/lon data only"
+          value={pending.speedKmh}
+          testId="csv-speed"
+          onChange={(speedKmh) => setFleet({ speedKmh })}
+        />
+      </div>
+      {error && !checking && (
+        <div className="import-error" data-testid="csv-errors">
+          <p>
+            <b>{error.message}.</b> {error.details && error.details.length > 1 ? `${error.details.length} problems:` : ''}
+          </p>
+          {error.details && (
+            <ul className="error-list">
+              {error.details.map((d, i) => (
+                <li key={i} data-testid="csv-error-row">
+                  {d}
+                </li>
+              ))}
+            </ul>
+          )}
+        </div>
+      )}
+      {preview && (
+        <div className="import-preview" data-testid="csv-preview">
+          <p>
+            <b data-testid="csv-row-count">{preview.rows}</b> rows (depot and {preview.instance.customers.length} customers) read as{' '}
+            <b>{preview.instance.name}</b>
+            {preview.instance.coordinates?.kind === 'geo' ? ', latitude/longitude' : ', planar x/y'}
+            {preview.instance.clockTimes ? ', clock times' : ''}.
+          </p>
+          <h3>Detected columns</h3>
+          <table className="data-table compact columns-table" data-testid="csv-columns">
+            <tbody>
+              <tr>
+                <th>Field</th>
+                {Object.keys(preview.columns).map((field) => (
+                  <td key={field}>
+                    <b>{field}</b>
+                  </td>
+                ))}
+              </tr>
+              <tr>
+                <th>CSV column</th>
+                {Object.values(preview.columns).map((header, i) => (
+                  <td key={i}>
+                    <code>{header}</code>
+                  </td>
+                ))}
+              </tr>
+            </tbody>
+          </table>
+          <h3>First rows</h3>
+          <table className="data-table compact">
+            <thead>
+              <tr>
+                <th>ID</th>
+                <th className="num">x</th>
+                <th className="num">y</th>
+                <th className="num">Demand</th>
+                <th className="num">Ready</th>
+                <th className="num">Due</th>
+                <th className="num">Service</th>
+              </tr>
+            </thead>
+            <tbody>
+              {preview.instance.customers.slice(0, 5).map((c) => (
+                <tr key={c.id}>
+                  <td>{c.id}</td>
+                  <td className="num">{formatNumber(c.x)}</td>
+                  <td className="num">{formatNumber(c.y)}</td>
+                  <td className="num">{formatNumber(c.demand)}</td>
+                  <td className="num">{formatTime(c.ready, preview.instance.clockTimes)}</td>
+                  <td className="num">{formatTime(c.due, preview.instance.clockTimes)}</td>
+                  <td className="num">{formatNumber(c.service)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </Modal>
+  );
+}
+
+/** A number input that may be left empty (the importer then applies its rule or says the value is required). */
+function OptionalNumber(props: {
+  label: string;
+  value: number | undefined;
+  placeholder: string;
+  testId: string;
+  integer?: boolean;
+  onChange(value: number | undefined): void;
+}) {
+  const [text, setText] = useState(props.value === undefined ? '' : String(props.value));
+  const n = Number(text);
+  const invalid = text.trim() !== '' && (!Number.isFinite(n) || n <= 0 || (props.integer && !Number.isInteger(n)));
+  return (
+    <label className={`field-inline${invalid ? ' has-error' : ''}`}>
+      <span>{props.label}</span>
+      <input
+        value={text}
+        placeholder={props.placeholder}
+        inputMode="decimal"
+        data-testid={props.testId}
+        aria-invalid={invalid || undefined}
+        onChange={(e) => {
+          const next = e.target.value;
+          setText(next);
+          const v = Number(next);
+          const ok = next.trim() !== '' && Number.isFinite(v) && v > 0 && (!props.integer || Number.isInteger(v));
+          if (next.trim() === '') props.onChange(undefined);
+          else if (ok) props.onChange(v);
+        }}
+      />
+      {invalid && <em className="field-error">{props.integer ? 'a whole number above 0' : 'a number above 0'}</em>}
+    </label>
+  );
+}

@@ -1,0 +1,170 @@
+/**
+ * The customer table beside the map: sortable, editable (demand, ready, due, service), synchronised with the map
+ * selection, with the routing core's validation messages shown under the customer they name.
+ */
+import { useEffect, useMemo, useRef, useState } from 'react';
+import type { Customer, Instance, Routes } from '../../shared/domain.js';
+import { formatNumber } from '../format.js';
+import { routeColour } from '../map/palette.js';
+import type { CustomerField } from '../state/draft.js';
+import { EditableCell } from './editable-cell.js';
+
+type SortKey = 'id' | 'route' | CustomerField;
+
+interface Props {
+  instance: Instance;
+  routes: Routes | null;
+  selected: string | null;
+  onSelect(id: string | null): void;
+  onEdit(id: string, field: CustomerField, value: number): void;
+  onRemove(id: string): void;
+  errorsByCustomer: Map<string, string[]>;
+}
+
+const COLUMNS: { key: SortKey; label: string; numeric: boolean }[] = [
+  { key: 'id', label: 'ID', numeric: false },
+  { key: 'demand', label: 'Demand', numeric: true },
+  { key: 'ready', label: 'Ready', numeric: true },
+  { key: 'due', label: 'Due', numeric: true },
+  { key: 'service', label: 'Service', numeric: true },
+  { key: 'route', label: 'Route', numeric: true },
+];
+
+function compareIds(a: string, b: string): number {
+  const na = Number(a);
+  const nb = Number(b);
+  return Number.isFinite(na) && Number.isFinite(nb) ? na - nb : a.localeCompare(b);
+}
+
+export function CustomerTable({ instance, routes, selected, onSelect, onEdit, onRemove, errorsByCustomer }: Props) {
+  const [sort, setSort] = useState<{ key: SortKey; dir: 1 | -1 }>({ key: 'id', dir: 1 });
+  const routeOf = useMemo(() => {
+    const map = new Map<string, number>();
+    routes?.forEach((r, i) => r.forEach((id) => map.set(id, i)));
+    return map;
+  }, [routes]);
+
+  const rows = useMemo(() => {
+    const value = (c: Customer): number | string =>
+      sort.key === 'id' ? c.id : sort.key === 'route' ? (routeOf.get(c.id) ?? Infinity) : c[sort.key];
+    return [...instance.customers].sort((a, b) => {
+      const va = value(a);
+      const vb = value(b);
+      const order = typeof va === 'string' && typeof vb === 'string' ? compareIds(va, vb) : (va as number) - (vb as number);
+      return (order || compareIds(a.id, b.id)) * sort.dir;
+    });
+  }, [instance.customers, sort, routeOf]);
+
+  const selectedRow = useRef<HTMLTableRowElement>(null);
+  useEffect(() => {
+    // Braces matter: newer browsers return a promise from scrollIntoView, which React would take for a cleanup.
+    selectedRow.current?.scrollIntoView({ block: 'nearest' });
+  }, [selected]);
+
+  const header = (key: SortKey, label: string, numeric: boolean) => (
+    <th
+      key={key}
+      className={numeric ? 'num sortable' : 'sortable'}
+      aria-sort={sort.key === key ? (sort.dir === 1 ? 'ascending' : 'descending') : 'none'}
+      data-testid={`sort-${key}`}
+      onClick={() => setSort((s) => ({ key, dir: s.key === key ? (-s.dir as 1 | -1) : 1 }))}
+    >
+      {label}
+      {sort.key === key ? (sort.dir === 1 ? ' ▲' : ' ▼') : ''}
+    </th>
+  );
+
+  if (instance.customers.length === 0) return <p className="empty">No customers yet.</p>;
+  const t = instance.clockTimes;
+  return (
+    <div className="table-scroll">
+      <table className="data-table customers" data-testid="customer-table">
+        <thead>
+          <tr>
+            {COLUMNS.map((c) => header(c.key, c.label, c.numeric))}
+            <th aria-label="Actions" />
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((c) => {
+            const route = routeOf.get(c.id);
+            const errors = errorsByCustomer.get(c.id);
+            const isSelected = c.id === selected;
+            return [
+              <tr
+                key={c.id}
+                ref={isSelected ? selectedRow : undefined}
+                className={`${isSelected ? 'selected' : ''}${errors ? ' row-invalid' : ''}`}
+                data-testid={`customer-row-${c.id}`}
+                aria-selected={isSelected}
+                // Clicking a cell's field to edit it selects the customer; clicking elsewhere toggles.
+                onClick={(e) => onSelect(isSelected && !(e.target instanceof HTMLInputElement) ? null : c.id)}
+              >
+                <td className="cell-id" title={`x ${formatNumber(c.x)}, y ${formatNumber(c.y)}`}>
+                  {c.id}
+                </td>
+                <EditableCell
+                  label={`Demand of ${c.id}`}
+                  kind="quantity"
+                  value={c.demand}
+                  testId={`edit-demand-${c.id}`}
+                  onCommit={(v) => onEdit(c.id, 'demand', v)}
+                />
+                <EditableCell
+                  label={`Ready time of ${c.id}`}
+                  kind="time"
+                  clockTimes={t}
+                  value={c.ready}
+                  testId={`edit-ready-${c.id}`}
+                  onCommit={(v) => onEdit(c.id, 'ready', v)}
+                />
+                <EditableCell
+                  label={`Due time of ${c.id}`}
+                  kind="time"
+                  clockTimes={t}
+                  value={c.due}
+                  testId={`edit-due-${c.id}`}
+                  onCommit={(v) => onEdit(c.id, 'due', v)}
+                />
+                <EditableCell
+                  label={`Service time of ${c.id}`}
+                  kind="quantity"
+                  value={c.service}
+                  testId={`edit-service-${c.id}`}
+                  onCommit={(v) => onEdit(c.id, 'service', v)}
+                />
+                <td className="num">
+                  {route !== undefined ? (
+                    <span className="route-chip" style={{ background: routeColour(route) }}>
+                      {route + 1}
+                    </span>
+                  ) : (
+                    '—'
+                  )}
+                </td>
+                <td>
+                  <button
+                    className="icon-btn"
+                    aria-label={`Remove customer ${c.id}`}
+                    title="Remove customer"
+                    onClick={(e) => {
+                      e.stopPropagation();
+                      onRemove(c.id);
+                    }}
+                  >
+                    ✕
+                  </button>
+                </td>
+              </tr>,
+              errors && (
+                <tr key={`${c.id}-errors`} className="row-errors" data-testid={`customer-errors-${c.id}`}>
+                  <td colSpan={COLUMNS.length + 1}>{errors.join('; ')}</td>
+                </tr>
+              ),
+            ];
+          })}
+        </tbody>
+      </table>
+    </div>
+  );
+}

@@ -1,0 +1,68 @@
+/**
+ * One editable table cell: shows the value (HH:MM for clock times), keeps the user's text while editing, and
+ * commits on Enter or leaving the field. An unparsable entry stays visible with its reason; nothing is lost.
+ */
+import { useEffect, useState } from 'react';
+import { formatTimeForEdit, parseNonNegative, parseTime, type ParsedNumber } from '../format.js';
+
+interface Props {
+  value: number;
+  kind: 'time' | 'quantity';
+  clockTimes?: boolean;
+  onCommit(value: number): void;
+  testId: string;
+  label: string;
+}
+
+const show = (value: number, kind: Props['kind'], clockTimes?: boolean) =>
+  kind === 'time' ? formatTimeForEdit(value, clockTimes) : String(value);
+
+export function EditableCell({ value, kind, clockTimes, onCommit, testId, label }: Props) {
+  const [text, setText] = useState(show(value, kind, clockTimes));
+  const [error, setError] = useState<string | null>(null);
+  useEffect(() => {
+    setText(show(value, kind, clockTimes));
+    setError(null);
+  }, [value, kind, clockTimes]);
+
+  const commit = () => {
+    if (text === show(value, kind, clockTimes)) {
+      setError(null);
+      return;
+    }
+    const parsed: ParsedNumber = kind === 'time' ? parseTime(text, clockTimes) : parseNonNegative(text);
+    if (!parsed.ok) {
+      setError(parsed.message);
+      return;
+    }
+    setError(null);
+    if (parsed.value !== value) onCommit(parsed.value);
+    else setText(show(value, kind, clockTimes));
+  };
+
+  return (
+    <td className={error ? 'cell-edit has-error' : 'cell-edit'}>
+      <input
+        value={text}
+        aria-label={label}
+        aria-invalid={error ? true : undefined}
+        data-testid={testId}
+        inputMode={kind === 'time' && clockTimes ? 'text' : 'decimal'}
+        onChange={(e) => setText(e.target.value)}
+        onBlur={commit}
+        onKeyDown={(e) => {
+          if (e.key === 'Enter') commit();
+          if (e.key === 'Escape') {
+            setText(show(value, kind, clockTimes));
+            setError(null);
+          }
+        }}
+      />
+      {error && (
+        <span className="cell-error" role="alert">
+          {error}
+        </span>
+      )}
+    </td>
+  );
+}

@@ -1,0 +1,36 @@
+/** The one place errors from any action appear: kind, message and every detail, each dismissible. */
+import { useNotices } from '../hooks/use-notices.js';
+
+const KIND_LABEL: Record<string, string> = {
+  input: 'Input problem',
+  model: 'Model problem',
+  storage: 'Storage problem',
+  cancelled: 'Cancelled',
+  internal: 'Unexpected error',
+};
+
+export function ErrorBanner() {
+  const { notices, dismiss } = useNotices();
+  if (notices.length === 0) return null;
+  return (
+    <div className="banner-stack" role="alert" aria-live="assertive">
+      {notices.map((n) => (
+        <div key={n.id} className={`banner banner-${n.kind}`} data-testid="error-banner" data-kind={n.kind}>
+          <div className="banner-text">
+            <b>{KIND_LABEL[n.kind] ?? n.kind}</b> <span className="banner-action">({n.action})</span>: {n.message}
+            {n.details && (
+              <ul className="banner-details">
+                {n.details.map((d, i) => (
+                  <li key={i}>{d}</li>
+                ))}
+              </ul>
+            )}
+          </div>
+          <button className="icon-btn" aria-label="Dismiss" data-testid="dismiss-error" onClick={() => dismiss(n.id)}>
+            ✕
+          </button>
+        </div>
+      ))}
+    </div>
+  );
+}

@@ -1,0 +1,82 @@
+/** Fleet and shift: vehicles, capacity, depot hours, time display; Save with the core's messages inline. */
+import type { Instance } from '../../shared/domain.js';
+import type { FleetField } from '../state/draft.js';
+import { EditableCell } from './editable-cell.js';
+
+interface Props {
+  instance: Instance;
+  onChange(field: FleetField, value: number): void;
+  onClockTimes(on: boolean): void;
+  onSave(): void;
+  dirty: boolean;
+  saved: boolean;
+  generalErrors: string[];
+}
+
+export function FleetSettings({ instance, onChange, onClockTimes, onSave, dirty, saved, generalErrors }: Props) {
+  const t = instance.clockTimes;
+  return (
+    <div className="fleet-settings" data-testid="fleet-settings">
+      <table className="settings-grid">
+        <tbody>
+          <tr>
+            <th>Vehicles</th>
+            <EditableCell
+              label="Vehicles"
+              kind="quantity"
+              value={instance.vehicles}
+              testId="fleet-vehicles"
+              onCommit={(v) => onChange('vehicles', Math.round(v))}
+            />
+            <th>Capacity</th>
+            <EditableCell
+              label="Capacity"
+              kind="quantity"
+              value={instance.capacity}
+              testId="fleet-capacity"
+              onCommit={(v) => onChange('capacity', v)}
+            />
+          </tr>
+          <tr>
+            <th>Shift start</th>
+            <EditableCell
+              label="Depot ready"
+              kind="time"
+              clockTimes={t}
+              value={instance.depot.ready}
+              testId="fleet-depot-ready"
+              onCommit={(v) => onChange('depotReady', v)}
+            />
+            <th>Shift end</th>
+            <EditableCell
+              label="Depot due"
+              kind="time"
+              clockTimes={t}
+              value={instance.depot.due}
+              testId="fleet-depot-due"
+              onCommit={(v) => onChange('depotDue', v)}
+            />
+          </tr>
+        </tbody>
+      </table>
+      <div className="settings-actions">
+        <label className="checkbox">
+          <input type="checkbox" checked={Boolean(t)} onChange={(e) => onClockTimes(e.target.checked)} data-testid="clock-times" />
+          times as HH:MM
+        </label>
+        <span className="spacer" />
+        {saved && !dirty && <span className="saved-note">saved</span>}
+        <button className="btn" data-testid="save-instance" disabled={!dirty} onClick={onSave}>
+          Save
+        </button>
+      </div>
+      {generalErrors.length > 0 && (
+        <ul className="inline-errors" data-testid="save-errors">
+          {generalErrors.map((m, i) => (
+            <li key={i}>{m}</li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}

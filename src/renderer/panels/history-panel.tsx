@@ -1,0 +1,123 @@
+/** Saved instances and their plans, newest first; any of them can be reopened. */
+import { useEffect, useState } from 'react';
+import type { InstanceSummary, PlanSummary } from '../../shared/api.js';
+import { formatDateTime, formatNumber } from '../format.js';
+import { useApi } from '../hooks/use-api.js';
+import { useRunner } from '../hooks/use-notices.js';
+import { describeMethod, describeVariant } from '../plan/methods.js';
+
+interface Props {
+  instances: InstanceSummary[];
+  currentId: number | null;
+  currentPlanId: number | null;
+  /** Changes whenever plans were added, so open lists reload. */
+  version: number;
+  onOpen(id: number): void;
+  onOpenPlan(instanceId: number, planId: number): void;
+  onDelete(id: number): void;
+}
+
+export function HistoryPanel(props: Props) {
+  const [expanded, setExpanded] = useState<Set<number>>(new Set());
+  const isOpen = (id: number) => expanded.has(id) || id === props.currentId;
+  const toggle = (id: number) =>
+    setExpanded((set) => {
+      const next = new Set(set);
+      if (next.has(id)) next.delete(id);
+      else next.add(id);
+      return next;
+    });
+
+  return (
+    <section className="panel history" data-testid="history">
+      <h2 className="panel-title">History</h2>
+      {props.instances.length === 0 ? (
+        <p className="empty" data-testid="history-empty">
+          No saved instances yet. Import a CSV or start a new one.
+        </p>
+      ) : (
+        <ul className="history-list">
+          {props.instances.map((inst) => (
+            <li
+              key={inst.id}
+              className={inst.id === props.currentId ? 'history-item current' : 'history-item'}
+              data-testid={`history-instance-${inst.id}`}
+            >
+              <div className="history-row">
+                <button className="chevron" aria-label={isOpen(inst.id) ? 'Hide plans' : 'Show plans'} onClick={() => toggle(inst.id)}>
+                  {isOpen(inst.id) ? '▾' : '▸'}
+                </button>
+                <button className="history-open" onClick={() => props.onOpen(inst.id)} data-testid="history-open">
+                  <span className="history-name">{inst.name}</span>
+                  <span className="history-meta">
+                    {inst.customers} customers · {inst.plans} plan{inst.plans === 1 ? '' : 's'}
+                  </span>
+                </button>
+                <button
+                  className="icon-btn"
+                  title="Delete instance and its plans"
+                  aria-label={`Delete ${inst.name}`}
+                  onClick={() => window.confirm(`Delete “${inst.name}” and its plans?`) && props.onDelete(inst.id)}
+                >
+                  ✕
+                </button>
+              </div>
+              {isOpen(inst.id) && (
+                <PlanList
+                  instanceId={inst.id}
+                  version={`${props.version}:${inst.plans}`}
+                  currentPlanId={props.currentPlanId}
+                  onOpenPlan={props.onOpenPlan}
+                />
+              )}
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+function PlanList(props: {
+  instanceId: number;
+  version: string;
+  currentPlanId: number | null;
+  onOpenPlan(instanceId: number, planId: number): void;
+}) {
+  const api = useApi();
+  const run = useRunner();
+  const [plans, setPlans] = useState<PlanSummary[] | null>(null);
+  useEffect(() => {
+    let live = true;
+    void run('Load plans', () => api.call('plans:list', { instanceId: props.instanceId })).then((list) => {
+      if (live && list) setPlans(list);
+    });
+    return () => {
+      live = false;
+    };
+  }, [api, run, props.instanceId, props.version]);
+
+  if (!plans) return <p className="history-plans empty">Loading…</p>;
+  if (plans.length === 0) return <p className="history-plans empty">No plans yet.</p>;
+  return (
+    <ul className="history-plans">
+      {plans.map((p) => (
+        <li key={p.id}>
+          <button
+            className={p.id === props.currentPlanId ? 'history-plan current' : 'history-plan'}
+            data-testid={`history-plan-${p.id}`}
+            onClick={() => props.onOpenPlan(props.instanceId, p.id)}
+          >
+            <span>
+              {describeMethod(p.method)} · {describeVariant(p.variant)}
+            </span>
+            <span className="history-meta">
+              cost {formatNumber(p.cost)} · {p.vehicles} veh{p.late > 0 ? ` · late ${formatNumber(p.late)}` : ''}
+              {!p.feasible && <b className="text-bad"> · violations</b>} · {formatDateTime(p.createdAt)}
+            </span>
+          </button>
+        </li>
+      ))}
+    </ul>
+  );
+}

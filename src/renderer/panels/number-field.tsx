@@ -1,0 +1,62 @@
+/**
+ * A small numeric input that keeps what the user typed while it is invalid (showing why beside it) and commits
+ * only valid numbers, so a half-typed value is never lost nor sent.
+ */
+import { useEffect, useState } from 'react';
+
+interface Props {
+  label: string;
+  value: number;
+  onCommit(value: number): void;
+  testId: string;
+  min?: number;
+  max?: number;
+  step?: number;
+  integer?: boolean;
+  title?: string;
+}
+
+export function NumberField({ label, value, onCommit, testId, min, max, step, integer, title }: Props) {
+  const [text, setText] = useState(String(value));
+  const [error, setError] = useState<string | null>(null);
+  useEffect(() => {
+    setText(String(value));
+    setError(null);
+  }, [value]);
+
+  const commit = (raw: string) => {
+    const n = Number(raw);
+    const problem =
+      raw.trim() === '' || !Number.isFinite(n)
+        ? 'not a number'
+        : integer && !Number.isInteger(n)
+          ? 'whole number'
+          : min !== undefined && n < min
+            ? `≥ ${min}`
+            : max !== undefined && n > max
+              ? `≤ ${max}`
+              : null;
+    setError(problem);
+    if (!problem && n !== value) onCommit(n);
+  };
+
+  return (
+    <label className={`field-inline${error ? ' has-error' : ''}`} title={title}>
+      <span>{label}</span>
+      <input
+        type="number"
+        value={text}
+        min={min}
+        max={max}
+        step={step}
+        data-testid={testId}
+        aria-invalid={error ? true : undefined}
+        onChange={(e) => {
+          setText(e.target.value);
+          commit(e.target.value);
+        }}
+      />
+      {error && <em className="field-error">{error}</em>}
+    </label>
+  );
+}

@@ -1,0 +1,24 @@
+/** A progress card over the map while main's worker plans, with Cancel. The page stays usable around it. */
+import type { JobState } from '../hooks/use-plan-job.js';
+
+export function ProgressOverlay({ job, onCancel }: { job: JobState | null; onCancel(): void }) {
+  if (!job?.visible) return null;
+  const percent = Math.round(Math.min(1, Math.max(0, job.fraction)) * 100);
+  return (
+    <div className="progress-card" data-testid="plan-progress" role="status">
+      <div className="progress-head">
+        <b>{job.label}</b>
+        <span>{percent}%</span>
+      </div>
+      <div className="progress-bar" role="progressbar" aria-valuemin={0} aria-valuemax={100} aria-valuenow={percent}>
+        <div className="progress-fill" style={{ width: `${percent}%` }} />
+      </div>
+      <div className="progress-foot">
+        <span className="hint">{job.message}</span>
+        <button className="btn btn-small" onClick={onCancel} data-testid="cancel-plan">
+          Cancel
+        </button>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,101 @@
+/**
+ * CSV import in two steps: the file (picked or dropped) is previewed by main — detected columns and row count, or
+ * every bad row with its reason — again whenever the fleet fields change, and only the user's confirmation
+ * imports it. Nothing is stored on a bad file.
+ */
+import { useCallback, useEffect, useRef, useState } from 'react';
+import type { CsvPreview, StoredInstance } from '../../shared/api.js';
+import type { AppErrorData } from '../../shared/errors.js';
+import { useApi } from '../hooks/use-api.js';
+import { asErrorData, useRunner } from '../hooks/use-notices.js';
+
+export interface Fleet {
+  vehicles?: number;
+  capacity?: number;
+  speedKmh?: number;
+}
+
+export interface Pending extends Fleet {
+  fileName: string;
+  text: string;
+  preview: CsvPreview | null;
+  error: AppErrorData | null;
+  checking: boolean;
+}
+
+/** The fleet last used for an import: capacity and speed are required by the importer and rarely change. */
+const FLEET_KEY = 'jampr.csvFleet';
+function lastFleet(): Fleet {
+  try {
+    const saved = JSON.parse(localStorage.getItem(FLEET_KEY) ?? '{}') as Fleet;
+    return { capacity: saved.capacity, speedKmh: saved.speedKmh };
+  } catch {
+    return {};
+  }
+}
+
+const PREVIEW_DELAY_MS = 200;
+
+export function useCsvImport(onImported: (record: StoredInstance) => void) {
+  const api = useApi();
+  const run = useRunner();
+  const [pending, setPending] = useState<Pending | null>(null);
+  const [busy, setBusy] = useState(false);
+  const sequence = useRef(0);
+
+  const previewFile = useCallback(async (file: File) => {
+    const text = await file.text();
+    setPending({ fileName: file.name, text, preview: null, error: null, checking: true, ...lastFleet() });
+  }, []);
+
+  // Every change of the file or the fleet is previewed again (parsing and validation only, nothing stored).
+  const { fileName, text, vehicles, capacity, speedKmh } = pending ?? {};
+  useEffect(() => {
+    if (fileName === undefined || text === undefined) return;
+    const mine = ++sequence.current;
+    const timer = setTimeout(async () => {
+      let result: Pick<Pending, 'preview' | 'error'>;
+      try {
+        result = { preview: await api.call('instances:previewCsv', { fileName, text, vehicles, capacity, speedKmh }), error: null };
+      } catch (err) {
+        result = { preview: null, error: asErrorData(err) };
+      }
+      if (mine === sequence.current) setPending((p) => (p ? { ...p, ...result, checking: false } : p));
+    }, PREVIEW_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [api, fileName, text, vehicles, capacity, speedKmh]);
+
+  const setFleet = useCallback((fleet: Fleet) => setPending((p) => (p ? { ...p, ...fleet, checking: true } : p)), []);
+
+  const confirm = useCallback(async () => {
+    if (!pending?.preview || pending.checking) return;
+    setBusy(true);
+    const request = {
+      fileName: pending.fileName,
+      text: pending.text,
+      vehicles: pending.vehicles,
+      capacity: pending.capacity,
+      speedKmh: pending.speedKmh,
+    };
+    const record = await run(
+      'Import CSV',
+      () => api.call('instances:importCsv', request),
+      (error) => setPending((p) => (p ? { ...p, error, preview: null } : p)),
+    );
+    setBusy(false);
+    if (record) {
+      localStorage.setItem(FLEET_KEY, JSON.stringify({ capacity: request.capacity, speedKmh: request.speedKmh }));
+      setPending(null);
+      onImported(record);
+    }
+  }, [api, run, pending, onImported]);
+
+  const close = useCallback(() => {
+    sequence.current++;
+    setPending(null);
+  }, []);
+
+  return { pending, setFleet, busy, previewFile, confirm, close };
+}
+
+export type CsvImportState = ReturnType<typeof useCsvImport>;

@@ -1,0 +1,241 @@
+/**
+ * Per-vehicle timeline (SVG): travel, wait, service, and early / late stretches; late stops in red. A service
+ * block can be dragged onto another vehicle's row (or along its own) to move the stop there.
+ */
+import { useMemo, useRef, useState, type PointerEvent } from 'react';
+import type { Evaluation, Instance } from '../../shared/domain.js';
+import { formatNumber, formatTime } from '../format.js';
+import { useElementWidth } from '../hooks/use-element-width.js';
+import { LATE_COLOUR, routeColour } from '../map/palette.js';
+import { axisTicks, insertionIndex, routeSegments, timelineSpan, type Segment } from './gantt-model.js';
+
+interface Props {
+  instance: Instance;
+  evaluation: Evaluation;
+  selected: string | null;
+  onSelect(id: string | null): void;
+  onMoveStop(customerId: string, toRoute: number, position: number): void;
+}
+
+const LABEL_W = 76;
+const ROW_H = 26;
+const AXIS_H = 22;
+const PAD_R = 12;
+
+interface Drag {
+  customerId: string;
+  x: number;
+  y: number;
+  moved: boolean;
+}
+
+export function Gantt({ instance, evaluation, selected, onSelect, onMoveStop }: Props) {
+  const [host, width] = useElementWidth<HTMLDivElement>();
+  const svg = useRef<SVGSVGElement>(null);
+  const [drag, setDrag] = useState<Drag | null>(null);
+  const customers = useMemo(() => new Map(instance.customers.map((c) => [c.id, c])), [instance.customers]);
+  const lateIds = new Set(evaluation.routes.flatMap((r) => r.stops.filter((s) => s.late > 0).map((s) => s.customerId)));
+  const span = timelineSpan(evaluation.routes, instance.depot);
+  const plotW = Math.max(100, width - LABEL_W - PAD_R);
+  const x = (t: number) => LABEL_W + ((t - span.start) / (span.end - span.start)) * plotW;
+  const timeAt = (px: number) => span.start + ((px - LABEL_W) / plotW) * (span.end - span.start);
+  const rows = evaluation.routes.length;
+  const height = AXIS_H + rows * ROW_H + 6;
+  const t = (v: number) => formatTime(v, instance.clockTimes);
+
+  const local = (e: PointerEvent<Element>) => {
+    const box = svg.current!.getBoundingClientRect();
+    return { x: e.clientX - box.left, y: e.clientY - box.top };
+  };
+  const onPointerMove = (e: PointerEvent) => {
+    if (!drag) return;
+    const p = local(e);
+    setDrag({ ...drag, ...p, moved: drag.moved || Math.abs(p.y - drag.y) > 3 || Math.abs(p.x - drag.x) > 3 });
+  };
+  const onPointerUp = (e: PointerEvent) => {
+    if (!drag) return;
+    setDrag(null);
+    if (!drag.moved) {
+      onSelect(drag.customerId === selected ? null : drag.customerId);
+      return;
+    }
+    const p = local(e);
+    const row = Math.floor((p.y - AXIS_H) / ROW_H);
+    if (row < 0 || row >= rows) return;
+    onMoveStop(drag.customerId, row, insertionIndex(evaluation.routes[row], timeAt(p.x)));
+  };
+
+  return (
+    <div className="gantt" ref={host} data-testid="gantt">
+      {width > 0 && (
+        <svg
+          ref={svg}
+          width={width}
+          height={height}
+          onPointerMove={onPointerMove}
+          onPointerUp={onPointerUp}
+          onPointerLeave={() => setDrag(null)}
+          className={drag?.moved ? 'dragging' : undefined}
+          role="img"
+          aria-label="Vehicle timeline"
+        >
+          <defs>
+            <clipPath id="gantt-plot">
+              <rect x={LABEL_W} y={0} width={plotW} height={height} />
+            </clipPath>
+            <pattern id="wait-hatch" width="6" height="6" patternUnits="userSpaceOnUse" patternTransform="rotate(45)">
+              <rect width="6" height="6" fill="#eef1f5" />
+              <line x1="0" y1="0" x2="0" y2="6" stroke="#a3adbb" strokeWidth="2" />
+            </pattern>
+          </defs>
+          {axisTicks(span.start, span.end, instance.clockTimes).map((tick) => (
+            <g key={tick} className="gantt-tick">
+              <line x1={x(tick)} x2={x(tick)} y1={AXIS_H - 4} y2={height} />
+              <text x={x(tick)} y={AXIS_H - 8} textAnchor={x(tick) > width - PAD_R - 20 ? 'end' : 'middle'}>
+                {t(tick)}
+              </text>
+            </g>
+          ))}
+          {instance.depot.due <= span.end && (
+            <line className="gantt-shift-end" x1={x(instance.depot.due)} x2={x(instance.depot.due)} y1={AXIS_H - 4} y2={height}>
+              <title>Shift end {t(instance.depot.due)}</title>
+            </line>
+          )}
+          {evaluation.routes.map((route, r) => {
+            const y = AXIS_H + r * ROW_H;
+            const colour = routeColour(r);
+            const isTarget = drag?.moved && Math.floor((drag.y - AXIS_H) / ROW_H) === r;
+            return (
+              <g key={r} data-testid={`gantt-row-${r}`} className={isTarget ? 'gantt-row drop-target' : 'gantt-row'}>
+                <rect className="gantt-row-bg" x={0} y={y} width={width} height={ROW_H} />
+                <rect x={6} y={y + 8} width={10} height={10} rx={2} fill={colour} />
+                <text className="gantt-label" x={20} y={y + 17}>
+                  Route {r + 1}
+                </text>
+                <g clipPath="url(#gantt-plot)">
+                  {routeSegments(route, instance.depot.ready, customers).map((segment, i) => (
+                    <SegmentShape
+                      key={i}
+                      segment={segment}
+                      x={x}
+                      y={y}
+                      colour={colour}
+                      late={lateIds.has(segment.customerId ?? '')}
+                      selected={segment.customerId === selected}
+                      format={t}
+                      onGrab={(e) => {
+                        e.currentTarget.ownerSVGElement?.setPointerCapture(e.pointerId);
+                        setDrag({ customerId: segment.customerId!, ...local(e), moved: false });
+                      }}
+                    />
+                  ))}
+                </g>
+              </g>
+            );
+          })}
+          {drag?.moved && (
+            <g className="gantt-ghost" pointerEvents="none">
+              <line x1={drag.x} x2={drag.x} y1={AXIS_H} y2={height} />
+              <text x={drag.x + 4} y={Math.max(AXIS_H + 12, drag.y)}>
+                move {drag.customerId}
+              </text>
+            </g>
+          )}
+        </svg>
+      )}
+      <div className="gantt-legend">
+        <span>
+          <i className="key key-travel" />
+          travel
+        </span>
+        <span>
+          <i className="key key-wait" />
+          wait
+        </span>
+        <span>
+          <i className="key key-service" />
+          service
+        </span>
+        <span>
+          <i className="key key-early" />
+          early
+        </span>
+        <span>
+          <i className="key key-late" />
+          late
+        </span>
+        <span>
+          <i className="key key-shift" />
+          shift end ({t(instance.depot.due)}
+          {instance.depot.due > span.end ? ', later than shown' : ''})
+        </span>
+        <span className="hint">Drag a stop onto another vehicle to move it.</span>
+      </div>
+    </div>
+  );
+}
+
+interface SegmentProps {
+  segment: Segment;
+  x(t: number): number;
+  y: number;
+  colour: string;
+  late: boolean;
+  selected: boolean;
+  format(t: number): string;
+  onGrab(e: PointerEvent<SVGGElement>): void;
+}
+
+/** One bar of a vehicle's row; service blocks carry the stop's id and can be grabbed to move the stop. */
+function SegmentShape({ segment: s, x, y, colour, late, selected, format, onGrab }: SegmentProps) {
+  const sx = x(s.from);
+  const sw = Math.max(1, x(s.to) - sx);
+  const amount = formatNumber(s.to - s.from);
+  switch (s.kind) {
+    case 'travel':
+      return <rect className="seg-travel" x={sx} y={y + 11} width={sw} height={4} fill={colour} />;
+    case 'wait':
+      return (
+        <rect className="seg-wait" x={sx} y={y + 6} width={sw} height={14} fill="url(#wait-hatch)">
+          <title>
+            wait {amount} before {s.customerId}
+          </title>
+        </rect>
+      );
+    case 'early':
+      return (
+        <rect className="seg-early" data-testid={`gantt-early-${s.customerId}`} x={sx} y={y + 2} width={sw} height={3}>
+          <title>
+            {s.customerId} early by {amount}
+          </title>
+        </rect>
+      );
+    case 'late':
+      return (
+        <rect className="seg-late" data-testid={`gantt-late-${s.customerId}`} x={sx} y={y + 21} width={sw} height={3} fill={LATE_COLOUR}>
+          <title>
+            {s.customerId} late by {amount}
+          </title>
+        </rect>
+      );
+    case 'service':
+      return (
+        <g
+          className={`seg-service${late ? ' is-late' : ''}${selected ? ' is-selected' : ''}`}
+          data-testid={`gantt-stop-${s.customerId}`}
+          onPointerDown={onGrab}
+        >
+          <rect x={sx} y={y + 5} width={sw} height={16} rx={2} fill={colour} />
+          {sw > 18 && (
+            <text x={sx + sw / 2} y={y + 17} textAnchor="middle">
+              {s.customerId}
+            </text>
+          )}
+          <title>
+            {s.customerId}: service {format(s.from)}–{format(s.to)}
+            {late ? ' (late)' : ''}
+          </title>
+        </g>
+      );
+  }
+}

@@ -1,0 +1,124 @@
+/**
+ * The plan beside the map: totals, hand-edit status, the route legend, a keyboard-friendly "move to route"
+ * control for the selected stop, the violations, and exports.
+ */
+import type { StoredPlan } from '../../shared/api.js';
+import type { Instance, Violation } from '../../shared/domain.js';
+import { formatDateTime, formatNumber } from '../format.js';
+import { locateStop } from '../state/route-edits.js';
+import type { PlanEdit } from '../state/use-workspace.js';
+import { describeMethod, describeVariant } from './methods.js';
+import { PlanKpis } from './plan-kpis.js';
+import { RouteLegend } from './route-legend.js';
+
+interface Props {
+  instance: Instance;
+  plan: StoredPlan;
+  edit: PlanEdit | null;
+  stale: boolean;
+  selected: string | null;
+  onSelect(id: string | null): void;
+  onMoveStop(customerId: string, toRoute: number, position?: number): void;
+  onResetEdit(): void;
+  onSaveEdited(): void;
+  onExport(format: 'csv' | 'json'): void;
+}
+
+export function PlanPanel(props: Props) {
+  const { instance, plan, edit, selected } = props;
+  const routes = edit?.routes ?? plan.routes;
+  const evaluation = edit ? edit.evaluation : plan.evaluation;
+  return (
+    <section className="panel plan-panel" data-testid="plan-panel">
+      <div className="panel-title-row">
+        <h2 className="panel-title">Plan</h2>
+        <span className="plan-meta" data-testid="plan-meta">
+          {describeMethod(plan.method)}
+          {plan.modelName ? ` (${plan.modelName})` : ''} · {describeVariant(plan.variant)} · {formatNumber(plan.seconds)} s ·{' '}
+          {formatDateTime(plan.createdAt)}
+        </span>
+      </div>
+      {props.stale && <p className="note note-warn">The instance changed since this plan was made: plan again to include the changes.</p>}
+      {evaluation ? (
+        <PlanKpis instance={instance} evaluation={evaluation} before={edit ? plan.evaluation : null} />
+      ) : (
+        <p className="hint">Re-scoring…</p>
+      )}
+      {edit && (
+        <div className="edit-bar" data-testid="edit-bar">
+          <span>Edited by hand — not saved</span>
+          <button className="btn btn-small" onClick={props.onResetEdit} data-testid="reset-edit">
+            Undo edits
+          </button>
+          <button className="btn btn-small btn-primary" onClick={props.onSaveEdited} disabled={!edit.evaluation} data-testid="save-edited">
+            Save edited plan
+          </button>
+        </div>
+      )}
+      {selected && <MoveStop routes={routes} customerId={selected} onMove={props.onMoveStop} />}
+      {evaluation && evaluation.violations.length > 0 && <Violations violations={evaluation.violations} />}
+      <h3 className="sub-title">Routes</h3>
+      <RouteLegend
+        instance={instance}
+        routes={routes}
+        evaluation={evaluation}
+        selected={selected}
+        onSelect={props.onSelect}
+        onMoveStop={props.onMoveStop}
+      />
+      <div className="panel-actions">
+        <button className="btn btn-small" onClick={() => props.onExport('csv')} data-testid="export-plan-csv">
+          Export plan CSV
+        </button>
+        <button className="btn btn-small" onClick={() => props.onExport('json')} data-testid="export-plan-json">
+          Export plan JSON
+        </button>
+      </div>
+    </section>
+  );
+}
+
+function MoveStop({ routes, customerId, onMove }: { routes: string[][]; customerId: string; onMove: Props['onMoveStop'] }) {
+  const at = locateStop(routes, customerId);
+  if (!at) return null;
+  return (
+    <div className="move-stop" data-testid="move-stop">
+      <label className="field-inline">
+        <span>
+          Move customer <b>{customerId}</b> (route {at.route + 1}) to
+        </span>
+        <select
+          value=""
+          data-testid="move-stop-select"
+          onChange={(e) => e.target.value !== '' && onMove(customerId, Number(e.target.value))}
+        >
+          <option value="">choose a route…</option>
+          {routes.map((_, r) =>
+            r === at.route ? null : (
+              <option key={r} value={r}>
+                Route {r + 1}
+              </option>
+            ),
+          )}
+          {/* More routes than vehicles is allowed here: check mode reports it as a fleet violation. */}
+          <option value={routes.length}>a new route</option>
+        </select>
+      </label>
+    </div>
+  );
+}
+
+function Violations({ violations }: { violations: Violation[] }) {
+  return (
+    <div className="violations" data-testid="violations">
+      <h3 className="sub-title text-bad">Violations</h3>
+      <ul>
+        {violations.map((v, i) => (
+          <li key={i} data-testid="violation" data-kind={v.kind}>
+            <span className="violation-kind">{v.kind}</span> {v.message}
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}

@@ -1,0 +1,168 @@
+/**
+ * The main view: history and customers on the left, the map (with the timeline under it) in the centre, the
+ * plan's figures on the right. Edits on the map and in the table change the same draft.
+ */
+import { useMemo } from 'react';
+import { useApi } from '../hooks/use-api.js';
+import { useRunner } from '../hooks/use-notices.js';
+import type { JobState } from '../hooks/use-plan-job.js';
+import { downloadText, mimeFor } from '../download.js';
+import { RouteMap } from '../map/route-map.js';
+import { CsvPickButton } from '../panels/csv-sources.js';
+import { CustomerTable } from '../panels/customer-table.js';
+import { FleetSettings } from '../panels/fleet-settings.js';
+import { HistoryPanel } from '../panels/history-panel.js';
+import { ProgressOverlay } from '../panels/progress-overlay.js';
+import {
+  addCustomer,
+  blankInstance,
+  messagesByCustomer,
+  moveCustomer,
+  removeCustomer,
+  updateCustomer,
+  updateFleet,
+} from '../state/draft.js';
+import type { Workspace } from '../state/use-workspace.js';
+import { Gantt } from './gantt.js';
+import { PlanPanel } from './plan-panel.js';
+import { usePlanEditing } from './use-plan-editing.js';
+
+interface Props {
+  ws: Workspace;
+  job: JobState | null;
+  onCancelJob(): void;
+  onCsvFile(file: File): void;
+}
+
+export function PlanView({ ws, job, onCancelJob, onCsvFile }: Props) {
+  const api = useApi();
+  const run = useRunner();
+  const editing = usePlanEditing(ws);
+  const { draft, plan, edit, selected, setSelected, setDraft } = ws;
+  const errors = useMemo(() => messagesByCustomer(ws.saveErrors, draft ?? blankInstance('-')), [ws.saveErrors, draft]);
+  const routes = edit?.routes ?? plan?.routes ?? null;
+  // While an edit is being re-scored, keep showing the last known schedule rather than blanking the chart.
+  const evaluation = edit?.evaluation ?? plan?.evaluation ?? null;
+
+  const exportInstance = async () => {
+    if (!ws.stored) return;
+    const file = await run('Export instance', () => api.call('instances:exportCsv', { id: ws.stored!.id }));
+    if (file) downloadText(file.fileName, file.text, 'text/csv');
+  };
+  const exportPlan = async (format: 'csv' | 'json') => {
+    if (!plan) return;
+    const file = await run('Export plan', () => api.call('plans:export', { id: plan.id, format }));
+    if (file) downloadText(file.fileName, file.text, mimeFor(file.fileName));
+  };
+  const deleteInstance = async (id: number) => {
+    const done = await run('Delete instance', () => api.call('instances:delete', { id }));
+    if (done && ws.stored?.id === id) ws.startNew(blankInstance('New instance'));
+    await ws.refreshList();
+  };
+
+  return (
+    <div className="workspace">
+      <aside className="sidebar left">
+        <HistoryPanel
+          instances={ws.instances}
+          currentId={ws.stored?.id ?? null}
+          currentPlanId={plan?.id ?? null}
+          version={ws.historyVersion}
+          onOpen={ws.open}
+          onOpenPlan={ws.openPlan}
+          onDelete={deleteInstance}
+        />
+        <section className="panel customers-panel" data-testid="customers-panel">
+          <div className="panel-title-row">
+            <h2 className="panel-title">Customers {draft && <span className="count">{draft.customers.length}</span>}</h2>
+            <div className="toolbar">
+              <button className="btn btn-small" data-testid="new-instance" onClick={() => ws.startNew(blankInstance('New instance'))}>
+                New
+              </button>
+              <CsvPickButton onFile={onCsvFile} />
+              <button className="btn btn-small" data-testid="export-instance" disabled={!ws.stored} onClick={exportInstance}>
+                Export CSV
+              </button>
+            </div>
+          </div>
+          {draft ? (
+            <>
+              <FleetSettings
+                instance={draft}
+                dirty={ws.dirty}
+                saved={ws.stored !== null}
+                generalErrors={errors.general}
+                onChange={(field, value) => setDraft(updateFleet(draft, field, value))}
+                onClockTimes={(on) => setDraft({ ...draft, clockTimes: on })}
+                onSave={ws.save}
+              />
+              <CustomerTable
+                instance={draft}
+                routes={routes}
+                selected={selected}
+                onSelect={setSelected}
+                onEdit={(id, field, value) => setDraft(updateCustomer(draft, id, field, value))}
+                onRemove={(id) => setDraft(removeCustomer(draft, id))}
+                errorsByCustomer={errors.byCustomer}
+              />
+            </>
+          ) : (
+            <p className="empty">Open an instance from the history, import a CSV (or drop one on the window), or start a new one.</p>
+          )}
+        </section>
+      </aside>
+      <main className="centre">
+        <div className="map-area">
+          {draft ? (
+            <RouteMap
+              instance={draft}
+              routes={routes}
+              evaluation={evaluation}
+              selected={selected}
+              fitKey={`${ws.stored?.id ?? 'new'}:${draft.coordinates?.kind ?? 'planar'}`}
+              onSelect={setSelected}
+              onAdd={(x, y) => {
+                const added = addCustomer(draft, x, y);
+                setDraft(added.instance);
+                setSelected(added.id);
+              }}
+              onMove={(id, x, y) => setDraft(moveCustomer(draft, id, x, y))}
+            />
+          ) : (
+            <div className="map-placeholder" data-testid="welcome">
+              <h2>Plan deliveries with time windows</h2>
+              <p>Import customers from a CSV file, reopen a saved instance, or start a new one and click the map to add stops.</p>
+            </div>
+          )}
+          <ProgressOverlay job={job} onCancel={onCancelJob} />
+        </div>
+        {draft && evaluation && (
+          <Gantt instance={draft} evaluation={evaluation} selected={selected} onSelect={setSelected} onMoveStop={editing.moveStop} />
+        )}
+      </main>
+      <aside className="sidebar right">
+        {draft && plan ? (
+          <PlanPanel
+            instance={draft}
+            plan={plan}
+            edit={edit}
+            stale={ws.dirty}
+            selected={selected}
+            onSelect={setSelected}
+            onMoveStop={editing.moveStop}
+            onResetEdit={editing.reset}
+            onSaveEdited={editing.saveEdited}
+            onExport={exportPlan}
+          />
+        ) : (
+          <section className="panel plan-panel empty-plan">
+            <h2 className="panel-title">Plan</h2>
+            <p className="empty">
+              Choose a policy and a method in the top bar, then press <b>Plan</b>.
+            </p>
+          </section>
+        )}
+      </aside>
+    </div>
+  );
+}

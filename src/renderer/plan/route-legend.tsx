@@ -1,0 +1,98 @@
+/**
+ * One row per route, like the paper's plots: customers n, length l, load q, duration t; below, the stops as
+ * chips that can be dragged onto another route (HTML drag and drop) or clicked to select.
+ */
+import { useState, type DragEvent } from 'react';
+import type { Evaluation, Instance, Routes } from '../../shared/domain.js';
+import { formatDuration, formatNumber } from '../format.js';
+import { routeColour } from '../map/palette.js';
+
+interface Props {
+  instance: Instance;
+  routes: Routes;
+  evaluation: Evaluation | null;
+  selected: string | null;
+  onSelect(id: string | null): void;
+  onMoveStop(customerId: string, toRoute: number, position?: number): void;
+}
+
+const DRAG_TYPE = 'application/x-jampr-stop';
+
+export function RouteLegend({ instance, routes, evaluation, selected, onSelect, onMoveStop }: Props) {
+  const [dropRoute, setDropRoute] = useState<number | null>(null);
+  const stopInfo = new Map(evaluation?.routes.flatMap((r) => r.stops.map((s) => [s.customerId, s] as const)) ?? []);
+  const onDrop = (e: DragEvent, route: number, position?: number) => {
+    const id = e.dataTransfer.getData(DRAG_TYPE);
+    setDropRoute(null);
+    if (!id) return;
+    e.preventDefault();
+    e.stopPropagation();
+    onMoveStop(id, route, position);
+  };
+  return (
+    <ol className="route-legend" data-testid="route-legend">
+      {routes.map((route, r) => {
+        const summary = evaluation?.routes[r];
+        return (
+          <li
+            key={r}
+            className={dropRoute === r ? 'legend-route drop-target' : 'legend-route'}
+            data-testid={`legend-route-${r}`}
+            onDragOver={(e) => {
+              if (!e.dataTransfer.types.includes(DRAG_TYPE)) return;
+              e.preventDefault();
+              setDropRoute(r);
+            }}
+            onDragLeave={() => setDropRoute((d) => (d === r ? null : d))}
+            onDrop={(e) => onDrop(e, r)}
+          >
+            <div className="legend-head">
+              <span className="swatch" style={{ background: routeColour(r) }} />
+              <b>Route {r + 1}</b>
+              {summary && (
+                <span className="legend-stats" data-testid={`legend-stats-${r}`}>
+                  n={summary.customers} l={formatNumber(summary.length, 1)} q={formatNumber(summary.load)}
+                  {summary.load > instance.capacity && <b className="text-bad"> (&gt; {instance.capacity})</b>} t=
+                  {formatDuration(summary.duration, instance.clockTimes)}
+                </span>
+              )}
+            </div>
+            <div className="legend-stops">
+              {route.length === 0 && <span className="hint">empty — drop a stop here</span>}
+              {route.map((id, i) => {
+                const stop = stopInfo.get(id);
+                const cls = ['stop-chip'];
+                if (stop && stop.late > 0) cls.push('late');
+                else if (stop && stop.early > 0) cls.push('early');
+                if (id === selected) cls.push('selected');
+                return (
+                  <button
+                    key={id}
+                    className={cls.join(' ')}
+                    style={{ borderColor: routeColour(r) }}
+                    draggable
+                    data-testid={`stop-chip-${id}`}
+                    title={
+                      stop
+                        ? `arrive ${formatNumber(stop.arrival)}${stop.late > 0 ? `, late ${formatNumber(stop.late)}` : ''}${stop.early > 0 ? `, early ${formatNumber(stop.early)}` : ''}`
+                        : undefined
+                    }
+                    onClick={() => onSelect(id === selected ? null : id)}
+                    onDragStart={(e) => {
+                      e.dataTransfer.setData(DRAG_TYPE, id);
+                      e.dataTransfer.effectAllowed = 'move';
+                    }}
+                    onDragOver={(e) => e.dataTransfer.types.includes(DRAG_TYPE) && e.preventDefault()}
+                    onDrop={(e) => onDrop(e, r, i)}
+                  >
+                    {id}
+                  </button>
+                );
+              })}
+            </div>
+          </li>
+        );
+      })}
+    </ol>
+  );
+}

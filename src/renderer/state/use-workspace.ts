@@ -1,0 +1,123 @@
+/**
+ * The dispatcher's workspace: the instance being edited (a draft beside the stored copy), the selected customer,
+ * the plan on screen and any hand edits of it. One hook so the map, the table and the plan panel stay in sync.
+ */
+import { useCallback, useMemo, useState } from 'react';
+import type { InstanceSummary, StoredInstance, StoredPlan } from '../../shared/api.js';
+import type { Evaluation, Instance, Routes } from '../../shared/domain.js';
+import { useApi } from '../hooks/use-api.js';
+import { useRunner } from '../hooks/use-notices.js';
+
+export interface PlanEdit {
+  routes: Routes;
+  /** The check-mode score of `routes`; null while it is being computed. */
+  evaluation: Evaluation | null;
+}
+
+export function useWorkspace() {
+  const api = useApi();
+  const run = useRunner();
+  const [instances, setInstances] = useState<InstanceSummary[]>([]);
+  const [stored, setStored] = useState<StoredInstance | null>(null);
+  const [draft, setDraft] = useState<Instance | null>(null);
+  const [selected, setSelected] = useState<string | null>(null);
+  const [plan, setPlanState] = useState<StoredPlan | null>(null);
+  const [edit, setEdit] = useState<PlanEdit | null>(null);
+  const [saveErrors, setSaveErrors] = useState<string[]>([]);
+  /** Bumped whenever plans change so the history reloads its plan lists. */
+  const [historyVersion, setHistoryVersion] = useState(0);
+
+  const refreshList = useCallback(async () => {
+    const list = await run('Load history', () => api.call('instances:list', {}));
+    if (list) setInstances(list);
+    setHistoryVersion((v) => v + 1);
+  }, [api, run]);
+
+  const show = useCallback((record: StoredInstance) => {
+    setStored(record);
+    setDraft(record.instance);
+    setSelected(null);
+    setSaveErrors([]);
+  }, []);
+
+  const setPlan = useCallback((next: StoredPlan | null) => {
+    setPlanState(next);
+    setEdit(null);
+  }, []);
+
+  const open = useCallback(
+    async (id: number) => {
+      const record = await run('Open instance', () => api.call('instances:get', { id }));
+      if (!record) return;
+      show(record);
+      setPlan(null);
+    },
+    [api, run, show, setPlan],
+  );
+
+  const openPlan = useCallback(
+    async (instanceId: number, planId: number) => {
+      const [record, loaded] = (await run('Open plan', () =>
+        Promise.all([api.call('instances:get', { id: instanceId }), api.call('plans:get', { id: planId })]),
+      )) ?? [null, null];
+      if (!record || !loaded) return;
+      show(record);
+      setPlan(loaded);
+    },
+    [api, run, show, setPlan],
+  );
+
+  const startNew = useCallback(
+    (instance: Instance) => {
+      setStored(null);
+      setDraft(instance);
+      setSelected(null);
+      setSaveErrors([]);
+      setPlan(null);
+    },
+    [setPlan],
+  );
+
+  /** Stores the draft; validation problems are kept for the table's inline messages and nothing is lost. */
+  const save = useCallback(async (): Promise<StoredInstance | undefined> => {
+    if (!draft) return undefined;
+    const record = await run(
+      'Save instance',
+      () => api.call('instances:save', { id: stored?.id, instance: draft }),
+      (err) => setSaveErrors(err.details ?? [err.message]),
+    );
+    if (!record) return undefined;
+    setStored(record);
+    setDraft(record.instance);
+    setSaveErrors([]);
+    await refreshList();
+    return record;
+  }, [api, run, draft, stored, refreshList]);
+
+  const dirty = useMemo(() => draft !== null && draft !== stored?.instance, [draft, stored]);
+
+  return {
+    instances,
+    refreshList,
+    historyVersion,
+    bumpHistory: () => setHistoryVersion((v) => v + 1),
+    stored,
+    draft,
+    setDraft,
+    dirty,
+    save,
+    open,
+    openPlan,
+    startNew,
+    show,
+    saveErrors,
+    selected,
+    setSelected,
+    plan,
+    setPlan,
+    edit,
+    setEdit,
+  };
+}
+
+export type Workspace = ReturnType<typeof useWorkspace>;

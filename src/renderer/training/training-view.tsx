@@ -1,0 +1,125 @@
+/**
+ * Retraining on local history: policy and size, which stored instances to learn from, a time budget; a live
+ * learning curve and progress while it runs; the resulting model appears in the list and can be activated.
+ */
+import { useState } from 'react';
+import type { InstanceSummary } from '../../shared/api.js';
+import { VARIANT_LABELS, VARIANT_NAMES, type VariantName } from '../../shared/domain.js';
+import { formatNumber } from '../format.js';
+import { NumberField } from '../panels/number-field.js';
+import { LearningCurve } from './learning-curve.js';
+import { ModelsList } from './models-list.js';
+import { useTraining } from './use-training.js';
+
+const STATUS_LABEL = { running: 'running', done: 'finished', cancelled: 'cancelled', failed: 'failed' } as const;
+
+export function TrainingView({ instances }: { instances: InstanceSummary[] }) {
+  const training = useTraining();
+  const [variant, setVariant] = useState<VariantName>('tw3');
+  const [size, setSize] = useState(20);
+  const [minutes, setMinutes] = useState(1);
+  const [name, setName] = useState('');
+  const [chosen, setChosen] = useState<Set<number>>(new Set());
+  const { current, fraction } = training;
+  const running = current?.status === 'running';
+  const toggle = (id: number) =>
+    setChosen((s) => {
+      const next = new Set(s);
+      if (next.has(id)) next.delete(id);
+      else next.add(id);
+      return next;
+    });
+
+  const start = () => training.start({ variant, size, minutes, instanceIds: [...chosen], ...(name.trim() ? { name: name.trim() } : {}) });
+
+  return (
+    <div className="training-view" data-testid="training-view">
+      <section className="panel training-form">
+        <h2 className="panel-title">Train a model on your instances</h2>
+        <div className="row-fields">
+          <label className="field-inline">
+            <span>Policy</span>
+            <select value={variant} data-testid="train-variant" onChange={(e) => setVariant(e.target.value as VariantName)}>
+              {VARIANT_NAMES.map((v) => (
+                <option key={v} value={v}>
+                  {VARIANT_LABELS[v]}
+                </option>
+              ))}
+            </select>
+          </label>
+          <NumberField label="Size (customers)" integer min={5} max={100} value={size} testId="train-size" onCommit={setSize} />
+          <NumberField
+            label="Time budget (min)"
+            min={0.05}
+            max={1440}
+            step={0.5}
+            value={minutes}
+            testId="train-minutes"
+            onCommit={setMinutes}
+          />
+        </div>
+        <label className="field-block">
+          <span>Model name (optional)</span>
+          <input value={name} placeholder="e.g. depot-north-soft" data-testid="train-name" onChange={(e) => setName(e.target.value)} />
+        </label>
+        <fieldset className="instance-picks" data-testid="train-instances">
+          <legend>Learn from</legend>
+          <p className="hint">Perturbed copies of the ticked instances; none ticked: generated instances like the paper's.</p>
+          {instances.length === 0 && <p className="empty">No saved instances.</p>}
+          {instances.map((inst) => (
+            <label key={inst.id} className="checkbox">
+              <input
+                type="checkbox"
+                checked={chosen.has(inst.id)}
+                onChange={() => toggle(inst.id)}
+                data-testid={`train-instance-${inst.id}`}
+              />
+              {inst.name} <span className="hint">({inst.customers} customers)</span>
+            </label>
+          ))}
+        </fieldset>
+        <div className="panel-actions">
+          <button className="btn btn-primary" data-testid="train-start" disabled={running || training.starting} onClick={start}>
+            Start training
+          </button>
+          <button className="btn" data-testid="train-cancel" disabled={!running} onClick={training.cancel}>
+            Cancel
+          </button>
+        </div>
+      </section>
+      <section className="panel training-run" data-testid="training-run">
+        <div className="panel-title-row">
+          <h2 className="panel-title">Learning curve</h2>
+          {current && (
+            <span className={`badge badge-${current.status}`} data-testid="training-status" data-status={current.status}>
+              run #{current.id}: {STATUS_LABEL[current.status]}
+            </span>
+          )}
+        </div>
+        <div
+          className="progress-bar"
+          role="progressbar"
+          aria-valuenow={Math.round(fraction * 100)}
+          aria-valuemin={0}
+          aria-valuemax={100}
+          data-testid="training-progress"
+        >
+          <div className="progress-fill" style={{ width: `${Math.round(Math.min(1, fraction) * 100)}%` }} />
+        </div>
+        {current && (
+          <p className="hint">
+            {VARIANT_LABELS[current.config.variant]}, {current.config.size} customers, budget {formatNumber(current.config.minutes)} min
+            {current.points.length > 0 && ` · ${formatNumber(current.points[current.points.length - 1].instancesSeen, 0)} instances seen`}
+            {current.error && <span className="text-bad"> · {current.error}</span>}
+          </p>
+        )}
+        <LearningCurve points={current?.points ?? []} />
+      </section>
+      <section className="panel models-panel">
+        <h2 className="panel-title">Models</h2>
+        <p className="hint">The active model for a policy and size is the one JAMPR and AM+TW plans use.</p>
+        <ModelsList models={training.models} onActivate={training.activate} />
+      </section>
+    </div>
+  );
+}

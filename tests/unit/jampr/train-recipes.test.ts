@@ -1,0 +1,83 @@
+import * as tf from '@tensorflow/tfjs';
+import { mkdtemp } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { loadCheckpoint, loadOptimizerState } from '../../../src/main/jampr/checkpoint.js';
+import { trainModel } from '../../../src/main/jampr/train/train.js';
+
+const tiny = { embedDim: 16, encoderLayers: 2, encoderHeads: 2, feedForwardDim: 32, decoderDim: 16, decoderHeads: 2 };
+
+describe('training recipes and control', () => {
+  beforeAll(async () => {
+    await tf.setBackend('cpu');
+  });
+
+  it('runs the paper recipe with the rollout baseline and its warm-up epoch', async () => {
+    const outDir = await mkdtemp(join(tmpdir(), 'jampr-train-'));
+    const baselines: number[] = [];
+    const run = await trainModel({
+      variant: 'tw2',
+      size: 5,
+      minutes: 5,
+      maxInstances: 32,
+      outDir,
+      seed: 3,
+      validationSize: 8,
+      model: tiny,
+      recipe: { name: 'rollout', batchSize: 8, epochSize: 16, evalSize: 16 },
+      onProgress: (p) => baselines.push(p.baselineCost),
+    });
+    expect(run.card.recipe.name).toBe('rollout');
+    expect(run.card.training).toEqual({ epoch: 2, stepInEpoch: 0 });
+    expect(baselines.every(Number.isFinite)).toBe(true);
+  });
+
+  it('cancels between steps and keeps the checkpoint', async () => {
+    const outDir = await mkdtemp(join(tmpdir(), 'jampr-train-'));
+    const controller = new AbortController();
+    const run = await trainModel({
+      variant: 'tw3',
+      size: 5,
+      minutes: 5,
+      outDir,
+      seed: 4,
+      validationSize: 4,
+      model: tiny,
+      signal: controller.signal,
+      recipe: { name: 'pomo-mean', batchSize: 2, epochSize: 100, samplesPerInstance: 2 },
+      onProgress: (p) => p.instancesSeen >= 4 && controller.abort(),
+    });
+    expect(run.stoppedBy).toBe('cancelled');
+    expect((await loadCheckpoint(outDir)).card.instancesTrained).toBe(4);
+  });
+
+  it('warms up by imitating the classical solver before REINFORCE when training from scratch', async () => {
+    const outDir = await mkdtemp(join(tmpdir(), 'jampr-train-'));
+    const elapsed: number[] = [];
+    const run = await trainModel({
+      variant: 'tw1',
+      size: 5,
+      minutes: 0.12,
+      outDir,
+      seed: 5,
+      validationSize: 4,
+      model: tiny,
+      onProgress: (p) => elapsed.push(p.elapsedSec),
+    });
+    expect(run.card.recipe.name).toBe('pomo-mean');
+    expect(String(run.card.recipe.after)).toMatch(/^imitation \(lr [\d.e-]+\) to \d+ instances$/);
+    expect(elapsed).toEqual([...elapsed].sort((a, b) => a - b));
+  });
+
+  it('starts a new recipe stage at the requested learning rate when a resumed run changes it', async () => {
+    const outDir = await mkdtemp(join(tmpdir(), 'jampr-train-'));
+    const recipe = { name: 'pomo-mean', batchSize: 2, epochSize: 100, samplesPerInstance: 2 } as const;
+    const common = { variant: 'tw1', size: 5, minutes: 5, outDir, seed: 6, validationSize: 4, model: tiny } as const;
+    await trainModel({ ...common, maxInstances: 4, recipe: { ...recipe, learningRate: 1e-4 } });
+    const run = await trainModel({ ...common, fromDir: outDir, maxInstances: 8, recipe: { ...recipe, learningRate: 5e-5 } });
+    expect(run.card.recipe.learningRate).toBe(5e-5);
+    expect(run.card.recipe.after).toBe('pomo-mean (lr 0.0001) to 4 instances');
+    expect((await loadOptimizerState(outDir))?.learningRate).toBe(5e-5);
+  });
+});

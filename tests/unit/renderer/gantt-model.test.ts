@@ -1,0 +1,71 @@
+import { describe, expect, it } from 'vitest';
+import type { Customer, RouteSummary, StopSchedule } from '../../../src/shared/domain.js';
+import { axisTicks, insertionIndex, routeSegments, timelineSpan } from '../../../src/renderer/plan/gantt-model.js';
+
+const stop = (s: Partial<StopSchedule> & { customerId: string }): StopSchedule => ({
+  arrival: 0,
+  wait: 0,
+  start: 0,
+  departure: 0,
+  early: 0,
+  late: 0,
+  load: 0,
+  penalty: 0,
+  ...s,
+});
+const customers = new Map<string, Customer>([
+  ['a', { id: 'a', x: 0, y: 0, demand: 1, ready: 30, due: 60, service: 10 }],
+  ['b', { id: 'b', x: 0, y: 0, demand: 1, ready: 0, due: 50, service: 10 }],
+]);
+// Depart 0, arrive at a at 20 (10 early, waits until 30), serve 30-40, arrive at b at 70 (20 late), serve 70-80, back at 95.
+const route: RouteSummary = {
+  stops: [
+    stop({ customerId: 'a', arrival: 20, wait: 10, start: 30, departure: 40, early: 10 }),
+    stop({ customerId: 'b', arrival: 70, start: 70, departure: 80, late: 20 }),
+  ],
+  customers: 2,
+  length: 65,
+  load: 2,
+  duration: 95,
+  returnTime: 95,
+  wait: 10,
+  early: 10,
+  late: 20,
+  cost: 0,
+};
+
+describe('timeline segments', () => {
+  it('splits a route into travel, wait, service, early and late stretches in time order', () => {
+    expect(routeSegments(route, 0, customers)).toEqual([
+      { kind: 'travel', from: 0, to: 20, customerId: 'a' },
+      { kind: 'wait', from: 20, to: 30, customerId: 'a' },
+      { kind: 'service', from: 30, to: 40, customerId: 'a' },
+      { kind: 'early', from: 20, to: 30, customerId: 'a' },
+      { kind: 'travel', from: 40, to: 70, customerId: 'b' },
+      { kind: 'service', from: 70, to: 80, customerId: 'b' },
+      { kind: 'late', from: 50, to: 70, customerId: 'b' },
+      { kind: 'travel', from: 80, to: 95, customerId: null },
+    ]);
+  });
+
+  it('stretches the span past the shift end when a route returns late', () => {
+    expect(timelineSpan([route], { ready: 0, due: 90 })).toEqual({ start: 0, end: 95 });
+  });
+
+  it('shows a nearby shift end but does not squeeze the routes into a long, mostly unused shift', () => {
+    expect(timelineSpan([route], { ready: 0, due: 120 })).toEqual({ start: 0, end: 120 });
+    expect(timelineSpan([route], { ready: 0, due: 1000 })).toEqual({ start: 0, end: 95 + 95 * 0.04 });
+  });
+
+  it('inserts a dropped stop before the first stop that starts later', () => {
+    expect(insertionIndex(route, 10)).toBe(0);
+    expect(insertionIndex(route, 50)).toBe(1);
+    expect(insertionIndex(route, 500)).toBe(2);
+    expect(insertionIndex(undefined, 5)).toBe(0);
+  });
+
+  it('picks round axis ticks, whole hours for clock times', () => {
+    expect(axisTicks(0, 1000, false)).toEqual([0, 100, 200, 300, 400, 500, 600, 700, 800, 900, 1000]);
+    expect(axisTicks(480, 1020, true)).toEqual([480, 540, 600, 660, 720, 780, 840, 900, 960, 1020]);
+  });
+});
