@@ -1,14 +1,12 @@
 /**
- * The dispatcher's day, in one browser session against the web mode: import (a bad file first), plan under a
+ * The dispatcher's day, in one browser page against the web mode: import (a bad file first), plan under a
  * soft policy, compare hard vs soft, edit a stop by hand, reload and find the plan, start and cancel training.
- * Steps build on each other, so they run in order (node:test runs a file's tests sequentially).
+ * Steps build on each other, so they run in order in one page.
  */
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
-import { after, before, test } from 'node:test';
-import type { Locator, Page } from 'playwright-core';
-import { dropFile, openApp, type AppSession } from './support/browser.js';
-import { eventually } from './support/eventually.js';
+import { expect, type Locator, type Page, test } from '@playwright/test';
+import { type AppSession, dropFile, openApp } from './support/browser.js';
 import {
   BAD_CSV,
   CAPACITY,
@@ -21,32 +19,28 @@ import {
   VEHICLES,
 } from './support/fixtures.js';
 
+test.describe.configure({ mode: 'serial' });
+
 let session: AppSession;
 let page: Page;
 const byTest = (id: string) => page.getByTestId(id);
 
-before(async () => {
-  session = await openApp();
+test.beforeAll(async ({ browser }) => {
+  session = await openApp(browser);
   page = session.page;
 });
-after(async () => {
+test.afterAll(async () => {
   await session?.close();
 });
 
 /** Waits for `target`; if the error banner shows up first, fails with what it says rather than a bare timeout. */
 async function expectOrExplain(target: Locator, timeout: number): Promise<void> {
   const banner = byTest('error-banner').first();
-  const ok = target.waitFor({ timeout }).then(
-    () => 'ok' as const,
-    () => 'timeout' as const,
-  );
-  const bad = banner.waitFor({ timeout }).then(
-    () => 'banner' as const,
-    () => 'timeout' as const,
-  );
-  const first = await Promise.race([ok, bad]);
-  if (first === 'banner') assert.fail(`the app reported an error instead: ${await banner.textContent()}`);
-  if ((await ok) !== 'ok') assert.fail(`timed out after ${timeout} ms`);
+  const first = await Promise.race([
+    target.waitFor({ timeout }).then(() => 'ok' as const),
+    banner.waitFor({ timeout }).then(() => 'banner' as const),
+  ]);
+  if (first === 'banner') throw new Error(`the app reported an error instead: ${await banner.textContent()}`);
 }
 
 async function dismissBanners() {
@@ -57,8 +51,8 @@ async function dismissBanners() {
 async function markerOffset(mapTestId: string, markerTestId: string) {
   const map = await byTest(mapTestId).boundingBox();
   const marker = await byTest(mapTestId).getByTestId(markerTestId).boundingBox();
-  assert.ok(map && marker, `${markerTestId} is visible in ${mapTestId}`);
-  return { x: marker.x - map.x, y: marker.y - map.y };
+  expect(map && marker, `${markerTestId} is visible in ${mapTestId}`).toBeTruthy();
+  return { x: marker!.x - map!.x, y: marker!.y - map!.y };
 }
 
 /** Waits until both compare maps have stopped moving and show the same zoom and centre (the route map's data-view). */
@@ -67,11 +61,11 @@ async function compareMapsSettled(): Promise<void> {
     const canvas = byTest(`map-${side}`).locator('.route-map-canvas');
     return { moving: await canvas.getAttribute('data-moving'), view: await canvas.getAttribute('data-view') };
   };
-  await eventually(async () => {
+  await expect(async () => {
     const [a, b] = [await view('a'), await view('b')];
-    assert.ok(a.moving === 'false' && b.moving === 'false', `both maps have stopped: ${JSON.stringify([a, b])}`);
-    assert.equal(a.view, b.view, 'both maps show the same view');
-  });
+    expect(a.moving === 'false' && b.moving === 'false', `both maps have stopped: ${JSON.stringify([a, b])}`).toBe(true);
+    expect(a.view, 'both maps show the same view').toBe(b.view);
+  }).toPass({ timeout: 5000 });
 }
 
 async function download(trigger: () => Promise<void>): Promise<{ name: string; text: string }> {
@@ -100,7 +94,7 @@ test('a CSV with bad rows lists every bad row and imports nothing', async () => 
     messages.some((m) => m.includes('customer 7')),
     `customer 7's window is listed: ${messages.join(' | ')}`,
   );
-  assert.equal(await byTest('csv-confirm').isDisabled(), true, 'Import is not offered for a bad file');
+  await expect(byTest('csv-confirm'), 'Import is not offered for a bad file').toBeDisabled();
   await session.screenshot('import-errors');
   await byTest('csv-cancel').click();
   await byTest('csv-dialog').waitFor({ state: 'detached' });
@@ -112,7 +106,7 @@ test('the fixed CSV dropped on the window is previewed, then imported on confirm
   await byTest('csv-dialog').waitFor();
   await fillFleet();
   await byTest('csv-preview').waitFor();
-  assert.equal(await byTest('csv-row-count').textContent(), String(CUSTOMER_COUNT + 1));
+  await expect(byTest('csv-row-count')).toHaveText(String(CUSTOMER_COUNT + 1));
   const columns = await byTest('csv-columns').textContent();
   for (const field of ['demand', 'ready', 'due', 'service']) assert.ok(columns?.includes(field), `column ${field} detected`);
   await byTest('history-empty').waitFor();
@@ -120,8 +114,8 @@ test('the fixed CSV dropped on the window is previewed, then imported on confirm
   await byTest('csv-confirm').click();
   await byTest('csv-dialog').waitFor({ state: 'detached' });
   await page.locator('[data-testid^="history-instance-"]').first().waitFor();
-  assert.equal(await page.locator('[data-testid^="customer-row-"]').count(), CUSTOMER_COUNT);
-  assert.equal(await page.locator('[data-testid^="marker-"]:not([data-testid="marker-depot"])').count(), CUSTOMER_COUNT);
+  await expect(page.locator('[data-testid^="customer-row-"]')).toHaveCount(CUSTOMER_COUNT);
+  await expect(page.locator('[data-testid^="marker-"]:not([data-testid="marker-depot"])')).toHaveCount(CUSTOMER_COUNT);
   await byTest('marker-depot').waitFor();
 });
 
@@ -134,7 +128,7 @@ test('an invalid edit is explained inline and in the banner, and nothing is lost
   await byTest('save-instance').click();
   await byTest('customer-errors-3').waitFor();
   await byTest('error-banner').first().waitFor();
-  assert.equal(await byTest('edit-due-3').inputValue(), '150', 'the edit is still there');
+  await expect(byTest('edit-due-3'), 'the edit is still there').toHaveValue('150');
   await byTest('edit-due-3').fill('320');
   await byTest('edit-due-3').press('Enter');
   await byTest('save-instance').click();
@@ -160,7 +154,7 @@ test('planning under the soft policy draws coloured routes and highlights a late
     `one of the tight pair is late: ${late.join(', ')}`,
   );
   await page.locator('[data-testid^="gantt-late-"]').first().waitFor();
-  assert.notEqual(await byTest('kpi-late').locator('.kpi-value').textContent(), '0');
+  await expect(byTest('kpi-late').locator('.kpi-value')).not.toHaveText('0');
   await session.screenshot('plan');
 });
 
@@ -180,8 +174,8 @@ test('a long plan runs in the background: the page stays responsive and Cancel s
 
 test('comparing hard and soft shows two plans, the differences and who is served late', async () => {
   await byTest('tab-compare').click();
-  assert.equal(await byTest('compare-a-name').inputValue(), 'tw1');
-  assert.equal(await byTest('compare-b-name').inputValue(), 'tw3');
+  await expect(byTest('compare-a-name')).toHaveValue('tw1');
+  await expect(byTest('compare-b-name')).toHaveValue('tw3');
   await byTest('compare-method').selectOption('classical');
   await byTest('compare-run').click();
   await expectOrExplain(byTest('compare-kpis'), 90_000);
@@ -315,8 +309,8 @@ test('a lat/lon file with clock times shows HH:MM and a plain map when tiles can
   await byTest('csv-confirm').click();
   await byTest('csv-dialog').waitFor({ state: 'detached' });
   await byTest('tiles-offline-note').waitFor({ timeout: 15_000 });
-  assert.equal(await byTest('edit-due-C1').inputValue(), '10:00');
-  assert.equal(await page.locator('img.leaflet-tile:visible').count(), 0, 'no broken tile images');
+  await expect(byTest('edit-due-C1')).toHaveValue('10:00');
+  await expect(page.locator('img.leaflet-tile:visible'), 'no broken tile images').toHaveCount(0);
   await byTest('marker-C3').waitFor();
   await session.screenshot('geo-offline');
 });
@@ -330,26 +324,23 @@ test('a new instance is drawn by clicking the map, and a stop is dragged', async
     [0.5, 0.75],
   ])
     await page.mouse.click(map.x + map.width * fx, map.y + map.height * fy);
-  assert.equal(await page.locator('[data-testid^="customer-row-"]').count(), 3);
+  await expect(page.locator('[data-testid^="customer-row-"]')).toHaveCount(3);
   const before = await page.locator('[data-testid="customer-row-1"] td').first().getAttribute('title');
   const marker = (await byTest('marker-1').boundingBox())!;
   await page.mouse.move(marker.x + marker.width / 2, marker.y + marker.height / 2);
   await page.mouse.down();
   await page.mouse.move(marker.x + 80, marker.y + 60, { steps: 6 });
   await page.mouse.up();
-  await eventually(async () => {
-    assert.notEqual(
-      await page.locator('[data-testid="customer-row-1"] td').first().getAttribute('title'),
-      before,
-      'the drag moved customer 1',
-    );
-  });
-  assert.equal(await page.locator('[data-testid^="customer-row-"]').count(), 3, 'dragging added nothing');
+  await expect(page.locator('[data-testid="customer-row-1"] td').first(), 'the drag moved customer 1').not.toHaveAttribute(
+    'title',
+    before!,
+  );
+  await expect(page.locator('[data-testid^="customer-row-"]'), 'dragging added nothing').toHaveCount(3);
   await byTest('instance-name').fill('drawn by hand');
   await byTest('save-instance').click();
   await page.locator('[data-testid^="history-instance-"]', { hasText: 'drawn by hand' }).waitFor();
 });
 
 test('the page reported no errors of its own', () => {
-  assert.deepEqual(session.errors, []);
+  expect(session.errors).toEqual([]);
 });

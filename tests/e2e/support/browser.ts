@@ -1,33 +1,15 @@
 /**
- * Opens the app (web mode, started by bin/e2e.mjs) in Debian's Chromium through playwright-core: a fresh, empty
- * user-data dir, no sandbox, no GPU, no background network; the browser is never downloaded. Page errors are
- * collected so a test can assert the UI never crashed.
+ * One browser page shared by the ordered steps of a test file (the dispatcher's day builds on what came before),
+ * opened on the web mode that playwright.config.ts started. Page errors are collected so a file can assert the UI
+ * never crashed; `screenshot` keeps a picture of each screen in test-results/screens/.
  */
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import { type Browser, type Page, test } from '@playwright/test';
 
-export const APP_URL = required('E2E_URL');
-export const ARTIFACTS = process.env.E2E_ARTIFACTS ?? 'test-results';
-
-const CHROMIUM_FLAGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-];
-
-function required(name: string): string {
-  const value = process.env[name];
-  if (!value) throw new Error(`${name} is not set: run the e2e tests through "node bin/e2e.mjs"`);
-  return value;
-}
+export const SCREENS = join('test-results', 'screens');
 
 export interface AppSession {
-  context: BrowserContext;
   page: Page;
   /** Uncaught page errors and console errors seen so far. */
   errors: string[];
@@ -35,40 +17,35 @@ export interface AppSession {
   close(): Promise<void>;
 }
 
-/** Console noise that is expected offline and says nothing about the app (map tiles, favicon). */
-const EXPECTED_NOISE = [/Failed to load resource/i, /favicon/i, /tile\.openstreetmap/i];
+/** Console noise that is expected offline and says nothing about the app (map tiles). */
+const EXPECTED_NOISE = [/Failed to load resource/i, /tile\.openstreetmap/i];
 
-export async function openApp(): Promise<AppSession> {
-  const userDataDir = mkdtempSync(join(tmpdir(), 'jampr-e2e-chromium-'));
-  const context = await chromium.launchPersistentContext(userDataDir, {
-    executablePath: process.env.E2E_CHROMIUM ?? '/usr/bin/chromium',
-    headless: true,
-    args: CHROMIUM_FLAGS,
-    viewport: { width: 1600, height: 940 },
-    acceptDownloads: true,
-  });
-  const page = context.pages()[0] ?? (await context.newPage());
-  page.setDefaultTimeout(20_000);
+export function appUrl(): string {
+  const url = process.env.E2E_URL;
+  if (!url) throw new Error('E2E_URL is not set: run the e2e tests through "npm run test:e2e" (Playwright starts the web mode)');
+  return url;
+}
+
+export async function openApp(browser: Browser): Promise<AppSession> {
+  const context = await browser.newContext();
+  const page = await context.newPage();
   const errors: string[] = [];
   page.on('pageerror', (err) => errors.push(`pageerror: ${err.message}`));
   page.on('console', (msg) => {
     if (msg.type() === 'error' && !EXPECTED_NOISE.some((re) => re.test(msg.text()))) errors.push(`console: ${msg.text()}`);
   });
-  await page.goto(APP_URL);
-  mkdirSync(ARTIFACTS, { recursive: true });
+  await page.goto(appUrl());
+  mkdirSync(SCREENS, { recursive: true });
   return {
-    context,
     page,
     errors,
     async screenshot(name) {
-      const path = join(ARTIFACTS, `${name}.png`);
+      const path = join(SCREENS, `${name}.png`);
       await page.screenshot({ path });
+      await test.info().attach(name, { path, contentType: 'image/png' });
       return path;
     },
-    async close() {
-      await context.close();
-      rmSync(userDataDir, { recursive: true, force: true });
-    },
+    close: () => context.close(),
   };
 }
 
