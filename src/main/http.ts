@@ -7,7 +7,6 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import type { CallResult } from '../shared/api.js';
 import { inputError } from '../shared/errors.js';
-import { fromWire, toWire } from '../shared/wire.js';
 import type { EventHub } from './http/events.js';
 import { hostIsLoopback, originAllowed, presentedToken, sameToken, tokenCookie } from './http/guard.js';
 import { serveRenderer } from './http/static.js';
@@ -30,7 +29,9 @@ export function createWebServer({ services, hub, token, rendererDir }: WebServer
   const text = (res: ServerResponse, status: number, message: string) =>
     void res.writeHead(status, { 'Content-Type': 'text/plain; charset=utf-8' }).end(`${message}\n`);
   const result = (res: ServerResponse, status: number, value: CallResult<unknown>) =>
-    void res.writeHead(status, { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store' }).end(toWire(value));
+    void res
+      .writeHead(status, { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store' })
+      .end(JSON.stringify(value));
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     if (!hostIsLoopback(req.headers.host))
@@ -53,7 +54,7 @@ export function createWebServer({ services, hub, token, rendererDir }: WebServer
       let request: unknown;
       try {
         const body = await readBody(req);
-        request = body.length ? fromWire(body) : {};
+        request = body.length ? JSON.parse(body) : {};
       } catch (err) {
         return result(res, 400, { ok: false, error: inputError(`unreadable request body: ${(err as Error).message}`).toData() });
       }

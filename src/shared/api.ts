@@ -6,51 +6,39 @@
  */
 import { z } from 'zod';
 import type { AppErrorData } from './errors.js';
-import type { Evaluation, Instance, Routes, Variant, VariantName } from './domain.js';
+import {
+  decodeStrategySchema,
+  instanceSchema,
+  methodNameSchema,
+  penaltyShapeSchema,
+  priceSchema,
+  routesSchema,
+  variantNameSchema,
+  type Evaluation,
+  type Instance,
+  type Routes,
+  type Variant,
+  type VariantName,
+} from './domain.js';
 
 // ---------- request schemas ----------
 
-const variantName = z.enum(['tw1', 'tw2', 'tw3']);
-export const variantSchema = z.object({
-  name: variantName,
-  alpha: z.number().min(0).optional(),
-  beta: z.number().min(0).optional(),
-  penalty: z.enum(['linear', 'quadratic']).optional(),
+/** A preset and the parameters it overrides (tw1 has no lateness price: a beta sent with it is ignored). */
+export const variantRequestSchema = z.object({
+  name: variantNameSchema,
+  alpha: priceSchema.optional(),
+  beta: priceSchema.optional(),
+  penalty: penaltyShapeSchema.optional(),
 });
-export type VariantRequest = z.infer<typeof variantSchema>;
+export type VariantRequest = z.infer<typeof variantRequestSchema>;
 
 const id = z.number().int().positive();
 
-/** Instance shape on the wire; the routing core's validation gives the detailed messages. */
-export const instanceSchema = z.object({
-  name: z.string().min(1),
-  depot: z.object({ id: z.string(), x: z.number(), y: z.number(), ready: z.number(), due: z.number() }),
-  capacity: z.number(),
-  vehicles: z.number(),
-  customers: z.array(
-    z.object({
-      id: z.string(),
-      x: z.number(),
-      y: z.number(),
-      demand: z.number(),
-      ready: z.number(),
-      due: z.number(),
-      service: z.number(),
-    }),
-  ),
-  coordinates: z
-    .union([z.object({ kind: z.literal('planar') }), z.object({ kind: z.literal('geo'), speedKmh: z.number().positive() })])
-    .optional(),
-  clockTimes: z.boolean().optional(),
-});
-
-export const methodSchema = z.enum(['jampr', 'am', 'classical', 'random']);
-
 export const planRequestSchema = z.object({
   instanceId: id,
-  variant: variantSchema,
-  method: methodSchema,
-  decode: z.enum(['greedy', 'sample']).optional(),
+  variant: variantRequestSchema,
+  method: methodNameSchema,
+  decode: decodeStrategySchema.optional(),
   samples: z.number().int().min(1).max(100_000).optional(),
   /** Seconds of local search after the model's plan ("JAMPR + LS"). */
   improveSec: z.number().min(0).max(600).optional(),
@@ -69,10 +57,9 @@ export const csvImportSchema = z.object({
   capacity: z.number().positive().optional(),
   speedKmh: z.number().positive().optional(),
 });
-export type CsvImportRequest = z.infer<typeof csvImportSchema>;
 
 export const trainingRequestSchema = z.object({
-  variant: variantName,
+  variant: variantNameSchema,
   size: z.number().int().min(5).max(100),
   /** Stored instances to learn from (perturbed copies); empty = the generator's distribution. */
   instanceIds: z.array(id),
@@ -214,7 +201,7 @@ const call =
   <Res>() =>
   <Req extends z.ZodType>(req: Req) => ({ req, res: undefined as unknown as Res });
 
-const routesCheck = z.object({ instanceId: id, variant: variantSchema, routes: z.array(z.array(z.string())) });
+const routesCheck = z.object({ instanceId: id, variant: variantRequestSchema, routes: routesSchema });
 
 export const CALLS = {
   'app:info': call<AppInfo>()(empty),
@@ -244,10 +231,10 @@ export const CALLS = {
   'compare:variants': call<Comparison>()(
     z.object({
       instanceId: id,
-      a: variantSchema,
-      b: variantSchema,
-      method: methodSchema,
-      decode: z.enum(['greedy', 'sample']).optional(),
+      a: variantRequestSchema,
+      b: variantRequestSchema,
+      method: methodNameSchema,
+      decode: decodeStrategySchema.optional(),
       timeLimitSec: z.number().min(0.1).max(600).optional(),
     }),
   ),

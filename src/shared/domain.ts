@@ -1,65 +1,110 @@
 /**
  * Domain types shared by main, renderer, CLI and web mode. Plain data only (JSON-serialisable):
- * no electron, node:* or DOM imports here.
+ * no electron, node:* or DOM imports here. Every type that arrives from outside (files, the API, the store) is a
+ * zod schema with its type derived from it; the evaluator's results, which are only ever produced here, are
+ * plain interfaces.
  */
+import { z } from 'zod';
 
 /** Planar x/y (Solomon-style; travel time = unrounded Euclidean distance) or geographic (x = lon, y = lat). */
-export type Coordinates =
-  | { kind: 'planar' }
-  /** Haversine distance in km over `speedKmh`; all times (ready, due, service, travel) in minutes. */
-  | { kind: 'geo'; speedKmh: number };
+export const coordinatesSchema = z.discriminatedUnion(
+  'kind',
+  [
+    z.object({ kind: z.literal('planar') }),
+    /** Haversine distance in km over `speedKmh`; all times (ready, due, service, travel) in minutes. */
+    z.object({ kind: z.literal('geo'), speedKmh: z.number().positive('is not a positive number') }),
+  ],
+  { error: "is neither 'planar' nor 'geo'" },
+);
+export type Coordinates = z.infer<typeof coordinatesSchema>;
 
-export interface Depot {
-  id: string;
-  x: number;
-  y: number;
+const nodeId = z.string('is not a non-empty string').refine((id) => id.trim() !== '', 'is not a non-empty string');
+/** Numbers are finite (zod rejects NaN and ±Infinity); the messages complete "<field> <value> …". */
+const time = z.number('is not a finite number');
+const notNegative = time.min(0, 'is negative');
+const positiveInteger = z.number('is not a positive integer').int('is not a positive integer').positive('is not a positive integer');
+
+export const depotSchema = z.object({
+  id: nodeId,
+  x: time,
+  y: time,
   /** Shift start: every vehicle departs at this time. */
-  ready: number;
+  ready: time,
   /** Shift end (the horizon): in tw1 every vehicle must be back by then. */
-  due: number;
-}
+  due: time,
+});
+export type Depot = z.infer<typeof depotSchema>;
 
-export interface Customer {
-  id: string;
-  x: number;
-  y: number;
-  demand: number;
+export const customerSchema = z.object({
+  id: nodeId,
+  x: time,
+  y: time,
+  demand: notNegative,
   /** Earliest service start. */
-  ready: number;
+  ready: time,
   /** Latest arrival. */
-  due: number;
-  service: number;
-}
+  due: time,
+  service: notNegative,
+});
+export type Customer = z.infer<typeof customerSchema>;
 
-export interface Instance {
-  name: string;
-  depot: Depot;
-  /** Capacity of every vehicle. */
-  capacity: number;
-  /** Fleet size K. */
-  vehicles: number;
-  customers: Customer[];
-  /** Defaults to planar. */
-  coordinates?: Coordinates;
-  /** Show times as HH:MM (minutes since midnight) rather than plain numbers. Display only. */
-  clockTimes?: boolean;
-}
+/**
+ * An instance's shape and the rules about single fields. The rules that relate fields (windows, capacity,
+ * unique ids, reachability) and their messages are in src/main/vrp/validate.ts.
+ */
+export const instanceSchema = z.object(
+  {
+    name: nodeId,
+    depot: depotSchema,
+    /** Capacity of every vehicle. */
+    capacity: positiveInteger,
+    /** Fleet size K. */
+    vehicles: positiveInteger,
+    customers: z.array(customerSchema, 'is not a list').min(1, 'the instance has no customers'),
+    /** Defaults to planar. */
+    coordinates: coordinatesSchema.optional(),
+    /** Show times as HH:MM (minutes since midnight) rather than plain numbers. Display only. */
+    clockTimes: z.boolean('is not true or false').optional(),
+  },
+  'is not an object',
+);
+export type Instance = z.infer<typeof instanceSchema>;
 
 /** The paper's three time-window policies. */
-export type VariantName = 'tw1' | 'tw2' | 'tw3';
-export const VARIANT_NAMES: readonly VariantName[] = ['tw1', 'tw2', 'tw3'];
+export const variantNameSchema = z.enum(['tw1', 'tw2', 'tw3']);
+export type VariantName = z.infer<typeof variantNameSchema>;
+export const VARIANT_NAMES: readonly VariantName[] = variantNameSchema.options;
 
-export type PenaltyShape = 'linear' | 'quadratic';
+export const penaltyShapeSchema = z.enum(['linear', 'quadratic']);
+export type PenaltyShape = z.infer<typeof penaltyShapeSchema>;
 
-/** A fully resolved cost policy: a preset plus its parameters. */
-export interface Variant {
-  name: VariantName;
-  /** Price per unit of earliness (in tw1/tw2 earliness is the waiting time). */
-  alpha: number;
-  /** Price per unit of lateness; unused in tw1 where lateness is forbidden. */
-  beta: number;
-  penalty: PenaltyShape;
-}
+/** A price per unit of earliness or lateness. */
+export const priceSchema = z.number().min(0);
+
+/**
+ * A fully resolved cost policy: a preset plus its parameters. tw1 forbids lateness, so it has no lateness price
+ * at all (rather than an infinite one): the same plain JSON in memory, on the wire and in the store.
+ */
+export const variantSchema = z.discriminatedUnion('name', [
+  z.object({
+    name: z.literal('tw1'),
+    /** Price per unit of earliness (the waiting time in tw1). */
+    alpha: priceSchema,
+    penalty: penaltyShapeSchema,
+  }),
+  z.object({
+    name: z.enum(['tw2', 'tw3']),
+    /** Price per unit of earliness (the waiting time in tw2). */
+    alpha: priceSchema,
+    /** Price per unit of lateness. */
+    beta: priceSchema,
+    penalty: penaltyShapeSchema,
+  }),
+]);
+export type Variant = z.infer<typeof variantSchema>;
+
+/** The parameters a preset can be given. */
+export type VariantOverrides = Partial<{ alpha: number; beta: number; penalty: PenaltyShape }>;
 
 export const VARIANT_LABELS: Record<VariantName, string> = {
   tw1: 'hard',
@@ -67,22 +112,22 @@ export const VARIANT_LABELS: Record<VariantName, string> = {
   tw3: 'soft',
 };
 
-export const VARIANT_DEFAULTS: Record<VariantName, Variant> = {
-  tw1: { name: 'tw1', alpha: 1.0, beta: Infinity, penalty: 'linear' },
+export const VARIANT_DEFAULTS = {
+  tw1: { name: 'tw1', alpha: 1.0, penalty: 'linear' },
   tw2: { name: 'tw2', alpha: 0.0, beta: 0.5, penalty: 'linear' },
   tw3: { name: 'tw3', alpha: 0.1, beta: 0.5, penalty: 'linear' },
-};
+} as const satisfies Record<VariantName, Variant>;
 
-/** Builds a variant from its preset name, overriding only the parameters given. */
-export function makeVariant(name: VariantName, overrides: Partial<Pick<Variant, 'alpha' | 'beta' | 'penalty'>> = {}): Variant {
-  const base = VARIANT_DEFAULTS[name];
-  return {
-    name,
-    alpha: overrides.alpha ?? base.alpha,
-    beta: name === 'tw1' ? Infinity : (overrides.beta ?? base.beta),
-    penalty: overrides.penalty ?? base.penalty,
-  };
+/** Builds a variant from its preset name, overriding only the parameters given (tw1 has no lateness price). */
+export function makeVariant(name: VariantName, overrides: VariantOverrides = {}): Variant {
+  const alpha = overrides.alpha ?? VARIANT_DEFAULTS[name].alpha;
+  const penalty = overrides.penalty ?? VARIANT_DEFAULTS[name].penalty;
+  if (name === 'tw1') return { name, alpha, penalty };
+  return { name, alpha, beta: overrides.beta ?? VARIANT_DEFAULTS[name].beta, penalty };
 }
+
+/** The price per unit of lateness, or null where lateness is forbidden (tw1). */
+export const latenessPrice = (variant: Variant): number | null => (variant.name === 'tw1' ? null : variant.beta);
 
 /** Does a vehicle arriving early wait for the window to open (tw1, tw2) or start service at once (tw3)? */
 export const variantWaits = (v: VariantName): boolean => v !== 'tw3';
@@ -141,15 +186,16 @@ export interface Violation {
   amount?: number;
 }
 
-export interface Totals {
-  cost: number;
-  distance: number;
+export const totalsSchema = z.object({
+  cost: z.number(),
+  distance: z.number(),
   /** k: routes with at least one customer. */
-  vehicles: number;
-  wait: number;
-  early: number;
-  late: number;
-}
+  vehicles: z.number(),
+  wait: z.number(),
+  early: z.number(),
+  late: z.number(),
+});
+export type Totals = z.infer<typeof totalsSchema>;
 
 export interface Evaluation extends Totals {
   feasible: boolean;
@@ -158,18 +204,24 @@ export interface Evaluation extends Totals {
 }
 
 /** Routes as customer ids in visiting order (depot implicit at both ends). */
-export type Routes = string[][];
+export const routesSchema = z.array(z.array(z.string()));
+export type Routes = z.infer<typeof routesSchema>;
 
-export type MethodName = 'random' | 'classical' | 'jampr' | 'am';
-export type DecodeStrategy = 'greedy' | 'sample';
+export const methodNameSchema = z.enum(['jampr', 'am', 'classical', 'random']);
+export type MethodName = z.infer<typeof methodNameSchema>;
+export const decodeStrategySchema = z.enum(['greedy', 'sample']);
+export type DecodeStrategy = z.infer<typeof decodeStrategySchema>;
 
 /** The plan JSON the CLI writes and the store keeps. */
-export interface PlanJson extends Totals {
-  instance: string;
-  variant: VariantName;
-  method: string;
+export const planJsonSchema = z.object({
+  instance: z.string(),
+  variant: variantNameSchema,
+  /** A method name, or "manual" for routes edited by hand. */
+  method: z.string(),
   /** The trained model that planned it (learned methods only). */
-  model?: string;
-  routes: Routes;
-  seconds: number;
-}
+  model: z.string().optional(),
+  routes: routesSchema,
+  ...totalsSchema.shape,
+  seconds: z.number(),
+});
+export type PlanJson = z.infer<typeof planJsonSchema>;

@@ -99,7 +99,7 @@ describe('repositories', () => {
       { id: saved.id, name: 'tiny', customers: 5, vehicles: 3, capacity: 30, plans: 1, source: 'tiny.csv' },
     ]);
     const reloaded = store.plans.get(plan.id)!;
-    expect(reloaded.variant.beta).toBe(Infinity);
+    expect(reloaded.variant).toEqual(makeVariant('tw1'));
     expect(reloaded.routes).toEqual([
       ['a', 'b'],
       ['c', 'd', 'e'],

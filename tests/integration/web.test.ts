@@ -7,7 +7,6 @@ import { createEventHub } from '../../src/main/http/events.js';
 import { inProcessRunner } from '../../src/main/jobs/in-process.js';
 import { createServices } from '../../src/main/services/registry.js';
 import type { CallResult, StoredPlan } from '../../src/shared/api.js';
-import { fromWire, toWire } from '../../src/shared/wire.js';
 import { createTestApp, type TestApp } from './fixtures/services.js';
 import { tinyInstance } from './fixtures/tiny.js';
 
@@ -36,7 +35,7 @@ function send(method: string, path: string, headers: Record<string, string> = {}
   });
 }
 const call = (name: string, request: unknown, headers: Record<string, string> = { 'x-jampr-token': TOKEN }) =>
-  send('POST', `/api/${name}`, { 'content-type': 'application/json', ...headers }, toWire(request));
+  send('POST', `/api/${name}`, { 'content-type': 'application/json', ...headers }, JSON.stringify(request));
 
 beforeAll(async () => {
   app = createTestApp();
@@ -80,14 +79,14 @@ describe('the web mode server', () => {
     expect((await call('instances:list', {}, { 'x-jampr-token': TOKEN, origin: `http://127.0.0.1:${port}` })).status).toBe(200);
   });
 
-  it('serves calls with the token, errors as data, and keeps tw1 infinite beta across JSON', async () => {
-    const saved = fromWire((await call('instances:save', { instance: tinyInstance() })).body) as CallResult<{ id: number }>;
+  it('serves calls with the token, errors as data, and sends a tw1 variant as plain JSON', async () => {
+    const saved = JSON.parse((await call('instances:save', { instance: tinyInstance() })).body) as CallResult<{ id: number }>;
     if (!saved.ok) throw new Error(saved.error.message);
     const planned = await call('plans:create', { instanceId: saved.value.id, variant: { name: 'tw1' }, method: 'random', samples: 10 });
     expect(planned.status).toBe(200);
-    const plan = fromWire(planned.body) as CallResult<StoredPlan>;
-    expect(plan.ok && plan.value.variant.beta).toBe(Infinity);
-    const missing = fromWire((await call('plans:get', { id: 424242 })).body);
+    const plan = JSON.parse(planned.body) as CallResult<StoredPlan>;
+    expect(plan.ok && plan.value.variant).toEqual({ name: 'tw1', alpha: 1, penalty: 'linear' });
+    const missing = JSON.parse((await call('plans:get', { id: 424242 })).body);
     expect(missing).toMatchObject({ ok: false, error: { kind: 'input' } });
     const unreadable = await send('POST', '/api/instances:list', { 'x-jampr-token': TOKEN }, '{not json');
     expect(unreadable.status).toBe(400);
@@ -101,7 +100,7 @@ describe('the web mode server', () => {
         res.on('data', async (chunk: string) => {
           text += chunk;
           if (chunk.startsWith('retry')) {
-            const list = fromWire((await call('instances:list', {})).body) as CallResult<Array<{ id: number }>>;
+            const list = JSON.parse((await call('instances:list', {})).body) as CallResult<Array<{ id: number }>>;
             if (list.ok)
               await call('plans:create', { instanceId: list.value[0].id, variant: { name: 'tw3' }, method: 'random', samples: 5 });
           }

@@ -7,7 +7,7 @@ import { runPlanJob } from '../../main/jobs/plan.js';
 import type { PlanJob } from '../../main/jobs/protocol.js';
 import { evaluatePlan } from '../../main/vrp/evaluate.js';
 import { inputError } from '../../shared/errors.js';
-import type { Variant } from '../../shared/domain.js';
+import { latenessPrice, type Variant } from '../../shared/domain.js';
 import { numberFlag, optionalNumberFlag, parseFlags, variantFlags, variantFromFlags } from '../args.js';
 
 /** A bench row: a method and its options, named like the paper's table rows. */
@@ -91,7 +91,9 @@ export async function run(argv: string[]): Promise<void> {
     problems = generateInstances(size, count, seed).map(buildProblem);
     title = `${count} generated instances, N=${size}, seed ${seed}`;
   }
-  console.log(`## ${variant.name} (alpha ${variant.alpha}, beta ${variant.beta}, ${variant.penalty}) — ${title}\n`);
+  console.log(
+    `## ${variant.name} (alpha ${variant.alpha}, beta ${latenessPrice(variant) ?? 'none: lateness forbidden'}, ${variant.penalty}) — ${title}\n`,
+  );
   console.log('| method | cost | k | dist | t (s/inst) | infeasible |');
   console.log('|---|---|---|---|---|---|');
   for (const name of names) {

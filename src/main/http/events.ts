@@ -1,6 +1,5 @@
 import type { ServerResponse } from 'node:http';
 import type { EventName } from '../../shared/api.js';
-import { toWire } from '../../shared/wire.js';
 import type { Emit } from '../services/context.js';
 
 const HEARTBEAT_MS = 20_000;
@@ -14,7 +13,7 @@ export function createEventHub() {
   heartbeat.unref();
 
   const emit: Emit = (event: EventName, payload) => {
-    const frame = `event: ${event}\ndata: ${toWire(payload)}\n\n`;
+    const frame = `event: ${event}\ndata: ${JSON.stringify(payload)}\n\n`;
     for (const res of clients) res.write(frame);
   };
 

@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import { CALLS, type CallName, type CallResponse, type CallResult } from '../../shared/api.js';
 import { inputError, toErrorData } from '../../shared/errors.js';
+import { describeIssues } from '../../shared/issues.js';
 import { appServices } from './app.js';
 import { compareServices } from './compare.js';
 import type { ServiceContext } from './context.js';
@@ -63,7 +64,7 @@ function wrap<C extends CallName>(name: C, implementation: (request: Request<C>)
   return async (request) => {
     const parsed = schema.safeParse(request);
     if (!parsed.success) {
-      const details = parsed.error.issues.map((i) => `${i.path.join('.') || 'request'}: ${i.message}`);
+      const details = describeIssues(parsed.error, request, 'the request');
       return { ok: false, error: inputError(`invalid request for ${name}`, details).toData() };
     }
     try {

@@ -1,18 +1,7 @@
-import { makeVariant, type PenaltyShape, type Variant, type VariantName } from '../../shared/domain.js';
+import { variantSchema, type Variant } from '../../shared/domain.js';
 
-interface VariantJson {
-  name: VariantName;
-  alpha: number;
-  /** null where beta is Infinity (tw1): JSON has no Infinity. */
-  beta: number | null;
-  penalty: PenaltyShape;
-}
+/** A plan's variant as the store keeps it: plain JSON (tw1 has no lateness price, so nothing needs a stand-in). */
+export const variantToJson = (v: Variant): string => JSON.stringify(v);
 
-export const variantToJson = (v: Variant): string =>
-  JSON.stringify({ name: v.name, alpha: v.alpha, beta: Number.isFinite(v.beta) ? v.beta : null, penalty: v.penalty });
-
-/** Rebuilt through makeVariant so a stored tw1 gets its infinite beta back. */
-export function variantFromJson(text: string): Variant {
-  const v = JSON.parse(text) as VariantJson;
-  return makeVariant(v.name, { alpha: v.alpha, beta: v.beta ?? undefined, penalty: v.penalty });
-}
+/** Checked on the way in; rows written before tw1 lost its lateness price carry `"beta": null`, which is dropped. */
+export const variantFromJson = (text: string): Variant => variantSchema.parse(JSON.parse(text));

@@ -1,5 +1,5 @@
 import type { Evaluation, RouteSummary, Routes, StopSchedule, Variant, Violation } from '../../shared/domain.js';
-import { variantHardTime, variantWaits } from '../../shared/domain.js';
+import { latenessPrice, variantHardTime, variantWaits } from '../../shared/domain.js';
 import type { Problem } from './problem.js';
 
 /**
@@ -17,7 +17,8 @@ export const penaltyOf = (variant: Variant, x: number): number => (variant.penal
 export function stopPenalty(variant: Variant, early: number, late: number): number {
   let p = 0;
   if (early > 0 && variant.alpha !== 0) p += variant.alpha * penaltyOf(variant, early);
-  if (late > 0 && !variantHardTime(variant.name)) p += variant.beta * penaltyOf(variant, late);
+  const beta = latenessPrice(variant);
+  if (late > 0 && beta !== null) p += beta * penaltyOf(variant, late);
   return p;
 }
 

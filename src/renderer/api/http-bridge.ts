@@ -1,5 +1,4 @@
 import type { ApiEvents, Bridge, CallResult, EventName } from '../../shared/api.js';
-import { fromWire, toWire } from '../../shared/wire.js';
 
 /**
  * The web mode's Bridge: calls are POST /api/<name> with the start's token in a header; events come from one
@@ -16,17 +15,17 @@ export function httpBridge(token: string, base = ''): Bridge {
         response = await fetch(`${base}/api/${encodeURIComponent(name)}`, {
           method: 'POST',
           headers: { 'Content-Type': 'application/json', 'X-Jampr-Token': token },
-          body: toWire(request),
+          body: JSON.stringify(request),
         });
       } catch (err) {
         return { ok: false, error: { kind: 'internal', message: `the web mode server cannot be reached: ${(err as Error).message}` } };
       }
       const text = await response.text();
-      if (response.headers.get('Content-Type')?.startsWith('application/json')) return fromWire(text) as CallResult<never>;
+      if (response.headers.get('Content-Type')?.startsWith('application/json')) return JSON.parse(text) as CallResult<never>;
       return { ok: false, error: { kind: 'internal', message: `HTTP ${response.status}: ${text.trim()}` } };
     },
     on<E extends EventName>(event: E, listener: (payload: ApiEvents[E]) => void) {
-      const handler = (e: MessageEvent<string>) => listener(fromWire(e.data) as ApiEvents[E]);
+      const handler = (e: MessageEvent<string>) => listener(JSON.parse(e.data) as ApiEvents[E]);
       events().addEventListener(event, handler);
       return () => events().removeEventListener(event, handler);
     },

@@ -69,9 +69,7 @@ export function CompareView({ instance, instanceId, settings, onSettings, result
                 <div key={side} className="compare-map" data-testid={`compare-map-${side}`}>
                   <div className="compare-map-title">
                     <b>{side.toUpperCase()}</b>{' '}
-                    {plan
-                      ? `${describeVariant(plan.variant)} · ${describeMethod(plan.method)}`
-                      : describeVariant({ ...settings[side], beta: settings[side].beta })}
+                    {plan ? `${describeVariant(plan.variant)} · ${describeMethod(plan.method)}` : describeVariant(settings[side])}
                   </div>
                   <RouteMap
                     instance={instance}

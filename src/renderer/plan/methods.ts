@@ -3,7 +3,7 @@
  * header's selector, the compare view and the history labels agree.
  */
 import type { PlanRequest, VariantRequest } from '../../shared/api.js';
-import { VARIANT_DEFAULTS, VARIANT_LABELS, type Variant, type VariantName } from '../../shared/domain.js';
+import { latenessPrice, VARIANT_DEFAULTS, VARIANT_LABELS, type Variant, type VariantName } from '../../shared/domain.js';
 
 export type MethodChoice = 'jampr-greedy' | 'jampr-sample' | 'jampr-ls' | 'am' | 'classical' | 'random';
 
@@ -59,18 +59,18 @@ export interface Policy {
 
 export function defaultPolicy(name: VariantName): Policy {
   const base = VARIANT_DEFAULTS[name];
-  return { name, alpha: base.alpha, beta: Number.isFinite(base.beta) ? base.beta : VARIANT_DEFAULTS.tw3.beta };
+  return { name, alpha: base.alpha, beta: latenessPrice(base) ?? VARIANT_DEFAULTS.tw3.beta };
 }
 
 export function policyRequest(policy: Policy): VariantRequest {
   return policy.name === 'tw1' ? { name: 'tw1', alpha: policy.alpha } : { name: policy.name, alpha: policy.alpha, beta: policy.beta };
 }
 
-/** "soft (α 0.1, β 0.5)" for a stored plan's variant (beta arrives as null over JSON when infinite). */
-export function describeVariant(variant: Pick<Variant, 'name' | 'alpha'> & { beta: number | null }): string {
+/** "soft (α 0.1, β 0.5)" for a variant or the policy being edited (under tw1 lateness has no price: it is forbidden). */
+export function describeVariant(variant: Variant | Policy): string {
   const label = VARIANT_LABELS[variant.name];
   if (variant.name === 'tw1') return `${label} (α ${variant.alpha})`;
-  return `${label} (α ${variant.alpha}, β ${variant.beta ?? '∞'})`;
+  return `${label} (α ${variant.alpha}, β ${variant.beta})`;
 }
 
 /** A stored plan's method string as a readable label ("classical", "jampr", "manual"...). */

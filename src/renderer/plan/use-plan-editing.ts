@@ -3,20 +3,10 @@
  * an error), and the edited routes can be stored as a new plan.
  */
 import { useCallback, useRef } from 'react';
-import type { VariantRequest } from '../../shared/api.js';
-import type { Variant } from '../../shared/domain.js';
 import { useApi } from '../hooks/use-api.js';
 import { useRunner } from '../hooks/use-notices.js';
 import { moveStop as moveInRoutes } from '../state/route-edits.js';
 import type { Workspace } from '../state/use-workspace.js';
-
-/** A stored plan's variant as a request: infinite beta (hard windows) arrives as null over JSON and is not sent. */
-export function variantRequestOf(variant: Variant | (Omit<Variant, 'beta'> & { beta: number | null })): VariantRequest {
-  const beta = variant.beta;
-  return variant.name === 'tw1' || beta === null || !Number.isFinite(beta)
-    ? { name: variant.name, alpha: variant.alpha, penalty: variant.penalty }
-    : { name: variant.name, alpha: variant.alpha, beta, penalty: variant.penalty };
-}
 
 export function usePlanEditing(ws: Workspace) {
   const api = useApi();
@@ -38,7 +28,7 @@ export function usePlanEditing(ws: Workspace) {
       const mine = ++sequence.current;
       setEdit({ routes, evaluation: null });
       const evaluation = await run('Check edited plan', () =>
-        api.call('plans:check', { instanceId: plan.instanceId, variant: variantRequestOf(plan.variant), routes }),
+        api.call('plans:check', { instanceId: plan.instanceId, variant: plan.variant, routes }),
       );
       if (evaluation && mine === sequence.current) setEdit({ routes, evaluation });
     },
@@ -53,7 +43,7 @@ export function usePlanEditing(ws: Workspace) {
   const saveEdited = useCallback(async () => {
     if (!plan || !edit) return;
     const saved = await run('Save edited plan', () =>
-      api.call('plans:saveEdited', { instanceId: plan.instanceId, variant: variantRequestOf(plan.variant), routes: edit.routes }),
+      api.call('plans:saveEdited', { instanceId: plan.instanceId, variant: plan.variant, routes: edit.routes }),
     );
     if (!saved) return;
     ws.setPlan(saved);

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import { defaultPolicy, describeVariant, METHOD_OPTIONS, methodRequest, policyRequest } from '../../../src/renderer/plan/methods.js';
-import { variantRequestOf } from '../../../src/renderer/plan/use-plan-editing.js';
 import { planRequestSchema } from '../../../src/shared/api.js';
 
 describe('planning methods and policies', () => {
@@ -27,18 +26,8 @@ describe('planning methods and policies', () => {
     expect(policyRequest({ name: 'tw2', alpha: 0, beta: 2 })).toEqual({ name: 'tw2', alpha: 0, beta: 2 });
   });
 
-  it('reads a stored variant back into a request, with infinite beta arriving as null', () => {
-    expect(variantRequestOf({ name: 'tw1', alpha: 1, beta: null, penalty: 'linear' })).toEqual({
-      name: 'tw1',
-      alpha: 1,
-      penalty: 'linear',
-    });
-    expect(variantRequestOf({ name: 'tw3', alpha: 0.1, beta: 0.5, penalty: 'quadratic' })).toEqual({
-      name: 'tw3',
-      alpha: 0.1,
-      beta: 0.5,
-      penalty: 'quadratic',
-    });
-    expect(describeVariant({ name: 'tw3', alpha: 0.1, beta: 0.5 })).toBe('soft (α 0.1, β 0.5)');
+  it('describes a variant with the prices it has (hard windows have no lateness price)', () => {
+    expect(describeVariant({ name: 'tw3', alpha: 0.1, beta: 0.5, penalty: 'linear' })).toBe('soft (α 0.1, β 0.5)');
+    expect(describeVariant({ name: 'tw1', alpha: 1, penalty: 'linear' })).toBe('hard (α 1)');
   });
 });

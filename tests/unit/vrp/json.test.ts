@@ -51,17 +51,17 @@ describe('instance JSON', () => {
     expect(parseInstanceJson(text).customers[0].id).toBe('1');
   });
 
-  it('lists every shape problem with its path and customer', () => {
+  it('lists every shape problem, naming the field, its value and its customer', () => {
     const raw = JSON.parse(writeInstanceJson(tiny));
     raw.customers[0].demand = 'five';
     delete raw.customers[0].service;
     delete raw.vehicles;
     raw.coordinates = { kind: 'geo', speedKmh: -3 };
     expect(detailsOf(() => parseInstanceJson(JSON.stringify(raw)))).toEqual([
-      'vehicles: is missing',
-      'customers[0].demand (customer 1): expected number, received string',
-      'customers[0].service (customer 1): is missing',
-      'coordinates.speedKmh: Too small: expected number to be >0',
+      'number of vehicles is missing',
+      "demand 'five' is not a finite number for customer 1",
+      'service time is missing for customer 1',
+      'travel speed -3 km/h is not a positive number',
     ]);
   });
 
@@ -76,7 +76,7 @@ describe('instance JSON', () => {
     lines[1] = lines[1].replace('"capacity":250', '"capacity":"big"');
     lines[2] = '{';
     expect(detailsOf(() => parseInstancesJsonl(lines.join('\n')))).toEqual([
-      'line 2: capacity: expected number, received string',
+      "line 2: vehicle capacity 'big' is not a positive integer",
       expect.stringMatching(/^line 3: not valid JSON/),
     ]);
   });
@@ -105,7 +105,7 @@ describe('plan JSON', () => {
     const { cost: _cost, ...partial } = plan;
     expect(detailsOf(() => parsePlanJson(JSON.stringify({ ...partial, variant: 'tw4' })))).toEqual([
       'variant: expected one of "tw1"|"tw2"|"tw3"',
-      'cost: is missing',
+      'cost is missing',
     ]);
   });
 

@@ -102,10 +102,19 @@ describe('validateInstance', () => {
     expect(problemsOf(geo(130))[0]).toMatch(/^customer G cannot be reached in time: the earliest arrival from the depot is 133\.4/);
   });
 
-  it('rejects a geographic instance without a positive speed and latitudes out of range', () => {
-    const problems = problemsOf(instance([customer('1', { y: 95 })], { coordinates: { kind: 'geo', speedKmh: 0 } }));
-    expect(problems).toContain('travel speed 0 km/h is not a positive number');
+  it('rejects a geographic instance without a positive speed, and latitudes out of range', () => {
+    expect(problemsOf(instance([customer('1')], { coordinates: { kind: 'geo', speedKmh: 0 } }))).toEqual([
+      'travel speed 0 km/h is not a positive number',
+    ]);
+    const problems = problemsOf(instance([customer('1', { y: 95 })], { coordinates: { kind: 'geo', speedKmh: 50 } }));
     expect(problems).toContain('latitude 95 is outside [-90, 90] for customer 1');
+  });
+
+  it('rejects coordinates that are neither planar nor geographic, and ids that are blank', () => {
+    expect(problemsOf({ ...instance([customer(' ')]), coordinates: { kind: 'utm' } })).toEqual([
+      "id ' ' is not a non-empty string for customer #1",
+      "coordinates kind 'utm' is neither 'planar' nor 'geo'",
+    ]);
   });
 
   it('rejects an instance without customers or without a name', () => {
@@ -114,9 +123,9 @@ describe('validateInstance', () => {
 
   it('rejects something that is not an instance at all', () => {
     expect(problemsOf(null)).toEqual(['the instance is not an object']);
-    expect(problemsOf({ name: 'x', capacity: 1, vehicles: 1, depot: { id: 'D', x: 0, y: 0, ready: 0, due: 1 } })).toEqual([
-      'customers is not a list',
-    ]);
+    const noCustomers = { name: 'x', capacity: 1, vehicles: 1, depot: { id: 'D', x: 0, y: 0, ready: 0, due: 1 } };
+    expect(problemsOf(noCustomers)).toEqual(['customers is missing']);
+    expect(problemsOf({ ...noCustomers, customers: 'a,b' })).toEqual(["customers 'a,b' is not a list"]);
   });
 });
 

@@ -1,64 +1,28 @@
 import { z } from 'zod';
-import type { Instance, PlanJson, Routes } from '../../../shared/domain.js';
-import { VARIANT_NAMES } from '../../../shared/domain.js';
+import { instanceSchema, planJsonSchema, routesSchema, type Instance, type PlanJson, type Routes } from '../../../shared/domain.js';
 import { AppError, inputError } from '../../../shared/errors.js';
+import { describeIssues } from '../../../shared/issues.js';
 
 /**
  * Instance JSON, plan JSON and JSON Lines (one instance per line, as `jampr generate` writes).
- * The readers check the shape only (types, required fields) and list every problem at once; the
- * instance's rules (windows, capacity, reachability) are validate.ts's job. Ids may be written as
- * JSON numbers for convenience; they are read as strings.
+ * The readers check the documents against the domain schemas and list every problem at once; the rules
+ * between fields (windows, capacity, reachability) are validate.ts's job. Ids may be written as JSON numbers
+ * for convenience; they are read as strings.
  */
 
-const id = z.union([z.string().min(1), z.number()], { error: 'expected a non-empty string or a number' }).transform(String);
-const finite = z.number();
-
-const depotSchema = z.object({ id, x: finite, y: finite, ready: finite, due: finite });
-const customerSchema = z.object({ id, x: finite, y: finite, demand: finite, ready: finite, due: finite, service: finite });
-const coordinatesSchema = z.discriminatedUnion('kind', [
-  z.object({ kind: z.literal('planar') }),
-  z.object({ kind: z.literal('geo'), speedKmh: z.number().positive() }),
-]);
-
-const instanceSchema = z.object({
-  name: z.string().min(1),
-  depot: depotSchema,
-  capacity: finite,
-  vehicles: finite,
-  customers: z.array(customerSchema),
-  coordinates: coordinatesSchema.optional(),
-  clockTimes: z.boolean().optional(),
-});
-
-const routesSchema = z.array(z.array(id));
-const totals = { cost: finite, distance: finite, vehicles: finite, wait: finite, early: finite, late: finite };
-const planSchema = z.object({
-  instance: z.string(),
-  variant: z.enum(VARIANT_NAMES as [string, ...string[]]),
-  method: z.string(),
-  model: z.string().optional(),
-  routes: routesSchema,
-  ...totals,
-  seconds: finite,
-});
-
-/** "customers[3].demand (customer 17): expected number, received string". */
-function describeIssues(error: z.ZodError, raw: unknown): string[] {
-  return error.issues.map((issue) => {
-    const path = issue.path
-      .map((p) => (typeof p === 'number' ? `[${p}]` : `.${String(p)}`))
-      .join('')
-      .replace(/^\./, '');
-    const [section, index] = issue.path;
-    let owner = '';
-    if (section === 'customers' && typeof index === 'number') {
-      const customers = (raw as { customers?: { id?: unknown }[] }).customers;
-      const customerId = customers?.[index]?.id;
-      if (typeof customerId === 'string' || typeof customerId === 'number') owner = ` (customer ${customerId})`;
-    }
-    const message = /received undefined$/.test(issue.message) ? 'is missing' : issue.message.replace(/^Invalid (input|option): /, '');
-    return `${path || 'the document'}${owner}: ${message}`;
-  });
+/** The same document with every id (node ids, route stops) that is a number turned into a string. */
+function idsAsStrings(raw: unknown): unknown {
+  if (!raw || typeof raw !== 'object' || Array.isArray(raw)) return raw;
+  const doc = raw as Record<string, unknown>;
+  const node = (n: unknown) =>
+    n && typeof n === 'object' && typeof (n as { id?: unknown }).id === 'number' ? { ...n, id: String((n as { id: number }).id) } : n;
+  const stops = (r: unknown) => (Array.isArray(r) ? r.map((s) => (typeof s === 'number' ? String(s) : s)) : r);
+  return {
+    ...doc,
+    ...('depot' in doc ? { depot: node(doc.depot) } : {}),
+    ...(Array.isArray(doc.customers) ? { customers: doc.customers.map(node) } : {}),
+    ...(Array.isArray(doc.routes) ? { routes: doc.routes.map(stops) } : {}),
+  };
 }
 
 function parseJson(text: string, what: string): unknown {
@@ -70,14 +34,15 @@ function parseJson(text: string, what: string): unknown {
 }
 
 function checkShape<T>(schema: z.ZodType<T>, raw: unknown, what: string): T {
-  const result = schema.safeParse(raw);
-  if (!result.success) throw inputError(`${what} is malformed`, describeIssues(result.error, raw));
+  const doc = idsAsStrings(raw);
+  const result = schema.safeParse(doc);
+  if (!result.success) throw inputError(`${what} is malformed`, describeIssues(result.error, doc, 'the document'));
   return result.data;
 }
 
 /** Reads an instance document; its rules are checked later by validateInstance/buildProblem. */
 export function parseInstanceJson(text: string): Instance {
-  return checkShape(instanceSchema, parseJson(text, 'Instance file'), 'Instance JSON') as Instance;
+  return checkShape(instanceSchema, parseJson(text, 'Instance file'), 'Instance JSON');
 }
 
 /** The instance document with its keys in the documented order (one line unless `pretty`). */
@@ -116,14 +81,15 @@ export const writeInstancesJsonl = (instances: Instance[]): string => `${instanc
 
 /** Reads a complete plan document as `jampr plan` writes it. */
 export function parsePlanJson(text: string): PlanJson {
-  return checkShape(planSchema, parseJson(text, 'Plan file'), 'Plan JSON') as PlanJson;
+  return checkShape(planJsonSchema, parseJson(text, 'Plan file'), 'Plan JSON');
 }
 
 /** Reads only the routes of a plan (a hand-written plan may hold nothing else): `{"routes": [...]}` or a bare array. */
 export function parsePlanRoutes(text: string): Routes {
   const raw = parseJson(text, 'Plan file');
-  if (Array.isArray(raw)) return checkShape(routesSchema, raw, 'Plan routes');
-  return checkShape(z.object({ routes: routesSchema }), raw, 'Plan JSON').routes;
+  const routesOnly = z.object({ routes: routesSchema });
+  if (Array.isArray(raw)) return checkShape(routesOnly, { routes: raw }, 'Plan routes').routes;
+  return checkShape(routesOnly, raw, 'Plan JSON').routes;
 }
 
 export const writePlanJson = (plan: PlanJson, pretty = true): string => (pretty ? JSON.stringify(plan, null, 2) : JSON.stringify(plan));

@@ -1,0 +1,81 @@
+/**
+ * zod's findings as sentences a dispatcher can act on: "demand -1 is negative for customer 4". The schemas in
+ * domain.ts give the predicate ("is negative"); this names the field, shows the value and says whose it is.
+ * Findings without such a predicate keep zod's wording after their path.
+ */
+import type { z } from 'zod';
+
+type Key = PropertyKey;
+
+/** How fields are named in sentences; node fields read "x", "demand"..., instance fields read as below. */
+const LABELS: Record<string, string> = {
+  ready: 'ready time',
+  due: 'due time',
+  service: 'service time',
+  capacity: 'vehicle capacity',
+  vehicles: 'number of vehicles',
+  speedKmh: 'travel speed',
+  kind: 'coordinates kind',
+};
+const UNITS: Record<string, string> = { speedKmh: ' km/h' };
+
+const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+const valueAt = (input: unknown, path: readonly Key[]): unknown =>
+  path.reduce<unknown>((v, key) => (v !== null && typeof v === 'object' ? (v as Record<Key, unknown>)[key] : undefined), input);
+
+export const showValue = (v: unknown): string =>
+  typeof v === 'string' ? `'${v}'` : isRecord(v) || Array.isArray(v) ? JSON.stringify(v) : String(v);
+
+const pathText = (path: readonly Key[]): string =>
+  path
+    .map((p) => (typeof p === 'number' ? `[${p}]` : `.${String(p)}`))
+    .join('')
+    .replace(/^\./, '');
+
+/** "customer 17" (or "customer #3" while its id is unusable), "depot D", or '' outside a node. */
+function ownerOf(input: unknown, path: readonly Key[]): { owner: string; instance: unknown } {
+  const at = path.findIndex((p) => p === 'customers' || p === 'depot');
+  if (at < 0 || (path[at] === 'customers' && typeof path[at + 1] !== 'number')) return { owner: '', instance: valueAt(input, path) };
+  const instance = valueAt(input, path.slice(0, at));
+  const isCustomer = path[at] === 'customers';
+  const node = valueAt(input, path.slice(0, isCustomer ? at + 2 : at + 1));
+  const id = isRecord(node) && (typeof node.id === 'string' || typeof node.id === 'number') && String(node.id).trim() !== '' ? node.id : '';
+  if (isCustomer) return { owner: id !== '' ? `customer ${id}` : `customer #${Number(path[at + 1]) + 1}`, instance };
+  return { owner: id !== '' ? `depot ${id}` : 'the depot', instance };
+}
+
+function labelOf(key: Key | undefined, inNode: boolean, geo: boolean, whole: string): string {
+  if (key === undefined) return whole;
+  if (typeof key === 'number') return `item ${key + 1}`;
+  if (inNode && geo && key === 'x') return 'longitude';
+  if (inNode && geo && key === 'y') return 'latitude';
+  if (!inNode && key === 'name') return 'instance name';
+  if (key === 'instance') return 'the instance';
+  return LABELS[String(key)] ?? String(key);
+}
+
+/** One sentence per finding; `whole` names the parsed value itself ("the instance", "the request"). */
+export function describeIssues(error: z.ZodError, input: unknown, whole: string): string[] {
+  const sentences = error.issues.map((issue) => {
+    const { path, message } = issue;
+    // A schema message that is already a sentence ("the instance has no customers").
+    if (message.startsWith('the ')) return message;
+    const value = valueAt(input, path);
+    const { owner, instance } = ownerOf(input, path);
+    const geo = isRecord(instance) && isRecord(instance.coordinates) && instance.coordinates.kind === 'geo';
+    const key = path.at(-1);
+    const label = labelOf(key, owner !== '', geo, whole);
+    const forOwner = owner ? ` for ${owner}` : '';
+    if (value === undefined && issue.code === 'invalid_type') return `${label} is missing${forOwner}`;
+    // The schemas' own predicates ("is negative") start in lower case; zod's defaults do not.
+    if (/^(is|are) /.test(message)) {
+      const unit = typeof key === 'string' ? (UNITS[key] ?? '') : '';
+      const shown = path.length > 0 ? ` ${showValue(value)}${unit}` : '';
+      return `${label}${shown} ${message}${forOwner}`;
+    }
+    return `${pathText(path) || whole}${owner ? ` (${owner})` : ''}: ${message.replace(/^Invalid (input|option): /, '')}`;
+  });
+  // A value can fail two checks with one message (-1.5 is neither whole nor positive).
+  return [...new Set(sentences)];
+}
