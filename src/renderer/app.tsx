@@ -13,7 +13,8 @@ import { CsvDropZone } from './panels/csv-sources.js';
 import { useCsvImport } from './panels/use-csv-import.js';
 import { ErrorBanner } from './panels/error-banner.js';
 import { Header, type View } from './panels/header.js';
-import { defaultPolicy, methodOption, methodRequest, policyRequest, type MethodChoice, type Policy } from './plan/methods.js';
+import { methodOption, methodRequest, type MethodChoice } from '../shared/methods.js';
+import { defaultPolicy, policyRequest, type TimeWindowPolicy } from './plan/time-window-policy.js';
 import { PlanView } from './plan/plan-view.js';
 import { useWorkspace } from './state/use-workspace.js';
 import { TrainingView } from './training/training-view.js';
@@ -36,7 +37,7 @@ function App() {
   const job = usePlanJob();
   const [view, setView] = useState<View>('plan');
   const [info, setInfo] = useState<AppInfo | null>(null);
-  const [policy, setPolicy] = useState<Policy>(defaultPolicy('tw1'));
+  const [policy, setPolicy] = useState<TimeWindowPolicy>(defaultPolicy('tw1'));
   const [method, setMethod] = useState<MethodChoice>('classical');
   const [effort, setEffort] = useState(methodOption('classical').effort!.default);
   const [compareSettings, setCompareSettings] = useState<CompareSettings>({
@@ -80,11 +81,7 @@ function App() {
   const compare = async () => {
     const record = await savedInstance();
     if (!record) return;
-    const {
-      method: m,
-      decode,
-      timeLimitSec,
-    } = methodRequest(compareSettings.method, methodOption(compareSettings.method).effort?.default ?? 2);
+    const { method: m, decode, timeLimitSec } = methodRequest(compareSettings.method);
     const result = await job.start('Comparing policies', () =>
       api.call('compare:variants', {
         instanceId: record.id,

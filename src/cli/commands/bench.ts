@@ -8,20 +8,11 @@ import type { PlanJob } from '../../main/jobs/protocol.js';
 import { evaluatePlan } from '../../main/vrp/evaluate.js';
 import { inputError } from '../../shared/errors.js';
 import { latenessPrice, type Variant } from '../../shared/domain.js';
+import { type Effort, isMethodChoice, METHOD_OPTIONS, methodOption, methodRequest } from '../../shared/methods.js';
 import { numberFlag, optionalNumberFlag, parseFlags, variantFlags, variantFromFlags } from '../args.js';
 
-/** A bench row: a method and its options, named like the paper's table rows. */
+/** A bench row's method and options: a row of the method table with the effort the flags give. */
 type RowOptions = Omit<PlanJob, 'instance' | 'variant'>;
-
-const ROWS: Record<string, (o: { timeLimitSec: number; samples: number; improveSec: number }) => RowOptions> = {
-  random: () => ({ method: 'random', samples: 1000 }),
-  classical: (o) => ({ method: 'classical', timeLimitSec: o.timeLimitSec }),
-  'am-greedy': () => ({ method: 'am', decode: 'greedy' }),
-  'am-sample': (o) => ({ method: 'am', decode: 'sample', samples: o.samples }),
-  'jampr-greedy': () => ({ method: 'jampr', decode: 'greedy' }),
-  'jampr-sample': (o) => ({ method: 'jampr', decode: 'sample', samples: o.samples }),
-  'jampr-ls': (o) => ({ method: 'jampr', decode: 'greedy', improveSec: o.improveSec }),
-};
 
 interface Row {
   name: string;
@@ -69,9 +60,12 @@ export async function run(argv: string[]): Promise<void> {
     .split(',')
     .map((m) => m.trim())
     .filter(Boolean);
-  for (const name of names)
-    if (!ROWS[name]) throw inputError(`unknown bench method '${name}'; choose from ${Object.keys(ROWS).join(', ')}`);
-  const knobs = {
+  const choices = names.map((name) => {
+    if (!isMethodChoice(name))
+      throw inputError(`unknown bench method '${name}'; choose from ${METHOD_OPTIONS.map((m) => m.id).join(', ')}`);
+    return name;
+  });
+  const effort: Record<Effort['field'], number> = {
     timeLimitSec: numberFlag(values, 'time-limit', 8, { min: 0.01 }),
     samples: numberFlag(values, 'samples', 128, { min: 1, integer: true }),
     improveSec: numberFlag(values, 'improve', 2, { min: 0 }),
@@ -96,8 +90,9 @@ export async function run(argv: string[]): Promise<void> {
   );
   console.log('| method | cost | k | dist | t (s/inst) | infeasible |');
   console.log('|---|---|---|---|---|---|');
-  for (const name of names) {
-    const row = await benchRow(name, problems, variant, ROWS[name](knobs), values.model);
+  for (const name of choices) {
+    const field = methodOption(name).effort?.field;
+    const row = await benchRow(name, problems, variant, methodRequest(name, field && effort[field]), values.model);
     console.log(`| ${name} | ${f2(row.cost)} | ${f2(row.vehicles)} | ${f2(row.distance)} | ${f2(row.seconds)} | ${row.infeasible} |`);
   }
 }

@@ -2,13 +2,14 @@ import { readdir, readFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import type { VariantName } from '../../shared/domain.js';
 import { AppError } from '../../shared/errors.js';
+import { nearestModel } from '../../shared/model-choice.js';
 import type { ModelCard } from './card.js';
 import type { ModelKind } from './model/config.js';
 
 /**
  * The shipped and user-trained models: one folder per model under a models root (resources/models
  * by default), each with its card.json. The default model for a plan is the one of the right kind and
- * variant whose training size is nearest to the instance's N (ties go to the larger size).
+ * variant that the shared rule picks by size (src/shared/model-choice.ts), as the app does.
  */
 export const defaultModelsRoot = (): string => resolve(process.env.JAMPR_MODELS_DIR ?? 'resources/models');
 
@@ -48,8 +49,5 @@ export async function findDefaultModel(
       `train one with: jampr train --variant ${variant} --size ${n} --out ${join(root, `${kind}-${variant}-n${n}`)}`,
     ]);
   }
-  const distance = (e: CatalogEntry) => Math.abs(e.card.size - n);
-  return candidates.reduce((best, e) =>
-    distance(e) < distance(best) || (distance(e) === distance(best) && e.card.size > best.card.size) ? e : best,
-  );
+  return nearestModel(candidates, n, (e) => e.card)!;
 }

@@ -3,13 +3,14 @@ import { join, resolve } from 'node:path';
 import type { ModelInfo } from '../../shared/api.js';
 import type { VariantName } from '../../shared/domain.js';
 import { AppError, inputError } from '../../shared/errors.js';
+import { nearestModel } from '../../shared/model-choice.js';
 import type { Store } from '../store/index.js';
 import type { ServiceContext } from './context.js';
 import { readModelCard } from './model-card.js';
 
 /**
- * The model a plan uses: the one asked for, else the active model for the method and variant, else the one
- * trained on the size closest to the instance's.
+ * The model a plan uses: the one asked for, else the active model for the method and variant, else the one the
+ * shared rule picks by size (src/shared/model-choice.ts), as the CLI does.
  */
 export function resolveModel(ctx: ServiceContext, method: 'jampr' | 'am', variant: VariantName, size: number, modelId?: number): ModelInfo {
   if (modelId !== undefined) {
@@ -21,7 +22,7 @@ export function resolveModel(ctx: ServiceContext, method: 'jampr' | 'am', varian
   const candidates = ctx.store.models.list().filter((m) => m.card.method === method && m.card.variant === variant);
   const active = candidates.find((m) => m.active);
   if (active) return active;
-  const closest = candidates.sort((x, y) => Math.abs(x.card.size - size) - Math.abs(y.card.size - size))[0];
+  const closest = nearestModel(candidates, size, (m) => ({ name: m.name, size: m.card.size }));
   if (!closest) {
     throw new AppError('model', `no ${method} model for ${variant} is installed: train one or import a checkpoint folder`);
   }

@@ -10,12 +10,13 @@ import { MapSync } from '../map/map-sync.js';
 import { RouteMap } from '../map/route-map.js';
 import { PolicyControls } from '../panels/policy-controls.js';
 import { ProgressOverlay } from '../panels/progress-overlay.js';
-import { METHOD_OPTIONS, describeMethod, describeVariant, type MethodChoice, type Policy } from '../plan/methods.js';
+import { describeMethod, METHOD_OPTIONS, type MethodChoice } from '../../shared/methods.js';
+import { describeVariant, type TimeWindowPolicy } from '../plan/time-window-policy.js';
 import { CompareTables } from './compare-tables.js';
 
 export interface CompareSettings {
-  a: Policy;
-  b: Policy;
+  a: TimeWindowPolicy;
+  b: TimeWindowPolicy;
   method: MethodChoice;
 }
 

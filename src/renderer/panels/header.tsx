@@ -1,6 +1,7 @@
 /** The top bar: product, instance name, the three views, and the planning controls (policy, method, Plan). */
 import type { AppInfo } from '../../shared/api.js';
-import { METHOD_OPTIONS, methodOption, type MethodChoice, type Policy } from '../plan/methods.js';
+import { METHOD_OPTIONS, methodOption, type MethodChoice } from '../../shared/methods.js';
+import type { TimeWindowPolicy } from '../plan/time-window-policy.js';
 import { NumberField } from './number-field.js';
 import { PolicyControls } from './policy-controls.js';
 
@@ -17,8 +18,8 @@ interface Props {
   instanceName: string | null;
   onRename(name: string): void;
   dirty: boolean;
-  policy: Policy;
-  onPolicy(policy: Policy): void;
+  policy: TimeWindowPolicy;
+  onPolicy(policy: TimeWindowPolicy): void;
   method: MethodChoice;
   onMethod(method: MethodChoice): void;
   effort: number;

@@ -4,7 +4,8 @@ import type { InstanceSummary, PlanSummary } from '../../shared/api.js';
 import { formatDateTime, formatNumber } from '../format.js';
 import { useApi } from '../hooks/use-api.js';
 import { useRunner } from '../hooks/use-notices.js';
-import { describeMethod, describeVariant } from '../plan/methods.js';
+import { describeMethod } from '../../shared/methods.js';
+import { describeVariant } from '../plan/time-window-policy.js';
 
 interface Props {
   instances: InstanceSummary[];

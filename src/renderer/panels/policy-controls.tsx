@@ -1,11 +1,11 @@
 /** The time-window policy: hard / partly soft / soft, with its alpha (earliness) and beta (lateness) prices. */
 import { VARIANT_LABELS, VARIANT_NAMES, type VariantName } from '../../shared/domain.js';
-import { defaultPolicy, type Policy } from '../plan/methods.js';
+import { defaultPolicy, type TimeWindowPolicy } from '../plan/time-window-policy.js';
 import { NumberField } from './number-field.js';
 
 interface Props {
-  policy: Policy;
-  onChange(policy: Policy): void;
+  policy: TimeWindowPolicy;
+  onChange(policy: TimeWindowPolicy): void;
   testId: string;
   label?: string;
 }

@@ -7,7 +7,8 @@ import type { Instance, Violation } from '../../shared/domain.js';
 import { formatDateTime, formatNumber } from '../format.js';
 import { locateStop } from '../state/route-edits.js';
 import type { PlanEdit } from '../state/use-workspace.js';
-import { describeMethod, describeVariant } from './methods.js';
+import { describeMethod } from '../../shared/methods.js';
+import { describeVariant } from './time-window-policy.js';
 import { PlanKpis } from './plan-kpis.js';
 import { RouteLegend } from './route-legend.js';
 

@@ -1,0 +1,29 @@
+/**
+ * The time-window policy as the dispatcher edits it (hard / partly soft / soft with its prices), not to be
+ * confused with the neural policy that plans. Beta is kept while tw1 is shown, so that switching back restores
+ * it, but it is not sent: under tw1 lateness is forbidden, not priced.
+ */
+import type { VariantRequest } from '../../shared/api.js';
+import { latenessPrice, VARIANT_DEFAULTS, VARIANT_LABELS, type Variant, type VariantName } from '../../shared/domain.js';
+
+export interface TimeWindowPolicy {
+  name: VariantName;
+  alpha: number;
+  beta: number;
+}
+
+export function defaultPolicy(name: VariantName): TimeWindowPolicy {
+  const base = VARIANT_DEFAULTS[name];
+  return { name, alpha: base.alpha, beta: latenessPrice(base) ?? VARIANT_DEFAULTS.tw3.beta };
+}
+
+export function policyRequest(policy: TimeWindowPolicy): VariantRequest {
+  return policy.name === 'tw1' ? { name: 'tw1', alpha: policy.alpha } : { name: policy.name, alpha: policy.alpha, beta: policy.beta };
+}
+
+/** "soft (α 0.1, β 0.5)" for a variant or the policy being edited (under tw1 lateness has no price: it is forbidden). */
+export function describeVariant(variant: Variant | TimeWindowPolicy): string {
+  const label = VARIANT_LABELS[variant.name];
+  if (variant.name === 'tw1') return `${label} (α ${variant.alpha})`;
+  return `${label} (α ${variant.alpha}, β ${variant.beta})`;
+}

@@ -1,0 +1,29 @@
+/**
+ * The one rule for the model that plans an instance when no model was chosen, used by the app's planning
+ * service, the `jampr` command and the benchmarks: among the models of the method and policy, the one trained on
+ * the size nearest to the instance's customer count N. Exactly halfway between two sizes the larger wins (N=35
+ * between 20 and 50 takes 50): the larger model has learnt from routes with more stops, and the shipped N=50
+ * models are also the ones meant for 100 customers. Equal sizes go to the name first in alphabetical order, so the
+ * choice never depends on the order models were listed or registered in.
+ */
+export interface SizedModel {
+  name: string;
+  /** The N it was trained on. */
+  size: number;
+}
+
+/** Whether `a` is the better choice than `b` for an instance with `n` customers. */
+const preferred = (a: SizedModel, b: SizedModel, n: number): boolean => {
+  const da = Math.abs(a.size - n);
+  const db = Math.abs(b.size - n);
+  if (da !== db) return da < db;
+  if (a.size !== b.size) return a.size > b.size;
+  return a.name < b.name;
+};
+
+/** The model for `n` customers among candidates of one method and policy; undefined when there are none. */
+export function nearestModel<T>(candidates: readonly T[], n: number, sizeOf: (candidate: T) => SizedModel): T | undefined {
+  let best: T | undefined;
+  for (const candidate of candidates) if (best === undefined || preferred(sizeOf(candidate), sizeOf(best), n)) best = candidate;
+  return best;
+}

@@ -1,0 +1,55 @@
+import { writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { findDefaultModel } from '../../src/main/jampr/model-catalog.js';
+import { inProcessRunner } from '../../src/main/jobs/in-process.js';
+import type { ServiceContext } from '../../src/main/services/context.js';
+import { registerBuiltInModels, resolveModel } from '../../src/main/services/models.js';
+import { generateInstances } from '../../src/main/vrp/generate.js';
+import { parsePlanJson, writeInstanceJson } from '../../src/main/vrp/io/json.js';
+import { VARIANT_NAMES } from '../../src/shared/domain.js';
+import { cliWorkDir, jampr } from './fixtures/cli.js';
+import { createTestApp, type TestApp } from './fixtures/services.js';
+
+/** The app (its store of registered models) and the CLI (the models folder) pick the same shipped model. */
+describe('the default model', () => {
+  let app: TestApp;
+  let ctx: ServiceContext;
+  beforeAll(() => {
+    app = createTestApp(inProcessRunner());
+    registerBuiltInModels(app.store, 'resources/models');
+    ctx = { store: app.store, jobs: inProcessRunner(), emit: () => {}, app: { version: 'test', transport: 'ipc' }, modelsDir: app.dir };
+  });
+  afterAll(() => app.close());
+
+  it('is the same in the app and the CLI for every method, policy and N from 2 to 150', async () => {
+    const differences: string[] = [];
+    let compared = 0;
+    for (const method of ['jampr', 'am'] as const) {
+      for (const variant of VARIANT_NAMES) {
+        for (let n = 2; n <= 150; n++) {
+          const inApp = resolveModel(ctx, method, variant, n).name;
+          const inCli = (await findDefaultModel(method, variant, n)).card.name;
+          compared++;
+          if (inApp !== inCli) differences.push(`${method} ${variant} N=${n}: app ${inApp}, CLI ${inCli}`);
+        }
+      }
+    }
+    expect(compared).toBe(2 * 3 * 149);
+    expect(differences).toEqual([]);
+    // Halfway between the trained sizes 20 and 50 the larger one plans.
+    expect(resolveModel(ctx, 'jampr', 'tw1', 35).name).toBe('jampr-tw1-n50');
+    expect(resolveModel(ctx, 'jampr', 'tw1', 34).name).toBe('jampr-tw1-n20');
+  });
+
+  it('plans a 35-customer instance with the same model through the app service and the jampr command', async () => {
+    const instance = generateInstances(35, 1, 5)[0];
+    const stored = await app.call('instances:save', { instance });
+    const viaApp = await app.call('plans:create', { instanceId: stored.id, variant: { name: 'tw2' }, method: 'jampr' });
+    const file = join(await cliWorkDir(), 'instance.json');
+    await writeFile(file, writeInstanceJson(instance));
+    const viaCli = parsePlanJson((await jampr('plan', file, '--variant', 'tw2', '--method', 'jampr')).stdout);
+    expect(viaApp.modelName).toBe('jampr-tw2-n50');
+    expect(viaCli.model).toBe(viaApp.modelName);
+  });
+});
