@@ -4,7 +4,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 limit=${1:-2}
-S=../shared/data/solomon
+S=data/solomon
 for n in 20 50; do
   for v in tw1 tw2 tw3; do
     npx jampr bench --size $n --count 100 --seed 1234 --variant $v --methods random,classical --time-limit "$limit" > bench/out/foundation-gen-$v-n$n.md

@@ -1,7 +1,7 @@
 /**
  * Classical (and optionally random(1000)) on generated R201-like instances, averaged per variant.
  *   npx tsx bench/generated-classical.ts [--size 50] [--count 5] [--seconds 2] [--seed 1234] [--variants tw1,tw2,tw3] [--random]
- * Compare with the paper's GORT-GLS rows (spec section 8.1; 8 s per instance, averaged over 10 000 instances).
+ * Compare with the paper's GORT-GLS rows (docs/paper-results.md; 8 s per instance, averaged over 10 000 instances).
  */
 import { parseArgs } from 'node:util';
 import { makeVariant, type VariantName } from '../src/shared/domain.js';

@@ -1,5 +1,5 @@
 /**
- * The model issue's speed figures on this machine, one thread, fast cpu kernels, paper dimensions:
+ * The model's speed figures on this machine, one thread, fast cpu kernels, paper dimensions:
  * greedy ms per instance (batch 1, as t_inf) at N=20 and N=50, sampling throughput, and training
  * throughput per recipe at N=20 (tw1). CPU time is reported next to wall time because the machine is shared.
  *   npx tsx bench/jampr-speed.ts [modelDir]      (untrained weights when no model is given)

@@ -5,6 +5,7 @@
  * (the optima use arcs truncated to one decimal, so they are slightly below the unrounded optimum).
  */
 import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { makeVariant } from '../src/shared/domain.js';
 import { evaluateIndexRoutes } from '../src/main/vrp/evaluate.js';
@@ -12,7 +13,7 @@ import { compileProblem } from '../src/main/vrp/problem.js';
 import { readSolomon } from '../src/main/vrp/io/solomon.js';
 import { runClassical } from '../src/main/vrp/solvers/classical.js';
 
-const DATA = '/work/shared/data/solomon';
+const DATA = fileURLToPath(new URL('../data/solomon', import.meta.url));
 const { values } = parseArgs({
   options: {
     seconds: { type: 'string', default: '10' },

@@ -10,7 +10,7 @@ import type { Policy } from './model/policy.js';
 import { rollout } from './rollout.js';
 
 /**
- * Inference (jampr-spec section 6): greedy decoding, and sampling S solutions with the encoder run
+ * Inference (docs/model.md, "Planning with a model"): greedy decoding, and sampling S solutions with the encoder run
  * once, rolled out in chunks, keeping the cheapest feasible plan (on a tie, the one with fewer tours).
  * BatchNorm runs in eval mode throughout.
  */

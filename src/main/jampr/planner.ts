@@ -9,7 +9,7 @@ import { withModel } from './policy-cache.js';
 /**
  * Plans one instance with a trained model: the product's "jampr" and "am" methods. The model is the
  * given folder, or the default for the method, variant and N (model-catalog.ts). JAMPR decodes with the
- * spec's m_con for this N and the instance's own fleet K. Loaded models stay cached (policy-cache.ts).
+ * default m_con for this N and the instance's own fleet K. Loaded models stay cached (policy-cache.ts).
  */
 export interface PlanWithModelOptions {
   modelDir?: string;

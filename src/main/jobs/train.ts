@@ -1,7 +1,7 @@
 import type { JobContext, TrainJob, TrainProgress, TrainResult } from './protocol.js';
 
 /**
- * Trains a JAMPR model with the model issue's trainer (REINFORCE, see src/main/jampr/train/train.ts). The
+ * Trains a JAMPR model with the model's trainer (REINFORCE, see src/main/jampr/train/train.ts). The
  * trainer keeps its latest checkpoint in outDir even when cancelled, so a cancelled run still yields a model.
  */
 export async function runTrainJob(job: TrainJob, ctx: JobContext<TrainProgress>): Promise<TrainResult> {

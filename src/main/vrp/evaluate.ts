@@ -3,7 +3,7 @@ import { latenessPrice, variantHardTime, variantWaits } from '../../shared/domai
 import type { Problem } from './problem.js';
 
 /**
- * THE cost evaluator (jampr-spec section 1). Everything is priced here: the solvers' final plans, the
+ * THE cost evaluator (docs/cost.md). Everything is priced here: the solvers' final plans, the
  * model's reward, the editor's live totals and the check of hand-edited plans. Broken hard rules are
  * reported as violations, never thrown (check mode).
  */
@@ -39,8 +39,8 @@ export interface RouteCost {
 type StopVisitor = (i: number, arrival: number, start: number, early: number, late: number, load: number) => void;
 
 /**
- * Simulates one route of customer indices (1..n); the depot is implicit at both ends. The section 1 update is
- * written here once: `visit`, when given, sees every stop (check mode builds its schedule from it).
+ * Simulates one route of customer indices (1..n); the depot is implicit at both ends. The route simulation of
+ * docs/cost.md is written here once: `visit`, when given, sees every stop (check mode builds its schedule from it).
  */
 export function routeCost(problem: Problem, route: ArrayLike<number>, variant: Variant, visit?: StopVisitor): RouteCost {
   const { travel, ready, due, service, demand } = problem;

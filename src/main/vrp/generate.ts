@@ -2,7 +2,7 @@ import type { Customer, Instance } from '../../shared/domain.js';
 import { createRng, type Rng } from './rng.js';
 
 /**
- * Instance generators (jampr-spec section 2): the paper's R201-like CVRP-TW distribution, written
+ * Instance generators (docs/model.md, "Instances"): the paper's R201-like CVRP-TW distribution, written
  * exactly in the normative code form of jokofa/JAMPR's data_generator.py, and Kool et al.'s CVRP.
  * Randomness comes from the product's seeded PRNG: reproducible here, not bit-identical to numpy.
  */

@@ -99,7 +99,7 @@ describe('training', () => {
     expect(resumed.card.validation.curve.length).toBe(curve.length + 1);
   });
 
-  it('continues a smaller model at a larger size with the spec m_con for that size and a new learning curve', async () => {
+  it('continues a smaller model at a larger size with the default m_con for that size and a new learning curve', async () => {
     const outDir = await mkdtemp(join(tmpdir(), 'jampr-curriculum-'));
     const recipe = { name: 'pomo-mean' as const, batchSize: 4, epochSize: 64, samplesPerInstance: 2 };
     const small = await trainModel({

@@ -3,7 +3,7 @@ import { compileProblem, type Problem } from '../../../src/main/vrp/problem.js';
 import { createRng } from '../../../src/main/vrp/rng.js';
 
 /**
- * A tiny R201-like instance generator for solver tests (spec section 2, simplified): uniform locations on
+ * A tiny R201-like instance generator for solver tests (docs/model.md, "Instances", simplified): uniform locations on
  * [0,100]^2, demand ~ |N(15,10)| in [1,42], horizon [0,1000], service 10, windows reachable from the depot.
  */
 export function smallInstance(n: number, seed: number, capacity = 120, vehicles = n): Instance {

@@ -27,7 +27,7 @@ describe('R201-like generator', () => {
     inst.customers.map((c) => ({ ...c, d: Math.hypot(c.x - inst.depot.x, c.y - inst.depot.y) })),
   );
 
-  it('matches the spec statistics for demand', () => {
+  it('matches the documented statistics for demand', () => {
     const q = customers.map((c) => c.demand);
     expect(customers).toHaveLength(2000);
     expect(mean(q)).toBeGreaterThan(14.5);
@@ -39,7 +39,7 @@ describe('R201-like generator', () => {
     expect(q.every(Number.isInteger)).toBe(true);
   });
 
-  it('matches the spec statistics for time windows', () => {
+  it('matches the documented statistics for time windows', () => {
     const a = customers.map((c) => c.ready);
     const b = customers.map((c) => c.due);
     const width = customers.map((c) => c.due - c.ready);
@@ -52,7 +52,7 @@ describe('R201-like generator', () => {
     expect([...a, ...b].every(Number.isInteger)).toBe(true);
   });
 
-  it('keeps every customer feasible as the spec guarantees', () => {
+  it('keeps every customer feasible as the generator guarantees', () => {
     for (const c of customers) {
       expect(c.ready).toBeGreaterThanOrEqual(c.d + 1);
       expect(c.due).toBeGreaterThan(c.ready);

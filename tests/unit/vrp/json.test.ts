@@ -125,7 +125,7 @@ describe('readInstanceFile', () => {
   };
 
   it('picks the reader by extension and keeps the first N customers', () => {
-    const solomon = readInstanceFile('/work/shared/data/solomon/R201.txt', { first: 50 });
+    const solomon = readInstanceFile('data/solomon/R201.txt', { first: 50 });
     expect(solomon.customers).toHaveLength(50);
     const json = readInstanceFile(file('tiny.json', writeInstanceJson(tiny)));
     expect(json).toEqual(tiny);
@@ -154,7 +154,7 @@ describe('readInstanceFile', () => {
       'use .json (instance JSON), .txt (Solomon) or .csv (customer CSV)',
     ]);
     expect(detailsOf(() => readInstanceFile(join(dir, 'absent.json')))[0]).toMatch(/ENOENT/);
-    expect(detailsOf(() => readInstanceFile('/work/shared/data/solomon/R201.txt', { first: 500 }))).toHaveLength(1);
+    expect(detailsOf(() => readInstanceFile('data/solomon/R201.txt', { first: 500 }))).toHaveLength(1);
   });
 
   it('reads a JSON Lines file of generated instances', () => {

@@ -6,7 +6,7 @@ import { generateInstance } from '../../../src/main/vrp/generate.js';
 import { createRng } from '../../../src/main/vrp/rng.js';
 import { AppError } from '../../../src/shared/errors.js';
 
-const R201 = readFileSync('/work/shared/data/solomon/R201.txt', 'utf8');
+const R201 = readFileSync('data/solomon/R201.txt', 'utf8');
 
 const errorOf = (f: () => unknown): AppError => {
   try {

@@ -1,7 +1,7 @@
 import type { Variant, VariantName } from '../../../shared/domain.js';
 
 /**
- * How the environment builds tours (jampr-spec sections 4 and 7). JAMPR runs m_con vehicles at once
+ * How the environment builds tours (docs/model.md, "The environment"; docs/decisions.md). JAMPR runs m_con vehicles at once
  * with at most m_pre premature returns; the AM+TW baseline is the same environment with one vehicle,
  * no premature-return limit and as many vehicles as customers (its over-fleet plans are flagged by
  * the evaluator, not prevented).
@@ -16,10 +16,10 @@ export interface EnvConfig {
   fleetIsN: boolean;
 }
 
-/** m_pre for CVRP-TW (spec section 4). */
+/** m_pre for CVRP-TW (docs/model.md, "The environment"). */
 export const DEFAULT_M_PRE = 6;
 
-/** The spec's m_con: 2 up to N=20 and 3 from N=50 for tw1/tw2 (nearest of the two between), 1 for tw3. */
+/** The default m_con (docs/decisions.md): 2 up to N=20 and 3 from N=50 for tw1/tw2 (nearest of the two between), 1 for tw3. */
 export function defaultMCon(variant: VariantName, n: number): number {
   if (variant === 'tw3') return 1;
   return n < 35 ? 2 : 3;

@@ -7,7 +7,7 @@ import type { Draft, EnvBatch, EnvState } from './state.js';
 import { VehicleStatus, copyDraft, emptyDraft, makeBatch } from './state.js';
 
 /**
- * The JAMPR environment (jampr-spec section 4), batched over instances of one N: reset activates
+ * The JAMPR environment (docs/model.md, "The environment"), batched over instances of one N: reset activates
  * the first m_con vehicles; step applies one (slot, node) action per row, then the forced returns of
  * every active vehicle that has no feasible customer left, and finishes rows whose customers are all
  * served. Finished rows take no-ops until the whole batch is done.

@@ -4,7 +4,7 @@ import type { Draft, EnvState } from './state.js';
 import { VehicleStatus } from './state.js';
 
 /**
- * The feasibility rule and the action mask (jampr-spec section 4). The arithmetic mirrors the
+ * The feasibility rule and the action mask (docs/model.md, "The environment"). The arithmetic mirrors the
  * evaluator's route simulation step by step (same operations in the same order, same TIME_EPS), so
  * a customer the mask allows can never make the evaluator report a broken hard rule.
  */

@@ -2,7 +2,7 @@ import type { Problem } from '../../vrp/problem.js';
 import type { EnvConfig } from './config.js';
 
 /**
- * The environment's batched state on plain typed arrays (jampr-spec section 4): it is small and
+ * The environment's batched state on plain typed arrays (docs/model.md, "The environment"): it is small and
  * branchy, so it lives in JavaScript, and only the policy turns it into tensors. A state is never
  * changed after it is returned; env.step copies it (a few kB per instance) and changes the copy.
  * Row-major layouts: [B, N+1] per node, [B, K] per vehicle (K = the largest fleet in the batch),

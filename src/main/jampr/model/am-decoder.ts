@@ -7,7 +7,7 @@ import type { ParamStore } from './params.js';
 import type { StepDecoder } from './step-decoder.js';
 
 /**
- * The AM+TW baseline's decoder (jampr-spec 3.6): one tour at a time over N+1 actions, query
+ * The AM+TW baseline's decoder (docs/model.md, "AM+TW"): one tour at a time over N+1 actions, query
  * W_f·ω_graph + W_s·[ω_last ; (Q−ℓ)/Q ; τ/H], glimpse keys/values and pointer keys projected from ω
  * once per rollout (they are static), 8-head glimpse, logits clipped by C·tanh.
  */

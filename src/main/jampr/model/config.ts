@@ -1,7 +1,7 @@
 import { AppError } from '../../../shared/errors.js';
 
 /**
- * The model's shape (jampr-spec section 3). The defaults are the paper's dimensions; tests use
+ * The model's shape (docs/model.md, "The network"; choices in docs/decisions.md). The defaults are the paper's dimensions; tests use
  * smaller ones. `kind` picks JAMPR or the AM+TW baseline, which share the node encoder.
  */
 export type ModelKind = 'jampr' | 'am';

@@ -5,7 +5,7 @@ import { BatchNorm, Linear, MultiHeadAttention } from './layers.js';
 import type { ParamStore } from './params.js';
 
 /**
- * The node encoder (jampr-spec 3.1), shared by JAMPR and AM+TW: one linear embedding for every node,
+ * The node encoder (docs/model.md, "The network"), shared by JAMPR and AM+TW: one linear embedding for every node,
  * then blocks of h = BN(z + MHA(z)), z = BN(h + FF(h)).
  */
 export interface NodeEncoding {

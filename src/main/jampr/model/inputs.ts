@@ -6,7 +6,7 @@ import { NODE_FEATURES, vehicleFeatureCount } from './config.js';
 import { placeScaled } from './symmetry.js';
 
 /**
- * The bridge from the environment's typed arrays to the model's inputs (jampr-spec 3.1-3.3, 7):
+ * The bridge from the environment's typed arrays to the model's inputs (docs/model.md, "The network"; docs/decisions.md):
  * features scaled to O(1) and the coefficient rows that turn per-node embeddings into tour, fleet and
  * "last node" means with one matMul each. Everything here is plain Float32Array; the policy makes tensors.
  */

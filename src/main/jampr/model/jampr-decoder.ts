@@ -7,7 +7,7 @@ import { disposeFolded, type FoldedWeights, type JamprWeights } from './jampr-we
 import type { StepDecoder } from './step-decoder.js';
 
 /**
- * One JAMPR rollout's decoder (jampr-spec 3.2-3.5 with the section 6 precomputation): static tensors
+ * One JAMPR rollout's decoder (docs/model.md, "The network", with the precomputation of "Planning with a model"): static tensors
  * (ω, g_s(ω), the static query part, the unused vehicles' g_v) are built once; each step embeds only
  * the slot vehicles (and those that just finished), forms the 640-d context and scores all
  * m_con·(N+1) joint actions through the folded weights.

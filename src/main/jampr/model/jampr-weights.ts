@@ -5,7 +5,7 @@ import { Linear } from './layers.js';
 import type { ParamStore } from './params.js';
 
 /**
- * JAMPR's decoder weights (jampr-spec 3.2-3.5) and their exact folding (section 6, items 2 and 6,
+ * JAMPR's decoder weights (docs/model.md, "The network") and their exact folding (precomputations 2 and 6,
  * carried one step further). The joint action embedding is linear,
  *   M[j,i] = ω_i·W1 + v_j·W2 + (v_j ⊙ ω_i)·W3a + (v_j·ω_i)·w3b        (row vectors; W3 = [W3a ; w3b]),
  * so every product of a decoder vector with a projection of M folds into the weights:

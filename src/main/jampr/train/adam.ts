@@ -1,7 +1,7 @@
 import * as tf from '@tensorflow/tfjs';
 
 /**
- * Adam as in PyTorch (jampr-spec section 5: η 1e-4, betas 0.9/0.999, ε 1e-8), written out so that its
+ * Adam as in PyTorch (docs/model.md, "Training": η 1e-4, betas 0.9/0.999, ε 1e-8), written out so that its
  * learning rate can decay per epoch and its moments can be saved in a checkpoint and restored.
  * Gradients are keyed by the logical parameter names of a ParamStore.
  */

@@ -7,7 +7,7 @@ import type { InstanceSource } from './sources.js';
 import { pairedOneSidedP } from './ttest.js';
 
 /**
- * The greedy-rollout baseline (jampr-spec section 5): b is the greedy cost of a frozen copy of the
+ * The greedy-rollout baseline (docs/model.md, "Training"): b is the greedy cost of a frozen copy of the
  * best policy so far (BatchNorm in eval mode). Epoch 0 is a warm-up with the exponential baseline
  * v ← 0.8·v + 0.2·mean(c). At each epoch's end the candidate replaces the baseline when it is better
  * on the eval set by a one-sided paired t-test at p < 0.05; then a fresh eval set is drawn.

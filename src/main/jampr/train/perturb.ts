@@ -3,7 +3,7 @@ import { travelTime } from '../../vrp/problem.js';
 import type { Rng } from '../../vrp/rng.js';
 
 /**
- * A fresh variant of a stored instance for "retrain on local history" (issue 3): exactly `size`
+ * A fresh variant of a stored instance for "retrain on local history": exactly `size`
  * customers (a random subset, or repeats of jittered copies when the instance is smaller), locations
  * jittered by 2 % of the instance's extent, windows shifted by up to 5 % of the horizon, demands by
  * ±20 %. Every customer stays valid: demand in [1, Q], the window inside the horizon, reachable from

@@ -10,7 +10,7 @@ import { gradientStep } from './update.js';
 import { mean, planCosts } from './costs.js';
 
 /**
- * One REINFORCE update (jampr-spec section 5): sample P rollouts per instance with BatchNorm in
+ * One REINFORCE update (docs/model.md, "Training"): sample P rollouts per instance with BatchNorm in
  * training mode, price them with the evaluator, form L = mean(((c − b)·scale)·Σ log π), clip the
  * gradient to a global norm and take an Adam step. The advantage is a constant (no gradient).
  */

@@ -68,7 +68,7 @@ async function resume(o: SetupOptions, source: InstanceSource): Promise<Training
     throw new AppError('model', `the model in ${dir} was trained for ${card.variant}, not ${o.variant}`);
   }
   const variant = makeVariant(o.variant);
-  // A run at a new size (curriculum) takes the spec's m_con for that size; the same size keeps the card's.
+  // A run at a new size (curriculum) takes the default m_con for that size (docs/decisions.md); the same size keeps the card's.
   const mCon = card.size === o.size ? card.env.mCon : undefined;
   const env =
     o.kind === 'am' ? amEnvConfig(variant) : jamprEnvConfig(variant, o.size, { mCon, mPre: card.env.mPre, ...o.env, fleetIsN: true });

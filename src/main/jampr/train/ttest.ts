@@ -1,5 +1,5 @@
 /**
- * The one-sided paired t-test of the rollout baseline (jampr-spec section 5): is the candidate's
+ * The one-sided paired t-test of the rollout baseline (docs/model.md, "Training"): is the candidate's
  * cost lower than the baseline's on the same instances? Student's t CDF through the regularised
  * incomplete beta function (continued fraction, as in Numerical Recipes' betacf).
  */

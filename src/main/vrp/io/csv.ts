@@ -16,7 +16,7 @@ import { mapColumns, type ColumnMapping, type CsvField } from './csv-columns.js'
 
 export interface CsvFleetOptions {
   name: string;
-  /** Fleet size; defaults to one vehicle per customer (jampr-spec section 7). */
+  /** Fleet size; defaults to one vehicle per customer (docs/decisions.md). */
   vehicles?: number;
   /** Vehicle capacity: required. */
   capacity?: number;
