@@ -141,7 +141,8 @@ export interface Comparison {
   customers: CustomerDiff[];
 }
 
-export interface ModelCard {
+/** What the app shows of a model's card.json (the card on disk is `ModelCard` in src/main/jampr/card.ts). */
+export interface ModelSummary {
   name: string;
   method: 'jampr' | 'am';
   variant: VariantName;
@@ -158,7 +159,7 @@ export interface ModelInfo {
   id: number;
   name: string;
   folder: string;
-  card: ModelCard;
+  card: ModelSummary;
   active: boolean;
   builtIn: boolean;
 }

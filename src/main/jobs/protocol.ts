@@ -46,12 +46,12 @@ export interface TrainJob {
   seed?: number;
 }
 
-export interface TrainProgress {
+export interface TrainJobProgress {
   point: LearningPoint;
   fraction: number;
 }
 
-export interface TrainResult {
+export interface TrainJobResult {
   /** Folder holding the checkpoint (model.json, weights, card.json); null if the run ended before saving one. */
   outDir: string | null;
   /** Stopped by a cancel; a checkpoint saved up to then is still worth keeping. */
@@ -66,7 +66,7 @@ export interface InfoResult {
 /** Each job type with its input, result and progress payloads. */
 export interface Jobs {
   plan: { input: PlanJob; result: PlanResult; progress: Progress };
-  train: { input: TrainJob; result: TrainResult; progress: TrainProgress };
+  train: { input: TrainJob; result: TrainJobResult; progress: TrainJobProgress };
   info: { input: Record<string, never>; result: InfoResult; progress: Progress };
 }
 export type JobType = keyof Jobs;

@@ -1,10 +1,10 @@
-import type { JobContext, TrainJob, TrainProgress, TrainResult } from './protocol.js';
+import type { JobContext, TrainJob, TrainJobProgress, TrainJobResult } from './protocol.js';
 
 /**
  * Trains a JAMPR model with the model's trainer (REINFORCE, see src/main/jampr/train/train.ts). The
  * trainer keeps its latest checkpoint in outDir even when cancelled, so a cancelled run still yields a model.
  */
-export async function runTrainJob(job: TrainJob, ctx: JobContext<TrainProgress>): Promise<TrainResult> {
+export async function runTrainJob(job: TrainJob, ctx: JobContext<TrainJobProgress>): Promise<TrainJobResult> {
   // TensorFlow.js is loaded only when a model is trained or used; the backend is chosen before the first tensor.
   const { selectBackend } = await import('../jampr/backend/backend.js');
   await selectBackend();

@@ -1,12 +1,12 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { z } from 'zod';
-import type { ModelCard } from '../../shared/api.js';
+import type { ModelSummary } from '../../shared/api.js';
 import { AppError } from '../../shared/errors.js';
 
 /**
  * A checkpoint's card.json (written by src/main/jampr/checkpoint.ts, shape in jampr/card.ts) checked for the
- * fields the app relies on, then summarised as the contract's ModelCard. Extra fields are allowed: a card may
+ * fields the app relies on, then summarised as the contract's ModelSummary. Extra fields are allowed: a card may
  * grow without breaking the app.
  */
 const checkpointCardSchema = z.looseObject({
@@ -28,7 +28,7 @@ const checkpointCardSchema = z.looseObject({
 });
 
 /** Reads and checks `card.json` of a checkpoint folder; a missing or malformed card is a model error. */
-export function readModelCard(folder: string): ModelCard {
+export function readModelSummary(folder: string): ModelSummary {
   const path = join(folder, 'card.json');
   if (!existsSync(path)) throw new AppError('model', `${folder} is not a model folder: it has no card.json`);
   if (!existsSync(join(folder, 'model.json'))) throw new AppError('model', `${folder} is not a model folder: it has no model.json`);

@@ -6,7 +6,7 @@ import { AppError, inputError } from '../../shared/errors.js';
 import { nearestModel } from '../../shared/model-choice.js';
 import type { Store } from '../store/index.js';
 import type { ServiceContext } from './context.js';
-import { readModelCard } from './model-card.js';
+import { readModelSummary } from './model-card.js';
 
 /**
  * The model a plan uses: the one asked for, else the active model for the method and variant, else the one the
@@ -32,7 +32,7 @@ export function resolveModel(ctx: ServiceContext, method: 'jampr' | 'am', varian
 /** Registers a checkpoint folder, or returns it if already registered (the card is re-read). */
 export function registerModel(store: Store, folder: string, builtIn: boolean): ModelInfo {
   const absolute = resolve(folder);
-  const card = readModelCard(absolute);
+  const card = readModelSummary(absolute);
   const existing = store.models.byFolder(absolute);
   if (existing) {
     store.models.updateCard(existing.id, card);

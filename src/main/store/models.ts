@@ -1,4 +1,4 @@
-import type { ModelCard, ModelInfo } from '../../shared/api.js';
+import type { ModelSummary, ModelInfo } from '../../shared/api.js';
 import type { Database } from './db.js';
 
 interface ModelRow {
@@ -14,7 +14,7 @@ const toInfo = (row: ModelRow): ModelInfo => ({
   id: row.id,
   name: row.name,
   folder: row.folder,
-  card: JSON.parse(row.card) as ModelCard,
+  card: JSON.parse(row.card) as ModelSummary,
   active: row.active === 1,
   builtIn: row.built_in === 1,
 });
@@ -22,7 +22,7 @@ const toInfo = (row: ModelRow): ModelInfo => ({
 export interface NewModel {
   name: string;
   folder: string;
-  card: ModelCard;
+  card: ModelSummary;
   builtIn: boolean;
 }
 
@@ -61,7 +61,7 @@ export function modelRepository(db: Database) {
       return find(Number(lastInsertRowid))!;
     },
     /** A re-read card (e.g. a shipped model updated by a new app version). */
-    updateCard(id: number, card: ModelCard): void {
+    updateCard(id: number, card: ModelSummary): void {
       updateCard.run(JSON.stringify(card), id);
     },
     /** Makes this model the active one for its method and variant, in one transaction. */

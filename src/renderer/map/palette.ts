@@ -20,7 +20,6 @@ const PALETTE = [
 
 /** Reserved for lateness and errors, so never a route colour. */
 export const LATE_COLOUR = '#d62728';
-export const EARLY_COLOUR = '#f2a900';
 
 export function routeColour(index: number): string {
   return PALETTE[((index % PALETTE.length) + PALETTE.length) % PALETTE.length];

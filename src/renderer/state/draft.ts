@@ -85,15 +85,28 @@ export function blankInstance(name: string): Instance {
   };
 }
 
+/**
+ * The customer of the instance a message names ("… for customer Shop 4"): after "customer ", the longest known id
+ * that ends where a word ends. Ids are matched against the instance rather than by a pattern, since they may hold
+ * spaces or punctuation.
+ */
+function customerNamed(message: string, idsLongestFirst: readonly string[]): string | undefined {
+  for (const mention of message.matchAll(/customer\s+"?/gi)) {
+    const rest = message.slice(mention.index + mention[0].length);
+    const id = idsLongestFirst.find((id) => rest.startsWith(id) && /^(?:$|[\s",:;)'])/.test(rest.slice(id.length)));
+    if (id !== undefined) return id;
+  }
+  return undefined;
+}
+
 /** Messages from the routing core that name a customer ("... for customer 17") grouped by that customer. */
 export function messagesByCustomer(messages: string[], instance: Instance): { byCustomer: Map<string, string[]>; general: string[] } {
-  const ids = new Set(instance.customers.map((c) => c.id));
+  const ids = instance.customers.map((c) => c.id).sort((a, b) => b.length - a.length);
   const byCustomer = new Map<string, string[]>();
   const general: string[] = [];
   for (const message of messages) {
-    const match = /customer\s+"?([^\s",:;)]+)"?/i.exec(message);
-    const id = match?.[1];
-    if (id && ids.has(id)) byCustomer.set(id, [...(byCustomer.get(id) ?? []), message]);
+    const id = customerNamed(message, ids);
+    if (id !== undefined) byCustomer.set(id, [...(byCustomer.get(id) ?? []), message]);
     else general.push(message);
   }
   return { byCustomer, general };

@@ -100,7 +100,6 @@ export function useWorkspace() {
     instances,
     refreshList,
     historyVersion,
-    bumpHistory: () => setHistoryVersion((v) => v + 1),
     stored,
     draft,
     setDraft,

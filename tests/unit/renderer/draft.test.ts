@@ -66,4 +66,19 @@ describe('editing the instance draft', () => {
     expect(byCustomer.get('3')).toEqual(['ready time 500 is after due time 400 for customer 3']);
     expect(general).toEqual(['the instance has no vehicles', 'demand 900 exceeds capacity for customer 99']);
   });
+
+  it('finds customers whose ids hold spaces, and does not take customer 17 for customer 1', () => {
+    const withSpaces: Instance = { ...instance(), customers: [...instance().customers, { ...instance().customers[0], id: 'Shop 4' }] };
+    const { byCustomer, general } = messagesByCustomer(
+      [
+        'customer Shop 4 cannot be reached in time: the earliest arrival from the depot is 5, after its due time 4',
+        'duplicate id: customer Shop 4 appears 2 times',
+        'ready time 9 is after due time 8 for customer 17',
+      ],
+      withSpaces,
+    );
+    expect(byCustomer.get('Shop 4')).toHaveLength(2);
+    expect(byCustomer.has('1')).toBe(false);
+    expect(general).toEqual(['ready time 9 is after due time 8 for customer 17']);
+  });
 });

@@ -50,5 +50,3 @@ export function setNoOpMask(s: Draft, b: number): void {
   s.mask.fill(0, b * width, (b + 1) * width);
   s.mask[b * width] = 1;
 }
-
-export const isActive = (s: EnvState, b: number, k: number): boolean => k >= 0 && s.status[b * s.batch.kMax + k] === VehicleStatus.Active;
