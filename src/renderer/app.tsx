@@ -2,6 +2,7 @@
  * The dispatcher's window: a header with the planning controls and three views (plan, compare, training). App
  * state that spans views (the workspace, the policy, the last comparison) lives here; each view draws it.
  */
+import { QueryClientProvider } from '@tanstack/react-query';
 import { useCallback, useEffect, useState } from 'react';
 import type { Api, AppInfo, Comparison, StoredInstance } from '../shared/api.js';
 import { ApiProvider, useApi } from './hooks/use-api.js';
@@ -16,15 +17,19 @@ import { Header, type View } from './panels/header.js';
 import { methodOption, methodRequest, type MethodChoice } from '../shared/methods.js';
 import { defaultPolicy, policyRequest, type TimeWindowPolicy } from './plan/time-window-policy.js';
 import { PlanView } from './plan/plan-view.js';
+import { createQueryClient, useStoredDataChanged } from './state/queries.js';
 import { useWorkspace } from './state/use-workspace.js';
 import { TrainingView } from './training/training-view.js';
 
 export function AppRoot({ api }: { api: Api }) {
   const notices = useNoticeState();
+  const [queryClient] = useState(() => createQueryClient(notices.report));
   return (
     <ApiProvider value={api}>
       <NoticeProvider value={notices}>
-        <App />
+        <QueryClientProvider client={queryClient}>
+          <App />
+        </QueryClientProvider>
       </NoticeProvider>
     </ApiProvider>
   );
@@ -46,21 +51,21 @@ function App() {
     method: 'classical',
   });
   const [comparison, setComparison] = useState<Comparison | null>(null);
-  const { refreshList, show, setPlan } = ws;
+  const { show, setPlan } = ws;
+  const changed = useStoredDataChanged();
 
   useEffect(() => {
-    void refreshList();
     void run('Connect', () => api.call('app:info', {})).then((i) => i && setInfo(i));
-  }, [api, run, refreshList]);
+  }, [api, run]);
 
   const onImported = useCallback(
     (record: StoredInstance) => {
       show(record);
       setPlan(null);
       setView('plan');
-      void refreshList();
+      void changed.instances();
     },
-    [show, setPlan, refreshList],
+    [show, setPlan, changed.instances],
   );
   const csv = useCsvImport(onImported);
 
@@ -75,7 +80,7 @@ function App() {
     );
     if (!result) return;
     ws.setPlan(result);
-    await ws.refreshList();
+    await changed.instances();
   };
 
   const compare = async () => {
@@ -94,7 +99,7 @@ function App() {
     );
     if (!result) return;
     setComparison(result);
-    await ws.refreshList();
+    await changed.instances();
   };
 
   return (
@@ -134,7 +139,7 @@ function App() {
             onCancelJob={job.cancel}
           />
         )}
-        {view === 'training' && <TrainingView instances={ws.instances} />}
+        {view === 'training' && <TrainingView />}
       </div>
       <CsvDropZone onFile={csv.previewFile} />
       <CsvPreviewDialog state={csv} />

@@ -300,6 +300,21 @@ test('a finished training run yields a model that can be activated and plans', a
   assert.ok((await page.locator('[data-testid^="route-line-"]').count()) >= 1, 'the model plan is drawn');
 });
 
+test('after a reload the past training runs are listed and their curves drawn, validation included', async () => {
+  await page.reload();
+  await byTest('tab-training').click();
+  // The newest run is on screen; the one-minute run cancelled earlier is the other entry.
+  await expect(byTest('training-status')).toHaveAttribute('data-status', 'done');
+  await expect(byTest('train-run-select').locator('option')).toHaveCount(2);
+  await byTest('train-run-select').selectOption({ index: 1 });
+  await expect(byTest('training-status')).toHaveAttribute('data-status', 'cancelled');
+  const curve = byTest('learning-curve');
+  await expect(curve).not.toHaveAttribute('data-points', '0');
+  await expect(curve).toHaveAttribute('data-series', 'meanCost baselineCost validationCost');
+  await session.screenshot('training-history');
+  await byTest('tab-plan').click();
+});
+
 test('a lat/lon file with clock times shows HH:MM and a plain map when tiles cannot load', async () => {
   await page.evaluate(`localStorage.setItem('jampr.tileUrl', ${JSON.stringify(UNREACHABLE_TILES)})`);
   await byTest('csv-file-input').setInputFiles({ name: 'berlin.csv', mimeType: 'text/csv', buffer: Buffer.from(GEO_CSV) });

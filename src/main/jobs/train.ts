@@ -10,6 +10,11 @@ export async function runTrainJob(job: TrainJob, ctx: JobContext<TrainJobProgres
   await selectBackend();
   const { trainModel } = await import('../jampr/train/train.js');
   const seconds = job.minutes * 60;
+  let last: TrainProgress | null = null;
+  const report = (progress: TrainProgress) => {
+    last = progress;
+    ctx.onProgress(progress);
+  };
   const result = await trainModel({
     variant: job.variant,
     size: job.size,
@@ -21,7 +26,7 @@ export async function runTrainJob(job: TrainJob, ctx: JobContext<TrainJobProgres
     seed: job.seed ?? 1,
     signal: ctx.signal,
     onProgress: (p) =>
-      ctx.onProgress({
+      report({
         point: {
           instancesSeen: p.instancesSeen,
           elapsedSec: p.elapsedSec,
@@ -31,6 +36,13 @@ export async function runTrainJob(job: TrainJob, ctx: JobContext<TrainJobProgres
         },
         fraction: Math.min(1, p.elapsedSec / seconds),
       }),
+    // The trainer validates once more when it stops, after the last progress report: that cost belongs to the
+    // last step, so the step is reported again with it (otherwise short runs never show a validation point).
+    onCheckpoint: async (card) => {
+      const validated = card.validation.curve.at(-1);
+      if (!last || !validated || last.point.validationCost !== null || validated.instances !== last.point.instancesSeen) return;
+      report({ ...last, point: { ...last.point, validationCost: validated.cost } });
+    },
   });
   return { outDir: job.outDir, cancelled: result.stoppedBy === 'cancelled' };
 }

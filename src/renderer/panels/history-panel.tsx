@@ -1,24 +1,20 @@
 /** Saved instances and their plans, newest first; any of them can be reopened. */
-import { useEffect, useState } from 'react';
-import type { InstanceSummary, PlanSummary } from '../../shared/api.js';
+import { useState } from 'react';
 import { formatDateTime, formatNumber } from '../format.js';
-import { useApi } from '../hooks/use-api.js';
-import { useRunner } from '../hooks/use-notices.js';
 import { describeMethod } from '../../shared/methods.js';
 import { describeVariant } from '../plan/time-window-policy.js';
+import { useInstanceList, usePlanList } from '../state/queries.js';
 
 interface Props {
-  instances: InstanceSummary[];
   currentId: number | null;
   currentPlanId: number | null;
-  /** Changes whenever plans were added, so open lists reload. */
-  version: number;
   onOpen(id: number): void;
   onOpenPlan(instanceId: number, planId: number): void;
   onDelete(id: number): void;
 }
 
 export function HistoryPanel(props: Props) {
+  const instances = useInstanceList();
   const [expanded, setExpanded] = useState<Set<number>>(new Set());
   const isOpen = (id: number) => expanded.has(id) || id === props.currentId;
   const toggle = (id: number) =>
@@ -32,13 +28,13 @@ export function HistoryPanel(props: Props) {
   return (
     <section className="panel history" data-testid="history">
       <h2 className="panel-title">History</h2>
-      {props.instances.length === 0 ? (
+      {instances.length === 0 ? (
         <p className="empty" data-testid="history-empty">
           No saved instances yet. Import a CSV or start a new one.
         </p>
       ) : (
         <ul className="history-list">
-          {props.instances.map((inst) => (
+          {instances.map((inst) => (
             <li
               key={inst.id}
               className={inst.id === props.currentId ? 'history-item current' : 'history-item'}
@@ -63,14 +59,7 @@ export function HistoryPanel(props: Props) {
                   ✕
                 </button>
               </div>
-              {isOpen(inst.id) && (
-                <PlanList
-                  instanceId={inst.id}
-                  version={`${props.version}:${inst.plans}`}
-                  currentPlanId={props.currentPlanId}
-                  onOpenPlan={props.onOpenPlan}
-                />
-              )}
+              {isOpen(inst.id) && <PlanList instanceId={inst.id} currentPlanId={props.currentPlanId} onOpenPlan={props.onOpenPlan} />}
             </li>
           ))}
         </ul>
@@ -79,24 +68,8 @@ export function HistoryPanel(props: Props) {
   );
 }
 
-function PlanList(props: {
-  instanceId: number;
-  version: string;
-  currentPlanId: number | null;
-  onOpenPlan(instanceId: number, planId: number): void;
-}) {
-  const api = useApi();
-  const run = useRunner();
-  const [plans, setPlans] = useState<PlanSummary[] | null>(null);
-  useEffect(() => {
-    let live = true;
-    void run('Load plans', () => api.call('plans:list', { instanceId: props.instanceId })).then((list) => {
-      if (live && list) setPlans(list);
-    });
-    return () => {
-      live = false;
-    };
-  }, [api, run, props.instanceId, props.version]);
+function PlanList(props: { instanceId: number; currentPlanId: number | null; onOpenPlan(instanceId: number, planId: number): void }) {
+  const plans = usePlanList(props.instanceId);
 
   if (!plans) return <p className="history-plans empty">Loading…</p>;
   if (plans.length === 0) return <p className="history-plans empty">No plans yet.</p>;

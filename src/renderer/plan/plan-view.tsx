@@ -12,6 +12,7 @@ import { CsvPickButton } from '../panels/csv-sources.js';
 import { CustomerTable } from '../panels/customer-table.js';
 import { FleetSettings } from '../panels/fleet-settings.js';
 import { HistoryPanel } from '../panels/history-panel.js';
+import { useStoredDataChanged } from '../state/queries.js';
 import { ProgressOverlay } from '../panels/progress-overlay.js';
 import {
   addCustomer,
@@ -38,6 +39,7 @@ export function PlanView({ ws, job, onCancelJob, onCsvFile }: Props) {
   const api = useApi();
   const run = useRunner();
   const editing = usePlanEditing(ws);
+  const changed = useStoredDataChanged();
   const { draft, plan, edit, selected, setSelected, setDraft } = ws;
   const errors = useMemo(() => messagesByCustomer(ws.saveErrors, draft ?? blankInstance('-')), [ws.saveErrors, draft]);
   const routes = edit?.routes ?? plan?.routes ?? null;
@@ -57,17 +59,15 @@ export function PlanView({ ws, job, onCancelJob, onCsvFile }: Props) {
   const deleteInstance = async (id: number) => {
     const done = await run('Delete instance', () => api.call('instances:delete', { id }));
     if (done && ws.stored?.id === id) ws.startNew(blankInstance('New instance'));
-    await ws.refreshList();
+    await changed.instances();
   };
 
   return (
     <div className="workspace">
       <aside className="sidebar left">
         <HistoryPanel
-          instances={ws.instances}
           currentId={ws.stored?.id ?? null}
           currentPlanId={plan?.id ?? null}
-          version={ws.historyVersion}
           onOpen={ws.open}
           onOpenPlan={ws.openPlan}
           onDelete={deleteInstance}

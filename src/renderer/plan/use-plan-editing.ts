@@ -5,12 +5,14 @@
 import { useCallback, useRef } from 'react';
 import { useApi } from '../hooks/use-api.js';
 import { useRunner } from '../hooks/use-notices.js';
+import { useStoredDataChanged } from '../state/queries.js';
 import { moveStop as moveInRoutes } from '../state/route-edits.js';
 import type { Workspace } from '../state/use-workspace.js';
 
 export function usePlanEditing(ws: Workspace) {
   const api = useApi();
   const run = useRunner();
+  const changed = useStoredDataChanged();
   const sequence = useRef(0);
   const { plan, edit, setEdit } = ws;
 
@@ -47,8 +49,8 @@ export function usePlanEditing(ws: Workspace) {
     );
     if (!saved) return;
     ws.setPlan(saved);
-    await ws.refreshList();
-  }, [api, run, plan, edit, ws]);
+    await changed.instances();
+  }, [api, run, plan, edit, ws, changed]);
 
   return { moveStop, reset, saveEdited };
 }

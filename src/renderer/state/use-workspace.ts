@@ -3,10 +3,11 @@
  * the plan on screen and any hand edits of it. One hook so the map, the table and the plan panel stay in sync.
  */
 import { useCallback, useMemo, useState } from 'react';
-import type { InstanceSummary, StoredInstance, StoredPlan } from '../../shared/api.js';
+import type { StoredInstance, StoredPlan } from '../../shared/api.js';
 import type { Evaluation, Instance, Routes } from '../../shared/domain.js';
 import { useApi } from '../hooks/use-api.js';
 import { useRunner } from '../hooks/use-notices.js';
+import { useStoredDataChanged } from './queries.js';
 
 export interface PlanEdit {
   routes: Routes;
@@ -17,21 +18,13 @@ export interface PlanEdit {
 export function useWorkspace() {
   const api = useApi();
   const run = useRunner();
-  const [instances, setInstances] = useState<InstanceSummary[]>([]);
   const [stored, setStored] = useState<StoredInstance | null>(null);
   const [draft, setDraft] = useState<Instance | null>(null);
   const [selected, setSelected] = useState<string | null>(null);
   const [plan, setPlanState] = useState<StoredPlan | null>(null);
   const [edit, setEdit] = useState<PlanEdit | null>(null);
   const [saveErrors, setSaveErrors] = useState<string[]>([]);
-  /** Bumped whenever plans change so the history reloads its plan lists. */
-  const [historyVersion, setHistoryVersion] = useState(0);
-
-  const refreshList = useCallback(async () => {
-    const list = await run('Load history', () => api.call('instances:list', {}));
-    if (list) setInstances(list);
-    setHistoryVersion((v) => v + 1);
-  }, [api, run]);
+  const { instances: storedChanged } = useStoredDataChanged();
 
   const show = useCallback((record: StoredInstance) => {
     setStored(record);
@@ -90,16 +83,13 @@ export function useWorkspace() {
     setStored(record);
     setDraft(record.instance);
     setSaveErrors([]);
-    await refreshList();
+    await storedChanged();
     return record;
-  }, [api, run, draft, stored, refreshList]);
+  }, [api, run, draft, stored, storedChanged]);
 
   const dirty = useMemo(() => draft !== null && draft !== stored?.instance, [draft, stored]);
 
   return {
-    instances,
-    refreshList,
-    historyVersion,
     stored,
     draft,
     setDraft,

@@ -6,10 +6,14 @@ import { formatNumber } from '../format.js';
 
 Chart.register(LineController, LineElement, PointElement, LinearScale, CategoryScale, Legend, Tooltip);
 
+/**
+ * The baseline is dashed and drawn over the mean (a lower `order` is drawn later): with a sample-mean baseline
+ * the two coincide and a solid line would hide it. Validation comes every epoch or checkpoint: larger dots.
+ */
 const SERIES = [
-  { key: 'meanCost', label: 'mean cost (training)', colour: '#2563eb' },
-  { key: 'baselineCost', label: 'baseline', colour: '#94a3b8' },
-  { key: 'validationCost', label: 'validation cost', colour: '#16a34a' },
+  { key: 'meanCost', label: 'mean cost (training)', colour: '#2563eb', order: 2, dash: [], radius: 2 },
+  { key: 'baselineCost', label: 'baseline', colour: '#f97316', order: 1, dash: [6, 4], radius: 0 },
+  { key: 'validationCost', label: 'validation cost', colour: '#16a34a', order: 0, dash: [], radius: 4 },
 ] as const;
 
 export function LearningCurve({ points }: { points: LearningPoint[] }) {
@@ -26,7 +30,9 @@ export function LearningCurve({ points }: { points: LearningPoint[] }) {
           data: [],
           borderColor: s.colour,
           backgroundColor: s.colour,
-          pointRadius: 2,
+          pointRadius: s.radius,
+          borderDash: [...s.dash],
+          order: s.order,
           borderWidth: 2,
           spanGaps: true,
           tension: 0,
@@ -79,7 +85,14 @@ export function LearningCurve({ points }: { points: LearningPoint[] }) {
   }, [points]);
 
   return (
-    <div className="learning-curve" data-testid="learning-curve" data-points={points.length}>
+    <div
+      className="learning-curve"
+      data-testid="learning-curve"
+      data-points={points.length}
+      data-series={SERIES.filter((s) => points.some((p) => Number.isFinite(p[s.key] ?? Number.NaN)))
+        .map((s) => s.key)
+        .join(' ')}
+    >
       <canvas ref={canvas} />
       {points.length === 0 && <div className="chart-empty">The curve appears as training reports progress.</div>}
     </div>

@@ -3,18 +3,19 @@
  * learning curve and progress while it runs; the resulting model appears in the list and can be activated.
  */
 import { useState } from 'react';
-import type { InstanceSummary } from '../../shared/api.js';
 import { VARIANT_LABELS, VARIANT_NAMES, type VariantName } from '../../shared/domain.js';
-import { formatNumber } from '../format.js';
+import { formatDateTime, formatNumber } from '../format.js';
 import { NumberField } from '../panels/number-field.js';
+import { useInstanceList } from '../state/queries.js';
 import { LearningCurve } from './learning-curve.js';
 import { ModelsList } from './models-list.js';
 import { useTraining } from './use-training.js';
 
 const STATUS_LABEL = { running: 'running', done: 'finished', cancelled: 'cancelled', failed: 'failed' } as const;
 
-export function TrainingView({ instances }: { instances: InstanceSummary[] }) {
+export function TrainingView() {
   const training = useTraining();
+  const instances = useInstanceList();
   const [variant, setVariant] = useState<VariantName>('tw3');
   const [size, setSize] = useState(20);
   const [minutes, setMinutes] = useState(1);
@@ -94,6 +95,22 @@ export function TrainingView({ instances }: { instances: InstanceSummary[] }) {
             <span className={`badge badge-${current.status}`} data-testid="training-status" data-status={current.status}>
               run #{current.id}: {STATUS_LABEL[current.status]}
             </span>
+          )}
+          {training.runs.length > 1 && (
+            <select
+              className="run-picker"
+              aria-label="Training run"
+              value={current?.id}
+              data-testid="train-run-select"
+              onChange={(e) => training.show(Number(e.target.value))}
+            >
+              {training.runs.map((r) => (
+                <option key={r.id} value={r.id}>
+                  #{r.id} · {VARIANT_LABELS[r.config.variant]} · {r.config.size} customers · {STATUS_LABEL[r.status]} ·{' '}
+                  {formatDateTime(r.createdAt)}
+                </option>
+              ))}
+            </select>
           )}
         </div>
         <div

@@ -1,43 +1,37 @@
 /**
- * The training run on screen (started here or still running from before) and the model list. Progress and the
+ * The Training tab's state: every stored run (so past runs and their curves are there after a restart), the one
+ * on screen (the one just started, else the one picked, else the newest), and the model list. Progress and the
  * learning curve come from 'training:progress' events; the run's end from 'training:finished'.
  */
-import { useCallback, useEffect, useState } from 'react';
-import type { ModelInfo, TrainingRequest, TrainingRun } from '../../shared/api.js';
+import { useCallback, useState } from 'react';
+import type { TrainingRequest, TrainingRun } from '../../shared/api.js';
 import { useApi, useApiEvent } from '../hooks/use-api.js';
 import { useNotices, useRunner } from '../hooks/use-notices.js';
+import { useModelList, useStoredDataChanged, useTrainingRunCache, useTrainingRuns } from '../state/queries.js';
 
 export function useTraining() {
   const api = useApi();
   const run = useRunner();
   const { report } = useNotices();
-  const [current, setCurrent] = useState<TrainingRun | null>(null);
+  const models = useModelList();
+  const runs = useTrainingRuns() ?? [];
+  const cache = useTrainingRunCache();
+  const changed = useStoredDataChanged();
+  const [shownId, setShownId] = useState<number | null>(null);
   const [fraction, setFraction] = useState(0);
-  const [models, setModels] = useState<ModelInfo[]>([]);
   const [starting, setStarting] = useState(false);
-
-  const refreshModels = useCallback(async () => {
-    const list = await run('Load models', () => api.call('models:list', {}));
-    if (list) setModels(list);
-  }, [api, run]);
-
-  useEffect(() => {
-    void refreshModels();
-    void run('Load training runs', () => api.call('training:list', {})).then((runs) => {
-      const running = runs?.find((r) => r.status === 'running');
-      if (running) setCurrent(running);
-    });
-  }, [api, run, refreshModels]);
+  const current = runs.find((r) => r.id === shownId) ?? runs[0] ?? null;
+  const shownFraction = current?.status === 'running' ? fraction : finishedFraction(current);
 
   useApiEvent('training:progress', ({ runId, point, fraction: f }) => {
-    setCurrent((c) => (c && c.id === runId ? { ...c, points: [...c.points, point] } : c));
-    setFraction(f);
+    cache.addPoint(runId, point);
+    if (runId === current?.id) setFraction(f);
   });
   useApiEvent('training:finished', ({ run: finished }) => {
-    setCurrent((c) => (c && c.id === finished.id ? finished : c));
-    if (finished.status === 'done') setFraction(1);
+    cache.put(finished);
+    if (finished.id === current?.id && finished.status === 'done') setFraction(1);
     if (finished.status === 'failed') report('Training', { kind: 'model', message: finished.error ?? 'training failed' });
-    void refreshModels();
+    void changed.models();
   });
 
   const start = useCallback(
@@ -46,23 +40,33 @@ export function useTraining() {
       setFraction(0);
       const started = await run('Start training', () => api.call('training:start', request));
       setStarting(false);
-      if (started) setCurrent(started);
+      if (!started) return;
+      cache.put(started);
+      setShownId(started.id);
     },
-    [api, run],
+    [api, run, cache],
   );
 
   const cancel = useCallback(async () => {
     if (!current) return;
     const stopped = await run('Cancel training', () => api.call('training:cancel', { id: current.id }));
-    if (stopped) setCurrent(stopped);
-  }, [api, run, current]);
+    if (stopped) cache.put(stopped);
+  }, [api, run, current, cache]);
 
   const activate = useCallback(
     async (id: number) => {
-      if (await run('Activate model', () => api.call('models:activate', { id }))) await refreshModels();
+      if (await run('Activate model', () => api.call('models:activate', { id }))) await changed.models();
     },
-    [api, run, refreshModels],
+    [api, run, changed],
   );
 
-  return { current, fraction, models, starting, start, cancel, activate };
+  return { runs, current, fraction: shownFraction, models, starting, start, cancel, activate, show: setShownId };
+}
+
+/** How much of its time budget a run that is over used: all of it when done, else up to its last point. */
+function finishedFraction(run: TrainingRun | null): number {
+  if (!run) return 0;
+  if (run.status === 'done') return 1;
+  const last = run.points.at(-1);
+  return last ? Math.min(1, last.elapsedSec / (run.config.minutes * 60)) : 0;
 }

@@ -1,0 +1,96 @@
+/**
+ * Lists read from main (saved instances, their plans, models, training runs) live in one query cache: every
+ * screen that shows a list reads it from here, and whatever changes stored data marks the affected lists stale
+ * (`useStoredDataChanged`), so they reload wherever they are on screen. Failures reach the error banner through
+ * the cache's onError (set up in app.tsx), under the action named in `meta`.
+ */
+import { QueryClient, QueryCache, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useCallback } from 'react';
+import type { InstanceSummary, LearningPoint, ModelInfo, PlanSummary, TrainingRun } from '../../shared/api.js';
+import { useApi } from '../hooks/use-api.js';
+
+const keys = {
+  instances: ['instances'] as const,
+  plans: (instanceId: number) => ['plans', instanceId] as const,
+  models: ['models'] as const,
+  trainingRuns: ['training-runs'] as const,
+};
+
+/** The app's cache: data changes only through this app, so nothing refetches on focus or retries on its own. */
+export function createQueryClient(report: (action: string, err: unknown) => void): QueryClient {
+  return new QueryClient({
+    queryCache: new QueryCache({
+      onError: (err, query) => report(String(query.meta?.action ?? 'Load'), err),
+    }),
+    defaultOptions: { queries: { retry: false, refetchOnWindowFocus: false, staleTime: Number.POSITIVE_INFINITY } },
+  });
+}
+
+const NONE: never[] = [];
+
+export function useInstanceList(): InstanceSummary[] {
+  const api = useApi();
+  const query = useQuery({ queryKey: keys.instances, queryFn: () => api.call('instances:list', {}), meta: { action: 'Load history' } });
+  return query.data ?? NONE;
+}
+
+/** The plans of one instance; null while loading. */
+export function usePlanList(instanceId: number): PlanSummary[] | null {
+  const api = useApi();
+  const query = useQuery({
+    queryKey: keys.plans(instanceId),
+    queryFn: () => api.call('plans:list', { instanceId }),
+    meta: { action: 'Load plans' },
+  });
+  return query.data ?? null;
+}
+
+export function useModelList(): ModelInfo[] {
+  const api = useApi();
+  const query = useQuery({ queryKey: keys.models, queryFn: () => api.call('models:list', {}), meta: { action: 'Load models' } });
+  return query.data ?? NONE;
+}
+
+/** Every training run stored, newest first as main lists them; null while loading. */
+export function useTrainingRuns(): TrainingRun[] | null {
+  const api = useApi();
+  const query = useQuery({
+    queryKey: keys.trainingRuns,
+    queryFn: () => api.call('training:list', {}),
+    meta: { action: 'Load training runs' },
+  });
+  return query.data ?? null;
+}
+
+/** Marks lists stale after a change: instances and plans (saves, plans, deletions) or models and runs (training). */
+export function useStoredDataChanged() {
+  const client = useQueryClient();
+  return {
+    instances: useCallback(async () => {
+      await Promise.all([client.invalidateQueries({ queryKey: keys.instances }), client.invalidateQueries({ queryKey: ['plans'] })]);
+    }, [client]),
+    models: useCallback(async () => {
+      await Promise.all([client.invalidateQueries({ queryKey: keys.models }), client.invalidateQueries({ queryKey: keys.trainingRuns })]);
+    }, [client]),
+  };
+}
+
+/** Live training news written straight into the cached run list, so the curve grows without reloading it. */
+export function useTrainingRunCache() {
+  const client = useQueryClient();
+  const update = useCallback(
+    (change: (runs: TrainingRun[]) => TrainingRun[]) => client.setQueryData<TrainingRun[]>(keys.trainingRuns, (runs) => change(runs ?? [])),
+    [client],
+  );
+  return {
+    put: useCallback(
+      (run: TrainingRun) => update((runs) => [run, ...runs.filter((r) => r.id !== run.id)].sort((a, b) => b.id - a.id)),
+      [update],
+    ),
+    addPoint: useCallback(
+      (runId: number, point: LearningPoint) =>
+        update((runs) => runs.map((r) => (r.id === runId ? { ...r, points: [...r.points, point] } : r))),
+      [update],
+    ),
+  };
+}
