@@ -49,6 +49,7 @@ function App() {
     a: defaultPolicy('tw1'),
     b: defaultPolicy('tw3'),
     method: 'classical',
+    effort: methodOption('classical').effort!.default,
   });
   const [comparison, setComparison] = useState<Comparison | null>(null);
   const { show, setPlan } = ws;
@@ -86,15 +87,12 @@ function App() {
   const compare = async () => {
     const record = await savedInstance();
     if (!record) return;
-    const { method: m, decode, timeLimitSec } = methodRequest(compareSettings.method);
     const result = await job.start('Comparing policies', () =>
       api.call('compare:variants', {
         instanceId: record.id,
         a: policyRequest(compareSettings.a),
         b: policyRequest(compareSettings.b),
-        method: m,
-        decode,
-        timeLimitSec,
+        ...methodRequest(compareSettings.method, compareSettings.effort),
       }),
     );
     if (!result) return;

@@ -228,16 +228,9 @@ export const CALLS = {
   /** Stores edited routes as a new plan (method "manual"). */
   'plans:saveEdited': call<StoredPlan>()(routesCheck),
   'plans:export': call<{ fileName: string; text: string }>()(z.object({ id, format: z.enum(['csv', 'json']) })),
-  /** Plans one instance under two policies and diffs them. */
+  /** Two plans of one instance by exactly the same method request, under two policies. */
   'compare:variants': call<Comparison>()(
-    z.object({
-      instanceId: id,
-      a: variantRequestSchema,
-      b: variantRequestSchema,
-      method: methodNameSchema,
-      decode: decodeStrategySchema.optional(),
-      timeLimitSec: z.number().min(0.1).max(600).optional(),
-    }),
+    planRequestSchema.omit({ variant: true }).extend({ a: variantRequestSchema, b: variantRequestSchema }),
   ),
   'models:list': call<ModelInfo[]>()(empty),
   'models:activate': call<ModelInfo>()(byId),

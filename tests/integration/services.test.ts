@@ -171,6 +171,18 @@ describe('comparison', () => {
   });
 });
 
+describe('comparison request', () => {
+  it('plans each side with exactly the request the Plan view sends (samples and seed included)', async () => {
+    const request = { instanceId: tiny.id, method: 'random', samples: 1, seed: 7 } as const;
+    const alone = await app.call('plans:create', { ...request, variant: { name: 'tw3' } });
+    const { b } = await app.call('compare:variants', { ...request, a: { name: 'tw1' }, b: { name: 'tw3' } });
+    expect(b.routes).toEqual(alone.routes);
+    expect(b.evaluation.cost).toBe(alone.evaluation.cost);
+    const otherSeed = await app.call('plans:create', { ...request, seed: 8, variant: { name: 'tw3' } });
+    expect(otherSeed.routes, 'the seed matters, so the equality above is not a coincidence').not.toEqual(alone.routes);
+  });
+});
+
 describe('models', () => {
   it('refuses a folder without a model card and reports a missing model as a model error', async () => {
     const folder = join(app.dir, 'not-a-model');

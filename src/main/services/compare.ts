@@ -11,14 +11,10 @@ export function compareServices(ctx: ServiceContext, planner: Planner) {
       planner.cancellable(async (signal): Promise<Comparison> => {
         const half = (offset: number, label: string) => (p: { fraction: number; message: string }) =>
           ctx.emit('plan:progress', { fraction: offset + p.fraction / 2, message: `${label}: ${p.message}` });
-        const common = {
-          instanceId: request.instanceId,
-          method: request.method,
-          decode: request.decode,
-          timeLimitSec: request.timeLimitSec,
-        };
-        const a = await planner.plan({ ...common, variant: request.a }, half(0, `plan A (${request.a.name})`), signal);
-        const b = await planner.plan({ ...common, variant: request.b }, half(0.5, `plan B (${request.b.name})`), signal);
+        // Everything but the policy is the same request, so each side is the plan the Plan view would make.
+        const { a: variantA, b: variantB, ...common } = request;
+        const a = await planner.plan({ ...common, variant: variantA }, half(0, `plan A (${variantA.name})`), signal);
+        const b = await planner.plan({ ...common, variant: variantB }, half(0.5, `plan B (${variantB.name})`), signal);
         return diffPlans(a, b);
       }),
   };

@@ -1,20 +1,23 @@
 /** The comparison's numbers: KPIs of both plans with B − A, and every customer served late or early. */
 import type { Comparison } from '../../shared/api.js';
 import type { Instance } from '../../shared/domain.js';
-import { formatDelta, formatDuration, formatNumber } from '../format.js';
+import { formatNumber } from '../format.js';
+import { unitsOf } from '../units.js';
 
 const KPIS = [
-  { key: 'cost', label: 'Cost', duration: false },
-  { key: 'vehicles', label: 'Vehicles', duration: false },
-  { key: 'distance', label: 'Distance', duration: false },
-  { key: 'wait', label: 'Wait', duration: true },
-  { key: 'early', label: 'Earliness', duration: true },
-  { key: 'late', label: 'Lateness', duration: true },
+  { key: 'cost', label: 'Cost', kind: 'number' },
+  { key: 'vehicles', label: 'Vehicles', kind: 'number' },
+  { key: 'distance', label: 'Distance', kind: 'distance' },
+  { key: 'wait', label: 'Wait', kind: 'duration' },
+  { key: 'early', label: 'Earliness', kind: 'duration' },
+  { key: 'late', label: 'Lateness', kind: 'duration' },
 ] as const;
 
 export function CompareTables({ instance, comparison }: { instance: Instance; comparison: Comparison }) {
   const { a, b, delta, customers } = comparison;
-  const show = (v: number, duration: boolean) => (duration ? formatDuration(v, instance.clockTimes) : formatNumber(v));
+  const units = unitsOf(instance);
+  const show = (v: number, kind: (typeof KPIS)[number]['kind']) =>
+    kind === 'distance' ? units.distance(v) : kind === 'duration' ? units.duration(v) : formatNumber(v);
   const affectedB = customers.filter((c) => c.lateB > 0 || c.earlyB > 0);
   return (
     <div className="compare-tables">
@@ -30,13 +33,13 @@ export function CompareTables({ instance, comparison }: { instance: Instance; co
             </tr>
           </thead>
           <tbody>
-            {KPIS.map(({ key, label, duration }) => (
+            {KPIS.map(({ key, label, kind }) => (
               <tr key={key} data-testid={`compare-kpi-${key}`}>
                 <th>{label}</th>
-                <td className="num">{show(a.evaluation[key], duration)}</td>
-                <td className="num">{show(b.evaluation[key], duration)}</td>
+                <td className="num">{show(a.evaluation[key], kind)}</td>
+                <td className="num">{show(b.evaluation[key], kind)}</td>
                 <td className={`num delta ${delta[key] > 1e-9 ? 'worse' : delta[key] < -1e-9 ? 'better' : ''}`}>
-                  {formatDelta(delta[key])}
+                  {units.delta(delta[key], kind)}
                 </td>
               </tr>
             ))}
@@ -73,18 +76,10 @@ export function CompareTables({ instance, comparison }: { instance: Instance; co
                 {customers.map((c) => (
                   <tr key={c.customerId} data-testid={`compare-customer-${c.customerId}`}>
                     <td>{c.customerId}</td>
-                    <td className={c.lateA > 0 ? 'num text-bad' : 'num'}>
-                      {c.lateA > 0 ? formatDuration(c.lateA, instance.clockTimes) : '—'}
-                    </td>
-                    <td className={c.lateB > 0 ? 'num text-bad' : 'num'}>
-                      {c.lateB > 0 ? formatDuration(c.lateB, instance.clockTimes) : '—'}
-                    </td>
-                    <td className={c.earlyA > 0 ? 'num text-warn' : 'num'}>
-                      {c.earlyA > 0 ? formatDuration(c.earlyA, instance.clockTimes) : '—'}
-                    </td>
-                    <td className={c.earlyB > 0 ? 'num text-warn' : 'num'}>
-                      {c.earlyB > 0 ? formatDuration(c.earlyB, instance.clockTimes) : '—'}
-                    </td>
+                    <td className={c.lateA > 0 ? 'num text-bad' : 'num'}>{c.lateA > 0 ? units.duration(c.lateA) : '—'}</td>
+                    <td className={c.lateB > 0 ? 'num text-bad' : 'num'}>{c.lateB > 0 ? units.duration(c.lateB) : '—'}</td>
+                    <td className={c.earlyA > 0 ? 'num text-warn' : 'num'}>{c.earlyA > 0 ? units.duration(c.earlyA) : '—'}</td>
+                    <td className={c.earlyB > 0 ? 'num text-warn' : 'num'}>{c.earlyB > 0 ? units.duration(c.earlyB) : '—'}</td>
                   </tr>
                 ))}
               </tbody>

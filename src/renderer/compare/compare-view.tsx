@@ -10,7 +10,8 @@ import { MapSync } from '../map/map-sync.js';
 import { RouteMap } from '../map/route-map.js';
 import { PolicyControls } from '../panels/policy-controls.js';
 import { ProgressOverlay } from '../panels/progress-overlay.js';
-import { describeMethod, METHOD_OPTIONS, type MethodChoice } from '../../shared/methods.js';
+import { NumberField } from '../panels/number-field.js';
+import { describeMethod, METHOD_OPTIONS, methodOption, type MethodChoice } from '../../shared/methods.js';
 import { describeVariant, type TimeWindowPolicy } from '../plan/time-window-policy.js';
 import { CompareTables } from './compare-tables.js';
 
@@ -18,6 +19,8 @@ export interface CompareSettings {
   a: TimeWindowPolicy;
   b: TimeWindowPolicy;
   method: MethodChoice;
+  /** The method's effort (samples, seconds of local search...), as in the Plan view's top bar. */
+  effort: number;
 }
 
 interface Props {
@@ -34,6 +37,7 @@ interface Props {
 export function CompareView({ instance, instanceId, settings, onSettings, result, onCompare, job, onCancelJob }: Props) {
   const sync = useMemo(() => new MapSync(), []);
   const shown = result && instance && result.a.instanceId === instanceId ? result : null;
+  const effort = methodOption(settings.method).effort;
   return (
     <div className="compare-view" data-testid="compare-view">
       <div className="compare-bar">
@@ -45,7 +49,10 @@ export function CompareView({ instance, instanceId, settings, onSettings, result
           <select
             value={settings.method}
             data-testid="compare-method"
-            onChange={(e) => onSettings({ ...settings, method: e.target.value as MethodChoice })}
+            onChange={(e) => {
+              const method = e.target.value as MethodChoice;
+              onSettings({ ...settings, method, effort: methodOption(method).effort?.default ?? 0 });
+            }}
           >
             {METHOD_OPTIONS.map((m) => (
               <option key={m.id} value={m.id}>
@@ -54,6 +61,17 @@ export function CompareView({ instance, instanceId, settings, onSettings, result
             ))}
           </select>
         </label>
+        {effort && (
+          <NumberField
+            label={effort.label}
+            value={settings.effort}
+            min={effort.min}
+            max={effort.max}
+            step={effort.step}
+            testId="compare-effort"
+            onCommit={(value) => onSettings({ ...settings, effort: value })}
+          />
+        )}
         <div className="header-spacer" />
         <button className="btn btn-primary" data-testid="compare-run" disabled={!instanceId || job !== null} onClick={onCompare}>
           {job ? 'Comparing…' : 'Compare'}

@@ -7,7 +7,8 @@ import { useEffect, useRef, useState } from 'react';
 import L from 'leaflet';
 import 'leaflet/dist/leaflet.css';
 import type { Evaluation, Instance, Routes } from '../../shared/domain.js';
-import { formatNumber, formatTime } from '../format.js';
+import { formatNumber } from '../format.js';
+import { unitsOf } from '../units.js';
 import { getTileUrl, planarGridLayer, tileLayerWithFallback } from './base-layers.js';
 import { exposeViewState, SYNCED_MAP_OPTIONS, type MapSync } from './map-sync.js';
 import { customerIcon, depotIcon, escapeHtml } from './markers.js';
@@ -35,15 +36,17 @@ interface StopInfo {
   order: number;
   late: number;
   early: number;
+  /** Arrival time; NaN while the plan is being re-scored. */
+  arrival: number;
 }
 
 function stopInfo(routes: Routes | null | undefined, evaluation: Evaluation | null | undefined): Map<string, StopInfo> {
   const info = new Map<string, StopInfo>();
-  routes?.forEach((route, r) => route.forEach((id, i) => info.set(id, { route: r, order: i + 1, late: 0, early: 0 })));
+  routes?.forEach((route, r) => route.forEach((id, i) => info.set(id, { route: r, order: i + 1, late: 0, early: 0, arrival: Number.NaN })));
   evaluation?.routes.forEach((summary) =>
     summary.stops.forEach((stop) => {
       const entry = info.get(stop.customerId);
-      if (entry) Object.assign(entry, { late: stop.late, early: stop.early });
+      if (entry) Object.assign(entry, { late: stop.late, early: stop.early, arrival: stop.arrival });
     }),
   );
   return info;
@@ -171,10 +174,9 @@ export function RouteMap(props: RouteMapProps) {
       marker.addTo(group.stops);
     }
     const depot = L.marker(depotPoint, { icon: depotIcon(instance.depot), draggable, zIndexOffset: 1000 });
-    depot.bindTooltip(
-      `Depot · shift ${formatTime(instance.depot.ready, instance.clockTimes)}–${formatTime(instance.depot.due, instance.clockTimes)}`,
-      { direction: 'top' },
-    );
+    depot.bindTooltip(`Depot · shift ${unitsOf(instance).time(instance.depot.ready)}–${unitsOf(instance).time(instance.depot.due)}`, {
+      direction: 'top',
+    });
     depot.on('dragend', () => {
       const at = depot.getLatLng();
       handlers.current.onMove?.(instance.depot.id, at.lng, at.lat);
@@ -221,10 +223,13 @@ export function RouteMap(props: RouteMapProps) {
 
 function tooltipHtml(instance: Instance, id: string, stop: StopInfo | undefined): string {
   const c = instance.customers.find((x) => x.id === id)!;
-  const t = (v: number) => formatTime(v, instance.clockTimes);
-  const lines = [`<b>Customer ${escapeHtml(id)}</b>`, `demand ${formatNumber(c.demand)} · window ${t(c.ready)}–${t(c.due)}`];
-  if (stop) lines.push(`route ${stop.route + 1}, stop ${stop.order}`);
-  if (stop && stop.late > 0) lines.push(`<span class="tip-late">late by ${formatNumber(stop.late)}</span>`);
-  if (stop && stop.early > 0) lines.push(`<span class="tip-early">early by ${formatNumber(stop.early)}</span>`);
+  const units = unitsOf(instance);
+  const lines = [
+    `<b>Customer ${escapeHtml(id)}</b>`,
+    `demand ${formatNumber(c.demand)} · window ${units.time(c.ready)}–${units.time(c.due)}`,
+  ];
+  if (stop) lines.push(`route ${stop.route + 1}, stop ${stop.order} · arrive ${units.time(stop.arrival)}`);
+  if (stop && stop.late > 0) lines.push(`<span class="tip-late">late by ${units.duration(stop.late)}</span>`);
+  if (stop && stop.early > 0) lines.push(`<span class="tip-early">early by ${units.duration(stop.early)}</span>`);
   return lines.join('<br>');
 }

@@ -4,7 +4,7 @@
  */
 import { useMemo, useRef, useState, type PointerEvent } from 'react';
 import type { Evaluation, Instance } from '../../shared/domain.js';
-import { formatNumber, formatTime } from '../format.js';
+import { type Units, unitsOf } from '../units.js';
 import { useElementWidth } from '../hooks/use-element-width.js';
 import { LATE_COLOUR, routeColour } from '../map/palette.js';
 import { axisTicks, insertionIndex, routeSegments, timelineSpan, type Segment } from './gantt-model.js';
@@ -41,7 +41,8 @@ export function Gantt({ instance, evaluation, selected, onSelect, onMoveStop }: 
   const timeAt = (px: number) => span.start + ((px - LABEL_W) / plotW) * (span.end - span.start);
   const rows = evaluation.routes.length;
   const height = AXIS_H + rows * ROW_H + 6;
-  const t = (v: number) => formatTime(v, instance.clockTimes);
+  const units = unitsOf(instance);
+  const t = units.time;
 
   const local = (e: PointerEvent<Element>) => {
     const box = svg.current!.getBoundingClientRect();
@@ -122,7 +123,7 @@ export function Gantt({ instance, evaluation, selected, onSelect, onMoveStop }: 
                       colour={colour}
                       late={lateIds.has(segment.customerId ?? '')}
                       selected={segment.customerId === selected}
-                      format={t}
+                      units={units}
                       onGrab={(e) => {
                         e.currentTarget.ownerSVGElement?.setPointerCapture(e.pointerId);
                         setDrag({ customerId: segment.customerId!, ...local(e), moved: false });
@@ -182,15 +183,15 @@ interface SegmentProps {
   colour: string;
   late: boolean;
   selected: boolean;
-  format(t: number): string;
+  units: Units;
   onGrab(e: PointerEvent<SVGGElement>): void;
 }
 
 /** One bar of a vehicle's row; service blocks carry the stop's id and can be grabbed to move the stop. */
-function SegmentShape({ segment: s, x, y, colour, late, selected, format, onGrab }: SegmentProps) {
+function SegmentShape({ segment: s, x, y, colour, late, selected, units, onGrab }: SegmentProps) {
   const sx = x(s.from);
   const sw = Math.max(1, x(s.to) - sx);
-  const amount = formatNumber(s.to - s.from);
+  const amount = units.duration(s.to - s.from);
   switch (s.kind) {
     case 'travel':
       return <rect className="seg-travel" x={sx} y={y + 11} width={sw} height={4} fill={colour} />;
@@ -232,7 +233,7 @@ function SegmentShape({ segment: s, x, y, colour, late, selected, format, onGrab
             </text>
           )}
           <title>
-            {s.customerId}: service {format(s.from)}–{format(s.to)}
+            {s.customerId}: service {units.time(s.from)}–{units.time(s.to)}
             {late ? ' (late)' : ''}
           </title>
         </g>

@@ -1,41 +1,54 @@
-/** The plan's totals as cards: cost, vehicles, distance, wait, earliness, lateness (with the change after edits). */
-import type { Evaluation, Instance } from '../../shared/domain.js';
-import { formatDelta, formatDuration, formatNumber } from '../format.js';
+/**
+ * The plan's totals as cards: cost, vehicles, distance (km on a lat/lon day), the time spent early, lateness,
+ * each with the change after hand edits. Early arrival is "Wait" under a policy that waits (there the two totals
+ * are the same number) and "Earliness" under the soft one, which serves at once and prices it.
+ */
+import { type Evaluation, type Instance, type VariantName, variantWaits } from '../../shared/domain.js';
+import { formatNumber } from '../format.js';
+import { unitsOf } from '../units.js';
 
 interface Props {
   instance: Instance;
+  variant: VariantName;
   evaluation: Evaluation;
   /** The plan before hand edits, to show what an edit changed. */
   before?: Evaluation | null;
 }
 
-export function PlanKpis({ instance, evaluation, before }: Props) {
-  const d = (v: number) => formatDuration(v, instance.clockTimes);
-  const cards: { key: keyof Evaluation & string; label: string; value: string; raw: number; bad?: boolean }[] = [
-    { key: 'cost', label: 'Cost', value: formatNumber(evaluation.cost), raw: evaluation.cost },
+type Kind = 'distance' | 'duration' | 'number';
+
+export function PlanKpis({ instance, variant, evaluation, before }: Props) {
+  const units = unitsOf(instance);
+  const early = variantWaits(variant) ? ({ key: 'wait', label: 'Wait' } as const) : ({ key: 'early', label: 'Earliness' } as const);
+  const cards: {
+    key: 'cost' | 'vehicles' | 'distance' | 'wait' | 'early' | 'late';
+    label: string;
+    value: string;
+    kind: Kind;
+    bad?: boolean;
+  }[] = [
+    { key: 'cost', label: 'Cost', value: formatNumber(evaluation.cost), kind: 'number' },
     {
       key: 'vehicles',
       label: 'Vehicles',
       value: `${evaluation.vehicles} / ${instance.vehicles}`,
-      raw: evaluation.vehicles,
+      kind: 'number',
       bad: evaluation.vehicles > instance.vehicles,
     },
-    { key: 'distance', label: 'Distance', value: formatNumber(evaluation.distance), raw: evaluation.distance },
-    { key: 'wait', label: 'Wait', value: d(evaluation.wait), raw: evaluation.wait },
-    { key: 'early', label: 'Earliness', value: d(evaluation.early), raw: evaluation.early },
-    { key: 'late', label: 'Lateness', value: d(evaluation.late), raw: evaluation.late, bad: evaluation.late > 0 },
+    { key: 'distance', label: 'Distance', value: units.distance(evaluation.distance), kind: 'distance' },
+    { ...early, value: units.duration(evaluation[early.key]), kind: 'duration' },
+    { key: 'late', label: 'Lateness', value: units.duration(evaluation.late), kind: 'duration', bad: evaluation.late > 0 },
   ];
   return (
     <div className="kpis" data-testid="plan-kpis">
       {cards.map((c) => {
-        const prior = before ? (before[c.key] as number) : null;
-        const change = prior === null ? 0 : c.raw - prior;
+        const change = before ? evaluation[c.key] - before[c.key] : 0;
         return (
-          <div key={c.key} className={`kpi${c.bad ? ' kpi-bad' : ''}`} data-testid={`kpi-${c.key}`}>
+          <div key={c.key} className={`kpi${c.bad ? ' kpi-bad' : ''}`} data-testid={`kpi-${c.key}`} title={`${c.label}: ${c.value}`}>
             <span className="kpi-label">{c.label}</span>
             <span className="kpi-value">{c.value}</span>
-            {prior !== null && Math.abs(change) > 1e-9 && (
-              <span className={change > 0 ? 'kpi-delta worse' : 'kpi-delta better'}>{formatDelta(change)}</span>
+            {before && Math.abs(change) > 1e-9 && (
+              <span className={change > 0 ? 'kpi-delta worse' : 'kpi-delta better'}>{units.delta(change, c.kind)}</span>
             )}
           </div>
         );

@@ -41,7 +41,7 @@ export function PlanPanel(props: Props) {
       </div>
       {props.stale && <p className="note note-warn">The instance changed since this plan was made: plan again to include the changes.</p>}
       {evaluation ? (
-        <PlanKpis instance={instance} evaluation={evaluation} before={edit ? plan.evaluation : null} />
+        <PlanKpis instance={instance} variant={plan.variant.name} evaluation={evaluation} before={edit ? plan.evaluation : null} />
       ) : (
         <p className="hint">Re-scoring…</p>
       )}

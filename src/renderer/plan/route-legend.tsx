@@ -4,7 +4,8 @@
  */
 import { useState, type DragEvent } from 'react';
 import type { Evaluation, Instance, Routes } from '../../shared/domain.js';
-import { formatDuration, formatNumber } from '../format.js';
+import { formatNumber } from '../format.js';
+import { unitsOf } from '../units.js';
 import { routeColour } from '../map/palette.js';
 
 interface Props {
@@ -20,6 +21,7 @@ const DRAG_TYPE = 'application/x-jampr-stop';
 
 export function RouteLegend({ instance, routes, evaluation, selected, onSelect, onMoveStop }: Props) {
   const [dropRoute, setDropRoute] = useState<number | null>(null);
+  const units = unitsOf(instance);
   const stopInfo = new Map(evaluation?.routes.flatMap((r) => r.stops.map((s) => [s.customerId, s] as const)) ?? []);
   const onDrop = (e: DragEvent, route: number, position?: number) => {
     const id = e.dataTransfer.getData(DRAG_TYPE);
@@ -51,9 +53,9 @@ export function RouteLegend({ instance, routes, evaluation, selected, onSelect, 
               <b>Route {r + 1}</b>
               {summary && (
                 <span className="legend-stats" data-testid={`legend-stats-${r}`}>
-                  n={summary.customers} l={formatNumber(summary.length, 1)} q={formatNumber(summary.load)}
-                  {summary.load > instance.capacity && <b className="text-bad"> (&gt; {instance.capacity})</b>} t=
-                  {formatDuration(summary.duration, instance.clockTimes)}
+                  {summary.customers} stops · {units.distance(summary.length)} · load {formatNumber(summary.load)}
+                  {summary.load > instance.capacity && <b className="text-bad"> (&gt; {instance.capacity})</b>} ·{' '}
+                  {units.duration(summary.duration)}
                 </span>
               )}
             </div>
@@ -74,7 +76,7 @@ export function RouteLegend({ instance, routes, evaluation, selected, onSelect, 
                     data-testid={`stop-chip-${id}`}
                     title={
                       stop
-                        ? `arrive ${formatNumber(stop.arrival)}${stop.late > 0 ? `, late ${formatNumber(stop.late)}` : ''}${stop.early > 0 ? `, early ${formatNumber(stop.early)}` : ''}`
+                        ? `arrive ${units.time(stop.arrival)}${stop.late > 0 ? `, late by ${units.duration(stop.late)}` : ''}${stop.early > 0 ? `, early by ${units.duration(stop.early)}` : ''}`
                         : undefined
                     }
                     onClick={() => onSelect(id === selected ? null : id)}

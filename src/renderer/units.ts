@@ -1,0 +1,39 @@
+/**
+ * How a plan's quantities read for one instance. Travel on a lat/lon day is driving minutes (distance at the
+ * fleet's speed), so its distance is shown in km and its durations as hours and minutes; a planar day keeps the
+ * coordinates' own units. Times of day read HH:MM under clock times. Every view formats through this one place.
+ */
+import type { Instance } from '../shared/domain.js';
+import { formatDelta, formatDuration, formatNumber, formatTime } from './format.js';
+
+export interface Units {
+  /** "km" on a lat/lon day, "" (the coordinates' units) on a planar one. */
+  distanceUnit: string;
+  distance(travel: number): string;
+  duration(minutes: number): string;
+  time(value: number): string;
+  /** A signed change of a distance, a duration or a plain number, in the same units. */
+  delta(value: number, kind: 'distance' | 'duration' | 'number'): string;
+}
+
+export function unitsOf(instance: Pick<Instance, 'coordinates' | 'clockTimes'>): Units {
+  const geo = instance.coordinates?.kind === 'geo' ? instance.coordinates : null;
+  // On a lat/lon day travel is in minutes even without clock times in the file.
+  const minutes = Boolean(instance.clockTimes || geo);
+  const km = (travel: number) => (geo ? (travel * geo.speedKmh) / 60 : travel);
+  const distance = (travel: number) => (geo ? `${formatNumber(km(travel), 1)} km` : formatNumber(travel, 1));
+  const duration = (value: number) => formatDuration(value, minutes);
+  return {
+    distanceUnit: geo ? 'km' : '',
+    distance,
+    duration,
+    time: (value) => formatTime(value, instance.clockTimes),
+    delta(value, kind) {
+      if (kind === 'number') return formatDelta(value);
+      const shown = kind === 'distance' ? km(value) : value;
+      if (Math.abs(shown) < 0.05) return '0';
+      const sign = shown > 0 ? '+' : '−';
+      return `${sign}${kind === 'distance' ? distance(Math.abs(value)) : duration(Math.abs(value))}`;
+    },
+  };
+}
