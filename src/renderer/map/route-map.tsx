@@ -25,6 +25,8 @@ export interface RouteMapProps {
   onMove?(id: string, x: number, y: number): void;
   /** The view is fitted to the instance whenever this changes. */
   fitKey: string | number;
+  /** One route shown alone (the others hidden, their stops faded), or null for all. */
+  focusRoute?: number | null;
   sync?: MapSync;
   testId?: string;
 }
@@ -53,7 +55,7 @@ function stopInfo(routes: Routes | null | undefined, evaluation: Evaluation | nu
 }
 
 export function RouteMap(props: RouteMapProps) {
-  const { instance, routes, evaluation, selected, fitKey, sync, testId = 'map' } = props;
+  const { instance, routes, evaluation, selected, fitKey, sync, focusRoute = null, testId = 'map' } = props;
   const kind = instance.coordinates?.kind ?? 'planar';
   const container = useRef<HTMLDivElement>(null);
   const mapRef = useRef<L.Map | null>(null);
@@ -67,6 +69,8 @@ export function RouteMap(props: RouteMapProps) {
   const [tileVersion, setTileVersion] = useState(0);
   /** Bumped each time a Leaflet map is created, so the view and the layers are set up on the new one. */
   const [generation, setGeneration] = useState(0);
+  /** The last fitted view, kept until the user pans or zooms: a resize refits it (e.g. when the timeline appears). */
+  const fitted = useRef<(() => void) | null>(null);
 
   useEffect(() => {
     const el = container.current;
@@ -103,8 +107,17 @@ export function RouteMap(props: RouteMapProps) {
     mapRef.current = map;
     setGeneration((g) => g + 1);
     const unsync = sync?.add(map);
-    const resize = new ResizeObserver(() => map.invalidateSize());
+    const resize = new ResizeObserver(() => {
+      map.invalidateSize({ animate: false });
+      fitted.current?.();
+    });
     resize.observe(el);
+    const userMoved = () => {
+      fitted.current = null;
+    };
+    map.on('dragstart', userMoved);
+    el.addEventListener('wheel', userMoved, { passive: true });
+    el.querySelector('.leaflet-control-zoom')?.addEventListener('click', userMoved);
     return () => {
       clearTimeout(timeout);
       resize.disconnect();
@@ -116,19 +129,24 @@ export function RouteMap(props: RouteMapProps) {
     };
   }, [kind, sync, tileVersion]);
 
-  // Fit the view when a different instance is opened (not on every edit, which would jump while dragging).
+  // Fit the view when a different instance or plan is opened or a route is focused (not on every edit, which
+  // would jump while dragging). The container may just have changed size (the timeline appears with a plan).
   useEffect(() => {
     const map = mapRef.current;
     if (!map) return;
-    const points: L.LatLngTuple[] = [[instance.depot.y, instance.depot.x], ...instance.customers.map((c): L.LatLngTuple => [c.y, c.x])];
+    map.invalidateSize({ animate: false });
+    const focused = focusRoute !== null ? new Set(routes?.[focusRoute] ?? []) : null;
+    const shown = focused ? instance.customers.filter((c) => focused.has(c.id)) : instance.customers;
+    const points: L.LatLngTuple[] = [[instance.depot.y, instance.depot.x], ...shown.map((c): L.LatLngTuple => [c.y, c.x])];
     const bounds = L.latLngBounds(points);
-    if (points.length < 2 || bounds.getNorthEast().equals(bounds.getSouthWest())) {
-      map.setView(points[0], kind === 'planar' ? 2 : 12, { animate: false });
-    } else {
-      map.fitBounds(bounds.pad(0.08), { animate: false });
-    }
+    const fit = () =>
+      points.length < 2 || bounds.getNorthEast().equals(bounds.getSouthWest())
+        ? map.setView(points[0], kind === 'planar' ? 2 : 12, { animate: false })
+        : map.fitBounds(bounds.pad(0.08), { animate: false });
+    fit();
+    fitted.current = fit;
     // eslint-disable-next-line react-hooks/exhaustive-deps -- refit only when the instance identity changes
-  }, [fitKey, generation]);
+  }, [fitKey, generation, focusRoute]);
 
   useEffect(() => {
     const group = layers.current;
@@ -139,7 +157,7 @@ export function RouteMap(props: RouteMapProps) {
     const byId = new Map(instance.customers.map((c) => [c.id, c]));
     const depotPoint: L.LatLngTuple = [instance.depot.y, instance.depot.x];
     routes?.forEach((route, r) => {
-      if (route.length === 0) return;
+      if (route.length === 0 || (focusRoute !== null && r !== focusRoute)) return;
       const points = [
         depotPoint,
         ...route.flatMap((id) => (byId.has(id) ? [[byId.get(id)!.y, byId.get(id)!.x] as L.LatLngTuple] : [])),
@@ -164,7 +182,8 @@ export function RouteMap(props: RouteMapProps) {
         selected: selected === customer.id,
         order: stop?.order ?? null,
       });
-      const marker = L.marker([customer.y, customer.x], { icon, draggable, keyboard: true, title: undefined });
+      const faded = focusRoute !== null && stop?.route !== focusRoute;
+      const marker = L.marker([customer.y, customer.x], { icon, draggable, keyboard: true, title: undefined, opacity: faded ? 0.3 : 1 });
       marker.bindTooltip(tooltipHtml(instance, customer.id, stop), { direction: 'top', offset: [0, -10] });
       marker.on('click', () => handlers.current.onSelect?.(customer.id));
       marker.on('dragend', () => {
@@ -182,7 +201,7 @@ export function RouteMap(props: RouteMapProps) {
       handlers.current.onMove?.(instance.depot.id, at.lng, at.lat);
     });
     depot.addTo(group.stops);
-  }, [instance, routes, evaluation, selected, draggable, generation]);
+  }, [instance, routes, evaluation, selected, draggable, generation, focusRoute]);
 
   // Bring a customer selected elsewhere (the table) into view.
   useEffect(() => {

@@ -34,8 +34,10 @@ export function Header(props: Props) {
   return (
     <header className="app-header">
       <div className="brand">
-        <span className="brand-mark">★</span>
-        <span>JAMPR Dispatch</span>
+        <span className="brand-mark" title="JAMPR Dispatch">
+          ★
+        </span>
+        <span className="brand-name">JAMPR Dispatch</span>
       </div>
       {props.instanceName !== null && (
         <input

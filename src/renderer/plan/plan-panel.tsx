@@ -23,6 +23,8 @@ interface Props {
   onResetEdit(): void;
   onSaveEdited(): void;
   onExport(format: 'csv' | 'json'): void;
+  focusRoute: number | null;
+  onFocusRoute(route: number | null): void;
 }
 
 export function PlanPanel(props: Props) {
@@ -66,6 +68,8 @@ export function PlanPanel(props: Props) {
         selected={selected}
         onSelect={props.onSelect}
         onMoveStop={props.onMoveStop}
+        focus={props.focusRoute}
+        onFocus={props.onFocusRoute}
       />
       <div className="panel-actions">
         <button className="btn btn-small" onClick={() => props.onExport('csv')} data-testid="export-plan-csv">

@@ -2,7 +2,7 @@
  * The main view: history and customers on the left, the map (with the timeline under it) in the centre, the
  * plan's figures on the right. Edits on the map and in the table change the same draft.
  */
-import { useMemo } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useApi } from '../hooks/use-api.js';
 import { useRunner } from '../hooks/use-notices.js';
 import type { JobState } from '../hooks/use-plan-job.js';
@@ -43,6 +43,9 @@ export function PlanView({ ws, job, onCancelJob, onCsvFile }: Props) {
   const { draft, plan, edit, selected, setSelected, setDraft } = ws;
   const errors = useMemo(() => messagesByCustomer(ws.saveErrors, draft ?? blankInstance('-')), [ws.saveErrors, draft]);
   const routes = edit?.routes ?? plan?.routes ?? null;
+  const [focusRoute, setFocusRoute] = useState<number | null>(null);
+  // A route number means nothing in another plan.
+  useEffect(() => setFocusRoute(null), [plan?.id]);
   // While an edit is being re-scored, keep showing the last known schedule rather than blanking the chart.
   const evaluation = edit?.evaluation ?? plan?.evaluation ?? null;
 
@@ -119,7 +122,8 @@ export function PlanView({ ws, job, onCancelJob, onCsvFile }: Props) {
               routes={routes}
               evaluation={evaluation}
               selected={selected}
-              fitKey={`${ws.stored?.id ?? 'new'}:${draft.coordinates?.kind ?? 'planar'}`}
+              fitKey={`${ws.stored?.id ?? 'new'}:${draft.coordinates?.kind ?? 'planar'}:${plan?.id ?? ''}`}
+              focusRoute={focusRoute !== null && routes && focusRoute < routes.length ? focusRoute : null}
               onSelect={setSelected}
               onAdd={(x, y) => {
                 const added = addCustomer(draft, x, y);
@@ -153,6 +157,8 @@ export function PlanView({ ws, job, onCancelJob, onCsvFile }: Props) {
             onResetEdit={editing.reset}
             onSaveEdited={editing.saveEdited}
             onExport={exportPlan}
+            focusRoute={focusRoute}
+            onFocusRoute={setFocusRoute}
           />
         ) : (
           <section className="panel plan-panel empty-plan">

@@ -15,11 +15,14 @@ interface Props {
   selected: string | null;
   onSelect(id: string | null): void;
   onMoveStop(customerId: string, toRoute: number, position?: number): void;
+  /** The route shown alone on the map, or null. */
+  focus: number | null;
+  onFocus(route: number | null): void;
 }
 
 const DRAG_TYPE = 'application/x-jampr-stop';
 
-export function RouteLegend({ instance, routes, evaluation, selected, onSelect, onMoveStop }: Props) {
+export function RouteLegend({ instance, routes, evaluation, selected, onSelect, onMoveStop, focus, onFocus }: Props) {
   const [dropRoute, setDropRoute] = useState<number | null>(null);
   const units = unitsOf(instance);
   const stopInfo = new Map(evaluation?.routes.flatMap((r) => r.stops.map((s) => [s.customerId, s] as const)) ?? []);
@@ -51,6 +54,15 @@ export function RouteLegend({ instance, routes, evaluation, selected, onSelect, 
             <div className="legend-head">
               <span className="swatch" style={{ background: routeColour(r) }} />
               <b>Route {r + 1}</b>
+              <button
+                className={focus === r ? 'btn btn-tiny focus-toggle active' : 'btn btn-tiny focus-toggle'}
+                aria-pressed={focus === r}
+                title={focus === r ? 'Show all routes' : 'Show only this route on the map'}
+                data-testid={`focus-route-${r}`}
+                onClick={() => onFocus(focus === r ? null : r)}
+              >
+                {focus === r ? 'all' : 'only'}
+              </button>
               {summary && (
                 <span className="legend-stats" data-testid={`legend-stats-${r}`}>
                   {summary.customers} stops · {units.distance(summary.length)} · load {formatNumber(summary.load)}

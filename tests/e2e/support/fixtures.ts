@@ -47,3 +47,20 @@ export const GEO_CSV = [
 export const GEO_SPEED_KMH = 25;
 /** A tile server that refuses connections, so the offline fallback shows even where there is network. */
 export const UNREACHABLE_TILES = 'http://127.0.0.1:9/{z}/{x}/{y}.png';
+
+/** A lat/lon city day of ten shops around a Berlin depot, with clock times, a name and an address per stop. */
+export const CITY_DAY_CSV = [
+  'type,id,name,address,lat,lon,demand,ready,due,service',
+  'depot,D,Central depot,"Alexanderplatz 1, Berlin",52.5219,13.4132,0,07:00,18:00,0',
+  'customer,S1,Bakery Moll,"Torstraße 12, Berlin",52.5290,13.4010,6,08:00,11:00,10',
+  'customer,S2,Corner Shop Ay,"Oranienstraße 40, Berlin",52.5020,13.4180,8,09:00,12:00,10',
+  'customer,S3,Café Linde,"Kastanienallee 7, Berlin",52.5380,13.4090,4,07:30,10:30,15',
+  'customer,S4,Kiosk Nord,"Schönhauser Allee 80, Berlin",52.5480,13.4130,5,10:00,14:00,10',
+  'customer,S5,Bio Markt Ost,"Frankfurter Allee 55, Berlin",52.5150,13.4550,7,08:30,12:00,10',
+  'customer,S6,Deli Süd,"Bergmannstraße 3, Berlin",52.4890,13.3950,3,12:00,16:00,10',
+  'customer,S7,Blumen Kraus,"Invalidenstraße 20, Berlin",52.5300,13.3800,5,09:30,13:30,10',
+  'customer,S8,Weinhandel Roth,"Friedrichstraße 101, Berlin",52.5170,13.3880,6,11:00,15:00,10',
+  'customer,S9,Späti Eck,"Warschauer Straße 33, Berlin",52.5080,13.4490,2,13:00,17:00,5',
+  'customer,S10,Buchladen Mitte,"Karl-Marx-Allee 90, Berlin",52.5180,13.4300,2,08:00,17:00,5',
+].join('\n');
+export const CITY_DAY_STOPS = 10;

@@ -1,0 +1,128 @@
+/**
+ * A dispatcher's lat/lon city day at 1280 x 800: distances in km and times as HH:MM, the compare view giving
+ * the same plan as the Plan view for the same method, and nothing wider than the window. Steps build on each
+ * other in one page.
+ */
+import { expect, type Page, test } from '@playwright/test';
+import { type AppSession, openApp } from './support/browser.js';
+import { CITY_DAY_CSV, CITY_DAY_STOPS, UNREACHABLE_TILES } from './support/fixtures.js';
+
+test.describe.configure({ mode: 'serial' });
+
+let session: AppSession;
+let page: Page;
+const byTest = (id: string) => page.getByTestId(id);
+
+test.beforeAll(async ({ browser }) => {
+  session = await openApp(browser);
+  page = session.page;
+  await page.evaluate(`localStorage.setItem('jampr.tileUrl', ${JSON.stringify(UNREACHABLE_TILES)})`);
+});
+test.afterAll(async () => {
+  await session?.close();
+});
+
+/** The page is no wider than the window: nothing to scroll sideways. */
+async function expectNoSidewaysScroll() {
+  const widths = await page.evaluate('[document.documentElement.scrollWidth, document.documentElement.clientWidth]');
+  const [scroll, client] = widths as [number, number];
+  expect(scroll, `page ${scroll} px wide in a ${client} px window`).toBeLessThanOrEqual(client);
+}
+
+async function planWith(method: string, effort?: string) {
+  await byTest('method').selectOption(method);
+  if (effort) await byTest('method-effort').fill(effort);
+  await byTest('plan-button').click();
+  await expect(byTest('plan-meta')).toBeVisible({ timeout: 60_000 });
+}
+
+test('a lat/lon day imports with names and shows distance in km and times as HH:MM', async () => {
+  await byTest('csv-file-input').setInputFiles({ name: 'city-day.csv', mimeType: 'text/csv', buffer: Buffer.from(CITY_DAY_CSV) });
+  await byTest('csv-dialog').waitFor();
+  await byTest('csv-vehicles').fill('3');
+  await byTest('csv-capacity').fill('30');
+  await byTest('csv-speed').fill('25');
+  await byTest('csv-preview').waitFor();
+  await byTest('csv-confirm').click();
+  await byTest('csv-dialog').waitFor({ state: 'detached' });
+  await expect(page.locator('[data-testid^="customer-row-"]')).toHaveCount(CITY_DAY_STOPS);
+  await expect(byTest('unsaved-badge')).toHaveCount(0);
+
+  await byTest('policy-name').selectOption('tw1');
+  await planWith('jampr-ls', '1');
+  await expect(byTest('kpi-distance').locator('.kpi-value')).toHaveText(/^[\d,.]+ km$/);
+  await expect(byTest('kpi-wait').locator('.kpi-value')).toHaveText(/^(\d+h \d\dm|\d+m)$/);
+  await expect(byTest('kpi-early'), 'hard windows wait: earliness would repeat the wait').toHaveCount(0);
+  const chip = page.locator('[data-testid^="stop-chip-"]').first();
+  await expect(chip).toHaveAttribute('title', /^arrive \d\d:\d\d/);
+  await expectNoSidewaysScroll();
+  await session.screenshot('city-day-plan');
+});
+
+test('compare with JAMPR + local search shows the cost the Plan view gave', async () => {
+  const planCost = await byTest('kpi-cost').locator('.kpi-value').textContent();
+  await expect(byTest('plan-meta')).toContainText('JAMPR + local search');
+  await byTest('tab-compare').click();
+  await byTest('compare-a-name').selectOption('tw1');
+  await byTest('compare-b-name').selectOption('tw3');
+  await byTest('compare-method').selectOption('jampr-ls');
+  await byTest('compare-effort').fill('1');
+  await byTest('compare-run').click();
+  await expect(byTest('compare-kpi-cost')).toBeVisible({ timeout: 90_000 });
+  await expect(byTest('compare-kpi-cost').locator('td').first()).toHaveText(planCost!);
+  await expect(byTest('compare-kpi-distance').locator('td').first()).toHaveText(/ km$/);
+  await expect(byTest('compare-kpi-wait').locator('td').nth(2)).toHaveText(/^(0|[+−](\d+h \d\dm|\d+m))$/);
+  await expectNoSidewaysScroll();
+  await session.screenshot('city-day-compare');
+  await byTest('tab-plan').click();
+});
+
+/** Every stop's marker lies wholly inside the map (none cut off under the timeline or the panels). */
+async function expectAllStopsInView() {
+  const map = (await byTest('map').boundingBox())!;
+  for (const marker of await page.locator('[data-testid^="marker-"]').all()) {
+    const box = (await marker.boundingBox())!;
+    const inside = box.x >= map.x && box.y >= map.y && box.x + box.width <= map.x + map.width && box.y + box.height <= map.y + map.height;
+    expect(inside, `${await marker.getAttribute('data-testid')} is wholly inside the map`).toBe(true);
+  }
+}
+
+test('after planning every stop is in view, and one route can be shown alone', async () => {
+  await expectAllStopsInView();
+  const lines = page.locator('[data-testid^="route-line-"]');
+  const all = await lines.count();
+  expect(all).toBeGreaterThanOrEqual(2);
+  await byTest('focus-route-1').click();
+  await expect(lines).toHaveCount(1);
+  await expect(byTest('route-line-1')).toBeVisible();
+  await session.screenshot('city-day-one-route');
+  await byTest('focus-route-1').click();
+  await expect(lines).toHaveCount(all);
+});
+
+test('thirty routes are drawn in thirty different colours', async () => {
+  // Thirty customers that each fill a vehicle: thirty routes.
+  const rows = Array.from({ length: 30 }, (_, i) => {
+    const angle = (2 * Math.PI * i) / 30;
+    return `${i + 1},${(50 + 40 * Math.cos(angle)).toFixed(1)},${(50 + 40 * Math.sin(angle)).toFixed(1)},10,0,1000,5`;
+  });
+  const csv = ['id,x,y,demand,ready,due,service', '0,50,50,0,0,1000,0', ...rows].join('\n');
+  await byTest('csv-file-input').setInputFiles({ name: 'thirty.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
+  await byTest('csv-vehicles').fill('30');
+  await byTest('csv-capacity').fill('10');
+  await byTest('csv-preview').waitFor();
+  await byTest('csv-confirm').click();
+  await byTest('csv-dialog').waitFor({ state: 'detached' });
+  await byTest('policy-name').selectOption('tw3');
+  await planWith('classical', '0.5');
+  const lines = page.locator('[data-testid^="route-line-"]');
+  await expect(lines).toHaveCount(30);
+  const colours = await Promise.all((await lines.all()).map((line) => line.getAttribute('data-colour')));
+  expect(new Set(colours).size, colours.join(' ')).toBe(30);
+  await expectAllStopsInView();
+  await session.screenshot('thirty-routes');
+});
+
+test('the page reported no errors of its own', () => {
+  expect(session.errors).toEqual([]);
+});
