@@ -14,7 +14,7 @@ interface Props {
 }
 
 export function HistoryPanel(props: Props) {
-  const instances = useInstanceList();
+  const { list: instances, loaded } = useInstanceList();
   const [expanded, setExpanded] = useState<Set<number>>(new Set());
   const isOpen = (id: number) => expanded.has(id) || id === props.currentId;
   const toggle = (id: number) =>
@@ -26,7 +26,7 @@ export function HistoryPanel(props: Props) {
     });
 
   return (
-    <section className="panel history" data-testid="history">
+    <section className="panel history" data-testid="history" data-loaded={loaded}>
       <h2 className="panel-title">History</h2>
       {instances.length === 0 ? (
         <p className="empty" data-testid="history-empty">

@@ -28,10 +28,11 @@ export function createQueryClient(report: (action: string, err: unknown) => void
 
 const NONE: never[] = [];
 
-export function useInstanceList(): InstanceSummary[] {
+/** The saved instances, newest first; `loaded` is false until the first answer. */
+export function useInstanceList(): { list: InstanceSummary[]; loaded: boolean } {
   const api = useApi();
   const query = useQuery({ queryKey: keys.instances, queryFn: () => api.call('instances:list', {}), meta: { action: 'Load history' } });
-  return query.data ?? NONE;
+  return { list: query.data ?? NONE, loaded: query.isSuccess };
 }
 
 /** The plans of one instance; null while loading. */

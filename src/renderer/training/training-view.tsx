@@ -15,7 +15,7 @@ const STATUS_LABEL = { running: 'running', done: 'finished', cancelled: 'cancell
 
 export function TrainingView() {
   const training = useTraining();
-  const instances = useInstanceList();
+  const instances = useInstanceList().list;
   const [variant, setVariant] = useState<VariantName>('tw3');
   const [size, setSize] = useState(20);
   const [minutes, setMinutes] = useState(1);
