@@ -10,8 +10,8 @@ export async function runTrainJob(job: TrainJob, ctx: JobContext<TrainJobProgres
   await selectBackend();
   const { trainModel } = await import('../jampr/train/train.js');
   const seconds = job.minutes * 60;
-  let last: TrainProgress | null = null;
-  const report = (progress: TrainProgress) => {
+  let last: TrainJobProgress | null = null;
+  const report = (progress: TrainJobProgress) => {
     last = progress;
     ctx.onProgress(progress);
   };
