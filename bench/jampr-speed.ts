@@ -48,7 +48,9 @@ for (const n of [20, 50]) {
   const env = jamprEnvConfig(variant, n);
   const set = draw(n, 10);
   decodeGreedy(policy, [set[0]], env); // warm-up: folded weights, kernel JIT
-  await timed(`greedy N=${n}, batch 1`, set.length, 'ms', () => set.forEach((p) => decodeGreedy(policy, [p], env)));
+  await timed(`greedy N=${n}, batch 1`, set.length, 'ms', () => {
+    for (const p of set) decodeGreedy(policy, [p], env);
+  });
   await timed(`sampling N=${n}, S=128 in one chunk`, 128, 'samples', () =>
     decodeSampled(policy, set[0], env, { samples: 128, chunk: 128, seed: 1 }),
   );

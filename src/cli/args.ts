@@ -6,16 +6,19 @@ type Options = NonNullable<ParseArgsConfig['options']>;
 
 /** Strict flag parsing: an unknown flag or a missing value is an input error, never silently ignored. */
 export function parseFlags<O extends Options>(argv: string[], options: O, positionals = 0) {
-  let parsed;
-  try {
-    parsed = parseArgs({ args: argv, options, allowPositionals: positionals > 0, strict: true });
-  } catch (err) {
-    throw inputError((err as Error).message);
-  }
+  const parsed = parseOrExplain(() => parseArgs({ args: argv, options, allowPositionals: positionals > 0, strict: true }));
   if (parsed.positionals.length > positionals) {
     throw inputError(`unexpected argument ${parsed.positionals[positionals]}`);
   }
   return parsed;
+}
+
+function parseOrExplain<T>(parse: () => T): T {
+  try {
+    return parse();
+  } catch (err) {
+    throw inputError((err as Error).message);
+  }
 }
 
 /** Reads a numeric flag; absent gives `fallback`, anything non-numeric or out of range is an input error. */

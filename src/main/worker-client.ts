@@ -55,8 +55,14 @@ export class WorkerClient implements JobRunner {
       this.pending.set(seq, {
         job,
         // The worker answers a seq with the result of the job that seq started, so the result has type T.
-        resolve: (result) => (settle(), resolve(result as JobResult<T>)),
-        reject: (error) => (settle(), reject(error)),
+        resolve: (result) => {
+          settle();
+          resolve(result as JobResult<T>);
+        },
+        reject: (error) => {
+          settle();
+          reject(error);
+        },
         onProgress: onProgress as Pending['onProgress'],
       });
       worker.postMessage({ seq, type: 'job', job, input } as JobRequest);

@@ -24,7 +24,9 @@ const tempDir = () => {
   dirs.push(dir);
   return dir;
 };
-afterEach(() => dirs.splice(0).forEach((d) => rmSync(d, { recursive: true, force: true })));
+afterEach(() => {
+  for (const d of dirs.splice(0)) rmSync(d, { recursive: true, force: true });
+});
 
 describe('opening the database through an explicit SQLite addon', () => {
   it('migrates and stores data when the addon file is a loadable build', () => {

@@ -16,7 +16,9 @@ const tempDb = () => {
   dirs.push(dir);
   return join(dir, 'nested', 'test.sqlite');
 };
-afterEach(() => dirs.splice(0).forEach((d) => rmSync(d, { recursive: true, force: true })));
+afterEach(() => {
+  for (const d of dirs.splice(0)) rmSync(d, { recursive: true, force: true });
+});
 
 const evaluation: Evaluation = {
   cost: 12.5,

@@ -1,5 +1,5 @@
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
+// Bundled into the built command, so its version is the one it was built from.
+import packageJson from '../../../package.json' with { type: 'json' };
 import { selectBackend } from '../../main/jampr/backend/backend.js';
 import { defaultModelsRoot, listModels } from '../../main/jampr/model-catalog.js';
 import { parseFlags } from '../args.js';
@@ -7,7 +7,6 @@ import { parseFlags } from '../args.js';
 /** Versions, the TensorFlow.js backend this machine gets, and the models `jampr plan` chooses from. */
 export async function run(argv: string[]): Promise<void> {
   parseFlags(argv, {});
-  const pkg = JSON.parse(readFileSync(join(import.meta.dirname, '..', '..', '..', 'package.json'), 'utf8')) as { version: string };
   const backend = await selectBackend({ log: () => {} });
   const modelsRoot = defaultModelsRoot();
   const models = (await listModels(modelsRoot)).map(({ card }) => ({
@@ -24,7 +23,7 @@ export async function run(argv: string[]): Promise<void> {
   console.log(
     JSON.stringify(
       {
-        version: pkg.version,
+        version: packageJson.version,
         node: process.versions.node,
         backend: backend.name,
         backendDetail: backend.detail,

@@ -44,13 +44,13 @@ interface StopInfo {
 
 function stopInfo(routes: Routes | null | undefined, evaluation: Evaluation | null | undefined): Map<string, StopInfo> {
   const info = new Map<string, StopInfo>();
-  routes?.forEach((route, r) => route.forEach((id, i) => info.set(id, { route: r, order: i + 1, late: 0, early: 0, arrival: Number.NaN })));
-  evaluation?.routes.forEach((summary) =>
-    summary.stops.forEach((stop) => {
-      const entry = info.get(stop.customerId);
-      if (entry) Object.assign(entry, { late: stop.late, early: stop.early, arrival: stop.arrival });
-    }),
-  );
+  for (const [r, route] of (routes ?? []).entries()) {
+    for (const [i, id] of route.entries()) info.set(id, { route: r, order: i + 1, late: 0, early: 0, arrival: Number.NaN });
+  }
+  for (const stop of evaluation?.routes.flatMap((summary) => summary.stops) ?? []) {
+    const entry = info.get(stop.customerId);
+    if (entry) Object.assign(entry, { late: stop.late, early: stop.early, arrival: stop.arrival });
+  }
   return info;
 }
 
@@ -72,6 +72,7 @@ export function RouteMap(props: RouteMapProps) {
   /** The last fitted view, kept until the user pans or zooms: a resize refits it (e.g. when the timeline appears). */
   const fitted = useRef<(() => void) | null>(null);
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: tileVersion is the trigger that rebuilds the map with new tiles
   useEffect(() => {
     const el = container.current;
     if (!el) return;
@@ -131,6 +132,7 @@ export function RouteMap(props: RouteMapProps) {
 
   // Fit the view when a different instance or plan is opened or a route is focused (not on every edit, which
   // would jump while dragging). The container may just have changed size (the timeline appears with a plan).
+  // biome-ignore lint/correctness/useExhaustiveDependencies: refit only when another instance or plan is opened (fitKey), the map is new (generation) or a route is focused, not on every edit
   useEffect(() => {
     const map = mapRef.current;
     if (!map) return;
@@ -139,15 +141,15 @@ export function RouteMap(props: RouteMapProps) {
     const shown = focused ? instance.customers.filter((c) => focused.has(c.id)) : instance.customers;
     const points: L.LatLngTuple[] = [[instance.depot.y, instance.depot.x], ...shown.map((c): L.LatLngTuple => [c.y, c.x])];
     const bounds = L.latLngBounds(points);
-    const fit = () =>
+    const fitView = () =>
       points.length < 2 || bounds.getNorthEast().equals(bounds.getSouthWest())
         ? map.setView(points[0], kind === 'planar' ? 2 : 12, { animate: false })
         : map.fitBounds(bounds.pad(0.08), { animate: false });
-    fit();
-    fitted.current = fit;
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- refit only when the instance identity changes
+    fitView();
+    fitted.current = fitView;
   }, [fitKey, generation, focusRoute]);
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: generation redraws the layers on a newly created map
   useEffect(() => {
     const group = layers.current;
     const map = mapRef.current;
@@ -204,11 +206,11 @@ export function RouteMap(props: RouteMapProps) {
   }, [instance, routes, evaluation, selected, draggable, generation, focusRoute]);
 
   // Bring a customer selected elsewhere (the table) into view.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: pan only when the selection changes, not on every edit
   useEffect(() => {
     const map = mapRef.current;
     const customer = instance.customers.find((c) => c.id === selected);
     if (map && customer && !map.getBounds().contains([customer.y, customer.x])) map.panTo([customer.y, customer.x]);
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- only when the selection changes
   }, [selected]);
 
   return (

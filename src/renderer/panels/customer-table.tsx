@@ -40,7 +40,7 @@ export function CustomerTable({ instance, routes, selected, onSelect, onEdit, on
   const [sort, setSort] = useState<{ key: SortKey; dir: 1 | -1 }>({ key: 'id', dir: 1 });
   const routeOf = useMemo(() => {
     const map = new Map<string, number>();
-    routes?.forEach((r, i) => r.forEach((id) => map.set(id, i)));
+    for (const [i, route] of (routes ?? []).entries()) for (const id of route) map.set(id, i);
     return map;
   }, [routes]);
 
@@ -56,6 +56,7 @@ export function CustomerTable({ instance, routes, selected, onSelect, onEdit, on
   }, [instance.customers, sort, routeOf]);
 
   const selectedRow = useRef<HTMLTableRowElement>(null);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the selection is the trigger; the row it names is read through the ref
   useEffect(() => {
     // Braces matter: newer browsers return a promise from scrollIntoView, which React would take for a cleanup.
     selectedRow.current?.scrollIntoView({ block: 'nearest' });

@@ -53,7 +53,7 @@ export function Header(props: Props) {
           unsaved
         </span>
       )}
-      <nav className="tabs" role="tablist">
+      <div className="tabs" role="tablist">
         {VIEWS.map((v) => (
           <button
             key={v.id}
@@ -66,7 +66,7 @@ export function Header(props: Props) {
             {v.label}
           </button>
         ))}
-      </nav>
+      </div>
       <div className="header-spacer" />
       {props.view === 'plan' && (
         <div className="plan-controls">

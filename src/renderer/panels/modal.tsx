@@ -17,6 +17,7 @@ export function Modal({ title, onClose, children, footer, testId, wide }: Props)
     return () => window.removeEventListener('keydown', onKey);
   }, [onClose]);
   return (
+    // biome-ignore lint/a11y/noStaticElementInteractions: a click on the backdrop is the pointer's way to close; Escape (above) is the keyboard's
     <div className="modal-backdrop" onMouseDown={(e) => e.target === e.currentTarget && onClose()}>
       <div className={wide ? 'modal modal-wide' : 'modal'} role="dialog" aria-modal="true" aria-label={title} data-testid={testId}>
         <header className="modal-header">

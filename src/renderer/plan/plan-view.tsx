@@ -45,6 +45,7 @@ export function PlanView({ ws, job, onCancelJob, onCsvFile }: Props) {
   const routes = edit?.routes ?? plan?.routes ?? null;
   const [focusRoute, setFocusRoute] = useState<number | null>(null);
   // A route number means nothing in another plan.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: another plan (its id) is the trigger
   useEffect(() => setFocusRoute(null), [plan?.id]);
   // While an edit is being re-scored, keep showing the last known schedule rather than blanking the chart.
   const evaluation = edit?.evaluation ?? plan?.evaluation ?? null;

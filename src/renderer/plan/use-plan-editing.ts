@@ -3,6 +3,7 @@
  * an error), and the edited routes can be stored as a new plan.
  */
 import { useCallback, useRef } from 'react';
+import type { Routes } from '../../shared/domain.js';
 import { useApi } from '../hooks/use-api.js';
 import { useRunner } from '../hooks/use-notices.js';
 import { useStoredDataChanged } from '../state/queries.js';
@@ -20,7 +21,7 @@ export function usePlanEditing(ws: Workspace) {
     async (customerId: string, toRoute: number, position?: number) => {
       if (!plan) return;
       const base = edit?.routes ?? plan.routes;
-      let routes;
+      let routes: Routes;
       try {
         routes = moveInRoutes(base, customerId, toRoute, position);
       } catch (err) {

@@ -122,7 +122,7 @@ describe('checkpoints', () => {
     const { policy: half } = await loadCheckpoint(join(dir, 'half'));
     const [name, original] = [...policy.params.trainable][0];
     const restored = half.params.trainable.get(name)!.dataSync();
-    original.dataSync().forEach((v, i) => expect(Math.abs(restored[i] - v)).toBeLessThanOrEqual(Math.abs(v) / 1024 + 1e-7));
+    for (const [i, v] of original.dataSync().entries()) expect(Math.abs(restored[i] - v)).toBeLessThanOrEqual(Math.abs(v) / 1024 + 1e-7);
     const problems = tinyProblems(6, 3, 2);
     const config = jamprEnvConfig(makeVariant('tw2'), 6);
     expect(decodeGreedy(half, problems, config).length).toBe(3);

@@ -24,10 +24,10 @@ describe('imitation warm start', () => {
     const problems = tinyProblems(9, 4, 31);
     const config = jamprEnvConfig(variant, 9, { mCon: 2, fleetIsN: true });
     const plans = problems.map((p, i) => solveClassical(p, variant, { timeLimitSec: 1, seed: i, maxIterations: 20 }));
-    plans.forEach((routes, b) => expect(replayable(problems[b], routes, config)).toBe(true));
+    for (const [b, routes] of plans.entries()) expect(replayable(problems[b], routes, config)).toBe(true);
     const policy = new Policy(tinyModelConfig(), 1);
     const { state } = rollout(policy, problems, config, { kind: 'teacher', teacher: new PlanReplay(plans) }, { training: false });
-    problems.forEach((_, b) => expect(sortRoutes(routesOf(state, b))).toEqual(sortRoutes(plans[b].filter((r) => r.length))));
+    for (const b of problems.keys()) expect(sortRoutes(routesOf(state, b))).toEqual(sortRoutes(plans[b].filter((r) => r.length)));
     policy.dispose();
   });
 

@@ -1,12 +1,12 @@
 import * as tf from '@tensorflow/tfjs';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { useCpuBackend } from '../../../src/main/jampr/backend/backend.js';
+import { selectCpuBackend } from '../../../src/main/jampr/backend/backend.js';
 import { fastCpuKernelNames, registerFastCpuKernels } from '../../../src/main/jampr/backend/fast-kernels.js';
 import { createRng } from '../../../src/main/vrp/rng.js';
 import { expectFastMatchesStock, randomTensor } from './kernel-compare.js';
 
 beforeAll(async () => {
-  await useCpuBackend();
+  await selectCpuBackend();
   registerFastCpuKernels();
 });
 

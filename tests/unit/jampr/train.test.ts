@@ -11,7 +11,7 @@ import { Adam } from '../../../src/main/jampr/train/adam.js';
 import { sampleMeanBaseline } from '../../../src/main/jampr/train/baseline.js';
 import { reinforceStep } from '../../../src/main/jampr/train/reinforce.js';
 import { trainModel } from '../../../src/main/jampr/train/train.js';
-import { pairedOneSidedP, studentCdf } from '../../../src/main/jampr/train/ttest.js';
+import { pairedOneSidedP } from '../../../src/main/jampr/train/ttest.js';
 import { createRng } from '../../../src/main/vrp/rng.js';
 import { tinyModelConfig, tinyProblems } from './fixtures.js';
 
@@ -22,10 +22,19 @@ describe('training', () => {
     await tf.setBackend('cpu');
   });
 
-  it('matches Student t tables in the baseline test', () => {
-    expect(studentCdf(-1.833, 9)).toBeCloseTo(0.05, 3);
-    expect(studentCdf(2.228, 10)).toBeCloseTo(0.975, 3);
-    expect(studentCdf(0, 4)).toBeCloseTo(0.5, 10);
+  it('gives the one-sided p of the paired t-test in the baseline test', () => {
+    // Two pairs: t has one degree of freedom, whose CDF is 1/2 + atan(t)/π. d = (0, −2) gives t = −1, d = (1, 3) t = 2.
+    expect(pairedOneSidedP([0, 0], [0, 2])).toBeCloseTo(0.25, 6);
+    expect(pairedOneSidedP([1, 3], [0, 0])).toBeCloseTo(0.5 + Math.atan(2) / Math.PI, 6);
+    // Ten pairs at t = −1.833: the 5 % point of Student's t with 9 degrees of freedom.
+    const d = [-1, 1, -1, 1, -1, 1, -1, 1, -1, 1].map((x) => x * Math.sqrt(0.9));
+    const shift = -1.833 / Math.sqrt(10);
+    expect(
+      pairedOneSidedP(
+        d.map((x) => x + shift),
+        new Array(10).fill(0),
+      ),
+    ).toBeCloseTo(0.05, 3);
     const better = Array.from({ length: 30 }, (_, i) => 100 + (i % 5));
     const worse = better.map((c, i) => c + 3 + (i % 3));
     expect(pairedOneSidedP(better, worse)).toBeLessThan(0.001);

@@ -17,7 +17,9 @@ function objective(problem: Problem, variant: Variant, routes: number[][], arcPe
   let pen = 0;
   for (const r of routes) {
     if (r.length === 0) continue;
-    [0, ...r].forEach((from, k) => (pen += arcPen[from * size + (k < r.length ? r[k] : 0)]));
+    [0, ...r].forEach((from, k) => {
+      pen += arcPen[from * size + (k < r.length ? r[k] : 0)];
+    });
   }
   return evaluateIndexRoutes(problem, routes, variant).cost + lambda * pen;
 }

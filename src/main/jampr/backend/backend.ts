@@ -62,7 +62,7 @@ async function tryNative(
  * Switches to the pure-JS backend without its console hint to install tfjs-node, which cannot work here.
  * Tests that must run on `cpu` whatever is installed call this directly.
  */
-export async function useCpuBackend(): Promise<void> {
+export async function selectCpuBackend(): Promise<void> {
   await tf.setBackend('cpu');
   await tf.ready();
   const wasProd = tf.env().getBool('PROD');
@@ -82,7 +82,7 @@ export async function chooseBackend(options: SelectBackendOptions = {}): Promise
     }
     notes.push(`${candidate.packageName}: ${failure}`);
   }
-  await useCpuBackend();
+  await selectCpuBackend();
   const fastKernels = options.fastKernels === false ? [] : registerFastCpuKernels();
   const kernels = fastKernels.length > 0 ? `fast kernels for ${fastKernels.join(', ')}` : 'stock kernels';
   return { name: 'cpu', detail: `pure-JS cpu backend with ${kernels}; ${notes.join('; ')}`, fastKernels };

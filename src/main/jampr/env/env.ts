@@ -58,7 +58,10 @@ export function step(state: EnvState, actions: ArrayLike<number>): EnvState {
  */
 function settle(s: Draft, b: number): void {
   const m = s.batch.config.mCon;
-  if (s.visitedCount[b] === s.batch.n) return finishRow(s, b);
+  if (s.visitedCount[b] === s.batch.n) {
+    finishRow(s, b);
+    return;
+  }
   let active = 0;
   for (let j = 0; j < m; j++) {
     if (s.slots[b * m + j] < 0) continue;
@@ -67,15 +70,22 @@ function settle(s: Draft, b: number): void {
       if (s.tourLength[b * s.batch.kMax + k] === 0) {
         // A fresh vehicle that can serve no one: neither can any later vehicle (they are identical),
         // so the remaining customers stay unserved. Validated instances never get here.
-        return finishRow(s, b);
+        finishRow(s, b);
+        return;
       }
       returnToDepot(s, b, k);
       retireSlot(s, b, j);
-      if (s.slots[b * m + j] >= 0 && refreshSlotMask(s, b, j) === 0) return finishRow(s, b);
+      if (s.slots[b * m + j] >= 0 && refreshSlotMask(s, b, j) === 0) {
+        finishRow(s, b);
+        return;
+      }
     }
     if (s.slots[b * m + j] >= 0) active++;
   }
-  if (active === 0) return finishRow(s, b); // the fleet ran out
+  if (active === 0) {
+    finishRow(s, b); // the fleet ran out
+    return;
+  }
   // A premature return changes the depot entries of the other slots, so refresh them all once more.
   for (let j = 0; j < m; j++) refreshSlotMask(s, b, j);
 }

@@ -1,7 +1,6 @@
 import { variantHardTime } from '../../../shared/domain.js';
 import { TIME_EPS } from '../../vrp/evaluate.js';
 import type { Draft, EnvState } from './state.js';
-import { VehicleStatus } from './state.js';
 
 /**
  * The feasibility rule and the action mask (docs/model.md, "The environment"). The arithmetic mirrors the

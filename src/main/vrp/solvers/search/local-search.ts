@@ -143,11 +143,11 @@ export class LocalSearch {
         if (evalReverse(ctx, a, from, to, gain) < gain) return this.commit(a, a, () => applyReverse(ctx, a, from, to));
       }
     }
-    return this.improveWithEmptyRoute(u, a, i);
+    return this.improveWithEmptyRoute(a, i);
   }
 
-  /** Moves that open a route: u alone, or split u's route before u. */
-  private improveWithEmptyRoute(u: number, a: number, i: number): boolean {
+  /** Moves that open a route: the customer at position i of route a alone, or route a split before it. */
+  private improveWithEmptyRoute(a: number, i: number): boolean {
     const ctx = this.ctx;
     const s = ctx.state;
     if (s.routes[a].length <= 1 || !ctx.fleetAllows(1, 2)) return false;
