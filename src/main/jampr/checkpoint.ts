@@ -6,7 +6,8 @@ import type { ModelCard } from './card.js';
 import { configMismatches, modelConfig, type ModelConfig } from './model/config.js';
 import { Policy } from './model/policy.js';
 import type { AdamState } from './train/adam.js';
-import { fromFloat16, toFloat16 } from './float16.js';
+import { CHECKPOINT_FORMAT, CHECKPOINT_VERSION, readCardJson, readModelJson, readWeights } from './checkpoint-files.js';
+import { toFloat16 } from './float16.js';
 
 /**
  * A model folder: model.json (format, config, tensor manifest, weight dtype), weights.bin (float32, or
@@ -15,8 +16,6 @@ import { fromFloat16, toFloat16 } from './float16.js';
  * Files are written to a temporary name and renamed, model.json last, so a folder read at any moment
  * (or committed mid-training) holds one consistent checkpoint.
  */
-const FORMAT = 'jampr-tfjs-checkpoint';
-const VERSION = 1;
 
 interface TensorEntry {
   name: string;
@@ -24,15 +23,6 @@ interface TensorEntry {
 }
 
 export type WeightsDtype = 'float32' | 'float16';
-
-interface ModelJson {
-  format: string;
-  version: number;
-  config: ModelConfig;
-  /** Absent means float32. */
-  weightsDtype?: WeightsDtype;
-  tensors: TensorEntry[];
-}
 
 interface OptimizerJson {
   step: number;
@@ -57,7 +47,7 @@ export async function saveCheckpoint(
   const { manifest, bytes } = pack(policy.params.all(), weightsDtype);
   await writeAtomic(join(dir, 'weights.bin'), bytes);
   await writeAtomic(join(dir, 'card.json'), `${JSON.stringify(card, null, 2)}\n`);
-  const model: ModelJson = { format: FORMAT, version: VERSION, config: policy.config, weightsDtype, tensors: manifest };
+  const model = { format: CHECKPOINT_FORMAT, version: CHECKPOINT_VERSION, config: policy.config, weightsDtype, tensors: manifest };
   await writeAtomic(join(dir, 'model.json'), `${JSON.stringify(model, null, 2)}\n`);
 }
 
@@ -66,21 +56,21 @@ export interface LoadedModel {
   card: ModelCard;
 }
 
-/** Loads a model folder; `expect` lists config fields the caller needs (e.g. kind), a mismatch is an AppError('model'). */
+/**
+ * Loads a model folder; `expect` lists config fields the caller needs (e.g. kind), a mismatch is an AppError('model').
+ * Every file is checked (checkpoint-files.ts) before the first tensor is made.
+ */
 export async function loadCheckpoint(dir: string, expect: Partial<ModelConfig> = {}): Promise<LoadedModel> {
-  const model = await readJson<ModelJson>(dir, 'model.json');
-  if (model.format !== FORMAT || model.version !== VERSION) {
-    throw new AppError('model', `${dir} is not a ${FORMAT} v${VERSION} model (found ${model.format} v${model.version})`);
-  }
-  const config = modelConfig(model.config);
+  const model = readModelJson(dir);
+  const config = modelConfig(model.config as Partial<ModelConfig>);
   const wanted = { ...config, ...expect };
   const mismatches = configMismatches(wanted, config);
   if (mismatches.length) throw new AppError('model', `the model in ${dir} does not match the requested configuration`, mismatches);
-  const card = await readJson<ModelCard>(dir, 'card.json');
-  const bytes = await readBytes(dir, 'weights.bin');
+  const card = readCardJson(dir) as unknown as ModelCard;
+  const values = readWeights(dir, model);
   const policy = new Policy(config);
   try {
-    assignAll(policy.params.all(), unpack(model.tensors, bytes, dir, model.weightsDtype ?? 'float32'), dir);
+    assignAll(policy.params.all(), toTensors(model.tensors, values), dir);
     policy.params.touch();
   } catch (err) {
     policy.dispose();
@@ -123,14 +113,16 @@ function pack(named: [string, tf.Tensor][], dtype: WeightsDtype = 'float32'): { 
   return { manifest, bytes: new Uint8Array(dtype === 'float16' ? toFloat16(all).buffer : all.buffer) };
 }
 
-function unpack(manifest: TensorEntry[], bytes: Uint8Array, dir: string, dtype: WeightsDtype = 'float32'): Map<string, tf.Tensor> {
-  const copy = bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength);
-  if (dtype !== 'float32' && dtype !== 'float16') throw new AppError('model', `unknown weight type ${String(dtype)} in ${dir}`);
-  const floats = dtype === 'float16' ? fromFloat16(new Uint16Array(copy)) : new Float32Array(copy);
+function unpack(manifest: TensorEntry[], bytes: Uint8Array, dir: string): Map<string, tf.Tensor> {
+  const floats = new Float32Array(bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength));
   const expected = manifest.reduce((a, e) => a + e.shape.reduce((x, y) => x * y, 1), 0);
   if (floats.length !== expected) {
     throw new AppError('model', `the weights in ${dir} hold ${floats.length} values but the manifest lists ${expected}`);
   }
+  return toTensors(manifest, floats);
+}
+
+function toTensors(manifest: TensorEntry[], floats: Float32Array): Map<string, tf.Tensor> {
   const out = new Map<string, tf.Tensor>();
   let offset = 0;
   for (const e of manifest) {
@@ -156,20 +148,6 @@ function assignAll(targets: [string, tf.Variable][], values: Map<string, tf.Tens
   }
   for (const [name, v] of targets) v.assign(values.get(name) as tf.Tensor);
   tf.dispose([...values.values()]);
-}
-
-async function readJson<T>(dir: string, file: string): Promise<T> {
-  let text: string;
-  try {
-    text = await readFile(join(dir, file), 'utf8');
-  } catch {
-    throw new AppError('model', `no ${file} in the model folder ${dir}`);
-  }
-  try {
-    return JSON.parse(text) as T;
-  } catch {
-    throw new AppError('model', `${join(dir, file)} is not valid JSON`);
-  }
 }
 
 async function readBytes(dir: string, file: string): Promise<Uint8Array> {
