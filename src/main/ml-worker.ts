@@ -13,15 +13,25 @@ const port = parentPort;
 if (!port) throw new Error('ml-worker must run as a worker thread');
 const { control } = workerData as WorkerBoot;
 const running = new Map<number, AbortController>();
+/**
+ * Jobs arrive in seq order, but a job queued behind a busy one is still a message in the port's queue when its
+ * cancel is read from the control port: such cancels are kept until the job comes up, which then ends at once.
+ */
+let lastArrived = 0;
+const cancelledWhileQueued = new Set<number>();
 
 const post = (message: WorkerMessage) => port.postMessage(message);
-const cancel = (request: CancelRequest) => running.get(request.seq)?.abort();
+function cancel(request: CancelRequest): void {
+  const controller = running.get(request.seq);
+  if (controller) controller.abort();
+  else if (request.seq > lastArrived) cancelledWhileQueued.add(request.seq);
+}
 
 const POLL_EVERY_MS = 20;
 let lastPoll = 0;
-function pollControl(): void {
+function pollControl(force = false): void {
   const now = performance.now();
-  if (now - lastPoll < POLL_EVERY_MS) return;
+  if (!force && now - lastPoll < POLL_EVERY_MS) return;
   lastPoll = now;
   for (let m = receiveMessageOnPort(control); m; m = receiveMessageOnPort(control)) cancel(m.message as CancelRequest);
 }
@@ -38,6 +48,12 @@ function pollingSignal(signal: AbortSignal): AbortSignal {
 }
 
 async function execute<T extends JobType>(seq: number, job: T, input: JobInput<T>): Promise<void> {
+  pollControl(true); // a cancel for this job may be waiting on the control port already
+  lastArrived = seq;
+  if (cancelledWhileQueued.delete(seq)) {
+    post({ seq, type: 'error', error: { kind: 'cancelled', message: 'cancelled before it started' } });
+    return;
+  }
   const controller = new AbortController();
   running.set(seq, controller);
   const onProgress = (progress: JobProgress<T>) => {

@@ -40,7 +40,11 @@ async function main(): Promise<void> {
   const rendererDir = root('out/renderer');
   const token = randomBytes(24).toString('base64url');
   const web = createWebServer({ services, hub, token, rendererDir: existsSync(rendererDir) ? rendererDir : null });
-  const url = await web.listen(port);
+  const url = await web.listen(port).catch((err: NodeJS.ErrnoException) => {
+    throw err.code === 'EADDRINUSE'
+      ? new AppError('input', `port ${port} is already in use: choose another with --port, or leave it out for any free port`)
+      : err;
+  });
   if (!existsSync(rendererDir)) console.warn('the renderer is not built (npm run build): only the API is served');
   console.log(`JAMPR Dispatch web mode: ${url}/?token=${token}`);
   console.log(`database: ${dbPath}`);
@@ -49,8 +53,10 @@ async function main(): Promise<void> {
   const stop = async () => {
     if (stopping) return;
     stopping = true;
-    await web.close();
+    // Calls in progress still get their answer: the server drains while the shutdown cancels their plans.
+    const closed = web.close();
     await services.shutdown();
+    await closed;
     store.close();
     process.exit(0);
   };

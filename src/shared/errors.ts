@@ -1,5 +1,6 @@
 /** The small error taxonomy every boundary (CLI, IPC, HTTP, worker) speaks. */
-export type ErrorKind = 'input' | 'model' | 'storage' | 'cancelled' | 'internal';
+/** 'busy': refused because too much work is already waiting; the same request may succeed later. */
+export type ErrorKind = 'input' | 'model' | 'storage' | 'cancelled' | 'busy' | 'internal';
 
 export interface AppErrorData {
   kind: ErrorKind;

@@ -2,6 +2,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CONTENT_SECURITY_POLICY } from '../../src/main/content-security.js';
 import { createWebServer } from '../../src/main/http.js';
 import { createEventHub } from '../../src/main/http/events.js';
 import { inProcessRunner } from '../../src/main/jobs/in-process.js';
@@ -116,16 +117,23 @@ describe('the web mode server', () => {
     expect(received).toMatch(/event: plan:progress\ndata: \{"fraction":/);
   });
 
-  it('serves the renderer with the token injected and a cookie that opens its assets', async () => {
-    expect((await send('GET', '/')).status).toBe(401);
+  it('serves the renderer without a cookie or the token in it, under a Content-Security-Policy', async () => {
     const page = await send('GET', `/?token=${TOKEN}`);
     expect(page.status).toBe(200);
-    expect(page.body).toContain(`<meta name="jampr-token" content="${TOKEN}">`);
-    const cookie = String(page.headers['set-cookie']).split(';')[0];
-    expect((await send('GET', '/assets/app.js')).status).toBe(401);
-    expect((await send('GET', '/assets/app.js', { cookie })).body).toBe('console.log(1)');
-    // The cookie alone never opens the API: a cross-site form could send it.
-    expect((await call('instances:list', {}, { cookie })).status).toBe(401);
-    expect((await send('GET', '/..%2Fsecret.txt', { cookie })).status).toBe(404);
+    expect(page.headers['set-cookie']).toBeUndefined();
+    expect(page.body).not.toContain(TOKEN);
+    expect(page.headers['content-security-policy']).toBe(CONTENT_SECURITY_POLICY);
+    expect(page.headers['content-security-policy']).toMatch(/script-src 'self'/);
+    // The page's code holds no data: it loads without the token; the calls it makes need it.
+    expect((await send('GET', '/assets/app.js')).body).toBe('console.log(1)');
+    expect((await call('instances:list', {}, { cookie: `jampr_token_${port}=${TOKEN}` })).status).toBe(401);
+    expect((await send('GET', '/..%2Fsecret.txt')).status).toBe(404);
+  });
+
+  it('answers a malformed %-escape in the address with 400, not an internal error', async () => {
+    const reply = await send('GET', '/%E0%A4%A');
+    expect(reply.status).toBe(400);
+    expect(reply.body).toMatch(/malformed URL/);
+    expect((await send('POST', '/api/%zz', { 'x-jampr-token': TOKEN })).status).toBe(400);
   });
 });

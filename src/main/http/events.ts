@@ -3,6 +3,8 @@ import type { EventName } from '../../shared/api.js';
 import type { Emit } from '../services/context.js';
 
 const HEARTBEAT_MS = 20_000;
+/** Open event streams at most: a few tabs need a few; each one holds a socket and a file descriptor. */
+export const MAX_EVENT_STREAMS = 64;
 
 /** Server-sent events: every connected browser tab gets every event. */
 export function createEventHub() {
@@ -19,8 +21,9 @@ export function createEventHub() {
 
   return {
     emit,
-    /** Turns a response into an event stream until the browser goes away. */
-    attach(res: ServerResponse): void {
+    /** Turns a response into an event stream until the browser goes away; false when too many are open. */
+    attach(res: ServerResponse): boolean {
+      if (clients.size >= MAX_EVENT_STREAMS) return false;
       res.writeHead(200, {
         'Content-Type': 'text/event-stream; charset=utf-8',
         'Cache-Control': 'no-store',
@@ -29,6 +32,7 @@ export function createEventHub() {
       res.write('retry: 2000\n\n');
       clients.add(res);
       res.on('close', () => clients.delete(res));
+      return true;
     },
     close(): void {
       clearInterval(heartbeat);

@@ -8,7 +8,6 @@ import type { IncomingMessage } from 'node:http';
 const LOOPBACK_HOSTS = new Set(['127.0.0.1', 'localhost', '[::1]']);
 
 export const TOKEN_HEADER = 'x-jampr-token';
-export const tokenCookie = (port: number) => `jampr_token_${port}`;
 
 export function hostIsLoopback(host: string | undefined): boolean {
   if (!host) return false;
@@ -35,16 +34,12 @@ export function sameToken(given: string | null | undefined, token: string): bool
   return a.length === b.length && timingSafeEqual(a, b);
 }
 
-/** The token from the header or the query (EventSource cannot set headers); the cookie only where allowed. */
-export function presentedToken(req: IncomingMessage, url: URL, cookieName: string | null): string | null {
+/**
+ * The token from the header or, for EventSource which cannot set headers, the query. Never from a cookie:
+ * cookies are not scoped by port, so every other server on this machine would receive it.
+ */
+export function presentedToken(req: IncomingMessage, url: URL): string | null {
   const header = req.headers[TOKEN_HEADER];
   if (typeof header === 'string') return header;
-  const query = url.searchParams.get('token');
-  if (query) return query;
-  if (!cookieName) return null;
-  for (const part of (req.headers.cookie ?? '').split(';')) {
-    const [name, ...value] = part.trim().split('=');
-    if (name === cookieName) return value.join('=');
-  }
-  return null;
+  return url.searchParams.get('token');
 }

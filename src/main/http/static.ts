@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import type { ServerResponse } from 'node:http';
 import { extname, join, normalize, sep } from 'node:path';
+import { CONTENT_SECURITY_POLICY } from '../content-security.js';
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -15,39 +16,43 @@ const TYPES: Record<string, string> = {
   '.map': 'application/json; charset=utf-8',
 };
 
-export const TOKEN_META = 'jampr-token';
+/**
+ * A file of the built renderer for a decoded URL path ('/' is index.html), or null when the path leaves the
+ * folder. The desktop app's custom protocol resolves its URLs with the same function.
+ */
+export function rendererFile(rendererDir: string, decodedPath: string): string | null {
+  const relative = decodedPath === '/' || decodedPath === '' ? 'index.html' : decodedPath.replace(/^\/+/, '');
+  if (relative.includes('\0')) return null;
+  const root = normalize(rendererDir);
+  const path = normalize(join(root, relative));
+  return path.startsWith(root.endsWith(sep) ? root : root + sep) ? path : null;
+}
 
-/** The page learns the token from a meta tag (works under any script CSP the page sets). */
-export const injectToken = (html: string, token: string): string =>
-  html.replace(/<head([^>]*)>/i, `<head$1><meta name="${TOKEN_META}" content="${token}">`);
+/** The headers every renderer file is served with: its type, no sniffing, and the policy on pages. */
+export function rendererHeaders(path: string): Record<string, string> {
+  const type = TYPES[extname(path)] ?? 'application/octet-stream';
+  const headers: Record<string, string> = { 'Content-Type': type, 'X-Content-Type-Options': 'nosniff' };
+  if (extname(path) === '.html') {
+    headers['Content-Security-Policy'] = CONTENT_SECURITY_POLICY;
+    headers['Cache-Control'] = 'no-store';
+  }
+  return headers;
+}
 
 /**
- * Serves the built renderer. The index page gets the token injected and sets it as a cookie so the page's
- * own asset requests pass the token check. Returns false when the file is not there.
+ * Serves the built renderer. Its files are the app's code and hold no data, so they need no token: the page
+ * takes the token from its address (see renderer/api/web-token.ts) and every call carries it. Returns false
+ * when the file is not there.
  */
-export async function serveRenderer(
-  res: ServerResponse,
-  rendererDir: string,
-  pathname: string,
-  token: { value: string; cookie: string },
-): Promise<boolean> {
-  const relative = pathname === '/' ? 'index.html' : decodeURIComponent(pathname.slice(1));
-  const path = normalize(join(rendererDir, relative));
-  if (!path.startsWith(normalize(rendererDir) + sep)) return false;
+export async function serveRenderer(res: ServerResponse, rendererDir: string, decodedPath: string): Promise<boolean> {
+  const path = rendererFile(rendererDir, decodedPath);
+  if (!path) return false;
   let body: Buffer;
   try {
     body = await readFile(path);
   } catch {
     return false;
   }
-  const type = TYPES[extname(path)] ?? 'application/octet-stream';
-  const headers: Record<string, string> = { 'Content-Type': type, 'X-Content-Type-Options': 'nosniff' };
-  if (relative === 'index.html') {
-    headers['Cache-Control'] = 'no-store';
-    headers['Set-Cookie'] = `${token.cookie}=${token.value}; HttpOnly; SameSite=Strict; Path=/`;
-    res.writeHead(200, headers).end(injectToken(body.toString('utf8'), token.value));
-    return true;
-  }
-  res.writeHead(200, headers).end(body);
+  res.writeHead(200, rendererHeaders(path)).end(body);
   return true;
 }

@@ -1,4 +1,5 @@
 import type { PlanRequest, StoredPlan } from '../../shared/api.js';
+import { AppError } from '../../shared/errors.js';
 import type { Progress } from '../jobs/protocol.js';
 import { evaluatePlan } from '../vrp/evaluate.js';
 import { buildProblem } from '../vrp/validate.js';
@@ -6,6 +7,12 @@ import type { ServiceContext } from './context.js';
 import { requireInstance } from './instances.js';
 import { resolveModel } from './models.js';
 import { toVariant } from './variant.js';
+
+/**
+ * Plans and comparisons that may wait for the worker at once; beyond this a request is answered 'busy' at once
+ * instead of queueing without end (each waiting plan holds its instance in memory).
+ */
+export const MAX_PLANS_IN_FLIGHT = 32;
 
 /**
  * Plans one stored instance in the worker, prices the result with THE evaluator and stores it. Plans and
@@ -52,8 +59,11 @@ export function createPlanner(ctx: ServiceContext) {
     });
   }
 
-  /** Runs `work` cancellably: `cancelAll` aborts its signal. */
+  /** Runs `work` cancellably (`cancelAll` aborts its signal), unless too many already wait. */
   async function cancellable<T>(work: (signal: AbortSignal) => Promise<T>): Promise<T> {
+    if (inProgress.size >= MAX_PLANS_IN_FLIGHT) {
+      throw new AppError('busy', `${inProgress.size} plans are already running or waiting: wait for them or cancel them`);
+    }
     const controller = new AbortController();
     inProgress.add(controller);
     try {

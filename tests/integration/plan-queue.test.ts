@@ -1,0 +1,37 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MAX_PLANS_IN_FLIGHT } from '../../src/main/services/planning.js';
+import { generateInstance } from '../../src/main/vrp/generate.js';
+import { createRng } from '../../src/main/vrp/rng.js';
+import { createTestApp, type TestApp } from './fixtures/services.js';
+
+let app: TestApp;
+let instanceId: number;
+
+beforeAll(async () => {
+  app = createTestApp();
+  instanceId = (await app.call('instances:save', { instance: generateInstance(100, createRng(3), 'queue') })).id;
+});
+afterAll(() => app.close());
+
+describe('plans waiting for the worker', () => {
+  it('answers busy beyond the bound, and one cancel stops the running plan and every queued one', async () => {
+    const request = { instanceId, variant: { name: 'tw3' as const }, method: 'classical' as const, timeLimitSec: 60 };
+    const firstProgress = new Promise<void>((resolve) => {
+      const poll = setInterval(() => {
+        if (app.events.some((e) => e.event === 'plan:progress')) resolve(clearInterval(poll));
+      }, 10);
+    });
+    const plans = Array.from({ length: MAX_PLANS_IN_FLIGHT }, () => app.services.handlers['plans:create'](request));
+    const overflow = await app.services.handlers['plans:create'](request);
+    expect(overflow).toMatchObject({ ok: false, error: { kind: 'busy' } });
+
+    await firstProgress;
+    const started = Date.now();
+    expect(await app.call('plans:cancel', {})).toEqual({ cancelled: true });
+    const results = await Promise.all(plans);
+    // Each plan alone would run for its 60 s limit: all of them ending at once shows the cancel reached the queue.
+    expect(Date.now() - started).toBeLessThan(15_000);
+    expect(results.map((r) => (r.ok ? 'stored' : r.error.kind))).toEqual(plans.map(() => 'cancelled'));
+    expect(await app.call('plans:list', { instanceId })).toEqual([]);
+  });
+});

@@ -1,0 +1,95 @@
+import { request as httpRequest } from 'node:http';
+import { connect } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createWebServer } from '../../src/main/http.js';
+import { MAX_BODY_BYTES } from '../../src/main/http/body.js';
+import { createEventHub, MAX_EVENT_STREAMS } from '../../src/main/http/events.js';
+import { generateInstance } from '../../src/main/vrp/generate.js';
+import { createRng } from '../../src/main/vrp/rng.js';
+import { fromWire, toWire } from '../../src/shared/wire.js';
+import { createTestApp, type TestApp } from './fixtures/services.js';
+
+const TOKEN = 'limits-token-0123456789';
+let app: TestApp;
+let web: ReturnType<typeof createWebServer>;
+let port: number;
+
+beforeAll(async () => {
+  app = createTestApp();
+  web = createWebServer({ services: app.services, hub: createEventHub(), token: TOKEN, rendererDir: null });
+  port = Number(new URL(await web.listen(0)).port);
+});
+afterAll(() => app.close());
+
+/** Sends the head of a request and only `sent` bytes of its body; resolves with the status line it gets back. */
+function statusFor(headers: string[], sent: string): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const socket = connect(port, '127.0.0.1', () => {
+      socket.write([...headers, `Host: 127.0.0.1:${port}`, `X-Jampr-Token: ${TOKEN}`, '', sent].join('\r\n'));
+    });
+    let reply = '';
+    socket.on('data', (chunk) => {
+      reply += chunk.toString();
+      if (reply.includes('\r\n')) resolve(reply.split('\r\n')[0]);
+    });
+    socket.on('error', reject);
+    socket.on('close', () => resolve(reply.split('\r\n')[0]));
+  });
+}
+
+describe('the web mode server under load and abuse', () => {
+  it('refuses an announced oversized body with 413 before reading it', async () => {
+    const status = await statusFor(['POST /api/instances:list HTTP/1.1', `Content-Length: ${MAX_BODY_BYTES + 1}`], '{"a":');
+    expect(status).toBe('HTTP/1.1 413 Payload Too Large');
+  });
+
+  it('refuses an oversized body sent without a length with 413', async () => {
+    const chunk = 'x'.repeat(1024 * 1024);
+    const body = Array.from({ length: MAX_BODY_BYTES / chunk.length + 1 }, () => `${chunk.length.toString(16)}\r\n${chunk}\r\n`).join('');
+    const status = await statusFor(['POST /api/instances:list HTTP/1.1', 'Transfer-Encoding: chunked'], body);
+    expect(status).toBe('HTTP/1.1 413 Payload Too Large');
+  });
+
+  it('caps the open event streams', async () => {
+    const open = await Promise.all(
+      Array.from(
+        { length: MAX_EVENT_STREAMS + 1 },
+        () =>
+          new Promise<{ status: number; close(): void }>((resolve, reject) => {
+            const req = httpRequest({ host: '127.0.0.1', port, path: `/api/events?token=${TOKEN}` }, (res) =>
+              resolve({ status: res.statusCode ?? 0, close: () => req.destroy() }),
+            );
+            req.on('error', reject);
+            req.end();
+          }),
+      ),
+    );
+    const statuses = open.map((o) => o.status);
+    expect(statuses.filter((s) => s === 200)).toHaveLength(MAX_EVENT_STREAMS);
+    expect(statuses.filter((s) => s === 503)).toHaveLength(1);
+    for (const o of open) o.close();
+  });
+
+  it('answers a call in progress when it shuts down, instead of dropping the connection', async () => {
+    const { id } = await app.call('instances:save', { instance: generateInstance(100, createRng(5), 'drain') });
+    const reply = new Promise<{ status: number; body: string }>((resolve, reject) => {
+      const req = httpRequest(
+        { host: '127.0.0.1', port, method: 'POST', path: '/api/plans:create', headers: { 'x-jampr-token': TOKEN } },
+        (res) => {
+          let body = '';
+          res.on('data', (c) => (body += c));
+          res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
+        },
+      );
+      req.on('error', reject);
+      req.end(toWire({ instanceId: id, variant: { name: 'tw3' }, method: 'classical', timeLimitSec: 60 }));
+    });
+    while (!app.events.some((e) => e.event === 'plan:progress')) await new Promise((r) => setTimeout(r, 10));
+    const closed = web.close();
+    await app.services.shutdown();
+    await closed;
+    const { status, body } = await reply;
+    expect(status).toBe(200);
+    expect(fromWire(body)).toMatchObject({ ok: false, error: { kind: 'cancelled' } });
+  });
+});
