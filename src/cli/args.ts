@@ -26,20 +26,23 @@ export function numberFlag(
   values: Record<string, unknown>,
   name: string,
   fallback: number,
-  { min = -Infinity, integer = false }: { min?: number; integer?: boolean } = {},
+  { min = -Infinity, max = Infinity, integer = false }: { min?: number; max?: number; integer?: boolean } = {},
 ): number {
   const raw = values[name];
   if (raw === undefined) return fallback;
   const value = Number(raw);
-  if (!Number.isFinite(value) || value < min || (integer && !Number.isInteger(value))) {
-    throw inputError(
-      `--${name} must be ${integer ? 'an integer' : 'a number'}${min > -Infinity ? ` >= ${min}` : ''}, got '${String(raw)}'`,
-    );
+  if (!Number.isFinite(value) || value < min || value > max || (integer && !Number.isInteger(value))) {
+    const range = [min > -Infinity ? ` >= ${min}` : '', max < Infinity ? ` <= ${max}` : ''].filter(Boolean).join(' and');
+    throw inputError(`--${name} must be ${integer ? 'an integer' : 'a number'}${range}, got '${String(raw)}'`);
   }
   return value;
 }
 
-export function optionalNumberFlag(values: Record<string, unknown>, name: string, opts?: { min?: number; integer?: boolean }) {
+export function optionalNumberFlag(
+  values: Record<string, unknown>,
+  name: string,
+  opts?: { min?: number; max?: number; integer?: boolean },
+) {
   return values[name] === undefined ? undefined : numberFlag(values, name, 0, opts);
 }
 

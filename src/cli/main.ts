@@ -1,4 +1,5 @@
 import { AppError } from '../shared/errors.js';
+import { EXIT } from './exit-codes.js';
 
 /** `jampr <command>`: each command lives in its own module and is loaded only when used. */
 const COMMANDS: Record<string, { summary: string; load: () => Promise<{ run(argv: string[]): Promise<void> }> }> = {
@@ -32,10 +33,12 @@ async function main(argv: string[]): Promise<void> {
 }
 
 main(process.argv.slice(2)).catch((err: unknown) => {
+  // A user's mistake gets its message only; a stack trace is printed for defects, where it helps a bug report.
   if (err instanceof AppError && err.kind !== 'internal') {
     process.stderr.write(`jampr: ${err.message}\n`);
+    process.exitCode = err.kind === 'cancelled' ? EXIT.interrupted : EXIT.input;
   } else {
     process.stderr.write(`jampr: internal error: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`);
+    process.exitCode = EXIT.internal;
   }
-  process.exitCode = 1;
 });

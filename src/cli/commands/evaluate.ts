@@ -1,18 +1,23 @@
-import { readFileSync } from 'node:fs';
 import { inputError } from '../../shared/errors.js';
 import { evaluatePlan } from '../../main/vrp/evaluate.js';
 import { parsePlanRoutes } from '../../main/vrp/io/json.js';
 import { parseFlags, variantFlags, variantFromFlags } from '../args.js';
+import { EXIT } from '../exit-codes.js';
+import { readTextFile } from '../files.js';
 import { instanceFlags, loadProblem } from '../load.js';
 
-/** Scores a plan file with the evaluator (check mode): totals, feasibility and every violation as JSON. */
+/**
+ * Scores a plan file with the evaluator (check mode): totals, feasibility and every violation as JSON; exits
+ * with EXIT.infeasible when the plan breaks a rule or leaves a customer unserved.
+ */
 export async function run(argv: string[]): Promise<void> {
   const { values, positionals } = parseFlags(argv, { ...instanceFlags, ...variantFlags, stops: { type: 'boolean' } }, 2);
   if (positionals.length < 2) throw inputError('eval needs an INSTANCE file and a PLAN.json');
   const problem = loadProblem(positionals[0], values);
-  const routes = parsePlanRoutes(readFileSync(positionals[1], 'utf8'));
+  const routes = parsePlanRoutes(readTextFile(positionals[1], 'plan file'));
   const evaluation = evaluatePlan(problem, routes, variantFromFlags(values));
   const { routes: scheduled, ...totals } = evaluation;
   const out = values.stops ? evaluation : { ...totals, routes: scheduled.map(({ stops: _stops, ...r }) => r) };
   console.log(JSON.stringify(out, null, 2));
+  if (!evaluation.feasible) process.exitCode = EXIT.infeasible;
 }

@@ -1,6 +1,6 @@
-import { writeFileSync } from 'node:fs';
 import { generateInstances } from '../../main/vrp/generate.js';
 import { numberFlag, parseFlags } from '../args.js';
+import { checkWritable, writeTextFile } from '../files.js';
 import { inputError } from '../../shared/errors.js';
 
 export async function run(argv: string[]): Promise<void> {
@@ -12,10 +12,11 @@ export async function run(argv: string[]): Promise<void> {
   });
   if (values.size === undefined) throw inputError('--size N is required');
   if (!values.out) throw inputError('--out FILE.jsonl is required');
+  checkWritable(values.out);
   const size = numberFlag(values, 'size', 20, { min: 1, integer: true });
   const count = numberFlag(values, 'count', 1, { min: 1, integer: true });
   const seed = numberFlag(values, 'seed', 1, { integer: true });
   const lines = generateInstances(size, count, seed).map((instance) => JSON.stringify(instance));
-  writeFileSync(values.out, `${lines.join('\n')}\n`);
+  writeTextFile(values.out, `${lines.join('\n')}\n`);
   console.error(`wrote ${count} instances of ${size} customers to ${values.out}`);
 }

@@ -1,10 +1,12 @@
-import { writeFileSync } from 'node:fs';
 import type { PlanJson } from '../../shared/domain.js';
 import { inputError } from '../../shared/errors.js';
 import { evaluatePlan } from '../../main/vrp/evaluate.js';
 import { runPlanJob } from '../../main/jobs/plan.js';
 import { numberFlag, oneOf, optionalNumberFlag, parseFlags, variantFlags, variantFromFlags } from '../args.js';
+import { EXIT } from '../exit-codes.js';
+import { checkWritable, writeTextFile } from '../files.js';
 import { instanceFlags, loadProblem } from '../load.js';
+import { MAX_SAMPLES, MAX_TIME_LIMIT_SEC } from '../../shared/limits.js';
 import { cliJobContext } from '../progress.js';
 
 export async function run(argv: string[]): Promise<void> {
@@ -25,12 +27,13 @@ export async function run(argv: string[]): Promise<void> {
     1,
   );
   if (!positionals[0]) throw inputError('plan needs an INSTANCE file (.json, .txt or .csv)');
+  if (values.out) checkWritable(values.out);
   const problem = loadProblem(positionals[0], values);
   const variant = variantFromFlags(values);
   const method = oneOf(values.method, 'method', ['random', 'classical', 'jampr', 'am'] as const, 'classical');
   const decode = oneOf(values.decode, 'decode', ['greedy', 'sample'] as const, 'greedy');
-  const samples = optionalNumberFlag(values, 'samples', { min: 1, integer: true });
-  const improveSec = optionalNumberFlag(values, 'improve', { min: 0 });
+  const samples = optionalNumberFlag(values, 'samples', { min: 1, max: MAX_SAMPLES, integer: true });
+  const improveSec = optionalNumberFlag(values, 'improve', { min: 0, max: MAX_TIME_LIMIT_SEC });
   const result = await runPlanJob(
     {
       instance: problem.instance,
@@ -39,7 +42,7 @@ export async function run(argv: string[]): Promise<void> {
       decode,
       samples,
       improveSec,
-      timeLimitSec: optionalNumberFlag(values, 'time-limit', { min: 0.01 }),
+      timeLimitSec: optionalNumberFlag(values, 'time-limit', { min: 0.01, max: MAX_TIME_LIMIT_SEC }),
       seed: numberFlag(values, 'seed', 1, { integer: true }),
       modelDir: values.model,
     },
@@ -61,13 +64,14 @@ export async function run(argv: string[]): Promise<void> {
     seconds: result.seconds,
   };
   if (values.out) {
-    writeFileSync(values.out, `${JSON.stringify(plan, null, 2)}\n`);
+    writeTextFile(values.out, `${JSON.stringify(plan, null, 2)}\n`);
     const { routes: _routes, ...totals } = plan;
     console.log(JSON.stringify({ ...totals, feasible: evaluation.feasible, out: values.out }));
   } else {
     console.log(JSON.stringify(plan, null, 2));
   }
   for (const v of evaluation.violations) console.error(`violation: ${v.message}`);
+  if (!evaluation.feasible) process.exitCode = EXIT.infeasible;
 }
 
 /** Names a plan's method the way the bench rows do, e.g. "jampr-sample128+ls". */

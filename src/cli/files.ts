@@ -1,0 +1,50 @@
+import { accessSync, constants, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
+import { inputError } from '../shared/errors.js';
+
+/** Files the user names on the command line: every way they can be wrong is an input error that names the file. */
+
+const reason = (err: unknown): string => {
+  const code = (err as NodeJS.ErrnoException).code;
+  if (code === 'ENOENT') return 'it does not exist';
+  if (code === 'EISDIR') return 'it is a folder, not a file';
+  if (code === 'EACCES' || code === 'EPERM') return 'permission denied';
+  if (code === 'ENOSPC') return 'the disk is full';
+  return err instanceof Error ? err.message : String(err);
+};
+
+export function readTextFile(path: string, what: string): string {
+  try {
+    return readFileSync(path, 'utf8');
+  } catch (err) {
+    throw inputError(`cannot read the ${what} ${path}: ${reason(err)}`);
+  }
+}
+
+const statOrNull = (path: string) => {
+  try {
+    return statSync(path);
+  } catch {
+    return null;
+  }
+};
+
+/** Checked before any work starts, so a long plan is never computed only to fail at the end. */
+export function checkWritable(path: string): void {
+  const folder = dirname(resolve(path));
+  if (!statOrNull(folder)?.isDirectory()) throw inputError(`cannot write ${path}: the folder ${folder} does not exist`);
+  if (statOrNull(path)?.isDirectory()) throw inputError(`cannot write ${path}: it is a folder, not a file`);
+  try {
+    accessSync(folder, constants.W_OK);
+  } catch {
+    throw inputError(`cannot write ${path}: the folder ${folder} is not writable`);
+  }
+}
+
+export function writeTextFile(path: string, text: string): void {
+  try {
+    writeFileSync(path, text);
+  } catch (err) {
+    throw inputError(`cannot write ${path}: ${reason(err)}`);
+  }
+}

@@ -1,0 +1,90 @@
+import { execFile } from 'node:child_process';
+import { mkdir, writeFile } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { describe, expect, it } from 'vitest';
+import { EXIT } from '../../src/cli/exit-codes.js';
+import { writeInstanceJson } from '../../src/main/vrp/io/json.js';
+import { type CliFailure, cliWorkDir, failureOf } from './fixtures/cli.js';
+import { tinyInstance } from './fixtures/tiny.js';
+
+/** A user's mistake: exit code 1, one clear line on stderr, no stack trace, nothing on stdout. */
+function expectUserError(failure: CliFailure, message: RegExp): void {
+  expect(failure.code).toBe(EXIT.input);
+  expect(failure.stdout).toBe('');
+  expect(failure.stderr).toMatch(message);
+  expect(failure.stderr).not.toMatch(/internal error|\n\s+at /);
+}
+
+async function tinyFiles() {
+  const dir = await cliWorkDir();
+  const instance = join(dir, 'tiny.json');
+  await writeFile(instance, writeInstanceJson(tinyInstance()));
+  return { dir, instance };
+}
+
+describe('jampr on a user mistake', () => {
+  it('eval names a plan file that is missing or a folder', async () => {
+    const { dir, instance } = await tinyFiles();
+    expectUserError(await failureOf('eval', instance, join(dir, 'nope.json')), /cannot read the plan file .*nope\.json: it does not exist/);
+    await mkdir(join(dir, 'folder.json'));
+    expectUserError(await failureOf('eval', instance, join(dir, 'folder.json')), /it is a folder, not a file/);
+  });
+
+  it('plan refuses an --out in a missing folder or on a folder before planning', async () => {
+    const { dir, instance } = await tinyFiles();
+    const missing = join(dir, 'no', 'such', 'plan.json');
+    expectUserError(await failureOf('plan', instance, '--out', missing), /the folder .*such does not exist/);
+    expectUserError(await failureOf('plan', instance, '--out', dir), /it is a folder, not a file/);
+  });
+
+  it('plan refuses a sample count beyond the limit instead of running until killed', async () => {
+    const { instance } = await tinyFiles();
+    expectUserError(
+      await failureOf('plan', instance, '--method', 'jampr', '--decode', 'sample', '--samples', '1e12'),
+      /--samples must be .*<= 100000/,
+    );
+  });
+
+  it('the web mode names a port in use', async () => {
+    const { dir } = await tinyFiles();
+    const taken = createServer();
+    await new Promise<void>((resolve) => taken.listen(0, '127.0.0.1', resolve));
+    const port = (taken.address() as { port: number }).port;
+    const failure = await promisify(execFile)(
+      process.execPath,
+      ['--import', 'tsx', 'src/main/web.ts', '--port', String(port), '--db', join(dir, 'web.sqlite')],
+      { encoding: 'utf8' },
+    ).then(
+      () => null,
+      (e: CliFailure) => e,
+    );
+    taken.close();
+    expect(failure?.code).toBe(1);
+    expect(failure?.stderr).toMatch(new RegExp(`port ${port} is already in use`));
+    expect(failure?.stderr).not.toMatch(/\n\s+at |code:/);
+  });
+});
+
+describe('jampr exit codes for plans', () => {
+  it('eval exits with 2 for an infeasible plan and still prints its evaluation', async () => {
+    const { dir, instance } = await tinyFiles();
+    await writeFile(join(dir, 'plan.json'), JSON.stringify({ routes: [['a', 'b'], ['c']] }));
+    const failure = await failureOf('eval', instance, join(dir, 'plan.json'));
+    expect(failure.code).toBe(EXIT.infeasible);
+    expect(JSON.parse(failure.stdout)).toMatchObject({
+      feasible: false,
+      violations: expect.arrayContaining([expect.objectContaining({ kind: 'unserved' })]),
+    });
+  });
+
+  it('plan exits with 2 when the plan it wrote breaks a rule', async () => {
+    const { dir, instance } = await tinyFiles();
+    // One vehicle of capacity 30 cannot carry five demands of 10.
+    const failure = await failureOf('plan', instance, '--vehicles', '1', '--time-limit', '0.2', '--out', join(dir, 'plan.json'));
+    expect(failure.code).toBe(EXIT.infeasible);
+    expect(JSON.parse(failure.stdout)).toMatchObject({ feasible: false, out: join(dir, 'plan.json') });
+    expect(failure.stderr).toMatch(/violation: /);
+  });
+});
