@@ -81,6 +81,12 @@ async function fillFleet() {
   await byTest('csv-capacity').fill(String(CAPACITY));
 }
 
+test('the access token is taken off the address bar and never stored in a cookie', async () => {
+  await byTest('history-empty').waitFor();
+  assert.doesNotMatch(page.url(), /token=/);
+  assert.deepEqual(await page.context().cookies(), []);
+});
+
 test('a CSV with bad rows lists every bad row and imports nothing', async () => {
   // Other test files may have stored instances in the same database first: count, do not expect none.
   await page.locator('[data-testid="history"][data-loaded="true"]').waitFor();
