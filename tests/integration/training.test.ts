@@ -1,15 +1,17 @@
 import { RECIPE_NAMES } from '../../src/main/jampr/train/recipe.js';
-import { mkdirSync, writeFileSync } from 'node:fs';
 import { afterEach, describe, expect, it } from 'vitest';
+import { saveCheckpoint } from '../../src/main/jampr/checkpoint.js';
+import { Policy } from '../../src/main/jampr/model/policy.js';
 import { inProcessRunner } from '../../src/main/jobs/in-process.js';
 import type { JobRunner, TrainJob } from '../../src/main/jobs/protocol.js';
 import { AppError } from '../../src/shared/errors.js';
 import { createTestApp, type TestApp } from './fixtures/services.js';
+import { tinyModelConfig } from '../unit/jampr/fixtures.js';
 import { tinyInstance } from './fixtures/tiny.js';
 
 /**
  * The training service's bookkeeping (points stored and pushed, outcome and model recorded, one run at a time),
- * with a stand-in trainer that reports a point every few milliseconds until cancelled and then saves a card.
+ * with a stand-in trainer that reports a point every few milliseconds until cancelled and then saves a tiny checkpoint.
  */
 function fakeTrainer(): JobRunner & { jobs: TrainJob[] } {
   const inner = inProcessRunner();
@@ -28,20 +30,23 @@ function fakeTrainer(): JobRunner & { jobs: TrainJob[] } {
         await new Promise((r) => setTimeout(r, 5));
         if (train.name === 'fails' && i === 2) throw new AppError('model', 'the trainer ran out of luck');
       }
-      mkdirSync(train.outDir, { recursive: true });
-      const card = {
+      // A real (untrained, tiny) checkpoint: the service registers only folders that pass every check.
+      const policy = new Policy(tinyModelConfig(), 1);
+      await saveCheckpoint(train.outDir, policy, {
         name: train.name,
         kind: 'jampr',
         variant: train.variant,
         size: train.size,
+        config: policy.config,
+        env: { mCon: 1, mPre: 6 },
         recipe: { name: 'fake' },
+        instanceSource: 'generator',
         instancesTrained: 64,
         cpuSeconds: 1,
         validation: { instances: 8, seed: 1, curve: [{ instances: 64, cpuSeconds: 1, cost: 12.5, epoch: 0 }] },
         date: 'now',
-      };
-      writeFileSync(`${train.outDir}/card.json`, JSON.stringify(card));
-      writeFileSync(`${train.outDir}/model.json`, '{}');
+      });
+      policy.dispose();
       return { outDir: train.outDir, cancelled: true } as never;
     },
     close: async () => {},
@@ -103,8 +108,9 @@ describe('training in the real ML worker', () => {
   it('starts a tiny run and cancels it mid-way: the checkpoint it saved becomes a model that plans', async () => {
     app = createTestApp();
     const run = await app.call('training:start', { variant: 'tw1', size: 5, instanceIds: [], minutes: 5, name: 'tiny-run' });
-    // Cancel while the worker is busy setting up and validating (a training step takes seconds on this CPU).
-    await new Promise((r) => setTimeout(r, 300));
+    // Cancel once the worker has demonstrably started training (a cancel that reaches the job before it starts
+    // ends it with nothing saved), while a training step still takes seconds on this CPU.
+    while (!app.events.some((e) => e.event === 'training:progress')) await new Promise((r) => setTimeout(r, 20));
     const cancelled = await app.call('training:cancel', { id: run.id });
     expect(cancelled).toMatchObject({ status: 'cancelled', error: null });
     const model = (await app.call('models:list', {})).find((m) => m.id === cancelled.modelId);

@@ -159,8 +159,8 @@ export function readWeights(dir: string, model: ModelJson): Float32Array {
 
 /** Checks a whole folder without making tensors: for import, before a model is registered. */
 export function checkModelFolder(dir: string): { model: ModelJson; card: CardJson } {
-  const model = readModelJson(dir);
   const card = readCardJson(dir);
+  const model = readModelJson(dir);
   readWeights(dir, model);
   return { model, card };
 }
