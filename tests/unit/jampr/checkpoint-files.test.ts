@@ -67,8 +67,10 @@ describe('model folders from elsewhere', () => {
   });
 
   it('refuses a card.json that is null, and a model.json that is not JSON', async () => {
+    const card = await readFile(join(dir, 'card.json'), 'utf8');
     await rewrite('card.json', 'null');
     await refused(/card\.json is not a valid model file/);
+    await rewrite('card.json', card);
     await rewrite('model.json', '{"format":');
     await refused(/model\.json is not valid JSON/);
   });
