@@ -4,6 +4,7 @@
  * arrives; responses and events are types. Add a call here and nowhere else: preload, renderer and the HTTP
  * router are built from `CALLS`.
  */
+import { MAX_SAMPLES, MAX_TIME_LIMIT_SEC } from './limits.js';
 import { z } from 'zod';
 import type { AppErrorData } from './errors.js';
 import {
@@ -39,11 +40,11 @@ export const planRequestSchema = z.object({
   variant: variantRequestSchema,
   method: methodNameSchema,
   decode: decodeStrategySchema.optional(),
-  samples: z.number().int().min(1).max(100_000).optional(),
+  samples: z.number().int().min(1).max(MAX_SAMPLES).optional(),
   /** Seconds of local search after the model's plan ("JAMPR + LS"). */
-  improveSec: z.number().min(0).max(600).optional(),
+  improveSec: z.number().min(0).max(MAX_TIME_LIMIT_SEC).optional(),
   /** Time limit of the classical solver. */
-  timeLimitSec: z.number().min(0.1).max(600).optional(),
+  timeLimitSec: z.number().min(0.1).max(MAX_TIME_LIMIT_SEC).optional(),
   seed: z.number().int().optional(),
   /** A stored model; default: the active model matching the variant and size. */
   modelId: id.optional(),

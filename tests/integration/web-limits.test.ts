@@ -6,7 +6,6 @@ import { MAX_BODY_BYTES } from '../../src/main/http/body.js';
 import { createEventHub, MAX_EVENT_STREAMS } from '../../src/main/http/events.js';
 import { generateInstance } from '../../src/main/vrp/generate.js';
 import { createRng } from '../../src/main/vrp/rng.js';
-import { fromWire, toWire } from '../../src/shared/wire.js';
 import { createTestApp, type TestApp } from './fixtures/services.js';
 
 const TOKEN = 'limits-token-0123456789';
@@ -82,7 +81,7 @@ describe('the web mode server under load and abuse', () => {
         },
       );
       req.on('error', reject);
-      req.end(toWire({ instanceId: id, variant: { name: 'tw3' }, method: 'classical', timeLimitSec: 60 }));
+      req.end(JSON.stringify({ instanceId: id, variant: { name: 'tw3' }, method: 'classical', timeLimitSec: 60 }));
     });
     while (!app.events.some((e) => e.event === 'plan:progress')) await new Promise((r) => setTimeout(r, 10));
     const closed = web.close();
@@ -90,6 +89,6 @@ describe('the web mode server under load and abuse', () => {
     await closed;
     const { status, body } = await reply;
     expect(status).toBe(200);
-    expect(fromWire(body)).toMatchObject({ ok: false, error: { kind: 'cancelled' } });
+    expect(JSON.parse(body)).toMatchObject({ ok: false, error: { kind: 'cancelled' } });
   });
 });
