@@ -1,4 +1,4 @@
-import type { PlanJson } from '../../shared/domain.js';
+import { decodeStrategySchema, methodNameSchema, type PlanJson } from '../../shared/domain.js';
 import { inputError } from '../../shared/errors.js';
 import { evaluatePlan } from '../../main/vrp/evaluate.js';
 import { runPlanJob } from '../../main/jobs/plan.js';
@@ -30,8 +30,8 @@ export async function run(argv: string[]): Promise<void> {
   if (values.out) checkWritable(values.out);
   const problem = loadProblem(positionals[0], values);
   const variant = variantFromFlags(values);
-  const method = oneOf(values.method, 'method', ['random', 'classical', 'jampr', 'am'] as const, 'classical');
-  const decode = oneOf(values.decode, 'decode', ['greedy', 'sample'] as const, 'greedy');
+  const method = oneOf(values.method, 'method', methodNameSchema.options, 'classical');
+  const decode = oneOf(values.decode, 'decode', decodeStrategySchema.options, 'greedy');
   const samples = optionalNumberFlag(values, 'samples', { min: 1, max: MAX_SAMPLES, integer: true });
   const improveSec = optionalNumberFlag(values, 'improve', { min: 0, max: MAX_TIME_LIMIT_SEC });
   const result = await runPlanJob(

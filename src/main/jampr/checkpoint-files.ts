@@ -1,6 +1,7 @@
 import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { z } from 'zod';
+import { variantNameSchema } from '../../shared/domain.js';
 import { AppError } from '../../shared/errors.js';
 import { fromFloat16 } from './float16.js';
 import { DEFAULT_MODEL_CONFIG } from './model/config.js';
@@ -73,7 +74,7 @@ export type ModelJson = z.infer<typeof modelJsonSchema>;
 export const cardJsonSchema = z.looseObject({
   name: z.string().min(1).max(200),
   kind: z.enum(['jampr', 'am']),
-  variant: z.enum(['tw1', 'tw2', 'tw3']),
+  variant: variantNameSchema,
   size: z.number().int().positive().max(MODEL_LIMITS.tourLength),
   env: z.looseObject({ mCon: z.number().int().min(0).max(1_000), mPre: z.number().int().min(0).max(1_000).nullable() }),
   recipe: z.looseObject({ name: z.string() }),
