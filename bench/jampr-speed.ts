@@ -56,7 +56,7 @@ for (const n of [20, 50]) {
   );
 }
 const n = 20;
-const env = jamprEnvConfig(variant, n, { fleetIsN: true });
+const env = jamprEnvConfig(variant, n);
 const adam = new Adam(policy.params.trainable);
 const rng = createRng(3);
 const batch = draw(n, 8);

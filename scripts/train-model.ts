@@ -20,7 +20,7 @@ import type { ModelCard } from '../src/main/jampr/card.js';
 import { exportCheckpoint, loadCheckpoint } from '../src/main/jampr/checkpoint.js';
 import type { ModelKind } from '../src/main/jampr/model/config.js';
 import { trainModel, type TrainProgress } from '../src/main/jampr/train/train.js';
-import { generatorSource } from '../src/main/jampr/train/sources.js';
+import { shippedTrainingSource } from '../src/main/jampr/train/sources.js';
 import { evaluateIndexRoutes } from '../src/main/vrp/evaluate.js';
 import { createRng } from '../src/main/vrp/rng.js';
 import { solveClassical } from '../src/main/vrp/solvers/classical.js';
@@ -49,12 +49,12 @@ const IMITATION_INSTANCES = 20_000;
 
 await selectBackend();
 const variant = makeVariant(variantName);
-const validation = generatorSource(size).draw(VALIDATION.size, createRng(VALIDATION.seed));
+const validation = shippedTrainingSource(size).draw(VALIDATION.size, createRng(VALIDATION.seed));
 const meanCost = (plan: (i: number) => number[][]) =>
   validation.reduce((a, p, i) => a + evaluateIndexRoutes(p, plan(i), variant).cost, 0) / validation.length;
 const random = meanCost((i) => solveRandom(validation[i], variant, { samples: 1000, seed: i }));
 const classical = meanCost((i) => solveClassical(validation[i], variant, { timeLimitSec: 1, seed: i, maxIterations: 200 }));
-const notes = `validation set (${VALIDATION.size} generated ${variantName} N=${size}, seed ${VALIDATION.seed}): random(1000) mean cost ${random.toFixed(1)}, classical (1 s, 200 rounds) ${classical.toFixed(1)}`;
+const notes = `validation set (${VALIDATION.size} ${variantName} N=${size} instances, half generated, half city days; seed ${VALIDATION.seed}; evaluator costs in user units): random(1000) mean cost ${random.toFixed(1)}, classical (1 s, 200 rounds) ${classical.toFixed(1)}`;
 console.log(notes);
 
 const log = (p: TrainProgress) =>

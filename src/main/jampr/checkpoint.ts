@@ -62,7 +62,10 @@ export interface LoadedModel {
  */
 export async function loadCheckpoint(dir: string, expect: Partial<ModelConfig> = {}): Promise<LoadedModel> {
   const model = readModelJson(dir);
-  const config = modelConfig(model.config as Partial<ModelConfig>);
+  // Checkpoints from before the fleet feature existed have no such field: they were made without it.
+  const saved = modelConfig({ ...(model.config as Partial<ModelConfig>), fleetFeature: model.config.fleetFeature ?? false });
+  const upgrade = expect.fleetFeature === true && !saved.fleetFeature && saved.kind === 'jampr';
+  const config = upgrade ? { ...saved, fleetFeature: true } : saved;
   const wanted = { ...config, ...expect };
   const mismatches = configMismatches(wanted, config);
   if (mismatches.length) throw new AppError('model', `the model in ${dir} does not match the requested configuration`, mismatches);
@@ -70,13 +73,28 @@ export async function loadCheckpoint(dir: string, expect: Partial<ModelConfig> =
   const values = readWeights(dir, model);
   const policy = new Policy(config);
   try {
-    assignAll(policy.params.all(), toTensors(model.tensors, values), dir);
+    const tensors = toTensors(model.tensors, values);
+    if (upgrade) addFleetFeatureInput(tensors);
+    assignAll(policy.params.all(), tensors, dir);
     policy.params.touch();
   } catch (err) {
     policy.dispose();
     throw err;
   }
   return { policy, card };
+}
+
+/**
+ * Gives a model trained without the fleet feature an input for it, with zero weight: the upgraded model
+ * plans exactly as before until training teaches it to read the feature (the new input is the last row
+ * of the vehicle encoder's first layer).
+ */
+export const VEHICLE_INPUT_KERNEL = 'jampr/gv/0/kernel';
+function addFleetFeatureInput(values: Map<string, tf.Tensor>): void {
+  const kernel = values.get(VEHICLE_INPUT_KERNEL);
+  if (!kernel) return;
+  values.set(VEHICLE_INPUT_KERNEL, tf.tidy(() => tf.concat([kernel, tf.zeros([1, kernel.shape[1] ?? 0])], 0)));
+  kernel.dispose();
 }
 
 /** The saved optimizer state, or null when the folder has none. The caller disposes the tensors. */

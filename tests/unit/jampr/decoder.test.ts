@@ -7,6 +7,7 @@ import type { EnvState } from '../../../src/main/jampr/env/state.js';
 import { modelConfig, type ModelConfig } from '../../../src/main/jampr/model/config.js';
 import { vehicleFeatureRow } from '../../../src/main/jampr/model/inputs.js';
 import { Policy } from '../../../src/main/jampr/model/policy.js';
+import { modelFrame } from '../../../src/main/jampr/frame.js';
 import { createRng } from '../../../src/main/vrp/rng.js';
 import { tinyProblems } from './fixtures.js';
 
@@ -103,12 +104,13 @@ function referenceLogp(policy: Policy, s: EnvState, config: ModelConfig): Float3
 
 function nodeFeatureTensor(s: EnvState, b: number): tf.Tensor3D {
   const p = s.batch.problems[b];
+  const f = modelFrame(p);
   const rows = Array.from({ length: p.n + 1 }, (_, i) => [
-    p.x[i] / 100,
-    p.y[i] / 100,
+    f.x[i] / 100,
+    f.y[i] / 100,
     i === 0 ? 0 : p.demand[i] / p.capacity,
-    p.ready[i] / p.due[0],
-    p.due[i] / p.due[0],
+    f.ready[i] / 1000,
+    f.due[i] / 1000,
   ]);
   return tf.tensor3d([rows]);
 }

@@ -89,7 +89,7 @@ describe('environment', () => {
                 (v) => v.kind === 'late' || v.kind === 'horizon' || v.kind === 'capacity' || v.kind === 'duplicate-visit',
               );
               expect(hardBroken).toEqual([]);
-              if (config.fleetIsN || p.vehicles >= p.n)
+              if (p.vehicles >= p.n)
                 expect(evaluation.feasible || evaluation.violations.every((v) => v.kind === 'fleet')).toBe(true);
               expect(s.premature[b]).toBeLessThanOrEqual(config.mPre);
             });

@@ -22,7 +22,7 @@ describe('imitation warm start', () => {
   it('replays a classical plan as joint actions and recovers exactly its routes', () => {
     const variant = makeVariant('tw1');
     const problems = tinyProblems(9, 4, 31);
-    const config = jamprEnvConfig(variant, 9, { mCon: 2, fleetIsN: true });
+    const config = jamprEnvConfig(variant, 9, { mCon: 2 });
     const plans = problems.map((p, i) => solveClassical(p, variant, { timeLimitSec: 1, seed: i, maxIterations: 20 }));
     for (const [b, routes] of plans.entries()) expect(replayable(problems[b], routes, config)).toBe(true);
     const policy = new Policy(tinyModelConfig(), 1);
@@ -34,14 +34,14 @@ describe('imitation warm start', () => {
   it('reports a plan that needs more premature returns than m_pre as not replayable', () => {
     const [problem] = tinyProblems(6, 1, 2);
     const singletons = Array.from({ length: 6 }, (_, i) => [i + 1]);
-    expect(replayable(problem, singletons, jamprEnvConfig(makeVariant('tw2'), 6, { mPre: 1, fleetIsN: true }))).toBe(false);
+    expect(replayable(problem, singletons, jamprEnvConfig(makeVariant('tw2'), 6, { mPre: 1 }))).toBe(false);
   });
 
   it('raises the likelihood of the expert plans', () => {
     const policy = new Policy(tinyModelConfig(), 2);
     const adam = new Adam(policy.params.trainable, { learningRate: 3e-3, beta1: 0.9, beta2: 0.999, epsilon: 1e-8 });
     const problems = tinyProblems(6, 6, 9);
-    const settings = { env: jamprEnvConfig(makeVariant('tw1'), 6, { fleetIsN: true }), expertSeconds: 0.05, maxGradNorm: 1 };
+    const settings = { env: jamprEnvConfig(makeVariant('tw1'), 6), expertSeconds: 0.05, maxGradNorm: 1 };
     const first = imitationStep(policy, adam, settings, problems, createRng(1));
     let last = first;
     for (let i = 0; i < 15; i++) last = imitationStep(policy, adam, settings, problems, createRng(1));

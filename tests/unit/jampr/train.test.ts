@@ -50,7 +50,7 @@ describe('training', () => {
     const adam = new Adam(policy.params.trainable);
     const problems = tinyProblems(6, 2, 5);
     const settings = {
-      env: jamprEnvConfig(makeVariant('tw1'), 6, { fleetIsN: true }),
+      env: jamprEnvConfig(makeVariant('tw1'), 6),
       samplesPerInstance: 3,
       augment: true,
       costScale: 0.01,

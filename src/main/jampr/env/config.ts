@@ -1,10 +1,10 @@
 import type { Variant, VariantName } from '../../../shared/domain.js';
 
 /**
- * How the environment builds tours (docs/model.md, "The environment"; docs/decisions.md). JAMPR runs m_con vehicles at once
- * with at most m_pre premature returns; the AM+TW baseline is the same environment with one vehicle,
- * no premature-return limit and as many vehicles as customers (its over-fleet plans are flagged by
- * the evaluator, not prevented).
+ * How the environment builds tours (docs/model.md, "The environment"; docs/decisions.md). JAMPR runs m_con
+ * vehicles at once with at most m_pre premature returns; the AM+TW baseline is the same environment with one
+ * vehicle and no premature-return limit. Both use the instance's own fleet K (generated instances have K = N)
+ * and the fleet rule (env/rules.ts).
  */
 export interface EnvConfig {
   variant: Variant;
@@ -12,8 +12,6 @@ export interface EnvConfig {
   mCon: number;
   /** m_pre: voluntary returns allowed per episode (Infinity for AM+TW). */
   mPre: number;
-  /** Use K = N vehicles whatever the instance says (training always does; AM+TW has no fleet limit). */
-  fleetIsN: boolean;
 }
 
 /** m_pre for CVRP-TW (docs/model.md, "The environment"). */
@@ -30,8 +28,7 @@ export function jamprEnvConfig(variant: Variant, n: number, overrides: Partial<E
     variant,
     mCon: overrides.mCon ?? defaultMCon(variant.name, n),
     mPre: overrides.mPre ?? DEFAULT_M_PRE,
-    fleetIsN: overrides.fleetIsN ?? false,
   };
 }
 
-export const amEnvConfig = (variant: Variant): EnvConfig => ({ variant, mCon: 1, mPre: Infinity, fleetIsN: true });
+export const amEnvConfig = (variant: Variant): EnvConfig => ({ variant, mCon: 1, mPre: Infinity });

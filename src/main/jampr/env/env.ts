@@ -103,6 +103,7 @@ function visit(s: Draft, b: number, k: number, i: number): void {
   s.penalty[b] += stopPenalty(s.batch.config.variant, early, late);
   s.time[v] = start + p.service[i];
   s.load[v] += p.demand[i];
+  s.demandLeft[b] -= p.demand[i];
   s.position[v] = i;
   s.lastCustomer[v] = i;
   s.servedBy[b * nodes + i] = k;

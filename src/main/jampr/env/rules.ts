@@ -1,6 +1,7 @@
 import { variantHardTime } from '../../../shared/domain.js';
 import { TIME_EPS } from '../../vrp/evaluate.js';
 import type { Draft, EnvState } from './state.js';
+import { capacityLeft } from './state.js';
 
 /**
  * The feasibility rule and the action mask (docs/model.md, "The environment"). The arithmetic mirrors the
@@ -39,9 +40,21 @@ export function refreshSlotMask(s: Draft, b: number, j: number): number {
     if (ok) feasible++;
   }
   const v = b * s.batch.kMax + k;
-  s.mask[base] = s.tourLength[v] > 0 && s.premature[b] < s.batch.config.mPre ? 1 : 0;
+  s.mask[base] = s.tourLength[v] > 0 && s.premature[b] < s.batch.config.mPre && fleetCanSpare(s, b, k) ? 1 : 0;
   return feasible;
 }
+
+/**
+ * The fleet rule: a vehicle may close its tour early only if the rest of the fleet can still carry the
+ * demand left. Without it a fixed fleet is used up by short tours and customers are stranded that the
+ * fleet could have served (forced returns, when a vehicle has no feasible customer, are not affected).
+ */
+export function fleetCanSpare(s: EnvState, b: number, k: number): boolean {
+  return s.demandLeft[b] <= capacityLeft(s, b, k) + LOAD_EPS;
+}
+
+/** Demands are summed in floating point: a tolerance far below any real demand. */
+const LOAD_EPS = 1e-6;
 
 /** A finished row's only action is 0: its no-op (masking every action would make the softmax NaN). */
 export function setNoOpMask(s: Draft, b: number): void {

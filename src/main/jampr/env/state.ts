@@ -45,6 +45,8 @@ export interface EnvState {
   /** First vehicle not yet activated (vehicles start in index order). */
   readonly nextVehicle: Int32Array; // [B]
   readonly premature: Int32Array; // [B]
+  /** Demand of the customers not yet served: what the rest of the fleet must still carry. */
+  readonly demandLeft: Float64Array; // [B]
   /** Vehicle that left slot j during the last transition (-1 if none): the policy adds it to the finished set. */
   readonly retired: Int32Array; // [B, m]
   readonly finished: Uint8Array; // [B]
@@ -64,7 +66,7 @@ export function makeBatch(problems: readonly Problem[], config: EnvConfig): EnvB
   if (problems.length === 0) throw new RangeError('an environment batch needs at least one instance');
   const n = problems[0].n;
   if (problems.some((p) => p.n !== n)) throw new RangeError('every instance of a batch must have the same number of customers');
-  const fleet = Int32Array.from(problems, (p) => (config.fleetIsN ? Math.max(n, 1) : p.vehicles));
+  const fleet = Int32Array.from(problems, (p) => p.vehicles);
   return { problems, config, n, kMax: Math.max(...fleet), fleet };
 }
 
@@ -88,6 +90,7 @@ export function emptyDraft(batch: EnvBatch): Draft {
     slots: new Int32Array(b * m).fill(-1),
     nextVehicle: new Int32Array(b),
     premature: new Int32Array(b),
+    demandLeft: Float64Array.from(batch.problems, (p) => p.demand.reduce((a, q) => a + q, 0)),
     retired: new Int32Array(b * m).fill(-1),
     finished: new Uint8Array(b),
     mask: new Uint8Array(b * m * nodes),
@@ -114,6 +117,7 @@ export function copyDraft(s: EnvState): Draft {
     slots: s.slots.slice(),
     nextVehicle: s.nextVehicle.slice(),
     premature: s.premature.slice(),
+    demandLeft: s.demandLeft.slice(),
     retired: new Int32Array(s.retired.length).fill(-1),
     finished: s.finished.slice(),
     mask: s.mask.slice(),
@@ -122,4 +126,17 @@ export function copyDraft(s: EnvState): Draft {
     steps: s.steps,
     done: s.done,
   };
+}
+
+/** Capacity the fleet of row b still offers: free room on active vehicles (but `except`) plus every unused vehicle. */
+export function capacityLeft(s: EnvState, b: number, except = -1): number {
+  const { kMax, fleet, problems } = s.batch;
+  const q = problems[b].capacity;
+  let room = (fleet[b] - s.nextVehicle[b]) * q;
+  const m = s.batch.config.mCon;
+  for (let j = 0; j < m; j++) {
+    const k = s.slots[b * m + j];
+    if (k >= 0 && k !== except) room += q - s.load[b * kMax + k];
+  }
+  return room;
 }

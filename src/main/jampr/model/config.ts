@@ -21,6 +21,12 @@ export interface ModelConfig {
   clip: number;
   /** (Q−ℓ)/Q as a 6th vehicle feature (the product's deviation from the paper). */
   loadFeature: boolean;
+  /**
+   * A vehicle feature saying how much of the fleet's remaining capacity the remaining demand needs: what a
+   * dispatcher's fixed fleet adds to the paper's world, where K = N and the fleet never runs short.
+   * Checkpoints written before it existed load with it off.
+   */
+  fleetFeature: boolean;
   tourAggregation: TourAggregation;
   /** L of the paper's tour aggregation: the training N. */
   tourLength: number;
@@ -36,6 +42,7 @@ export const DEFAULT_MODEL_CONFIG: ModelConfig = {
   decoderHeads: 8,
   clip: 10,
   loadFeature: true,
+  fleetFeature: true,
   tourAggregation: 'depot-mean',
   tourLength: 20,
 };
@@ -71,4 +78,4 @@ export function configMismatches(expected: ModelConfig, found: ModelConfig): str
 
 /** Node features per node and vehicle features per vehicle. */
 export const NODE_FEATURES = 5;
-export const vehicleFeatureCount = (c: ModelConfig): number => (c.loadFeature ? 6 : 5);
+export const vehicleFeatureCount = (c: ModelConfig): number => 5 + (c.loadFeature ? 1 : 0) + (c.fleetFeature ? 1 : 0);

@@ -1,5 +1,6 @@
 import type { EnvState } from '../env/state.js';
-import { VehicleStatus } from '../env/state.js';
+import { VehicleStatus, capacityLeft } from '../env/state.js';
+import { FRAME_SHIFT, modelFrame } from '../frame.js';
 import type { Problem } from '../../vrp/problem.js';
 import type { ModelConfig } from './config.js';
 import { NODE_FEATURES, vehicleFeatureCount } from './config.js';
@@ -7,30 +8,36 @@ import { placeScaled } from './symmetry.js';
 
 /**
  * The bridge from the environment's typed arrays to the model's inputs (docs/model.md, "The network"; docs/decisions.md):
- * features scaled to O(1) and the coefficient rows that turn per-node embeddings into tour, fleet and
+ * features read in the model frame (frame.ts) and scaled to O(1), and the coefficient rows that turn per-node embeddings into tour, fleet and
  * "last node" means with one matMul each. Everything here is plain Float32Array; the policy makes tensors.
  */
 
-/** [N+1, 5] features of one instance: (x/100, y/100, q/Q, a/H, b/H), depot demand 0. */
+/** [N+1, 5] features of one instance in the model frame: (x/100, y/100, q/Q, a/1000, b/1000), depot demand 0. */
 export function nodeFeatures(p: Problem, symmetry: number, out: Float32Array, offset: number): void {
-  const horizon = p.due[0];
+  const f = modelFrame(p);
   for (let i = 0; i <= p.n; i++) {
-    const [u, v] = placeScaled(p.x[i], p.y[i], symmetry);
+    const [u, v] = placeScaled(f.x[i], f.y[i], symmetry);
     const o = offset + i * NODE_FEATURES;
     out[o] = u;
     out[o + 1] = v;
     out[o + 2] = i === 0 ? 0 : p.demand[i] / p.capacity;
-    out[o + 3] = p.ready[i] / horizon;
-    out[o + 4] = p.due[i] / horizon;
+    out[o + 3] = f.ready[i] / FRAME_SHIFT;
+    out[o + 4] = f.due[i] / FRAME_SHIFT;
   }
 }
 
-/** v_k = [(K−k)/K, t(p,0)/H, x_p/100, y_p/100, τ/H, (Q−ℓ)/Q]: the last entry only with loadFeature. */
+/**
+ * v_k = [(K−k)/K, t(p,0)/1000, x_p/100, y_p/100, τ/1000, (Q−ℓ)/Q, need], all in the model frame; the load
+ * entry only with loadFeature, the fleet's need only with fleetFeature. `need` is the demand left over the
+ * capacity the fleet has left (capped at NEED_CAP): active vehicles carry it, unused and finished ones read 0,
+ * so the decoder's cached sums over those stay exact.
+ */
 function vehicleFeatures(
   p: Problem,
   config: ModelConfig,
   symmetry: number,
   fleet: number,
+  need: number,
   k: number,
   position: number,
   time: number,
@@ -38,21 +45,33 @@ function vehicleFeatures(
   out: Float32Array,
   o: number,
 ): void {
-  const horizon = p.due[0];
-  const [u, v] = placeScaled(p.x[position], p.y[position], symmetry);
+  const f = modelFrame(p);
+  const [u, v] = placeScaled(f.x[position], f.y[position], symmetry);
   out[o] = (fleet - k) / fleet;
-  out[o + 1] = p.travel[position * (p.n + 1)] / horizon;
+  out[o + 1] = (p.travel[position * (p.n + 1)] * f.scale) / FRAME_SHIFT;
   out[o + 2] = u;
   out[o + 3] = v;
-  out[o + 4] = time / horizon;
-  if (config.loadFeature) out[o + 5] = (p.capacity - load) / p.capacity;
+  out[o + 4] = ((time - f.start) * f.scale) / FRAME_SHIFT;
+  let next = o + 5;
+  if (config.loadFeature) out[next++] = (p.capacity - load) / p.capacity;
+  if (config.fleetFeature) out[next] = need;
+}
+
+/** Above 1 the fleet can no longer carry what is left; the cap keeps the input O(1). */
+const NEED_CAP = 2;
+
+/** Demand left over the capacity the fleet of row b has left. */
+function fleetNeed(s: EnvState, b: number): number {
+  const capacity = capacityLeft(s, b);
+  return capacity > 0 ? Math.min(s.demandLeft[b] / capacity, NEED_CAP) : NEED_CAP;
 }
 
 /** Features of vehicle k of row b in its current state (what a from-scratch reference recomputes). */
 export function vehicleFeatureRow(s: EnvState, config: ModelConfig, b: number, k: number, symmetry: number): Float32Array {
   const out = new Float32Array(vehicleFeatureCount(config));
   const v = b * s.batch.kMax + k;
-  vehicleFeatures(s.batch.problems[b], config, symmetry, s.batch.fleet[b], k, s.position[v], s.time[v], s.load[v], out, 0);
+  const need = s.status[v] === VehicleStatus.Active ? fleetNeed(s, b) : 0;
+  vehicleFeatures(s.batch.problems[b], config, symmetry, s.batch.fleet[b], need, k, s.position[v], s.time[v], s.load[v], out, 0);
   return out;
 }
 
@@ -62,7 +81,7 @@ export function unusedVehicleFeatures(s: EnvState, config: ModelConfig, symmetry
   const { kMax, problems, fleet } = s.batch;
   const out = new Float32Array(problems.length * kMax * f);
   problems.forEach((p, b) => {
-    for (let k = 0; k < fleet[b]; k++) vehicleFeatures(p, config, symmetryOf(b), fleet[b], k, 0, p.ready[0], 0, out, (b * kMax + k) * f);
+    for (let k = 0; k < fleet[b]; k++) vehicleFeatures(p, config, symmetryOf(b), fleet[b], 0, k, 0, p.ready[0], 0, out, (b * kMax + k) * f);
   });
   return out;
 }
@@ -115,9 +134,10 @@ export function jamprStepInputs(s: EnvState, config: ModelConfig, symmetryOf: (b
     const p = problems[b];
     const K = fleet[b];
     const sym = symmetryOf(b);
-    const features = (k: number, out: Float32Array, o: number) => {
+    const need = fleetNeed(s, b);
+    const features = (k: number, out: Float32Array, o: number, active: boolean) => {
       const v = b * kMax + k;
-      vehicleFeatures(p, config, sym, K, k, s.position[v], s.time[v], s.load[v], out, o);
+      vehicleFeatures(p, config, sym, K, active ? need : 0, k, s.position[v], s.time[v], s.load[v], out, o);
     };
     // Tour weights: node i of vehicle k's tour gets 1/(|s_k|+1) (the depot too) or 1/L (paper form).
     const tourWeight = (k: number) => (paper ? 1 / config.tourLength : 1 / (s.tourLength[b * kMax + k] + 1));
@@ -137,12 +157,12 @@ export function jamprStepInputs(s: EnvState, config: ModelConfig, symmetryOf: (b
       const k = s.slots[b * m + j];
       const retired = s.retired[b * m + j];
       if (retired >= 0) {
-        features(retired, x.retiredFeatures, (b * m + j) * f);
+        features(retired, x.retiredFeatures, (b * m + j) * f, false);
         x.retiredWeight[b * m + j] = 1 / K;
         x.anyRetired = true;
       }
       if (k < 0) continue;
-      features(k, x.slotFeatures, (b * m + j) * f);
+      features(k, x.slotFeatures, (b * m + j) * f, true);
       x.activeMean[b * m + j] = 1 / active;
       x.activeFleet[b * m + j] = 1 / K;
       const w = tourWeight(k);
@@ -154,7 +174,7 @@ export function jamprStepInputs(s: EnvState, config: ModelConfig, symmetryOf: (b
   return x;
 }
 
-/** Per-step inputs of the AM+TW decoder: the current node (one-hot) and [(Q−ℓ)/Q, τ/H] of slot 0. */
+/** Per-step inputs of the AM+TW decoder: the current node (one-hot) and [(Q−ℓ)/Q, τ/1000] of slot 0, in the model frame. */
 export interface AmStepInputs {
   current: Float32Array; // [B, 1, N+1]
   vehicle: Float32Array; // [B, 2]
@@ -179,7 +199,8 @@ export function amStepInputs(s: EnvState): AmStepInputs {
     const v = b * kMax + k;
     out.current[b * nodes + s.position[v]] = 1;
     out.vehicle[b * 2] = (p.capacity - s.load[v]) / p.capacity;
-    out.vehicle[b * 2 + 1] = s.time[v] / p.due[0];
+    const f = modelFrame(p);
+    out.vehicle[b * 2 + 1] = ((s.time[v] - f.start) * f.scale) / FRAME_SHIFT;
   });
   return out;
 }

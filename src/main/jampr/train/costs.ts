@@ -6,19 +6,32 @@ import { routesOf } from '../env/routes.js';
 import type { EnvState } from '../env/state.js';
 import { decodeGreedy } from '../decode.js';
 import type { Policy } from '../model/policy.js';
+import { modelFrame } from '../frame.js';
 
-/** The reward side of training: every cost is the evaluator's (one cost, not two). */
-export function planCosts(state: EnvState, problems: readonly Problem[], variant: Variant): Float64Array {
-  return Float64Array.from(problems, (p, b) => evaluateIndexRoutes(p, routesOf(state, b), variant).cost);
+/**
+ * The reward side of training: the evaluator's cost (one cost, not two) plus one shift length per customer
+ * left unserved (a fixed fleet can run out; without the charge, stranding customers would look cheap), read
+ * in the model frame so that a day in clock minutes and a generated day weigh alike.
+ */
+export function trainingCost(p: Problem, routes: number[][], variant: Variant): number {
+  const e = evaluateIndexRoutes(p, routes, variant);
+  let served = 0;
+  for (const r of routes) served += r.length;
+  const shift = p.due[0] - p.ready[0];
+  return (e.cost + (p.n - served) * shift) * modelFrame(p).scale;
 }
 
-/** Greedy costs (BatchNorm in eval mode), decoded in batches of `batch` to bound memory. */
+export function planCosts(state: EnvState, problems: readonly Problem[], variant: Variant): Float64Array {
+  return Float64Array.from(problems, (p, b) => trainingCost(p, routesOf(state, b), variant));
+}
+
+/** Greedy training costs (BatchNorm in eval mode), decoded in batches of `batch` to bound memory. */
 export function greedyCosts(policy: Policy, problems: readonly Problem[], config: EnvConfig, batch = 64): Float64Array {
   const out = new Float64Array(problems.length);
   for (let start = 0; start < problems.length; start += batch) {
     const part = problems.slice(start, start + batch);
     decodeGreedy(policy, part, config).forEach((routes, b) => {
-      out[start + b] = evaluateIndexRoutes(part[b], routes, config.variant).cost;
+      out[start + b] = trainingCost(part[b], routes, config.variant);
     });
   }
   return out;

@@ -39,7 +39,19 @@ export function perturbInstance(instance: Instance, size: number, rng: Rng): Ins
     const ready = clamp(due - Math.max(c.due - c.ready, 0), depot.ready, due);
     return { id: `p${i + 1}`, x, y, demand, ready, due, service: c.service };
   });
-  return { ...instance, name: `${instance.name}~perturbed`, vehicles: Math.max(instance.vehicles, size), customers };
+  return { ...instance, name: `${instance.name}~perturbed`, vehicles: resizedFleet(instance, customers), customers };
+}
+
+/**
+ * The fleet for a resized day: the stored fleet scaled with the number of stops, and never less than the
+ * demand needs (with the stored day's slack), so that a retrained model learns the user's fleet pressure.
+ */
+function resizedFleet(instance: Instance, customers: readonly Customer[]): number {
+  const demand = (cs: readonly Customer[]) => cs.reduce((a, c) => a + c.demand, 0);
+  const slack = Math.max(1, (instance.vehicles * instance.capacity) / Math.max(demand(instance.customers), 1e-9));
+  const byStops = Math.round((instance.vehicles * customers.length) / Math.max(instance.customers.length, 1));
+  const byDemand = Math.ceil((demand(customers) * slack) / instance.capacity - 1e-9);
+  return Math.max(1, byStops, byDemand);
 }
 
 const clamp = (v: number, lo: number, hi: number) => Math.min(Math.max(v, lo), Math.max(lo, hi));

@@ -8,7 +8,7 @@ import { modelConfig, type ModelConfig, type ModelKind } from '../model/config.j
 import { Policy } from '../model/policy.js';
 import { Adam, PAPER_ADAM } from './adam.js';
 import type { Recipe } from './recipe.js';
-import { generatorSource, storedSource, type InstanceSource } from './sources.js';
+import { shippedTrainingSource, storedSource, type InstanceSource } from './sources.js';
 import * as tf from '@tensorflow/tfjs';
 
 /** Everything a training run starts from: fresh, or resumed from a checkpoint folder. */
@@ -37,11 +37,11 @@ export interface SetupOptions {
 
 export async function setupTraining(o: SetupOptions): Promise<TrainingSetup> {
   const variant = makeVariant(o.variant);
-  const source = o.instances?.length ? storedSource(o.instances, o.size) : generatorSource(o.size);
+  const source = o.instances?.length ? storedSource(o.instances, o.size) : shippedTrainingSource(o.size);
   if (o.fromDir) return resume(o, source);
   const config = modelConfig({ ...o.model, kind: o.kind, tourLength: o.model?.tourLength ?? o.size });
   const policy = new Policy(config, o.seed);
-  const env = o.kind === 'am' ? amEnvConfig(variant) : jamprEnvConfig(variant, o.size, { ...o.env, fleetIsN: true });
+  const env = o.kind === 'am' ? amEnvConfig(variant) : jamprEnvConfig(variant, o.size, o.env);
   const card: ModelCard = {
     name: o.name,
     kind: o.kind,
@@ -62,7 +62,9 @@ export async function setupTraining(o: SetupOptions): Promise<TrainingSetup> {
 
 async function resume(o: SetupOptions, source: InstanceSource): Promise<TrainingSetup> {
   const dir = o.fromDir as string;
-  const { policy, card } = await loadCheckpoint(dir, { kind: o.kind, ...o.model });
+  // JAMPR models made before the fleet feature get it (with zero weight) when training goes on.
+  const { policy, card } = await loadCheckpoint(dir, { kind: o.kind, ...(o.kind === 'jampr' ? { fleetFeature: true } : {}), ...o.model });
+  const upgraded = (card.config.fleetFeature ?? false) !== policy.config.fleetFeature;
   if (card.variant !== o.variant) {
     policy.dispose();
     throw new AppError('model', `the model in ${dir} was trained for ${card.variant}, not ${o.variant}`);
@@ -71,9 +73,10 @@ async function resume(o: SetupOptions, source: InstanceSource): Promise<Training
   // A run at a new size (curriculum) takes the default m_con for that size (docs/decisions.md); the same size keeps the card's.
   const mCon = card.size === o.size ? card.env.mCon : undefined;
   const env =
-    o.kind === 'am' ? amEnvConfig(variant) : jamprEnvConfig(variant, o.size, { mCon, mPre: card.env.mPre, ...o.env, fleetIsN: true });
+    o.kind === 'am' ? amEnvConfig(variant) : jamprEnvConfig(variant, o.size, { mCon, mPre: card.env.mPre, ...o.env });
   const adam = new Adam(policy.params.trainable, { ...PAPER_ADAM, learningRate: o.recipe.learningRate });
-  const state = await loadOptimizerState(dir);
+  // An upgraded model's optimizer moments no longer fit its weights: Adam starts afresh.
+  const state = upgraded ? null : await loadOptimizerState(dir);
   // A changed learning rate counts as a new recipe stage: it starts from the requested rate, not the saved one.
   const sameRecipe = card.recipe.name === o.recipe.name && card.recipe.learningRate === o.recipe.learningRate;
   if (state) {
@@ -98,6 +101,7 @@ async function resume(o: SetupOptions, source: InstanceSource): Promise<Training
     source,
     card: {
       ...card,
+      config: policy.config,
       name: o.name,
       size: o.size,
       recipe: previous ? { ...recipeCard(o.recipe), after: previous } : recipeCard(o.recipe),

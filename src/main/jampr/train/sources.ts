@@ -1,5 +1,6 @@
 import type { Instance } from '../../../shared/domain.js';
 import { generateInstance } from '../../vrp/generate.js';
+import { generateCityDay } from '../../vrp/generate-city.js';
 import type { Problem } from '../../vrp/problem.js';
 import type { Rng } from '../../vrp/rng.js';
 import { buildProblem } from '../../vrp/validate.js';
@@ -21,6 +22,34 @@ export function generatorSource(size: number): InstanceSource {
     draw: (count, rng) => Array.from({ length: count }, () => buildProblem(generateInstance(size, rng))),
   };
 }
+
+export function cityDaySource(size: number): InstanceSource {
+  return {
+    description: `city days (lat/lon, clock windows, fixed fleet; N=${size})`,
+    draw: (count, rng) => Array.from({ length: count }, () => buildProblem(generateCityDay(size, rng))),
+  };
+}
+
+/** Each instance from one of the sources, chosen with the given weights (a batch mixes them; N is shared). */
+export function mixedSource(parts: readonly [InstanceSource, number][]): InstanceSource {
+  const total = parts.reduce((a, [, w]) => a + w, 0);
+  return {
+    description: parts.map(([src, w]) => `${Math.round((100 * w) / total)} % ${src.description}`).join(' + '),
+    draw: (count, rng) =>
+      Array.from({ length: count }, () => {
+        let pick = rng.next() * total;
+        const part = parts.find(([, w]) => (pick -= w) < 0) ?? parts[parts.length - 1];
+        return part[0].draw(1, rng)[0];
+      }),
+  };
+}
+
+/** What the shipped models train on: the paper's generator and city days, half each, so both work out of the box. */
+export const shippedTrainingSource = (size: number): InstanceSource =>
+  mixedSource([
+    [generatorSource(size), 1],
+    [cityDaySource(size), 1],
+  ]);
 
 export function storedSource(instances: readonly Instance[], size: number): InstanceSource {
   if (instances.length === 0) throw new RangeError('training on stored instances needs at least one instance');

@@ -1,0 +1,102 @@
+/**
+ * Real days: the planner's methods on city days (src/main/vrp/generate-city.ts: lat/lon, clock windows, a fixed
+ * fleet), through the same plan job the app and the CLI run, priced by the one evaluator.
+ *   npx tsx bench/real-days.ts [--days 50] [--seed 2026] [--variants tw1,tw3]
+ *     [--methods classical,jampr-greedy,jampr-sample,jampr-ls,am-greedy] [--classical-seconds 10] [--ls-seconds 5]
+ *     [--samples 128] [--models resources/models] [--results bench/out/real-days.json]
+ * Results are kept per day in --results: a method already there is not run again (so the classical rows are
+ * paid once and shared by runs with other models). The table prints each method's mean cost, its ratio to the
+ * classical mean, vehicles, unserved customers and seconds per day.
+ */
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname } from 'node:path';
+import { parseArgs } from 'node:util';
+import { makeVariant, type VariantName } from '../src/shared/domain.js';
+import type { PlanJob } from '../src/main/jobs/protocol.js';
+import { runPlanJob } from '../src/main/jobs/plan.js';
+import { evaluatePlan } from '../src/main/vrp/evaluate.js';
+import { generateCityDay } from '../src/main/vrp/generate-city.js';
+import { createRng } from '../src/main/vrp/rng.js';
+import { buildProblem } from '../src/main/vrp/validate.js';
+
+const { values: args } = parseArgs({
+  options: {
+    days: { type: 'string', default: '50' },
+    seed: { type: 'string', default: '2026' },
+    variants: { type: 'string', default: 'tw1,tw3' },
+    methods: { type: 'string', default: 'classical,jampr-greedy,jampr-sample,jampr-ls,am-greedy' },
+    'classical-seconds': { type: 'string', default: '10' },
+    'ls-seconds': { type: 'string', default: '5' },
+    samples: { type: 'string', default: '128' },
+    models: { type: 'string' },
+    results: { type: 'string', default: 'bench/out/real-days.json' },
+  },
+});
+if (args.models) process.env.JAMPR_MODELS_DIR = args.models;
+
+/** Day sizes are drawn uniformly from what dispatchers plan. */
+export const DAY_SIZES = [20, 150] as const;
+const master = createRng(Number(args.seed));
+const days = Array.from({ length: Number(args.days) }, (_, i) => {
+  const rng = master.fork();
+  return generateCityDay(rng.int(DAY_SIZES[0], DAY_SIZES[1] + 1), rng, `city-${args.seed}-${i + 1}`);
+});
+
+const METHODS: Record<string, Omit<PlanJob, 'instance' | 'variant'>> = {
+  classical: { method: 'classical', timeLimitSec: Number(args['classical-seconds']) },
+  'jampr-greedy': { method: 'jampr', decode: 'greedy' },
+  'jampr-sample': { method: 'jampr', decode: 'sample', samples: Number(args.samples) },
+  'jampr-ls': { method: 'jampr', decode: 'greedy', improveSec: Number(args['ls-seconds']) },
+  'am-greedy': { method: 'am', decode: 'greedy' },
+};
+
+interface DayResult {
+  cost: number;
+  vehicles: number;
+  fleet: number;
+  unserved: number;
+  seconds: number;
+}
+type Results = Record<string, Record<string, DayResult[]>>;
+const results: Results = existsSync(args.results) ? JSON.parse(readFileSync(args.results, 'utf8')) : {};
+const save = () => {
+  mkdirSync(dirname(args.results), { recursive: true });
+  writeFileSync(args.results, `${JSON.stringify(results, null, 1)}\n`);
+};
+
+const signal = new AbortController().signal;
+for (const name of args.variants.split(',') as VariantName[]) {
+  const variant = makeVariant(name);
+  results[name] ??= {};
+  for (const method of args.methods.split(',')) {
+    const settings = METHODS[method];
+    if (!settings) throw new Error(`unknown method ${method}; known: ${Object.keys(METHODS).join(', ')}`);
+    if (results[name][method]?.length === days.length) continue;
+    const rows: DayResult[] = [];
+    for (const instance of days) {
+      const plan = await runPlanJob({ instance, variant, ...settings, seed: 1 }, { signal, onProgress: () => {} });
+      const e = evaluatePlan(buildProblem(instance), plan.routes, variant);
+      const unserved = e.violations.filter((v) => v.kind === 'unserved').length;
+      rows.push({ cost: e.cost, vehicles: e.vehicles, fleet: instance.vehicles, unserved, seconds: plan.seconds });
+    }
+    results[name][method] = rows;
+    save();
+  }
+  printTable(name, results[name]);
+}
+
+function printTable(variant: string, byMethod: Record<string, DayResult[]>): void {
+  const mean = (xs: number[]) => xs.reduce((a, x) => a + x, 0) / xs.length;
+  const classical = byMethod.classical ? mean(byMethod.classical.map((r) => r.cost)) : NaN;
+  console.log(`\n${variant}: ${days.length} city days of ${DAY_SIZES[0]}-${DAY_SIZES[1]} stops (seed ${args.seed})`);
+  console.log('| method | mean cost | x classical | vehicles | unserved (days) | s/day |');
+  console.log('|---|---|---|---|---|---|');
+  for (const [method, rows] of Object.entries(byMethod)) {
+    const cost = mean(rows.map((r) => r.cost));
+    const unserved = rows.reduce((a, r) => a + r.unserved, 0);
+    const daysShort = rows.filter((r) => r.unserved > 0).length;
+    console.log(
+      `| ${method} | ${cost.toFixed(1)} | ${(cost / classical).toFixed(3)} | ${mean(rows.map((r) => r.vehicles)).toFixed(2)} | ${unserved} (${daysShort}) | ${mean(rows.map((r) => r.seconds)).toFixed(2)} |`,
+    );
+  }
+}

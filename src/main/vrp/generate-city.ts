@@ -1,0 +1,107 @@
+import type { Customer, Instance } from '../../shared/domain.js';
+import { travelTime } from './problem.js';
+import { createRng, type Rng } from './rng.js';
+
+/**
+ * "City days": what dispatchers import, as a generator (docs/model.md, "City days"). Stops in one city
+ * given as lat/lon, most of them clustered in a few districts; windows as clock times (minutes since
+ * midnight): morning slots, midday slots and many all-day stops; service of a few minutes; a fixed fleet
+ * a little larger than the demand needs. The paper's generator has none of that, so the shipped models
+ * are trained on a mix of both.
+ */
+export const CITY = {
+  /** Radius of the area the stops lie in, km. */
+  radiusKm: [6, 14],
+  /** Districts the clustered stops gather around, and their spread (km, standard deviation). */
+  districts: [2, 5],
+  districtSpreadKm: [0.6, 2],
+  /** Share of stops in a district; the rest are spread over the whole area. */
+  clustered: 0.75,
+  speedKmh: [25, 40],
+  /** Shift start (minutes since midnight) and length (minutes). */
+  shiftStart: [6 * 60, 8 * 60],
+  shiftLength: [8 * 60, 11 * 60],
+  /** Share of morning slots (1–2 h in the first half of the shift) and midday slots (2–4 h around its middle). */
+  morning: 0.3,
+  midday: 0.25,
+  serviceMinutes: [3, 15],
+  demand: [3, 18],
+  capacity: 100,
+  /** Fleet = ceil(Σq/Q × slack), with slack drawn from this range: a little above what the demand needs. */
+  fleetSlack: [1.15, 1.4],
+} as const;
+
+const uniform = (rng: Rng, [lo, hi]: readonly [number, number]) => lo + (hi - lo) * rng.next();
+const KM_PER_DEGREE = 111.195;
+
+/** One city day with `size` stops (20–150 is what dispatchers plan; any positive size works). */
+export function generateCityDay(size: number, rng: Rng, name = `city-n${size}`): Instance {
+  if (!Number.isInteger(size) || size < 1) throw new RangeError(`instance size ${size} is not a positive integer`);
+  const lat0 = uniform(rng, [35, 60]);
+  const lon0 = uniform(rng, [-10, 30]);
+  const radius = uniform(rng, CITY.radiusKm);
+  const kmPerDegreeLon = KM_PER_DEGREE * Math.cos((lat0 * Math.PI) / 180);
+  const toLatLon = (east: number, north: number) => ({ x: lon0 + east / kmPerDegreeLon, y: lat0 + north / KM_PER_DEGREE });
+  const inDisc = (r: number) => {
+    const angle = 2 * Math.PI * rng.next();
+    const d = r * Math.sqrt(rng.next());
+    return [d * Math.cos(angle), d * Math.sin(angle)] as const;
+  };
+  const districts = Array.from({ length: rng.int(CITY.districts[0], CITY.districts[1] + 1) }, () => ({
+    centre: inDisc(radius * 0.8),
+    spread: uniform(rng, CITY.districtSpreadKm),
+  }));
+  const place = () => {
+    if (rng.next() >= CITY.clustered) return inDisc(radius);
+    const { centre, spread } = districts[rng.int(0, districts.length)];
+    return [centre[0] + rng.normal() * spread, centre[1] + rng.normal() * spread] as const;
+  };
+
+  const depotAt = inDisc(radius * 0.6);
+  const start = Math.round(uniform(rng, CITY.shiftStart) / 15) * 15;
+  const end = start + Math.round(uniform(rng, CITY.shiftLength) / 15) * 15;
+  const speedKmh = Math.round(uniform(rng, CITY.speedKmh));
+  const coordinates = { kind: 'geo' as const, speedKmh };
+  const depot = { id: 'depot', ...toLatLon(depotAt[0], depotAt[1]), ready: start, due: end };
+
+  const customers: Customer[] = Array.from({ length: size }, (_, i) => {
+    const at = place();
+    const { x, y } = toLatLon(at[0], at[1]);
+    const service = rng.int(CITY.serviceMinutes[0], CITY.serviceMinutes[1] + 1);
+    const fromDepot = travelTime(coordinates, depot.x, depot.y, x, y);
+    // The window must be reachable from the depot and leave time to serve and drive back before the shift ends.
+    const earliest = Math.ceil(start + fromDepot);
+    const latest = Math.floor(end - service - fromDepot);
+    const [ready, due] = clockWindow(rng, start, end, earliest, latest);
+    return { id: `s${i + 1}`, x, y, demand: rng.int(CITY.demand[0], CITY.demand[1] + 1), ready, due, service };
+  });
+  const demand = customers.reduce((a, c) => a + c.demand, 0);
+  const vehicles = Math.max(1, Math.ceil((demand / CITY.capacity) * uniform(rng, CITY.fleetSlack)));
+  return { name, depot, capacity: CITY.capacity, vehicles, customers, coordinates, clockTimes: true };
+}
+
+/** A morning slot, a midday slot or all day, on the quarter hour, clipped to what the stop can reach. */
+function clockWindow(rng: Rng, start: number, end: number, earliest: number, latest: number): [number, number] {
+  const quarter = (t: number) => Math.round(t / 15) * 15;
+  const kind = rng.next();
+  let ready = start;
+  let due = latest;
+  if (kind < CITY.morning) {
+    ready = quarter(start + rng.next() * ((end - start) / 2 - 60));
+    due = ready + 60 * rng.int(1, 3);
+  } else if (kind < CITY.morning + CITY.midday) {
+    const middle = (start + end) / 2;
+    ready = quarter(middle - 120 + rng.next() * 120);
+    due = ready + 60 * rng.int(2, 5);
+  }
+  due = Math.min(due, latest);
+  if (due < earliest) due = latest; // a slot nobody could reach becomes all day
+  ready = Math.min(Math.max(ready, start), due);
+  return [ready, due];
+}
+
+/** `count` city days from one seed; day i is the same whatever the count. */
+export function generateCityDays(size: number, count: number, seed: number): Instance[] {
+  const master = createRng(seed);
+  return Array.from({ length: count }, (_, i) => generateCityDay(size, master.fork(), `city-n${size}-${i + 1}`));
+}
