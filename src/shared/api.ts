@@ -68,8 +68,10 @@ export const trainingRequestSchema = z.object({
     .number()
     .min(0.05)
     .max(24 * 60),
-  /** Start from this model (default: the active model for variant and size). */
+  /** Start from this model (default: the model that plans this policy and size today). */
   fromModelId: id.optional(),
+  /** Start from untrained weights instead (only when asked). */
+  fromScratch: z.boolean().optional(),
   name: z.string().min(1).optional(),
 });
 export type TrainingRequest = z.infer<typeof trainingRequestSchema>;
@@ -182,6 +184,8 @@ export interface TrainingRun {
   points: LearningPoint[];
   modelId: number | null;
   error: string | null;
+  /** What happened to the new model: activated or not, and the held-out comparison that decided it. */
+  verdict: string | null;
   createdAt: string;
 }
 
@@ -235,6 +239,8 @@ export const CALLS = {
   ),
   'models:list': call<ModelInfo[]>()(empty),
   'models:activate': call<ModelInfo>()(byId),
+  /** Back to automatic model choice for a method and policy: no model is active, plans take the nearest trained size. */
+  'models:automatic': call<ModelInfo[]>()(z.object({ method: z.enum(['jampr', 'am']), variant: variantName })),
   /** Registers a checkpoint folder on disk as a model. */
   'models:import': call<ModelInfo>()(z.object({ folder: z.string().min(1) })),
   'training:start': call<TrainingRun>()(trainingRequestSchema),

@@ -47,7 +47,7 @@ describe('database and migrations', () => {
     const path = tempDb();
     openStore(path).close();
     const store = openStore(path);
-    expect(schemaVersion(store.db)).toBe(10);
+    expect(schemaVersion(store.db)).toBe(MIGRATIONS.at(-1)!.version);
     store.close();
   });
 
@@ -65,7 +65,7 @@ describe('database and migrations', () => {
     }
     expect(error).toBeInstanceOf(AppError);
     expect((error as AppError).kind).toBe('storage');
-    expect((error as AppError).message).toMatch(/newer version.*999.*10/);
+    expect((error as AppError).message).toMatch(new RegExp(`newer version.*999.*${MIGRATIONS.at(-1)!.version}`));
   });
 
   it('applies all pending migrations in one transaction: a failing step leaves the file untouched', () => {

@@ -3,17 +3,18 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { saveCheckpoint } from '../../src/main/jampr/checkpoint.js';
 import { Policy } from '../../src/main/jampr/model/policy.js';
 import { inProcessRunner } from '../../src/main/jobs/in-process.js';
-import type { JobRunner, TrainJob } from '../../src/main/jobs/protocol.js';
+import type { JobRunner, TrainJob, TrainResult } from '../../src/main/jobs/protocol.js';
+import { registerModel } from '../../src/main/services/models.js';
 import { AppError } from '../../src/shared/errors.js';
 import { createTestApp, type TestApp } from './fixtures/services.js';
-import { tinyModelConfig } from '../unit/jampr/fixtures.js';
+import { saveTinyModel, tinyModelConfig } from '../unit/jampr/fixtures.js';
 import { tinyInstance } from './fixtures/tiny.js';
 
 /**
  * The training service's bookkeeping (points stored and pushed, outcome and model recorded, one run at a time),
  * with a stand-in trainer that reports a point every few milliseconds until cancelled and then saves a tiny checkpoint.
  */
-function fakeTrainer(): JobRunner & { jobs: TrainJob[] } {
+function fakeTrainer(comparison: TrainResult['comparison'] = null): JobRunner & { jobs: TrainJob[] } {
   const inner = inProcessRunner();
   const jobs: TrainJob[] = [];
   const runner: JobRunner = {
@@ -47,7 +48,7 @@ function fakeTrainer(): JobRunner & { jobs: TrainJob[] } {
         date: 'now',
       });
       policy.dispose();
-      return { outDir: train.outDir, cancelled: true } as never;
+      return { outDir: train.outDir, cancelled: true, comparison } as never;
     },
     close: async () => {},
   };
@@ -95,6 +96,48 @@ describe('training service', () => {
     const next = await app.call('training:start', { variant: 'tw3', size: 10, instanceIds: [], minutes: 1, name: 'next' });
     expect((await app.call('training:cancel', { id: next.id })).status).toBe('cancelled');
     expect((await app.call('training:list', {})).map((r) => r.status)).toEqual(['cancelled', 'failed']);
+  });
+
+  /** Five stored days and a JAMPR tw1 N=10 model that plans them today; returns the day ids and the model. */
+  async function userHistory(comparison: TrainResult['comparison']) {
+    const trainer = fakeTrainer(comparison);
+    app = createTestApp(trainer);
+    const current = registerModel(app.store, await saveTinyModel(app.dir, 'jampr', 'tw1', 10), false);
+    const ids: number[] = [];
+    for (let i = 0; i < 5; i++) ids.push((await app.call('instances:save', { instance: tinyInstance(`tiny-${i}`) })).id);
+    return { trainer, current, ids };
+  }
+  const runToEnd = async (request: Parameters<TestApp['call']>[1] & object) => {
+    const run = await app.call('training:start', request as never);
+    return app.call('training:cancel', { id: run.id });
+  };
+
+  it('starts from the model that plans the policy today, learns from all but the most recent day and compares on it', async () => {
+    const { trainer, current, ids } = await userHistory(null);
+    await runToEnd({ variant: 'tw1', size: 10, instanceIds: [...ids].reverse(), minutes: 1, name: 'retrained' });
+    const job = trainer.jobs[0];
+    expect(job).toMatchObject({ fromDir: current.folder, compareDir: current.folder });
+    expect(job.instances.map((d) => d.name)).toEqual(ids.slice(0, 4).map((_, i) => `tiny-${i}`));
+    expect(job.holdout.map((d) => d.name)).toEqual(['tiny-4']);
+    await runToEnd({ variant: 'tw1', size: 10, instanceIds: ids, minutes: 1, name: 'fresh', fromScratch: true });
+    expect(trainer.jobs[1]).toMatchObject({ fromDir: null, compareDir: current.folder });
+  });
+
+  it('activates the new model only when it plans the held-out days better, and says so either way', async () => {
+    const better = await userHistory({ days: 1, newCost: 90, currentCost: 100 });
+    const won = await runToEnd({ variant: 'tw1', size: 10, instanceIds: better.ids, minutes: 1, name: 'better' });
+    expect(won.verdict).toBe('better is now active: greedy cost on 1 held-out day 90.0 against 100.0 for jampr-tw1-n10.');
+    expect((await app.call('models:list', {})).filter((m) => m.active).map((m) => m.name)).toEqual(['better']);
+    // Automatic choice again: nothing active, plans take the nearest trained size.
+    expect((await app.call('models:automatic', { method: 'jampr', variant: 'tw1' })).some((m) => m.active)).toBe(false);
+    await app.close();
+
+    const worse = await userHistory({ days: 1, newCost: 120, currentCost: 100 });
+    const lost = await runToEnd({ variant: 'tw1', size: 10, instanceIds: worse.ids, minutes: 1, name: 'worse' });
+    expect(lost.verdict).toBe(
+      'worse was not activated: greedy cost on 1 held-out day 120.0 against 100.0 for jampr-tw1-n10, which stays in use.',
+    );
+    expect((await app.call('models:list', {})).some((m) => m.active)).toBe(false);
   });
 
   it('refuses to learn from an instance that does not exist, before starting anything', async () => {

@@ -27,6 +27,8 @@ export async function run(argv: string[]): Promise<void> {
       fromDir: values.from ? resolve(values.from) : null,
       outDir: resolve(values.out),
       name: values.name ?? `jampr-${values.variant}-n${values.size}`,
+      holdout: [],
+      compareDir: null,
     },
     {
       signal: controller.signal,

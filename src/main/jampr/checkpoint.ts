@@ -93,7 +93,10 @@ export const VEHICLE_INPUT_KERNEL = 'jampr/gv/0/kernel';
 function addFleetFeatureInput(values: Map<string, tf.Tensor>): void {
   const kernel = values.get(VEHICLE_INPUT_KERNEL);
   if (!kernel) return;
-  values.set(VEHICLE_INPUT_KERNEL, tf.tidy(() => tf.concat([kernel, tf.zeros([1, kernel.shape[1] ?? 0])], 0)));
+  values.set(
+    VEHICLE_INPUT_KERNEL,
+    tf.tidy(() => tf.concat([kernel, tf.zeros([1, kernel.shape[1] ?? 0])], 0)),
+  );
   kernel.dispose();
 }
 

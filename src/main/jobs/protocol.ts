@@ -40,6 +40,10 @@ export interface TrainJob {
   instances: Instance[];
   /** Checkpoint to start from; null = a fresh model. */
   fromDir: string | null;
+  /** The user's days kept out of training: the learning curve's validation cost and the comparison are on them. */
+  holdout: Instance[];
+  /** The model that plans this policy and size today, compared with the new one on the held-out days. */
+  compareDir: string | null;
   /** Where the new checkpoint is written. */
   outDir: string;
   name: string;
@@ -56,6 +60,15 @@ export interface TrainJobResult {
   outDir: string | null;
   /** Stopped by a cancel; a checkpoint saved up to then is still worth keeping. */
   cancelled: boolean;
+  /** Mean greedy cost of the new and the current model on the held-out days (null without held-out days). */
+  comparison: HoldoutComparison | null;
+}
+
+export interface HoldoutComparison {
+  days: number;
+  newCost: number;
+  /** Null when there was no current model to compare with. */
+  currentCost: number | null;
 }
 
 export interface InfoResult {

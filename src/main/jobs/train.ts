@@ -1,8 +1,12 @@
-import type { JobContext, TrainJob, TrainJobProgress, TrainJobResult } from './protocol.js';
+import type { Problem } from '../vrp/problem.js';
+import { buildProblem } from '../vrp/validate.js';
+import type { HoldoutComparison, JobContext, TrainJob, TrainJobProgress, TrainJobResult } from './protocol.js';
 
 /**
- * Trains a JAMPR model with the model's trainer (REINFORCE, see src/main/jampr/train/train.ts). The
- * trainer keeps its latest checkpoint in outDir even when cancelled, so a cancelled run still yields a model.
+ * Trains a JAMPR model (src/main/jampr/train/train.ts) on the user's stored days, perturbed, with the held-out
+ * days as its validation set; then prices the new and the current model on those days so the app can keep the
+ * better one. The trainer keeps its latest checkpoint in outDir even when cancelled, so a cancelled run still
+ * yields a model.
  */
 export async function runTrainJob(job: TrainJob, ctx: JobContext<TrainJobProgress>): Promise<TrainJobResult> {
   // TensorFlow.js is loaded only when a model is trained or used; the backend is chosen before the first tensor.
@@ -10,6 +14,7 @@ export async function runTrainJob(job: TrainJob, ctx: JobContext<TrainJobProgres
   await selectBackend();
   const { trainModel } = await import('../jampr/train/train.js');
   const seconds = job.minutes * 60;
+  const holdout = job.holdout.map(buildProblem);
   let last: TrainJobProgress | null = null;
   const report = (progress: TrainJobProgress) => {
     last = progress;
@@ -24,6 +29,7 @@ export async function runTrainJob(job: TrainJob, ctx: JobContext<TrainJobProgres
     outDir: job.outDir,
     name: job.name,
     seed: job.seed ?? 1,
+    validationSet: holdout.length ? holdout : undefined,
     signal: ctx.signal,
     onProgress: (p) =>
       report({
@@ -44,5 +50,28 @@ export async function runTrainJob(job: TrainJob, ctx: JobContext<TrainJobProgres
       report({ ...last, point: { ...last.point, validationCost: validated.cost } });
     },
   });
-  return { outDir: job.outDir, cancelled: result.stoppedBy === 'cancelled' };
+  const comparison = holdout.length ? await compareOnHoldout(job, holdout) : null;
+  return { outDir: job.outDir, cancelled: result.stoppedBy === 'cancelled', comparison };
+}
+
+/** Greedy cost of the new and the current model on the held-out days, priced the way training prices plans. */
+async function compareOnHoldout(job: TrainJob, holdout: Problem[]): Promise<HoldoutComparison> {
+  const { loadCheckpoint } = await import('../jampr/checkpoint.js');
+  const { greedyCosts, mean } = await import('../jampr/train/costs.js');
+  const { jamprEnvConfig } = await import('../jampr/env/config.js');
+  const { makeVariant } = await import('../../shared/domain.js');
+  const variant = makeVariant(job.variant);
+  const costOf = async (dir: string) => {
+    const { policy, card } = await loadCheckpoint(dir);
+    try {
+      return mean(greedyCosts(policy, holdout, jamprEnvConfig(variant, job.size, { mPre: card.env.mPre })));
+    } finally {
+      policy.dispose();
+    }
+  };
+  return {
+    days: holdout.length,
+    newCost: await costOf(job.outDir),
+    currentCost: job.compareDir ? await costOf(job.compareDir) : null,
+  };
 }

@@ -76,5 +76,9 @@ export function modelServices(ctx: ServiceContext) {
       return model;
     },
     'models:import': ({ folder }: { folder: string }) => registerModel(ctx.store, folder, false),
+    'models:automatic': ({ method, variant }: { method: 'jampr' | 'am'; variant: VariantName }) => {
+      models.deactivate(method, variant);
+      return models.list();
+    },
   };
 }

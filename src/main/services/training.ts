@@ -1,9 +1,23 @@
 import { join } from 'node:path';
-import type { TrainingRequest, TrainingRun } from '../../shared/api.js';
+import type { ModelInfo, TrainingRequest, TrainingRun } from '../../shared/api.js';
+import type { Instance } from '../../shared/domain.js';
 import { inputError, toErrorData } from '../../shared/errors.js';
 import type { ServiceContext } from './context.js';
 import { requireInstance, safeFileName } from './instances.js';
-import { registerModel } from './models.js';
+import { registerModel, resolveModel } from './models.js';
+import type { HoldoutComparison } from '../jobs/protocol.js';
+
+/** With fewer stored days than this nothing is held out: every day is needed to learn from. */
+export const MIN_DAYS_FOR_HOLDOUT = 2;
+/** Share of the user's days kept out of training to validate on and to compare the new model with the current one. */
+export const HOLDOUT_SHARE = 0.2;
+
+/** The most recent days (last in the request) are held out: a model is judged on days like the ones to come. */
+export function splitHoldout(days: Instance[]): { learn: Instance[]; holdout: Instance[] } {
+  if (days.length < MIN_DAYS_FOR_HOLDOUT) return { learn: days, holdout: [] };
+  const keep = Math.max(1, Math.round(days.length * HOLDOUT_SHARE));
+  return { learn: days.slice(0, days.length - keep), holdout: days.slice(days.length - keep) };
+}
 
 interface ActiveRun {
   controller: AbortController;
@@ -13,7 +27,9 @@ interface ActiveRun {
 /**
  * Training runs in the worker while the app stays usable. `training:start` answers at once with the stored
  * run; each learning-curve point is stored and pushed as an event; the end stores the model and the outcome.
- * One run at a time: the worker has one thread to give.
+ * A run starts from the model that plans the policy and size today (untrained weights only when asked), learns
+ * from the user's days but the most recent ones, and its model is activated only if it plans those held-out
+ * days better than the current model. One run at a time: the worker has one thread to give.
  */
 export function trainingServices(ctx: ServiceContext) {
   const { trainingRuns, models } = ctx.store;
@@ -28,8 +44,11 @@ export function trainingServices(ctx: ServiceContext) {
   function start(request: TrainingRequest): TrainingRun {
     const busy = [...active.keys()][0];
     if (busy !== undefined) throw inputError(`training run ${busy} is still running: cancel it or wait for it to finish`);
-    const instances = request.instanceIds.map((id) => requireInstance(ctx, id).instance);
-    const from = request.fromModelId !== undefined ? models.get(request.fromModelId) : defaultStart(request);
+    // In the order they were stored, so that the held-out days are the most recent ones.
+    const days = [...request.instanceIds].sort((a, b) => a - b).map((id) => requireInstance(ctx, id).instance);
+    const { learn, holdout } = splitHoldout(days);
+    const current = currentModel(request);
+    const from = request.fromModelId !== undefined ? models.get(request.fromModelId) : request.fromScratch ? null : current;
     if (request.fromModelId !== undefined && !from) throw inputError(`there is no model with id ${request.fromModelId}`);
     const name = request.name ?? `jampr-${request.variant}-n${request.size}-${new Date().toISOString().slice(0, 19).replace(/[:T]/g, '')}`;
     if (models.nameTaken(name)) throw inputError(`a model named ${name} already exists: choose another name`);
@@ -40,8 +59,10 @@ export function trainingServices(ctx: ServiceContext) {
       variant: request.variant,
       size: request.size,
       minutes: request.minutes,
-      instances,
+      instances: learn,
+      holdout,
       fromDir: from?.folder ?? null,
+      compareDir: current?.folder ?? null,
       outDir: join(ctx.modelsDir, safeFileName(name)),
       name,
     };
@@ -56,7 +77,8 @@ export function trainingServices(ctx: ServiceContext) {
           },
         });
         const model = result.outDir ? registerModel(ctx.store, result.outDir, false) : null;
-        outcome = trainingRuns.finish(run.id, result.cancelled ? 'cancelled' : 'done', model?.id ?? null, null)!;
+        const verdict = model ? activationGuard(model, current ?? null, result.comparison) : null;
+        outcome = trainingRuns.finish(run.id, result.cancelled ? 'cancelled' : 'done', model?.id ?? null, null, verdict)!;
       } catch (err) {
         const error = toErrorData(err);
         const status = error.kind === 'cancelled' ? 'cancelled' : 'failed';
@@ -71,11 +93,34 @@ export function trainingServices(ctx: ServiceContext) {
     return run;
   }
 
-  /** Continue from the active JAMPR model of this variant and size, if there is one; else start fresh. */
-  function defaultStart(request: TrainingRequest) {
-    return models
-      .list()
-      .find((m) => m.active && m.card.method === 'jampr' && m.card.variant === request.variant && m.card.size === request.size);
+  /** The JAMPR model that plans this policy and size today (the planner's own rule), if any. */
+  function currentModel(request: TrainingRequest): ModelInfo | null {
+    try {
+      return resolveModel(ctx, 'jampr', request.variant, request.size);
+    } catch {
+      return null;
+    }
+  }
+
+  /**
+   * The activation guard: the new model replaces the current one only if its greedy plans of the held-out days
+   * cost less; the verdict says which way it went and why.
+   */
+  function activationGuard(model: ModelInfo, current: ModelInfo | null, comparison: HoldoutComparison | null): string {
+    if (!comparison) {
+      return `${model.name} was not activated: there were no held-out days of yours to compare it on (train on at least ${MIN_DAYS_FOR_HOLDOUT} stored days).`;
+    }
+    const on = `greedy cost on ${comparison.days} held-out day${comparison.days === 1 ? '' : 's'}`;
+    const fmt = (v: number) => v.toFixed(1);
+    if (comparison.currentCost === null || !current) {
+      models.activate(model.id);
+      return `${model.name} is now active (no model planned this policy before); ${on}: ${fmt(comparison.newCost)}.`;
+    }
+    if (comparison.newCost < comparison.currentCost) {
+      models.activate(model.id);
+      return `${model.name} is now active: ${on} ${fmt(comparison.newCost)} against ${fmt(comparison.currentCost)} for ${current.name}.`;
+    }
+    return `${model.name} was not activated: ${on} ${fmt(comparison.newCost)} against ${fmt(comparison.currentCost)} for ${current.name}, which stays in use.`;
   }
 
   const handlers = {

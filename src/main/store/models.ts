@@ -64,6 +64,10 @@ export function modelRepository(db: Database) {
     updateCard(id: number, card: ModelSummary): void {
       updateCard.run(JSON.stringify(card), id);
     },
+    /** No model is active for this method and variant: planning goes back to the automatic choice. */
+    deactivate(method: string, variant: string): void {
+      deactivateSiblings.run(method, variant);
+    },
     /** Makes this model the active one for its method and variant, in one transaction. */
     activate: db.transaction((id: number): ModelInfo | undefined => {
       const model = find(id);

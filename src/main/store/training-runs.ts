@@ -8,6 +8,7 @@ interface RunRow {
   points: string;
   model_id: number | null;
   error: string | null;
+  verdict: string | null;
   created_at: string;
 }
 
@@ -18,6 +19,7 @@ const toRun = (row: RunRow): TrainingRun => ({
   points: JSON.parse(row.points) as LearningPoint[],
   modelId: row.model_id,
   error: row.error,
+  verdict: row.verdict,
   createdAt: row.created_at,
 });
 
@@ -27,8 +29,8 @@ export function trainingRunRepository(db: Database) {
   const get = db.prepare<[number], RunRow>('SELECT * FROM training_runs WHERE id = ?');
   const insert = db.prepare<[string, string]>("INSERT INTO training_runs (config, status, created_at) VALUES (?, 'running', ?)");
   const appendPoint = db.prepare<[string, number]>("UPDATE training_runs SET points = json_insert(points, '$[#]', json(?)) WHERE id = ?");
-  const finish = db.prepare<[TrainingStatus, number | null, string | null, number]>(
-    'UPDATE training_runs SET status = ?, model_id = ?, error = ? WHERE id = ?',
+  const finish = db.prepare<[TrainingStatus, number | null, string | null, string | null, number]>(
+    'UPDATE training_runs SET status = ?, model_id = ?, error = ?, verdict = ? WHERE id = ?',
   );
   const interrupt = db.prepare(
     "UPDATE training_runs SET status = 'failed', error = 'interrupted: the app stopped during training' WHERE status = 'running'",
@@ -49,8 +51,14 @@ export function trainingRunRepository(db: Database) {
     appendPoint(id: number, point: LearningPoint): void {
       appendPoint.run(JSON.stringify(point), id);
     },
-    finish(id: number, status: Exclude<TrainingStatus, 'running'>, modelId: number | null, error: string | null) {
-      finish.run(status, modelId, error, id);
+    finish(
+      id: number,
+      status: Exclude<TrainingStatus, 'running'>,
+      modelId: number | null,
+      error: string | null,
+      verdict: string | null = null,
+    ) {
+      finish.run(status, modelId, error, verdict, id);
       return find(id);
     },
     /** Runs left 'running' by a previous process that died cannot be resumed: mark them failed at start-up. */

@@ -1,6 +1,7 @@
 import type { Evaluation, RouteSummary, Routes, StopSchedule, Variant, Violation } from '../../shared/domain.js';
 import { latenessPrice, variantHardTime, variantWaits } from '../../shared/domain.js';
 import type { Problem } from './problem.js';
+import { unservedReason } from './unserved.js';
 
 /**
  * THE cost evaluator (docs/cost.md). Everything is priced here: the solvers' final plans, the
@@ -171,12 +172,13 @@ export function evaluateIndexRoutes(problem: Problem, routes: number[][], varian
     summaries.push(result);
     violations.push(...v);
   });
+  const used = summaries.filter((s) => s.customers > 0);
   for (let i = 1; i <= problem.n; i++) {
     if (!seen[i]) {
-      violations.push({ kind: 'unserved', customerId: problem.ids[i], message: `customer ${problem.ids[i]} is not on any route` });
+      const reason = unservedReason(problem, variant, i, used.length);
+      violations.push({ kind: 'unserved', customerId: problem.ids[i], message: `customer ${problem.ids[i]} is not served: ${reason}` });
     }
   }
-  const used = summaries.filter((s) => s.customers > 0);
   if (used.length > problem.vehicles) {
     violations.push({
       kind: 'fleet',

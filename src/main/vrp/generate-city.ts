@@ -34,35 +34,53 @@ export const CITY = {
 const uniform = (rng: Rng, [lo, hi]: readonly [number, number]) => lo + (hi - lo) * rng.next();
 const KM_PER_DEGREE = 111.195;
 
-/** One city day with `size` stops (20–150 is what dispatchers plan; any positive size works). */
-export function generateCityDay(size: number, rng: Rng, name = `city-n${size}`): Instance {
-  if (!Number.isInteger(size) || size < 1) throw new RangeError(`instance size ${size} is not a positive integer`);
+/** A city: where its districts, its depot and its shift are. Many days of one city share these. */
+export interface City {
+  lat0: number;
+  lon0: number;
+  radiusKm: number;
+  districts: { centre: readonly [number, number]; spread: number }[];
+  depotKm: readonly [number, number];
+  shiftStart: number;
+  shiftEnd: number;
+  speedKmh: number;
+}
+
+const inDisc = (rng: Rng, r: number) => {
+  const angle = 2 * Math.PI * rng.next();
+  const d = r * Math.sqrt(rng.next());
+  return [d * Math.cos(angle), d * Math.sin(angle)] as const;
+};
+
+export function generateCity(rng: Rng): City {
+  // The draws keep one fixed order: a seed names the same city in every version of this file.
   const lat0 = uniform(rng, [35, 60]);
   const lon0 = uniform(rng, [-10, 30]);
-  const radius = uniform(rng, CITY.radiusKm);
-  const kmPerDegreeLon = KM_PER_DEGREE * Math.cos((lat0 * Math.PI) / 180);
-  const toLatLon = (east: number, north: number) => ({ x: lon0 + east / kmPerDegreeLon, y: lat0 + north / KM_PER_DEGREE });
-  const inDisc = (r: number) => {
-    const angle = 2 * Math.PI * rng.next();
-    const d = r * Math.sqrt(rng.next());
-    return [d * Math.cos(angle), d * Math.sin(angle)] as const;
-  };
+  const radiusKm = uniform(rng, CITY.radiusKm);
   const districts = Array.from({ length: rng.int(CITY.districts[0], CITY.districts[1] + 1) }, () => ({
-    centre: inDisc(radius * 0.8),
+    centre: inDisc(rng, radiusKm * 0.8),
     spread: uniform(rng, CITY.districtSpreadKm),
   }));
+  const depotKm = inDisc(rng, radiusKm * 0.6);
+  const shiftStart = Math.round(uniform(rng, CITY.shiftStart) / 15) * 15;
+  const shiftEnd = shiftStart + Math.round(uniform(rng, CITY.shiftLength) / 15) * 15;
+  const speedKmh = Math.round(uniform(rng, CITY.speedKmh));
+  return { lat0, lon0, radiusKm, districts, depotKm, shiftStart, shiftEnd, speedKmh };
+}
+
+/** One day of a city with `size` stops: new stops, windows, demands and a fleet for that demand. */
+export function generateDayIn(city: City, size: number, rng: Rng, name = `city-n${size}`): Instance {
+  if (!Number.isInteger(size) || size < 1) throw new RangeError(`instance size ${size} is not a positive integer`);
+  const kmPerDegreeLon = KM_PER_DEGREE * Math.cos((city.lat0 * Math.PI) / 180);
+  const toLatLon = (east: number, north: number) => ({ x: city.lon0 + east / kmPerDegreeLon, y: city.lat0 + north / KM_PER_DEGREE });
   const place = () => {
-    if (rng.next() >= CITY.clustered) return inDisc(radius);
-    const { centre, spread } = districts[rng.int(0, districts.length)];
+    if (rng.next() >= CITY.clustered) return inDisc(rng, city.radiusKm);
+    const { centre, spread } = city.districts[rng.int(0, city.districts.length)];
     return [centre[0] + rng.normal() * spread, centre[1] + rng.normal() * spread] as const;
   };
-
-  const depotAt = inDisc(radius * 0.6);
-  const start = Math.round(uniform(rng, CITY.shiftStart) / 15) * 15;
-  const end = start + Math.round(uniform(rng, CITY.shiftLength) / 15) * 15;
-  const speedKmh = Math.round(uniform(rng, CITY.speedKmh));
-  const coordinates = { kind: 'geo' as const, speedKmh };
-  const depot = { id: 'depot', ...toLatLon(depotAt[0], depotAt[1]), ready: start, due: end };
+  const { shiftStart: start, shiftEnd: end } = city;
+  const coordinates = { kind: 'geo' as const, speedKmh: city.speedKmh };
+  const depot = { id: 'depot', ...toLatLon(city.depotKm[0], city.depotKm[1]), ready: start, due: end };
 
   const customers: Customer[] = Array.from({ length: size }, (_, i) => {
     const at = place();
@@ -79,6 +97,10 @@ export function generateCityDay(size: number, rng: Rng, name = `city-n${size}`):
   const vehicles = Math.max(1, Math.ceil((demand / CITY.capacity) * uniform(rng, CITY.fleetSlack)));
   return { name, depot, capacity: CITY.capacity, vehicles, customers, coordinates, clockTimes: true };
 }
+
+/** One day of a new city with `size` stops (20–150 is what dispatchers plan; any positive size works). */
+export const generateCityDay = (size: number, rng: Rng, name = `city-n${size}`): Instance =>
+  generateDayIn(generateCity(rng), size, rng, name);
 
 /** A morning slot, a midday slot or all day, on the quarter hour, clipped to what the stop can reach. */
 function clockWindow(rng: Rng, start: number, end: number, earliest: number, latest: number): [number, number] {

@@ -89,8 +89,7 @@ describe('environment', () => {
                 (v) => v.kind === 'late' || v.kind === 'horizon' || v.kind === 'capacity' || v.kind === 'duplicate-visit',
               );
               expect(hardBroken).toEqual([]);
-              if (p.vehicles >= p.n)
-                expect(evaluation.feasible || evaluation.violations.every((v) => v.kind === 'fleet')).toBe(true);
+              if (p.vehicles >= p.n) expect(evaluation.feasible || evaluation.violations.every((v) => v.kind === 'fleet')).toBe(true);
               expect(s.premature[b]).toBeLessThanOrEqual(config.mPre);
             });
           }
@@ -121,6 +120,30 @@ describe('environment', () => {
     expect(s2.status[s0.slots[slot]]).toBe(VehicleStatus.Done);
     expect(s2.slots[slot]).toBe(2);
     expect(s2.premature[0]).toBe(1);
+  });
+
+  it('lets no vehicle close its tour early while the rest of the fleet could not carry the demand left', () => {
+    const rng = createRng(4);
+    for (const name of ['tw2', 'tw3'] as const) {
+      for (let round = 0; round < 8; round++) {
+        // Unit demands and a fleet with exactly enough room: any early return strands a customer.
+        const base = tinyProblems(9, 1, 40 + round)[0];
+        const p = { ...base, capacity: 3, vehicles: 3, demand: base.demand.map((_, i) => (i === 0 ? 0 : 1)) };
+        let s = reset([p], jamprEnvConfig(makeVariant(name), 9, { mCon: 2, mPre: 6 }));
+        while (!s.done) {
+          const m = s.batch.config.mCon;
+          for (let j = 0; j < m; j++) {
+            const k = s.slots[j];
+            if (k < 0 || !s.mask[j * 10]) continue;
+            let room = (3 - s.nextVehicle[0]) * 3;
+            for (let o = 0; o < m; o++) if (o !== j && s.slots[o] >= 0) room += 3 - s.load[s.slots[o]];
+            expect(s.demandLeft[0]).toBeLessThanOrEqual(room);
+          }
+          s = step(s, [randomAction(s, 0, rng)]);
+        }
+        expect(routesOf(s, 0).flat()).toHaveLength(9);
+      }
+    }
   });
 
   it('ends an episode with unserved customers when a small fleet runs out', () => {

@@ -25,14 +25,23 @@ export function planCosts(state: EnvState, problems: readonly Problem[], variant
   return Float64Array.from(problems, (p, b) => trainingCost(p, routesOf(state, b), variant));
 }
 
-/** Greedy training costs (BatchNorm in eval mode), decoded in batches of `batch` to bound memory. */
+/** Greedy training costs (BatchNorm in eval mode), decoded in batches of one size and at most `batch` rows. */
 export function greedyCosts(policy: Policy, problems: readonly Problem[], config: EnvConfig, batch = 64): Float64Array {
   const out = new Float64Array(problems.length);
-  for (let start = 0; start < problems.length; start += batch) {
-    const part = problems.slice(start, start + batch);
-    decodeGreedy(policy, part, config).forEach((routes, b) => {
-      out[start + b] = trainingCost(part[b], routes, config.variant);
-    });
+  const bySize = new Map<number, number[]>();
+  problems.forEach((p, i) => bySize.set(p.n, [...(bySize.get(p.n) ?? []), i]));
+  for (const rows of bySize.values()) {
+    for (let start = 0; start < rows.length; start += batch) {
+      const part = rows.slice(start, start + batch);
+      const planned = decodeGreedy(
+        policy,
+        part.map((i) => problems[i]),
+        config,
+      );
+      planned.forEach((routes, b) => {
+        out[part[b]] = trainingCost(problems[part[b]], routes, config.variant);
+      });
+    }
   }
   return out;
 }

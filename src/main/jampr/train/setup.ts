@@ -72,8 +72,7 @@ async function resume(o: SetupOptions, source: InstanceSource): Promise<Training
   const variant = makeVariant(o.variant);
   // A run at a new size (curriculum) takes the default m_con for that size (docs/decisions.md); the same size keeps the card's.
   const mCon = card.size === o.size ? card.env.mCon : undefined;
-  const env =
-    o.kind === 'am' ? amEnvConfig(variant) : jamprEnvConfig(variant, o.size, { mCon, mPre: card.env.mPre, ...o.env });
+  const env = o.kind === 'am' ? amEnvConfig(variant) : jamprEnvConfig(variant, o.size, { mCon, mPre: card.env.mPre, ...o.env });
   const adam = new Adam(policy.params.trainable, { ...PAPER_ADAM, learningRate: o.recipe.learningRate });
   // An upgraded model's optimizer moments no longer fit its weights: Adam starts afresh.
   const state = upgraded ? null : await loadOptimizerState(dir);

@@ -53,6 +53,8 @@ export interface TrainModelOptions {
   name?: string;
   validationSize?: number;
   validationSeed?: number;
+  /** A fixed validation set instead of one drawn from the training source (e.g. the user's held-out days, any sizes). */
+  validationSet?: Problem[];
   checkpointEverySec?: number;
   env?: { mCon?: number; mPre?: number };
   /** Free text for the card (e.g. reference costs on the validation set). */
@@ -100,7 +102,7 @@ async function trainWithRecipe(
 ): Promise<TrainResult> {
   const recipe = resolveRecipe(o.recipe);
   const kind = o.kind ?? 'jampr';
-  const validationSize = o.validationSize ?? 128;
+  const validationSize = o.validationSet?.length ?? o.validationSize ?? 128;
   const validationSeed = o.validationSeed ?? 4321;
   const setup = await setupTraining({
     ...o,
@@ -113,7 +115,7 @@ async function trainWithRecipe(
   const { policy, adam, env, source } = setup;
   let card = o.notes ? { ...setup.card, notes: o.notes } : setup.card;
   const rng = createRng(o.seed + 7919 * card.instancesTrained);
-  const validation = source.draw(validationSize, createRng(validationSeed));
+  const validation = o.validationSet ?? source.draw(validationSize, createRng(validationSeed));
   const baseline = recipe.name === 'rollout' ? new RolloutBaseline(env, source, recipe.evalSize, rng.fork(), policy) : null;
   const startWall = performance.now();
   const startCpu = cpuNow();

@@ -1,0 +1,30 @@
+import type { Variant } from '../../shared/domain.js';
+import { variantHardTime } from '../../shared/domain.js';
+import type { Problem } from './problem.js';
+
+/** Arithmetic slack of the time checks, the same the evaluator allows. */
+const EPS = 1e-9;
+
+/**
+ * Why a customer is not on any route, in the words a dispatcher needs to act on it: the day cannot carry it
+ * (its own demand, or the day's demand against the whole fleet), nobody can reach it in its window, every
+ * vehicle is already out, or it was simply left out while a vehicle was still free.
+ */
+export function unservedReason(problem: Problem, variant: Variant, i: number, vehiclesUsed: number): string {
+  const q = problem.capacity;
+  if (problem.demand[i] > q) return `its demand ${problem.demand[i]} is more than a vehicle carries (${q})`;
+  if (variantHardTime(variant.name)) {
+    const nodes = problem.n + 1;
+    const arrival = problem.ready[0] + problem.travel[i];
+    const back = Math.max(arrival, problem.ready[i]) + problem.service[i] + problem.travel[i * nodes];
+    if (arrival > problem.due[i] + EPS) return 'no vehicle can reach it before its window closes';
+    if (back > problem.due[0] + EPS) return 'no vehicle can serve it and be back at the depot by the end of the shift';
+  }
+  let demand = 0;
+  for (let c = 1; c <= problem.n; c++) demand += problem.demand[c];
+  const fleetCapacity = problem.vehicles * q;
+  if (demand > fleetCapacity)
+    return `the day's demand ${demand} is more than the fleet carries (${problem.vehicles} × ${q} = ${fleetCapacity})`;
+  if (vehiclesUsed >= problem.vehicles) return `all ${problem.vehicles} vehicles are used by other stops`;
+  return `it was left out although ${problem.vehicles - vehiclesUsed} of ${problem.vehicles} vehicles are free`;
+}

@@ -1,0 +1,49 @@
+import { describe, expect, it } from 'vitest';
+import type { Customer, Instance } from '../../../src/shared/domain.js';
+import { makeVariant } from '../../../src/shared/domain.js';
+import { evaluatePlan } from '../../../src/main/vrp/evaluate.js';
+import { compileProblem } from '../../../src/main/vrp/problem.js';
+
+/** Depot at the origin; A at distance 5, B at distance 10, C at distance 6 (as in the evaluator tests). */
+const A: Customer = { id: 'A', x: 3, y: 4, demand: 5, ready: 10, due: 50, service: 2 };
+const B: Customer = { id: 'B', x: 6, y: 8, demand: 7, ready: 20, due: 30, service: 3 };
+const C: Customer = { id: 'C', x: 6, y: 0, demand: 4, ready: 0, due: 8, service: 1 };
+const day: Instance = { name: 'abc', capacity: 20, vehicles: 2, depot: { id: 'D', x: 0, y: 0, ready: 0, due: 100 }, customers: [A, B, C] };
+
+/** compileProblem, not buildProblem: the days below break rules validation would refuse, as a hand-made plan file can. */
+const reasonFor = (instance: Instance, routes: string[][], variant = makeVariant('tw2')) =>
+  evaluatePlan(compileProblem(instance), routes, variant)
+    .violations.filter((v) => v.kind === 'unserved')
+    .map((v) => v.message);
+
+describe('the reason a customer is not served', () => {
+  it('names a vehicle still free when the customer was simply left out', () => {
+    expect(reasonFor(day, [['A', 'B']])).toEqual(['customer C is not served: it was left out although 1 of 2 vehicles are free']);
+  });
+
+  it('names the fleet when every vehicle is out', () => {
+    expect(reasonFor(day, [['A'], ['B']])).toEqual(['customer C is not served: all 2 vehicles are used by other stops']);
+  });
+
+  it("names the day's demand when it is above what the whole fleet carries", () => {
+    const heavy = { ...day, capacity: 8, vehicles: 2, customers: [A, { ...B, demand: 8 }, { ...C, demand: 6 }] };
+    expect(reasonFor(heavy, [['A'], ['B']])).toEqual([
+      "customer C is not served: the day's demand 19 is more than the fleet carries (2 × 8 = 16)",
+    ]);
+  });
+
+  it('names a window nobody can reach under hard windows, and not under soft ones', () => {
+    const far = { ...day, customers: [A, B, { ...C, due: 4 }] };
+    expect(reasonFor(far, [['A', 'B']], makeVariant('tw1'))).toEqual([
+      'customer C is not served: no vehicle can reach it before its window closes',
+    ]);
+    expect(reasonFor(far, [['A', 'B']], makeVariant('tw3'))[0]).toMatch(/left out although 1 of 2 vehicles are free/);
+  });
+
+  it('names the end of the shift when a vehicle could reach the stop but not get back in time', () => {
+    const late = { ...day, depot: { ...day.depot, due: 14 }, customers: [A, B, { ...C, ready: 5, due: 8, service: 4 }] };
+    expect(reasonFor(late, [['A']], makeVariant('tw1'))).toContain(
+      'customer C is not served: no vehicle can serve it and be back at the depot by the end of the shift',
+    );
+  });
+});
