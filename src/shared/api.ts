@@ -240,7 +240,7 @@ export const CALLS = {
   'models:list': call<ModelInfo[]>()(empty),
   'models:activate': call<ModelInfo>()(byId),
   /** Back to automatic model choice for a method and policy: no model is active, plans take the nearest trained size. */
-  'models:automatic': call<ModelInfo[]>()(z.object({ method: z.enum(['jampr', 'am']), variant: variantName })),
+  'models:automatic': call<ModelInfo[]>()(z.object({ method: z.enum(['jampr', 'am']), variant: variantNameSchema })),
   /** Registers a checkpoint folder on disk as a model. */
   'models:import': call<ModelInfo>()(z.object({ folder: z.string().min(1) })),
   'training:start': call<TrainingRun>()(trainingRequestSchema),

@@ -38,8 +38,11 @@ export function mixedSource(parts: readonly [InstanceSource, number][]): Instanc
     draw: (count, rng) =>
       Array.from({ length: count }, () => {
         let pick = rng.next() * total;
-        const part = parts.find(([, w]) => (pick -= w) < 0) ?? parts[parts.length - 1];
-        return part[0].draw(1, rng)[0];
+        for (const [source, weight] of parts) {
+          if (pick < weight) return source.draw(1, rng)[0];
+          pick -= weight;
+        }
+        return parts[parts.length - 1][0].draw(1, rng)[0];
       }),
   };
 }
