@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { saveCheckpoint } from '../../src/main/jampr/checkpoint.js';
 import { Policy } from '../../src/main/jampr/model/policy.js';
 import { inProcessRunner } from '../../src/main/jobs/in-process.js';
-import type { JobRunner, TrainJob, TrainResult } from '../../src/main/jobs/protocol.js';
+import type { JobRunner, TrainJob, TrainJobResult } from '../../src/main/jobs/protocol.js';
 import { registerModel } from '../../src/main/services/models.js';
 import { AppError } from '../../src/shared/errors.js';
 import { createTestApp, type TestApp } from './fixtures/services.js';
@@ -14,7 +14,7 @@ import { tinyInstance } from './fixtures/tiny.js';
  * The training service's bookkeeping (points stored and pushed, outcome and model recorded, one run at a time),
  * with a stand-in trainer that reports a point every few milliseconds until cancelled and then saves a tiny checkpoint.
  */
-function fakeTrainer(comparison: TrainResult['comparison'] = null): JobRunner & { jobs: TrainJob[] } {
+function fakeTrainer(comparison: TrainJobResult['comparison'] = null): JobRunner & { jobs: TrainJob[] } {
   const inner = inProcessRunner();
   const jobs: TrainJob[] = [];
   const runner: JobRunner = {
@@ -99,7 +99,7 @@ describe('training service', () => {
   });
 
   /** Five stored days and a JAMPR tw1 N=10 model that plans them today; returns the day ids and the model. */
-  async function userHistory(comparison: TrainResult['comparison']) {
+  async function userHistory(comparison: TrainJobResult['comparison']) {
     const trainer = fakeTrainer(comparison);
     app = createTestApp(trainer);
     const current = registerModel(app.store, await saveTinyModel(app.dir, 'jampr', 'tw1', 10), false);
