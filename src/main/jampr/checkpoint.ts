@@ -63,7 +63,8 @@ export interface LoadedModel {
 export async function loadCheckpoint(dir: string, expect: Partial<ModelConfig> = {}): Promise<LoadedModel> {
   const model = readModelJson(dir);
   // Checkpoints from before the fleet feature existed have no such field: they were made without it.
-  const saved = modelConfig({ ...(model.config as Partial<ModelConfig>), fleetFeature: model.config.fleetFeature ?? false });
+  const stored = model.config as Partial<ModelConfig>;
+  const saved = modelConfig({ ...stored, fleetFeature: stored.fleetFeature ?? false });
   const upgrade = expect.fleetFeature === true && !saved.fleetFeature && saved.kind === 'jampr';
   const config = upgrade ? { ...saved, fleetFeature: true } : saved;
   const wanted = { ...config, ...expect };

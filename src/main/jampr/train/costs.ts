@@ -29,7 +29,9 @@ export function planCosts(state: EnvState, problems: readonly Problem[], variant
 export function greedyCosts(policy: Policy, problems: readonly Problem[], config: EnvConfig, batch = 64): Float64Array {
   const out = new Float64Array(problems.length);
   const bySize = new Map<number, number[]>();
-  problems.forEach((p, i) => bySize.set(p.n, [...(bySize.get(p.n) ?? []), i]));
+  problems.forEach((p, i) => {
+    bySize.set(p.n, [...(bySize.get(p.n) ?? []), i]);
+  });
   for (const rows of bySize.values()) {
     for (let start = 0; start < rows.length; start += batch) {
       const part = rows.slice(start, start + batch);
