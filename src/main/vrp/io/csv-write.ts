@@ -1,6 +1,6 @@
-import Papa from 'papaparse';
 import type { Evaluation, Instance } from '../../../shared/domain.js';
 import { formatClock } from '../../../shared/clock.js';
+import { writeCsv } from './csv-cells.js';
 
 /**
  * CSV exports: the instance as customer CSV (readable again by parseCustomerCsv) and a plan's
@@ -8,10 +8,10 @@ import { formatClock } from '../../../shared/clock.js';
  */
 
 /** A time of day: HH:MM(:SS) for clock-time instances when that is exact to the second, else plain minutes. */
-function timeCell(instance: Instance, minutes: number): string {
+function timeCell(instance: Instance, minutes: number): string | number {
   const seconds = minutes * 60;
   const exact = Math.abs(seconds - Math.round(seconds)) < 1e-6;
-  return instance.clockTimes && minutes >= 0 && exact ? formatClock(minutes, true) : String(minutes);
+  return instance.clockTimes && minutes >= 0 && exact ? formatClock(minutes, true) : minutes;
 }
 
 export function writeInstanceCsv(instance: Instance): string {
@@ -24,7 +24,7 @@ export function writeInstanceCsv(instance: Instance): string {
     ['depot', depot.id, ...position(depot), 0, t(depot.ready), t(depot.due), 0],
     ...instance.customers.map((c) => ['customer', c.id, ...position(c), c.demand, t(c.ready), t(c.due), c.service]),
   ];
-  return `${Papa.unparse({ fields, data }, { newline: '\n' })}\n`;
+  return writeCsv(fields, data);
 }
 
 const round2 = (v: number) => Math.round(v * 100) / 100;
@@ -51,5 +51,5 @@ export function writePlanCsv(instance: Instance, evaluation: Evaluation): string
       s.load,
     ]),
   );
-  return `${Papa.unparse({ fields, data }, { newline: '\n' })}\n`;
+  return writeCsv(fields, data);
 }

@@ -3,6 +3,7 @@ import type { Customer, Depot, Instance } from '../../../shared/domain.js';
 import { inputError } from '../../../shared/errors.js';
 import { parseClock } from '../../../shared/clock.js';
 import { validateInstance } from '../validate.js';
+import { readCell } from './csv-cells.js';
 import { mapColumns, type ColumnMapping, type CsvField } from './csv-columns.js';
 
 /**
@@ -89,7 +90,7 @@ function readNode(
 ): NodeResult {
   const before = problems.length;
   const { raw, where, read } = cellReader(row, mapping, decimalComma, problems, clock);
-  const id = raw('id');
+  const id = readCell(raw('id'));
   if (id === '') problems.push(`${where('id')}: the id is missing`);
   const x = read(mapping.geo ? 'lon' : 'x', false);
   const y = read(mapping.geo ? 'lat' : 'y', false);
