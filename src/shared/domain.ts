@@ -5,6 +5,7 @@
  * plain interfaces.
  */
 import { z } from 'zod';
+import { MAX_CUSTOMERS } from './limits.js';
 
 /** Planar x/y (Solomon-style; travel time = unrounded Euclidean distance) or geographic (x = lon, y = lat). */
 export const coordinatesSchema = z.discriminatedUnion(
@@ -60,7 +61,10 @@ export const instanceSchema = z.object(
     capacity: positiveInteger,
     /** Fleet size K. */
     vehicles: positiveInteger,
-    customers: z.array(customerSchema, 'is not a list').min(1, 'the instance has no customers'),
+    customers: z
+      .array(customerSchema, 'is not a list')
+      .min(1, 'the instance has no customers')
+      .max(MAX_CUSTOMERS, `holds more than ${MAX_CUSTOMERS} customers, the most one instance may have`),
     /** Defaults to planar. */
     coordinates: coordinatesSchema.optional(),
     /** Show times as HH:MM (minutes since midnight) rather than plain numbers. Display only. */

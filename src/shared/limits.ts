@@ -3,6 +3,13 @@
  * docs/limits.md with the measurements they were chosen from).
  */
 
+/**
+ * Customers in one instance: ten times a large dispatcher's day, and the size at which the classical solver
+ * still keeps a 2 s time limit (2.7 s from request to plan, 164 MiB; at 5,000 customers building its neighbour
+ * lists alone takes 16 s). Measured by bench/size-limit.ts, figures in bench/RESULTS.md.
+ */
+export const MAX_CUSTOMERS = 2_000;
+
 /** Sampled plans per request: 100,000 samples of a 100-customer instance take minutes already. */
 export const MAX_SAMPLES = 100_000;
 /** Seconds a solver may be given. */

@@ -132,7 +132,7 @@ function startFromPlan(ctx: MoveContext, neighbours: Neighbours, initial: number
 
 /**
  * Runs the construction variants and keeps the best plan (fewest routes over the fleet, then cost). The
- * first always completes, even past the time limit: the solver must return a complete plan.
+ * first always yields a complete plan: when the time limit strikes inside it, it completes cheaply.
  */
 function startFromConstruction(ctx: MoveContext, neighbours: Neighbours, rng: Rng, stop: () => boolean): void {
   const s = ctx.state;
@@ -141,7 +141,7 @@ function startFromConstruction(ctx: MoveContext, neighbours: Neighbours, rng: Rn
   let bestScore: PlanScore | null = null;
   for (const options of CONSTRUCTIONS) {
     s.load([]);
-    const score = { excess: insertCustomers(ctx, neighbours, all, rng, options), cost: s.trueCost() };
+    const score = { excess: insertCustomers(ctx, neighbours, all, rng, options, stop), cost: s.trueCost() };
     if (bestScore === null || isBetterPlan(score, bestScore)) {
       best = s.snapshot();
       bestScore = score;

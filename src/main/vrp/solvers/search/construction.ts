@@ -17,7 +17,9 @@ const FULL_SCAN = 16;
  * cheapest one) at its best feasible place, among the current routes and, while the fleet allows, a new
  * route. Best places are cached per (customer, route) and refreshed only for the route that changed.
  * A customer that fits nowhere gets a route of its own even beyond the fleet size; returns how many such
- * forced routes were opened (0 = the plan respects the fleet).
+ * forced routes were opened (0 = the plan respects the fleet). The clock is checked at every insertion: once
+ * `stop` says time is up, the customers still pending are appended cheaply (appendRest), so a large instance
+ * still gets a complete plan within its time limit.
  */
 export function insertCustomers(
   ctx: MoveContext,
@@ -25,6 +27,7 @@ export function insertCustomers(
   pending: readonly number[],
   rng: Rng,
   options: InsertionOptions,
+  stop: () => boolean = () => false,
 ): number {
   const s = ctx.state;
   const places = new PlaceCache(ctx, neighbours);
@@ -36,6 +39,7 @@ export function insertCustomers(
   }
   let forced = 0;
   while (left.length > 0) {
+    if (stop()) return forced + appendRest(ctx, left);
     const canOpen = ctx.fleetAllows(0, 1);
     let pick = -1;
     let pickRoute = -1;
@@ -84,6 +88,37 @@ export function insertCustomers(
       s.setRoute(r, [...nodes.slice(0, p), u, ...nodes.slice(p)]);
     }
     for (const w of left) places.refresh(w, r);
+  }
+  return forced;
+}
+
+/**
+ * The fallback when time is up: each customer goes to the end of the route where that costs least and breaks
+ * no hard rule, else to a new route (beyond the fleet only when it must). O(customers x routes), no search.
+ */
+function appendRest(ctx: MoveContext, left: readonly number[]): number {
+  const s = ctx.state;
+  const bd = ctx.builder;
+  let forced = 0;
+  for (const u of left) {
+    let best = Infinity;
+    let bestRoute = -1;
+    for (let r = 0; r < s.routes.length; r++) {
+      const nodes = s.routes[r];
+      if (nodes.length === 0 || s.routeLoad[r] + s.problem.demand[u] > s.problem.capacity) continue;
+      bd.beginAfter(nodes[nodes.length - 1], 0, s.routeCost[r] + best);
+      if (!bd.visit(u)) continue;
+      const c = bd.finish(0) - s.routeCost[r];
+      if (c < best) {
+        best = c;
+        bestRoute = r;
+      }
+    }
+    if (bestRoute >= 0) s.setRoute(bestRoute, [...s.routes[bestRoute], u]);
+    else {
+      if (!ctx.fleetAllows(0, 1)) forced++;
+      s.setRoute(s.emptyRoute(), [u]);
+    }
   }
   return forced;
 }
