@@ -4,12 +4,12 @@
  * contract over IPC, open the window. Everything else lives in the modules these calls name.
  */
 import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
-import { app, BrowserWindow, dialog } from 'electron';
+import { app, BrowserWindow, dialog, protocol } from 'electron';
 import createMlWorker from './ml-worker?nodeWorker';
 import { setupIpc } from './ipc.js';
-import type { RendererLocation } from './renderer-location.js';
+import { RENDERER_PAGE, RENDERER_SCHEME, type RendererLocation } from './renderer-location.js';
+import { rendererResponse } from './renderer-protocol.js';
 import { hardenContents } from './security.js';
 import { setupServices, setupStore, setupWorker } from './setup.js';
 import { sqliteAddonFor } from './store/native-binding.js';
@@ -17,12 +17,13 @@ import { DB_FILE } from './store/paths.js';
 import type { Services } from './services/registry.js';
 import type { Store } from './store/index.js';
 
-const RENDERER_HTML = join(import.meta.dirname, '../renderer/index.html');
+const RENDERER_DIR = join(import.meta.dirname, '../renderer');
 const PRELOAD = join(import.meta.dirname, '../preload/index.cjs');
-const renderer: RendererLocation = {
-  fileUrl: pathToFileURL(RENDERER_HTML).href,
-  devServerUrl: app.isPackaged ? undefined : process.env.ELECTRON_RENDERER_URL,
-};
+const renderer: RendererLocation = { devServerUrl: app.isPackaged ? undefined : process.env.ELECTRON_RENDERER_URL };
+
+// The built renderer comes from app://renderer (renderer-protocol.ts): a standard, secure scheme of its own,
+// registered before the app is ready as Electron requires.
+protocol.registerSchemesAsPrivileged([{ scheme: RENDERER_SCHEME, privileges: { standard: true, secure: true, supportFetchAPI: true } }]);
 
 let window: BrowserWindow | null = null;
 let store: Store | null = null;
@@ -43,7 +44,7 @@ function createWindow(): void {
   });
   window.on('closed', () => (window = null));
   if (renderer.devServerUrl) void window.loadURL(renderer.devServerUrl);
-  else void window.loadFile(RENDERER_HTML);
+  else void window.loadURL(RENDERER_PAGE);
 }
 
 async function start(): Promise<void> {
@@ -54,6 +55,7 @@ async function start(): Promise<void> {
     version: app.getVersion(),
     transport: 'ipc',
   });
+  protocol.handle(RENDERER_SCHEME, (request) => rendererResponse(request.url, RENDERER_DIR));
   setupIpc(services, () => window?.webContents ?? null, renderer);
   hardenContents(renderer);
   createWindow();

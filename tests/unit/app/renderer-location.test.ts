@@ -1,18 +1,20 @@
 import { describe, expect, it } from 'vitest';
 import { isRendererUrl } from '../../../src/main/renderer-location.js';
 
-const packaged = { fileUrl: 'file:///opt/jampr/out/renderer/index.html' };
-const dev = { ...packaged, devServerUrl: 'http://localhost:5173/' };
+const packaged = {};
+const dev = { devServerUrl: 'http://localhost:5173/' };
 
 describe('the IPC sender and navigation check', () => {
   it('accepts our built page, with or without a query or hash', () => {
-    expect(isRendererUrl('file:///opt/jampr/out/renderer/index.html', packaged)).toBe(true);
-    expect(isRendererUrl('file:///opt/jampr/out/renderer/index.html?x=1#plans', packaged)).toBe(true);
+    expect(isRendererUrl('app://renderer/index.html', packaged)).toBe(true);
+    expect(isRendererUrl('app://renderer/index.html?x=1#plans', packaged)).toBe(true);
   });
 
   it('refuses another local file, a remote page and garbage', () => {
+    expect(isRendererUrl('file:///opt/jampr/out/renderer/index.html', packaged)).toBe(false);
     expect(isRendererUrl('file:///tmp/evil.html', packaged)).toBe(false);
-    expect(isRendererUrl('file:///opt/jampr/out/renderer/other.html', packaged)).toBe(false);
+    expect(isRendererUrl('app://renderer/other.html', packaged)).toBe(false);
+    expect(isRendererUrl('app://other/index.html', packaged)).toBe(false);
     expect(isRendererUrl('https://example.com/', packaged)).toBe(false);
     expect(isRendererUrl('not a url', packaged)).toBe(false);
   });
