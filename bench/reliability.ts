@@ -53,9 +53,16 @@ interface Reply {
   status: number;
   body: string;
 }
-function send(port: number, method: string, path: string, body?: string, headers: Record<string, string> = {}): Promise<Reply | 'hang'> {
+function send(
+  port: number,
+  method: string,
+  path: string,
+  body?: string,
+  headers: Record<string, string> = {},
+  token = TOKEN,
+): Promise<Reply | 'hang'> {
   return new Promise((resolve) => {
-    const req = httpRequest({ host: '127.0.0.1', port, method, path, headers: { 'x-jampr-token': TOKEN, ...headers } }, (res) => {
+    const req = httpRequest({ host: '127.0.0.1', port, method, path, headers: { 'x-jampr-token': token, ...headers } }, (res) => {
       let text = '';
       res.on('data', (c) => (text += c));
       res.on('end', () => resolve({ status: res.statusCode ?? 0, body: text }));
@@ -184,14 +191,14 @@ async function abuse() {
   return { ...tally, acknowledgedWrites: acknowledged.size, dataLost: lost };
 }
 
-function startWeb(db: string): Promise<{ child: ChildProcess; port: number }> {
+function startWeb(db: string): Promise<{ child: ChildProcess; port: number; token: string }> {
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/main/web.ts', '--db', db], { stdio: ['ignore', 'pipe', 'pipe'] });
   return new Promise((resolve, reject) => {
     let out = '';
     child.stdout!.on('data', (c) => {
       out += c;
-      const m = /http:\/\/127\.0\.0\.1:(\d+)/.exec(out);
-      if (m) resolve({ child, port: Number(m[1]) });
+      const m = /http:\/\/127\.0\.0\.1:(\d+)\/\?token=(\S+)/.exec(out);
+      if (m) resolve({ child, port: Number(m[1]), token: m[2] });
     });
     child.on('exit', (code) => reject(new Error(`web mode exited with ${code}`)));
   });
@@ -205,12 +212,12 @@ async function killCycles() {
   let lost = 0;
   const rng = createRng(9);
   for (let cycle = 0; cycle < CYCLES; cycle++) {
-    const { child, port } = await startWeb(db);
+    const { child, port, token } = await startWeb(db);
     let stop = false;
     const writer = (async () => {
       for (let n = 0; !stop; n++) {
         const instance = { ...generateInstance(50, createRng(cycle * 1000 + n), `c${cycle}-${n}`), vehicles: 10 };
-        const reply = await send(port, 'POST', '/api/instances:save', JSON.stringify({ instance }));
+        const reply = await send(port, 'POST', '/api/instances:save', JSON.stringify({ instance }), {}, token);
         if (reply === 'hang' || reply.status !== 200) return;
         const result = JSON.parse(reply.body) as { ok: boolean; value?: { id: number; instance: Instance } };
         if (result.ok && result.value) acknowledged.set(result.value.id, JSON.stringify(result.value.instance));

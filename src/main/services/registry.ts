@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import { CALLS, type CallName, type CallResponse, type CallResult } from '../../shared/api.js';
 import { inputError, toErrorData } from '../../shared/errors.js';
 import { describeIssues } from '../../shared/issues.js';
+import { storageError } from '../store/storage-errors.js';
 import { appServices } from './app.js';
 import { compareServices } from './compare.js';
 import type { ServiceContext } from './context.js';
@@ -70,7 +71,7 @@ function wrap<C extends CallName>(name: C, implementation: (request: Request<C>)
     try {
       return { ok: true, value: (await implementation(parsed.data as Request<C>)) as CallResponse<C> };
     } catch (err) {
-      return { ok: false, error: toErrorData(err) };
+      return { ok: false, error: toErrorData(storageError(err) ?? err) };
     }
   };
 }

@@ -4,6 +4,7 @@ import BetterSqlite3 from 'better-sqlite3';
 import type { Database } from 'better-sqlite3';
 import { AppError } from '../../shared/errors.js';
 import { MIGRATIONS, type Migration } from './migrations/index.js';
+import { storageError } from './storage-errors.js';
 
 export type { Database } from 'better-sqlite3';
 
@@ -14,36 +15,41 @@ export interface OpenOptions {
 
 /**
  * Opens (creating if needed) the app's SQLite file: WAL journal so a killed writer never leaves a torn
- * file, foreign keys enforced, and every pending migration applied in one transaction.
+ * file, foreign keys enforced, and every pending migration applied in one transaction. A file from a newer
+ * version is refused before anything in it changes (the journal mode included). The connection holds the file
+ * exclusively: a second app on the same database is refused instead of marking the first one's work as
+ * interrupted. Failures are storage errors in words (storage-errors.ts).
  */
 export function openDatabase(path: string, migrations: readonly Migration[] = MIGRATIONS, options: OpenOptions = {}): Database {
-  if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
-  let db: Database;
+  let db: Database | undefined;
   try {
-    db = new BetterSqlite3(path, { nativeBinding: options.nativeBinding });
+    if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
+    // A second app waits a moment for the lock (a killed one's is gone at once), then is refused.
+    db = new BetterSqlite3(path, { nativeBinding: options.nativeBinding, timeout: 1000 });
+    refuseNewer(db, migrations, path);
+    db.pragma('locking_mode = EXCLUSIVE');
+    db.exec('BEGIN EXCLUSIVE; COMMIT;'); // takes the lock now, and EXCLUSIVE mode keeps it until close
     db.pragma('journal_mode = WAL');
     db.pragma('foreign_keys = ON');
     // NORMAL is crash-safe in WAL mode (a killed process loses nothing committed); only power loss may drop
     // the last transactions.
     db.pragma('synchronous = NORMAL');
-    db.pragma('busy_timeout = 5000');
-  } catch (err) {
-    const addon = options.nativeBinding ? ` (with the SQLite addon ${options.nativeBinding})` : '';
-    throw new AppError('storage', `cannot open the database ${path}${addon}: ${(err as Error).message}`);
-  }
-  try {
     migrate(db, migrations, path);
+    return db;
   } catch (err) {
-    db.close();
-    throw err;
+    db?.close();
+    if (err instanceof AppError) throw err;
+    const addon = options.nativeBinding ? ` (with the SQLite addon ${options.nativeBinding})` : '';
+    throw (
+      storageError(err, `cannot open the database ${path}${addon}`) ??
+      new AppError('storage', `cannot open the database ${path}${addon}: ${(err as Error).message}`)
+    );
   }
-  return db;
 }
 
 export const schemaVersion = (db: Database): number => db.pragma('user_version', { simple: true }) as number;
 
-/** Brings the schema up to date, or refuses a file written by a newer version of the app. */
-export function migrate(db: Database, migrations: readonly Migration[], path = 'the database'): void {
+function refuseNewer(db: Database, migrations: readonly Migration[], path: string): void {
   const current = schemaVersion(db);
   const latest = migrations.length ? migrations[migrations.length - 1].version : 0;
   if (current > latest) {
@@ -53,6 +59,12 @@ export function migrate(db: Database, migrations: readonly Migration[], path = '
         'update the app or open another database with --db',
     );
   }
+}
+
+/** Brings the schema up to date, or refuses a file written by a newer version of the app. */
+export function migrate(db: Database, migrations: readonly Migration[], path = 'the database'): void {
+  refuseNewer(db, migrations, path);
+  const current = schemaVersion(db);
   const pending = migrations.filter((m) => m.version > current);
   if (pending.length === 0) return;
   let running = pending[0];

@@ -1,0 +1,59 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import BetterSqlite3 from 'better-sqlite3';
+import { describe, expect, it } from 'vitest';
+import { inProcessRunner } from '../../src/main/jobs/in-process.js';
+import { setupStore } from '../../src/main/setup.js';
+import { openStore } from '../../src/main/store/index.js';
+import { createTestApp } from './fixtures/services.js';
+import { tinyInstance } from './fixtures/tiny.js';
+
+const tempDb = () => join(mkdtempSync(join(tmpdir(), 'jampr-fail-')), 'app.sqlite');
+
+describe('the store when the machine says no', () => {
+  it('refuses a database from a newer version without switching its journal to WAL first', () => {
+    const path = tempDb();
+    const raw = new BetterSqlite3(path);
+    raw.pragma('journal_mode = DELETE');
+    raw.pragma('user_version = 999');
+    raw.close();
+    expect(() => openStore(path)).toThrow(/newer version of JAMPR Dispatch \(schema 999/);
+    const after = new BetterSqlite3(path, { readonly: true });
+    expect(after.pragma('journal_mode', { simple: true })).toBe('delete');
+    after.close();
+  });
+
+  it("refuses a second app on the same database, leaving the first one's training run running", () => {
+    const path = tempDb();
+    const first = setupStore(path, join(path, 'no-models'));
+    const run = first.trainingRuns.start({ variant: 'tw1', size: 10, instanceIds: [], minutes: 1 });
+    expect(() => setupStore(path, join(path, 'no-models'))).toThrow(/in use by another JAMPR Dispatch/);
+    expect(first.trainingRuns.get(run.id)?.status).toBe('running');
+    first.close();
+  });
+
+  it('reports a full disk and a read-only database as storage errors in words, and keeps what was saved', async () => {
+    const app = createTestApp(inProcessRunner());
+    const kept = await app.call('instances:save', { instance: tinyInstance('kept') });
+    // SQLite's page limit stands in for a full disk: writes fail with SQLITE_FULL just the same.
+    const pages = app.store.db.pragma('page_count', { simple: true }) as number;
+    app.store.db.pragma(`max_page_count = ${pages + 2}`);
+    const big = { ...tinyInstance('x'.repeat(50_000)) };
+    let full = null;
+    for (let i = 0; i < 20 && !full; i++) {
+      const result = await app.services.handlers['instances:save']({ instance: { ...big, name: `${big.name}${i}` } });
+      if (!result.ok) full = result.error;
+    }
+    expect(full).toMatchObject({ kind: 'storage', message: expect.stringMatching(/disk holding the database is full/) });
+    expect((await app.call('instances:get', { id: kept.id })).instance.name).toBe('kept');
+
+    app.store.db.pragma('query_only = ON');
+    expect(await app.fail('instances:delete', { id: kept.id })).toMatchObject({
+      kind: 'storage',
+      message: expect.stringMatching(/read-only/),
+    });
+    app.store.db.pragma('query_only = OFF');
+    await app.close();
+  });
+});
