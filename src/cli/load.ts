@@ -18,6 +18,7 @@ export function loadProblem(path: string, values: Record<string, unknown>): Prob
     vehicles: optionalNumberFlag(values, 'vehicles', { min: 1, integer: true }),
     capacity: optionalNumberFlag(values, 'capacity', { min: 0 }),
     speedKmh: optionalNumberFlag(values, 'speed', { min: 0 }),
+    onWarning: (message) => process.stderr.write(`jampr: warning: ${message}\n`),
   });
   return buildProblem(instance);
 }

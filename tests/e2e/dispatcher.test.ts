@@ -101,8 +101,8 @@ test('a CSV with bad rows lists every bad row and imports nothing', async () => 
     `the bad demand in row 5 is listed: ${messages.join(' | ')}`,
   );
   assert.ok(
-    messages.some((m) => m.includes('customer 7')),
-    `customer 7's window is listed: ${messages.join(' | ')}`,
+    messages.some((m) => m.includes('row 9') && m.includes('customer 7')),
+    `customer 7's window is listed with its row: ${messages.join(' | ')}`,
   );
   await expect(byTest('csv-confirm'), 'Import is not offered for a bad file').toBeDisabled();
   await session.screenshot('import-errors');

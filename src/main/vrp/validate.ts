@@ -11,7 +11,8 @@ import { compileProblem, travelTime, type Problem } from './problem.js';
  * due time 400 for customer 17".
  */
 
-const fmt = (v: number): string => String(Math.round(v * 100) / 100);
+/** Two decimals; a value too large to round (1e308 × 100 overflows) is shown as it is, never as "Infinity". */
+const fmt = (v: number): string => (Number.isFinite(v * 100) ? String(Math.round(v * 100) / 100) : String(v));
 
 function checkGeoRange(x: number, y: number, label: string, problems: string[]): void {
   if (Math.abs(y) > 90) problems.push(`latitude ${fmt(y)} is outside [-90, 90] for ${label}`);
@@ -33,6 +34,13 @@ function checkIds(instance: Instance, problems: string[]): void {
  */
 function checkReachable(c: Customer, depot: Depot, coords: Coordinates | undefined, problems: string[]): void {
   const leg = travelTime(coords, depot.x, depot.y, c.x, c.y);
+  if (!Number.isFinite(leg)) {
+    // Say what the file holds: the travel time computed from it overflowed.
+    problems.push(
+      `customer ${c.id} is too far from the depot: from (${fmt(depot.x)}, ${fmt(depot.y)}) to (${fmt(c.x)}, ${fmt(c.y)}) no travel time can be computed`,
+    );
+    return;
+  }
   const arrival = depot.ready + leg;
   if (arrival > c.due + TIME_EPS) {
     problems.push(

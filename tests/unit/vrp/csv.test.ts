@@ -143,16 +143,16 @@ describe('parseCustomerCsv', () => {
     );
     expect(detailsOf(text)).toEqual([
       "row 5, column demand: 'x' is not a number",
-      'duplicate id: customer 1 appears 2 times',
-      'demand 500 is above the vehicle capacity 100 for customer 1',
-      'ready time 300 is after due time 200 for customer 1',
+      'rows 3, 4: duplicate id: customer 1 appears 2 times',
+      'rows 3, 4: demand 500 is above the vehicle capacity 100 for customer 1',
+      'rows 3, 4: ready time 300 is after due time 200 for customer 1',
     ]);
   });
 
   it('requires a capacity and still checks the other rules without one', () => {
     expect(detailsOf(BASIC.replace('10,50,2', '60,50,2'), { name: 'x' })).toEqual([
       'the vehicle capacity is required (option capacity)',
-      'ready time 60 is after due time 50 for customer 1',
+      'row 3: ready time 60 is after due time 50 for customer 1',
     ]);
   });
 

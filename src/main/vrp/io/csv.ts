@@ -66,6 +66,10 @@ function cellReader(row: Row, mapping: ColumnMapping, decimalComma: boolean, pro
       return undefined;
     }
     const n = asNumber(text);
+    if (n !== undefined && !Number.isFinite(n)) {
+      problems.push(`${where(field)}: '${text}' is too large a number`);
+      return undefined;
+    }
     if (n !== undefined) return n;
     const minutes = time ? parseClock(text) : undefined;
     if (minutes !== undefined) {
@@ -125,6 +129,24 @@ function findDepot(rows: Row[], mapping: ColumnMapping, problems: string[]): Row
   return depots.length === 1 ? depots[0] : undefined;
 }
 
+/**
+ * An instance rule's message with the spreadsheet row it is about in front ("row 7: ready time … for customer
+ * 12"; "rows 3, 9:" for an id used twice): the rules name customers by id; the row is found by the id after
+ * "customer ", the longest one that is a known id (ids may contain spaces).
+ */
+function withRow(problem: string, rowsOfCustomer: Map<string, number[]>, depotRow: number | undefined): string {
+  for (let at = problem.indexOf('customer '); at >= 0; at = problem.indexOf('customer ', at + 1)) {
+    const rest = problem.slice(at + 'customer '.length);
+    let rows: number[] | undefined;
+    for (let end = 0; end <= rest.length; end++) {
+      if (end < rest.length && !/[\s:,]/.test(rest[end])) continue;
+      rows = rowsOfCustomer.get(rest.slice(0, end)) ?? rows;
+    }
+    if (rows) return `${rows.length > 1 ? 'rows' : 'row'} ${rows.join(', ')}: ${problem}`;
+  }
+  return depotRow !== undefined && /\bdepot\b/.test(problem) ? `row ${depotRow}: ${problem}` : problem;
+}
+
 export function parseCustomerCsv(text: string, options: CsvFleetOptions): CsvImport {
   const body = text.replace(/^\uFEFF/, '');
   const delimiter = detectDelimiter(body);
@@ -147,11 +169,15 @@ export function parseCustomerCsv(text: string, options: CsvFleetOptions): CsvImp
   const decimalComma = delimiter !== ',';
   let depot: Depot | undefined;
   const customers: Customer[] = [];
+  const rowsOfCustomer = new Map<string, number[]>();
   for (const row of rows) {
     if (misshapen.has(row)) continue;
     const node = readNode(row, row === depotRow, mapping, decimalComma, problems, clock);
     if (node && 'depot' in node) depot = node.depot;
-    if (node && 'customer' in node) customers.push(node.customer);
+    if (node && 'customer' in node) {
+      customers.push(node.customer);
+      rowsOfCustomer.set(node.customer.id, [...(rowsOfCustomer.get(node.customer.id) ?? []), row.number]);
+    }
   }
   if (options.capacity === undefined) problems.push('the vehicle capacity is required (option capacity)');
   if (mapping.geo && options.speedKmh === undefined)
@@ -170,7 +196,7 @@ export function parseCustomerCsv(text: string, options: CsvFleetOptions): CsvImp
   // The rules need the depot (reachability) and, for lat/lon, the speed; without them they wait for the next try.
   // When every customer row is bad, "no customers" would only mislead.
   const rulesApply = depot && !(mapping.geo && options.speedKmh === undefined) && (customers.length > 0 || rows.length === 1);
-  if (rulesApply) problems.push(...validateInstance(instance));
+  if (rulesApply) problems.push(...validateInstance(instance).map((p) => withRow(p, rowsOfCustomer, depotRow?.number)));
   if (problems.length) throw inputError(`CSV ${options.name} cannot be imported`, problems);
   return { instance, columns: mapping.names, ignoredColumns: mapping.ignored, rows: rows.length };
 }

@@ -5,7 +5,7 @@ import { inputError } from '../../../shared/errors.js';
 import { validateInstance } from '../validate.js';
 import { parseCustomerCsv } from './csv.js';
 import { parseInstanceJson, parseInstancesJsonl } from './json.js';
-import { readSolomon } from './solomon.js';
+import { readSolomon, solomonSizeWarning } from './solomon.js';
 
 /**
  * Reading instances from files or text in any supported format. Everything returned here has passed
@@ -25,6 +25,8 @@ export interface ReadInstanceOptions {
   speedKmh?: number;
   /** Instance name; defaults to the name in the file, or the file name for CSV. */
   name?: string;
+  /** Told about doubts that do not stop the reading, e.g. a Solomon file that may be cut short. */
+  onWarning?: (message: string) => void;
 }
 
 const EXTENSIONS: Record<string, InstanceFormat> = { '.json': 'json', '.txt': 'solomon', '.csv': 'csv' };
@@ -82,8 +84,12 @@ export function parseInstanceText(
   switch (format) {
     case 'json':
       return checked(keepFirst(withOverrides(parseInstanceJson(text), options), options.first));
-    case 'solomon':
-      return checked(withOverrides(readSolomon(text, { first: options.first }), options));
+    case 'solomon': {
+      const instance = checked(withOverrides(readSolomon(text, { first: options.first }), options));
+      const warning = options.first === undefined ? solomonSizeWarning(instance) : null;
+      if (warning) options.onWarning?.(warning);
+      return instance;
+    }
     case 'csv': {
       const { instance } = parseCustomerCsv(text, { ...options, name: options.name ?? defaultName });
       return checked(keepFirst(instance, options.first));

@@ -42,7 +42,10 @@ export function readSolomon(text: string, options: SolomonOptions = {}): Instanc
     if (fields.length !== 7)
       problems.push(`line ${i + 1}: expected 7 values (no, x, y, demand, ready, due, service), found ${fields.length}`);
     else if (bad.length) problems.push(`line ${i + 1}: ${bad.map((f) => `'${f}'`).join(', ')} is not a number`);
-    else rows.push(fields);
+    else if (fields.some((f) => !Number.isFinite(Number(f)))) {
+      const huge = fields.filter((f) => !Number.isFinite(Number(f)));
+      problems.push(`line ${i + 1}: ${huge.map((f) => `'${f}'`).join(', ')} is too large a number`);
+    } else rows.push(fields);
   });
   if (!fleet) problems.push('the VEHICLE section has no "number capacity" line');
   if (rows.length < 2) problems.push(`the CUSTOMER section has ${rows.length} rows; it needs the depot and at least one customer`);
@@ -73,6 +76,20 @@ export function readSolomon(text: string, options: SolomonOptions = {}): Instanc
     vehicles: fleet![0],
     customers,
   };
+}
+
+/** Customer counts of the published files: Solomon's 25, 50 and 100, Gehring & Homberger's 200 to 1,000. */
+const PUBLISHED_SIZES = new Set([25, 50, 100, 200, 400, 600, 800, 1000]);
+
+/**
+ * A file whose customer count is none of the published sizes may have been cut at a line boundary (nothing
+ * else in the format shows it): worth a warning, not a refusal, as a dispatcher may write such files too.
+ */
+export function solomonSizeWarning(instance: Instance): string | null {
+  const n = instance.customers.length;
+  return PUBLISHED_SIZES.has(n)
+    ? null
+    : `${instance.name} has ${n} customers, none of the published sizes (${[...PUBLISHED_SIZES].join(', ')}): check that the file is complete`;
 }
 
 /** Right-aligned like the original files, always at least one space apart (long fractions stay intact). */

@@ -1,0 +1,53 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { parseCustomerCsv } from '../../../src/main/vrp/io/csv.js';
+import { parseInstanceText } from '../../../src/main/vrp/io/index.js';
+import { AppError } from '../../../src/shared/errors.js';
+
+const detailsOf = (read: () => unknown): string[] => {
+  try {
+    read();
+  } catch (e) {
+    if (e instanceof AppError && e.kind === 'input') return e.details;
+    throw e;
+  }
+  throw new Error('expected the input to be refused');
+};
+
+const HEADER = 'id,x,y,demand,ready,due,service\nD,0,0,0,0,1000,0\n';
+const csv = (rows: string) => () => parseCustomerCsv(HEADER + rows, { name: 'shop', capacity: 100 });
+
+describe('what the readers say about bad values', () => {
+  it('names the CSV row of a customer that breaks an instance rule', () => {
+    expect(detailsOf(csv('a,1,0,10,300,200,5\nb,0,10,500,0,200,5\n'))).toEqual([
+      'row 3: ready time 300 is after due time 200 for customer a',
+      'row 4: demand 500 is above the vehicle capacity 100 for customer b',
+    ]);
+  });
+
+  it('shows a huge value as written in the file, never as Infinity', () => {
+    const details = detailsOf(csv('a,1e308,0,10,0,200,5\nb,0,10,1e309,0,200,5\n'));
+    expect(details).toContain("row 4, column demand: '1e309' is too large a number");
+    expect(details.join('\n')).not.toMatch(/Infinity/);
+    expect(detailsOf(csv('a,1e308,0,10,0,200,5\n')).join('\n')).toMatch(/1e\+308/);
+  });
+
+  const r201 = readFileSync('data/solomon/R201.txt', 'utf8');
+
+  it('warns about a Solomon file cut at a line boundary, and not about a whole one', () => {
+    const warnings: string[] = [];
+    const onWarning = (m: string) => warnings.push(m);
+    parseInstanceText(r201, 'solomon', { onWarning });
+    expect(warnings).toEqual([]);
+    const lines = r201.trimEnd().split('\n');
+    parseInstanceText(lines.slice(0, lines.length - 27).join('\n'), 'solomon', { onWarning });
+    expect(warnings).toEqual([expect.stringMatching(/has 73 customers, none of the published sizes .*check that the file is complete/)]);
+  });
+
+  it('refuses a Solomon value too large for a number, naming the line', () => {
+    const lines = r201.trimEnd().split('\n');
+    const at = lines.length - 1;
+    lines[at] = lines[at].replace(/\d+\s*$/, '1e309');
+    expect(detailsOf(() => parseInstanceText(lines.join('\n'), 'solomon'))).toEqual([`line ${at + 1}: '1e309' is too large a number`]);
+  });
+});
