@@ -30,6 +30,8 @@ export async function runTrainJob(job: TrainJob, ctx: JobContext<TrainJobProgres
     name: job.name,
     seed: job.seed ?? 1,
     validationSet: holdout.length ? holdout : undefined,
+    // Fine-tuning a trained model on one user's days: BatchNorm keeps the statistics the model was trained with.
+    freezeNorm: job.fromDir !== null,
     signal: ctx.signal,
     onProgress: (p) =>
       report({

@@ -19,6 +19,11 @@ export interface EncodedRows {
 export interface BeginOptions {
   /** BatchNorm mode: batch statistics (and running-stat updates) vs running statistics. */
   training: boolean;
+  /**
+   * Keep BatchNorm on its running statistics even while training (no batch statistics, no updates): for
+   * fine-tuning a trained model on a distribution whose statistics differ, e.g. one user's days.
+   */
+  frozenNorm?: boolean;
   /** Rows b·repeat .. b·repeat+repeat−1 hold the same instance: it is encoded once and replicated (AM's batch_rep). */
   repeat?: number;
   /** Symmetry (0..7) of each encoded row, for augmentation: [B / repeat]. */
@@ -55,7 +60,7 @@ export class Policy {
     const symmetryOf = (b: number) => (opts.symmetries ? opts.symmetries[Math.floor(b / repeat)] : 0);
     let decoder: StepDecoder | undefined;
     tf.tidy(() => {
-      const unique = opts.encoded?.encoding ?? this.encode(first, repeat, symmetryOf, opts.training);
+      const unique = opts.encoded?.encoding ?? this.encode(first, repeat, symmetryOf, opts.training && !opts.frozenNorm);
       const encoding = expand(unique, repeat, opts.encoded !== undefined);
       if (this.am) {
         decoder = new AmStepDecoder(this.am, encoding);

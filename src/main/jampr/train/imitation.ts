@@ -22,6 +22,8 @@ export interface ImitationSettings {
   /** Classical solver time per instance. */
   expertSeconds: number;
   maxGradNorm: number;
+  /** BatchNorm on its running statistics (fine-tuning). */
+  frozenNorm?: boolean;
 }
 
 export interface ImitationStats {
@@ -67,6 +69,7 @@ export function imitationStep(
       { kind: 'teacher', teacher: new PlanReplay(expert.plans) },
       {
         training: true,
+        frozenNorm: settings.frozenNorm,
         logLikelihood: true,
       },
     );

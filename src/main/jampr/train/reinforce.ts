@@ -22,6 +22,8 @@ export interface ReinforceSettings {
   /** 1/100 for CVRP-TW: advantages of O(1–10). */
   costScale: number;
   maxGradNorm: number;
+  /** BatchNorm on its running statistics (fine-tuning). */
+  frozenNorm?: boolean;
 }
 
 export interface StepStats {
@@ -53,6 +55,7 @@ export function reinforceStep(
       { kind: 'sample', rng },
       {
         training: true,
+        frozenNorm: settings.frozenNorm,
         logLikelihood: true,
         repeat: settings.augment ? 1 : P,
         symmetries,
