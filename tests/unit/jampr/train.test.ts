@@ -45,6 +45,28 @@ describe('training', () => {
     expect(Array.from(sampleMeanBaseline(Float64Array.from([1, 3, 10, 20]), 2))).toEqual([3, 1, 20, 10]);
   });
 
+  it('keeps BatchNorm on its running statistics while fine-tuning with frozenNorm, and moves them otherwise', () => {
+    const running = (policy: Policy) => [...policy.params.state.values()].map((v) => Array.from(v.dataSync()));
+    for (const frozenNorm of [true, false]) {
+      const policy = new Policy(tinyModelConfig(), 3);
+      const adam = new Adam(policy.params.trainable);
+      const before = running(policy);
+      const settings = {
+        env: jamprEnvConfig(makeVariant('tw1'), 6),
+        samplesPerInstance: 2,
+        augment: false,
+        costScale: 0.01,
+        maxGradNorm: 1,
+        frozenNorm,
+      };
+      reinforceStep(policy, adam, settings, tinyProblems(6, 2, 5), createRng(1), (c) => sampleMeanBaseline(c, 2));
+      if (frozenNorm) expect(running(policy)).toEqual(before);
+      else expect(running(policy)).not.toEqual(before);
+      adam.dispose();
+      policy.dispose();
+    }
+  });
+
   it('leaks no tensors across a training step and changes the weights', () => {
     const policy = new Policy(tinyModelConfig(), 3);
     const adam = new Adam(policy.params.trainable);
