@@ -4,6 +4,8 @@ import { describe, expect, it } from 'vitest';
 import { makeVariant } from '../../src/shared/domain.js';
 import { evaluatePlan } from '../../src/main/vrp/evaluate.js';
 import { generateInstances } from '../../src/main/vrp/generate.js';
+import { generateCityDay } from '../../src/main/vrp/generate-city.js';
+import { createRng } from '../../src/main/vrp/rng.js';
 import { parsePlanJson, writeInstanceJson } from '../../src/main/vrp/io/json.js';
 import { buildProblem } from '../../src/main/vrp/validate.js';
 import { cliWorkDir, failureOf, jampr } from './fixtures/cli.js';
@@ -19,6 +21,24 @@ describe('jampr plan', () => {
     expect(plan.model).toBe('jampr-tw3-n20');
     expect(plan.routes.flat().sort()).toEqual(instance.customers.map((c) => c.id).sort());
     expect(plan.cost).toBeCloseTo(evaluatePlan(buildProblem(instance), plan.routes, makeVariant('tw3')).cost, 6);
+  });
+
+  it('names every customer it could not serve with the reason, and exits 2 (not 0) when the fleet is too small', async () => {
+    const day = generateCityDay(30, createRng(4));
+    const demand = day.customers.reduce((a, c) => a + c.demand, 0);
+    // One vehicle fewer than the demand needs: some customers cannot be served whatever the plan.
+    const short = { ...day, vehicles: Math.ceil(demand / day.capacity) - 1 };
+    const file = join(await cliWorkDir(), 'short.json');
+    await writeFile(file, writeInstanceJson(short));
+    const failure = await failureOf('plan', file, '--variant', 'tw3', '--method', 'jampr');
+    expect(failure.code).toBe(2);
+    const plan = parsePlanJson(failure.stdout);
+    const served = new Set(plan.routes.flat());
+    const missing = short.customers.filter((c) => !served.has(c.id));
+    expect(missing.length).toBeGreaterThan(0);
+    for (const c of missing) {
+      expect(failure.stderr).toContain(`customer ${c.id} is not served: the day's demand ${demand} is more than the fleet carries`);
+    }
   });
 
   it('rejects a file it cannot read with a message on stderr, exit code 1 and no plan', async () => {

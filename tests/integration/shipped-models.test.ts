@@ -5,6 +5,8 @@ import { findDefaultModel } from '../../src/main/jampr/model-catalog.js';
 import { planWithModel } from '../../src/main/jampr/planner.js';
 import { evaluateIndexRoutes } from '../../src/main/vrp/evaluate.js';
 import { generateInstances } from '../../src/main/vrp/generate.js';
+import { generateCityDay } from '../../src/main/vrp/generate-city.js';
+import { createRng } from '../../src/main/vrp/rng.js';
 import { buildProblem } from '../../src/main/vrp/validate.js';
 
 /**
@@ -39,6 +41,20 @@ describe('the shipped models', () => {
       }
     }
   }
+
+  it('serves every customer of tight-fleet city days under soft windows (once one stop per vehicle, 5 of 42 served)', async () => {
+    const variant = makeVariant('tw3');
+    const rng = createRng(42);
+    for (let day = 0; day < 4; day++) {
+      const instance = generateCityDay(42, rng);
+      const demand = instance.customers.reduce((a, c) => a + c.demand, 0);
+      // The fewest vehicles that can carry the day: any early return strands a customer.
+      const problem = buildProblem({ ...instance, vehicles: Math.ceil(demand / instance.capacity) });
+      const plan = await planWithModel(problem, variant, { method: 'jampr', decode: 'greedy' });
+      expect(plan.routes.flat()).toHaveLength(42);
+      expect(evaluateIndexRoutes(problem, plan.routes, variant).feasible).toBe(true);
+    }
+  });
 
   it('plans a 100-customer instance with the N=50 model, serving every customer once', async () => {
     const problem = buildProblem(generateInstances(100, 1, 7)[0]);
