@@ -100,6 +100,15 @@ test('after planning every stop is in view, and one route can be shown alone', a
   await expect(lines).toHaveCount(all);
 });
 
+test('JAMPR greedy plans the imported lat/lon day with HH:MM windows and serves every customer', async () => {
+  await byTest('policy-name').selectOption('tw1');
+  await planWith('jampr-greedy');
+  await expect(byTest('plan-meta')).toContainText('jampr-tw1-n20');
+  await expect(page.locator('[data-testid^="stop-chip-"]')).toHaveCount(CITY_DAY_STOPS);
+  await expect(page.getByText(/not served/i)).toHaveCount(0);
+  await session.screenshot('city-day-jampr-greedy');
+});
+
 test('thirty routes are drawn in thirty different colours', async () => {
   // Thirty customers that each fill a vehicle: thirty routes.
   const rows = Array.from({ length: 30 }, (_, i) => {

@@ -6,9 +6,11 @@ import { formatDateTime, formatNumber } from '../format.js';
 interface Props {
   models: ModelInfo[];
   onActivate(id: number): void;
+  /** Back to the automatic choice (nearest trained size) for this model's method and policy. */
+  onAutomatic(model: ModelInfo): void;
 }
 
-export function ModelsList({ models, onActivate }: Props) {
+export function ModelsList({ models, onActivate, onAutomatic }: Props) {
   if (models.length === 0) return <p className="empty">No models yet.</p>;
   return (
     <div className="table-scroll">
@@ -38,9 +40,14 @@ export function ModelsList({ models, onActivate }: Props) {
               <td>{formatDateTime(m.card.createdAt)}</td>
               <td>
                 {m.active ? (
-                  <span className="badge badge-ok" data-testid={`model-active-${m.id}`}>
-                    active
-                  </span>
+                  <>
+                    <span className="badge badge-ok" data-testid={`model-active-${m.id}`}>
+                      active
+                    </span>{' '}
+                    <button className="btn btn-small" data-testid={`automatic-model-${m.id}`} onClick={() => onAutomatic(m)}>
+                      Automatic choice
+                    </button>
+                  </>
                 ) : (
                   <button className="btn btn-small" data-testid={`activate-model-${m.id}`} onClick={() => onActivate(m.id)}>
                     Activate

@@ -21,6 +21,7 @@ export function TrainingView() {
   const [minutes, setMinutes] = useState(1);
   const [name, setName] = useState('');
   const [chosen, setChosen] = useState<Set<number>>(new Set());
+  const [fromScratch, setFromScratch] = useState(false);
   const { current, fraction } = training;
   const running = current?.status === 'running';
   const toggle = (id: number) =>
@@ -31,7 +32,15 @@ export function TrainingView() {
       return next;
     });
 
-  const start = () => training.start({ variant, size, minutes, instanceIds: [...chosen], ...(name.trim() ? { name: name.trim() } : {}) });
+  const start = () =>
+    training.start({
+      variant,
+      size,
+      minutes,
+      instanceIds: [...chosen],
+      ...(fromScratch ? { fromScratch } : {}),
+      ...(name.trim() ? { name: name.trim() } : {}),
+    });
 
   return (
     <div className="training-view" data-testid="training-view">
@@ -65,7 +74,10 @@ export function TrainingView() {
         </label>
         <fieldset className="instance-picks" data-testid="train-instances">
           <legend>Learn from</legend>
-          <p className="hint">Perturbed copies of the ticked instances; none ticked: generated instances like the paper's.</p>
+          <p className="hint">
+            Perturbed copies of the ticked instances; the most recent fifth of them is held out to judge the new model. None ticked:
+            generated instances like the paper's.
+          </p>
           {instances.length === 0 && <p className="empty">No saved instances.</p>}
           {instances.map((inst) => (
             <label key={inst.id} className="checkbox">
@@ -79,6 +91,15 @@ export function TrainingView() {
             </label>
           ))}
         </fieldset>
+        <label className="checkbox">
+          <input
+            type="checkbox"
+            checked={fromScratch}
+            onChange={(e) => setFromScratch(e.target.checked)}
+            data-testid="train-from-scratch"
+          />
+          Start from untrained weights (otherwise from the model that plans this policy today)
+        </label>
         <div className="panel-actions">
           <button className="btn btn-primary" data-testid="train-start" disabled={running || training.starting} onClick={start}>
             Start training
@@ -130,12 +151,19 @@ export function TrainingView() {
             {current.error && <span className="text-bad"> · {current.error}</span>}
           </p>
         )}
+        {current?.verdict && (
+          <p className="training-verdict" data-testid="training-verdict">
+            {current.verdict}
+          </p>
+        )}
         <LearningCurve points={current?.points ?? []} />
       </section>
       <section className="panel models-panel">
         <h2 className="panel-title">Models</h2>
-        <p className="hint">The active model for a policy and size is the one JAMPR and AM+TW plans use.</p>
-        <ModelsList models={training.models} onActivate={training.activate} />
+        <p className="hint">
+          An active model plans every size of its policy; with none active, plans take the model trained on the nearest size.
+        </p>
+        <ModelsList models={training.models} onActivate={training.activate} onAutomatic={training.automatic} />
       </section>
     </div>
   );

@@ -4,7 +4,7 @@
  * learning curve come from 'training:progress' events; the run's end from 'training:finished'.
  */
 import { useCallback, useState } from 'react';
-import type { TrainingRequest, TrainingRun } from '../../shared/api.js';
+import type { ModelInfo, TrainingRequest, TrainingRun } from '../../shared/api.js';
 import { useApi, useApiEvent } from '../hooks/use-api.js';
 import { useNotices, useRunner } from '../hooks/use-notices.js';
 import { useModelList, useStoredDataChanged, useTrainingRunCache, useTrainingRuns } from '../state/queries.js';
@@ -60,7 +60,15 @@ export function useTraining() {
     [api, run, changed],
   );
 
-  return { runs, current, fraction: shownFraction, models, starting, start, cancel, activate, show: setShownId };
+  const automatic = useCallback(
+    async (model: ModelInfo) => {
+      const request = { method: model.card.method, variant: model.card.variant };
+      if (await run('Automatic model choice', () => api.call('models:automatic', request))) await changed.models();
+    },
+    [api, run, changed],
+  );
+
+  return { runs, current, fraction: shownFraction, models, starting, start, cancel, activate, automatic, show: setShownId };
 }
 
 /** How much of its time budget a run that is over used: all of it when done, else up to its last point. */
