@@ -2,7 +2,8 @@
  * Real days: the planner's methods on city days (src/main/vrp/generate-city.ts: lat/lon, clock windows, a fixed
  * fleet), through the same plan job the app and the CLI run, priced by the one evaluator.
  *   npx tsx bench/real-days.ts [--days 50] [--seed 2026] [--variants tw1,tw3]
- *     [--methods classical,jampr-greedy,jampr-sample,jampr-ls,am-greedy] [--classical-seconds 10] [--ls-seconds 5]
+ *     [--methods classical,jampr-greedy,jampr-sample,jampr-ls,am-greedy,classical-2s,jampr-ls-2s] [--classical-seconds 10]
+ *     [--ls-seconds 5]
  *     [--samples 128] [--models resources/models] [--results bench/out/real-days.json]
  * Results are kept per day in --results: a method already there is not run again (so the classical rows are
  * paid once and shared by runs with other models). The table prints each method's mean cost, its ratio to the
@@ -48,6 +49,9 @@ const METHODS: Record<string, Omit<PlanJob, 'instance' | 'variant'>> = {
   'jampr-sample': { method: 'jampr', decode: 'sample', samples: Number(args.samples) },
   'jampr-ls': { method: 'jampr', decode: 'greedy', improveSec: Number(args['ls-seconds']) },
   'am-greedy': { method: 'am', decode: 'greedy' },
+  // The app's default is chosen between these two: the best plans within a couple of seconds.
+  'classical-2s': { method: 'classical', timeLimitSec: 2 },
+  'jampr-ls-2s': { method: 'jampr', decode: 'greedy', improveSec: 2 },
 };
 
 interface DayResult {
