@@ -5,6 +5,7 @@
 import { dirname, join } from 'node:path';
 import type { AppInfo } from '../shared/api.js';
 import type { Emit } from './services/context.js';
+import { recoverInterruptedRuns } from './services/interrupted-training.js';
 import { registerBuiltInModels } from './services/models.js';
 import { createServices, type Services } from './services/registry.js';
 import type { OpenOptions } from './store/db.js';
@@ -16,7 +17,7 @@ export const modelsDirFor = (dbPath: string): string => join(dirname(dbPath), 'm
 
 export function setupStore(dbPath: string, builtInModelsDir: string, options: OpenOptions = {}): Store {
   const store = openStore(dbPath, options);
-  store.trainingRuns.markInterrupted();
+  recoverInterruptedRuns(store, modelsDirFor(dbPath));
   registerBuiltInModels(store, builtInModelsDir);
   return store;
 }

@@ -47,6 +47,21 @@ describe('jampr on a user mistake', () => {
     );
   });
 
+  it('the web mode names a database it cannot open and exits instead of spinning', async () => {
+    const { instance } = await tinyFiles();
+    const failure = await promisify(execFile)(
+      process.execPath,
+      ['--import', 'tsx', 'src/main/web.ts', '--db', join(instance, 'under-a-file.sqlite')],
+      { encoding: 'utf8', timeout: 60_000 },
+    ).then(
+      () => null,
+      (e: CliFailure) => e,
+    );
+    expect(failure?.code).toBe(1);
+    expect(failure?.stderr).toMatch(/error: cannot open the database .*under-a-file\.sqlite/);
+    expect(failure?.stderr).not.toMatch(/\n\s+at /);
+  });
+
   it('the web mode names a port in use', async () => {
     const { dir } = await tinyFiles();
     const taken = createServer();

@@ -53,7 +53,8 @@ export function trainingServices(ctx: ServiceContext) {
     const name = request.name ?? `jampr-${request.variant}-n${request.size}-${new Date().toISOString().slice(0, 19).replace(/[:T]/g, '')}`;
     if (models.nameTaken(name)) throw inputError(`a model named ${name} already exists: choose another name`);
 
-    const run = trainingRuns.start(request);
+    // The name is stored with the run so that a checkpoint left by a killed app can still be found.
+    const run = trainingRuns.start({ ...request, name });
     const controller = new AbortController();
     const job = {
       variant: request.variant,
