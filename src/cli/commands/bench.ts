@@ -1,6 +1,5 @@
-import { readFileSync } from 'node:fs';
 import { generateInstances } from '../../main/vrp/generate.js';
-import { readSolomon } from '../../main/vrp/io/solomon.js';
+import { readInstanceFile } from '../../main/vrp/io/index.js';
 import { buildProblem } from '../../main/vrp/validate.js';
 import type { Problem } from '../../main/vrp/problem.js';
 import { runPlanJob } from '../../main/jobs/plan.js';
@@ -76,7 +75,7 @@ export async function run(argv: string[]): Promise<void> {
     const first = optionalNumberFlag(values, 'first', { min: 1, integer: true });
     problems = String(values.solomon)
       .split(',')
-      .map((path) => buildProblem(readSolomon(readFileSync(path, 'utf8'), { first })));
+      .map((path) => buildProblem(readInstanceFile(path, { first })));
     title = `${problems.map((p) => p.instance.name).join(', ')}${first ? ` (first ${first})` : ''}`;
   } else {
     const size = numberFlag(values, 'size', 20, { min: 1, integer: true });

@@ -6,13 +6,14 @@ import { validateInstance } from '../validate.js';
 import { parseCustomerCsv } from './csv.js';
 import { parseInstanceJson, parseInstancesJsonl } from './json.js';
 import { readSolomon, solomonSizeWarning } from './solomon.js';
+import { readVrplib } from './vrplib.js';
 
 /**
  * Reading instances from files or text in any supported format. Everything returned here has passed
  * validateInstance, so callers can show a clear error at read time rather than at planning time.
  */
 
-export type InstanceFormat = 'json' | 'solomon' | 'csv';
+export type InstanceFormat = 'json' | 'solomon' | 'vrplib' | 'csv';
 
 export interface ReadInstanceOptions {
   /** Keep only the first N customers (Solomon's 50-customer variants; any format). */
@@ -29,11 +30,14 @@ export interface ReadInstanceOptions {
   onWarning?: (message: string) => void;
 }
 
-const EXTENSIONS: Record<string, InstanceFormat> = { '.json': 'json', '.txt': 'solomon', '.csv': 'csv' };
+const EXTENSIONS: Record<string, InstanceFormat> = { '.json': 'json', '.txt': 'solomon', '.vrp': 'vrplib', '.csv': 'csv' };
 
 export function formatOfPath(path: string): InstanceFormat {
   const format = EXTENSIONS[extname(path).toLowerCase()];
-  if (!format) throw inputError(`Cannot tell the format of ${path}`, ['use .json (instance JSON), .txt (Solomon) or .csv (customer CSV)']);
+  if (!format)
+    throw inputError(`Cannot tell the format of ${path}`, [
+      'use .json (instance JSON), .txt (Solomon), .vrp (VRPLIB) or .csv (customer CSV)',
+    ]);
   return format;
 }
 
@@ -90,6 +94,8 @@ export function parseInstanceText(
       if (warning) options.onWarning?.(warning);
       return instance;
     }
+    case 'vrplib':
+      return checked(keepFirst(withOverrides(readVrplib(text), options), options.first));
     case 'csv': {
       const { instance } = parseCustomerCsv(text, { ...options, name: options.name ?? defaultName });
       return checked(keepFirst(instance, options.first));
@@ -97,7 +103,7 @@ export function parseInstanceText(
   }
 }
 
-/** Reads an instance file, picking the format by extension: .json, .txt (Solomon) or .csv. */
+/** Reads an instance file, picking the format by extension: .json, .txt (Solomon), .vrp (VRPLIB) or .csv. */
 export function readInstanceFile(path: string, options: ReadInstanceOptions = {}): Instance {
   return parseInstanceText(readText(path), formatOfPath(path), options, basename(path, extname(path)));
 }
