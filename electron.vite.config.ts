@@ -5,7 +5,12 @@ import react from '@vitejs/plugin-react';
 export default defineConfig({
   main: {
     plugins: [externalizeDepsPlugin()],
-    build: { rollupOptions: { input: { index: resolve('src/main/index.ts') } } },
+    // The classical solver's helper threads start from their own entry (src/main/jobs/classical-parallel.ts).
+    build: {
+      rollupOptions: {
+        input: { index: resolve('src/main/index.ts'), 'classical-helper': resolve('src/main/jobs/classical-helper.ts') },
+      },
+    },
   },
   // A sandboxed preload cannot require packages or load ES modules: one CommonJS file with zod bundled in.
   preload: {

@@ -1,10 +1,10 @@
 import type { DecodeStrategy } from '../../shared/domain.js';
 import { toIdRoutes } from '../vrp/evaluate.js';
 import type { Problem } from '../vrp/problem.js';
-import { solveClassical } from '../vrp/solvers/classical.js';
 import { solveRandom } from '../vrp/solvers/random.js';
 import { buildProblem } from '../vrp/validate.js';
 import { throwIfCancelled } from './cancel.js';
+import { runClassicalParallel } from './classical-parallel.js';
 import type { JobContext, PlanJob, PlanResult, Progress } from './protocol.js';
 
 export const DEFAULT_TIME_LIMIT_SEC = 5;
@@ -23,7 +23,7 @@ export async function runPlanJob(job: PlanJob, ctx: JobContext<Progress>): Promi
       routes = solveRandom(problem, job.variant, { samples: job.samples ?? DEFAULT_RANDOM_SAMPLES, seed });
       break;
     case 'classical':
-      routes = improve(problem, job, ctx, job.timeLimitSec ?? DEFAULT_TIME_LIMIT_SEC, undefined, 'local search');
+      routes = await improve(problem, job, ctx, job.timeLimitSec ?? DEFAULT_TIME_LIMIT_SEC, undefined, 'local search');
       break;
     case 'jampr':
     case 'am': {
@@ -31,7 +31,7 @@ export async function runPlanJob(job: PlanJob, ctx: JobContext<Progress>): Promi
       modelName = planned.modelName;
       routes = planned.routes;
       if (job.improveSec && job.improveSec > 0) {
-        routes = improve(problem, job, ctx, job.improveSec, routes, 'improving the model plan');
+        routes = await improve(problem, job, ctx, job.improveSec, routes, 'improving the model plan');
       }
       break;
     }
@@ -41,8 +41,11 @@ export async function runPlanJob(job: PlanJob, ctx: JobContext<Progress>): Promi
   return { routes: toIdRoutes(problem, routes), modelName, seconds: (performance.now() - started) / 1000 };
 }
 
-/** The classical solver from scratch or from a starting plan; progress is the share of its time limit used. */
-function improve(
+/**
+ * The classical solver from scratch or from a starting plan, on every core for large instances; progress is
+ * the share of its time limit used.
+ */
+async function improve(
   problem: Problem,
   job: PlanJob,
   ctx: JobContext<Progress>,
@@ -51,7 +54,7 @@ function improve(
   label: string,
 ) {
   ctx.onProgress({ fraction: 0, message: label });
-  return solveClassical(problem, job.variant, {
+  const result = await runClassicalParallel(problem, job.variant, {
     timeLimitSec: limitSec,
     seed: job.seed ?? 1,
     initial,
@@ -59,6 +62,7 @@ function improve(
     onProgress: (bestCost, elapsedSec) =>
       ctx.onProgress({ fraction: Math.min(1, elapsedSec / limitSec), message: `${label}: best cost ${bestCost.toFixed(2)}` }),
   });
+  return result.routes;
 }
 
 /**

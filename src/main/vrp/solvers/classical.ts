@@ -11,6 +11,7 @@ import { MoveContext } from './search/move-context.js';
 import { buildNeighbours, type Neighbours } from './search/neighbours.js';
 import { repairPlan } from './search/repair.js';
 import { RouteState } from './search/route-state.js';
+import type { SharedBest } from './shared-best.js';
 
 export interface ClassicalOptions {
   timeLimitSec: number;
@@ -26,6 +27,11 @@ export interface ClassicalOptions {
   neighbours?: number;
   /** GLS penalty weight relative to the average arc cost of the first local optimum. */
   lambdaFactor?: number;
+  /**
+   * A board shared with searches in other threads: every exchange period this search offers its best plan
+   * and, when another search's is better, continues from that one (keeping its own GLS penalties).
+   */
+  shared?: SharedBest;
 }
 
 export interface ClassicalResult {
@@ -45,6 +51,8 @@ export interface ClassicalResult {
 const DEFAULT_NEIGHBOURS = 25;
 const DEFAULT_LAMBDA_FACTOR = 0.15;
 const PROGRESS_EVERY_MS = 250;
+/** Searches sharing a board exchange plans this often: an eighth of the time limit, within 1-15 s. */
+const exchangePeriodMs = (timeLimitSec: number) => 1000 * Math.min(15, Math.max(1, timeLimitSec / 8));
 
 const CONSTRUCTIONS: InsertionOptions[] = [
   { regret: 2, noise: 0 },
@@ -66,7 +74,8 @@ export function runClassical(problem: Problem, variant: Variant, options: Classi
   if (!(options.timeLimitSec >= 0)) throw new RangeError(`timeLimitSec must be >= 0, got ${options.timeLimitSec}`);
   const started = performance.now();
   const deadline = started + Math.max(0, options.timeLimitSec) * 1000;
-  const stop = () => options.signal?.aborted === true || performance.now() >= deadline;
+  const shared = options.shared;
+  const stop = () => options.signal?.aborted === true || performance.now() >= deadline || (shared !== undefined && shared.stopRequested());
   const elapsed = () => (performance.now() - started) / 1000;
   const rng = createRng(options.seed);
   const model = makeCostModel(variant);
@@ -97,11 +106,29 @@ export function runClassical(problem: Problem, variant: Variant, options: Classi
   };
   ls.activateAll(rng);
   ls.run(stop);
-  const iterations = guidedLocalSearch(ctx, ls, {
-    stop,
-    maxIterations: options.maxIterations ?? Infinity,
-    lambdaFactor: options.lambdaFactor ?? DEFAULT_LAMBDA_FACTOR,
-  });
+  const maxIterations = options.maxIterations ?? Infinity;
+  const lambdaFactor = options.lambdaFactor ?? DEFAULT_LAMBDA_FACTOR;
+  let iterations = 0;
+  if (!shared) iterations = guidedLocalSearch(ctx, ls, { stop, maxIterations, lambdaFactor });
+  while (shared && !stop() && iterations < maxIterations) {
+    const periodEnd = performance.now() + exchangePeriodMs(options.timeLimitSec);
+    const rounds = guidedLocalSearch(ctx, ls, {
+      stop: () => stop() || performance.now() >= periodEnd,
+      maxIterations: maxIterations - iterations,
+      lambdaFactor,
+    });
+    iterations += rounds;
+    shared.offer(best, bestScore);
+    const other = shared.take();
+    if (other && isBetterPlan(other.score, bestScore)) {
+      state.load(other.routes);
+      best = state.snapshot();
+      bestScore = { excess: fleetExcess(problem, best), cost: state.trueCost() };
+      ls.activateAll(rng);
+      ls.run(stop);
+    } else if (rounds === 0 && !stop()) break; // nothing left to penalise: the plan is empty or free
+  }
+  shared?.offer(best, bestScore);
 
   let routes = best;
   let cost = evaluateIndexRoutes(problem, routes, variant).cost;

@@ -3,7 +3,7 @@ import { shuffle } from '../../rng.js';
 import { COST_EPS } from '../plan-score.js';
 import type { MoveContext } from './move-context.js';
 import type { Neighbours } from './neighbours.js';
-import { applyRelocate, applyExchange, evalExchange, evalRelocate } from './segment-moves.js';
+import { applyRelocate, applyExchange, evalExchange, evalRelocate, evalRemoval } from './segment-moves.js';
 import { applyReverse, applyTails, evalReverse, evalTails } from './tail-moves.js';
 
 /** How often (in customers examined) the search looks at the clock. */
@@ -24,6 +24,8 @@ export class LocalSearch {
   movesApplied = 0;
   private readonly oldPred: Int32Array;
   private readonly oldSucc: Int32Array;
+  /** removed[len]: the objective of u's route without u's segment of that length (see improve). */
+  private readonly removed = new Float64Array(4);
 
   constructor(
     private readonly ctx: MoveContext,
@@ -105,16 +107,21 @@ export class LocalSearch {
     const a = s.routeOf[u];
     const i = s.posOf[u];
     const gain = -COST_EPS;
+    // Route a without u's segment is the same for every place tried in another route: priced once here.
+    const removed = this.removed;
+    for (let len = 1; len <= 3; len++) removed[len] = evalRemoval(ctx, a, i, len);
     for (let k = 0; k < count; k++) {
       const v = list[u * count + k];
       const b = s.routeOf[v];
       const j = s.posOf[v];
       // Relocate and or-opt: u's segment right after v or right before v (forward or reversed).
       for (let len = 1; len <= 3; len++) {
+        const without = a !== b ? removed[len] : undefined;
         for (let rev = 0; rev < (len > 1 ? 2 : 1); rev++) {
           const reversed = rev === 1;
-          for (const p of [j + 1, j]) {
-            if (evalRelocate(ctx, a, i, len, reversed, b, p, gain) < gain) {
+          for (let side = 0; side < 2; side++) {
+            const p = side === 0 ? j + 1 : j;
+            if (evalRelocate(ctx, a, i, len, reversed, b, p, gain, without) < gain) {
               return this.commit(a, b, () => applyRelocate(ctx, a, i, len, reversed, b, p));
             }
           }
@@ -130,10 +137,9 @@ export class LocalSearch {
       }
       if (a !== b) {
         // 2-opt*: new arc u -> v (A keeps up to u, takes B from v), or v -> u.
-        for (const [ia, ib] of [
-          [i + 1, j],
-          [i, j + 1],
-        ]) {
+        for (let side = 0; side < 2; side++) {
+          const ia = side === 0 ? i + 1 : i;
+          const ib = side === 0 ? j : j + 1;
           if (evalTails(ctx, a, ia, b, ib, gain) < gain) return this.commit(a, b, () => applyTails(ctx, a, ia, b, ib));
         }
       } else {

@@ -26,6 +26,8 @@ export function evalRelocate(
   b: number,
   p: number,
   limit = Infinity,
+  /** Route a's objective without the segment (evalRemoval), when the caller tries many places for it. */
+  removed?: number,
 ): number {
   const s = ctx.state;
   const nodesA = s.routes[a];
@@ -39,8 +41,11 @@ export function evalRelocate(
     const emptiesA = len === nodesA.length;
     if (nodesB.length === 0 && !emptiesA && !ctx.fleetAllows(1, 2)) return Infinity;
     const target = ctx.aug(a) + ctx.aug(b) + limit;
-    bd.beginAfter(ctx.nodeBefore(a, i), lambda, target);
-    const newA = bd.finish(ctx.nodeAt(a, end));
+    let newA = removed;
+    if (newA === undefined) {
+      bd.beginAfter(ctx.nodeBefore(a, i), lambda, target);
+      newA = bd.finish(ctx.nodeAt(a, end));
+    }
     if (newA === Infinity) return Infinity;
     bd.beginAfter(ctx.nodeBefore(b, p), lambda, target - newA);
     if (!bd.visitSegment(nodesA, i, len, reversed)) return Infinity;
@@ -60,6 +65,14 @@ export function evalRelocate(
     if (!bd.visitRange(nodesA, end, p - 1) || !bd.visitSegment(nodesA, i, len, reversed)) return Infinity;
   }
   return bd.finish(ctx.nodeAt(a, Math.max(p, end))) - ctx.aug(a);
+}
+
+/** Route a's objective once A[i .. i+len-1] is taken out (Infinity when the segment runs past its end). */
+export function evalRemoval(ctx: MoveContext, a: number, i: number, len: number): number {
+  if (i + len > ctx.state.routes[a].length) return Infinity;
+  const bd = ctx.builder;
+  bd.beginAfter(ctx.nodeBefore(a, i), ctx.lambda);
+  return bd.finish(ctx.nodeAt(a, i + len));
 }
 
 export function applyRelocate(ctx: MoveContext, a: number, i: number, len: number, reversed: boolean, b: number, p: number): void {
