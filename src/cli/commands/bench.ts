@@ -53,7 +53,18 @@ export async function run(argv: string[]): Promise<void> {
     model: { type: 'string' },
     solomon: { type: 'string' },
     first: { type: 'string' },
+    speed: { type: 'boolean' },
+    'gap-instances': { type: 'string' },
+    'gap-seconds': { type: 'string' },
   });
+  if (values.speed) {
+    const { speedBench, DEFAULT_GAP_INSTANCES } = await import('./bench-speed.js');
+    const gapInstances = values['gap-instances'] ? String(values['gap-instances']).split(',') : DEFAULT_GAP_INSTANCES;
+    const gapSeconds = numberFlag(values, 'gap-seconds', 60, { min: 1 });
+    const modelDir = values.model ?? 'resources/models/jampr-tw1-n20';
+    console.log(JSON.stringify(await speedBench({ gapInstances, gapSeconds, modelDir }), null, 2));
+    return;
+  }
   const variant = variantFromFlags(values);
   const names = String(values.methods)
     .split(',')

@@ -38,6 +38,8 @@ export class RouteState {
   routePen: number[] = [];
   routeLoad: number[] = [];
   routeFeasible: boolean[] = [];
+  /** Non-empty routes, kept up to date by load and setRoute (the fleet rule asks for it on every move priced). */
+  private used = 0;
 
   constructor(
     readonly problem: Problem,
@@ -74,14 +76,16 @@ export class RouteState {
     this.routeLoad = new Array<number>(this.routes.length).fill(0);
     this.routeFeasible = new Array<boolean>(this.routes.length).fill(true);
     this.routeOf.fill(-1);
-    for (let r = 0; r < this.routes.length; r++) this.refresh(r);
+    this.used = 0;
+    for (let r = 0; r < this.routes.length; r++) {
+      if (this.routes[r].length > 0) this.used++;
+      this.refresh(r);
+    }
   }
 
   /** Number of non-empty routes. */
   usedRoutes(): number {
-    let used = 0;
-    for (const r of this.routes) if (r.length > 0) used++;
-    return used;
+    return this.used;
   }
 
   /** The plan's true cost (summed afresh: no drift over millions of moves). */
@@ -104,6 +108,7 @@ export class RouteState {
 
   /** Sets route r's customers and recomputes its prefix and suffix data. */
   setRoute(r: number, nodes: number[]): void {
+    this.used += (nodes.length > 0 ? 1 : 0) - (this.routes[r].length > 0 ? 1 : 0);
     this.routes[r] = nodes;
     this.refresh(r);
   }

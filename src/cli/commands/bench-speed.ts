@@ -1,0 +1,78 @@
+import { availableParallelism, cpus, loadavg } from 'node:os';
+import { selectBackend } from '../../main/jampr/backend/backend.js';
+import { startTaskPool } from '../../main/jampr/parallel.js';
+import { planWithModel } from '../../main/jampr/planner.js';
+import { classicalGap, type GapRow, homberger } from '../homberger.js';
+import { SPEED_VARIANT, speedInstances } from '../speed-work.js';
+import type { SpeedTask } from '../speed-worker.js';
+
+export interface SpeedOptions {
+  /** 1,000-customer instances for classicalN1000Gap and seconds per instance. */
+  gapInstances: string[];
+  gapSeconds: number;
+  /** The N=20 model the sampling and training rates use. */
+  modelDir: string;
+}
+
+const round = (v: number, digits: number) => Number(v.toFixed(digits));
+
+/** Greedy decoding, batch 1, ms per instance (as the app plans one instance), after one warm-up plan. */
+async function greedyMs(n: number, count: number): Promise<number> {
+  const problems = speedInstances(n, count + 1);
+  await planWithModel(problems[0], SPEED_VARIANT, { method: 'jampr', decode: 'greedy' });
+  const started = performance.now();
+  for (const p of problems.slice(1)) await planWithModel(p, SPEED_VARIANT, { method: 'jampr', decode: 'greedy' });
+  return (performance.now() - started) / count;
+}
+
+/**
+ * Units per wall-clock second of `threads` worker threads each running the same workload side by side,
+ * after a warm-up task in each (model load, kernel compilation). The app's one-thread code runs in each.
+ */
+async function rate(threads: number, task: (worker: number) => SpeedTask, tasksPerThread: number): Promise<number> {
+  const pool = startTaskPool<SpeedTask, number>(new URL('../speed-worker.ts', import.meta.url), { size: threads });
+  try {
+    await Promise.all(Array.from({ length: threads }, (_, w) => pool.run(task(w))));
+    const started = performance.now();
+    const done = await Promise.all(Array.from({ length: threads * tasksPerThread }, (_, k) => pool.run(task(k % threads))));
+    return done.reduce((a, b) => a + b, 0) / ((performance.now() - started) / 1000);
+  } finally {
+    await pool.close();
+  }
+}
+
+/** `jampr bench --speed`: one JSON object with the model and solver speed figures of this machine. */
+export async function speedBench(options: SpeedOptions): Promise<Record<string, unknown>> {
+  const loadAtStart = loadavg()[0];
+  await selectBackend({ log: () => {} });
+  const greedyMsN20 = await greedyMs(20, 10);
+  const greedyMsN50 = await greedyMs(50, 10);
+  let seed = 1;
+  const sample = (): SpeedTask => ({ kind: 'sample', seed: seed++ });
+  const train = (): SpeedTask => ({ kind: 'train', modelDir: options.modelDir, steps: 2, seed: seed++ });
+  const sampleRate1 = await rate(1, sample, 2);
+  const sampleRate2 = await rate(2, sample, 2);
+  const trainRate1 = await rate(1, train, 2);
+  const trainRate2 = await rate(2, train, 2);
+  const gaps: GapRow[] = [];
+  for (const name of options.gapInstances) gaps.push(await classicalGap(name, options.gapSeconds));
+  const mean = (f: (g: GapRow) => number) => round(gaps.reduce((s, g) => s + f(g), 0) / Math.max(1, gaps.length), 2);
+  return {
+    greedyMsN20: round(greedyMsN20, 1),
+    greedyMsN50: round(greedyMsN50, 1),
+    sampleRate1: round(sampleRate1, 1),
+    sampleRate2: round(sampleRate2, 1),
+    trainRate1: round(trainRate1, 2),
+    trainRate2: round(trainRate2, 2),
+    classicalN1000Gap: mean((g) => g.truncatedGap),
+    classicalN1000GapUnrounded: mean((g) => g.gap),
+    classicalN1000: gaps.map((g) => ({ name: g.name, gap: round(g.truncatedGap, 2), vehicles: g.vehicles, feasible: g.feasible })),
+    classicalSeconds: options.gapSeconds,
+    threads: availableParallelism(),
+    cpu: cpus()[0]?.model ?? 'unknown',
+    loadAverage: [round(loadAtStart, 1), round(loadavg()[0], 1)],
+    date: new Date().toISOString(),
+  };
+}
+
+export const DEFAULT_GAP_INSTANCES = homberger(1000, 1).filter((name) => /^(R1|C1|RC1)_/.test(name));
