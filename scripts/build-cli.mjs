@@ -10,7 +10,13 @@ const root = fileURLToPath(new URL('..', import.meta.url));
 rmSync(`${root}/out/cli`, { recursive: true, force: true });
 await build({
   absWorkingDir: root,
-  entryPoints: ['src/cli/main.ts'],
+  // Besides the command, the entries that run in worker threads: the classical solver's helper searches and
+  // the speed bench's model workloads (each started from its own file next to main.js).
+  entryPoints: {
+    main: 'src/cli/main.ts',
+    'classical-helper': 'src/main/jobs/classical-helper.ts',
+    'speed-worker': 'src/cli/speed-worker.ts',
+  },
   outdir: 'out/cli',
   bundle: true,
   splitting: true,

@@ -1,4 +1,6 @@
 import { availableParallelism, cpus, loadavg } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { selectBackend } from '../../main/jampr/backend/backend.js';
 import { startTaskPool } from '../../main/jampr/parallel.js';
 import { planWithModel } from '../../main/jampr/planner.js';
@@ -15,6 +17,12 @@ export interface SpeedOptions {
 }
 
 const round = (v: number, digits: number) => Number(v.toFixed(digits));
+
+/** The worker's entry: the TypeScript source next to this folder, or the built file beside the built CLI. */
+const here = fileURLToPath(import.meta.url);
+const SPEED_WORKER = pathToFileURL(
+  here.endsWith('.ts') ? join(dirname(here), '..', 'speed-worker.ts') : join(dirname(here), 'speed-worker.js'),
+);
 
 /** Greedy decoding, batch 1, ms per instance (as the app plans one instance), after one warm-up plan. */
 async function greedyMs(n: number, count: number): Promise<number> {
@@ -42,7 +50,7 @@ const cpuSeconds = () => {
  * task in each (model load, kernel compilation). The app's one-thread code runs in each.
  */
 async function rate(threads: number, task: (worker: number) => SpeedTask, tasksPerThread: number): Promise<Rate> {
-  const pool = startTaskPool<SpeedTask, number>(new URL('../speed-worker.ts', import.meta.url), { size: threads });
+  const pool = startTaskPool<SpeedTask, number>(SPEED_WORKER, { size: threads });
   try {
     await Promise.all(Array.from({ length: threads }, (_, w) => pool.run(task(w))));
     const started = performance.now();

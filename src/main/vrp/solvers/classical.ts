@@ -75,7 +75,7 @@ export function runClassical(problem: Problem, variant: Variant, options: Classi
   const started = performance.now();
   const deadline = started + Math.max(0, options.timeLimitSec) * 1000;
   const shared = options.shared;
-  const stop = () => options.signal?.aborted === true || performance.now() >= deadline || (shared !== undefined && shared.stopRequested());
+  const stop = () => options.signal?.aborted === true || performance.now() >= deadline || shared?.stopRequested() === true;
   const elapsed = () => (performance.now() - started) / 1000;
   const rng = createRng(options.seed);
   const model = makeCostModel(variant);
