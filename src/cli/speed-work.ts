@@ -33,7 +33,7 @@ let trainer: Promise<{ policy: Awaited<ReturnType<typeof loadCheckpoint>>['polic
 export async function trainSteps(modelDir: string, steps: number, seed: number): Promise<number> {
   trainer ??= loadCheckpoint(modelDir).then(({ policy }) => ({ policy, adam: new Adam(policy.params.trainable) }));
   const { policy, adam } = await trainer;
-  const env = jamprEnvConfig(SPEED_VARIANT, 20, { fleetIsN: true });
+  const env = jamprEnvConfig(SPEED_VARIANT, 20);
   const rng = createRng(seed);
   const settings = { env, samplesPerInstance: 8, augment: true, costScale: 0.01, maxGradNorm: 1 };
   let instances = 0;

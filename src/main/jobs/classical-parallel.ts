@@ -69,14 +69,20 @@ export async function runClassicalParallel(
   } finally {
     board.requestStop();
   }
-  const results = await Promise.all(helpers);
-  const searches = 1 + results.filter((r) => r !== null).length;
+  const results = (await Promise.all(helpers)).filter((r) => r !== null);
+  const own = best;
   for (const result of results) {
-    if (result && isBetterPlan({ excess: result.overFleet, cost: result.cost }, { excess: best.overFleet, cost: best.cost })) {
-      best = { ...result, iterations: best.iterations + result.iterations, moves: best.moves + result.moves, seconds: best.seconds };
-    }
+    if (isBetterPlan({ excess: result.overFleet, cost: result.cost }, { excess: best.overFleet, cost: best.cost })) best = result;
   }
-  return { ...best, searches };
+  // The plan is the best search's; the work counts are all searches' together, the time this thread's.
+  const total = (f: (r: ClassicalResult) => number) => results.reduce((sum, r) => sum + f(r), f(own));
+  return {
+    ...best,
+    iterations: total((r) => r.iterations),
+    moves: total((r) => r.moves),
+    seconds: own.seconds,
+    searches: 1 + results.length,
+  };
 }
 
 function resultOf(helper: Worker): Promise<ClassicalResult | null> {
@@ -89,8 +95,9 @@ function resultOf(helper: Worker): Promise<ClassicalResult | null> {
 }
 
 /**
- * From source (CLI, web mode, tests) the helper is TypeScript, started through the tsx bootstrap the ML worker
- * uses; in the desktop bundle electron-vite emits it as its own entry next to the main bundle.
+ * From source (web mode, tests, bench scripts) the helper is TypeScript, started through the tsx bootstrap the
+ * ML worker uses; the built CLI (scripts/build-cli.mjs) and the desktop bundle (electron.vite.config.ts) emit it
+ * as an entry of its own beside their main file.
  */
 function startHelper(input: HelperInput): Worker | null {
   const here = fileURLToPath(import.meta.url);
