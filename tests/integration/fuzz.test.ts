@@ -48,6 +48,33 @@ function mutated(valid: string): fc.Arbitrary<string> {
   );
 }
 
+/** A small VRPTW file in the VRPLIB layout (depot node 1, two customers). */
+const TINY_VRPLIB = [
+  'NAME : tiny',
+  'TYPE : VRPTW',
+  'DIMENSION : 3',
+  'VEHICLES : 3',
+  'CAPACITY : 30',
+  'SERVICE_TIME : 5',
+  'EDGE_WEIGHT_TYPE : EUC_2D',
+  'NODE_COORD_SECTION',
+  '1 0 0',
+  '2 3 4',
+  '3 -1 2.5',
+  'DEMAND_SECTION',
+  '1 0',
+  '2 4',
+  '3 6',
+  'TIME_WINDOW_SECTION',
+  '1 0 100',
+  '2 10 20',
+  '3 0 50',
+  'DEPOT_SECTION',
+  '1',
+  '-1',
+  'EOF',
+].join('\n');
+
 /** A reader's answer is a valid instance or an input error. */
 function readsOrRefuses(text: string, format: InstanceFormat): void {
   try {
@@ -63,8 +90,9 @@ describe('the instance readers under fuzzing', () => {
     csv: writeInstanceCsv(tinyInstance()),
     json: writeInstanceJson(tinyInstance()),
     solomon: writeSolomon(tinyInstance()),
+    vrplib: TINY_VRPLIB,
   };
-  for (const format of ['csv', 'json', 'solomon'] as const) {
+  for (const format of ['csv', 'json', 'solomon', 'vrplib'] as const) {
     it(`${format}: mutated valid files and random text are read or refused as input errors`, () => {
       fc.assert(
         fc.property(
