@@ -1,5 +1,9 @@
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { checkModelFolder } from '../../src/main/jampr/checkpoint-files.js';
 import { writeInstanceCsv } from '../../src/main/vrp/io/csv-write.js';
 import { parseInstanceText, type InstanceFormat } from '../../src/main/vrp/io/index.js';
 import { writeInstanceJson } from '../../src/main/vrp/io/json.js';
@@ -8,12 +12,13 @@ import { validateInstance } from '../../src/main/vrp/validate.js';
 import { CALL_NAMES, type CallName } from '../../src/shared/api.js';
 import { AppError } from '../../src/shared/errors.js';
 import { createTestApp, type TestApp } from './fixtures/services.js';
+import { saveTinyModel } from '../unit/jampr/fixtures.js';
 import { tinyInstance } from './fixtures/tiny.js';
 
 /**
  * Property-based fuzzing with a fixed seed (a failure prints the seed and path to replay it): the three instance
  * readers and every API call get random and mutated valid input. Whatever arrives, the answer is a valid result
- * or an error of a user-facing kind; an internal error (a crash) fails the run. Per run: 1,000 readers' cases and 1,000 API calls.
+ * or an error of a user-facing kind; an internal error (a crash) fails the run. Per run: 1,000 readers' cases, 200 model folders and 1,000 API calls.
  */
 const SEED = 20_261_126;
 const options = (numRuns: number) => ({ seed: SEED, numRuns });
@@ -107,6 +112,27 @@ describe('the instance readers under fuzzing', () => {
     fc.assert(
       fc.property(fc.jsonValue({ maxDepth: 4 }), (value) => readsOrRefuses(JSON.stringify(value), 'json')),
       options(100),
+    );
+  });
+});
+
+describe('model folders under fuzzing', () => {
+  it('a mutated model.json or card.json is accepted or refused as a model error, never a crash', async () => {
+    const dir = await saveTinyModel(mkdtempSync(join(tmpdir(), 'jampr-fuzz-model-')), 'jampr', 'tw1', 6);
+    const original = { model: readFileSync(join(dir, 'model.json'), 'utf8'), card: readFileSync(join(dir, 'card.json'), 'utf8') };
+    fc.assert(
+      fc.property(fc.constantFrom('model' as const, 'card' as const), fc.integer({ min: 0, max: 1_000_000 }), (file, seed) => {
+        const [text] = fc.sample(mutated(original[file]), { seed, numRuns: 1 });
+        writeFileSync(join(dir, `${file}.json`), text);
+        try {
+          checkModelFolder(dir);
+        } catch (err) {
+          if (!(err instanceof AppError) || err.kind !== 'model') throw err;
+        } finally {
+          writeFileSync(join(dir, `${file}.json`), original[file]);
+        }
+      }),
+      options(200),
     );
   });
 });
