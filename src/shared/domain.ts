@@ -23,6 +23,8 @@ const nodeId = z.string('is not a non-empty string').refine((id) => id.trim() !=
 /** Numbers are finite (zod rejects NaN and ±Infinity); the messages complete "<field> <value> …". */
 const time = z.number('is not a finite number');
 const notNegative = time.min(0, 'is negative');
+/** What a dispatcher calls a stop and where it is, for tables, tooltips and driver sheets; never used to plan. */
+const label = z.string('is not text').optional();
 const positiveInteger = z.number('is not a positive integer').int('is not a positive integer').positive('is not a positive integer');
 
 export const depotSchema = z.object({
@@ -33,6 +35,8 @@ export const depotSchema = z.object({
   ready: time,
   /** Shift end (the horizon): in tw1 every vehicle must be back by then. */
   due: time,
+  name: label,
+  address: label,
 });
 export type Depot = z.infer<typeof depotSchema>;
 
@@ -46,6 +50,8 @@ export const customerSchema = z.object({
   /** Latest arrival. */
   due: time,
   service: notNegative,
+  name: label,
+  address: label,
 });
 export type Customer = z.infer<typeof customerSchema>;
 

@@ -3,8 +3,9 @@
  * the same plan as the Plan view for the same method, and nothing wider than the window. Steps build on each
  * other in one page.
  */
+import { readFile } from 'node:fs/promises';
 import { expect, type Page, test } from '@playwright/test';
-import { type AppSession, openApp } from './support/browser.js';
+import { type AppSession, openApp, SCREENS } from './support/browser.js';
 import { CITY_DAY_CSV, CITY_DAY_STOPS, UNREACHABLE_TILES } from './support/fixtures.js';
 
 test.describe.configure({ mode: 'serial' });
@@ -107,6 +108,60 @@ test('JAMPR greedy plans the imported lat/lon day with HH:MM windows and serves 
   await expect(page.locator('[data-testid^="stop-chip-"]')).toHaveCount(CITY_DAY_STOPS);
   await expect(page.getByText(/not served/i)).toHaveCount(0);
   await session.screenshot('city-day-jampr-greedy');
+});
+
+test('names and addresses are kept: in the table, the tooltip and the plan CSV with depot rows', async () => {
+  await expect(byTest('customer-id-S1')).toContainText('Bakery Moll');
+  await expect(byTest('customer-id-S1')).toHaveAttribute('title', /Torstraße 12, Berlin/);
+  const [file] = await Promise.all([page.waitForEvent('download'), byTest('export-plan-csv').click()]);
+  const lines = (await readFile((await file.path())!, 'utf8')).trim().split('\n');
+  expect(lines[0]).toBe('route,stop,kind,id,name,address,lat,lon,arrival,wait,start,departure,early,late,load');
+  expect(lines[1]).toMatch(/^1,0,depart,D,Central depot,"Alexanderplatz 1, Berlin",52.5219,13.4132,,,,07:00,/);
+  expect(lines.filter((l) => /^\d+,\d+,stop,/.test(l))).toHaveLength(CITY_DAY_STOPS);
+  expect(lines.some((l) => l.includes('Bakery Moll') && l.includes('"Torstraße 12, Berlin"'))).toBe(true);
+  expect(lines.filter((l) => /,return,D,/.test(l)).length).toBeGreaterThanOrEqual(1);
+});
+
+test('a driver sheet lists every stop of its route, and prints alone', async () => {
+  const chips = await byTest('legend-route-0').locator('[data-testid^="stop-chip-"]').allTextContents();
+  await byTest('open-sheets').click();
+  await expect(page.locator('article.sheet')).toHaveCount(await page.locator('[data-testid^="legend-route-"]').count());
+  await byTest('sheets-route').selectOption('0');
+  const sheet = byTest('sheet-0');
+  await expect(page.locator('article.sheet')).toHaveCount(1);
+  await expect(sheet.getByTestId('sheet-row-stop')).toHaveCount(chips.length);
+  const stopIds = await sheet.getByTestId('sheet-row-stop').locator('td:nth-child(2) b').allTextContents();
+  expect(stopIds).toEqual(chips);
+  await expect(sheet.getByTestId('sheet-row-depart')).toContainText('Central depot');
+  await expect(sheet.getByTestId('sheet-row-return')).toHaveCount(1);
+  await expect(sheet.getByTestId('sheet-row-stop').first()).toContainText(/\d\d:\d\d–\d\d:\d\d/);
+  await session.screenshot('driver-sheet');
+  // In print only the sheet is there: the app is hidden, the toolbar too; Chromium's print pipeline makes a PDF.
+  await page.emulateMedia({ media: 'print' });
+  await expect(page.locator('#root')).toBeHidden();
+  await expect(byTest('sheets-print')).toBeHidden();
+  await expect(sheet.getByTestId('sheet-row-stop')).toHaveCount(chips.length);
+  for (const row of await sheet.getByTestId('sheet-row-stop').all()) await expect(row).toBeVisible();
+  const pdf = await page.pdf({ path: `${SCREENS}/driver-sheet-route-1.pdf` });
+  expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
+  await page.emulateMedia({ media: 'screen' });
+  await byTest('sheets-close').click();
+  await expect(byTest('driver-sheets')).toHaveCount(0);
+});
+
+test('a stop taken off its route is listed as not served, with the reason, and can be put back', async () => {
+  const chip = byTest('legend-route-0').locator('[data-testid^="stop-chip-"]').first();
+  const id = (await chip.textContent())!;
+  await chip.click();
+  await byTest('move-stop-select').selectOption(String(-1));
+  const entry = byTest(`not-served-${id}`);
+  await expect(entry).toBeVisible();
+  await expect(entry.getByTestId('not-served-reason')).toContainText(/not on any route/);
+  await expect(byTest('plan-feasible')).toContainText('violation');
+  await session.screenshot('not-served');
+  await byTest(`serve-${id}`).selectOption('0');
+  await expect(byTest('not-served')).toHaveCount(0);
+  await byTest('reset-edit').click();
 });
 
 test('thirty routes are drawn in thirty different colours', async () => {

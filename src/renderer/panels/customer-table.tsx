@@ -101,8 +101,9 @@ export function CustomerTable({ instance, routes, selected, onSelect, onEdit, on
                 // Clicking a cell's field to edit it selects the customer; clicking elsewhere toggles.
                 onClick={(e) => onSelect(isSelected && !(e.target instanceof HTMLInputElement) ? null : c.id)}
               >
-                <td className="cell-id" title={`x ${formatNumber(c.x)}, y ${formatNumber(c.y)}`}>
+                <td className="cell-id" title={placeTitle(c, instance.coordinates?.kind === 'geo')} data-testid={`customer-id-${c.id}`}>
                   {c.id}
+                  {c.name && <span className="cell-name">{c.name}</span>}
                 </td>
                 <EditableCell
                   label={`Demand of ${c.id}`}
@@ -168,4 +169,10 @@ export function CustomerTable({ instance, routes, selected, onSelect, onEdit, on
       </table>
     </div>
   );
+}
+
+/** Name, address and position of a stop, one per line, for the id cell's tooltip. */
+function placeTitle(c: Customer, geo: boolean): string {
+  const position = geo ? `lat ${formatNumber(c.y, 5)}, lon ${formatNumber(c.x, 5)}` : `x ${formatNumber(c.x)}, y ${formatNumber(c.y)}`;
+  return [c.name, c.address, position].filter(Boolean).join('\n');
 }

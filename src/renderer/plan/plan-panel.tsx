@@ -2,15 +2,17 @@
  * The plan beside the map: totals, hand-edit status, the route legend, a keyboard-friendly "move to route"
  * control for the selected stop, the violations, and exports.
  */
+import { useState } from 'react';
 import type { StoredPlan } from '../../shared/api.js';
 import type { Instance, Violation } from '../../shared/domain.js';
 import { formatDateTime, formatNumber } from '../format.js';
-import { locateStop } from '../state/route-edits.js';
+import { locateStop, UNSERVED } from '../state/route-edits.js';
 import type { PlanEdit } from '../state/use-workspace.js';
 import { describeMethod } from '../../shared/methods.js';
 import { describeVariant } from './time-window-policy.js';
 import { PlanKpis } from './plan-kpis.js';
 import { RouteLegend } from './route-legend.js';
+import { DriverSheets } from '../sheets/driver-sheets.js';
 
 interface Props {
   instance: Instance;
@@ -31,6 +33,7 @@ export function PlanPanel(props: Props) {
   const { instance, plan, edit, selected } = props;
   const routes = edit?.routes ?? plan.routes;
   const evaluation = edit ? edit.evaluation : plan.evaluation;
+  const [sheets, setSheets] = useState(false);
   return (
     <section className="panel plan-panel" data-testid="plan-panel">
       <div className="panel-title-row">
@@ -59,7 +62,10 @@ export function PlanPanel(props: Props) {
         </div>
       )}
       {selected && <MoveStop routes={routes} customerId={selected} onMove={props.onMoveStop} />}
-      {evaluation && evaluation.violations.length > 0 && <Violations violations={evaluation.violations} />}
+      {evaluation && <NotServed instance={instance} violations={evaluation.violations} routes={routes} onMove={props.onMoveStop} />}
+      {evaluation && evaluation.violations.some((v) => v.kind !== 'unserved') && (
+        <Violations violations={evaluation.violations.filter((v) => v.kind !== 'unserved')} />
+      )}
       <h3 className="sub-title">Routes</h3>
       <RouteLegend
         instance={instance}
@@ -78,7 +84,18 @@ export function PlanPanel(props: Props) {
         <button className="btn btn-small" onClick={() => props.onExport('json')} data-testid="export-plan-json">
           Export plan JSON
         </button>
+        <button className="btn btn-small" disabled={!evaluation} onClick={() => setSheets(true)} data-testid="open-sheets">
+          Driver sheets
+        </button>
       </div>
+      {sheets && evaluation && (
+        <DriverSheets
+          instance={instance}
+          evaluation={evaluation}
+          planLabel={`${edit ? 'Edited by hand (not saved)' : describeMethod(plan.method)} · ${describeVariant(plan.variant)} · planned ${formatDateTime(plan.createdAt)}`}
+          onClose={() => setSheets(false)}
+        />
+      )}
     </section>
   );
 }
@@ -88,27 +105,77 @@ function MoveStop({ routes, customerId, onMove }: { routes: string[][]; customer
   if (!at) return null;
   return (
     <div className="move-stop" data-testid="move-stop">
-      <label className="field-inline">
+      <div className="field-inline">
         <span>
           Move customer <b>{customerId}</b> (route {at.route + 1}) to
         </span>
-        <select
-          value=""
-          data-testid="move-stop-select"
-          onChange={(e) => e.target.value !== '' && onMove(customerId, Number(e.target.value))}
-        >
-          <option value="">choose a route…</option>
-          {routes.map((_, r) =>
-            r === at.route ? null : (
-              <option key={r} value={r}>
-                Route {r + 1}
-              </option>
-            ),
-          )}
-          {/* More routes than vehicles is allowed here: check mode reports it as a fleet violation. */}
-          <option value={routes.length}>a new route</option>
-        </select>
-      </label>
+        <RouteChoice
+          routes={routes}
+          current={at.route}
+          label={`Move customer ${customerId} to`}
+          testId="move-stop-select"
+          onChoose={(r) => onMove(customerId, r)}
+        />
+      </div>
+    </div>
+  );
+}
+
+/** A route picker: every route but the current one, a new route, and (for a stop on a route) "no route". */
+function RouteChoice(props: { routes: string[][]; current: number; label: string; testId: string; onChoose(route: number): void }) {
+  const { routes, current } = props;
+  return (
+    <select
+      value=""
+      aria-label={props.label}
+      data-testid={props.testId}
+      onChange={(e) => e.target.value !== '' && props.onChoose(Number(e.target.value))}
+    >
+      <option value="">choose a route…</option>
+      {routes.map((_, r) =>
+        r === current ? null : (
+          <option key={r} value={r}>
+            Route {r + 1}
+          </option>
+        ),
+      )}
+      {/* More routes than vehicles is allowed here: check mode reports it as a fleet violation. */}
+      <option value={routes.length}>a new route</option>
+      {current !== UNSERVED && <option value={UNSERVED}>no route (leave it unserved)</option>}
+    </select>
+  );
+}
+
+/** Every customer the plan leaves out, with the reason the evaluation gives, and a way to put it on a route. */
+function NotServed(props: { instance: Instance; violations: Violation[]; routes: string[][]; onMove: Props['onMoveStop'] }) {
+  const unserved = props.violations.filter((v) => v.kind === 'unserved' && v.customerId !== undefined);
+  if (unserved.length === 0) return null;
+  const names = new Map(props.instance.customers.map((c) => [c.id, c.name]));
+  return (
+    <div className="not-served" data-testid="not-served">
+      <h3 className="sub-title text-bad">
+        Not served <span className="count">{unserved.length}</span>
+      </h3>
+      <ul>
+        {unserved.map((v) => (
+          <li key={v.customerId} data-testid={`not-served-${v.customerId}`}>
+            <div>
+              <b>{v.customerId}</b>
+              {names.get(v.customerId!) ? ` · ${names.get(v.customerId!)}` : ''}
+              <div className="hint" data-testid="not-served-reason">
+                {v.message}
+              </div>
+            </div>
+            <RouteChoice
+              routes={props.routes}
+              current={UNSERVED}
+              label={`Put customer ${v.customerId} on`}
+              testId={`serve-${v.customerId}`}
+              onChoose={(r) => props.onMove(v.customerId!, r)}
+            />
+          </li>
+        ))}
+      </ul>
     </div>
   );
 }

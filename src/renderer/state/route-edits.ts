@@ -17,20 +17,25 @@ export function locateStop(routes: Routes, customerId: string): StopLocation | n
   return null;
 }
 
+/** The route number that means "on no route": the stop is left unserved. */
+export const UNSERVED = -1;
+
 /**
  * Moves `customerId` to route `toRoute` before position `position` (counted in the target route as it is before
- * the move; omitted = at the end). `toRoute === routes.length` opens a new route. Empty routes are kept so
- * route numbers and colours stay put while the dispatcher works.
+ * the move; omitted = at the end). `toRoute === routes.length` opens a new route; `UNSERVED` takes the stop off
+ * its route, and a stop on no route is placed. Empty routes are kept so route numbers and colours stay put
+ * while the dispatcher works.
  */
 export function moveStop(routes: Routes, customerId: string, toRoute: number, position?: number): Routes {
   const from = locateStop(routes, customerId);
-  if (!from) throw new Error(`customer ${customerId} is not in the plan`);
-  if (toRoute < 0 || toRoute > routes.length) throw new Error(`route ${toRoute + 1} does not exist`);
+  if (!from && toRoute === UNSERVED) throw new Error(`customer ${customerId} is already on no route`);
+  if (toRoute < UNSERVED || toRoute > routes.length) throw new Error(`route ${toRoute + 1} does not exist`);
   const next = routes.map((r) => [...r]);
+  if (from) next[from.route].splice(from.index, 1);
+  if (toRoute === UNSERVED) return next;
   if (toRoute === next.length) next.push([]);
   let insertAt = position ?? next[toRoute].length;
-  if (from.route === toRoute && from.index < insertAt) insertAt--;
-  next[from.route].splice(from.index, 1);
+  if (from && from.route === toRoute && from.index < insertAt) insertAt--;
   insertAt = Math.max(0, Math.min(insertAt, next[toRoute].length));
   next[toRoute].splice(insertAt, 0, customerId);
   return next;

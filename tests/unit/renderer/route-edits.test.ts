@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { locateStop, moveStop, sameRoutes } from '../../../src/renderer/state/route-edits.js';
+import { locateStop, moveStop, sameRoutes, UNSERVED } from '../../../src/renderer/state/route-edits.js';
 
 const routes = [
   ['1', '2', '3'],
@@ -37,8 +37,20 @@ describe('moving a stop by hand', () => {
     expect(next).toEqual([[], ['2'], ['1']]);
   });
 
-  it('refuses a customer that is not in the plan and a route that does not exist', () => {
-    expect(() => moveStop(routes, '9', 0)).toThrow(/not in the plan/);
+  it('takes a stop off its route (left unserved) and places a stop that was on no route', () => {
+    const without = moveStop(routes, '2', UNSERVED);
+    expect(without).toEqual([
+      ['1', '3'],
+      ['4', '5'],
+    ]);
+    expect(moveStop(without, '2', 1, 1)).toEqual([
+      ['1', '3'],
+      ['4', '2', '5'],
+    ]);
+    expect(() => moveStop(without, '2', UNSERVED)).toThrow(/already on no route/);
+  });
+
+  it('refuses a route that does not exist', () => {
     expect(() => moveStop(routes, '1', 5)).toThrow(/does not exist/);
   });
 

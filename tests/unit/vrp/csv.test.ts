@@ -183,7 +183,33 @@ describe('CSV writers', () => {
     const evaluation = evaluatePlan(buildProblem(instance), [['1', '2'], []], makeVariant('tw1'));
     // Depot (0,0) -> 1 at distance 5, waits until 10, leaves 12 -> 2 at distance 5, arrives 17.
     expect(writePlanCsv(instance, evaluation)).toBe(
-      ['route,stop,id,arrival,wait,start,departure,early,late,load', '1,1,1,5,5,10,12,5,0,5', '1,2,2,17,0,17,20,0,0,12', ''].join('\n'),
+      [
+        'route,stop,kind,id,name,address,x,y,arrival,wait,start,departure,early,late,load',
+        '1,0,depart,D,,,0,0,,,,0,,,0',
+        '1,1,stop,1,,,3,4,5,5,10,12,5,0,5',
+        '1,2,stop,2,,,6,8,17,0,17,20,0,0,12',
+        '1,3,return,D,,,0,0,30,,,,,,12',
+        '',
+      ].join('\n'),
     );
+  });
+
+  it('keeps name and address columns on import and writes them back out, in the plan schedule too', () => {
+    const text = [
+      'type,id,name,address,lat,lon,demand,ready,due,service',
+      'depot,D,Depot,"Main St 1, Town",52.52,13.4,0,07:00,17:00,0',
+      'customer,1,"Shop ""A""","Side St 2, Town",52.5,13.45,3,08:00,12:00,5',
+      'customer,2,,,52.51,13.42,2,08:00,12:00,5',
+    ].join('\n');
+    const { instance } = parseCustomerCsv(text, { ...fleet, speedKmh: 30 });
+    expect(instance.depot).toMatchObject({ name: 'Depot', address: 'Main St 1, Town' });
+    expect(instance.customers[0]).toMatchObject({ name: 'Shop "A"', address: 'Side St 2, Town' });
+    expect(instance.customers[1]).not.toHaveProperty('name');
+    expect(parseCustomerCsv(writeInstanceCsv(instance), { ...fleet, speedKmh: 30 }).instance).toEqual(instance);
+    const plan = writePlanCsv(instance, evaluatePlan(buildProblem(instance), [['1', '2']], makeVariant('tw1'))).split('\n');
+    expect(plan[0]).toBe('route,stop,kind,id,name,address,lat,lon,arrival,wait,start,departure,early,late,load');
+    expect(plan[1]).toBe('1,0,depart,D,Depot,"Main St 1, Town",52.52,13.4,,,,07:00,,,0');
+    expect(plan[2]).toMatch(/^1,1,stop,1,"Shop ""A""","Side St 2, Town",52.5,13.45,/);
+    expect(plan[4]).toMatch(/^1,3,return,D,Depot,/);
   });
 });

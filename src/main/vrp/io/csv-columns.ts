@@ -4,12 +4,15 @@
  * a few common aliases are accepted. Columns that match nothing are ignored and reported back.
  */
 
-export type CsvField = 'type' | 'id' | 'x' | 'y' | 'lat' | 'lon' | 'demand' | 'ready' | 'due' | 'service';
+export type CsvField = 'type' | 'id' | 'name' | 'address' | 'x' | 'y' | 'lat' | 'lon' | 'demand' | 'ready' | 'due' | 'service';
 
 /** Accepted header names per field, in normalised form. */
 export const COLUMN_ALIASES: Record<CsvField, readonly string[]> = {
   type: ['type', 'kind', 'role', 'nodetype'],
   id: ['id', 'customer', 'customerid', 'custno', 'no', 'number', 'stop', 'stopid'],
+  /** Optional: shown and exported, never used to plan. */
+  name: ['name', 'customername', 'stopname', 'shop', 'company'],
+  address: ['address', 'street', 'streetaddress', 'location'],
   x: ['x', 'xcoord', 'xcoordinate'],
   y: ['y', 'ycoord', 'ycoordinate'],
   lat: ['lat', 'latitude'],

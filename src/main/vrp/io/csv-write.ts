@@ -14,15 +14,23 @@ function timeCell(instance: Instance, minutes: number): string | number {
   return instance.clockTimes && minutes >= 0 && exact ? formatClock(minutes, true) : minutes;
 }
 
+/** The optional name and address columns, written only when some node has one (so plain files stay plain). */
+function labelColumns(instance: Instance): ('name' | 'address')[] {
+  const nodes = [instance.depot, ...instance.customers];
+  return (['name', 'address'] as const).filter((field) => nodes.some((n) => n[field]));
+}
+
 export function writeInstanceCsv(instance: Instance): string {
   const geo = instance.coordinates?.kind === 'geo';
-  const fields = ['type', 'id', geo ? 'lat' : 'x', geo ? 'lon' : 'y', 'demand', 'ready', 'due', 'service'];
+  const labels = labelColumns(instance);
+  const fields = ['type', 'id', ...labels, geo ? 'lat' : 'x', geo ? 'lon' : 'y', 'demand', 'ready', 'due', 'service'];
   const position = (n: { x: number; y: number }) => (geo ? [n.y, n.x] : [n.x, n.y]);
+  const text = (n: Instance['depot'] | Instance['customers'][number]) => labels.map((field) => n[field] ?? '');
   const t = (v: number) => timeCell(instance, v);
   const { depot } = instance;
   const data = [
-    ['depot', depot.id, ...position(depot), 0, t(depot.ready), t(depot.due), 0],
-    ...instance.customers.map((c) => ['customer', c.id, ...position(c), c.demand, t(c.ready), t(c.due), c.service]),
+    ['depot', depot.id, ...text(depot), ...position(depot), 0, t(depot.ready), t(depot.due), 0],
+    ...instance.customers.map((c) => ['customer', c.id, ...text(c), ...position(c), c.demand, t(c.ready), t(c.due), c.service]),
   ];
   return writeCsv(fields, data);
 }
@@ -30,26 +38,44 @@ export function writeInstanceCsv(instance: Instance): string {
 const round2 = (v: number) => Math.round(v * 100) / 100;
 
 /**
- * The schedule of an evaluated plan: route (numbered as in the plan, empty routes left out), stop
- * order, customer id, arrival, wait, start, departure, early, late and load after the stop. Times are
- * HH:MM (to the minute) for clock-time instances, else minutes to two decimals; durations are minutes.
+ * The schedule of an evaluated plan, for drivers and spreadsheets: per route (numbered as in the plan, empty
+ * routes left out) a departure row at the depot, one row per stop in order, and the return to the depot. Each
+ * row names the place (id, name and address where known, lat/lon or x/y). Times of day are HH:MM for
+ * clock-time instances, else minutes to two decimals; wait, early and late are minutes.
  */
 export function writePlanCsv(instance: Instance, evaluation: Evaluation): string {
+  const geo = instance.coordinates?.kind === 'geo';
   const time = (v: number) => (instance.clockTimes ? formatClock(v) : round2(v));
-  const fields = ['route', 'stop', 'id', 'arrival', 'wait', 'start', 'departure', 'early', 'late', 'load'];
-  const data = evaluation.routes.flatMap((route, r) =>
-    route.stops.map((s, k) => [
-      r + 1,
-      k + 1,
-      s.customerId,
-      time(s.arrival),
-      round2(s.wait),
-      time(s.start),
-      time(s.departure),
-      round2(s.early),
-      round2(s.late),
-      s.load,
-    ]),
-  );
+  const fields = ['route', 'stop', 'kind', 'id', 'name', 'address', geo ? 'lat' : 'x', geo ? 'lon' : 'y'];
+  fields.push('arrival', 'wait', 'start', 'departure', 'early', 'late', 'load');
+  const { depot } = instance;
+  const byId = new Map(instance.customers.map((c) => [c.id, c]));
+  const place = (n: { id: string; name?: string; address?: string; x: number; y: number }) => [
+    n.id,
+    n.name ?? '',
+    n.address ?? '',
+    ...(geo ? [n.y, n.x] : [n.x, n.y]),
+  ];
+  const data = evaluation.routes
+    .map((route, r) => ({ route, number: r + 1 }))
+    .filter(({ route }) => route.stops.length > 0)
+    .flatMap(({ route, number }) => [
+      // Load counts up as in the stop rows (demand served so far): 0 at departure, the route's total on return.
+      [number, 0, 'depart', ...place(depot), '', '', '', time(depot.ready), '', '', 0],
+      ...route.stops.map((s, k) => [
+        number,
+        k + 1,
+        'stop',
+        ...place(byId.get(s.customerId) ?? { id: s.customerId, x: Number.NaN, y: Number.NaN }),
+        time(s.arrival),
+        round2(s.wait),
+        time(s.start),
+        time(s.departure),
+        round2(s.early),
+        round2(s.late),
+        s.load,
+      ]),
+      [number, route.stops.length + 1, 'return', ...place(depot), time(route.returnTime), '', '', '', '', '', route.load],
+    ]);
   return writeCsv(fields, data);
 }

@@ -96,6 +96,11 @@ function readNode(
   const { raw, where, read } = cellReader(row, mapping, decimalComma, problems, clock);
   const id = readCell(raw('id'));
   if (id === '') problems.push(`${where('id')}: the id is missing`);
+  // Optional text columns: kept when filled, left out when empty or absent.
+  const labels = {
+    ...(mapping.index.name !== undefined && raw('name') !== '' ? { name: raw('name') } : {}),
+    ...(mapping.index.address !== undefined && raw('address') !== '' ? { address: raw('address') } : {}),
+  };
   const x = read(mapping.geo ? 'lon' : 'x', false);
   const y = read(mapping.geo ? 'lat' : 'y', false);
   // The depot's demand and service cells may be left empty; if filled they must be 0.
@@ -108,8 +113,8 @@ function readNode(
     if (service) problems.push(`${where('service')}: the depot's service time must be empty or 0`);
   }
   if (problems.length > before) return undefined;
-  if (isDepot) return { depot: { id, x: x!, y: y!, ready: ready!, due: due! } };
-  return { customer: { id, x: x!, y: y!, demand: demand!, ready: ready!, due: due!, service: service! } };
+  if (isDepot) return { depot: { id, x: x!, y: y!, ready: ready!, due: due!, ...labels } };
+  return { customer: { id, x: x!, y: y!, demand: demand!, ready: ready!, due: due!, service: service!, ...labels } };
 }
 
 /** Splits rows into the depot row and customer rows using the type column or, without one, position. */

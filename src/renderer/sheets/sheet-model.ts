@@ -1,0 +1,90 @@
+/**
+ * What a driver's sheet lists for one route: leave the depot, every stop in order (name, address or position,
+ * window, ETA, service, load), back at the depot. Pure, so the printed sheet and the PDF read the same rows.
+ */
+import type { Customer, Depot, Evaluation, Instance } from '../../shared/domain.js';
+import { formatNumber } from '../format.js';
+import { unitsOf } from '../units.js';
+
+export interface SheetRow {
+  kind: 'depart' | 'stop' | 'return';
+  /** 1.. for stops, empty for the depot rows. */
+  order: string;
+  id: string;
+  name: string;
+  /** The address, or the position where there is none. */
+  place: string;
+  window: string;
+  eta: string;
+  service: string;
+  load: string;
+  late: boolean;
+}
+
+export interface Sheet {
+  route: number;
+  title: string;
+  summary: string;
+  rows: SheetRow[];
+  /** Depot first, then the stops in order: what the route sketch draws. */
+  path: { x: number; y: number; id: string }[];
+}
+
+function placeOf(node: Depot | Customer, geo: boolean): string {
+  if (node.address) return node.address;
+  return geo ? `${formatNumber(node.y, 5)}, ${formatNumber(node.x, 5)}` : `(${formatNumber(node.x)}, ${formatNumber(node.y)})`;
+}
+
+export function driverSheets(instance: Instance, evaluation: Evaluation): Sheet[] {
+  const units = unitsOf(instance);
+  const geo = instance.coordinates?.kind === 'geo';
+  const byId = new Map(instance.customers.map((c) => [c.id, c]));
+  const { depot } = instance;
+  const depotRow = (kind: 'depart' | 'return', eta: string, load: string): SheetRow => ({
+    kind,
+    order: '',
+    id: depot.id,
+    name: depot.name ?? 'Depot',
+    place: placeOf(depot, geo),
+    window: kind === 'depart' ? `leave ${units.time(depot.ready)}` : `back by ${units.time(depot.due)}`,
+    eta,
+    service: '',
+    load,
+    late: false,
+  });
+  return evaluation.routes.flatMap((route, r) => {
+    if (route.stops.length === 0) return [];
+    const stops = route.stops.map((s, k): SheetRow => {
+      const c = byId.get(s.customerId);
+      return {
+        kind: 'stop',
+        order: String(k + 1),
+        id: s.customerId,
+        name: c?.name ?? '',
+        place: c ? placeOf(c, geo) : '',
+        window: c ? `${units.time(c.ready)}–${units.time(c.due)}` : '',
+        eta: units.time(s.arrival),
+        service: c ? units.duration(c.service) : '',
+        load: formatNumber(c?.demand ?? 0),
+        late: s.late > 0,
+      };
+    });
+    return [
+      {
+        route: r,
+        title: `Route ${r + 1}`,
+        summary: `${route.stops.length} stops · ${units.distance(route.length)} · load ${formatNumber(route.load)} of ${formatNumber(instance.capacity)} · ${units.time(depot.ready)}–${units.time(route.returnTime)}`,
+        rows: [
+          depotRow('depart', units.time(depot.ready), formatNumber(route.load)),
+          ...stops,
+          depotRow('return', units.time(route.returnTime), ''),
+        ],
+        path: [depot, ...route.stops.map((s) => byId.get(s.customerId)).filter((c): c is Customer => c !== undefined)].map((n) => ({
+          x: n.x,
+          y: n.y,
+          id: n.id,
+        })),
+      },
+    ];
+  });
+}
