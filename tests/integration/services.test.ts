@@ -105,8 +105,10 @@ describe('plans', () => {
     });
     expect(plan.variant).toMatchObject({ name: 'tw2', beta: 2 });
     const csv = await app.call('plans:export', { id: plan.id, format: 'csv' });
-    expect(csv.text.split('\n')[0]).toMatch(/^route,stop,id,arrival/);
-    expect(csv.text.trim().split('\n')).toHaveLength(6);
+    expect(csv.text.split('\n')[0]).toMatch(/^route,stop,kind,id,name,address,x,y,arrival/);
+    // The header, then per route used a departure row, its stops and a return row.
+    const used = plan.routes.filter((r) => r.length > 0).length;
+    expect(csv.text.trim().split('\n')).toHaveLength(1 + 5 + 2 * used);
     const json = JSON.parse((await app.call('plans:export', { id: plan.id, format: 'json' })).text);
     expect(json).toMatchObject({ instance: 'tiny', variant: 'tw2', method: 'random', routes: plan.routes, cost: plan.evaluation.cost });
   });
