@@ -52,7 +52,7 @@ function App() {
     effort: methodOption('classical').effort!.default,
   });
   const [comparison, setComparison] = useState<Comparison | null>(null);
-  const { show, setPlan } = ws;
+  const { show, setPlan, confirmDiscard } = ws;
   const changed = useStoredDataChanged();
 
   useEffect(() => {
@@ -61,12 +61,14 @@ function App() {
 
   const onImported = useCallback(
     (record: StoredInstance) => {
+      void changed.instances();
+      // The import is stored either way; the dispatcher decides whether it replaces unsaved edits on screen.
+      if (!confirmDiscard()) return;
       show(record);
       setPlan(null);
       setView('plan');
-      void changed.instances();
     },
-    [show, setPlan, changed.instances],
+    [show, setPlan, changed.instances, confirmDiscard],
   );
   const csv = useCsvImport(onImported);
 
@@ -106,7 +108,7 @@ function App() {
         view={view}
         onView={setView}
         instanceName={ws.draft?.name ?? null}
-        onRename={(name) => ws.draft && ws.setDraft({ ...ws.draft, name })}
+        onRename={(name) => ws.draft && ws.editDraft({ ...ws.draft, name })}
         dirty={ws.dirty}
         policy={policy}
         onPolicy={setPolicy}

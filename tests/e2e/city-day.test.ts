@@ -164,6 +164,64 @@ test('a stop taken off its route is listed as not served, with the reason, and c
   await byTest('reset-edit').click();
 });
 
+test('stops are added only in add-stop mode; edits undo and redo; unsaved edits are not dropped without asking', async () => {
+  const rows = page.locator('[data-testid^="customer-row-"]');
+  const map = (await byTest('map').boundingBox())!;
+  const spot = { x: map.x + map.width * 0.12, y: map.y + map.height * 0.55 };
+  await page.mouse.click(spot.x, spot.y);
+  await expect(rows, 'a click on the map adds nothing outside add-stop mode').toHaveCount(CITY_DAY_STOPS);
+  await byTest('add-stop-mode').click();
+  await page.mouse.click(spot.x, spot.y);
+  await expect(rows).toHaveCount(CITY_DAY_STOPS + 1);
+  await byTest('add-stop-mode').click();
+  await page.locator('body').press('Control+z');
+  await expect(rows).toHaveCount(CITY_DAY_STOPS);
+  await expect(byTest('unsaved-badge')).toHaveCount(0);
+  await page.locator('body').press('Control+Shift+Z');
+  await expect(rows).toHaveCount(CITY_DAY_STOPS + 1);
+  await byTest('undo').click();
+  await expect(rows).toHaveCount(CITY_DAY_STOPS);
+
+  // A fleet edit and a route edit, undone in turn.
+  await byTest('fleet-vehicles').fill('4');
+  await byTest('fleet-vehicles').press('Enter');
+  await expect(byTest('unsaved-badge')).toBeVisible();
+  const chip = byTest('legend-route-0').locator('[data-testid^="stop-chip-"]').first();
+  await chip.click();
+  await byTest('move-stop-select').selectOption('1');
+  await expect(byTest('edit-bar')).toBeVisible();
+  await page.locator('body').press('Control+z');
+  await expect(byTest('edit-bar')).toHaveCount(0);
+  await expect(byTest('fleet-vehicles')).toHaveValue('4');
+  await page.locator('body').press('Control+z');
+  await expect(byTest('fleet-vehicles')).toHaveValue('3');
+  await expect(byTest('unsaved-badge')).toHaveCount(0);
+
+  // New with an unsaved edit asks first; saying no keeps the edit.
+  await byTest('fleet-vehicles').fill('5');
+  await byTest('fleet-vehicles').press('Enter');
+  const asked: string[] = [];
+  page.once('dialog', (dialog) => {
+    asked.push(dialog.message());
+    void dialog.dismiss();
+  });
+  await byTest('new-instance').click();
+  await expect.poll(() => asked.length).toBe(1);
+  expect(asked[0]).toMatch(/Discard the changes to “city-day”/);
+  await expect(byTest('instance-name')).toHaveValue('city-day');
+  await expect(byTest('fleet-vehicles')).toHaveValue('5');
+  await session.screenshot('unsaved-guard');
+  page.once('dialog', (dialog) => void dialog.accept());
+  await byTest('new-instance').click();
+  await expect(byTest('instance-name')).toHaveValue('New instance');
+  await expect(byTest('add-stop-mode'), 'a new, empty instance starts in add-stop mode').toHaveAttribute('aria-pressed', 'true');
+  // Back to the stored day: the empty new instance is unsaved too, so the question comes again.
+  page.once('dialog', (dialog) => void dialog.accept());
+  await page.locator('[data-testid^="history-instance-"]', { hasText: 'city-day' }).getByTestId('history-open').click();
+  await expect(byTest('instance-name')).toHaveValue('city-day');
+  await expect(byTest('fleet-vehicles')).toHaveValue('3');
+});
+
 test('thirty routes are drawn in thirty different colours', async () => {
   // Thirty customers that each fill a vehicle: thirty routes.
   const rows = Array.from({ length: 30 }, (_, i) => {

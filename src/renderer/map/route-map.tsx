@@ -214,7 +214,11 @@ export function RouteMap(props: RouteMapProps) {
   }, [selected]);
 
   return (
-    <div className={`route-map${kind === 'geo' && tiles === 'offline' ? ' tiles-offline' : ''}`} data-testid={testId}>
+    <div
+      className={`route-map${kind === 'geo' && tiles === 'offline' ? ' tiles-offline' : ''}${props.onAdd ? ' adding' : ''}`}
+      data-testid={testId}
+      data-adding={Boolean(props.onAdd)}
+    >
       <div ref={container} className="route-map-canvas" />
       {kind === 'geo' && tiles === 'offline' && (
         <div className="map-note" data-testid="tiles-offline-note">

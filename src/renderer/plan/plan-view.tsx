@@ -40,7 +40,14 @@ export function PlanView({ ws, job, onCancelJob, onCsvFile }: Props) {
   const run = useRunner();
   const editing = usePlanEditing(ws);
   const changed = useStoredDataChanged();
-  const { draft, plan, edit, selected, setSelected, setDraft } = ws;
+  const { draft, plan, edit, selected, setSelected, editDraft } = ws;
+  /** Map clicks add stops only in this mode, so a stray click never adds a customer. */
+  const [adding, setAdding] = useState(false);
+  const startNew = () => ws.startNew(blankInstance('New instance'));
+  // A new, never saved instance starts in add mode (an empty map is for drawing); a stored one opens without it.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: only another instance (its id) resets the mode
+  useEffect(() => setAdding(ws.stored === null), [ws.stored?.id]);
+  useUndoKeys(ws);
   const errors = useMemo(() => messagesByCustomer(ws.saveErrors, draft ?? blankInstance('-')), [ws.saveErrors, draft]);
   const routes = edit?.routes ?? plan?.routes ?? null;
   const [focusRoute, setFocusRoute] = useState<number | null>(null);
@@ -62,7 +69,7 @@ export function PlanView({ ws, job, onCancelJob, onCsvFile }: Props) {
   };
   const deleteInstance = async (id: number) => {
     const done = await run('Delete instance', () => api.call('instances:delete', { id }));
-    if (done && ws.stored?.id === id) ws.startNew(blankInstance('New instance'));
+    if (done && ws.stored?.id === id) ws.startNew(blankInstance('New instance'), false);
     await changed.instances();
   };
 
@@ -80,7 +87,37 @@ export function PlanView({ ws, job, onCancelJob, onCsvFile }: Props) {
           <div className="panel-title-row">
             <h2 className="panel-title">Customers {draft && <span className="count">{draft.customers.length}</span>}</h2>
             <div className="toolbar">
-              <button className="btn btn-small" data-testid="new-instance" onClick={() => ws.startNew(blankInstance('New instance'))}>
+              <button
+                className="btn btn-small"
+                title="Undo (Ctrl+Z)"
+                aria-label="Undo"
+                disabled={!ws.canUndo}
+                data-testid="undo"
+                onClick={ws.undo}
+              >
+                ↶
+              </button>
+              <button
+                className="btn btn-small"
+                title="Redo (Ctrl+Shift+Z)"
+                aria-label="Redo"
+                disabled={!ws.canRedo}
+                data-testid="redo"
+                onClick={ws.redo}
+              >
+                ↷
+              </button>
+              <button
+                className={adding ? 'btn btn-small btn-toggled' : 'btn btn-small'}
+                aria-pressed={adding}
+                disabled={!draft}
+                title="Click the map to add stops while this is on"
+                data-testid="add-stop-mode"
+                onClick={() => setAdding((on) => !on)}
+              >
+                + Stop
+              </button>
+              <button className="btn btn-small" data-testid="new-instance" onClick={startNew}>
                 New
               </button>
               <CsvPickButton onFile={onCsvFile} />
@@ -96,8 +133,8 @@ export function PlanView({ ws, job, onCancelJob, onCsvFile }: Props) {
                 dirty={ws.dirty}
                 saved={ws.stored !== null}
                 generalErrors={errors.general}
-                onChange={(field, value) => setDraft(updateFleet(draft, field, value))}
-                onClockTimes={(on) => setDraft({ ...draft, clockTimes: on })}
+                onChange={(field, value) => editDraft(updateFleet(draft, field, value))}
+                onClockTimes={(on) => editDraft({ ...draft, clockTimes: on })}
                 onSave={ws.save}
               />
               <CustomerTable
@@ -105,8 +142,8 @@ export function PlanView({ ws, job, onCancelJob, onCsvFile }: Props) {
                 routes={routes}
                 selected={selected}
                 onSelect={setSelected}
-                onEdit={(id, field, value) => setDraft(updateCustomer(draft, id, field, value))}
-                onRemove={(id) => setDraft(removeCustomer(draft, id))}
+                onEdit={(id, field, value) => editDraft(updateCustomer(draft, id, field, value))}
+                onRemove={(id) => editDraft(removeCustomer(draft, id))}
                 errorsByCustomer={errors.byCustomer}
               />
             </>
@@ -126,12 +163,16 @@ export function PlanView({ ws, job, onCancelJob, onCsvFile }: Props) {
               fitKey={`${ws.stored?.id ?? 'new'}:${draft.coordinates?.kind ?? 'planar'}:${plan?.id ?? ''}`}
               focusRoute={focusRoute !== null && routes && focusRoute < routes.length ? focusRoute : null}
               onSelect={setSelected}
-              onAdd={(x, y) => {
-                const added = addCustomer(draft, x, y);
-                setDraft(added.instance);
-                setSelected(added.id);
-              }}
-              onMove={(id, x, y) => setDraft(moveCustomer(draft, id, x, y))}
+              onAdd={
+                adding
+                  ? (x, y) => {
+                      const added = addCustomer(draft, x, y);
+                      editDraft(added.instance);
+                      setSelected(added.id);
+                    }
+                  : undefined
+              }
+              onMove={(id, x, y) => editDraft(moveCustomer(draft, id, x, y))}
             />
           ) : (
             <div className="map-placeholder" data-testid="welcome">
@@ -172,4 +213,23 @@ export function PlanView({ ws, job, onCancelJob, onCsvFile }: Props) {
       </aside>
     </div>
   );
+}
+
+/** Ctrl+Z undoes, Ctrl+Shift+Z (or Ctrl+Y) redoes the last edit, except while typing in a field (its own undo). */
+function useUndoKeys(ws: Workspace) {
+  const { undo, redo } = ws;
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      if (!(e.ctrlKey || e.metaKey) || e.altKey) return;
+      const target = e.target as HTMLElement | null;
+      if (target && (target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName))) return;
+      const key = e.key.toLowerCase();
+      if (key === 'z' && !e.shiftKey) undo();
+      else if ((key === 'z' && e.shiftKey) || key === 'y') redo();
+      else return;
+      e.preventDefault();
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [undo, redo]);
 }

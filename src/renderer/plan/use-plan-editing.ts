@@ -1,8 +1,9 @@
 /**
  * Hand edits of the plan on screen: every move is re-scored by main in check mode (violations come back, never
- * an error), and the edited routes can be stored as a new plan.
+ * an error), and the edited routes can be stored as a new plan. Routes without a score (a move just made, or one
+ * brought back by undo) are scored here, the latest only.
  */
-import { useCallback, useRef } from 'react';
+import { useCallback, useEffect, useRef } from 'react';
 import type { Routes } from '../../shared/domain.js';
 import { useApi } from '../hooks/use-api.js';
 import { useRunner } from '../hooks/use-notices.js';
@@ -15,7 +16,18 @@ export function usePlanEditing(ws: Workspace) {
   const run = useRunner();
   const changed = useStoredDataChanged();
   const sequence = useRef(0);
-  const { plan, edit, setEdit } = ws;
+  const { plan, edit, changeEdit, scoreEdit } = ws;
+
+  useEffect(() => {
+    if (!plan || !edit || edit.evaluation) return;
+    const mine = ++sequence.current;
+    const { routes } = edit;
+    void run('Check edited plan', () => api.call('plans:check', { instanceId: plan.instanceId, variant: plan.variant, routes })).then(
+      (evaluation) => {
+        if (evaluation && mine === sequence.current) scoreEdit({ routes, evaluation });
+      },
+    );
+  }, [api, run, plan, edit, scoreEdit]);
 
   const moveStop = useCallback(
     async (customerId: string, toRoute: number, position?: number) => {
@@ -28,20 +40,15 @@ export function usePlanEditing(ws: Workspace) {
         await run('Move stop', () => Promise.reject(err));
         return;
       }
-      const mine = ++sequence.current;
-      setEdit({ routes, evaluation: null });
-      const evaluation = await run('Check edited plan', () =>
-        api.call('plans:check', { instanceId: plan.instanceId, variant: plan.variant, routes }),
-      );
-      if (evaluation && mine === sequence.current) setEdit({ routes, evaluation });
+      changeEdit({ routes, evaluation: null });
     },
-    [api, run, plan, edit, setEdit],
+    [run, plan, edit, changeEdit],
   );
 
   const reset = useCallback(() => {
     sequence.current++;
-    setEdit(null);
-  }, [setEdit]);
+    changeEdit(null);
+  }, [changeEdit]);
 
   const saveEdited = useCallback(async () => {
     if (!plan || !edit) return;

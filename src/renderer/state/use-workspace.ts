@@ -1,13 +1,16 @@
 /**
  * The dispatcher's workspace: the instance being edited (a draft beside the stored copy), the selected customer,
  * the plan on screen and any hand edits of it. One hook so the map, the table and the plan panel stay in sync.
+ * Edits go through `editDraft` and `changeEdit`, which can be undone; anything that would drop unsaved edits
+ * (opening another instance or plan, New, an import, leaving the page) asks first.
  */
-import { useCallback, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import type { StoredInstance, StoredPlan } from '../../shared/api.js';
 import type { Evaluation, Instance, Routes } from '../../shared/domain.js';
 import { useApi } from '../hooks/use-api.js';
 import { useRunner } from '../hooks/use-notices.js';
 import { useStoredDataChanged } from './queries.js';
+import { useUndoHistory } from './use-undo-history.js';
 
 export interface PlanEdit {
   routes: Routes;
@@ -25,31 +28,81 @@ export function useWorkspace() {
   const [edit, setEdit] = useState<PlanEdit | null>(null);
   const [saveErrors, setSaveErrors] = useState<string[]>([]);
   const { instances: storedChanged } = useStoredDataChanged();
-
-  const show = useCallback((record: StoredInstance) => {
-    setStored(record);
-    setDraft(record.instance);
-    setSelected(null);
-    setSaveErrors([]);
+  const restore = useCallback((s: { draft: Instance | null; edit: PlanEdit | null }) => {
+    setDraft(s.draft);
+    setEdit(s.edit);
   }, []);
+  const history = useUndoHistory({ draft, edit }, restore);
+  const { record, clear: clearHistory } = history;
 
-  const setPlan = useCallback((next: StoredPlan | null) => {
-    setPlanState(next);
-    setEdit(null);
-  }, []);
+  const dirty = useMemo(() => draft !== null && draft !== stored?.instance, [draft, stored]);
+  const unsaved = dirty || edit !== null;
+
+  /** True when nothing unsaved would be lost, or the dispatcher agrees to drop it. */
+  const confirmDiscard = useCallback((): boolean => {
+    if (!unsaved) return true;
+    const what = [dirty && `the changes to “${draft?.name}”`, edit && 'the hand edits of the plan'].filter(Boolean).join(' and ');
+    return window.confirm(`Discard ${what}? They are not saved.`);
+  }, [unsaved, dirty, edit, draft]);
+
+  // Closing or reloading the page with unsaved edits asks the browser's own question.
+  useEffect(() => {
+    if (!unsaved) return;
+    const warn = (e: BeforeUnloadEvent) => e.preventDefault();
+    window.addEventListener('beforeunload', warn);
+    return () => window.removeEventListener('beforeunload', warn);
+  }, [unsaved]);
+
+  const editDraft = useCallback(
+    (next: Instance) => {
+      record();
+      setDraft(next);
+    },
+    [record],
+  );
+  const changeEdit = useCallback(
+    (next: PlanEdit | null) => {
+      record();
+      setEdit(next);
+    },
+    [record],
+  );
+
+  const show = useCallback(
+    (record: StoredInstance) => {
+      setStored(record);
+      setDraft(record.instance);
+      setSelected(null);
+      setSaveErrors([]);
+      clearHistory();
+    },
+    [clearHistory],
+  );
+
+  const setPlan = useCallback(
+    (next: StoredPlan | null) => {
+      setPlanState(next);
+      setEdit(null);
+      // Route edits belong to the plan they were made on.
+      clearHistory();
+    },
+    [clearHistory],
+  );
 
   const open = useCallback(
     async (id: number) => {
+      if (!confirmDiscard()) return;
       const record = await run('Open instance', () => api.call('instances:get', { id }));
       if (!record) return;
       show(record);
       setPlan(null);
     },
-    [api, run, show, setPlan],
+    [api, run, show, setPlan, confirmDiscard],
   );
 
   const openPlan = useCallback(
     async (instanceId: number, planId: number) => {
+      if (!confirmDiscard()) return;
       const [record, loaded] = (await run('Open plan', () =>
         Promise.all([api.call('instances:get', { id: instanceId }), api.call('plans:get', { id: planId })]),
       )) ?? [null, null];
@@ -57,18 +110,21 @@ export function useWorkspace() {
       show(record);
       setPlan(loaded);
     },
-    [api, run, show, setPlan],
+    [api, run, show, setPlan, confirmDiscard],
   );
 
+  /** Starts a new instance; false when the dispatcher kept the unsaved one (`ask` false: nothing to keep). */
   const startNew = useCallback(
-    (instance: Instance) => {
+    (instance: Instance, ask = true): boolean => {
+      if (ask && !confirmDiscard()) return false;
       setStored(null);
       setDraft(instance);
       setSelected(null);
       setSaveErrors([]);
       setPlan(null);
+      return true;
     },
-    [setPlan],
+    [setPlan, confirmDiscard],
   );
 
   /** Stores the draft; validation problems are kept for the table's inline messages and nothing is lost. */
@@ -87,13 +143,16 @@ export function useWorkspace() {
     return record;
   }, [api, run, draft, stored, storedChanged]);
 
-  const dirty = useMemo(() => draft !== null && draft !== stored?.instance, [draft, stored]);
-
   return {
     stored,
     draft,
-    setDraft,
+    editDraft,
     dirty,
+    confirmDiscard,
+    undo: history.undo,
+    redo: history.redo,
+    canUndo: history.canUndo,
+    canRedo: history.canRedo,
     save,
     open,
     openPlan,
@@ -105,7 +164,9 @@ export function useWorkspace() {
     plan,
     setPlan,
     edit,
-    setEdit,
+    changeEdit,
+    /** Sets the score of the routes being edited (not an edit of its own: nothing to undo). */
+    scoreEdit: setEdit,
   };
 }
 
