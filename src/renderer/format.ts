@@ -38,15 +38,18 @@ export function formatTimeForEdit(value: number, clockTimes: boolean | undefined
   return clockTimes ? formatClock(value, true) : String(value);
 }
 
-/** Parses a time field: "HH:MM" (or a plain number of minutes) under clock times, else a plain number. */
+/**
+ * Parses a time field: a time of day "HH:MM" (00:00 to 24:00) under clock times, else a plain number. Under clock
+ * times a plain number is refused: "7.30" would silently be 00:07.
+ */
 export function parseTime(text: string, clockTimes: boolean | undefined): ParsedNumber {
   const trimmed = text.trim();
-  if (clockTimes) {
-    const minutes = parseClock(trimmed);
-    if (minutes !== undefined) return { ok: true, value: minutes };
-    if (!/^\d+(\.\d+)?$/.test(trimmed)) return { ok: false, message: 'use HH:MM, e.g. 08:30' };
-  }
-  return parseNonNegative(trimmed);
+  if (!clockTimes) return parseNonNegative(trimmed);
+  const minutes = parseClock(trimmed);
+  if (minutes !== undefined) return { ok: true, value: minutes };
+  const dotted = /^(\d{1,2})[.,](\d{2})$/.exec(trimmed);
+  if (dotted) return { ok: false, message: `use HH:MM, e.g. ${dotted[1].padStart(2, '0')}:${dotted[2]}` };
+  return { ok: false, message: 'use a time of day HH:MM, 00:00 to 24:00' };
 }
 
 /** A number >= 0 (demand, service, capacity...). */

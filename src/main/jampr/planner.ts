@@ -16,6 +16,8 @@ export interface PlanWithModelOptions {
   method: ModelKind;
   decode: 'greedy' | 'sample';
   samples?: number;
+  /** Sampled plans rolled out at once (decode.ts's default when omitted). */
+  chunk?: number;
   seed?: number;
   signal?: AbortSignal;
   onProgress?: (drawn: number, total: number, bestCost: number) => void;
@@ -38,6 +40,7 @@ export async function planWithModel(problem: Problem, variant: Variant, opts: Pl
       case 'sample': {
         const best = await decodeSampled(policy, problem, env, {
           samples: opts.samples,
+          chunk: opts.chunk,
           seed: opts.seed,
           signal: opts.signal,
           onProgress: opts.onProgress,

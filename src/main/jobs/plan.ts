@@ -5,6 +5,7 @@ import { solveRandom } from '../vrp/solvers/random.js';
 import { buildProblem } from '../vrp/validate.js';
 import { throwIfCancelled } from './cancel.js';
 import { runClassicalParallel } from './classical-parallel.js';
+import { samplingChunk } from './sampling-chunk.js';
 import type { JobContext, PlanJob, PlanResult, Progress } from './protocol.js';
 
 export const DEFAULT_TIME_LIMIT_SEC = 5;
@@ -80,6 +81,8 @@ async function planWithStoredModel(problem: Problem, job: PlanJob, ctx: JobConte
     method: job.method === 'am' ? 'am' : 'jampr',
     decode,
     samples: job.samples,
+    // Short chunks on large days: progress moves and a cancel is seen within a chunk's time.
+    chunk: samplingChunk(problem.n),
     seed: job.seed,
     signal: ctx.signal,
     onProgress: (drawn, total, bestCost) =>

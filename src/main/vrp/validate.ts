@@ -1,4 +1,5 @@
 import { instanceSchema, type Coordinates, type Customer, type Depot, type Instance } from '../../shared/domain.js';
+import { formatClock } from '../../shared/clock.js';
 import { inputError } from '../../shared/errors.js';
 import { describeIssues } from '../../shared/issues.js';
 import { TIME_EPS } from './evaluate.js';
@@ -13,6 +14,8 @@ import { compileProblem, travelTime, type Problem } from './problem.js';
 
 /** Two decimals; a value too large to round (1e308 × 100 overflows) is shown as it is, never as "Infinity". */
 const fmt = (v: number): string => (Number.isFinite(v * 100) ? String(Math.round(v * 100) / 100) : String(v));
+/** A time as the dispatcher wrote it: HH:MM under clock times (in range), else a plain number. */
+const timeText = (instance: Instance, v: number): string => (instance.clockTimes && v >= 0 && v <= 24 * 60 ? formatClock(v) : fmt(v));
 
 function checkGeoRange(x: number, y: number, label: string, problems: string[]): void {
   if (Math.abs(y) > 90) problems.push(`latitude ${fmt(y)} is outside [-90, 90] for ${label}`);
@@ -32,7 +35,7 @@ function checkIds(instance: Instance, problems: string[]): void {
  * Can a fresh vehicle, leaving the depot at its ready time, serve this customer alone inside the
  * hard rules (arrive by the due time, be back by the end of the shift)?
  */
-function checkReachable(c: Customer, depot: Depot, coords: Coordinates | undefined, problems: string[]): void {
+function checkReachable(c: Customer, depot: Depot, coords: Coordinates | undefined, t: (v: number) => string, problems: string[]): void {
   const leg = travelTime(coords, depot.x, depot.y, c.x, c.y);
   if (!Number.isFinite(leg)) {
     // Say what the file holds: the travel time computed from it overflowed.
@@ -44,14 +47,14 @@ function checkReachable(c: Customer, depot: Depot, coords: Coordinates | undefin
   const arrival = depot.ready + leg;
   if (arrival > c.due + TIME_EPS) {
     problems.push(
-      `customer ${c.id} cannot be reached in time: the earliest arrival from the depot is ${fmt(arrival)}, after its due time ${fmt(c.due)}`,
+      `customer ${c.id} cannot be reached in time: the earliest arrival from the depot is ${t(arrival)}, after its due time ${t(c.due)}`,
     );
     return;
   }
   const back = Math.max(arrival, c.ready) + c.service + leg;
   if (back > depot.due + TIME_EPS) {
     problems.push(
-      `customer ${c.id} cannot be served within the shift: a vehicle serving it alone is back at the depot at ${fmt(back)}, after the shift ends at ${fmt(depot.due)}`,
+      `customer ${c.id} cannot be served within the shift: a vehicle serving it alone is back at the depot at ${t(back)}, after the shift ends at ${t(depot.due)}`,
     );
   }
 }
@@ -62,15 +65,16 @@ function ruleProblems(instance: Instance): string[] {
   const { depot, capacity, coordinates } = instance;
   const geo = coordinates?.kind === 'geo';
   const depotLabel = `depot ${depot.id}`;
+  const t = (v: number) => timeText(instance, v);
   if (geo) checkGeoRange(depot.x, depot.y, depotLabel, problems);
-  if (depot.ready > depot.due) problems.push(`ready time ${fmt(depot.ready)} is after due time ${fmt(depot.due)} for ${depotLabel}`);
+  if (depot.ready > depot.due) problems.push(`ready time ${t(depot.ready)} is after due time ${t(depot.due)} for ${depotLabel}`);
   checkIds(instance, problems);
   for (const c of instance.customers) {
     const label = `customer ${c.id}`;
     if (geo) checkGeoRange(c.x, c.y, label, problems);
     if (c.demand > capacity) problems.push(`demand ${fmt(c.demand)} is above the vehicle capacity ${capacity} for ${label}`);
-    if (c.ready > c.due) problems.push(`ready time ${fmt(c.ready)} is after due time ${fmt(c.due)} for ${label}`);
-    else checkReachable(c, depot, coordinates, problems);
+    if (c.ready > c.due) problems.push(`ready time ${t(c.ready)} is after due time ${t(c.due)} for ${label}`);
+    else checkReachable(c, depot, coordinates, t, problems);
   }
   return problems;
 }

@@ -33,10 +33,13 @@ describe('renderer formatting', () => {
     expect(formatDelta(0.0001)).toBe('0');
   });
 
-  it('parses HH:MM under clock times and explains a bad entry', () => {
+  it('parses a time of day HH:MM under clock times, strictly, and explains a bad entry', () => {
     expect(parseTime('08:30', true)).toEqual({ ok: true, value: 510 });
-    expect(parseTime('510', true)).toEqual({ ok: true, value: 510 });
-    expect(parseTime('8h30', true)).toEqual({ ok: false, message: 'use HH:MM, e.g. 08:30' });
+    expect(parseTime('24:00', true)).toEqual({ ok: true, value: 1440 });
+    expect(parseTime('7.30', true), 'a dotted time is not 7.3 minutes').toEqual({ ok: false, message: 'use HH:MM, e.g. 07:30' });
+    expect(parseTime('510', true).ok, 'a plain number is not a time of day').toBe(false);
+    expect(parseTime('25:00', true)).toEqual({ ok: false, message: 'use a time of day HH:MM, 00:00 to 24:00' });
+    expect(parseTime('8h30', true).ok).toBe(false);
     expect(parseTime('12.5', false)).toEqual({ ok: true, value: 12.5 });
   });
 

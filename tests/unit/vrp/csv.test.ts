@@ -107,7 +107,15 @@ describe('parseCustomerCsv', () => {
 
   it('names both the row and the column of a bad cell', () => {
     const text = BASIC.replace('1,3,4,5,10,50,2', '1,3,4,5,10,abc,2');
-    expect(detailsOf(text)).toEqual(["row 3, column due: 'abc' is not a number or HH:MM time"]);
+    expect(detailsOf(text)).toEqual(["row 3, column due: 'abc' is not a number or a time of day HH:MM (00:00 to 24:00)"]);
+  });
+
+  it('refuses a window time written as a plain number in a file of HH:MM times, and hours past 24:00', () => {
+    const text = ['id,x,y,demand,ready,due,service', 'D,0,0,0,07:00,18:00,0', '1,3,4,5,7.30,10:00,2', '2,6,8,7,08:00,25:00,3'].join('\n');
+    expect(detailsOf(text)).toEqual([
+      "row 4, column due: '25:00' is not a number or a time of day HH:MM (00:00 to 24:00)",
+      "row 3, column ready: '7.30' is a plain number, but this file's times are HH:MM: write it as a time of day, e.g. 07:30",
+    ]);
   });
 
   it('lists every bad row and column at once and imports nothing', () => {
@@ -116,7 +124,7 @@ describe('parseCustomerCsv', () => {
       'row 5: has 5 fields, the header has 7',
       'row 3, column y: the value is missing',
       "row 4, column demand: 'lots' is not a number",
-      "row 4, column due: '25:99' is not a number or HH:MM time",
+      "row 4, column due: '25:99' is not a number or a time of day HH:MM (00:00 to 24:00)",
     ]);
   });
 

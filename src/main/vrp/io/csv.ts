@@ -52,7 +52,13 @@ interface Row {
 }
 
 /** Reads cells of one row, collecting "row R, column C: ..." problems. */
-function cellReader(row: Row, mapping: ColumnMapping, decimalComma: boolean, problems: string[], clock: { used: boolean }) {
+/** Whether the file writes times of day as HH:MM, and where it wrote a window time as a plain number instead. */
+interface ClockUse {
+  used: boolean;
+  numbers: { where: string; text: string }[];
+}
+
+function cellReader(row: Row, mapping: ColumnMapping, decimalComma: boolean, problems: string[], clock: ClockUse) {
   const raw = (field: CsvField) => (row.cells[mapping.index[field]!] ?? '').trim();
   const where = (field: CsvField) => `row ${row.number}, column ${mapping.names[field]}`;
   const asNumber = (text: string) => {
@@ -70,13 +76,16 @@ function cellReader(row: Row, mapping: ColumnMapping, decimalComma: boolean, pro
       problems.push(`${where(field)}: '${text}' is too large a number`);
       return undefined;
     }
-    if (n !== undefined) return n;
+    if (n !== undefined) {
+      if (field === 'ready' || field === 'due') clock.numbers.push({ where: where(field), text });
+      return n;
+    }
     const minutes = time ? parseClock(text) : undefined;
     if (minutes !== undefined) {
       clock.used = true;
       return minutes;
     }
-    problems.push(`${where(field)}: '${text}' is not a number${time ? ' or HH:MM time' : ''}`);
+    problems.push(`${where(field)}: '${text}' is not a number${time ? ' or a time of day HH:MM (00:00 to 24:00)' : ''}`);
     return undefined;
   };
   return { raw, where, read };
@@ -90,7 +99,7 @@ function readNode(
   mapping: ColumnMapping,
   decimalComma: boolean,
   problems: string[],
-  clock: { used: boolean },
+  clock: ClockUse,
 ): NodeResult {
   const before = problems.length;
   const { raw, where, read } = cellReader(row, mapping, decimalComma, problems, clock);
@@ -170,7 +179,7 @@ export function parseCustomerCsv(text: string, options: CsvFleetOptions): CsvImp
   const misshapen = new Set(rows.filter((r) => r.cells.length < width || r.cells.slice(width).some((c) => c.trim() !== '')));
   for (const row of misshapen) problems.push(`row ${row.number}: has ${row.cells.length} fields, the header has ${width}`);
   const depotRow = findDepot(rows, mapping, problems);
-  const clock = { used: false };
+  const clock: ClockUse = { used: false, numbers: [] };
   const decimalComma = delimiter !== ',';
   let depot: Depot | undefined;
   const customers: Customer[] = [];
@@ -182,6 +191,12 @@ export function parseCustomerCsv(text: string, options: CsvFleetOptions): CsvImp
     if (node && 'customer' in node) {
       customers.push(node.customer);
       rowsOfCustomer.set(node.customer.id, [...(rowsOfCustomer.get(node.customer.id) ?? []), row.number]);
+    }
+  }
+  // A file that writes its windows as HH:MM means every window so: "7.30" there is a typo for 07:30, not 7.3 minutes.
+  if (clock.used) {
+    for (const { where, text } of clock.numbers) {
+      problems.push(`${where}: '${text}' is a plain number, but this file's times are HH:MM: write it as a time of day, e.g. 07:30`);
     }
   }
   if (options.capacity === undefined) problems.push('the vehicle capacity is required (option capacity)');

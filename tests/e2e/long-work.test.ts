@@ -1,0 +1,62 @@
+/**
+ * Long work on a large day: sampling with the model reports real progress as it goes, and Cancel stops it
+ * within a second (the sampling chunks are sized so that a cancel is seen quickly).
+ */
+import { expect, type Page, test } from '@playwright/test';
+import { type AppSession, openApp } from './support/browser.js';
+
+test.describe.configure({ mode: 'serial' });
+
+let session: AppSession;
+let page: Page;
+const byTest = (id: string) => page.getByTestId(id);
+
+test.beforeAll(async ({ browser }) => {
+  session = await openApp(browser);
+  page = session.page;
+});
+test.afterAll(async () => {
+  await session?.close();
+});
+
+/** 120 customers on a 100 x 100 plane, wide windows: a day big enough that sampling takes a while. */
+function largeDayCsv(): string {
+  const rows = Array.from({ length: 120 }, (_, i) => {
+    const x = (37 * i) % 100;
+    const y = (61 * i + 17) % 100;
+    return `${i + 1},${x},${y},1,0,2000,5`;
+  });
+  return ['id,x,y,demand,ready,due,service', '0,50,50,0,0,2000,0', ...rows].join('\n');
+}
+
+const percent = async () => Number(await byTest('plan-progress').getByRole('progressbar').getAttribute('aria-valuenow'));
+
+test('sampling shows its progress as it goes, and Cancel answers within a second', async () => {
+  await byTest('csv-file-input').setInputFiles({ name: 'large-day.csv', mimeType: 'text/csv', buffer: Buffer.from(largeDayCsv()) });
+  await byTest('csv-vehicles').fill('12');
+  await byTest('csv-capacity').fill('20');
+  await byTest('csv-preview').waitFor();
+  await byTest('csv-confirm').click();
+  await byTest('csv-dialog').waitFor({ state: 'detached' });
+  await byTest('policy-name').selectOption('tw3');
+  await byTest('method').selectOption('jampr-sample');
+  await byTest('method-effort').fill('1280');
+  await byTest('plan-button').click();
+  await byTest('plan-progress').waitFor();
+  await expect.poll(percent, { timeout: 60_000, message: 'progress leaves 0 %' }).toBeGreaterThan(0);
+  const first = await percent();
+  await expect.poll(percent, { timeout: 60_000, message: 'and keeps moving' }).toBeGreaterThan(first);
+  expect(await percent()).toBeLessThan(100);
+  await expect(byTest('plan-progress')).toContainText(/of 1280 plans/);
+  await session.screenshot('sampling-progress');
+  const clicked = Date.now();
+  await byTest('cancel-plan').click();
+  await byTest('plan-progress').waitFor({ state: 'detached', timeout: 10_000 });
+  const answeredMs = Date.now() - clicked;
+  await page.locator('[data-testid="error-banner"][data-kind="cancelled"]').waitFor();
+  expect(answeredMs, `the cancel answered after ${answeredMs} ms`).toBeLessThan(1000);
+});
+
+test('the page reported no errors of its own', () => {
+  expect(session.errors).toEqual([]);
+});
