@@ -45,6 +45,8 @@ export function createPlanner(ctx: ServiceContext) {
       },
       { signal, onProgress },
     );
+    // A plan that finished just as it was cancelled is not stored: the dispatcher was told it was cancelled.
+    if (signal?.aborted) throw new AppError('cancelled', 'cancelled');
     const evaluation = evaluatePlan(problem, result.routes, variant);
     // "JAMPR + LS": a model plan improved by the classical local search is a method of its own in the lists.
     const method = model && request.improveSec ? `${request.method}+ls` : request.method;
@@ -66,11 +68,14 @@ export function createPlanner(ctx: ServiceContext) {
     }
     const controller = new AbortController();
     inProgress.add(controller);
-    try {
-      return await work(controller.signal);
-    } finally {
-      inProgress.delete(controller);
-    }
+    const running = work(controller.signal).finally(() => inProgress.delete(controller));
+    // A cancel is answered at once: the worker stops at its next check (between sampling chunks, local search
+    // iterations) and whatever it still returns is dropped; it counts as in flight until then.
+    const cancelled = new Promise<never>((_, reject) =>
+      controller.signal.addEventListener('abort', () => reject(new AppError('cancelled', 'cancelled')), { once: true }),
+    );
+    running.catch(() => undefined);
+    return Promise.race([running, cancelled]);
   }
 
   function cancelAll(): boolean {
