@@ -144,6 +144,7 @@ test('an invalid edit is explained inline and in the banner, and nothing is lost
   await byTest('save-instance').click();
   await byTest('customer-errors-3').waitFor({ state: 'detached' });
   await byTest('unsaved-badge').waitFor({ state: 'detached' });
+  await expect(byTest('error-banner'), "the failed save's banner goes once the save succeeds").toHaveCount(0);
   await dismissBanners();
   await session.screenshot('editor');
 });

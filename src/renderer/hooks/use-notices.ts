@@ -33,6 +33,8 @@ export interface NoticeApi {
   notices: Notice[];
   report(action: string, err: unknown): AppErrorData;
   dismiss(id: number): void;
+  /** Removes the notices of one action, e.g. a failed save once a save succeeds. */
+  dismissAction(action: string): void;
   clear(): void;
 }
 
@@ -43,12 +45,17 @@ export function useNoticeState(): NoticeApi {
   const [notices, setNotices] = useState<Notice[]>([]);
   const report = useCallback((action: string, err: unknown) => {
     const data = asErrorData(err);
-    setNotices((list) => [...list.slice(-4), { ...data, action, id: Date.now() + Math.random() }]);
+    // The same failure again replaces its notice rather than stacking a copy.
+    setNotices((list) => [
+      ...list.filter((n) => !(n.action === action && n.message === data.message)).slice(-4),
+      { ...data, action, id: Date.now() + Math.random() },
+    ]);
     return data;
   }, []);
   const dismiss = useCallback((id: number) => setNotices((list) => list.filter((n) => n.id !== id)), []);
+  const dismissAction = useCallback((action: string) => setNotices((list) => list.filter((n) => n.action !== action)), []);
   const clear = useCallback(() => setNotices([]), []);
-  return useMemo(() => ({ notices, report, dismiss, clear }), [notices, report, dismiss, clear]);
+  return useMemo(() => ({ notices, report, dismiss, dismissAction, clear }), [notices, report, dismiss, dismissAction, clear]);
 }
 
 export function useNotices(): NoticeApi {

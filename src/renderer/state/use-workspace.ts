@@ -8,7 +8,7 @@ import { useCallback, useEffect, useMemo, useState } from 'react';
 import type { StoredInstance, StoredPlan } from '../../shared/api.js';
 import type { Evaluation, Instance, Routes } from '../../shared/domain.js';
 import { useApi } from '../hooks/use-api.js';
-import { useRunner } from '../hooks/use-notices.js';
+import { useNotices, useRunner } from '../hooks/use-notices.js';
 import { useStoredDataChanged } from './queries.js';
 import { useUndoHistory } from './use-undo-history.js';
 
@@ -21,6 +21,7 @@ export interface PlanEdit {
 export function useWorkspace() {
   const api = useApi();
   const run = useRunner();
+  const { dismissAction } = useNotices();
   const [stored, setStored] = useState<StoredInstance | null>(null);
   const [draft, setDraft] = useState<Instance | null>(null);
   const [selected, setSelected] = useState<string | null>(null);
@@ -139,9 +140,11 @@ export function useWorkspace() {
     setStored(record);
     setDraft(record.instance);
     setSaveErrors([]);
+    // The problems of earlier tries are fixed now: their banner goes too.
+    dismissAction('Save instance');
     await storedChanged();
     return record;
-  }, [api, run, draft, stored, storedChanged]);
+  }, [api, run, draft, stored, storedChanged, dismissAction]);
 
   return {
     stored,
