@@ -1,4 +1,4 @@
-import type { Problem } from '../vrp/problem.js';
+import { EARTH_RADIUS_KM, type Problem } from '../vrp/problem.js';
 
 /**
  * The model frame: how an instance looks to the model, whatever units the user works in (docs/model.md,
@@ -30,7 +30,6 @@ export interface ModelFrame {
   readonly start: number;
 }
 
-const EARTH_RADIUS_KM = 6371.0088;
 const frames = new WeakMap<Problem, ModelFrame>();
 
 /** The frame of an instance, computed on first use and cached with the (immutable) problem. */

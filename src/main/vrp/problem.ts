@@ -22,7 +22,8 @@ export interface Problem {
   readonly travel: Float64Array;
 }
 
-const EARTH_RADIUS_KM = 6371.0088;
+/** Mean Earth radius: the one value behind travel times and the model frame's projection. */
+export const EARTH_RADIUS_KM = 6371.0088;
 
 function haversineKm(lat1: number, lon1: number, lat2: number, lon2: number): number {
   const rad = Math.PI / 180;
