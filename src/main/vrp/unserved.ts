@@ -1,9 +1,8 @@
 import type { Variant } from '../../shared/domain.js';
 import { variantHardTime } from '../../shared/domain.js';
+// The evaluator's own tolerance (read at call time, so the import cycle with evaluate.ts is harmless).
+import { TIME_EPS } from './evaluate.js';
 import type { Problem } from './problem.js';
-
-/** Arithmetic slack of the time checks, the same the evaluator allows. */
-const EPS = 1e-9;
 
 /**
  * Why a customer is not on any route, in the words a dispatcher needs to act on it: the day cannot carry it
@@ -17,8 +16,8 @@ export function unservedReason(problem: Problem, variant: Variant, i: number, ve
     const nodes = problem.n + 1;
     const arrival = problem.ready[0] + problem.travel[i];
     const back = Math.max(arrival, problem.ready[i]) + problem.service[i] + problem.travel[i * nodes];
-    if (arrival > problem.due[i] + EPS) return 'no vehicle can reach it before its window closes';
-    if (back > problem.due[0] + EPS) return 'no vehicle can serve it and be back at the depot by the end of the shift';
+    if (arrival > problem.due[i] + TIME_EPS) return 'no vehicle can reach it before its window closes';
+    if (back > problem.due[0] + TIME_EPS) return 'no vehicle can serve it and be back at the depot by the end of the shift';
   }
   let demand = 0;
   for (let c = 1; c <= problem.n; c++) demand += problem.demand[c];
