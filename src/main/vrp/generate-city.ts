@@ -1,6 +1,6 @@
 import type { Customer, Instance } from '../../shared/domain.js';
 import { travelTime } from './problem.js';
-import { createRng, type Rng } from './rng.js';
+import type { Rng } from './rng.js';
 
 /**
  * "City days": what dispatchers import, as a generator (docs/model.md, "City days"). Stops in one city
@@ -120,10 +120,4 @@ function clockWindow(rng: Rng, start: number, end: number, earliest: number, lat
   if (due < earliest) due = latest; // a slot nobody could reach becomes all day
   ready = Math.min(Math.max(ready, start), due);
   return [ready, due];
-}
-
-/** `count` city days from one seed; day i is the same whatever the count. */
-export function generateCityDays(size: number, count: number, seed: number): Instance[] {
-  const master = createRng(seed);
-  return Array.from({ length: count }, (_, i) => generateCityDay(size, master.fork(), `city-n${size}-${i + 1}`));
 }
