@@ -30,7 +30,9 @@ export function greedyCosts(policy: Policy, problems: readonly Problem[], config
   const out = new Float64Array(problems.length);
   const bySize = new Map<number, number[]>();
   problems.forEach((p, i) => {
-    bySize.set(p.n, [...(bySize.get(p.n) ?? []), i]);
+    const rows = bySize.get(p.n);
+    if (rows) rows.push(i);
+    else bySize.set(p.n, [i]);
   });
   for (const rows of bySize.values()) {
     for (let start = 0; start < rows.length; start += batch) {
