@@ -78,7 +78,7 @@ export function trainingServices(ctx: ServiceContext) {
           },
         });
         const model = result.outDir ? registerModel(ctx.store, result.outDir, false) : null;
-        const verdict = model ? activationGuard(model, current ?? null, result.comparison) : null;
+        const verdict = model ? activationGuard(model, current, result.comparison) : null;
         outcome = trainingRuns.finish(run.id, result.cancelled ? 'cancelled' : 'done', model?.id ?? null, null, verdict)!;
       } catch (err) {
         const error = toErrorData(err);
