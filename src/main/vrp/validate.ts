@@ -15,7 +15,8 @@ import { compileProblem, travelTime, type Problem } from './problem.js';
 /** Two decimals; a value too large to round (1e308 × 100 overflows) is shown as it is, never as "Infinity". */
 const fmt = (v: number): string => (Number.isFinite(v * 100) ? String(Math.round(v * 100) / 100) : String(v));
 /** A time as the dispatcher wrote it: HH:MM under clock times (in range), else a plain number. */
-const timeText = (instance: Instance, v: number): string => (instance.clockTimes && v >= 0 && v <= 24 * 60 ? formatClock(v) : fmt(v));
+const timeText = (instance: Pick<Instance, 'clockTimes'>, v: number): string =>
+  instance.clockTimes && v >= 0 && v <= 24 * 60 ? formatClock(v) : fmt(v);
 
 function checkGeoRange(x: number, y: number, label: string, problems: string[]): void {
   if (Math.abs(y) > 90) problems.push(`latitude ${fmt(y)} is outside [-90, 90] for ${label}`);
@@ -59,10 +60,33 @@ function checkReachable(c: Customer, depot: Depot, coords: Coordinates | undefin
   }
 }
 
+/** A customer as far as its fields could be read: a CSV row with a bad cell still has its other rules checked. */
+export type PartialCustomer = { id: string } & Partial<Omit<Customer, 'id'>>;
+
+/**
+ * The rules that need one customer's own fields only (position range, demand against capacity, window order),
+ * for whichever of those fields are known. Says whether the window is in order, so reachability is asked only then.
+ */
+export function customerFieldProblems(
+  c: PartialCustomer,
+  instance: Pick<Instance, 'capacity' | 'coordinates' | 'clockTimes'>,
+): { problems: string[]; windowOk: boolean } {
+  const problems: string[] = [];
+  const label = `customer ${c.id}`;
+  const t = (v: number) => timeText(instance, v);
+  if (instance.coordinates?.kind === 'geo' && c.x !== undefined && c.y !== undefined) checkGeoRange(c.x, c.y, label, problems);
+  if (c.demand !== undefined && c.demand > instance.capacity) {
+    problems.push(`demand ${fmt(c.demand)} is above the vehicle capacity ${instance.capacity} for ${label}`);
+  }
+  const windowOk = c.ready === undefined || c.due === undefined || c.ready <= c.due;
+  if (!windowOk) problems.push(`ready time ${t(c.ready!)} is after due time ${t(c.due!)} for ${label}`);
+  return { problems, windowOk };
+}
+
 /** The rules between fields of an instance whose shape is sound. */
 function ruleProblems(instance: Instance): string[] {
   const problems: string[] = [];
-  const { depot, capacity, coordinates } = instance;
+  const { depot, coordinates } = instance;
   const geo = coordinates?.kind === 'geo';
   const depotLabel = `depot ${depot.id}`;
   const t = (v: number) => timeText(instance, v);
@@ -70,11 +94,9 @@ function ruleProblems(instance: Instance): string[] {
   if (depot.ready > depot.due) problems.push(`ready time ${t(depot.ready)} is after due time ${t(depot.due)} for ${depotLabel}`);
   checkIds(instance, problems);
   for (const c of instance.customers) {
-    const label = `customer ${c.id}`;
-    if (geo) checkGeoRange(c.x, c.y, label, problems);
-    if (c.demand > capacity) problems.push(`demand ${fmt(c.demand)} is above the vehicle capacity ${capacity} for ${label}`);
-    if (c.ready > c.due) problems.push(`ready time ${t(c.ready)} is after due time ${t(c.due)} for ${label}`);
-    else checkReachable(c, depot, coordinates, t, problems);
+    const own = customerFieldProblems(c, instance);
+    problems.push(...own.problems);
+    if (own.windowOk) checkReachable(c, depot, coordinates, t, problems);
   }
   return problems;
 }

@@ -64,3 +64,24 @@ export const CITY_DAY_CSV = [
   'customer,S10,Buchladen Mitte,"Karl-Marx-Allee 90, Berlin",52.5180,13.4300,2,08:00,17:00,5',
 ].join('\n');
 export const CITY_DAY_STOPS = 10;
+
+type ClockCell = 'demand' | 'ready' | 'due';
+/**
+ * A planar day of five customers (C1..C5) with HH:MM windows, and cells of some customers replaced: customer k
+ * is on CSV row k + 2 (the header is row 1, the depot row 2), as a spreadsheet numbers them.
+ */
+export function clockCsv(changes: Record<number, Partial<Record<ClockCell, string>>> = {}): string {
+  const customers = [
+    { demand: '5', ready: '08:00', due: '11:00' },
+    { demand: '6', ready: '09:00', due: '12:00' },
+    { demand: '4', ready: '07:30', due: '10:30' },
+    { demand: '5', ready: '10:00', due: '14:00' },
+    { demand: '3', ready: '12:00', due: '16:00' },
+  ];
+  const positions = ['20,70', '30,85', '15,40', '25,20', '45,15'];
+  const rows = customers.map((c, i) => {
+    const cells = { ...c, ...changes[i + 1] };
+    return `C${i + 1},${positions[i]},${cells.demand},${cells.ready},${cells.due},10`;
+  });
+  return `${['id,x,y,demand,ready,due,service', 'D,50,50,0,07:00,18:00,0', ...rows].join('\n')}\n`;
+}

@@ -92,7 +92,7 @@ describe('parseCustomerCsv', () => {
     const two = ['type,id,x,y,demand,ready,due,service', 'depot,A,0,0,0,0,1000,0', 'truck,1,3,4,5,10,50,2', 'depot,B,0,0,0,0,1000,0'].join(
       '\n',
     );
-    expect(detailsOf(two)).toEqual(["row 3, column type: 'truck' is neither depot nor customer", 'more than one depot row (rows 2, 4)']);
+    expect(detailsOf(two)).toEqual(['more than one depot row (rows 2, 4)', "row 3, column type: 'truck' is neither depot nor customer"]);
     const none = ['type,id,x,y,demand,ready,due,service', 'customer,1,3,4,5,10,50,2'].join('\n');
     expect(detailsOf(none)).toEqual(["no row has type 'depot' in column type"]);
   });
@@ -113,18 +113,18 @@ describe('parseCustomerCsv', () => {
   it('refuses a window time written as a plain number in a file of HH:MM times, and hours past 24:00', () => {
     const text = ['id,x,y,demand,ready,due,service', 'D,0,0,0,07:00,18:00,0', '1,3,4,5,7.30,10:00,2', '2,6,8,7,08:00,25:00,3'].join('\n');
     expect(detailsOf(text)).toEqual([
-      "row 4, column due: '25:00' is not a number or a time of day HH:MM (00:00 to 24:00)",
       "row 3, column ready: '7.30' is a plain number, but this file's times are HH:MM: write it as a time of day, e.g. 07:30",
+      "row 4, column due: '25:00' is not a number or a time of day HH:MM (00:00 to 24:00)",
     ]);
   });
 
   it('lists every bad row and column at once and imports nothing', () => {
     const text = ['id,x,y,demand,ready,due,service', 'D,0,0,0,0,1000,0', '1,3,,5,10,50,2', '2,6,8,lots,0,25:99,3', '3,1,1,1,0'].join('\n');
     expect(detailsOf(text)).toEqual([
-      'row 5: has 5 fields, the header has 7',
       'row 3, column y: the value is missing',
       "row 4, column demand: 'lots' is not a number",
       "row 4, column due: '25:99' is not a number or a time of day HH:MM (00:00 to 24:00)",
+      'row 5: has 5 fields, the header has 7',
     ]);
   });
 
@@ -150,10 +150,28 @@ describe('parseCustomerCsv', () => {
       '\n',
     );
     expect(detailsOf(text)).toEqual([
-      "row 5, column demand: 'x' is not a number",
       'rows 3, 4: duplicate id: customer 1 appears 2 times',
       'rows 3, 4: demand 500 is above the vehicle capacity 100 for customer 1',
       'rows 3, 4: ready time 300 is after due time 200 for customer 1',
+      "row 5, column demand: 'x' is not a number",
+    ]);
+  });
+
+  it('lists every problem of a row with a bad cell, its window rules too, named by row and in HH:MM', () => {
+    const text = [
+      'id,x,y,demand,ready,due,service',
+      'D,0,0,0,07:00,18:00,0',
+      '1,3,4,lots,11:00,09:30,2',
+      '2,6,8,500,10:00,08:00,zz',
+      '3,1,1,4,8.15,09:00,5',
+    ].join('\n');
+    expect(detailsOf(text)).toEqual([
+      "row 3, column demand: 'lots' is not a number",
+      'row 3: ready time 11:00 is after due time 09:30 for customer 1',
+      "row 4, column service: 'zz' is not a number or a time of day HH:MM (00:00 to 24:00)",
+      'row 4: demand 500 is above the vehicle capacity 100 for customer 2',
+      'row 4: ready time 10:00 is after due time 08:00 for customer 2',
+      "row 5, column ready: '8.15' is a plain number, but this file's times are HH:MM: write it as a time of day, e.g. 08:15",
     ]);
   });
 

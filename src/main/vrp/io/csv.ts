@@ -2,7 +2,7 @@ import Papa from 'papaparse';
 import type { Customer, Depot, Instance } from '../../../shared/domain.js';
 import { inputError } from '../../../shared/errors.js';
 import { parseClock } from '../../../shared/clock.js';
-import { validateInstance } from '../validate.js';
+import { customerFieldProblems, type PartialCustomer, validateInstance } from '../validate.js';
 import { readCell } from './csv-cells.js';
 import { mapColumns, type ColumnMapping, type CsvField } from './csv-columns.js';
 
@@ -91,7 +91,8 @@ function cellReader(row: Row, mapping: ColumnMapping, decimalComma: boolean, pro
   return { raw, where, read };
 }
 
-type NodeResult = { depot: Depot } | { customer: Customer } | undefined;
+/** A customer row with a bad cell comes back as far as it was read, so its other rules can still be checked. */
+type NodeResult = { depot: Depot } | { customer: Customer } | { partial: PartialCustomer } | undefined;
 
 function readNode(
   row: Row,
@@ -121,7 +122,9 @@ function readNode(
     if (demand) problems.push(`${where('demand')}: the depot's demand must be empty or 0`);
     if (service) problems.push(`${where('service')}: the depot's service time must be empty or 0`);
   }
-  if (problems.length > before) return undefined;
+  if (problems.length > before) {
+    return isDepot || id === '' ? undefined : { partial: { id, x, y, demand, ready, due, service } };
+  }
   if (isDepot) return { depot: { id, x: x!, y: y!, ready: ready!, due: due!, ...labels } };
   return { customer: { id, x: x!, y: y!, demand: demand!, ready: ready!, due: due!, service: service!, ...labels } };
 }
@@ -161,6 +164,15 @@ function withRow(problem: string, rowsOfCustomer: Map<string, number[]>, depotRo
   return depotRow !== undefined && /\bdepot\b/.test(problem) ? `row ${depotRow}: ${problem}` : problem;
 }
 
+/** Problems of the whole file first, then row by row (stable), so each row's problems read together. */
+function byRow(problems: string[]): string[] {
+  const rowOf = (p: string) => Number(/^rows? (\d+)/.exec(p)?.[1] ?? 0);
+  return problems
+    .map((p, i) => ({ p, i, row: rowOf(p) }))
+    .sort((a, b) => a.row - b.row || a.i - b.i)
+    .map((e) => e.p);
+}
+
 export function parseCustomerCsv(text: string, options: CsvFleetOptions): CsvImport {
   const body = text.replace(/^\uFEFF/, '');
   const delimiter = detectDelimiter(body);
@@ -184,10 +196,12 @@ export function parseCustomerCsv(text: string, options: CsvFleetOptions): CsvImp
   let depot: Depot | undefined;
   const customers: Customer[] = [];
   const rowsOfCustomer = new Map<string, number[]>();
+  const partialRows: { row: number; customer: PartialCustomer }[] = [];
   for (const row of rows) {
     if (misshapen.has(row)) continue;
     const node = readNode(row, row === depotRow, mapping, decimalComma, problems, clock);
     if (node && 'depot' in node) depot = node.depot;
+    if (node && 'partial' in node) partialRows.push({ row: row.number, customer: node.partial });
     if (node && 'customer' in node) {
       customers.push(node.customer);
       rowsOfCustomer.set(node.customer.id, [...(rowsOfCustomer.get(node.customer.id) ?? []), row.number]);
@@ -196,7 +210,10 @@ export function parseCustomerCsv(text: string, options: CsvFleetOptions): CsvImp
   // A file that writes its windows as HH:MM means every window so: "7.30" there is a typo for 07:30, not 7.3 minutes.
   if (clock.used) {
     for (const { where, text } of clock.numbers) {
-      problems.push(`${where}: '${text}' is a plain number, but this file's times are HH:MM: write it as a time of day, e.g. 07:30`);
+      // A dotted time says what was meant ("8.15" -> 08:15); any other number gets a plain example.
+      const dotted = /^(\d{1,2})[.,]([0-5]\d)$/.exec(text);
+      const example = dotted ? `${dotted[1].padStart(2, '0')}:${dotted[2]}` : '07:30';
+      problems.push(`${where}: '${text}' is a plain number, but this file's times are HH:MM: write it as a time of day, e.g. ${example}`);
     }
   }
   if (options.capacity === undefined) problems.push('the vehicle capacity is required (option capacity)');
@@ -217,6 +234,10 @@ export function parseCustomerCsv(text: string, options: CsvFleetOptions): CsvImp
   // When every customer row is bad, "no customers" would only mislead.
   const rulesApply = depot && !(mapping.geo && options.speedKmh === undefined) && (customers.length > 0 || rows.length === 1);
   if (rulesApply) problems.push(...validateInstance(instance).map((p) => withRow(p, rowsOfCustomer, depotRow?.number)));
-  if (problems.length) throw inputError(`CSV ${options.name} cannot be imported`, problems);
+  // A row with a bad cell is not in the instance; the rules on its other fields are still its problems.
+  for (const { row, customer } of partialRows) {
+    problems.push(...customerFieldProblems(customer, instance).problems.map((p) => `row ${row}: ${p}`));
+  }
+  if (problems.length) throw inputError(`CSV ${options.name} cannot be imported`, byRow(problems));
   return { instance, columns: mapping.names, ignoredColumns: mapping.ignored, rows: rows.length };
 }
