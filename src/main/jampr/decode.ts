@@ -11,7 +11,9 @@ import { rollout } from './rollout.js';
 
 /**
  * Inference (docs/model.md, "Planning with a model"): greedy decoding, and sampling S solutions with the encoder run
- * once, rolled out in chunks, keeping the cheapest feasible plan (on a tie, the one with fewer tours).
+ * once, rolled out in chunks, keeping the cheapest feasible plan (on a tie, the one with fewer tours). The greedy
+ * plan is one of the candidates, so sampling is never worse than greedy (out of its training distribution a
+ * policy can be spread so wide that 128 draws miss what its most likely actions find).
  * BatchNorm runs in eval mode throughout.
  */
 
@@ -48,6 +50,9 @@ export async function decodeSampled(policy: Policy, problem: Problem, config: En
   const encoded = policy.encodeOnce(reset([problem], config), 1);
   let best: SampledPlan | null = null;
   try {
+    const greedy = rollout(policy, [problem], config, { kind: 'greedy' }, { training: false, repeat: 1, encoded });
+    const greedyRoutes = routesOf(greedy.state, 0);
+    best = { routes: greedyRoutes, evaluation: evaluateIndexRoutes(problem, greedyRoutes, config.variant), samples: total };
     for (let drawn = 0; drawn < total; ) {
       await yieldToEvents();
       if (opts.signal?.aborted) throw new AppError('cancelled', 'sampling was cancelled');

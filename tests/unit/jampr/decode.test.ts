@@ -55,6 +55,22 @@ describe('decoding', () => {
     policy.dispose();
   });
 
+  it('never returns a sampled plan worse than the greedy plan', async () => {
+    // An untrained policy samples widely: with few draws the greedy plan often wins, and it must then be returned.
+    const policy = new Policy(tinyModelConfig(), 7);
+    const variant = makeVariant('tw1');
+    let greedyKept = 0;
+    for (const [seed, problem] of tinyProblems(9, 6, 21).entries()) {
+      const config = jamprEnvConfig(variant, 9);
+      const greedy = evaluateIndexRoutes(problem, decodeGreedy(policy, [problem], config)[0], variant);
+      const sampled = await decodeSampled(policy, problem, config, { samples: 2, seed });
+      expect(sampled.evaluation.cost).toBeLessThanOrEqual(greedy.cost);
+      if (sampled.evaluation.cost === greedy.cost) greedyKept++;
+    }
+    expect(greedyKept).toBeGreaterThan(0);
+    policy.dispose();
+  });
+
   it('stops sampling when cancelled', async () => {
     const policy = new Policy(tinyModelConfig(), 4);
     const [problem] = tinyProblems(6, 1, 1);

@@ -27,6 +27,8 @@ export interface SetupOptions {
   model?: Partial<ModelConfig>;
   fromDir?: string;
   instances?: Instance[];
+  /** Where training instances come from (default: the stored instances if any, else the shipped mix). */
+  source?: InstanceSource;
   seed: number;
   recipe: Recipe;
   name: string;
@@ -37,7 +39,7 @@ export interface SetupOptions {
 
 export async function setupTraining(o: SetupOptions): Promise<TrainingSetup> {
   const variant = makeVariant(o.variant);
-  const source = o.instances?.length ? storedSource(o.instances, o.size) : shippedTrainingSource(o.size);
+  const source = o.source ?? (o.instances?.length ? storedSource(o.instances, o.size) : shippedTrainingSource(o.size));
   if (o.fromDir) return resume(o, source);
   const config = modelConfig({ ...o.model, kind: o.kind, tourLength: o.model?.tourLength ?? o.size });
   const policy = new Policy(config, o.seed);

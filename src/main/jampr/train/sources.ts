@@ -30,6 +30,20 @@ export function cityDaySource(size: number): InstanceSource {
   };
 }
 
+/**
+ * City days of sizes drawn uniformly from [lo, hi], one size per draw (a batch shares its N): dispatchers plan
+ * 20–150 stops with the model nearest in size, so a model serves days well beyond its own N.
+ */
+export function citySizesSource(lo: number, hi: number): InstanceSource {
+  return {
+    description: `city days (lat/lon, clock windows, fixed fleet; N=${lo}–${hi})`,
+    draw: (count, rng) => {
+      const size = rng.int(lo, hi + 1);
+      return Array.from({ length: count }, () => buildProblem(generateCityDay(size, rng)));
+    },
+  };
+}
+
 /** Each instance from one of the sources, chosen with the given weights (a batch mixes them; N is shared). */
 export function mixedSource(parts: readonly [InstanceSource, number][]): InstanceSource {
   const total = parts.reduce((a, [, w]) => a + w, 0);

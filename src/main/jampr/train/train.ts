@@ -15,6 +15,7 @@ import type { Policy } from '../model/policy.js';
 import type { Problem } from '../../vrp/problem.js';
 import type { Rng } from '../../vrp/rng.js';
 import { setupTraining } from './setup.js';
+import type { InstanceSource } from './sources.js';
 
 /**
  * The training entry the CLI (`jampr train`) and the app's worker call: REINFORCE for `minutes`,
@@ -40,6 +41,8 @@ export interface TrainModelOptions {
   model?: Partial<ModelConfig>;
   fromDir?: string;
   instances?: Instance[];
+  /** Where training instances come from instead (e.g. city days of many sizes); wins over `instances`. */
+  source?: InstanceSource;
   minutes: number;
   /** Also stop once this many instances have been trained on (in total, resumed runs included). */
   maxInstances?: number;

@@ -1,0 +1,32 @@
+import { describe, expect, it } from 'vitest';
+import { citySizesSource, mixedSource, generatorSource, cityDaySource } from '../../../src/main/jampr/train/sources.js';
+import { createRng } from '../../../src/main/vrp/rng.js';
+
+describe('training sources', () => {
+  it('draws city days of one size per batch, sizes spread over the range', () => {
+    const source = citySizesSource(12, 16);
+    const rng = createRng(3);
+    const sizes = new Set<number>();
+    for (let i = 0; i < 30; i++) {
+      const batch = source.draw(3, rng);
+      expect(new Set(batch.map((p) => p.n)).size).toBe(1);
+      const n = batch[0].n;
+      expect(n).toBeGreaterThanOrEqual(12);
+      expect(n).toBeLessThanOrEqual(16);
+      sizes.add(n);
+    }
+    expect(sizes.size).toBe(5);
+  });
+
+  it('mixes sources at one size', () => {
+    const source = mixedSource([
+      [generatorSource(10), 1],
+      [cityDaySource(10), 1],
+    ]);
+    const batch = source.draw(40, createRng(8));
+    expect(batch.every((p) => p.n === 10)).toBe(true);
+    // City days carry lat/lon; the generator's instances are planar: both kinds appear.
+    const kinds = new Set(batch.map((p) => p.instance.coordinates?.kind ?? 'planar'));
+    expect(kinds.size).toBe(2);
+  });
+});
