@@ -15,7 +15,8 @@ export interface RolloutResult {
 
 /**
  * One batched episode: the policy scores, the strategy picks, the environment moves, until every
- * row is done. Finished rows take no-ops whose log-probability is multiplied by 0.
+ * row is done. Finished rows take no-ops whose log-probability is multiplied by 0. Without a
+ * log-likelihood (inference) the policy's array decoder scores; with one, the tfjs decoder under the tape.
  */
 export function rollout(
   policy: Policy,
@@ -24,24 +25,42 @@ export function rollout(
   strategy: Strategy,
   opts: BeginOptions & { logLikelihood?: boolean },
 ): RolloutResult {
+  if (!opts.logLikelihood) return { state: inferenceRollout(policy, problems, config, strategy, opts), logLikelihood: null };
   let state = reset(problems, config);
   const decoder = policy.begin(state, opts);
-  let sum: tf.Tensor1D | null = opts.logLikelihood ? tf.keep(tf.zeros([problems.length]) as tf.Tensor1D) : null;
+  let sum = tf.keep(tf.zeros([problems.length]) as tf.Tensor1D);
   try {
     while (!state.done) {
       const logp = decoder.step(state); // [B, m_con·(N+1)]
       const actions = chooseActions(strategy, logp.dataSync() as Float32Array, state);
-      if (sum) sum = accumulate(sum, logp, actions, state);
+      sum = accumulate(sum, logp, actions, state);
       logp.dispose();
       state = step(state, actions);
     }
   } catch (err) {
-    sum?.dispose();
+    sum.dispose();
     throw err;
   } finally {
     decoder.dispose();
   }
   return { state, logLikelihood: sum };
+}
+
+function inferenceRollout(
+  policy: Policy,
+  problems: readonly Problem[],
+  config: EnvConfig,
+  strategy: Strategy,
+  opts: BeginOptions,
+): EnvState {
+  let state = reset(problems, config);
+  const decoder = policy.beginInference(state, opts);
+  try {
+    while (!state.done) state = step(state, chooseActions(strategy, decoder.logProbs(state), state));
+  } finally {
+    decoder.dispose();
+  }
+  return state;
 }
 
 function accumulate(sum: tf.Tensor1D, logp: tf.Tensor2D, actions: Int32Array, state: EnvState): tf.Tensor1D {

@@ -4,11 +4,13 @@ import { AmStepDecoder, AmWeights } from './am-decoder.js';
 import type { ModelConfig } from './config.js';
 import { NODE_FEATURES } from './config.js';
 import { NodeEncoder, type NodeEncoding } from './encoder.js';
-import { nodeFeatures } from './inputs.js';
+import { nodeFeatures, unusedVehicleFeatures } from './inputs.js';
+import { JamprArrayDecoder } from './jampr-array-decoder.js';
+import { type JamprArrayWeights, jamprArrayWeights, vehicleEmbedding } from './jampr-array-weights.js';
 import { JamprStepDecoder } from './jampr-decoder.js';
 import { disposeFolded, JamprWeights, keepFolded, type FoldedWeights } from './jampr-weights.js';
 import { ParamStore } from './params.js';
-import type { StepDecoder } from './step-decoder.js';
+import { type InferenceDecoder, type StepDecoder, TensorInferenceDecoder } from './step-decoder.js';
 
 /** Node embeddings computed once and reused by several rollouts (sampling chunks). The owner disposes. */
 export interface EncodedRows {
@@ -42,6 +44,7 @@ export class Policy {
   private readonly jampr: JamprWeights | null;
   private readonly am: AmWeights | null;
   private folded: { version: number; weights: FoldedWeights } | null = null;
+  private arrays: { version: number; weights: JamprArrayWeights } | null = null;
 
   constructor(
     readonly config: ModelConfig,
@@ -74,6 +77,40 @@ export class Policy {
     return decoder;
   }
 
+  /**
+   * The per-rollout decoder for inference (no gradient, so no log-likelihood tensor): JAMPR's runs on plain
+   * arrays (jampr-array-decoder.ts), with only the encoder and the rollout's static parts in tfjs; AM+TW's
+   * reads its tfjs decoder back each step.
+   */
+  beginInference(first: EnvState, opts: BeginOptions): InferenceDecoder {
+    if (!this.jampr) return new TensorInferenceDecoder(this.begin(first, opts));
+    const w = this.jampr;
+    const weights = this.cachedArrays(w);
+    const repeat = opts.repeat ?? 1;
+    const B = first.batch.problems.length;
+    if (B % repeat !== 0) throw new RangeError(`batch ${B} is not a multiple of repeat ${repeat}`);
+    const symmetryOf = (b: number) => (opts.symmetries ? opts.symmetries[Math.floor(b / repeat)] : 0);
+    const { embedDim: d } = this.config;
+    const nodes = first.batch.n + 1;
+    const U = B / repeat;
+    const copy = (t: tf.Tensor) => Float32Array.from(t.dataSync() as Float32Array);
+    const [omega, tour, staticQuery] = tf.tidy(() => {
+      const e = opts.encoded?.encoding ?? this.encode(first, repeat, symmetryOf, opts.training && !opts.frozenNorm);
+      const gs = w.tour(e.nodes.reshape([U * nodes, d]));
+      const sq = tf.add(tf.matMul(e.graph, w.queryBlock(0)), tf.matMul(e.depot, w.queryBlock(3)));
+      return [copy(e.nodes), copy(gs), copy(sq)];
+    });
+    // g_v of every vehicle while unused, for the unique rows only (a repeated row has the same fleet and symmetry).
+    const K = first.batch.kMax;
+    const F = weights.gv[0].inDim;
+    const all = unusedVehicleFeatures(first, this.config, symmetryOf);
+    const features = new Float32Array(U * K * F);
+    for (let u = 0; u < U; u++) features.set(all.subarray(u * repeat * K * F, (u * repeat + 1) * K * F), u * K * F);
+    const unused = new Float32Array(U * K * (d / 2));
+    vehicleEmbedding(weights, features, U * K, unused, new Float32Array(U * K * (d / 2)));
+    return new JamprArrayDecoder(weights, this.config, { omega, tour, staticQuery, unused, repeat }, first, symmetryOf);
+  }
+
   /** Runs the encoder once (BatchNorm in eval mode) for rows 0, repeat, 2·repeat, ... of the state. */
   encodeOnce(first: EnvState, repeat: number): EncodedRows {
     const encoding = tf.tidy(() => {
@@ -86,6 +123,7 @@ export class Policy {
   dispose(): void {
     if (this.folded) disposeFolded(this.folded.weights);
     this.folded = null;
+    this.arrays = null;
     this.params.dispose();
   }
 
@@ -104,6 +142,14 @@ export class Policy {
     if (this.folded) disposeFolded(this.folded.weights);
     const weights = keepFolded(w.fold());
     this.folded = { version: this.params.version, weights };
+    return weights;
+  }
+
+  /** The folded weights as arrays, read once per weight version (after every optimiser step while training). */
+  private cachedArrays(w: JamprWeights): JamprArrayWeights {
+    if (this.arrays?.version === this.params.version) return this.arrays.weights;
+    const weights = jamprArrayWeights(w, this.cachedFold(w));
+    this.arrays = { version: this.params.version, weights };
     return weights;
   }
 }
