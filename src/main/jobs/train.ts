@@ -13,6 +13,7 @@ export async function runTrainJob(job: TrainJob, ctx: JobContext<TrainJobProgres
   const { selectBackend } = await import('../jampr/backend/backend.js');
   await selectBackend();
   const { trainModel } = await import('../jampr/train/train.js');
+  const { FINE_TUNE_RECIPE } = await import('../jampr/train/recipe.js');
   const seconds = job.minutes * 60;
   const holdout = job.holdout.map(buildProblem);
   let last: TrainJobProgress | null = null;
@@ -30,6 +31,9 @@ export async function runTrainJob(job: TrainJob, ctx: JobContext<TrainJobProgres
     name: job.name,
     seed: job.seed ?? 1,
     validationSet: holdout.length ? holdout : undefined,
+    // From a trained model the run learns the user's days from the classical solver's plans of them: in minutes,
+    // that teaches a model a city's layout where REINFORCE barely moves it. From scratch: the default warm start.
+    recipe: job.fromDir !== null ? FINE_TUNE_RECIPE : undefined,
     // Fine-tuning a trained model on one user's days: BatchNorm keeps the statistics the model was trained with.
     freezeNorm: job.fromDir !== null,
     signal: ctx.signal,

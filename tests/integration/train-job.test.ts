@@ -1,0 +1,40 @@
+import { mkdtemp } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { loadCheckpoint } from '../../src/main/jampr/checkpoint.js';
+import { runTrainJob } from '../../src/main/jobs/train.js';
+import { createRng } from '../../src/main/vrp/rng.js';
+import { saveTinyModel, tinyInstance } from '../unit/jampr/fixtures.js';
+
+describe('the train job', () => {
+  it('fine-tunes a trained model by imitating the classical plans of the user days, and compares on the held-out ones', async () => {
+    const root = await mkdtemp(join(tmpdir(), 'jampr-train-job-'));
+    const current = await saveTinyModel(root, 'jampr', 'tw1', 6);
+    const rng = createRng(4);
+    const days = Array.from({ length: 5 }, () => tinyInstance(6, rng));
+    const outDir = join(root, 'new');
+    const result = await runTrainJob(
+      {
+        variant: 'tw1',
+        size: 6,
+        minutes: 0.05,
+        instances: days.slice(0, 4),
+        fromDir: current,
+        holdout: days.slice(4),
+        compareDir: current,
+        outDir,
+        name: 'fine-tuned',
+        seed: 3,
+      },
+      { signal: new AbortController().signal, onProgress: () => {} },
+    );
+    const { policy, card } = await loadCheckpoint(outDir);
+    policy.dispose();
+    expect(card.recipe.name).toBe('imitation');
+    expect(card.recipe.after).toContain('pomo-mean');
+    expect(card.instancesTrained).toBeGreaterThan(0);
+    expect(result.comparison).toMatchObject({ days: 1 });
+    expect(result.comparison?.currentCost).toBeGreaterThan(0);
+  });
+});
