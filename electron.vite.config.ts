@@ -5,10 +5,15 @@ import react from '@vitejs/plugin-react';
 export default defineConfig({
   main: {
     plugins: [externalizeDepsPlugin()],
-    // The classical solver's helper threads start from their own entry (src/main/jobs/classical-parallel.ts).
+    // The classical solver's helper threads and the trainer's threads start from their own entries
+    // (src/main/jobs/classical-parallel.ts, src/main/jampr/train/parallel-step.ts).
     build: {
       rollupOptions: {
-        input: { index: resolve('src/main/index.ts'), 'classical-helper': resolve('src/main/jobs/classical-helper.ts') },
+        input: {
+          index: resolve('src/main/index.ts'),
+          'classical-helper': resolve('src/main/jobs/classical-helper.ts'),
+          'train-worker': resolve('src/main/jampr/train/train-worker.ts'),
+        },
       },
     },
   },

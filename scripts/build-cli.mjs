@@ -10,11 +10,12 @@ const root = fileURLToPath(new URL('..', import.meta.url));
 rmSync(`${root}/out/cli`, { recursive: true, force: true });
 await build({
   absWorkingDir: root,
-  // Besides the command, the entries that run in worker threads: the classical solver's helper searches and
-  // the speed bench's model workloads (each started from its own file next to main.js).
+  // Besides the command, the entries that run in worker threads: the classical solver's helper searches, the
+  // trainer's threads and the speed bench's model workloads (each started from its own file next to main.js).
   entryPoints: {
     main: 'src/cli/main.ts',
     'classical-helper': 'src/main/jobs/classical-helper.ts',
+    'train-worker': 'src/main/jampr/train/train-worker.ts',
     'speed-worker': 'src/cli/speed-worker.ts',
   },
   outdir: 'out/cli',

@@ -11,7 +11,7 @@ const COMMANDS: Record<string, { summary: string; load: () => Promise<{ run(argv
   eval: { summary: 'eval INSTANCE PLAN.json --variant tw1|tw2|tw3', load: () => import('./commands/evaluate.js') },
   bench: { summary: 'bench [--size N] [--count C] [--methods a,b] [--variant v]', load: () => import('./commands/bench.js') },
   train: {
-    summary: 'train --variant tw1 --size 20 [--from DIR] [--instances FILE.jsonl] [--minutes M] --out DIR',
+    summary: 'train --variant tw1 --size 20 [--from DIR] [--instances FILE.jsonl] [--minutes M] [--threads T] --out DIR',
     load: () => import('./commands/train.js'),
   },
   info: { summary: 'info: versions, TensorFlow.js backend, shipped models', load: () => import('./commands/info.js') },

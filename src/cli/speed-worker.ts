@@ -1,13 +1,13 @@
 /** Worker thread for `jampr bench --speed`: runs one model workload per task (see speed-work.ts). */
 import { selectBackend } from '../main/jampr/backend/backend.js';
 import { serveTasks } from '../main/jampr/parallel.js';
-import { sampleOnce, trainSteps } from './speed-work.js';
+import { sampleOnce } from './speed-work.js';
 
-export type SpeedTask = { kind: 'sample'; seed: number } | { kind: 'train'; modelDir: string; steps: number; seed: number };
+export type SpeedTask = { kind: 'sample'; seed: number };
 
 const ready = selectBackend({ log: () => {} });
 
 serveTasks<SpeedTask, number>(async (task) => {
   await ready;
-  return task.kind === 'sample' ? sampleOnce(task.seed) : trainSteps(task.modelDir, task.steps, task.seed);
+  return sampleOnce(task.seed);
 });

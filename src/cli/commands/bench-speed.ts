@@ -7,6 +7,7 @@ import { planWithModel } from '../../main/jampr/planner.js';
 import { classicalGap, type GapRow, homberger } from '../homberger.js';
 import { SPEED_VARIANT, speedInstances } from '../speed-work.js';
 import type { SpeedTask } from '../speed-worker.js';
+import { trainRate } from '../train-rate.js';
 
 export interface SpeedOptions {
   /** 1,000-customer instances for classicalN1000Gap and seconds per instance. */
@@ -71,11 +72,11 @@ export async function speedBench(options: SpeedOptions): Promise<Record<string, 
   const greedyMsN50 = await greedyMs(50, 10);
   let seed = 1;
   const sample = (): SpeedTask => ({ kind: 'sample', seed: seed++ });
-  const train = (): SpeedTask => ({ kind: 'train', modelDir: options.modelDir, steps: 2, seed: seed++ });
   const sampleRate1 = await rate(1, sample, 2);
   const sampleRate2 = await rate(2, sample, 2);
-  const trainRate1 = await rate(1, train, 2);
-  const trainRate2 = await rate(2, train, 2);
+  // The trainer's own steps on 1 and 2 threads (the batch split over the threads, one combined update).
+  const trainRate1 = await trainRate(options.modelDir, 1, 4);
+  const trainRate2 = await trainRate(options.modelDir, 2, 4);
   const gaps: GapRow[] = [];
   for (const name of options.gapInstances) gaps.push(await classicalGap(name, options.gapSeconds));
   const mean = (f: (g: GapRow) => number) => round(gaps.reduce((s, g) => s + f(g), 0) / Math.max(1, gaps.length), 2);

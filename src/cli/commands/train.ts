@@ -2,7 +2,7 @@ import { resolve } from 'node:path';
 import { inputError } from '../../shared/errors.js';
 import { runTrainJob } from '../../main/jobs/train.js';
 import { readInstancesJsonl } from '../../main/vrp/io/index.js';
-import { numberFlag, parseFlags, variantName } from '../args.js';
+import { numberFlag, optionalNumberFlag, parseFlags, variantName } from '../args.js';
 
 /** Trains (or continues training) a JAMPR model; Ctrl-C stops it and keeps the last checkpoint. */
 export async function run(argv: string[]): Promise<void> {
@@ -14,6 +14,7 @@ export async function run(argv: string[]): Promise<void> {
     minutes: { type: 'string', default: '10' },
     out: { type: 'string' },
     name: { type: 'string' },
+    threads: { type: 'string' },
   });
   if (!values.out) throw inputError('--out DIR is required (where the checkpoint is written)');
   const controller = new AbortController();
@@ -29,6 +30,8 @@ export async function run(argv: string[]): Promise<void> {
       name: values.name ?? `jampr-${values.variant}-n${values.size}`,
       holdout: [],
       compareDir: null,
+      // Absent: one thread per core (the job's default).
+      threads: optionalNumberFlag(values, 'threads', { min: 1, max: 64, integer: true }),
     },
     {
       signal: controller.signal,

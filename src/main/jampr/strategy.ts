@@ -7,8 +7,12 @@ export interface Teacher {
   actions(state: EnvState): Int32Array;
 }
 
-/** How a rollout turns log-probabilities into actions: a closed union, passed per call. */
-export type Strategy = { kind: 'greedy' } | { kind: 'sample'; rng: Rng } | { kind: 'teacher'; teacher: Teacher };
+/**
+ * How a rollout turns log-probabilities into actions: a closed union, passed per call. A sampling strategy may
+ * give each row its own stream (`rows`): a row's draws then do not depend on which rows share its batch, so a
+ * training batch split over threads samples exactly what the whole batch would in one thread.
+ */
+export type Strategy = { kind: 'greedy' } | { kind: 'sample'; rng: Rng; rows?: readonly Rng[] } | { kind: 'teacher'; teacher: Teacher };
 
 /** One action per row from logp [B, A] (row-major). Masked actions are never chosen; finished rows take 0. */
 export function chooseActions(strategy: Strategy, logp: Float32Array, state: EnvState): Int32Array {
@@ -23,7 +27,7 @@ export function chooseActions(strategy: Strategy, logp: Float32Array, state: Env
         actions[b] = argmaxAllowed(logp, state.mask, b * width, width);
         break;
       case 'sample':
-        actions[b] = drawAllowed(logp, state.mask, b * width, width, strategy.rng.next());
+        actions[b] = drawAllowed(logp, state.mask, b * width, width, (strategy.rows?.[b] ?? strategy.rng).next());
         break;
       case 'teacher':
         actions[b] = (taught as Int32Array)[b];

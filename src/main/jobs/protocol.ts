@@ -48,6 +48,8 @@ export interface TrainJob {
   outDir: string;
   name: string;
   seed?: number;
+  /** Threads that share each training step (default: one per core; 1 = the trainer's thread alone). */
+  threads?: number;
 }
 
 export interface TrainJobProgress {

@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import type { Problem } from '../vrp/problem.js';
 import { buildProblem } from '../vrp/validate.js';
 import type { HoldoutComparison, JobContext, TrainJob, TrainJobProgress, TrainJobResult } from './protocol.js';
@@ -30,6 +31,8 @@ export async function runTrainJob(job: TrainJob, ctx: JobContext<TrainJobProgres
     outDir: job.outDir,
     name: job.name,
     seed: job.seed ?? 1,
+    // The batch of each step is split over the cores (the trainer combines their gradients into one update).
+    threads: job.threads ?? availableParallelism(),
     validationSet: holdout.length ? holdout : undefined,
     // From a trained model the run learns the user's days from the classical solver's plans of them: in minutes,
     // that teaches a model a city's layout where REINFORCE barely moves it. From scratch: the default warm start.

@@ -21,6 +21,9 @@ export class Linear {
   }
 }
 
+/** Weight of a batch's statistics in the running ones (train/norm-moments.ts undoes the update to combine threads). */
+export const BATCH_NORM_MOMENTUM = 0.1;
+
 /** BatchNorm over rows (all instances and nodes), affine, ε = 1e-5, running-stat momentum 0.1. */
 export class BatchNorm {
   private readonly gamma: tf.Variable;
@@ -50,8 +53,9 @@ export class BatchNorm {
       // Running statistics are state, not part of the loss (nothing flows from a variable's assign).
       const rows = x.shape[0];
       const unbiased = variance.mul(rows > 1 ? rows / (rows - 1) : 1);
-      this.movingMean.assign(this.movingMean.mul(0.9).add(mean.mul(0.1)));
-      this.movingVariance.assign(this.movingVariance.mul(0.9).add(unbiased.mul(0.1)));
+      const keep = 1 - BATCH_NORM_MOMENTUM;
+      this.movingMean.assign(this.movingMean.mul(keep).add(mean.mul(BATCH_NORM_MOMENTUM)));
+      this.movingVariance.assign(this.movingVariance.mul(keep).add(unbiased.mul(BATCH_NORM_MOMENTUM)));
     });
     return tf.batchNorm2d(x, mean as tf.Tensor1D, variance as tf.Tensor1D, this.beta as tf.Tensor1D, this.gamma as tf.Tensor1D, 1e-5);
   }

@@ -44,12 +44,17 @@ export class RolloutBaseline {
     if (epoch === 0) {
       return (costs) => {
         const batchMean = mean(costs);
-        this.exponential = this.exponential === null ? batchMean : 0.8 * this.exponential + 0.2 * batchMean;
+        this.exponential = warmUpBaseline(this.exponential, batchMean);
         return new Float64Array(costs.length).fill(this.exponential);
       };
     }
     const greedy = greedyCosts(this.frozen, problems, this.env);
     return () => Float64Array.from({ length: greedy.length * samplesPerInstance }, (_, r) => greedy[Math.floor(r / samplesPerInstance)]);
+  }
+
+  /** The warm-up's moving average so far (null before the first batch): threads sharing a step start from it. */
+  get warmUp(): number | null {
+    return this.exponential;
   }
 
   /** The end-of-epoch test; replaces the baseline (and redraws its eval set) when the candidate wins. */
@@ -78,6 +83,10 @@ export class RolloutBaseline {
     this.evalCosts = greedyCosts(this.frozen, this.evalSet, this.env);
   }
 }
+
+/** The warm-up baseline v ← 0.8·v + 0.2·(batch mean), starting at the first batch's mean. */
+export const warmUpBaseline = (previous: number | null, batchMean: number): number =>
+  previous === null ? batchMean : 0.8 * previous + 0.2 * batchMean;
 
 /** POMO-style shared baseline: the mean cost of the other samples of the same instance. */
 export function sampleMeanBaseline(costs: Float64Array, samplesPerInstance: number): Float64Array {

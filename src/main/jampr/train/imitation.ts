@@ -6,7 +6,7 @@ import type { EnvConfig } from '../env/config.js';
 import type { Policy } from '../model/policy.js';
 import { rollout } from '../rollout.js';
 import type { Adam } from './adam.js';
-import { gradientStep } from './update.js';
+import { applyGradients, lossGradients } from './update.js';
 import { mean } from './costs.js';
 import { evaluateIndexRoutes } from '../../vrp/evaluate.js';
 import { PlanReplay, replayable } from './expert.js';
@@ -59,9 +59,24 @@ export function imitationStep(
   problems: readonly Problem[],
   rng: Rng,
 ): ImitationStats {
+  const { grads, ...stats } = imitationGradients(policy, settings, problems, rng);
+  if (grads === null) return { ...stats, gradNorm: 0 };
+  return { ...stats, gradNorm: applyGradients(policy, adam, grads, settings.maxGradNorm) };
+}
+
+/**
+ * The imitation loss's gradient without the update (null when no expert plan could be replayed); the caller
+ * disposes it. Its loss is a mean over the `used` instances, which weigh a shard's part of a split batch.
+ */
+export function imitationGradients(
+  policy: Policy,
+  settings: ImitationSettings,
+  problems: readonly Problem[],
+  rng: Rng,
+): Omit<ImitationStats, 'gradNorm'> & { grads: Map<string, tf.Tensor> | null } {
   const expert = expertPlans(problems, settings, rng);
-  if (expert.problems.length === 0) return { meanCost: NaN, loss: NaN, gradNorm: 0, used: 0 };
-  const { loss, gradNorm } = gradientStep(policy, adam, settings.maxGradNorm, (release) => {
+  if (expert.problems.length === 0) return { meanCost: NaN, loss: NaN, used: 0, grads: null };
+  const { loss, grads } = lossGradients(policy, (release) => {
     const { logLikelihood } = rollout(
       policy,
       expert.problems,
@@ -77,5 +92,5 @@ export function imitationStep(
     release(logLikelihood);
     return logLikelihood.mean().mul(-1 / expert.problems[0].n) as tf.Scalar;
   });
-  return { meanCost: mean(expert.costs), loss, gradNorm, used: expert.problems.length };
+  return { meanCost: mean(expert.costs), loss, used: expert.problems.length, grads };
 }

@@ -6,7 +6,7 @@ import type { Policy } from '../model/policy.js';
 import { SYMMETRY_COUNT } from '../model/symmetry.js';
 import { rollout } from '../rollout.js';
 import type { Adam } from './adam.js';
-import { gradientStep } from './update.js';
+import { applyGradients, lossGradients } from './update.js';
 import { mean, planCosts } from './costs.js';
 
 /**
@@ -41,18 +41,50 @@ export function reinforceStep(
   problems: readonly Problem[],
   rng: Rng,
   baseline: (costs: Float64Array) => Float64Array,
+  /** One sampling stream per row instead of `rng` (as each thread of a split step samples; shard.ts). */
+  rowRngs?: readonly Rng[],
 ): StepStats {
+  const draws = rowRngs ? { rng, rows: rowRngs } : { rng };
+  const { grads, ...stats } = reinforceGradients(policy, settings, problems, draws, baseline);
+  return {
+    meanCost: mean(stats.costs),
+    baselineCost: mean(stats.baselines),
+    loss: stats.loss,
+    gradNorm: applyGradients(policy, adam, grads, settings.maxGradNorm),
+  };
+}
+
+export interface ReinforceGradients {
+  /** By logical parameter name; the caller disposes them. */
+  grads: Map<string, tf.Tensor>;
+  loss: number;
+  /** Sampled cost and baseline of each row (B·P, instance-major). */
+  costs: Float64Array;
+  baselines: Float64Array;
+}
+
+/**
+ * The gradient of the REINFORCE loss without the update. `draws.rows` gives each row its own sampling
+ * stream (strategy.ts); a shard of a batch split over threads passes the streams of its rows.
+ */
+export function reinforceGradients(
+  policy: Policy,
+  settings: ReinforceSettings,
+  problems: readonly Problem[],
+  draws: { rng: Rng; rows?: readonly Rng[] },
+  baseline: (costs: Float64Array) => Float64Array,
+): ReinforceGradients {
   const P = settings.samplesPerInstance;
   const rows = problems.flatMap((p) => Array<Problem>(P).fill(p));
   const symmetries = settings.augment ? Int32Array.from(rows, (_, r) => (r % P) % SYMMETRY_COUNT) : undefined;
   let costs: Float64Array = new Float64Array(0);
   let baselines: Float64Array = new Float64Array(0);
-  const { loss, gradNorm } = gradientStep(policy, adam, settings.maxGradNorm, (release) => {
+  const { loss, grads } = lossGradients(policy, (release) => {
     const { state, logLikelihood } = rollout(
       policy,
       rows,
       settings.env,
-      { kind: 'sample', rng },
+      { kind: 'sample', ...draws },
       {
         training: true,
         frozenNorm: settings.frozenNorm,
@@ -68,5 +100,5 @@ export function reinforceStep(
     const advantage = tf.tensor1d(Float32Array.from(costs, (c, r) => (c - baselines[r]) * settings.costScale));
     return tf.mean(advantage.mul(logLikelihood)) as tf.Scalar;
   });
-  return { meanCost: mean(costs), baselineCost: mean(baselines), loss, gradNorm };
+  return { grads, loss, costs, baselines };
 }

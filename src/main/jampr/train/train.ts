@@ -4,16 +4,11 @@ import { createRng } from '../../vrp/rng.js';
 import type { ModelCard } from '../card.js';
 import { saveCheckpoint } from '../checkpoint.js';
 import type { ModelConfig, ModelKind } from '../model/config.js';
-import { RolloutBaseline, sampleMeanBaseline } from './baseline.js';
+import { RolloutBaseline } from './baseline.js';
 import { greedyCosts, mean } from './costs.js';
+import { createStepper } from './parallel-step.js';
 import { resolveRecipe, type Recipe, type RecipeName } from './recipe.js';
-import { reinforceStep } from './reinforce.js';
-import { imitationStep } from './imitation.js';
-import type { Adam } from './adam.js';
-import type { EnvConfig } from '../env/config.js';
-import type { Policy } from '../model/policy.js';
 import type { Problem } from '../../vrp/problem.js';
-import type { Rng } from '../../vrp/rng.js';
 import { setupTraining } from './setup.js';
 import type { InstanceSource } from './sources.js';
 
@@ -64,6 +59,11 @@ export interface TrainModelOptions {
    * 905 -> 914 / 538 -> 530 frozen.
    */
   freezeNorm?: boolean;
+  /**
+   * Threads that share each step (parallel-step.ts): the batch is split between them and their gradients are
+   * combined into one update. Default 1, this thread alone (the app and `jampr train` pass one per core).
+   */
+  threads?: number;
   /** A fixed validation set instead of one drawn from the training source (e.g. the user's held-out days, any sizes). */
   validationSet?: Problem[];
   checkpointEverySec?: number;
@@ -158,6 +158,7 @@ async function trainWithRecipe(
   };
 
   let stoppedBy: TrainResult['stoppedBy'] = 'time';
+  const stepper = createStepper(o.threads ?? 1);
   try {
     if (card.validation.curve.length === 0) validate();
     while (elapsed() < o.minutes * 60) {
@@ -171,7 +172,7 @@ async function trainWithRecipe(
       }
       await new Promise<void>((resolve) => setImmediate(resolve));
       const problems = source.draw(recipe.batchSize, rng);
-      const stats = trainStep(recipe, { policy, adam, env, baseline, epoch, frozenNorm: o.freezeNorm ?? false }, problems, rng);
+      const stats = await stepper.step(recipe, { policy, adam, env, baseline, epoch, frozenNorm: o.freezeNorm ?? false }, problems, rng);
       card = { ...card, instancesTrained: card.instancesTrained + problems.length, training: { epoch, stepInEpoch: stepInEpoch + 1 } };
       stepInEpoch++;
       let validationCost: number | undefined;
@@ -202,6 +203,7 @@ async function trainWithRecipe(
     await save();
     return { card, stoppedBy };
   } finally {
+    await stepper.close();
     baseline?.dispose();
     adam.dispose();
     policy.dispose();
@@ -209,34 +211,3 @@ async function trainWithRecipe(
 }
 
 const round = (v: number) => Math.round(v * 1000) / 1000;
-
-interface StepContext {
-  policy: Policy;
-  adam: Adam;
-  env: EnvConfig;
-  baseline: RolloutBaseline | null;
-  epoch: number;
-  frozenNorm: boolean;
-}
-
-/** One gradient step of the recipe; meanCost is the sampled (or, for imitation, the expert) cost. */
-function trainStep(recipe: Recipe, c: StepContext, problems: Problem[], rng: Rng): { meanCost: number; baselineCost: number } {
-  const common = { env: c.env, maxGradNorm: recipe.maxGradNorm, frozenNorm: c.frozenNorm };
-  switch (recipe.name) {
-    case 'imitation': {
-      const stats = imitationStep(c.policy, c.adam, { ...common, expertSeconds: recipe.expertSeconds }, problems, rng);
-      return { meanCost: stats.meanCost, baselineCost: stats.meanCost };
-    }
-    case 'rollout':
-    case 'pomo-mean': {
-      const P = recipe.samplesPerInstance;
-      const base = c.baseline ? c.baseline.prepare(c.epoch, problems, P) : (costs: Float64Array) => sampleMeanBaseline(costs, P);
-      const settings = { ...common, samplesPerInstance: P, augment: recipe.augment, costScale: recipe.costScale };
-      return reinforceStep(c.policy, c.adam, settings, problems, rng, base);
-    }
-    default: {
-      const unknown: never = recipe.name;
-      throw new Error(`unknown recipe ${String(unknown)}`);
-    }
-  }
-}

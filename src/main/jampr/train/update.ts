@@ -6,6 +6,8 @@ import { clipByGlobalNorm, type Adam } from './adam.js';
  * One optimiser step on a loss: gradients of every trainable variable (variableGrads), clipped to a
  * global L2 norm, applied by Adam, everything disposed. `loss` may hand over tensors that were kept
  * beyond the tape's tidy (e.g. a rollout's log-likelihood) through `release`; they are freed here.
+ * The two halves are separate so that a step split over threads (parallel-step.ts) computes gradients in
+ * each and applies their combination once.
  */
 export function gradientStep(
   policy: Policy,
@@ -13,15 +15,30 @@ export function gradientStep(
   maxGradNorm: number,
   loss: (release: (t: tf.Tensor) => void) => tf.Scalar,
 ): { loss: number; gradNorm: number } {
+  const { loss: value, grads } = lossGradients(policy, loss);
+  return { loss: value, gradNorm: applyGradients(policy, adam, grads, maxGradNorm) };
+}
+
+/** The loss's value and its gradient by logical parameter name; the caller owns (disposes) the gradients. */
+export function lossGradients(
+  policy: Policy,
+  loss: (release: (t: tf.Tensor) => void) => tf.Scalar,
+): { loss: number; grads: Map<string, tf.Tensor> } {
   const released: tf.Tensor[] = [];
   const { value, grads } = tf.variableGrads(() => loss((t) => released.push(t)), [...policy.params.trainable.values()]);
   const logical = new Map([...policy.params.trainable].map(([name, v]) => [v.name, name]));
   const byName = new Map<string, tf.Tensor>();
   for (const [id, g] of Object.entries(grads)) byName.set(logical.get(id) ?? id, g);
-  const gradNorm = clipByGlobalNorm(byName, maxGradNorm);
-  adam.apply(byName);
-  policy.params.touch();
   const lossValue = value.dataSync()[0];
-  tf.dispose([value, ...byName.values(), ...released]);
-  return { loss: lossValue, gradNorm };
+  tf.dispose([value, ...released]);
+  return { loss: lossValue, grads: byName };
+}
+
+/** Clips the gradients to a global norm, applies them with Adam and disposes them; returns the norm before clipping. */
+export function applyGradients(policy: Policy, adam: Adam, grads: Map<string, tf.Tensor>, maxGradNorm: number): number {
+  const gradNorm = clipByGlobalNorm(grads, maxGradNorm);
+  adam.apply(grads);
+  policy.params.touch();
+  tf.dispose([...grads.values()]);
+  return gradNorm;
 }

@@ -1,0 +1,46 @@
+import { loadCheckpoint } from '../main/jampr/checkpoint.js';
+import { jamprEnvConfig } from '../main/jampr/env/config.js';
+import { Adam, PAPER_ADAM } from '../main/jampr/train/adam.js';
+import { createStepper } from '../main/jampr/train/parallel-step.js';
+import { resolveRecipe } from '../main/jampr/train/recipe.js';
+import { createRng } from '../main/vrp/rng.js';
+import { SPEED_VARIANT, speedInstances } from './speed-work.js';
+
+export interface TrainRate {
+  /** Instances per wall-clock second. */
+  wall: number;
+  /** Instances per CPU-second of this process (all its threads): on a shared machine, what the code costs. */
+  cpu: number;
+}
+
+const cpuSeconds = () => {
+  const u = process.cpuUsage();
+  return (u.user + u.system) / 1e6;
+};
+
+/**
+ * N=20 training instances per second with the recipe of the shipped models (pomo-mean: 8 instances per step,
+ * 8 samples each, augmented) through the trainer's own stepper on `threads` threads, after one warm-up step
+ * (worker start, model copy, kernel compilation). 1 thread is the trainer's one-thread path.
+ */
+export async function trainRate(modelDir: string, threads: number, steps: number): Promise<TrainRate> {
+  const { policy } = await loadCheckpoint(modelDir);
+  const recipe = resolveRecipe('pomo-mean');
+  const adam = new Adam(policy.params.trainable, { ...PAPER_ADAM, learningRate: recipe.learningRate });
+  const context = { policy, adam, env: jamprEnvConfig(SPEED_VARIANT, 20), baseline: null, epoch: 0, frozenNorm: false };
+  const stepper = createStepper(threads);
+  const rng = createRng(threads);
+  const step = (k: number) => stepper.step(recipe, context, speedInstances(20, recipe.batchSize, 1000 + k), rng);
+  try {
+    await step(0);
+    const started = performance.now();
+    const cpu = cpuSeconds();
+    for (let k = 1; k <= steps; k++) await step(k);
+    const instances = steps * recipe.batchSize;
+    return { wall: instances / ((performance.now() - started) / 1000), cpu: instances / (cpuSeconds() - cpu) };
+  } finally {
+    await stepper.close();
+    adam.dispose();
+    policy.dispose();
+  }
+}
