@@ -1,6 +1,16 @@
 /** Saves text as a file through the browser's download mechanism (works in Electron and the web mode alike). */
 export function downloadText(fileName: string, text: string, mime: string): void {
-  const url = URL.createObjectURL(new Blob([text], { type: mime }));
+  downloadBlob(fileName, new Blob([text], { type: mime }));
+}
+
+/** Saves a binary file that crossed the API as base64 (a PDF). */
+export function downloadBase64(fileName: string, base64: string, mime: string): void {
+  const bytes = Uint8Array.from(atob(base64), (c) => c.charCodeAt(0));
+  downloadBlob(fileName, new Blob([bytes], { type: mime }));
+}
+
+function downloadBlob(fileName: string, blob: Blob): void {
+  const url = URL.createObjectURL(blob);
   const link = document.createElement('a');
   link.href = url;
   link.download = fileName;

@@ -7,6 +7,7 @@
 import { MAX_SAMPLES, MAX_TIME_LIMIT_SEC } from './limits.js';
 import { z } from 'zod';
 import type { AppErrorData } from './errors.js';
+import { sheetsDocumentSchema } from './driver-sheet.js';
 import {
   decodeStrategySchema,
   instanceSchema,
@@ -233,6 +234,8 @@ export const CALLS = {
   /** Stores edited routes as a new plan (method "manual"). */
   'plans:saveEdited': call<StoredPlan>()(routesCheck),
   'plans:export': call<{ fileName: string; text: string }>()(z.object({ id, format: z.enum(['csv', 'json']) })),
+  /** Driver sheets (one route's or all) as a PDF, laid out from the sheets the renderer shows; the file as base64. */
+  'sheets:pdf': call<{ fileName: string; base64: string }>()(sheetsDocumentSchema),
   /** Two plans of one instance by exactly the same method request, under two policies. */
   'compare:variants': call<Comparison>()(
     planRequestSchema.omit({ variant: true }).extend({ a: variantRequestSchema, b: variantRequestSchema }),

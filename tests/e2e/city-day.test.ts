@@ -3,8 +3,9 @@
  * the same plan as the Plan view for the same method, and nothing wider than the window. Steps build on each
  * other in one page.
  */
-import { readFile } from 'node:fs/promises';
+import { readFile, writeFile } from 'node:fs/promises';
 import { expect, type Page, test } from '@playwright/test';
+import { extractText } from 'unpdf';
 import { type AppSession, openApp, SCREENS } from './support/browser.js';
 import { CITY_DAY_CSV, CITY_DAY_STOPS, UNREACHABLE_TILES } from './support/fixtures.js';
 
@@ -147,6 +148,58 @@ test('a driver sheet lists every stop of its route, and prints alone', async () 
   await page.emulateMedia({ media: 'screen' });
   await byTest('sheets-close').click();
   await expect(byTest('driver-sheets')).toHaveCount(0);
+});
+
+/** Downloads the PDF a click gives, keeps it in test-results/screens/ and returns its text page by page. */
+async function pdfPages(button: string, keepAs: string): Promise<{ name: string; pages: string[] }> {
+  const [file] = await Promise.all([page.waitForEvent('download'), byTest(button).click()]);
+  const bytes = await readFile((await file.path())!);
+  expect(bytes.subarray(0, 5).toString()).toBe('%PDF-');
+  await writeFile(`${SCREENS}/${keepAs}`, bytes);
+  const { text } = await extractText(new Uint8Array(bytes), { mergePages: false });
+  return { name: file.suggestedFilename(), pages: text };
+}
+
+/** Where each stop id stands in a page's text, in the order given; -1 for a stop that is not there. */
+const positions = (text: string, ids: string[]) => ids.map((id) => text.search(new RegExp(`(^|\\s)${id}\\s`)));
+
+test('"Export PDF" downloads one route\'s sheet, and all sheets at once, with every stop of each route in order', async () => {
+  const routes = await page.locator('[data-testid^="legend-route-"]').count();
+  const stopsOf = (r: number) => byTest(`legend-route-${r}`).locator('[data-testid^="stop-chip-"]').allTextContents();
+  await byTest('open-sheets').click();
+  await byTest('sheets-route').selectOption('0');
+  await expect(byTest('sheets-pdf')).toHaveText('Export PDF (Route 1)');
+  const one = await pdfPages('sheets-pdf', 'driver-sheet-route-1-export.pdf');
+  expect(one.name).toMatch(/^city-day-Route_1\.pdf$/);
+  expect(one.pages).toHaveLength(1);
+  const first = await stopsOf(0);
+  const at = positions(one.pages[0], first);
+  expect(
+    at.every((p) => p >= 0),
+    `every stop of route 1 is in the PDF: ${first.join(', ')} at ${at.join(', ')}`,
+  ).toBe(true);
+  expect(at, 'in the order the route visits them').toEqual([...at].sort((a, b) => a - b));
+  expect(one.pages[0]).toContain('Central depot');
+  expect(one.pages[0]).toMatch(/leave 07:00[\s\S]*back by \d\d:\d\d/);
+  expect(one.pages[0]).toMatch(
+    /Bakery Moll|Corner Shop Ay|Café Linde|Kiosk Nord|Bio Markt Ost|Deli Süd|Blumen Kraus|Weinhandel Roth|Späti Eck|Buchladen Mitte/,
+  );
+
+  await byTest('sheets-route').selectOption('');
+  await expect(byTest('sheets-pdf')).toHaveText(`Export PDF (${routes} routes)`);
+  const all = await pdfPages('sheets-pdf', 'driver-sheets-all.pdf');
+  expect(all.pages).toHaveLength(routes);
+  for (let r = 0; r < routes; r++) {
+    expect(all.pages[r]).toContain(`Route ${r + 1} · city-day`);
+    const ids = await stopsOf(r);
+    const where = positions(all.pages[r], ids);
+    expect(
+      where.every((p) => p >= 0),
+      `route ${r + 1}: ${ids.join(', ')} at ${where.join(', ')}`,
+    ).toBe(true);
+  }
+  await session.screenshot('driver-sheets-export');
+  await byTest('sheets-close').click();
 });
 
 test('a stop taken off its route is listed as not served, with the reason, and can be put back', async () => {

@@ -10,6 +10,7 @@ import { instanceServices } from './instances.js';
 import { modelServices } from './models.js';
 import { createPlanner } from './planning.js';
 import { planServices } from './plans.js';
+import { sheetServices } from './sheets.js';
 import { trainingServices } from './training.js';
 
 type Request<C extends CallName> = z.output<(typeof CALLS)[C]['req']>;
@@ -36,6 +37,7 @@ export function createServices(ctx: ServiceContext): Services {
     ...instanceServices(ctx),
     ...planServices(ctx, planner),
     ...compareServices(ctx, planner),
+    ...sheetServices(),
     ...modelServices(ctx),
     ...training.handlers,
   };

@@ -1,14 +1,16 @@
 /**
  * Printable driver sheets, one page per route: a sketch of the route, the stops in order with name, address
  * (or position), window, ETA, service and load, and the depot departure and return. Shown over the app; the
- * print stylesheet prints only the sheets (all of them, or the one picked), so "Print" or the browser's "Save as
- * PDF" gives the drivers their pages. "PDF" downloads them as one file.
+ * print stylesheet prints only the sheets (all of them, or the one picked), so "Print" gives the drivers their
+ * pages. "Export PDF" downloads the sheets shown (all, or the one picked) as one PDF that main lays out from the
+ * same rows, the same file in the desktop app and the web mode.
  */
 import { useEffect, useState } from 'react';
 import { createPortal } from 'react-dom';
 import type { Evaluation, Instance } from '../../shared/domain.js';
-import { routeColour } from '../map/palette.js';
+import { useApi } from '../hooks/use-api.js';
 import { RouteSketch } from './route-sketch.js';
+import { downloadBase64 } from '../download.js';
 import { driverSheets } from './sheet-model.js';
 
 interface Props {
@@ -25,6 +27,19 @@ export function DriverSheets({ instance, evaluation, planLabel, onClose }: Props
   const [only, setOnly] = useState<number | null>(null);
   const shown = only === null ? sheets : sheets.filter((s) => s.route === only);
   const geo = instance.coordinates?.kind === 'geo';
+  const api = useApi();
+  const [pdf, setPdf] = useState<{ busy: boolean; error: string | null }>({ busy: false, error: null });
+  const exportPdf = async () => {
+    setPdf({ busy: true, error: null });
+    try {
+      const file = await api.call('sheets:pdf', { instanceName: instance.name, planLabel, geo, sheets: shown });
+      downloadBase64(file.fileName, file.base64, 'application/pdf');
+      setPdf({ busy: false, error: null });
+    } catch (err) {
+      // The overlay covers the app's banners: the reason is shown here, next to the button.
+      setPdf({ busy: false, error: err instanceof Error ? err.message : String(err) });
+    }
+  };
 
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => e.key === 'Escape' && onClose();
@@ -52,6 +67,14 @@ export function DriverSheets({ instance, evaluation, planLabel, onClose }: Props
           </select>
         </label>
         <span className="header-spacer" />
+        {pdf.error && (
+          <span className="sheets-error" role="alert" data-testid="sheets-pdf-error">
+            PDF export failed: {pdf.error}
+          </span>
+        )}
+        <button className="btn" data-testid="sheets-pdf" disabled={pdf.busy || shown.length === 0} onClick={exportPdf}>
+          {pdf.busy ? 'Exporting…' : only === null ? `Export PDF (${shown.length} routes)` : `Export PDF (${shown[0]?.title})`}
+        </button>
         <button className="btn btn-primary" data-testid="sheets-print" onClick={() => window.print()}>
           Print
         </button>
@@ -65,12 +88,12 @@ export function DriverSheets({ instance, evaluation, planLabel, onClose }: Props
             <header className="sheet-header">
               <div>
                 <h1>
-                  <span className="swatch" style={{ background: routeColour(sheet.route) }} /> {sheet.title} · {instance.name}
+                  <span className="swatch" style={{ background: sheet.colour }} /> {sheet.title} · {instance.name}
                 </h1>
                 <p>{sheet.summary}</p>
                 <p className="sheet-plan">{planLabel}</p>
               </div>
-              <RouteSketch path={sheet.path} colour={routeColour(sheet.route)} geo={geo} />
+              <RouteSketch path={sheet.path} colour={sheet.colour} geo={geo} />
             </header>
             <table className="sheet-table">
               <thead>

@@ -1,34 +1,13 @@
 /**
  * What a driver's sheet lists for one route: leave the depot, every stop in order (name, address or position,
- * window, ETA, service, load), back at the depot. Pure, so the printed sheet and the PDF read the same rows.
+ * window, ETA, service, load), back at the depot. Pure, so the printed sheet and the PDF read the same rows
+ * (their shape is src/shared/driver-sheet.ts, which the PDF request is checked against).
  */
 import type { Customer, Depot, Evaluation, Instance } from '../../shared/domain.js';
+import type { Sheet, SheetRow } from '../../shared/driver-sheet.js';
+import { routeColour } from '../map/palette.js';
 import { formatNumber } from '../format.js';
 import { unitsOf } from '../units.js';
-
-export interface SheetRow {
-  kind: 'depart' | 'stop' | 'return';
-  /** 1.. for stops, empty for the depot rows. */
-  order: string;
-  id: string;
-  name: string;
-  /** The address, or the position where there is none. */
-  place: string;
-  window: string;
-  eta: string;
-  service: string;
-  load: string;
-  late: boolean;
-}
-
-export interface Sheet {
-  route: number;
-  title: string;
-  summary: string;
-  rows: SheetRow[];
-  /** Depot first, then the stops in order: what the route sketch draws. */
-  path: { x: number; y: number; id: string }[];
-}
 
 function placeOf(node: Depot | Customer, geo: boolean): string {
   if (node.address) return node.address;
@@ -73,6 +52,7 @@ export function driverSheets(instance: Instance, evaluation: Evaluation): Sheet[
       {
         route: r,
         title: `Route ${r + 1}`,
+        colour: routeColour(r),
         summary: `${route.stops.length} stops · ${units.distance(route.length)} · load ${formatNumber(route.load)} of ${formatNumber(instance.capacity)} · ${units.time(depot.ready)}–${units.time(route.returnTime)}`,
         rows: [
           depotRow('depart', units.time(depot.ready), formatNumber(route.load)),

@@ -1,0 +1,176 @@
+/**
+ * Driver sheets as a PDF: each route starts on a new A4 page with its title, summary, plan and a drawing of the
+ * route, then the stops in order (departure and return included) with a tick box per row. A long route continues
+ * on further pages under a repeated table header. Built with pdfkit in the main process, so the desktop app and
+ * the web mode hand the dispatcher the same file; the rows are the on-screen sheet's (src/shared/driver-sheet.ts).
+ */
+import PDFDocument from 'pdfkit';
+import type { Sheet, SheetRow, SheetsDocument } from '../../shared/driver-sheet.js';
+import { sketchPoints } from '../../shared/route-sketch-layout.js';
+import { pdfColour } from './pdf-colour.js';
+import { winAnsi } from './win-ansi.js';
+
+const MARGIN = 40;
+const PAGE = { width: 595.28, height: 841.89 }; // A4 in points
+const CONTENT = PAGE.width - 2 * MARGIN;
+const SKETCH = { width: 210, height: 140, padding: 12 };
+const INK = '#0f1b2d';
+const MUTED = '#475569';
+const LATE = '#d62728';
+const RULE = '#d8dee6';
+const DEPOT_FILL = '#f1f5f9';
+const FONT_SIZE = 9;
+const CELL_PAD = 4;
+
+/** The table's columns: which field of a row, its heading and its width in points (they add up to CONTENT). */
+const COLUMNS: { key: keyof SheetRow | 'stop' | 'done'; label: string; width: number }[] = [
+  { key: 'order', label: '#', width: 22 },
+  { key: 'stop', label: 'Stop', width: 125 },
+  { key: 'place', label: 'Address', width: 139.28 },
+  { key: 'window', label: 'Window', width: 72 },
+  { key: 'eta', label: 'ETA', width: 50 },
+  { key: 'service', label: 'Service', width: 42 },
+  { key: 'load', label: 'Load', width: 30 },
+  { key: 'done', label: 'Done', width: 35 },
+];
+
+type Doc = PDFKit.PDFDocument;
+
+/** Renders every sheet of the document; resolves with the PDF's bytes. */
+export function renderSheetsPdf(document: SheetsDocument): Promise<Buffer> {
+  const doc = new PDFDocument({
+    size: 'A4',
+    margin: MARGIN,
+    autoFirstPage: false,
+    info: { Title: winAnsi(`Driver sheets · ${document.instanceName}`), Creator: 'JAMPR Dispatch' },
+  });
+  const chunks: Buffer[] = [];
+  const done = new Promise<Buffer>((resolve, reject) => {
+    doc.on('data', (chunk: Buffer) => chunks.push(chunk));
+    doc.on('end', () => resolve(Buffer.concat(chunks)));
+    doc.on('error', reject);
+  });
+  for (const sheet of document.sheets) renderSheet(doc, document, sheet);
+  doc.end();
+  return done;
+}
+
+function renderSheet(doc: Doc, document: SheetsDocument, sheet: Sheet): void {
+  doc.addPage();
+  const colour = pdfColour(sheet.colour);
+  const textWidth = CONTENT - SKETCH.width - 16;
+  doc.rect(MARGIN, MARGIN + 3, 12, 12).fill(colour);
+  doc
+    .fillColor(INK)
+    .font('Helvetica-Bold')
+    .fontSize(16)
+    .text(winAnsi(`${sheet.title} · ${document.instanceName}`), MARGIN + 18, MARGIN, { width: textWidth - 18 });
+  doc.moveDown(0.3).font('Helvetica').fontSize(10).fillColor(INK).text(winAnsi(sheet.summary), MARGIN, doc.y, { width: textWidth });
+  doc.moveDown(0.3).fontSize(8.5).fillColor(MUTED).text(winAnsi(document.planLabel), { width: textWidth });
+  const textBottom = doc.y;
+  drawSketch(doc, sheet, colour, document.geo, PAGE.width - MARGIN - SKETCH.width, MARGIN);
+  let y = Math.max(textBottom, MARGIN + SKETCH.height) + 14;
+  y = drawHeader(doc, y);
+  for (const row of sheet.rows) {
+    const height = rowHeight(doc, row);
+    if (y + height > PAGE.height - MARGIN) {
+      doc.addPage();
+      doc
+        .font('Helvetica-Bold')
+        .fontSize(10)
+        .fillColor(INK)
+        .text(winAnsi(`${sheet.title} (continued) · ${document.instanceName}`), MARGIN, MARGIN);
+      y = drawHeader(doc, doc.y + 6);
+    }
+    y = drawRow(doc, row, y, height);
+  }
+}
+
+/** The route in a framed box: legs in the route's colour, the depot a square, the stops numbered in order. */
+function drawSketch(doc: Doc, sheet: Sheet, colour: string, geo: boolean, left: number, top: number): void {
+  doc.rect(left, top, SKETCH.width, SKETCH.height).lineWidth(0.5).strokeColor(RULE).stroke();
+  const points = sketchPoints(sheet.path, geo, SKETCH).map((p) => ({ x: left + p.x, y: top + p.y }));
+  const closed = [...points, points[0]];
+  doc.moveTo(closed[0].x, closed[0].y);
+  for (const p of closed.slice(1)) doc.lineTo(p.x, p.y);
+  doc.lineWidth(1.5).lineJoin('round').strokeColor(colour).stroke();
+  points.forEach((p, i) => {
+    if (i === 0) {
+      doc.rect(p.x - 4.5, p.y - 4.5, 9, 9).fill(INK);
+      return;
+    }
+    doc.circle(p.x, p.y, 6.5).lineWidth(1.2).fillAndStroke('#ffffff', colour);
+    doc
+      .fillColor(INK)
+      .font('Helvetica-Bold')
+      .fontSize(6.5)
+      .text(String(i), p.x - 8, p.y - 2.6, { width: 16, align: 'center', lineBreak: false });
+  });
+}
+
+function drawHeader(doc: Doc, y: number): number {
+  let x = MARGIN;
+  doc.font('Helvetica-Bold').fontSize(7.5).fillColor(MUTED);
+  for (const column of COLUMNS) {
+    doc.text(column.label.toUpperCase(), x + CELL_PAD, y + CELL_PAD, { width: column.width - 2 * CELL_PAD, lineBreak: false });
+    x += column.width;
+  }
+  const bottom = y + 7.5 + 2 * CELL_PAD;
+  doc
+    .moveTo(MARGIN, bottom)
+    .lineTo(MARGIN + CONTENT, bottom)
+    .lineWidth(0.8)
+    .strokeColor(MUTED)
+    .stroke();
+  return bottom;
+}
+
+/** The text of one cell; the stop cell is the id and the name. */
+function cellText(row: SheetRow, key: (typeof COLUMNS)[number]['key']): string {
+  if (key === 'stop') return winAnsi(row.name ? `${row.id}  ${row.name}` : row.id);
+  if (key === 'done') return '';
+  if (key === 'eta' && row.late) return winAnsi(`${row.eta} (late)`);
+  return winAnsi(String(row[key]));
+}
+
+function rowHeight(doc: Doc, row: SheetRow): number {
+  doc.fontSize(FONT_SIZE);
+  let tallest = 0;
+  for (const column of COLUMNS) {
+    doc.font(column.key === 'stop' || row.kind !== 'stop' ? 'Helvetica-Bold' : 'Helvetica');
+    tallest = Math.max(tallest, doc.heightOfString(cellText(row, column.key), { width: column.width - 2 * CELL_PAD }));
+  }
+  return tallest + 2 * CELL_PAD;
+}
+
+function drawRow(doc: Doc, row: SheetRow, y: number, height: number): number {
+  if (row.kind !== 'stop') doc.rect(MARGIN, y, CONTENT, height).fill(DEPOT_FILL);
+  let x = MARGIN;
+  for (const column of COLUMNS) {
+    const width = column.width - 2 * CELL_PAD;
+    if (column.key === 'done') {
+      if (row.kind === 'stop')
+        doc
+          .rect(x + CELL_PAD + 5, y + CELL_PAD, 9, 9)
+          .lineWidth(0.8)
+          .strokeColor(INK)
+          .stroke();
+    } else {
+      const bold = column.key === 'stop' || row.kind !== 'stop';
+      doc
+        .font(bold ? 'Helvetica-Bold' : 'Helvetica')
+        .fontSize(FONT_SIZE)
+        .fillColor(row.late ? LATE : INK)
+        .text(cellText(row, column.key), x + CELL_PAD, y + CELL_PAD, { width });
+    }
+    x += column.width;
+  }
+  const bottom = y + height;
+  doc
+    .moveTo(MARGIN, bottom)
+    .lineTo(MARGIN + CONTENT, bottom)
+    .lineWidth(0.5)
+    .strokeColor(RULE)
+    .stroke();
+  return bottom;
+}

@@ -1,0 +1,55 @@
+/**
+ * A driver sheet as data: what the on-screen sheet shows and the PDF export lays out, row for row. The renderer
+ * builds it (src/renderer/sheets/sheet-model.ts, in the instance's units) and main turns it into pages, so the
+ * printed sheet and the PDF can never disagree. Schemas, because the PDF request arrives over a transport.
+ */
+import { z } from 'zod';
+import { MAX_CUSTOMERS } from './limits.js';
+
+const text = z.string().max(500);
+
+export const sheetRowSchema = z.object({
+  kind: z.enum(['depart', 'stop', 'return']),
+  /** 1.. for stops, empty for the depot rows. */
+  order: text,
+  id: text,
+  name: text,
+  /** The address, or the position where there is none. */
+  place: text,
+  window: text,
+  eta: text,
+  service: text,
+  load: text,
+  late: z.boolean(),
+});
+export type SheetRow = z.infer<typeof sheetRowSchema>;
+
+export const sheetSchema = z.object({
+  route: z.number().int().min(0),
+  title: text,
+  summary: text,
+  /** The route's colour on the map: "#rrggbb" or, past the palette's first colours, "hsl(h, s%, l%)". */
+  colour: z.string().regex(/^(#[0-9a-fA-F]{6}|hsl\([\d.]+, [\d.]+%, [\d.]+%\))$/),
+  // A route visits each customer at most once: its stops plus the two depot rows.
+  rows: z
+    .array(sheetRowSchema)
+    .min(1)
+    .max(MAX_CUSTOMERS + 2),
+  /** Depot first, then the stops in order: what the route sketch draws. */
+  path: z
+    .array(z.object({ x: z.number().finite(), y: z.number().finite(), id: text }))
+    .min(1)
+    .max(MAX_CUSTOMERS + 1),
+});
+export type Sheet = z.infer<typeof sheetSchema>;
+
+/** The sheets of one plan, for one PDF: every route's, or the one route picked. */
+export const sheetsDocumentSchema = z.object({
+  instanceName: text,
+  /** What the plan is: method, policy, date. */
+  planLabel: text,
+  /** Lat/lon positions: the sketch then keeps north up and shortens longitude. */
+  geo: z.boolean(),
+  sheets: z.array(sheetSchema).min(1).max(MAX_CUSTOMERS),
+});
+export type SheetsDocument = z.infer<typeof sheetsDocumentSchema>;

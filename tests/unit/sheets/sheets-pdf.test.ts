@@ -1,0 +1,98 @@
+import { extractText } from 'unpdf';
+import { describe, expect, it } from 'vitest';
+import { pdfColour } from '../../../src/main/sheets/pdf-colour.js';
+import { renderSheetsPdf } from '../../../src/main/sheets/sheets-pdf.js';
+import { winAnsi } from '../../../src/main/sheets/win-ansi.js';
+import { type Sheet, type SheetRow, sheetsDocumentSchema } from '../../../src/shared/driver-sheet.js';
+
+const depot = (kind: 'depart' | 'return'): SheetRow => ({
+  kind,
+  order: '',
+  id: 'D',
+  name: 'Central depot',
+  place: 'Alexanderplatz 1, Berlin',
+  window: kind === 'depart' ? 'leave 07:00' : 'back by 18:00',
+  eta: kind === 'depart' ? '07:00' : '16:40',
+  service: '',
+  load: kind === 'depart' ? '30' : '',
+  late: false,
+});
+
+/** A route of `stops` stops, each with a name and an address long enough to wrap. */
+function sheet(route: number, stops: number): Sheet {
+  const rows = Array.from(
+    { length: stops },
+    (_, i): SheetRow => ({
+      kind: 'stop',
+      order: String(i + 1),
+      id: `R${route}S${i + 1}`,
+      name: `Café Straße ${i + 1}`,
+      place: `Torstraße ${i + 1}, 10119 Berlin, Hinterhof links, dritter Stock`,
+      window: '08:00–11:00',
+      eta: `09:${String(i % 60).padStart(2, '0')}`,
+      service: '10m',
+      load: '5',
+      late: i === 1,
+    }),
+  );
+  const path = [{ x: 13.41, y: 52.52, id: 'D' }, ...rows.map((r, i) => ({ x: 13.38 + (i % 7) * 0.01, y: 52.5 + i * 0.002, id: r.id }))];
+  return {
+    route,
+    title: `Route ${route + 1}`,
+    summary: `${stops} stops`,
+    colour: route < 16 ? '#1f77b4' : 'hsl(157.5, 70%, 38%)',
+    rows: [depot('depart'), ...rows, depot('return')],
+    path,
+  };
+}
+
+async function pagesOf(pdf: Buffer): Promise<string[]> {
+  return (await extractText(new Uint8Array(pdf), { mergePages: false })).text;
+}
+
+describe('driver sheets PDF', () => {
+  it('puts every stop of a route, in order, with its window and ETA, between the departure and the return', async () => {
+    const pdf = await renderSheetsPdf({ instanceName: 'city-day', planLabel: 'Classical · hard', geo: true, sheets: [sheet(0, 6)] });
+    expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
+    const pages = await pagesOf(pdf);
+    expect(pages).toHaveLength(1);
+    const text = pages[0];
+    expect(text).toContain('Route 1 · city-day');
+    const at = (needle: string) => text.indexOf(needle);
+    expect(at('leave 07:00')).toBeGreaterThan(-1);
+    let last = at('leave 07:00');
+    for (let i = 1; i <= 6; i++) {
+      const stop = at(`R0S${i} Café Straße ${i}`);
+      expect(stop, `stop ${i} after the one before`).toBeGreaterThan(last);
+      last = stop;
+    }
+    expect(at('back by 18:00')).toBeGreaterThan(last);
+    expect(text).toContain('08:00–11:00');
+    expect(text).toMatch(/09:01\s+\(late\)/);
+  });
+
+  it('starts each route on its own page and carries a long route over to further pages', async () => {
+    const pages = await pagesOf(
+      await renderSheetsPdf({ instanceName: 'day', planLabel: 'x', geo: true, sheets: [sheet(0, 60), sheet(20, 2)] }),
+    );
+    expect(pages.length).toBeGreaterThanOrEqual(3);
+    const all = pages.join('\n');
+    for (let i = 1; i <= 60; i++) expect(all).toContain(`R0S${i} `);
+    expect(pages[1]).toContain('Route 1 (continued)');
+    expect(pages.at(-1)).toContain('Route 21 · day');
+    expect(pages.at(-1)).toContain('R20S2');
+  });
+
+  it('writes what the built-in fonts cannot show as "?" rather than garbage', () => {
+    expect(winAnsi('Späti − Café “Eck” 東京')).toBe('Späti - Café “Eck” ??');
+    expect(winAnsi('soft (α 1, β 0.5)')).toBe('soft (alpha 1, beta 0.5)');
+    expect(pdfColour('hsl(120, 100%, 25%)')).toBe('#008000');
+    expect(pdfColour('#1f77b4')).toBe('#1f77b4');
+  });
+
+  it('refuses a request that is not a set of sheets', () => {
+    expect(sheetsDocumentSchema.safeParse({ instanceName: 'x', planLabel: '', geo: false, sheets: [] }).success).toBe(false);
+    const bad = { ...sheet(0, 1), colour: 'url(javascript:1)' };
+    expect(sheetsDocumentSchema.safeParse({ instanceName: 'x', planLabel: '', geo: false, sheets: [bad] }).success).toBe(false);
+  });
+});
