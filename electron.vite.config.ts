@@ -5,14 +5,15 @@ import react from '@vitejs/plugin-react';
 export default defineConfig({
   main: {
     plugins: [externalizeDepsPlugin()],
-    // The classical solver's helper threads and the trainer's threads start from their own entries
-    // (src/main/jobs/classical-parallel.ts, src/main/jampr/train/parallel-step.ts).
+    // The classical solver's helper threads, the trainer's threads and the model's sampling helpers start from their
+    // own entries (src/main/jobs/classical-parallel.ts, src/main/jampr/train/parallel-step.ts, src/main/jampr/sampling-pool.ts).
     build: {
       rollupOptions: {
         input: {
           index: resolve('src/main/index.ts'),
           'classical-helper': resolve('src/main/jobs/classical-helper.ts'),
           'train-worker': resolve('src/main/jampr/train/train-worker.ts'),
+          'sampling-worker': resolve('src/main/jampr/sampling-worker.ts'),
         },
       },
     },

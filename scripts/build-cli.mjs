@@ -11,12 +11,12 @@ rmSync(`${root}/out/cli`, { recursive: true, force: true });
 await build({
   absWorkingDir: root,
   // Besides the command, the entries that run in worker threads: the classical solver's helper searches, the
-  // trainer's threads and the speed bench's model workloads (each started from its own file next to main.js).
+  // trainer's threads and the model's sampling helpers (each started from its own file next to main.js).
   entryPoints: {
     main: 'src/cli/main.ts',
     'classical-helper': 'src/main/jobs/classical-helper.ts',
     'train-worker': 'src/main/jampr/train/train-worker.ts',
-    'speed-worker': 'src/cli/speed-worker.ts',
+    'sampling-worker': 'src/main/jampr/sampling-worker.ts',
   },
   outdir: 'out/cli',
   bundle: true,

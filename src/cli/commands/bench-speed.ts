@@ -1,12 +1,9 @@
 import { availableParallelism, cpus, loadavg } from 'node:os';
-import { dirname, join } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
 import { selectBackend } from '../../main/jampr/backend/backend.js';
-import { startTaskPool } from '../../main/jampr/parallel.js';
 import { planWithModel } from '../../main/jampr/planner.js';
 import { classicalGap, type GapRow, homberger } from '../homberger.js';
 import { SPEED_VARIANT, speedInstances } from '../speed-work.js';
-import type { SpeedTask } from '../speed-worker.js';
+import { sampleRate } from '../sample-rate.js';
 import { trainRate } from '../train-rate.js';
 
 export interface SpeedOptions {
@@ -19,12 +16,6 @@ export interface SpeedOptions {
 
 const round = (v: number, digits: number) => Number(v.toFixed(digits));
 
-/** The worker's entry: the TypeScript source next to this folder, or the built file beside the built CLI. */
-const here = fileURLToPath(import.meta.url);
-const SPEED_WORKER = pathToFileURL(
-  here.endsWith('.ts') ? join(dirname(here), '..', 'speed-worker.ts') : join(dirname(here), 'speed-worker.js'),
-);
-
 /** Greedy decoding, batch 1, ms per instance (as the app plans one instance), after one warm-up plan. */
 async function greedyMs(n: number, count: number): Promise<number> {
   const problems = speedInstances(n, count + 1);
@@ -34,46 +25,15 @@ async function greedyMs(n: number, count: number): Promise<number> {
   return (performance.now() - started) / count;
 }
 
-interface Rate {
-  /** Units per wall-clock second: the figure the targets are about. */
-  wall: number;
-  /** Units per CPU-second of this process (all threads): on a shared machine, what the code costs. */
-  cpu: number;
-}
-
-const cpuSeconds = () => {
-  const u = process.cpuUsage();
-  return (u.user + u.system) / 1e6;
-};
-
-/**
- * Units per second of `threads` worker threads each running the same workload side by side, after a warm-up
- * task in each (model load, kernel compilation). The app's one-thread code runs in each.
- */
-async function rate(threads: number, task: (worker: number) => SpeedTask, tasksPerThread: number): Promise<Rate> {
-  const pool = startTaskPool<SpeedTask, number>(SPEED_WORKER, { size: threads });
-  try {
-    await Promise.all(Array.from({ length: threads }, (_, w) => pool.run(task(w))));
-    const started = performance.now();
-    const cpu = cpuSeconds();
-    const done = await Promise.all(Array.from({ length: threads * tasksPerThread }, (_, k) => pool.run(task(k % threads))));
-    const units = done.reduce((a, b) => a + b, 0);
-    return { wall: units / ((performance.now() - started) / 1000), cpu: units / (cpuSeconds() - cpu) };
-  } finally {
-    await pool.close();
-  }
-}
-
 /** `jampr bench --speed`: one JSON object with the model and solver speed figures of this machine. */
 export async function speedBench(options: SpeedOptions): Promise<Record<string, unknown>> {
   const loadAtStart = loadavg()[0];
   await selectBackend({ log: () => {} });
   const greedyMsN20 = await greedyMs(20, 10);
   const greedyMsN50 = await greedyMs(50, 10);
-  let seed = 1;
-  const sample = (): SpeedTask => ({ kind: 'sample', seed: seed++ });
-  const sampleRate1 = await rate(1, sample, 2);
-  const sampleRate2 = await rate(2, sample, 2);
+  // The app's sampling of one instance on 1 and 2 threads (chunks drawn by this thread and a helper).
+  const sampleRate1 = await sampleRate(1, 6);
+  const sampleRate2 = await sampleRate(2, 6);
   // The trainer's own steps on 1 and 2 threads (the batch split over the threads, one combined update).
   const trainRate1 = await trainRate(options.modelDir, 1, 4);
   const trainRate2 = await trainRate(options.modelDir, 2, 4);

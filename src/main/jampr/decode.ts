@@ -6,8 +6,9 @@ import { createRng } from '../vrp/rng.js';
 import type { EnvConfig } from './env/config.js';
 import { reset } from './env/env.js';
 import { routesOf } from './env/routes.js';
-import type { Policy } from './model/policy.js';
+import type { EncodedRows, Policy } from './model/policy.js';
 import { rollout } from './rollout.js';
+import { type ChunkHelpers, chunkSeed, drawChunks } from './sample-chunks.js';
 
 /**
  * Inference (docs/model.md, "Planning with a model"): greedy decoding, and sampling S solutions with the encoder run
@@ -28,11 +29,13 @@ export const DEFAULT_CHUNK = 320;
 
 export interface SampleOptions {
   samples?: number;
-  /** Rollouts per batch: bounds memory. */
+  /** Rollouts per batch: bounds memory, and the unit of progress, cancel and work handed to other threads. */
   chunk?: number;
   seed?: number;
   signal?: AbortSignal;
   onProgress?: (drawn: number, total: number, bestCost: number) => void;
+  /** Helper threads drawing chunks beside this one (sampling-pool.ts); the plan is the same with or without. */
+  helpers?: ChunkHelpers<SampledPlan>;
 }
 
 export interface SampledPlan {
@@ -41,34 +44,64 @@ export interface SampledPlan {
   samples: number;
 }
 
-/** Best of S sampled plans for one instance; deterministic for a given seed. */
+/**
+ * Best of S sampled plans for one instance; deterministic for a given seed and chunk size (chunk k draws from
+ * its own stream, sample-chunks.ts), on this thread alone or with helpers.
+ */
 export async function decodeSampled(policy: Policy, problem: Problem, config: EnvConfig, opts: SampleOptions = {}): Promise<SampledPlan> {
   const total = opts.samples ?? DEFAULT_SAMPLES;
   const chunk = Math.max(1, Math.min(opts.chunk ?? DEFAULT_CHUNK, total));
   if (!Number.isInteger(total) || total < 1) throw new AppError('input', `samples must be a positive integer, got ${total}`);
-  const rng = createRng(opts.seed ?? 1);
+  const seed = opts.seed ?? 1;
   const encoded = policy.encodeOnce(reset([problem], config), 1);
-  let best: SampledPlan | null = null;
   try {
     const greedy = rollout(policy, [problem], config, { kind: 'greedy' }, { training: false, repeat: 1, encoded });
     const greedyRoutes = routesOf(greedy.state, 0);
-    best = { routes: greedyRoutes, evaluation: evaluateIndexRoutes(problem, greedyRoutes, config.variant), samples: total };
-    for (let drawn = 0; drawn < total; ) {
-      await yieldToEvents();
-      if (opts.signal?.aborted) throw new AppError('cancelled', 'sampling was cancelled');
-      const size = Math.min(chunk, total - drawn);
-      const problems = Array<Problem>(size).fill(problem);
-      const { state } = rollout(policy, problems, config, { kind: 'sample', rng }, { training: false, repeat: size, encoded });
-      for (let b = 0; b < size; b++) {
-        const routes = routesOf(state, b);
-        const evaluation = evaluateIndexRoutes(problem, routes, config.variant);
-        if (!best || isBetter(evaluation, best.evaluation)) best = { routes, evaluation, samples: total };
-      }
-      drawn += size;
-      opts.onProgress?.(drawn, total, best?.evaluation.cost ?? Infinity);
-    }
+    let best: SampledPlan = {
+      routes: greedyRoutes,
+      evaluation: evaluateIndexRoutes(problem, greedyRoutes, config.variant),
+      samples: total,
+    };
+    const chunks = await drawChunks({
+      total,
+      chunk,
+      local: (index, size) => sampleChunk(policy, problem, config, encoded, chunkSeed(seed, index), size),
+      helpers: opts.helpers,
+      isBetter: (a, b) => isBetter(a.evaluation, b.evaluation),
+      signal: opts.signal,
+      onProgress: (drawn, chunkBest) =>
+        opts.onProgress?.(drawn, total, (isBetter(chunkBest.evaluation, best.evaluation) ? chunkBest : best).evaluation.cost),
+    });
+    for (const plan of chunks) if (isBetter(plan.evaluation, best.evaluation)) best = { ...plan, samples: total };
+    return best;
   } finally {
     encoded.dispose();
+  }
+}
+
+/** The best of `size` rollouts sampled from one stream (`encoded`: the instance's embeddings, or null to encode here). */
+export function sampleChunk(
+  policy: Policy,
+  problem: Problem,
+  config: EnvConfig,
+  encoded: EncodedRows | null,
+  seed: number,
+  size: number,
+): SampledPlan {
+  const rng = createRng(seed);
+  const problems = Array<Problem>(size).fill(problem);
+  const { state } = rollout(
+    policy,
+    problems,
+    config,
+    { kind: 'sample', rng },
+    { training: false, repeat: size, encoded: encoded ?? undefined },
+  );
+  let best: SampledPlan | null = null;
+  for (let b = 0; b < size; b++) {
+    const routes = routesOf(state, b);
+    const evaluation = evaluateIndexRoutes(problem, routes, config.variant);
+    if (!best || isBetter(evaluation, best.evaluation)) best = { routes, evaluation, samples: size };
   }
   if (!best) throw new Error('no sample was drawn');
   return best;
@@ -80,6 +113,3 @@ export function isBetter(a: Evaluation, b: Evaluation): boolean {
   if (a.cost !== b.cost) return a.cost < b.cost;
   return a.vehicles < b.vehicles;
 }
-
-/** Lets abort signals and progress messages through between chunks. */
-const yieldToEvents = () => new Promise<void>((resolve) => setImmediate(resolve));

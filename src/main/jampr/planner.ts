@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import type { Variant } from '../../shared/domain.js';
 import type { Problem } from '../vrp/problem.js';
 import { decodeGreedy, decodeSampled } from './decode.js';
@@ -5,6 +6,7 @@ import { amEnvConfig, jamprEnvConfig } from './env/config.js';
 import { findDefaultModel } from './model-catalog.js';
 import type { ModelKind } from './model/config.js';
 import { withModel } from './policy-cache.js';
+import { samplingHelpers } from './sampling-pool.js';
 
 /**
  * Plans one instance with a trained model: the product's "jampr" and "am" methods. The model is the
@@ -19,6 +21,8 @@ export interface PlanWithModelOptions {
   /** Sampled plans rolled out at once (decode.ts's default when omitted). */
   chunk?: number;
   seed?: number;
+  /** Threads that sample (default: one per core); the plan is the same on any number. */
+  threads?: number;
   signal?: AbortSignal;
   onProgress?: (drawn: number, total: number, bestCost: number) => void;
   /** Where default models are looked up (default resources/models or $JAMPR_MODELS_DIR). */
@@ -38,12 +42,15 @@ export async function planWithModel(problem: Problem, variant: Variant, opts: Pl
       case 'greedy':
         return { routes: decodeGreedy(policy, [problem], env)[0], modelName: card.name };
       case 'sample': {
+        const seed = opts.seed ?? 1;
+        const call = { modelDir: dir, kind: opts.method, instance: problem.instance, env, seed };
         const best = await decodeSampled(policy, problem, env, {
           samples: opts.samples,
           chunk: opts.chunk,
-          seed: opts.seed,
+          seed,
           signal: opts.signal,
           onProgress: opts.onProgress,
+          helpers: samplingHelpers(opts.threads ?? availableParallelism(), call),
         });
         return { routes: best.routes, modelName: card.name };
       }

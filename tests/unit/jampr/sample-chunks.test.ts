@@ -1,0 +1,73 @@
+import { describe, expect, it } from 'vitest';
+import { type ChunkHelpers, drawChunks } from '../../../src/main/jampr/sample-chunks.js';
+
+/** Fake chunks: a chunk's "plan" is its index and size, its cost a fixed function of the index. */
+interface Fake {
+  index: number;
+  size: number;
+  by: 'here' | 'helper';
+}
+const cost = (f: Fake) => (f.index * 7) % 5;
+const schedule = (helpers?: ChunkHelpers<Fake>, signal?: AbortSignal) => {
+  const progress: number[] = [];
+  const run = drawChunks<Fake>({
+    total: 50,
+    chunk: 8,
+    local: (index, size) => ({ index, size, by: 'here' }),
+    helpers,
+    isBetter: (a, b) => cost(a) < cost(b),
+    signal,
+    onProgress: (drawn) => progress.push(drawn),
+  });
+  return { run, progress };
+};
+const later = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+describe('sampling chunks over threads', () => {
+  it('draws every chunk once, in chunk order, with progress after each', async () => {
+    const { run, progress } = schedule();
+    const chunks = await run;
+    expect(chunks.map((c) => [c.index, c.size])).toEqual([0, 1, 2, 3, 4, 5, 6].map((i) => [i, i < 6 ? 8 : 2]));
+    expect(progress).toEqual([8, 16, 24, 32, 40, 48, 50]);
+  });
+
+  it('hands chunks to a warm helper and keeps one for this thread', async () => {
+    const asked: number[] = [];
+    const helper: ChunkHelpers<Fake> = {
+      capacity: 1,
+      draw: async (index, size) => {
+        asked.push(index);
+        await later(1);
+        return { index, size, by: 'helper' };
+      },
+    };
+    const chunks = await schedule(helper).run;
+    expect(chunks.map((c) => c.index)).toEqual([0, 1, 2, 3, 4, 5, 6]);
+    expect(asked.length).toBeGreaterThan(0);
+    expect(asked).not.toContain(6); // the last chunk is always this thread's
+    expect(chunks.filter((c) => c.by === 'helper').map((c) => c.index)).toEqual(asked.filter((i) => chunks[i].by === 'helper'));
+  });
+
+  it("draws a cold helper's chunks itself and redraws those of a helper that fails", async () => {
+    const never: ChunkHelpers<Fake> = { capacity: 2, draw: () => new Promise<Fake>(() => {}) };
+    expect((await schedule(never).run).every((c) => c.by === 'here')).toBe(true);
+    const failing: ChunkHelpers<Fake> = { capacity: 1, draw: () => Promise.reject(new Error('a task worker crashed')) };
+    const chunks = await schedule(failing).run;
+    expect(chunks.map((c) => c.index)).toEqual([0, 1, 2, 3, 4, 5, 6]);
+  });
+
+  it('stops with a cancelled error when the signal aborts, also while it waits for a warm helper', async () => {
+    const controller = new AbortController();
+    let answered = 0;
+    const stuck: ChunkHelpers<Fake> = {
+      capacity: 1,
+      // Answers its first chunk (so it counts as warm), then never again.
+      draw: (index, size) => (answered++ === 0 ? Promise.resolve({ index, size, by: 'helper' }) : new Promise<Fake>(() => {})),
+    };
+    const { run, progress } = schedule(stuck, controller.signal);
+    await later(30);
+    expect(progress.at(-1)).toBeLessThan(50); // waiting on the helper's second chunk
+    controller.abort();
+    await expect(run).rejects.toMatchObject({ kind: 'cancelled' });
+  });
+});
