@@ -108,7 +108,7 @@ function App() {
         view={view}
         onView={setView}
         instanceName={ws.draft?.name ?? null}
-        onRename={(name) => ws.draft && ws.editDraft({ ...ws.draft, name })}
+        onRename={(name) => ws.draft && ws.editDraft({ ...ws.draft, name }, 'name')}
         dirty={ws.dirty}
         policy={policy}
         onPolicy={setPolicy}

@@ -21,14 +21,19 @@ interface Props {
   errorsByCustomer: Map<string, string[]>;
 }
 
-const COLUMNS: { key: SortKey; label: string; numeric: boolean }[] = [
-  { key: 'id', label: 'ID', numeric: false },
-  { key: 'demand', label: 'Demand', numeric: true },
-  { key: 'ready', label: 'Ready', numeric: true },
-  { key: 'due', label: 'Due', numeric: true },
-  { key: 'service', label: 'Service', numeric: true },
-  { key: 'route', label: 'Route', numeric: true },
+/**
+ * Short headings (the full word in the tooltip) and fixed widths, so the table fits the side panel at 1280 px
+ * without scrolling sideways; the id column takes what is left and cuts long names with an ellipsis.
+ */
+const COLUMNS: { key: SortKey; label: string; title: string; numeric: boolean; width?: number }[] = [
+  { key: 'id', label: 'ID', title: 'Customer', numeric: false },
+  { key: 'demand', label: 'Dem.', title: 'Demand', numeric: true, width: 36 },
+  { key: 'ready', label: 'Ready', title: 'Ready time', numeric: true, width: 46 },
+  { key: 'due', label: 'Due', title: 'Due time', numeric: true, width: 46 },
+  { key: 'service', label: 'Svc', title: 'Service time', numeric: true, width: 34 },
+  { key: 'route', label: 'Rt', title: 'Route', numeric: true, width: 28 },
 ];
+const ACTIONS_WIDTH = 20;
 
 function compareIds(a: string, b: string): number {
   const na = Number(a);
@@ -62,9 +67,10 @@ export function CustomerTable({ instance, routes, selected, onSelect, onEdit, on
     selectedRow.current?.scrollIntoView({ block: 'nearest' });
   }, [selected]);
 
-  const header = (key: SortKey, label: string, numeric: boolean) => (
+  const header = (key: SortKey, label: string, title: string, numeric: boolean) => (
     <th
       key={key}
+      title={title}
       className={numeric ? 'num sortable' : 'sortable'}
       aria-sort={sort.key === key ? (sort.dir === 1 ? 'ascending' : 'descending') : 'none'}
       data-testid={`sort-${key}`}
@@ -78,11 +84,17 @@ export function CustomerTable({ instance, routes, selected, onSelect, onEdit, on
   if (instance.customers.length === 0) return <p className="empty">No customers yet.</p>;
   const t = instance.clockTimes;
   return (
-    <div className="table-scroll">
+    <div className="table-scroll" data-testid="customer-table-scroll">
       <table className="data-table customers" data-testid="customer-table">
+        <colgroup>
+          {COLUMNS.map((c) => (
+            <col key={c.key} style={c.width ? { width: c.width } : undefined} />
+          ))}
+          <col style={{ width: ACTIONS_WIDTH }} />
+        </colgroup>
         <thead>
           <tr>
-            {COLUMNS.map((c) => header(c.key, c.label, c.numeric))}
+            {COLUMNS.map((c) => header(c.key, c.label, c.title, c.numeric))}
             <th aria-label="Actions" />
           </tr>
         </thead>
@@ -144,7 +156,7 @@ export function CustomerTable({ instance, routes, selected, onSelect, onEdit, on
                     '—'
                   )}
                 </td>
-                <td>
+                <td className="cell-actions">
                   <button
                     className="icon-btn"
                     aria-label={`Remove customer ${c.id}`}

@@ -34,7 +34,7 @@ export function useWorkspace() {
     setEdit(s.edit);
   }, []);
   const history = useUndoHistory({ draft, edit }, restore);
-  const { record, clear: clearHistory } = history;
+  const { record, clear: clearHistory, rewrite: rewriteHistory } = history;
 
   const dirty = useMemo(() => draft !== null && draft !== stored?.instance, [draft, stored]);
   const unsaved = dirty || edit !== null;
@@ -54,9 +54,10 @@ export function useWorkspace() {
     return () => window.removeEventListener('beforeunload', warn);
   }, [unsaved]);
 
+  /** `coalesce` names a kind of edit whose repeats make one undo step (the keystrokes of a name). */
   const editDraft = useCallback(
-    (next: Instance) => {
-      record();
+    (next: Instance, coalesce?: string) => {
+      record(coalesce);
       setDraft(next);
     },
     [record],
@@ -84,10 +85,13 @@ export function useWorkspace() {
     (next: StoredPlan | null) => {
       setPlanState(next);
       setEdit(null);
-      // Route edits belong to the plan they were made on.
-      clearHistory();
+      // Route edits belong to the plan they were made on; customer and fleet edits stay undoable.
+      rewriteHistory(
+        (s) => ({ draft: s.draft, edit: null }),
+        (a, b) => a.draft === b.draft && a.edit === b.edit,
+      );
     },
-    [clearHistory],
+    [rewriteHistory],
   );
 
   const open = useCallback(
@@ -123,9 +127,10 @@ export function useWorkspace() {
       setSelected(null);
       setSaveErrors([]);
       setPlan(null);
+      clearHistory();
       return true;
     },
-    [setPlan, confirmDiscard],
+    [setPlan, confirmDiscard, clearHistory],
   );
 
   /** Stores the draft; validation problems are kept for the table's inline messages and nothing is lost. */

@@ -13,8 +13,8 @@ interface Props {
 export function ModelsList({ models, onActivate, onAutomatic }: Props) {
   if (models.length === 0) return <p className="empty">No models yet.</p>;
   return (
-    <div className="table-scroll">
-      <table className="data-table" data-testid="models-table">
+    <div className="table-scroll" data-testid="models-table-scroll">
+      <table className="data-table models-table" data-testid="models-table">
         <thead>
           <tr>
             <th>Model</th>
