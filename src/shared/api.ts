@@ -217,6 +217,11 @@ export const CALLS = {
   /** Create (no id) or update (id) an instance; validated by the routing core first. */
   'instances:save': call<StoredInstance>()(z.object({ id: id.optional(), instance: instanceSchema })),
   'instances:delete': call<{ deleted: boolean }>()(byId),
+  /**
+   * Every rule the instance breaks, as a save would list them; nothing is stored. The editor checks each edit with
+   * it, so a broken rule shows in the row at once and the rules stay in one place (src/main/vrp/validate.ts).
+   */
+  'instances:validate': call<{ problems: string[] }>()(z.object({ instance: z.unknown() })),
   /** Parses and validates a CSV without storing anything. */
   'instances:previewCsv': call<CsvPreview>()(csvImportSchema),
   /** Parses, validates and stores a CSV as a new instance: all or nothing. */

@@ -1,7 +1,9 @@
 /**
  * Times in a dispatcher's CSV at 1280 x 800: a dotted "7.30" or an hour past midnight ("25:00") in a file of
  * HH:MM times is refused with its row, and a file whose rows break several rules lists every problem of every
- * row, each named by its CSV row and with its times as HH:MM. Nothing is imported from a refused file.
+ * row, each named by its CSV row and with its times as HH:MM. Nothing is imported from a refused file. Then, on
+ * the imported clock-time day: a window edited shut is explained in its row at once, edits undo as a dispatcher
+ * expects (a typed name in one step, customer edits across a new plan), and the tables fit their panels.
  */
 import { expect, type Page, test } from '@playwright/test';
 import { type AppSession, openApp } from './support/browser.js';
@@ -76,6 +78,85 @@ test('every problem of every row is listed, named by its CSV row, with times as 
   await expect(byTest('csv-errors')).toContainText('5 problems');
   await session.screenshot('csv-every-problem');
   await cancelImport();
+});
+
+test('a due time before the ready time is explained in its row as soon as the cell is left, in HH:MM, before any save', async () => {
+  await byTest('csv-file-input').setInputFiles({ name: 'clock-day.csv', mimeType: 'text/csv', buffer: Buffer.from(clockCsv()) });
+  await byTest('csv-dialog').waitFor();
+  await byTest('csv-vehicles').fill('3');
+  await byTest('csv-capacity').fill('30');
+  await byTest('csv-preview').waitFor();
+  await byTest('csv-confirm').click();
+  await byTest('csv-dialog').waitFor({ state: 'detached' });
+  await expect(byTest('edit-due-C2')).toHaveValue('12:00');
+
+  await byTest('edit-due-C2').fill('08:30');
+  await byTest('edit-due-C2').press('Tab');
+  await expect(byTest('customer-errors-C2')).toHaveText('ready time 09:00 is after due time 08:30 for customer C2');
+  await expect(byTest('customer-row-C2')).toHaveClass(/row-invalid/);
+  await expect(byTest('error-banner'), 'nothing was saved, so no save failed').toHaveCount(0);
+  await expect(byTest('edit-due-C2'), 'the edit is kept').toHaveValue('08:30');
+  await expect(page.locator('[data-testid^="customer-errors-"]'), 'only the broken row is flagged').toHaveCount(1);
+  await session.screenshot('customer-window-inline-error');
+
+  await byTest('edit-due-C2').fill('12:00');
+  await byTest('edit-due-C2').press('Enter');
+  await expect(byTest('customer-errors-C2')).toHaveCount(0);
+});
+
+test('typing a name is one undo step, and customer edits stay undoable after planning', async () => {
+  const name = byTest('instance-name');
+  await expect(name).toHaveValue('clock-day');
+  await name.press('End');
+  await name.pressSequentially(' v2');
+  await expect(name).toHaveValue('clock-day v2');
+  // Inside the field Ctrl+Z is the field's own text undo; the app's undo works once the field is left.
+  await name.press('Tab');
+  await page.keyboard.press('Control+z');
+  await expect(name, 'one undo takes back the whole word').toHaveValue('clock-day');
+  await page.locator('body').press('Control+Shift+Z');
+  await expect(name).toHaveValue('clock-day v2');
+
+  await byTest('edit-demand-C1').fill('7');
+  await byTest('edit-demand-C1').press('Enter');
+  await byTest('method').selectOption('classical');
+  await byTest('method-effort').fill('0.5');
+  await byTest('plan-button').click();
+  await expect(byTest('plan-meta')).toBeVisible({ timeout: 60_000 });
+  await expect(byTest('undo'), 'a new plan keeps the edits undoable').toBeEnabled();
+  await page.locator('body').press('Control+z');
+  await expect(byTest('edit-demand-C1')).toHaveValue('5');
+  await page.locator('body').press('Control+z');
+  await expect(name).toHaveValue('clock-day');
+  await expect(byTest('unsaved-badge'), 'undoing saved edits leaves them to save again').toBeVisible();
+  await page.locator('body').press('Control+Shift+Z');
+  await page.locator('body').press('Control+Shift+Z');
+  await expect(byTest('edit-demand-C1')).toHaveValue('7');
+  await expect(name).toHaveValue('clock-day v2');
+});
+
+/** The element shows all its content across: nothing to scroll sideways inside it. */
+async function expectFitsAcross(testId: string) {
+  const script = `(() => { const el = document.querySelector('[data-testid="${testId}"]'); return [el.scrollWidth, el.clientWidth]; })()`;
+  const [scroll, client] = (await page.evaluate(script)) as [number, number];
+  expect(scroll, `${testId}: content ${scroll} px wide in ${client} px`).toBeLessThanOrEqual(client);
+}
+
+test('the customer and models tables fit their panels at 1280 px without sideways scrolling', async () => {
+  await expectFitsAcross('customer-table-scroll');
+  await session.screenshot('customer-table-fits');
+  await byTest('tab-training').click();
+  await byTest('models-table').waitFor();
+  await expectFitsAcross('models-table-scroll');
+  // The widest row: an active model shows its badge and the "Automatic choice" button. Put back afterwards.
+  const row = page.locator('[data-testid^="model-row-"]', { hasText: 'am-tw3-n50' });
+  await row.locator('[data-testid^="activate-model-"]').click();
+  await row.locator('[data-testid^="model-active-"]').waitFor();
+  await expectFitsAcross('models-table-scroll');
+  await session.screenshot('models-table-fits');
+  await row.locator('[data-testid^="automatic-model-"]').click();
+  await row.locator('[data-testid^="activate-model-"]').waitFor();
+  await byTest('tab-plan').click();
 });
 
 test('the page reported no errors of its own', () => {

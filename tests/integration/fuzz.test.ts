@@ -149,6 +149,7 @@ function validRequests(instanceId: number, planId: number): Record<CallName, unk
     'instances:previewCsv': { fileName: 'f.csv', text: writeInstanceCsv(tinyInstance()), capacity: 30 },
     'instances:importCsv': { fileName: 'f.csv', text: writeInstanceCsv(tinyInstance()), capacity: 30 },
     'instances:exportCsv': { id: instanceId },
+    'instances:validate': { instance: tinyInstance() },
     'plans:create': { instanceId, variant, method: 'classical', timeLimitSec: 0.1 },
     'plans:cancel': {},
     'plans:list': { instanceId },

@@ -23,6 +23,7 @@ import {
   updateCustomer,
   updateFleet,
 } from '../state/draft.js';
+import { useLiveProblems } from '../state/use-live-problems.js';
 import type { Workspace } from '../state/use-workspace.js';
 import { Gantt } from './gantt.js';
 import { PlanPanel } from './plan-panel.js';
@@ -48,7 +49,9 @@ export function PlanView({ ws, job, onCancelJob, onCsvFile }: Props) {
   // biome-ignore lint/correctness/useExhaustiveDependencies: only another instance (its id) resets the mode
   useEffect(() => setAdding(ws.stored === null), [ws.stored?.id]);
   useUndoKeys(ws);
-  const errors = useMemo(() => messagesByCustomer(ws.saveErrors, draft ?? blankInstance('-')), [ws.saveErrors, draft]);
+  // The check of the latest edit when there is one, else what the last failed save said.
+  const live = useLiveProblems(draft, String(ws.stored?.id ?? 'new'));
+  const errors = useMemo(() => messagesByCustomer(live ?? ws.saveErrors, draft ?? blankInstance('-')), [live, ws.saveErrors, draft]);
   const routes = edit?.routes ?? plan?.routes ?? null;
   const [focusRoute, setFocusRoute] = useState<number | null>(null);
   // A route number means nothing in another plan.
