@@ -146,6 +146,19 @@ describe('environment', () => {
     }
   });
 
+  it('keeps room for the largest order left, so that indivisible orders do not strand a customer', () => {
+    // Orders of 4 on vehicles of 10: each vehicle takes two. Room for five orders split over two vehicles (4 + 10 + 10
+    // after one vehicle returned with a single order) carries only four of them: the total alone is not enough.
+    const rng = createRng(6);
+    for (let round = 0; round < 20; round++) {
+      const base = tinyProblems(6, 1, 70 + round)[0];
+      const p = { ...base, capacity: 10, vehicles: 3, demand: base.demand.map((_, i) => (i === 0 ? 0 : 4)) };
+      let s = reset([p], jamprEnvConfig(makeVariant('tw3'), 6, { mCon: 1, mPre: 6 }));
+      while (!s.done) s = step(s, [randomAction(s, 0, rng)]);
+      expect(routesOf(s, 0).flat()).toHaveLength(6);
+    }
+  });
+
   it('ends an episode with unserved customers when a small fleet runs out', () => {
     const problems = tinyProblems(8, 1, 9).map((p) => ({ ...p, vehicles: 1 }));
     const rng = createRng(1);
