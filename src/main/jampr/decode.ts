@@ -55,23 +55,28 @@ export async function decodeSampled(policy: Policy, problem: Problem, config: En
   const seed = opts.seed ?? 1;
   const encoded = policy.encodeOnce(reset([problem], config), 1);
   try {
-    const greedy = rollout(policy, [problem], config, { kind: 'greedy' }, { training: false, repeat: 1, encoded });
-    const greedyRoutes = routesOf(greedy.state, 0);
-    let best: SampledPlan = {
-      routes: greedyRoutes,
-      evaluation: evaluateIndexRoutes(problem, greedyRoutes, config.variant),
-      samples: total,
+    // The greedy candidate is this thread's first job once the helpers have their chunks.
+    let greedy: SampledPlan | null = null;
+    const greedyPlan = (): SampledPlan => {
+      if (greedy) return greedy;
+      const routes = routesOf(rollout(policy, [problem], config, { kind: 'greedy' }, { training: false, repeat: 1, encoded }).state, 0);
+      greedy = { routes, evaluation: evaluateIndexRoutes(problem, routes, config.variant), samples: total };
+      return greedy;
     };
     const chunks = await drawChunks({
       total,
       chunk,
+      first: greedyPlan,
       local: (index, size) => sampleChunk(policy, problem, config, encoded, chunkSeed(seed, index), size),
       helpers: opts.helpers,
       isBetter: (a, b) => isBetter(a.evaluation, b.evaluation),
       signal: opts.signal,
-      onProgress: (drawn, chunkBest) =>
-        opts.onProgress?.(drawn, total, (isBetter(chunkBest.evaluation, best.evaluation) ? chunkBest : best).evaluation.cost),
+      onProgress: (drawn, chunkBest) => {
+        const lead = greedy && isBetter(greedy.evaluation, chunkBest.evaluation) ? greedy : chunkBest;
+        opts.onProgress?.(drawn, total, lead.evaluation.cost);
+      },
     });
+    let best = greedyPlan();
     for (const plan of chunks) if (isBetter(plan.evaluation, best.evaluation)) best = { ...plan, samples: total };
     return best;
   } finally {

@@ -11,6 +11,8 @@ import { AppError } from '../../shared/errors.js';
 export interface ChunkHelpers<T> {
   readonly capacity: number;
   draw(index: number, size: number): Promise<T>;
+  /** Whether the helpers have answered before (they are started and hold the model): then they are waited for. */
+  warm(): boolean;
 }
 
 /** The random stream of chunk `index` under `seed` (any fixed injective-enough mix; splitmix32 scrambles it). */
@@ -19,6 +21,8 @@ export const chunkSeed = (seed: number, index: number): number => ((seed >>> 0) 
 export interface ChunkSchedule<T> {
   total: number;
   chunk: number;
+  /** This thread's own work besides chunks (the greedy candidate), done once the helpers hold their first chunks. */
+  first?: () => void;
   /** Draws chunk `index` (of `size` samples) in this thread; returns its best plan. */
   local(index: number, size: number): T;
   helpers?: ChunkHelpers<T>;
@@ -34,7 +38,7 @@ const ABORT_POLL_MS = 100;
 
 /**
  * Draws every chunk; returns their best plans in chunk order. Throws AppError 'cancelled' when the signal aborts.
- * This thread keeps at least one chunk for itself, and once none is left, while no helper has answered yet
+ * This thread keeps at least one chunk for itself, and once none is left, while no helper has ever answered
  * (a thread still starting: loading TensorFlow.js and the model takes seconds), it draws the chunks the helpers
  * hold itself (whichever finishes first counts; both give the same plan), so a cold helper never makes sampling
  * slower than this thread alone. A helper that has answered is warm: its chunks are waited for.
@@ -48,7 +52,8 @@ export async function drawChunks<T>(s: ChunkSchedule<T>): Promise<T[]> {
   let next = 0;
   let drawn = 0;
   let best: T | undefined;
-  let helpersWarm = false;
+  let helpersWarm = s.helpers?.warm() ?? false;
+  let first = s.first;
   const record = (index: number, plan: T) => {
     if (results[index] !== undefined) return;
     results[index] = plan;
@@ -72,6 +77,11 @@ export async function drawChunks<T>(s: ChunkSchedule<T>): Promise<T[]> {
       );
       held.set(index, task);
       void task.finally(() => held.delete(index));
+    }
+    if (first) {
+      first();
+      first = undefined;
+      continue;
     }
     const stolen = helpersWarm ? undefined : [...held.keys()].find((index) => results[index] === undefined);
     const mine = retry.shift() ?? (next < count ? next++ : stolen);

@@ -39,6 +39,8 @@ function helperEntry(): URL | null {
 
 let pool: TaskPool<SampleTask, SampledPlan> | null = null;
 let calls = 0;
+/** Whether the current pool's helpers have answered a chunk (they are started and hold a model). */
+let warm = false;
 
 /** Helpers for one sampling call on `threads` threads in all; null for one thread or where none can start. */
 export function samplingHelpers(threads: number, call: Omit<SampleTask, 'call' | 'index' | 'size'>): ChunkHelpers<SampledPlan> | undefined {
@@ -49,10 +51,21 @@ export function samplingHelpers(threads: number, call: Omit<SampleTask, 'call' |
     void pool.close();
     pool = null;
   }
-  pool ??= startTaskPool<SampleTask, SampledPlan>(entry, { size });
+  if (!pool) {
+    pool = startTaskPool<SampleTask, SampledPlan>(entry, { size });
+    warm = false;
+  }
   const helpers = pool;
   const id = `${process.pid}.${threadId}.${++calls}`;
-  return { capacity: size, draw: (index, chunk) => helpers.run({ ...call, call: id, index, size: chunk }) };
+  return {
+    capacity: size,
+    draw: async (index, chunk) => {
+      const plan = await helpers.run({ ...call, call: id, index, size: chunk });
+      if (helpers === pool) warm = true;
+      return plan;
+    },
+    warm: () => warm && helpers === pool,
+  };
 }
 
 /** Stops the helper threads (tests; a later sampling call starts new ones). */

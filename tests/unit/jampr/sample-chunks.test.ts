@@ -35,6 +35,7 @@ describe('sampling chunks over threads', () => {
     const asked: number[] = [];
     const helper: ChunkHelpers<Fake> = {
       capacity: 1,
+      warm: () => true,
       draw: async (index, size) => {
         asked.push(index);
         await later(1);
@@ -45,13 +46,41 @@ describe('sampling chunks over threads', () => {
     expect(chunks.map((c) => c.index)).toEqual([0, 1, 2, 3, 4, 5, 6]);
     expect(asked.length).toBeGreaterThan(0);
     expect(asked).not.toContain(6); // the last chunk is always this thread's
-    expect(chunks.filter((c) => c.by === 'helper').map((c) => c.index)).toEqual(asked.filter((i) => chunks[i].by === 'helper'));
+    // A warm helper's chunks are waited for, not drawn twice.
+    expect(chunks.filter((c) => c.by === 'helper').map((c) => c.index)).toEqual(asked);
+  });
+
+  it("does this thread's own first job after the helpers have their chunks, before its own chunks", async () => {
+    const events: string[] = [];
+    const helper: ChunkHelpers<Fake> = {
+      capacity: 1,
+      warm: () => true,
+      draw: async (index, size) => {
+        events.push(`helper ${index}`);
+        return { index, size, by: 'helper' };
+      },
+    };
+    const progress: number[] = [];
+    await drawChunks<Fake>({
+      total: 16,
+      chunk: 8,
+      first: () => events.push('first'),
+      local: (index, size) => {
+        events.push(`here ${index}`);
+        return { index, size, by: 'here' };
+      },
+      helpers: helper,
+      isBetter: () => false,
+      onProgress: (drawn) => progress.push(drawn),
+    });
+    expect(events).toEqual(['helper 0', 'first', 'here 1']);
+    expect(progress.at(-1)).toBe(16);
   });
 
   it("draws a cold helper's chunks itself and redraws those of a helper that fails", async () => {
-    const never: ChunkHelpers<Fake> = { capacity: 2, draw: () => new Promise<Fake>(() => {}) };
+    const never: ChunkHelpers<Fake> = { capacity: 2, warm: () => false, draw: () => new Promise<Fake>(() => {}) };
     expect((await schedule(never).run).every((c) => c.by === 'here')).toBe(true);
-    const failing: ChunkHelpers<Fake> = { capacity: 1, draw: () => Promise.reject(new Error('a task worker crashed')) };
+    const failing: ChunkHelpers<Fake> = { capacity: 1, warm: () => true, draw: () => Promise.reject(new Error('a task worker crashed')) };
     const chunks = await schedule(failing).run;
     expect(chunks.map((c) => c.index)).toEqual([0, 1, 2, 3, 4, 5, 6]);
   });
@@ -61,6 +90,7 @@ describe('sampling chunks over threads', () => {
     let answered = 0;
     const stuck: ChunkHelpers<Fake> = {
       capacity: 1,
+      warm: () => answered > 0,
       // Answers its first chunk (so it counts as warm), then never again.
       draw: (index, size) => (answered++ === 0 ? Promise.resolve({ index, size, by: 'helper' }) : new Promise<Fake>(() => {})),
     };
