@@ -84,4 +84,14 @@ describe('jampr info, generate, eval and bench', () => {
     expect(failure).toMatchObject({ code: 1, stdout: '' });
     expect(failure.stderr).toMatch(/--out FILE.jsonl is required/);
   });
+
+  it('train splits its steps over the threads asked for, with the worker the build emits, and leaves a checkpoint', async () => {
+    const dir = await cliWorkDir();
+    const out = join(dir, 'model');
+    const { stdout } = await jampr('train', '--variant', 'tw1', '--size', '5', '--minutes', '0.05', '--threads', '2', '--out', out);
+    expect(JSON.parse(stdout)).toMatchObject({ outDir: out, cancelled: false, threads: 2 });
+    // The thread count is fixed when the trainer starts, whatever a loaded machine gets done in the minutes.
+    const card = JSON.parse(await readFile(join(out, 'card.json'), 'utf8')) as { name: string };
+    expect(card.name).toBe('jampr-tw1-n5');
+  });
 });

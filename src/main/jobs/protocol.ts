@@ -64,6 +64,8 @@ export interface TrainJobResult {
   cancelled: boolean;
   /** Mean greedy cost of the new and the current model on the held-out days (null without held-out days). */
   comparison: HoldoutComparison | null;
+  /** Threads that shared each training step. */
+  threads: number;
 }
 
 export interface HoldoutComparison {

@@ -60,7 +60,7 @@ export async function runTrainJob(job: TrainJob, ctx: JobContext<TrainJobProgres
     },
   });
   const comparison = holdout.length ? await compareOnHoldout(job, holdout) : null;
-  return { outDir: job.outDir, cancelled: result.stoppedBy === 'cancelled', comparison };
+  return { outDir: job.outDir, cancelled: result.stoppedBy === 'cancelled', comparison, threads: result.threads };
 }
 
 /** Greedy cost of the new and the current model on the held-out days, priced the way training prices plans. */

@@ -79,6 +79,8 @@ export interface TrainModelOptions {
 export interface TrainResult {
   card: ModelCard;
   stoppedBy: 'time' | 'instances' | 'cancelled';
+  /** Threads that shared each step (1 where only one was asked for, or no worker could be started). */
+  threads: number;
 }
 
 const cpuNow = () => {
@@ -201,7 +203,7 @@ async function trainWithRecipe(
     }
     if (validatedAt !== card.instancesTrained) validate();
     await save();
-    return { card, stoppedBy };
+    return { card, stoppedBy, threads: stepper.threads };
   } finally {
     await stepper.close();
     baseline?.dispose();
