@@ -105,6 +105,8 @@ export interface CsvPreview {
   columns: Record<string, string>;
   rows: number;
   instance: Instance;
+  /** Read as written, but perhaps not meant so (e.g. "7.30" in a file without HH:MM times): shown before importing. */
+  warnings: string[];
 }
 
 export interface StoredPlan {

@@ -80,6 +80,20 @@ test('every problem of every row is listed, named by its CSV row, with times as 
   await cancelImport();
 });
 
+test('a file written with dotted times only ("7.30", no HH:MM) is warned about before it can be imported', async () => {
+  const csv = ['id,x,y,demand,ready,due,service', 'D,50,50,0,7,18,0', 'A,50.1,50,5,7.30,11.00,0.1', 'B,50,50.1,5,8.15,12,0.1'].join('\n');
+  await byTest('csv-file-input').setInputFiles({ name: 'dotted-only.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
+  await byTest('csv-dialog').waitFor();
+  await byTest('csv-capacity').fill('30');
+  await byTest('csv-preview').waitFor();
+  await expect(byTest('csv-warning')).toHaveText(
+    "row 3, column ready: '7.30' and 2 more look like times of day written with a dot; they are read as minutes (7.30 = 7.3 minutes). If they are clock times, write them as HH:MM, e.g. 07:30",
+  );
+  await expect(byTest('csv-confirm'), 'warned, not refused: the dispatcher decides').toBeEnabled();
+  await session.screenshot('csv-dotted-times-warning');
+  await cancelImport();
+});
+
 test('a due time before the ready time is explained in its row as soon as the cell is left, in HH:MM, before any save', async () => {
   await byTest('csv-file-input').setInputFiles({ name: 'clock-day.csv', mimeType: 'text/csv', buffer: Buffer.from(clockCsv()) });
   await byTest('csv-dialog').waitFor();

@@ -24,7 +24,7 @@ export function previewCsv(request: CallRequest<'instances:previewCsv'>): CsvPre
   });
   const columns: Record<string, string> = {};
   for (const [field, header] of Object.entries(parsed.columns)) if (header !== undefined) columns[field] = header;
-  return { fileName: request.fileName, columns, rows: parsed.rows, instance: parsed.instance };
+  return { fileName: request.fileName, columns, rows: parsed.rows, instance: parsed.instance, warnings: parsed.warnings };
 }
 
 export function instanceServices(ctx: ServiceContext) {

@@ -64,6 +64,15 @@ export function CsvPreviewDialog({ state }: { state: CsvImportState }) {
           )}
         </div>
       )}
+      {preview && preview.warnings.length > 0 && (
+        <ul className="import-warnings" data-testid="csv-warnings">
+          {preview.warnings.map((w, i) => (
+            <li key={i} data-testid="csv-warning">
+              {w}
+            </li>
+          ))}
+        </ul>
+      )}
       {preview && (
         <div className="import-preview" data-testid="csv-preview">
           <p>

@@ -157,6 +157,16 @@ describe('parseCustomerCsv', () => {
     ]);
   });
 
+  it('warns about window times that look like dotted times of day in a file without HH:MM, and reads them as written', () => {
+    const text = ['id,x,y,demand,ready,due,service', 'D,0,0,0,7,18,0', '1,0.1,0.1,5,7.30,11.00,2', '2,0.2,0.1,7,8.15,12,3'].join('\n');
+    const { instance, warnings } = parseCustomerCsv(text, fleet);
+    expect(instance.customers[0].ready).toBe(7.3);
+    expect(warnings).toEqual([
+      "row 3, column ready: '7.30' and 2 more look like times of day written with a dot; they are read as minutes (7.30 = 7.3 minutes). If they are clock times, write them as HH:MM, e.g. 07:30",
+    ]);
+    expect(parseCustomerCsv(BASIC, fleet).warnings, 'minutes past 24 are plainly minutes').toEqual([]);
+  });
+
   it('lists every problem of a row with a bad cell, its window rules too, named by row and in HH:MM', () => {
     const text = [
       'id,x,y,demand,ready,due,service',

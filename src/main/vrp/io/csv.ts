@@ -33,6 +33,8 @@ export interface CsvImport {
   ignoredColumns: string[];
   /** Data rows read (depot included). */
   rows: number;
+  /** What was read but may not be what was meant (window times that look like dotted times of day). */
+  warnings: string[];
 }
 
 const DELIMITERS = [',', ';', '\t'] as const;
@@ -164,6 +166,24 @@ function withRow(problem: string, rowsOfCustomer: Map<string, number[]>, depotRo
   return depotRow !== undefined && /\bdepot\b/.test(problem) ? `row ${depotRow}: ${problem}` : problem;
 }
 
+/**
+ * A file with no HH:MM at all whose window times are all within 0..24 and include dotted ones like "7.30" was most
+ * likely written in hours and minutes: it is read as minutes (7.3), as written, but the dispatcher is told.
+ */
+function dottedTimeWarnings(clock: ClockUse): string[] {
+  if (clock.used) return [];
+  const dotted = clock.numbers.filter((n) => /^\d{1,2}[.,][0-5]\d$/.test(n.text));
+  const hoursOnly = clock.numbers.every((n) => Number(n.text.replace(',', '.')) <= 24);
+  if (dotted.length === 0 || !hoursOnly) return [];
+  const [first] = dotted;
+  const [h, m] = first.text.split(/[.,]/);
+  const more = dotted.length > 1 ? ` and ${dotted.length - 1} more` : '';
+  return [
+    `${first.where}: '${first.text}'${more} look like times of day written with a dot; they are read as minutes ` +
+      `(${first.text} = ${Number(first.text.replace(',', '.'))} minutes). If they are clock times, write them as HH:MM, e.g. ${h.padStart(2, '0')}:${m}`,
+  ];
+}
+
 /** Problems of the whole file first, then row by row (stable), so each row's problems read together. */
 function byRow(problems: string[]): string[] {
   const rowOf = (p: string) => Number(/^rows? (\d+)/.exec(p)?.[1] ?? 0);
@@ -239,5 +259,5 @@ export function parseCustomerCsv(text: string, options: CsvFleetOptions): CsvImp
     problems.push(...customerFieldProblems(customer, instance).problems.map((p) => `row ${row}: ${p}`));
   }
   if (problems.length) throw inputError(`CSV ${options.name} cannot be imported`, byRow(problems));
-  return { instance, columns: mapping.names, ignoredColumns: mapping.ignored, rows: rows.length };
+  return { instance, columns: mapping.names, ignoredColumns: mapping.ignored, rows: rows.length, warnings: dottedTimeWarnings(clock) };
 }
