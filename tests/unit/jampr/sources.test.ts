@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { citySizesSource, mixedSource, generatorSource, cityDaySource } from '../../../src/main/jampr/train/sources.js';
+import { batchMixedSource, citySizesSource, mixedSource, generatorSource, cityDaySource } from '../../../src/main/jampr/train/sources.js';
 import { createRng } from '../../../src/main/vrp/rng.js';
 
 describe('training sources', () => {
@@ -28,5 +28,21 @@ describe('training sources', () => {
     // City days carry lat/lon; the generator's instances are planar: both kinds appear.
     const kinds = new Set(batch.map((p) => p.instance.coordinates?.kind ?? 'planar'));
     expect(kinds.size).toBe(2);
+  });
+
+  it('mixes sources batch by batch, so sizes may differ between batches but not within one', () => {
+    const source = batchMixedSource([
+      [generatorSource(8), 1],
+      [citySizesSource(12, 14), 1],
+    ]);
+    const rng = createRng(5);
+    const seen = new Set<string>();
+    for (let i = 0; i < 20; i++) {
+      const batch = source.draw(4, rng);
+      const kinds = new Set(batch.map((p) => `${p.instance.coordinates?.kind ?? 'planar'}-${p.n}`));
+      expect(kinds.size).toBe(1);
+      seen.add([...kinds][0].split('-')[0]);
+    }
+    expect([...seen].sort()).toEqual(['geo', 'planar']);
   });
 });

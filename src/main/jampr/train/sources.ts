@@ -61,6 +61,22 @@ export function mixedSource(parts: readonly [InstanceSource, number][]): Instanc
   };
 }
 
+/** Each batch from one of the sources, chosen with the given weights: for sources whose sizes vary between batches. */
+export function batchMixedSource(parts: readonly [InstanceSource, number][]): InstanceSource {
+  const total = parts.reduce((a, [, w]) => a + w, 0);
+  return {
+    description: parts.map(([src, w]) => `${Math.round((100 * w) / total)} % of batches ${src.description}`).join(' + '),
+    draw: (count, rng) => {
+      let pick = rng.next() * total;
+      for (const [source, weight] of parts) {
+        if (pick < weight) return source.draw(count, rng);
+        pick -= weight;
+      }
+      return parts[parts.length - 1][0].draw(count, rng);
+    },
+  };
+}
+
 /** What the shipped models train on: the paper's generator and city days, half each, so both work out of the box. */
 export const shippedTrainingSource = (size: number): InstanceSource =>
   mixedSource([

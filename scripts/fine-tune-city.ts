@@ -1,0 +1,102 @@
+/**
+ * Fine-tunes a shipped JAMPR model for city days (docs/model.md, "City days") without losing the paper's
+ * instances: imitation of the classical solver's plans, BatchNorm frozen on the model's statistics, each batch
+ * either generated instances at the model's size or city days of a size drawn from --city (a model plans every
+ * day nearest its size, so an N=50 model plans 35–150 stops). Checkpoints go to .tmp/train/<name>-city/; a
+ * checkpoint is exported (float16) to resources/models/<name>/ only when its validation cost (half generated,
+ * half city days) is the best so far and below the starting model's.
+ *
+ *   nice -n 5 npx tsx scripts/fine-tune-city.ts --model jampr-tw3-n50 [--minutes 60] [--city 35-150]
+ *       [--lr 1e-4] [--batch 16] [--expert-seconds 0.2]
+ */
+import { cpSync, existsSync, rmSync } from 'node:fs';
+import { parseArgs } from 'node:util';
+import { selectBackend } from '../src/main/jampr/backend/backend.js';
+import type { ModelCard } from '../src/main/jampr/card.js';
+import { exportCheckpoint, loadCheckpoint } from '../src/main/jampr/checkpoint.js';
+import { jamprEnvConfig } from '../src/main/jampr/env/config.js';
+import { greedyCosts, mean } from '../src/main/jampr/train/costs.js';
+import { batchMixedSource, citySizesSource, generatorSource } from '../src/main/jampr/train/sources.js';
+import { trainModel } from '../src/main/jampr/train/train.js';
+import { makeVariant } from '../src/shared/domain.js';
+import { createRng } from '../src/main/vrp/rng.js';
+
+const { values: args } = parseArgs({
+  options: {
+    model: { type: 'string', default: 'jampr-tw3-n50' },
+    minutes: { type: 'string', default: '60' },
+    city: { type: 'string', default: '35-150' },
+    lr: { type: 'string', default: '1e-4' },
+    batch: { type: 'string', default: '16' },
+    'expert-seconds': { type: 'string', default: '0.2' },
+  },
+});
+const name = args.model as string;
+const SHIPPED = `resources/models/${name}`;
+const OUT = `.tmp/train/${name}-city`;
+const [lo, hi] = (args.city as string).split('-').map(Number);
+
+await selectBackend();
+const start = await loadCheckpoint(SHIPPED);
+const { variant: variantName, size } = start.card;
+const variant = makeVariant(variantName);
+// Validation: the model's own generated size and city days across the sizes it will plan, half each.
+const validation = [
+  ...generatorSource(size).draw(32, createRng(4321)),
+  ...Array.from({ length: 8 }, (_, i) => citySizesSource(lo, hi).draw(4, createRng(4322 + i))).flat(),
+];
+const startCost = mean(greedyCosts(start.policy, validation, jamprEnvConfig(variant, size, start.card.env)));
+start.policy.dispose();
+console.log(`${name}: validation (32 generated N=${size}, 32 city days N=${lo}–${hi}) starts at ${startCost.toFixed(2)}`);
+
+if (!existsSync(`${OUT}/model.json`)) {
+  rmSync(OUT, { recursive: true, force: true });
+  cpSync(SHIPPED, OUT, { recursive: true });
+}
+let best = startCost;
+const shipIfBest = async (card: ModelCard) => {
+  const cost = card.validation.curve.at(-1)?.cost ?? Infinity;
+  if (cost >= best) return;
+  best = cost;
+  await exportCheckpoint(OUT, SHIPPED, 'float16');
+  console.log(`shipped: validation ${cost} after ${card.instancesTrained} instances`);
+};
+const result = await trainModel({
+  variant: variantName,
+  size,
+  fromDir: OUT,
+  outDir: OUT,
+  name,
+  minutes: Number(args.minutes),
+  seed: 31,
+  source: batchMixedSource([
+    [generatorSource(size), 1],
+    [citySizesSource(lo, hi), 1],
+  ]),
+  validationSet: validation,
+  freezeNorm: true,
+  checkpointEverySec: 300,
+  recipe: {
+    name: 'imitation',
+    batchSize: Number(args.batch),
+    epochSize: 1_000_000,
+    learningRate: Number(args.lr),
+    expertSeconds: Number(args['expert-seconds']),
+  },
+  onCheckpoint: shipIfBest,
+  onProgress: (p) =>
+    console.log(
+      JSON.stringify({
+        at: new Date().toISOString(),
+        instances: p.instancesSeen,
+        expertCost: Math.round(p.meanCost),
+        validation: p.validationCost && Math.round(p.validationCost),
+      }),
+    ),
+});
+console.log(
+  'done',
+  result.stoppedBy,
+  JSON.stringify(result.card.validation.curve.at(-1)),
+  `best ${best.toFixed(2)} (start ${startCost.toFixed(2)})`,
+);
