@@ -7,9 +7,10 @@
  * half city days) is the best so far and below the starting model's.
  *
  *   nice -n 5 npx tsx scripts/fine-tune-city.ts --model jampr-tw3-n50 [--minutes 60] [--city 35-150]
- *       [--lr 1e-4] [--batch 16] [--expert-seconds 0.2]
+ *       [--lr 1e-4] [--batch 16] [--expert-seconds 0.2] [--threads <one per core>]
  */
 import { cpSync, existsSync, rmSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { parseArgs } from 'node:util';
 import { selectBackend } from '../src/main/jampr/backend/backend.js';
 import type { ModelCard } from '../src/main/jampr/card.js';
@@ -29,6 +30,7 @@ const { values: args } = parseArgs({
     lr: { type: 'string', default: '1e-4' },
     batch: { type: 'string', default: '16' },
     'expert-seconds': { type: 'string', default: '0.2' },
+    threads: { type: 'string', default: String(availableParallelism()) },
   },
 });
 const name = args.model as string;
@@ -75,6 +77,7 @@ const result = await trainModel({
   ]),
   validationSet: validation,
   freezeNorm: true,
+  threads: Number(args.threads),
   checkpointEverySec: 300,
   recipe: {
     name: 'imitation',
