@@ -63,7 +63,9 @@ const shipIfBest = async (card: ModelCard) => {
   await exportCheckpoint(OUT, SHIPPED, 'float16');
   console.log(`shipped: validation ${cost} after ${card.instancesTrained} instances`);
 };
+const notes = `fine-tuned for city days with scripts/fine-tune-city.ts; the validation curve from ${start.card.instancesTrained} instances on is greedy training cost (model frame) on 32 generated ${variantName} N=${size} instances (seed 4321) and 32 city days of ${lo}-${hi} stops (seeds 4322-4329). Before: ${start.card.notes ?? ''}`;
 const result = await trainModel({
+  notes,
   variant: variantName,
   size,
   fromDir: OUT,
