@@ -44,36 +44,35 @@ export function citySizesSource(lo: number, hi: number): InstanceSource {
   };
 }
 
+type WeightedSources = readonly [InstanceSource, number][];
+
+const totalWeight = (parts: WeightedSources) => parts.reduce((a, [, w]) => a + w, 0);
+
+/** One of the sources, chosen with the given weights (one draw from rng). */
+function pickSource(parts: WeightedSources, total: number, rng: Rng): InstanceSource {
+  let pick = rng.next() * total;
+  for (const [source, weight] of parts) {
+    if (pick < weight) return source;
+    pick -= weight;
+  }
+  return parts[parts.length - 1][0];
+}
+
 /** Each instance from one of the sources, chosen with the given weights (a batch mixes them; N is shared). */
-export function mixedSource(parts: readonly [InstanceSource, number][]): InstanceSource {
-  const total = parts.reduce((a, [, w]) => a + w, 0);
+export function mixedSource(parts: WeightedSources): InstanceSource {
+  const total = totalWeight(parts);
   return {
     description: parts.map(([src, w]) => `${Math.round((100 * w) / total)} % ${src.description}`).join(' + '),
-    draw: (count, rng) =>
-      Array.from({ length: count }, () => {
-        let pick = rng.next() * total;
-        for (const [source, weight] of parts) {
-          if (pick < weight) return source.draw(1, rng)[0];
-          pick -= weight;
-        }
-        return parts[parts.length - 1][0].draw(1, rng)[0];
-      }),
+    draw: (count, rng) => Array.from({ length: count }, () => pickSource(parts, total, rng).draw(1, rng)[0]),
   };
 }
 
 /** Each batch from one of the sources, chosen with the given weights: for sources whose sizes vary between batches. */
-export function batchMixedSource(parts: readonly [InstanceSource, number][]): InstanceSource {
-  const total = parts.reduce((a, [, w]) => a + w, 0);
+export function batchMixedSource(parts: WeightedSources): InstanceSource {
+  const total = totalWeight(parts);
   return {
     description: parts.map(([src, w]) => `${Math.round((100 * w) / total)} % of batches ${src.description}`).join(' + '),
-    draw: (count, rng) => {
-      let pick = rng.next() * total;
-      for (const [source, weight] of parts) {
-        if (pick < weight) return source.draw(count, rng);
-        pick -= weight;
-      }
-      return parts[parts.length - 1][0].draw(count, rng);
-    },
+    draw: (count, rng) => pickSource(parts, total, rng).draw(count, rng),
   };
 }
 
