@@ -1,25 +1,13 @@
 import { planWithModel } from '../main/jampr/planner.js';
 import { samplingChunk } from '../main/jobs/sampling-chunk.js';
-import { SPEED_VARIANT, speedInstances } from './speed-work.js';
-
-export interface SampleRate {
-  /** Samples per wall-clock second. */
-  wall: number;
-  /** Samples per CPU-second of this process (all its threads): on a shared machine, what the code costs. */
-  cpu: number;
-}
-
-const cpuSeconds = () => {
-  const u = process.cpuUsage();
-  return (u.user + u.system) / 1e6;
-};
+import { cpuSeconds, type Rate, SPEED_VARIANT, speedInstances } from './speed-work.js';
 
 /**
  * N=20 samples per second of the app's sampling (the plan job's 128 samples and chunk size, the greedy plan
  * among the candidates) on `threads` threads, this one included, over `count` instances after one warm-up plan
  * (model load, the helper thread's start). 1 thread is sampling without helpers.
  */
-export async function sampleRate(threads: number, count: number): Promise<SampleRate> {
+export async function sampleRate(threads: number, count: number): Promise<Rate> {
   const problems = speedInstances(20, count + 1, 77);
   const samples = 128;
   const plan = (i: number) =>

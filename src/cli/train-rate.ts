@@ -4,26 +4,14 @@ import { Adam, PAPER_ADAM } from '../main/jampr/train/adam.js';
 import { createStepper } from '../main/jampr/train/parallel-step.js';
 import { resolveRecipe } from '../main/jampr/train/recipe.js';
 import { createRng } from '../main/vrp/rng.js';
-import { SPEED_VARIANT, speedInstances } from './speed-work.js';
-
-export interface TrainRate {
-  /** Instances per wall-clock second. */
-  wall: number;
-  /** Instances per CPU-second of this process (all its threads): on a shared machine, what the code costs. */
-  cpu: number;
-}
-
-const cpuSeconds = () => {
-  const u = process.cpuUsage();
-  return (u.user + u.system) / 1e6;
-};
+import { cpuSeconds, type Rate, SPEED_VARIANT, speedInstances } from './speed-work.js';
 
 /**
  * N=20 training instances per second with the recipe of the shipped models (pomo-mean: 8 instances per step,
  * 8 samples each, augmented) through the trainer's own stepper on `threads` threads, after one warm-up step
  * (worker start, model copy, kernel compilation). 1 thread is the trainer's one-thread path.
  */
-export async function trainRate(modelDir: string, threads: number, steps: number): Promise<TrainRate> {
+export async function trainRate(modelDir: string, threads: number, steps: number): Promise<Rate> {
   const { policy } = await loadCheckpoint(modelDir);
   const recipe = resolveRecipe('pomo-mean');
   const adam = new Adam(policy.params.trainable, { ...PAPER_ADAM, learningRate: recipe.learningRate });
