@@ -5,14 +5,22 @@ import { cpuSeconds, type Rate, SPEED_VARIANT, speedInstances } from './speed-wo
 /**
  * N=20 samples per second of the app's sampling (the plan job's 128 samples and chunk size, the greedy plan
  * among the candidates) on `threads` threads, this one included, over `count` instances after one warm-up plan
- * (model load, the helper thread's start). 1 thread is sampling without helpers.
+ * of ten times as many samples (model load; the helper thread's start, which takes about a second, so that the
+ * timed plans find it warm as the app's second and later plans do). 1 thread is sampling without helpers.
  */
 export async function sampleRate(threads: number, count: number): Promise<Rate> {
   const problems = speedInstances(20, count + 1, 77);
   const samples = 128;
-  const plan = (i: number) =>
-    planWithModel(problems[i], SPEED_VARIANT, { method: 'jampr', decode: 'sample', samples, chunk: samplingChunk(20), seed: i, threads });
-  await plan(0);
+  const plan = (i: number, drawn = samples) =>
+    planWithModel(problems[i], SPEED_VARIANT, {
+      method: 'jampr',
+      decode: 'sample',
+      samples: drawn,
+      chunk: samplingChunk(20),
+      seed: i,
+      threads,
+    });
+  await plan(0, samples * 10);
   const started = performance.now();
   const cpu = cpuSeconds();
   for (let i = 1; i <= count; i++) await plan(i);

@@ -4,7 +4,8 @@
  *
  * The parent calls startTaskPool(moduleUrl); the module, in each worker, calls serveTasks(handler). Messages
  * are `{ seq, type, ... }` envelopes; a handler's error comes back as a rejected promise with its message.
- * A worker that dies fails its pending tasks and is replaced on the next task.
+ * A worker that dies fails its pending tasks and is replaced on the next task. A task run with a signal is
+ * withdrawn when it aborts: its promise rejects at once and the worker skips it if it has not started it.
  */
 import { availableParallelism } from 'node:os';
 import { parentPort, Worker, workerData } from 'node:worker_threads';
@@ -15,12 +16,18 @@ export interface TaskRequest<Req> {
   request: Req;
 }
 
+/** Withdraws task `seq`: the worker skips it if it has not started it (it cannot stop one it is running). */
+export interface TaskCancel {
+  seq: number;
+  type: 'cancel';
+}
+
 export type TaskReply<Res> = { seq: number; type: 'result'; result: Res } | { seq: number; type: 'error'; message: string };
 
 export interface TaskPool<Req, Res> {
   readonly size: number;
-  /** Runs one task on the worker with the fewest tasks in flight. */
-  run(request: Req): Promise<Res>;
+  /** Runs one task on the worker with the fewest tasks in flight; an abort of `signal` withdraws it. */
+  run(request: Req, signal?: AbortSignal): Promise<Res>;
   /** Stops every worker; tasks still in flight fail. */
   close(): Promise<void>;
 }
@@ -81,14 +88,32 @@ export function startTaskPool<Req, Res>(entry: URL, options: TaskPoolOptions = {
 
   return {
     size,
-    run(request: Req): Promise<Res> {
+    run(request: Req, signal?: AbortSignal): Promise<Res> {
       if (closed) return Promise.reject(new Error('the task pool is closed'));
+      if (signal?.aborted) return Promise.reject(new Error('the task was withdrawn'));
       const slot = slots.reduce((best, s) => (s.pending.size < best.pending.size ? s : best));
       const worker = ensureWorker(slot);
       const seq = nextSeq++;
       return new Promise<Res>((resolve, reject) => {
+        const withdraw = () => {
+          if (!slot.pending.delete(seq)) return;
+          if (slot.pending.size === 0) worker.unref();
+          worker.postMessage({ seq, type: 'cancel' } satisfies TaskCancel);
+          reject(new Error('the task was withdrawn'));
+        };
+        const settled = () => signal?.removeEventListener('abort', withdraw);
         // Replies to this seq carry this task's result, so the worker's answer has type Res.
-        slot.pending.set(seq, { resolve: (result) => resolve(result as Res), reject });
+        slot.pending.set(seq, {
+          resolve: (result) => {
+            settled();
+            resolve(result as Res);
+          },
+          reject: (error) => {
+            settled();
+            reject(error);
+          },
+        });
+        signal?.addEventListener('abort', withdraw, { once: true });
         worker.ref();
         worker.postMessage({ seq, type: 'task', request } satisfies TaskRequest<Req>);
       });
@@ -106,13 +131,25 @@ export function startTaskPool<Req, Res>(entry: URL, options: TaskPoolOptions = {
   };
 }
 
-/** In a worker module: answers each task with handler's result (tasks run one at a time, in arrival order). */
+/**
+ * In a worker module: answers each task with handler's result (tasks run one at a time, in arrival order). Before
+ * each task the worker lets its pending messages in, so that a task withdrawn while it waited is skipped.
+ */
 export function serveTasks<Req, Res>(handler: (request: Req) => Res | Promise<Res>): void {
   const port = parentPort;
   if (port === null) throw new Error('serveTasks must run inside a worker thread');
   let queue: Promise<void> = Promise.resolve();
-  port.on('message', (message: TaskRequest<Req>) => {
+  const withdrawn = new Set<number>();
+  let started = 0; // tasks arrive in seq order: one at or below this has run already
+  port.on('message', (message: TaskRequest<Req> | TaskCancel) => {
+    if (message.type === 'cancel') {
+      if (message.seq > started) withdrawn.add(message.seq);
+      return;
+    }
     queue = queue.then(async () => {
+      await new Promise<void>((resolve) => setImmediate(resolve));
+      if (withdrawn.delete(message.seq)) return; // the parent no longer waits for it: no reply
+      started = message.seq;
       let reply: TaskReply<Res>;
       try {
         reply = { seq: message.seq, type: 'result', result: await handler(message.request) };

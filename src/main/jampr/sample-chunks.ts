@@ -10,7 +10,8 @@ import { AppError } from '../../shared/errors.js';
 /** Threads other than this one that draw chunks: `capacity` at once (one per helper thread). */
 export interface ChunkHelpers<T> {
   readonly capacity: number;
-  draw(index: number, size: number): Promise<T>;
+  /** Draws a chunk on a helper; an abort of `signal` withdraws it if the helper has not started it. */
+  draw(index: number, size: number, signal: AbortSignal): Promise<T>;
   /** Whether the helpers have answered before (they are started and hold the model): then they are waited for. */
   warm(): boolean;
 }
@@ -33,6 +34,12 @@ export interface ChunkSchedule<T> {
   onProgress?: (drawn: number, best: T) => void;
 }
 
+/**
+ * Chunks queued per helper: a helper that finishes a chunk starts its next one at once instead of idling until
+ * this thread, busy drawing a chunk of its own, hands it one (with one per helper, two threads kept ~1.5 cores busy).
+ */
+const QUEUED_PER_HELPER = 2;
+
 /** How long a wait on the helpers goes without looking at the abort signal (a polled one needs looking at). */
 const ABORT_POLL_MS = 100;
 
@@ -48,12 +55,24 @@ export async function drawChunks<T>(s: ChunkSchedule<T>): Promise<T[]> {
   const sizeOf = (index: number) => Math.min(s.chunk, s.total - index * s.chunk);
   const results: (T | undefined)[] = Array(count).fill(undefined);
   const retry: number[] = []; // chunks a helper failed to draw (e.g. its thread died): drawn here instead
-  const held = new Map<number, Promise<void>>(); // chunks the helpers are drawing
+  const held = new Map<number, { task: Promise<void>; withdraw: AbortController }>(); // chunks the helpers hold
   let next = 0;
   let drawn = 0;
   let best: T | undefined;
   let helpersWarm = s.helpers?.warm() ?? false;
   let first = s.first;
+  /**
+   * A held chunk this thread draws once it has none of its own: any, while the helpers are cold; else the last
+   * one queued behind another on a helper (not started yet: withdrawn, so the helper skips it).
+   */
+  const steal = (): number | undefined => {
+    const waiting = [...held.keys()].filter((index) => results[index] === undefined);
+    if (!helpersWarm) return waiting[0];
+    if (!s.helpers || waiting.length <= s.helpers.capacity) return undefined;
+    const index = waiting[waiting.length - 1];
+    held.get(index)?.withdraw.abort();
+    return index;
+  };
   const record = (index: number, plan: T) => {
     if (results[index] !== undefined) return;
     results[index] = plan;
@@ -61,32 +80,38 @@ export async function drawChunks<T>(s: ChunkSchedule<T>): Promise<T[]> {
     if (best === undefined || s.isBetter(plan, best)) best = plan;
     s.onProgress?.(drawn, best);
   };
-  while (drawn < s.total) {
-    await new Promise<void>((resolve) => setImmediate(resolve));
-    if (s.signal?.aborted) throw new AppError('cancelled', 'sampling was cancelled');
-    while (s.helpers && held.size < s.helpers.capacity && next < count - 1) {
-      const index = next++;
-      const task = s.helpers.draw(index, sizeOf(index)).then(
-        (plan) => {
-          helpersWarm = true;
-          record(index, plan);
-        },
-        () => {
-          if (results[index] === undefined) retry.push(index);
-        },
-      );
-      held.set(index, task);
-      void task.finally(() => held.delete(index));
+  try {
+    while (drawn < s.total) {
+      await new Promise<void>((resolve) => setImmediate(resolve));
+      if (s.signal?.aborted) throw new AppError('cancelled', 'sampling was cancelled');
+      while (s.helpers && held.size < s.helpers.capacity * QUEUED_PER_HELPER && next < count - 1) {
+        const index = next++;
+        const withdraw = new AbortController();
+        const task = s.helpers.draw(index, sizeOf(index), withdraw.signal).then(
+          (plan) => {
+            helpersWarm = true;
+            record(index, plan);
+          },
+          () => {
+            if (results[index] === undefined) retry.push(index);
+          },
+        );
+        held.set(index, { task, withdraw });
+        void task.finally(() => held.delete(index));
+      }
+      if (first) {
+        first();
+        first = undefined;
+        continue;
+      }
+      const mine = retry.shift() ?? (next < count ? next++ : steal());
+      if (mine !== undefined && results[mine] === undefined) record(mine, s.local(mine, sizeOf(mine)));
+      else if (held.size > 0)
+        await Promise.race([...[...held.values()].map((h) => h.task), new Promise((resolve) => setTimeout(resolve, ABORT_POLL_MS))]);
     }
-    if (first) {
-      first();
-      first = undefined;
-      continue;
-    }
-    const stolen = helpersWarm ? undefined : [...held.keys()].find((index) => results[index] === undefined);
-    const mine = retry.shift() ?? (next < count ? next++ : stolen);
-    if (mine !== undefined && results[mine] === undefined) record(mine, s.local(mine, sizeOf(mine)));
-    else if (held.size > 0) await Promise.race([...held.values(), new Promise((resolve) => setTimeout(resolve, ABORT_POLL_MS))]);
+    return results as T[];
+  } finally {
+    // A chunk a helper still holds is no longer needed: withdrawn, so the helper does not spend the next call's time on it.
+    for (const { withdraw } of held.values()) withdraw.abort();
   }
-  return results as T[];
 }

@@ -59,8 +59,8 @@ export function samplingHelpers(threads: number, call: Omit<SampleTask, 'call' |
   const id = `${process.pid}.${threadId}.${++calls}`;
   return {
     capacity: size,
-    draw: async (index, chunk) => {
-      const plan = await helpers.run({ ...call, call: id, index, size: chunk });
+    draw: async (index, chunk, signal) => {
+      const plan = await helpers.run({ ...call, call: id, index, size: chunk }, signal);
       if (helpers === pool) warm = true;
       return plan;
     },

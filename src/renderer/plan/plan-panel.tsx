@@ -63,7 +63,7 @@ export function PlanPanel(props: Props) {
       )}
       {selected && <MoveStop routes={routes} customerId={selected} onMove={props.onMoveStop} />}
       {evaluation && <NotServed instance={instance} violations={evaluation.violations} routes={routes} onMove={props.onMoveStop} />}
-      {evaluation && evaluation.violations.some((v) => v.kind !== 'unserved') && (
+      {evaluation?.violations.some((v) => v.kind !== 'unserved') && (
         <Violations violations={evaluation.violations.filter((v) => v.kind !== 'unserved')} />
       )}
       <h3 className="sub-title">Routes</h3>

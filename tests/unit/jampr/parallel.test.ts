@@ -27,6 +27,24 @@ describe('task pool over worker threads', () => {
     expect((await pool.run({ kind: 'square', n: 3 })).value).toBe(9);
   });
 
+  it('skips a task withdrawn while it waited behind a running one, and still finishes the running one', async () => {
+    const one = startTaskPool<TestTask, TestAnswer>(new URL('./fixtures/task-worker.ts', import.meta.url), { size: 1 });
+    try {
+      const before = (await one.run({ kind: 'count' })).value as number;
+      const running = one.run({ kind: 'busy', ms: 300 });
+      const withdraw = new AbortController();
+      const queued = one.run({ kind: 'square', n: 5 }, withdraw.signal);
+      withdraw.abort();
+      await expect(queued).rejects.toThrow('withdrawn');
+      expect((await running).value).toBe(300);
+      // Since `before` the worker ran the busy task and this count: the square never ran.
+      expect((await one.run({ kind: 'count' })).value).toBe(before + 2);
+      await expect(one.run({ kind: 'square', n: 2 }, withdraw.signal)).rejects.toThrow('withdrawn');
+    } finally {
+      await one.close();
+    }
+  });
+
   it('refuses tasks once closed', async () => {
     const other = startTaskPool<TestTask, TestAnswer>(new URL('./fixtures/task-worker.ts', import.meta.url), { size: 1 });
     expect((await other.run({ kind: 'square', n: 2 })).value).toBe(4);

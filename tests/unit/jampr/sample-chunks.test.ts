@@ -31,23 +31,55 @@ describe('sampling chunks over threads', () => {
     expect(progress).toEqual([8, 16, 24, 32, 40, 48, 50]);
   });
 
-  it('hands chunks to a warm helper and keeps one for this thread', async () => {
+  it('queues two chunks per warm helper, keeps one for this thread and takes back a queued one at the end', async () => {
     const asked: number[] = [];
+    const withdrawn: number[] = [];
+    // Like the task pool: one chunk at a time, in order; a withdrawn chunk that has not started is skipped.
+    let queue = Promise.resolve();
     const helper: ChunkHelpers<Fake> = {
       capacity: 1,
       warm: () => true,
-      draw: async (index, size) => {
+      draw: (index, size, signal) => {
         asked.push(index);
-        await later(1);
-        return { index, size, by: 'helper' };
+        signal.addEventListener('abort', () => withdrawn.push(index));
+        const answer = queue.then(async () => {
+          if (signal.aborted) throw new Error('the task was withdrawn');
+          await later(5);
+          return { index, size, by: 'helper' as const };
+        });
+        queue = answer.then(
+          () => {},
+          () => {},
+        );
+        return answer;
       },
     };
     const chunks = await schedule(helper).run;
     expect(chunks.map((c) => c.index)).toEqual([0, 1, 2, 3, 4, 5, 6]);
-    expect(asked.length).toBeGreaterThan(0);
+    expect(asked.slice(0, 2)).toEqual([0, 1]); // two queued before this thread draws anything
     expect(asked).not.toContain(6); // the last chunk is always this thread's
-    // A warm helper's chunks are waited for, not drawn twice.
-    expect(chunks.filter((c) => c.by === 'helper').map((c) => c.index)).toEqual(asked);
+    expect(withdrawn.length).toBeGreaterThan(0); // this thread ran out of its own and took a queued one back
+    // Every chunk is drawn once: by the helper unless it was withdrawn.
+    const byHelper = chunks.filter((c) => c.by === 'helper').map((c) => c.index);
+    expect(byHelper).toEqual(asked.filter((i) => !withdrawn.includes(i)));
+  });
+
+  it('withdraws what a cold helper still holds once every chunk is in', async () => {
+    const withdrawn: number[] = [];
+    const cold: ChunkHelpers<Fake> = {
+      capacity: 1,
+      warm: () => false,
+      draw: (index, _size, signal) =>
+        new Promise<Fake>((_resolve, reject) =>
+          signal.addEventListener('abort', () => {
+            withdrawn.push(index);
+            reject(new Error('the task was withdrawn'));
+          }),
+        ),
+    };
+    const chunks = await schedule(cold).run;
+    expect(chunks.every((c) => c.by === 'here')).toBe(true);
+    expect(withdrawn.length).toBeGreaterThan(0);
   });
 
   it("does this thread's own first job after the helpers have their chunks, before its own chunks", async () => {

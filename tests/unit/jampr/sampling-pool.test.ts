@@ -30,7 +30,7 @@ describe('sampling on two threads', () => {
     expect(helpers?.capacity).toBe(1);
     const { policy } = await loadCheckpoint(dir);
     for (const index of [0, 3]) {
-      const there = await helpers!.draw(index, 6);
+      const there = await helpers!.draw(index, 6, new AbortController().signal);
       const here = sampleChunk(policy, problem, env, null, chunkSeed(4, index), 6);
       expect(there.routes).toEqual(here.routes);
       expect(there.evaluation.cost).toBe(here.evaluation.cost);
