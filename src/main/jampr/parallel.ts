@@ -8,7 +8,7 @@
  * withdrawn when it aborts: its promise rejects at once and the worker skips it if it has not started it.
  */
 import { availableParallelism } from 'node:os';
-import { parentPort, Worker, workerData } from 'node:worker_threads';
+import { parentPort, type ResourceLimits, Worker, workerData } from 'node:worker_threads';
 
 export interface TaskRequest<Req> {
   seq: number;
@@ -37,6 +37,8 @@ export interface TaskPoolOptions {
   size?: number;
   /** Passed to every worker as `workerData` (structured-cloned). */
   workerData?: unknown;
+  /** Heap limits of every worker's own V8 heap (worker_threads' resourceLimits). */
+  resourceLimits?: ResourceLimits;
 }
 
 /**
@@ -50,11 +52,9 @@ interface Slot {
   pending: Map<number, { resolve(result: unknown): void; reject(error: Error): void }>;
 }
 
-function launch(entry: URL, workerData: unknown): Worker {
-  if (entry.pathname.endsWith('.ts')) {
-    return new Worker(TS_BOOTSTRAP, { workerData: { entry: entry.href, data: workerData } });
-  }
-  return new Worker(entry, { workerData: { entry: entry.href, data: workerData } });
+function launch(entry: URL, options: TaskPoolOptions): Worker {
+  const settings = { workerData: { entry: entry.href, data: options.workerData }, resourceLimits: options.resourceLimits };
+  return new Worker(entry.pathname.endsWith('.ts') ? TS_BOOTSTRAP : entry, settings);
 }
 
 export function startTaskPool<Req, Res>(entry: URL, options: TaskPoolOptions = {}): TaskPool<Req, Res> {
@@ -71,7 +71,7 @@ export function startTaskPool<Req, Res>(entry: URL, options: TaskPoolOptions = {
 
   const ensureWorker = (slot: Slot): Worker => {
     if (slot.worker !== null) return slot.worker;
-    const worker = launch(entry, options.workerData);
+    const worker = launch(entry, options);
     worker.on('message', (reply: TaskReply<Res>) => {
       const task = slot.pending.get(reply.seq);
       if (task === undefined) return;

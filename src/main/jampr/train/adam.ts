@@ -38,24 +38,35 @@ export class Adam {
     }
   }
 
-  /** One update from gradients by parameter name (missing names are left unchanged). */
+  /**
+   * One update from gradients by parameter name (missing names are left unchanged). The update of one parameter
+   * is one pass over plain arrays, not a dozen TensorFlow.js ops: in a step split over threads this runs while
+   * the training threads wait.
+   */
   apply(grads: ReadonlyMap<string, tf.Tensor>): void {
     this.step++;
     const { beta1, beta2, epsilon } = this.opts;
     const correction1 = 1 - beta1 ** this.step;
     const correction2 = 1 - beta2 ** this.step;
-    tf.tidy(() => {
-      for (const [name, g] of grads) {
-        const p = this.params.get(name);
-        const m = this.m.get(name);
-        const v = this.v.get(name);
-        if (!p || !m || !v) throw new Error(`no parameter ${name} to update`);
-        m.assign(m.mul(beta1).add(g.mul(1 - beta1)));
-        v.assign(v.mul(beta2).add(g.square().mul(1 - beta2)));
-        const denominator = v.div(correction2).sqrt().add(epsilon);
-        p.assign(p.sub(m.div(correction1).div(denominator).mul(this.learningRate)));
+    const rate = this.learningRate;
+    for (const [name, g] of grads) {
+      const p = this.params.get(name);
+      const m = this.m.get(name);
+      const v = this.v.get(name);
+      if (!p || !m || !v) throw new Error(`no parameter ${name} to update`);
+      const [gs, ps, ms, vs] = [g, p, m, v].map((t) => t.dataSync() as Float32Array);
+      const [np, nm, nv] = [new Float32Array(ps.length), new Float32Array(ps.length), new Float32Array(ps.length)];
+      for (let i = 0; i < ps.length; i++) {
+        nm[i] = beta1 * ms[i] + (1 - beta1) * gs[i];
+        nv[i] = beta2 * vs[i] + (1 - beta2) * gs[i] * gs[i];
+        np[i] = ps[i] - (rate * (nm[i] / correction1)) / (Math.sqrt(nv[i] / correction2) + epsilon);
       }
-    });
+      for (const [target, values] of [[m, nm], [v, nv], [p, np]] as const) {
+        const next = tf.tensor(values, target.shape);
+        target.assign(next);
+        next.dispose();
+      }
+    }
   }
 
   state(): AdamState {
@@ -83,11 +94,16 @@ export class Adam {
 
 /** Rescales gradients to a global L2 norm of at most maxNorm (as torch.nn.utils.clip_grad_norm_). Returns the norm before. */
 export function clipByGlobalNorm(grads: Map<string, tf.Tensor>, maxNorm: number): number {
-  const norm = tf.tidy(() => Math.sqrt(tf.addN([...grads.values()].map((g) => g.square().sum())).dataSync()[0]));
+  let squares = 0;
+  for (const g of grads.values()) {
+    const values = g.dataSync() as Float32Array;
+    for (let i = 0; i < values.length; i++) squares += values[i] * values[i];
+  }
+  const norm = Math.sqrt(squares);
   const scale = maxNorm / (norm + 1e-6);
   if (scale < 1) {
     for (const [name, g] of grads) {
-      grads.set(name, g.mul(scale));
+      grads.set(name, tf.tensor(Float32Array.from(g.dataSync() as Float32Array, (x) => x * scale), g.shape));
       g.dispose();
     }
   }

@@ -35,6 +35,14 @@ export interface ParallelOutcome extends StepOutcome {
   threadIds: number[];
 }
 
+/**
+ * The young generation of a training thread's heap. A step keeps its whole rollout on the gradient tape, so with
+ * V8's default most of its short-lived objects outlive a scavenge and the garbage collector's helper threads take
+ * about a fifth of another core; with two training threads on two cores that time is taken from the other thread.
+ * A larger young generation lets them die young (measured: two-thread training 3.85 → 4.2 instances/s, N=20).
+ */
+const TRAIN_YOUNG_GENERATION_MB = 256;
+
 /** A stepper on `threads` threads; 1, or a build without the worker's entry file, steps in this thread. */
 export function createStepper(threads: number): TrainStepper {
   const size = Math.max(1, Math.floor(threads));
@@ -42,7 +50,7 @@ export function createStepper(threads: number): TrainStepper {
   if (entry === null) {
     return { threads: 1, step: async (recipe, c, problems, rng) => trainStep(recipe, c, problems, rng), close: async () => {} };
   }
-  const pool = startTaskPool<ShardRequest, ShardResult>(entry, { size });
+  const pool = startTaskPool<ShardRequest, ShardResult>(entry, { size, resourceLimits: { maxYoungGenerationSizeMb: TRAIN_YOUNG_GENERATION_MB } });
   return {
     threads: size,
     step: (recipe, c, problems, rng) => parallelStep(pool, recipe, c, problems, rng),
