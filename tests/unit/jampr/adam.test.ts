@@ -23,8 +23,7 @@ describe('Adam and gradient clipping', () => {
       }
       adam.apply(new Map([['w', tf.tensor1d(g)]]));
     });
-    const got = Array.from(p.dataSync());
-    got.forEach((x, i) => expect(x).toBeCloseTo(expected[i], 5));
+    for (const [i, x] of Array.from(p.dataSync()).entries()) expect(x).toBeCloseTo(expected[i], 5);
     expect(adam.step).toBe(2);
     adam.dispose();
     p.dispose();

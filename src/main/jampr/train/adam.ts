@@ -61,7 +61,11 @@ export class Adam {
         nv[i] = beta2 * vs[i] + (1 - beta2) * gs[i] * gs[i];
         np[i] = ps[i] - (rate * (nm[i] / correction1)) / (Math.sqrt(nv[i] / correction2) + epsilon);
       }
-      for (const [target, values] of [[m, nm], [v, nv], [p, np]] as const) {
+      for (const [target, values] of [
+        [m, nm],
+        [v, nv],
+        [p, np],
+      ] as const) {
         const next = tf.tensor(values, target.shape);
         target.assign(next);
         next.dispose();
@@ -103,7 +107,13 @@ export function clipByGlobalNorm(grads: Map<string, tf.Tensor>, maxNorm: number)
   const scale = maxNorm / (norm + 1e-6);
   if (scale < 1) {
     for (const [name, g] of grads) {
-      grads.set(name, tf.tensor(Float32Array.from(g.dataSync() as Float32Array, (x) => x * scale), g.shape));
+      grads.set(
+        name,
+        tf.tensor(
+          Float32Array.from(g.dataSync() as Float32Array, (x) => x * scale),
+          g.shape,
+        ),
+      );
       g.dispose();
     }
   }

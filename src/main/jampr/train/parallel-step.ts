@@ -50,7 +50,10 @@ export function createStepper(threads: number): TrainStepper {
   if (entry === null) {
     return { threads: 1, step: async (recipe, c, problems, rng) => trainStep(recipe, c, problems, rng), close: async () => {} };
   }
-  const pool = startTaskPool<ShardRequest, ShardResult>(entry, { size, resourceLimits: { maxYoungGenerationSizeMb: TRAIN_YOUNG_GENERATION_MB } });
+  const pool = startTaskPool<ShardRequest, ShardResult>(entry, {
+    size,
+    resourceLimits: { maxYoungGenerationSizeMb: TRAIN_YOUNG_GENERATION_MB },
+  });
   return {
     threads: size,
     step: (recipe, c, problems, rng) => parallelStep(pool, recipe, c, problems, rng),
