@@ -4,6 +4,7 @@
  * throughput per recipe at N=20 (tw1). CPU time is reported next to wall time because the machine is shared.
  *   npx tsx bench/jampr-speed.ts [modelDir]      (untrained weights when no model is given)
  */
+import { processCpuSeconds } from '../src/main/cpu-time.js';
 import { loadavg } from 'node:os';
 import { makeVariant } from '../src/shared/domain.js';
 import { selectBackend } from '../src/main/jampr/backend/backend.js';
@@ -20,10 +21,7 @@ import { generatorSource } from '../src/main/jampr/train/sources.js';
 import { createRng } from '../src/main/vrp/rng.js';
 
 const variant = makeVariant('tw1');
-const cpuMs = () => {
-  const u = process.cpuUsage();
-  return (u.user + u.system) / 1000;
-};
+const cpuMs = () => processCpuSeconds() * 1000;
 async function timed(label: string, units: number, unit: string, f: () => unknown): Promise<void> {
   const c0 = cpuMs();
   const w0 = performance.now();

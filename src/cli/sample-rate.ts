@@ -1,6 +1,7 @@
 import { planWithModel } from '../main/jampr/planner.js';
 import { samplingChunk } from '../main/jobs/sampling-chunk.js';
-import { cpuSeconds, type Rate, SPEED_VARIANT, speedInstances } from './speed-work.js';
+import { processCpuSeconds } from '../main/cpu-time.js';
+import { type Rate, SPEED_VARIANT, speedInstances } from './speed-work.js';
 
 /**
  * N=20 samples per second of the app's sampling (the plan job's 128 samples and chunk size, the greedy plan
@@ -22,8 +23,8 @@ export async function sampleRate(threads: number, count: number): Promise<Rate> 
     });
   await plan(0, samples * 10);
   const started = performance.now();
-  const cpu = cpuSeconds();
+  const cpu = processCpuSeconds();
   for (let i = 1; i <= count; i++) await plan(i);
   const units = samples * count;
-  return { wall: units / ((performance.now() - started) / 1000), cpu: units / (cpuSeconds() - cpu) };
+  return { wall: units / ((performance.now() - started) / 1000), cpu: units / (processCpuSeconds() - cpu) };
 }

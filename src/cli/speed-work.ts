@@ -16,9 +16,3 @@ export interface Rate {
   /** Work per CPU-second of this process (all its threads): on a shared machine, what the code costs. */
   cpu: number;
 }
-
-/** CPU time of this process, all threads, in seconds. */
-export const cpuSeconds = (): number => {
-  const u = process.cpuUsage();
-  return (u.user + u.system) / 1e6;
-};

@@ -4,7 +4,8 @@ import { Adam, PAPER_ADAM } from '../main/jampr/train/adam.js';
 import { createStepper } from '../main/jampr/train/parallel-step.js';
 import { resolveRecipe } from '../main/jampr/train/recipe.js';
 import { createRng } from '../main/vrp/rng.js';
-import { cpuSeconds, type Rate, SPEED_VARIANT, speedInstances } from './speed-work.js';
+import { processCpuSeconds } from '../main/cpu-time.js';
+import { type Rate, SPEED_VARIANT, speedInstances } from './speed-work.js';
 
 /**
  * N=20 training instances per second with the recipe of the shipped models (pomo-mean: 8 instances per step,
@@ -22,10 +23,10 @@ export async function trainRate(modelDir: string, threads: number, steps: number
   try {
     await step(0);
     const started = performance.now();
-    const cpu = cpuSeconds();
+    const cpu = processCpuSeconds();
     for (let k = 1; k <= steps; k++) await step(k);
     const instances = steps * recipe.batchSize;
-    return { wall: instances / ((performance.now() - started) / 1000), cpu: instances / (cpuSeconds() - cpu) };
+    return { wall: instances / ((performance.now() - started) / 1000), cpu: instances / (processCpuSeconds() - cpu) };
   } finally {
     await stepper.close();
     adam.dispose();

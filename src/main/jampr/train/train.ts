@@ -1,3 +1,4 @@
+import { processCpuSeconds } from '../../cpu-time.js';
 import type { Instance, VariantName } from '../../../shared/domain.js';
 import { AppError } from '../../../shared/errors.js';
 import { createRng } from '../../vrp/rng.js';
@@ -83,11 +84,6 @@ export interface TrainResult {
   threads: number;
 }
 
-const cpuNow = () => {
-  const u = process.cpuUsage();
-  return (u.user + u.system) / 1e6;
-};
-
 /** Share of a warm-start run spent imitating the classical solver before REINFORCE takes over. */
 export const WARM_START_SHARE = 0.4;
 
@@ -131,10 +127,10 @@ async function trainWithRecipe(
   const validation = o.validationSet ?? source.draw(validationSize, createRng(validationSeed));
   const baseline = recipe.name === 'rollout' ? new RolloutBaseline(env, source, recipe.evalSize, rng.fork(), policy) : null;
   const startWall = performance.now();
-  const startCpu = cpuNow();
+  const startCpu = processCpuSeconds();
   const cpuBefore = card.cpuSeconds;
   const elapsed = () => (performance.now() - startWall) / 1000;
-  const cpuTotal = () => cpuBefore + cpuNow() - startCpu;
+  const cpuTotal = () => cpuBefore + processCpuSeconds() - startCpu;
   let lastSave = elapsed();
   let { epoch, stepInEpoch } = card.training ?? { epoch: 0, stepInEpoch: 0 };
   let validatedAt = -1;
