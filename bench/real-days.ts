@@ -56,6 +56,9 @@ const METHODS: Record<string, Omit<PlanJob, 'instance' | 'variant'>> = {
 
 interface DayResult {
   cost: number;
+  /** The cost's parts: driving minutes and, under tw1, minutes of waiting for windows to open (rows saved before they were recorded lack them). */
+  distance?: number;
+  wait?: number;
   vehicles: number;
   fleet: number;
   unserved: number;
@@ -81,7 +84,15 @@ for (const name of args.variants.split(',') as VariantName[]) {
       const plan = await runPlanJob({ instance, variant, ...settings, seed: 1 }, { signal, onProgress: () => {} });
       const e = evaluatePlan(buildProblem(instance), plan.routes, variant);
       const unserved = e.violations.filter((v) => v.kind === 'unserved').length;
-      rows.push({ cost: e.cost, vehicles: e.vehicles, fleet: instance.vehicles, unserved, seconds: plan.seconds });
+      rows.push({
+        cost: e.cost,
+        distance: e.distance,
+        wait: e.wait,
+        vehicles: e.vehicles,
+        fleet: instance.vehicles,
+        unserved,
+        seconds: plan.seconds,
+      });
     }
     results[name][method] = rows;
     save();
@@ -93,14 +104,16 @@ function printTable(variant: string, byMethod: Record<string, DayResult[]>): voi
   const mean = (xs: number[]) => xs.reduce((a, x) => a + x, 0) / xs.length;
   const classical = byMethod.classical ? mean(byMethod.classical.map((r) => r.cost)) : NaN;
   console.log(`\n${variant}: ${days.length} city days of ${DAY_SIZES[0]}-${DAY_SIZES[1]} stops (seed ${args.seed})`);
-  console.log('| method | mean cost | x classical | vehicles | unserved (days) | s/day |');
-  console.log('|---|---|---|---|---|---|');
+  console.log('| method | mean cost | x classical | driving | waiting | vehicles | unserved (days) | s/day |');
+  console.log('|---|---|---|---|---|---|---|---|');
   for (const [method, rows] of Object.entries(byMethod)) {
     const cost = mean(rows.map((r) => r.cost));
     const unserved = rows.reduce((a, r) => a + r.unserved, 0);
     const daysShort = rows.filter((r) => r.unserved > 0).length;
+    const part = (f: (r: DayResult) => number | undefined) =>
+      rows.every((r) => f(r) !== undefined) ? mean(rows.map((r) => f(r) ?? 0)).toFixed(1) : '–';
     console.log(
-      `| ${method} | ${cost.toFixed(1)} | ${(cost / classical).toFixed(3)} | ${mean(rows.map((r) => r.vehicles)).toFixed(2)} | ${unserved} (${daysShort}) | ${mean(rows.map((r) => r.seconds)).toFixed(2)} |`,
+      `| ${method} | ${cost.toFixed(1)} | ${(cost / classical).toFixed(3)} | ${part((r) => r.distance)} | ${part((r) => r.wait)} | ${mean(rows.map((r) => r.vehicles)).toFixed(2)} | ${unserved} (${daysShort}) | ${mean(rows.map((r) => r.seconds)).toFixed(2)} |`,
     );
   }
 }
