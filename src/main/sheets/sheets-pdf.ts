@@ -3,12 +3,13 @@
  * route, then the stops in order (departure and return included) with a tick box per row. A long route continues
  * on further pages under a repeated table header. Built with pdfkit in the main process, so the desktop app and
  * the web mode hand the dispatcher the same file; the rows are the on-screen sheet's (src/shared/driver-sheet.ts).
+ * All text is set in the embedded DejaVu fonts, so names print in any Latin, Greek or Cyrillic script (sheet-fonts.ts).
  */
 import PDFDocument from 'pdfkit';
 import type { Sheet, SheetRow, SheetsDocument } from '../../shared/driver-sheet.js';
 import { sketchPoints } from '../../shared/route-sketch-layout.js';
 import { pdfColour } from './pdf-colour.js';
-import { winAnsi } from './win-ansi.js';
+import { printable, registerSheetFonts, SANS, SANS_BOLD } from './sheet-fonts.js';
 
 const MARGIN = 40;
 const PAGE = { width: 595.28, height: 841.89 }; // A4 in points
@@ -19,15 +20,17 @@ const MUTED = '#475569';
 const LATE = '#d62728';
 const RULE = '#d8dee6';
 const DEPOT_FILL = '#f1f5f9';
-const FONT_SIZE = 9;
+// Sizes for DejaVu Sans, which is wider than Helvetica and has taller lower case: 8.5 pt reads as Helvetica's 9.
+const FONT_SIZE = 8.5;
+const HEADER_SIZE = 7;
 const CELL_PAD = 4;
 
 /** The table's columns: which field of a row, its heading and its width in points (they add up to CONTENT). */
 const COLUMNS: { key: keyof SheetRow | 'stop' | 'done'; label: string; width: number }[] = [
   { key: 'order', label: '#', width: 22 },
   { key: 'stop', label: 'Stop', width: 125 },
-  { key: 'place', label: 'Address', width: 139.28 },
-  { key: 'window', label: 'Window', width: 72 },
+  { key: 'place', label: 'Address', width: 133.28 },
+  { key: 'window', label: 'Window', width: 78 }, // "back by 18:00" on one line
   { key: 'eta', label: 'ETA', width: 50 },
   { key: 'service', label: 'Service', width: 42 },
   { key: 'load', label: 'Load', width: 30 },
@@ -42,8 +45,10 @@ export function renderSheetsPdf(document: SheetsDocument): Promise<Buffer> {
     size: 'A4',
     margin: MARGIN,
     autoFirstPage: false,
-    info: { Title: winAnsi(`Driver sheets · ${document.instanceName}`), Creator: 'JAMPR Dispatch' },
+    // The info dictionary is written as UTF-16 and shown in the viewer's own font: any name fits.
+    info: { Title: `Driver sheets · ${document.instanceName}`, Creator: 'JAMPR Dispatch' },
   });
+  registerSheetFonts(doc);
   const chunks: Buffer[] = [];
   const done = new Promise<Buffer>((resolve, reject) => {
     doc.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -62,11 +67,11 @@ function renderSheet(doc: Doc, document: SheetsDocument, sheet: Sheet): void {
   doc.rect(MARGIN, MARGIN + 3, 12, 12).fill(colour);
   doc
     .fillColor(INK)
-    .font('Helvetica-Bold')
-    .fontSize(16)
-    .text(winAnsi(`${sheet.title} · ${document.instanceName}`), MARGIN + 18, MARGIN, { width: textWidth - 18 });
-  doc.moveDown(0.3).font('Helvetica').fontSize(10).fillColor(INK).text(winAnsi(sheet.summary), MARGIN, doc.y, { width: textWidth });
-  doc.moveDown(0.3).fontSize(8.5).fillColor(MUTED).text(winAnsi(document.planLabel), { width: textWidth });
+    .font(SANS_BOLD)
+    .fontSize(15)
+    .text(printable(doc, `${sheet.title} · ${document.instanceName}`), MARGIN + 18, MARGIN, { width: textWidth - 18 });
+  doc.moveDown(0.3).font(SANS).fontSize(9.5).fillColor(INK).text(printable(doc, sheet.summary), MARGIN, doc.y, { width: textWidth });
+  doc.moveDown(0.3).fontSize(8).fillColor(MUTED).text(printable(doc, document.planLabel), { width: textWidth });
   const textBottom = doc.y;
   drawSketch(doc, sheet, colour, document.geo, PAGE.width - MARGIN - SKETCH.width, MARGIN);
   let y = Math.max(textBottom, MARGIN + SKETCH.height) + 14;
@@ -76,10 +81,10 @@ function renderSheet(doc: Doc, document: SheetsDocument, sheet: Sheet): void {
     if (y + height > PAGE.height - MARGIN) {
       doc.addPage();
       doc
-        .font('Helvetica-Bold')
-        .fontSize(10)
+        .font(SANS_BOLD)
+        .fontSize(9.5)
         .fillColor(INK)
-        .text(winAnsi(`${sheet.title} (continued) · ${document.instanceName}`), MARGIN, MARGIN);
+        .text(printable(doc, `${sheet.title} (continued) · ${document.instanceName}`), MARGIN, MARGIN);
       y = drawHeader(doc, doc.y + 6);
     }
     y = drawRow(doc, row, y, height);
@@ -102,20 +107,21 @@ function drawSketch(doc: Doc, sheet: Sheet, colour: string, geo: boolean, left: 
     doc.circle(p.x, p.y, 6.5).lineWidth(1.2).fillAndStroke('#ffffff', colour);
     doc
       .fillColor(INK)
-      .font('Helvetica-Bold')
-      .fontSize(6.5)
-      .text(String(i), p.x - 8, p.y - 2.6, { width: 16, align: 'center', lineBreak: false });
+      .font(SANS_BOLD)
+      .fontSize(6)
+      // 3.3 pt up puts the middle of DejaVu's digits on the point (its line box starts at the font's ascender).
+      .text(String(i), p.x - 8, p.y - 3.3, { width: 16, align: 'center', lineBreak: false });
   });
 }
 
 function drawHeader(doc: Doc, y: number): number {
   let x = MARGIN;
-  doc.font('Helvetica-Bold').fontSize(7.5).fillColor(MUTED);
+  doc.font(SANS_BOLD).fontSize(HEADER_SIZE).fillColor(MUTED);
   for (const column of COLUMNS) {
     doc.text(column.label.toUpperCase(), x + CELL_PAD, y + CELL_PAD, { width: column.width - 2 * CELL_PAD, lineBreak: false });
     x += column.width;
   }
-  const bottom = y + 7.5 + 2 * CELL_PAD;
+  const bottom = y + doc.currentLineHeight() + 2 * CELL_PAD;
   doc
     .moveTo(MARGIN, bottom)
     .lineTo(MARGIN + CONTENT, bottom)
@@ -125,20 +131,20 @@ function drawHeader(doc: Doc, y: number): number {
   return bottom;
 }
 
-/** The text of one cell; the stop cell is the id and the name. */
-function cellText(row: SheetRow, key: (typeof COLUMNS)[number]['key']): string {
-  if (key === 'stop') return winAnsi(row.name ? `${row.id}  ${row.name}` : row.id);
+/** The text of one cell, as the cell's font (already set) draws it; the stop cell is the id and the name. */
+function cellText(doc: Doc, row: SheetRow, key: (typeof COLUMNS)[number]['key']): string {
+  if (key === 'stop') return printable(doc, row.name ? `${row.id}  ${row.name}` : row.id);
   if (key === 'done') return '';
-  if (key === 'eta' && row.late) return winAnsi(`${row.eta} (late)`);
-  return winAnsi(String(row[key]));
+  if (key === 'eta' && row.late) return printable(doc, `${row.eta} (late)`);
+  return printable(doc, String(row[key]));
 }
 
 function rowHeight(doc: Doc, row: SheetRow): number {
   doc.fontSize(FONT_SIZE);
   let tallest = 0;
   for (const column of COLUMNS) {
-    doc.font(column.key === 'stop' || row.kind !== 'stop' ? 'Helvetica-Bold' : 'Helvetica');
-    tallest = Math.max(tallest, doc.heightOfString(cellText(row, column.key), { width: column.width - 2 * CELL_PAD }));
+    doc.font(column.key === 'stop' || row.kind !== 'stop' ? SANS_BOLD : SANS);
+    tallest = Math.max(tallest, doc.heightOfString(cellText(doc, row, column.key), { width: column.width - 2 * CELL_PAD }));
   }
   return tallest + 2 * CELL_PAD;
 }
@@ -158,10 +164,10 @@ function drawRow(doc: Doc, row: SheetRow, y: number, height: number): number {
     } else {
       const bold = column.key === 'stop' || row.kind !== 'stop';
       doc
-        .font(bold ? 'Helvetica-Bold' : 'Helvetica')
+        .font(bold ? SANS_BOLD : SANS)
         .fontSize(FONT_SIZE)
         .fillColor(row.late ? LATE : INK)
-        .text(cellText(row, column.key), x + CELL_PAD, y + CELL_PAD, { width });
+        .text(cellText(doc, row, column.key), x + CELL_PAD, y + CELL_PAD, { width });
     }
     x += column.width;
   }

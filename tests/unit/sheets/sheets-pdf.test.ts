@@ -2,7 +2,6 @@ import { extractText } from 'unpdf';
 import { describe, expect, it } from 'vitest';
 import { pdfColour } from '../../../src/main/sheets/pdf-colour.js';
 import { renderSheetsPdf } from '../../../src/main/sheets/sheets-pdf.js';
-import { winAnsi } from '../../../src/main/sheets/win-ansi.js';
 import { type Sheet, type SheetRow, sheetsDocumentSchema } from '../../../src/shared/driver-sheet.js';
 
 const depot = (kind: 'depart' | 'return'): SheetRow => ({
@@ -83,9 +82,43 @@ describe('driver sheets PDF', () => {
     expect(pages.at(-1)).toContain('R20S2');
   });
 
-  it('writes what the built-in fonts cannot show as "?" rather than garbage', () => {
-    expect(winAnsi('Späti − Café “Eck” 東京')).toBe('Späti - Café “Eck” ??');
-    expect(winAnsi('soft (α 1, β 0.5)')).toBe('soft (alpha 1, beta 0.5)');
+  it('prints names and addresses in any Latin, Greek or Cyrillic script exactly as written', async () => {
+    const customers = [
+      ['Łódź Spółka', 'ul. Piotrkowska 12, 90-001 Łódź'],
+      ['Ελληνικά Ltd', 'Οδός Ερμού 5, Αθήνα'],
+      ['Москва Склад', 'ул. Тверская 7, Москва'],
+      ['Çağrı Gıda', 'Kızılay Cd. 3, Çankaya, Ankara'],
+      ['Müller & Söhne', 'Königstraße 8, München'],
+      ['Dvořák Přeprava', 'Náměstí Míru 4, Brno'],
+    ];
+    const base = sheet(0, customers.length);
+    const rows = base.rows.map((row, i) => (row.kind === 'stop' ? { ...row, name: customers[i - 1][0], place: customers[i - 1][1] } : row));
+    const pdf = await renderSheetsPdf({
+      instanceName: 'Warszawa–Αθήνα',
+      planLabel: 'JAMPR · soft (α 1, β 0.5, λ 2)',
+      geo: true,
+      sheets: [{ ...base, rows }],
+    });
+    const [text] = await pagesOf(pdf);
+    // A long address wraps in its cell: compare with the line breaks read as spaces.
+    const flat = text.replace(/\s+/g, ' ');
+    for (const [i, [name, place]] of customers.entries()) {
+      expect(flat).toContain(`R0S${i + 1} ${name} ${place}`);
+    }
+    expect(text).toContain('Route 1 · Warszawa–Αθήνα');
+    expect(text).toContain('soft (α 1, β 0.5, λ 2)');
+    expect(text, 'nothing was replaced').not.toMatch(/[?\uFFFD]/);
+  });
+
+  it('marks a character the fonts cannot draw (CJK, emoji) with U+FFFD and turns control characters into spaces', async () => {
+    const base = sheet(0, 1);
+    const rows = base.rows.map((row) => (row.kind === 'stop' ? { ...row, name: '東京\tSushi 🚚' } : row));
+    const [text] = await pagesOf(await renderSheetsPdf({ instanceName: 'x', planLabel: 'x', geo: false, sheets: [{ ...base, rows }] }));
+    expect(text).toContain('R0S1 \uFFFD\uFFFD Sushi \uFFFD');
+    expect(text).not.toContain('\u0000');
+  });
+
+  it('converts a route colour to one pdfkit takes', () => {
     expect(pdfColour('hsl(120, 100%, 25%)')).toBe('#008000');
     expect(pdfColour('#1f77b4')).toBe('#1f77b4');
   });
