@@ -7,6 +7,7 @@ import type { EnvConfig } from './env/config.js';
 import { reset } from './env/env.js';
 import { routesOf } from './env/routes.js';
 import type { EncodedRows, Policy } from './model/policy.js';
+import { SYMMETRY_COUNT } from './model/symmetry.js';
 import { rollout } from './rollout.js';
 import { type ChunkHelpers, chunkSeed, drawChunks } from './sample-chunks.js';
 
@@ -53,21 +54,19 @@ export async function decodeSampled(policy: Policy, problem: Problem, config: En
   const chunk = Math.max(1, Math.min(opts.chunk ?? DEFAULT_CHUNK, total));
   if (!Number.isInteger(total) || total < 1) throw new AppError('input', `samples must be a positive integer, got ${total}`);
   const seed = opts.seed ?? 1;
-  const encoded = policy.encodeOnce(reset([problem], config), 1);
+  const encodings = symmetricEncodings(policy, problem, config);
   try {
-    // The greedy candidate is this thread's first job once the helpers have their chunks.
+    // The greedy candidates are this thread's first job once the helpers have their chunks.
     let greedy: SampledPlan | null = null;
     const greedyPlan = (): SampledPlan => {
-      if (greedy) return greedy;
-      const routes = routesOf(rollout(policy, [problem], config, { kind: 'greedy' }, { training: false, repeat: 1, encoded }).state, 0);
-      greedy = { routes, evaluation: evaluateIndexRoutes(problem, routes, config.variant), samples: total };
+      greedy ??= { ...decodeGreedyViews(policy, problem, config), samples: total };
       return greedy;
     };
     const chunks = await drawChunks({
       total,
       chunk,
       first: greedyPlan,
-      local: (index, size) => sampleChunk(policy, problem, config, encoded, chunkSeed(seed, index), size),
+      local: (index, size) => sampleChunk(policy, problem, config, encodings, chunkSeed(seed, index), size, chunkSymmetry(index)),
       helpers: opts.helpers,
       isBetter: (a, b) => isBetter(a.evaluation, b.evaluation),
       signal: opts.signal,
@@ -80,18 +79,72 @@ export async function decodeSampled(policy: Policy, problem: Problem, config: En
     for (const plan of chunks) if (isBetter(plan.evaluation, best.evaluation)) best = { ...plan, samples: total };
     return best;
   } finally {
-    encoded.dispose();
+    encodings.dispose();
   }
 }
 
-/** The best of `size` rollouts sampled from one stream (`encoded`: the instance's embeddings, or null to encode here). */
+/**
+ * The best of the greedy plans of the instance seen under each of the square's 8 symmetries (rotated and mirrored
+ * copies: the same problem, other inputs), decoded as one batch.
+ */
+export function decodeGreedyViews(policy: Policy, problem: Problem, config: EnvConfig): Omit<SampledPlan, 'samples'> {
+  const views = Array.from({ length: SYMMETRY_COUNT }, (_, s) => s);
+  const { state } = rollout(
+    policy,
+    Array<Problem>(views.length).fill(problem),
+    config,
+    { kind: 'greedy' },
+    { training: false, symmetries: views },
+  );
+  let best: Omit<SampledPlan, 'samples'> | null = null;
+  for (const b of views) {
+    const routes = routesOf(state, b);
+    const evaluation = evaluateIndexRoutes(problem, routes, config.variant);
+    if (!best || isBetter(evaluation, best.evaluation)) best = { routes, evaluation };
+  }
+  if (!best) throw new Error('no greedy plan was decoded');
+  return best;
+}
+
+/** The symmetry (0..7) under which chunk `index` sees the instance. */
+export const chunkSymmetry = (index: number): number => index % SYMMETRY_COUNT;
+
+/** One instance's embeddings under each symmetry, encoded when first asked for. */
+export interface SymmetricEncodings {
+  of(symmetry: number): EncodedRows;
+  dispose(): void;
+}
+
+export function symmetricEncodings(policy: Policy, problem: Problem, config: EnvConfig): SymmetricEncodings {
+  const bySymmetry = new Map<number, EncodedRows>();
+  return {
+    of: (symmetry) => {
+      let encoded = bySymmetry.get(symmetry);
+      if (!encoded) {
+        encoded = policy.encodeOnce(reset([problem], config), 1, symmetry);
+        bySymmetry.set(symmetry, encoded);
+      }
+      return encoded;
+    },
+    dispose: () => {
+      for (const encoded of bySymmetry.values()) encoded.dispose();
+      bySymmetry.clear();
+    },
+  };
+}
+
+/**
+ * The best of `size` rollouts sampled from one stream with the instance seen under `symmetry` (`encodings`: the
+ * instance's embeddings, or null to encode here).
+ */
 export function sampleChunk(
   policy: Policy,
   problem: Problem,
   config: EnvConfig,
-  encoded: EncodedRows | null,
+  encodings: SymmetricEncodings | null,
   seed: number,
   size: number,
+  symmetry = 0,
 ): SampledPlan {
   const rng = createRng(seed);
   const problems = Array<Problem>(size).fill(problem);
@@ -100,7 +153,7 @@ export function sampleChunk(
     problems,
     config,
     { kind: 'sample', rng },
-    { training: false, repeat: size, encoded: encoded ?? undefined },
+    { training: false, repeat: size, symmetries: [symmetry], encoded: encodings?.of(symmetry) },
   );
   let best: SampledPlan | null = null;
   for (let b = 0; b < size; b++) {

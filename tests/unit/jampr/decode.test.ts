@@ -1,7 +1,7 @@
 import * as tf from '@tensorflow/tfjs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { makeVariant, VARIANT_NAMES } from '../../../src/shared/domain.js';
-import { decodeGreedy, decodeSampled } from '../../../src/main/jampr/decode.js';
+import { decodeGreedy, decodeGreedyViews, decodeSampled } from '../../../src/main/jampr/decode.js';
 import { amEnvConfig, jamprEnvConfig } from '../../../src/main/jampr/env/config.js';
 import { routesOf } from '../../../src/main/jampr/env/routes.js';
 import { Policy } from '../../../src/main/jampr/model/policy.js';
@@ -56,18 +56,41 @@ describe('decoding', () => {
   });
 
   it('never returns a sampled plan worse than the greedy plan', async () => {
-    // An untrained policy samples widely: with few draws the greedy plan often wins, and it must then be returned.
+    // An untrained policy samples widely: with few draws the greedy plans (of the eight views) often win, and the
+    // best of them must then be returned.
     const policy = new Policy(tinyModelConfig(), 7);
     const variant = makeVariant('tw1');
     let greedyKept = 0;
     for (const [seed, problem] of tinyProblems(9, 6, 21).entries()) {
       const config = jamprEnvConfig(variant, 9);
       const greedy = evaluateIndexRoutes(problem, decodeGreedy(policy, [problem], config)[0], variant);
+      const views = decodeGreedyViews(policy, problem, config);
       const sampled = await decodeSampled(policy, problem, config, { samples: 2, seed });
       expect(sampled.evaluation.cost).toBeLessThanOrEqual(greedy.cost);
-      if (sampled.evaluation.cost === greedy.cost) greedyKept++;
+      expect(sampled.evaluation.cost).toBeLessThanOrEqual(views.evaluation.cost);
+      if (sampled.evaluation.cost === views.evaluation.cost) greedyKept++;
     }
     expect(greedyKept).toBeGreaterThan(0);
+    policy.dispose();
+  });
+
+  it("keeps the best of the eight symmetric views' greedy plans, decoded as one batch as each view alone", () => {
+    const policy = new Policy(tinyModelConfig(), 11);
+    const variant = makeVariant('tw3');
+    let better = 0;
+    for (const problem of tinyProblems(9, 5, 33)) {
+      const config = jamprEnvConfig(variant, 9);
+      const alone = [0, 1, 2, 3, 4, 5, 6, 7].map((s) => {
+        const { state } = rollout(policy, [problem], config, { kind: 'greedy' }, { training: false, symmetries: [s] });
+        return evaluateIndexRoutes(problem, routesOf(state, 0), variant).cost;
+      });
+      const views = decodeGreedyViews(policy, problem, config);
+      expect(views.evaluation.cost).toBeCloseTo(Math.min(...alone), 6);
+      expect(alone[0]).toBeCloseTo(evaluateIndexRoutes(problem, decodeGreedy(policy, [problem], config)[0], variant).cost, 6);
+      if (views.evaluation.cost < alone[0] - 1e-9) better++;
+    }
+    // The views do differ: on some instance another view's greedy plan beats the plain one.
+    expect(better).toBeGreaterThan(0);
     policy.dispose();
   });
 

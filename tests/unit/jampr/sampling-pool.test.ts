@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeVariant } from '../../../src/shared/domain.js';
 import { loadCheckpoint } from '../../../src/main/jampr/checkpoint.js';
-import { sampleChunk } from '../../../src/main/jampr/decode.js';
+import { chunkSymmetry, sampleChunk } from '../../../src/main/jampr/decode.js';
 import { jamprEnvConfig } from '../../../src/main/jampr/env/config.js';
 import { planWithModel } from '../../../src/main/jampr/planner.js';
 import { chunkSeed } from '../../../src/main/jampr/sample-chunks.js';
@@ -31,7 +31,7 @@ describe('sampling on two threads', () => {
     const { policy } = await loadCheckpoint(dir);
     for (const index of [0, 3]) {
       const there = await helpers!.draw(index, 6, new AbortController().signal);
-      const here = sampleChunk(policy, problem, env, null, chunkSeed(4, index), 6);
+      const here = sampleChunk(policy, problem, env, null, chunkSeed(4, index), 6, chunkSymmetry(index));
       expect(there.routes).toEqual(here.routes);
       expect(there.evaluation.cost).toBe(here.evaluation.cost);
     }

@@ -111,10 +111,10 @@ export class Policy {
     return new JamprArrayDecoder(weights, this.config, { omega, tour, staticQuery, unused, repeat }, first, symmetryOf);
   }
 
-  /** Runs the encoder once (BatchNorm in eval mode) for rows 0, repeat, 2·repeat, ... of the state. */
-  encodeOnce(first: EnvState, repeat: number): EncodedRows {
+  /** Runs the encoder once (BatchNorm in eval mode) for rows 0, repeat, 2·repeat, ... of the state, seen under `symmetry`. */
+  encodeOnce(first: EnvState, repeat: number, symmetry = 0): EncodedRows {
     const encoding = tf.tidy(() => {
-      const e = this.encode(first, repeat, () => 0, false);
+      const e = this.encode(first, repeat, () => symmetry, false);
       return { nodes: tf.keep(e.nodes), graph: tf.keep(e.graph), depot: tf.keep(e.depot) };
     });
     return { encoding, dispose: () => tf.dispose([encoding.nodes, encoding.graph, encoding.depot]) };
