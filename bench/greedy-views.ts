@@ -5,6 +5,7 @@
  * results file:
  *   npx tsx bench/greedy-views.ts --results bench/out/real-days.json [--days 50] [--seed 2026] [--variants tw1,tw3]
  */
+import { benchCityDays } from './city-days.js';
 import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { makeVariant, type VariantName } from '../src/shared/domain.js';
@@ -14,8 +15,6 @@ import { jamprEnvConfig } from '../src/main/jampr/env/config.js';
 import { findDefaultModel } from '../src/main/jampr/model-catalog.js';
 import { withModel } from '../src/main/jampr/policy-cache.js';
 import { evaluateIndexRoutes } from '../src/main/vrp/evaluate.js';
-import { generateCityDay } from '../src/main/vrp/generate-city.js';
-import { createRng } from '../src/main/vrp/rng.js';
 import { buildProblem } from '../src/main/vrp/validate.js';
 
 const { values: args } = parseArgs({
@@ -28,12 +27,7 @@ const { values: args } = parseArgs({
 });
 await selectBackend({ log: () => {} });
 const classical: Record<string, { classical?: { cost: number }[] }> = JSON.parse(readFileSync(args.results, 'utf8'));
-// The same days as bench/real-days.ts draws for this seed.
-const master = createRng(Number(args.seed));
-const days = Array.from({ length: Number(args.days) }, (_, i) => {
-  const rng = master.fork();
-  return buildProblem(generateCityDay(rng.int(20, 151), rng, `city-${args.seed}-${i + 1}`));
-});
+const days = benchCityDays(Number(args.days), Number(args.seed)).map(buildProblem);
 console.log('| policy | days | plain greedy: mean cost (x classical) | best of 8 views | change |');
 console.log('|---|---|---|---|---|');
 for (const name of args.variants.split(',') as VariantName[]) {

@@ -9,6 +9,7 @@
  * paid once and shared by runs with other models). The table prints each method's mean cost, its ratio to the
  * classical mean, vehicles, unserved customers and seconds per day.
  */
+import { benchCityDays, DAY_SIZES } from './city-days.js';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -16,8 +17,6 @@ import { makeVariant, type VariantName } from '../src/shared/domain.js';
 import type { PlanJob } from '../src/main/jobs/protocol.js';
 import { runPlanJob } from '../src/main/jobs/plan.js';
 import { evaluatePlan } from '../src/main/vrp/evaluate.js';
-import { generateCityDay } from '../src/main/vrp/generate-city.js';
-import { createRng } from '../src/main/vrp/rng.js';
 import { buildProblem } from '../src/main/vrp/validate.js';
 
 const { values: args } = parseArgs({
@@ -35,13 +34,7 @@ const { values: args } = parseArgs({
 });
 if (args.models) process.env.JAMPR_MODELS_DIR = args.models;
 
-/** Day sizes are drawn uniformly from what dispatchers plan. */
-export const DAY_SIZES = [20, 150] as const;
-const master = createRng(Number(args.seed));
-const days = Array.from({ length: Number(args.days) }, (_, i) => {
-  const rng = master.fork();
-  return generateCityDay(rng.int(DAY_SIZES[0], DAY_SIZES[1] + 1), rng, `city-${args.seed}-${i + 1}`);
-});
+const days = benchCityDays(Number(args.days), Number(args.seed));
 
 const METHODS: Record<string, Omit<PlanJob, 'instance' | 'variant'>> = {
   classical: { method: 'classical', timeLimitSec: Number(args['classical-seconds']) },
