@@ -1,3 +1,4 @@
+import * as tf from '@tensorflow/tfjs';
 import { AppError } from '../../shared/errors.js';
 import type { Evaluation } from '../../shared/domain.js';
 import { evaluateIndexRoutes } from '../vrp/evaluate.js';
@@ -59,7 +60,7 @@ export async function decodeSampled(policy: Policy, problem: Problem, config: En
     // The greedy candidates are this thread's first job once the helpers have their chunks.
     let greedy: SampledPlan | null = null;
     const greedyPlan = (): SampledPlan => {
-      greedy ??= { ...decodeGreedyViews(policy, problem, config), samples: total };
+      greedy ??= { ...decodeGreedyViews(policy, problem, config, encodings), samples: total };
       return greedy;
     };
     const chunks = await drawChunks({
@@ -85,25 +86,43 @@ export async function decodeSampled(policy: Policy, problem: Problem, config: En
 
 /**
  * The best of the greedy plans of the instance seen under each of the square's 8 symmetries (rotated and mirrored
- * copies: the same problem, other inputs), decoded as one batch.
+ * copies: the same problem, other inputs), decoded as one batch. The views' embeddings come from `encodings`
+ * (sampling's, so its chunks reuse them) or are encoded here.
  */
-export function decodeGreedyViews(policy: Policy, problem: Problem, config: EnvConfig): Omit<SampledPlan, 'samples'> {
+export function decodeGreedyViews(
+  policy: Policy,
+  problem: Problem,
+  config: EnvConfig,
+  encodings?: SymmetricEncodings,
+): Omit<SampledPlan, 'samples'> {
+  const own = encodings ? null : symmetricEncodings(policy, problem, config);
   const views = Array.from({ length: SYMMETRY_COUNT }, (_, s) => s);
-  const { state } = rollout(
-    policy,
-    Array<Problem>(views.length).fill(problem),
-    config,
-    { kind: 'greedy' },
-    { training: false, symmetries: views },
-  );
-  let best: Omit<SampledPlan, 'samples'> | null = null;
-  for (const b of views) {
-    const routes = routesOf(state, b);
-    const evaluation = evaluateIndexRoutes(problem, routes, config.variant);
-    if (!best || isBetter(evaluation, best.evaluation)) best = { routes, evaluation };
+  const rows = views.map((s) => (encodings ?? own)!.of(s).encoding);
+  const joined = tf.tidy(() => ({
+    nodes: tf.concat(rows.map((e) => e.nodes)),
+    graph: tf.concat(rows.map((e) => e.graph)),
+    depot: tf.concat(rows.map((e) => e.depot)),
+  }));
+  try {
+    const { state } = rollout(
+      policy,
+      Array<Problem>(views.length).fill(problem),
+      config,
+      { kind: 'greedy' },
+      { training: false, symmetries: views, encoded: { encoding: joined, dispose: () => {} } },
+    );
+    let best: Omit<SampledPlan, 'samples'> | null = null;
+    for (const b of views) {
+      const routes = routesOf(state, b);
+      const evaluation = evaluateIndexRoutes(problem, routes, config.variant);
+      if (!best || isBetter(evaluation, best.evaluation)) best = { routes, evaluation };
+    }
+    if (!best) throw new Error('no greedy plan was decoded');
+    return best;
+  } finally {
+    tf.dispose([joined.nodes, joined.graph, joined.depot]);
+    own?.dispose();
   }
-  if (!best) throw new Error('no greedy plan was decoded');
-  return best;
 }
 
 /** The symmetry (0..7) under which chunk `index` sees the instance. */
