@@ -39,11 +39,11 @@ export class Adam {
   }
 
   /**
-   * One update from gradients by parameter name (missing names are left unchanged). The update of one parameter
-   * is one pass over plain arrays, not a dozen TensorFlow.js ops: in a step split over threads this runs while
-   * the training threads wait.
+   * One update from gradients by parameter name (missing names are left unchanged), each multiplied by `scale`
+   * (gradient clipping's factor). The update of one parameter is one pass over plain arrays, not a dozen
+   * TensorFlow.js ops: in a step split over threads this runs while the training threads wait.
    */
-  apply(grads: ReadonlyMap<string, tf.Tensor>): void {
+  apply(grads: ReadonlyMap<string, Gradient>, scale = 1): void {
     this.step++;
     const { beta1, beta2, epsilon } = this.opts;
     const correction1 = 1 - beta1 ** this.step;
@@ -54,11 +54,13 @@ export class Adam {
       const m = this.m.get(name);
       const v = this.v.get(name);
       if (!p || !m || !v) throw new Error(`no parameter ${name} to update`);
-      const [gs, ps, ms, vs] = [g, p, m, v].map((t) => t.dataSync() as Float32Array);
+      const gs = valuesOf(g);
+      const [ps, ms, vs] = [p, m, v].map((t) => t.dataSync() as Float32Array);
       const [np, nm, nv] = [new Float32Array(ps.length), new Float32Array(ps.length), new Float32Array(ps.length)];
       for (let i = 0; i < ps.length; i++) {
-        nm[i] = beta1 * ms[i] + (1 - beta1) * gs[i];
-        nv[i] = beta2 * vs[i] + (1 - beta2) * gs[i] * gs[i];
+        const gi = gs[i] * scale;
+        nm[i] = beta1 * ms[i] + (1 - beta1) * gi;
+        nv[i] = beta2 * vs[i] + (1 - beta2) * gi * gi;
         np[i] = ps[i] - (rate * (nm[i] / correction1)) / (Math.sqrt(nv[i] / correction2) + epsilon);
       }
       for (const [target, values] of [
@@ -96,26 +98,27 @@ export class Adam {
   }
 }
 
-/** Rescales gradients to a global L2 norm of at most maxNorm (as torch.nn.utils.clip_grad_norm_). Returns the norm before. */
-export function clipByGlobalNorm(grads: Map<string, tf.Tensor>, maxNorm: number): number {
+/** A gradient as a tensor or as the flat values a training thread sends back. */
+export type Gradient = tf.Tensor | Float32Array | Float64Array;
+
+function valuesOf(g: Gradient): Float32Array | Float64Array {
+  return g instanceof tf.Tensor ? (g.dataSync() as Float32Array) : g;
+}
+
+/** The global L2 norm of all gradients, as torch.nn.utils.clip_grad_norm_ measures it. */
+export function globalNorm(grads: Iterable<Gradient>): number {
   let squares = 0;
-  for (const g of grads.values()) {
-    const values = g.dataSync() as Float32Array;
+  for (const g of grads) {
+    const values = valuesOf(g);
     for (let i = 0; i < values.length; i++) squares += values[i] * values[i];
   }
-  const norm = Math.sqrt(squares);
-  const scale = maxNorm / (norm + 1e-6);
-  if (scale < 1) {
-    for (const [name, g] of grads) {
-      grads.set(
-        name,
-        tf.tensor(
-          Float32Array.from(g.dataSync() as Float32Array, (x) => x * scale),
-          g.shape,
-        ),
-      );
-      g.dispose();
-    }
-  }
-  return norm;
+  return Math.sqrt(squares);
+}
+
+/**
+ * Gradient clipping as torch.nn.utils.clip_grad_norm_: the factor (≤ 1) that brings gradients of global norm
+ * `norm` down to maxNorm. Adam.apply takes the factor, so no clipped copy is made.
+ */
+export function clipFactor(norm: number, maxNorm: number): number {
+  return Math.min(1, maxNorm / (norm + 1e-6));
 }

@@ -4,13 +4,14 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { Problem } from '../../vrp/problem.js';
 import type { Rng } from '../../vrp/rng.js';
+import { openCpuArrayPool } from '../backend/array-pool.js';
 import { startTaskPool, type TaskPool } from '../parallel.js';
+import { clipFactor, globalNorm } from './adam.js';
 import { mean } from './costs.js';
 import { combineNormState } from './norm-moments.js';
 import type { Recipe } from './recipe.js';
 import type { ShardBaseline, ShardRequest, ShardResult, ShardWork } from './shard.js';
 import { type StepContext, type StepOutcome, trainStep } from './step.js';
-import { applyGradients } from './update.js';
 
 /**
  * Training steps spread over worker threads (synchronous data parallelism): each step's batch is split into
@@ -43,12 +44,23 @@ export interface ParallelOutcome extends StepOutcome {
  */
 const TRAIN_YOUNG_GENERATION_MB = 256;
 
+/**
+ * The arrays a training thread keeps for reuse (array-pool.ts). A step at N=20 with 64 rows makes and drops
+ * several GB of kernel outputs and holds about 700 MB at its peak; kept arrays cover most of the next step.
+ */
+export const TRAIN_ARRAY_POOL_BYTES = 768 * 2 ** 20;
+
 /** A stepper on `threads` threads; 1, or a build without the worker's entry file, steps in this thread. */
 export function createStepper(threads: number): TrainStepper {
   const size = Math.max(1, Math.floor(threads));
   const entry = size > 1 ? trainWorkerEntry() : null;
   if (entry === null) {
-    return { threads: 1, step: async (recipe, c, problems, rng) => trainStep(recipe, c, problems, rng), close: async () => {} };
+    const arrays = openCpuArrayPool(TRAIN_ARRAY_POOL_BYTES);
+    return {
+      threads: 1,
+      step: async (recipe, c, problems, rng) => trainStep(recipe, c, problems, rng),
+      close: async () => arrays?.close(),
+    };
   }
   const pool = startTaskPool<ShardRequest, ShardResult>(entry, {
     size,
@@ -75,6 +87,8 @@ export async function parallelStep(
   const stateBefore = new Map([...c.policy.params.state].map(([name, v]) => [name, Float32Array.from(v.dataSync() as Float32Array)]));
   const { baseline, afterWarmUp } = rolloutBaseline(recipe, c, problems, P);
   const shards = splitEvenly(problems.length, pool.size);
+  // Each shard's weighted gradient is summed in as it arrives, while the other threads still work.
+  const sum = new GradientSum(c);
   const results = await Promise.all(
     shards.map(([start, end], k) => {
       const common = { env: c.env, maxGradNorm: recipe.maxGradNorm, frozenNorm: c.frozenNorm };
@@ -88,7 +102,10 @@ export async function parallelStep(
               stepSeed,
               firstRow: start * P,
             };
-      return pool.run({ config: c.policy.config, values, problems: problems.slice(start, end), work });
+      return pool.run({ config: c.policy.config, values, problems: problems.slice(start, end), work }).then((r) => {
+        sum.add(r);
+        return r;
+      });
     }),
   );
   const learned = results.filter((r) => r.grads !== null && r.weight > 0);
@@ -96,7 +113,7 @@ export async function parallelStep(
   const weighted = (f: (r: ShardResult) => number) => (total > 0 ? learned.reduce((a, r) => a + (f(r) * r.weight) / total, 0) : NaN);
   const threadIds = results.map((r) => r.threadId);
   if (total === 0) return { meanCost: NaN, baselineCost: NaN, loss: NaN, gradNorm: 0, threadIds };
-  const gradNorm = applyGradients(c.policy, c.adam, combineGradients(c, learned, total), recipe.maxGradNorm);
+  const gradNorm = sum.apply(recipe.maxGradNorm);
   if (!c.frozenNorm) {
     const pooled = combineNormState(
       stateBefore,
@@ -132,27 +149,37 @@ function rolloutBaseline(
   return { baseline: { kind: 'given', values: prepared(new Float64Array(problems.length * P)) }, afterWarmUp: null };
 }
 
-/** Σ_k (weight_k / total)·g_k by parameter: the gradient of the mean loss over all the shards' rows. */
-function combineGradients(c: StepContext, results: readonly ShardResult[], total: number): Map<string, tf.Tensor> {
-  const sums = new Map<string, Float64Array>();
-  for (const r of results) {
-    for (const [name, g] of r.grads ?? []) {
-      let sum = sums.get(name);
+/**
+ * The gradient of the mean loss over all the shards' rows, Σ_k (weight_k / total)·g_k by parameter: shards are
+ * added as they arrive (Σ weight_k·g_k), and the division by the total joins clipping's factor in Adam's pass.
+ */
+class GradientSum {
+  private readonly sums = new Map<string, Float64Array>();
+  private total = 0;
+
+  constructor(private readonly c: StepContext) {}
+
+  add(r: ShardResult): void {
+    if (r.grads === null || !(r.weight > 0)) return;
+    this.total += r.weight;
+    for (const [name, g] of r.grads) {
+      if (!this.c.policy.params.trainable.has(name)) throw new Error(`a training thread returned a gradient for unknown parameter ${name}`);
+      let sum = this.sums.get(name);
       if (!sum) {
         sum = new Float64Array(g.length);
-        sums.set(name, sum);
+        this.sums.set(name, sum);
       }
-      const w = r.weight / total;
-      for (let i = 0; i < g.length; i++) sum[i] += w * g[i];
+      for (let i = 0; i < g.length; i++) sum[i] += r.weight * g[i];
     }
   }
-  const grads = new Map<string, tf.Tensor>();
-  for (const [name, sum] of sums) {
-    const v = c.policy.params.trainable.get(name);
-    if (!v) throw new Error(`a training thread returned a gradient for unknown parameter ${name}`);
-    grads.set(name, tf.tensor(Float32Array.from(sum), v.shape));
+
+  /** Clips the mean gradient to maxGradNorm and applies it with the context's Adam; returns its norm before clipping. */
+  apply(maxGradNorm: number): number {
+    const meanNorm = globalNorm(this.sums.values()) / this.total;
+    this.c.adam.apply(this.sums, clipFactor(meanNorm, maxGradNorm) / this.total);
+    this.c.policy.params.touch();
+    return meanNorm;
   }
-  return grads;
 }
 
 /** [start, end) of up to `parts` contiguous, near-equal shards of `count` items (none empty). */

@@ -1,6 +1,6 @@
 import * as tf from '@tensorflow/tfjs';
 import type { Policy } from '../model/policy.js';
-import { clipByGlobalNorm, type Adam } from './adam.js';
+import { type Adam, clipFactor, type Gradient, globalNorm } from './adam.js';
 
 /**
  * One optimiser step on a loss: gradients of every trainable variable (variableGrads), clipped to a
@@ -35,10 +35,10 @@ export function lossGradients(
 }
 
 /** Clips the gradients to a global norm, applies them with Adam and disposes them; returns the norm before clipping. */
-export function applyGradients(policy: Policy, adam: Adam, grads: Map<string, tf.Tensor>, maxGradNorm: number): number {
-  const gradNorm = clipByGlobalNorm(grads, maxGradNorm);
-  adam.apply(grads);
+export function applyGradients(policy: Policy, adam: Adam, grads: Map<string, Gradient>, maxGradNorm: number): number {
+  const norm = globalNorm(grads.values());
+  adam.apply(grads, clipFactor(norm, maxGradNorm));
   policy.params.touch();
-  tf.dispose([...grads.values()]);
-  return gradNorm;
+  tf.dispose([...grads.values()].filter((g) => g instanceof tf.Tensor));
+  return norm;
 }

@@ -6,6 +6,7 @@
 import { broadcast_util, type KernelFunc, type TensorInfo } from '@tensorflow/tfjs';
 import { asCpu, boolAttr, float32Values, sizeOf, type KernelArgs } from './cpu-tensor.js';
 import { gemmNT, gemmRowsNN, transpose2d } from './matmul-core.js';
+import { newFloat32 } from '../array-pool.js';
 
 export interface MatMulPlan {
   /** Matrices in the output, in A and in B (A or B may hold a single matrix shared by the whole batch). */
@@ -56,7 +57,7 @@ export function planMatMul(
 /** Computes the planned product of a and b (flat, float32) into a new array. */
 export function runMatMul(plan: MatMulPlan, a: Float32Array, b: Float32Array): Float32Array {
   const { batch, batchA, batchB, M, N, K, transposeA, transposeB } = plan;
-  const out = new Float32Array(batch * M * N);
+  const out = newFloat32(batch * M * N);
   const aStep = batchA === 1 ? 0 : M * K;
   const bStep = batchB === 1 ? 0 : K * N;
   if (!transposeB && M < ROWS_PATH_MAX_M) {

@@ -6,6 +6,7 @@
  */
 import { broadcast_util, type KernelFunc } from '@tensorflow/tfjs';
 import { asCpu, contiguousStrides, float32Values, sizeOf } from './cpu-tensor.js';
+import { newFloat32 } from '../array-pool.js';
 
 export type BinaryOp = 'add' | 'sub' | 'mul' | 'div';
 
@@ -124,7 +125,7 @@ export function broadcastBinary(op: BinaryOp, layout: BroadcastLayout, a: Float3
   const { dims, aStrides, bStrides } = layout;
   const rank = dims.length;
   const n = dims[rank - 1];
-  const out = new Float32Array(sizeOf(dims));
+  const out = newFloat32(sizeOf(dims));
   const rows = n === 0 ? 0 : out.length / n;
   const index = new Array<number>(rank).fill(0);
   let ai = 0;

@@ -5,6 +5,7 @@
  */
 import { backend_util, type KernelFunc } from '@tensorflow/tfjs';
 import { asCpu, numericValues } from './cpu-tensor.js';
+import { newFloat32 } from '../array-pool.js';
 
 export function fastGatherV2(stock: KernelFunc): KernelFunc {
   return (args) => {
@@ -26,7 +27,7 @@ export function fastGatherV2(stock: KernelFunc): KernelFunc {
     const perBatch = index.length / batchSize;
     const out =
       values instanceof Float32Array
-        ? new Float32Array(batchSize * outerSize * perBatch * sliceSize)
+        ? newFloat32(batchSize * outerSize * perBatch * sliceSize)
         : new Int32Array(batchSize * outerSize * perBatch * sliceSize);
     let o = 0;
     for (let b = 0; b < batchSize; b++) {

@@ -6,6 +6,7 @@
  */
 import type { KernelFunc } from '@tensorflow/tfjs';
 import { asCpu, float32Values, numberListAttr, sizeOf } from './cpu-tensor.js';
+import { newFloat32 } from '../array-pool.js';
 
 interface ReducePlan {
   outer: number;
@@ -45,7 +46,7 @@ export function planReduction(shape: readonly number[], axes: readonly number[])
 
 /** Sums of x over the planned axis, times `scale` (1 for Sum, 1/count for Mean). */
 export function reduceSum(x: Float32Array, { outer, reduce, inner }: ReducePlan, scale: number): Float32Array {
-  const out = new Float32Array(outer * inner);
+  const out = newFloat32(outer * inner);
   if (inner === 1) {
     for (let o = 0; o < outer; o++) {
       const base = o * reduce;

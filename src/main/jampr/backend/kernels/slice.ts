@@ -5,6 +5,7 @@
  */
 import { backend_util, slice_util, type KernelFunc, type TensorInfo } from '@tensorflow/tfjs';
 import { asCpu, contiguousStrides, numberListAttr, numericValues, pairListAttr, sizeOf, type KernelArgs } from './cpu-tensor.js';
+import { newFloat32 } from '../array-pool.js';
 
 type Values = Float32Array | Int32Array;
 
@@ -62,7 +63,7 @@ function copyBox(
 }
 
 function emptyLike(x: Values, size: number): Values {
-  return x instanceof Float32Array ? new Float32Array(size) : new Int32Array(size);
+  return x instanceof Float32Array ? newFloat32(size) : new Int32Array(size);
 }
 
 function sliceValues(x: Values, shape: readonly number[], begin: readonly number[], size: readonly number[]): Values {

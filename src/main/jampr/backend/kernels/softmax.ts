@@ -4,9 +4,10 @@
  */
 import type { KernelFunc } from '@tensorflow/tfjs';
 import { asCpu, float32Values } from './cpu-tensor.js';
+import { newFloat32 } from '../array-pool.js';
 
 export function softmaxRows(x: Float32Array, n: number): Float32Array {
-  const out = new Float32Array(x.length);
+  const out = newFloat32(x.length);
   for (let o = 0; o < x.length; o += n) {
     let max = -Infinity;
     for (let i = 0; i < n; i++) if (x[o + i] > max) max = x[o + i];

@@ -6,6 +6,7 @@
 import type { KernelFunc } from '@tensorflow/tfjs';
 import { asCpu, contiguousStrides, numberListAttr, numericValues, sizeOf } from './cpu-tensor.js';
 import { transpose2d } from './matmul-core.js';
+import { newFloat32 } from '../array-pool.js';
 
 type Values = Float32Array | Int32Array;
 
@@ -51,7 +52,7 @@ function generalTranspose(x: Values, shape: number[], perm: number[], out: Value
 }
 
 export function transposeValues(x: Values, shape: readonly number[], perm: readonly number[]): Values {
-  const out = x instanceof Float32Array ? new Float32Array(x.length) : new Int32Array(x.length);
+  const out = x instanceof Float32Array ? newFloat32(x.length) : new Int32Array(x.length);
   const simple = simplifyPermutation(shape, perm);
   const rank = simple.perm.length;
   if (isIdentity(simple.perm)) {

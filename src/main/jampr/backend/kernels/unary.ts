@@ -4,11 +4,12 @@
  */
 import type { KernelFunc } from '@tensorflow/tfjs';
 import { asCpu, float32Values } from './cpu-tensor.js';
+import { newFloat32 } from '../array-pool.js';
 
 export type UnaryOp = 'tanh' | 'exp' | 'log' | 'relu' | 'sigmoid' | 'sqrt';
 
 export function unaryValues(op: UnaryOp, x: Float32Array): Float32Array {
-  const out = new Float32Array(x.length);
+  const out = newFloat32(x.length);
   const n = x.length;
   switch (op) {
     case 'tanh':
