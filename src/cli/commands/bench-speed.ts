@@ -35,8 +35,8 @@ export async function speedBench(options: SpeedOptions): Promise<Record<string, 
   const sampleRate1 = await sampleRate(1, 6);
   const sampleRate2 = await sampleRate(2, 6);
   // The trainer's own steps on 1 and 2 threads (the batch split over the threads, one combined update).
-  const trainRate1 = await trainRate(options.modelDir, 1, 4);
-  const trainRate2 = await trainRate(options.modelDir, 2, 4);
+  const trainRate1 = await trainRate(options.modelDir, 1, 6);
+  const trainRate2 = await trainRate(options.modelDir, 2, 6);
   const gaps: GapRow[] = [];
   for (const name of options.gapInstances) gaps.push(await classicalGap(name, options.gapSeconds));
   const mean = (f: (g: GapRow) => number) => round(gaps.reduce((s, g) => s + f(g), 0) / Math.max(1, gaps.length), 2);

@@ -1,3 +1,4 @@
+import * as tf from '@tensorflow/tfjs';
 import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -9,12 +10,13 @@ import { jamprEnvConfig } from '../../../src/main/jampr/env/config.js';
 import { Policy } from '../../../src/main/jampr/model/policy.js';
 import { Adam } from '../../../src/main/jampr/train/adam.js';
 import { sampleMeanBaseline } from '../../../src/main/jampr/train/baseline.js';
-import { combineNormState } from '../../../src/main/jampr/train/norm-moments.js';
-import { createStepper, type ParallelOutcome, splitEvenly } from '../../../src/main/jampr/train/parallel-step.js';
+import { rebaseNormState } from '../../../src/main/jampr/train/norm-moments.js';
+import { createStepper, type ThreadOutcome } from '../../../src/main/jampr/train/parallel-step.js';
 import { resolveRecipe } from '../../../src/main/jampr/train/recipe.js';
 import { reinforceStep } from '../../../src/main/jampr/train/reinforce.js';
-import { rowStreams } from '../../../src/main/jampr/train/shard.js';
+import { computeShard, rowStreams } from '../../../src/main/jampr/train/shard.js';
 import { trainModel } from '../../../src/main/jampr/train/train.js';
+import { applyGradients } from '../../../src/main/jampr/train/update.js';
 import { createRng } from '../../../src/main/vrp/rng.js';
 import { makeVariant } from '../../../src/shared/domain.js';
 import { tinyModelConfig, tinyProblems } from './fixtures.js';
@@ -30,102 +32,103 @@ afterAll(() => stepper.close());
 
 const valuesOf = (policy: Policy) => new Map(policy.params.all().map(([name, v]) => [name, Float32Array.from(v.dataSync())]));
 const maxDifference = (a: Float32Array, b: Float32Array) => a.reduce((m, x, i) => Math.max(m, Math.abs(x - b[i])), 0);
+const adamFor = (policy: Policy) => new Adam(policy.params.trainable, { learningRate: 1e-3, beta1: 0.9, beta2: 0.999, epsilon: 1e-8 });
 
-/** One pomo-mean step on the same batch: in this thread on the whole batch, and split over the two worker threads. */
-async function bothWays(frozenNorm: boolean) {
-  const P = 3;
-  const recipe = resolveRecipe({ name: 'pomo-mean', samplesPerInstance: P, batchSize: 4, learningRate: 1e-3 });
-  const env = jamprEnvConfig(makeVariant('tw1'), 6);
-  const problems = tinyProblems(6, 4, 5, true);
-  const one = new Policy(tinyModelConfig(), 3);
-  const two = new Policy(tinyModelConfig(), 3);
-  const oneAdam = new Adam(one.params.trainable, { learningRate: 1e-3, beta1: 0.9, beta2: 0.999, epsilon: 1e-8 });
-  const twoAdam = new Adam(two.params.trainable, { learningRate: 1e-3, beta1: 0.9, beta2: 0.999, epsilon: 1e-8 });
-  // The parallel step draws its seed from the trainer's generator; the reference samples each row from the same streams.
-  const stepSeed = createRng(9).int(0, 2 ** 31);
-  const settings = { env, samplesPerInstance: P, augment: true, costScale: 0.01, maxGradNorm: 1, frozenNorm };
-  const reference = reinforceStep(
-    one,
-    oneAdam,
-    settings,
+const P = 3;
+const recipe = resolveRecipe({ name: 'pomo-mean', samplesPerInstance: P, batchSize: 4, learningRate: 1e-3 });
+const env = jamprEnvConfig(makeVariant('tw1'), 6);
+const settings = (frozenNorm: boolean) => ({ env, samplesPerInstance: P, augment: true, costScale: 0.01, maxGradNorm: 1, frozenNorm });
+
+/** The gradient a training thread computes for a batch at the policy's current weights, without applying it. */
+function gradientOf(policy: Policy, problems: ReturnType<typeof tinyProblems>, stepSeed: number, frozenNorm: boolean) {
+  return computeShard(policy, {
     problems,
-    createRng(stepSeed),
-    (c) => sampleMeanBaseline(c, P),
-    rowStreams(stepSeed, 0, problems.length * P),
-  );
-  const context = { policy: two, adam: twoAdam, env, baseline: null, epoch: 0, frozenNorm };
-  const split = (await stepper.step(recipe, context, problems, createRng(9))) as ParallelOutcome;
-  const moments = (adam: Adam) => new Map([...adam.state().moments].map(([k, t]) => [k, Float32Array.from(t.dataSync())]));
-  const result = { reference, split, one: valuesOf(one), two: valuesOf(two), oneMoments: moments(oneAdam), twoMoments: moments(twoAdam) };
-  for (const d of [oneAdam, twoAdam, one, two]) d.dispose();
-  return result;
+    work: { kind: 'reinforce', settings: settings(frozenNorm), baseline: { kind: 'sample-mean' }, stepSeed },
+  });
 }
 
-describe('training split over two threads', () => {
-  it('takes the same step as one thread on the same batch: same costs, gradient and weights (BatchNorm frozen)', async () => {
-    const { reference, split, one, two, oneMoments, twoMoments } = await bothWays(true);
-    // Both halves were computed by worker threads, not here.
-    expect(new Set(split.threadIds).size).toBe(2);
-    expect(split.threadIds).not.toContain(threadId);
-    // The same samples: identical plans, so identical costs.
-    expect(split.meanCost).toBe(reference.meanCost);
-    expect(split.baselineCost).toBeCloseTo(reference.baselineCost, 9);
-    expect(split.loss).toBeCloseTo(reference.loss, 6);
-    expect(Math.abs(split.gradNorm - reference.gradNorm)).toBeLessThan(1e-5 * reference.gradNorm);
-    expect(reference.gradNorm).toBeGreaterThan(0);
-    // Adam's first moment after one step is 0.1 × the (clipped) combined gradient.
-    for (const [name, m] of oneMoments) {
-      const scale = Math.max(...m.map(Math.abs), 1e-12);
-      expect(maxDifference(m, twoMoments.get(name) as Float32Array) / scale, name).toBeLessThan(1e-4);
+describe('training on two threads', () => {
+  it('takes the same step as one thread when one batch is in flight: same costs, weights and BatchNorm statistics', async () => {
+    for (const frozenNorm of [true, false]) {
+      const problems = tinyProblems(6, 4, 5, true);
+      const [one, two] = [new Policy(tinyModelConfig(), 3), new Policy(tinyModelConfig(), 3)];
+      const [oneAdam, twoAdam] = [adamFor(one), adamFor(two)];
+      // The stepper draws the batch's seed from the trainer's generator; the reference samples from the same streams.
+      const stepSeed = createRng(9).int(0, 2 ** 31);
+      const reference = reinforceStep(
+        one,
+        oneAdam,
+        settings(frozenNorm),
+        problems,
+        createRng(stepSeed),
+        (c) => sampleMeanBaseline(c, P),
+        rowStreams(stepSeed, 0, problems.length * P),
+      );
+      const context = { policy: two, adam: twoAdam, env, baseline: null, epoch: 0, frozenNorm };
+      expect(await stepper.step(recipe, context, problems, createRng(9))).toEqual([]); // sent, not finished
+      const [outcome, ...more] = (await stepper.flush()) as ThreadOutcome[];
+      expect(more).toEqual([]);
+      // Computed by a worker thread, not here, on the weights as they were.
+      expect(outcome.threadId).not.toBe(threadId);
+      expect(outcome.stale).toBe(0);
+      expect(outcome.meanCost).toBe(reference.meanCost);
+      expect(outcome.loss).toBeCloseTo(reference.loss, 6);
+      expect(Math.abs(outcome.gradNorm - reference.gradNorm)).toBeLessThan(1e-5 * reference.gradNorm);
+      const [a, b] = [valuesOf(one), valuesOf(two)];
+      for (const [name, w] of a) expect(maxDifference(w, b.get(name) as Float32Array), name).toBeLessThan(1e-5);
+      if (!frozenNorm) expect(a.get('encoder/1/bn2/movingVariance')?.some((v) => v !== 1)).toBe(true);
+      for (const d of [oneAdam, twoAdam, one, two]) d.dispose();
     }
-    for (const [name, w] of one) expect(maxDifference(w, two.get(name) as Float32Array), name).toBeLessThan(1e-5);
   });
 
-  it('with batch statistics pools the running statistics: the first BatchNorm layer moves exactly as in one thread', async () => {
-    const { one, two } = await bothWays(false);
-    // The first layer normalises the same rows either way; deeper layers see activations normalised per shard
-    // (so the probabilities, and what is sampled, differ slightly from one thread's).
-    for (const name of ['encoder/0/bn1/movingMean', 'encoder/0/bn1/movingVariance']) {
-      expect(maxDifference(one.get(name) as Float32Array, two.get(name) as Float32Array), name).toBeLessThan(1e-5);
-    }
-    const deeper = two.get('encoder/1/bn2/movingVariance') as Float32Array;
-    expect(deeper.every(Number.isFinite) && deeper.some((v) => v !== 1)).toBe(true);
-  });
-
-  it('pools BatchNorm moments of shards into the moments of all their rows', () => {
-    // Two shards of one feature: rows [1, 2, 3] and [10, 20]; the whole batch's mean is 7.2, unbiased variance 62.7.
-    const update = (rows: number[], old: [number, number]) => {
-      const m = rows.reduce((a, x) => a + x, 0) / rows.length;
-      const v = rows.reduce((a, x) => a + (x - m) ** 2, 0) / (rows.length - 1);
-      return new Map([
-        ['bn/movingMean', Float32Array.of(0.9 * old[0] + 0.1 * m)],
-        ['bn/movingVariance', Float32Array.of(0.9 * old[1] + 0.1 * v)],
-      ]);
+  it('with two batches in flight applies each gradient as it comes back, the later one taken at the earlier weights', async () => {
+    const batches = [tinyProblems(6, 4, 5, true), tinyProblems(6, 4, 6, true)];
+    const [reference, async] = [new Policy(tinyModelConfig(), 3), new Policy(tinyModelConfig(), 3)];
+    const [referenceAdam, asyncAdam] = [adamFor(reference), adamFor(async)];
+    const rng = createRng(11);
+    const seeds = [rng.int(0, 2 ** 31), rng.int(0, 2 ** 31)];
+    // Reference: both gradients at the starting weights and statistics, then two updates in the order the threads answered.
+    const stateOf = () => new Map([...reference.params.state].map(([name, v]) => [name, Float32Array.from(v.dataSync() as Float32Array)]));
+    const restore = (state: Map<string, Float32Array>) => {
+      for (const [name, data] of state) reference.params.state.get(name)?.assign(tf.tensor(data));
     };
-    const old: [number, number] = [0.5, 2];
-    const before = new Map([
-      ['bn/movingMean', Float32Array.of(old[0])],
-      ['bn/movingVariance', Float32Array.of(old[1])],
-    ]);
-    const pooled = combineNormState(before, [
-      { state: update([1, 2, 3], old), rows: 3 },
-      { state: update([10, 20], old), rows: 2 },
-    ]);
-    const whole = update([1, 2, 3, 10, 20], old);
-    expect(pooled.get('bn/movingMean')?.[0]).toBeCloseTo(whole.get('bn/movingMean')?.[0] ?? NaN, 4);
-    expect(pooled.get('bn/movingVariance')?.[0]).toBeCloseTo(whole.get('bn/movingVariance')?.[0] ?? NaN, 4);
+    const atStart = stateOf();
+    const grads = batches.map((problems, k) => {
+      restore(atStart);
+      return gradientOf(reference, problems, seeds[k], false);
+    });
+    restore(atStart);
+    const context = { policy: async, adam: asyncAdam, env, baseline: null, epoch: 0, frozenNorm: false };
+    const steps = createRng(11);
+    const finished = [
+      ...(await stepper.step(recipe, context, batches[0], steps)),
+      ...(await stepper.step(recipe, context, batches[1], steps)),
+      ...(await stepper.flush()),
+    ] as ThreadOutcome[];
+    expect(finished.map((o) => o.stale).sort()).toEqual([0, 1]);
+    expect(new Set(finished.map((o) => o.threadId)).size).toBe(2);
+    const order = finished.map((o) => grads.findIndex((g) => g.meanCost === o.meanCost));
+    expect([...order].sort()).toEqual([0, 1]);
+    for (const k of order) {
+      applyGradients(reference, referenceAdam, new Map(grads[k].grads ?? []), 1);
+      restore(rebaseNormState(stateOf(), atStart, new Map(grads[k].state)));
+    }
+    const [a, b] = [valuesOf(reference), valuesOf(async)];
+    for (const [name, w] of a) expect(maxDifference(w, b.get(name) as Float32Array), name).toBeLessThan(1e-5);
+    expect(asyncAdam.step).toBe(2);
+    for (const d of [referenceAdam, asyncAdam, reference, async]) d.dispose();
   });
 
-  it('splits a batch into near-equal shards of whole instances, never an empty one', () => {
-    expect(splitEvenly(8, 2)).toEqual([
-      [0, 4],
-      [4, 8],
-    ]);
-    expect(splitEvenly(5, 2)).toEqual([
-      [0, 2],
-      [2, 5],
-    ]);
-    expect(splitEvenly(1, 2)).toEqual([[0, 1]]);
+  it("applies a late batch's BatchNorm moments to the statistics as they are now", () => {
+    // Moving averages with momentum 0.1: a batch of moment 7 sent at 2, the statistics moved to 3 meanwhile.
+    const name = 'bn/movingMean';
+    const after = new Map([[name, Float32Array.of(0.9 * 2 + 0.1 * 7)]]);
+    const rebased = rebaseNormState(new Map([[name, Float32Array.of(3)]]), new Map([[name, Float32Array.of(2)]]), after);
+    expect(rebased.get(name)?.[0]).toBeCloseTo(0.9 * 3 + 0.1 * 7, 5);
+    // Nothing moved meanwhile: the thread's statistics as they are.
+    expect(rebaseNormState(new Map([[name, Float32Array.of(2)]]), new Map([[name, Float32Array.of(2)]]), after).get(name)).toEqual(
+      after.get(name),
+    );
   });
 
   it('learns on two threads as on one: a short N=5 run lowers the validation cost alike, checkpoints and resumes', async () => {
@@ -146,8 +149,8 @@ describe('training split over two threads', () => {
       });
       return { ...result, dir };
     };
-    const single = await run(1, 96);
-    const double = await run(2, 96);
+    const single = await run(1, 192);
+    const double = await run(2, 192);
     const start = single.card.validation.curve[0].cost;
     expect(double.card.validation.curve[0].cost).toBe(start);
     const oneEnd = single.card.validation.curve.at(-1)?.cost ?? NaN;
@@ -155,14 +158,14 @@ describe('training split over two threads', () => {
     expect(oneEnd).toBeLessThan(0.85 * start);
     expect(twoEnd).toBeLessThan(0.85 * start);
     expect(Math.abs(twoEnd - oneEnd)).toBeLessThan(0.05 * start);
-    expect(double.card.instancesTrained).toBe(96);
-    expect((await loadOptimizerState(double.dir))?.step).toBe(12);
-    const resumed = await run(2, 104, double.dir, double.dir);
-    expect(resumed.card.instancesTrained).toBe(104);
+    expect(double.card.instancesTrained).toBe(192);
+    expect((await loadOptimizerState(double.dir))?.step).toBe(24);
+    const resumed = await run(2, 200, double.dir, double.dir);
+    expect(resumed.card.instancesTrained).toBe(200);
     expect(resumed.card.validation.curve.length).toBe(double.card.validation.curve.length + 1);
   });
 
-  it('runs the rollout and imitation recipes split over two threads, and stops when cancelled', async () => {
+  it('runs the rollout and imitation recipes on two threads, and stops when cancelled', async () => {
     const common = { variant: 'tw1' as const, size: 5, minutes: 5, seed: 4, validationSize: 8, model: tiny, threads: 2 };
     const rollout = await trainModel({
       ...common,
@@ -192,6 +195,8 @@ describe('training split over two threads', () => {
       onProgress: () => controller.abort(),
     });
     expect(cancelled.stoppedBy).toBe('cancelled');
-    expect(cancelled.card.instancesTrained).toBe(4);
+    // Progress comes with the first finished batch; the batches then in flight finish before the run stops.
+    expect(cancelled.card.instancesTrained % 4).toBe(0);
+    expect(cancelled.card.instancesTrained).toBeLessThanOrEqual(4 * 3);
   });
 });

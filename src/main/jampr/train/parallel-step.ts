@@ -6,34 +6,45 @@ import type { Problem } from '../../vrp/problem.js';
 import type { Rng } from '../../vrp/rng.js';
 import { openCpuArrayPool } from '../backend/array-pool.js';
 import { startTaskPool, type TaskPool } from '../parallel.js';
-import { clipFactor, globalNorm } from './adam.js';
-import { mean } from './costs.js';
-import { combineNormState } from './norm-moments.js';
+import { rebaseNormState } from './norm-moments.js';
 import type { Recipe } from './recipe.js';
 import type { ShardBaseline, ShardRequest, ShardResult, ShardWork } from './shard.js';
 import { type StepContext, type StepOutcome, trainStep } from './step.js';
+import { applyGradients } from './update.js';
 
 /**
- * Training steps spread over worker threads (synchronous data parallelism): each step's batch is split into
- * one shard of whole instances per thread; every thread gets the current weights, computes the gradient of its
- * shard's loss (train-worker.ts), and this thread combines the gradients weighted by rows (the gradient of the
- * whole batch's mean loss), clips and applies them with its one Adam, and pools BatchNorm's running statistics
- * (norm-moments.ts). Sampling draws one stream per row (shard.ts), so the split does not change what a row
- * samples. With BatchNorm frozen the step equals one thread's on the same batch; with batch statistics each
- * shard normalises over its own rows (as data-parallel training without synchronised BatchNorm does).
+ * Training steps spread over worker threads (asynchronous data parallelism with a staleness of at most
+ * threads − 1 updates). Each batch goes whole to a free thread with the weights of that moment; the thread
+ * computes the gradient of the batch's loss (train-worker.ts), and this thread applies it with its one Adam as
+ * soon as it arrives, then sends the thread the next batch with the new weights. So there is one update per
+ * batch, as on one thread, and on two threads each gradient is one update old when it is applied.
+ *
+ * Why not split each batch over the threads and combine the gradients (synchronous): at the recipes' small
+ * batches (8 instances × 8 samples) half a batch costs more than half the time (every op has a fixed cost), and
+ * every step waits for the slower half and for the update in between; measured on two cores, the split reached
+ * 1.55–1.6 × one thread where two whole batches at once reach ~1.75 × (bench/RESULTS.md section 7). That this
+ * learns as well per instance is measured there too.
  */
 export interface TrainStepper {
-  /** Threads that share each step (1: this thread only, the original code path). */
+  /** Threads that train (1: this thread only, the original code path). */
   readonly threads: number;
-  step(recipe: Recipe, c: StepContext, problems: Problem[], rng: Rng): Promise<StepOutcome>;
+  /**
+   * Trains on one batch. On one thread the step is taken before this resolves; on more, the batch is handed to
+   * a free thread (waiting for one) and this resolves with the steps that finished meanwhile, oldest first.
+   */
+  step(recipe: Recipe, c: StepContext, problems: Problem[], rng: Rng): Promise<StepOutcome[]>;
+  /** Waits for every batch in flight and applies it: afterwards the model holds every update. */
+  flush(): Promise<StepOutcome[]>;
   close(): Promise<void>;
 }
 
-export interface ParallelOutcome extends StepOutcome {
+export interface ThreadOutcome extends StepOutcome {
   loss: number;
   gradNorm: number;
-  /** The worker threads that computed the shards, in shard order. */
-  threadIds: number[];
+  /** The worker thread that computed the gradient. */
+  threadId: number;
+  /** Updates applied between the moment the batch was sent and its own (its gradient's staleness). */
+  stale: number;
 }
 
 /**
@@ -58,7 +69,8 @@ export function createStepper(threads: number): TrainStepper {
     const arrays = openCpuArrayPool(TRAIN_ARRAY_POOL_BYTES);
     return {
       threads: 1,
-      step: async (recipe, c, problems, rng) => trainStep(recipe, c, problems, rng),
+      step: async (recipe, c, problems, rng) => [trainStep(recipe, c, problems, rng)],
+      flush: async () => [],
       close: async () => arrays?.close(),
     };
   }
@@ -66,74 +78,103 @@ export function createStepper(threads: number): TrainStepper {
     size,
     resourceLimits: { maxYoungGenerationSizeMb: TRAIN_YOUNG_GENERATION_MB },
   });
-  return {
-    threads: size,
-    step: (recipe, c, problems, rng) => parallelStep(pool, recipe, c, problems, rng),
-    close: () => pool.close(),
-  };
+  return new AsyncStepper(pool);
 }
 
-/** One step of the recipe with the batch split over the pool's threads. */
-export async function parallelStep(
-  pool: TaskPool<ShardRequest, ShardResult>,
-  recipe: Recipe,
-  c: StepContext,
-  problems: Problem[],
-  rng: Rng,
-): Promise<ParallelOutcome> {
-  const stepSeed = rng.int(0, 2 ** 31);
-  const P = recipe.name === 'imitation' ? 1 : recipe.samplesPerInstance;
-  const values = [...c.policy.params.all()].map(([name, v]): [string, Float32Array] => [name, v.dataSync() as Float32Array]);
-  const stateBefore = new Map([...c.policy.params.state].map(([name, v]) => [name, Float32Array.from(v.dataSync() as Float32Array)]));
-  const { baseline, afterWarmUp } = rolloutBaseline(recipe, c, problems, P);
-  const shards = splitEvenly(problems.length, pool.size);
-  // Each shard's weighted gradient is summed in as it arrives, while the other threads still work.
-  const sum = new GradientSum(c);
-  const results = await Promise.all(
-    shards.map(([start, end], k) => {
-      const common = { env: c.env, maxGradNorm: recipe.maxGradNorm, frozenNorm: c.frozenNorm };
-      const work: ShardWork =
-        recipe.name === 'imitation'
-          ? { kind: 'imitation', settings: { ...common, expertSeconds: recipe.expertSeconds }, seed: stepSeed + k }
-          : {
-              kind: 'reinforce',
-              settings: { ...common, samplesPerInstance: P, augment: recipe.augment, costScale: recipe.costScale },
-              baseline: baseline.kind === 'given' ? { kind: 'given', values: baseline.values.slice(start * P, end * P) } : baseline,
-              stepSeed,
-              firstRow: start * P,
-            };
-      return pool.run({ config: c.policy.config, values, problems: problems.slice(start, end), work }).then((r) => {
-        sum.add(r);
-        return r;
-      });
-    }),
-  );
-  const learned = results.filter((r) => r.grads !== null && r.weight > 0);
-  const total = learned.reduce((a, r) => a + r.weight, 0);
-  const weighted = (f: (r: ShardResult) => number) => (total > 0 ? learned.reduce((a, r) => a + (f(r) * r.weight) / total, 0) : NaN);
-  const threadIds = results.map((r) => r.threadId);
-  if (total === 0) return { meanCost: NaN, baselineCost: NaN, loss: NaN, gradNorm: 0, threadIds };
-  const gradNorm = sum.apply(recipe.maxGradNorm);
-  if (!c.frozenNorm) {
-    const pooled = combineNormState(
-      stateBefore,
-      results.map((r) => ({ state: new Map(r.state), rows: r.normRows })),
-    );
-    for (const [name, data] of pooled) {
-      const v = c.policy.params.state.get(name);
-      if (v) tf.tidy(() => v.assign(tf.tensor(data, v.shape)));
-    }
-    c.policy.params.touch();
+class AsyncStepper implements TrainStepper {
+  private readonly inFlight = new Set<Promise<void>>();
+  private finished: StepOutcome[] = [];
+  private failure: unknown = null;
+  private updates = 0;
+
+  constructor(private readonly pool: TaskPool<ShardRequest, ShardResult>) {}
+
+  get threads(): number {
+    return this.pool.size;
   }
-  afterWarmUp?.(concat(results.map((r) => r.costs)));
-  const meanCost = recipe.name === 'imitation' ? weighted((r) => r.meanCost) : mean(concat(results.map((r) => r.costs)));
-  return { meanCost, baselineCost: weighted((r) => r.baselineCost), loss: weighted((r) => r.loss), gradNorm, threadIds };
+
+  async step(recipe: Recipe, c: StepContext, problems: Problem[], rng: Rng): Promise<StepOutcome[]> {
+    while (this.inFlight.size >= this.pool.size) await Promise.race(this.inFlight);
+    this.rethrow();
+    this.send(recipe, c, problems, rng);
+    return this.take();
+  }
+
+  async flush(): Promise<StepOutcome[]> {
+    while (this.inFlight.size > 0) await Promise.race(this.inFlight);
+    this.rethrow();
+    return this.take();
+  }
+
+  close(): Promise<void> {
+    return this.pool.close();
+  }
+
+  /** Hands the batch to a thread with the weights of this moment; its update is applied when it comes back. */
+  private send(recipe: Recipe, c: StepContext, problems: Problem[], rng: Rng): void {
+    const stepSeed = rng.int(0, 2 ** 31);
+    const P = recipe.name === 'imitation' ? 1 : recipe.samplesPerInstance;
+    // postMessage copies these at once, so later updates cannot reach the request.
+    const values = [...c.policy.params.all()].map(([name, v]): [string, Float32Array] => [name, v.dataSync() as Float32Array]);
+    const stateAtSend = new Map([...c.policy.params.state].map(([name, v]) => [name, Float32Array.from(v.dataSync() as Float32Array)]));
+    const { baseline, afterWarmUp } = rolloutBaseline(recipe, c, problems, P);
+    const common = { env: c.env, maxGradNorm: recipe.maxGradNorm, frozenNorm: c.frozenNorm };
+    const work: ShardWork =
+      recipe.name === 'imitation'
+        ? { kind: 'imitation', settings: { ...common, expertSeconds: recipe.expertSeconds }, seed: stepSeed }
+        : {
+            kind: 'reinforce',
+            settings: { ...common, samplesPerInstance: P, augment: recipe.augment, costScale: recipe.costScale },
+            baseline,
+            stepSeed,
+          };
+    const updatesAtSend = this.updates;
+    const done = this.pool
+      .run({ config: c.policy.config, values, problems, work })
+      .then((r) => {
+        this.finished.push(this.apply(r, recipe, c, stateAtSend, updatesAtSend));
+        afterWarmUp?.(r.costs);
+      })
+      .catch((error: unknown) => {
+        this.failure ??= error;
+      })
+      .finally(() => this.inFlight.delete(done));
+    this.inFlight.add(done);
+  }
+
+  /** Applies a thread's gradient and BatchNorm statistics to the model as it is now. */
+  private apply(r: ShardResult, recipe: Recipe, c: StepContext, stateAtSend: Map<string, Float32Array>, updatesAtSend: number) {
+    const outcome = { meanCost: r.meanCost, baselineCost: r.baselineCost, loss: r.loss, threadId: r.threadId };
+    const stale = this.updates - updatesAtSend;
+    if (r.grads === null || !(r.weight > 0)) return { ...outcome, gradNorm: 0, stale };
+    const gradNorm = applyGradients(c.policy, c.adam, new Map(r.grads), recipe.maxGradNorm);
+    this.updates++;
+    if (!c.frozenNorm) {
+      const current = new Map([...c.policy.params.state].map(([name, v]) => [name, v.dataSync() as Float32Array]));
+      for (const [name, data] of rebaseNormState(current, stateAtSend, new Map(r.state))) {
+        const v = c.policy.params.state.get(name);
+        if (v) tf.tidy(() => v.assign(tf.tensor(data, v.shape)));
+      }
+      c.policy.params.touch();
+    }
+    return { ...outcome, gradNorm, stale } satisfies ThreadOutcome;
+  }
+
+  private take(): StepOutcome[] {
+    const out = this.finished;
+    this.finished = [];
+    return out;
+  }
+
+  private rethrow(): void {
+    if (this.failure !== null) throw this.failure;
+  }
 }
 
 /**
- * The rows' baseline as the shards receive it. The rollout baseline's greedy costs are computed here, on the
- * whole batch; during its warm-up epoch each shard averages its own costs into the moving value, and the value
- * moves on with the whole batch's mean afterwards (as one thread would move it).
+ * The batch's baseline as the thread receives it. The rollout baseline's greedy costs are computed here; during
+ * its warm-up epoch the thread averages the batch's costs into the moving value, which moves on here when the
+ * costs come back.
  */
 function rolloutBaseline(
   recipe: Recipe,
@@ -147,55 +188,6 @@ function rolloutBaseline(
   if (c.epoch === 0) return { baseline: { kind: 'warm-up', previous }, afterWarmUp: prepared };
   // After the warm-up the baseline does not depend on the sampled costs.
   return { baseline: { kind: 'given', values: prepared(new Float64Array(problems.length * P)) }, afterWarmUp: null };
-}
-
-/**
- * The gradient of the mean loss over all the shards' rows, Σ_k (weight_k / total)·g_k by parameter: shards are
- * added as they arrive (Σ weight_k·g_k), and the division by the total joins clipping's factor in Adam's pass.
- */
-class GradientSum {
-  private readonly sums = new Map<string, Float64Array>();
-  private total = 0;
-
-  constructor(private readonly c: StepContext) {}
-
-  add(r: ShardResult): void {
-    if (r.grads === null || !(r.weight > 0)) return;
-    this.total += r.weight;
-    for (const [name, g] of r.grads) {
-      if (!this.c.policy.params.trainable.has(name)) throw new Error(`a training thread returned a gradient for unknown parameter ${name}`);
-      let sum = this.sums.get(name);
-      if (!sum) {
-        sum = new Float64Array(g.length);
-        this.sums.set(name, sum);
-      }
-      for (let i = 0; i < g.length; i++) sum[i] += r.weight * g[i];
-    }
-  }
-
-  /** Clips the mean gradient to maxGradNorm and applies it with the context's Adam; returns its norm before clipping. */
-  apply(maxGradNorm: number): number {
-    const meanNorm = globalNorm(this.sums.values()) / this.total;
-    this.c.adam.apply(this.sums, clipFactor(meanNorm, maxGradNorm) / this.total);
-    this.c.policy.params.touch();
-    return meanNorm;
-  }
-}
-
-/** [start, end) of up to `parts` contiguous, near-equal shards of `count` items (none empty). */
-export function splitEvenly(count: number, parts: number): [number, number][] {
-  const k = Math.max(1, Math.min(parts, count));
-  return Array.from({ length: k }, (_, i) => [Math.floor((i * count) / k), Math.floor(((i + 1) * count) / k)]);
-}
-
-function concat(arrays: readonly Float64Array[]): Float64Array {
-  const out = new Float64Array(arrays.reduce((a, x) => a + x.length, 0));
-  let at = 0;
-  for (const x of arrays) {
-    out.set(x, at);
-    at += x.length;
-  }
-  return out;
 }
 
 /**

@@ -10,21 +10,21 @@ import { imitationGradients, type ImitationSettings } from './imitation.js';
 import { reinforceGradients, type ReinforceSettings } from './reinforce.js';
 
 /**
- * One thread's part of a training step split over threads (parallel-step.ts): the gradient of the recipe's
- * loss on a shard of the batch, with the weights the step started from. Requests and results are plain data
- * (structured-cloned between threads).
+ * A training thread's work (parallel-step.ts): the gradient of the recipe's loss on one batch at the weights it
+ * was sent with, and BatchNorm's statistics after it. Requests and results are plain data (structured-cloned
+ * between threads).
  */
 
-/** How a shard's rows are judged: the other samples of their instance, given values, or the warm-up average. */
+/** How a batch's rows are judged: the other samples of their instance, given values, or the warm-up average. */
 export type ShardBaseline =
   | { kind: 'sample-mean' }
-  /** One value per row of the shard (the rollout baseline's greedy costs after its warm-up epoch). */
+  /** One value per row of the batch (the rollout baseline's greedy costs after its warm-up epoch). */
   | { kind: 'given'; values: Float64Array }
-  /** The rollout baseline's warm-up: 0.8·previous + 0.2·(mean of this shard's costs). */
+  /** The rollout baseline's warm-up: 0.8·previous + 0.2·(mean of this batch's costs). */
   | { kind: 'warm-up'; previous: number | null };
 
 export type ShardWork =
-  | { kind: 'reinforce'; settings: ReinforceSettings; baseline: ShardBaseline; stepSeed: number; firstRow: number }
+  | { kind: 'reinforce'; settings: ReinforceSettings; baseline: ShardBaseline; stepSeed: number }
   | { kind: 'imitation'; settings: ImitationSettings; seed: number };
 
 export interface ShardRequest {
@@ -36,24 +36,23 @@ export interface ShardRequest {
 }
 
 export interface ShardResult {
-  /** The gradient of the shard's mean loss by parameter name; null when the shard had nothing to learn from. */
+  /** The gradient of the batch's mean loss by parameter name; null when the batch had nothing to learn from. */
   grads: [string, Float32Array][] | null;
-  /** Rows the shard's loss averages over: its weight in the combined gradient. */
+  /** Rows the loss averages over (none: nothing to learn from). */
   weight: number;
   loss: number;
   meanCost: number;
   baselineCost: number;
   /** Sampled cost of each row (REINFORCE; empty for imitation). */
   costs: Float64Array;
-  /** BatchNorm statistics after the shard's step, and the rows they were taken over. */
+  /** BatchNorm statistics after the step. */
   state: [string, Float32Array][];
-  normRows: number;
   threadId: number;
 }
 
 /**
- * A sampling stream per row of the whole batch, from the step's seed and the row's index in the batch: a row
- * draws the same actions whichever thread runs it, so splitting a batch does not change what it samples.
+ * A sampling stream per row of the batch, from the step's seed and the row's index: what a row samples does not
+ * depend on which thread runs it or on the rows beside it.
  */
 export function rowStreams(stepSeed: number, firstRow: number, count: number): Rng[] {
   return Array.from({ length: count }, (_, r) => createRng((stepSeed ^ Math.imul(firstRow + r + 1, 0x9e3779b9)) >>> 0));
@@ -69,10 +68,9 @@ export function loadValues(policy: Policy, values: readonly [string, Float32Arra
   policy.params.touch();
 }
 
-/** The shard's gradient and statistics on `policy`, whose values the caller has set to the step's. */
+/** The batch's gradient and statistics on `policy`, whose values the caller has set to those it was sent with. */
 export function computeShard(policy: Policy, request: Omit<ShardRequest, 'config' | 'values'>): ShardResult {
   const { problems, work } = request;
-  const nodes = problems.length ? problems[0].n + 1 : 0;
   if (work.kind === 'imitation') {
     const { grads, ...stats } = imitationGradients(policy, work.settings, problems, createRng(work.seed));
     return {
@@ -83,13 +81,12 @@ export function computeShard(policy: Policy, request: Omit<ShardRequest, 'config
       baselineCost: stats.meanCost,
       costs: new Float64Array(0),
       state: stateOf(policy),
-      normRows: stats.used * nodes,
       threadId,
     };
   }
   const P = work.settings.samplesPerInstance;
   const rows = problems.length * P;
-  const draws = { rng: createRng(work.stepSeed), rows: rowStreams(work.stepSeed, work.firstRow, rows) };
+  const draws = { rng: createRng(work.stepSeed), rows: rowStreams(work.stepSeed, 0, rows) };
   const { grads, loss, costs, baselines } = reinforceGradients(policy, work.settings, problems, draws, baselineOf(work.baseline, P));
   return {
     grads: toArrays(grads),
@@ -99,8 +96,6 @@ export function computeShard(policy: Policy, request: Omit<ShardRequest, 'config
     baselineCost: mean(baselines),
     costs,
     state: stateOf(policy),
-    // The encoder runs once per row when augmenting (each row its own symmetry), else once per instance.
-    normRows: (work.settings.augment ? rows : problems.length) * nodes,
     threadId,
   };
 }

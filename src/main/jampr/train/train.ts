@@ -11,6 +11,7 @@ import { createStepper } from './parallel-step.js';
 import { resolveRecipe, type Recipe, type RecipeName } from './recipe.js';
 import type { Problem } from '../../vrp/problem.js';
 import { setupTraining } from './setup.js';
+import type { StepOutcome } from './step.js';
 import type { InstanceSource } from './sources.js';
 
 /**
@@ -155,6 +156,21 @@ async function trainWithRecipe(
     lastSave = elapsed();
   };
 
+  /** Progress after the latest finished step (on several threads a call may finish none, or a few). */
+  const report = (stats: StepOutcome | undefined, validationCost: number | undefined) => {
+    if (!stats) return;
+    o.onProgress?.({
+      instancesSeen: card.instancesTrained,
+      meanCost: stats.meanCost,
+      baselineCost: stats.baselineCost,
+      validationCost,
+      elapsedSec: elapsed(),
+      cpuSeconds: cpuTotal(),
+      epoch,
+      step: stepInEpoch,
+    });
+  };
+
   let stoppedBy: TrainResult['stoppedBy'] = 'time';
   const stepper = createStepper(o.threads ?? 1);
   try {
@@ -170,11 +186,13 @@ async function trainWithRecipe(
       }
       await new Promise<void>((resolve) => setImmediate(resolve));
       const problems = source.draw(recipe.batchSize, rng);
-      const stats = await stepper.step(recipe, { policy, adam, env, baseline, epoch, frozenNorm: o.freezeNorm ?? false }, problems, rng);
+      const finished = await stepper.step(recipe, { policy, adam, env, baseline, epoch, frozenNorm: o.freezeNorm ?? false }, problems, rng);
       card = { ...card, instancesTrained: card.instancesTrained + problems.length, training: { epoch, stepInEpoch: stepInEpoch + 1 } };
       stepInEpoch++;
       let validationCost: number | undefined;
+      // Validation, the baseline's test and checkpoints see every batch sent so far applied.
       if (stepInEpoch >= stepsPerEpoch) {
+        finished.push(...(await stepper.flush()));
         baseline?.check(policy);
         validationCost = validate();
         epoch++;
@@ -183,20 +201,13 @@ async function trainWithRecipe(
         card = { ...card, training: { epoch, stepInEpoch } };
         await save();
       } else if (elapsed() - lastSave >= (o.checkpointEverySec ?? 300)) {
+        finished.push(...(await stepper.flush()));
         validationCost = validate();
         await save();
       }
-      o.onProgress?.({
-        instancesSeen: card.instancesTrained,
-        meanCost: stats.meanCost,
-        baselineCost: stats.baselineCost,
-        validationCost,
-        elapsedSec: elapsed(),
-        cpuSeconds: cpuTotal(),
-        epoch,
-        step: stepInEpoch,
-      });
+      report(finished.at(-1), validationCost);
     }
+    report((await stepper.flush()).at(-1), undefined);
     if (validatedAt !== card.instancesTrained) validate();
     await save();
     return { card, stoppedBy, threads: stepper.threads };
