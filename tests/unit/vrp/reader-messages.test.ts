@@ -44,6 +44,14 @@ describe('what the readers say about bad values', () => {
     expect(warnings).toEqual([expect.stringMatching(/has 73 customers, none of the published sizes .*check that the file is complete/)]);
   });
 
+  it("passes a CSV file's warnings on, as for a Solomon file (the CLI prints them)", () => {
+    const warnings: string[] = [];
+    const text = ['id,x,y,demand,ready,due,service', 'D,0,0,0,7,18,0', '1,0.1,0.1,5,7.30,11.00,2'].join('\n');
+    const instance = parseInstanceText(text, 'csv', { capacity: 100, vehicles: 2, onWarning: (m) => warnings.push(m) });
+    expect(instance.customers[0].ready).toBe(7.3);
+    expect(warnings).toEqual([expect.stringMatching(/^row 3, column ready: '7\.30' and 1 more look like times of day written with a dot/)]);
+  });
+
   it('refuses a Solomon value too large for a number, naming the line', () => {
     const lines = r201.trimEnd().split('\n');
     const at = lines.length - 1;

@@ -26,7 +26,7 @@ export interface ReadInstanceOptions {
   speedKmh?: number;
   /** Instance name; defaults to the name in the file, or the file name for CSV. */
   name?: string;
-  /** Told about doubts that do not stop the reading, e.g. a Solomon file that may be cut short. */
+  /** Told about doubts that do not stop the reading: a Solomon file that may be cut short, CSV window times that look like dotted times of day. */
   onWarning?: (message: string) => void;
 }
 
@@ -97,8 +97,10 @@ export function parseInstanceText(
     case 'vrplib':
       return checked(keepFirst(withOverrides(readVrplib(text), options), options.first));
     case 'csv': {
-      const { instance } = parseCustomerCsv(text, { ...options, name: options.name ?? defaultName });
-      return checked(keepFirst(instance, options.first));
+      const { instance, warnings } = parseCustomerCsv(text, { ...options, name: options.name ?? defaultName });
+      const read = checked(keepFirst(instance, options.first));
+      for (const warning of warnings) options.onWarning?.(warning);
+      return read;
     }
   }
 }
