@@ -10,8 +10,8 @@ import { jamprEnvConfig } from '../../../src/main/jampr/env/config.js';
 import { Policy } from '../../../src/main/jampr/model/policy.js';
 import { Adam } from '../../../src/main/jampr/train/adam.js';
 import { sampleMeanBaseline } from '../../../src/main/jampr/train/baseline.js';
-import { rebaseNormState } from '../../../src/main/jampr/train/norm-moments.js';
-import { createStepper, type ThreadOutcome } from '../../../src/main/jampr/train/parallel-step.js';
+import { combineNormState, rebaseNormState } from '../../../src/main/jampr/train/norm-moments.js';
+import { createStepper, splitEvenly, type ThreadOutcome } from '../../../src/main/jampr/train/parallel-step.js';
 import { resolveRecipe } from '../../../src/main/jampr/train/recipe.js';
 import { reinforceStep } from '../../../src/main/jampr/train/reinforce.js';
 import { computeShard, rowStreams } from '../../../src/main/jampr/train/shard.js';
@@ -117,6 +117,60 @@ describe('training on two threads', () => {
     for (const [name, w] of a) expect(maxDifference(w, b.get(name) as Float32Array), name).toBeLessThan(1e-5);
     expect(asyncAdam.step).toBe(2);
     for (const d of [referenceAdam, asyncAdam, reference, async]) d.dispose();
+  });
+
+  it('takes an imitation step with the batch split over the threads, at once: one update, nothing left in flight', async () => {
+    const problems = tinyProblems(6, 4, 7, true);
+    const policy = new Policy(tinyModelConfig(), 3);
+    const adam = adamFor(policy);
+    const before = valuesOf(policy);
+    const imitation = resolveRecipe({ name: 'imitation', batchSize: 4, expertSeconds: 0.02 });
+    const context = { policy, adam, env, baseline: null, epoch: 0, frozenNorm: true };
+    const [outcome, ...more] = await stepper.step(imitation, context, problems, createRng(3));
+    expect(more).toEqual([]);
+    expect(Number.isFinite(outcome.meanCost)).toBe(true);
+    expect(await stepper.flush()).toEqual([]);
+    expect(adam.step).toBe(1);
+    const after = valuesOf(policy);
+    expect([...before].some(([name, w]) => maxDifference(w, after.get(name) as Float32Array) > 0)).toBe(true);
+    adam.dispose();
+    policy.dispose();
+  });
+
+  it('pools BatchNorm moments of shards into the moments of all their rows', () => {
+    // Two shards of one feature: rows [1, 2, 3] and [10, 20]; the whole batch's mean is 7.2, unbiased variance 62.7.
+    const update = (rows: number[], old: [number, number]) => {
+      const m = rows.reduce((a, x) => a + x, 0) / rows.length;
+      const v = rows.reduce((a, x) => a + (x - m) ** 2, 0) / (rows.length - 1);
+      return new Map([
+        ['bn/movingMean', Float32Array.of(0.9 * old[0] + 0.1 * m)],
+        ['bn/movingVariance', Float32Array.of(0.9 * old[1] + 0.1 * v)],
+      ]);
+    };
+    const old: [number, number] = [0.5, 2];
+    const before = new Map([
+      ['bn/movingMean', Float32Array.of(old[0])],
+      ['bn/movingVariance', Float32Array.of(old[1])],
+    ]);
+    const pooled = combineNormState(before, [
+      { state: update([1, 2, 3], old), rows: 3 },
+      { state: update([10, 20], old), rows: 2 },
+    ]);
+    const whole = update([1, 2, 3, 10, 20], old);
+    expect(pooled.get('bn/movingMean')?.[0]).toBeCloseTo(whole.get('bn/movingMean')?.[0] ?? NaN, 4);
+    expect(pooled.get('bn/movingVariance')?.[0]).toBeCloseTo(whole.get('bn/movingVariance')?.[0] ?? NaN, 4);
+  });
+
+  it('splits a batch into near-equal shards of whole instances, never an empty one', () => {
+    expect(splitEvenly(8, 2)).toEqual([
+      [0, 4],
+      [4, 8],
+    ]);
+    expect(splitEvenly(5, 2)).toEqual([
+      [0, 2],
+      [2, 5],
+    ]);
+    expect(splitEvenly(1, 2)).toEqual([[0, 1]]);
   });
 
   it("applies a late batch's BatchNorm moments to the statistics as they are now", () => {

@@ -6,24 +6,26 @@ import type { Problem } from '../../vrp/problem.js';
 import type { Rng } from '../../vrp/rng.js';
 import { openCpuArrayPool } from '../backend/array-pool.js';
 import { startTaskPool, type TaskPool } from '../parallel.js';
-import { rebaseNormState } from './norm-moments.js';
+import { clipFactor, globalNorm } from './adam.js';
+import { combineNormState, rebaseNormState } from './norm-moments.js';
 import type { Recipe } from './recipe.js';
 import type { ShardBaseline, ShardRequest, ShardResult, ShardWork } from './shard.js';
 import { type StepContext, type StepOutcome, trainStep } from './step.js';
 import { applyGradients } from './update.js';
 
 /**
- * Training steps spread over worker threads (asynchronous data parallelism with a staleness of at most
- * threads − 1 updates). Each batch goes whole to a free thread with the weights of that moment; the thread
- * computes the gradient of the batch's loss (train-worker.ts), and this thread applies it with its one Adam as
- * soon as it arrives, then sends the thread the next batch with the new weights. So there is one update per
+ * Training steps spread over worker threads. REINFORCE recipes use asynchronous data parallelism with a staleness
+ * of at most threads − 1 updates: each batch goes whole to a free thread with the weights of that moment; the
+ * thread computes the gradient of the batch's loss (train-worker.ts), and this thread applies it with its one Adam
+ * as soon as it arrives, then sends the thread the next batch with the new weights. So there is one update per
  * batch, as on one thread, and on two threads each gradient is one update old when it is applied.
  *
  * Why not split each batch over the threads and combine the gradients (synchronous): at the recipes' small
  * batches (8 instances × 8 samples) half a batch costs more than half the time (every op has a fixed cost), and
  * every step waits for the slower half and for the update in between; measured on two cores, the split reached
- * 1.55–1.6 × one thread where two whole batches at once reach ~1.75 × (bench/RESULTS.md section 7). That this
- * learns as well per instance is measured there too.
+ * 1.55–1.6 × one thread where whole batches reach ~1.8 × (bench/RESULTS.md section 7), learning alike per instance.
+ * Imitation is the exception (splitStep): its time goes to the classical expert, per instance, so a split step
+ * costs nothing and stays one thread's step; whole batches a step stale retrained a city worse (section 8).
  */
 export interface TrainStepper {
   /** Threads that train (1: this thread only, the original code path). */
@@ -94,6 +96,10 @@ class AsyncStepper implements TrainStepper {
   }
 
   async step(recipe: Recipe, c: StepContext, problems: Problem[], rng: Rng): Promise<StepOutcome[]> {
+    if (recipe.name === 'imitation') {
+      const earlier = await this.flush();
+      return [...earlier, await splitStep(this.pool, recipe, c, problems, rng)];
+    }
     while (this.inFlight.size >= this.pool.size) await Promise.race(this.inFlight);
     this.rethrow();
     this.send(recipe, c, problems, rng);
@@ -113,21 +119,24 @@ class AsyncStepper implements TrainStepper {
   /** Hands the batch to a thread with the weights of this moment; its update is applied when it comes back. */
   private send(recipe: Recipe, c: StepContext, problems: Problem[], rng: Rng): void {
     const stepSeed = rng.int(0, 2 ** 31);
-    const P = recipe.name === 'imitation' ? 1 : recipe.samplesPerInstance;
+    const P = recipe.samplesPerInstance;
     // postMessage copies these at once, so later updates cannot reach the request.
     const values = [...c.policy.params.all()].map(([name, v]): [string, Float32Array] => [name, v.dataSync() as Float32Array]);
     const stateAtSend = new Map([...c.policy.params.state].map(([name, v]) => [name, Float32Array.from(v.dataSync() as Float32Array)]));
     const { baseline, afterWarmUp } = rolloutBaseline(recipe, c, problems, P);
-    const common = { env: c.env, maxGradNorm: recipe.maxGradNorm, frozenNorm: c.frozenNorm };
-    const work: ShardWork =
-      recipe.name === 'imitation'
-        ? { kind: 'imitation', settings: { ...common, expertSeconds: recipe.expertSeconds }, seed: stepSeed }
-        : {
-            kind: 'reinforce',
-            settings: { ...common, samplesPerInstance: P, augment: recipe.augment, costScale: recipe.costScale },
-            baseline,
-            stepSeed,
-          };
+    const work: ShardWork = {
+      kind: 'reinforce',
+      settings: {
+        env: c.env,
+        maxGradNorm: recipe.maxGradNorm,
+        frozenNorm: c.frozenNorm,
+        samplesPerInstance: P,
+        augment: recipe.augment,
+        costScale: recipe.costScale,
+      },
+      baseline,
+      stepSeed,
+    };
     const updatesAtSend = this.updates;
     const done = this.pool
       .run({ config: c.policy.config, values, problems, work })
@@ -169,6 +178,75 @@ class AsyncStepper implements TrainStepper {
   private rethrow(): void {
     if (this.failure !== null) throw this.failure;
   }
+}
+
+/**
+ * One imitation step with the batch split into one shard of whole instances per thread: each runs the classical
+ * expert on its instances and returns the gradient of its shard's loss at the step's weights; they are combined
+ * weighted by rows into one update (the gradient of the whole batch's mean loss). Imitation is split rather than
+ * sent whole: its time goes mostly to the expert, which runs per instance, so splitting costs nothing and keeps
+ * each step one thread's step; measured on retraining one city, whole batches a step stale did worse (bench/RESULTS.md
+ * section 8).
+ */
+async function splitStep(
+  pool: TaskPool<ShardRequest, ShardResult>,
+  recipe: Recipe,
+  c: StepContext,
+  problems: Problem[],
+  rng: Rng,
+): Promise<ThreadOutcome> {
+  const stepSeed = rng.int(0, 2 ** 31);
+  const values = [...c.policy.params.all()].map(([name, v]): [string, Float32Array] => [name, v.dataSync() as Float32Array]);
+  const stateBefore = new Map([...c.policy.params.state].map(([name, v]) => [name, Float32Array.from(v.dataSync() as Float32Array)]));
+  const settings = { env: c.env, maxGradNorm: recipe.maxGradNorm, frozenNorm: c.frozenNorm, expertSeconds: recipe.expertSeconds };
+  const results = await Promise.all(
+    splitEvenly(problems.length, pool.size).map(([start, end], k) =>
+      pool.run({
+        config: c.policy.config,
+        values,
+        problems: problems.slice(start, end),
+        work: { kind: 'imitation', settings, seed: stepSeed + k },
+      }),
+    ),
+  );
+  const learned = results.filter((r) => r.grads !== null && r.weight > 0);
+  const total = learned.reduce((a, r) => a + r.weight, 0);
+  const weighted = (f: (r: ShardResult) => number) => (total > 0 ? learned.reduce((a, r) => a + (f(r) * r.weight) / total, 0) : NaN);
+  const outcome = { meanCost: weighted((r) => r.meanCost), loss: weighted((r) => r.loss), threadId: results[0].threadId, stale: 0 };
+  if (total === 0) return { ...outcome, baselineCost: NaN, gradNorm: 0 };
+  // Σ_k (weight_k / total)·g_k by parameter; the division by the total joins clipping's factor in Adam's pass.
+  const sums = new Map<string, Float64Array>();
+  for (const r of learned) {
+    for (const [name, g] of r.grads ?? []) {
+      if (!c.policy.params.trainable.has(name)) throw new Error(`a training thread returned a gradient for unknown parameter ${name}`);
+      let sum = sums.get(name);
+      if (!sum) {
+        sum = new Float64Array(g.length);
+        sums.set(name, sum);
+      }
+      for (let i = 0; i < g.length; i++) sum[i] += r.weight * g[i];
+    }
+  }
+  const gradNorm = globalNorm(sums.values()) / total;
+  c.adam.apply(sums, clipFactor(gradNorm, recipe.maxGradNorm) / total);
+  if (!c.frozenNorm) {
+    const pooled = combineNormState(
+      stateBefore,
+      results.map((r) => ({ state: new Map(r.state), rows: r.normRows })),
+    );
+    for (const [name, data] of pooled) {
+      const v = c.policy.params.state.get(name);
+      if (v) tf.tidy(() => v.assign(tf.tensor(data, v.shape)));
+    }
+  }
+  c.policy.params.touch();
+  return { ...outcome, baselineCost: outcome.meanCost, gradNorm };
+}
+
+/** [start, end) of up to `parts` contiguous, near-equal shards of `count` items (none empty). */
+export function splitEvenly(count: number, parts: number): [number, number][] {
+  const k = Math.max(1, Math.min(parts, count));
+  return Array.from({ length: k }, (_, i) => [Math.floor((i * count) / k), Math.floor(((i + 1) * count) / k)]);
 }
 
 /**

@@ -10,9 +10,9 @@ import { imitationGradients, type ImitationSettings } from './imitation.js';
 import { reinforceGradients, type ReinforceSettings } from './reinforce.js';
 
 /**
- * A training thread's work (parallel-step.ts): the gradient of the recipe's loss on one batch at the weights it
- * was sent with, and BatchNorm's statistics after it. Requests and results are plain data (structured-cloned
- * between threads).
+ * A training thread's work (parallel-step.ts): the gradient of the recipe's loss on a batch (or, for imitation, a
+ * shard of one) at the weights it was sent with, and BatchNorm's statistics after it. Requests and results are
+ * plain data (structured-cloned between threads).
  */
 
 /** How a batch's rows are judged: the other samples of their instance, given values, or the warm-up average. */
@@ -45,8 +45,9 @@ export interface ShardResult {
   baselineCost: number;
   /** Sampled cost of each row (REINFORCE; empty for imitation). */
   costs: Float64Array;
-  /** BatchNorm statistics after the step. */
+  /** BatchNorm statistics after the step, and the rows they were taken over. */
   state: [string, Float32Array][];
+  normRows: number;
   threadId: number;
 }
 
@@ -71,6 +72,7 @@ export function loadValues(policy: Policy, values: readonly [string, Float32Arra
 /** The batch's gradient and statistics on `policy`, whose values the caller has set to those it was sent with. */
 export function computeShard(policy: Policy, request: Omit<ShardRequest, 'config' | 'values'>): ShardResult {
   const { problems, work } = request;
+  const nodes = problems.length ? problems[0].n + 1 : 0;
   if (work.kind === 'imitation') {
     const { grads, ...stats } = imitationGradients(policy, work.settings, problems, createRng(work.seed));
     return {
@@ -81,6 +83,7 @@ export function computeShard(policy: Policy, request: Omit<ShardRequest, 'config
       baselineCost: stats.meanCost,
       costs: new Float64Array(0),
       state: stateOf(policy),
+      normRows: stats.used * nodes,
       threadId,
     };
   }
@@ -96,6 +99,8 @@ export function computeShard(policy: Policy, request: Omit<ShardRequest, 'config
     baselineCost: mean(baselines),
     costs,
     state: stateOf(policy),
+    // The encoder runs once per row when augmenting (each row its own symmetry), else once per instance.
+    normRows: (work.settings.augment ? rows : problems.length) * nodes,
     threadId,
   };
 }
