@@ -120,7 +120,7 @@ class AsyncStepper implements TrainStepper {
   private send(recipe: Recipe, c: StepContext, problems: Problem[], rng: Rng): void {
     const stepSeed = rng.int(0, 2 ** 31);
     const P = recipe.samplesPerInstance;
-    // postMessage copies these at once, so later updates cannot reach the request.
+    // An update assigns new arrays and never writes these again, so the request keeps the weights of this moment.
     const values = [...c.policy.params.all()].map(([name, v]): [string, Float32Array] => [name, v.dataSync() as Float32Array]);
     const stateAtSend = new Map([...c.policy.params.state].map(([name, v]) => [name, Float32Array.from(v.dataSync() as Float32Array)]));
     const { baseline, afterWarmUp } = rolloutBaseline(recipe, c, problems, P);
