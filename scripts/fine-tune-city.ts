@@ -7,7 +7,7 @@
  * half city days) is the best so far and below the starting model's.
  *
  *   nice -n 5 npx tsx scripts/fine-tune-city.ts --model jampr-tw3-n50 [--minutes 60] [--city 35-150]
- *       [--lr 1e-4] [--batch 16] [--expert-seconds 0.2] [--threads <one per core>]
+ *       [--lr 1e-4] [--batch 16] [--expert-seconds 0.2] [--threads <one per core>] [--recipe imitation|pomo-mean]
  */
 import { cpSync, existsSync, rmSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
@@ -30,6 +30,7 @@ const { values: args } = parseArgs({
     lr: { type: 'string', default: '1e-4' },
     batch: { type: 'string', default: '16' },
     'expert-seconds': { type: 'string', default: '0.2' },
+    recipe: { type: 'string', default: 'imitation' },
     threads: { type: 'string', default: String(availableParallelism()) },
   },
 });
@@ -63,7 +64,7 @@ const shipIfBest = async (card: ModelCard) => {
   await exportCheckpoint(OUT, SHIPPED, 'float16');
   console.log(`shipped: validation ${cost} after ${card.instancesTrained} instances`);
 };
-const notes = `fine-tuned for city days with scripts/fine-tune-city.ts; the validation curve from ${start.card.instancesTrained} instances on is greedy training cost (model frame) on 32 generated ${variantName} N=${size} instances (seed 4321) and 32 city days of ${lo}-${hi} stops (seeds 4322-4329). Before: ${start.card.notes ?? ''}`;
+const notes = `fine-tuned for city days with scripts/fine-tune-city.ts (${args.recipe}); the validation curve from ${start.card.instancesTrained} instances on is greedy training cost (model frame) on 32 generated ${variantName} N=${size} instances (seed 4321) and 32 city days of ${lo}-${hi} stops (seeds 4322-4329). Before: ${start.card.notes ?? ''}`;
 const result = await trainModel({
   notes,
   variant: variantName,
@@ -81,13 +82,16 @@ const result = await trainModel({
   freezeNorm: true,
   threads: Number(args.threads),
   checkpointEverySec: 300,
-  recipe: {
-    name: 'imitation',
-    batchSize: Number(args.batch),
-    epochSize: 1_000_000,
-    learningRate: Number(args.lr),
-    expertSeconds: Number(args['expert-seconds']),
-  },
+  recipe:
+    args.recipe === 'pomo-mean'
+      ? { name: 'pomo-mean', batchSize: Number(args.batch), epochSize: 1_000_000, learningRate: Number(args.lr) }
+      : {
+          name: 'imitation',
+          batchSize: Number(args.batch),
+          epochSize: 1_000_000,
+          learningRate: Number(args.lr),
+          expertSeconds: Number(args['expert-seconds']),
+        },
   onCheckpoint: shipIfBest,
   onProgress: (p) =>
     console.log(
