@@ -11,7 +11,7 @@ import { Policy } from '../../../src/main/jampr/model/policy.js';
 import { Adam } from '../../../src/main/jampr/train/adam.js';
 import { sampleMeanBaseline } from '../../../src/main/jampr/train/baseline.js';
 import { combineNormState, rebaseNormState } from '../../../src/main/jampr/train/norm-moments.js';
-import { createStepper, splitEvenly, type ThreadOutcome } from '../../../src/main/jampr/train/parallel-step.js';
+import { concurrentBatches, createStepper, splitEvenly, type ThreadOutcome } from '../../../src/main/jampr/train/parallel-step.js';
 import { resolveRecipe } from '../../../src/main/jampr/train/recipe.js';
 import { reinforceStep } from '../../../src/main/jampr/train/reinforce.js';
 import { computeShard, rowStreams } from '../../../src/main/jampr/train/shard.js';
@@ -159,6 +159,16 @@ describe('training on two threads', () => {
     const whole = update([1, 2, 3, 10, 20], old);
     expect(pooled.get('bn/movingMean')?.[0]).toBeCloseTo(whole.get('bn/movingMean')?.[0] ?? NaN, 4);
     expect(pooled.get('bn/movingVariance')?.[0]).toBeCloseTo(whole.get('bn/movingVariance')?.[0] ?? NaN, 4);
+  });
+
+  it('trains whole batches side by side only while their tapes fit in memory', () => {
+    const GB = 2 ** 30;
+    // pomo-mean 8 × 8: N=20 fits twice anywhere; N=50 twice with 24 GB, once with 8 GB; 150 stops once even with 24 GB.
+    expect(concurrentBatches(2, 64, 21, 8 * GB)).toBe(2);
+    expect(concurrentBatches(2, 64, 51, 24 * GB)).toBe(2);
+    expect(concurrentBatches(2, 64, 51, 8 * GB)).toBe(1);
+    expect(concurrentBatches(2, 64, 151, 24 * GB)).toBe(1);
+    expect(concurrentBatches(16, 64, 21, 24 * GB)).toBe(16);
   });
 
   it('splits a batch into near-equal shards of whole instances, never an empty one', () => {

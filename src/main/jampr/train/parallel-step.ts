@@ -1,5 +1,6 @@
 import * as tf from '@tensorflow/tfjs';
 import { existsSync } from 'node:fs';
+import { totalmem } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { Problem } from '../../vrp/problem.js';
@@ -83,6 +84,28 @@ export function createStepper(threads: number): TrainStepper {
   return new AsyncStepper(pool);
 }
 
+/**
+ * A batch's peak tape memory, scaled from a measurement (bench/RESULTS.md section 7): one pomo-mean batch of
+ * 8 instances × 8 samples at N=50 (51 nodes) peaked at 2.35 GB; the joint (vehicle, node) space grows with the
+ * square of the nodes, and everything with the rows.
+ */
+export function batchTapeBytes(rows: number, nodes: number): number {
+  return 2.35e9 * (rows / 64) * (nodes / 51) ** 2;
+}
+
+/** Share of the machine's memory that batches in flight together may hold on their tapes. */
+const TAPE_SHARE_OF_MEMORY = 0.4;
+
+/**
+ * How many whole batches may train at once: one per thread while their tapes fit in a share of the memory,
+ * fewer (at least one, the one-thread memory) for large instances, where every thread holding a whole batch
+ * would need threads × the memory of one (N=50 on two threads: 4.91 GB against 2.35 GB).
+ */
+export function concurrentBatches(threads: number, rows: number, nodes: number, memoryBytes: number): number {
+  const fit = Math.floor((TAPE_SHARE_OF_MEMORY * memoryBytes) / Math.max(1, batchTapeBytes(rows, nodes)));
+  return Math.max(1, Math.min(threads, fit));
+}
+
 class AsyncStepper implements TrainStepper {
   private readonly inFlight = new Set<Promise<void>>();
   private finished: StepOutcome[] = [];
@@ -100,7 +123,10 @@ class AsyncStepper implements TrainStepper {
       const earlier = await this.flush();
       return [...earlier, await splitStep(this.pool, recipe, c, problems, rng)];
     }
-    while (this.inFlight.size >= this.pool.size) await Promise.race(this.inFlight);
+    const rows = problems.length * recipe.samplesPerInstance;
+    const nodes = Math.max(0, ...problems.map((p) => p.n + 1));
+    const limit = concurrentBatches(this.pool.size, rows, nodes, totalmem());
+    while (this.inFlight.size >= limit) await Promise.race(this.inFlight);
     this.rethrow();
     this.send(recipe, c, problems, rng);
     return this.take();
