@@ -62,7 +62,7 @@ describe('training on two threads', () => {
         problems,
         createRng(stepSeed),
         (c) => sampleMeanBaseline(c, P),
-        rowStreams(stepSeed, 0, problems.length * P),
+        rowStreams(stepSeed, problems.length * P),
       );
       const context = { policy: two, adam: twoAdam, env, baseline: null, epoch: 0, frozenNorm };
       expect(await stepper.step(recipe, context, problems, createRng(9))).toEqual([]); // sent, not finished

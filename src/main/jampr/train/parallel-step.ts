@@ -1,4 +1,3 @@
-import * as tf from '@tensorflow/tfjs';
 import { existsSync } from 'node:fs';
 import { totalmem } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -10,7 +9,7 @@ import { startTaskPool, type TaskPool } from '../parallel.js';
 import { clipFactor, globalNorm } from './adam.js';
 import { combineNormState, rebaseNormState } from './norm-moments.js';
 import type { Recipe } from './recipe.js';
-import type { ShardBaseline, ShardRequest, ShardResult, ShardWork } from './shard.js';
+import { loadValues, type ShardBaseline, type ShardRequest, type ShardResult, type ShardWork, stateOf, valuesOf } from './shard.js';
 import { type StepContext, type StepOutcome, trainStep } from './step.js';
 import { applyGradients } from './update.js';
 
@@ -146,9 +145,8 @@ class AsyncStepper implements TrainStepper {
   private send(recipe: Recipe, c: StepContext, problems: Problem[], rng: Rng): void {
     const stepSeed = rng.int(0, 2 ** 31);
     const P = recipe.samplesPerInstance;
-    // An update assigns new arrays and never writes these again, so the request keeps the weights of this moment.
-    const values = [...c.policy.params.all()].map(([name, v]): [string, Float32Array] => [name, v.dataSync() as Float32Array]);
-    const stateAtSend = new Map([...c.policy.params.state].map(([name, v]) => [name, Float32Array.from(v.dataSync() as Float32Array)]));
+    const values = valuesOf(c.policy); // the weights of this moment: later updates assign new arrays
+    const stateAtSend = new Map(stateOf(c.policy));
     const { baseline, afterWarmUp } = rolloutBaseline(recipe, c, problems, P);
     const work: ShardWork = {
       kind: 'reinforce',
@@ -184,14 +182,7 @@ class AsyncStepper implements TrainStepper {
     if (r.grads === null || !(r.weight > 0)) return { ...outcome, gradNorm: 0, stale };
     const gradNorm = applyGradients(c.policy, c.adam, new Map(r.grads), recipe.maxGradNorm);
     this.updates++;
-    if (!c.frozenNorm) {
-      const current = new Map([...c.policy.params.state].map(([name, v]) => [name, v.dataSync() as Float32Array]));
-      for (const [name, data] of rebaseNormState(current, stateAtSend, new Map(r.state))) {
-        const v = c.policy.params.state.get(name);
-        if (v) tf.tidy(() => v.assign(tf.tensor(data, v.shape)));
-      }
-      c.policy.params.touch();
-    }
+    if (!c.frozenNorm) loadValues(c.policy, [...rebaseNormState(new Map(stateOf(c.policy)), stateAtSend, new Map(r.state))]);
     return { ...outcome, gradNorm, stale } satisfies ThreadOutcome;
   }
 
@@ -222,8 +213,8 @@ async function splitStep(
   rng: Rng,
 ): Promise<ThreadOutcome> {
   const stepSeed = rng.int(0, 2 ** 31);
-  const values = [...c.policy.params.all()].map(([name, v]): [string, Float32Array] => [name, v.dataSync() as Float32Array]);
-  const stateBefore = new Map([...c.policy.params.state].map(([name, v]) => [name, Float32Array.from(v.dataSync() as Float32Array)]));
+  const values = valuesOf(c.policy);
+  const stateBefore = new Map(stateOf(c.policy));
   const settings = { env: c.env, maxGradNorm: recipe.maxGradNorm, frozenNorm: c.frozenNorm, expertSeconds: recipe.expertSeconds };
   const results = await Promise.all(
     splitEvenly(problems.length, pool.size).map(([start, end], k) =>
@@ -255,17 +246,14 @@ async function splitStep(
   }
   const gradNorm = globalNorm(sums.values()) / total;
   c.adam.apply(sums, clipFactor(gradNorm, recipe.maxGradNorm) / total);
+  c.policy.params.touch();
   if (!c.frozenNorm) {
     const pooled = combineNormState(
       stateBefore,
       results.map((r) => ({ state: new Map(r.state), rows: r.normRows })),
     );
-    for (const [name, data] of pooled) {
-      const v = c.policy.params.state.get(name);
-      if (v) tf.tidy(() => v.assign(tf.tensor(data, v.shape)));
-    }
+    loadValues(c.policy, [...pooled]);
   }
-  c.policy.params.touch();
   return { ...outcome, baselineCost: outcome.meanCost, gradNorm };
 }
 

@@ -41,7 +41,7 @@ export function reinforceStep(
   problems: readonly Problem[],
   rng: Rng,
   baseline: (costs: Float64Array) => Float64Array,
-  /** One sampling stream per row instead of `rng` (as each thread of a split step samples; shard.ts). */
+  /** One sampling stream per row instead of `rng` (as a training thread samples; shard.ts). */
   rowRngs?: readonly Rng[],
 ): StepStats {
   const draws = rowRngs ? { rng, rows: rowRngs } : { rng };

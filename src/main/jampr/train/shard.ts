@@ -55,8 +55,8 @@ export interface ShardResult {
  * A sampling stream per row of the batch, from the step's seed and the row's index: what a row samples does not
  * depend on which thread runs it or on the rows beside it.
  */
-export function rowStreams(stepSeed: number, firstRow: number, count: number): Rng[] {
-  return Array.from({ length: count }, (_, r) => createRng((stepSeed ^ Math.imul(firstRow + r + 1, 0x9e3779b9)) >>> 0));
+export function rowStreams(stepSeed: number, count: number): Rng[] {
+  return Array.from({ length: count }, (_, r) => createRng((stepSeed ^ Math.imul(r + 1, 0x9e3779b9)) >>> 0));
 }
 
 /** Sets every variable of the policy to the given values (the weights the parent broadcast). */
@@ -89,7 +89,7 @@ export function computeShard(policy: Policy, request: Omit<ShardRequest, 'config
   }
   const P = work.settings.samplesPerInstance;
   const rows = problems.length * P;
-  const draws = { rng: createRng(work.stepSeed), rows: rowStreams(work.stepSeed, 0, rows) };
+  const draws = { rng: createRng(work.stepSeed), rows: rowStreams(work.stepSeed, rows) };
   const { grads, loss, costs, baselines } = reinforceGradients(policy, work.settings, problems, draws, baselineOf(work.baseline, P));
   return {
     grads: toArrays(grads),
@@ -128,6 +128,12 @@ function toArrays(grads: Map<string, tf.Tensor>): [string, Float32Array][] {
   return out;
 }
 
-function stateOf(policy: Policy): [string, Float32Array][] {
+/** Every variable (weights and BatchNorm statistics) as the policy holds it: an update assigns new arrays, never writes these. */
+export function valuesOf(policy: Policy): [string, Float32Array][] {
+  return [...policy.params.all()].map(([name, v]) => [name, v.dataSync() as Float32Array]);
+}
+
+/** A copy of BatchNorm's running statistics. */
+export function stateOf(policy: Policy): [string, Float32Array][] {
   return [...policy.params.state].map(([name, v]) => [name, Float32Array.from(v.dataSync() as Float32Array)]);
 }
