@@ -8,7 +8,7 @@ import { createRng } from '../../src/main/vrp/rng.js';
 import { saveTinyModel, tinyInstance } from '../unit/jampr/fixtures.js';
 
 describe('the train job', () => {
-  it('fine-tunes a trained model by imitating the classical plans of the user days, and compares on the held-out ones', async () => {
+  it('fine-tunes a trained model (pair bias first, then imitation of the classical plans of the user days) and compares on the held-out ones', async () => {
     const root = await mkdtemp(join(tmpdir(), 'jampr-train-job-'));
     const current = await saveTinyModel(root, 'jampr', 'tw1', 6);
     const rng = createRng(4);
@@ -30,6 +30,9 @@ describe('the train job', () => {
       { signal: new AbortController().signal, onProgress: () => {} },
     );
     const { policy, card } = await loadCheckpoint(outDir);
+    // Before its first step the run fits the pair bias to the user's days (train/pair-search.ts).
+    expect(policy.config.pairBias).toBe(true);
+    expect(card.notes).toContain('pair bias fitted on 32 training instances');
     policy.dispose();
     expect(card.recipe.name).toBe('imitation');
     expect(card.recipe.after).toContain('pomo-mean');

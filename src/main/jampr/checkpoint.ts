@@ -3,7 +3,8 @@ import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { AppError } from '../../shared/errors.js';
 import type { ModelCard } from './card.js';
-import { configMismatches, modelConfig, type ModelConfig } from './model/config.js';
+import { configMismatches, modelConfig, type ModelConfig, PAIR_FEATURES } from './model/config.js';
+import { PAIR_BIAS } from './model/jampr-weights.js';
 import { Policy } from './model/policy.js';
 import type { AdamState } from './train/adam.js';
 import { CHECKPOINT_FORMAT, CHECKPOINT_VERSION, readCardJson, readModelJson, readWeights } from './checkpoint-files.js';
@@ -62,11 +63,13 @@ export interface LoadedModel {
  */
 export async function loadCheckpoint(dir: string, expect: Partial<ModelConfig> = {}): Promise<LoadedModel> {
   const model = readModelJson(dir);
-  // Checkpoints from before the fleet feature existed have no such field: they were made without it.
+  // Checkpoints from before the fleet feature or the pair bias existed have no such field: they were made without it.
   const stored = model.config as Partial<ModelConfig>;
-  const saved = modelConfig({ ...stored, fleetFeature: stored.fleetFeature ?? false });
-  const upgrade = expect.fleetFeature === true && !saved.fleetFeature && saved.kind === 'jampr';
-  const config = upgrade ? { ...saved, fleetFeature: true } : saved;
+  const saved = modelConfig({ ...stored, fleetFeature: stored.fleetFeature ?? false, pairBias: stored.pairBias ?? false });
+  const jampr = saved.kind === 'jampr';
+  const addFleet = jampr && expect.fleetFeature === true && !saved.fleetFeature;
+  const addPair = jampr && expect.pairBias === true && !saved.pairBias;
+  const config = { ...saved, fleetFeature: saved.fleetFeature || addFleet, pairBias: saved.pairBias || addPair };
   const wanted = { ...config, ...expect };
   const mismatches = configMismatches(wanted, config);
   if (mismatches.length) throw new AppError('model', `the model in ${dir} does not match the requested configuration`, mismatches);
@@ -75,7 +78,8 @@ export async function loadCheckpoint(dir: string, expect: Partial<ModelConfig> =
   const policy = new Policy(config);
   try {
     const tensors = toTensors(model.tensors, values);
-    if (upgrade) addFleetFeatureInput(tensors);
+    if (addFleet) addFleetFeatureInput(tensors);
+    if (addPair) tensors.set(PAIR_BIAS, tf.zeros([PAIR_FEATURES, 1]));
     assignAll(policy.params.all(), tensors, dir);
     policy.params.touch();
   } catch (err) {

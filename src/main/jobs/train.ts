@@ -14,7 +14,7 @@ export async function runTrainJob(job: TrainJob, ctx: JobContext<TrainJobProgres
   const { selectBackend } = await import('../jampr/backend/backend.js');
   await selectBackend();
   const { trainModel } = await import('../jampr/train/train.js');
-  const { FINE_TUNE_RECIPE } = await import('../jampr/train/recipe.js');
+  const { FINE_TUNE_RECIPE, RETRAIN_PAIR_SEARCH } = await import('../jampr/train/recipe.js');
   const seconds = job.minutes * 60;
   const holdout = job.holdout.map(buildProblem);
   let last: TrainJobProgress | null = null;
@@ -37,8 +37,10 @@ export async function runTrainJob(job: TrainJob, ctx: JobContext<TrainJobProgres
     // From a trained model the run learns the user's days from the classical solver's plans of them: in minutes,
     // that teaches a model a city's layout where REINFORCE barely moves it. From scratch: the default warm start.
     recipe: job.fromDir !== null ? FINE_TUNE_RECIPE : undefined,
-    // Fine-tuning a trained model on one user's days: BatchNorm keeps the statistics the model was trained with.
+    // Fine-tuning a trained model on one user's days: BatchNorm keeps the statistics the model was trained with,
+    // and the pair bias is fitted to the days first (a few of the minutes; docs/model.md, "Pair bias").
     freezeNorm: job.fromDir !== null,
+    pairSearch: job.fromDir !== null ? RETRAIN_PAIR_SEARCH : undefined,
     signal: ctx.signal,
     onProgress: (p) =>
       report({

@@ -11,6 +11,7 @@ import { type BeginOptions, Policy } from '../../../src/main/jampr/model/policy.
 import { chooseActions } from '../../../src/main/jampr/strategy.js';
 import type { Problem } from '../../../src/main/vrp/problem.js';
 import { createRng } from '../../../src/main/vrp/rng.js';
+import { setPairBias } from '../../../src/main/jampr/train/pair-search.js';
 import { tinyModelConfig, tinyProblems } from './fixtures.js';
 
 /**
@@ -29,6 +30,7 @@ function policyWith(config: ModelConfig, seed: number): Policy {
     const values = Float32Array.from({ length: size }, () => (name.endsWith('Mean') ? rng.next() - 0.5 : 0.5 + 1.5 * rng.next()));
     v.assign(tf.tensor(values, v.shape));
   }
+  if (config.pairBias) setPairBias(policy, [-2 - rng.next(), -rng.next(), -rng.next(), rng.next() - 0.5]);
   policy.params.touch();
   return policy;
 }
@@ -95,11 +97,11 @@ function tfjsGreedy(policy: Policy, problems: readonly Problem[], env: EnvConfig
   return problems.map((_, b) => routesOf(s, b));
 }
 
-const cases: { variant: VariantName; fleetFeature: boolean; tourAggregation: ModelConfig['tourAggregation'] }[] = [
-  { variant: 'tw1', fleetFeature: true, tourAggregation: 'depot-mean' },
-  { variant: 'tw2', fleetFeature: false, tourAggregation: 'depot-mean' },
-  { variant: 'tw3', fleetFeature: true, tourAggregation: 'paper' },
-  { variant: 'tw2', fleetFeature: true, tourAggregation: 'paper' },
+const cases: { variant: VariantName; fleetFeature: boolean; pairBias: boolean; tourAggregation: ModelConfig['tourAggregation'] }[] = [
+  { variant: 'tw1', fleetFeature: true, pairBias: true, tourAggregation: 'depot-mean' },
+  { variant: 'tw2', fleetFeature: false, pairBias: false, tourAggregation: 'depot-mean' },
+  { variant: 'tw3', fleetFeature: true, pairBias: true, tourAggregation: 'paper' },
+  { variant: 'tw2', fleetFeature: true, pairBias: false, tourAggregation: 'paper' },
 ];
 
 describe('JAMPR array decoder (inference)', () => {
@@ -107,11 +109,11 @@ describe('JAMPR array decoder (inference)', () => {
     await tf.setBackend('cpu');
   });
 
-  for (const { variant, fleetFeature, tourAggregation } of cases) {
-    const label = `${variant}, fleet feature ${fleetFeature ? 'on' : 'off'}, ${tourAggregation} tours`;
+  for (const { variant, fleetFeature, pairBias, tourAggregation } of cases) {
+    const label = `${variant}, fleet feature ${fleetFeature ? 'on' : 'off'}, pair bias ${pairBias ? 'on' : 'off'}, ${tourAggregation} tours`;
     it(`gives the tfjs decoder's log-probabilities at every step (${label})`, () => {
       // Random-init logits are nearly flat: a large clip C spreads them so that a wrong term would show.
-      const policy = policyWith(tinyModelConfig({ fleetFeature, tourAggregation, clip: 200, decoderHeads: 4 }), 3);
+      const policy = policyWith(tinyModelConfig({ fleetFeature, pairBias, tourAggregation, clip: 200, decoderHeads: 4 }), 3);
       const env = jamprEnvConfig(makeVariant(variant), 8, { mCon: variant === 'tw3' ? 1 : 3, mPre: 3 });
       const { diff, spread, retired } = compareAlongEpisode(policy, tinyProblems(8, 4, 11, true), env, { training: false });
       expect(diff).toBeLessThan(2e-5);
@@ -121,7 +123,7 @@ describe('JAMPR array decoder (inference)', () => {
     });
 
     it(`decodes the same greedy plans as the tfjs decoder (${label})`, () => {
-      const policy = policyWith(tinyModelConfig({ fleetFeature, tourAggregation }), 5);
+      const policy = policyWith(tinyModelConfig({ fleetFeature, pairBias, tourAggregation }), 5);
       const env = jamprEnvConfig(makeVariant(variant), 9, { mCon: variant === 'tw3' ? 1 : 2 });
       const problems = [...tinyProblems(9, 6, 21), ...tinyProblems(9, 6, 22, true)];
       expect(decodeGreedy(policy, problems, env)).toEqual(tfjsGreedy(policy, problems, env));

@@ -14,6 +14,7 @@ import { generateInstance } from '../../../src/main/vrp/generate.js';
 import type { Problem } from '../../../src/main/vrp/problem.js';
 import { createRng } from '../../../src/main/vrp/rng.js';
 import { buildProblem } from '../../../src/main/vrp/validate.js';
+import { setPairBias } from '../../../src/main/jampr/train/pair-search.js';
 import { tinyModelConfig } from './fixtures.js';
 
 const features = (p: Problem) => {
@@ -39,6 +40,8 @@ const translate = (inst: Instance, dx: number, dy: number): Instance => ({
 describe('the model frame', () => {
   const day = generateInstance(12, createRng(5), 'day');
   const policy = new Policy(tinyModelConfig(), 3);
+  // The pair bias reads travel and times too (pair-features.ts): with weights on, it is part of what must not move.
+  setPairBias(policy, [-3, -1, -2, 0.5]);
 
   it('gives the same inputs and the same greedy plan when every clock time moves', () => {
     const moved = buildProblem(shiftClock(day, 480));

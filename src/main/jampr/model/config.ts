@@ -27,6 +27,11 @@ export interface ModelConfig {
    * Checkpoints written before it existed load with it off.
    */
   fleetFeature: boolean;
+  /**
+   * A learned linear term on each action's travel, early arrival, lateness and slack (pair-features.ts) added to
+   * its logit. Checkpoints written before it existed load with it off; training them adds it with zero weight.
+   */
+  pairBias: boolean;
   tourAggregation: TourAggregation;
   /** L of the paper's tour aggregation: the training N. */
   tourLength: number;
@@ -43,6 +48,7 @@ export const DEFAULT_MODEL_CONFIG: ModelConfig = {
   clip: 10,
   loadFeature: true,
   fleetFeature: true,
+  pairBias: true,
   tourAggregation: 'depot-mean',
   tourLength: 20,
 };
@@ -78,4 +84,6 @@ export function configMismatches(expected: ModelConfig, found: ModelConfig): str
 
 /** Node features per node and vehicle features per vehicle. */
 export const NODE_FEATURES = 5;
+/** Features per joint action when the model has the pair bias (pair-features.ts). */
+export const PAIR_FEATURES = 4;
 export const vehicleFeatureCount = (c: ModelConfig): number => 5 + (c.loadFeature ? 1 : 0) + (c.fleetFeature ? 1 : 0);

@@ -1,9 +1,10 @@
 import { gemmNT } from '../backend/kernels/matmul-core.js';
 import type { EnvState } from '../env/state.js';
 import type { ModelConfig } from './config.js';
-import { vehicleFeatureCount } from './config.js';
+import { PAIR_FEATURES, vehicleFeatureCount } from './config.js';
 import { jamprStepInputs, MASKED } from './inputs.js';
 import { type JamprArrayWeights, vehicleEmbedding } from './jampr-array-weights.js';
+import { pairFeatures } from './pair-features.js';
 import type { InferenceDecoder } from './step-decoder.js';
 
 /**
@@ -208,8 +209,10 @@ export class JamprArrayDecoder implements InferenceDecoder {
     gemmNT(b.glimpse, 0, this.w.woT, 0, b.g, 0, L, D, D);
     gemmNT(b.g, 0, this.w.pointer, 0, b.pointer, 0, L, wide, D);
 
-    // Pointer logits C·tanh(g·key/√D), then the log-softmax over the allowed actions.
+    // Pointer logits C·tanh(g·key/√D) plus the pair bias θ·φ, then the log-softmax over the allowed actions.
     const pointerScale = 1 / Math.sqrt(D);
+    const theta = this.w.pair;
+    const pair = theta ? pairFeatures(s) : null;
     for (let l = 0; l < L; l++) {
       const row = live[l];
       const u = Math.floor(row / repeat);
@@ -230,7 +233,8 @@ export class JamprArrayDecoder implements InferenceDecoder {
       let max = -Infinity;
       for (let a = 0; a < A; a++) {
         if (!s.mask[o + a]) continue;
-        const z = clip * Math.tanh((b.logits[a] + b.offset[Math.floor(a / nodes)]) * pointerScale);
+        let z = clip * Math.tanh((b.logits[a] + b.offset[Math.floor(a / nodes)]) * pointerScale);
+        if (theta && pair) for (let f = 0, po = (o + a) * PAIR_FEATURES; f < PAIR_FEATURES; f++) z += theta[f] * pair[po + f];
         b.logits[a] = z;
         if (z > max) max = z;
       }

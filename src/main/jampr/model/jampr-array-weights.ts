@@ -33,6 +33,8 @@ export interface JamprArrayWeights {
   readonly woT: Float32Array;
   /** Folded pointer keys, rows [l1 (d) | l2 (d) | l3 (d) | lc (1)] over D: [3d+1, D]. */
   readonly pointer: Float32Array;
+  /** The pair bias's θ (pair-features.ts), null without it. */
+  readonly pair: Float32Array | null;
 }
 
 function arrayLinear(layer: Linear): ArrayLinear {
@@ -80,7 +82,8 @@ export function jamprArrayWeights(w: JamprWeights, folded: FoldedWeights): Jampr
   folded.pointer.forEach((tensor, k) => {
     pointer.set(tensor.dataSync() as Float32Array, k * d * D);
   });
-  return { d, D, H, clip, gv: w.gv.map(arrayLinear), queryT, keyT, valueT, woT, pointer };
+  const pair = w.pair ? Float32Array.from(w.pair.dataSync()) : null;
+  return { d, D, H, clip, gv: w.gv.map(arrayLinear), queryT, keyT, valueT, woT, pointer, pair };
 }
 
 /** y[rows, out] = x[rows, in]·W + b, ReLU when asked. */

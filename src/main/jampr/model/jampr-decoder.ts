@@ -1,9 +1,10 @@
 import * as tf from '@tensorflow/tfjs';
 import type { EnvState } from '../env/state.js';
-import { vehicleFeatureCount } from './config.js';
+import { PAIR_FEATURES, vehicleFeatureCount } from './config.js';
 import type { NodeEncoding } from './encoder.js';
 import { jamprStepInputs, unusedVehicleFeatures } from './inputs.js';
 import { disposeFolded, type FoldedWeights, type JamprWeights } from './jampr-weights.js';
+import { pairFeatures } from './pair-features.js';
 import type { StepDecoder } from './step-decoder.js';
 
 /**
@@ -80,7 +81,11 @@ export class JamprStepDecoder implements StepDecoder {
       const [qf, qa, ql] = this.queryBlocks;
       const q = tf.addN([this.staticQuery, tf.matMul(fleet, qf), tf.matMul(act, qa), tf.matMul(last, ql)]) as tf.Tensor2D; // [B, D]
       const mask = tf.tensor2d(x.maskBias, [B, m * nodes]);
-      return [foldedPointer(this.w, this.folded, q, v, this.omega, this.omegaT, mask), done];
+      const pair = this.w.pair;
+      const bias = pair
+        ? tf.matMul(tf.tensor2d(pairFeatures(s), [B * m * nodes, PAIR_FEATURES]), pair as tf.Tensor2D).reshape([B, m * nodes])
+        : null;
+      return [foldedPointer(this.w, this.folded, q, v, this.omega, this.omegaT, mask, bias as tf.Tensor2D | null), done];
     });
     if (doneSum !== this.doneSum) {
       this.doneSum.dispose();
@@ -97,8 +102,8 @@ export class JamprStepDecoder implements StepDecoder {
 
 /**
  * Glimpse (H heads over all joint actions) and clipped pointer logits, folded. q [B, D],
- * v [B, m, d] slot vehicle embeddings, ω [B, N+1, d] and its transpose, mask [B, m·(N+1)] additive.
- * Returns the log-softmax over all m·(N+1) actions.
+ * v [B, m, d] slot vehicle embeddings, ω [B, N+1, d] and its transpose, mask [B, m·(N+1)] additive, and the pair
+ * bias [B, m·(N+1)] added to the clipped logits (null without it). Returns the log-softmax over all m·(N+1) actions.
  */
 export function foldedPointer(
   w: JamprWeights,
@@ -108,6 +113,7 @@ export function foldedPointer(
   omega: tf.Tensor3D,
   omegaT: tf.Tensor3D,
   mask: tf.Tensor2D,
+  pairBias: tf.Tensor2D | null = null,
 ): tf.Tensor2D {
   const { decoderHeads: H, decoderDim: D, embedDim: d, clip } = w.config;
   const hd = D / H;
@@ -141,5 +147,6 @@ export function foldedPointer(
     .tanh(logits.mul(1 / Math.sqrt(D)))
     .mul(clip)
     .reshape([B, m * nodes]);
-  return tf.logSoftmax(clipped.add(mask)) as tf.Tensor2D;
+  const scored = pairBias ? clipped.add(pairBias) : clipped;
+  return tf.logSoftmax(scored.add(mask)) as tf.Tensor2D;
 }

@@ -1,6 +1,6 @@
 import * as tf from '@tensorflow/tfjs';
 import type { ModelConfig } from './config.js';
-import { vehicleFeatureCount } from './config.js';
+import { PAIR_FEATURES, vehicleFeatureCount } from './config.js';
 import { Linear } from './layers.js';
 import type { ParamStore } from './params.js';
 
@@ -21,6 +21,9 @@ export interface FoldedWeights {
   pointer: [tf.Tensor2D, tf.Tensor2D, tf.Tensor2D, tf.Tensor2D];
 }
 
+/** The pair bias's weights by name (checkpoints made before it get them as zeros). */
+export const PAIR_BIAS = 'jampr/pair';
+
 export class JamprWeights {
   readonly gv: Linear[];
   readonly gs: Linear[];
@@ -33,6 +36,8 @@ export class JamprWeights {
   readonly wv: tf.Variable; // [d, D]
   readonly wl: tf.Variable; // [d, D]
   readonly wo: tf.Variable; // [D, D]
+  /** θ [PAIR_FEATURES, 1] of the pair bias (pair-features.ts), null without it. Starts at zero: no effect until trained. */
+  readonly pair: tf.Variable | null;
 
   constructor(
     params: ParamStore,
@@ -55,6 +60,7 @@ export class JamprWeights {
     this.wv = params.uniform('jampr/Wv', [d, D], 1 / Math.sqrt(d));
     this.wl = params.uniform('jampr/Wl', [d, D], 1 / Math.sqrt(d));
     this.wo = params.uniform('jampr/Wo', [D, D], 1 / Math.sqrt(D));
+    this.pair = config.pairBias ? params.constant(PAIR_BIAS, [PAIR_FEATURES, 1], 0, true) : null;
   }
 
   /** g_v: Linear → ReLU → Linear → ReLU → Linear. x [rows, F] -> [rows, d/2]. */

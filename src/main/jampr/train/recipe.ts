@@ -61,6 +61,12 @@ export const FINE_TUNE_RECIPE = {
   expertSeconds: 0.2,
 } as const satisfies Partial<Recipe> & { name: RecipeName };
 
+/**
+ * Retraining a trained model on the user's days first fits its pair bias to them (train.ts `pairSearch`): 32
+ * perturbed days, at most 61 greedy passes over them, at most 30 % of the run.
+ */
+export const RETRAIN_PAIR_SEARCH = { instances: 32, evaluations: 61, share: 0.3 } as const;
+
 /** The paper's schedule for N=20 (batch 128 at N=50), for reference and for machines that can afford it. */
 export const PAPER_SCHEDULE = { batchSize: 512, epochSize: 1_024_000, evalSize: 10_000, epochs: 50 } as const;
 

@@ -64,9 +64,11 @@ export async function setupTraining(o: SetupOptions): Promise<TrainingSetup> {
 
 async function resume(o: SetupOptions, source: InstanceSource): Promise<TrainingSetup> {
   const dir = o.fromDir as string;
-  // JAMPR models made before the fleet feature get it (with zero weight) when training goes on.
-  const { policy, card } = await loadCheckpoint(dir, { kind: o.kind, ...(o.kind === 'jampr' ? { fleetFeature: true } : {}), ...o.model });
-  const upgraded = (card.config.fleetFeature ?? false) !== policy.config.fleetFeature;
+  // JAMPR models made before the fleet feature or the pair bias get them (with zero weight) when training goes on.
+  const upgrades = o.kind === 'jampr' ? { fleetFeature: true, pairBias: true } : {};
+  const { policy, card } = await loadCheckpoint(dir, { kind: o.kind, ...upgrades, ...o.model });
+  const upgraded =
+    (card.config.fleetFeature ?? false) !== policy.config.fleetFeature || (card.config.pairBias ?? false) !== policy.config.pairBias;
   if (card.variant !== o.variant) {
     policy.dispose();
     throw new AppError('model', `the model in ${dir} was trained for ${card.variant}, not ${o.variant}`);

@@ -8,6 +8,7 @@ import type { ModelConfig, ModelKind } from '../model/config.js';
 import { RolloutBaseline } from './baseline.js';
 import { greedyCosts, mean } from './costs.js';
 import { createStepper } from './parallel-step.js';
+import { fitPairBias } from './pair-search.js';
 import { resolveRecipe, type Recipe, type RecipeName } from './recipe.js';
 import type { Problem } from '../../vrp/problem.js';
 import { setupTraining } from './setup.js';
@@ -69,6 +70,13 @@ export interface TrainModelOptions {
   /** A fixed validation set instead of one drawn from the training source (e.g. the user's held-out days, any sizes). */
   validationSet?: Problem[];
   checkpointEverySec?: number;
+  /**
+   * Before the first step, fit the pair bias (pair-search.ts) to `instances` training instances with the rest of
+   * the network fixed, for at most `evaluations` greedy passes and `share` of the minutes. For fine-tuning a
+   * trained model on one kind of day: four weights follow a city's distances and time slots at once, where the
+   * network's small steps take many minutes.
+   */
+  pairSearch?: { instances: number; evaluations: number; share: number };
   env?: { mCon?: number; mPre?: number };
   /** Free text for the card (e.g. reference costs on the validation set). */
   notes?: string;
@@ -175,6 +183,19 @@ async function trainWithRecipe(
   const stepper = createStepper(o.threads ?? 1);
   try {
     if (card.validation.curve.length === 0) validate();
+    if (o.pairSearch && kind === 'jampr') {
+      const { instances, evaluations, share } = o.pairSearch;
+      const fit = fitPairBias(policy, source.draw(instances, rng), env, {
+        evaluations,
+        seed: o.seed,
+        stop: () => elapsed() > share * o.minutes * 60 || (o.signal?.aborted ?? false),
+      });
+      if (fit) {
+        const theta = fit.theta.map((v) => v.toFixed(3)).join(', ');
+        const line = `pair bias fitted on ${instances} training instances: [${theta}], greedy ${fit.startMean.toFixed(1)} -> ${fit.mean.toFixed(1)}`;
+        card = { ...card, notes: card.notes ? `${card.notes} ${line}.` : `${line}.` };
+      }
+    }
     while (elapsed() < o.minutes * 60) {
       if (card.instancesTrained >= (o.maxInstances ?? Infinity)) {
         stoppedBy = 'instances';

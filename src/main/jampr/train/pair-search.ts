@@ -1,0 +1,86 @@
+import * as tf from '@tensorflow/tfjs';
+import type { Problem } from '../../vrp/problem.js';
+import { createRng } from '../../vrp/rng.js';
+import type { EnvConfig } from '../env/config.js';
+import { PAIR_BIAS } from '../model/jampr-weights.js';
+import type { Policy } from '../model/policy.js';
+import { greedyCosts, mean } from './costs.js';
+
+/**
+ * Fits the pair bias's four weights (docs/model.md, "Pair bias") with the rest of the network held fixed, on what
+ * training lowers: the mean greedy cost (model frame) of a set of training instances. Four weights are few enough
+ * for a direct search on the cost itself, which a gradient cannot follow (greedy plans change in jumps). Each
+ * instance's cost is read relative to its cost at the start, so that every instance weighs alike (a generated
+ * instance costs about three city days in the model frame, and would otherwise decide alone). The search: the
+ * cross-entropy method draws a generation of weights around a mean, moves the mean to the best few and shrinks the
+ * spread to theirs. The weights interact (waiting against slack), so a search along one weight at a time stalls
+ * where a joint move would still gain. The policy keeps the best weights seen; a model without the bias is left alone.
+ */
+export interface PairSearchOptions {
+  /** Greedy evaluations of the whole set at most (the start counts as one). */
+  evaluations: number;
+  /** The first spread of every weight around the start. */
+  spread?: number;
+  seed?: number;
+  /** Stop early when this returns true (a deadline, a cancelled job). */
+  stop?: () => boolean;
+  /** After each generation: the best weights so far and their cost. */
+  onGeneration?: (best: PairSearchResult) => void;
+}
+
+export interface PairSearchResult {
+  theta: number[];
+  /** Mean over the instances of greedy cost / greedy cost at the start (1 at the start). */
+  cost: number;
+  /** The mean greedy cost at the start and with `theta`. */
+  startMean: number;
+  mean: number;
+  evaluations: number;
+}
+
+/** Weights drawn per generation, and how many of the best the next one is centred on. */
+const GENERATION = 10;
+const ELITE = 3;
+/** The spread never falls below this: smaller changes hardly move a greedy plan. */
+const MIN_SPREAD = 0.05;
+
+export function fitPairBias(policy: Policy, problems: readonly Problem[], env: EnvConfig, o: PairSearchOptions): PairSearchResult | null {
+  const variable = policy.params.trainable.get(PAIR_BIAS);
+  if (!variable) return null;
+  const rng = createRng(o.seed ?? 1);
+  const costs = (theta: number[]) => {
+    setPairBias(policy, theta);
+    return greedyCosts(policy, problems, env);
+  };
+  const start = Array.from(variable.dataSync());
+  const reference = costs(start);
+  const startMean = mean(reference);
+  const evaluate = (theta: number[]) => {
+    const c = costs(theta);
+    return { theta, cost: mean(c.map((v, i) => v / reference[i])), mean: mean(c) };
+  };
+  const best: PairSearchResult = { theta: start, cost: 1, startMean, mean: startMean, evaluations: 1 };
+  let centre = start;
+  let spread = start.map(() => o.spread ?? 1);
+  while (best.evaluations + GENERATION <= o.evaluations && !o.stop?.()) {
+    const generation = Array.from({ length: GENERATION }, () => evaluate(centre.map((c, f) => c + spread[f] * rng.normal())));
+    best.evaluations += GENERATION;
+    generation.sort((a, b) => a.cost - b.cost);
+    if (generation[0].cost < best.cost) Object.assign(best, generation[0]);
+    const elite = generation.slice(0, ELITE);
+    centre = centre.map((_, f) => mean(elite.map((e) => e.theta[f])));
+    spread = centre.map((c, f) => Math.max(MIN_SPREAD, Math.sqrt(mean(elite.map((e) => (e.theta[f] - c) ** 2)))));
+    o.onGeneration?.({ ...best, theta: best.theta.slice() });
+  }
+  setPairBias(policy, best.theta);
+  return best;
+}
+
+export function setPairBias(policy: Policy, theta: readonly number[]): void {
+  const variable = policy.params.trainable.get(PAIR_BIAS);
+  if (!variable) throw new Error('the model has no pair bias');
+  const values = tf.tensor2d([...theta], [theta.length, 1]);
+  variable.assign(values);
+  values.dispose();
+  policy.params.touch();
+}

@@ -1,0 +1,45 @@
+import * as tf from '@tensorflow/tfjs';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { jamprEnvConfig } from '../../../src/main/jampr/env/config.js';
+import { Policy } from '../../../src/main/jampr/model/policy.js';
+import { greedyCosts, mean } from '../../../src/main/jampr/train/costs.js';
+import { fitPairBias } from '../../../src/main/jampr/train/pair-search.js';
+import { makeVariant } from '../../../src/shared/domain.js';
+import { tinyModelConfig, tinyProblems } from './fixtures.js';
+
+describe('fitting the pair bias', () => {
+  beforeAll(async () => {
+    await tf.setBackend('cpu');
+  });
+
+  it('lowers the greedy cost of an untrained model and leaves the model on the best weights it saw', () => {
+    const problems = tinyProblems(10, 6, 41);
+    const env = jamprEnvConfig(makeVariant('tw1'), 10, { mCon: 2 });
+    const policy = new Policy(tinyModelConfig(), 2);
+    const generations: number[] = [];
+    const fit = fitPairBias(policy, problems, env, { evaluations: 41, seed: 3, onGeneration: (b) => generations.push(b.cost) });
+    if (!fit) throw new Error('the tiny model has a pair bias');
+    // A random network plans far worse than one told to prefer near stops and short waits.
+    expect(fit.cost).toBeLessThan(0.95);
+    expect(fit.mean).toBeLessThan(0.95 * fit.startMean);
+    expect(fit.evaluations).toBe(41);
+    expect(generations).toHaveLength(4);
+    expect([...generations].sort((a, b) => b - a)).toEqual(generations); // the best so far never gets worse
+    expect(mean(greedyCosts(policy, problems, env))).toBeCloseTo(fit.mean, 9);
+    policy.dispose();
+  });
+
+  it('stops when asked and leaves a model without the bias alone', () => {
+    const problems = tinyProblems(8, 2, 42);
+    const env = jamprEnvConfig(makeVariant('tw1'), 8);
+    const policy = new Policy(tinyModelConfig(), 2);
+    const fit = fitPairBias(policy, problems, env, { evaluations: 100, stop: () => true });
+    expect(fit?.evaluations).toBe(1);
+    expect(fit?.cost).toBe(1);
+    expect(fit?.mean).toBe(fit?.startMean);
+    const without = new Policy(tinyModelConfig({ pairBias: false }), 2);
+    expect(fitPairBias(without, problems, env, { evaluations: 100 })).toBeNull();
+    policy.dispose();
+    without.dispose();
+  });
+});
