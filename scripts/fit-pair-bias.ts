@@ -1,13 +1,13 @@
 /**
  * Fits the pair bias of a shipped JAMPR model (docs/model.md, "Pair bias"; train/pair-search.ts): its four weights
- * on each action's travel, early arrival, lateness and slack, the rest of the network held fixed, to lower the mean
- * greedy cost on a training set of 32 generated instances at the model's size and 32 city days of sizes drawn from
- * --city. A model made before the bias gets it with zero weight first, where it changes nothing.
- * The model in resources/models/<name>/ is rewritten (float16) only when the greedy cost on a separate validation
- * set (the one of scripts/fine-tune-city.ts: 32 generated instances, 32 city days), each half relative to its
- * cost at the start, improves on average.
+ * on each action's travel, early arrival, lateness and slack, the rest of the network held fixed, to lower the
+ * greedy cost of 64 city days of sizes drawn from --city (seed 6001), while 32 generated instances at the model's
+ * size (seed 6101) may get at most 1 % worse (one set of weights serves both). A model made before the bias gets it with zero
+ * weight first, where it changes nothing. The model in resources/models/<name>/ is rewritten (float16) only when,
+ * on the validation set of scripts/fine-tune-city.ts (32 generated instances at the model's size, 32 city days;
+ * other seeds), the city days' greedy cost falls and the generated instances' rises by at most 2 %.
  *
- *   nice -n 5 npx tsx scripts/fit-pair-bias.ts --model jampr-tw1-n50 [--city 35-150] [--evaluations 121] [--spread 1]
+ *   nice -n 5 npx tsx scripts/fit-pair-bias.ts --model jampr-tw1-n50 [--city 35-150] [--evaluations 121] [--spread 2]
  */
 import { parseArgs } from 'node:util';
 import { selectBackend } from '../src/main/jampr/backend/backend.js';
@@ -25,23 +25,25 @@ const { values: args } = parseArgs({
     model: { type: 'string', default: 'jampr-tw1-n50' },
     city: { type: 'string', default: '35-150' },
     evaluations: { type: 'string', default: '121' },
-    spread: { type: 'string', default: '1' },
+    spread: { type: 'string', default: '2' },
   },
 });
 const name = args.model;
 const SHIPPED = `resources/models/${name}`;
 const [lo, hi] = args.city.split('-').map(Number);
+/** The most the generated half of the validation may get worse (the paper's Table 1 allows 3 %). */
+const GENERATED_TOLERANCE = 1.02;
 
 await selectBackend({ log: () => {} });
 const { policy, card } = await loadCheckpoint(SHIPPED, { kind: 'jampr', pairBias: true });
 const env = jamprEnvConfig(makeVariant(card.variant), card.size, card.env);
-/** 32 generated instances and 32 city days (8 sizes, 4 days each) from one seed. */
-const instances = (seed: number): Problem[] => [
-  ...generatorSource(card.size).draw(32, createRng(seed)),
-  ...Array.from({ length: 8 }, (_, i) => citySizesSource(lo, hi).draw(4, createRng(seed + 1 + i))).flat(),
-];
-const training = instances(6001);
-const validation = instances(4321);
+/** `count` city days of sizes drawn from --city, four of each size. */
+const cityDays = (count: number, seed: number): Problem[] =>
+  Array.from({ length: count / 4 }, (_, i) => citySizesSource(lo, hi).draw(4, createRng(seed + i))).flat();
+// The bias is fitted for city days; the paper's instances only guard against harm (the validation's first half).
+const training = cityDays(64, 6001);
+const guard = { problems: generatorSource(card.size).draw(32, createRng(6101)), tolerance: 1.01 };
+const validation = [...generatorSource(card.size).draw(32, createRng(4321)), ...cityDays(32, 4322)];
 /** Mean greedy cost of the generated half and of the city-day half of the validation set. */
 const halves = (): [number, number] => {
   const costs = greedyCosts(policy, validation, env);
@@ -52,20 +54,20 @@ const before = halves();
 const fit = fitPairBias(policy, training, env, {
   evaluations: Number(args.evaluations),
   spread: Number(args.spread),
+  guard,
   onGeneration: (m) => console.log(`${m.evaluations} evaluations: best θ = ${fmt(m.theta)}, training ${m.cost.toFixed(4)} of the start`),
 });
 if (!fit) throw new Error(`${name} has no pair bias`);
 const after = halves();
 const change = (i: number) => `${before[i].toFixed(1)} -> ${after[i].toFixed(1)}`;
 console.log(`validation: generated ${change(0)}, city days ${change(1)}`);
-// Both halves weigh alike (a generated instance costs about three city days); the change must help on the whole.
-const relative = (after[0] / before[0] + after[1] / before[1]) / 2;
-if (relative < 1) {
+const ship = after[1] < before[1] && after[0] <= GENERATED_TOLERANCE * before[0];
+if (ship) {
   const notes = `pair bias fitted with scripts/fit-pair-bias.ts (θ = ${fmt(fit.theta)}; greedy validation: 32 generated N=${card.size} ${change(0)}, 32 city days of ${lo}-${hi} stops ${change(1)}). Before: ${card.notes ?? ''}`;
   await saveCheckpoint(SHIPPED, policy, { ...card, config: policy.config, notes, date: new Date().toISOString() }, undefined, 'float16');
-  console.log(`shipped ${name} with θ = ${fmt(fit.theta)} (validation ${relative.toFixed(4)} of the start)`);
+  console.log(`shipped ${name} with θ = ${fmt(fit.theta)}`);
 } else {
-  console.log(`not shipped: validation ${relative.toFixed(4)} of the start`);
+  console.log('not shipped: the city days did not improve, or the generated instances got worse by more than 2 %');
 }
 policy.dispose();
 

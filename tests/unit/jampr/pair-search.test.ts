@@ -29,6 +29,17 @@ describe('fitting the pair bias', () => {
     policy.dispose();
   });
 
+  it('keeps weights that harm the guarded instances out: a guard nothing can satisfy keeps the start', () => {
+    const problems = tinyProblems(10, 6, 41);
+    const env = jamprEnvConfig(makeVariant('tw1'), 10, { mCon: 2 });
+    const policy = new Policy(tinyModelConfig(), 2);
+    const guard = { problems: tinyProblems(10, 4, 43), tolerance: 0 };
+    const fit = fitPairBias(policy, problems, env, { evaluations: 21, seed: 3, guard });
+    expect(fit?.theta).toEqual([0, 0, 0, 0]);
+    expect(fit?.cost).toBe(1);
+    policy.dispose();
+  });
+
   it('stops when asked and leaves a model without the bias alone', () => {
     const problems = tinyProblems(8, 2, 42);
     const env = jamprEnvConfig(makeVariant('tw1'), 8);

@@ -22,6 +22,11 @@ export interface PairSearchOptions {
   /** The first spread of every weight around the start. */
   spread?: number;
   seed?: number;
+  /**
+   * Instances the weights must not harm: where their mean cost relative to the start exceeds `tolerance`, the
+   * excess counts tenfold against the weights (e.g. the paper's instances while fitting for city days).
+   */
+  guard?: { problems: readonly Problem[]; tolerance: number };
   /** Stop early when this returns true (a deadline, a cancelled job). */
   stop?: () => boolean;
   /** After each generation: the best weights so far and their cost. */
@@ -55,9 +60,17 @@ export function fitPairBias(policy: Policy, problems: readonly Problem[], env: E
   const start = Array.from(variable.dataSync());
   const reference = costs(start);
   const startMean = mean(reference);
+  const guard = o.guard;
+  const guardReference = guard ? greedyCosts(policy, guard.problems, env) : null;
+  /** The guard's excess harm under the weights just set. */
+  const harm = () => {
+    if (!guard || !guardReference) return 0;
+    const relative = mean(greedyCosts(policy, guard.problems, env).map((v, i) => v / guardReference[i]));
+    return 10 * Math.max(0, relative - guard.tolerance);
+  };
   const evaluate = (theta: number[]) => {
     const c = costs(theta);
-    return { theta, cost: mean(c.map((v, i) => v / reference[i])), mean: mean(c) };
+    return { theta, cost: mean(c.map((v, i) => v / reference[i])) + harm(), mean: mean(c) };
   };
   const best: PairSearchResult = { theta: start, cost: 1, startMean, mean: startMean, evaluations: 1 };
   let centre = start;
