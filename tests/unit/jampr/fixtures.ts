@@ -55,8 +55,9 @@ export async function saveTinyModel(
   variant: 'tw1' | 'tw2',
   size: number,
   seed = size,
+  overrides: Partial<ModelConfig> = {},
 ): Promise<string> {
-  const policy = new Policy(tinyModelConfig({ kind }), seed);
+  const policy = new Policy(tinyModelConfig({ kind, ...overrides }), seed);
   const card: ModelCard = {
     name: `${kind}-${variant}-n${size}`,
     kind,

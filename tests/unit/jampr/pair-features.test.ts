@@ -3,8 +3,7 @@ import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { ModelCard } from '../../../src/main/jampr/card.js';
-import { loadCheckpoint, saveCheckpoint } from '../../../src/main/jampr/checkpoint.js';
+import { loadCheckpoint } from '../../../src/main/jampr/checkpoint.js';
 import { decodeGreedy } from '../../../src/main/jampr/decode.js';
 import { jamprEnvConfig } from '../../../src/main/jampr/env/config.js';
 import { reset } from '../../../src/main/jampr/env/env.js';
@@ -18,7 +17,7 @@ import { createRng } from '../../../src/main/vrp/rng.js';
 import { buildProblem } from '../../../src/main/vrp/validate.js';
 import { makeVariant } from '../../../src/shared/domain.js';
 import { setPairBias } from '../../../src/main/jampr/train/pair-search.js';
-import { tinyModelConfig, tinyProblems } from './fixtures.js';
+import { saveTinyModel, tinyModelConfig, tinyProblems } from './fixtures.js';
 
 const tw1 = makeVariant('tw1');
 
@@ -75,32 +74,16 @@ describe('the pair bias', () => {
   });
 
   it('loads a model saved before it with the bias off, and with zero weights when training asks for it', async () => {
-    const dir = await mkdtemp(join(tmpdir(), 'jampr-pair-'));
-    const old = new Policy(tinyModelConfig({ pairBias: false }), 8);
-    const card = {
-      name: 'old',
-      kind: 'jampr',
-      variant: 'tw1',
-      size: 8,
-      config: old.config,
-      env: { mCon: 2, mPre: 8 },
-      recipe: { name: 'rollout' },
-      instanceSource: 'generator',
-      instancesTrained: 0,
-      cpuSeconds: 0,
-      validation: { instances: 0, seed: 0, curve: [] },
-      date: '2026-01-01T00:00:00Z',
-    } satisfies ModelCard;
-    await saveCheckpoint(dir, old, card);
+    const dir = await saveTinyModel(await mkdtemp(join(tmpdir(), 'jampr-pair-')), 'jampr', 'tw1', 8, 8, { pairBias: false });
     const problems = tinyProblems(8, 3, 33, true);
     const env = jamprEnvConfig(tw1, 8, { mCon: 2 });
-    const plans = decodeGreedy(old, problems, env);
     const plain = await loadCheckpoint(dir);
     expect(plain.policy.config.pairBias).toBe(false);
+    const plans = decodeGreedy(plain.policy, problems, env);
     const upgraded = await loadCheckpoint(dir, { pairBias: true });
     expect(upgraded.policy.config.pairBias).toBe(true);
     expect(Array.from(upgraded.policy.params.trainable.get(PAIR_BIAS)?.dataSync() ?? [])).toEqual([0, 0, 0, 0]);
     expect(decodeGreedy(upgraded.policy, problems, env)).toEqual(plans);
-    for (const p of [old, plain.policy, upgraded.policy]) p.dispose();
+    for (const p of [plain.policy, upgraded.policy]) p.dispose();
   });
 });

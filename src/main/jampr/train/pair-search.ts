@@ -53,24 +53,20 @@ export function fitPairBias(policy: Policy, problems: readonly Problem[], env: E
   const variable = policy.params.trainable.get(PAIR_BIAS);
   if (!variable) return null;
   const rng = createRng(o.seed ?? 1);
-  const costs = (theta: number[]) => {
-    setPairBias(policy, theta);
-    return greedyCosts(policy, problems, env);
-  };
-  const start = Array.from(variable.dataSync());
-  const reference = costs(start);
-  const startMean = mean(reference);
   const guard = o.guard;
+  const start = Array.from(variable.dataSync());
+  const reference = greedyCosts(policy, problems, env);
   const guardReference = guard ? greedyCosts(policy, guard.problems, env) : null;
-  /** The guard's excess harm under the weights just set. */
-  const harm = () => {
-    if (!guard || !guardReference) return 0;
-    const relative = mean(greedyCosts(policy, guard.problems, env).map((v, i) => v / guardReference[i]));
-    return 10 * Math.max(0, relative - guard.tolerance);
-  };
+  const startMean = mean(reference);
+  /** Mean over a set of greedy cost relative to the start's. */
+  const relative = (costs: Float64Array, base: Float64Array) => mean(costs.map((v, i) => v / base[i]));
   const evaluate = (theta: number[]) => {
-    const c = costs(theta);
-    return { theta, cost: mean(c.map((v, i) => v / reference[i])) + harm(), mean: mean(c) };
+    setPairBias(policy, theta);
+    const costs = greedyCosts(policy, problems, env);
+    // The guard's excess over its tolerance counts tenfold.
+    const harm =
+      guard && guardReference ? 10 * Math.max(0, relative(greedyCosts(policy, guard.problems, env), guardReference) - guard.tolerance) : 0;
+    return { theta, cost: relative(costs, reference) + harm, mean: mean(costs) };
   };
   const best: PairSearchResult = { theta: start, cost: 1, startMean, mean: startMean, evaluations: 1 };
   let centre = start;
