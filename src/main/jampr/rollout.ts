@@ -1,7 +1,7 @@
 import * as tf from '@tensorflow/tfjs';
 import type { Problem } from '../vrp/problem.js';
 import type { EnvConfig } from './env/config.js';
-import { reset, step } from './env/env.js';
+import { admit, reset, step } from './env/env.js';
 import type { EnvState } from './env/state.js';
 import type { BeginOptions, Policy } from './model/policy.js';
 import { chooseActions, type Strategy } from './strategy.js';
@@ -31,6 +31,7 @@ export function rollout(
   let sum = tf.keep(tf.zeros([problems.length]) as tf.Tensor1D);
   try {
     while (!state.done) {
+      if (strategy.kind === 'teacher') state = admit(state, strategy.teacher.actions(state));
       const logp = decoder.step(state); // [B, m_con·(N+1)]
       const actions = chooseActions(strategy, logp.dataSync() as Float32Array, state);
       sum = accumulate(sum, logp, actions, state);
@@ -56,7 +57,10 @@ function inferenceRollout(
   let state = reset(problems, config);
   const decoder = policy.beginInference(state, opts);
   try {
-    while (!state.done) state = step(state, chooseActions(strategy, decoder.logProbs(state), state));
+    while (!state.done) {
+      if (strategy.kind === 'teacher') state = admit(state, strategy.teacher.actions(state));
+      state = step(state, chooseActions(strategy, decoder.logProbs(state), state));
+    }
   } finally {
     decoder.dispose();
   }

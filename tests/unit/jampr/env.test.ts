@@ -160,7 +160,8 @@ describe('environment', () => {
   });
 
   it('ends an episode with unserved customers when a small fleet runs out', () => {
-    const problems = tinyProblems(8, 1, 9).map((p) => ({ ...p, vehicles: 1 }));
+    // One vehicle with room for the largest order only: it cannot carry the day, whatever it picks.
+    const problems = tinyProblems(8, 1, 9).map((p) => ({ ...p, vehicles: 1, capacity: Math.max(...p.demand) }));
     const rng = createRng(1);
     const s = rollRandom(reset(problems, jamprEnvConfig(makeVariant('tw1'), 8, { mCon: 2 })), rng);
     const served = routesOf(s, 0).flat().length;

@@ -31,10 +31,24 @@ describe('imitation warm start', () => {
     policy.dispose();
   });
 
-  it('reports a plan that needs more premature returns than m_pre as not replayable', () => {
-    const [problem] = tinyProblems(6, 1, 2);
+  it('replays a plan whose early returns the fleet rule and m_pre would not allow the policy', () => {
+    // Six single-stop routes: five premature returns against m_pre = 1, and on a fleet of six each return leaves
+    // no room to spare for the largest order left. The expert's plan is feasible, so teacher forcing lets it through.
+    const [base] = tinyProblems(6, 1, 2);
+    const problem = { ...base, vehicles: 6, capacity: Math.max(...base.demand) };
     const singletons = Array.from({ length: 6 }, (_, i) => [i + 1]);
-    expect(replayable(problem, singletons, jamprEnvConfig(makeVariant('tw2'), 6, { mPre: 1 }))).toBe(false);
+    const config = jamprEnvConfig(makeVariant('tw2'), 6, { mPre: 1 });
+    expect(replayable(problem, singletons, config)).toBe(true);
+    const policy = new Policy(tinyModelConfig(), 1);
+    const { state } = rollout(policy, [problem], config, { kind: 'teacher', teacher: new PlanReplay([singletons]) }, { training: false });
+    expect(sortRoutes(routesOf(state, 0))).toEqual(sortRoutes(singletons));
+    policy.dispose();
+  });
+
+  it('reports a plan with an infeasible route as not replayable', () => {
+    const [base] = tinyProblems(6, 1, 2);
+    const problem = { ...base, capacity: Math.max(...base.demand) };
+    expect(replayable(problem, [[1, 2, 3, 4, 5, 6]], jamprEnvConfig(makeVariant('tw2'), 6))).toBe(false);
   });
 
   it('raises the likelihood of the expert plans', () => {

@@ -2,7 +2,8 @@ import { stopPenalty } from '../../vrp/evaluate.js';
 import { variantWaits } from '../../../shared/domain.js';
 import type { Problem } from '../../vrp/problem.js';
 import type { EnvConfig } from './config.js';
-import { refreshSlotMask, setNoOpMask } from './rules.js';
+import { canServe, refreshSlotMask, setNoOpMask } from './rules.js';
+import { guardFreshVehicles } from './fleet-guard.js';
 import type { Draft, EnvBatch, EnvState } from './state.js';
 import { VehicleStatus, copyDraft, emptyDraft, makeBatch } from './state.js';
 
@@ -53,6 +54,29 @@ export function step(state: EnvState, actions: ArrayLike<number>): EnvState {
 }
 
 /**
+ * Teacher forcing: a copy of the state whose masks also allow the given actions, where they are feasible (a
+ * customer the vehicle can serve, or home after a non-empty route). The fleet rule and the m_pre limit steer
+ * the policy's own choices; a complete plan replayed (expert.ts) needs none of that help, and on a tight fleet
+ * the classical solver's plans often close a route that the rule, guarding against packing losses, would keep open.
+ */
+export function admit(state: EnvState, actions: ArrayLike<number>): EnvState {
+  const s = copyDraft(state);
+  s.retired = state.retired.slice(); // the same transition: the policy still reads who just left
+  const nodes = s.batch.n + 1;
+  const m = s.batch.config.mCon;
+  for (let b = 0; b < s.batch.problems.length; b++) {
+    const action = actions[b];
+    if (s.finished[b] || !(action >= 0 && action < m * nodes) || s.mask[b * m * nodes + action]) continue;
+    const k = s.slots[b * m + Math.floor(action / nodes)];
+    if (k < 0) continue;
+    const i = action % nodes;
+    const feasible = i > 0 ? canServe(s, b, k, i) : s.tourLength[b * s.batch.kMax + k] > 0;
+    if (feasible) s.mask[b * m * nodes + action] = 1;
+  }
+  return s;
+}
+
+/**
  * After an action: finish the row when every customer is served; otherwise return every active
  * vehicle without a feasible customer (not counted against m_pre) and refresh the masks.
  */
@@ -88,6 +112,7 @@ function settle(s: Draft, b: number): void {
   }
   // A premature return changes the depot entries of the other slots, so refresh them all once more.
   for (let j = 0; j < m; j++) refreshSlotMask(s, b, j);
+  guardFreshVehicles(s, b);
 }
 
 function visit(s: Draft, b: number, k: number, i: number): void {

@@ -1,5 +1,6 @@
 import { variantHardTime } from '../../../shared/domain.js';
 import { TIME_EPS } from '../../vrp/evaluate.js';
+import type { Problem } from '../../vrp/problem.js';
 import type { Draft, EnvState } from './state.js';
 import { capacityLeft } from './state.js';
 
@@ -13,11 +14,16 @@ import { capacityLeft } from './state.js';
 export function canServe(s: EnvState, b: number, k: number, i: number): boolean {
   const nodes = s.batch.n + 1;
   if (s.visited[b * nodes + i]) return false;
-  const p = s.batch.problems[b];
   const v = b * s.batch.kMax + k;
-  if (s.load[v] + p.demand[i] > p.capacity) return false;
-  if (!variantHardTime(s.batch.config.variant.name)) return true;
-  const arrival = s.time[v] + p.travel[s.position[v] * nodes + i];
+  const hardTime = variantHardTime(s.batch.config.variant.name);
+  return reaches(s.batch.problems[b], nodes, hardTime, s.time[v], s.position[v], s.load[v], i);
+}
+
+/** Can a vehicle at `position` at `time` carrying `load` serve customer i next and still be home in time? */
+export function reaches(p: Problem, nodes: number, hardTime: boolean, time: number, position: number, load: number, i: number): boolean {
+  if (load + p.demand[i] > p.capacity) return false;
+  if (!hardTime) return true;
+  const arrival = time + p.travel[position * nodes + i];
   if (arrival - p.due[i] > TIME_EPS) return false;
   const back = Math.max(arrival, p.ready[i]) + p.service[i] + p.travel[i * nodes];
   return !(back > p.due[0] + TIME_EPS);

@@ -1,6 +1,6 @@
 import type { Problem } from '../../vrp/problem.js';
 import type { EnvConfig } from '../env/config.js';
-import { reset, step } from '../env/env.js';
+import { admit, reset, step } from '../env/env.js';
 import type { EnvState } from '../env/state.js';
 import type { Teacher } from '../strategy.js';
 
@@ -60,12 +60,18 @@ export class PlanReplay implements Teacher {
   }
 }
 
-/** Can the environment replay this plan exactly (no action masked, e.g. by the m_pre limit)? */
+/**
+ * Can the environment replay this plan exactly? Its actions pass the fleet rule and the m_pre limit (env.admit,
+ * as in teacher forcing), so only an infeasible step, or a plan that leaves customers out, fails.
+ */
 export function replayable(problem: Problem, routes: number[][], config: EnvConfig): boolean {
   const teacher = new PlanReplay([routes]);
   let s = reset([problem], config);
   try {
-    while (!s.done) s = step(s, teacher.actions(s));
+    while (!s.done) {
+      const actions = teacher.actions(s);
+      s = step(admit(s, actions), actions);
+    }
   } catch {
     return false;
   }

@@ -14,8 +14,9 @@ import { PlanReplay, replayable } from './expert.js';
 /**
  * The warm start the issue suggests: imitate the classical solver. Each instance's plan is replayed
  * as joint actions (expert.ts) and the policy, BatchNorm in training mode, maximises their
- * log-likelihood (teacher forcing): L = −mean_batch Σ_t log π(a*_t|s_t) / N. Plans the environment
- * cannot replay (more premature returns than m_pre) are left out of the batch.
+ * log-likelihood (teacher forcing): L = −mean_batch Σ_t log π(a*_t|s_t) / N. The expert's actions pass the fleet
+ * rule and the m_pre limit (env.admit): on a tight fleet most classical plans close a route the rule would keep
+ * open, and leaving them out left retraining on such a fleet with nothing to learn from.
  */
 export interface ImitationSettings {
   env: EnvConfig;
