@@ -8,6 +8,10 @@
  * Results are kept per day in --results: a method already there is not run again (so the classical rows are
  * paid once and shared by runs with other models). The table prints each method's mean cost, its ratio to the
  * classical mean, vehicles, unserved customers and seconds per day.
+ *
+ * Tight fleets: `--fleet-from <results file>` cuts each day's fleet to the vehicles the classical solver used in
+ * that file (so the fleet suffices: that plan proves it) and starts the classical rows from those plans, which fit
+ * the cut fleet exactly. Use a separate --results file for such runs.
  */
 import { benchCityDays, DAY_SIZES } from './city-days.js';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -30,11 +34,12 @@ const { values: args } = parseArgs({
     samples: { type: 'string', default: '128' },
     models: { type: 'string' },
     results: { type: 'string', default: 'bench/out/real-days.json' },
+    'fleet-from': { type: 'string' },
   },
 });
 if (args.models) process.env.JAMPR_MODELS_DIR = args.models;
 
-const days = benchCityDays(Number(args.days), Number(args.seed));
+const generated = benchCityDays(Number(args.days), Number(args.seed));
 
 const METHODS: Record<string, Omit<PlanJob, 'instance' | 'variant'>> = {
   classical: { method: 'classical', timeLimitSec: Number(args['classical-seconds']) },
@@ -64,10 +69,26 @@ const save = () => {
   writeFileSync(args.results, `${JSON.stringify(results, null, 1)}\n`);
 };
 
+/** The fleet each day is planned with: its own, or (--fleet-from) the vehicles the classical plan used there. */
+function fleetCut(name: string): { days: typeof generated; classical?: DayResult[] } {
+  if (!args['fleet-from']) return { days: generated };
+  const source: Results = JSON.parse(readFileSync(args['fleet-from'], 'utf8'));
+  const classical = source[name]?.classical;
+  if (classical?.length !== generated.length) {
+    throw new Error(`${args['fleet-from']} has no classical rows for ${name} on these ${generated.length} days`);
+  }
+  const days = generated.map((day, d) => ({ ...day, vehicles: classical[d].vehicles }));
+  return { days, classical: classical.map((r) => ({ ...r, fleet: r.vehicles })) };
+}
+
 const signal = new AbortController().signal;
+let days = generated;
 for (const name of args.variants.split(',') as VariantName[]) {
   const variant = makeVariant(name);
   results[name] ??= {};
+  const cut = fleetCut(name);
+  days = cut.days;
+  if (cut.classical) results[name].classical ??= cut.classical;
   for (const method of args.methods.split(',')) {
     const settings = METHODS[method];
     if (!settings) throw new Error(`unknown method ${method}; known: ${Object.keys(METHODS).join(', ')}`);
