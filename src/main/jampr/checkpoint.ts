@@ -80,6 +80,7 @@ export async function loadCheckpoint(dir: string, expect: Partial<ModelConfig> =
     const tensors = toTensors(model.tensors, values);
     if (addFleet) addFleetFeatureInput(tensors);
     if (addPair) tensors.set(PAIR_BIAS, tf.zeros([PAIR_FEATURES, 1]));
+    padPairBias(tensors);
     assignAll(policy.params.all(), tensors, dir);
     policy.params.touch();
   } catch (err) {
@@ -103,6 +104,21 @@ function addFleetFeatureInput(values: Map<string, tf.Tensor>): void {
     tf.tidy(() => tf.concat([kernel, tf.zeros([1, kernel.shape[1] ?? 0])], 0)),
   );
   kernel.dispose();
+}
+
+/**
+ * Models saved before the pair bias had its fleet-tightness half have four weights: the new ones start at zero,
+ * where they change nothing.
+ */
+function padPairBias(values: Map<string, tf.Tensor>): void {
+  const theta = values.get(PAIR_BIAS);
+  if (!theta || theta.shape[0] === PAIR_FEATURES) return;
+  const missing = PAIR_FEATURES - (theta.shape[0] ?? 0);
+  values.set(
+    PAIR_BIAS,
+    tf.tidy(() => tf.concat([theta, tf.zeros([missing, 1])], 0)),
+  );
+  theta.dispose();
 }
 
 /** The saved optimizer state, or null when the folder has none. The caller disposes the tensors. */

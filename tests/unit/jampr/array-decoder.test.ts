@@ -30,7 +30,8 @@ function policyWith(config: ModelConfig, seed: number): Policy {
     const values = Float32Array.from({ length: size }, () => (name.endsWith('Mean') ? rng.next() - 0.5 : 0.5 + 1.5 * rng.next()));
     v.assign(tf.tensor(values, v.shape));
   }
-  if (config.pairBias) setPairBias(policy, [-2 - rng.next(), -rng.next(), -rng.next(), rng.next() - 0.5]);
+  // Travel weighs most; the others, and the fleet-tightness half, random around zero.
+  if (config.pairBias) setPairBias(policy, [-2 - rng.next(), ...Array.from({ length: 7 }, () => rng.next() - 0.5)]);
   policy.params.touch();
   return policy;
 }

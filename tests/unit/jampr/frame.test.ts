@@ -41,7 +41,7 @@ describe('the model frame', () => {
   const day = generateInstance(12, createRng(5), 'day');
   const policy = new Policy(tinyModelConfig(), 3);
   // The pair bias reads travel and times too (pair-features.ts): with weights on, it is part of what must not move.
-  setPairBias(policy, [-3, -1, -2, 0.5]);
+  setPairBias(policy, [-3, -1, -2, 0.5, 1, -0.5, 0.3, -0.2]);
 
   it('gives the same inputs and the same greedy plan when every clock time moves', () => {
     const moved = buildProblem(shiftClock(day, 480));

@@ -3,7 +3,11 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { jamprEnvConfig } from '../../../src/main/jampr/env/config.js';
 import { Policy } from '../../../src/main/jampr/model/policy.js';
 import { greedyCosts, mean } from '../../../src/main/jampr/train/costs.js';
-import { fitPairBias } from '../../../src/main/jampr/train/pair-search.js';
+import { PAIR_FEATURES } from '../../../src/main/jampr/model/config.js';
+import { fitPairBias, PAIR_TIGHTNESS_WEIGHTS } from '../../../src/main/jampr/train/pair-search.js';
+import { generateCityDay } from '../../../src/main/vrp/generate-city.js';
+import { createRng } from '../../../src/main/vrp/rng.js';
+import { buildProblem } from '../../../src/main/vrp/validate.js';
 import { makeVariant } from '../../../src/shared/domain.js';
 import { tinyModelConfig, tinyProblems } from './fixtures.js';
 
@@ -35,8 +39,21 @@ describe('fitting the pair bias', () => {
     const policy = new Policy(tinyModelConfig(), 2);
     const guard = { problems: tinyProblems(10, 4, 43), tolerance: 0 };
     const fit = fitPairBias(policy, problems, env, { evaluations: 21, seed: 3, guard });
-    expect(fit?.theta).toEqual([0, 0, 0, 0]);
+    expect(fit?.theta).toEqual(new Array(PAIR_FEATURES).fill(0));
     expect(fit?.cost).toBe(1);
+    policy.dispose();
+  });
+
+  it('searches only the weights it is given and keeps the others', () => {
+    // City days, whose fleets are tight: the tightness half of the weights can steer them on its own.
+    const problems = Array.from({ length: 6 }, (_, i) => buildProblem(generateCityDay(10, createRng(50 + i))));
+    const env = jamprEnvConfig(makeVariant('tw1'), 10, { mCon: 2 });
+    const policy = new Policy(tinyModelConfig(), 2);
+    const fit = fitPairBias(policy, problems, env, { evaluations: 31, seed: 4, weights: PAIR_TIGHTNESS_WEIGHTS });
+    if (!fit) throw new Error('the tiny model has a pair bias');
+    expect(fit.theta.slice(0, 4)).toEqual([0, 0, 0, 0]);
+    expect(fit.theta.slice(4).some((v) => v !== 0)).toBe(true);
+    expect(fit.cost).toBeLessThan(1);
     policy.dispose();
   });
 

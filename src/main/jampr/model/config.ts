@@ -84,6 +84,8 @@ export function configMismatches(expected: ModelConfig, found: ModelConfig): str
 
 /** Node features per node and vehicle features per vehicle. */
 export const NODE_FEATURES = 5;
-/** Features per joint action when the model has the pair bias (pair-features.ts). */
-export const PAIR_FEATURES = 4;
+/** What the pair bias reads of each joint action (pair-features.ts): travel, early arrival, lateness, slack. */
+export const PAIR_QUANTITIES = 4;
+/** Features per joint action: the quantities, then the same scaled by the day's fleet tightness. */
+export const PAIR_FEATURES = 2 * PAIR_QUANTITIES;
 export const vehicleFeatureCount = (c: ModelConfig): number => 5 + (c.loadFeature ? 1 : 0) + (c.fleetFeature ? 1 : 0);

@@ -89,6 +89,8 @@ export class Adam {
       const [kind, ...rest] = key.split('/');
       const target = (kind === 'm' ? this.m : this.v).get(rest.join('/'));
       if (!target) throw new Error(`optimizer state ${key} has no parameter`);
+      // A weight that has grown since (the pair bias's second half) starts its moments afresh.
+      if (target.shape.join() !== t.shape.join()) continue;
       target.assign(t);
     }
   }

@@ -2,6 +2,7 @@ import * as tf from '@tensorflow/tfjs';
 import type { Problem } from '../../vrp/problem.js';
 import { createRng } from '../../vrp/rng.js';
 import type { EnvConfig } from '../env/config.js';
+import { PAIR_FEATURES, PAIR_QUANTITIES } from '../model/config.js';
 import { PAIR_BIAS } from '../model/jampr-weights.js';
 import type { Policy } from '../model/policy.js';
 import { greedyCosts, mean } from './costs.js';
@@ -21,6 +22,8 @@ export interface PairSearchOptions {
   evaluations: number;
   /** The first spread of every weight around the start. */
   spread?: number;
+  /** Which weights to search (indices into θ); the others keep their values. Default: all. */
+  weights?: readonly number[];
   seed?: number;
   /**
    * Instances the weights must not harm: where their mean cost relative to the start exceeds `tolerance`, the
@@ -42,6 +45,10 @@ export interface PairSearchResult {
   mean: number;
   evaluations: number;
 }
+
+/** The indices of θ's two halves (pair-features.ts): weights on the quantities, and on them times the fleet's tightness. */
+export const PAIR_QUANTITY_WEIGHTS = Array.from({ length: PAIR_QUANTITIES }, (_, f) => f);
+export const PAIR_TIGHTNESS_WEIGHTS = Array.from({ length: PAIR_QUANTITIES }, (_, f) => PAIR_QUANTITIES + f);
 
 /** Weights drawn per generation, and how many of the best the next one is centred on. */
 const GENERATION = 10;
@@ -70,7 +77,8 @@ export function fitPairBias(policy: Policy, problems: readonly Problem[], env: E
   };
   const best: PairSearchResult = { theta: start, cost: 1, startMean, mean: startMean, evaluations: 1 };
   let centre = start;
-  let spread = start.map(() => o.spread ?? 1);
+  const searched = start.map((_, f) => o.weights?.includes(f) ?? true);
+  let spread = start.map((_, f) => (searched[f] ? (o.spread ?? 1) : 0));
   while (best.evaluations + GENERATION <= o.evaluations && !o.stop?.()) {
     const generation = Array.from({ length: GENERATION }, () => evaluate(centre.map((c, f) => c + spread[f] * rng.normal())));
     best.evaluations += GENERATION;
@@ -78,7 +86,7 @@ export function fitPairBias(policy: Policy, problems: readonly Problem[], env: E
     if (generation[0].cost < best.cost) Object.assign(best, generation[0]);
     const elite = generation.slice(0, ELITE);
     centre = centre.map((_, f) => mean(elite.map((e) => e.theta[f])));
-    spread = centre.map((c, f) => Math.max(MIN_SPREAD, Math.sqrt(mean(elite.map((e) => (e.theta[f] - c) ** 2)))));
+    spread = centre.map((c, f) => (searched[f] ? Math.max(MIN_SPREAD, Math.sqrt(mean(elite.map((e) => (e.theta[f] - c) ** 2)))) : 0));
     o.onGeneration?.({ ...best, theta: best.theta.slice() });
   }
   setPairBias(policy, best.theta);
@@ -88,6 +96,7 @@ export function fitPairBias(policy: Policy, problems: readonly Problem[], env: E
 export function setPairBias(policy: Policy, theta: readonly number[]): void {
   const variable = policy.params.trainable.get(PAIR_BIAS);
   if (!variable) throw new Error('the model has no pair bias');
+  if (theta.length !== PAIR_FEATURES) throw new RangeError(`the pair bias has ${PAIR_FEATURES} weights, got ${theta.length}`);
   const values = tf.tensor2d([...theta], [theta.length, 1]);
   variable.assign(values);
   values.dispose();

@@ -8,7 +8,7 @@ import type { ModelConfig, ModelKind } from '../model/config.js';
 import { RolloutBaseline } from './baseline.js';
 import { greedyCosts, mean } from './costs.js';
 import { createStepper } from './parallel-step.js';
-import { fitPairBias } from './pair-search.js';
+import { fitPairBias, PAIR_QUANTITY_WEIGHTS } from './pair-search.js';
 import { resolveRecipe, type Recipe, type RecipeName } from './recipe.js';
 import type { Problem } from '../../vrp/problem.js';
 import { setupTraining } from './setup.js';
@@ -187,6 +187,8 @@ async function trainWithRecipe(
       const { instances, evaluations, share } = o.pairSearch;
       const fit = fitPairBias(policy, source.draw(instances, rng), env, {
         evaluations,
+        // The first half: it acts on every day, whatever the fleet (pair-features.ts).
+        weights: PAIR_QUANTITY_WEIGHTS,
         seed: o.seed,
         stop: () => elapsed() > share * o.minutes * 60 || (o.signal?.aborted ?? false),
       });
