@@ -8,8 +8,8 @@ import type { Policy } from '../model/policy.js';
 import { greedyCosts, mean } from './costs.js';
 
 /**
- * Fits the pair bias's four weights (docs/model.md, "Pair bias") with the rest of the network held fixed, on what
- * training lowers: the mean greedy cost (model frame) of a set of training instances. Four weights are few enough
+ * Fits the pair bias's weights (docs/model.md, "Pair bias"; all or some of them) with the rest of the network held
+ * fixed, on what training lowers: the mean greedy cost (model frame) of a set of training instances. Four weights are few enough
  * for a direct search on the cost itself, which a gradient cannot follow (greedy plans change in jumps). Each
  * instance's cost is read relative to its cost at the start, so that every instance weighs alike (a generated
  * instance costs about three city days in the model frame, and would otherwise decide alone). The search: the
