@@ -221,7 +221,10 @@ describe('training on two threads', () => {
     const twoEnd = double.card.validation.curve.at(-1)?.cost ?? NaN;
     expect(oneEnd).toBeLessThan(0.85 * start);
     expect(twoEnd).toBeLessThan(0.85 * start);
-    expect(Math.abs(twoEnd - oneEnd)).toBeLessThan(0.05 * start);
+    // Whole-batch REINFORCE on two threads applies each gradient one step stale, in an order the threads' timing
+    // decides, so its end point varies from run to run: over 11 runs on the 2-core machine it lay between 5.7 % below
+    // and 8.5 % above the one-thread run's, in units of the start cost (docs/model.md, "Threads").
+    expect(Math.abs(twoEnd - oneEnd)).toBeLessThan(0.15 * start);
     expect(double.card.instancesTrained).toBe(192);
     expect((await loadOptimizerState(double.dir))?.step).toBe(24);
     const resumed = await run(2, 200, double.dir, double.dir);
