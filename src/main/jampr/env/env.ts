@@ -60,19 +60,21 @@ export function step(state: EnvState, actions: ArrayLike<number>): EnvState {
  * the classical solver's plans often close a route that the rule, guarding against packing losses, would keep open.
  */
 export function admit(state: EnvState, actions: ArrayLike<number>): EnvState {
-  const s = copyDraft(state);
-  s.retired = state.retired.slice(); // the same transition: the policy still reads who just left
-  const nodes = s.batch.n + 1;
-  const m = s.batch.config.mCon;
-  for (let b = 0; b < s.batch.problems.length; b++) {
+  const nodes = state.batch.n + 1;
+  const m = state.batch.config.mCon;
+  const admitted: number[] = [];
+  for (let b = 0; b < state.batch.problems.length; b++) {
     const action = actions[b];
-    if (s.finished[b] || !(action >= 0 && action < m * nodes) || s.mask[b * m * nodes + action]) continue;
-    const k = s.slots[b * m + Math.floor(action / nodes)];
+    if (state.finished[b] || !(action >= 0 && action < m * nodes) || state.mask[b * m * nodes + action]) continue;
+    const k = state.slots[b * m + Math.floor(action / nodes)];
     if (k < 0) continue;
     const i = action % nodes;
-    const feasible = i > 0 ? canServe(s, b, k, i) : s.tourLength[b * s.batch.kMax + k] > 0;
-    if (feasible) s.mask[b * m * nodes + action] = 1;
+    if (i > 0 ? canServe(state, b, k, i) : state.tourLength[b * state.batch.kMax + k] > 0) admitted.push(b * m * nodes + action);
   }
+  if (admitted.length === 0) return state; // the usual case: the plan's actions are allowed already
+  const s = copyDraft(state);
+  s.retired = state.retired.slice(); // the same transition: the policy still reads who just left
+  for (const a of admitted) s.mask[a] = 1;
   return s;
 }
 

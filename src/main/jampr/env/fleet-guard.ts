@@ -62,8 +62,8 @@ export function guardFreshVehicles(s: Draft, b: number): void {
     if (s.mask[row] && !isFresh) shortage[0] = Math.max(0, freshNeeded(p, hardTime, [...orphans, ...critical]) - freshLeft);
     for (let i = 1; i < nodes; i++) {
       if (!s.mask[row + i]) continue;
-      const done = Math.max(s.time[v] + p.travel[s.position[v] * nodes + i], p.ready[i]) + p.service[i];
-      const after = { time: done, position: i, load: s.load[v] + p.demand[i] };
+      const after = { time: s.time[v], position: s.position[v], load: s.load[v] };
+      serve(p, after, i);
       const others = without(orphans, i);
       // A fresh vehicle's first stop puts it on the road: it can take orphans along. A vehicle on the road keeps
       // what it can of the customers only it could serve; the rest join the orphans.
@@ -97,12 +97,11 @@ function chain(p: Problem, hardTime: boolean, vehicle: Vehicle, customers: reado
  * Fresh vehicles these customers need: chained earliest due first, each onto the first route that can take it,
  * else onto a new route from the depot at the shift start; at least their demand over one vehicle's capacity.
  */
-function freshNeeded(p: Problem, hardTime: boolean, customers: number[]): number {
+function freshNeeded(p: Problem, hardTime: boolean, customers: readonly number[]): number {
   if (customers.length === 0) return 0;
-  byDue(p, customers);
   const routes: Vehicle[] = [];
   let demand = 0;
-  for (const c of customers) {
+  for (const c of byDue(p, [...customers])) {
     demand += p.demand[c];
     let route = routes.find((r) => reaches(p, p.n + 1, hardTime, r.time, r.position, r.load, c));
     if (!route) {

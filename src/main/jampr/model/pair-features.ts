@@ -59,8 +59,8 @@ export function pairFeatures(s: EnvState): Float32Array {
 /**
  * How close the day's fleet is to its demand: 0 when the fleet could carry twice the demand or more (the paper's
  * instances, a vehicle per customer), rising to 1 when it carries exactly the demand. City days (a fleet 15–40 %
- * above the need, in whole vehicles) lie between about 0.5 and 0.85. It depends on the fleet, the capacity and the orders only, so the
- * frame's invariances hold for it.
+ * above the need, in whole vehicles) lie between about 0.5 and 0.85. It depends on the fleet, the capacity and the
+ * orders only, so the frame's invariances hold for it.
  */
 export function fleetTightness(p: Problem): number {
   let demand = 0;

@@ -9,10 +9,10 @@ import { greedyCosts, mean } from './costs.js';
 
 /**
  * Fits the pair bias's weights (docs/model.md, "Pair bias"; all or some of them) with the rest of the network held
- * fixed, on what training lowers: the mean greedy cost (model frame) of a set of training instances. Four weights are few enough
- * for a direct search on the cost itself, which a gradient cannot follow (greedy plans change in jumps). Each
- * instance's cost is read relative to its cost at the start, so that every instance weighs alike (a generated
- * instance costs about three city days in the model frame, and would otherwise decide alone). The search: the
+ * fixed, on what training lowers: the mean greedy cost (model frame) of a set of training instances. A handful of
+ * weights is few enough for a direct search on the cost itself, which a gradient cannot follow (greedy plans change
+ * in jumps). Each instance's cost is read relative to its cost at the start, so that every instance weighs alike (a
+ * generated instance costs about three city days in the model frame, and would otherwise decide alone). The search: the
  * cross-entropy method draws a generation of weights around a mean, moves the mean to the best few and shrinks the
  * spread to theirs. The weights interact (waiting against slack), so a search along one weight at a time stalls
  * where a joint move would still gain. The policy keeps the best weights seen; a model without the bias is left alone.
