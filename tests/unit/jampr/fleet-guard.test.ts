@@ -6,6 +6,7 @@ import { routesOf } from '../../../src/main/jampr/env/routes.js';
 import { canServe, fleetCanSpare } from '../../../src/main/jampr/env/rules.js';
 import type { EnvState } from '../../../src/main/jampr/env/state.js';
 import { createRng } from '../../../src/main/vrp/rng.js';
+import { evaluateIndexRoutes } from '../../../src/main/vrp/evaluate.js';
 import { buildProblem } from '../../../src/main/vrp/validate.js';
 
 const stop = (id: string, x: number, y: number, due: number): Customer => ({ id, x, y, demand: 1, ready: 0, due, service: 0 });
@@ -67,4 +68,69 @@ describe('the fleet rule under hard windows: the last vehicles keep the customer
       expect(routesOf(s, 0).flat().sort()).toEqual([1, 2, 3]);
     }
   });
+});
+
+describe('the last customers: a day whose fleet just suffices is always served in full', () => {
+  /**
+   * A day built around a plan: customers placed at random, split into `routes` routes, each window closing a few
+   * minutes after the plan arrives and capacity equal to the fullest route. The plan proves the fleet suffices, and
+   * barely: few orders fit anywhere else, so careless choices strand customers.
+   */
+  function dayAroundPlan(rng: ReturnType<typeof createRng>, n: number, routes: number): Instance {
+    const customers: Customer[] = Array.from({ length: n }, (_, c) => ({
+      id: `c${c}`,
+      x: rng.int(-40, 41),
+      y: rng.int(-40, 41),
+      demand: rng.int(1, 10),
+      ready: 0,
+      due: 10_000,
+      service: rng.int(0, 6),
+    }));
+    const draft = day(routes, customers);
+    const p = buildProblem(draft);
+    let capacity = 0;
+    let home = 0;
+    for (let r = 0; r < routes; r++) {
+      let at = 0;
+      let time = 0;
+      let load = 0;
+      for (let c = r; c < n; c += routes) {
+        const arrival = time + p.travel[at * (n + 1) + c + 1];
+        customers[c].ready = Math.max(0, Math.floor(arrival) - rng.int(0, 30));
+        customers[c].due = Math.ceil(arrival) + rng.int(0, 6);
+        time = Math.max(arrival, customers[c].ready) + customers[c].service;
+        at = c + 1;
+        load += customers[c].demand;
+      }
+      capacity = Math.max(capacity, load);
+      home = Math.max(home, time + p.travel[at * (n + 1)]);
+    }
+    return { ...draft, capacity, depot: { ...draft.depot, due: Math.ceil(home) + 1 } };
+  }
+
+  for (const name of ['tw1', 'tw3'] as const) {
+    it(`serves everyone whatever the policy picks among allowed actions (${name})`, () => {
+      const rng = createRng(11);
+      for (let round = 0; round < 40; round++) {
+        const instance = dayAroundPlan(rng, rng.int(5, 10), rng.int(2, 4));
+        const problem = buildProblem(instance);
+        expect(evaluateIndexRoutes(problem, planOf(instance), makeVariant(name)).feasible).toBe(true);
+        let s = reset([problem], jamprEnvConfig(makeVariant(name), instance.customers.length, { mCon: 3, mPre: 2 }));
+        while (!s.done) {
+          const width = 3 * (s.batch.n + 1);
+          const options = Array.from({ length: width }, (_, a) => a).filter((a) => s.mask[a] === 1);
+          s = step(s, [options[rng.int(0, options.length)]]);
+        }
+        expect(routesOf(s, 0).flat().length).toBe(instance.customers.length);
+      }
+    });
+  }
+
+  /** The plan the day was built around, as index routes. */
+  function planOf(instance: Instance): number[][] {
+    const n = instance.customers.length;
+    return Array.from({ length: instance.vehicles }, (_, r) =>
+      Array.from({ length: Math.ceil((n - r) / instance.vehicles) }, (_, x) => r + x * instance.vehicles + 1),
+    );
+  }
 });

@@ -6,15 +6,19 @@ import type { Draft } from './state.js';
 /**
  * The fleet rule's second half (docs/model.md, "The environment"). Customers that no vehicle on the road can serve
  * any more (under tw1 their clocks have passed its window; under any policy their room is too small for its
- * order) are left to the fresh vehicles, and a fixed fleet has only so many. Each action is priced by the
- * shortage it would leave: how many more fresh vehicles those customers would need than there are. A slot may take
- * only its actions of least shortage, so a policy cannot walk into a shortage it could have avoided this step, and
- * an action is never masked for a shortage that every action of the slot has (the rule never forces a return).
+ * order) are left to the fresh vehicles, and a fixed fleet has only so many. Every action is priced by the
+ * shortage it would leave: how many more fresh vehicles those customers would need than there are. The row may
+ * take only its actions of least shortage, so a policy cannot walk into a shortage it could have avoided this step;
+ * the rule never masks every action (it never forces anything beyond picking among the least bad).
  *
- * What the customers need is estimated by chaining them earliest-due-first: onto the vehicle that alone can still
- * serve them (after its action), and the rest onto fresh routes from the depot. Serving is monotone (a later time
- * or a fuller vehicle never helps), so a customer a vehicle cannot serve next it can never serve. The estimate looks
- * one action ahead and chains greedily, so a day can still lose a customer, but far fewer (bench/RESULTS.md §8).
+ * The price is one estimate for the whole row, so actions of different vehicles compare: each vehicle on the road
+ * keeps, chained earliest-due-first, the customers only it can still serve (after the action, for the vehicle that
+ * moves; a customer two vehicles shared becomes the other's alone when the mover can no longer reach it), and what
+ * no vehicle keeps goes to fresh routes from the depot. Serving is monotone (a later time or a fuller vehicle
+ * never helps), so a customer a vehicle cannot serve next it can never serve. The estimate is greedy and one action
+ * deep; the last few customers are where it misjudges most (three vehicles that can each reach a stop, but not
+ * together with their own), so there a search decides exactly whether the fleet can still serve them all. A day
+ * whose fleet needs near-perfect packing long before its end can still lose a customer (bench/RESULTS.md §8).
  *
  * Runs after every slot's mask is fresh: a customer entry of the mask says whether that slot's vehicle can serve
  * it, which gives each customer's coverers without a second feasibility pass.
@@ -27,53 +31,170 @@ export function guardFreshVehicles(s: Draft, b: number): void {
   const p = s.batch.problems[b];
   const hardTime = variantHardTime(config.variant.name);
 
-  // Fresh vehicles: unused ones and those in a slot with an empty tour. Coverers: the slots with a tour.
+  // Fresh vehicles: unused ones and those in a slot with an empty tour. Coverers: the slots with a tour, as bits.
   let fresh = fleet[b] - s.nextVehicle[b];
+  const vehicles: (Vehicle | null)[] = [];
   const cover = new Int32Array(nodes);
   for (let j = 0; j < m; j++) {
     const k = s.slots[b * m + j];
-    if (k < 0) continue;
-    if (s.tourLength[b * kMax + k] === 0) {
-      fresh++;
+    const v = b * kMax + k;
+    if (k < 0 || s.tourLength[v] === 0) {
+      if (k >= 0) fresh++;
+      vehicles.push(null);
       continue;
     }
+    vehicles.push({ time: s.time[v], position: s.position[v], load: s.load[v] });
     const row = b * width + j * nodes;
-    for (let i = 1; i < nodes; i++) cover[i] += s.mask[row + i];
+    for (let i = 1; i < nodes; i++) if (s.mask[row + i]) cover[i] |= 1 << j;
   }
-  if (fresh >= n - s.visitedCount[b]) return; // a fresh vehicle for every customer left: nothing to guard
+  const left = n - s.visitedCount[b];
+  if (fresh >= left) return; // a fresh vehicle for every customer left: nothing to guard
+
+  // Customers by who can serve them: nobody (orphans), one vehicle (its own) or exactly two (they share them).
   const orphans: number[] = [];
-  for (let i = 1; i < nodes; i++) if (!s.visited[b * nodes + i] && cover[i] === 0) orphans.push(i);
-  byDue(p, orphans);
-
-  for (let j = 0; j < m; j++) {
-    const k = s.slots[b * m + j];
-    if (k < 0) continue;
-    const v = b * kMax + k;
-    const row = b * width + j * nodes;
-    const isFresh = s.tourLength[v] === 0;
-    const freshLeft = fresh - (isFresh ? 1 : 0);
-    const critical: number[] = [];
-    if (!isFresh) for (let i = 1; i < nodes; i++) if (s.mask[row + i] && cover[i] === 1) critical.push(i);
-    // No action of this slot can leave more customers to fresh vehicles than these: skip when even they fit.
-    if (orphans.length + critical.length <= freshLeft) continue;
-    byDue(p, critical);
-
-    const shortage = new Float64Array(nodes).fill(Infinity);
-    if (s.mask[row] && !isFresh) shortage[0] = Math.max(0, freshNeeded(p, hardTime, [...orphans, ...critical]) - freshLeft);
-    for (let i = 1; i < nodes; i++) {
-      if (!s.mask[row + i]) continue;
-      const after = { time: s.time[v], position: s.position[v], load: s.load[v] };
-      serve(p, after, i);
-      const others = without(orphans, i);
-      // A fresh vehicle's first stop puts it on the road: it can take orphans along. A vehicle on the road keeps
-      // what it can of the customers only it could serve; the rest join the orphans.
-      const left = isFresh ? chain(p, hardTime, after, others) : others.concat(chain(p, hardTime, after, without(critical, i)));
-      shortage[i] = Math.max(0, freshNeeded(p, hardTime, left) - freshLeft);
-    }
-    let least = Infinity;
-    for (let i = 0; i < nodes; i++) least = Math.min(least, shortage[i]);
-    for (let i = 0; i < nodes; i++) if (shortage[i] > least) s.mask[row + i] = 0;
+  const own: number[][] = vehicles.map(() => []);
+  const shared = new Map<number, number[]>();
+  let atRisk = 0; // customers one action could leave to fresh vehicles: nobody's, one's or two's
+  for (const c of byDue(p, unvisited(s, b))) {
+    const bits = cover[c];
+    if (bits === 0) orphans.push(c);
+    else if ((bits & (bits - 1)) === 0) own[31 - Math.clz32(bits)].push(c);
+    else if (popcount(bits) === 2) shared.set(bits, [...(shared.get(bits) ?? []), c]);
+    else continue;
+    atRisk++;
   }
+  const hasFreshSlot = vehicles.some((v, j) => v === null && s.slots[b * m + j] >= 0);
+  // Beyond the last few customers, only those with at most two vehicles on the road are watched: when the fresh
+  // vehicles could take them all, no action leaves a shortage the estimate would see.
+  if (left > EXACT_LEFT && atRisk <= fresh - (hasFreshSlot ? 1 : 0)) return;
+  // What each vehicle on the road cannot keep of its own customers if it stays where it is.
+  const kept = vehicles.map((v, j) => (v ? chain(p, hardTime, v, own[j]) : []));
+
+  // What nobody keeps whoever moves: a fresh vehicle's first stop may take some of it along.
+  const unkept = byDue(p, orphans.concat(...kept));
+  // Prices above the least found so far are masked whatever they are, so an estimate stops counting there
+  // (`least` only falls, so a count that stopped stays above it).
+  let least = Infinity;
+  const shortage = (pool: () => number[], size: number, freshLeft: number): number => {
+    if (size <= freshLeft) return 0; // each can have a fresh vehicle of its own
+    return Math.max(0, freshNeeded(p, hardTime, byDue(p, pool()), least + freshLeft) - freshLeft);
+  };
+  const sharedWith = (j: number, o: number): number[] => shared.get((1 << j) | (1 << o)) ?? [];
+  // The most customers any action of slot j can leave to the fresh vehicles (each needs at most one).
+  const worst = vehicles.map((mover, j) =>
+    mover
+      ? orphans.length +
+        own[j].length +
+        vehicles.reduce((sum, other, o) => (other && o !== j ? sum + own[o].length + sharedWith(j, o).length : sum), 0)
+      : unkept.length,
+  );
+
+  const price = (j: number, i: number): number => {
+    const mover = vehicles[j];
+    if (!mover) {
+      // A fresh vehicle's first stop puts it on the road: it can take along what nobody keeps.
+      if (worst[j] <= fresh - 1) return 0;
+      const rest = without(unkept, i);
+      const taken = takeAlong(p, hardTime, step(p, { time: p.ready[0], position: 0, load: 0 }, i), rest);
+      const pool = () => rest.filter((c) => !taken.includes(c));
+      return shortage(pool, rest.length - taken.length, fresh - 1);
+    }
+    if (worst[j] <= fresh) return 0;
+    const after = i === 0 ? null : step(p, mover, i);
+    // Per vehicle on the road, what it leaves: the mover after its action, the others with what the mover lost.
+    const parts: number[][] = [];
+    vehicles.forEach((other, o) => {
+      if (o === j) {
+        parts.push(after ? chain(p, hardTime, after, without(own[j], i)) : own[j]);
+      } else if (!other) {
+        parts.push([]);
+      } else {
+        const lost = sharedWith(j, o).filter((c) => c !== i && !(after && canReach(p, hardTime, after, c)));
+        parts.push(lost.length === 0 ? kept[o] : chain(p, hardTime, other, byDue(p, own[o].concat(lost))));
+      }
+    });
+    const size = parts.reduce((sum, part) => sum + part.length, orphans.length);
+    return shortage(() => orphans.concat(...parts), size, fresh);
+  };
+
+  // The last few customers: whether the fleet can still serve them all is decided exactly, not estimated.
+  const exact = left <= EXACT_LEFT ? endgame(p, hardTime, unvisited(s, b), Math.min(fresh, left)) : null;
+  const prices = new Float64Array(width).fill(Infinity);
+  for (let j = 0; j < m; j++) {
+    if (s.slots[b * m + j] < 0) continue;
+    for (let i = 0; i < nodes; i++) {
+      if (!s.mask[b * width + j * nodes + i]) continue;
+      const estimate = price(j, i);
+      prices[j * nodes + i] = exact ? (exact(vehicles, j, i) ? 0 : 1 + estimate) : estimate;
+      least = Math.min(least, prices[j * nodes + i]);
+    }
+  }
+  for (let a = 0; a < width; a++) if (prices[a] > least) s.mask[b * width + a] = 0;
+}
+
+/** At most this many customers left: the guard searches for a plan of them all instead of estimating. */
+const EXACT_LEFT = 10;
+/** The search gives up (and the estimate decides) after this many route extensions. */
+const EXACT_BUDGET = 20_000;
+
+/**
+ * Whether, after slot j's vehicle takes node i (0: goes home), the vehicles on the road and `fresh` new ones can
+ * serve every customer left. A depth-first search over routes, vehicle after vehicle, with the fresh vehicles
+ * last and opened in order (they are identical); a (vehicle, place, customers left, load) already shown hopeless at
+ * an earlier or equal time is not searched again. Undecided (over budget) counts as possible, so the estimate rules.
+ */
+function endgame(p: Problem, hardTime: boolean, customers: readonly number[], fresh: number) {
+  return (vehicles: readonly (Vehicle | null)[], j: number, i: number): boolean => {
+    const fleet: Vehicle[] = [];
+    vehicles.forEach((v, o) => {
+      if (o !== j) {
+        if (v) fleet.push(v);
+      } else if (i > 0) fleet.push(step(p, v ?? { time: p.ready[0], position: 0, load: 0 }, i));
+    });
+    const freshLeft = fresh - (vehicles[j] === null ? 1 : 0);
+    for (let f = 0; f < freshLeft; f++) fleet.push({ time: p.ready[0], position: 0, load: 0 });
+    const todo = byDue(
+      p,
+      customers.filter((c) => c !== i),
+    );
+    // What the vehicles after v can still serve from where they stand, and how much room they have.
+    const laterCover = new Int32Array(fleet.length);
+    const laterRoom = new Float64Array(fleet.length);
+    for (let v = fleet.length - 2; v >= 0; v--) {
+      laterCover[v] = laterCover[v + 1] | reachable(fleet[v + 1]);
+      laterRoom[v] = laterRoom[v + 1] + p.capacity - fleet[v + 1].load;
+    }
+    function reachable(at: Vehicle): number {
+      let bits = 0;
+      for (let x = 0; x < todo.length; x++) if (canReach(p, hardTime, at, todo[x])) bits |= 1 << x;
+      return bits;
+    }
+    const demandOf = (left: number): number => todo.reduce((sum, c, x) => (left & (1 << x) ? sum + p.demand[c] : sum), 0);
+    const hopeless = new Map<string, number>();
+    let budget = EXACT_BUDGET;
+    const search = (v: number, at: Vehicle, left: number): boolean => {
+      if (left === 0) return true;
+      if (--budget < 0) return true;
+      // Under soft windows only the load decides who can serve what, so where a vehicle stands does not matter.
+      const key = hardTime ? `${v}|${at.position}|${left}|${at.load}` : `${v}|${left}|${at.load}`;
+      const failedAt = hopeless.get(key);
+      if (failedAt !== undefined && (!hardTime || at.time >= failedAt)) return false;
+      // Monotone serving: a customer that neither this vehicle nor a later one can reach now is lost for good.
+      const here = reachable(at);
+      if ((left & ~(here | laterCover[v])) !== 0 || demandOf(left) > p.capacity - at.load + laterRoom[v] + 1e-6) {
+        hopeless.set(key, Math.min(failedAt ?? Infinity, at.time));
+        return false;
+      }
+      for (let x = 0; x < todo.length; x++) {
+        if (!(left & here & (1 << x))) continue;
+        if (search(v, step(p, at, todo[x]), left & ~(1 << x))) return true;
+      }
+      if (v + 1 < fleet.length && search(v + 1, fleet[v + 1], left)) return true;
+      hopeless.set(key, Math.min(failedAt ?? Infinity, at.time));
+      return false;
+    };
+    return fleet.length > 0 && search(0, fleet[0], (1 << todo.length) - 1);
+  };
 }
 
 interface Vehicle {
@@ -82,29 +203,46 @@ interface Vehicle {
   load: number;
 }
 
-/** Chains the customers (earliest due first) onto the vehicle; returns those it could not take. */
+const canReach = (p: Problem, hardTime: boolean, at: Vehicle, c: number): boolean =>
+  reaches(p, p.n + 1, hardTime, at.time, at.position, at.load, c);
+
+/** Chains the customers (in the order given: earliest due first) onto the vehicle; returns those it could not take. */
 function chain(p: Problem, hardTime: boolean, vehicle: Vehicle, customers: readonly number[]): number[] {
   const at = { ...vehicle };
   const left: number[] = [];
   for (const c of customers) {
-    if (reaches(p, p.n + 1, hardTime, at.time, at.position, at.load, c)) serve(p, at, c);
+    if (canReach(p, hardTime, at, c)) serve(p, at, c);
     else left.push(c);
   }
   return left;
 }
 
+/** The same chain, returning the customers the vehicle takes. */
+function takeAlong(p: Problem, hardTime: boolean, vehicle: Vehicle, customers: readonly number[]): number[] {
+  const at = { ...vehicle };
+  const taken: number[] = [];
+  for (const c of customers) {
+    if (!canReach(p, hardTime, at, c)) continue;
+    serve(p, at, c);
+    taken.push(c);
+  }
+  return taken;
+}
+
 /**
- * Fresh vehicles these customers need: chained earliest due first, each onto the first route that can take it,
+ * Fresh vehicles these customers (earliest due first) need: each chained onto the first route that can take it,
  * else onto a new route from the depot at the shift start; at least their demand over one vehicle's capacity.
+ * Past `enough` routes it stops and answers a count above `enough`.
  */
-function freshNeeded(p: Problem, hardTime: boolean, customers: readonly number[]): number {
+function freshNeeded(p: Problem, hardTime: boolean, customers: readonly number[], enough = Infinity): number {
   if (customers.length === 0) return 0;
   const routes: Vehicle[] = [];
   let demand = 0;
-  for (const c of byDue(p, [...customers])) {
+  for (const c of customers) {
     demand += p.demand[c];
-    let route = routes.find((r) => reaches(p, p.n + 1, hardTime, r.time, r.position, r.load, c));
+    let route = routes.find((r) => canReach(p, hardTime, r, c));
     if (!route) {
+      if (routes.length > enough) return routes.length; // more than `enough` already: the count stops here
       route = { time: p.ready[0], position: 0, load: 0 };
       routes.push(route);
     }
@@ -119,6 +257,26 @@ function serve(p: Problem, at: Vehicle, c: number): void {
   at.position = c;
   at.load += p.demand[c];
 }
+
+/** The vehicle after serving c, leaving the given one as it was. */
+function step(p: Problem, vehicle: Vehicle, c: number): Vehicle {
+  const at = { ...vehicle };
+  serve(p, at, c);
+  return at;
+}
+
+function unvisited(s: Draft, b: number): number[] {
+  const nodes = s.batch.n + 1;
+  const customers: number[] = [];
+  for (let i = 1; i < nodes; i++) if (!s.visited[b * nodes + i]) customers.push(i);
+  return customers;
+}
+
+const popcount = (bits: number): number => {
+  let count = 0;
+  for (let x = bits; x; x &= x - 1) count++;
+  return count;
+};
 
 const without = (customers: readonly number[], i: number): number[] => customers.filter((c) => c !== i);
 
