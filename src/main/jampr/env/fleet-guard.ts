@@ -211,7 +211,7 @@ function chain(p: Problem, hardTime: boolean, vehicle: Vehicle, customers: reado
   const at = { ...vehicle };
   const left: number[] = [];
   for (const c of customers) {
-    if (canReach(p, hardTime, at, c)) serve(p, at, c);
+    if (reaches(p, p.n + 1, hardTime, at.time, at.position, at.load, c)) serve(p, at, c);
     else left.push(c);
   }
   return left;
@@ -222,7 +222,7 @@ function takeAlong(p: Problem, hardTime: boolean, vehicle: Vehicle, customers: r
   const at = { ...vehicle };
   const taken: number[] = [];
   for (const c of customers) {
-    if (!canReach(p, hardTime, at, c)) continue;
+    if (!reaches(p, p.n + 1, hardTime, at.time, at.position, at.load, c)) continue;
     serve(p, at, c);
     taken.push(c);
   }
@@ -240,7 +240,13 @@ function freshNeeded(p: Problem, hardTime: boolean, customers: readonly number[]
   let demand = 0;
   for (const c of customers) {
     demand += p.demand[c];
-    let route = routes.find((r) => canReach(p, hardTime, r, c));
+    let route: Vehicle | undefined;
+    for (const r of routes) {
+      if (reaches(p, p.n + 1, hardTime, r.time, r.position, r.load, c)) {
+        route = r;
+        break;
+      }
+    }
     if (!route) {
       if (routes.length > enough) return routes.length; // more than `enough` already: the count stops here
       route = { time: p.ready[0], position: 0, load: 0 };
