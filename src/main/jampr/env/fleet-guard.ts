@@ -75,9 +75,9 @@ export function guardFreshVehicles(s: Draft, b: number): void {
   // Prices above the least found so far are masked whatever they are, so an estimate stops counting there
   // (`least` only falls, so a count that stopped stays above it).
   let least = Infinity;
-  const shortage = (pool: () => number[], size: number, freshLeft: number): number => {
+  const shortage = (pool: () => readonly number[], size: number, freshLeft: number): number => {
     if (size <= freshLeft) return 0; // each can have a fresh vehicle of its own
-    return Math.max(0, freshNeeded(p, hardTime, byDue(p, pool()), least + freshLeft) - freshLeft);
+    return Math.max(0, freshNeeded(p, hardTime, pool(), least + freshLeft) - freshLeft);
   };
   const sharedWith = (j: number, o: number): number[] => shared.get((1 << j) | (1 << o)) ?? [];
   // The most customers any action of slot j can leave to the fresh vehicles (each needs at most one).
@@ -114,7 +114,7 @@ export function guardFreshVehicles(s: Draft, b: number): void {
       }
     });
     const size = parts.reduce((sum, part) => sum + part.length, orphans.length);
-    return shortage(() => orphans.concat(...parts), size, fresh);
+    return shortage(() => parts.reduce<readonly number[]>((pool, part) => mergeByDue(p, pool, part), orphans), size, fresh);
   };
 
   // The last few customers: whether the fleet can still serve them all is decided exactly, not estimated.
@@ -285,5 +285,17 @@ const popcount = (bits: number): number => {
 };
 
 const without = (customers: readonly number[], i: number): number[] => customers.filter((c) => c !== i);
+
+/** Two lists in due order as one; on equal due dates `first` goes first (as a stable sort of the two, one after the other). */
+function mergeByDue(p: Problem, first: readonly number[], second: readonly number[]): readonly number[] {
+  if (second.length === 0) return first;
+  const merged: number[] = [];
+  let x = 0;
+  let y = 0;
+  while (x < first.length && y < second.length) merged.push(p.due[second[y]] < p.due[first[x]] ? second[y++] : first[x++]);
+  while (x < first.length) merged.push(first[x++]);
+  while (y < second.length) merged.push(second[y++]);
+  return merged;
+}
 
 const byDue = (p: Problem, customers: number[]): number[] => customers.sort((x, y) => p.due[x] - p.due[y]);
