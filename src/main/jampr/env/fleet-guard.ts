@@ -55,12 +55,16 @@ export function guardFreshVehicles(s: Draft, b: number): void {
   const own: number[][] = vehicles.map(() => []);
   const shared = new Map<number, number[]>();
   let atRisk = 0; // customers one action could leave to fresh vehicles: nobody's, one's or two's
-  for (const c of byDue(p, unvisited(s, b))) {
+  const customers = byDue(p, unvisited(s, b));
+  for (const c of customers) {
     const bits = cover[c];
     if (bits === 0) orphans.push(c);
     else if ((bits & (bits - 1)) === 0) own[31 - Math.clz32(bits)].push(c);
-    else if (popcount(bits) === 2) shared.set(bits, [...(shared.get(bits) ?? []), c]);
-    else continue;
+    else if (popcount(bits) === 2) {
+      const pair = shared.get(bits);
+      if (pair) pair.push(c);
+      else shared.set(bits, [c]);
+    } else continue;
     atRisk++;
   }
   const hasFreshSlot = vehicles.some((v, j) => v === null && s.slots[b * m + j] >= 0);
@@ -94,10 +98,8 @@ export function guardFreshVehicles(s: Draft, b: number): void {
     if (!mover) {
       // A fresh vehicle's first stop puts it on the road: it can take along what nobody keeps.
       if (worst[j] <= fresh - 1) return 0;
-      const rest = without(unkept, i);
-      const taken = takeAlong(p, hardTime, step(p, { time: p.ready[0], position: 0, load: 0 }, i), rest);
-      const pool = () => rest.filter((c) => !taken.includes(c));
-      return shortage(pool, rest.length - taken.length, fresh - 1);
+      const pool = chain(p, hardTime, step(p, atDepot(p), i), without(unkept, i));
+      return shortage(() => pool, pool.length, fresh - 1);
     }
     if (worst[j] <= fresh) return 0;
     const after = i === 0 ? null : step(p, mover, i);
@@ -118,7 +120,7 @@ export function guardFreshVehicles(s: Draft, b: number): void {
   };
 
   // The last few customers: whether the fleet can still serve them all is decided exactly, not estimated.
-  const exact = left <= EXACT_LEFT ? endgame(p, hardTime, unvisited(s, b), Math.min(fresh, left)) : null;
+  const exact = left <= EXACT_LEFT ? endgame(p, hardTime, customers, Math.min(fresh, left)) : null;
   const prices = new Float64Array(width).fill(Infinity);
   for (let j = 0; j < m; j++) {
     if (s.slots[b * m + j] < 0) continue;
@@ -149,10 +151,10 @@ function endgame(p: Problem, hardTime: boolean, customers: readonly number[], fr
     vehicles.forEach((v, o) => {
       if (o !== j) {
         if (v) fleet.push(v);
-      } else if (i > 0) fleet.push(step(p, v ?? { time: p.ready[0], position: 0, load: 0 }, i));
+      } else if (i > 0) fleet.push(step(p, v ?? atDepot(p), i));
     });
     const freshLeft = fresh - (vehicles[j] === null ? 1 : 0);
-    for (let f = 0; f < freshLeft; f++) fleet.push({ time: p.ready[0], position: 0, load: 0 });
+    for (let f = 0; f < freshLeft; f++) fleet.push(atDepot(p));
     const todo = byDue(
       p,
       customers.filter((c) => c !== i),
@@ -217,18 +219,6 @@ function chain(p: Problem, hardTime: boolean, vehicle: Vehicle, customers: reado
   return left;
 }
 
-/** The same chain, returning the customers the vehicle takes. */
-function takeAlong(p: Problem, hardTime: boolean, vehicle: Vehicle, customers: readonly number[]): number[] {
-  const at = { ...vehicle };
-  const taken: number[] = [];
-  for (const c of customers) {
-    if (!reaches(p, p.n + 1, hardTime, at.time, at.position, at.load, c)) continue;
-    serve(p, at, c);
-    taken.push(c);
-  }
-  return taken;
-}
-
 /**
  * Fresh vehicles these customers (earliest due first) need: each chained onto the first route that can take it,
  * else onto a new route from the depot at the shift start; at least their demand over one vehicle's capacity.
@@ -249,7 +239,7 @@ function freshNeeded(p: Problem, hardTime: boolean, customers: readonly number[]
     }
     if (!route) {
       if (routes.length > enough) return routes.length; // more than `enough` already: the count stops here
-      route = { time: p.ready[0], position: 0, load: 0 };
+      route = atDepot(p);
       routes.push(route);
     }
     serve(p, route, c);
@@ -263,6 +253,9 @@ function serve(p: Problem, at: Vehicle, c: number): void {
   at.position = c;
   at.load += p.demand[c];
 }
+
+/** A fresh vehicle: at the depot at the shift start, empty. */
+const atDepot = (p: Problem): Vehicle => ({ time: p.ready[0], position: 0, load: 0 });
 
 /** The vehicle after serving c, leaving the given one as it was. */
 function step(p: Problem, vehicle: Vehicle, c: number): Vehicle {
