@@ -26,6 +26,21 @@ export function decodeGreedy(policy: Policy, problems: readonly Problem[], confi
   return problems.map((_, b) => routesOf(state, b));
 }
 
+/**
+ * JAMPR's greedy plan for the plan job: the single greedy rollout, unless it leaves a customer unserved. On a fleet
+ * cut to just what the day needs the fleet rule can still lose one (it estimates, mid-day, what the fleet can still
+ * do; bench/RESULTS.md §8), and the day seen under the square's other symmetries is decoded differently; so then
+ * the greedy plans of all eight views are decoded (one batch, ~8 × the time, only on such days) and the plan
+ * serving the most customers, then the cheapest, is kept. The plan names every customer still unserved.
+ */
+export function decodeGreedyServing(policy: Policy, problem: Problem, config: EnvConfig): number[][] {
+  const [plain] = decodeGreedy(policy, [problem], config);
+  const served = (routes: number[][]) => routes.reduce((sum, r) => sum + r.length, 0);
+  if (served(plain) === problem.n) return plain;
+  const views = decodeGreedyViews(policy, problem, config, undefined, served);
+  return served(views.routes) > served(plain) ? views.routes : plain;
+}
+
 export const DEFAULT_SAMPLES = 1280;
 export const DEFAULT_CHUNK = 320;
 
@@ -94,6 +109,8 @@ export function decodeGreedyViews(
   problem: Problem,
   config: EnvConfig,
   encodings?: SymmetricEncodings,
+  /** When given, the plan serving the most customers wins first (plans that leave customers are all infeasible). */
+  served?: (routes: number[][]) => number,
 ): Omit<SampledPlan, 'samples'> {
   const own = encodings ? null : symmetricEncodings(policy, problem, config);
   const views = Array.from({ length: SYMMETRY_COUNT }, (_, s) => s);
@@ -115,7 +132,8 @@ export function decodeGreedyViews(
     for (const b of views) {
       const routes = routesOf(state, b);
       const evaluation = evaluateIndexRoutes(problem, routes, config.variant);
-      if (!best || isBetter(evaluation, best.evaluation)) best = { routes, evaluation };
+      const more = served && best ? served(routes) - served(best.routes) : 0;
+      if (!best || more > 0 || (more === 0 && isBetter(evaluation, best.evaluation))) best = { routes, evaluation };
     }
     if (!best) throw new Error('no greedy plan was decoded');
     return best;

@@ -1,7 +1,7 @@
 import { availableParallelism } from 'node:os';
 import type { Variant } from '../../shared/domain.js';
 import type { Problem } from '../vrp/problem.js';
-import { decodeGreedy, decodeSampled } from './decode.js';
+import { decodeGreedy, decodeGreedyServing, decodeSampled } from './decode.js';
 import { amEnvConfig, jamprEnvConfig } from './env/config.js';
 import { findDefaultModel } from './model-catalog.js';
 import type { ModelKind } from './model/config.js';
@@ -40,7 +40,11 @@ export async function planWithModel(problem: Problem, variant: Variant, opts: Pl
     const env = opts.method === 'am' ? amEnvConfig(variant) : jamprEnvConfig(variant, problem.n, { mPre: card.env.mPre });
     switch (opts.decode) {
       case 'greedy':
-        return { routes: decodeGreedy(policy, [problem], env)[0], modelName: card.name };
+        // JAMPR's plan falls back on its other symmetric views where a customer is left; AM+TW, a baseline, stays as the paper has it.
+        return {
+          routes: opts.method === 'jampr' ? decodeGreedyServing(policy, problem, env) : decodeGreedy(policy, [problem], env)[0],
+          modelName: card.name,
+        };
       case 'sample': {
         const seed = opts.seed ?? 1;
         const call = { modelDir: dir, kind: opts.method, instance: problem.instance, env, seed };

@@ -1,7 +1,8 @@
 import * as tf from '@tensorflow/tfjs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { makeVariant, VARIANT_NAMES } from '../../../src/shared/domain.js';
-import { decodeGreedy, decodeGreedyViews, decodeSampled } from '../../../src/main/jampr/decode.js';
+import { decodeGreedy, decodeGreedyServing, decodeGreedyViews, decodeSampled } from '../../../src/main/jampr/decode.js';
+import { solveClassical } from '../../../src/main/vrp/solvers/classical.js';
 import { amEnvConfig, jamprEnvConfig } from '../../../src/main/jampr/env/config.js';
 import { routesOf } from '../../../src/main/jampr/env/routes.js';
 import { Policy } from '../../../src/main/jampr/model/policy.js';
@@ -91,6 +92,37 @@ describe('decoding', () => {
     }
     // The views do differ: on some instance another view's greedy plan beats the plain one.
     expect(better).toBeGreaterThan(0);
+    policy.dispose();
+  });
+
+  it('falls back on the views where the plain greedy plan leaves a customer, and only there', () => {
+    // Untrained weights on days of 20 stops whose fleet is cut to the classical plan's routes: the fleet rule
+    // estimates beyond the last 10 customers, and some plain greedy plans lose one.
+    const policy = new Policy(tinyModelConfig(), 3);
+    const variant = makeVariant('tw1');
+    const config = jamprEnvConfig(variant, 20);
+    const served = (routes: number[][]) => routes.reduce((sum, r) => sum + r.length, 0);
+    let stranded = 0;
+    let rescued = 0;
+    for (const base of tinyProblems(20, 40, 5, true)) {
+      const classical = solveClassical(base, variant, { timeLimitSec: 1, seed: 1, maxIterations: 30 });
+      const problem = { ...base, vehicles: classical.filter((r) => r.length > 0).length };
+      const plain = decodeGreedy(policy, [problem], config)[0];
+      const plan = decodeGreedyServing(policy, problem, config);
+      if (served(plain) === problem.n) {
+        expect(plan).toEqual(plain);
+        continue;
+      }
+      stranded++;
+      const views = [0, 1, 2, 3, 4, 5, 6, 7].map((s) => {
+        const { state } = rollout(policy, [problem], config, { kind: 'greedy' }, { training: false, symmetries: [s] });
+        return served(routesOf(state, 0));
+      });
+      expect(served(plan)).toBe(Math.max(...views));
+      if (served(plan) > served(plain)) rescued++;
+    }
+    expect(stranded).toBeGreaterThan(0);
+    expect(rescued).toBeGreaterThan(0);
     policy.dispose();
   });
 
