@@ -30,16 +30,23 @@ export function decodeGreedy(policy: Policy, problems: readonly Problem[], confi
  * JAMPR's greedy plan for the plan job: the single greedy rollout, unless it leaves a customer unserved. On a fleet
  * cut to just what the day needs the fleet rule can still lose one (it estimates, mid-day, what the fleet can still
  * do; bench/RESULTS.md §8), and the day seen under the square's other symmetries is decoded differently; so then
- * the greedy plans of all eight views are decoded (one batch, ~8 × the time, only on such days) and the plan
- * serving the most customers, then the cheapest, is kept. The plan names every customer still unserved.
+ * the greedy plans of all eight views are decoded (one batch, ~8 × the time, only on such days), and if every view
+ * still strands someone, one chunk of `RESCUE_SAMPLES` sampled plans (seed 1) as a last resort. The plan serving the
+ * most customers, then the cheapest, is kept; it names every customer still unserved.
  */
 export function decodeGreedyServing(policy: Policy, problem: Problem, config: EnvConfig): number[][] {
   const [plain] = decodeGreedy(policy, [problem], config);
   const served = (routes: number[][]) => routes.reduce((sum, r) => sum + r.length, 0);
   if (served(plain) === problem.n) return plain;
-  const views = decodeGreedyViews(policy, problem, config, undefined, served);
-  return served(views.routes) > served(plain) ? views.routes : plain;
+  const views = decodeGreedyViews(policy, problem, config, undefined, served).routes;
+  const best = served(views) > served(plain) ? views : plain;
+  if (served(best) === problem.n) return best;
+  const sampled = sampleChunk(policy, problem, config, null, 1, RESCUE_SAMPLES).routes;
+  return served(sampled) > served(best) ? sampled : best;
 }
+
+/** Sampled plans drawn when neither the greedy plan nor its views serve everyone. */
+export const RESCUE_SAMPLES = 32;
 
 export const DEFAULT_SAMPLES = 1280;
 export const DEFAULT_CHUNK = 320;
