@@ -36,13 +36,14 @@ export function decodeGreedy(policy: Policy, problems: readonly Problem[], confi
  */
 export function decodeGreedyServing(policy: Policy, problem: Problem, config: EnvConfig): number[][] {
   const [plain] = decodeGreedy(policy, [problem], config);
-  const served = (routes: number[][]) => routes.reduce((sum, r) => sum + r.length, 0);
-  if (served(plain) === problem.n) return plain;
-  const views = decodeGreedyViews(policy, problem, config, undefined, served).routes;
-  const best = served(views) > served(plain) ? views : plain;
-  if (served(best) === problem.n) return best;
-  const sampled = sampleChunk(policy, problem, config, null, 1, RESCUE_SAMPLES).routes;
-  return served(sampled) > served(best) ? sampled : best;
+  const evaluation = evaluateIndexRoutes(problem, plain, config.variant);
+  if (unservedCount(evaluation) === 0) return plain;
+  let best: Omit<SampledPlan, 'samples'> = { routes: plain, evaluation };
+  const views = decodeGreedyViews(policy, problem, config);
+  if (isBetter(views.evaluation, best.evaluation)) best = views;
+  if (unservedCount(best.evaluation) === 0) return best.routes;
+  const sampled = sampleChunk(policy, problem, config, null, 1, RESCUE_SAMPLES);
+  return isBetter(sampled.evaluation, best.evaluation) ? sampled.routes : best.routes;
 }
 
 /** Sampled plans drawn when neither the greedy plan nor its views serve everyone. */
@@ -116,8 +117,6 @@ export function decodeGreedyViews(
   problem: Problem,
   config: EnvConfig,
   encodings?: SymmetricEncodings,
-  /** When given, the plan serving the most customers wins first (plans that leave customers are all infeasible). */
-  served?: (routes: number[][]) => number,
 ): Omit<SampledPlan, 'samples'> {
   const own = encodings ? null : symmetricEncodings(policy, problem, config);
   const views = Array.from({ length: SYMMETRY_COUNT }, (_, s) => s);
@@ -139,8 +138,7 @@ export function decodeGreedyViews(
     for (const b of views) {
       const routes = routesOf(state, b);
       const evaluation = evaluateIndexRoutes(problem, routes, config.variant);
-      const more = served && best ? served(routes) - served(best.routes) : 0;
-      if (!best || more > 0 || (more === 0 && isBetter(evaluation, best.evaluation))) best = { routes, evaluation };
+      if (!best || isBetter(evaluation, best.evaluation)) best = { routes, evaluation };
     }
     if (!best) throw new Error('no greedy plan was decoded');
     return best;
@@ -209,9 +207,17 @@ export function sampleChunk(
   return best;
 }
 
-/** Feasible beats infeasible; then lower cost; then fewer tours. */
+/**
+ * Feasible beats infeasible; then fewer customers left unserved (the cost counts only the customers served, so on a
+ * day the fleet cannot serve whole the cheapest plan would otherwise be one that serves fewer); then lower cost;
+ * then fewer tours.
+ */
 export function isBetter(a: Evaluation, b: Evaluation): boolean {
   if (a.feasible !== b.feasible) return a.feasible;
+  const fewerLeft = unservedCount(b) - unservedCount(a);
+  if (fewerLeft !== 0) return fewerLeft > 0;
   if (a.cost !== b.cost) return a.cost < b.cost;
   return a.vehicles < b.vehicles;
 }
+
+const unservedCount = (e: Evaluation): number => e.violations.reduce((sum, v) => sum + (v.kind === 'unserved' ? 1 : 0), 0);

@@ -40,7 +40,7 @@ export async function planWithModel(problem: Problem, variant: Variant, opts: Pl
     const env = opts.method === 'am' ? amEnvConfig(variant) : jamprEnvConfig(variant, problem.n, { mPre: card.env.mPre });
     switch (opts.decode) {
       case 'greedy':
-        // JAMPR's plan falls back on its other symmetric views where a customer is left; AM+TW, a baseline, stays as the paper has it.
+        // Where JAMPR's plain plan leaves a customer, it falls back on other plans (decodeGreedyServing); AM+TW, a baseline, stays as the paper has it.
         return {
           routes: opts.method === 'jampr' ? decodeGreedyServing(policy, problem, env) : decodeGreedy(policy, [problem], env)[0],
           modelName: card.name,

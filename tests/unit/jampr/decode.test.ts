@@ -6,6 +6,7 @@ import {
   decodeGreedyServing,
   decodeGreedyViews,
   decodeSampled,
+  isBetter,
   RESCUE_SAMPLES,
   sampleChunk,
 } from '../../../src/main/jampr/decode.js';
@@ -135,6 +136,19 @@ describe('decoding', () => {
     expect(stranded).toBeGreaterThan(0);
     expect(rescued).toBeGreaterThan(0);
     policy.dispose();
+  });
+
+  it('ranks a plan that serves more customers above a cheaper one that serves fewer', () => {
+    const variant = makeVariant('tw3');
+    const [problem] = tinyProblems(6, 1, 2);
+    const evaluate = (routes: number[][]) => evaluateIndexRoutes(problem, routes, variant);
+    const all = evaluate([[1], [2], [3], [4], [5], [6]]);
+    const five = evaluate([[1], [2], [3], [4], [5]]);
+    const four = evaluate([[1], [2], [3], [4]]);
+    expect(four.cost).toBeLessThan(five.cost);
+    expect(isBetter(five, four)).toBe(true);
+    expect(isBetter(four, five)).toBe(false);
+    expect(isBetter(all, five)).toBe(true);
   });
 
   it('stops sampling when cancelled', async () => {
