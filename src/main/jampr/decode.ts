@@ -36,14 +36,12 @@ export function decodeGreedy(policy: Policy, problems: readonly Problem[], confi
  */
 export function decodeGreedyServing(policy: Policy, problem: Problem, config: EnvConfig): number[][] {
   const [plain] = decodeGreedy(policy, [problem], config);
-  const evaluation = evaluateIndexRoutes(problem, plain, config.variant);
-  if (unservedCount(evaluation) === 0) return plain;
-  let best: Omit<SampledPlan, 'samples'> = { routes: plain, evaluation };
+  if (unservedCount(evaluateIndexRoutes(problem, plain, config.variant)) === 0) return plain;
+  // View 0 is the plain plan again (a batch decodes as each row alone), so the best view is never worse than it.
   const views = decodeGreedyViews(policy, problem, config);
-  if (isBetter(views.evaluation, best.evaluation)) best = views;
-  if (unservedCount(best.evaluation) === 0) return best.routes;
+  if (unservedCount(views.evaluation) === 0) return views.routes;
   const sampled = sampleChunk(policy, problem, config, null, 1, RESCUE_SAMPLES);
-  return isBetter(sampled.evaluation, best.evaluation) ? sampled.routes : best.routes;
+  return isBetter(sampled.evaluation, views.evaluation) ? sampled.routes : views.routes;
 }
 
 /** Sampled plans drawn when neither the greedy plan nor its views serve everyone. */
