@@ -1,4 +1,6 @@
 import type { VariantName } from '../../shared/domain.js';
+import { AppError } from '../../shared/errors.js';
+import type { CardJson } from './checkpoint-files.js';
 import type { ModelConfig } from './model/config.js';
 
 /** One point of a learning curve. */
@@ -31,4 +33,37 @@ export interface ModelCard {
   /** Where training stopped, for resuming. */
   training?: { epoch: number; stepInEpoch: number };
   notes?: string;
+}
+
+/**
+ * A card.json that passed its schema (checkpoint-files.ts) as the card the app works with. Its configuration is
+ * model.json's, the one the weights were saved with (card.json repeats it, but the weights load by model.json);
+ * a card whose kind disagrees with it is refused. JSON has no Infinity, so AM+TW's unlimited early returns
+ * (m_pre = ∞) were written as null and come back as Infinity.
+ */
+export function cardFromJson(json: CardJson, config: ModelConfig, dir: string): ModelCard {
+  if (json.kind !== config.kind) {
+    throw new AppError('model', `${dir}/card.json describes a ${json.kind} model but model.json holds a ${config.kind} model`);
+  }
+  const { curve } = json.validation;
+  return {
+    name: json.name,
+    kind: config.kind,
+    variant: json.variant,
+    size: json.size,
+    config,
+    env: { mCon: json.env.mCon, mPre: json.env.mPre ?? Infinity },
+    recipe: json.recipe,
+    instanceSource: json.instanceSource ?? '',
+    instancesTrained: json.instancesTrained,
+    cpuSeconds: json.cpuSeconds,
+    validation: {
+      instances: json.validation.instances,
+      seed: json.validation.seed,
+      curve: curve.map(({ instances, cpuSeconds, cost, epoch }) => ({ instances, cpuSeconds, cost, epoch })),
+    },
+    date: json.date,
+    ...(json.training ? { training: json.training } : {}),
+    ...(json.notes !== undefined ? { notes: json.notes } : {}),
+  };
 }

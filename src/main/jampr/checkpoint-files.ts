@@ -3,8 +3,9 @@ import { join } from 'node:path';
 import { z } from 'zod';
 import { variantNameSchema } from '../../shared/domain.js';
 import { AppError } from '../../shared/errors.js';
+import { cardFromJson, type ModelCard } from './card.js';
 import { fromFloat16 } from './float16.js';
-import { DEFAULT_MODEL_CONFIG } from './model/config.js';
+import { DEFAULT_MODEL_CONFIG, type ModelConfig, modelConfig } from './model/config.js';
 
 /**
  * A model folder comes from anywhere (a colleague, a download), so nothing in it is trusted: model.json and
@@ -77,7 +78,7 @@ export const cardJsonSchema = z.looseObject({
   variant: variantNameSchema,
   size: z.number().int().positive().max(MODEL_LIMITS.tourLength),
   env: z.looseObject({ mCon: z.number().int().min(0).max(1_000), mPre: z.number().int().min(0).max(1_000).nullable() }),
-  recipe: z.looseObject({ name: z.string() }),
+  recipe: z.object({ name: z.string() }).catchall(z.union([z.string(), z.number(), z.boolean()])),
   instanceSource: z.string().optional(),
   instancesTrained: z.number().nonnegative(),
   cpuSeconds: z.number().nonnegative(),
@@ -87,6 +88,7 @@ export const cardJsonSchema = z.looseObject({
     curve: z.array(z.looseObject({ instances: z.number(), cpuSeconds: z.number(), cost: z.number(), epoch: z.number() })),
   }),
   date: z.string(),
+  training: z.object({ epoch: z.number().int().nonnegative(), stepInEpoch: z.number().int().nonnegative() }).optional(),
   notes: z.string().optional(),
 });
 export type CardJson = z.infer<typeof cardJsonSchema>;
@@ -114,7 +116,19 @@ function readJson(dir: string, file: string): unknown {
 }
 
 export const readModelJson = (dir: string): ModelJson => parsed(modelJsonSchema, readJson(dir, 'model.json'), join(dir, 'model.json'));
-export const readCardJson = (dir: string): CardJson => parsed(cardJsonSchema, readJson(dir, 'card.json'), join(dir, 'card.json'));
+const readCardJson = (dir: string): CardJson => parsed(cardJsonSchema, readJson(dir, 'card.json'), join(dir, 'card.json'));
+
+/**
+ * The configuration the weights were saved with. Checkpoints from before the fleet feature or the pair bias
+ * existed have no such field: they were made without it.
+ */
+export function savedConfig(model: ModelJson): ModelConfig {
+  const stored = model.config as Partial<ModelConfig>;
+  return modelConfig({ ...stored, fleetFeature: stored.fleetFeature ?? false, pairBias: stored.pairBias ?? false });
+}
+
+/** A folder's card, checked and converted (card.ts), with the configuration of its model.json. */
+export const readCard = (dir: string, model: ModelJson): ModelCard => cardFromJson(readCardJson(dir), savedConfig(model), dir);
 
 /** Values the manifest lists, refused above MAX_WEIGHTS before anything is allocated. */
 export function manifestSize(model: ModelJson, dir: string): number {
@@ -159,9 +173,10 @@ export function readWeights(dir: string, model: ModelJson): Float32Array {
 }
 
 /** Checks a whole folder without making tensors: for import, before a model is registered. */
-export function checkModelFolder(dir: string): { model: ModelJson; card: CardJson } {
-  const card = readCardJson(dir);
+export function checkModelFolder(dir: string): { model: ModelJson; card: ModelCard } {
+  const json = readCardJson(dir);
   const model = readModelJson(dir);
+  const card = cardFromJson(json, savedConfig(model), dir);
   readWeights(dir, model);
   return { model, card };
 }

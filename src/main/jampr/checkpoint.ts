@@ -3,11 +3,11 @@ import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { AppError } from '../../shared/errors.js';
 import type { ModelCard } from './card.js';
-import { configMismatches, modelConfig, type ModelConfig, PAIR_FEATURES } from './model/config.js';
+import { configMismatches, type ModelConfig, PAIR_FEATURES } from './model/config.js';
 import { PAIR_BIAS } from './model/jampr-weights.js';
 import { Policy } from './model/policy.js';
 import type { AdamState } from './train/adam.js';
-import { CHECKPOINT_FORMAT, CHECKPOINT_VERSION, readCardJson, readModelJson, readWeights } from './checkpoint-files.js';
+import { CHECKPOINT_FORMAT, CHECKPOINT_VERSION, readCard, readModelJson, readWeights, savedConfig } from './checkpoint-files.js';
 import { toFloat16 } from './float16.js';
 
 /**
@@ -63,9 +63,7 @@ export interface LoadedModel {
  */
 export async function loadCheckpoint(dir: string, expect: Partial<ModelConfig> = {}): Promise<LoadedModel> {
   const model = readModelJson(dir);
-  // Checkpoints from before the fleet feature or the pair bias existed have no such field: they were made without it.
-  const stored = model.config as Partial<ModelConfig>;
-  const saved = modelConfig({ ...stored, fleetFeature: stored.fleetFeature ?? false, pairBias: stored.pairBias ?? false });
+  const saved = savedConfig(model);
   const jampr = saved.kind === 'jampr';
   const addFleet = jampr && expect.fleetFeature === true && !saved.fleetFeature;
   const addPair = jampr && expect.pairBias === true && !saved.pairBias;
@@ -73,7 +71,7 @@ export async function loadCheckpoint(dir: string, expect: Partial<ModelConfig> =
   const wanted = { ...config, ...expect };
   const mismatches = configMismatches(wanted, config);
   if (mismatches.length) throw new AppError('model', `the model in ${dir} does not match the requested configuration`, mismatches);
-  const card = readCardJson(dir) as unknown as ModelCard;
+  const card = readCard(dir, model);
   const values = readWeights(dir, model);
   const policy = new Policy(config);
   try {

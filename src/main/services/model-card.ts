@@ -18,7 +18,7 @@ export function readModelSummary(folder: string): ModelSummary {
     cpuSeconds: card.cpuSeconds,
     validationCost: curve.length ? curve[curve.length - 1].cost : null,
     createdAt: card.date,
-    instanceSource: card.instanceSource ?? null,
+    instanceSource: card.instanceSource || null,
     notes: card.notes ?? null,
     validationCurve: curve.map((p) => ({ instances: p.instances, cpuSeconds: p.cpuSeconds, cost: p.cost })),
   };

@@ -66,6 +66,22 @@ describe('model folders from elsewhere', () => {
     await refused(/only zeros/);
   });
 
+  it('refuses a card that describes another kind of model than its weights', async () => {
+    const card = JSON.parse(await readFile(join(dir, 'card.json'), 'utf8'));
+    await rewrite('card.json', { ...card, kind: 'am' });
+    await refused(/describes a am model but model\.json holds a jampr model/);
+  });
+
+  it("reads the card with model.json's configuration, and an unlimited m_pre (null in JSON) as Infinity", async () => {
+    const card = JSON.parse(await readFile(join(dir, 'card.json'), 'utf8'));
+    await rewrite('card.json', { ...card, env: { mCon: 1, mPre: null }, config: { kind: 'jampr', embedDim: 999 } });
+    const read = checkModelFolder(dir).card;
+    expect(read.env.mPre).toBe(Number.POSITIVE_INFINITY);
+    const { policy } = await loadCheckpoint(dir);
+    policy.dispose();
+    expect(read.config).toEqual(policy.config);
+  });
+
   it('refuses a card.json that is null, and a model.json that is not JSON', async () => {
     const card = await readFile(join(dir, 'card.json'), 'utf8');
     await rewrite('card.json', 'null');

@@ -67,8 +67,7 @@ async function resume(o: SetupOptions, source: InstanceSource): Promise<Training
   // JAMPR models made before the fleet feature or the pair bias get them (with zero weight) when training goes on.
   const upgrades = o.kind === 'jampr' ? { fleetFeature: true, pairBias: true } : {};
   const { policy, card } = await loadCheckpoint(dir, { kind: o.kind, ...upgrades, ...o.model });
-  const upgraded =
-    (card.config.fleetFeature ?? false) !== policy.config.fleetFeature || (card.config.pairBias ?? false) !== policy.config.pairBias;
+  const upgraded = card.config.fleetFeature !== policy.config.fleetFeature || card.config.pairBias !== policy.config.pairBias;
   if (card.variant !== o.variant) {
     policy.dispose();
     throw new AppError('model', `the model in ${dir} was trained for ${card.variant}, not ${o.variant}`);
