@@ -1,3 +1,5 @@
+import { nearLongitude } from './longitude.js';
+
 /**
  * Where the route sketch of a driver sheet draws each point: the depot and the stops fitted into a box, y growing
  * upwards as on the app's map (north for lat/lon, whose degrees of longitude are shortened by the latitude). One
@@ -11,7 +13,8 @@ export interface SketchBox {
 
 export function sketchPoints(path: { x: number; y: number }[], geo: boolean, box: SketchBox): { x: number; y: number }[] {
   const lonScale = geo ? Math.cos(((path.reduce((s, p) => s + p.y, 0) / path.length) * Math.PI) / 180) : 1;
-  const xs = path.map((p) => p.x * lonScale);
+  // Longitudes within 180° of the first point's (the depot), so a route across the antimeridian is drawn whole.
+  const xs = path.map((p) => (geo ? nearLongitude(p.x, path[0].x) : p.x) * lonScale);
   const ys = path.map((p) => p.y);
   const [x0, x1, y0, y1] = [Math.min(...xs), Math.max(...xs), Math.min(...ys), Math.max(...ys)];
   const { width, height, padding } = box;

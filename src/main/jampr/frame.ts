@@ -1,3 +1,4 @@
+import { nearLongitude } from '../../shared/longitude.js';
 import { EARTH_RADIUS_KM, type Problem } from '../vrp/problem.js';
 
 /**
@@ -7,8 +8,8 @@ import { EARTH_RADIUS_KM, type Problem } from '../vrp/problem.js';
  * and clock minutes. Every model input is read through this frame, computed once per instance:
  * - times relative to the shift start, scaled so the shift is FRAME_SHIFT units;
  * - coordinates projected to a plane in minutes of travel (lat/lon: equirectangular around the middle of
- *   the stops' bounding box; planar: as given), scaled by the same factor, so one unit of distance is
- *   still one unit of travel time, and moved so the bounding box is centred on FRAME_CENTRE;
+ *   the stops' bounding box, longitudes taken within 180° of the depot's; planar: as given), scaled by the
+ *   same factor, so one unit of distance is still one unit of travel time, and moved so the bounding box is centred on FRAME_CENTRE;
  * - demand is read as a share of capacity by the features themselves.
  * The environment, the evaluator and everything the user sees stay in the user's units: the frame changes
  * only what the model sees, so a shifted clock or a translated map gives the same inputs and the same plan.
@@ -59,12 +60,14 @@ function projectToMinutes(p: Problem): [Float64Array, Float64Array] {
   const coords = p.instance.coordinates;
   if (!coords || coords.kind === 'planar') return [p.x, p.y];
   const rad = Math.PI / 180;
+  // Around the depot, so that a day across the antimeridian stays in one piece.
+  const lons = p.x.map((lon) => nearLongitude(lon, p.x[0]));
   const lat0 = middle(p.y);
-  const lon0 = middle(p.x);
+  const lon0 = middle(lons);
   const minutesPerKm = 60 / coords.speedKmh;
   const kmPerDegreeLat = EARTH_RADIUS_KM * rad;
   const kmPerDegreeLon = kmPerDegreeLat * Math.cos(lat0 * rad);
-  return [p.x.map((lon) => (lon - lon0) * kmPerDegreeLon * minutesPerKm), p.y.map((lat) => (lat - lat0) * kmPerDegreeLat * minutesPerKm)];
+  return [lons.map((lon) => (lon - lon0) * kmPerDegreeLon * minutesPerKm), p.y.map((lat) => (lat - lat0) * kmPerDegreeLat * minutesPerKm)];
 }
 
 function middle(values: Float64Array): number {

@@ -7,6 +7,7 @@ import { useEffect, useRef, useState } from 'react';
 import L from 'leaflet';
 import 'leaflet/dist/leaflet.css';
 import type { Evaluation, Instance, Routes } from '../../shared/domain.js';
+import { nearLongitude, wrapLongitude } from '../../shared/longitude.js';
 import { formatNumber } from '../format.js';
 import { unitsOf } from '../units.js';
 import { getTileUrl, planarGridLayer, tileLayerWithFallback } from './base-layers.js';
@@ -52,6 +53,16 @@ function stopInfo(routes: Routes | null | undefined, evaluation: Evaluation | nu
     if (entry) Object.assign(entry, { late: stop.late, early: stop.early, arrival: stop.arrival });
   }
   return info;
+}
+
+/** Where a node sits on the map: for lat/lon, its longitude within 180° of the depot's (a day across the antimeridian in one piece). */
+function mapPoint(instance: Instance, node: { x: number; y: number }): L.LatLngTuple {
+  return [node.y, instance.coordinates?.kind === 'geo' ? nearLongitude(node.x, instance.depot.x) : node.x];
+}
+
+/** A longitude read back from the map (a marker dragged, maybe past the antimeridian), in [−180°, 180°]. */
+function mapLongitude(instance: Instance, lng: number): number {
+  return instance.coordinates?.kind === 'geo' ? wrapLongitude(lng) : lng;
 }
 
 export function RouteMap(props: RouteMapProps) {
@@ -139,7 +150,7 @@ export function RouteMap(props: RouteMapProps) {
     map.invalidateSize({ animate: false });
     const focused = focusRoute !== null ? new Set(routes?.[focusRoute] ?? []) : null;
     const shown = focused ? instance.customers.filter((c) => focused.has(c.id)) : instance.customers;
-    const points: L.LatLngTuple[] = [[instance.depot.y, instance.depot.x], ...shown.map((c): L.LatLngTuple => [c.y, c.x])];
+    const points: L.LatLngTuple[] = [mapPoint(instance, instance.depot), ...shown.map((c) => mapPoint(instance, c))];
     const bounds = L.latLngBounds(points);
     const fitView = () =>
       points.length < 2 || bounds.getNorthEast().equals(bounds.getSouthWest())
@@ -157,14 +168,10 @@ export function RouteMap(props: RouteMapProps) {
     group.routes.clearLayers();
     group.stops.clearLayers();
     const byId = new Map(instance.customers.map((c) => [c.id, c]));
-    const depotPoint: L.LatLngTuple = [instance.depot.y, instance.depot.x];
+    const depotPoint = mapPoint(instance, instance.depot);
     routes?.forEach((route, r) => {
       if (route.length === 0 || (focusRoute !== null && r !== focusRoute)) return;
-      const points = [
-        depotPoint,
-        ...route.flatMap((id) => (byId.has(id) ? [[byId.get(id)!.y, byId.get(id)!.x] as L.LatLngTuple] : [])),
-        depotPoint,
-      ];
+      const points = [depotPoint, ...route.flatMap((id) => (byId.has(id) ? [mapPoint(instance, byId.get(id)!)] : [])), depotPoint];
       const colour = routeColour(r);
       const line = L.polyline(points, { color: colour, weight: 3, opacity: 0.85, className: `route-line route-${r}`, interactive: false });
       line.addTo(group.routes);
@@ -185,12 +192,18 @@ export function RouteMap(props: RouteMapProps) {
         order: stop?.order ?? null,
       });
       const faded = focusRoute !== null && stop?.route !== focusRoute;
-      const marker = L.marker([customer.y, customer.x], { icon, draggable, keyboard: true, title: undefined, opacity: faded ? 0.3 : 1 });
+      const marker = L.marker(mapPoint(instance, customer), {
+        icon,
+        draggable,
+        keyboard: true,
+        title: undefined,
+        opacity: faded ? 0.3 : 1,
+      });
       marker.bindTooltip(tooltipHtml(instance, customer.id, stop), { direction: 'top', offset: [0, -10] });
       marker.on('click', () => handlers.current.onSelect?.(customer.id));
       marker.on('dragend', () => {
         const at = marker.getLatLng();
-        handlers.current.onMove?.(customer.id, at.lng, at.lat);
+        handlers.current.onMove?.(customer.id, mapLongitude(instance, at.lng), at.lat);
       });
       marker.addTo(group.stops);
     }
@@ -200,7 +213,7 @@ export function RouteMap(props: RouteMapProps) {
     });
     depot.on('dragend', () => {
       const at = depot.getLatLng();
-      handlers.current.onMove?.(instance.depot.id, at.lng, at.lat);
+      handlers.current.onMove?.(instance.depot.id, mapLongitude(instance, at.lng), at.lat);
     });
     depot.addTo(group.stops);
   }, [instance, routes, evaluation, selected, draggable, generation, focusRoute]);
@@ -210,7 +223,9 @@ export function RouteMap(props: RouteMapProps) {
   useEffect(() => {
     const map = mapRef.current;
     const customer = instance.customers.find((c) => c.id === selected);
-    if (map && customer && !map.getBounds().contains([customer.y, customer.x])) map.panTo([customer.y, customer.x]);
+    if (!map || !customer) return;
+    const at = mapPoint(instance, customer);
+    if (!map.getBounds().contains(at)) map.panTo(at);
   }, [selected]);
 
   return (

@@ -14,6 +14,7 @@ import { generateInstance } from '../../../src/main/vrp/generate.js';
 import type { Problem } from '../../../src/main/vrp/problem.js';
 import { createRng } from '../../../src/main/vrp/rng.js';
 import { buildProblem } from '../../../src/main/vrp/validate.js';
+import { wrapLongitude } from '../../../src/shared/longitude.js';
 import { setPairBias } from '../../../src/main/jampr/train/pair-search.js';
 import { tinyModelConfig } from './fixtures.js';
 
@@ -80,6 +81,25 @@ describe('the model frame', () => {
     const mid = (v: Float64Array) => (Math.min(...v) + Math.max(...v)) / 2;
     expect(mid(f.x)).toBeCloseTo(FRAME_CENTRE, 9);
     expect(mid(f.y)).toBeCloseTo(FRAME_CENTRE, 9);
+  });
+
+  it('keeps a lat/lon day across the antimeridian in one piece: the same inputs and plan as the day moved away from it', () => {
+    const geo = generateCityDay(14, createRng(21), 'geo');
+    /** The day moved east-west so that its depot sits at `lon`, longitudes written in [−180°, 180°]. */
+    const atLongitude = (lon: number): Instance => {
+      const dx = lon - geo.depot.x;
+      const moved = translate(geo, dx, 0);
+      return {
+        ...moved,
+        depot: { ...moved.depot, x: wrapLongitude(moved.depot.x) },
+        customers: moved.customers.map((c) => ({ ...c, x: wrapLongitude(c.x) })),
+      };
+    };
+    const across = atLongitude(179.99);
+    expect(across.customers.some((c) => c.x < 0) && across.customers.some((c) => c.x > 0)).toBe(true);
+    const [p, q] = [buildProblem(across), buildProblem(atLongitude(170))];
+    expect(features(p).map((v) => v.toFixed(4))).toEqual(features(q).map((v) => v.toFixed(4)));
+    expect(greedy(policy, p)).toEqual(greedy(policy, q));
   });
 
   it('plans a lat/lon day and its projected planar twin alike with the shipped model', async () => {
