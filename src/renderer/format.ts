@@ -39,7 +39,7 @@ export function formatTimeForEdit(value: number, clockTimes: boolean | undefined
 }
 
 /**
- * Parses a time field: a time of day "HH:MM" (00:00 to 24:00) under clock times, else a plain number. Under clock
+ * Parses a time field: a time of day "HH:MM" (00:00 to 24:00, "HH:MM+1" the next day) under clock times, else a plain number. Under clock
  * times a plain number is refused: "7.30" would silently be 00:07.
  */
 export function parseTime(text: string, clockTimes: boolean | undefined): ParsedNumber {
@@ -49,7 +49,7 @@ export function parseTime(text: string, clockTimes: boolean | undefined): Parsed
   if (minutes !== undefined) return { ok: true, value: minutes };
   const dotted = /^(\d{1,2})[.,](\d{2})$/.exec(trimmed);
   if (dotted) return { ok: false, message: `use HH:MM, e.g. ${dotted[1].padStart(2, '0')}:${dotted[2]}` };
-  return { ok: false, message: 'use a time of day HH:MM, 00:00 to 24:00' };
+  return { ok: false, message: 'use a time of day HH:MM, 00:00 to 24:00 (HH:MM+1 for the next day)' };
 }
 
 /** A number >= 0 (demand, service, capacity...). */

@@ -1,23 +1,53 @@
 /**
  * Clock times: minutes since midnight <-> "HH:MM" (or "HH:MM:SS"). The one place that reads and writes this
- * form. Reading is strict, a time of day from 00:00 to 24:00: "25:00" or "7:75" is a typo, not a time.
+ * form. Reading is strict, a time of day from 00:00 to 24:00: "25:00" or "7:75" is a typo, not a time. A night
+ * shift's times after midnight are the next day's: "01:30+1" is 25:30 since the first midnight, and times
+ * past 24:00 are written so.
  */
 
-const CLOCK = /^(\d{1,2}):([0-5]\d)(?::([0-5]\d))?$/;
+const CLOCK = /^(\d{1,2}):([0-5]\d)(?::([0-5]\d))?(?:\s*\+([1-9]))?$/;
+const DAY = 24 * 60;
 
-/** Minutes since midnight, or undefined when the text is not a time of day H:MM / HH:MM / HH:MM:SS. */
+/** Minutes since midnight, or undefined when the text is not a time of day H:MM / HH:MM / HH:MM:SS (then "+1" for the next day). */
 export function parseClock(text: string): number | undefined {
   const m = CLOCK.exec(text.trim());
   if (!m) return undefined;
   const minutes = Number(m[1]) * 60 + Number(m[2]) + (m[3] ? Number(m[3]) / 60 : 0);
-  return minutes <= 24 * 60 ? minutes : undefined;
+  if (minutes > DAY || (m[4] && minutes >= DAY)) return undefined;
+  return minutes + (m[4] ? Number(m[4]) * DAY : 0);
 }
 
-/** "HH:MM", rounded to the minute; with `seconds`, "HH:MM:SS" when the seconds are not zero. */
+/** "HH:MM", rounded to the minute; with `seconds`, "HH:MM:SS" when the seconds are not zero; past 24:00 "HH:MM+1". */
 export function formatClock(minutes: number, seconds = false): string {
   const sign = minutes < 0 ? '-' : '';
   const total = Math.round(Math.abs(minutes) * (seconds ? 60 : 1));
-  const [h, m, s] = seconds ? [Math.floor(total / 3600), Math.floor(total / 60) % 60, total % 60] : [Math.floor(total / 60), total % 60, 0];
+  const perDay = seconds ? DAY * 60 : DAY;
+  // 24:00 stays the end of the day; only later times are written as the next day's.
+  const days = sign || total <= perDay ? 0 : Math.floor(total / perDay);
+  const left = total - days * perDay;
+  const [h, m, s] = seconds ? [Math.floor(left / 3600), Math.floor(left / 60) % 60, left % 60] : [Math.floor(left / 60), left % 60, 0];
   const hhmm = `${sign}${String(h).padStart(2, '0')}:${String(m).padStart(2, '0')}`;
-  return s ? `${hhmm}:${String(s).padStart(2, '0')}` : hhmm;
+  return `${s ? `${hhmm}:${String(s).padStart(2, '0')}` : hhmm}${days ? `+${days}` : ''}`;
+}
+
+type Window = { ready: number; due: number };
+
+/**
+ * A night shift (a depot open 22:00–06:00, or 22:00–06:00+1): the depot closes the next day, and each
+ * customer time that falls in the shift's hours after midnight (up to the depot's closing time of day) is the next
+ * day's, and a window never closes before it opens. Times written with "+1", and days that do not cross midnight,
+ * are left as they are.
+ */
+export function overnight<D extends Window, C extends Window>(depot: D, nodes: C[]): { depot: D; nodes: C[] } {
+  const closes = depot.due < depot.ready ? depot.due + DAY : depot.due;
+  if (closes <= DAY) return { depot, nodes };
+  const closesAt = closes - DAY;
+  const nextDay = (t: number) => (t <= closesAt ? t + DAY : t);
+  const window = (n: C): C => {
+    const ready = nextDay(n.ready);
+    const due = nextDay(n.due);
+    // A window that closes after the shift's end by the clock (05:00–07:00) still closes after it opens.
+    return { ...n, ready, due: due < ready ? due + DAY : due };
+  };
+  return { depot: { ...depot, due: closes }, nodes: nodes.map(window) };
 }

@@ -15,8 +15,7 @@ import { compileProblem, travelTime, type Problem } from './problem.js';
 /** Two decimals; a value too large to round (1e308 × 100 overflows) is shown as it is, never as "Infinity". */
 const fmt = (v: number): string => (Number.isFinite(v * 100) ? String(Math.round(v * 100) / 100) : String(v));
 /** A time as the dispatcher wrote it: HH:MM under clock times (in range), else a plain number. */
-const timeText = (instance: Pick<Instance, 'clockTimes'>, v: number): string =>
-  instance.clockTimes && v >= 0 && v <= 24 * 60 ? formatClock(v) : fmt(v);
+const timeText = (instance: Pick<Instance, 'clockTimes'>, v: number): string => (instance.clockTimes && v >= 0 ? formatClock(v) : fmt(v));
 
 function checkGeoRange(x: number, y: number, label: string, problems: string[]): void {
   if (Math.abs(y) > 90) problems.push(`latitude ${fmt(y)} is outside [-90, 90] for ${label}`);

@@ -13,7 +13,8 @@ describe('renderer formatting', () => {
   it('shows times as HH:MM only when the instance uses clock times', () => {
     expect(formatTime(510, true)).toBe('08:30');
     expect(formatTime(510, false)).toBe('510');
-    expect(formatTime(1530, true)).toBe('25:30');
+    expect(formatTime(1440, true), 'the end of the day').toBe('24:00');
+    expect(formatTime(1530, true), "a night shift's time after midnight").toBe('01:30+1');
   });
 
   it('shows durations in hours and minutes under clock times', () => {
@@ -38,8 +39,14 @@ describe('renderer formatting', () => {
     expect(parseTime('24:00', true)).toEqual({ ok: true, value: 1440 });
     expect(parseTime('7.30', true), 'a dotted time is not 7.3 minutes').toEqual({ ok: false, message: 'use HH:MM, e.g. 07:30' });
     expect(parseTime('510', true).ok, 'a plain number is not a time of day').toBe(false);
-    expect(parseTime('25:00', true)).toEqual({ ok: false, message: 'use a time of day HH:MM, 00:00 to 24:00' });
+    expect(parseTime('25:00', true)).toEqual({ ok: false, message: 'use a time of day HH:MM, 00:00 to 24:00 (HH:MM+1 for the next day)' });
     expect(parseTime('8h30', true).ok).toBe(false);
+    expect(parseTime('01:30+1', true)).toEqual({ ok: true, value: 1530 });
+    expect(parseTime('24:00+1', true).ok, 'the next day has no 24:00').toBe(false);
+    expect(parseTime(formatTimeForEdit(1530.5, true), true), 'an edit field round-trips a time after midnight').toEqual({
+      ok: true,
+      value: 1530.5,
+    });
     expect(parseTime('12.5', false)).toEqual({ ok: true, value: 12.5 });
   });
 

@@ -102,7 +102,9 @@ describe('parseCustomerCsv', () => {
     const { instance } = parseCustomerCsv(text, { ...fleet, speedKmh: 30 });
     expect(instance.coordinates).toEqual({ kind: 'geo', speedKmh: 30 });
     expect(instance.depot).toMatchObject({ x: 13.4, y: 52.52 });
-    expect(detailsOf(text)).toEqual(['the travel speed in km/h is required for lat/lon data (option speedKmh)']);
+    expect(detailsOf(text)).toEqual([
+      'the travel speed in km/h is required for lat/lon data (the speed field of the import, or --speed for the jampr CLI)',
+    ]);
   });
 
   it('names both the row and the column of a bad cell', () => {
@@ -115,6 +117,26 @@ describe('parseCustomerCsv', () => {
     expect(detailsOf(text)).toEqual([
       "row 3, column ready: '7.30' is a plain number, but this file's times are HH:MM: write it as a time of day, e.g. 07:30",
       "row 4, column due: '25:00' is not a number or a time of day HH:MM (00:00 to 24:00)",
+    ]);
+  });
+
+  it('reads a night shift: the depot closing before it opens by the clock closes the next day, and so do the times after midnight', () => {
+    const text = [
+      'id,x,y,demand,ready,due,service',
+      'D,0,0,0,22:00,06:00,0',
+      '1,3,4,5,23:00,01:30,10',
+      '2,6,8,7,02:00,04:00,10',
+      '3,1,1,1,05:00,07:00,10',
+      '4,2,2,1,22:30,02:00+1,10',
+    ].join('\n');
+    const { instance } = parseCustomerCsv(text, fleet);
+    const day = 24 * 60;
+    expect([instance.depot.ready, instance.depot.due]).toEqual([22 * 60, day + 6 * 60]);
+    expect(instance.customers.map((c) => [c.ready, c.due])).toEqual([
+      [23 * 60, day + 90],
+      [day + 120, day + 240],
+      [day + 300, day + 420],
+      [22 * 60 + 30, day + 120],
     ]);
   });
 
@@ -187,7 +209,7 @@ describe('parseCustomerCsv', () => {
 
   it('requires a capacity and still checks the other rules without one', () => {
     expect(detailsOf(BASIC.replace('10,50,2', '60,50,2'), { name: 'x' })).toEqual([
-      'the vehicle capacity is required (option capacity)',
+      'the vehicle capacity is required (the capacity field of the import, or --capacity for the jampr CLI)',
       'row 3: ready time 60 is after due time 50 for customer 1',
     ]);
   });

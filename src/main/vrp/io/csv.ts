@@ -1,7 +1,7 @@
 import Papa from 'papaparse';
 import type { Customer, Depot, Instance } from '../../../shared/domain.js';
 import { inputError } from '../../../shared/errors.js';
-import { parseClock } from '../../../shared/clock.js';
+import { overnight, parseClock } from '../../../shared/clock.js';
 import { customerFieldProblems, type PartialCustomer, validateInstance } from '../validate.js';
 import { readCell } from './csv-cells.js';
 import { mapColumns, type ColumnMapping, type CsvField } from './csv-columns.js';
@@ -214,7 +214,7 @@ export function parseCustomerCsv(text: string, options: CsvFleetOptions): CsvImp
   const clock: ClockUse = { used: false, numbers: [] };
   const decimalComma = delimiter !== ',';
   let depot: Depot | undefined;
-  const customers: Customer[] = [];
+  let customers: Customer[] = [];
   const rowsOfCustomer = new Map<string, number[]>();
   const partialRows: { row: number; customer: PartialCustomer }[] = [];
   for (const row of rows) {
@@ -227,6 +227,8 @@ export function parseCustomerCsv(text: string, options: CsvFleetOptions): CsvImp
       rowsOfCustomer.set(node.customer.id, [...(rowsOfCustomer.get(node.customer.id) ?? []), row.number]);
     }
   }
+  // A night shift by the clock (the depot open 22:00–06:00): its times after midnight are the next day's.
+  if (clock.used && depot) ({ depot, nodes: customers } = overnight(depot, customers));
   // A file that writes its windows as HH:MM means every window so: "7.30" there is a typo for 07:30, not 7.3 minutes.
   if (clock.used) {
     for (const { where, text } of clock.numbers) {
@@ -236,9 +238,10 @@ export function parseCustomerCsv(text: string, options: CsvFleetOptions): CsvImp
       problems.push(`${where}: '${text}' is a plain number, but this file's times are HH:MM: write it as a time of day, e.g. ${example}`);
     }
   }
-  if (options.capacity === undefined) problems.push('the vehicle capacity is required (option capacity)');
+  if (options.capacity === undefined)
+    problems.push('the vehicle capacity is required (the capacity field of the import, or --capacity for the jampr CLI)');
   if (mapping.geo && options.speedKmh === undefined)
-    problems.push('the travel speed in km/h is required for lat/lon data (option speedKmh)');
+    problems.push('the travel speed in km/h is required for lat/lon data (the speed field of the import, or --speed for the jampr CLI)');
 
   const instance: Instance = {
     name: options.name,
