@@ -1,20 +1,27 @@
 /**
- * Clock times: minutes since midnight <-> "HH:MM" (or "HH:MM:SS"). The one place that reads and writes this
- * form. Reading is strict, a time of day from 00:00 to 24:00: "25:00" or "7:75" is a typo, not a time. A night
- * shift's times after midnight are the next day's: "01:30+1" is 25:30 since the first midnight, and times
- * past 24:00 are written so.
+ * Clock times: minutes since midnight <-> "HH:MM" (or "HH:MM:SS"; read also as "h:MM AM/PM"). The one place
+ * that reads and writes this form. Reading is strict, a time of day from 00:00 to 24:00: "25:00" or "7:75" is
+ * a typo, not a time. A night shift's times after midnight are the next day's: "01:30+1" is 25:30 since the
+ * first midnight, and times past 24:00 are written so.
  */
 
-const CLOCK = /^(\d{1,2}):([0-5]\d)(?::([0-5]\d))?(?:\s*\+([1-9]))?$/;
+const CLOCK = /^(\d{1,2}):([0-5]\d)(?::([0-5]\d))?(?:\s*([AaPp])\.?[Mm]\.?)?(?:\s*\+([1-9]))?$/;
 const DAY = 24 * 60;
 
-/** Minutes since midnight, or undefined when the text is not a time of day H:MM / HH:MM / HH:MM:SS (then "+1" for the next day). */
+/**
+ * Minutes since midnight, or undefined when the text is not a time of day: H:MM, HH:MM or HH:MM:SS, in 24-hour form
+ * or with AM/PM, then "+1" for the next day.
+ */
 export function parseClock(text: string): number | undefined {
   const m = CLOCK.exec(text.trim());
   if (!m) return undefined;
-  const minutes = Number(m[1]) * 60 + Number(m[2]) + (m[3] ? Number(m[3]) / 60 : 0);
-  if (minutes > DAY || (m[4] && minutes >= DAY)) return undefined;
-  return minutes + (m[4] ? Number(m[4]) * DAY : 0);
+  const [hours, meridiem, nextDays] = [Number(m[1]), m[4]?.toLowerCase(), m[5] ? Number(m[5]) : 0];
+  // 12-hour times: 12:15 AM is 00:15, 12:15 PM is 12:15, 1:00 PM is 13:00.
+  if (meridiem && (hours < 1 || hours > 12)) return undefined;
+  const hour = meridiem ? (hours % 12) + (meridiem === 'p' ? 12 : 0) : hours;
+  const minutes = hour * 60 + Number(m[2]) + (m[3] ? Number(m[3]) / 60 : 0);
+  if (minutes > DAY || (nextDays && minutes >= DAY)) return undefined;
+  return minutes + nextDays * DAY;
 }
 
 /** "HH:MM", rounded to the minute; with `seconds`, "HH:MM:SS" when the seconds are not zero; past 24:00 "HH:MM+1". */

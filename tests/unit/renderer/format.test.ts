@@ -42,6 +42,10 @@ describe('renderer formatting', () => {
     expect(parseTime('25:00', true)).toEqual({ ok: false, message: 'use a time of day HH:MM, 00:00 to 24:00 (HH:MM+1 for the next day)' });
     expect(parseTime('8h30', true).ok).toBe(false);
     expect(parseTime('01:30+1', true)).toEqual({ ok: true, value: 1530 });
+    expect([parseTime('8:15 AM', true), parseTime('12:05 am', true), parseTime('12:30 PM', true), parseTime('1:45 p.m.', true)]).toEqual(
+      [495, 5, 750, 825].map((value) => ({ ok: true, value })),
+    );
+    expect(parseTime('13:00 PM', true).ok, "no 13 o'clock on a 12-hour clock").toBe(false);
     expect(parseTime('24:00+1', true).ok, 'the next day has no 24:00').toBe(false);
     expect(parseTime(formatTimeForEdit(1530.5, true), true), 'an edit field round-trips a time after midnight').toEqual({
       ok: true,
