@@ -1,0 +1,46 @@
+/**
+ * A night shift in a dispatcher's CSV (the depot open 22:00–06:00, windows after midnight written as plain times of
+ * day): the import reads the times after midnight as the next day's and shows them as HH:MM+1, and the day plans
+ * with every customer served.
+ */
+import { expect, test } from '@playwright/test';
+import { type AppSession, openApp } from './support/browser.js';
+
+const NIGHT_CSV = [
+  'id,name,x,y,demand,ready,due,service',
+  'D,Night depot,50,50,0,22:00,06:00,0',
+  'N1,Bar Ost,60,55,5,23:00,01:30,10',
+  'N2,Bakery West,40,45,6,02:00,04:00,15',
+  'N3,Kiosk Nord,52,70,4,22:30,05:00,10',
+  'N4,Market Süd,45,30,7,03:30,05:30,20',
+].join('\n');
+
+let session: AppSession;
+
+test.afterAll(async () => {
+  await session?.close();
+});
+
+test('a night shift imports with its times after midnight as the next day, and plans with everyone served', async ({ browser }) => {
+  session = await openApp(browser);
+  const { page } = session;
+  const byTest = (id: string) => page.getByTestId(id);
+  await byTest('csv-file-input').setInputFiles({ name: 'night.csv', mimeType: 'text/csv', buffer: Buffer.from(NIGHT_CSV) });
+  await byTest('csv-dialog').waitFor();
+  await byTest('csv-vehicles').fill('2');
+  await byTest('csv-capacity').fill('20');
+  await byTest('csv-preview').waitFor();
+  await expect(byTest('csv-preview')).toContainText('01:30+1');
+  await expect(byTest('csv-preview')).toContainText('02:00+1');
+  await byTest('csv-confirm').click();
+  await byTest('csv-dialog').waitFor({ state: 'detached' });
+  await expect(page.locator('[data-testid^="customer-row-"]')).toHaveCount(4);
+
+  await byTest('method').selectOption('classical');
+  await byTest('method-effort').fill('1');
+  await byTest('plan-button').click();
+  await expect(byTest('plan-meta')).toBeVisible({ timeout: 60_000 });
+  await expect(byTest('not-served')).toHaveCount(0);
+  await expect(byTest('plan-feasible')).toContainText('All rules met');
+  await session.screenshot('night-shift-plan');
+});
