@@ -97,6 +97,22 @@ describe('parseCustomerCsv', () => {
     expect(detailsOf(none)).toEqual(["no row has type 'depot' in column type"]);
   });
 
+  it('reads the headers a routing export writes: units in brackets, time window start/end, weight', () => {
+    const text = [
+      'Customer ID,Name,Latitude,Longitude,Weight (kg),Time window start,Time window end,Service time [min]',
+      'D,Depot,52.52,13.41,0,07:00,18:00,0',
+      'A,Shop A,52.53,13.40,5,08:00,12:00,10',
+    ].join('\n');
+    const { instance, columns } = parseCustomerCsv(text, { ...fleet, speedKmh: 30 });
+    expect(columns).toMatchObject({
+      demand: 'Weight (kg)',
+      ready: 'Time window start',
+      due: 'Time window end',
+      service: 'Service time [min]',
+    });
+    expect(instance.customers).toMatchObject([{ id: 'A', demand: 5, ready: 480, due: 720, service: 10 }]);
+  });
+
   it('reads lat/lon columns as geographic coordinates with the given speed', () => {
     const text = ['id,latitude,lng,demand,ready,due,service', 'D,52.52,13.40,0,0,600,0', '1,52.50,13.45,3,0,300,5'].join('\n');
     const { instance } = parseCustomerCsv(text, { ...fleet, speedKmh: 30 });
@@ -163,7 +179,7 @@ describe('parseCustomerCsv', () => {
   it('reports missing and doubled columns by name', () => {
     expect(detailsOf('id,x,y,demand,ready,latest,due\nD,0,0,0,0,1000,1000')).toEqual([
       "columns 'latest' and 'due' both give the due; keep one",
-      'missing column service (accepted names: service, servicetime, serviceduration, duration)',
+      'missing column service (accepted names: service, servicetime, serviceduration, duration, stopduration, dwell, dwelltime)',
     ]);
   });
 

@@ -1,7 +1,7 @@
 /**
  * Which CSV column holds which customer field. Header names match in any order and case, ignoring
- * spaces, underscores and punctuation ("Ready Time", "ready_time" and "READYTIME" are the same), and
- * a few common aliases are accepted. Columns that match nothing are ignored and reported back.
+ * spaces, underscores, punctuation and a unit in brackets ("Ready Time", "ready_time", "READYTIME" and
+ * "Ready time (HH:MM)" are the same), and a few common aliases are accepted. Columns that match nothing are ignored and reported back.
  */
 
 export type CsvField = 'type' | 'id' | 'name' | 'address' | 'x' | 'y' | 'lat' | 'lon' | 'demand' | 'ready' | 'due' | 'service';
@@ -9,7 +9,7 @@ export type CsvField = 'type' | 'id' | 'name' | 'address' | 'x' | 'y' | 'lat' | 
 /** Accepted header names per field, in normalised form. */
 export const COLUMN_ALIASES: Record<CsvField, readonly string[]> = {
   type: ['type', 'kind', 'role', 'nodetype'],
-  id: ['id', 'customer', 'customerid', 'custno', 'no', 'number', 'stop', 'stopid'],
+  id: ['id', 'customer', 'customerid', 'custno', 'customerno', 'no', 'number', 'stop', 'stopid', 'stopno', 'code', 'ref', 'reference'],
   /** Optional: shown and exported, never used to plan. */
   name: ['name', 'customername', 'stopname', 'shop', 'company'],
   address: ['address', 'street', 'streetaddress', 'location'],
@@ -17,15 +17,51 @@ export const COLUMN_ALIASES: Record<CsvField, readonly string[]> = {
   y: ['y', 'ycoord', 'ycoordinate'],
   lat: ['lat', 'latitude'],
   lon: ['lon', 'lng', 'long', 'longitude'],
-  demand: ['demand', 'quantity', 'qty', 'load'],
-  ready: ['ready', 'readytime', 'earliest', 'twstart', 'windowstart', 'open', 'from'],
-  due: ['due', 'duetime', 'duedate', 'latest', 'twend', 'windowend', 'close', 'to'],
-  service: ['service', 'servicetime', 'serviceduration', 'duration'],
+  demand: ['demand', 'quantity', 'qty', 'load', 'weight', 'amount', 'units'],
+  ready: [
+    'ready',
+    'readytime',
+    'earliest',
+    'earliesttime',
+    'earliestarrival',
+    'twstart',
+    'twopen',
+    'windowstart',
+    'windowopen',
+    'timewindowstart',
+    'timewindowfrom',
+    'open',
+    'opens',
+    'from',
+  ],
+  due: [
+    'due',
+    'duetime',
+    'duedate',
+    'latest',
+    'latesttime',
+    'latestarrival',
+    'twend',
+    'twclose',
+    'windowend',
+    'windowclose',
+    'timewindowend',
+    'timewindowto',
+    'close',
+    'closes',
+    'to',
+  ],
+  service: ['service', 'servicetime', 'serviceduration', 'duration', 'stopduration', 'dwell', 'dwelltime'],
 };
 
 const FIELDS = Object.keys(COLUMN_ALIASES) as CsvField[];
 
-export const normaliseHeader = (header: string): string => header.toLowerCase().replace(/[^a-z0-9]/g, '');
+/** Lower case, letters and digits only, and without a unit in brackets: "Demand (kg)" and "Service time [min]" read as demand and servicetime. */
+export const normaliseHeader = (header: string): string =>
+  header
+    .toLowerCase()
+    .replace(/\([^)]*\)|\[[^\]]*\]/g, '')
+    .replace(/[^a-z0-9]/g, '');
 
 export interface ColumnMapping {
   /** Field -> column index. */
