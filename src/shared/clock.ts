@@ -58,3 +58,23 @@ export function overnight<D extends Window, C extends Window>(depot: D, nodes: C
   };
   return { depot: { ...depot, due: closes }, nodes: nodes.map(window) };
 }
+
+const DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})[T ](\d{1,2}:[0-5]\d(?::[0-5]\d)?)$/;
+
+/**
+ * A date and time "YYYY-MM-DD HH:MM[:SS]" (or with a T, as ISO 8601 writes it) as minutes since 1970-01-01 00:00,
+ * as written (no time zone is read): what exports of dispatch systems put in a window's cells. Undefined for
+ * anything else, or a date that does not exist.
+ */
+export function parseDateTime(text: string): number | undefined {
+  const m = DATE_TIME.exec(text.trim());
+  if (!m) return undefined;
+  const [year, month, day] = [Number(m[1]), Number(m[2]), Number(m[3])];
+  const date = new Date(Date.UTC(year, month - 1, day));
+  if (date.getUTCFullYear() !== year || date.getUTCMonth() !== month - 1 || date.getUTCDate() !== day) return undefined;
+  const minutes = parseClock(m[4]);
+  return minutes === undefined ? undefined : date.getTime() / 60000 + minutes;
+}
+
+/** Minutes since midnight of the day that holds `minutes` (since 1970-01-01): dated times as times of that day. */
+export const startOfDay = (minutes: number): number => Math.floor(minutes / DAY) * DAY;

@@ -156,6 +156,29 @@ describe('parseCustomerCsv', () => {
     ]);
   });
 
+  it('reads times with their date, counting from midnight of the day the depot opens; a later date is a later day', () => {
+    const text = [
+      'id,x,y,demand,ready,due,service',
+      'D,0,0,0,2026-11-27 21:00,2026-11-28T05:00:00,0',
+      '1,3,4,5,2026-11-27 22:00,2026-11-28 01:30,10',
+      '2,6,8,7,2026-11-28 02:00,2026-11-28 04:00,10',
+    ].join('\n');
+    const { instance } = parseCustomerCsv(text, fleet);
+    const day = 24 * 60;
+    expect([instance.depot.ready, instance.depot.due]).toEqual([21 * 60, day + 5 * 60]);
+    expect(instance.customers.map((c) => [c.ready, c.due])).toEqual([
+      [22 * 60, day + 90],
+      [day + 120, day + 240],
+    ]);
+    expect(instance.clockTimes).toBe(true);
+    expect(detailsOf(text.replace('2026-11-28 04:00', '04:00'))).toEqual([
+      '5 times carry a date and 1 do not: write every time with its date (2026-11-27 08:00) or none (08:00)',
+    ]);
+    expect(detailsOf(text.replace('2026-11-28 04:00', '2026-02-30 04:00'))).toEqual([
+      "row 4, column due: '2026-02-30 04:00' is not a number or a time of day HH:MM (00:00 to 24:00)",
+    ]);
+  });
+
   it('lists every bad row and column at once and imports nothing', () => {
     const text = ['id,x,y,demand,ready,due,service', 'D,0,0,0,0,1000,0', '1,3,,5,10,50,2', '2,6,8,lots,0,25:99,3', '3,1,1,1,0'].join('\n');
     expect(detailsOf(text)).toEqual([

@@ -1,7 +1,7 @@
 import Papa from 'papaparse';
 import type { Customer, Depot, Instance } from '../../../shared/domain.js';
 import { inputError } from '../../../shared/errors.js';
-import { overnight, parseClock } from '../../../shared/clock.js';
+import { overnight, parseClock, parseDateTime, startOfDay } from '../../../shared/clock.js';
 import { customerFieldProblems, type PartialCustomer, validateInstance } from '../validate.js';
 import { readCell } from './csv-cells.js';
 import { mapColumns, type ColumnMapping, type CsvField } from './csv-columns.js';
@@ -53,12 +53,18 @@ interface Row {
   cells: string[];
 }
 
-/** Reads cells of one row, collecting "row R, column C: ..." problems. */
-/** Whether the file writes times of day as HH:MM, and where it wrote a window time as a plain number instead. */
+/**
+ * Whether the file writes times of day as HH:MM, where it wrote a window time as a plain number instead, and how
+ * many of its clock times carry a date ("2026-11-27 08:00") and how many do not.
+ */
 interface ClockUse {
   used: boolean;
   numbers: { where: string; text: string }[];
+  dated: number;
+  undated: number;
 }
+
+/** Reads cells of one row, collecting "row R, column C: ..." problems. */
 
 function cellReader(row: Row, mapping: ColumnMapping, decimalComma: boolean, problems: string[], clock: ClockUse) {
   const raw = (field: CsvField) => (row.cells[mapping.index[field]!] ?? '').trim();
@@ -83,9 +89,12 @@ function cellReader(row: Row, mapping: ColumnMapping, decimalComma: boolean, pro
       return n;
     }
     const minutes = time ? parseClock(text) : undefined;
-    if (minutes !== undefined) {
+    const dated = time && minutes === undefined ? parseDateTime(text) : undefined;
+    if (minutes !== undefined || dated !== undefined) {
       clock.used = true;
-      return minutes;
+      if (dated !== undefined) clock.dated++;
+      else clock.undated++;
+      return minutes ?? dated;
     }
     problems.push(`${where(field)}: '${text}' is not a number${time ? ' or a time of day HH:MM (00:00 to 24:00)' : ''}`);
     return undefined;
@@ -211,7 +220,7 @@ export function parseCustomerCsv(text: string, options: CsvFleetOptions): CsvImp
   const misshapen = new Set(rows.filter((r) => r.cells.length < width || r.cells.slice(width).some((c) => c.trim() !== '')));
   for (const row of misshapen) problems.push(`row ${row.number}: has ${row.cells.length} fields, the header has ${width}`);
   const depotRow = findDepot(rows, mapping, problems);
-  const clock: ClockUse = { used: false, numbers: [] };
+  const clock: ClockUse = { used: false, numbers: [], dated: 0, undated: 0 };
   const decimalComma = delimiter !== ',';
   let depot: Depot | undefined;
   let customers: Customer[] = [];
@@ -227,8 +236,27 @@ export function parseCustomerCsv(text: string, options: CsvFleetOptions): CsvImp
       rowsOfCustomer.set(node.customer.id, [...(rowsOfCustomer.get(node.customer.id) ?? []), row.number]);
     }
   }
-  // A night shift by the clock (the depot open 22:00–06:00): its times after midnight are the next day's.
-  if (clock.used && depot) ({ depot, nodes: customers } = overnight(depot, customers));
+  // Dated and plain times cannot be put on one clock: the rules between times wait until they can.
+  const mixedDates = clock.dated > 0 && clock.undated > 0;
+  if (mixedDates) {
+    problems.push(
+      `${clock.dated} times carry a date and ${clock.undated} do not: write every time with its date (2026-11-27 08:00) or none (08:00)`,
+    );
+  } else if (clock.dated > 0 && depot) {
+    // Dated times count from midnight of the day the depot opens; a later date is a later day.
+    const base = startOfDay(depot.ready);
+    const fromBase = <T extends { ready?: number; due?: number }>(n: T): T => ({
+      ...n,
+      ...(n.ready !== undefined ? { ready: n.ready - base } : {}),
+      ...(n.due !== undefined ? { due: n.due - base } : {}),
+    });
+    depot = fromBase(depot);
+    customers = customers.map(fromBase);
+    for (const partial of partialRows) partial.customer = fromBase(partial.customer);
+  } else if (clock.used && depot) {
+    // A night shift by the clock (the depot open 22:00–06:00): its times after midnight are the next day's.
+    ({ depot, nodes: customers } = overnight(depot, customers));
+  }
   // A file that writes its windows as HH:MM means every window so: "7.30" there is a typo for 07:30, not 7.3 minutes.
   if (clock.used) {
     for (const { where, text } of clock.numbers) {
@@ -255,10 +283,11 @@ export function parseCustomerCsv(text: string, options: CsvFleetOptions): CsvImp
   };
   // The rules need the depot (reachability) and, for lat/lon, the speed; without them they wait for the next try.
   // When every customer row is bad, "no customers" would only mislead.
-  const rulesApply = depot && !(mapping.geo && options.speedKmh === undefined) && (customers.length > 0 || rows.length === 1);
+  const rulesApply =
+    depot && !mixedDates && !(mapping.geo && options.speedKmh === undefined) && (customers.length > 0 || rows.length === 1);
   if (rulesApply) problems.push(...validateInstance(instance).map((p) => withRow(p, rowsOfCustomer, depotRow?.number)));
   // A row with a bad cell is not in the instance; the rules on its other fields are still its problems.
-  for (const { row, customer } of partialRows) {
+  for (const { row, customer } of mixedDates ? [] : partialRows) {
     problems.push(...customerFieldProblems(customer, instance).problems.map((p) => `row ${row}: ${p}`));
   }
   if (problems.length) throw inputError(`CSV ${options.name} cannot be imported`, byRow(problems));
