@@ -5,6 +5,7 @@
 import { expect, test } from '@playwright/test';
 import { type AppSession, openApp } from './support/browser.js';
 import { UNREACHABLE_TILES } from './support/fixtures.js';
+import { importCsv } from './support/csv-import.js';
 
 const FIJI_CSV = [
   'type,id,name,lat,lon,demand,ready,due,service',
@@ -27,14 +28,7 @@ test('a day across the antimeridian is shown as one place, and its routes stay i
   const { page } = session;
   const byTest = (id: string) => page.getByTestId(id);
   await page.evaluate(`localStorage.setItem('jampr.tileUrl', ${JSON.stringify(UNREACHABLE_TILES)})`);
-  await byTest('csv-file-input').setInputFiles({ name: 'taveuni.csv', mimeType: 'text/csv', buffer: Buffer.from(FIJI_CSV) });
-  await byTest('csv-dialog').waitFor();
-  await byTest('csv-vehicles').fill('2');
-  await byTest('csv-capacity').fill('20');
-  await byTest('csv-speed').fill('30');
-  await byTest('csv-preview').waitFor();
-  await byTest('csv-confirm').click();
-  await byTest('csv-dialog').waitFor({ state: 'detached' });
+  await importCsv(page, 'taveuni.csv', FIJI_CSV, { vehicles: 2, capacity: 20, speedKmh: 30 });
   await expect(page.locator('[data-testid^="customer-row-"]')).toHaveCount(5);
 
   await byTest('method').selectOption('jampr-greedy');

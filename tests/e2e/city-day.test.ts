@@ -8,6 +8,7 @@ import { expect, type Page, test } from '@playwright/test';
 import { extractText } from 'unpdf';
 import { type AppSession, openApp, SCREENS } from './support/browser.js';
 import { CITY_DAY_CSV, CITY_DAY_STOPS, UNREACHABLE_TILES } from './support/fixtures.js';
+import { importCsv } from './support/csv-import.js';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -39,14 +40,7 @@ async function planWith(method: string, effort?: string) {
 }
 
 test('a lat/lon day imports with names and shows distance in km and times as HH:MM', async () => {
-  await byTest('csv-file-input').setInputFiles({ name: 'city-day.csv', mimeType: 'text/csv', buffer: Buffer.from(CITY_DAY_CSV) });
-  await byTest('csv-dialog').waitFor();
-  await byTest('csv-vehicles').fill('3');
-  await byTest('csv-capacity').fill('30');
-  await byTest('csv-speed').fill('25');
-  await byTest('csv-preview').waitFor();
-  await byTest('csv-confirm').click();
-  await byTest('csv-dialog').waitFor({ state: 'detached' });
+  await importCsv(page, 'city-day.csv', CITY_DAY_CSV, { vehicles: 3, capacity: 30, speedKmh: 25 });
   await expect(page.locator('[data-testid^="customer-row-"]')).toHaveCount(CITY_DAY_STOPS);
   await expect(byTest('unsaved-badge')).toHaveCount(0);
 
@@ -283,12 +277,7 @@ test('thirty routes are drawn in thirty different colours', async () => {
     return `${i + 1},${(50 + 40 * Math.cos(angle)).toFixed(1)},${(50 + 40 * Math.sin(angle)).toFixed(1)},10,0,1000,5`;
   });
   const csv = ['id,x,y,demand,ready,due,service', '0,50,50,0,0,1000,0', ...rows].join('\n');
-  await byTest('csv-file-input').setInputFiles({ name: 'thirty.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
-  await byTest('csv-vehicles').fill('30');
-  await byTest('csv-capacity').fill('10');
-  await byTest('csv-preview').waitFor();
-  await byTest('csv-confirm').click();
-  await byTest('csv-dialog').waitFor({ state: 'detached' });
+  await importCsv(page, 'thirty.csv', csv, { vehicles: 30, capacity: 10 });
   await byTest('policy-name').selectOption('tw3');
   await planWith('classical', '0.5');
   const lines = page.locator('[data-testid^="route-line-"]');

@@ -8,6 +8,7 @@
 import { expect, type Page, test } from '@playwright/test';
 import { type AppSession, openApp } from './support/browser.js';
 import { clockCsv } from './support/fixtures.js';
+import { importCsv, openCsvImport } from './support/csv-import.js';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -29,10 +30,7 @@ test.afterAll(async () => {
 
 /** Opens the import dialog on `csv` with a fleet filled in and returns the listed problems once they show. */
 async function problemsOf(fileName: string, csv: string): Promise<string[]> {
-  await byTest('csv-file-input').setInputFiles({ name: fileName, mimeType: 'text/csv', buffer: Buffer.from(csv) });
-  await byTest('csv-dialog').waitFor();
-  await byTest('csv-vehicles').fill('3');
-  await byTest('csv-capacity').fill('30');
+  await openCsvImport(page, fileName, csv, { vehicles: 3, capacity: 30 });
   await byTest('csv-error-row').first().waitFor();
   await expect(byTest('csv-confirm'), 'Import is not offered for a refused file').toBeDisabled();
   return byTest('csv-error-row').allTextContents();
@@ -82,9 +80,7 @@ test('every problem of every row is listed, named by its CSV row, with times as 
 
 test('a file written with dotted times only ("7.30", no HH:MM) is warned about before it can be imported', async () => {
   const csv = ['id,x,y,demand,ready,due,service', 'D,50,50,0,7,18,0', 'A,50.1,50,5,7.30,11.00,0.1', 'B,50,50.1,5,8.15,12,0.1'].join('\n');
-  await byTest('csv-file-input').setInputFiles({ name: 'dotted-only.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
-  await byTest('csv-dialog').waitFor();
-  await byTest('csv-capacity').fill('30');
+  await openCsvImport(page, 'dotted-only.csv', csv, { capacity: 30 });
   await byTest('csv-preview').waitFor();
   await expect(byTest('csv-warning')).toHaveText(
     "row 3, column ready: '7.30' and 2 more look like times of day written with a dot; they are read as minutes (7.30 = 7.3 minutes). If they are clock times, write them as HH:MM, e.g. 07:30",
@@ -95,13 +91,7 @@ test('a file written with dotted times only ("7.30", no HH:MM) is warned about b
 });
 
 test('a due time before the ready time is explained in its row as soon as the cell is left, in HH:MM, before any save', async () => {
-  await byTest('csv-file-input').setInputFiles({ name: 'clock-day.csv', mimeType: 'text/csv', buffer: Buffer.from(clockCsv()) });
-  await byTest('csv-dialog').waitFor();
-  await byTest('csv-vehicles').fill('3');
-  await byTest('csv-capacity').fill('30');
-  await byTest('csv-preview').waitFor();
-  await byTest('csv-confirm').click();
-  await byTest('csv-dialog').waitFor({ state: 'detached' });
+  await importCsv(page, 'clock-day.csv', clockCsv(), { vehicles: 3, capacity: 30 });
   await expect(byTest('edit-due-C2')).toHaveValue('12:00');
 
   await byTest('edit-due-C2').fill('08:30');

@@ -7,6 +7,7 @@ import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import { type AppSession, dropFile, openApp } from './support/browser.js';
+import { importCsv } from './support/csv-import.js';
 import {
   BAD_CSV,
   CAPACITY,
@@ -328,12 +329,7 @@ test('after a reload the past training runs are listed and their curves drawn, v
 
 test('a lat/lon file with clock times shows HH:MM and a plain map when tiles cannot load', async () => {
   await page.evaluate(`localStorage.setItem('jampr.tileUrl', ${JSON.stringify(UNREACHABLE_TILES)})`);
-  await byTest('csv-file-input').setInputFiles({ name: 'berlin.csv', mimeType: 'text/csv', buffer: Buffer.from(GEO_CSV) });
-  await byTest('csv-dialog').waitFor();
-  await byTest('csv-speed').fill(String(GEO_SPEED_KMH));
-  await byTest('csv-preview').waitFor();
-  await byTest('csv-confirm').click();
-  await byTest('csv-dialog').waitFor({ state: 'detached' });
+  await importCsv(page, 'berlin.csv', GEO_CSV, { speedKmh: GEO_SPEED_KMH });
   await byTest('tiles-offline-note').waitFor({ timeout: 15_000 });
   await expect(byTest('edit-due-C1')).toHaveValue('10:00');
   await expect(page.locator('img.leaflet-tile:visible'), 'no broken tile images').toHaveCount(0);

@@ -4,6 +4,7 @@
  */
 import { expect, type Page, test } from '@playwright/test';
 import { type AppSession, openApp } from './support/browser.js';
+import { importCsv } from './support/csv-import.js';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -32,12 +33,7 @@ function largeDayCsv(): string {
 const percent = async () => Number(await byTest('plan-progress').getByRole('progressbar').getAttribute('aria-valuenow'));
 
 test('sampling shows its progress as it goes, and Cancel answers within a second', async () => {
-  await byTest('csv-file-input').setInputFiles({ name: 'large-day.csv', mimeType: 'text/csv', buffer: Buffer.from(largeDayCsv()) });
-  await byTest('csv-vehicles').fill('12');
-  await byTest('csv-capacity').fill('20');
-  await byTest('csv-preview').waitFor();
-  await byTest('csv-confirm').click();
-  await byTest('csv-dialog').waitFor({ state: 'detached' });
+  await importCsv(page, 'large-day.csv', largeDayCsv(), { vehicles: 12, capacity: 20 });
   await byTest('policy-name').selectOption('tw3');
   await byTest('method').selectOption('jampr-sample');
   await byTest('method-effort').fill('1280');

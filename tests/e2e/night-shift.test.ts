@@ -5,6 +5,7 @@
  */
 import { expect, test } from '@playwright/test';
 import { type AppSession, openApp } from './support/browser.js';
+import { confirmCsvImport, openCsvImport } from './support/csv-import.js';
 
 const NIGHT_CSV = [
   'id,name,x,y,demand,ready,due,service',
@@ -25,15 +26,10 @@ test('a night shift imports with its times after midnight as the next day, and p
   session = await openApp(browser);
   const { page } = session;
   const byTest = (id: string) => page.getByTestId(id);
-  await byTest('csv-file-input').setInputFiles({ name: 'night.csv', mimeType: 'text/csv', buffer: Buffer.from(NIGHT_CSV) });
-  await byTest('csv-dialog').waitFor();
-  await byTest('csv-vehicles').fill('2');
-  await byTest('csv-capacity').fill('20');
-  await byTest('csv-preview').waitFor();
+  await openCsvImport(page, 'night.csv', NIGHT_CSV, { vehicles: 2, capacity: 20 });
   await expect(byTest('csv-preview')).toContainText('01:30+1');
   await expect(byTest('csv-preview')).toContainText('02:00+1');
-  await byTest('csv-confirm').click();
-  await byTest('csv-dialog').waitFor({ state: 'detached' });
+  await confirmCsvImport(page);
   await expect(page.locator('[data-testid^="customer-row-"]')).toHaveCount(4);
 
   await byTest('method').selectOption('classical');
