@@ -163,6 +163,21 @@ test('the customer and models tables fit their panels at 1280 px without sideway
   await byTest('tab-plan').click();
 });
 
+test('a CSV a spreadsheet saved in Windows-1252 shows its names intact, accents and ß included', async () => {
+  const csv = [
+    'id,name,x,y,demand,ready,due,service',
+    'D,Lager Süd,50,50,0,07:00,18:00,0',
+    'C1,Bäckerei Straße,52,50,5,08:00,11:00,10',
+  ].join('\n');
+  // Each character one byte, as Windows-1252 writes them: ä E4, ü FC, ß DF (not valid UTF-8).
+  const bytes = Buffer.from(Uint8Array.from(csv, (ch) => ch.charCodeAt(0)));
+  await page.getByTestId('csv-file-input').setInputFiles({ name: 'ansi.csv', mimeType: 'text/csv', buffer: bytes });
+  await byTest('csv-dialog').waitFor();
+  await byTest('csv-capacity').fill('30');
+  await expect(byTest('csv-preview')).toContainText('Bäckerei Straße');
+  await cancelImport();
+});
+
 test('the page reported no errors of its own', () => {
   expect(session.errors).toEqual([]);
 });

@@ -8,6 +8,9 @@ export function CsvPreviewDialog({ state }: { state: CsvImportState }) {
   const { pending, busy, confirm, close, setFleet } = state;
   if (!pending) return null;
   const { preview, error, checking } = pending;
+  // The first customers as read, with their names where the file has them (a wrong text encoding shows there).
+  const firstRows = preview?.instance.customers.slice(0, 5) ?? [];
+  const named = firstRows.some((c) => c.name !== undefined);
   const footer = (
     <>
       <span className="hint spacer">
@@ -107,6 +110,7 @@ export function CsvPreviewDialog({ state }: { state: CsvImportState }) {
             <thead>
               <tr>
                 <th>ID</th>
+                {named && <th>Name</th>}
                 <th className="num">x</th>
                 <th className="num">y</th>
                 <th className="num">Demand</th>
@@ -116,9 +120,10 @@ export function CsvPreviewDialog({ state }: { state: CsvImportState }) {
               </tr>
             </thead>
             <tbody>
-              {preview.instance.customers.slice(0, 5).map((c) => (
+              {firstRows.map((c) => (
                 <tr key={c.id}>
                   <td>{c.id}</td>
+                  {named && <td>{c.name ?? ''}</td>}
                   <td className="num">{formatNumber(c.x)}</td>
                   <td className="num">{formatNumber(c.y)}</td>
                   <td className="num">{formatNumber(c.demand)}</td>

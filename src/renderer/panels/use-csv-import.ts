@@ -8,6 +8,7 @@ import type { CsvPreview, StoredInstance } from '../../shared/api.js';
 import type { AppErrorData } from '../../shared/errors.js';
 import { useApi } from '../hooks/use-api.js';
 import { asErrorData, useRunner } from '../hooks/use-notices.js';
+import { decodeText } from '../../shared/text-decoding.js';
 
 export interface Fleet {
   vehicles?: number;
@@ -44,7 +45,7 @@ export function useCsvImport(onImported: (record: StoredInstance) => void) {
   const sequence = useRef(0);
 
   const previewFile = useCallback(async (file: File) => {
-    const text = await file.text();
+    const text = decodeText(new Uint8Array(await file.arrayBuffer()));
     setPending({ fileName: file.name, text, preview: null, error: null, checking: true, ...lastFleet() });
   }, []);
 

@@ -7,6 +7,7 @@ import { parseCustomerCsv } from './csv.js';
 import { parseInstanceJson, parseInstancesJsonl } from './json.js';
 import { readSolomon, solomonSizeWarning } from './solomon.js';
 import { readVrplib } from './vrplib.js';
+import { decodeText } from '../../../shared/text-decoding.js';
 
 /**
  * Reading instances from files or text in any supported format. Everything returned here has passed
@@ -43,7 +44,7 @@ export function formatOfPath(path: string): InstanceFormat {
 
 function readText(path: string): string {
   try {
-    return readFileSync(path, 'utf8');
+    return decodeText(readFileSync(path));
   } catch (e) {
     throw inputError(`Cannot read ${path}`, [e instanceof Error ? e.message : String(e)]);
   }

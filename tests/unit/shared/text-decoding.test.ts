@@ -1,0 +1,40 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { readInstanceFile } from '../../../src/main/vrp/io/index.js';
+import { decodeText } from '../../../src/shared/text-decoding.js';
+
+const text = 'id,name\nD,Depot\n1,Café Straße 5 €';
+const utf16 = (littleEndian: boolean) => {
+  const bytes = new Uint8Array(2 + text.length * 2);
+  const view = new DataView(bytes.buffer);
+  view.setUint16(0, 0xfeff, littleEndian);
+  for (let i = 0; i < text.length; i++) view.setUint16(2 + 2 * i, text.charCodeAt(i), littleEndian);
+  return bytes;
+};
+// Windows-1252: é = E9, ß = DF, € = 80 (one byte each, none of them valid UTF-8 here).
+const cp1252 = Uint8Array.from(text, (ch) => ({ é: 0xe9, ß: 0xdf, '€': 0x80 })[ch] ?? ch.charCodeAt(0));
+
+describe('decoding a spreadsheet file', () => {
+  it('reads UTF-8 with or without its mark, UTF-16 by its mark, and Windows-1252 where the bytes are not UTF-8', () => {
+    const utf8 = new TextEncoder().encode(text);
+    expect(decodeText(utf8)).toBe(text);
+    expect(decodeText(Uint8Array.from([0xef, 0xbb, 0xbf, ...utf8]))).toBe(text);
+    expect(decodeText(utf16(true))).toBe(text);
+    expect(decodeText(utf16(false))).toBe(text);
+    expect(decodeText(cp1252)).toBe(text);
+  });
+
+  it('imports a CSV that a spreadsheet saved in Windows-1252 with its names intact', () => {
+    const csv = ['id,name,x,y,demand,ready,due,service', 'D,Dépôt,0,0,0,0,1000,0', '1,Bäckerei Straße,3,4,5,10,500,2'].join('\n');
+    const path = join(mkdtempSync(join(tmpdir(), 'jampr-cp1252-')), 'day.csv');
+    writeFileSync(
+      path,
+      Uint8Array.from(csv, (ch) => ({ é: 0xe9, ô: 0xf4, ä: 0xe4, ß: 0xdf })[ch] ?? ch.charCodeAt(0)),
+    );
+    const instance = readInstanceFile(path, { capacity: 50 });
+    expect(instance.customers[0].name).toBe('Bäckerei Straße');
+    expect(instance.depot.name).toBe('Dépôt');
+  });
+});
