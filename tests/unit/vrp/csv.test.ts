@@ -179,6 +179,25 @@ describe('parseCustomerCsv', () => {
     ]);
   });
 
+  it("gives a customer whose window cells are blank the depot's hours, also on a night shift", () => {
+    const rows = (depot: string) => [
+      'id,x,y,demand,ready,due,service',
+      `D,0,0,0,${depot},0`,
+      '1,3,4,5,,,10',
+      '2,6,8,7,09:00,,10',
+      '3,1,1,1,,23:00,10',
+    ];
+    const day = parseCustomerCsv(rows('07:00,18:00').join('\n'), fleet).instance;
+    expect(day.customers.map((c) => [c.ready, c.due])).toEqual([
+      [420, 1080],
+      [540, 1080],
+      [420, 1380],
+    ]);
+    const night = parseCustomerCsv(rows('22:00,06:00').slice(0, 3).join('\n'), fleet).instance;
+    expect(night.customers.map((c) => [c.ready, c.due])).toEqual([[22 * 60, 24 * 60 + 6 * 60]]);
+    expect(detailsOf(rows(',18:00').join('\n'))).toContain('row 2, column ready: the value is missing');
+  });
+
   it('lists every bad row and column at once and imports nothing', () => {
     const text = ['id,x,y,demand,ready,due,service', 'D,0,0,0,0,1000,0', '1,3,,5,10,50,2', '2,6,8,lots,0,25:99,3', '3,1,1,1,0'].join('\n');
     expect(detailsOf(text)).toEqual([

@@ -103,7 +103,13 @@ function cellReader(row: Row, mapping: ColumnMapping, decimalComma: boolean, pro
 }
 
 /** A customer row with a bad cell comes back as far as it was read, so its other rules can still be checked. */
-type NodeResult = { depot: Depot } | { customer: Customer } | { partial: PartialCustomer } | undefined;
+type NodeResult = { depot: Depot } | { customer: Customer; openWindow: OpenWindow } | { partial: PartialCustomer } | undefined;
+
+/** Which window times a customer row left blank: they are the depot's (open from its opening, until its closing). */
+interface OpenWindow {
+  ready: boolean;
+  due: boolean;
+}
 
 function readNode(
   row: Row,
@@ -126,8 +132,9 @@ function readNode(
   const y = read(mapping.geo ? 'lat' : 'y', false);
   // The depot's demand and service cells may be left empty; if filled they must be 0.
   const demand = read('demand', false, isDepot);
-  const ready = read('ready', true);
-  const due = read('due', true);
+  // A customer's window cells may be left empty: no limit there but the depot's hours.
+  const ready = read('ready', true, !isDepot);
+  const due = read('due', true, !isDepot);
   const service = read('service', true, isDepot);
   if (isDepot) {
     if (demand) problems.push(`${where('demand')}: the depot's demand must be empty or 0`);
@@ -137,7 +144,8 @@ function readNode(
     return isDepot || id === '' ? undefined : { partial: { id, x, y, demand, ready, due, service } };
   }
   if (isDepot) return { depot: { id, x: x!, y: y!, ready: ready!, due: due!, ...labels } };
-  return { customer: { id, x: x!, y: y!, demand: demand!, ready: ready!, due: due!, service: service!, ...labels } };
+  const openWindow = { ready: ready === undefined, due: due === undefined };
+  return { customer: { id, x: x!, y: y!, demand: demand!, ready: ready ?? 0, due: due ?? 0, service: service!, ...labels }, openWindow };
 }
 
 /** Splits rows into the depot row and customer rows using the type column or, without one, position. */
@@ -226,6 +234,7 @@ export function parseCustomerCsv(text: string, options: CsvFleetOptions): CsvImp
   let customers: Customer[] = [];
   const rowsOfCustomer = new Map<string, number[]>();
   const partialRows: { row: number; customer: PartialCustomer }[] = [];
+  const openWindows: OpenWindow[] = [];
   for (const row of rows) {
     if (misshapen.has(row)) continue;
     const node = readNode(row, row === depotRow, mapping, decimalComma, problems, clock);
@@ -233,8 +242,18 @@ export function parseCustomerCsv(text: string, options: CsvFleetOptions): CsvImp
     if (node && 'partial' in node) partialRows.push({ row: row.number, customer: node.partial });
     if (node && 'customer' in node) {
       customers.push(node.customer);
+      openWindows.push(node.openWindow);
       rowsOfCustomer.set(node.customer.id, [...(rowsOfCustomer.get(node.customer.id) ?? []), row.number]);
     }
+  }
+  // Blank window cells take the depot's hours, before the clock is settled (a night shift, dated times).
+  const hours = depot;
+  if (hours) {
+    customers = customers.map((c, i) => ({
+      ...c,
+      ready: openWindows[i].ready ? hours.ready : c.ready,
+      due: openWindows[i].due ? hours.due : c.due,
+    }));
   }
   // Dated and plain times cannot be put on one clock: the rules between times wait until they can.
   const mixedDates = clock.dated > 0 && clock.undated > 0;
