@@ -65,7 +65,6 @@ interface ClockUse {
 }
 
 /** Reads cells of one row, collecting "row R, column C: ..." problems. */
-
 function cellReader(row: Row, mapping: ColumnMapping, decimalComma: boolean, problems: string[], clock: ClockUse) {
   const raw = (field: CsvField) => (row.cells[mapping.index[field]!] ?? '').trim();
   const where = (field: CsvField) => `row ${row.number}, column ${mapping.names[field]}`;
@@ -210,6 +209,46 @@ function byRow(problems: string[]): string[] {
     .map((e) => e.p);
 }
 
+/**
+ * The file's times on one clock: a customer's blank window cells take the depot's hours, dated times count from
+ * midnight of the day the depot opens, and a night shift's times after midnight are the next day's. Dated and plain
+ * times mixed cannot be put on one clock: that is reported, and the rules between times wait until it is fixed.
+ */
+function onOneClock(
+  depot: Depot,
+  read: Customer[],
+  openWindows: OpenWindow[],
+  partialRows: { customer: PartialCustomer }[],
+  clock: ClockUse,
+  problems: string[],
+): { depot: Depot; customers: Customer[]; mixedDates: boolean } {
+  // Blank cells first, so that they move with the depot's hours below.
+  const customers = read.map((c, i) => ({
+    ...c,
+    ready: openWindows[i].ready ? depot.ready : c.ready,
+    due: openWindows[i].due ? depot.due : c.due,
+  }));
+  if (clock.dated > 0 && clock.undated > 0) {
+    problems.push(
+      `${clock.dated} times carry a date and ${clock.undated} do not: write every time with its date (2026-11-27 08:00) or none (08:00)`,
+    );
+    return { depot, customers, mixedDates: true };
+  }
+  if (clock.dated > 0) {
+    const base = startOfDay(depot.ready);
+    const fromBase = <T extends { ready?: number; due?: number }>(n: T): T => ({
+      ...n,
+      ...(n.ready !== undefined ? { ready: n.ready - base } : {}),
+      ...(n.due !== undefined ? { due: n.due - base } : {}),
+    });
+    for (const partial of partialRows) partial.customer = fromBase(partial.customer);
+    return { depot: fromBase(depot), customers: customers.map(fromBase), mixedDates: false };
+  }
+  if (!clock.used) return { depot, customers, mixedDates: false };
+  const night = overnight(depot, customers);
+  return { depot: night.depot, customers: night.nodes, mixedDates: false };
+}
+
 export function parseCustomerCsv(text: string, options: CsvFleetOptions): CsvImport {
   const body = text.replace(/^\uFEFF/, '');
   const delimiter = detectDelimiter(body);
@@ -246,36 +285,8 @@ export function parseCustomerCsv(text: string, options: CsvFleetOptions): CsvImp
       rowsOfCustomer.set(node.customer.id, [...(rowsOfCustomer.get(node.customer.id) ?? []), row.number]);
     }
   }
-  // Blank window cells take the depot's hours, before the clock is settled (a night shift, dated times).
-  const hours = depot;
-  if (hours) {
-    customers = customers.map((c, i) => ({
-      ...c,
-      ready: openWindows[i].ready ? hours.ready : c.ready,
-      due: openWindows[i].due ? hours.due : c.due,
-    }));
-  }
-  // Dated and plain times cannot be put on one clock: the rules between times wait until they can.
-  const mixedDates = clock.dated > 0 && clock.undated > 0;
-  if (mixedDates) {
-    problems.push(
-      `${clock.dated} times carry a date and ${clock.undated} do not: write every time with its date (2026-11-27 08:00) or none (08:00)`,
-    );
-  } else if (clock.dated > 0 && depot) {
-    // Dated times count from midnight of the day the depot opens; a later date is a later day.
-    const base = startOfDay(depot.ready);
-    const fromBase = <T extends { ready?: number; due?: number }>(n: T): T => ({
-      ...n,
-      ...(n.ready !== undefined ? { ready: n.ready - base } : {}),
-      ...(n.due !== undefined ? { due: n.due - base } : {}),
-    });
-    depot = fromBase(depot);
-    customers = customers.map(fromBase);
-    for (const partial of partialRows) partial.customer = fromBase(partial.customer);
-  } else if (clock.used && depot) {
-    // A night shift by the clock (the depot open 22:00–06:00): its times after midnight are the next day's.
-    ({ depot, nodes: customers } = overnight(depot, customers));
-  }
+  let mixedDates = false;
+  if (depot) ({ depot, customers, mixedDates } = onOneClock(depot, customers, openWindows, partialRows, clock, problems));
   // A file that writes its windows as HH:MM means every window so: "7.30" there is a typo for 07:30, not 7.3 minutes.
   if (clock.used) {
     for (const { where, text } of clock.numbers) {
