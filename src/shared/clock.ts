@@ -76,5 +76,5 @@ export function parseDateTime(text: string): number | undefined {
   return minutes === undefined ? undefined : date.getTime() / 60000 + minutes;
 }
 
-/** Minutes since midnight of the day that holds `minutes` (since 1970-01-01): dated times as times of that day. */
+/** The minute (since 1970-01-01) at which the day holding `minutes` began: dated times become times of that day. */
 export const startOfDay = (minutes: number): number => Math.floor(minutes / DAY) * DAY;

@@ -31,6 +31,12 @@ test('a night shift imports with its times after midnight as the next day, and p
   await expect(byTest('csv-preview')).toContainText('02:00+1');
   await confirmCsvImport(page);
   await expect(page.locator('[data-testid^="customer-row-"]')).toHaveCount(4);
+  // The table shows the whole "+1", not a clipped "01:30".
+  const due = byTest('edit-due-N1');
+  await expect(due).toHaveValue('01:30+1');
+  const script = `(() => { const el = document.querySelector('[data-testid="edit-due-N1"]'); return [el.scrollWidth, el.clientWidth]; })()`;
+  const [scroll, client] = (await page.evaluate(script)) as [number, number];
+  expect(scroll, `the due cell's text is ${scroll} px wide in ${client} px`).toBeLessThanOrEqual(client);
 
   await byTest('method').selectOption('classical');
   await byTest('method-effort').fill('1');

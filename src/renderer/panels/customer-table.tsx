@@ -34,6 +34,9 @@ const COLUMNS: { key: SortKey; label: string; title: string; numeric: boolean; w
   { key: 'route', label: 'Rt', title: 'Route', numeric: true, width: 28 },
 ];
 const ACTIONS_WIDTH = 20;
+const DAY_MINUTES = 24 * 60;
+/** A night shift's times read "01:30+1": the time columns widen by the "+1", taken from the id column. */
+const NEXT_DAY_EXTRA = 14;
 
 function compareIds(a: string, b: string): number {
   const na = Number(a);
@@ -49,6 +52,7 @@ export function CustomerTable({ instance, routes, selected, onSelect, onEdit, on
     return map;
   }, [routes]);
 
+  const nextDay = instance.clockTimes === true && instance.customers.some((c) => c.due > DAY_MINUTES || c.ready > DAY_MINUTES);
   const rows = useMemo(() => {
     const value = (c: Customer): number | string =>
       sort.key === 'id' ? c.id : sort.key === 'route' ? (routeOf.get(c.id) ?? Infinity) : c[sort.key];
@@ -88,7 +92,10 @@ export function CustomerTable({ instance, routes, selected, onSelect, onEdit, on
       <table className="data-table customers" data-testid="customer-table">
         <colgroup>
           {COLUMNS.map((c) => (
-            <col key={c.key} style={c.width ? { width: c.width } : undefined} />
+            <col
+              key={c.key}
+              style={c.width ? { width: c.width + (nextDay && (c.key === 'ready' || c.key === 'due') ? NEXT_DAY_EXTRA : 0) } : undefined}
+            />
           ))}
           <col style={{ width: ACTIONS_WIDTH }} />
         </colgroup>
