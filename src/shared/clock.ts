@@ -48,15 +48,22 @@ type Window = { ready: number; due: number };
 export function overnight<D extends Window, C extends Window>(depot: D, nodes: C[]): { depot: D; nodes: C[] } {
   const closes = depot.due < depot.ready ? depot.due + DAY : depot.due;
   if (closes <= DAY) return { depot, nodes };
-  const closesAt = closes - DAY;
-  const nextDay = (t: number) => (t <= closesAt ? t + DAY : t);
   const window = (n: C): C => {
-    const ready = nextDay(n.ready);
-    const due = nextDay(n.due);
+    const ready = inShift(n.ready, closes);
+    const due = inShift(n.due, closes);
     // A window that closes after the shift's end by the clock (05:00–07:00) still closes after it opens.
     return { ...n, ready, due: due < ready ? due + DAY : due };
   };
   return { depot: { ...depot, due: closes }, nodes: nodes.map(window) };
+}
+
+/**
+ * A time of day in a shift that closes at `closes` (minutes past the first midnight): when the shift runs past
+ * midnight, its hours after midnight are the next day's, so 01:30 in a 22:00–06:00+1 shift is 01:30+1. Times past
+ * 24:00 already, and every time of a shift that ends by midnight, stay as they are.
+ */
+export function inShift(minutes: number, closes: number): number {
+  return closes > DAY && minutes <= closes - DAY ? minutes + DAY : minutes;
 }
 
 const DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})[T ](\d{1,2}:[0-5]\d(?::[0-5]\d)?)$/;

@@ -45,4 +45,9 @@ test('a night shift imports with its times after midnight as the next day, and p
   await expect(byTest('not-served')).toHaveCount(0);
   await expect(byTest('plan-feasible')).toContainText('All rules met');
   await session.screenshot('night-shift-plan');
+  // A time typed in the table goes on the shift's clock too: 04:30 in this shift is the next day's.
+  await byTest('edit-due-N2').fill('04:30');
+  await byTest('edit-due-N2').press('Enter');
+  await expect(byTest('edit-due-N2')).toHaveValue('04:30+1');
+  await expect(byTest('edit-due-N2')).not.toHaveAttribute('aria-invalid', 'true');
 });

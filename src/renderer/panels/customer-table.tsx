@@ -8,6 +8,7 @@ import { formatNumber } from '../format.js';
 import { routeColour } from '../map/palette.js';
 import type { CustomerField } from '../state/draft.js';
 import { EditableCell } from './editable-cell.js';
+import { inShift } from '../../shared/clock.js';
 
 type SortKey = 'id' | 'route' | CustomerField;
 
@@ -36,7 +37,7 @@ const COLUMNS: { key: SortKey; label: string; title: string; numeric: boolean; w
 const ACTIONS_WIDTH = 20;
 const DAY_MINUTES = 24 * 60;
 /** A night shift's times read "01:30+1": the time columns widen by the "+1", taken from the id column. */
-const NEXT_DAY_EXTRA = 14;
+const NEXT_DAY_EXTRA = 22;
 
 function compareIds(a: string, b: string): number {
   const na = Number(a);
@@ -53,6 +54,7 @@ export function CustomerTable({ instance, routes, selected, onSelect, onEdit, on
   }, [routes]);
 
   const nextDay = instance.clockTimes === true && instance.customers.some((c) => c.due > DAY_MINUTES || c.ready > DAY_MINUTES);
+  const toClock = (minutes: number) => inShift(minutes, instance.depot.due);
   const rows = useMemo(() => {
     const value = (c: Customer): number | string =>
       sort.key === 'id' ? c.id : sort.key === 'route' ? (routeOf.get(c.id) ?? Infinity) : c[sort.key];
@@ -138,6 +140,7 @@ export function CustomerTable({ instance, routes, selected, onSelect, onEdit, on
                   value={c.ready}
                   testId={`edit-ready-${c.id}`}
                   onCommit={(v) => onEdit(c.id, 'ready', v)}
+                  toClock={toClock}
                 />
                 <EditableCell
                   label={`Due time of ${c.id}`}
@@ -146,6 +149,7 @@ export function CustomerTable({ instance, routes, selected, onSelect, onEdit, on
                   value={c.due}
                   testId={`edit-due-${c.id}`}
                   onCommit={(v) => onEdit(c.id, 'due', v)}
+                  toClock={toClock}
                 />
                 <EditableCell
                   label={`Service time of ${c.id}`}

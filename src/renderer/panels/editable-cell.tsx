@@ -12,12 +12,14 @@ interface Props {
   onCommit(value: number): void;
   testId: string;
   label: string;
+  /** Places a typed time of day on the instance's clock (a night shift's 01:30 is the next day's). */
+  toClock?: (minutes: number) => number;
 }
 
 const show = (value: number, kind: Props['kind'], clockTimes?: boolean) =>
   kind === 'time' ? formatTimeForEdit(value, clockTimes) : String(value);
 
-export function EditableCell({ value, kind, clockTimes, onCommit, testId, label }: Props) {
+export function EditableCell({ value, kind, clockTimes, onCommit, testId, label, toClock }: Props) {
   const [text, setText] = useState(show(value, kind, clockTimes));
   const [error, setError] = useState<string | null>(null);
   useEffect(() => {
@@ -36,7 +38,8 @@ export function EditableCell({ value, kind, clockTimes, onCommit, testId, label 
       return;
     }
     setError(null);
-    if (parsed.value !== value) onCommit(parsed.value);
+    const next = kind === 'time' && clockTimes && toClock ? toClock(parsed.value) : parsed.value;
+    if (next !== value) onCommit(next);
     else setText(show(value, kind, clockTimes));
   };
 

@@ -1,0 +1,13 @@
+import { describe, expect, it } from 'vitest';
+import { inShift } from '../../../src/shared/clock.js';
+
+describe('times of day in a shift', () => {
+  it("reads a night shift's hours after midnight as the next day's, and leaves everything else", () => {
+    const nightCloses = 24 * 60 + 6 * 60; // 22:00–06:00+1
+    expect(inShift(90, nightCloses), '01:30 is 01:30+1').toBe(24 * 60 + 90);
+    expect(inShift(6 * 60, nightCloses), 'the closing time itself').toBe(30 * 60);
+    expect(inShift(23 * 60, nightCloses), 'before midnight').toBe(23 * 60);
+    expect(inShift(24 * 60 + 90, nightCloses), 'written with +1 already').toBe(24 * 60 + 90);
+    expect(inShift(90, 18 * 60), 'a day shift').toBe(90);
+  });
+});
