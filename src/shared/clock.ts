@@ -46,7 +46,7 @@ type Window = { ready: number; due: number };
  * are left as they are.
  */
 export function overnight<D extends Window, C extends Window>(depot: D, nodes: C[]): { depot: D; nodes: C[] } {
-  const closes = depot.due < depot.ready ? depot.due + DAY : depot.due;
+  const closes = shiftEnd(depot.due, depot.ready);
   if (closes <= DAY) return { depot, nodes };
   const window = (n: C): C => {
     const ready = inShift(n.ready, closes);
@@ -56,6 +56,9 @@ export function overnight<D extends Window, C extends Window>(depot: D, nodes: C
   };
   return { depot: { ...depot, due: closes }, nodes: nodes.map(window) };
 }
+
+/** A shift's end by the clock: one before the shift's start (22:00–06:00) is the next day's. */
+export const shiftEnd = (end: number, start: number): number => (end < start ? end + DAY : end);
 
 /**
  * A time of day in a shift that closes at `closes` (minutes past the first midnight): when the shift runs past

@@ -50,4 +50,8 @@ test('a night shift imports with its times after midnight as the next day, and p
   await byTest('edit-due-N2').press('Enter');
   await expect(byTest('edit-due-N2')).toHaveValue('04:30+1');
   await expect(byTest('edit-due-N2')).not.toHaveAttribute('aria-invalid', 'true');
+  // So does the shift's end: 07:00 typed for a shift that starts at 22:00 is the next morning.
+  await byTest('fleet-depot-due').fill('07:00');
+  await byTest('fleet-depot-due').press('Enter');
+  await expect(byTest('fleet-depot-due')).toHaveValue('07:00+1');
 });

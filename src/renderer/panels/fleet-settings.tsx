@@ -2,6 +2,7 @@
 import type { Instance } from '../../shared/domain.js';
 import type { FleetField } from '../state/draft.js';
 import { EditableCell } from './editable-cell.js';
+import { shiftEnd } from '../../shared/clock.js';
 
 interface Props {
   instance: Instance;
@@ -55,6 +56,7 @@ export function FleetSettings({ instance, onChange, onClockTimes, onSave, dirty,
               value={instance.depot.due}
               testId="fleet-depot-due"
               onCommit={(v) => onChange('depotDue', v)}
+              toClock={(v) => shiftEnd(v, instance.depot.ready)}
             />
           </tr>
         </tbody>

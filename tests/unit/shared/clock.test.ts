@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { inShift } from '../../../src/shared/clock.js';
+import { inShift, shiftEnd } from '../../../src/shared/clock.js';
 
 describe('times of day in a shift', () => {
   it("reads a night shift's hours after midnight as the next day's, and leaves everything else", () => {
@@ -9,5 +9,10 @@ describe('times of day in a shift', () => {
     expect(inShift(23 * 60, nightCloses), 'before midnight').toBe(23 * 60);
     expect(inShift(24 * 60 + 90, nightCloses), 'written with +1 already').toBe(24 * 60 + 90);
     expect(inShift(90, 18 * 60), 'a day shift').toBe(90);
+  });
+
+  it('reads a shift end before its start as the next day', () => {
+    expect(shiftEnd(6 * 60, 22 * 60)).toBe(30 * 60);
+    expect(shiftEnd(18 * 60, 7 * 60)).toBe(18 * 60);
   });
 });
