@@ -47,4 +47,17 @@ test('a day across the antimeridian is shown as one place, and its routes stay i
     const box = (await line.boundingBox())!;
     expect(box.width, 'a route line no wider than the map').toBeLessThan(map.width);
   }
+
+  // A stop added east of the antimeridian (where the map goes on past 180°) gets a longitude in [−180°, 180°].
+  await byTest('add-stop-mode').click();
+  await page.mouse.click(map.x + map.width * 0.9, map.y + map.height * 0.5);
+  await expect(page.locator('[data-testid^="customer-row-"]')).toHaveCount(6);
+  const places: string[] = [];
+  for (const cell of await page.locator('[data-testid^="customer-id-"]').all()) places.push((await cell.getAttribute('title')) ?? '');
+  const longitudes = places.map((title) => Number(/lon (-?[\d.]+)/.exec(title)?.[1]));
+  expect(
+    longitudes.every((lon) => Math.abs(lon) <= 180),
+    `longitudes ${longitudes.join(', ')}`,
+  ).toBe(true);
+  expect(longitudes.some((lon) => lon < 0) && longitudes.some((lon) => lon > 0)).toBe(true);
 });

@@ -113,7 +113,8 @@ export function RouteMap(props: RouteMapProps) {
     layers.current = { routes: L.layerGroup().addTo(map), stops: L.layerGroup().addTo(map) };
     map.on('click', (e: L.LeafletMouseEvent) => {
       const { onAdd, onSelect } = handlers.current;
-      if (onAdd) onAdd(e.latlng.lng, e.latlng.lat);
+      // A click past the antimeridian (the map continues there) adds the stop at its longitude in [−180°, 180°].
+      if (onAdd) onAdd(kind === 'geo' ? wrapLongitude(e.latlng.lng) : e.latlng.lng, e.latlng.lat);
       else onSelect?.(null);
     });
     mapRef.current = map;
