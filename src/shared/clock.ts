@@ -6,7 +6,8 @@
  */
 
 const CLOCK = /^(\d{1,2}):([0-5]\d)(?::([0-5]\d))?(?:\s*([AaPp])\.?[Mm]\.?)?(?:\s*\+([1-9]))?$/;
-const DAY = 24 * 60;
+/** Minutes in a day: a time past it is the next day's. */
+export const MINUTES_PER_DAY = 24 * 60;
 
 /**
  * Minutes since midnight, or undefined when the text is not a time of day: H:MM, HH:MM or HH:MM:SS, in 24-hour form
@@ -20,15 +21,15 @@ export function parseClock(text: string): number | undefined {
   if (meridiem && (hours < 1 || hours > 12)) return undefined;
   const hour = meridiem ? (hours % 12) + (meridiem === 'p' ? 12 : 0) : hours;
   const minutes = hour * 60 + Number(m[2]) + (m[3] ? Number(m[3]) / 60 : 0);
-  if (minutes > DAY || (nextDays && minutes >= DAY)) return undefined;
-  return minutes + nextDays * DAY;
+  if (minutes > MINUTES_PER_DAY || (nextDays && minutes >= MINUTES_PER_DAY)) return undefined;
+  return minutes + nextDays * MINUTES_PER_DAY;
 }
 
 /** "HH:MM", rounded to the minute; with `seconds`, "HH:MM:SS" when the seconds are not zero; past 24:00 "HH:MM+1". */
 export function formatClock(minutes: number, seconds = false): string {
   const sign = minutes < 0 ? '-' : '';
   const total = Math.round(Math.abs(minutes) * (seconds ? 60 : 1));
-  const perDay = seconds ? DAY * 60 : DAY;
+  const perDay = seconds ? MINUTES_PER_DAY * 60 : MINUTES_PER_DAY;
   // 24:00 stays the end of the day; only later times are written as the next day's.
   const days = sign || total <= perDay ? 0 : Math.floor(total / perDay);
   const left = total - days * perDay;
@@ -47,18 +48,18 @@ type Window = { ready: number; due: number };
  */
 export function overnight<D extends Window, C extends Window>(depot: D, nodes: C[]): { depot: D; nodes: C[] } {
   const closes = shiftEnd(depot.due, depot.ready);
-  if (closes <= DAY) return { depot, nodes };
+  if (closes <= MINUTES_PER_DAY) return { depot, nodes };
   const window = (n: C): C => {
     const ready = inShift(n.ready, closes);
     const due = inShift(n.due, closes);
     // A window that closes after the shift's end by the clock (05:00–07:00) still closes after it opens.
-    return { ...n, ready, due: due < ready ? due + DAY : due };
+    return { ...n, ready, due: due < ready ? due + MINUTES_PER_DAY : due };
   };
   return { depot: { ...depot, due: closes }, nodes: nodes.map(window) };
 }
 
 /** A shift's end by the clock: one before the shift's start (22:00–06:00) is the next day's. */
-export const shiftEnd = (end: number, start: number): number => (end < start ? end + DAY : end);
+export const shiftEnd = (end: number, start: number): number => (end < start ? end + MINUTES_PER_DAY : end);
 
 /**
  * A time of day in a shift that closes at `closes` (minutes past the first midnight): when the shift runs past
@@ -66,7 +67,7 @@ export const shiftEnd = (end: number, start: number): number => (end < start ? e
  * 24:00 already, and every time of a shift that ends by midnight, stay as they are.
  */
 export function inShift(minutes: number, closes: number): number {
-  return closes > DAY && minutes <= closes - DAY ? minutes + DAY : minutes;
+  return closes > MINUTES_PER_DAY && minutes <= closes - MINUTES_PER_DAY ? minutes + MINUTES_PER_DAY : minutes;
 }
 
 const DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})[T ](\d{1,2}:[0-5]\d(?::[0-5]\d)?)$/;
@@ -87,4 +88,4 @@ export function parseDateTime(text: string): number | undefined {
 }
 
 /** The minute (since 1970-01-01) at which the day holding `minutes` began: dated times become times of that day. */
-export const startOfDay = (minutes: number): number => Math.floor(minutes / DAY) * DAY;
+export const startOfDay = (minutes: number): number => Math.floor(minutes / MINUTES_PER_DAY) * MINUTES_PER_DAY;

@@ -127,8 +127,8 @@ export function savedConfig(model: ModelJson): ModelConfig {
   return modelConfig({ ...stored, fleetFeature: stored.fleetFeature ?? false, pairBias: stored.pairBias ?? false });
 }
 
-/** A folder's card, checked and converted (card.ts), with the configuration of its model.json. */
-export const readCard = (dir: string, model: ModelJson): ModelCard => cardFromJson(readCardJson(dir), savedConfig(model), dir);
+/** A folder's card, checked and converted (card.ts), with the configuration its model.json was saved with. */
+export const readCard = (dir: string, config: ModelConfig): ModelCard => cardFromJson(readCardJson(dir), config, dir);
 
 /** Values the manifest lists, refused above MAX_WEIGHTS before anything is allocated. */
 export function manifestSize(model: ModelJson, dir: string): number {

@@ -71,7 +71,7 @@ export async function loadCheckpoint(dir: string, expect: Partial<ModelConfig> =
   const wanted = { ...config, ...expect };
   const mismatches = configMismatches(wanted, config);
   if (mismatches.length) throw new AppError('model', `the model in ${dir} does not match the requested configuration`, mismatches);
-  const card = readCard(dir, model);
+  const card = readCard(dir, saved);
   const values = readWeights(dir, model);
   const policy = new Policy(config);
   try {

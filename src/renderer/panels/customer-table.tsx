@@ -8,7 +8,7 @@ import { formatNumber } from '../format.js';
 import { routeColour } from '../map/palette.js';
 import type { CustomerField } from '../state/draft.js';
 import { EditableCell } from './editable-cell.js';
-import { inShift } from '../../shared/clock.js';
+import { inShift, MINUTES_PER_DAY } from '../../shared/clock.js';
 
 type SortKey = 'id' | 'route' | CustomerField;
 
@@ -35,7 +35,6 @@ const COLUMNS: { key: SortKey; label: string; title: string; numeric: boolean; w
   { key: 'route', label: 'Rt', title: 'Route', numeric: true, width: 28 },
 ];
 const ACTIONS_WIDTH = 20;
-const DAY_MINUTES = 24 * 60;
 /** A night shift's times read "01:30+1": the time columns widen by the "+1", taken from the id column. */
 const NEXT_DAY_EXTRA = 22;
 
@@ -53,7 +52,7 @@ export function CustomerTable({ instance, routes, selected, onSelect, onEdit, on
     return map;
   }, [routes]);
 
-  const nextDay = instance.clockTimes === true && instance.customers.some((c) => c.due > DAY_MINUTES || c.ready > DAY_MINUTES);
+  const nextDay = instance.clockTimes === true && instance.customers.some((c) => c.due > MINUTES_PER_DAY || c.ready > MINUTES_PER_DAY);
   const toClock = (minutes: number) => inShift(minutes, instance.depot.due);
   const rows = useMemo(() => {
     const value = (c: Customer): number | string =>
