@@ -7,7 +7,8 @@
  * half city days) is the best so far and below the starting model's.
  *
  *   nice -n 5 npx tsx scripts/fine-tune-city.ts --model jampr-tw3-n50 [--minutes 60] [--city 35-150]
- *       [--lr 1e-4] [--batch 16] [--expert-seconds 0.2] [--threads <one per core>] [--recipe imitation|pomo-mean]
+ *       [--lr 1e-4] [--batch 16] [--expert-seconds 0.2] [--threads <one per core>] [--recipe imitation|pomo-mean|self-imitation]
+ *       [--samples <per instance, pomo-mean and self-imitation>]
  */
 import { cpSync, existsSync, rmSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
@@ -31,6 +32,7 @@ const { values: args } = parseArgs({
     batch: { type: 'string', default: '16' },
     'expert-seconds': { type: 'string', default: '0.2' },
     recipe: { type: 'string', default: 'imitation' },
+    samples: { type: 'string' },
     threads: { type: 'string', default: String(availableParallelism()) },
   },
 });
@@ -83,8 +85,14 @@ const result = await trainModel({
   threads: Number(args.threads),
   checkpointEverySec: 300,
   recipe:
-    args.recipe === 'pomo-mean'
-      ? { name: 'pomo-mean', batchSize: Number(args.batch), epochSize: 1_000_000, learningRate: Number(args.lr) }
+    args.recipe === 'pomo-mean' || args.recipe === 'self-imitation'
+      ? {
+          name: args.recipe,
+          batchSize: Number(args.batch),
+          epochSize: 1_000_000,
+          learningRate: Number(args.lr),
+          ...(args.samples ? { samplesPerInstance: Number(args.samples) } : {}),
+        }
       : {
           name: 'imitation',
           batchSize: Number(args.batch),
@@ -98,7 +106,8 @@ const result = await trainModel({
       JSON.stringify({
         at: new Date().toISOString(),
         instances: p.instancesSeen,
-        expertCost: Math.round(p.meanCost),
+        trainCost: Math.round(p.meanCost),
+        baseline: Math.round(p.baselineCost),
         validation: p.validationCost && Math.round(p.validationCost),
       }),
     ),

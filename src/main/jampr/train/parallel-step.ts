@@ -118,7 +118,7 @@ class AsyncStepper implements TrainStepper {
   }
 
   async step(recipe: Recipe, c: StepContext, problems: Problem[], rng: Rng): Promise<StepOutcome[]> {
-    if (recipe.name === 'imitation') {
+    if (recipe.name === 'imitation' || recipe.name === 'self-imitation') {
       const earlier = await this.flush();
       return [...earlier, await splitStep(this.pool, recipe, c, problems, rng)];
     }
@@ -215,14 +215,21 @@ async function splitStep(
   const stepSeed = rng.int(0, 2 ** 31);
   const values = valuesOf(c.policy);
   const stateBefore = new Map(stateOf(c.policy));
-  const settings = { env: c.env, maxGradNorm: recipe.maxGradNorm, frozenNorm: c.frozenNorm, expertSeconds: recipe.expertSeconds };
+  const workFor = (seed: number): ShardWork =>
+    recipe.name === 'self-imitation'
+      ? { kind: 'self-imitation', settings: { env: c.env, samples: recipe.samplesPerInstance, frozenNorm: c.frozenNorm }, seed }
+      : {
+          kind: 'imitation',
+          settings: { env: c.env, maxGradNorm: recipe.maxGradNorm, frozenNorm: c.frozenNorm, expertSeconds: recipe.expertSeconds },
+          seed,
+        };
   const results = await Promise.all(
     splitEvenly(problems.length, pool.size).map(([start, end], k) =>
       pool.run({
         config: c.policy.config,
         values,
         problems: problems.slice(start, end),
-        work: { kind: 'imitation', settings, seed: stepSeed + k },
+        work: workFor(stepSeed + k),
       }),
     ),
   );
@@ -254,7 +261,7 @@ async function splitStep(
     );
     loadValues(c.policy, [...pooled]);
   }
-  return { ...outcome, baselineCost: outcome.meanCost, gradNorm };
+  return { ...outcome, baselineCost: weighted((r) => r.baselineCost), gradNorm };
 }
 
 /** [start, end) of up to `parts` contiguous, near-equal shards of `count` items (none empty). */
@@ -274,7 +281,7 @@ function rolloutBaseline(
   problems: readonly Problem[],
   P: number,
 ): { baseline: ShardBaseline; afterWarmUp: ((costs: Float64Array) => unknown) | null } {
-  if (recipe.name === 'imitation' || c.baseline === null) return { baseline: { kind: 'sample-mean' }, afterWarmUp: null };
+  if (recipe.name === 'imitation' || recipe.name === 'self-imitation' || c.baseline === null) return { baseline: { kind: 'sample-mean' }, afterWarmUp: null };
   const previous = c.baseline.warmUp;
   const prepared = c.baseline.prepare(c.epoch, problems, P);
   if (c.epoch === 0) return { baseline: { kind: 'warm-up', previous }, afterWarmUp: prepared };

@@ -5,10 +5,11 @@ import { AppError } from '../../../shared/errors.js';
  * CPU-sized schedule; 'pomo-mean' goes beyond the paper for sample efficiency on a CPU budget: P
  * samples per instance, each judged against the mean of the others, with the square's symmetries
  * as free augmentation; 'imitation' is a warm start that maximises the likelihood of the classical
- * solver's plans replayed as joint actions (follow it with a REINFORCE recipe). The paper's full schedule is PAPER_SCHEDULE. Every model card names its recipe.
+ * solver's plans replayed as joint actions (follow it with a REINFORCE recipe); 'self-imitation' maximises the
+ * likelihood of the model's own best plan of its 8 greedy views and samplesPerInstance samples (self-imitation.ts). The paper's full schedule is PAPER_SCHEDULE. Every model card names its recipe.
  */
-export type RecipeName = 'rollout' | 'pomo-mean' | 'imitation';
-export const RECIPE_NAMES: readonly RecipeName[] = ['rollout', 'pomo-mean', 'imitation'];
+export type RecipeName = 'rollout' | 'pomo-mean' | 'imitation' | 'self-imitation';
+export const RECIPE_NAMES: readonly RecipeName[] = ['rollout', 'pomo-mean', 'imitation', 'self-imitation'];
 
 export interface Recipe {
   name: RecipeName;
@@ -46,6 +47,7 @@ export const RECIPES: Record<RecipeName, Recipe> = {
     learningRate: 1e-3,
     expertSeconds: 0.1,
   },
+  'self-imitation': { name: 'self-imitation', samplesPerInstance: 32, augment: false, batchSize: 16, epochSize: 512, evalSize: 0, ...COMMON },
 };
 
 /**

@@ -8,6 +8,7 @@ import { sampleMeanBaseline, warmUpBaseline } from './baseline.js';
 import { mean } from './costs.js';
 import { imitationGradients, type ImitationSettings } from './imitation.js';
 import { reinforceGradients, type ReinforceSettings } from './reinforce.js';
+import { type SelfImitationSettings, selfImitationGradients } from './self-imitation.js';
 
 /**
  * A training thread's work (parallel-step.ts): the gradient of the recipe's loss on a batch (or, for imitation, a
@@ -25,7 +26,8 @@ export type ShardBaseline =
 
 export type ShardWork =
   | { kind: 'reinforce'; settings: ReinforceSettings; baseline: ShardBaseline; stepSeed: number }
-  | { kind: 'imitation'; settings: ImitationSettings; seed: number };
+  | { kind: 'imitation'; settings: ImitationSettings; seed: number }
+  | { kind: 'self-imitation'; settings: SelfImitationSettings; seed: number };
 
 export interface ShardRequest {
   config: ModelConfig;
@@ -81,6 +83,20 @@ export function computeShard(policy: Policy, request: Omit<ShardRequest, 'config
       loss: stats.loss,
       meanCost: stats.meanCost,
       baselineCost: stats.meanCost,
+      costs: new Float64Array(0),
+      state: stateOf(policy),
+      normRows: stats.used * nodes,
+      threadId,
+    };
+  }
+  if (work.kind === 'self-imitation') {
+    const { grads, ...stats } = selfImitationGradients(policy, work.settings, problems, createRng(work.seed));
+    return {
+      grads: toArrays(grads),
+      weight: stats.used,
+      loss: stats.loss,
+      meanCost: stats.meanCost,
+      baselineCost: stats.greedyCost,
       costs: new Float64Array(0),
       state: stateOf(policy),
       normRows: stats.used * nodes,

@@ -7,6 +7,8 @@ import { type RolloutBaseline, sampleMeanBaseline } from './baseline.js';
 import { imitationStep } from './imitation.js';
 import type { Recipe } from './recipe.js';
 import { reinforceStep } from './reinforce.js';
+import { selfImitationGradients } from './self-imitation.js';
+import { applyGradients } from './update.js';
 
 /** What a training step works on: the model, its optimiser and the recipe's state at this step. */
 export interface StepContext {
@@ -31,6 +33,12 @@ export function trainStep(recipe: Recipe, c: StepContext, problems: Problem[], r
     case 'imitation': {
       const stats = imitationStep(c.policy, c.adam, { ...common, expertSeconds: recipe.expertSeconds }, problems, rng);
       return { meanCost: stats.meanCost, baselineCost: stats.meanCost };
+    }
+    case 'self-imitation': {
+      const settings = { env: c.env, samples: recipe.samplesPerInstance, frozenNorm: c.frozenNorm };
+      const { grads, meanCost, greedyCost } = selfImitationGradients(c.policy, settings, problems, rng);
+      applyGradients(c.policy, c.adam, grads, recipe.maxGradNorm);
+      return { meanCost, baselineCost: greedyCost };
     }
     case 'rollout':
     case 'pomo-mean': {
