@@ -137,6 +137,24 @@ describe('training on two threads', () => {
     policy.dispose();
   });
 
+  it('takes a self-imitation step with the batch split over the threads: one update, each row judged against its greedy plan', async () => {
+    const problems = tinyProblems(6, 4, 8, true);
+    const policy = new Policy(tinyModelConfig(), 5);
+    const adam = adamFor(policy);
+    const before = valuesOf(policy);
+    const selfImitation = resolveRecipe({ name: 'self-imitation', batchSize: 4, samplesPerInstance: 8 });
+    const context = { policy, adam, env, baseline: null, epoch: 0, frozenNorm: true };
+    const [outcome, ...more] = await stepper.step(selfImitation, context, problems, createRng(4));
+    expect(more).toEqual([]);
+    // The imitated plans are the best of greedy and samples: never dearer than the greedy ones.
+    expect(outcome.meanCost).toBeLessThanOrEqual(outcome.baselineCost);
+    expect(adam.step).toBe(1);
+    const after = valuesOf(policy);
+    expect([...before].some(([name, w]) => maxDifference(w, after.get(name) as Float32Array) > 0)).toBe(true);
+    adam.dispose();
+    policy.dispose();
+  });
+
   it('pools BatchNorm moments of shards into the moments of all their rows', () => {
     // Two shards of one feature: rows [1, 2, 3] and [10, 20]; the whole batch's mean is 7.2, unbiased variance 62.7.
     const update = (rows: number[], old: [number, number]) => {

@@ -111,7 +111,22 @@ export function selfImitationGradients(
   rng: Rng,
 ): SelfImitationStats & { grads: Map<string, tf.Tensor> } {
   const own = bestOwnPlans(policy, problems, settings, rng);
-  const { loss, grads } = lossGradients(policy, (release) => {
+  return {
+    ...ownPlanGradients(policy, settings, problems, own),
+    meanCost: mean(own.map((o) => o.cost)),
+    greedyCost: mean(own.map((o) => o.greedyCost)),
+    used: problems.length,
+  };
+}
+
+/** −mean_batch log π(own plan) / N and its gradient: each plan replayed under the view it was found in. */
+export function ownPlanGradients(
+  policy: Policy,
+  settings: SelfImitationSettings,
+  problems: readonly Problem[],
+  own: readonly OwnPlan[],
+): { loss: number; grads: Map<string, tf.Tensor> } {
+  return lossGradients(policy, (release) => {
     const { logLikelihood } = rollout(
       policy,
       problems,
@@ -123,11 +138,4 @@ export function selfImitationGradients(
     release(logLikelihood);
     return logLikelihood.mean().mul(-1 / problems[0].n) as tf.Scalar;
   });
-  return {
-    meanCost: mean(own.map((o) => o.cost)),
-    greedyCost: mean(own.map((o) => o.greedyCost)),
-    loss,
-    used: problems.length,
-    grads,
-  };
 }
