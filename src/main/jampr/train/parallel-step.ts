@@ -281,7 +281,8 @@ function rolloutBaseline(
   problems: readonly Problem[],
   P: number,
 ): { baseline: ShardBaseline; afterWarmUp: ((costs: Float64Array) => unknown) | null } {
-  if (recipe.name === 'imitation' || recipe.name === 'self-imitation' || c.baseline === null) return { baseline: { kind: 'sample-mean' }, afterWarmUp: null };
+  if (recipe.name === 'imitation' || recipe.name === 'self-imitation' || c.baseline === null)
+    return { baseline: { kind: 'sample-mean' }, afterWarmUp: null };
   const previous = c.baseline.warmUp;
   const prepared = c.baseline.prepare(c.epoch, problems, P);
   if (c.epoch === 0) return { baseline: { kind: 'warm-up', previous }, afterWarmUp: prepared };

@@ -47,7 +47,15 @@ export const RECIPES: Record<RecipeName, Recipe> = {
     learningRate: 1e-3,
     expertSeconds: 0.1,
   },
-  'self-imitation': { name: 'self-imitation', samplesPerInstance: 32, augment: false, batchSize: 16, epochSize: 512, evalSize: 0, ...COMMON },
+  'self-imitation': {
+    name: 'self-imitation',
+    samplesPerInstance: 32,
+    augment: false,
+    batchSize: 16,
+    epochSize: 512,
+    evalSize: 0,
+    ...COMMON,
+  },
 };
 
 /**

@@ -51,7 +51,8 @@ export function bestOwnPlans(policy: Policy, problems: readonly Problem[], setti
     const first = i * SYMMETRY_COUNT;
     let best: OwnPlan = { symmetry: 0, actions: greedy.actionsOf(first), cost: greedyCosts[first], greedyCost: greedyCosts[first] };
     for (const s of views) {
-      if (greedyCosts[first + s] < best.cost) best = { ...best, symmetry: s, actions: greedy.actionsOf(first + s), cost: greedyCosts[first + s] };
+      if (greedyCosts[first + s] < best.cost)
+        best = { ...best, symmetry: s, actions: greedy.actionsOf(first + s), cost: greedyCosts[first + s] };
       for (let r = 0; r < perView; r++) {
         const row = (first + s) * perView + r;
         if (sampledCosts[row] < best.cost) best = { ...best, symmetry: s, actions: sampled.actionsOf(row), cost: sampledCosts[row] };
