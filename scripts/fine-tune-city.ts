@@ -33,6 +33,7 @@ const { values: args } = parseArgs({
     'expert-seconds': { type: 'string', default: '0.2' },
     recipe: { type: 'string', default: 'imitation' },
     samples: { type: 'string' },
+    views: { type: 'string' },
     threads: { type: 'string', default: String(availableParallelism()) },
   },
 });
@@ -92,6 +93,7 @@ const result = await trainModel({
           epochSize: 1_000_000,
           learningRate: Number(args.lr),
           ...(args.samples ? { samplesPerInstance: Number(args.samples) } : {}),
+          ...(args.views ? { views: Number(args.views) } : {}),
         }
       : {
           name: 'imitation',

@@ -217,7 +217,11 @@ async function splitStep(
   const stateBefore = new Map(stateOf(c.policy));
   const workFor = (seed: number): ShardWork =>
     recipe.name === 'self-imitation'
-      ? { kind: 'self-imitation', settings: { env: c.env, samples: recipe.samplesPerInstance, frozenNorm: c.frozenNorm }, seed }
+      ? {
+          kind: 'self-imitation',
+          settings: { env: c.env, samples: recipe.samplesPerInstance, views: recipe.views, frozenNorm: c.frozenNorm },
+          seed,
+        }
       : {
           kind: 'imitation',
           settings: { env: c.env, maxGradNorm: recipe.maxGradNorm, frozenNorm: c.frozenNorm, expertSeconds: recipe.expertSeconds },

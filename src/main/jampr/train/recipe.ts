@@ -29,6 +29,8 @@ export interface Recipe {
   costScale: number;
   /** Classical solver seconds per instance ('imitation' only). */
   expertSeconds: number;
+  /** Views searched per instance ('self-imitation' only): 8, or 1 (the instance as the greedy plan sees it). */
+  views?: number;
 }
 
 const COMMON = { learningRate: 1e-4, learningRateDecay: 0.001, maxGradNorm: 1.0, costScale: 0.01, expertSeconds: 0 };

@@ -21,8 +21,10 @@ import { lossGradients } from './update.js';
  */
 export interface SelfImitationSettings {
   env: EnvConfig;
-  /** Sampled plans per instance beside the 8 greedy views (a multiple of 8: each view gets samples / 8). */
+  /** Sampled plans per instance beside the greedy views (each view gets samples / views). */
   samples: number;
+  /** Views of each instance searched: all 8 symmetries (default), or 1, the instance as the greedy plan sees it. */
+  views?: number;
   /** BatchNorm on its running statistics (fine-tuning). */
   frozenNorm?: boolean;
 }
@@ -37,8 +39,9 @@ export interface OwnPlan {
 
 /** The best of each instance's greedy views and samples (BatchNorm in eval mode, no gradient). */
 export function bestOwnPlans(policy: Policy, problems: readonly Problem[], settings: SelfImitationSettings, rng: Rng): OwnPlan[] {
-  const views = Array.from({ length: SYMMETRY_COUNT }, (_, s) => s);
-  const perView = Math.max(1, Math.round(settings.samples / SYMMETRY_COUNT));
+  const viewCount = settings.views ?? SYMMETRY_COUNT;
+  const views = Array.from({ length: viewCount }, (_, s) => s);
+  const perView = Math.max(1, Math.round(settings.samples / viewCount));
   // Unique rows: instance-major, then view. Greedy: one row each; sampled: perView rows each.
   const unique = problems.flatMap((p) => views.map(() => p));
   const symmetries = problems.flatMap(() => views);
@@ -48,7 +51,7 @@ export function bestOwnPlans(policy: Policy, problems: readonly Problem[], setti
   const greedyCosts = planCosts(greedy.state, unique, settings.env.variant);
   const sampledCosts = planCosts(sampled.state, sampledRows, settings.env.variant);
   return problems.map((_, i) => {
-    const first = i * SYMMETRY_COUNT;
+    const first = i * viewCount;
     let best: OwnPlan = { symmetry: 0, actions: greedy.actionsOf(first), cost: greedyCosts[first], greedyCost: greedyCosts[first] };
     for (const s of views) {
       if (greedyCosts[first + s] < best.cost)

@@ -35,7 +35,7 @@ export function trainStep(recipe: Recipe, c: StepContext, problems: Problem[], r
       return { meanCost: stats.meanCost, baselineCost: stats.meanCost };
     }
     case 'self-imitation': {
-      const settings = { env: c.env, samples: recipe.samplesPerInstance, frozenNorm: c.frozenNorm };
+      const settings = { env: c.env, samples: recipe.samplesPerInstance, views: recipe.views, frozenNorm: c.frozenNorm };
       const { grads, meanCost, greedyCost } = selfImitationGradients(c.policy, settings, problems, rng);
       applyGradients(c.policy, c.adam, grads, recipe.maxGradNorm);
       return { meanCost, baselineCost: greedyCost };
