@@ -220,10 +220,11 @@ export const CALLS = {
   'instances:save': call<StoredInstance>()(z.object({ id: id.optional(), instance: instanceSchema })),
   'instances:delete': call<{ deleted: boolean }>()(byId),
   /**
-   * Every rule the instance breaks, as a save would list them; nothing is stored. The editor checks each edit with
-   * it, so a broken rule shows in the row at once and the rules stay in one place (src/main/vrp/validate.ts).
+   * Every rule the instance breaks, as a save would list them, and, when it breaks none, the warnings (customers no
+   * vehicle can reach in time); nothing is stored. The editor checks each edit with it, so a broken rule or a
+   * customer out of reach shows in the row at once and the rules stay in one place (src/main/vrp/validate.ts).
    */
-  'instances:validate': call<{ problems: string[] }>()(z.object({ instance: z.unknown() })),
+  'instances:validate': call<{ problems: string[]; warnings: string[] }>()(z.object({ instance: z.unknown() })),
   /** Parses and validates a CSV without storing anything. */
   'instances:previewCsv': call<CsvPreview>()(csvImportSchema),
   /** Parses, validates and stores a CSV as a new instance: all or nothing. */

@@ -94,12 +94,16 @@ describe('jampr exit codes for plans', () => {
     });
   });
 
-  it('plan exits with 2 when the plan it wrote breaks a rule', async () => {
+  it('plan exits with 2 when the fleet cannot serve every customer, and names each one left with the reason', async () => {
     const { dir, instance } = await tinyFiles();
-    // One vehicle of capacity 30 cannot carry five demands of 10.
+    // One vehicle of capacity 30 cannot carry five demands of 10: the plan uses that one vehicle, never a second.
     const failure = await failureOf('plan', instance, '--vehicles', '1', '--time-limit', '0.2', '--out', join(dir, 'plan.json'));
     expect(failure.code).toBe(EXIT.infeasible);
-    expect(JSON.parse(failure.stdout)).toMatchObject({ feasible: false, out: join(dir, 'plan.json') });
-    expect(failure.stderr).toMatch(/violation: /);
+    expect(JSON.parse(failure.stdout)).toMatchObject({ feasible: false, out: join(dir, 'plan.json'), vehicles: 1 });
+    const unserved = failure.stderr.match(
+      /violation: customer \S+ is not served: the day's demand 50 is more than the fleet carries \(1 × 30 = 30\)/g,
+    );
+    expect(unserved).toHaveLength(2);
+    expect(failure.stderr).not.toMatch(/vehicles but the fleet has/);
   });
 });

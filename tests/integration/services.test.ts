@@ -50,6 +50,19 @@ describe('instances', () => {
     expect(again.instance.customers).toEqual(tiny.instance.customers);
   });
 
+  it('checks an edit: a broken rule is a problem, a customer out of reach a warning that does not stop a save', async () => {
+    const outOfReach = { ...tiny.instance, customers: tiny.instance.customers.map((c) => (c.id === 'a' ? { ...c, ready: 0, due: 5 } : c)) };
+    const check = await app.call('instances:validate', { instance: outOfReach });
+    expect(check.problems).toEqual([]);
+    expect(check.warnings).toEqual([expect.stringMatching(/^customer a cannot be reached in time: .*hard time windows leave it unserved/)]);
+    const saved = await app.call('instances:save', { instance: outOfReach });
+    expect(saved.instance.customers[0]).toMatchObject({ id: 'a', due: 5 });
+    const broken = await app.call('instances:validate', { instance: { ...outOfReach, capacity: 5 } });
+    expect(broken.problems.length).toBeGreaterThan(0);
+    expect(broken.warnings).toEqual([]);
+    await app.call('instances:delete', { id: saved.id });
+  });
+
   it('answers an unknown id and a malformed request with input errors', async () => {
     expect(await app.fail('instances:get', { id: 9999 })).toMatchObject({ kind: 'input', message: expect.stringMatching(/no instance/) });
     expect(await app.fail('instances:get', { id: 'one' })).toMatchObject({ kind: 'input', details: [expect.stringMatching(/^id:/)] });

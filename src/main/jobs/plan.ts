@@ -1,6 +1,7 @@
 import type { DecodeStrategy } from '../../shared/domain.js';
 import { toIdRoutes } from '../vrp/evaluate.js';
 import type { Problem } from '../vrp/problem.js';
+import { fitToFleet } from '../vrp/solvers/fleet-fit.js';
 import { solveRandom } from '../vrp/solvers/random.js';
 import { buildProblem } from '../vrp/validate.js';
 import { throwIfCancelled } from './cancel.js';
@@ -39,6 +40,8 @@ export async function runPlanJob(job: PlanJob, ctx: JobContext<Progress>): Promi
   }
   throwIfCancelled(ctx.signal);
   ctx.onProgress({ fraction: 1, message: 'done' });
+  // The fleet is what the dispatcher has: a plan never uses more vehicles or breaks a hard rule, it names who is left.
+  routes = fitToFleet(problem, job.variant, routes);
   return { routes: toIdRoutes(problem, routes), modelName, seconds: (performance.now() - started) / 1000 };
 }
 

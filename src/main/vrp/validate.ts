@@ -7,9 +7,9 @@ import { compileProblem, travelTime, type Problem } from './problem.js';
 
 /**
  * Validation of an instance before it is compiled. The shape and the rules about single fields are the schema's
- * (src/shared/domain.ts); here are the rules that relate fields, which would make the instance meaningless or
- * some customer impossible to serve. Each message names the node and the rule, e.g. "ready time 500 is after
- * due time 400 for customer 17".
+ * (src/shared/domain.ts); here are the rules that relate fields, which would make the instance meaningless, and
+ * the warnings about customers no vehicle can reach in time (a valid day: planning names them, see checkReachable).
+ * Each message names the node and the rule, e.g. "ready time 500 is after due time 400 for customer 17".
  */
 
 /** Two decimals; a value too large to round (1e308 × 100 overflows) is shown as it is, never as "Infinity". */
@@ -32,32 +32,43 @@ function checkIds(instance: Instance, problems: string[]): void {
 }
 
 /**
- * Can a fresh vehicle, leaving the depot at its ready time, serve this customer alone inside the
- * hard rules (arrive by the due time, be back by the end of the shift)?
+ * A customer the data puts out of reach of every vehicle: one that could reach it at all (no travel time can be
+ * computed to it: a problem), or that serves it alone, leaving the depot at its opening, and still arrives after
+ * the due time or is back after the shift (a warning). Such a day is valid: soft windows serve the customer late,
+ * at a price, and under hard windows every plan leaves it unserved and names the reason (vrp/unserved.ts).
  */
-function checkReachable(c: Customer, depot: Depot, coords: Coordinates | undefined, t: (v: number) => string, problems: string[]): void {
+function checkReachable(
+  c: Customer,
+  depot: Depot,
+  coords: Coordinates | undefined,
+  t: (v: number) => string,
+  out: { problems: string[]; warnings: string[] },
+): void {
   const leg = travelTime(coords, depot.x, depot.y, c.x, c.y);
   if (!Number.isFinite(leg)) {
     // Say what the file holds: the travel time computed from it overflowed.
-    problems.push(
+    out.problems.push(
       `customer ${c.id} is too far from the depot: from (${fmt(depot.x)}, ${fmt(depot.y)}) to (${fmt(c.x)}, ${fmt(c.y)}) no travel time can be computed`,
     );
     return;
   }
   const arrival = depot.ready + leg;
   if (arrival > c.due + TIME_EPS) {
-    problems.push(
-      `customer ${c.id} cannot be reached in time: the earliest arrival from the depot is ${t(arrival)}, after its due time ${t(c.due)}`,
+    out.warnings.push(
+      `customer ${c.id} cannot be reached in time: the earliest arrival from the depot is ${t(arrival)}, after its due time ${t(c.due)}; ${UNREACHABLE_OUTCOME}`,
     );
     return;
   }
   const back = Math.max(arrival, c.ready) + c.service + leg;
   if (back > depot.due + TIME_EPS) {
-    problems.push(
-      `customer ${c.id} cannot be served within the shift: a vehicle serving it alone is back at the depot at ${t(back)}, after the shift ends at ${t(depot.due)}`,
+    out.warnings.push(
+      `customer ${c.id} cannot be served within the shift: a vehicle serving it alone is back at the depot at ${t(back)}, after the shift ends at ${t(depot.due)}; ${UNREACHABLE_OUTCOME}`,
     );
   }
 }
+
+/** What planning does with a customer out of reach, in the words of the time-window policies. */
+const UNREACHABLE_OUTCOME = 'hard time windows leave it unserved, soft ones serve it late at a price';
 
 /** A customer as far as its fields could be read: a CSV row with a bad cell still has its other rules checked. */
 export type PartialCustomer = { id: string } & Partial<Omit<Customer, 'id'>>;
@@ -82,29 +93,40 @@ export function customerFieldProblems(
   return { problems, windowOk };
 }
 
-/** The rules between fields of an instance whose shape is sound. */
-function ruleProblems(instance: Instance): string[] {
-  const problems: string[] = [];
+/** The rules between fields of an instance whose shape is sound: their problems, and the warnings about reach. */
+function checkRules(instance: Instance): { problems: string[]; warnings: string[] } {
+  const out = { problems: [] as string[], warnings: [] as string[] };
   const { depot, coordinates } = instance;
   const geo = coordinates?.kind === 'geo';
   const depotLabel = `depot ${depot.id}`;
   const t = (v: number) => timeText(instance, v);
-  if (geo) checkGeoRange(depot.x, depot.y, depotLabel, problems);
-  if (depot.ready > depot.due) problems.push(`ready time ${t(depot.ready)} is after due time ${t(depot.due)} for ${depotLabel}`);
-  checkIds(instance, problems);
+  if (geo) checkGeoRange(depot.x, depot.y, depotLabel, out.problems);
+  if (depot.ready > depot.due) out.problems.push(`ready time ${t(depot.ready)} is after due time ${t(depot.due)} for ${depotLabel}`);
+  checkIds(instance, out.problems);
   for (const c of instance.customers) {
     const own = customerFieldProblems(c, instance);
-    problems.push(...own.problems);
-    if (own.windowOk) checkReachable(c, depot, coordinates, t, problems);
+    out.problems.push(...own.problems);
+    if (own.windowOk) checkReachable(c, depot, coordinates, t, out);
   }
-  return problems;
+  return out;
 }
 
 /** Every problem with the instance, in a stable order; empty when it is valid. Takes anything, e.g. parsed JSON. */
 export function validateInstance(instance: unknown): string[] {
   const shape = instanceSchema.safeParse(instance);
   if (!shape.success) return describeIssues(shape.error, instance, 'the instance');
-  return ruleProblems(shape.data);
+  return checkRules(shape.data).problems;
+}
+
+/**
+ * What a valid instance holds that the dispatcher should know before planning: customers no vehicle can reach
+ * within their window or the shift. Empty for an instance with problems (those come first).
+ */
+export function instanceWarnings(instance: unknown): string[] {
+  const shape = instanceSchema.safeParse(instance);
+  if (!shape.success) return [];
+  const { problems, warnings } = checkRules(shape.data);
+  return problems.length ? [] : warnings;
 }
 
 /** Validates the instance and compiles it; throws one input error listing every problem. */

@@ -20,6 +20,8 @@ interface Props {
   onEdit(id: string, field: CustomerField, value: number): void;
   onRemove(id: string): void;
   errorsByCustomer: Map<string, string[]>;
+  /** Customers no vehicle can reach in their window: planned, but left unserved under hard windows. */
+  warningsByCustomer?: Map<string, string[]>;
 }
 
 /**
@@ -44,7 +46,7 @@ function compareIds(a: string, b: string): number {
   return Number.isFinite(na) && Number.isFinite(nb) ? na - nb : a.localeCompare(b);
 }
 
-export function CustomerTable({ instance, routes, selected, onSelect, onEdit, onRemove, errorsByCustomer }: Props) {
+export function CustomerTable({ instance, routes, selected, onSelect, onEdit, onRemove, errorsByCustomer, warningsByCustomer }: Props) {
   const [sort, setSort] = useState<{ key: SortKey; dir: 1 | -1 }>({ key: 'id', dir: 1 });
   const routeOf = useMemo(() => {
     const map = new Map<string, number>();
@@ -110,6 +112,7 @@ export function CustomerTable({ instance, routes, selected, onSelect, onEdit, on
           {rows.map((c) => {
             const route = routeOf.get(c.id);
             const errors = errorsByCustomer.get(c.id);
+            const warnings = errors ? undefined : warningsByCustomer?.get(c.id);
             const isSelected = c.id === selected;
             return [
               <tr
@@ -183,6 +186,11 @@ export function CustomerTable({ instance, routes, selected, onSelect, onEdit, on
               errors && (
                 <tr key={`${c.id}-errors`} className="row-errors" data-testid={`customer-errors-${c.id}`}>
                   <td colSpan={COLUMNS.length + 1}>{errors.join('; ')}</td>
+                </tr>
+              ),
+              warnings && (
+                <tr key={`${c.id}-warnings`} className="row-warnings" data-testid={`customer-warnings-${c.id}`}>
+                  <td colSpan={COLUMNS.length + 1}>{warnings.join('; ')}</td>
                 </tr>
               ),
             ];

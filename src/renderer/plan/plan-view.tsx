@@ -51,7 +51,11 @@ export function PlanView({ ws, job, onCancelJob, onCsvFile }: Props) {
   useUndoKeys(ws);
   // The check of the latest edit when there is one, else what the last failed save said.
   const live = useLiveProblems(draft, String(ws.stored?.id ?? 'new'));
-  const errors = useMemo(() => messagesByCustomer(live ?? ws.saveErrors, draft ?? blankInstance('-')), [live, ws.saveErrors, draft]);
+  const errors = useMemo(
+    () => messagesByCustomer(live?.problems ?? ws.saveErrors, draft ?? blankInstance('-')),
+    [live, ws.saveErrors, draft],
+  );
+  const warnings = useMemo(() => messagesByCustomer(live?.warnings ?? [], draft ?? blankInstance('-')).byCustomer, [live, draft]);
   const routes = edit?.routes ?? plan?.routes ?? null;
   const [focusRoute, setFocusRoute] = useState<number | null>(null);
   // A route number means nothing in another plan.
@@ -148,6 +152,7 @@ export function PlanView({ ws, job, onCancelJob, onCsvFile }: Props) {
                 onEdit={(id, field, value) => editDraft(updateCustomer(draft, id, field, value))}
                 onRemove={(id) => editDraft(removeCustomer(draft, id))}
                 errorsByCustomer={errors.byCustomer}
+                warningsByCustomer={warnings}
               />
             </>
           ) : (

@@ -1,7 +1,8 @@
 /**
  * The routing core's problems with the instance being edited, asked after every edit: a due time moved before
  * the ready time shows in its row as soon as the cell is left, not only when Save is pressed, with the same
- * sentence the save would give (times as HH:MM under clock times). The last answer for the same instance stays
+ * sentence the save would give (times as HH:MM under clock times); so does the warning about a customer no vehicle
+ * can reach in its window, which does not stop a save. The last answer for the same instance stays
  * on screen until the next arrives, so rows do not jump while the dispatcher works through the table.
  */
 import { useEffect, useState } from 'react';
@@ -12,14 +13,19 @@ import { useApi } from '../hooks/use-api.js';
  * `instanceKey` tells instances apart (the stored id, or "new"): an answer about another instance is never shown.
  * null while there is nothing to check (no draft, or a new instance without customers yet).
  */
-export function useLiveProblems(draft: Instance | null, instanceKey: string): string[] | null {
+export interface LiveCheck {
+  problems: string[];
+  warnings: string[];
+}
+
+export function useLiveProblems(draft: Instance | null, instanceKey: string): LiveCheck | null {
   const api = useApi();
-  const [answer, setAnswer] = useState<{ key: string; problems: string[] } | null>(null);
+  const [answer, setAnswer] = useState<({ key: string } & LiveCheck) | null>(null);
   useEffect(() => {
     if (!draft || draft.customers.length === 0) return;
     let current = true;
     api.call('instances:validate', { instance: draft }).then(
-      ({ problems }) => current && setAnswer({ key: instanceKey, problems }),
+      ({ problems, warnings }) => current && setAnswer({ key: instanceKey, problems, warnings }),
       // A check that cannot be made says nothing about the draft; Save still reports whatever is wrong.
       () => undefined,
     );
@@ -28,5 +34,5 @@ export function useLiveProblems(draft: Instance | null, instanceKey: string): st
     };
   }, [api, draft, instanceKey]);
   if (!draft || draft.customers.length === 0 || answer?.key !== instanceKey) return null;
-  return answer.problems;
+  return { problems: answer.problems, warnings: answer.warnings };
 }

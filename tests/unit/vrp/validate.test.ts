@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Customer, Instance } from '../../../src/shared/domain.js';
 import { AppError } from '../../../src/shared/errors.js';
-import { buildProblem, validateInstance } from '../../../src/main/vrp/validate.js';
+import { buildProblem, instanceWarnings, validateInstance } from '../../../src/main/vrp/validate.js';
 
 const customer = (id: string, over: Partial<Customer> = {}): Customer => ({
   id,
@@ -76,19 +76,27 @@ describe('validateInstance', () => {
     expect(problems).toContain('ready time 200 is after due time 100 for depot D');
   });
 
-  it('rejects a customer that cannot be reached from the depot before its due time', () => {
-    // 5 away from the depot, which opens at 0: the earliest arrival is 5.
-    expect(problemsOf(instance([customer('17', { ready: 0, due: 4 })]))).toEqual([
-      'customer 17 cannot be reached in time: the earliest arrival from the depot is 5, after its due time 4',
+  it('accepts a customer that cannot be reached from the depot before its due time, with a warning', () => {
+    // 5 away from the depot, which opens at 0: the earliest arrival is 5. Soft windows serve it late; hard ones cannot.
+    const late = instance([customer('17', { ready: 0, due: 4 })]);
+    expect(problemsOf(late)).toEqual([]);
+    expect(instanceWarnings(late)).toEqual([
+      'customer 17 cannot be reached in time: the earliest arrival from the depot is 5, after its due time 4; hard time windows leave it unserved, soft ones serve it late at a price',
     ]);
-    expect(problemsOf(instance([customer('17', { ready: 0, due: 5 })]))).toEqual([]);
+    expect(instanceWarnings(instance([customer('17', { ready: 0, due: 5 })]))).toEqual([]);
   });
 
-  it('rejects a customer that a fresh vehicle cannot serve and still return within the shift', () => {
+  it('warns about a customer that a fresh vehicle cannot serve and still return within the shift', () => {
     // Start at ready 90, service 8, 5 back: at the depot at 103 > 100.
-    expect(problemsOf(instance([customer('3', { ready: 90, due: 95, service: 8 })]))).toEqual([
-      'customer 3 cannot be served within the shift: a vehicle serving it alone is back at the depot at 103, after the shift ends at 100',
+    const tooLate = instance([customer('3', { ready: 90, due: 95, service: 8 })]);
+    expect(problemsOf(tooLate)).toEqual([]);
+    expect(instanceWarnings(tooLate)).toEqual([
+      'customer 3 cannot be served within the shift: a vehicle serving it alone is back at the depot at 103, after the shift ends at 100; hard time windows leave it unserved, soft ones serve it late at a price',
     ]);
+  });
+
+  it('gives no warnings for an instance with problems: those come first', () => {
+    expect(instanceWarnings(instance([customer('3', { ready: 90, due: 95, service: 8 })], { capacity: 0 }))).toEqual([]);
   });
 
   it('measures reachability with haversine minutes for geographic instances', () => {
@@ -98,8 +106,8 @@ describe('validateInstance', () => {
         coordinates: { kind: 'geo', speedKmh: 50 },
         depot: { id: 'D', x: 0, y: 0, ready: 0, due: 1000 },
       });
-    expect(problemsOf(geo(140))).toEqual([]);
-    expect(problemsOf(geo(130))[0]).toMatch(/^customer G cannot be reached in time: the earliest arrival from the depot is 133\.4/);
+    expect(instanceWarnings(geo(140))).toEqual([]);
+    expect(instanceWarnings(geo(130))[0]).toMatch(/^customer G cannot be reached in time: the earliest arrival from the depot is 133\.4/);
   });
 
   it('rejects a geographic instance without a positive speed, and latitudes out of range', () => {

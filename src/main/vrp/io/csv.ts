@@ -2,7 +2,7 @@ import Papa from 'papaparse';
 import type { Customer, Depot, Instance } from '../../../shared/domain.js';
 import { inputError } from '../../../shared/errors.js';
 import { overnight, parseClock, parseDateTime, startOfDay } from '../../../shared/clock.js';
-import { customerFieldProblems, type PartialCustomer, validateInstance } from '../validate.js';
+import { customerFieldProblems, instanceWarnings, type PartialCustomer, validateInstance } from '../validate.js';
 import { readCell } from './csv-cells.js';
 import { mapColumns, type ColumnMapping, type CsvField } from './csv-columns.js';
 
@@ -321,5 +321,12 @@ export function parseCustomerCsv(text: string, options: CsvFleetOptions): CsvImp
     problems.push(...customerFieldProblems(customer, instance).problems.map((p) => `row ${row}: ${p}`));
   }
   if (problems.length) throw inputError(`CSV ${options.name} cannot be imported`, byRow(problems));
-  return { instance, columns: mapping.names, ignoredColumns: mapping.ignored, rows: rows.length, warnings: dottedTimeWarnings(clock) };
+  const reach = instanceWarnings(instance).map((w) => withRow(w, rowsOfCustomer, depotRow?.number));
+  return {
+    instance,
+    columns: mapping.names,
+    ignoredColumns: mapping.ignored,
+    rows: rows.length,
+    warnings: [...dottedTimeWarnings(clock), ...reach],
+  };
 }

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { basename, extname } from 'node:path';
 import type { Instance } from '../../../shared/domain.js';
 import { inputError } from '../../../shared/errors.js';
-import { validateInstance } from '../validate.js';
+import { instanceWarnings, validateInstance } from '../validate.js';
 import { parseCustomerCsv } from './csv.js';
 import { parseInstanceJson, parseInstancesJsonl } from './json.js';
 import { readSolomon, solomonSizeWarning } from './solomon.js';
@@ -73,9 +73,11 @@ function withOverrides(instance: Instance, options: ReadInstanceOptions): Instan
   };
 }
 
-function checked(instance: Instance): Instance {
+/** The instance when it is valid (else an input error listing every problem); its warnings go to onWarning. */
+function checked(instance: Instance, options: ReadInstanceOptions, warn = true): Instance {
   const problems = validateInstance(instance);
   if (problems.length) throw inputError(`Instance ${instance.name} is invalid`, problems);
+  if (warn) for (const warning of instanceWarnings(instance)) options.onWarning?.(warning);
   return instance;
 }
 
@@ -88,18 +90,19 @@ export function parseInstanceText(
 ): Instance {
   switch (format) {
     case 'json':
-      return checked(keepFirst(withOverrides(parseInstanceJson(text), options), options.first));
+      return checked(keepFirst(withOverrides(parseInstanceJson(text), options), options.first), options);
     case 'solomon': {
-      const instance = checked(withOverrides(readSolomon(text, { first: options.first }), options));
+      const instance = checked(withOverrides(readSolomon(text, { first: options.first }), options), options);
       const warning = options.first === undefined ? solomonSizeWarning(instance) : null;
       if (warning) options.onWarning?.(warning);
       return instance;
     }
     case 'vrplib':
-      return checked(keepFirst(withOverrides(readVrplib(text), options), options.first));
+      return checked(keepFirst(withOverrides(readVrplib(text), options), options.first), options);
     case 'csv': {
       const { instance, warnings } = parseCustomerCsv(text, { ...options, name: options.name ?? defaultName });
-      const read = checked(keepFirst(instance, options.first));
+      // The CSV's own warnings name its rows.
+      const read = checked(keepFirst(instance, options.first), options, false);
       for (const warning of warnings) options.onWarning?.(warning);
       return read;
     }

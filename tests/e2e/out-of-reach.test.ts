@@ -1,0 +1,53 @@
+/**
+ * A customer no vehicle can reach in its window (its window closes before the first van could get there): the day
+ * still imports, with a warning in the preview and in the customer's row; hard windows plan everyone else and list
+ * that customer as not served with the reason, on the fleet the dispatcher has; soft windows serve it late.
+ */
+import { expect, test } from '@playwright/test';
+import { type AppSession, openApp } from './support/browser.js';
+import { UNREACHABLE_TILES } from './support/fixtures.js';
+import { confirmCsvImport, openCsvImport } from './support/csv-import.js';
+
+const DAY_CSV = [
+  'id,name,lat,lon,demand,ready,due,service',
+  'D,Depot Mitte,52.5200,13.4050,0,07:00,17:00,0',
+  'B1,Bäckerei Nord,52.5350,13.4100,5,08:00,12:00,10',
+  'B2,Kiosk Ost,52.5150,13.4400,6,09:00,15:00,10',
+  // 20 km out at 30 km/h: 40 minutes away, and its window closes ten minutes after the depot opens.
+  'B3,Markt Spandau,52.5350,13.1100,4,07:00,07:10,10',
+  'B4,Café Süd,52.4900,13.4000,5,10:00,16:00,10',
+].join('\n');
+
+let session: AppSession;
+
+test.afterAll(async () => {
+  await session?.close();
+});
+
+test('a customer out of reach imports with a warning and is named as not served under hard windows only', async ({ browser }) => {
+  session = await openApp(browser);
+  const { page } = session;
+  const byTest = (id: string) => page.getByTestId(id);
+  await page.evaluate(`localStorage.setItem('jampr.tileUrl', ${JSON.stringify(UNREACHABLE_TILES)})`);
+  await openCsvImport(page, 'out-of-reach.csv', DAY_CSV, { vehicles: 2, capacity: 20, speedKmh: 30 });
+  await expect(byTest('csv-warning')).toContainText('customer B3 cannot be reached in time');
+  await confirmCsvImport(page);
+  await expect(page.locator('[data-testid^="customer-row-"]')).toHaveCount(4);
+  await expect(byTest('customer-warnings-B3')).toContainText('hard time windows leave it unserved');
+  await expect(page.locator('[data-testid^="customer-warnings-"]')).toHaveCount(1);
+
+  await byTest('policy-name').selectOption('tw1');
+  await byTest('method').selectOption('classical');
+  await byTest('method-effort').fill('1');
+  await byTest('plan-button').click();
+  await expect(byTest('plan-meta')).toBeVisible({ timeout: 60_000 });
+  await expect(byTest('not-served')).toContainText(/Not served\s*1/);
+  await expect(byTest('not-served-B3')).toContainText('no vehicle can reach it before its window closes');
+  await session.screenshot('out-of-reach-hard');
+
+  await byTest('policy-name').selectOption('tw3');
+  await byTest('plan-button').click();
+  // Served late, at a price: the plan's lateness is the soft policy's doing.
+  await expect(byTest('kpi-late')).toHaveClass(/kpi-bad/, { timeout: 60_000 });
+  await expect(byTest('not-served')).toHaveCount(0);
+});

@@ -1,0 +1,64 @@
+import { describe, expect, it } from 'vitest';
+import { runPlanJob } from '../../../src/main/jobs/plan.js';
+import { evaluateIndexRoutes, evaluatePlan } from '../../../src/main/vrp/evaluate.js';
+import { compileProblem } from '../../../src/main/vrp/problem.js';
+import { drivable, fitToFleet } from '../../../src/main/vrp/solvers/fleet-fit.js';
+import { buildProblem } from '../../../src/main/vrp/validate.js';
+import { type Instance, makeVariant, type VariantName } from '../../../src/shared/domain.js';
+import { smallInstance } from './fixtures.js';
+
+const plan = (instance: Instance, variant: VariantName, method: 'classical' | 'random') =>
+  runPlanJob(
+    { instance, variant: makeVariant(variant), method, timeLimitSec: 0.3, seed: 1 },
+    { signal: new AbortController().signal, onProgress: () => {} },
+  );
+
+const unservedOf = (instance: Instance, variant: VariantName, routes: string[][]) =>
+  evaluatePlan(buildProblem(instance), routes, makeVariant(variant)).violations.filter((v) => v.kind === 'unserved');
+
+describe('plans on the fleet the dispatcher has', () => {
+  it('uses no more vehicles than the fleet on a day it cannot carry, and names each customer left out', async () => {
+    // 14 customers of demand ~15 on 2 vehicles of 60: about half of them fit.
+    const instance = smallInstance(14, 3, 60, 2);
+    for (const method of ['classical', 'random'] as const) {
+      const { routes } = await plan(instance, 'tw2', method);
+      const e = evaluatePlan(buildProblem(instance), routes, makeVariant('tw2'));
+      expect(e.vehicles).toBeLessThanOrEqual(2);
+      expect(e.violations.filter((v) => v.kind !== 'unserved')).toEqual([]);
+      const unserved = e.violations.filter((v) => v.kind === 'unserved');
+      expect(unserved.length).toBeGreaterThan(0);
+      for (const v of unserved) expect(v.message).toMatch(/is more than the fleet carries \(2 × 60 = 120\)$/);
+    }
+  });
+
+  it('leaves a customer nobody reaches in its hard window unserved, and serves it late under soft windows', async () => {
+    const base = smallInstance(8, 5);
+    // c1 must be served by time 0, when the vehicles only leave the depot.
+    const instance: Instance = { ...base, customers: base.customers.map((c, i) => (i === 0 ? { ...c, ready: 0, due: 0 } : c)) };
+    const hard = await plan(instance, 'tw1', 'classical');
+    expect(unservedOf(instance, 'tw1', hard.routes).map((v) => v.message)).toEqual([
+      'customer c1 is not served: no vehicle can reach it before its window closes',
+    ]);
+    expect(evaluatePlan(buildProblem(instance), hard.routes, makeVariant('tw1')).violations).toHaveLength(1);
+    const soft = await plan(instance, 'tw3', 'classical');
+    expect(unservedOf(instance, 'tw3', soft.routes)).toEqual([]);
+    expect(evaluatePlan(buildProblem(instance), soft.routes, makeVariant('tw3')).late).toBeGreaterThan(0);
+  });
+
+  it('keeps a drivable plan as it is, and puts a customer back where it still fits', () => {
+    const problem = compileProblem(smallInstance(6, 7, 1000, 2));
+    const variant = makeVariant('tw2');
+    const good = [
+      [1, 2, 3],
+      [4, 5, 6],
+    ];
+    expect(drivable(problem, variant, good)).toBe(true);
+    expect(fitToFleet(problem, variant, good)).toEqual(good);
+    // Three routes on a fleet of two: the smallest goes, its customer fits on another route (capacity 1000).
+    const over = [[1, 2], [3], [4, 5, 6]];
+    expect(drivable(problem, variant, over)).toBe(false);
+    const fitted = fitToFleet(problem, variant, over);
+    expect(fitted).toHaveLength(2);
+    expect(evaluateIndexRoutes(problem, fitted, variant).violations).toEqual([]);
+  });
+});
