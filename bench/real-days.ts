@@ -2,9 +2,9 @@
  * Real days: the planner's methods on city days (src/main/vrp/generate-city.ts: lat/lon, clock windows, a fixed
  * fleet), through the same plan job the app and the CLI run, priced by the one evaluator.
  *   npx tsx bench/real-days.ts [--days 50] [--seed 2026] [--variants tw1,tw3]
- *     [--methods classical,jampr-greedy,jampr-sample,jampr-ls,am-greedy,classical-2s,jampr-ls-2s] [--classical-seconds 10]
+ *     [--methods classical,random,jampr-greedy,jampr-sample,jampr-ls,am-greedy,classical-2s,jampr-ls-2s] [--classical-seconds 10]
  *     [--ls-seconds 5]
- *     [--samples 128] [--models resources/models] [--results bench/out/real-days.json]
+ *     [--samples 128] [--models resources/models] [--results bench/out/real-days.json] [--out-of-reach N]
  * Results are kept per day in --results: a method already there is not run again (so the classical rows are
  * paid once and shared by runs with other models). The table prints each method's mean cost, its ratio to the
  * classical mean, vehicles, unserved customers and seconds per day.
@@ -12,12 +12,17 @@
  * Tight fleets: `--fleet-from <results file>` cuts each day's fleet to the vehicles the classical solver used in
  * that file (so the fleet suffices: that plan proves it) and starts the classical rows from those plans, which fit
  * the cut fleet exactly. Use a separate --results file for such runs.
+ *
+ * Customers out of reach: `--out-of-reach N` gives N customers of each day (drawn with the day's seed) a window that
+ * closes when the depot opens, so no vehicle can reach them in time: soft windows serve them late, hard windows must
+ * name them as not served, on the day's own fleet. Use a separate --results file for such runs.
  */
 import { benchCityDays, DAY_SIZES } from './city-days.js';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { parseArgs } from 'node:util';
-import { makeVariant, type VariantName } from '../src/shared/domain.js';
+import { type Instance, makeVariant, type VariantName } from '../src/shared/domain.js';
+import { createRng } from '../src/main/vrp/rng.js';
 import type { PlanJob } from '../src/main/jobs/protocol.js';
 import { runPlanJob } from '../src/main/jobs/plan.js';
 import { evaluatePlan } from '../src/main/vrp/evaluate.js';
@@ -35,14 +40,28 @@ const { values: args } = parseArgs({
     models: { type: 'string' },
     results: { type: 'string', default: 'bench/out/real-days.json' },
     'fleet-from': { type: 'string' },
+    'out-of-reach': { type: 'string', default: '0' },
   },
 });
 if (args.models) process.env.JAMPR_MODELS_DIR = args.models;
 
-const generated = benchCityDays(Number(args.days), Number(args.seed));
+const generated = withOutOfReach(benchCityDays(Number(args.days), Number(args.seed)), Number(args['out-of-reach']));
+
+/** Each day with `count` of its customers given a window that closes at the depot's opening (no vehicle reaches it). */
+function withOutOfReach(days: Instance[], count: number): Instance[] {
+  if (!(count > 0)) return days;
+  const rng = createRng(Number(args.seed) + 1);
+  return days.map((day) => {
+    const chosen = new Set<number>();
+    while (chosen.size < Math.min(count, day.customers.length)) chosen.add(rng.int(0, day.customers.length));
+    const open = day.depot.ready;
+    return { ...day, customers: day.customers.map((c, i) => (chosen.has(i) ? { ...c, ready: open, due: open } : c)) };
+  });
+}
 
 const METHODS: Record<string, Omit<PlanJob, 'instance' | 'variant'>> = {
   classical: { method: 'classical', timeLimitSec: Number(args['classical-seconds']) },
+  random: { method: 'random' },
   'jampr-greedy': { method: 'jampr', decode: 'greedy' },
   'jampr-sample': { method: 'jampr', decode: 'sample', samples: Number(args.samples) },
   'jampr-ls': { method: 'jampr', decode: 'greedy', improveSec: Number(args['ls-seconds']) },

@@ -2,6 +2,7 @@ import * as tf from '@tensorflow/tfjs';
 import { AppError } from '../../shared/errors.js';
 import type { Evaluation } from '../../shared/domain.js';
 import { evaluateIndexRoutes } from '../vrp/evaluate.js';
+import { outOfReach } from '../vrp/unserved.js';
 import type { Problem } from '../vrp/problem.js';
 import { createRng } from '../vrp/rng.js';
 import type { EnvConfig } from './env/config.js';
@@ -27,7 +28,8 @@ export function decodeGreedy(policy: Policy, problems: readonly Problem[], confi
 }
 
 /**
- * JAMPR's greedy plan for the plan job: the single greedy rollout, unless it leaves a customer unserved. On a fleet
+ * JAMPR's greedy plan for the plan job: the single greedy rollout, unless it leaves a customer unserved that some plan
+ * could serve (outOfReach: not one whose hard window nobody reaches). On a fleet
  * cut to just what the day needs the fleet rule can still lose one (it estimates, mid-day, what the fleet can still
  * do; bench/RESULTS.md §8), and the day seen under the square's other symmetries is decoded differently; so then
  * the greedy plans of all eight views are decoded (one batch, ~8 × the time, only on such days), and if every view
@@ -36,10 +38,13 @@ export function decodeGreedy(policy: Policy, problems: readonly Problem[], confi
  */
 export function decodeGreedyServing(policy: Policy, problem: Problem, config: EnvConfig): number[][] {
   const [plain] = decodeGreedy(policy, [problem], config);
-  if (unservedCount(evaluateIndexRoutes(problem, plain, config.variant)) === 0) return plain;
+  // Customers no plan can serve (a hard window nobody reaches) are left by every plan: they call for no second look.
+  const reachable = Array.from({ length: problem.n }, (_, k) => k + 1).filter((i) => !outOfReach(problem, config.variant, i)).length;
+  const servesAll = (e: Evaluation) => problem.n - unservedCount(e) >= reachable;
+  if (servesAll(evaluateIndexRoutes(problem, plain, config.variant))) return plain;
   // View 0 is the plain plan again (a batch decodes as each row alone), so the best view is never worse than it.
   const views = decodeGreedyViews(policy, problem, config);
-  if (unservedCount(views.evaluation) === 0) return views.routes;
+  if (servesAll(views.evaluation)) return views.routes;
   const sampled = sampleChunk(policy, problem, config, null, 1, RESCUE_SAMPLES);
   return isBetter(sampled.evaluation, views.evaluation) ? sampled.routes : views.routes;
 }

@@ -11,14 +11,8 @@ import type { Problem } from './problem.js';
  */
 export function unservedReason(problem: Problem, variant: Variant, i: number, vehiclesUsed: number): string {
   const q = problem.capacity;
-  if (problem.demand[i] > q) return `its demand ${problem.demand[i]} is more than a vehicle carries (${q})`;
-  if (variantHardTime(variant.name)) {
-    const nodes = problem.n + 1;
-    const arrival = problem.ready[0] + problem.travel[i];
-    const back = Math.max(arrival, problem.ready[i]) + problem.service[i] + problem.travel[i * nodes];
-    if (arrival > problem.due[i] + TIME_EPS) return 'no vehicle can reach it before its window closes';
-    if (back > problem.due[0] + TIME_EPS) return 'no vehicle can serve it and be back at the depot by the end of the shift';
-  }
+  const alone = outOfReach(problem, variant, i);
+  if (alone) return alone;
   let demand = 0;
   for (let c = 1; c <= problem.n; c++) demand += problem.demand[c];
   const fleetCapacity = problem.vehicles * q;
@@ -26,4 +20,20 @@ export function unservedReason(problem: Problem, variant: Variant, i: number, ve
     return `the day's demand ${demand} is more than the fleet carries (${problem.vehicles} × ${q} = ${fleetCapacity})`;
   if (vehiclesUsed >= problem.vehicles) return `all ${problem.vehicles} vehicles are used by other stops`;
   return `it was left out although ${problem.vehicles - vehiclesUsed} of ${problem.vehicles} vehicles are free`;
+}
+
+/**
+ * Why no plan can serve customer i, whatever the rest of the day (a vehicle of its own, leaving at the depot's
+ * opening, breaks a hard rule), or null when one could.
+ */
+export function outOfReach(problem: Problem, variant: Variant, i: number): string | null {
+  const q = problem.capacity;
+  if (problem.demand[i] > q) return `its demand ${problem.demand[i]} is more than a vehicle carries (${q})`;
+  if (!variantHardTime(variant.name)) return null;
+  const nodes = problem.n + 1;
+  const arrival = problem.ready[0] + problem.travel[i];
+  const back = Math.max(arrival, problem.ready[i]) + problem.service[i] + problem.travel[i * nodes];
+  if (arrival > problem.due[i] + TIME_EPS) return 'no vehicle can reach it before its window closes';
+  if (back > problem.due[0] + TIME_EPS) return 'no vehicle can serve it and be back at the depot by the end of the shift';
+  return null;
 }

@@ -103,6 +103,27 @@ describe('decoding', () => {
     policy.dispose();
   });
 
+  it('keeps the plain greedy plan where it leaves only customers no plan can serve (a hard window nobody reaches)', () => {
+    const policy = new Policy(tinyModelConfig(), 3);
+    const variant = makeVariant('tw1');
+    const config = jamprEnvConfig(variant, 12);
+    let viewsCheaper = 0;
+    for (const base of tinyProblems(12, 10, 8)) {
+      // Customer 1's window closes when the vehicles leave the depot.
+      const due = Float64Array.from(base.due, (d, i) => (i === 1 ? base.ready[0] : d));
+      const problem = { ...base, due };
+      const plain = decodeGreedy(policy, [problem], config)[0];
+      expect(plain.flat()).not.toContain(1);
+      if (plain.flat().length < problem.n - 1) continue; // stranded someone else too: the fallback's case
+      expect(decodeGreedyServing(policy, problem, config)).toEqual(plain);
+      // A second look would have changed the plan: another view's greedy plan is cheaper.
+      if (decodeGreedyViews(policy, problem, config).evaluation.cost < evaluateIndexRoutes(problem, plain, variant).cost - 1e-9)
+        viewsCheaper++;
+    }
+    expect(viewsCheaper).toBeGreaterThan(0);
+    policy.dispose();
+  });
+
   it('falls back on the views, then a chunk of samples, where the plain greedy plan leaves a customer, and only there', () => {
     // Untrained weights on days of 20 stops whose fleet is cut to the classical plan's routes: the fleet rule
     // estimates beyond the last 10 customers, and some plain greedy plans lose one.
