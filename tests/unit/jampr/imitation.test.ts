@@ -7,7 +7,7 @@ import { Policy } from '../../../src/main/jampr/model/policy.js';
 import { rollout } from '../../../src/main/jampr/rollout.js';
 import { Adam } from '../../../src/main/jampr/train/adam.js';
 import { PlanReplay, replayable } from '../../../src/main/jampr/train/expert.js';
-import { imitationStep } from '../../../src/main/jampr/train/imitation.js';
+import { expertPlans, imitationStep } from '../../../src/main/jampr/train/imitation.js';
 import { solveClassical } from '../../../src/main/vrp/solvers/classical.js';
 import { createRng } from '../../../src/main/vrp/rng.js';
 import { tinyModelConfig, tinyProblems } from './fixtures.js';
@@ -43,6 +43,14 @@ describe('imitation warm start', () => {
     const { state } = rollout(policy, [problem], config, { kind: 'teacher', teacher: new PlanReplay([singletons]) }, { training: false });
     expect(sortRoutes(routesOf(state, 0))).toEqual(sortRoutes(singletons));
     policy.dispose();
+  });
+
+  it('learns from a day with a customer no vehicle can reach in its hard window: the plan leaves only that one out', () => {
+    const config = jamprEnvConfig(makeVariant('tw1'), 9);
+    const problems = tinyProblems(9, 4, 17).map((p) => ({ ...p, due: Float64Array.from(p.due, (d, i) => (i === 1 ? p.ready[0] : d)) }));
+    const expert = expertPlans(problems, { env: config, expertSeconds: 0.05, maxGradNorm: 1 }, createRng(2));
+    expect(expert.problems).toHaveLength(problems.length);
+    for (const routes of expert.plans) expect(routes.flat().sort((a, b) => a - b)).toEqual([2, 3, 4, 5, 6, 7, 8, 9]);
   });
 
   it('reports a plan with an infeasible route as not replayable', () => {

@@ -62,7 +62,9 @@ export class PlanReplay implements Teacher {
 
 /**
  * Can the environment replay this plan exactly? Its actions pass the fleet rule and the m_pre limit (env.admit,
- * as in teacher forcing), so only an infeasible step, or a plan that leaves customers out, fails.
+ * as in teacher forcing), so only an infeasible step fails, or a plan the environment would not end where it ends:
+ * one that leaves out a customer a fresh vehicle could still serve (the environment sends one), never one that
+ * leaves out only customers no vehicle can serve.
  */
 export function replayable(problem: Problem, routes: number[][], config: EnvConfig): boolean {
   const teacher = new PlanReplay([routes]);
@@ -75,5 +77,5 @@ export function replayable(problem: Problem, routes: number[][], config: EnvConf
   } catch {
     return false;
   }
-  return s.visitedCount[0] === problem.n;
+  return s.visitedCount[0] === routes.reduce((sum, r) => sum + r.length, 0);
 }
