@@ -6,7 +6,8 @@ import { AppError } from '../../../shared/errors.js';
  * samples per instance, each judged against the mean of the others, with the square's symmetries
  * as free augmentation; 'imitation' is a warm start that maximises the likelihood of the classical
  * solver's plans replayed as joint actions (follow it with a REINFORCE recipe); 'self-imitation' maximises the
- * likelihood of the model's own best plan of its 8 greedy views and samplesPerInstance samples (self-imitation.ts). The paper's full schedule is PAPER_SCHEDULE. Every model card names its recipe.
+ * likelihood of the model's own best plan of its 8 greedy views and samplesPerInstance samples (self-imitation.ts).
+ * The paper's full schedule is PAPER_SCHEDULE. Every model card names its recipe.
  */
 export type RecipeName = 'rollout' | 'pomo-mean' | 'imitation' | 'self-imitation';
 export const RECIPE_NAMES: readonly RecipeName[] = ['rollout', 'pomo-mean', 'imitation', 'self-imitation'];

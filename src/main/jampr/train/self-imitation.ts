@@ -17,7 +17,8 @@ import { lossGradients } from './update.js';
  * and maximises that plan's likelihood in the model's own order of moves (teacher forcing, under the view it was
  * found in): L = −mean_batch Σ_t log π(a_t|s_t) / N. Unlike imitating the classical solver (expert.ts), whose plans
  * the network can only approximate in a replay order of our choosing, these targets are plans the model can already
- * make, a little better than its greedy one; learning them moves the greedy plan towards what sampling finds.
+ * make, a little better than its greedy one; the aim is to move the greedy plan towards what sampling finds. From
+ * the shipped N=50 models it made the greedy plans worse instead (bench/RESULTS.md §8, tenth round).
  */
 export interface SelfImitationSettings {
   env: EnvConfig;
