@@ -32,9 +32,9 @@ function checkIds(instance: Instance, problems: string[]): void {
 }
 
 /**
- * A customer the data puts out of reach of every vehicle: one that could reach it at all (no travel time can be
- * computed to it: a problem), or that serves it alone, leaving the depot at its opening, and still arrives after
- * the due time or is back after the shift (a warning). Such a day is valid: soft windows serve the customer late,
+ * A customer the data puts out of reach: so far away that no travel time can be computed to it (a problem), or so
+ * placed that a vehicle serving it alone, leaving the depot at its opening, still arrives after its due time or is
+ * back after the shift (a warning). Such a day is valid: soft windows serve the customer late,
  * at a price, and under hard windows every plan leaves it unserved and names the reason (vrp/unserved.ts).
  */
 function checkReachable(
