@@ -273,7 +273,12 @@ describe('parseCustomerCsv', () => {
   });
 
   it('rejects a depot with a demand and an empty file', () => {
-    expect(detailsOf(BASIC.replace('D,0,0,0,', 'D,0,0,4,'))).toEqual(["row 2, column demand: the depot's demand must be empty or 0"]);
+    expect(detailsOf(BASIC.replace('D,0,0,0,', 'D,0,0,4,'))).toEqual([
+      "row 2, column demand: the depot's demand must be empty or 0 (without a type column the first row is the depot: is its row missing?)",
+    ]);
+    // A typed file says which row is the depot: no guess to explain.
+    const typed = ['type,id,x,y,demand,ready,due,service', 'depot,D,0,0,4,0,1000,0', 'customer,1,3,4,5,10,50,2'].join('\n');
+    expect(detailsOf(typed)).toEqual(["row 2, column demand: the depot's demand must be empty or 0"]);
     expect(() => parseCustomerCsv('\n\n', fleet)).toThrow(/is empty/);
   });
 });

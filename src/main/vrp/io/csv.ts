@@ -136,8 +136,10 @@ function readNode(
   const due = read('due', true, !isDepot);
   const service = read('service', true, isDepot);
   if (isDepot) {
-    if (demand) problems.push(`${where('demand')}: the depot's demand must be empty or 0`);
-    if (service) problems.push(`${where('service')}: the depot's service time must be empty or 0`);
+    // Without a type column the first row is the depot: a file of customers only lands here with its first one.
+    const which = mapping.index.type === undefined ? ' (without a type column the first row is the depot: is its row missing?)' : '';
+    if (demand) problems.push(`${where('demand')}: the depot's demand must be empty or 0${which}`);
+    if (service) problems.push(`${where('service')}: the depot's service time must be empty or 0${which}`);
   }
   if (problems.length > before) {
     return isDepot || id === '' ? undefined : { partial: { id, x, y, demand, ready, due, service } };
