@@ -18,6 +18,8 @@ const DAY_CSV = [
   'B4,Café Süd,52.4900,13.4000,5,10:00,16:00,10',
 ].join('\n');
 
+test.describe.configure({ mode: 'serial' });
+
 let session: AppSession;
 
 test.afterAll(async () => {
@@ -31,6 +33,9 @@ test('a customer out of reach imports with a warning and is named as not served 
   await page.evaluate(`localStorage.setItem('jampr.tileUrl', ${JSON.stringify(UNREACHABLE_TILES)})`);
   await openCsvImport(page, 'out-of-reach.csv', DAY_CSV, { vehicles: 2, capacity: 20, speedKmh: 30 });
   await expect(byTest('csv-warning')).toContainText('customer B3 cannot be reached in time');
+  // The first rows show latitude and longitude as read, under their own names.
+  await expect(byTest('csv-preview').locator('thead')).toContainText(/Lat\s*Lon/);
+  await expect(byTest('csv-preview')).toContainText('52.535');
   await confirmCsvImport(page);
   await expect(page.locator('[data-testid^="customer-row-"]')).toHaveCount(4);
   await expect(byTest('customer-warnings-B3')).toContainText('hard time windows leave it unserved');
@@ -50,4 +55,13 @@ test('a customer out of reach imports with a warning and is named as not served 
   // Served late, at a price: the plan's lateness is the soft policy's doing.
   await expect(byTest('kpi-late')).toHaveClass(/kpi-bad/, { timeout: 60_000 });
   await expect(byTest('not-served')).toHaveCount(0);
+});
+
+test('a file with many customers out of reach lists every warning without pushing the preview out of sight', async () => {
+  const { page } = session;
+  const rows = Array.from({ length: 30 }, (_, i) => `F${i + 1},Far ${i + 1},52.5350,13.1100,1,07:00,07:10,5`);
+  await openCsvImport(page, 'far.csv', [...DAY_CSV.split('\n'), ...rows].join('\n'), { vehicles: 2, capacity: 60, speedKmh: 30 });
+  await expect(page.getByTestId('csv-warning')).toHaveCount(31);
+  await expect(page.getByTestId('csv-row-count')).toBeInViewport();
+  await session.screenshot('out-of-reach-import');
 });

@@ -11,6 +11,7 @@ export function CsvPreviewDialog({ state }: { state: CsvImportState }) {
   // The first customers as read, with their names where the file has them (a wrong text encoding shows there).
   const firstRows = preview?.instance.customers.slice(0, 5) ?? [];
   const named = firstRows.some((c) => c.name !== undefined);
+  const geo = preview?.instance.coordinates?.kind === 'geo';
   const footer = (
     <>
       <span className="hint spacer">
@@ -111,8 +112,9 @@ export function CsvPreviewDialog({ state }: { state: CsvImportState }) {
               <tr>
                 <th>ID</th>
                 {named && <th>Name</th>}
-                <th className="num">x</th>
-                <th className="num">y</th>
+                {/* lat/lon as read, to the metre: a swapped or truncated column shows here before anything is stored. */}
+                <th className="num">{geo ? 'Lat' : 'x'}</th>
+                <th className="num">{geo ? 'Lon' : 'y'}</th>
                 <th className="num">Demand</th>
                 <th className="num">Ready</th>
                 <th className="num">Due</th>
@@ -124,8 +126,8 @@ export function CsvPreviewDialog({ state }: { state: CsvImportState }) {
                 <tr key={c.id}>
                   <td>{c.id}</td>
                   {named && <td>{c.name ?? ''}</td>}
-                  <td className="num">{formatNumber(c.x)}</td>
-                  <td className="num">{formatNumber(c.y)}</td>
+                  <td className="num">{geo ? formatNumber(c.y, 5) : formatNumber(c.x)}</td>
+                  <td className="num">{geo ? formatNumber(c.x, 5) : formatNumber(c.y)}</td>
                   <td className="num">{formatNumber(c.demand)}</td>
                   <td className="num">{formatTime(c.ready, preview.instance.clockTimes)}</td>
                   <td className="num">{formatTime(c.due, preview.instance.clockTimes)}</td>
