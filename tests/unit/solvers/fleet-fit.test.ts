@@ -61,4 +61,23 @@ describe('plans on the fleet the dispatcher has', () => {
     expect(fitted).toHaveLength(2);
     expect(evaluateIndexRoutes(problem, fitted, variant).violations).toEqual([]);
   });
+
+  it('chooses the route to give up so that the most customers find a place again', () => {
+    // Two heavy customers far apart (8 each) and two light ones near the depot (2 each), capacity 10, two vehicles:
+    // giving up a heavy customer's route strands it; giving up the light pair's route puts one light customer beside
+    // each heavy one.
+    const node = (id: string, x: number, y: number, demand: number) => ({ id, x, y, demand, ready: 0, due: 1000, service: 0 });
+    const problem = compileProblem({
+      name: 'pick',
+      depot: { id: 'D', x: 0, y: 0, ready: 0, due: 1000 },
+      capacity: 10,
+      vehicles: 2,
+      customers: [node('1', 10, 0, 8), node('2', 0, 10, 8), node('3', 1, 0, 2), node('4', 0, 1, 2)],
+    });
+    const variant = makeVariant('tw2');
+    const fitted = fitToFleet(problem, variant, [[1], [2], [3, 4]]);
+    expect(fitted).toHaveLength(2);
+    expect(fitted.flat().sort()).toEqual([1, 2, 3, 4]);
+    expect(evaluateIndexRoutes(problem, fitted, variant).violations).toEqual([]);
+  });
 });

@@ -9,22 +9,35 @@ import { repairPlan } from './search/repair.js';
  * and the shift), leaving out what does not fit. The search ranks plans by routes beyond the fleet first and, where
  * a customer fits nowhere, gives it a route of its own beyond the fleet (construction.ts): on a day the fleet cannot
  * carry, or with a customer no vehicle reaches in its hard window, its best plan cannot be driven. Here the stops
- * that break a hard rule and the smallest routes beyond K come out, then each customer out (earliest due first) goes
- * back in at its cheapest place that breaks nothing, a new route while the fleet has one; the rest stay unserved and
- * the evaluator names each with its reason (unserved.ts). A drivable plan comes back unchanged.
+ * that break a hard rule come out, then routes beyond K, one at a time, each time the one after whose removal the most
+ * of its customers fit elsewhere; each customer out (earliest due first) goes back in at its cheapest place that
+ * breaks nothing, a new route while the fleet has one; the rest stay unserved and the evaluator names each with its
+ * reason (unserved.ts). A drivable plan comes back unchanged.
  */
 export function fitToFleet(problem: Problem, variant: Variant, routes: readonly (readonly number[])[]): number[][] {
   if (drivable(problem, variant, routes)) return routes.map((r) => [...r]);
-  const { routes: kept, pending } = repairPlan(problem, makeCostModel(variant), routes);
+  let { routes: kept, pending } = repairPlan(problem, makeCostModel(variant), routes);
   while (kept.length > problem.vehicles) {
-    // The route serving the fewest customers goes; its customers may still fit elsewhere.
-    let smallest = 0;
-    for (let r = 1; r < kept.length; r++) if (kept[r].length < kept[smallest].length) smallest = r;
-    pending.push(...kept.splice(smallest, 1)[0]);
+    // One route goes: the one after whose removal the most customers find a place again (then the cheapest plan).
+    let best: { routes: number[][]; left: number[]; cost: number } | null = null;
+    for (let r = 0; r < kept.length; r++) {
+      const trial = kept.filter((_, k) => k !== r).map((route) => [...route]);
+      const left = reinsert(problem, variant, trial, [...kept[r]]);
+      const cost = trial.reduce((sum, route) => sum + routeCost(problem, route, variant).cost, 0);
+      if (!best || left.length < best.left.length || (left.length === best.left.length && cost < best.cost))
+        best = { routes: trial, left, cost };
+    }
+    kept = best!.routes;
+    pending = [...pending, ...best!.left];
   }
-  pending.sort((a, b) => problem.due[a] - problem.due[b] || a - b);
-  for (const u of pending) insertWhereDrivable(problem, variant, kept, u);
+  reinsert(problem, variant, kept, pending);
   return kept;
+}
+
+/** Puts each customer (earliest due first) where it keeps the plan drivable; returns those that fit nowhere. */
+function reinsert(problem: Problem, variant: Variant, routes: number[][], customers: number[]): number[] {
+  customers.sort((a, b) => problem.due[a] - problem.due[b] || a - b);
+  return customers.filter((u) => !insertWhereDrivable(problem, variant, routes, u));
 }
 
 /** At most K non-empty routes, each within the hard rules. */
@@ -38,8 +51,11 @@ export function drivable(problem: Problem, variant: Variant, routes: readonly (r
   return used <= problem.vehicles;
 }
 
-/** Puts u at its cheapest place that keeps its route within the hard rules (a new route if the fleet has one left). */
-function insertWhereDrivable(problem: Problem, variant: Variant, routes: number[][], u: number): void {
+/**
+ * Puts u at its cheapest place that keeps its route within the hard rules (a new route if the fleet has one left);
+ * false when there is none.
+ */
+function insertWhereDrivable(problem: Problem, variant: Variant, routes: number[][], u: number): boolean {
   let best = Infinity;
   let bestRoute = -1;
   let bestPosition = 0;
@@ -59,8 +75,10 @@ function insertWhereDrivable(problem: Problem, variant: Variant, routes: number[
     const alone = routeCost(problem, [u], variant);
     if (alone.feasible && alone.cost < best) {
       routes.push([u]);
-      return;
+      return true;
     }
   }
-  if (bestRoute >= 0) routes[bestRoute].splice(bestPosition, 0, u);
+  if (bestRoute < 0) return false;
+  routes[bestRoute].splice(bestPosition, 0, u);
+  return true;
 }
