@@ -55,6 +55,20 @@ test('a customer out of reach imports with a warning and is named as not served 
   // Served late, at a price: the plan's lateness is the soft policy's doing.
   await expect(byTest('kpi-late')).toHaveClass(/kpi-bad/, { timeout: 60_000 });
   await expect(byTest('not-served')).toHaveCount(0);
+
+  // Compared side by side, hard against soft: one customer not served against none.
+  await byTest('tab-compare').click();
+  await byTest('compare-a-name').selectOption('tw1');
+  await byTest('compare-b-name').selectOption('tw3');
+  await byTest('compare-method').selectOption('classical');
+  await byTest('compare-effort').fill('1');
+  await byTest('compare-run').click();
+  const unserved = byTest('compare-kpi-unserved').locator('td');
+  await expect(unserved.nth(0)).toHaveText('1', { timeout: 60_000 });
+  await expect(unserved.nth(1)).toHaveText('0');
+  await expect(byTest('compare-customer-B3')).toBeVisible();
+  await session.screenshot('out-of-reach-compare');
+  await byTest('tab-plan').click();
 });
 
 test('a file with many customers out of reach lists every warning without pushing the preview out of sight', async () => {

@@ -1,6 +1,6 @@
 /** The comparison's numbers: KPIs of both plans with B − A, and every customer served late or early. */
 import type { Comparison } from '../../shared/api.js';
-import type { Instance } from '../../shared/domain.js';
+import type { Evaluation, Instance } from '../../shared/domain.js';
 import { formatNumber } from '../format.js';
 import { unitsOf } from '../units.js';
 
@@ -19,6 +19,9 @@ export function CompareTables({ instance, comparison }: { instance: Instance; co
   const show = (v: number, kind: (typeof KPIS)[number]['kind']) =>
     kind === 'distance' ? units.distance(v) : kind === 'duration' ? units.duration(v) : formatNumber(v);
   const affectedB = customers.filter((c) => c.lateB > 0 || c.earlyB > 0);
+  // Hard windows may leave a customer that soft ones serve late: the count belongs beside the lateness.
+  const unservedA = unservedCount(a.evaluation);
+  const unservedB = unservedCount(b.evaluation);
   return (
     <div className="compare-tables">
       <section className="panel">
@@ -43,10 +46,18 @@ export function CompareTables({ instance, comparison }: { instance: Instance; co
                 </td>
               </tr>
             ))}
+            <tr data-testid="compare-kpi-unserved">
+              <th>Not served</th>
+              <td className="num">{unservedA}</td>
+              <td className="num">{unservedB}</td>
+              <td className={`num delta ${unservedB > unservedA ? 'worse' : unservedB < unservedA ? 'better' : ''}`}>
+                {units.delta(unservedB - unservedA, 'number')}
+              </td>
+            </tr>
             <tr>
               <th>Rules</th>
-              <td className="num">{a.evaluation.feasible ? 'met' : `${a.evaluation.violations.length} violations`}</td>
-              <td className="num">{b.evaluation.feasible ? 'met' : `${b.evaluation.violations.length} violations`}</td>
+              <td className="num">{rulesText(a.evaluation)}</td>
+              <td className="num">{rulesText(b.evaluation)}</td>
               <td />
             </tr>
           </tbody>
@@ -89,4 +100,12 @@ export function CompareTables({ instance, comparison }: { instance: Instance; co
       </section>
     </div>
   );
+}
+
+const unservedCount = (e: Evaluation): number => e.violations.filter((v) => v.kind === 'unserved').length;
+
+function rulesText(e: Evaluation): string {
+  if (e.feasible) return 'met';
+  const n = e.violations.length;
+  return `${n} violation${n === 1 ? '' : 's'}`;
 }
