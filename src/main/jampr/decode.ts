@@ -2,7 +2,7 @@ import * as tf from '@tensorflow/tfjs';
 import { AppError } from '../../shared/errors.js';
 import type { Evaluation } from '../../shared/domain.js';
 import { evaluateIndexRoutes } from '../vrp/evaluate.js';
-import { outOfReach } from '../vrp/unserved.js';
+import { leavesOnlyOutOfReach } from '../vrp/unserved.js';
 import type { Problem } from '../vrp/problem.js';
 import { createRng } from '../vrp/rng.js';
 import type { EnvConfig } from './env/config.js';
@@ -39,8 +39,7 @@ export function decodeGreedy(policy: Policy, problems: readonly Problem[], confi
 export function decodeGreedyServing(policy: Policy, problem: Problem, config: EnvConfig): number[][] {
   const [plain] = decodeGreedy(policy, [problem], config);
   // Customers no plan can serve (a hard window nobody reaches) are left by every plan: they call for no second look.
-  const reachable = Array.from({ length: problem.n }, (_, k) => k + 1).filter((i) => !outOfReach(problem, config.variant, i)).length;
-  const servesAll = (e: Evaluation) => problem.n - unservedCount(e) >= reachable;
+  const servesAll = (e: Evaluation) => leavesOnlyOutOfReach(problem, config.variant, e);
   if (servesAll(evaluateIndexRoutes(problem, plain, config.variant))) return plain;
   // View 0 is the plain plan again (a batch decodes as each row alone), so the best view is never worse than it.
   const views = decodeGreedyViews(policy, problem, config);

@@ -4,7 +4,7 @@ import type { Instance } from '../../shared/domain.js';
 import { inputError } from '../../shared/errors.js';
 import { parseCustomerCsv } from '../vrp/io/csv.js';
 import { writeInstanceCsv } from '../vrp/io/csv-write.js';
-import { buildProblem, instanceWarnings, validateInstance } from '../vrp/validate.js';
+import { buildProblem, checkInstance } from '../vrp/validate.js';
 import type { ServiceContext } from './context.js';
 
 export function requireInstance(ctx: ServiceContext, id: number): StoredInstance {
@@ -41,10 +41,7 @@ export function instanceServices(ctx: ServiceContext) {
       return updated;
     },
     'instances:delete': ({ id }: { id: number }) => ({ deleted: instances.delete(id) }),
-    'instances:validate': ({ instance }: { instance?: unknown }) => ({
-      problems: validateInstance(instance),
-      warnings: instanceWarnings(instance),
-    }),
+    'instances:validate': ({ instance }: { instance?: unknown }) => checkInstance(instance),
     'instances:previewCsv': previewCsv,
     // One INSERT: the import is all or nothing.
     'instances:importCsv': (request: CallRequest<'instances:importCsv'>) =>

@@ -1,4 +1,4 @@
-import type { Variant } from '../../shared/domain.js';
+import type { Evaluation, Variant } from '../../shared/domain.js';
 import { variantHardTime } from '../../shared/domain.js';
 // The evaluator's own tolerance (read at call time, so the import cycle with evaluate.ts is harmless).
 import { TIME_EPS } from './evaluate.js';
@@ -36,4 +36,15 @@ export function outOfReach(problem: Problem, variant: Variant, i: number): strin
   if (arrival > problem.due[i] + TIME_EPS) return 'no vehicle can reach it before its window closes';
   if (back > problem.due[0] + TIME_EPS) return 'no vehicle can serve it and be back at the depot by the end of the shift';
   return null;
+}
+
+/**
+ * A plan that breaks no rule but leaving customers out, and leaves out only customers no plan could serve
+ * (outOfReach): as good as serving everyone, on a day with such customers.
+ */
+export function leavesOnlyOutOfReach(problem: Problem, variant: Variant, evaluation: Evaluation): boolean {
+  return evaluation.violations.every(
+    (v) =>
+      v.kind === 'unserved' && v.customerId !== undefined && outOfReach(problem, variant, problem.indexOf.get(v.customerId) ?? 0) !== null,
+  );
 }

@@ -111,23 +111,23 @@ function checkRules(instance: Instance): { problems: string[]; warnings: string[
   return out;
 }
 
-/** Every problem with the instance, in a stable order; empty when it is valid. Takes anything, e.g. parsed JSON. */
-export function validateInstance(instance: unknown): string[] {
+/**
+ * Every problem with the instance, in a stable order (none when it is valid), and what a valid one holds that the
+ * dispatcher should know before planning: customers no vehicle can reach within their window or the shift (no
+ * warnings while there are problems: those come first). Takes anything, e.g. parsed JSON.
+ */
+export function checkInstance(instance: unknown): { problems: string[]; warnings: string[] } {
   const shape = instanceSchema.safeParse(instance);
-  if (!shape.success) return describeIssues(shape.error, instance, 'the instance');
-  return checkRules(shape.data).problems;
+  if (!shape.success) return { problems: describeIssues(shape.error, instance, 'the instance'), warnings: [] };
+  const { problems, warnings } = checkRules(shape.data);
+  return { problems, warnings: problems.length ? [] : warnings };
 }
 
-/**
- * What a valid instance holds that the dispatcher should know before planning: customers no vehicle can reach
- * within their window or the shift. Empty for an instance with problems (those come first).
- */
-export function instanceWarnings(instance: unknown): string[] {
-  const shape = instanceSchema.safeParse(instance);
-  if (!shape.success) return [];
-  const { problems, warnings } = checkRules(shape.data);
-  return problems.length ? [] : warnings;
-}
+/** Every problem with the instance (checkInstance's); empty when it is valid. */
+export const validateInstance = (instance: unknown): string[] => checkInstance(instance).problems;
+
+/** The warnings about a valid instance (checkInstance's). */
+export const instanceWarnings = (instance: unknown): string[] => checkInstance(instance).warnings;
 
 /** Validates the instance and compiles it; throws one input error listing every problem. */
 export function buildProblem(instance: Instance): Problem {

@@ -11,8 +11,7 @@ import { mean } from './costs.js';
 import { evaluateIndexRoutes } from '../../vrp/evaluate.js';
 import { PlanReplay, replayable } from './expert.js';
 import { fitToFleet } from '../../vrp/solvers/fleet-fit.js';
-import { outOfReach } from '../../vrp/unserved.js';
-import type { Evaluation, Variant } from '../../../shared/domain.js';
+import { leavesOnlyOutOfReach } from '../../vrp/unserved.js';
 
 /**
  * The warm start the issue suggests: imitate the classical solver. Each instance's plan is replayed
@@ -50,17 +49,12 @@ export function expertPlans(
     // Within the fleet and the hard rules; a customer no vehicle can reach in time (a real day may have one) is left.
     const routes = fitToFleet(p, variant, solveClassical(p, variant, { timeLimitSec: settings.expertSeconds, seed: rng.int(0, 2 ** 31) }));
     const evaluation = evaluateIndexRoutes(p, routes, variant);
-    if (!servesAllItCan(p, variant, evaluation) || !replayable(p, routes, settings.env)) continue;
+    if (!leavesOnlyOutOfReach(p, variant, evaluation) || !replayable(p, routes, settings.env)) continue;
     out.problems.push(p);
     out.plans.push(routes);
     out.costs.push(evaluation.cost);
   }
   return out;
-}
-
-/** No broken rule but customers left out, and only those no plan could serve: a plan worth imitating. */
-function servesAllItCan(p: Problem, variant: Variant, evaluation: Evaluation): boolean {
-  return evaluation.violations.every((v) => v.kind === 'unserved' && outOfReach(p, variant, p.indexOf.get(v.customerId ?? '') ?? 0));
 }
 
 export function imitationStep(

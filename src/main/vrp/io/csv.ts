@@ -2,7 +2,7 @@ import Papa from 'papaparse';
 import type { Customer, Depot, Instance } from '../../../shared/domain.js';
 import { inputError } from '../../../shared/errors.js';
 import { overnight, parseClock, parseDateTime, startOfDay } from '../../../shared/clock.js';
-import { customerFieldProblems, instanceWarnings, type PartialCustomer, validateInstance } from '../validate.js';
+import { checkInstance, customerFieldProblems, type PartialCustomer } from '../validate.js';
 import { readCell } from './csv-cells.js';
 import { mapColumns, type ColumnMapping, type CsvField } from './csv-columns.js';
 
@@ -317,13 +317,14 @@ export function parseCustomerCsv(text: string, options: CsvFleetOptions): CsvImp
   // When every customer row is bad, "no customers" would only mislead.
   const rulesApply =
     depot && !mixedDates && !(mapping.geo && options.speedKmh === undefined) && (customers.length > 0 || rows.length === 1);
-  if (rulesApply) problems.push(...validateInstance(instance).map((p) => withRow(p, rowsOfCustomer, depotRow?.number)));
+  const rules = rulesApply ? checkInstance(instance) : { problems: [], warnings: [] };
+  problems.push(...rules.problems.map((p) => withRow(p, rowsOfCustomer, depotRow?.number)));
   // A row with a bad cell is not in the instance; the rules on its other fields are still its problems.
   for (const { row, customer } of mixedDates ? [] : partialRows) {
     problems.push(...customerFieldProblems(customer, instance).problems.map((p) => `row ${row}: ${p}`));
   }
   if (problems.length) throw inputError(`CSV ${options.name} cannot be imported`, byRow(problems));
-  const reach = instanceWarnings(instance).map((w) => withRow(w, rowsOfCustomer, depotRow?.number));
+  const reach = rules.warnings.map((w) => withRow(w, rowsOfCustomer, depotRow?.number));
   return {
     instance,
     columns: mapping.names,

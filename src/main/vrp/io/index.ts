@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { basename, extname } from 'node:path';
 import type { Instance } from '../../../shared/domain.js';
 import { inputError } from '../../../shared/errors.js';
-import { instanceWarnings, validateInstance } from '../validate.js';
+import { checkInstance, validateInstance } from '../validate.js';
 import { parseCustomerCsv } from './csv.js';
 import { parseInstanceJson, parseInstancesJsonl } from './json.js';
 import { readSolomon, solomonSizeWarning } from './solomon.js';
@@ -75,9 +75,9 @@ function withOverrides(instance: Instance, options: ReadInstanceOptions): Instan
 
 /** The instance when it is valid (else an input error listing every problem); its warnings go to onWarning. */
 function checked(instance: Instance, options: ReadInstanceOptions, warn = true): Instance {
-  const problems = validateInstance(instance);
+  const { problems, warnings } = checkInstance(instance);
   if (problems.length) throw inputError(`Instance ${instance.name} is invalid`, problems);
-  if (warn) for (const warning of instanceWarnings(instance)) options.onWarning?.(warning);
+  if (warn) for (const warning of warnings) options.onWarning?.(warning);
   return instance;
 }
 
