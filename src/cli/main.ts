@@ -1,24 +1,25 @@
 import { AppError } from '../shared/errors.js';
 import { EXIT } from './exit-codes.js';
+import { COMMAND_HELP, wantsHelp } from './help.js';
 
 /** `jampr <command>`: each command lives in its own module and is loaded only when used. */
-const COMMANDS: Record<string, { summary: string; load: () => Promise<{ run(argv: string[]): Promise<void> }> }> = {
-  generate: { summary: 'generate --size N --count C --seed S --out FILE.jsonl', load: () => import('./commands/generate.js') },
-  plan: {
-    summary: 'plan INSTANCE --variant tw1|tw2|tw3 --method random|classical|jampr|am [...]',
-    load: () => import('./commands/plan.js'),
-  },
-  eval: { summary: 'eval INSTANCE PLAN.json --variant tw1|tw2|tw3', load: () => import('./commands/evaluate.js') },
-  bench: { summary: 'bench [--size N] [--count C] [--methods a,b] [--variant v]', load: () => import('./commands/bench.js') },
-  train: {
-    summary: 'train --variant tw1 --size 20 [--from DIR] [--instances FILE.jsonl] [--minutes M] [--threads T] --out DIR',
-    load: () => import('./commands/train.js'),
-  },
-  info: { summary: 'info: versions, TensorFlow.js backend, shipped models', load: () => import('./commands/info.js') },
+const COMMANDS: Record<string, () => Promise<{ run(argv: string[]): Promise<void> }>> = {
+  generate: () => import('./commands/generate.js'),
+  plan: () => import('./commands/plan.js'),
+  eval: () => import('./commands/evaluate.js'),
+  bench: () => import('./commands/bench.js'),
+  train: () => import('./commands/train.js'),
+  info: () => import('./commands/info.js'),
 };
 
 function usage(): string {
-  return ['usage: jampr <command> [options]', '', ...Object.values(COMMANDS).map((c) => `  jampr ${c.summary}`)].join('\n');
+  return [
+    'usage: jampr <command> [options]',
+    '',
+    ...Object.keys(COMMANDS).map((name) => `  ${COMMAND_HELP[name][0]}`),
+    '',
+    "jampr <command> --help lists a command's options.",
+  ].join('\n');
 }
 
 async function main(argv: string[]): Promise<void> {
@@ -27,9 +28,13 @@ async function main(argv: string[]): Promise<void> {
     console.log(usage());
     return;
   }
-  const command = COMMANDS[name];
-  if (!command) throw new AppError('input', `unknown command '${name}'\n${usage()}`);
-  await (await command.load()).run(rest);
+  const load = COMMANDS[name];
+  if (!load) throw new AppError('input', `unknown command '${name}'\n${usage()}`);
+  if (wantsHelp(rest)) {
+    console.log(`usage: ${COMMAND_HELP[name].join('\n')}`);
+    return;
+  }
+  await (await load()).run(rest);
 }
 
 main(process.argv.slice(2)).catch((err: unknown) => {

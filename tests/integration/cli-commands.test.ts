@@ -79,6 +79,13 @@ describe('jampr info, generate, eval and bench', () => {
     expect(failure.stderr).toMatch(/unknown bench method 'best'; choose from jampr-greedy, .*, random\n/);
   });
 
+  it("prints a command's options on --help, and plans nothing", async () => {
+    const { stdout } = await jampr('plan', '--help');
+    expect(stdout).toMatch(/^usage: jampr plan INSTANCE/);
+    for (const flag of ['--method', '--samples', '--improve', '--capacity', '--speed', '--time-limit']) expect(stdout).toContain(flag);
+    expect((await jampr('--help')).stdout).toContain('jampr <command> --help');
+  });
+
   it('refuses generate without --out, naming the missing flag', async () => {
     const failure = await failureOf('generate', '--size', '5');
     expect(failure).toMatchObject({ code: 1, stdout: '' });

@@ -47,6 +47,26 @@ describe('jampr on a user mistake', () => {
     );
   });
 
+  it('plan refuses a flag its method does not read instead of ignoring it', async () => {
+    const { instance } = await tinyFiles();
+    expectUserError(
+      await failureOf('plan', instance, '--method', 'classical', '--samples', '64'),
+      /--samples applies to --method jampr or am or random only, not classical/,
+    );
+    expectUserError(
+      await failureOf('plan', instance, '--method', 'jampr', '--time-limit', '5'),
+      /--time-limit applies to --method classical only, not jampr/,
+    );
+    expectUserError(
+      await failureOf('plan', instance, '--method', 'random', '--decode', 'sample'),
+      /--decode applies to --method jampr or am only, not random/,
+    );
+    expectUserError(
+      await failureOf('plan', instance, '--method', 'jampr', '--decode', 'greedy', '--samples', '8'),
+      /--samples needs --decode sample/,
+    );
+  });
+
   it('the web mode names a database it cannot open and exits instead of spinning', async () => {
     const { instance } = await tinyFiles();
     const failure = await promisify(execFile)(

@@ -8,19 +8,30 @@ import { generateCityDay } from '../../src/main/vrp/generate-city.js';
 import { createRng } from '../../src/main/vrp/rng.js';
 import { parsePlanJson, writeInstanceJson } from '../../src/main/vrp/io/json.js';
 import { buildProblem } from '../../src/main/vrp/validate.js';
-import { cliWorkDir, failureOf, jampr } from './fixtures/cli.js';
+import { cliWorkDir, failureOf, jampr, jamprIn } from './fixtures/cli.js';
 
 /** The `jampr plan` command end to end: a real process, the shipped models, the one evaluator. */
 describe('jampr plan', () => {
   it('plans with the shipped model for the variant and size, names it, and reports the evaluator cost', async () => {
     const instance = generateInstances(20, 1, 11)[0];
-    const file = join(await cliWorkDir(), 'instance.json');
-    await writeFile(file, writeInstanceJson(instance));
-    const { stdout } = await jampr('plan', file, '--variant', 'tw3', '--method', 'jampr');
+    const dir = await cliWorkDir();
+    await writeFile(join(dir, 'instance.json'), writeInstanceJson(instance));
+    // Run from the folder holding the file, not the installation's: the shipped models are found all the same.
+    const { stdout } = await jamprIn(dir, 'plan', 'instance.json', '--variant', 'tw3', '--method', 'jampr');
     const plan = parsePlanJson(stdout);
     expect(plan.model).toBe('jampr-tw3-n20');
     expect(plan.routes.flat().sort()).toEqual(instance.customers.map((c) => c.id).sort());
     expect(plan.cost).toBeCloseTo(evaluatePlan(buildProblem(instance), plan.routes, makeVariant('tw3')).cost, 6);
+  });
+
+  it('samples when given a sample count alone, and names the method so', async () => {
+    const instance = generateInstances(20, 1, 12)[0];
+    const file = join(await cliWorkDir(), 'instance.json');
+    await writeFile(file, writeInstanceJson(instance));
+    const { stdout } = await jampr('plan', file, '--variant', 'tw1', '--method', 'jampr', '--samples', '16');
+    const plan = parsePlanJson(stdout);
+    expect(plan.method).toBe('jampr-sample16');
+    expect(plan.routes.flat().sort()).toEqual(instance.customers.map((c) => c.id).sort());
   });
 
   it('names every customer it could not serve with the reason, and exits 2 (not 0) when the fleet is too small', async () => {

@@ -1,3 +1,5 @@
+import { join } from 'node:path';
+import { defaultModelsRoot } from '../../main/jampr/model-catalog.js';
 import { generateInstances } from '../../main/vrp/generate.js';
 import { readInstanceFile } from '../../main/vrp/io/index.js';
 import { buildProblem } from '../../main/vrp/validate.js';
@@ -61,7 +63,7 @@ export async function run(argv: string[]): Promise<void> {
     const { speedBench, DEFAULT_GAP_INSTANCES } = await import('./bench-speed.js');
     const gapInstances = values['gap-instances'] ? String(values['gap-instances']).split(',') : DEFAULT_GAP_INSTANCES;
     const gapSeconds = numberFlag(values, 'gap-seconds', 60, { min: 1 });
-    const modelDir = values.model ?? 'resources/models/jampr-tw1-n20';
+    const modelDir = values.model ?? join(defaultModelsRoot(), 'jampr-tw1-n20');
     console.log(JSON.stringify(await speedBench({ gapInstances, gapSeconds, modelDir }), null, 2));
     return;
   }

@@ -31,8 +31,11 @@ export async function run(argv: string[]): Promise<void> {
   const problem = loadProblem(positionals[0], values);
   const variant = variantFromFlags(values);
   const method = oneOf(values.method, 'method', methodNameSchema.options, 'classical');
-  const decode = oneOf(values.decode, 'decode', decodeStrategySchema.options, 'greedy');
+  checkMethodFlags(method, values);
   const samples = optionalNumberFlag(values, 'samples', { min: 1, max: MAX_SAMPLES, integer: true });
+  // A sample count asks for sampling: `--samples 128` alone samples instead of quietly planning greedily.
+  const decode = oneOf(values.decode, 'decode', decodeStrategySchema.options, samples === undefined ? 'greedy' : 'sample');
+  if (decode === 'greedy' && samples !== undefined) throw inputError('--samples needs --decode sample (greedy decoding draws no samples)');
   const improveSec = optionalNumberFlag(values, 'improve', { min: 0, max: MAX_TIME_LIMIT_SEC });
   const result = await runPlanJob(
     {
@@ -72,6 +75,23 @@ export async function run(argv: string[]): Promise<void> {
   }
   for (const v of evaluation.violations) console.error(`violation: ${v.message}`);
   if (!evaluation.feasible) process.exitCode = EXIT.infeasible;
+}
+
+/** Which methods read each method-specific flag; another method refuses it instead of silently ignoring it. */
+const FLAG_METHODS: Record<string, readonly string[]> = {
+  decode: ['jampr', 'am'],
+  samples: ['jampr', 'am', 'random'],
+  model: ['jampr', 'am'],
+  improve: ['jampr', 'am'],
+  'time-limit': ['classical'],
+};
+
+function checkMethodFlags(method: string, values: Record<string, unknown>): void {
+  for (const [flag, methods] of Object.entries(FLAG_METHODS)) {
+    if (values[flag] !== undefined && !methods.includes(method)) {
+      throw inputError(`--${flag} applies to --method ${methods.join(' or ')} only, not ${method}`);
+    }
+  }
 }
 
 /** Names a plan's method the way the bench rows do, e.g. "jampr-sample128+ls". */

@@ -1,5 +1,7 @@
+import { existsSync } from 'node:fs';
 import { readdir, readFile } from 'node:fs/promises';
-import { join, resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import type { VariantName } from '../../shared/domain.js';
 import { AppError } from '../../shared/errors.js';
 import { nearestModel } from '../../shared/model-choice.js';
@@ -11,7 +13,22 @@ import type { ModelKind } from './model/config.js';
  * by default), each with its card.json. The default model for a plan is the one of the right kind and
  * variant that the shared rule picks by size (src/shared/model-choice.ts), as the app does.
  */
-export const defaultModelsRoot = (): string => resolve(process.env.JAMPR_MODELS_DIR ?? 'resources/models');
+export const defaultModelsRoot = (): string => (process.env.JAMPR_MODELS_DIR ? resolve(process.env.JAMPR_MODELS_DIR) : shippedModelsRoot());
+
+/**
+ * The installation's resources/models, found from where this code lies (src/main/jampr/ when run from source,
+ * out/cli/ when bundled), not from the working directory: `jampr plan` run from a dispatcher's own folder must
+ * still find the shipped models.
+ */
+function shippedModelsRoot(): string {
+  let dir = dirname(fileURLToPath(import.meta.url));
+  for (let up = 0; up < 6; up++) {
+    const candidate = join(dir, 'resources', 'models');
+    if (existsSync(candidate)) return candidate;
+    dir = dirname(dir);
+  }
+  return resolve('resources/models');
+}
 
 export interface CatalogEntry {
   dir: string;

@@ -113,6 +113,15 @@ describe('parseCustomerCsv', () => {
     expect(instance.customers).toMatchObject([{ id: 'A', demand: 5, ready: 480, due: 720, service: 10 }]);
   });
 
+  it('reads the short headers of a hand-made sheet: Long, Start, End, Pallets, Service (min)', () => {
+    const text = ['ID,Lat,Long,Pallets,Start,End,Service (min)', 'D,52.52,13.41,0,07:00,18:00,0', 'A,52.53,13.40,2,08:00,12:00,10'].join(
+      '\n',
+    );
+    const { instance, columns } = parseCustomerCsv(text, { ...fleet, speedKmh: 30 });
+    expect(columns).toMatchObject({ lon: 'Long', demand: 'Pallets', ready: 'Start', due: 'End', service: 'Service (min)' });
+    expect(instance.customers).toMatchObject([{ id: 'A', x: 13.4, y: 52.53, demand: 2, ready: 480, due: 720, service: 10 }]);
+  });
+
   it('reads lat/lon columns as geographic coordinates with the given speed', () => {
     const text = ['id,latitude,lng,demand,ready,due,service', 'D,52.52,13.40,0,0,600,0', '1,52.50,13.45,3,0,300,5'].join('\n');
     const { instance } = parseCustomerCsv(text, { ...fleet, speedKmh: 30 });
@@ -219,9 +228,20 @@ describe('parseCustomerCsv', () => {
   });
 
   it('reports missing and doubled columns by name', () => {
-    expect(detailsOf('id,x,y,demand,ready,latest,due\nD,0,0,0,0,1000,1000')).toEqual([
+    expect(detailsOf('id,x,y,ready,latest,due,service\nD,0,0,0,1000,1000,0')).toEqual([
       "columns 'latest' and 'due' both give the due; keep one",
-      'missing column service (accepted names: service, servicetime, serviceduration, duration, stopduration, dwell, dwelltime)',
+      'missing column demand (accepted names: demand, quantity, qty, load, weight, amount, units, volume, pallets, parcels)',
+    ]);
+  });
+
+  it('plans a list without a service column with no time at the stops, and says so', () => {
+    const text = ['id,x,y,demand,ready,due', 'D,0,0,,0,1000', '1,3,4,5,10,50'].join('\n');
+    const { instance, warnings } = parseCustomerCsv(text, fleet);
+    expect(instance.customers).toEqual([{ id: '1', x: 3, y: 4, demand: 5, ready: 10, due: 50, service: 0 }]);
+    expect(warnings).toEqual(['the file has no service time column: every stop is planned with 0 minutes of service']);
+    // A service column with a customer's cell left empty is still a mistake to name.
+    expect(detailsOf(`${text.replace('due', 'due,service').replace('1000', '1000,0').replace(',50', ',50,')}`)).toEqual([
+      'row 3, column service: the value is missing',
     ]);
   });
 

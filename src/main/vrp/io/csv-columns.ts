@@ -17,7 +17,7 @@ export const COLUMN_ALIASES: Record<CsvField, readonly string[]> = {
   y: ['y', 'ycoord', 'ycoordinate'],
   lat: ['lat', 'latitude'],
   lon: ['lon', 'lng', 'long', 'longitude'],
-  demand: ['demand', 'quantity', 'qty', 'load', 'weight', 'amount', 'units'],
+  demand: ['demand', 'quantity', 'qty', 'load', 'weight', 'amount', 'units', 'volume', 'pallets', 'parcels'],
   ready: [
     'ready',
     'readytime',
@@ -33,6 +33,11 @@ export const COLUMN_ALIASES: Record<CsvField, readonly string[]> = {
     'open',
     'opens',
     'from',
+    'start',
+    'starttime',
+    'windowfrom',
+    'twfrom',
+    'notbefore',
   ],
   due: [
     'due',
@@ -50,8 +55,25 @@ export const COLUMN_ALIASES: Record<CsvField, readonly string[]> = {
     'close',
     'closes',
     'to',
+    'end',
+    'endtime',
+    'windowto',
+    'twto',
+    'until',
+    'notafter',
   ],
-  service: ['service', 'servicetime', 'serviceduration', 'duration', 'stopduration', 'dwell', 'dwelltime'],
+  service: [
+    'service',
+    'servicetime',
+    'serviceduration',
+    'duration',
+    'stopduration',
+    'dwell',
+    'dwelltime',
+    'servicemin',
+    'servicemins',
+    'serviceminutes',
+  ],
 };
 
 const FIELDS = Object.keys(COLUMN_ALIASES) as CsvField[];
@@ -94,14 +116,7 @@ export function mapColumns(headers: string[]): ColumnMapping {
   const planar = has('x') || has('y');
   mapping.geo = has('lat') || has('lon');
   if (planar && mapping.geo) mapping.problems.push('both x/y and lat/lon columns are present; keep one pair');
-  const required: CsvField[] = [
-    'id',
-    ...(mapping.geo ? (['lat', 'lon'] as const) : (['x', 'y'] as const)),
-    'demand',
-    'ready',
-    'due',
-    'service',
-  ];
+  const required: CsvField[] = ['id', ...(mapping.geo ? (['lat', 'lon'] as const) : (['x', 'y'] as const)), 'demand', 'ready', 'due'];
   for (const field of required) {
     if (!has(field)) mapping.problems.push(`missing column ${field} (accepted names: ${COLUMN_ALIASES[field].join(', ')})`);
   }

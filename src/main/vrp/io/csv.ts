@@ -64,6 +64,8 @@ interface ClockUse {
   undated: number;
 }
 
+export const NO_SERVICE_COLUMN = 'the file has no service time column: every stop is planned with 0 minutes of service';
+
 /** Reads cells of one row, collecting "row R, column C: ..." problems. */
 function cellReader(row: Row, mapping: ColumnMapping, decimalComma: boolean, problems: string[], clock: ClockUse) {
   const raw = (field: CsvField) => (row.cells[mapping.index[field]!] ?? '').trim();
@@ -134,7 +136,8 @@ function readNode(
   // A customer's window cells may be left empty: no limit there but the depot's hours.
   const ready = read('ready', true, !isDepot);
   const due = read('due', true, !isDepot);
-  const service = read('service', true, isDepot);
+  // A list without a service column (common in hand-made sheets) is planned with no time at the stops, and told so.
+  const service = mapping.index.service === undefined ? 0 : read('service', true, isDepot);
   if (isDepot) {
     // Without a type column the first row is the depot: a file of customers only lands here with its first one.
     const which = mapping.index.type === undefined ? ' (without a type column the first row is the depot: is its row missing?)' : '';
@@ -330,6 +333,6 @@ export function parseCustomerCsv(text: string, options: CsvFleetOptions): CsvImp
     columns: mapping.names,
     ignoredColumns: mapping.ignored,
     rows: rows.length,
-    warnings: [...dottedTimeWarnings(clock), ...reach],
+    warnings: [...(mapping.index.service === undefined ? [NO_SERVICE_COLUMN] : []), ...dottedTimeWarnings(clock), ...reach],
   };
 }

@@ -1,0 +1,63 @@
+/**
+ * `jampr <command> --help`: what each command reads (the flags its parseFlags accepts). The first line of each is
+ * also its line in `jampr --help`.
+ */
+const INSTANCE = [
+  'INSTANCE is a customer .csv, an instance .json, a Solomon .txt or a VRPLIB .vrp file.',
+  '  --first N            keep the depot and the first N customers',
+  '  --vehicles K         fleet size (required for none; a CSV defaults to one per customer)',
+  '  --capacity Q         vehicle capacity (required for a CSV)',
+  '  --speed KMH          travel speed in km/h (required for a CSV with lat/lon)',
+];
+const POLICY = [
+  '  --variant tw1|tw2|tw3   hard, partly soft or soft windows (default tw1)',
+  "  --alpha A --beta B --penalty linear|quadratic   the policy's prices (docs/cost.md)",
+];
+
+export const COMMAND_HELP: Record<string, string[]> = {
+  generate: [
+    'jampr generate --size N --count C --seed S --out FILE.jsonl',
+    "Writes C instances of the paper's generator (N customers, R201-like) as JSON Lines.",
+  ],
+  plan: [
+    'jampr plan INSTANCE --variant tw1|tw2|tw3 --method classical|jampr|am|random [options]',
+    'Plans one instance and prints the plan (or its totals with --out); exit 2 if it is not feasible or leaves customers.',
+    ...INSTANCE,
+    ...POLICY,
+    '  --method classical|jampr|am|random   (default classical)',
+    '  --time-limit S       classical: seconds of search (default 5)',
+    '  --decode greedy|sample   jampr, am: greedy decoding or the best of sampled plans (default greedy)',
+    '  --samples N          jampr, am: plans to sample (implies --decode sample); random: plans to draw',
+    "  --improve S          jampr, am: seconds of local search from the model's plan",
+    '  --model DIR          jampr, am: a model folder (default: the shipped model nearest in size)',
+    '  --seed S             (default 1)',
+    '  --out FILE.json      write the plan there',
+  ],
+  eval: [
+    'jampr eval INSTANCE PLAN.json --variant tw1|tw2|tw3 [options]',
+    'Prices a plan with the evaluator; exit 2 if it is not feasible.',
+    ...INSTANCE,
+    ...POLICY,
+    "  --stops              list every stop's times",
+  ],
+  bench: [
+    'jampr bench [--size N] [--count C] [--methods a,b] [--variant v] [options]',
+    'Compares methods on generated (or Solomon) instances and prints a table.',
+    '  --size N --count C --seed S   generated instances (default 20, 100, 1234)',
+    '  --solomon FILE,FILE [--first N]   instance files instead',
+    '  --methods a,b        e.g. random,classical,jampr-greedy,jampr-sample,jampr-ls',
+    '  --time-limit S --samples N --improve S --model DIR',
+    ...POLICY,
+    '  --speed [--gap-instances a,b --gap-seconds S]   the speed figures as JSON',
+  ],
+  train: [
+    'jampr train --variant tw1 --size 20 --out DIR [options]',
+    'Trains a JAMPR model and writes checkpoints to DIR.',
+    '  --from DIR           continue from a model folder',
+    '  --instances FILE.jsonl   train on these instances (perturbed) instead of the generator',
+    '  --minutes M          (default 10)   --threads T (default: every core)   --name NAME',
+  ],
+  info: ['jampr info', 'Prints versions, the TensorFlow.js backend and the shipped models.'],
+};
+
+export const wantsHelp = (argv: readonly string[]): boolean => argv.includes('--help') || argv.includes('-h');
