@@ -5,6 +5,7 @@
  *     [--methods classical,random,jampr-greedy,jampr-sample,jampr-ls,am-greedy,classical-2s,jampr-ls-2s] [--classical-seconds 10]
  *     [--ls-seconds 5]
  *     [--samples 128] [--models resources/models] [--results bench/out/real-days.json] [--out-of-reach N]
+ *     [--service MIN-MAX]
  * Results are kept per day in --results: a method already there is not run again (so the classical rows are
  * paid once and shared by runs with other models). The table prints each method's mean cost, its ratio to the
  * classical mean, vehicles, unserved customers and seconds per day.
@@ -16,6 +17,11 @@
  * Customers out of reach: `--out-of-reach N` gives N customers of each day (drawn with the day's seed) a window that
  * closes when the depot opens, so no vehicle can reach them in time: soft windows serve them late, hard windows must
  * name them as not served, on the day's own fleet. Use a separate --results file for such runs.
+ *
+ * Longer stops: `--service MIN-MAX` redraws every customer's service time in [MIN, MAX] minutes (the day's seed),
+ * each window's close moved earlier where needed so that the stop can still be served alone and the vehicle be
+ * back by the end of the shift. The models do not read service times (docs/model.md, "The network"): this shows
+ * what that costs on days of installations or deliveries that take half an hour.
  */
 import { benchCityDays, DAY_SIZES } from './city-days.js';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -27,6 +33,7 @@ import type { PlanJob } from '../src/main/jobs/protocol.js';
 import { runPlanJob } from '../src/main/jobs/plan.js';
 import { evaluatePlan } from '../src/main/vrp/evaluate.js';
 import { buildProblem } from '../src/main/vrp/validate.js';
+import { travelTime } from '../src/main/vrp/problem.js';
 
 const { values: args } = parseArgs({
   options: {
@@ -41,11 +48,32 @@ const { values: args } = parseArgs({
     results: { type: 'string', default: 'bench/out/real-days.json' },
     'fleet-from': { type: 'string' },
     'out-of-reach': { type: 'string', default: '0' },
+    service: { type: 'string' },
   },
 });
 if (args.models) process.env.JAMPR_MODELS_DIR = args.models;
 
-const generated = withOutOfReach(benchCityDays(Number(args.days), Number(args.seed)), Number(args['out-of-reach']));
+const generated = withService(
+  withOutOfReach(benchCityDays(Number(args.days), Number(args.seed)), Number(args['out-of-reach'])),
+  args.service,
+);
+
+/** Each customer's service redrawn in [lo, hi] minutes, its window's close kept reachable with the longer stop. */
+function withService(days: Instance[], range: string | undefined): Instance[] {
+  if (range === undefined) return days;
+  const [lo, hi] = range.split('-').map(Number);
+  if (!(lo >= 0 && hi >= lo)) throw new Error(`--service ${range}: expected MIN-MAX minutes, e.g. 20-45`);
+  const rng = createRng(Number(args.seed) + 2);
+  return days.map((day) => {
+    const customers = day.customers.map((c) => {
+      const service = rng.int(lo, hi + 1);
+      const back = travelTime(day.coordinates, day.depot.x, day.depot.y, c.x, c.y);
+      const due = Math.min(c.due, Math.floor(day.depot.due - service - back));
+      return { ...c, service, due, ready: Math.min(c.ready, due) };
+    });
+    return { ...day, customers };
+  });
+}
 
 /** Each day with `count` of its customers given a window that closes at the depot's opening (no vehicle reaches it). */
 function withOutOfReach(days: Instance[], count: number): Instance[] {

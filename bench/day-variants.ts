@@ -1,0 +1,105 @@
+/**
+ * Days unlike the city-day generator's, as dispatchers may import them: does JAMPR greedy still serve every
+ * customer the classical solver serves, and at what cost? Each kind changes a generated city day (seed 1000·N + i)
+ * in one way; both methods run through the plan job the app and the CLI run, priced by the one evaluator.
+ *   npx tsx bench/day-variants.ts [--kinds as-generated,tight-fleet,narrow-slots,heavy-orders,long-service,regional]
+ *     [--variants tw1,tw3] [--sizes 42,80,150] [--days-per-size 3] [--classical-seconds 2]
+ * Prints one line per kind and policy, and one line per day where JAMPR greedy left more customers than the
+ * classical plan.
+ */
+import { parseArgs } from 'node:util';
+import { type Instance, makeVariant, type VariantName } from '../src/shared/domain.js';
+import { runPlanJob } from '../src/main/jobs/plan.js';
+import { evaluatePlan } from '../src/main/vrp/evaluate.js';
+import { generateCityDay } from '../src/main/vrp/generate-city.js';
+import { createRng, type Rng } from '../src/main/vrp/rng.js';
+import { buildProblem } from '../src/main/vrp/validate.js';
+
+const { values: args } = parseArgs({
+  options: {
+    kinds: { type: 'string', default: 'as-generated,tight-fleet,narrow-slots,heavy-orders,long-service,regional' },
+    variants: { type: 'string', default: 'tw1,tw3' },
+    sizes: { type: 'string', default: '42,80,150' },
+    'days-per-size': { type: 'string', default: '3' },
+    'classical-seconds': { type: 'string', default: '2' },
+  },
+});
+
+const totalDemand = (d: Instance) => d.customers.reduce((a, c) => a + c.demand, 0);
+
+const KINDS: Record<string, (day: Instance, rng: Rng) => Instance> = {
+  /** The generated day itself: the yardstick for the others. */
+  'as-generated': (d) => d,
+  /** Exactly the vehicles the demand needs, no spare one. */
+  'tight-fleet': (d) => ({ ...d, vehicles: Math.ceil(totalDemand(d) / d.capacity) }),
+  /** Every window longer than an hour cut to a one-hour slot inside it, on the quarter hour. */
+  'narrow-slots': (d, rng) => ({
+    ...d,
+    customers: d.customers.map((c) => {
+      if (c.due - c.ready <= 60) return c;
+      const ready = c.ready + Math.floor((rng.next() * (c.due - c.ready - 60)) / 15) * 15;
+      return { ...c, ready, due: ready + 60 };
+    }),
+  }),
+  /** A fifth of the orders 40–69 (a vehicle carries 100), the fleet 25 % above the new need. */
+  'heavy-orders': (d, rng) => {
+    const customers = d.customers.map((c) => (rng.next() < 0.2 ? { ...c, demand: 40 + rng.int(0, 30) } : c));
+    const day = { ...d, customers };
+    return { ...day, vehicles: Math.ceil((totalDemand(day) / d.capacity) * 1.25) };
+  },
+  /** Service 20–49 min a stop (installations, not parcels). */
+  'long-service': (d, rng) => ({ ...d, customers: d.customers.map((c) => ({ ...c, service: 20 + rng.int(0, 30) })) }),
+  /** Three times the area, driven at 60 km/h (a region, not a city). */
+  regional: (d) => ({
+    ...d,
+    customers: d.customers.map((c) => ({ ...c, x: d.depot.x + (c.x - d.depot.x) * 3, y: d.depot.y + (c.y - d.depot.y) * 3 })),
+    coordinates: { kind: 'geo', speedKmh: 60 },
+  }),
+};
+
+const ctx = { signal: new AbortController().signal, onProgress: () => {} };
+const sizes = String(args.sizes).split(',').map(Number);
+const perSize = Number(args['days-per-size']);
+for (const kind of String(args.kinds).split(',')) {
+  const change = KINDS[kind];
+  if (!change) throw new Error(`unknown kind ${kind}; choose from ${Object.keys(KINDS).join(', ')}`);
+  for (const name of String(args.variants).split(',') as VariantName[]) {
+    const variant = makeVariant(name);
+    const total = { classical: 0, greedy: 0, classicalUnserved: 0, greedyUnserved: 0, days: 0, invalid: 0 };
+    for (const n of sizes) {
+      for (let i = 0; i < perSize; i++) {
+        const rng = createRng(1000 * n + i);
+        const instance = change(generateCityDay(n, rng), rng);
+        let problem: ReturnType<typeof buildProblem>;
+        try {
+          problem = buildProblem(instance);
+        } catch {
+          total.invalid++;
+          continue;
+        }
+        const classical = await runPlanJob(
+          { instance, variant, method: 'classical', timeLimitSec: Number(args['classical-seconds']) },
+          ctx,
+        );
+        const greedy = await runPlanJob({ instance, variant, method: 'jampr', decode: 'greedy' }, ctx);
+        const c = evaluatePlan(problem, classical.routes, variant);
+        const g = evaluatePlan(problem, greedy.routes, variant);
+        const unserved = (e: typeof c) => e.violations.filter((v) => v.kind === 'unserved').length;
+        total.days++;
+        total.classical += c.cost;
+        total.greedy += g.cost;
+        total.classicalUnserved += unserved(c);
+        total.greedyUnserved += unserved(g);
+        if (unserved(g) > unserved(c)) {
+          console.log(
+            `  ${kind} ${name} N=${n} day ${i}: JAMPR greedy left ${unserved(g)}, classical ${unserved(c)} (fleet ${instance.vehicles})`,
+          );
+        }
+      }
+    }
+    const mean = (x: number) => (x / total.days).toFixed(1);
+    console.log(
+      `${kind} ${name}: ${total.days} days (${total.invalid} invalid) | classical ${args['classical-seconds']} s ${mean(total.classical)}, unserved ${total.classicalUnserved} | JAMPR greedy ${mean(total.greedy)} (${(total.greedy / total.classical).toFixed(3)} x), unserved ${total.greedyUnserved}`,
+    );
+  }
+}
