@@ -92,9 +92,24 @@ describe('parseCustomerCsv', () => {
     const two = ['type,id,x,y,demand,ready,due,service', 'depot,A,0,0,0,0,1000,0', 'truck,1,3,4,5,10,50,2', 'depot,B,0,0,0,0,1000,0'].join(
       '\n',
     );
-    expect(detailsOf(two)).toEqual(['more than one depot row (rows 2, 4)', "row 3, column type: 'truck' is neither depot nor customer"]);
+    expect(detailsOf(two)).toEqual([
+      'more than one depot row (rows 2, 4)',
+      "row 3, column type: 'truck' is neither depot nor customer (accepted: depot, warehouse, hub, base, customer, stop, delivery, client)",
+    ]);
     const none = ['type,id,x,y,demand,ready,due,service', 'customer,1,3,4,5,10,50,2'].join('\n');
     expect(detailsOf(none)).toEqual(["no row has type 'depot' in column type"]);
+  });
+
+  it('reads the words a sheet may use for the depot and the stops', () => {
+    const text = [
+      'Kind,id,x,y,demand,ready,due,service',
+      'Stop,1,3,4,5,10,50,2',
+      'Warehouse,W,0,0,0,0,1000,0',
+      'delivery,2,6,8,7,0,200,3',
+    ].join('\n');
+    const { instance } = parseCustomerCsv(text, fleet);
+    expect(instance.depot.id).toBe('W');
+    expect(instance.customers.map((c) => c.id)).toEqual(['1', '2']);
   });
 
   it('reads the headers a routing export writes: units in brackets, time window start/end, weight', () => {

@@ -152,6 +152,10 @@ function readNode(
   return { customer: { id, x: x!, y: y!, demand: demand!, ready: ready ?? 0, due: due ?? 0, service: service!, ...labels }, openWindow };
 }
 
+/** What a type column may call the depot and the customers; other words are refused by name. */
+const DEPOT_TYPES = ['depot', 'warehouse', 'hub', 'base'];
+const CUSTOMER_TYPES = ['customer', 'stop', 'delivery', 'client'];
+
 /** Splits rows into the depot row and customer rows using the type column or, without one, position. */
 function findDepot(rows: Row[], mapping: ColumnMapping, problems: string[]): Row | undefined {
   const typeAt = mapping.index.type;
@@ -159,9 +163,11 @@ function findDepot(rows: Row[], mapping: ColumnMapping, problems: string[]): Row
   const depots: Row[] = [];
   for (const row of rows) {
     const type = (row.cells[typeAt] ?? '').trim().toLowerCase();
-    if (type === 'depot') depots.push(row);
-    else if (type !== '' && type !== 'customer') {
-      problems.push(`row ${row.number}, column ${mapping.names.type}: '${row.cells[typeAt].trim()}' is neither depot nor customer`);
+    if (DEPOT_TYPES.includes(type)) depots.push(row);
+    else if (type !== '' && !CUSTOMER_TYPES.includes(type)) {
+      problems.push(
+        `row ${row.number}, column ${mapping.names.type}: '${row.cells[typeAt].trim()}' is neither depot nor customer (accepted: ${[...DEPOT_TYPES, ...CUSTOMER_TYPES].join(', ')})`,
+      );
     }
   }
   if (depots.length === 0) problems.push(`no row has type 'depot' in column ${mapping.names.type}`);
