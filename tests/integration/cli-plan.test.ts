@@ -34,6 +34,17 @@ describe('jampr plan', () => {
     expect(plan.routes.flat().sort()).toEqual(instance.customers.map((c) => c.id).sort());
   });
 
+  it('warns that the models do not read service times on a day of long stops, unless the local search plans too', async () => {
+    const day = generateCityDay(30, createRng(5));
+    const long = { ...day, customers: day.customers.map((c) => ({ ...c, service: 40 })) };
+    const file = join(await cliWorkDir(), 'long.json');
+    await writeFile(file, writeInstanceJson(long));
+    const greedy = await jampr('plan', file, '--variant', 'tw3', '--method', 'jampr');
+    expect(greedy.stderr).toMatch(/jampr: warning: The learned models do not read service times, and this day's stops take 40 min/);
+    const improved = await jampr('plan', file, '--variant', 'tw3', '--method', 'jampr', '--improve', '0.2');
+    expect(improved.stderr).not.toMatch(/service times/);
+  });
+
   it('names every customer it could not serve with the reason, and exits 2 (not 0) when the fleet is too small', async () => {
     const day = generateCityDay(30, createRng(4));
     const demand = day.customers.reduce((a, c) => a + c.demand, 0);

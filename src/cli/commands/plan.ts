@@ -7,6 +7,7 @@ import { EXIT } from '../exit-codes.js';
 import { checkWritable, writeTextFile } from '../files.js';
 import { instanceFlags, loadProblem } from '../load.js';
 import { MAX_SAMPLES, MAX_TIME_LIMIT_SEC } from '../../shared/limits.js';
+import { serviceTimeNotice } from '../../shared/model-limits.js';
 import { cliJobContext } from '../progress.js';
 
 export async function run(argv: string[]): Promise<void> {
@@ -73,6 +74,8 @@ export async function run(argv: string[]): Promise<void> {
   } else {
     console.log(JSON.stringify(plan, null, 2));
   }
+  const notice = (method === 'jampr' || method === 'am') && !improveSec ? serviceTimeNotice(problem.instance) : null;
+  if (notice) process.stderr.write(`jampr: warning: ${notice}\n`);
   for (const v of evaluation.violations) console.error(`violation: ${v.message}`);
   if (!evaluation.feasible) process.exitCode = EXIT.infeasible;
 }

@@ -9,6 +9,7 @@ import { formatDateTime, formatNumber } from '../format.js';
 import { locateStop, UNSERVED } from '../state/route-edits.js';
 import type { PlanEdit } from '../state/use-workspace.js';
 import { describeMethod } from '../../shared/methods.js';
+import { serviceTimeNotice } from '../../shared/model-limits.js';
 import { describeVariant } from './time-window-policy.js';
 import { PlanKpis } from './plan-kpis.js';
 import { RouteLegend } from './route-legend.js';
@@ -29,6 +30,16 @@ interface Props {
   onFocusRoute(route: number | null): void;
 }
 
+/** A learned plan (not improved by the local search) on a day the model cannot read well says so. */
+function ModelNotice({ instance, method }: { instance: Instance; method: string }) {
+  const notice = method === 'jampr' || method === 'am' ? serviceTimeNotice(instance) : null;
+  return notice ? (
+    <p className="note note-warn" data-testid="plan-model-notice">
+      {notice}
+    </p>
+  ) : null;
+}
+
 export function PlanPanel(props: Props) {
   const { instance, plan, edit, selected } = props;
   const routes = edit?.routes ?? plan.routes;
@@ -44,6 +55,7 @@ export function PlanPanel(props: Props) {
           {formatDateTime(plan.createdAt)}
         </span>
       </div>
+      <ModelNotice instance={instance} method={plan.method} />
       {props.stale && <p className="note note-warn">The instance changed since this plan was made: plan again to include the changes.</p>}
       {evaluation ? (
         <PlanKpis instance={instance} variant={plan.variant.name} evaluation={evaluation} before={edit ? plan.evaluation : null} />
