@@ -28,11 +28,12 @@ export async function run(argv: string[]): Promise<void> {
     1,
   );
   if (!positionals[0]) throw inputError('plan needs an INSTANCE file (.json, .txt or .csv)');
+  // The flags first: a mistake there is named before a large file is read.
+  const method = oneOf(values.method, 'method', methodNameSchema.options, 'classical');
+  checkMethodFlags(method, values);
   if (values.out) checkWritable(values.out);
   const problem = loadProblem(positionals[0], values);
   const variant = variantFromFlags(values);
-  const method = oneOf(values.method, 'method', methodNameSchema.options, 'classical');
-  checkMethodFlags(method, values);
   const samples = optionalNumberFlag(values, 'samples', { min: 1, max: MAX_SAMPLES, integer: true });
   // A sample count asks for sampling: `--samples 128` alone samples instead of quietly planning greedily.
   const decode = oneOf(values.decode, 'decode', decodeStrategySchema.options, samples === undefined ? 'greedy' : 'sample');
