@@ -57,6 +57,31 @@ export function methodOption(id: MethodChoice): MethodOption {
   return option;
 }
 
+/**
+ * Which methods read each method-specific field of a plan request. A field sent with another method is refused
+ * (the API and `jampr plan`'s flags alike) rather than silently ignored: "--samples 500" with the classical solver
+ * would otherwise plan as if it had not been asked.
+ */
+export const FIELD_METHODS = {
+  decode: ['jampr', 'am'],
+  samples: ['jampr', 'am', 'random'],
+  improveSec: ['jampr', 'am'],
+  timeLimitSec: ['classical'],
+  modelId: ['jampr', 'am'],
+} as const satisfies Partial<Record<keyof PlanRequest, readonly MethodName[]>>;
+
+export type MethodField = keyof typeof FIELD_METHODS;
+
+/** The method-specific fields set in `request` that `method` does not read, with the methods that do. */
+export function unreadFields(
+  method: MethodName,
+  request: Partial<Record<MethodField, unknown>>,
+): { field: MethodField; readBy: readonly MethodName[] }[] {
+  return (Object.keys(FIELD_METHODS) as MethodField[])
+    .filter((field) => request[field] !== undefined && !(FIELD_METHODS[field] as readonly MethodName[]).includes(method))
+    .map((field) => ({ field, readBy: FIELD_METHODS[field] }));
+}
+
 export type MethodRequest = Pick<PlanRequest, 'method' | 'decode' | 'samples' | 'improveSec' | 'timeLimitSec'>;
 
 /** The request part that depends on the method; `effort` is the number in the method's effort field, if it has one. */

@@ -89,6 +89,20 @@ describe('plans', () => {
     expect(await app.call('plans:get', { id: plan.id })).toEqual(plan);
   });
 
+  it('refuses a request field its method does not read, naming the methods that do, and plans nothing', async () => {
+    const before = await app.call('plans:list', { instanceId: tiny.id });
+    expect(
+      await app.fail('plans:create', { instanceId: tiny.id, variant: { name: 'tw1' }, method: 'classical', samples: 64 }),
+    ).toMatchObject({
+      kind: 'input',
+      message: 'the classical method does not read samples (read by jampr, am, random)',
+    });
+    expect(
+      await app.fail('plans:create', { instanceId: tiny.id, variant: { name: 'tw1' }, method: 'jampr', timeLimitSec: 5, decode: 'greedy' }),
+    ).toMatchObject({ kind: 'input', message: expect.stringMatching(/jampr method does not read timeLimitSec \(read by classical\)/) });
+    expect(await app.call('plans:list', { instanceId: tiny.id })).toEqual(before);
+  });
+
   it('checks a hand-edited plan: broken rules come back as violations, not errors', async () => {
     const routes = [['a', 'b', 'c', 'd', 'e']]; // 50 units on a vehicle of 30
     const evaluation = await app.call('plans:check', { instanceId: tiny.id, variant: { name: 'tw1' }, routes });

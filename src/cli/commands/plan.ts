@@ -1,4 +1,4 @@
-import { decodeStrategySchema, methodNameSchema, type PlanJson } from '../../shared/domain.js';
+import { decodeStrategySchema, type MethodName, methodNameSchema, type PlanJson } from '../../shared/domain.js';
 import { inputError } from '../../shared/errors.js';
 import { evaluatePlan } from '../../main/vrp/evaluate.js';
 import { runPlanJob } from '../../main/jobs/plan.js';
@@ -8,6 +8,7 @@ import { checkWritable, writeTextFile } from '../files.js';
 import { instanceFlags, loadProblem } from '../load.js';
 import { MAX_SAMPLES, MAX_TIME_LIMIT_SEC } from '../../shared/limits.js';
 import { serviceTimeNotice } from '../../shared/model-limits.js';
+import { type MethodField, unreadFields } from '../../shared/methods.js';
 import { cliJobContext } from '../progress.js';
 
 export async function run(argv: string[]): Promise<void> {
@@ -81,20 +82,19 @@ export async function run(argv: string[]): Promise<void> {
   if (!evaluation.feasible) process.exitCode = EXIT.infeasible;
 }
 
-/** Which methods read each method-specific flag; another method refuses it instead of silently ignoring it. */
-const FLAG_METHODS: Record<string, readonly string[]> = {
-  decode: ['jampr', 'am'],
-  samples: ['jampr', 'am', 'random'],
-  model: ['jampr', 'am'],
-  improve: ['jampr', 'am'],
-  'time-limit': ['classical'],
+/** The request field each method-specific flag sets (src/shared/methods.ts decides which methods read it). */
+const FLAG_FIELDS: Record<string, MethodField> = {
+  decode: 'decode',
+  samples: 'samples',
+  model: 'modelId',
+  improve: 'improveSec',
+  'time-limit': 'timeLimitSec',
 };
 
-function checkMethodFlags(method: string, values: Record<string, unknown>): void {
-  for (const [flag, methods] of Object.entries(FLAG_METHODS)) {
-    if (values[flag] !== undefined && !methods.includes(method)) {
-      throw inputError(`--${flag} applies to --method ${methods.join(' or ')} only, not ${method}`);
-    }
+function checkMethodFlags(method: MethodName, values: Record<string, unknown>): void {
+  for (const [flag, field] of Object.entries(FLAG_FIELDS)) {
+    const [unread] = unreadFields(method, { [field]: values[flag] });
+    if (unread) throw inputError(`--${flag} applies to --method ${unread.readBy.join(' or ')} only, not ${method}`);
   }
 }
 

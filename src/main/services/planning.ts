@@ -1,5 +1,6 @@
 import type { PlanRequest, StoredPlan } from '../../shared/api.js';
-import { AppError } from '../../shared/errors.js';
+import { AppError, inputError } from '../../shared/errors.js';
+import { unreadFields } from '../../shared/methods.js';
 import type { Progress } from '../jobs/protocol.js';
 import { evaluatePlan } from '../vrp/evaluate.js';
 import { buildProblem } from '../vrp/validate.js';
@@ -22,6 +23,12 @@ export function createPlanner(ctx: ServiceContext) {
   const inProgress = new Set<AbortController>();
 
   async function plan(request: PlanRequest, onProgress: (p: Progress) => void, signal?: AbortSignal): Promise<StoredPlan> {
+    const unread = unreadFields(request.method, request);
+    if (unread.length > 0) {
+      throw inputError(
+        `the ${request.method} method does not read ${unread.map(({ field, readBy }) => `${field} (read by ${readBy.join(', ')})`).join('; ')}`,
+      );
+    }
     const { instance } = requireInstance(ctx, request.instanceId);
     const variant = toVariant(request.variant);
     // Validate in main first: a bad instance is reported without a trip to the worker.
