@@ -5,7 +5,7 @@
 const INSTANCE = [
   'INSTANCE is a customer .csv, an instance .json, a Solomon .txt or a VRPLIB .vrp file.',
   '  --first N            keep the depot and the first N customers',
-  '  --vehicles K         fleet size (required for none; a CSV defaults to one per customer)',
+  '  --vehicles K         fleet size (a CSV without it: one vehicle per customer)',
   '  --capacity Q         vehicle capacity (required for a CSV)',
   '  --speed KMH          travel speed in km/h (required for a CSV with lat/lon)',
 ];
