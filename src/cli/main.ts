@@ -24,7 +24,7 @@ function usage(): string {
 
 async function main(argv: string[]): Promise<void> {
   const [name, ...rest] = argv;
-  if (!name || name === '--help' || name === '-h' || name === 'help') {
+  if (!name || name === 'help' || wantsHelp([name])) {
     console.log(usage());
     return;
   }

@@ -64,7 +64,7 @@ interface ClockUse {
   undated: number;
 }
 
-export const NO_SERVICE_COLUMN = 'the file has no service time column: every stop is planned with 0 minutes of service';
+const NO_SERVICE_COLUMN = 'the file has no service time column: every stop is planned with 0 minutes of service';
 
 /** Reads cells of one row, collecting "row R, column C: ..." problems. */
 function cellReader(row: Row, mapping: ColumnMapping, decimalComma: boolean, problems: string[], clock: ClockUse) {
