@@ -1,0 +1,119 @@
+/**
+ * Writes what tools/gpu-train/train.py reads (README.md beside this file):
+ *  - `days`: training days in the model frame (src/main/jampr/frame.ts), one file per kind and size:
+ *    <kind>-n<N>.f16 float16 [count, N+1, 6] = (x, y, demand, ready, due, service) in frame units (demand raw),
+ *    <kind>-n<N>.meta float32 [count, 2] = (fleet K, capacity Q), and index.json listing them;
+ *  - `parity`: greedy plans of a shipped model decoded by the product (actions, masks, per-step log-probabilities
+ *    and the exact frame-unit travel times), which the port must reproduce.
+ *
+ *   npx tsx tools/gpu-train/export.ts days --out .gpu/days --count 6000 --seed 77
+ *   npx tsx tools/gpu-train/export.ts parity --model jampr-tw1-n50 --out .gpu/parity-tw1.json
+ */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import { selectBackend } from '../../src/main/jampr/backend/backend.js';
+import { loadCheckpoint } from '../../src/main/jampr/checkpoint.js';
+import { jamprEnvConfig } from '../../src/main/jampr/env/config.js';
+import { reset, step } from '../../src/main/jampr/env/env.js';
+import { toFloat16 } from '../../src/main/jampr/float16.js';
+import { modelFrame } from '../../src/main/jampr/frame.js';
+import { cityDaySource, generatorSource, type InstanceSource } from '../../src/main/jampr/train/sources.js';
+import type { Problem } from '../../src/main/vrp/problem.js';
+import { createRng } from '../../src/main/vrp/rng.js';
+import { makeVariant } from '../../src/shared/domain.js';
+
+const { positionals, values: args } = parseArgs({
+  allowPositionals: true,
+  options: {
+    out: { type: 'string' },
+    count: { type: 'string', default: '6000' },
+    seed: { type: 'string', default: '77' },
+    model: { type: 'string', default: 'jampr-tw1-n50' },
+    buckets: { type: 'string', default: 'paper:50,city:35,city:50,city:75,city:100' },
+  },
+});
+if (!args.out) throw new Error('--out is required');
+
+/** (x, y, demand, ready, due, service) per node in frame units. */
+const NODE_FIELDS = 6;
+
+function frameRows(p: Problem): Float32Array {
+  const f = modelFrame(p);
+  const out = new Float32Array((p.n + 1) * NODE_FIELDS);
+  for (let i = 0; i <= p.n; i++) {
+    out.set([f.x[i], f.y[i], p.demand[i], f.ready[i], f.due[i], p.service[i] * f.scale], i * NODE_FIELDS);
+  }
+  return out;
+}
+
+function exportDays(out: string, count: number, seed: number): void {
+  mkdirSync(out, { recursive: true });
+  const index: { file: string; kind: string; n: number; count: number }[] = [];
+  for (const [b, bucket] of args.buckets.split(',').entries()) {
+    const [kind, size] = bucket.split(':');
+    const n = Number(size);
+    const source: InstanceSource = kind === 'paper' ? generatorSource(n) : cityDaySource(n);
+    const rng = createRng(seed * 1000 + b);
+    const nodes = new Float32Array(count * (n + 1) * NODE_FIELDS);
+    const meta = new Float32Array(count * 2);
+    for (let c = 0; c < count; c++) {
+      const [p] = source.draw(1, rng);
+      nodes.set(frameRows(p), c * (n + 1) * NODE_FIELDS);
+      meta.set([p.vehicles, p.capacity], c * 2);
+    }
+    const file = `${kind}-n${n}`;
+    writeFileSync(join(out, `${file}.f16`), toFloat16(nodes));
+    writeFileSync(join(out, `${file}.meta`), meta);
+    index.push({ file, kind, n, count });
+    console.log(`${file}: ${count} days`);
+  }
+  writeFileSync(
+    join(out, 'index.json'),
+    `${JSON.stringify({ fields: ['x', 'y', 'demand', 'ready', 'due', 'service'], buckets: index }, null, 1)}\n`,
+  );
+}
+
+async function exportParity(out: string, model: string, seed: number): Promise<void> {
+  await selectBackend({ log: () => {} });
+  const { policy, card } = await loadCheckpoint(`resources/models/${model}`, { kind: 'jampr' });
+  const env = jamprEnvConfig(makeVariant(card.variant), card.size, card.env);
+  const days = [...generatorSource(card.size).draw(3, createRng(seed)), ...cityDaySource(40).draw(3, createRng(seed + 1))];
+  const cases = days.map((p) => {
+    let state = reset([p], env);
+    const decoder = policy.beginInference(state, { training: false });
+    const actions: number[] = [];
+    const logps: number[] = [];
+    const masks: number[][] = [];
+    while (!state.done) {
+      const logp = decoder.logProbs(state);
+      let best = 0;
+      for (let a = 1; a < logp.length; a++) if (logp[a] > logp[best]) best = a;
+      actions.push(best);
+      logps.push(logp[best]);
+      masks.push(Array.from(state.mask));
+      state = step(state, [best]);
+    }
+    decoder.dispose();
+    const f = modelFrame(p);
+    return {
+      n: p.n,
+      fleet: p.vehicles,
+      capacity: p.capacity,
+      nodes: Array.from(frameRows(p)),
+      travel: Array.from(p.travel, (t) => t * f.scale),
+      actions,
+      logps,
+      masks,
+      cost: state.distance[0] * f.scale + state.penalty[0] * f.scale,
+    };
+  });
+  writeFileSync(out, JSON.stringify({ model, variant: card.variant, mCon: env.mCon, mPre: env.mPre, cases }));
+  console.log(`${out}: ${cases.length} greedy plans of ${model}`);
+  policy.dispose();
+}
+
+const [command] = positionals;
+if (command === 'days') exportDays(args.out, Number(args.count), Number(args.seed));
+else if (command === 'parity') await exportParity(args.out, args.model, Number(args.seed));
+else throw new Error(`usage: export.ts days|parity --out PATH (got ${command ?? 'nothing'})`);
