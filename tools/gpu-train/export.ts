@@ -9,19 +9,17 @@
  *   npx tsx tools/gpu-train/export.ts days --out .gpu/days --count 6000 --seed 77
  *   npx tsx tools/gpu-train/export.ts parity --model jampr-tw1-n50 --out .gpu/parity-tw1.json
  */
-import { mkdirSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { selectBackend } from '../../src/main/jampr/backend/backend.js';
 import { loadCheckpoint } from '../../src/main/jampr/checkpoint.js';
 import { jamprEnvConfig } from '../../src/main/jampr/env/config.js';
 import { reset, step } from '../../src/main/jampr/env/env.js';
-import { toFloat16 } from '../../src/main/jampr/float16.js';
 import { modelFrame } from '../../src/main/jampr/frame.js';
-import { cityDaySource, generatorSource, type InstanceSource } from '../../src/main/jampr/train/sources.js';
-import type { Problem } from '../../src/main/vrp/problem.js';
+import { cityDaySource, generatorSource } from '../../src/main/jampr/train/sources.js';
 import { createRng } from '../../src/main/vrp/rng.js';
 import { makeVariant } from '../../src/shared/domain.js';
+import { frameRows, parseBuckets, writeTrainingDays } from './days.js';
 
 const { positionals, values: args } = parseArgs({
   allowPositionals: true,
@@ -34,45 +32,6 @@ const { positionals, values: args } = parseArgs({
   },
 });
 if (!args.out) throw new Error('--out is required');
-
-/** (x, y, demand, ready, due, service) per node in frame units. */
-const NODE_FIELDS = 6;
-
-function frameRows(p: Problem): Float32Array {
-  const f = modelFrame(p);
-  const out = new Float32Array((p.n + 1) * NODE_FIELDS);
-  for (let i = 0; i <= p.n; i++) {
-    out.set([f.x[i], f.y[i], p.demand[i], f.ready[i], f.due[i], p.service[i] * f.scale], i * NODE_FIELDS);
-  }
-  return out;
-}
-
-function exportDays(out: string, count: number, seed: number): void {
-  mkdirSync(out, { recursive: true });
-  const index: { file: string; kind: string; n: number; count: number }[] = [];
-  for (const [b, bucket] of args.buckets.split(',').entries()) {
-    const [kind, size] = bucket.split(':');
-    const n = Number(size);
-    const source: InstanceSource = kind === 'paper' ? generatorSource(n) : cityDaySource(n);
-    const rng = createRng(seed * 1000 + b);
-    const nodes = new Float32Array(count * (n + 1) * NODE_FIELDS);
-    const meta = new Float32Array(count * 2);
-    for (let c = 0; c < count; c++) {
-      const [p] = source.draw(1, rng);
-      nodes.set(frameRows(p), c * (n + 1) * NODE_FIELDS);
-      meta.set([p.vehicles, p.capacity], c * 2);
-    }
-    const file = `${kind}-n${n}`;
-    writeFileSync(join(out, `${file}.f16`), toFloat16(nodes));
-    writeFileSync(join(out, `${file}.meta`), meta);
-    index.push({ file, kind, n, count });
-    console.log(`${file}: ${count} days`);
-  }
-  writeFileSync(
-    join(out, 'index.json'),
-    `${JSON.stringify({ fields: ['x', 'y', 'demand', 'ready', 'due', 'service'], buckets: index }, null, 1)}\n`,
-  );
-}
 
 async function exportParity(out: string, model: string, seed: number): Promise<void> {
   await selectBackend({ log: () => {} });
@@ -114,6 +73,8 @@ async function exportParity(out: string, model: string, seed: number): Promise<v
 }
 
 const [command] = positionals;
-if (command === 'days') exportDays(args.out, Number(args.count), Number(args.seed));
-else if (command === 'parity') await exportParity(args.out, args.model, Number(args.seed));
+if (command === 'days') {
+  writeTrainingDays(args.out, parseBuckets(args.buckets), Number(args.count), Number(args.seed));
+  console.log(`${args.out}: ${args.count} days per bucket (${args.buckets})`);
+} else if (command === 'parity') await exportParity(args.out, args.model, Number(args.seed));
 else throw new Error(`usage: export.ts days|parity --out PATH (got ${command ?? 'nothing'})`);
