@@ -72,6 +72,7 @@ class Days:
             travel = torch.cdist(xy, xy)
         self.travel = travel  # [B, N+1, N+1]
         self.kmax = int(self.fleet.max().item())
+        self.variant_name = variant
         self.variant = VARIANTS[variant]
         total = self.demand[:, 1:].sum(1)
         self.tightness = torch.where(total > 0, (2 - self.fleet * capacity / total.clamp(min=1e-9)).clamp(0, 1),
@@ -80,10 +81,7 @@ class Days:
     def repeat(self, times):
         """Each row `times` times in a row (instance-major), for several samples per instance."""
         rep = lambda t: t.repeat_interleave(times, 0)
-        return Days(rep(self.nodes), rep(self.fleet), rep(self.capacity), self._variant_name(), rep(self.travel))
-
-    def _variant_name(self):
-        return next(k for k, v in VARIANTS.items() if v is self.variant)
+        return Days(rep(self.nodes), rep(self.fleet), rep(self.capacity), self.variant_name, rep(self.travel))
 
 
 # ---------------------------------------------------------------------------------------------------------------
