@@ -16,6 +16,7 @@ import { loadCheckpoint } from '../../src/main/jampr/checkpoint.js';
 import { jamprEnvConfig } from '../../src/main/jampr/env/config.js';
 import { reset, step } from '../../src/main/jampr/env/env.js';
 import { modelFrame } from '../../src/main/jampr/frame.js';
+import { chooseActions } from '../../src/main/jampr/strategy.js';
 import { cityDaySource, generatorSource } from '../../src/main/jampr/train/sources.js';
 import { createRng } from '../../src/main/vrp/rng.js';
 import { makeVariant } from '../../src/shared/domain.js';
@@ -46,8 +47,7 @@ async function exportParity(out: string, model: string, seed: number): Promise<v
     const masks: number[][] = [];
     while (!state.done) {
       const logp = decoder.logProbs(state);
-      let best = 0;
-      for (let a = 1; a < logp.length; a++) if (logp[a] > logp[best]) best = a;
+      const [best] = chooseActions({ kind: 'greedy' }, logp, state);
       actions.push(best);
       logps.push(logp[best]);
       masks.push(Array.from(state.mask));

@@ -164,12 +164,12 @@ class Env:
     def _largest_left(self):
         return torch.where(self.visited, torch.zeros_like(self.d.demand), self.d.demand).max(1).values
 
-    def _refresh(self, rows, j):
-        """Writes slot j's mask entries on `rows` (rules.ts refreshSlotMask)."""
+    def _refresh(self, rows, j, largest_left):
+        """Writes slot j's mask entries on `rows` (rules.ts refreshSlotMask); largest_left: _largest_left()."""
         k = self.slots[:, j]
         has = k >= 0
         customers = self.can_serve(k) & has.unsqueeze(1)
-        spare = self.dleft + self._largest_left() <= self.capacity_left(torch.full_like(k, j)) + self.eps
+        spare = self.dleft + largest_left <= self.capacity_left(torch.full_like(k, j)) + self.eps
         depot = has & (self._veh(self.tlen, k) > 0) & (self.prem < self.m_pre) & spare
         customers[:, 0] = depot
         self.mask[:, j] = torch.where(rows.unsqueeze(1), customers, self.mask[:, j])
@@ -261,8 +261,9 @@ class Env:
         out = live & (active == 0)
         self._finish(out)
         live = live & ~out
+        largest_left = self._largest_left()  # no customer is served while the masks are written
         for j in range(self.m):
-            self._refresh(live, j)
+            self._refresh(live, j, largest_left)
 
     def step(self, actions):
         S = self.d.size
