@@ -70,21 +70,49 @@ export function inShift(minutes: number, closes: number): number {
   return closes > MINUTES_PER_DAY && minutes <= closes - MINUTES_PER_DAY ? minutes + MINUTES_PER_DAY : minutes;
 }
 
-const DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})[T ](\d{1,2}:[0-5]\d(?::[0-5]\d)?)$/;
+const DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})[T ](\d{1,2}:[0-5]\d(?::[0-5]\d(?:\.\d+)?)?)\s*(Z|[+-]\d{2}(?::?\d{2})?)?$/i;
+
+/** A date and time as written, and the UTC offset it was written with (minutes east of UTC), if any. */
+export interface DateTime {
+  /** Minutes since 1970-01-01 00:00 of the clock the time was written on. */
+  minutes: number;
+  offset?: number;
+}
 
 /**
- * A date and time "YYYY-MM-DD HH:MM[:SS]" (or with a T, as ISO 8601 writes it) as minutes since 1970-01-01 00:00,
- * as written (no time zone is read): what exports of dispatch systems put in a window's cells. Undefined for
- * anything else, or a date that does not exist.
+ * A date and time "YYYY-MM-DD HH:MM[:SS]" (or with a T, as ISO 8601 writes it), optionally with a UTC offset ("Z",
+ * "+01:00", "-0500"): what exports of dispatch systems put in a window's cells. Undefined for anything else, a date
+ * that does not exist or an offset beyond ±14:00.
  */
-export function parseDateTime(text: string): number | undefined {
+export function parseDateTime(text: string): DateTime | undefined {
   const m = DATE_TIME.exec(text.trim());
   if (!m) return undefined;
   const [year, month, day] = [Number(m[1]), Number(m[2]), Number(m[3])];
   const date = new Date(Date.UTC(year, month - 1, day));
   if (date.getUTCFullYear() !== year || date.getUTCMonth() !== month - 1 || date.getUTCDate() !== day) return undefined;
-  const minutes = parseClock(m[4]);
-  return minutes === undefined ? undefined : date.getTime() / 60000 + minutes;
+  // Fractional seconds (what JavaScript's toISOString writes) are dropped: windows are planned to the second.
+  const minutes = parseClock(m[4].replace(/\.\d+$/, ''));
+  if (minutes === undefined) return undefined;
+  const offset = m[5] === undefined ? undefined : parseOffset(m[5]);
+  if (offset === null) return undefined;
+  return { minutes: date.getTime() / 60000 + minutes, ...(offset === undefined ? {} : { offset }) };
+}
+
+/** "Z", "+01:00", "+0100" or "+01" as minutes east of UTC; null beyond ±14:00 or with minutes past 59. */
+function parseOffset(text: string): number | null {
+  if (text.toUpperCase() === 'Z') return 0;
+  const digits = text.slice(1).replace(':', '');
+  const [hours, minutes] = [Number(digits.slice(0, 2)), Number(digits.slice(2) || '0')];
+  const total = hours * 60 + minutes;
+  if (minutes > 59 || total > 14 * 60) return null;
+  return text[0] === '-' ? -total : total;
+}
+
+/** A UTC offset in minutes as "UTC", "UTC+01:00" or "UTC-05:30". */
+export function formatOffset(offset: number): string {
+  if (offset === 0) return 'UTC';
+  const a = Math.abs(offset);
+  return `UTC${offset < 0 ? '-' : '+'}${String(Math.floor(a / 60)).padStart(2, '0')}:${String(a % 60).padStart(2, '0')}`;
 }
 
 /** The minute (since 1970-01-01) at which the day holding `minutes` began: dated times become times of that day. */

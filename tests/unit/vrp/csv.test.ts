@@ -149,14 +149,16 @@ describe('parseCustomerCsv', () => {
 
   it('names both the row and the column of a bad cell', () => {
     const text = BASIC.replace('1,3,4,5,10,50,2', '1,3,4,5,10,abc,2');
-    expect(detailsOf(text)).toEqual(["row 3, column due: 'abc' is not a number or a time of day HH:MM (00:00 to 24:00)"]);
+    expect(detailsOf(text)).toEqual([
+      "row 3, column due: 'abc' is not a number, a time of day HH:MM (00:00 to 24:00) or a date and time (2026-11-27 08:00)",
+    ]);
   });
 
   it('refuses a window time written as a plain number in a file of HH:MM times, and hours past 24:00', () => {
     const text = ['id,x,y,demand,ready,due,service', 'D,0,0,0,07:00,18:00,0', '1,3,4,5,7.30,10:00,2', '2,6,8,7,08:00,25:00,3'].join('\n');
     expect(detailsOf(text)).toEqual([
       "row 3, column ready: '7.30' is a plain number, but this file's times are HH:MM: write it as a time of day, e.g. 07:30",
-      "row 4, column due: '25:00' is not a number or a time of day HH:MM (00:00 to 24:00)",
+      "row 4, column due: '25:00' is not a number, a time of day HH:MM (00:00 to 24:00) or a date and time (2026-11-27 08:00)",
     ]);
   });
 
@@ -199,7 +201,47 @@ describe('parseCustomerCsv', () => {
       '5 times carry a date and 1 do not: write every time with its date (2026-11-27 08:00) or none (08:00)',
     ]);
     expect(detailsOf(text.replace('2026-11-28 04:00', '2026-02-30 04:00'))).toEqual([
-      "row 4, column due: '2026-02-30 04:00' is not a number or a time of day HH:MM (00:00 to 24:00)",
+      "row 4, column due: '2026-02-30 04:00' is not a number, a time of day HH:MM (00:00 to 24:00) or a date and time (2026-11-27 08:00)",
+    ]);
+  });
+
+  it('reads ISO 8601 times with a UTC offset on the clock of the first offset written, and says when offsets differ', () => {
+    const local = [
+      'id,x,y,demand,ready,due,service',
+      'D,0,0,0,2026-11-27T06:00:00+01:00,2026-11-27T18:00:00+01:00,0',
+      '1,3,4,5,2026-11-27T08:00:00+01:00,2026-11-27T10:30:00+0100,10',
+      '2,6,8,7,2026-11-27T09:00:00.000+01:00,2026-11-27 12:00,10',
+    ].join('\n');
+    const same = parseCustomerCsv(local, fleet);
+    expect([same.instance.depot.ready, same.instance.depot.due]).toEqual([6 * 60, 18 * 60]);
+    expect(same.instance.customers.map((c) => [c.ready, c.due])).toEqual([
+      [8 * 60, 10 * 60 + 30],
+      [9 * 60, 12 * 60],
+    ]);
+    expect(same.warnings.filter((w) => w.includes('UTC'))).toEqual([]);
+    // The same moments, customer 1 exported in UTC: read at 08:00 and 10:30 local, as before.
+    const mixed = parseCustomerCsv(
+      local.replace('2026-11-27T08:00:00+01:00,2026-11-27T10:30:00+0100', '2026-11-27T07:00:00Z,2026-11-27T09:30Z'),
+      fleet,
+    );
+    expect(mixed.instance.customers.map((c) => [c.ready, c.due])).toEqual(same.instance.customers.map((c) => [c.ready, c.due]));
+    expect(mixed.warnings).toContain(
+      'the times are written with different UTC offsets (UTC+01:00, UTC): all are read on the clock of the first, UTC+01:00',
+    );
+    expect(detailsOf(local.replace('+0100', '+15:00'))).toEqual([
+      "row 3, column due: '2026-11-27T10:30:00+15:00' is not a number, a time of day HH:MM (00:00 to 24:00) or a date and time (2026-11-27 08:00)",
+    ]);
+  });
+
+  it('reads a service written as a duration (0:15) in a file of dated windows, and refuses a date as a service', () => {
+    const text = [
+      'id,x,y,demand,ready,due,service',
+      'D,0,0,0,2026-11-27 06:00,2026-11-27 18:00,0',
+      '1,3,4,5,2026-11-27 08:00,2026-11-27 10:00,0:15',
+    ].join('\n');
+    expect(parseCustomerCsv(text, fleet).instance.customers[0].service).toBe(15);
+    expect(detailsOf(text.replace(',0:15', ',2026-11-27 00:15'))).toEqual([
+      "row 3, column service: '2026-11-27 00:15' is not a number or a time of day HH:MM (00:00 to 24:00)",
     ]);
   });
 
@@ -227,7 +269,7 @@ describe('parseCustomerCsv', () => {
     expect(detailsOf(text)).toEqual([
       'row 3, column y: the value is missing',
       "row 4, column demand: 'lots' is not a number",
-      "row 4, column due: '25:99' is not a number or a time of day HH:MM (00:00 to 24:00)",
+      "row 4, column due: '25:99' is not a number, a time of day HH:MM (00:00 to 24:00) or a date and time (2026-11-27 08:00)",
       'row 5: has 5 fields, the header has 7',
     ]);
   });

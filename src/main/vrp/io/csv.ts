@@ -1,7 +1,7 @@
 import Papa from 'papaparse';
 import type { Customer, Depot, Instance } from '../../../shared/domain.js';
 import { inputError } from '../../../shared/errors.js';
-import { overnight, parseClock, parseDateTime, startOfDay } from '../../../shared/clock.js';
+import { type DateTime, formatOffset, overnight, parseClock, parseDateTime, startOfDay } from '../../../shared/clock.js';
 import { checkInstance, customerFieldProblems, type PartialCustomer } from '../validate.js';
 import { readCell } from './csv-cells.js';
 import { mapColumns, type ColumnMapping, type CsvField } from './csv-columns.js';
@@ -62,9 +62,27 @@ interface ClockUse {
   numbers: { where: string; text: string }[];
   dated: number;
   undated: number;
+  /**
+   * The UTC offset of the first time written with one: every dated time is read on that clock, so a file whose
+   * times carry different offsets (an export in UTC beside one in local time) still plans one real day.
+   */
+  offset?: number;
+  /** Every offset written, for the warning when they differ. */
+  offsets: Set<number>;
 }
 
 const NO_SERVICE_COLUMN = 'the file has no service time column: every stop is planned with 0 minutes of service';
+
+/**
+ * A dated time in minutes on the file's clock: as written when it has no UTC offset, else moved from its own offset
+ * to the file's (the first offset written in the file).
+ */
+function onFileClock(time: DateTime | undefined, clock: ClockUse): number | undefined {
+  if (time === undefined || time.offset === undefined) return time?.minutes;
+  clock.offset ??= time.offset;
+  clock.offsets.add(time.offset);
+  return time.minutes - time.offset + clock.offset;
+}
 
 /** Reads cells of one row, collecting "row R, column C: ..." problems. */
 function cellReader(row: Row, mapping: ColumnMapping, decimalComma: boolean, problems: string[], clock: ClockUse) {
@@ -76,6 +94,8 @@ function cellReader(row: Row, mapping: ColumnMapping, decimalComma: boolean, pro
   };
   const read = (field: CsvField, time: boolean, optional = false): number | undefined => {
     const text = raw(field);
+    // A date belongs to a moment (a window's open or close), not to a duration such as the service time.
+    const window = field === 'ready' || field === 'due';
     if (text === '') {
       if (!optional) problems.push(`${where(field)}: the value is missing`);
       return undefined;
@@ -86,18 +106,21 @@ function cellReader(row: Row, mapping: ColumnMapping, decimalComma: boolean, pro
       return undefined;
     }
     if (n !== undefined) {
-      if (field === 'ready' || field === 'due') clock.numbers.push({ where: where(field), text });
+      if (window) clock.numbers.push({ where: where(field), text });
       return n;
     }
     const minutes = time ? parseClock(text) : undefined;
-    const dated = time && minutes === undefined ? parseDateTime(text) : undefined;
+    const dated = window && minutes === undefined ? onFileClock(parseDateTime(text), clock) : undefined;
     if (minutes !== undefined || dated !== undefined) {
       clock.used = true;
+      // Only window times are moments of a day; a service of 0:15 is a duration, dated file or not.
       if (dated !== undefined) clock.dated++;
-      else clock.undated++;
+      else if (window) clock.undated++;
       return minutes ?? dated;
     }
-    problems.push(`${where(field)}: '${text}' is not a number${time ? ' or a time of day HH:MM (00:00 to 24:00)' : ''}`);
+    const date = window ? ' or a date and time (2026-11-27 08:00)' : '';
+    const expected = time ? `${window ? ',' : ' or'} a time of day HH:MM (00:00 to 24:00)${date}` : '';
+    problems.push(`${where(field)}: '${text}' is not a number${expected}`);
     return undefined;
   };
   return { raw, where, read };
@@ -197,6 +220,14 @@ function withRow(problem: string, rowsOfCustomer: Map<string, number[]>, depotRo
  * A file with no HH:MM at all whose window times are all within 0..24 and include dotted ones like "7.30" was most
  * likely written in hours and minutes: it is read as minutes (7.3), as written, but the dispatcher is told.
  */
+function offsetWarnings(clock: ClockUse): string[] {
+  if (clock.offsets.size < 2 || clock.offset === undefined) return [];
+  const written = [...clock.offsets].map(formatOffset).join(', ');
+  return [
+    `the times are written with different UTC offsets (${written}): all are read on the clock of the first, ${formatOffset(clock.offset)}`,
+  ];
+}
+
 function dottedTimeWarnings(clock: ClockUse): string[] {
   if (clock.used) return [];
   const dotted = clock.numbers.filter((n) => /^\d{1,2}[.,][0-5]\d$/.test(n.text));
@@ -278,7 +309,7 @@ export function parseCustomerCsv(text: string, options: CsvFleetOptions): CsvImp
   const misshapen = new Set(rows.filter((r) => r.cells.length < width || r.cells.slice(width).some((c) => c.trim() !== '')));
   for (const row of misshapen) problems.push(`row ${row.number}: has ${row.cells.length} fields, the header has ${width}`);
   const depotRow = findDepot(rows, mapping, problems);
-  const clock: ClockUse = { used: false, numbers: [], dated: 0, undated: 0 };
+  const clock: ClockUse = { used: false, numbers: [], dated: 0, undated: 0, offsets: new Set() };
   const decimalComma = delimiter !== ',';
   let depot: Depot | undefined;
   let customers: Customer[] = [];
@@ -339,6 +370,11 @@ export function parseCustomerCsv(text: string, options: CsvFleetOptions): CsvImp
     columns: mapping.names,
     ignoredColumns: mapping.ignored,
     rows: rows.length,
-    warnings: [...(mapping.index.service === undefined ? [NO_SERVICE_COLUMN] : []), ...dottedTimeWarnings(clock), ...reach],
+    warnings: [
+      ...(mapping.index.service === undefined ? [NO_SERVICE_COLUMN] : []),
+      ...dottedTimeWarnings(clock),
+      ...offsetWarnings(clock),
+      ...reach,
+    ],
   };
 }
