@@ -124,6 +124,28 @@ describe('classical solver', () => {
     }
   });
 
+  it('returns the optimum of a day of one or two customers at once instead of spending its time limit', () => {
+    // Every plan of two customers, feasible or not: one route either way round, or a route each.
+    const plans = (n: number) => (n === 1 ? [[[1]]] : [[[1, 2]], [[2, 1]], [[1], [2]]]);
+    for (const n of [1, 2]) {
+      for (const seed of [1, 2, 3, 4, 5, 6]) {
+        for (const vehicles of [1, 2]) {
+          const problem = smallProblem(n, seed, 120, vehicles);
+          for (const [label, variant] of VARIANTS) {
+            const score = (routes: number[][]) => {
+              const e = evaluateIndexRoutes(problem, routes, variant);
+              return e.violations.length === 0 ? e.cost : Infinity;
+            };
+            const optimum = Math.min(...plans(n).map(score));
+            const result = runClassical(problem, variant, { timeLimitSec: LONG, seed });
+            expect(result.iterations, 'no penalty rounds: it ends before its time limit').toBe(0);
+            expect(result.cost, `${label}, ${n} customers, seed ${seed}, ${vehicles} vehicles`).toBeCloseTo(optimum, 9);
+          }
+        }
+      }
+    }
+  });
+
   it('calls onProgress with the final cost', () => {
     const problem = smallProblem(15, 13, 100);
     const variant = makeVariant('tw1');

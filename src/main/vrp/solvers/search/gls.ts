@@ -10,6 +10,9 @@ export interface GlsOptions {
   lambdaFactor: number;
 }
 
+/** The most customers for which every plan is one local-search move from every other. */
+const ALL_PLANS_ONE_MOVE_APART = 2;
+
 /**
  * Guided local search (Voudouris & Tsang; the escape OR-Tools uses): at a local optimum, the arc of the plan
  * with the highest utility travel / (1 + penalty) gets one more penalty, the objective becomes
@@ -19,7 +22,9 @@ export interface GlsOptions {
  */
 export function guidedLocalSearch(ctx: MoveContext, ls: LocalSearch, options: GlsOptions): number {
   const s = ctx.state;
-  if (s.problem.n === 0 || options.stop()) return 0;
+  // Two customers have three plans (one route either way round, or a route each), each one move from the others:
+  // the local optimum the search starts from is the optimum, and penalties would only spend the time limit.
+  if (s.problem.n <= ALL_PLANS_ONE_MOVE_APART || options.stop()) return 0;
   const arcs = s.problem.n + s.usedRoutes();
   ctx.lambda = (options.lambdaFactor * s.trueCost()) / Math.max(1, arcs);
   if (!(ctx.lambda > 0)) return 0;
