@@ -10,6 +10,7 @@ import { MapSync } from '../map/map-sync.js';
 import { RouteMap } from '../map/route-map.js';
 import { PolicyControls } from '../panels/policy-controls.js';
 import { ProgressOverlay } from '../panels/progress-overlay.js';
+import { FieldValidity, INVALID_FIELDS_HINT, useFieldValidity } from '../panels/field-validity.js';
 import { NumberField } from '../panels/number-field.js';
 import { describeMethod, METHOD_OPTIONS, methodOption, type MethodChoice } from '../../shared/methods.js';
 import { describeVariant, type TimeWindowPolicy } from '../plan/time-window-policy.js';
@@ -38,45 +39,54 @@ export function CompareView({ instance, instanceId, settings, onSettings, result
   const sync = useMemo(() => new MapSync(), []);
   const shown = result && instance && result.a.instanceId === instanceId ? result : null;
   const effort = methodOption(settings.method).effort;
+  const validity = useFieldValidity();
   return (
     <div className="compare-view" data-testid="compare-view">
-      <div className="compare-bar">
-        <PolicyControls label="Plan A" policy={settings.a} onChange={(a) => onSettings({ ...settings, a })} testId="compare-a" />
-        <span className="versus">vs</span>
-        <PolicyControls label="Plan B" policy={settings.b} onChange={(b) => onSettings({ ...settings, b })} testId="compare-b" />
-        <label className="field-inline">
-          <span>Method</span>
-          <select
-            value={settings.method}
-            data-testid="compare-method"
-            onChange={(e) => {
-              const method = e.target.value as MethodChoice;
-              onSettings({ ...settings, method, effort: methodOption(method).effort?.default ?? 0 });
-            }}
+      <FieldValidity.Provider value={validity.report}>
+        <div className="compare-bar">
+          <PolicyControls label="Plan A" policy={settings.a} onChange={(a) => onSettings({ ...settings, a })} testId="compare-a" />
+          <span className="versus">vs</span>
+          <PolicyControls label="Plan B" policy={settings.b} onChange={(b) => onSettings({ ...settings, b })} testId="compare-b" />
+          <label className="field-inline">
+            <span>Method</span>
+            <select
+              value={settings.method}
+              data-testid="compare-method"
+              onChange={(e) => {
+                const method = e.target.value as MethodChoice;
+                onSettings({ ...settings, method, effort: methodOption(method).effort?.default ?? 0 });
+              }}
+            >
+              {METHOD_OPTIONS.map((m) => (
+                <option key={m.id} value={m.id}>
+                  {m.label}
+                </option>
+              ))}
+            </select>
+          </label>
+          {effort && (
+            <NumberField
+              label={effort.label}
+              value={settings.effort}
+              min={effort.min}
+              max={effort.max}
+              step={effort.step}
+              testId="compare-effort"
+              onCommit={(value) => onSettings({ ...settings, effort: value })}
+            />
+          )}
+          <div className="header-spacer" />
+          <button
+            className="btn btn-primary"
+            data-testid="compare-run"
+            disabled={!instanceId || job !== null || validity.invalid}
+            title={validity.invalid ? INVALID_FIELDS_HINT : undefined}
+            onClick={onCompare}
           >
-            {METHOD_OPTIONS.map((m) => (
-              <option key={m.id} value={m.id}>
-                {m.label}
-              </option>
-            ))}
-          </select>
-        </label>
-        {effort && (
-          <NumberField
-            label={effort.label}
-            value={settings.effort}
-            min={effort.min}
-            max={effort.max}
-            step={effort.step}
-            testId="compare-effort"
-            onCommit={(value) => onSettings({ ...settings, effort: value })}
-          />
-        )}
-        <div className="header-spacer" />
-        <button className="btn btn-primary" data-testid="compare-run" disabled={!instanceId || job !== null} onClick={onCompare}>
-          {job ? 'Comparing…' : 'Compare'}
-        </button>
-      </div>
+            {job ? 'Comparing…' : 'Compare'}
+          </button>
+        </div>
+      </FieldValidity.Provider>
       {!instance || !instanceId ? (
         <p className="empty big">Open or save an instance in the Plan view first.</p>
       ) : (

@@ -2,6 +2,7 @@
 import type { AppInfo } from '../../shared/api.js';
 import { METHOD_OPTIONS, methodOption, type MethodChoice } from '../../shared/methods.js';
 import type { TimeWindowPolicy } from '../plan/time-window-policy.js';
+import { FieldValidity, INVALID_FIELDS_HINT, useFieldValidity } from './field-validity.js';
 import { NumberField } from './number-field.js';
 import { PolicyControls } from './policy-controls.js';
 
@@ -31,6 +32,7 @@ interface Props {
 
 export function Header(props: Props) {
   const option = methodOption(props.method);
+  const validity = useFieldValidity();
   return (
     <header className="app-header">
       <div className="brand">
@@ -69,38 +71,41 @@ export function Header(props: Props) {
       </div>
       <div className="header-spacer" />
       {props.view === 'plan' && (
-        <div className="plan-controls">
-          <PolicyControls policy={props.policy} onChange={props.onPolicy} testId="policy" />
-          <label className="field-inline">
-            <span>Method</span>
-            <select value={props.method} data-testid="method" onChange={(e) => props.onMethod(e.target.value as MethodChoice)}>
-              {METHOD_OPTIONS.map((m) => (
-                <option key={m.id} value={m.id}>
-                  {m.label}
-                </option>
-              ))}
-            </select>
-          </label>
-          {option.effort && (
-            <NumberField
-              label={option.effort.label}
-              value={props.effort}
-              min={option.effort.min}
-              max={option.effort.max}
-              step={option.effort.step}
-              testId="method-effort"
-              onCommit={props.onEffort}
-            />
-          )}
-          <button
-            className="btn btn-primary"
-            data-testid="plan-button"
-            disabled={props.planning || props.instanceName === null}
-            onClick={props.onPlan}
-          >
-            {props.planning ? 'Planning…' : 'Plan'}
-          </button>
-        </div>
+        <FieldValidity.Provider value={validity.report}>
+          <div className="plan-controls">
+            <PolicyControls policy={props.policy} onChange={props.onPolicy} testId="policy" />
+            <label className="field-inline">
+              <span>Method</span>
+              <select value={props.method} data-testid="method" onChange={(e) => props.onMethod(e.target.value as MethodChoice)}>
+                {METHOD_OPTIONS.map((m) => (
+                  <option key={m.id} value={m.id}>
+                    {m.label}
+                  </option>
+                ))}
+              </select>
+            </label>
+            {option.effort && (
+              <NumberField
+                label={option.effort.label}
+                value={props.effort}
+                min={option.effort.min}
+                max={option.effort.max}
+                step={option.effort.step}
+                testId="method-effort"
+                onCommit={props.onEffort}
+              />
+            )}
+            <button
+              className="btn btn-primary"
+              data-testid="plan-button"
+              disabled={props.planning || props.instanceName === null || validity.invalid}
+              title={validity.invalid ? INVALID_FIELDS_HINT : undefined}
+              onClick={props.onPlan}
+            >
+              {props.planning ? 'Planning…' : 'Plan'}
+            </button>
+          </div>
+        </FieldValidity.Provider>
       )}
       {props.info && (
         <span className="app-info" title={`${props.info.backendDetail}\n${props.info.dbPath}`} data-testid="app-info">

@@ -5,6 +5,7 @@
 import { useState } from 'react';
 import { VARIANT_LABELS, VARIANT_NAMES, type VariantName } from '../../shared/domain.js';
 import { formatDateTime, formatNumber } from '../format.js';
+import { FieldValidity, INVALID_FIELDS_HINT, useFieldValidity } from '../panels/field-validity.js';
 import { NumberField } from '../panels/number-field.js';
 import { useInstanceList } from '../state/queries.js';
 import { LearningCurve } from './learning-curve.js';
@@ -24,6 +25,7 @@ export function TrainingView() {
   const [fromScratch, setFromScratch] = useState(false);
   const { current, fraction } = training;
   const running = current?.status === 'running';
+  const validity = useFieldValidity();
   const toggle = (id: number) =>
     setChosen((s) => {
       const next = new Set(s);
@@ -46,28 +48,30 @@ export function TrainingView() {
     <div className="training-view" data-testid="training-view">
       <section className="panel training-form">
         <h2 className="panel-title">Train a model on your instances</h2>
-        <div className="row-fields">
-          <label className="field-inline">
-            <span>Policy</span>
-            <select value={variant} data-testid="train-variant" onChange={(e) => setVariant(e.target.value as VariantName)}>
-              {VARIANT_NAMES.map((v) => (
-                <option key={v} value={v}>
-                  {VARIANT_LABELS[v]}
-                </option>
-              ))}
-            </select>
-          </label>
-          <NumberField label="Size (customers)" integer min={5} max={100} value={size} testId="train-size" onCommit={setSize} />
-          <NumberField
-            label="Time budget (min)"
-            min={0.05}
-            max={1440}
-            step={0.5}
-            value={minutes}
-            testId="train-minutes"
-            onCommit={setMinutes}
-          />
-        </div>
+        <FieldValidity.Provider value={validity.report}>
+          <div className="row-fields">
+            <label className="field-inline">
+              <span>Policy</span>
+              <select value={variant} data-testid="train-variant" onChange={(e) => setVariant(e.target.value as VariantName)}>
+                {VARIANT_NAMES.map((v) => (
+                  <option key={v} value={v}>
+                    {VARIANT_LABELS[v]}
+                  </option>
+                ))}
+              </select>
+            </label>
+            <NumberField label="Size (customers)" integer min={5} max={100} value={size} testId="train-size" onCommit={setSize} />
+            <NumberField
+              label="Time budget (min)"
+              min={0.05}
+              max={1440}
+              step={0.5}
+              value={minutes}
+              testId="train-minutes"
+              onCommit={setMinutes}
+            />
+          </div>
+        </FieldValidity.Provider>
         <label className="field-block">
           <span>Model name (optional)</span>
           <input value={name} placeholder="e.g. depot-north-soft" data-testid="train-name" onChange={(e) => setName(e.target.value)} />
@@ -101,7 +105,13 @@ export function TrainingView() {
           Start from untrained weights (otherwise from the model that plans this policy today)
         </label>
         <div className="panel-actions">
-          <button className="btn btn-primary" data-testid="train-start" disabled={running || training.starting} onClick={start}>
+          <button
+            className="btn btn-primary"
+            data-testid="train-start"
+            disabled={running || training.starting || validity.invalid}
+            title={validity.invalid ? INVALID_FIELDS_HINT : undefined}
+            onClick={start}
+          >
             Start training
           </button>
           <button className="btn" data-testid="train-cancel" disabled={!running} onClick={training.cancel}>

@@ -1,0 +1,28 @@
+/**
+ * Which number fields of a form hold a value that is not valid: the form's action (Plan, Compare, Start training)
+ * stays disabled while any does, so it never runs with the last valid values while the screen shows others.
+ * A form calls useFieldValidity() and wraps its fields in <FieldValidity.Provider value={validity.report}>; each
+ * NumberField inside reports itself.
+ */
+import { createContext, useCallback, useState } from 'react';
+
+/** Reports that field `id` is invalid (true) or valid again, or gone (false). */
+export type ValidityReport = (id: string, invalid: boolean) => void;
+
+export const FieldValidity = createContext<ValidityReport | null>(null);
+
+export const INVALID_FIELDS_HINT = 'A field above holds a value that is not valid: fix it first';
+
+export function useFieldValidity(): { invalid: boolean; report: ValidityReport } {
+  const [bad, setBad] = useState<ReadonlySet<string>>(new Set());
+  const report = useCallback<ValidityReport>((id, invalid) => {
+    setBad((prev) => {
+      if (prev.has(id) === invalid) return prev;
+      const next = new Set(prev);
+      if (invalid) next.add(id);
+      else next.delete(id);
+      return next;
+    });
+  }, []);
+  return { invalid: bad.size > 0, report };
+}
