@@ -1,6 +1,6 @@
-/** The comparison's numbers: KPIs of both plans with B − A, and every customer served late or early. */
+/** The comparison's numbers: KPIs of both plans with B − A, and every customer early, late or waited for in either. */
 import type { Comparison } from '../../shared/api.js';
-import type { Evaluation, Instance } from '../../shared/domain.js';
+import { type Evaluation, type Instance, variantWaits } from '../../shared/domain.js';
 import { formatNumber } from '../format.js';
 import { unitsOf } from '../units.js';
 
@@ -18,7 +18,9 @@ export function CompareTables({ instance, comparison }: { instance: Instance; co
   const units = unitsOf(instance);
   const show = (v: number, kind: (typeof KPIS)[number]['kind']) =>
     kind === 'distance' ? units.distance(v) : kind === 'duration' ? units.duration(v) : formatNumber(v);
-  const affectedB = customers.filter((c) => c.lateB > 0 || c.earlyB > 0);
+  // Arriving before a window opens is waiting where the policy waits (served inside the window) and early service
+  // where it does not: each plan's column says which.
+  const earlyLabel = (plan: typeof a) => (variantWaits(plan.variant.name) ? 'Wait' : 'Early');
   // Hard windows may leave a customer that soft ones serve late: the count belongs beside the lateness.
   const unservedA = unservedCount(a.evaluation);
   const unservedB = unservedCount(b.evaluation);
@@ -65,11 +67,11 @@ export function CompareTables({ instance, comparison }: { instance: Instance; co
       </section>
       <section className="panel">
         <h2 className="panel-title">
-          Served outside the window in plan B {affectedB.length > 0 && <span className="count">{affectedB.length}</span>}
+          Early, late or waited for, in either plan {customers.length > 0 && <span className="count">{customers.length}</span>}
         </h2>
         {customers.length === 0 ? (
           <p className="empty" data-testid="compare-no-deviations">
-            Every customer is served within its window in both plans.
+            In both plans every customer is reached within its window, with no waiting.
           </p>
         ) : (
           <div className="table-scroll short">
@@ -79,8 +81,8 @@ export function CompareTables({ instance, comparison }: { instance: Instance; co
                   <th>Customer</th>
                   <th className="num">Late A</th>
                   <th className="num">Late B</th>
-                  <th className="num">Early A</th>
-                  <th className="num">Early B</th>
+                  <th className="num">{earlyLabel(a)} A</th>
+                  <th className="num">{earlyLabel(b)} B</th>
                 </tr>
               </thead>
               <tbody>
