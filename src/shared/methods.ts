@@ -26,6 +26,9 @@ export interface MethodOption {
   effort?: Effort;
 }
 
+/** Samples a model draws when a request names none (the paper's 1,280); the app's field starts at 128. */
+export const DEFAULT_SAMPLES = 1280;
+
 const SAMPLES: Effort = { field: 'samples', label: 'samples', min: 1, max: 1280, step: 1, default: 128 };
 
 export const METHOD_OPTIONS: readonly MethodOption[] = [
@@ -93,16 +96,38 @@ export function methodRequest(choice: MethodChoice, effort?: number): MethodRequ
   return { ...request, [measure.field]: measure.field === 'samples' ? Math.max(1, Math.round(value)) : value };
 }
 
-/** A stored plan's method string as a readable label ("jampr+ls" is JAMPR improved by local search; "manual"). */
+/**
+ * A plan's method as stored and printed, the way the bench rows name it: "jampr-greedy", "jampr-sample128",
+ * "jampr-greedy+ls" (improved by the local search); the other methods by their name. One name for the app's stored
+ * plans and the CLI's plan JSON.
+ */
+export function methodLabel(method: string, decode?: string, samples?: number, improveSec?: number): string {
+  if (method !== 'jampr' && method !== 'am') return method;
+  const base = `${method}-${decode === 'sample' ? `sample${samples ?? ''}` : 'greedy'}`;
+  return improveSec ? `${base}+ls` : base;
+}
+
+const LEARNED_LABEL = /^(jampr|am)(?:-(greedy|sample)(\d*))?(\+ls)?$/;
+
+/** Whether a stored method is a learned model's plan as decoded, not improved by the local search. */
+export function isModelAlone(method: string): boolean {
+  const m = LEARNED_LABEL.exec(method);
+  return m !== null && m[4] === undefined;
+}
+
+/**
+ * A stored plan's method as a readable label: "JAMPR greedy", "JAMPR sampling 128 + local search", "JAMPR + local
+ * search" (greedy, improved), "Classical", "Edited by hand".
+ * Plans stored before the decoding was named ("jampr", "jampr+ls") read "JAMPR", "JAMPR + local search".
+ */
 export function describeMethod(method: string): string {
-  const known: Record<string, string> = {
-    jampr: 'JAMPR',
-    'jampr+ls': 'JAMPR + local search',
-    am: 'AM+TW',
-    'am+ls': 'AM+TW + local search',
-    classical: 'Classical',
-    random: 'Random',
-    manual: 'Edited by hand',
-  };
+  const learned = LEARNED_LABEL.exec(method);
+  if (learned) {
+    const [, model, decode, samples, improved] = learned;
+    // Greedy + local search is the method the app offers as "JAMPR + local search": named as offered.
+    const decoding = decode === 'sample' ? ` sampling${samples ? ` ${samples}` : ''}` : decode === 'greedy' && !improved ? ' greedy' : '';
+    return `${model === 'jampr' ? 'JAMPR' : 'AM+TW'}${decoding}${improved ? ' + local search' : ''}`;
+  }
+  const known: Record<string, string> = { classical: 'Classical', random: 'Random', manual: 'Edited by hand' };
   return known[method] ?? method;
 }

@@ -166,7 +166,7 @@ describe('training in the real ML worker', () => {
     // The new model plans: greedy, then sampling improved by local search ("JAMPR + LS").
     const { id: instanceId } = await app.call('instances:save', { instance: tinyInstance() });
     const greedy = await app.call('plans:create', { instanceId, variant: { name: 'tw1' }, method: 'jampr', decode: 'greedy' });
-    expect(greedy).toMatchObject({ method: 'jampr', modelName: 'tiny-run' });
+    expect(greedy).toMatchObject({ method: 'jampr-greedy', modelName: 'tiny-run' });
     // An untrained model may run out of vehicles: what it leaves out is reported, never silently dropped.
     const unserved = greedy.evaluation.violations.filter((v) => v.kind === 'unserved').map((v) => v.customerId!);
     expect([...greedy.routes.flat(), ...unserved].sort()).toEqual(['a', 'b', 'c', 'd', 'e']);
@@ -181,7 +181,7 @@ describe('training in the real ML worker', () => {
       improveSec: 0.2,
       modelId: model!.id,
     });
-    expect(improved).toMatchObject({ method: 'jampr+ls', modelName: 'tiny-run' });
+    expect(improved).toMatchObject({ method: 'jampr-sample8+ls', modelName: 'tiny-run' });
     // The local search repairs whatever the untrained model left out.
     expect(improved.routes.flat().sort()).toEqual(['a', 'b', 'c', 'd', 'e']);
     expect(improved.evaluation.feasible).toBe(true);

@@ -8,7 +8,7 @@ import { checkWritable, writeTextFile } from '../files.js';
 import { instanceFlags, loadProblem } from '../load.js';
 import { MAX_SAMPLES, MAX_TIME_LIMIT_SEC } from '../../shared/limits.js';
 import { serviceTimeNotice } from '../../shared/model-limits.js';
-import { type MethodField, unreadFields } from '../../shared/methods.js';
+import { type MethodField, methodLabel, unreadFields } from '../../shared/methods.js';
 import { cliJobContext } from '../progress.js';
 
 export async function run(argv: string[]): Promise<void> {
@@ -96,11 +96,4 @@ function checkMethodFlags(method: MethodName, values: Record<string, unknown>): 
     const [unread] = unreadFields(method, { [field]: values[flag] });
     if (unread) throw inputError(`--${flag} applies to --method ${unread.readBy.join(' or ')} only, not ${method}`);
   }
-}
-
-/** Names a plan's method the way the bench rows do, e.g. "jampr-sample128+ls". */
-export function methodLabel(method: string, decode: string, samples?: number, improveSec?: number): string {
-  if (method !== 'jampr' && method !== 'am') return method;
-  const base = `${method}-${decode === 'sample' ? `sample${samples ?? ''}` : 'greedy'}`;
-  return improveSec ? `${base}+ls` : base;
 }

@@ -1,5 +1,6 @@
 import * as tf from '@tensorflow/tfjs';
 import { AppError } from '../../shared/errors.js';
+import { DEFAULT_SAMPLES } from '../../shared/methods.js';
 import type { Evaluation } from '../../shared/domain.js';
 import { evaluateIndexRoutes } from '../vrp/evaluate.js';
 import { leavesOnlyOutOfReach } from '../vrp/unserved.js';
@@ -51,7 +52,6 @@ export function decodeGreedyServing(policy: Policy, problem: Problem, config: En
 /** Sampled plans drawn when neither the greedy plan nor its views serve everyone. */
 export const RESCUE_SAMPLES = 32;
 
-export const DEFAULT_SAMPLES = 1280;
 export const DEFAULT_CHUNK = 320;
 
 export interface SampleOptions {

@@ -1,6 +1,6 @@
 import type { PlanRequest, StoredPlan } from '../../shared/api.js';
 import { AppError, inputError } from '../../shared/errors.js';
-import { unreadFields } from '../../shared/methods.js';
+import { DEFAULT_SAMPLES, methodLabel, unreadFields } from '../../shared/methods.js';
 import type { Progress } from '../jobs/protocol.js';
 import { evaluatePlan } from '../vrp/evaluate.js';
 import { buildProblem } from '../vrp/validate.js';
@@ -55,8 +55,10 @@ export function createPlanner(ctx: ServiceContext) {
     // A plan that finished just as it was cancelled is not stored: the dispatcher was told it was cancelled.
     if (signal?.aborted) throw new AppError('cancelled', 'cancelled');
     const evaluation = evaluatePlan(problem, result.routes, variant);
-    // "JAMPR + LS": a model plan improved by the classical local search is a method of its own in the lists.
-    const method = model && request.improveSec ? `${request.method}+ls` : request.method;
+    // Named with its decoding, as the CLI names it: "jampr-greedy", "jampr-sample1280", "jampr-greedy+ls".
+    const method = model
+      ? methodLabel(request.method, request.decode ?? 'greedy', request.samples ?? DEFAULT_SAMPLES, request.improveSec)
+      : request.method;
     return ctx.store.plans.insert({
       instanceId: request.instanceId,
       variant,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { planRequestSchema } from '../../../src/shared/api.js';
-import { isMethodChoice, METHOD_OPTIONS, methodRequest } from '../../../src/shared/methods.js';
+import { describeMethod, isMethodChoice, isModelAlone, METHOD_OPTIONS, methodLabel, methodRequest } from '../../../src/shared/methods.js';
 
 describe('the method table', () => {
   it('turns every method choice into a request the contract accepts, with and without an effort', () => {
@@ -23,5 +23,28 @@ describe('the method table', () => {
   it('knows its row names and nothing else', () => {
     expect(METHOD_OPTIONS.every((m) => isMethodChoice(m.id))).toBe(true);
     expect(isMethodChoice('jampr')).toBe(false);
+  });
+
+  it('names a plan by its decoding, and reads the name back for the plan view and history', () => {
+    const named = (choice: Parameters<typeof methodRequest>[0], effort?: number) => {
+      const r = methodRequest(choice, effort);
+      return methodLabel(r.method, r.decode, r.samples, r.improveSec);
+    };
+    expect(named('jampr-greedy')).toBe('jampr-greedy');
+    expect(named('jampr-sample', 64)).toBe('jampr-sample64');
+    expect(named('jampr-ls', 2)).toBe('jampr-greedy+ls');
+    expect(named('classical', 2)).toBe('classical');
+    expect(describeMethod(named('jampr-greedy'))).toBe('JAMPR greedy');
+    expect(describeMethod(named('jampr-sample', 64))).toBe('JAMPR sampling 64');
+    expect(describeMethod(named('am-sample', 32))).toBe('AM+TW sampling 32');
+    expect(describeMethod(named('jampr-ls', 2))).toBe('JAMPR + local search');
+    expect(describeMethod('jampr-sample128+ls')).toBe('JAMPR sampling 128 + local search');
+    // Plans stored before the decoding was part of the name.
+    expect(describeMethod('jampr')).toBe('JAMPR');
+    expect(describeMethod('jampr+ls')).toBe('JAMPR + local search');
+    expect(describeMethod('manual')).toBe('Edited by hand');
+    // The model-alone notice is for plans the local search did not touch.
+    expect(['jampr', 'jampr-greedy', 'am-sample32'].every(isModelAlone)).toBe(true);
+    expect(['jampr+ls', 'jampr-greedy+ls', 'classical', 'manual'].some(isModelAlone)).toBe(false);
   });
 });
