@@ -16,6 +16,7 @@ import {
   priceSchema,
   routesSchema,
   variantNameSchema,
+  type Coordinates,
   type Evaluation,
   type Instance,
   type Routes,
@@ -85,6 +86,9 @@ export interface InstanceSummary {
   customers: number;
   vehicles: number;
   capacity: number;
+  /** What the plans' figures are measured in (renderer/units.ts): lat/lon and its speed, clock times. */
+  coordinates?: Coordinates;
+  clockTimes?: boolean;
   source: string | null;
   createdAt: string;
   updatedAt: string;
@@ -116,9 +120,15 @@ export interface StoredPlan {
   method: string;
   modelName: string | null;
   routes: Routes;
+  /** Scored against the instance as it is now (plans:get), whatever it was when the plan was made. */
   evaluation: Evaluation;
   seconds: number;
   createdAt: string;
+  /**
+   * The instance was changed after the plan was made in a way that changes the plan's figures (a window, a stop,
+   * the fleet): `evaluation` is the plan checked against today's data, not what it scored when it was made.
+   */
+  dataChanged?: boolean;
 }
 
 export type PlanSummary = Omit<StoredPlan, 'routes' | 'evaluation'> & {

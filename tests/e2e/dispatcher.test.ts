@@ -153,7 +153,14 @@ test('an invalid edit is explained inline and in the banner, and nothing is lost
 test('planning under the soft policy draws coloured routes and highlights a late stop', async () => {
   await byTest('policy-name').selectOption('tw3');
   await byTest('method').selectOption('classical');
+  // While a field shows a value that is not valid, Plan waits: it never runs with the last valid values instead.
+  await byTest('method-effort').fill('0');
+  await byTest('policy-alpha').fill('-3');
+  await expect(byTest('plan-button')).toBeDisabled();
+  await byTest('policy-alpha').fill('0.1');
+  await expect(byTest('plan-button')).toBeDisabled();
   await byTest('method-effort').fill('1');
+  await expect(byTest('plan-button')).toBeEnabled();
   await byTest('plan-button').click();
   await expectOrExplain(byTest('plan-kpis'), 60_000);
   const lines = page.locator('[data-testid^="route-line-"]');
@@ -195,6 +202,10 @@ test('comparing hard and soft shows two plans, the differences and who is served
     assert.ok((await byTest(`map-${side}`).locator('[data-testid^="route-line-"]').count()) >= 2, `map ${side} shows routes`);
   }
   const rows = await page.locator('[data-testid^="compare-customer-"]').all();
+  // The heading counts the rows it heads; under hard windows arriving early is waiting, and says so.
+  await expect(page.locator('.compare-tables .count')).toHaveText(String(rows.length));
+  await expect(byTest('compare-customers').locator('th').nth(3)).toHaveText('Wait A');
+  await expect(byTest('compare-customers').locator('th').nth(4)).toHaveText('Early B');
   const lateInB = await Promise.all(rows.map(async (row) => (await row.locator('td').nth(2).textContent()) !== '—'));
   assert.ok(lateInB.includes(true), 'a customer is late in the soft plan');
   const markersAligned = async () => {
@@ -270,13 +281,24 @@ test('after a reload the saved plans are in the history and reopen', async () =>
   assert.match(planCsv.name, /\.csv$/);
   const instanceCsv = await download(() => byTest('export-instance').click());
   assert.equal(instanceCsv.text.trim().split(/\r?\n/).length, CUSTOMER_COUNT + 2, 'header, depot and every customer');
+
+  // Saving a change to the instance re-checks the plan on screen against it, and the plan says so.
+  await expect(byTest('plan-data-changed')).toHaveCount(0);
+  await byTest('edit-ready-3').fill('319');
+  await byTest('edit-ready-3').press('Enter');
+  await byTest('save-instance').click();
+  await byTest('unsaved-badge').waitFor({ state: 'detached' });
+  await byTest('plan-data-changed').waitFor();
 });
 
 test('a short training run starts, reports progress and can be cancelled', async () => {
   await byTest('tab-training').click();
   await byTest('train-variant').selectOption('tw3');
+  await byTest('train-size').fill('3');
+  await expect(byTest('train-start')).toBeDisabled();
   await byTest('train-size').fill('10');
   await byTest('train-minutes').fill('1');
+  await expect(byTest('train-start')).toBeEnabled();
   await page.locator('[data-testid^="train-instance-"]').first().check();
   await byTest('train-start').click();
   await expectOrExplain(page.locator('[data-testid="training-status"][data-status="running"]'), 30_000);

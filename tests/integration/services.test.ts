@@ -89,6 +89,30 @@ describe('plans', () => {
     expect(await app.call('plans:get', { id: plan.id })).toEqual(plan);
   });
 
+  it('reopens a plan whose instance was edited since with the figures of the data as it is now, and says so', async () => {
+    const own = await app.call('instances:save', { instance: { ...tiny.instance, name: 'edited after planning' } });
+    const plan = await app.call('plans:create', {
+      instanceId: own.id,
+      variant: { name: 'tw1' },
+      method: 'classical',
+      timeLimitSec: 0.2,
+      seed: 3,
+    });
+    // A rename changes no figure: the plan is as it was stored.
+    await app.call('instances:save', { id: own.id, instance: { ...own.instance, name: 'renamed' } });
+    expect(await app.call('plans:get', { id: plan.id })).toEqual(plan);
+    // Customer a's window now closes before anyone can reach it: the stored plan breaks the hard rule.
+    const customers = own.instance.customers.map((c) => (c.id === 'a' ? { ...c, ready: 0, due: 0 } : c));
+    await app.call('instances:save', { id: own.id, instance: { ...own.instance, name: 'renamed', customers } });
+    const reopened = await app.call('plans:get', { id: plan.id });
+    expect(reopened.dataChanged).toBe(true);
+    expect(reopened.routes).toEqual(plan.routes);
+    expect(reopened.evaluation.feasible).toBe(false);
+    expect(reopened.evaluation.violations.some((v) => v.customerId === 'a')).toBe(true);
+    const exported = JSON.parse((await app.call('plans:export', { id: plan.id, format: 'json' })).text);
+    expect(exported.cost).toBe(reopened.evaluation.cost);
+  });
+
   it('refuses a request field its method does not read, naming the methods that do, and plans nothing', async () => {
     const before = await app.call('plans:list', { instanceId: tiny.id });
     expect(

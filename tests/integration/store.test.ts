@@ -112,6 +112,18 @@ describe('repositories', () => {
     store.close();
   });
 
+  it("lists what an instance's figures are measured in: lat/lon with its speed, clock times", () => {
+    const store = openStore(tempDb());
+    const geo = { kind: 'geo', speedKmh: 30 } as const;
+    const city = store.instances.insert({ ...tinyInstance(), name: 'city', coordinates: geo, clockTimes: true }, null);
+    const plane = store.instances.insert(tinyInstance(), null);
+    const listed = new Map(store.instances.list().map((s) => [s.id, s]));
+    expect(listed.get(city.id)).toMatchObject({ coordinates: geo, clockTimes: true });
+    expect(listed.get(plane.id)).not.toHaveProperty('coordinates');
+    expect(listed.get(plane.id)).not.toHaveProperty('clockTimes');
+    store.close();
+  });
+
   it('refuses a plan for an instance that does not exist', () => {
     const store = openStore(tempDb());
     expect(() =>

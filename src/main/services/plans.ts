@@ -1,5 +1,5 @@
 import type { CallRequest, StoredPlan } from '../../shared/api.js';
-import type { PlanJson } from '../../shared/domain.js';
+import type { Evaluation, PlanJson } from '../../shared/domain.js';
 import { inputError } from '../../shared/errors.js';
 import { evaluatePlan } from '../vrp/evaluate.js';
 import { writePlanCsv } from '../vrp/io/csv-write.js';
@@ -13,6 +13,25 @@ export function requirePlan(ctx: ServiceContext, id: number): StoredPlan {
   const plan = ctx.store.plans.get(id);
   if (!plan) throw inputError(`there is no plan with id ${id}`);
   return plan;
+}
+
+/**
+ * A stored plan checked against its instance as it is now: its instance may have been edited since (a window
+ * moved, a stop added or removed, the fleet cut), and a plan shown with the figures it had then would claim rules
+ * it now breaks. Where the figures differ the plan says so (`dataChanged`).
+ */
+export function planOnCurrentData(ctx: ServiceContext, plan: StoredPlan): StoredPlan {
+  const { instance } = requireInstance(ctx, plan.instanceId);
+  const now = evaluatePlan(buildProblem(instance), plan.routes, plan.variant);
+  return sameFigures(now, plan.evaluation) ? plan : { ...plan, evaluation: now, dataChanged: true };
+}
+
+/** Equal up to float noise in every figure, with the same violations (by kind, route and customer). */
+function sameFigures(a: Evaluation, b: Evaluation): boolean {
+  const close = (x: number, y: number) => Math.abs(x - y) <= 1e-6 * Math.max(1, Math.abs(x), Math.abs(y));
+  const figures = ['cost', 'distance', 'wait', 'early', 'late', 'vehicles'] as const;
+  const key = (e: Evaluation) => JSON.stringify(e.violations.map((v) => [v.kind, v.route, v.customerId]));
+  return a.feasible === b.feasible && figures.every((f) => close(a[f], b[f])) && key(a) === key(b);
 }
 
 /** Check mode: edited routes are scored and their violations listed, never rejected. */
@@ -31,7 +50,7 @@ export function planServices(ctx: ServiceContext, planner: Planner) {
       requireInstance(ctx, instanceId);
       return ctx.store.plans.list(instanceId);
     },
-    'plans:get': ({ id }: { id: number }) => requirePlan(ctx, id),
+    'plans:get': ({ id }: { id: number }) => planOnCurrentData(ctx, requirePlan(ctx, id)),
     'plans:delete': ({ id }: { id: number }) => ({ deleted: ctx.store.plans.delete(id) }),
     'plans:check': (request: CallRequest<'plans:check'>) => check(ctx, request).evaluation,
     'plans:saveEdited': (request: CallRequest<'plans:saveEdited'>) => {
@@ -49,7 +68,7 @@ export function planServices(ctx: ServiceContext, planner: Planner) {
       });
     },
     'plans:export': ({ id, format }: CallRequest<'plans:export'>) => {
-      const plan = requirePlan(ctx, id);
+      const plan = planOnCurrentData(ctx, requirePlan(ctx, id));
       const { instance } = requireInstance(ctx, plan.instanceId);
       const base = safeFileName(`${instance.name}-${plan.variant.name}-${plan.method}-${plan.id}`);
       if (format === 'csv') return { fileName: `${base}.csv`, text: writePlanCsv(instance, plan.evaluation) };

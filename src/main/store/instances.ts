@@ -1,4 +1,4 @@
-import type { Instance } from '../../shared/domain.js';
+import type { Coordinates, Instance } from '../../shared/domain.js';
 import type { InstanceSummary, StoredInstance } from '../../shared/api.js';
 import type { Database } from './db.js';
 
@@ -18,13 +18,24 @@ const toStored = (row: InstanceRow): StoredInstance => ({
   updatedAt: row.updated_at,
 });
 
+/** A listed instance as SQLite gives it: an object as JSON text, a boolean as 0 or 1, an absent key as null. */
+type SummaryRow = Omit<InstanceSummary, 'coordinates' | 'clockTimes'> & { coordinates: string | null; clockTimes: number | null };
+
+const toSummary = ({ coordinates, clockTimes, ...row }: SummaryRow): InstanceSummary => ({
+  ...row,
+  ...(coordinates === null ? {} : { coordinates: JSON.parse(coordinates) as Coordinates }),
+  ...(clockTimes === null ? {} : { clockTimes: clockTimes === 1 }),
+});
+
 /** Instances are stored whole as JSON; listing reads the few figures it shows with SQLite's JSON functions. */
 export function instanceRepository(db: Database) {
-  const list = db.prepare<[], InstanceSummary>(`
+  const list = db.prepare<[], SummaryRow>(`
     SELECT i.id, i.name, i.source,
            json_array_length(i.json, '$.customers') AS customers,
            json_extract(i.json, '$.vehicles') AS vehicles,
            json_extract(i.json, '$.capacity') AS capacity,
+           json_extract(i.json, '$.coordinates') AS coordinates,
+           json_extract(i.json, '$.clockTimes') AS clockTimes,
            i.created_at AS createdAt, i.updated_at AS updatedAt,
            (SELECT count(*) FROM plans p WHERE p.instance_id = i.id) AS plans
     FROM instances i ORDER BY i.updated_at DESC, i.id DESC`);
@@ -36,7 +47,7 @@ export function instanceRepository(db: Database) {
   const remove = db.prepare<[number]>('DELETE FROM instances WHERE id = ?');
 
   return {
-    list: (): InstanceSummary[] => list.all(),
+    list: (): InstanceSummary[] => list.all().map(toSummary),
     get(id: number): StoredInstance | undefined {
       const row = get.get(id);
       return row && toStored(row);

@@ -4,6 +4,7 @@ import { formatDateTime, formatNumber } from '../format.js';
 import { describeMethod } from '../../shared/methods.js';
 import { describeVariant } from '../plan/time-window-policy.js';
 import { useInstanceList, usePlanList } from '../state/queries.js';
+import { type Units, unitsOf } from '../units.js';
 
 interface Props {
   currentId: number | null;
@@ -59,7 +60,9 @@ export function HistoryPanel(props: Props) {
                   ✕
                 </button>
               </div>
-              {isOpen(inst.id) && <PlanList instanceId={inst.id} currentPlanId={props.currentPlanId} onOpenPlan={props.onOpenPlan} />}
+              {isOpen(inst.id) && (
+                <PlanList instanceId={inst.id} units={unitsOf(inst)} currentPlanId={props.currentPlanId} onOpenPlan={props.onOpenPlan} />
+              )}
             </li>
           ))}
         </ul>
@@ -68,7 +71,12 @@ export function HistoryPanel(props: Props) {
   );
 }
 
-function PlanList(props: { instanceId: number; currentPlanId: number | null; onOpenPlan(instanceId: number, planId: number): void }) {
+function PlanList(props: {
+  instanceId: number;
+  units: Units;
+  currentPlanId: number | null;
+  onOpenPlan(instanceId: number, planId: number): void;
+}) {
   const plans = usePlanList(props.instanceId);
 
   if (!plans) return <p className="history-plans empty">Loading…</p>;
@@ -86,7 +94,7 @@ function PlanList(props: { instanceId: number; currentPlanId: number | null; onO
               {describeMethod(p.method)} · {describeVariant(p.variant)}
             </span>
             <span className="history-meta">
-              cost {formatNumber(p.cost)} · {p.vehicles} veh{p.late > 0 ? ` · late ${formatNumber(p.late)}` : ''}
+              cost {formatNumber(p.cost)} · {p.vehicles} veh{p.late > 0 ? ` · late ${props.units.duration(p.late)}` : ''}
               {!p.feasible && <b className="text-bad"> · violations</b>} · {formatDateTime(p.createdAt)}
             </span>
           </button>

@@ -8,7 +8,7 @@ import type { Instance, Violation } from '../../shared/domain.js';
 import { formatDateTime, formatNumber } from '../format.js';
 import { locateStop, UNSERVED } from '../state/route-edits.js';
 import type { PlanEdit } from '../state/use-workspace.js';
-import { describeMethod } from '../../shared/methods.js';
+import { describeMethod, isModelAlone } from '../../shared/methods.js';
 import { serviceTimeNotice } from '../../shared/model-limits.js';
 import { describeVariant } from './time-window-policy.js';
 import { PlanKpis } from './plan-kpis.js';
@@ -32,7 +32,7 @@ interface Props {
 
 /** A learned plan (not improved by the local search) on a day the model cannot read well says so. */
 function ModelNotice({ instance, method }: { instance: Instance; method: string }) {
-  const notice = method === 'jampr' || method === 'am' ? serviceTimeNotice(instance) : null;
+  const notice = isModelAlone(method) ? serviceTimeNotice(instance) : null;
   return notice ? (
     <p className="note note-warn" data-testid="plan-model-notice">
       {notice}
@@ -57,6 +57,12 @@ export function PlanPanel(props: Props) {
       </div>
       <ModelNotice instance={instance} method={plan.method} />
       {props.stale && <p className="note note-warn">The instance changed since this plan was made: plan again to include the changes.</p>}
+      {!props.stale && !edit && plan.dataChanged && (
+        <p className="note note-warn" data-testid="plan-data-changed">
+          The instance was changed after this plan was made: its figures below are checked against today's data. Plan again to include the
+          changes.
+        </p>
+      )}
       {evaluation ? (
         <PlanKpis instance={instance} variant={plan.variant.name} evaluation={evaluation} before={edit ? plan.evaluation : null} />
       ) : (

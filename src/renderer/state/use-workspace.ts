@@ -145,11 +145,16 @@ export function useWorkspace() {
     setStored(record);
     setDraft(record.instance);
     setSaveErrors([]);
+    // The plan on screen is checked again against what was just saved (it says so where its figures changed).
+    if (plan && plan.instanceId === record.id) {
+      const rechecked = await run('Check plan', () => api.call('plans:get', { id: plan.id }));
+      if (rechecked) setPlanState(rechecked);
+    }
     // The problems of earlier tries are fixed now: their banner goes too.
     dismissAction('Save instance');
     await storedChanged();
     return record;
-  }, [api, run, draft, stored, storedChanged, dismissAction]);
+  }, [api, run, draft, stored, plan, storedChanged, dismissAction]);
 
   return {
     stored,
