@@ -67,3 +67,6 @@ export function formatDateTime(iso: string): string {
   if (Number.isNaN(date.getTime())) return iso;
   return date.toLocaleString('en-GB', { day: '2-digit', month: 'short', hour: '2-digit', minute: '2-digit' });
 }
+
+/** "1 stop", "3 stops": a count with its noun (an English plural in s). */
+export const formatCount = (n: number, noun: string): string => `${formatNumber(n)} ${n === 1 ? noun : `${noun}s`}`;

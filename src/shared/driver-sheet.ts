@@ -18,6 +18,8 @@ export const sheetRowSchema = z.object({
   place: text,
   window: text,
   eta: text,
+  /** When service starts, where the driver waits for the window to open first; empty otherwise. */
+  start: text,
   service: text,
   load: text,
   late: z.boolean(),

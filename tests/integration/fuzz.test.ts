@@ -191,6 +191,7 @@ function validRequests(instanceId: number, planId: number): Record<CallName, unk
               place: '(1, 2)',
               window: '0–50',
               eta: '5',
+              start: '',
               service: '2',
               load: '3',
               late: false,

@@ -29,9 +29,10 @@ const CELL_PAD = 4;
 const COLUMNS: { key: keyof SheetRow | 'stop' | 'done'; label: string; width: number }[] = [
   { key: 'order', label: '#', width: 22 },
   { key: 'stop', label: 'Stop', width: 125 },
-  { key: 'place', label: 'Address', width: 133.28 },
+  { key: 'place', label: 'Address', width: 93.28 },
   { key: 'window', label: 'Window', width: 78 }, // "back by 18:00" on one line
   { key: 'eta', label: 'ETA', width: 50 },
+  { key: 'start', label: 'Start', width: 40 }, // where the driver waits for the window: when service starts
   { key: 'service', label: 'Service', width: 42 },
   { key: 'load', label: 'Load', width: 30 },
   { key: 'done', label: 'Done', width: 35 },

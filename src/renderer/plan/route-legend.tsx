@@ -4,7 +4,7 @@
  */
 import { useState, type DragEvent } from 'react';
 import type { Evaluation, Instance, Routes } from '../../shared/domain.js';
-import { formatNumber } from '../format.js';
+import { formatCount, formatNumber } from '../format.js';
 import { unitsOf } from '../units.js';
 import { routeColour } from '../map/palette.js';
 
@@ -65,7 +65,7 @@ export function RouteLegend({ instance, routes, evaluation, selected, onSelect, 
               </button>
               {summary && (
                 <span className="legend-stats" data-testid={`legend-stats-${r}`}>
-                  {summary.customers} stops · {units.distance(summary.length)} · load {formatNumber(summary.load)}
+                  {formatCount(summary.customers, 'stop')} · {units.distance(summary.length)} · load {formatNumber(summary.load)}
                   {summary.load > instance.capacity && <b className="text-bad"> (&gt; {instance.capacity})</b>} ·{' '}
                   {units.duration(summary.duration)}
                 </span>

@@ -103,6 +103,7 @@ export function DriverSheets({ instance, evaluation, planLabel, onClose }: Props
                   <th>Address</th>
                   <th>Window</th>
                   <th>ETA</th>
+                  <th title="When service starts, where the window opens after the arrival">Start</th>
                   <th>Service</th>
                   <th>Load</th>
                   <th>Done</th>
@@ -121,6 +122,7 @@ export function DriverSheets({ instance, evaluation, planLabel, onClose }: Props
                       {row.eta}
                       {row.late && ' (late)'}
                     </td>
+                    <td>{row.start}</td>
                     <td>{row.service}</td>
                     <td>{row.load}</td>
                     <td className="sheet-tick">☐</td>

@@ -1,12 +1,17 @@
 /**
  * What a driver's sheet lists for one route: leave the depot, every stop in order (name, address or position,
- * window, ETA, service, load), back at the depot. Pure, so the printed sheet and the PDF read the same rows
- * (their shape is src/shared/driver-sheet.ts, which the PDF request is checked against).
+ * window, ETA, when service starts where the driver waits for the window, service, load), back at the depot. Pure,
+ * so the printed sheet and the PDF read the same rows (their shape is src/shared/driver-sheet.ts, which the PDF
+ * request is checked against).
+ *
+ * The plan's cost has every vehicle leave at the shift start (docs/cost.md); a route whose first window opens later
+ * would have its driver wait there. The sheet says to leave as late as keeps every stop's service start as planned:
+ * the shift start plus the wait at the first stop.
  */
 import type { Customer, Depot, Evaluation, Instance } from '../../shared/domain.js';
 import type { Sheet, SheetRow } from '../../shared/driver-sheet.js';
 import { routeColour } from '../map/palette.js';
-import { formatNumber } from '../format.js';
+import { formatCount, formatNumber } from '../format.js';
 import { unitsOf } from '../units.js';
 
 function placeOf(node: Depot | Customer, geo: boolean): string {
@@ -25,16 +30,21 @@ export function driverSheets(instance: Instance, evaluation: Evaluation): Sheet[
     id: depot.id,
     name: depot.name ?? 'Depot',
     place: placeOf(depot, geo),
-    window: kind === 'depart' ? `leave ${units.time(depot.ready)}` : `back by ${units.time(depot.due)}`,
+    window: kind === 'depart' ? `leave ${eta}` : `back by ${units.time(depot.due)}`,
     eta,
+    start: '',
     service: '',
     load,
     late: false,
   });
   return evaluation.routes.flatMap((route, r) => {
     if (route.stops.length === 0) return [];
+    // Leaving later by the first stop's wait arrives there as its window opens; every later time stays.
+    const firstWait = route.stops[0].wait;
+    const departure = depot.ready + firstWait;
     const stops = route.stops.map((s, k): SheetRow => {
       const c = byId.get(s.customerId);
+      const arrival = k === 0 ? s.arrival + firstWait : s.arrival;
       return {
         kind: 'stop',
         order: String(k + 1),
@@ -42,7 +52,8 @@ export function driverSheets(instance: Instance, evaluation: Evaluation): Sheet[
         name: c?.name ?? '',
         place: c ? placeOf(c, geo) : '',
         window: c ? `${units.time(c.ready)}–${units.time(c.due)}` : '',
-        eta: units.time(s.arrival),
+        eta: units.time(arrival),
+        start: s.start > arrival + 1e-9 ? units.time(s.start) : '',
         service: c ? units.duration(c.service) : '',
         load: formatNumber(c?.demand ?? 0),
         late: s.late > 0,
@@ -53,9 +64,9 @@ export function driverSheets(instance: Instance, evaluation: Evaluation): Sheet[
         route: r,
         title: `Route ${r + 1}`,
         colour: routeColour(r),
-        summary: `${route.stops.length} stops · ${units.distance(route.length)} · load ${formatNumber(route.load)} of ${formatNumber(instance.capacity)} · ${units.time(depot.ready)}–${units.time(route.returnTime)}`,
+        summary: `${formatCount(route.stops.length, 'stop')} · ${units.distance(route.length)} · load ${formatNumber(route.load)} of ${formatNumber(instance.capacity)} · ${units.time(departure)}–${units.time(route.returnTime)}`,
         rows: [
-          depotRow('depart', units.time(depot.ready), formatNumber(route.load)),
+          depotRow('depart', units.time(departure), formatNumber(route.load)),
           ...stops,
           depotRow('return', units.time(route.returnTime), ''),
         ],

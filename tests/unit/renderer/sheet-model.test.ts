@@ -1,0 +1,44 @@
+import { describe, expect, it } from 'vitest';
+import { type Instance, makeVariant } from '../../../src/shared/domain.js';
+import { driverSheets } from '../../../src/renderer/sheets/sheet-model.js';
+import { evaluatePlan } from '../../../src/main/vrp/evaluate.js';
+import { buildProblem } from '../../../src/main/vrp/validate.js';
+
+// A planar day with clock times: the shift opens at 06:00, the first stop's window at 09:00 (10 minutes' drive),
+// the second's at 10:00, 10 minutes on from the first.
+const day: Instance = {
+  name: 'late first window',
+  clockTimes: true,
+  depot: { id: 'D', x: 0, y: 0, ready: 360, due: 1080 },
+  capacity: 10,
+  vehicles: 2,
+  customers: [
+    { id: 'a', x: 10, y: 0, demand: 1, ready: 540, due: 600, service: 5 },
+    { id: 'b', x: 20, y: 0, demand: 1, ready: 600, due: 660, service: 5 },
+  ],
+};
+
+const sheetOf = (variant: 'tw1' | 'tw3') => {
+  const evaluation = evaluatePlan(buildProblem(day), [['a', 'b']], makeVariant(variant));
+  const [sheet] = driverSheets(day, evaluation);
+  return sheet;
+};
+
+describe('a driver sheet', () => {
+  it('leaves as late as keeps every service start, and says when service starts after a wait', () => {
+    const sheet = sheetOf('tw1');
+    const [depart, a, b, back] = sheet.rows;
+    expect(depart).toMatchObject({ kind: 'depart', window: 'leave 08:50', eta: '08:50', start: '' });
+    // Arrives at a as its window opens; at b at 09:15, where service starts at 10:00.
+    expect(a).toMatchObject({ id: 'a', eta: '09:00', start: '' });
+    expect(b).toMatchObject({ id: 'b', eta: '09:15', start: '10:00' });
+    expect(back).toMatchObject({ kind: 'return', eta: '10:25' });
+    expect(sheet.summary).toMatch(/^2 stops · .* · 08:50–10:25$/);
+  });
+
+  it('keeps the shift start where the plan serves early rather than wait (soft windows)', () => {
+    const [depart, a] = sheetOf('tw3').rows;
+    expect(depart).toMatchObject({ window: 'leave 06:00', eta: '06:00' });
+    expect(a).toMatchObject({ eta: '06:10', start: '' });
+  });
+});
