@@ -1,4 +1,4 @@
-import { accessSync, constants, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { accessSync, constants, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { inputError } from '../shared/errors.js';
 
@@ -41,10 +41,17 @@ export function checkWritable(path: string): void {
   }
 }
 
+/**
+ * Writes the file whole or not at all: into a temporary file beside it, then renamed over it, so Ctrl-C (which ends
+ * the process wherever it is, progress.ts) or a full disk never leaves half a plan under the name asked for.
+ */
 export function writeTextFile(path: string, text: string): void {
+  const partial = `${path}.${process.pid}.partial`;
   try {
-    writeFileSync(path, text);
+    writeFileSync(partial, text);
+    renameSync(partial, path);
   } catch (err) {
+    rmSync(partial, { force: true });
     throw inputError(`cannot write ${path}: ${reason(err)}`);
   }
 }

@@ -1,12 +1,16 @@
 import type { JobContext, Progress } from '../main/jobs/protocol.js';
 
-/** A job context for the terminal: progress on stderr (only when it is a terminal), Ctrl-C cancels the job. */
+/**
+ * A job context for the terminal: progress on stderr (only when it is a terminal). Ctrl-C is left to the operating
+ * system on purpose: a solver or a greedy decoding busy in a synchronous loop never lets the event loop run a SIGINT
+ * handler, so a handler that cancels the job ran only once the plan was done (and it was written, exit 0). Without
+ * one, Ctrl-C ends the process at once: status 130, nothing written (the plan is written only when it is complete).
+ */
 export function cliJobContext(): JobContext<Progress> {
-  const controller = new AbortController();
-  process.once('SIGINT', () => controller.abort());
   let last = 0;
   return {
-    signal: controller.signal,
+    signal: new AbortController().signal, // never aborted: see above
+
     onProgress: ({ fraction, message }) => {
       if (!process.stderr.isTTY || performance.now() - last < 250) return;
       last = performance.now();

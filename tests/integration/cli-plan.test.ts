@@ -1,5 +1,7 @@
-import { writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { spawn } from 'node:child_process';
+import { existsSync, readdirSync } from 'node:fs';
+import { readFile, writeFile } from 'node:fs/promises';
+import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { makeVariant } from '../../src/shared/domain.js';
 import { evaluatePlan } from '../../src/main/vrp/evaluate.js';
@@ -22,6 +24,39 @@ describe('jampr plan', () => {
     expect(plan.model).toBe('jampr-tw3-n20');
     expect(plan.routes.flat().sort()).toEqual(instance.customers.map((c) => c.id).sort());
     expect(plan.cost).toBeCloseTo(evaluatePlan(buildProblem(instance), plan.routes, makeVariant('tw3')).cost, 6);
+  });
+
+  it('stops at once on Ctrl-C, while the solver is busy, and writes nothing', async () => {
+    const instance = generateInstances(50, 1, 13)[0];
+    const dir = await cliWorkDir();
+    await writeFile(join(dir, 'instance.json'), writeInstanceJson(instance));
+    const out = join(dir, 'plan.json');
+    const child = spawn(process.execPath, [resolve('bin/jampr.mjs'), 'plan', 'instance.json', '--time-limit', '60', '--out', out], {
+      cwd: dir,
+      stdio: 'ignore',
+    });
+    const ended = new Promise<{ code: number | null; signal: string | null }>((done) =>
+      child.on('exit', (code, signal) => done({ code, signal })),
+    );
+    // Long enough for the command to load and the search to be under way.
+    await new Promise((wait) => setTimeout(wait, 4000));
+    child.kill('SIGINT');
+    // Ended by the signal (the shell reports 130), well before the search's 60 s, and no plan file.
+    expect(await ended).toEqual({ code: null, signal: 'SIGINT' });
+    expect(existsSync(out)).toBe(false);
+    expect(readdirSync(dir)).toEqual(['instance.json']);
+  }, 30_000);
+
+  it('writes the plan CSV when --out names a .csv file, the plan JSON otherwise', async () => {
+    const instance = generateInstances(10, 1, 14)[0];
+    const dir = await cliWorkDir();
+    await writeFile(join(dir, 'instance.json'), writeInstanceJson(instance));
+    await jamprIn(dir, 'plan', 'instance.json', '--time-limit', '0.1', '--out', 'plan.csv');
+    await jamprIn(dir, 'plan', 'instance.json', '--time-limit', '0.1', '--out', 'plan.json');
+    const csv = await readFile(join(dir, 'plan.csv'), 'utf8');
+    expect(csv.split(/\r?\n/)[0]).toBe('route,stop,kind,id,name,address,x,y,arrival,wait,start,departure,early,late,load');
+    expect(csv.match(/^\d+,\d+,stop,/gm)).toHaveLength(instance.customers.length);
+    expect(parsePlanJson(await readFile(join(dir, 'plan.json'), 'utf8')).routes.flat()).toHaveLength(instance.customers.length);
   });
 
   it('samples when given a sample count alone, and names the method so', async () => {
