@@ -31,7 +31,7 @@ export const COMMAND_HELP: Record<string, string[]> = {
     "  --improve S          jampr, am: seconds of local search from the model's plan",
     '  --model DIR          jampr, am: a model folder (default: the shipped model nearest in size)',
     '  --seed S             (default 1)',
-    '  --out FILE.json      write the plan there',
+    '  --out FILE           write the plan there: JSON, or the plan CSV when FILE ends in .csv',
   ],
   eval: [
     'jampr eval INSTANCE PLAN.json --variant tw1|tw2|tw3 [options]',

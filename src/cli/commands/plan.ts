@@ -4,6 +4,7 @@ import { evaluatePlan } from '../../main/vrp/evaluate.js';
 import { runPlanJob } from '../../main/jobs/plan.js';
 import { numberFlag, oneOf, optionalNumberFlag, parseFlags, variantFlags, variantFromFlags } from '../args.js';
 import { EXIT } from '../exit-codes.js';
+import { writePlanCsv } from '../../main/vrp/io/csv-write.js';
 import { checkWritable, writeTextFile } from '../files.js';
 import { instanceFlags, loadProblem } from '../load.js';
 import { MAX_SAMPLES, MAX_TIME_LIMIT_SEC } from '../../shared/limits.js';
@@ -70,7 +71,9 @@ export async function run(argv: string[]): Promise<void> {
     seconds: result.seconds,
   };
   if (values.out) {
-    writeTextFile(values.out, `${JSON.stringify(plan, null, 2)}\n`);
+    // A .csv name gets the plan as a spreadsheet (the app's plan export); any other name the plan JSON.
+    const asCsv = values.out.toLowerCase().endsWith('.csv');
+    writeTextFile(values.out, asCsv ? writePlanCsv(problem.instance, evaluation) : `${JSON.stringify(plan, null, 2)}\n`);
     const { routes: _routes, ...totals } = plan;
     console.log(JSON.stringify({ ...totals, feasible: evaluation.feasible, out: values.out }));
   } else {

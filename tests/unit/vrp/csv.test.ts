@@ -405,7 +405,7 @@ describe('CSV writers', () => {
     expect(instance.customers[1]).not.toHaveProperty('name');
     expect(parseCustomerCsv(writeInstanceCsv(instance), { ...fleet, speedKmh: 30 }).instance).toEqual(instance);
     const plan = writePlanCsv(instance, evaluatePlan(buildProblem(instance), [['1', '2']], makeVariant('tw1'))).split('\n');
-    expect(plan[0]).toBe('route,stop,kind,id,name,address,lat,lon,arrival,wait,start,departure,early,late,load');
+    expect(plan[0]).toBe('route,stop,kind,id,name,address,lat,lon,arrival,wait (min),start,departure,early (min),late (min),load');
     expect(plan[1]).toBe('1,0,depart,D,Depot,"Main St 1, Town",52.52,13.4,,,,07:00,,,0');
     expect(plan[2]).toMatch(/^1,1,stop,1,"Shop ""A""","Side St 2, Town",52.5,13.45,/);
     expect(plan[4]).toMatch(/^1,3,return,D,Depot,/);

@@ -41,13 +41,16 @@ const round2 = (v: number) => Math.round(v * 100) / 100;
  * The schedule of an evaluated plan, for drivers and spreadsheets: per route (numbered as in the plan, empty
  * routes left out) a departure row at the depot, one row per stop in order, and the return to the depot. Each
  * row names the place (id, name and address where known, lat/lon or x/y). Times of day are HH:MM for
- * clock-time instances, else minutes to two decimals; wait, early and late are minutes.
+ * clock-time instances, else minutes to two decimals; wait, early and late are minutes, and say so in their
+ * headings where the times of day are clock times or travel is driving minutes (lat/lon).
  */
 export function writePlanCsv(instance: Instance, evaluation: Evaluation): string {
   const geo = instance.coordinates?.kind === 'geo';
   const time = (v: number) => (instance.clockTimes ? formatClock(v) : round2(v));
   const fields = ['route', 'stop', 'kind', 'id', 'name', 'address', geo ? 'lat' : 'x', geo ? 'lon' : 'y'];
-  fields.push('arrival', 'wait', 'start', 'departure', 'early', 'late', 'load');
+  // Durations beside clock times say their unit; on a planar day without clock times every time is in one unit.
+  const minutes = instance.clockTimes || geo ? ' (min)' : '';
+  fields.push('arrival', `wait${minutes}`, 'start', 'departure', `early${minutes}`, `late${minutes}`, 'load');
   const { depot } = instance;
   const byId = new Map(instance.customers.map((c) => [c.id, c]));
   const place = (n: { id: string; name?: string; address?: string; x: number; y: number }) => [
