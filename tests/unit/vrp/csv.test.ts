@@ -291,6 +291,28 @@ describe('parseCustomerCsv', () => {
     ]);
   });
 
+  it("reads 'Customer' as the name beside an 'ID' column, in either order, and as the id alone", () => {
+    const rows = ['D,Depot,0,0,0,0,1000,0', 'K1,Café Linde,3,4,5,10,50,2'];
+    for (const header of ['ID,Customer,x,y,demand,ready,due,service', 'Customer,ID,x,y,demand,ready,due,service']) {
+      const swapped = header.startsWith('Customer') ? rows.map((r) => r.replace(/^([^,]*),([^,]*)/, '$2,$1')) : rows;
+      const read = parseCustomerCsv([header, ...swapped].join('\n'), fleet);
+      expect(read.columns).toMatchObject({ id: 'ID', name: 'Customer' });
+      expect(read.instance.customers[0]).toMatchObject({ id: 'K1', name: 'Café Linde' });
+    }
+    // With a name column of its own, the exact id column wins and 'Customer' is left out.
+    const named = parseCustomerCsv(
+      ['Customer,Name,ID,x,y,demand,ready,due,service', 'd,Depot,D,0,0,0,0,1000,0', 'c,Shop,K1,3,4,5,10,50,2'].join('\n'),
+      fleet,
+    );
+    expect(named.columns).toMatchObject({ id: 'ID', name: 'Name' });
+    expect(named.instance.customers[0]).toMatchObject({ id: 'K1', name: 'Shop' });
+    // Alone, 'Customer' is the id, as before.
+    expect(
+      parseCustomerCsv(['Customer,x,y,demand,ready,due,service', 'D,0,0,0,0,1000,0', 'K1,3,4,5,10,50,2'].join('\n'), fleet).instance
+        .customers[0].id,
+    ).toBe('K1');
+  });
+
   it('plans a list without a service column with no time at the stops, and says so', () => {
     const text = ['id,x,y,demand,ready,due', 'D,0,0,,0,1000', '1,3,4,5,10,50'].join('\n');
     const { instance, warnings } = parseCustomerCsv(text, fleet);

@@ -95,23 +95,54 @@ export interface ColumnMapping {
   problems: string[];
 }
 
+/**
+ * Headers that name the customer's id in one export and its name in another ("ID, Customer, Address" is common):
+ * beside a column that is the field by its own name, such a header is read as the second field instead.
+ */
+const SECOND_READING: Partial<Record<string, CsvField>> = { customer: 'name', stop: 'name' };
+
 export function mapColumns(headers: string[]): ColumnMapping {
   const mapping: ColumnMapping = { index: {}, names: {}, ignored: [], geo: false, problems: [] };
-  headers.forEach((header, i) => {
+  const secondReadings = new Set<CsvField>();
+  const assign = (field: CsvField, header: string, i: number, second = false) => {
+    mapping.index[field] = i;
+    mapping.names[field] = header;
+    if (second) secondReadings.add(field);
+    else secondReadings.delete(field);
+  };
+  for (const [i, header] of headers.entries()) {
     const key = normaliseHeader(header);
     const field = FIELDS.find((f) => COLUMN_ALIASES[f].includes(key));
     if (!field) {
       if (header.trim() !== '') mapping.ignored.push(header);
-      return;
+      continue;
     }
     const earlier = mapping.names[field];
-    if (earlier !== undefined) {
-      mapping.problems.push(`columns '${earlier}' and '${header}' both give the ${field}; keep one`);
-      return;
+    if (earlier === undefined) {
+      assign(field, header, i);
+      continue;
     }
-    mapping.index[field] = i;
-    mapping.names[field] = header;
-  });
+    // A column read in its second sense gives way to one that is the field by name ("Customer" beside "Name").
+    if (secondReadings.has(field)) {
+      mapping.ignored.push(earlier);
+      assign(field, header, i);
+      continue;
+    }
+    const second = SECOND_READING[key];
+    if (second && mapping.names[second] === undefined) {
+      assign(second, header, i, true);
+      continue;
+    }
+    const earlierSecond = SECOND_READING[normaliseHeader(earlier)];
+    if (earlierSecond && key === COLUMN_ALIASES[field][0]) {
+      // The column named after the field wins; the other is read in its second sense, or left out if that is taken.
+      if (mapping.names[earlierSecond] === undefined) assign(earlierSecond, earlier, mapping.index[field]!, true);
+      else mapping.ignored.push(earlier);
+      assign(field, header, i);
+      continue;
+    }
+    mapping.problems.push(`columns '${earlier}' and '${header}' both give the ${field}; keep one`);
+  }
   const has = (f: CsvField) => mapping.index[f] !== undefined;
   const planar = has('x') || has('y');
   mapping.geo = has('lat') || has('lon');
