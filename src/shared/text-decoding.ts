@@ -2,16 +2,34 @@
  * The text of a file as a spreadsheet saved it. Excel writes CSV as UTF-8 (with a byte-order mark), as UTF-16
  * ("Unicode text", with one) or in the system's code page, Windows-1252 in Western Europe and the Americas, where
  * "Straße" or "Café" are not valid UTF-8 and would come out as "Stra�e". So: a byte-order mark decides; otherwise
- * UTF-8 when the bytes are valid UTF-8 (plain ASCII is), else Windows-1252.
+ * UTF-16 without one when zero bytes show it (text in Latin letters has a zero in every other byte, and no CSV
+ * has zero bytes of its own), UTF-8 when the bytes are valid UTF-8 (plain ASCII is), else Windows-1252.
  */
 export function decodeText(bytes: Uint8Array): string {
   if (bytes[0] === 0xff && bytes[1] === 0xfe) return new TextDecoder('utf-16le').decode(bytes);
   if (bytes[0] === 0xfe && bytes[1] === 0xff) return new TextDecoder('utf-16be').decode(bytes);
+  const unmarked = unmarkedUtf16(bytes);
+  if (unmarked) return new TextDecoder(unmarked).decode(bytes);
   try {
     return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
   } catch {
     return decodeWindows1252(bytes);
   }
+}
+
+/** UTF-16 without a byte-order mark: most odd bytes zero (little-endian) or most even ones (big-endian). */
+function unmarkedUtf16(bytes: Uint8Array): 'utf-16le' | 'utf-16be' | null {
+  if (bytes.length < 4 || bytes.length % 2 !== 0) return null;
+  let evenZeros = 0;
+  let oddZeros = 0;
+  for (let i = 0; i < bytes.length; i += 2) {
+    if (bytes[i] === 0) evenZeros++;
+    if (bytes[i + 1] === 0) oddZeros++;
+  }
+  const pairs = bytes.length / 2;
+  if (oddZeros > 0.6 * pairs && evenZeros < 0.1 * pairs) return 'utf-16le';
+  if (evenZeros > 0.6 * pairs && oddZeros < 0.1 * pairs) return 'utf-16be';
+  return null;
 }
 
 /**

@@ -26,6 +26,13 @@ describe('decoding a spreadsheet file', () => {
     expect(decodeText(cp1252)).toBe(text);
   });
 
+  it('reads UTF-16 written without its mark (both byte orders)', () => {
+    expect(decodeText(utf16(true).slice(2))).toBe(text);
+    expect(decodeText(utf16(false).slice(2))).toBe(text);
+    // Plain ASCII never has zero bytes: it is not taken for UTF-16.
+    expect(decodeText(new TextEncoder().encode('id,x\nD,0\n'))).toBe('id,x\nD,0\n');
+  });
+
   it('imports a CSV that a spreadsheet saved in Windows-1252 with its names intact', () => {
     const csv = ['id,name,x,y,demand,ready,due,service', 'D,Dépôt,0,0,0,0,1000,0', '1,Bäckerei Straße,3,4,5,10,500,2'].join('\n');
     const path = join(mkdtempSync(join(tmpdir(), 'jampr-cp1252-')), 'day.csv');
