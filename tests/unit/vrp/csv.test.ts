@@ -198,7 +198,7 @@ describe('parseCustomerCsv', () => {
     ]);
     expect(instance.clockTimes).toBe(true);
     expect(detailsOf(text.replace('2026-11-28 04:00', '04:00'))).toEqual([
-      '5 times carry a date and 1 do not: write every time with its date (2026-11-27 08:00) or none (08:00)',
+      "5 times carry a date and 1 do not (row 4, column due: '04:00' has none): write every time with its date (2026-11-27 08:00) or none (08:00)",
     ]);
     expect(detailsOf(text.replace('2026-11-28 04:00', '2026-02-30 04:00'))).toEqual([
       "row 4, column due: '2026-02-30 04:00' is not a number, a time of day HH:MM (00:00 to 24:00) or a date and time (2026-11-27 08:00)",

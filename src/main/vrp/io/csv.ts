@@ -69,6 +69,9 @@ interface ClockUse {
   offset?: number;
   /** Every offset written, for the warning when they differ. */
   offsets: Set<number>;
+  /** The first window cell with a date and the first without ("row 4, column due: '04:00'"), to name in an error. */
+  firstDated?: string;
+  firstUndated?: string;
 }
 
 const NO_SERVICE_COLUMN = 'the file has no service time column: every stop is planned with 0 minutes of service';
@@ -114,8 +117,14 @@ function cellReader(row: Row, mapping: ColumnMapping, decimalComma: boolean, pro
     if (minutes !== undefined || dated !== undefined) {
       clock.used = true;
       // Only window times are moments of a day; a service of 0:15 is a duration, dated file or not.
-      if (dated !== undefined) clock.dated++;
-      else if (window) clock.undated++;
+      const cell = `${where(field)}: '${text}'`;
+      if (dated !== undefined) {
+        clock.dated++;
+        clock.firstDated ??= cell;
+      } else if (window) {
+        clock.undated++;
+        clock.firstUndated ??= cell;
+      }
       return minutes ?? dated;
     }
     const date = window ? ' or a date and time (2026-11-27 08:00)' : '';
@@ -271,8 +280,10 @@ function onOneClock(
     due: openWindows[i].due ? depot.due : c.due,
   }));
   if (clock.dated > 0 && clock.undated > 0) {
+    // The fewer are likely the slips: name the first of them.
+    const example = clock.undated <= clock.dated ? `${clock.firstUndated} has none` : `${clock.firstDated} has one`;
     problems.push(
-      `${clock.dated} times carry a date and ${clock.undated} do not: write every time with its date (2026-11-27 08:00) or none (08:00)`,
+      `${clock.dated} times carry a date and ${clock.undated} do not (${example}): write every time with its date (2026-11-27 08:00) or none (08:00)`,
     );
     return { depot, customers, mixedDates: true };
   }
