@@ -67,7 +67,12 @@ export function variantFromFlags(values: Record<string, unknown>): Variant {
   if (penalty !== undefined && penalty !== 'linear' && penalty !== 'quadratic') {
     throw inputError(`--penalty must be linear or quadratic, got '${String(penalty)}'`);
   }
-  return makeVariant(variantName(values.variant), {
+  const name = variantName(values.variant);
+  // The API ignores a lateness price sent with tw1; a flag the command would ignore is refused, as for methods.
+  if (name === 'tw1' && values.beta !== undefined) {
+    throw inputError('--beta prices lateness, which hard windows (tw1) do not allow: drop it, or plan with --variant tw2 or tw3');
+  }
+  return makeVariant(name, {
     alpha: optionalNumberFlag(values, 'alpha', { min: 0 }),
     beta: optionalNumberFlag(values, 'beta', { min: 0 }),
     penalty: penalty as Variant['penalty'] | undefined,

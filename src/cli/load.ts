@@ -1,6 +1,7 @@
 import { readInstanceFile } from '../main/vrp/io/index.js';
 import { buildProblem } from '../main/vrp/validate.js';
 import type { Problem } from '../main/vrp/problem.js';
+import { inputError } from '../shared/errors.js';
 import { optionalNumberFlag } from './args.js';
 
 /** Flags shared by every command that reads an instance file. */
@@ -20,5 +21,9 @@ export function loadProblem(path: string, values: Record<string, unknown>): Prob
     speedKmh: optionalNumberFlag(values, 'speed', { min: 0 }),
     onWarning: (message) => process.stderr.write(`jampr: warning: ${message}\n`),
   });
+  // A flag the command would ignore is refused (as one the method does not read): x/y travel is their distance.
+  if (values.speed !== undefined && instance.coordinates?.kind !== 'geo') {
+    throw inputError(`--speed applies to lat/lon data only: ${path} has x/y coordinates, whose distance is the travel time`);
+  }
   return buildProblem(instance);
 }

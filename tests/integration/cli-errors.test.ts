@@ -47,6 +47,18 @@ describe('jampr on a user mistake', () => {
     );
   });
 
+  it('plan refuses a speed for x/y data and a lateness price with hard windows instead of ignoring them', async () => {
+    const { instance } = await tinyFiles();
+    expectUserError(
+      await failureOf('plan', instance, '--speed', '30'),
+      /--speed applies to lat\/lon data only: .*tiny\.json has x\/y coordinates/,
+    );
+    expectUserError(
+      await failureOf('plan', instance, '--variant', 'tw1', '--beta', '1'),
+      /--beta prices lateness, which hard windows \(tw1\) do not allow/,
+    );
+  });
+
   it('plan refuses a flag its method does not read instead of ignoring it', async () => {
     const { instance } = await tinyFiles();
     expectUserError(
