@@ -173,9 +173,10 @@ export function evaluateIndexRoutes(problem: Problem, routes: number[][], varian
     violations.push(...v);
   });
   const used = summaries.filter((s) => s.customers > 0);
+  const room = used.reduce((most, s) => Math.max(most, problem.capacity - s.load), 0);
   for (let i = 1; i <= problem.n; i++) {
     if (!seen[i]) {
-      const reason = unservedReason(problem, variant, i, used.length);
+      const reason = unservedReason(problem, variant, i, used.length, room);
       violations.push({ kind: 'unserved', customerId: problem.ids[i], message: `customer ${problem.ids[i]} is not served: ${reason}` });
     }
   }

@@ -7,9 +7,10 @@ import type { Problem } from './problem.js';
 /**
  * Why a customer is not on any route, in the words a dispatcher needs to act on it: the day cannot carry it
  * (its own demand, or the day's demand against the whole fleet), nobody can reach it in its window, every
- * vehicle is already out, or it was simply left out while a vehicle was still free.
+ * vehicle is already out (and whether any has room left for it: `mostRoomLeft`, the most capacity a used vehicle
+ * has free), or it was simply left out while a vehicle was still free.
  */
-export function unservedReason(problem: Problem, variant: Variant, i: number, vehiclesUsed: number): string {
+export function unservedReason(problem: Problem, variant: Variant, i: number, vehiclesUsed: number, mostRoomLeft: number): string {
   const q = problem.capacity;
   const alone = outOfReach(problem, variant, i);
   if (alone) return alone;
@@ -18,7 +19,13 @@ export function unservedReason(problem: Problem, variant: Variant, i: number, ve
   const fleetCapacity = problem.vehicles * q;
   if (demand > fleetCapacity)
     return `the day's demand ${demand} is more than the fleet carries (${problem.vehicles} × ${q} = ${fleetCapacity})`;
-  if (vehiclesUsed >= problem.vehicles) return `all ${problem.vehicles} vehicles are used by other stops`;
+  if (vehiclesUsed >= problem.vehicles) {
+    const all = problem.vehicles === 1 ? 'the only vehicle is' : `all ${problem.vehicles} vehicles are`;
+    // The fleet's free room in total may suffice while no one vehicle has enough of it: say which it is.
+    const room =
+      mostRoomLeft < problem.demand[i] ? `, and none has room left for its demand ${problem.demand[i]} (the most is ${mostRoomLeft})` : '';
+    return `${all} used by other stops${room}`;
+  }
   return `it was left out although ${problem.vehicles - vehiclesUsed} of ${problem.vehicles} vehicles are free`;
 }
 

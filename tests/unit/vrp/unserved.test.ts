@@ -25,6 +25,16 @@ describe('the reason a customer is not served', () => {
     expect(reasonFor(day, [['A'], ['B']])).toEqual(['customer C is not served: all 2 vehicles are used by other stops']);
   });
 
+  it('says when the fleet has room in total but no vehicle has enough of it, and speaks of one vehicle as one', () => {
+    // 17 units against the fleet's 2 × 9, but the room left on the two routes is 4 and 2, short of C's 5.
+    const split = { ...day, capacity: 9, vehicles: 2, customers: [A, B, { ...C, demand: 5 }] };
+    expect(reasonFor(split, [['A'], ['B']])).toEqual([
+      'customer C is not served: all 2 vehicles are used by other stops, and none has room left for its demand 5 (the most is 4)',
+    ]);
+    const one = { ...day, vehicles: 1, customers: [A, C] };
+    expect(reasonFor(one, [['A']])).toEqual(['customer C is not served: the only vehicle is used by other stops']);
+  });
+
   it("names the day's demand when it is above what the whole fleet carries", () => {
     const heavy = { ...day, capacity: 8, vehicles: 2, customers: [A, { ...B, demand: 8 }, { ...C, demand: 6 }] };
     expect(reasonFor(heavy, [['A'], ['B']])).toEqual([
