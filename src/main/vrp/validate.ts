@@ -118,9 +118,27 @@ function checkRules(instance: Instance): { problems: string[]; warnings: string[
  */
 export function checkInstance(instance: unknown): { problems: string[]; warnings: string[] } {
   const shape = instanceSchema.safeParse(instance);
-  if (!shape.success) return { problems: describeIssues(shape.error, instance, 'the instance'), warnings: [] };
+  if (!shape.success) {
+    const problems = describeIssues(shape.error, instance, 'the instance');
+    // Where only some customers are malformed, the rules between fields (a window that closes before it opens, a
+    // latitude of 95) still apply to the others: every problem in one report, not one round per kind.
+    const rest = withoutMalformedCustomers(instance, shape.error.issues);
+    const ruled = rest === null ? null : instanceSchema.safeParse(rest);
+    return { problems: ruled?.success ? [...problems, ...checkRules(ruled.data).problems] : problems, warnings: [] };
+  }
   const { problems, warnings } = checkRules(shape.data);
   return { problems, warnings: problems.length ? [] : warnings };
+}
+
+/** The instance without the customers the schema found malformed, or null when anything else is malformed. */
+function withoutMalformedCustomers(instance: unknown, issues: readonly { path: readonly PropertyKey[] }[]): unknown {
+  const malformed = new Set<PropertyKey>();
+  for (const issue of issues) {
+    if (issue.path[0] !== 'customers' || typeof issue.path[1] !== 'number') return null;
+    malformed.add(issue.path[1]);
+  }
+  const { customers } = instance as { customers: unknown[] };
+  return { ...(instance as object), customers: customers.filter((_, i) => !malformed.has(i)) };
 }
 
 /** Every problem with the instance (checkInstance's); empty when it is valid. */

@@ -284,6 +284,24 @@ describe('parseCustomerCsv', () => {
     expect(parseCustomerCsv(BASIC.replaceAll(',', '\t'), fleet).instance).toEqual(parseCustomerCsv(BASIC, fleet).instance);
   });
 
+  it('lists every problem in one report: bad cells, rules between fields of the other rows, a missing speed', () => {
+    const text = [
+      'id,lat,lon,demand,ready,due,service',
+      'D,48.85,2.35,0,07:00,19:00,0',
+      'A,95,2.36,5,08:00,10:00,10',
+      'B,48.84,2.33,-5,09:00,12:00,10',
+      'C,48.84,2.33,5,12:00,09:00,10',
+      'E,48.84,2.33,abc,09:00,10:00,10',
+    ].join('\n');
+    expect(detailsOf(text, { name: 'shop', capacity: 100 })).toEqual([
+      'the travel speed in km/h is required for lat/lon data (the speed field of the import, or --speed for the jampr CLI)',
+      'row 3: latitude 95 is outside [-90, 90] for customer A',
+      'row 4: demand -5 is negative for customer B',
+      'row 5: ready time 12:00 is after due time 09:00 for customer C',
+      "row 6, column demand: 'abc' is not a number",
+    ]);
+  });
+
   it('reports missing and doubled columns by name', () => {
     expect(detailsOf('id,x,y,ready,latest,due,service\nD,0,0,0,1000,1000,0')).toEqual([
       "columns 'latest' and 'due' both give the due; keep one",

@@ -364,11 +364,13 @@ export function parseCustomerCsv(text: string, options: CsvFleetOptions): CsvImp
     ...(mapping.geo ? { coordinates: { kind: 'geo' as const, speedKmh: options.speedKmh ?? Number.NaN } } : {}),
     ...(clock.used ? { clockTimes: true } : {}),
   };
-  // The rules need the depot (reachability) and, for lat/lon, the speed; without them they wait for the next try.
-  // When every customer row is bad, "no customers" would only mislead.
-  const rulesApply =
-    depot && !mixedDates && !(mapping.geo && options.speedKmh === undefined) && (customers.length > 0 || rows.length === 1);
-  const rules = rulesApply ? checkInstance(instance) : { problems: [], warnings: [] };
+  // The rules need the depot; without it they wait for the next try. When every customer row is bad, "no
+  // customers" would only mislead. A missing speed (reported above) only holds back the reach warnings, which the
+  // failed import drops anyway: the rules run with a stand-in, so every row's problem is listed at once.
+  const rulesApply = depot && !mixedDates && (customers.length > 0 || rows.length === 1);
+  const checkedAs: Instance =
+    mapping.geo && options.speedKmh === undefined ? { ...instance, coordinates: { kind: 'geo', speedKmh: 1 } } : instance;
+  const rules = rulesApply ? checkInstance(checkedAs) : { problems: [], warnings: [] };
   problems.push(...rules.problems.map((p) => withRow(p, rowsOfCustomer, depotRow?.number)));
   // A row with a bad cell is not in the instance; the rules on its other fields are still its problems.
   for (const { row, customer } of mixedDates ? [] : partialRows) {
