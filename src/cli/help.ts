@@ -2,6 +2,7 @@
  * `jampr <command> --help`: what each command reads (the flags its parseFlags accepts). The first line of each is
  * also its line in `jampr --help`.
  */
+import { DEFAULT_SAMPLES } from '../shared/methods.js';
 const INSTANCE = [
   'INSTANCE is a customer .csv, an instance .json, a Solomon .txt or a VRPLIB .vrp file.',
   '  --first N            keep the depot and the first N customers',
@@ -27,7 +28,7 @@ export const COMMAND_HELP: Record<string, string[]> = {
     '  --method classical|jampr|am|random   (default classical)',
     '  --time-limit S       classical: seconds of search (default 5)',
     '  --decode greedy|sample   jampr, am: greedy decoding or the best of sampled plans (default greedy)',
-    '  --samples N          jampr, am: plans to sample (implies --decode sample); random: plans to draw',
+    `  --samples N          jampr, am: plans to sample (implies --decode sample; default ${DEFAULT_SAMPLES}, the paper's); random: plans to draw`,
     "  --improve S          jampr, am: seconds of local search from the model's plan",
     '  --model DIR          jampr, am: a model folder (default: the shipped model nearest in size)',
     '  --seed S             (default 1)',
