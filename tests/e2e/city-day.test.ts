@@ -290,6 +290,20 @@ test('thirty routes are drawn in thirty different colours', async () => {
   await session.screenshot('thirty-routes');
 });
 
+test("a lat/lon day's speed is shown and can be changed, and a shift end before its start is said to run overnight", async () => {
+  await page.locator('[data-testid^="history-instance-"]', { hasText: 'city-day' }).getByTestId('history-open').click();
+  await expect(byTest('fleet-speed')).toHaveValue('25');
+  await byTest('fleet-speed').fill('30');
+  await byTest('fleet-speed').press('Enter');
+  await byTest('save-instance').click();
+  await byTest('unsaved-badge').waitFor({ state: 'detached' });
+  await expect(byTest('fleet-speed')).toHaveValue('30');
+  await expect(byTest('fleet-overnight')).toHaveCount(0);
+  await byTest('fleet-depot-due').fill('05:00');
+  await byTest('fleet-depot-due').press('Enter');
+  await expect(byTest('fleet-overnight')).toContainText(/runs overnight: 07:00 to 05:00\+1 \(22h 00m\)/);
+});
+
 test('the page reported no errors of its own', () => {
   expect(session.errors).toEqual([]);
 });

@@ -1,8 +1,9 @@
-/** Fleet and shift: vehicles, capacity, depot hours, time display; Save with the core's messages inline. */
+/** Fleet and shift: vehicles, capacity, depot hours, the speed of a lat/lon day, time display; Save with the core's messages inline. */
 import type { Instance } from '../../shared/domain.js';
 import type { FleetField } from '../state/draft.js';
 import { EditableCell } from './editable-cell.js';
-import { shiftEnd } from '../../shared/clock.js';
+import { MINUTES_PER_DAY, shiftEnd } from '../../shared/clock.js';
+import { formatDuration, formatTime } from '../format.js';
 
 interface Props {
   instance: Instance;
@@ -16,6 +17,10 @@ interface Props {
 
 export function FleetSettings({ instance, onChange, onClockTimes, onSave, dirty, saved, generalErrors }: Props) {
   const t = instance.clockTimes;
+  const geo = instance.coordinates?.kind === 'geo' ? instance.coordinates : null;
+  // A shift end typed before its start by the clock is read as the next day's: say so, it may be a slip (05:00 for 15:00).
+  const closes = shiftEnd(instance.depot.due, instance.depot.ready);
+  const overnight = Boolean(t) && closes > MINUTES_PER_DAY;
   return (
     <div className="fleet-settings" data-testid="fleet-settings">
       <table className="settings-grid">
@@ -59,8 +64,26 @@ export function FleetSettings({ instance, onChange, onClockTimes, onSave, dirty,
               toClock={(v) => shiftEnd(v, instance.depot.ready)}
             />
           </tr>
+          {geo && (
+            <tr>
+              <th>Speed (km/h)</th>
+              <EditableCell
+                label="Speed in km/h"
+                kind="quantity"
+                value={geo.speedKmh}
+                testId="fleet-speed"
+                onCommit={(v) => onChange('speedKmh', v)}
+              />
+            </tr>
+          )}
         </tbody>
       </table>
+      {overnight && (
+        <p className="note" data-testid="fleet-overnight">
+          The shift runs overnight: {formatTime(instance.depot.ready, t)} to {formatTime(closes, t)} (
+          {formatDuration(closes - instance.depot.ready, t)}).
+        </p>
+      )}
       <div className="settings-actions">
         <label className="checkbox">
           <input type="checkbox" checked={Boolean(t)} onChange={(e) => onClockTimes(e.target.checked)} data-testid="clock-times" />

@@ -5,7 +5,7 @@
 import type { Customer, Instance } from '../../shared/domain.js';
 
 export type CustomerField = 'demand' | 'ready' | 'due' | 'service';
-export type FleetField = 'vehicles' | 'capacity' | 'depotReady' | 'depotDue';
+export type FleetField = 'vehicles' | 'capacity' | 'depotReady' | 'depotDue' | 'speedKmh';
 
 /** The next free numeric id ("1", "2", ...) so added customers read like imported ones. */
 export function nextCustomerId(instance: Instance): string {
@@ -70,6 +70,9 @@ export function updateFleet(instance: Instance, field: FleetField, value: number
       return { ...instance, depot: { ...instance.depot, ready: value } };
     case 'depotDue':
       return { ...instance, depot: { ...instance.depot, due: value } };
+    case 'speedKmh':
+      // Only lat/lon days have a speed (travel of x/y days is their distance).
+      return instance.coordinates?.kind === 'geo' ? { ...instance, coordinates: { kind: 'geo', speedKmh: value } } : instance;
   }
 }
 
