@@ -56,8 +56,11 @@ describe('readSolomon', () => {
     ]);
   });
 
-  it('rejects text that is not a Solomon file', () => {
-    expect(errorOf(() => readSolomon('id,x,y\n1,2,3')).details).toEqual(['no VEHICLE section', 'no CUSTOMER section']);
+  it('rejects text that is not a Solomon file, and points a customer table saved as .txt to .csv', () => {
+    expect(errorOf(() => readSolomon('R201 but cut\n1 2 3')).details).toEqual(['no VEHICLE section', 'no CUSTOMER section']);
+    const hint = 'its first line looks like the header of a customer table: save it (or rename it) as .csv to import it as one';
+    expect(errorOf(() => readSolomon('id,x,y\n1,2,3')).details).toEqual(['no VEHICLE section', 'no CUSTOMER section', hint]);
+    expect(errorOf(() => readSolomon('ID\tName\tLatitude\tLongitude\nD\tDepot\t52.5\t13.4')).details).toContain(hint);
   });
 });
 

@@ -24,6 +24,10 @@ export function readSolomon(text: string, options: SolomonOptions = {}): Instanc
   const customerAt = lines.findIndex((l) => /^\s*CUSTOMER\s*$/i.test(l));
   if (vehicleAt < 0) problems.push('no VEHICLE section');
   if (customerAt < 0) problems.push('no CUSTOMER section');
+  // A spreadsheet saved as "Text (Tab delimited)" gets .txt too: its header row gives it away.
+  if (problems.length && /[\t,;]/.test(fileName) && /\b(id|lat|latitude|x)\b/i.test(fileName)) {
+    problems.push('its first line looks like the header of a customer table: save it (or rename it) as .csv to import it as one');
+  }
   if (problems.length) throw inputError('Not a Solomon instance file', problems);
 
   let fleet: number[] | undefined;
