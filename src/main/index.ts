@@ -39,6 +39,9 @@ function createWindow(): void {
   window = new BrowserWindow({
     width: 1400,
     height: 900,
+    // Below this the three columns (customers, map, plan) leave the map too narrow to work on (styles.css).
+    minWidth: 1100,
+    minHeight: 640,
     title: 'JAMPR Dispatch',
     webPreferences: { preload: PRELOAD, contextIsolation: true, sandbox: true, nodeIntegration: false, webSecurity: true },
   });

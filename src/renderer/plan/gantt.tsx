@@ -19,6 +19,8 @@ interface Props {
 
 const LABEL_W = 76;
 const ROW_H = 26;
+/** Room one axis label ("07:30") needs: a narrow timeline gets fewer ticks rather than labels run together. */
+const TICK_LABEL_W = 56;
 const AXIS_H = 22;
 const PAD_R = 12;
 
@@ -89,7 +91,7 @@ export function Gantt({ instance, evaluation, selected, onSelect, onMoveStop }: 
               <line x1="0" y1="0" x2="0" y2="6" stroke="#a3adbb" strokeWidth="2" />
             </pattern>
           </defs>
-          {axisTicks(span.start, span.end, instance.clockTimes).map((tick) => (
+          {axisTicks(span.start, span.end, instance.clockTimes, Math.max(2, Math.floor(plotW / TICK_LABEL_W))).map((tick) => (
             <g key={tick} className="gantt-tick">
               <line x1={x(tick)} x2={x(tick)} y1={AXIS_H - 4} y2={height} />
               <text x={x(tick)} y={AXIS_H - 8} textAnchor={x(tick) > width - PAD_R - 20 ? 'end' : 'middle'}>
