@@ -11,8 +11,8 @@ import { RouteMap } from '../map/route-map.js';
 import { PolicyControls } from '../panels/policy-controls.js';
 import { ProgressOverlay } from '../panels/progress-overlay.js';
 import { FieldValidity, INVALID_FIELDS_HINT, useFieldValidity } from '../panels/field-validity.js';
-import { NumberField } from '../panels/number-field.js';
-import { describeMethod, METHOD_OPTIONS, methodOption, type MethodChoice } from '../../shared/methods.js';
+import { MethodControls } from '../panels/method-controls.js';
+import { describeMethod, methodOption, type MethodChoice } from '../../shared/methods.js';
 import { describeVariant, type TimeWindowPolicy } from '../plan/time-window-policy.js';
 import { CompareTables } from './compare-tables.js';
 
@@ -38,7 +38,6 @@ interface Props {
 export function CompareView({ instance, instanceId, settings, onSettings, result, onCompare, job, onCancelJob }: Props) {
   const sync = useMemo(() => new MapSync(), []);
   const shown = result && instance && result.a.instanceId === instanceId ? result : null;
-  const effort = methodOption(settings.method).effort;
   const validity = useFieldValidity();
   return (
     <div className="compare-view" data-testid="compare-view">
@@ -47,34 +46,14 @@ export function CompareView({ instance, instanceId, settings, onSettings, result
           <PolicyControls label="Plan A" policy={settings.a} onChange={(a) => onSettings({ ...settings, a })} testId="compare-a" />
           <span className="versus">vs</span>
           <PolicyControls label="Plan B" policy={settings.b} onChange={(b) => onSettings({ ...settings, b })} testId="compare-b" />
-          <label className="field-inline">
-            <span>Method</span>
-            <select
-              value={settings.method}
-              data-testid="compare-method"
-              onChange={(e) => {
-                const method = e.target.value as MethodChoice;
-                onSettings({ ...settings, method, effort: methodOption(method).effort?.default ?? 0 });
-              }}
-            >
-              {METHOD_OPTIONS.map((m) => (
-                <option key={m.id} value={m.id}>
-                  {m.label}
-                </option>
-              ))}
-            </select>
-          </label>
-          {effort && (
-            <NumberField
-              label={effort.label}
-              value={settings.effort}
-              min={effort.min}
-              max={effort.max}
-              step={effort.step}
-              testId="compare-effort"
-              onCommit={(value) => onSettings({ ...settings, effort: value })}
-            />
-          )}
+          <MethodControls
+            method={settings.method}
+            effort={settings.effort}
+            onMethod={(method) => onSettings({ ...settings, method, effort: methodOption(method).effort?.default ?? 0 })}
+            onEffort={(effort) => onSettings({ ...settings, effort })}
+            testId="compare-method"
+            effortTestId="compare-effort"
+          />
           <div className="header-spacer" />
           <button
             className="btn btn-primary"

@@ -1,9 +1,9 @@
 /** The top bar: product, instance name, the three views, and the planning controls (policy, method, Plan). */
 import type { AppInfo } from '../../shared/api.js';
-import { METHOD_OPTIONS, methodOption, type MethodChoice } from '../../shared/methods.js';
+import type { MethodChoice } from '../../shared/methods.js';
 import type { TimeWindowPolicy } from '../plan/time-window-policy.js';
 import { FieldValidity, INVALID_FIELDS_HINT, useFieldValidity } from './field-validity.js';
-import { NumberField } from './number-field.js';
+import { MethodControls } from './method-controls.js';
 import { PolicyControls } from './policy-controls.js';
 
 export type View = 'plan' | 'compare' | 'training';
@@ -31,7 +31,6 @@ interface Props {
 }
 
 export function Header(props: Props) {
-  const option = methodOption(props.method);
   const validity = useFieldValidity();
   return (
     <header className="app-header">
@@ -74,27 +73,14 @@ export function Header(props: Props) {
         <FieldValidity.Provider value={validity.report}>
           <div className="plan-controls">
             <PolicyControls policy={props.policy} onChange={props.onPolicy} testId="policy" />
-            <label className="field-inline">
-              <span>Method</span>
-              <select value={props.method} data-testid="method" onChange={(e) => props.onMethod(e.target.value as MethodChoice)}>
-                {METHOD_OPTIONS.map((m) => (
-                  <option key={m.id} value={m.id}>
-                    {m.label}
-                  </option>
-                ))}
-              </select>
-            </label>
-            {option.effort && (
-              <NumberField
-                label={option.effort.label}
-                value={props.effort}
-                min={option.effort.min}
-                max={option.effort.max}
-                step={option.effort.step}
-                testId="method-effort"
-                onCommit={props.onEffort}
-              />
-            )}
+            <MethodControls
+              method={props.method}
+              effort={props.effort}
+              onMethod={props.onMethod}
+              onEffort={props.onEffort}
+              testId="method"
+              effortTestId="method-effort"
+            />
             <button
               className="btn btn-primary"
               data-testid="plan-button"

@@ -1,0 +1,42 @@
+/** The method to plan with and its effort (samples, local-search or search seconds): the Plan bar's and Compare's. */
+import { METHOD_OPTIONS, type MethodChoice, methodOption } from '../../shared/methods.js';
+import { NumberField } from './number-field.js';
+
+interface Props {
+  method: MethodChoice;
+  effort: number;
+  /** A new method starts from its own default effort (the caller sets both). */
+  onMethod(method: MethodChoice): void;
+  onEffort(effort: number): void;
+  testId: string;
+  effortTestId: string;
+}
+
+export function MethodControls({ method, effort, onMethod, onEffort, testId, effortTestId }: Props) {
+  const measure = methodOption(method).effort;
+  return (
+    <>
+      <label className="field-inline">
+        <span>Method</span>
+        <select value={method} data-testid={testId} onChange={(e) => onMethod(e.target.value as MethodChoice)}>
+          {METHOD_OPTIONS.map((m) => (
+            <option key={m.id} value={m.id}>
+              {m.label}
+            </option>
+          ))}
+        </select>
+      </label>
+      {measure && (
+        <NumberField
+          label={measure.label}
+          value={effort}
+          min={measure.min}
+          max={measure.max}
+          step={measure.step}
+          testId={effortTestId}
+          onCommit={onEffort}
+        />
+      )}
+    </>
+  );
+}
