@@ -23,8 +23,8 @@ import { type ChunkHelpers, chunkSeed, drawChunks } from './sample-chunks.js';
  */
 
 /** Greedy plans for a batch of instances of one size: index routes per instance. */
-export function decodeGreedy(policy: Policy, problems: readonly Problem[], config: EnvConfig): number[][][] {
-  const { state } = rollout(policy, problems, config, { kind: 'greedy' }, { training: false });
+export function decodeGreedy(policy: Policy, problems: readonly Problem[], config: EnvConfig, signal?: AbortSignal): number[][][] {
+  const { state } = rollout(policy, problems, config, { kind: 'greedy' }, { training: false, signal });
   return problems.map((_, b) => routesOf(state, b));
 }
 
@@ -37,15 +37,15 @@ export function decodeGreedy(policy: Policy, problems: readonly Problem[], confi
  * still strands someone, one chunk of `RESCUE_SAMPLES` sampled plans (seed 1) as a last resort. The plan serving the
  * most customers, then the cheapest, is kept; it names every customer still unserved.
  */
-export function decodeGreedyServing(policy: Policy, problem: Problem, config: EnvConfig): number[][] {
-  const [plain] = decodeGreedy(policy, [problem], config);
+export function decodeGreedyServing(policy: Policy, problem: Problem, config: EnvConfig, signal?: AbortSignal): number[][] {
+  const [plain] = decodeGreedy(policy, [problem], config, signal);
   // Customers no plan can serve (a hard window nobody reaches) are left by every plan: they call for no second look.
   const servesAll = (e: Evaluation) => leavesOnlyOutOfReach(problem, config.variant, e);
   if (servesAll(evaluateIndexRoutes(problem, plain, config.variant))) return plain;
   // View 0 is the plain plan again (a batch decodes as each row alone), so the best view is never worse than it.
-  const views = decodeGreedyViews(policy, problem, config);
+  const views = decodeGreedyViews(policy, problem, config, undefined, signal);
   if (servesAll(views.evaluation)) return views.routes;
-  const sampled = sampleChunk(policy, problem, config, null, 1, RESCUE_SAMPLES);
+  const sampled = sampleChunk(policy, problem, config, null, 1, RESCUE_SAMPLES, 0, signal);
   return isBetter(sampled.evaluation, views.evaluation) ? sampled.routes : views.routes;
 }
 
@@ -119,6 +119,7 @@ export function decodeGreedyViews(
   problem: Problem,
   config: EnvConfig,
   encodings?: SymmetricEncodings,
+  signal?: AbortSignal,
 ): Omit<SampledPlan, 'samples'> {
   const own = encodings ? null : symmetricEncodings(policy, problem, config);
   const views = Array.from({ length: SYMMETRY_COUNT }, (_, s) => s);
@@ -134,7 +135,7 @@ export function decodeGreedyViews(
       Array<Problem>(views.length).fill(problem),
       config,
       { kind: 'greedy' },
-      { training: false, symmetries: views, encoded: { encoding: joined, dispose: () => {} } },
+      { training: false, symmetries: views, encoded: { encoding: joined, dispose: () => {} }, signal },
     );
     let best: Omit<SampledPlan, 'samples'> | null = null;
     for (const b of views) {
@@ -189,6 +190,7 @@ export function sampleChunk(
   seed: number,
   size: number,
   symmetry = 0,
+  signal?: AbortSignal,
 ): SampledPlan {
   const rng = createRng(seed);
   const problems = Array<Problem>(size).fill(problem);
@@ -197,7 +199,7 @@ export function sampleChunk(
     problems,
     config,
     { kind: 'sample', rng },
-    { training: false, repeat: size, symmetries: [symmetry], encoded: encodings?.of(symmetry) },
+    { training: false, repeat: size, symmetries: [symmetry], encoded: encodings?.of(symmetry), signal },
   );
   let best: SampledPlan | null = null;
   for (let b = 0; b < size; b++) {

@@ -42,7 +42,10 @@ export async function planWithModel(problem: Problem, variant: Variant, opts: Pl
       case 'greedy':
         // Where JAMPR's plain plan leaves a customer, it falls back on other plans (decodeGreedyServing); AM+TW, a baseline, stays as the paper has it.
         return {
-          routes: opts.method === 'jampr' ? decodeGreedyServing(policy, problem, env) : decodeGreedy(policy, [problem], env)[0],
+          routes:
+            opts.method === 'jampr'
+              ? decodeGreedyServing(policy, problem, env, opts.signal)
+              : decodeGreedy(policy, [problem], env, opts.signal)[0],
           modelName: card.name,
         };
       case 'sample': {

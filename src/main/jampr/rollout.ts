@@ -1,4 +1,5 @@
 import * as tf from '@tensorflow/tfjs';
+import { AppError } from '../../shared/errors.js';
 import type { Problem } from '../vrp/problem.js';
 import type { EnvConfig } from './env/config.js';
 import { admit, reset, step } from './env/env.js';
@@ -23,7 +24,7 @@ export function rollout(
   problems: readonly Problem[],
   config: EnvConfig,
   strategy: Strategy,
-  opts: BeginOptions & { logLikelihood?: boolean },
+  opts: BeginOptions & { logLikelihood?: boolean; signal?: AbortSignal },
 ): RolloutResult {
   if (!opts.logLikelihood) return { state: inferenceRollout(policy, problems, config, strategy, opts), logLikelihood: null };
   let state = reset(problems, config);
@@ -52,12 +53,14 @@ function inferenceRollout(
   problems: readonly Problem[],
   config: EnvConfig,
   strategy: Strategy,
-  opts: BeginOptions,
+  opts: BeginOptions & { signal?: AbortSignal },
 ): EnvState {
   let state = reset(problems, config);
   const decoder = policy.beginInference(state, opts);
   try {
     while (!state.done) {
+      // A plan of a thousand stops takes a while: Cancel is heard between steps (a cancelled plan has no result).
+      if (opts.signal?.aborted) throw new AppError('cancelled', 'cancelled before it finished');
       if (strategy.kind === 'teacher') state = admit(state, strategy.teacher.actions(state));
       state = step(state, chooseActions(strategy, decoder.logProbs(state), state));
     }

@@ -186,6 +186,25 @@ describe('decoding', () => {
     policy.dispose();
   });
 
+  it('stops a greedy decoding when cancelled between its steps, leaking no tensors', () => {
+    const policy = new Policy(tinyModelConfig(), 4);
+    const [problem] = tinyProblems(6, 1, 1);
+    const config = jamprEnvConfig(makeVariant('tw1'), 6);
+    decodeGreedy(policy, [problem], config); // the policy's first use builds what it keeps for later ones
+    const before = tf.memory().numTensors;
+    // Cancelled once the decoding has taken three steps (the signal is read once a step).
+    let reads = 0;
+    const signal = {
+      get aborted() {
+        return ++reads > 3;
+      },
+    } as AbortSignal;
+    expect(() => decodeGreedyServing(policy, problem, config, signal)).toThrow(expect.objectContaining({ kind: 'cancelled' }));
+    expect(reads).toBe(4);
+    expect(tf.memory().numTensors).toBe(before);
+    policy.dispose();
+  });
+
   it('leaks no tensors across greedy and sampled decoding', async () => {
     const policy = new Policy(tinyModelConfig(), 4);
     const problems = tinyProblems(6, 2, 2);
