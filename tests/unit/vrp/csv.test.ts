@@ -362,6 +362,9 @@ describe('parseCustomerCsv', () => {
       "row 3, column ready: '7.30' and 2 more look like times of day written with a dot; they are read as minutes (7.30 = 7.3 minutes). If they are clock times, write them as HH:MM, e.g. 07:30",
     ]);
     expect(parseCustomerCsv(BASIC, fleet).warnings, 'minutes past 24 are plainly minutes').toEqual([]);
+    // With a semicolon between cells a decimal comma is read: the warning names the comma.
+    const semicolons = parseCustomerCsv(text.replaceAll(',', ';').replaceAll('.', ','), fleet);
+    expect(semicolons.warnings[0]).toMatch(/^row 3, column ready: '7,30' and 2 more look like times of day written with a comma;/);
   });
 
   it('lists every problem of a row with a bad cell, its window rules too, named by row and in HH:MM', () => {

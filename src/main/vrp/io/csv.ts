@@ -246,7 +246,7 @@ function dottedTimeWarnings(clock: ClockUse): string[] {
   const [h, m] = first.text.split(/[.,]/);
   const more = dotted.length > 1 ? ` and ${dotted.length - 1} more` : '';
   return [
-    `${first.where}: '${first.text}'${more} look like times of day written with a dot; they are read as minutes ` +
+    `${first.where}: '${first.text}'${more} look like times of day written with a ${first.text.includes(',') ? 'comma' : 'dot'}; they are read as minutes ` +
       `(${first.text} = ${Number(first.text.replace(',', '.'))} minutes). If they are clock times, write them as HH:MM, e.g. ${h.padStart(2, '0')}:${m}`,
   ];
 }
