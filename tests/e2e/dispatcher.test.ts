@@ -260,7 +260,11 @@ test('moving a stop onto another route in the hard plan re-scores it and shows t
 });
 
 test('after a reload the saved plans are in the history and reopen', async () => {
+  const name = await byTest('instance-name').inputValue();
   await page.reload();
+  // The instance and plan that were on screen come back by themselves.
+  await expect(byTest('instance-name')).toHaveValue(name);
+  await byTest('plan-kpis').waitFor();
   const instance = page.locator('[data-testid^="history-instance-"]').first();
   await instance.waitFor();
   await instance.getByTestId('history-open').click();

@@ -4,11 +4,12 @@
  * Edits go through `editDraft` and `changeEdit`, which can be undone; anything that would drop unsaved edits
  * (opening another instance or plan, New, an import, leaving the page) asks first.
  */
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { StoredInstance, StoredPlan } from '../../shared/api.js';
 import type { Evaluation, Instance, Routes } from '../../shared/domain.js';
 import { useApi } from '../hooks/use-api.js';
 import { useNotices, useRunner } from '../hooks/use-notices.js';
+import { forgetLastOpened, readLastOpened, rememberLastOpened } from './last-opened.js';
 import { useStoredDataChanged } from './queries.js';
 import { useUndoHistory } from './use-undo-history.js';
 
@@ -117,6 +118,32 @@ export function useWorkspace() {
     },
     [api, run, show, setPlan, confirmDiscard],
   );
+
+  // A reload or a restart reopens the instance and plan that were on screen, unless the dispatcher has already
+  // started on something else by the time they arrive; one that was deleted since is forgotten quietly.
+  const started = useRef(false);
+  started.current ||= draft !== null;
+  const restoreTried = useRef(false);
+  useEffect(() => {
+    if (restoreTried.current) return;
+    restoreTried.current = true;
+    const last = readLastOpened();
+    if (!last) return;
+    void (async () => {
+      try {
+        const record = await api.call('instances:get', { id: last.instanceId });
+        const loaded = last.planId === null ? null : await api.call('plans:get', { id: last.planId }).catch(() => null);
+        if (started.current) return;
+        show(record);
+        setPlan(loaded?.instanceId === record.id ? loaded : null);
+      } catch {
+        forgetLastOpened();
+      }
+    })();
+  }, [api, show, setPlan]);
+  useEffect(() => {
+    if (stored) rememberLastOpened({ instanceId: stored.id, planId: plan?.instanceId === stored.id ? plan.id : null });
+  }, [stored, plan]);
 
   /** Starts a new instance; false when the dispatcher kept the unsaved one (`ask` false: nothing to keep). */
   const startNew = useCallback(

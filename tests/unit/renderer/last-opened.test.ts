@@ -1,0 +1,38 @@
+import { describe, expect, it } from 'vitest';
+import { forgetLastOpened, readLastOpened, rememberLastOpened } from '../../../src/renderer/state/last-opened.js';
+
+/** A Storage of its own per test (the renderer's is the browser's localStorage). */
+function memoryStorage(): Storage {
+  const items = new Map<string, string>();
+  return {
+    get length() {
+      return items.size;
+    },
+    clear: () => items.clear(),
+    getItem: (key) => items.get(key) ?? null,
+    key: (i) => [...items.keys()][i] ?? null,
+    removeItem: (key) => void items.delete(key),
+    setItem: (key, value) => void items.set(key, String(value)),
+  };
+}
+
+describe('the instance and plan last on screen', () => {
+  it('is remembered, read back and forgotten', () => {
+    const storage = memoryStorage();
+    expect(readLastOpened(storage)).toBeNull();
+    rememberLastOpened({ instanceId: 4, planId: 9 }, storage);
+    expect(readLastOpened(storage)).toEqual({ instanceId: 4, planId: 9 });
+    rememberLastOpened({ instanceId: 5, planId: null }, storage);
+    expect(readLastOpened(storage)).toEqual({ instanceId: 5, planId: null });
+    forgetLastOpened(storage);
+    expect(readLastOpened(storage)).toBeNull();
+  });
+
+  it('reads nothing from a value it did not write', () => {
+    const storage = memoryStorage();
+    for (const junk of ['{', '"x"', '{"instanceId":"4"}', '{"planId":3}', 'null']) {
+      storage.setItem('jampr.lastOpened', junk);
+      expect(readLastOpened(storage), junk).toBeNull();
+    }
+  });
+});
