@@ -10,7 +10,6 @@ export function cliJobContext(): JobContext<Progress> {
   let last = 0;
   return {
     signal: new AbortController().signal, // never aborted: see above
-
     onProgress: ({ fraction, message }) => {
       if (!process.stderr.isTTY || performance.now() - last < 250) return;
       last = performance.now();
