@@ -1,19 +1,21 @@
 /**
  * Which saved instance and plan were on screen, kept in this browser (or this desktop window's storage), so that
- * a reload or a restart reopens them instead of the empty start screen. Ids only: the data stays in the store.
+ * a reload or a restart reopens them instead of the empty start screen. Ids only, the data stays in the store; with
+ * the instance's creation time, so that an id of another database (`--db`) is not taken for it.
  */
 const KEY = 'jampr.lastOpened';
 
 export interface LastOpened {
   instanceId: number;
+  createdAt: string;
   planId: number | null;
 }
 
 export function readLastOpened(storage: Storage = localStorage): LastOpened | null {
   try {
     const value = JSON.parse(storage.getItem(KEY) ?? 'null') as Partial<LastOpened> | null;
-    if (!value || !Number.isInteger(value.instanceId)) return null;
-    return { instanceId: value.instanceId!, planId: Number.isInteger(value.planId) ? value.planId! : null };
+    if (!value || !Number.isInteger(value.instanceId) || typeof value.createdAt !== 'string') return null;
+    return { instanceId: value.instanceId!, createdAt: value.createdAt, planId: Number.isInteger(value.planId) ? value.planId! : null };
   } catch {
     return null;
   }

@@ -120,7 +120,8 @@ export function useWorkspace() {
   );
 
   // A reload or a restart reopens the instance and plan that were on screen, unless the dispatcher has already
-  // started on something else by the time they arrive; one that was deleted since is forgotten quietly.
+  // started on something else by the time they arrive; one that was deleted since (or belongs to another database)
+  // is forgotten quietly.
   const started = useRef(false);
   started.current ||= draft !== null;
   const restoreTried = useRef(false);
@@ -132,6 +133,7 @@ export function useWorkspace() {
     void (async () => {
       try {
         const record = await api.call('instances:get', { id: last.instanceId });
+        if (record.createdAt !== last.createdAt) throw new Error('another instance under that id');
         const loaded = last.planId === null ? null : await api.call('plans:get', { id: last.planId }).catch(() => null);
         if (started.current) return;
         show(record);
@@ -142,7 +144,8 @@ export function useWorkspace() {
     })();
   }, [api, show, setPlan]);
   useEffect(() => {
-    if (stored) rememberLastOpened({ instanceId: stored.id, planId: plan?.instanceId === stored.id ? plan.id : null });
+    if (!stored) return;
+    rememberLastOpened({ instanceId: stored.id, createdAt: stored.createdAt, planId: plan?.instanceId === stored.id ? plan.id : null });
   }, [stored, plan]);
 
   /** Starts a new instance; false when the dispatcher kept the unsaved one (`ask` false: nothing to keep). */
