@@ -5,13 +5,20 @@
  */
 const KEY = 'jampr.lastOpened';
 
+/** The part of the browser's Storage used here (localStorage in the app; a map in the tests). */
+export interface KeyValueStore {
+  getItem(key: string): string | null;
+  setItem(key: string, value: string): void;
+  removeItem(key: string): void;
+}
+
 export interface LastOpened {
   instanceId: number;
   createdAt: string;
   planId: number | null;
 }
 
-export function readLastOpened(storage: Storage = localStorage): LastOpened | null {
+export function readLastOpened(storage: KeyValueStore): LastOpened | null {
   try {
     const value = JSON.parse(storage.getItem(KEY) ?? 'null') as Partial<LastOpened> | null;
     if (!value || !Number.isInteger(value.instanceId) || typeof value.createdAt !== 'string') return null;
@@ -21,10 +28,10 @@ export function readLastOpened(storage: Storage = localStorage): LastOpened | nu
   }
 }
 
-export function rememberLastOpened(value: LastOpened, storage: Storage = localStorage): void {
+export function rememberLastOpened(value: LastOpened, storage: KeyValueStore): void {
   storage.setItem(KEY, JSON.stringify(value));
 }
 
-export function forgetLastOpened(storage: Storage = localStorage): void {
+export function forgetLastOpened(storage: KeyValueStore): void {
   storage.removeItem(KEY);
 }

@@ -128,7 +128,7 @@ export function useWorkspace() {
   useEffect(() => {
     if (restoreTried.current) return;
     restoreTried.current = true;
-    const last = readLastOpened();
+    const last = readLastOpened(localStorage);
     if (!last) return;
     void (async () => {
       try {
@@ -139,13 +139,16 @@ export function useWorkspace() {
         show(record);
         setPlan(loaded?.instanceId === record.id ? loaded : null);
       } catch {
-        forgetLastOpened();
+        forgetLastOpened(localStorage);
       }
     })();
   }, [api, show, setPlan]);
   useEffect(() => {
     if (!stored) return;
-    rememberLastOpened({ instanceId: stored.id, createdAt: stored.createdAt, planId: plan?.instanceId === stored.id ? plan.id : null });
+    rememberLastOpened(
+      { instanceId: stored.id, createdAt: stored.createdAt, planId: plan?.instanceId === stored.id ? plan.id : null },
+      localStorage,
+    );
   }, [stored, plan]);
 
   /** Starts a new instance; false when the dispatcher kept the unsaved one (`ask` false: nothing to keep). */

@@ -1,18 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { forgetLastOpened, readLastOpened, rememberLastOpened } from '../../../src/renderer/state/last-opened.js';
+import { forgetLastOpened, type KeyValueStore, readLastOpened, rememberLastOpened } from '../../../src/renderer/state/last-opened.js';
 
-/** A Storage of its own per test (the renderer's is the browser's localStorage). */
-function memoryStorage(): Storage {
+/** A store of its own per test (the renderer's is the browser's localStorage). */
+function memoryStorage(): KeyValueStore {
   const items = new Map<string, string>();
   return {
-    get length() {
-      return items.size;
-    },
-    clear: () => items.clear(),
     getItem: (key) => items.get(key) ?? null,
-    key: (i) => [...items.keys()][i] ?? null,
     removeItem: (key) => void items.delete(key),
-    setItem: (key, value) => void items.set(key, String(value)),
+    setItem: (key, value) => void items.set(key, value),
   };
 }
 
