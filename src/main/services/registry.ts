@@ -68,7 +68,8 @@ function wrap<C extends CallName>(name: C, implementation: (request: Request<C>)
     const parsed = schema.safeParse(request);
     if (!parsed.success) {
       const details = describeIssues(parsed.error, request, 'the request');
-      return { ok: false, error: inputError(`invalid request for ${name}`, details).toData() };
+      // The caller knows which call it made; the message reads in the dispatcher's words, the details name each value.
+      return { ok: false, error: inputError('some values are not valid', details).toData() };
     }
     try {
       return { ok: true, value: (await implementation(parsed.data as Request<C>)) as CallResponse<C> };
