@@ -1,5 +1,6 @@
 import type { Evaluation, RouteSummary, Routes, StopSchedule, Variant, Violation } from '../../shared/domain.js';
 import { latenessPrice, variantHardTime, variantWaits } from '../../shared/domain.js';
+import { formatClock } from '../../shared/clock.js';
 import type { Problem } from './problem.js';
 import { unservedReason } from './unserved.js';
 
@@ -91,6 +92,10 @@ export function routeCost(problem: Problem, route: ArrayLike<number>, variant: V
 function scheduleRoute(problem: Problem, route: number[], variant: Variant, routeIndex: number) {
   const { due, service, ids } = problem;
   const hard = variantHardTime(variant.name);
+  // Messages in the instance's own terms: times of day as HH:MM and spans in minutes on a clock-time day.
+  const clock = problem.instance.clockTimes === true;
+  const at = (v: number) => (clock && v >= 0 ? formatClock(v) : fmt(v));
+  const span = (v: number) => (clock ? `${fmt(v)} min` : fmt(v));
   const violations: Violation[] = [];
   const stops: StopSchedule[] = [];
   let overloaded = false;
@@ -112,7 +117,7 @@ function scheduleRoute(problem: Problem, route: number[], variant: Variant, rout
         route: routeIndex,
         customerId: ids[i],
         amount: late,
-        message: `customer ${ids[i]} is reached at ${fmt(arrival)}, ${fmt(late)} after its due time ${fmt(due[i])}`,
+        message: `customer ${ids[i]} is reached at ${at(arrival)}, ${span(late)} after its due time ${at(due[i])}`,
       });
     }
     if (load > problem.capacity && !overloaded) {
@@ -131,7 +136,7 @@ function scheduleRoute(problem: Problem, route: number[], variant: Variant, rout
       kind: 'horizon',
       route: routeIndex,
       amount: summary.returnTime - due[0],
-      message: `route ${routeIndex + 1} is back at the depot at ${fmt(summary.returnTime)}, after the shift ends at ${fmt(due[0])}`,
+      message: `route ${routeIndex + 1} is back at the depot at ${at(summary.returnTime)}, after the shift ends at ${at(due[0])}`,
     });
   }
   const result: RouteSummary = {

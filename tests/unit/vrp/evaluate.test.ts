@@ -77,6 +77,20 @@ describe('evaluator, tw1 (hard windows)', () => {
     ]);
     expect(evaluate([['A', 'B']], tw2, p)).toMatchObject({ feasible: true, violations: [] });
   });
+
+  it('words its violations in clock times and minutes on a day of clock times', () => {
+    // The late-stop day above, its shift from 08:00: C reached at 08:17, 9 minutes after its 08:08 close.
+    const at8 = (c: typeof A) => ({ ...c, ready: c.ready + 480, due: c.due + 480 });
+    const clockDay = buildProblem({
+      ...base,
+      clockTimes: true,
+      depot: { ...base.depot, ready: 480, due: base.depot.due + 480 },
+      customers: base.customers.map(at8),
+    });
+    expect(evaluate([['A', 'C'], ['B']], tw1, clockDay).violations.map((v) => v.message)).toEqual([
+      'customer C is reached at 08:17, 9 min after its due time 08:08',
+    ]);
+  });
 });
 
 describe('evaluator, tw2 (partly soft)', () => {
