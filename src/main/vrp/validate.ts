@@ -120,9 +120,9 @@ export function checkInstance(instance: unknown): { problems: string[]; warnings
   const shape = instanceSchema.safeParse(instance);
   if (!shape.success) {
     const problems = describeIssues(shape.error, instance, 'the instance');
-    // Where only some customers are malformed, the rules between fields (a window that closes before it opens, a
-    // latitude of 95) still apply to the others: every problem in one report, not one round per kind.
-    const rest = withoutMalformedCustomers(instance, shape.error.issues);
+    // Where only some customer fields are malformed, the rules on the others (a window that closes before it opens,
+    // a latitude of 95) still apply, on those customers too: every problem in one report, not one round per kind.
+    const rest = withMalformedFieldsNeutral(instance, shape.error.issues);
     const ruled = rest === null ? null : instanceSchema.safeParse(rest);
     return { problems: ruled?.success ? [...problems, ...checkRules(ruled.data).problems] : problems, warnings: [] };
   }
@@ -130,15 +130,35 @@ export function checkInstance(instance: unknown): { problems: string[]; warnings
   return { problems, warnings: problems.length ? [] : warnings };
 }
 
-/** The instance without the customers the schema found malformed, or null when anything else is malformed. */
-function withoutMalformedCustomers(instance: unknown, issues: readonly { path: readonly PropertyKey[] }[]): unknown {
-  const malformed = new Set<PropertyKey>();
-  for (const issue of issues) {
-    if (issue.path[0] !== 'customers' || typeof issue.path[1] !== 'number') return null;
-    malformed.add(issue.path[1]);
+/**
+ * The instance with every customer field the schema refused set to a value no rule objects to (the depot's place
+ * and hours, no demand, no service), so that the rules between the other fields still run on that customer; a
+ * customer that is not even an object is left out. Null when anything but customers is malformed.
+ */
+function withMalformedFieldsNeutral(instance: unknown, issues: readonly { path: readonly PropertyKey[] }[]): unknown {
+  // Only customer fields malformed: the instance, its depot and its customer list are then well formed.
+  if (issues.some(({ path }) => path[0] !== 'customers' || typeof path[1] !== 'number')) return null;
+  const { depot, customers } = instance as { depot: Depot; customers: unknown[] };
+  const neutral: Record<string, (i: number) => unknown> = {
+    id: (i) => `in position ${i + 1}`,
+    x: () => depot.x,
+    y: () => depot.y,
+    demand: () => 0,
+    service: () => 0,
+    ready: () => depot.ready,
+    due: () => depot.due,
+    name: () => undefined,
+    address: () => undefined,
+  };
+  const fixed = [...customers];
+  const dropped = new Set<number>();
+  for (const { path } of issues) {
+    const [, index, field] = path as [string, number, PropertyKey?];
+    const replace = typeof field === 'string' ? neutral[field] : undefined;
+    if (!replace || typeof fixed[index] !== 'object' || fixed[index] === null) dropped.add(index);
+    else fixed[index] = { ...(fixed[index] as object), [field as string]: replace(index) };
   }
-  const { customers } = instance as { customers: unknown[] };
-  return { ...(instance as object), customers: customers.filter((_, i) => !malformed.has(i)) };
+  return { ...(instance as object), customers: fixed.filter((_, i) => !dropped.has(i)) };
 }
 
 /** Every problem with the instance (checkInstance's); empty when it is valid. */

@@ -292,6 +292,7 @@ describe('parseCustomerCsv', () => {
       'B,48.84,2.33,-5,09:00,12:00,10',
       'C,48.84,2.33,5,12:00,09:00,10',
       'E,48.84,2.33,abc,09:00,10:00,10',
+      'F,48.84,190,-5,09:00,12:00,10',
     ].join('\n');
     expect(detailsOf(text, { name: 'shop', capacity: 100 })).toEqual([
       'the travel speed in km/h is required for lat/lon data (the speed field of the import, or --speed for the jampr CLI)',
@@ -299,6 +300,8 @@ describe('parseCustomerCsv', () => {
       'row 4: demand -5 is negative for customer B',
       'row 5: ready time 12:00 is after due time 09:00 for customer C',
       "row 6, column demand: 'abc' is not a number",
+      'row 7: demand -5 is negative for customer F',
+      'row 7: longitude 190 is outside [-180, 180] for customer F',
     ]);
   });
 
