@@ -152,6 +152,10 @@ test('an invalid edit is explained inline and in the banner, and nothing is lost
 
 test('planning under the soft policy draws coloured routes and highlights a late stop', async () => {
   await byTest('policy-name').selectOption('tw3');
+  // A sample count is whole: 2.5 samples is not planned (as 3) but waits to be fixed.
+  await byTest('method').selectOption('jampr-sample');
+  await byTest('method-effort').fill('2.5');
+  await expect(byTest('plan-button')).toBeDisabled();
   await byTest('method').selectOption('classical');
   // While a field shows a value that is not valid, Plan waits: it never runs with the last valid values instead.
   await byTest('method-effort').fill('0');

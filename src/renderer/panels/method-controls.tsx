@@ -33,6 +33,7 @@ export function MethodControls({ method, effort, onMethod, onEffort, testId, eff
           min={measure.min}
           max={measure.max}
           step={measure.step}
+          integer={measure.field === 'samples'}
           testId={effortTestId}
           onCommit={onEffort}
         />

@@ -28,7 +28,8 @@ export function driverSheets(instance: Instance, evaluation: Evaluation): Sheet[
     kind,
     order: '',
     id: depot.id,
-    name: depot.name ?? 'Depot',
+    // A depot without a name is called one, unless its id already says it ("Depot Depot" otherwise).
+    name: depot.name ?? (depot.id.trim().toLowerCase() === 'depot' ? '' : 'Depot'),
     place: placeOf(depot, geo),
     window: kind === 'depart' ? `leave ${eta}` : `back by ${units.time(depot.due)}`,
     eta,

@@ -36,6 +36,13 @@ describe('a driver sheet', () => {
     expect(sheet.summary).toMatch(/^2 stops · .* · 08:50–10:25$/);
   });
 
+  it('calls a depot without a name "Depot", unless its id already says so', () => {
+    expect(sheetOf('tw1').rows[0]).toMatchObject({ id: 'D', name: 'Depot' });
+    const evaluation = evaluatePlan(buildProblem(day), [['a', 'b']], makeVariant('tw1'));
+    const named = { ...day, depot: { ...day.depot, id: 'DEPOT' } };
+    expect(driverSheets(named, { ...evaluation }).at(0)?.rows[0]).toMatchObject({ id: 'DEPOT', name: '' });
+  });
+
   it('keeps the shift start where the plan serves early rather than wait (soft windows)', () => {
     const [depart, a] = sheetOf('tw3').rows;
     expect(depart).toMatchObject({ window: 'leave 06:00', eta: '06:00' });
