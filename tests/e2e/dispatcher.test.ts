@@ -393,6 +393,20 @@ test('a new instance is drawn by clicking the map, and a stop is dragged', async
   await page.locator('[data-testid^="history-instance-"]', { hasText: 'drawn by hand' }).waitFor();
 });
 
+test('deleting the instance on screen goes back to the start screen, with no error and nothing unsaved', async () => {
+  // Its plan list is open in the history: it must not be asked for again once the instance is gone.
+  const entry = page.locator('[data-testid^="history-instance-"]', { hasText: 'drawn by hand' });
+  const toggle = entry.locator('.chevron');
+  if ((await toggle.getAttribute('aria-label')) === 'Show plans') await toggle.click();
+  await entry.getByText('No plans yet.').waitFor();
+  page.once('dialog', (dialog) => void dialog.accept());
+  await entry.getByRole('button', { name: 'Delete drawn by hand' }).click();
+  await expect(entry).toHaveCount(0);
+  await byTest('welcome').waitFor();
+  await expect(byTest('unsaved-badge')).toHaveCount(0);
+  await expect(byTest('error-banner')).toHaveCount(0);
+});
+
 test('the page reported no errors of its own', () => {
   expect(session.errors).toEqual([]);
 });

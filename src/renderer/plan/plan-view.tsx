@@ -76,8 +76,10 @@ export function PlanView({ ws, job, onCancelJob, onCsvFile }: Props) {
   };
   const deleteInstance = async (id: number) => {
     const done = await run('Delete instance', () => api.call('instances:delete', { id }));
-    if (done && ws.stored?.id === id) ws.startNew(blankInstance('New instance'), false);
-    await changed.instances();
+    if (!done) return;
+    // The instance on screen is gone: back to the start screen (not a blank instance marked unsaved).
+    if (ws.stored?.id === id) ws.close();
+    await changed.instanceDeleted(id);
   };
 
   return (

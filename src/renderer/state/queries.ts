@@ -70,6 +70,15 @@ export function useStoredDataChanged() {
     instances: useCallback(async () => {
       await Promise.all([client.invalidateQueries({ queryKey: keys.instances }), client.invalidateQueries({ queryKey: ['plans'] })]);
     }, [client]),
+    /** An instance was deleted: it leaves the history at once, so its plan list is not asked for again. */
+    instanceDeleted: useCallback(
+      async (id: number) => {
+        client.setQueryData<InstanceSummary[]>(keys.instances, (list) => list?.filter((i) => i.id !== id));
+        client.removeQueries({ queryKey: keys.plans(id) });
+        await client.invalidateQueries({ queryKey: keys.instances });
+      },
+      [client],
+    ),
     models: useCallback(async () => {
       await Promise.all([client.invalidateQueries({ queryKey: keys.models }), client.invalidateQueries({ queryKey: keys.trainingRuns })]);
     }, [client]),

@@ -166,6 +166,16 @@ export function useWorkspace() {
     [setPlan, confirmDiscard, clearHistory],
   );
 
+  /** Shows nothing: the start screen (after the instance on screen was deleted; nothing unsaved is asked about). */
+  const close = useCallback(() => {
+    setStored(null);
+    setDraft(null);
+    setSelected(null);
+    setSaveErrors([]);
+    setPlan(null);
+    clearHistory();
+  }, [setPlan, clearHistory]);
+
   /** Stores the draft; validation problems are kept for the table's inline messages and nothing is lost. */
   const save = useCallback(async (): Promise<StoredInstance | undefined> => {
     if (!draft) return undefined;
@@ -203,6 +213,7 @@ export function useWorkspace() {
     open,
     openPlan,
     startNew,
+    close,
     show,
     saveErrors,
     selected,
