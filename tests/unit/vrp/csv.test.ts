@@ -218,7 +218,10 @@ describe('parseCustomerCsv', () => {
       [8 * 60, 10 * 60 + 30],
       [9 * 60, 12 * 60],
     ]);
-    expect(same.warnings.filter((w) => w.includes('UTC'))).toEqual([]);
+    // One time without an offset (row 4's close) is read on the file's clock, and the import says so.
+    expect(same.warnings.filter((w) => w.includes('UTC'))).toEqual([
+      "1 dated time carries no UTC offset where others do: it is read as UTC+01:00, the first offset's clock",
+    ]);
     // The same moments, customer 1 exported in UTC: read at 08:00 and 10:30 local, as before.
     const mixed = parseCustomerCsv(
       local.replace('2026-11-27T08:00:00+01:00,2026-11-27T10:30:00+0100', '2026-11-27T07:00:00Z,2026-11-27T09:30Z'),

@@ -69,6 +69,8 @@ interface ClockUse {
   offset?: number;
   /** Every offset written, for the warning when they differ. */
   offsets: Set<number>;
+  /** Dated times written without an offset (taken to be on the file's clock: said so where others have one). */
+  withoutOffset: number;
   /** The first window cell with a date and the first without ("row 4, column due: '04:00'"), to name in an error. */
   firstDated?: string;
   firstUndated?: string;
@@ -81,7 +83,11 @@ const NO_SERVICE_COLUMN = 'the file has no service time column: every stop is pl
  * to the file's (the first offset written in the file).
  */
 function onFileClock(time: DateTime | undefined, clock: ClockUse): number | undefined {
-  if (time === undefined || time.offset === undefined) return time?.minutes;
+  if (time === undefined) return undefined;
+  if (time.offset === undefined) {
+    clock.withoutOffset++;
+    return time.minutes;
+  }
   clock.offset ??= time.offset;
   clock.offsets.add(time.offset);
   return time.minutes - time.offset + clock.offset;
@@ -230,10 +236,20 @@ function withRow(problem: string, rowsOfCustomer: Map<string, number[]>, depotRo
  * likely written in hours and minutes: it is read as minutes (7.3), as written, but the dispatcher is told.
  */
 function offsetWarnings(clock: ClockUse): string[] {
-  if (clock.offsets.size < 2 || clock.offset === undefined) return [];
+  if (clock.offset === undefined) return [];
+  const first = formatOffset(clock.offset);
   const written = [...clock.offsets].map(formatOffset).join(', ');
   return [
-    `the times are written with different UTC offsets (${written}): all are read on the clock of the first, ${formatOffset(clock.offset)}`,
+    ...(clock.offsets.size > 1
+      ? [`the times are written with different UTC offsets (${written}): all are read on the clock of the first, ${first}`]
+      : []),
+    ...(clock.withoutOffset > 0
+      ? [
+          clock.withoutOffset === 1
+            ? `1 dated time carries no UTC offset where others do: it is read as ${first}, the first offset's clock`
+            : `${clock.withoutOffset} dated times carry no UTC offset where others do: they are read as ${first}, the first offset's clock`,
+        ]
+      : []),
   ];
 }
 
@@ -320,7 +336,7 @@ export function parseCustomerCsv(text: string, options: CsvFleetOptions): CsvImp
   const misshapen = new Set(rows.filter((r) => r.cells.length < width || r.cells.slice(width).some((c) => c.trim() !== '')));
   for (const row of misshapen) problems.push(`row ${row.number}: has ${row.cells.length} fields, the header has ${width}`);
   const depotRow = findDepot(rows, mapping, problems);
-  const clock: ClockUse = { used: false, numbers: [], dated: 0, undated: 0, offsets: new Set() };
+  const clock: ClockUse = { used: false, numbers: [], dated: 0, undated: 0, offsets: new Set(), withoutOffset: 0 };
   const decimalComma = delimiter !== ',';
   let depot: Depot | undefined;
   let customers: Customer[] = [];
