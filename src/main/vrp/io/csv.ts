@@ -1,9 +1,10 @@
 import Papa from 'papaparse';
 import type { Customer, Depot, Instance } from '../../../shared/domain.js';
 import { inputError } from '../../../shared/errors.js';
-import { type DateTime, formatOffset, overnight, parseClock, parseDateTime, startOfDay } from '../../../shared/clock.js';
+import { overnight, parseClock, parseDateTime, startOfDay } from '../../../shared/clock.js';
 import { checkInstance, customerFieldProblems, type PartialCustomer } from '../validate.js';
 import { readCell } from './csv-cells.js';
+import { type ClockUse, dottedTimeWarnings, newClockUse, offsetWarnings, onFileClock } from './csv-clock.js';
 import { mapColumns, type ColumnMapping, type CsvField } from './csv-columns.js';
 
 /**
@@ -53,45 +54,7 @@ interface Row {
   cells: string[];
 }
 
-/**
- * Whether the file writes times of day as HH:MM, where it wrote a window time as a plain number instead, and how
- * many of its clock times carry a date ("2026-11-27 08:00") and how many do not.
- */
-interface ClockUse {
-  used: boolean;
-  numbers: { where: string; text: string }[];
-  dated: number;
-  undated: number;
-  /**
-   * The UTC offset of the first time written with one: every dated time is read on that clock, so a file whose
-   * times carry different offsets (an export in UTC beside one in local time) still plans one real day.
-   */
-  offset?: number;
-  /** Every offset written, for the warning when they differ. */
-  offsets: Set<number>;
-  /** Dated times written without an offset (taken to be on the file's clock: said so where others have one). */
-  withoutOffset: number;
-  /** The first window cell with a date and the first without ("row 4, column due: '04:00'"), to name in an error. */
-  firstDated?: string;
-  firstUndated?: string;
-}
-
 const NO_SERVICE_COLUMN = 'the file has no service time column: every stop is planned with 0 minutes of service';
-
-/**
- * A dated time in minutes on the file's clock: as written when it has no UTC offset, else moved from its own offset
- * to the file's (the first offset written in the file).
- */
-function onFileClock(time: DateTime | undefined, clock: ClockUse): number | undefined {
-  if (time === undefined) return undefined;
-  if (time.offset === undefined) {
-    clock.withoutOffset++;
-    return time.minutes;
-  }
-  clock.offset ??= time.offset;
-  clock.offsets.add(time.offset);
-  return time.minutes - time.offset + clock.offset;
-}
 
 /** Reads cells of one row, collecting "row R, column C: ..." problems. */
 function cellReader(row: Row, mapping: ColumnMapping, decimalComma: boolean, problems: string[], clock: ClockUse) {
@@ -231,42 +194,6 @@ function withRow(problem: string, rowsOfCustomer: Map<string, number[]>, depotRo
   return depotRow !== undefined && /\bdepot\b/.test(problem) ? `row ${depotRow}: ${problem}` : problem;
 }
 
-/**
- * A file with no HH:MM at all whose window times are all within 0..24 and include dotted ones like "7.30" was most
- * likely written in hours and minutes: it is read as minutes (7.3), as written, but the dispatcher is told.
- */
-function offsetWarnings(clock: ClockUse): string[] {
-  if (clock.offset === undefined) return [];
-  const first = formatOffset(clock.offset);
-  const written = [...clock.offsets].map(formatOffset).join(', ');
-  return [
-    ...(clock.offsets.size > 1
-      ? [`the times are written with different UTC offsets (${written}): all are read on the clock of the first, ${first}`]
-      : []),
-    ...(clock.withoutOffset > 0
-      ? [
-          clock.withoutOffset === 1
-            ? `1 dated time carries no UTC offset where others do: it is read as ${first}, the first offset's clock`
-            : `${clock.withoutOffset} dated times carry no UTC offset where others do: they are read as ${first}, the first offset's clock`,
-        ]
-      : []),
-  ];
-}
-
-function dottedTimeWarnings(clock: ClockUse): string[] {
-  if (clock.used) return [];
-  const dotted = clock.numbers.filter((n) => /^\d{1,2}[.,][0-5]\d$/.test(n.text));
-  const hoursOnly = clock.numbers.every((n) => Number(n.text.replace(',', '.')) <= 24);
-  if (dotted.length === 0 || !hoursOnly) return [];
-  const [first] = dotted;
-  const [h, m] = first.text.split(/[.,]/);
-  const more = dotted.length > 1 ? ` and ${dotted.length - 1} more` : '';
-  return [
-    `${first.where}: '${first.text}'${more} look like times of day written with a ${first.text.includes(',') ? 'comma' : 'dot'}; they are read as minutes ` +
-      `(${first.text} = ${Number(first.text.replace(',', '.'))} minutes). If they are clock times, write them as HH:MM, e.g. ${h.padStart(2, '0')}:${m}`,
-  ];
-}
-
 /** Problems of the whole file first, then row by row (stable), so each row's problems read together. */
 function byRow(problems: string[]): string[] {
   const rowOf = (p: string) => Number(/^rows? (\d+)/.exec(p)?.[1] ?? 0);
@@ -336,7 +263,7 @@ export function parseCustomerCsv(text: string, options: CsvFleetOptions): CsvImp
   const misshapen = new Set(rows.filter((r) => r.cells.length < width || r.cells.slice(width).some((c) => c.trim() !== '')));
   for (const row of misshapen) problems.push(`row ${row.number}: has ${row.cells.length} fields, the header has ${width}`);
   const depotRow = findDepot(rows, mapping, problems);
-  const clock: ClockUse = { used: false, numbers: [], dated: 0, undated: 0, offsets: new Set(), withoutOffset: 0 };
+  const clock = newClockUse();
   const decimalComma = delimiter !== ',';
   let depot: Depot | undefined;
   let customers: Customer[] = [];
