@@ -62,6 +62,18 @@ describe('plans on the fleet the dispatcher has', () => {
     expect(evaluateIndexRoutes(problem, fitted, variant).violations).toEqual([]);
   });
 
+  it('puts back a customer that a plan left out where it still fits', () => {
+    // A model's plan may leave a customer off every route although a vehicle has room for it (capacity 1000).
+    const problem = compileProblem(smallInstance(6, 7, 1000, 2));
+    const variant = makeVariant('tw2');
+    const fitted = fitToFleet(problem, variant, [
+      [1, 2, 3],
+      [4, 5],
+    ]);
+    expect(fitted.flat().sort()).toEqual([1, 2, 3, 4, 5, 6]);
+    expect(evaluateIndexRoutes(problem, fitted, variant).violations).toEqual([]);
+  });
+
   it('chooses the route to give up so that the most customers find a place again', () => {
     // Two heavy customers far apart (8 each) and two light ones near the depot (2 each), capacity 10, two vehicles:
     // giving up a heavy customer's route strands it; giving up the light pair's route puts one light customer beside

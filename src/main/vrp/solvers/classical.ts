@@ -10,6 +10,7 @@ import { LocalSearch } from './search/local-search.js';
 import { MoveContext } from './search/move-context.js';
 import { buildNeighbours, type Neighbours } from './search/neighbours.js';
 import { repairPlan } from './search/repair.js';
+import { PACKING_STEPS_PER_STOP, packIntoFleet } from './search/pack-fleet.js';
 import { RouteState } from './search/route-state.js';
 import type { SharedBest } from './shared-best.js';
 
@@ -51,6 +52,8 @@ export interface ClassicalResult {
 const DEFAULT_NEIGHBOURS = 25;
 const DEFAULT_LAMBDA_FACTOR = 0.15;
 const PROGRESS_EVERY_MS = 250;
+/** The packing into the fleet may use up to this share of the time limit. */
+const PACKING_SHARE = 0.5;
 /** Searches sharing a board exchange plans this often: an eighth of the time limit, within 1-15 s. */
 const exchangePeriodMs = (timeLimitSec: number) => 1000 * Math.min(15, Math.max(1, timeLimitSec / 8));
 
@@ -85,6 +88,8 @@ export function runClassical(problem: Problem, variant: Variant, options: Classi
   const neighbours = buildNeighbours(problem, options.neighbours ?? DEFAULT_NEIGHBOURS);
   if (options.initial) startFromPlan(ctx, neighbours, options.initial, rng);
   else startFromConstruction(ctx, neighbours, rng, stop);
+  const packingEnds = started + PACKING_SHARE * Math.max(0, options.timeLimitSec) * 1000;
+  packWhenOverFleet(ctx, rng, () => stop() || performance.now() >= packingEnds);
 
   let best = state.snapshot();
   let bestScore: PlanScore = { excess: fleetExcess(problem, best), cost: state.trueCost() };
@@ -144,6 +149,21 @@ export function runClassical(problem: Problem, variant: Variant, options: Classi
   bestScore = { excess: fleetExcess(problem, routes), cost };
   report(true);
   return { routes, cost, overFleet: bestScore.excess, iterations, moves: ls.movesApplied, seconds: elapsed() };
+}
+
+/**
+ * Where the start uses routes beyond the fleet although the day may fit it (the free room split over routes in
+ * pieces too small for an order), the packing tries to empty them (pack-fleet.ts) before the local search,
+ * which keeps every route within capacity and so cannot gather those pieces itself.
+ */
+function packWhenOverFleet(ctx: MoveContext, rng: Rng, stop: () => boolean): void {
+  const s = ctx.state;
+  const start = s.snapshot();
+  const excess = fleetExcess(s.problem, start);
+  if (excess === 0) return;
+  const packed = packIntoFleet(s.problem, s.model, start, { rng, stop, maxSteps: PACKING_STEPS_PER_STOP * s.problem.n });
+  const plan = packed && [...packed.routes, ...packed.apart.map((u) => [u])];
+  if (plan && fleetExcess(s.problem, plan) < excess) s.load(plan);
 }
 
 /** A starting plan the result may fall back to: complete, no repeats, no broken hard rule (the fleet aside). */

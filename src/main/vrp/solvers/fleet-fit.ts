@@ -1,8 +1,13 @@
 import type { Variant } from '../../../shared/domain.js';
 import { routeCost } from '../evaluate.js';
 import type { Problem } from '../problem.js';
+import { createRng } from '../rng.js';
 import { makeCostModel } from './search/cost-model.js';
+import { PACKING_STEPS_PER_STOP, packIntoFleet } from './search/pack-fleet.js';
 import { repairPlan } from './search/repair.js';
+
+/** The packing's time at most here, where no time limit was asked for (it usually needs milliseconds). */
+const PACKING_SECONDS = 1;
 
 /**
  * A plan the fleet can drive: at most K routes, none breaking a hard rule (capacity; under hard windows the windows
@@ -11,11 +16,13 @@ import { repairPlan } from './search/repair.js';
  * carry, or with a customer no vehicle reaches in its hard window, its best plan cannot be driven. Here the stops
  * that break a hard rule come out, then routes beyond K, one at a time, each time the one after whose removal the most
  * of its customers fit elsewhere; each customer out (earliest due first) goes back in at its cheapest place that
- * breaks nothing, a new route while the fleet has one; the rest stay unserved and the evaluator names each with its
- * reason (unserved.ts). A drivable plan comes back unchanged.
+ * breaks nothing, a new route while the fleet has one; where some are left, the packing (pack-fleet.ts) tries to
+ * make room for them; the rest stay unserved and the evaluator names each with its reason (unserved.ts). A drivable
+ * plan serving everyone comes back unchanged; one leaving customers out (a model's plan) first gets them back where
+ * they fit.
  */
 export function fitToFleet(problem: Problem, variant: Variant, routes: readonly (readonly number[])[]): number[][] {
-  if (drivable(problem, variant, routes)) return routes.map((r) => [...r]);
+  if (drivable(problem, variant, routes) && servesEveryone(problem, routes)) return routes.map((r) => [...r]);
   let { routes: kept, pending } = repairPlan(problem, makeCostModel(variant), routes);
   while (kept.length > problem.vehicles) {
     // One route goes: the one after whose removal the most customers find a place again (then the cheapest plan).
@@ -30,14 +37,31 @@ export function fitToFleet(problem: Problem, variant: Variant, routes: readonly 
     kept = best!.routes;
     pending = [...pending, ...best!.left];
   }
-  reinsert(problem, variant, kept, pending);
-  return kept;
+  const left = reinsert(problem, variant, kept, pending);
+  if (left.length === 0) return kept;
+  // Where the free room is split over routes in pieces too small for what is left, packing may still serve it.
+  const ends = performance.now() + PACKING_SECONDS * 1000;
+  const packed = packIntoFleet(problem, makeCostModel(variant), [...kept, ...left.map((u) => [u])], {
+    rng: createRng(1),
+    stop: () => performance.now() >= ends,
+    maxSteps: PACKING_STEPS_PER_STOP * problem.n,
+  });
+  if (!packed || packed.apart.length >= left.length) return kept;
+  reinsert(problem, variant, packed.routes, packed.apart);
+  return packed.routes;
 }
 
 /** Puts each customer (earliest due first) where it keeps the plan drivable; returns those that fit nowhere. */
 function reinsert(problem: Problem, variant: Variant, routes: number[][], customers: number[]): number[] {
   customers.sort((a, b) => problem.due[a] - problem.due[b] || a - b);
   return customers.filter((u) => !insertWhereDrivable(problem, variant, routes, u));
+}
+
+/** Every customer on some route (a model's plan may leave some out; the search's plans never do). */
+function servesEveryone(problem: Problem, routes: readonly (readonly number[])[]): boolean {
+  const seen = new Set<number>();
+  for (const route of routes) for (const i of route) seen.add(i);
+  return seen.size === problem.n;
 }
 
 /** At most K non-empty routes, each within the hard rules. */

@@ -39,6 +39,11 @@ export function repairPlan(problem: Problem, model: CostModel, initial: readonly
   return { routes: routes.filter((r) => r.length > 0), pending };
 }
 
+/** Whether the route keeps the hard time rules (always true where windows are soft); its load is not looked at. */
+export function keepsHardTimes(problem: Problem, model: CostModel, route: readonly number[]): boolean {
+  return !model.hardTime || firstBreak(problem, model, route) < 0;
+}
+
 /** Position of the first late stop, the last stop when only the return is late, or -1 when on time. */
 function firstBreak(problem: Problem, model: CostModel, route: readonly number[]): number {
   const { travel, ready, due, service } = problem;

@@ -1,0 +1,85 @@
+import type { Problem } from '../../problem.js';
+import type { Rng } from '../../rng.js';
+import type { CostModel } from './cost-model.js';
+import { kick, type PackMove, Packing, refill, shiftOrSwap } from './pack-moves.js';
+import { keepsHardTimes } from './repair.js';
+
+export interface PackOptions {
+  rng: Rng;
+  /** Polled every step; true ends the packing (time limit, abort). */
+  stop: () => boolean;
+  /** Steps at most, so that a run is reproducible on any machine. */
+  maxSteps: number;
+}
+
+export interface PackedPlan {
+  /** At most K routes, each within every hard rule. */
+  routes: number[][];
+  /** Stops no vehicle reaches in time even alone, or that fit no route's times: not packed. */
+  apart: number[];
+}
+
+/** Steps per stop of the day the callers allow: packings that succeed take tens to a few thousand steps. */
+export const PACKING_STEPS_PER_STOP = 400;
+
+/** Recently moved stops stay put for this many steps (plus up to as many again, drawn), so moves are not undone. */
+const TABU_STEPS = 5;
+
+/**
+ * Packs a day into its fleet where the insertion could not: the plan's routes beyond the fleet K are emptied into the
+ * K fullest routes. Needed at (nearly) zero capacity slack, where every route must be (nearly) full and the free
+ * room lies in several routes in pieces each smaller than the order left over: the local search only makes moves
+ * that keep every route within capacity, so it cannot gather them. Here capacity is the one rule that may break for a
+ * while: each stop left over goes where it adds the least overload (on time), then each step takes an overfull route
+ * and lowers the total overload by sharing its stops anew with one route that has room (pack-moves.ts, `refill`), or
+ * else by moving or swapping one stop; where nothing lowers it, a move that keeps it level and shifts load is taken
+ * at random (a short tabu keeps it from being undone), and failing that a stop moves at random. Windows and the
+ * shift stay hard throughout where the policy makes them so.
+ *
+ * Returns the packed plan, or null when the plan fits the fleet already, when the demand is more than the fleet
+ * carries, or when the overload could not be brought to zero.
+ */
+export function packIntoFleet(
+  problem: Problem,
+  model: CostModel,
+  plan: readonly (readonly number[])[],
+  options: PackOptions,
+): PackedPlan | null {
+  const { demand, capacity, vehicles } = problem;
+  const byLoad = plan
+    .filter((r) => r.length > 0)
+    .map((r) => [...r])
+    .sort((a, b) => loadOf(problem, b) - loadOf(problem, a) || b.length - a.length);
+  if (byLoad.length <= vehicles) return null;
+  const apart: number[] = [];
+  const left: number[] = [];
+  for (const u of byLoad.slice(vehicles).flat()) (keepsHardTimes(problem, model, [u]) ? left : apart).push(u);
+  const packable = byLoad.slice(0, vehicles).flat().concat(left);
+  if (packable.reduce((sum, u) => sum + demand[u], 0) > vehicles * capacity) return null;
+
+  const packing = new Packing(problem, model, byLoad.slice(0, vehicles));
+  // The stops left over, largest order first, each where it adds the least overload, then the least cost.
+  left.sort((a, b) => demand[b] - demand[a] || a - b);
+  for (const u of left) if (!packing.placeLeastOver(u)) apart.push(u);
+
+  const tabuUntil = new Map<number, number>();
+  const rng = options.rng;
+  for (let step = 0; step < options.maxSteps && !options.stop(); step++) {
+    const overfull = packing.overfull();
+    if (overfull.length === 0) break;
+    const from = overfull[rng.int(0, overfull.length)];
+    const free = (c: number) => (tabuUntil.get(c) ?? -1) < step;
+    const move: PackMove | null = refill(packing, from, rng) ?? shiftOrSwap(packing, from, free, rng) ?? kick(packing, from, rng);
+    if (!move) continue;
+    packing.apply(move);
+    for (const c of move.moved) tabuUntil.set(c, step + TABU_STEPS + rng.int(0, TABU_STEPS + 1));
+  }
+  if (packing.overfull().length > 0) return null;
+  return { routes: packing.routes.filter((r) => r.length > 0), apart };
+}
+
+function loadOf(problem: Problem, route: readonly number[]): number {
+  let load = 0;
+  for (const i of route) load += problem.demand[i];
+  return load;
+}

@@ -1,0 +1,88 @@
+import { describe, expect, it } from 'vitest';
+import { runPlanJob } from '../../../src/main/jobs/plan.js';
+import { evaluatePlan } from '../../../src/main/vrp/evaluate.js';
+import { generateCityDay } from '../../../src/main/vrp/generate-city.js';
+import { compileProblem } from '../../../src/main/vrp/problem.js';
+import { createRng } from '../../../src/main/vrp/rng.js';
+import { makeCostModel } from '../../../src/main/vrp/solvers/search/cost-model.js';
+import { packIntoFleet } from '../../../src/main/vrp/solvers/search/pack-fleet.js';
+import { buildProblem } from '../../../src/main/vrp/validate.js';
+import { type Instance, makeVariant, type VariantName } from '../../../src/shared/domain.js';
+import { smallInstance } from './fixtures.js';
+
+const options = (seed = 1) => ({ rng: createRng(seed), stop: () => false, maxSteps: 1000 });
+const loads = (instance: Instance, routes: number[][]) =>
+  routes.map((r) => r.reduce((sum, i) => sum + instance.customers[i - 1].demand, 0)).sort((a, b) => a - b);
+
+/**
+ * A city day whose demand fills its fleet exactly: the stops are dealt into K groups of `perVehicle` whose demands
+ * add up to the capacity, so a plan serving everyone exists (its loads, not its times: the windows may still forbid it
+ * under hard windows) and needs every vehicle full.
+ */
+function exactFitDay(size: number, perVehicle: number, seed: number): Instance {
+  const rng = createRng(seed);
+  const day = generateCityDay(size, rng);
+  const groups = Math.ceil(size / perVehicle);
+  const customers = day.customers.map((c) => ({ ...c }));
+  for (let g = 0; g < groups; g++) {
+    const members = customers.filter((_, k) => k % groups === g);
+    const cuts = members
+      .slice(1)
+      .map(() => rng.int(1, day.capacity))
+      .sort((a, b) => a - b);
+    const edges = [0, ...cuts, day.capacity];
+    members.forEach((c, k) => {
+      // Two equal cuts would make a zero demand: such a stop takes 1 and its group's vehicle has 1 too much.
+      c.demand = Math.max(1, edges[k + 1] - edges[k]);
+    });
+  }
+  const demand = customers.reduce((sum, c) => sum + c.demand, 0);
+  return { ...day, customers, vehicles: Math.ceil(demand / day.capacity) };
+}
+
+describe('packing a day into its fleet', () => {
+  it('gathers the free room that is split over routes for the stop left over', () => {
+    // Capacity 10, two vehicles, demands 6, 4, 5, 5: the free room of [c1] and [c3, c2] (4 and 1) takes neither 5.
+    const base = smallInstance(4, 3, 10, 2);
+    const instance = { ...base, customers: base.customers.map((c, k) => ({ ...c, demand: [6, 4, 5, 5][k] })) };
+    const packed = packIntoFleet(compileProblem(instance), makeCostModel(makeVariant('tw3')), [[1], [3, 2], [4]], options());
+    expect(packed).not.toBeNull();
+    expect(packed!.apart).toEqual([]);
+    expect(packed!.routes).toHaveLength(2);
+    expect(packed!.routes.flat().sort()).toEqual([1, 2, 3, 4]);
+    expect(loads(instance, packed!.routes)).toEqual([10, 10]);
+  });
+
+  it('gives up at once where the demand is more than the fleet carries, and keeps apart a stop nobody reaches', () => {
+    const base = smallInstance(4, 3, 10, 2);
+    const heavy = { ...base, customers: base.customers.map((c, k) => ({ ...c, demand: [6, 4, 5, 6][k] })) };
+    expect(packIntoFleet(compileProblem(heavy), makeCostModel(makeVariant('tw3')), [[1], [3, 2], [4]], options())).toBeNull();
+
+    // c4 must be served by time 0, when the vehicles only leave the depot: under hard windows it stays apart.
+    const late = {
+      ...base,
+      customers: base.customers.map((c, k) => ({ ...c, demand: [6, 4, 5, 5][k], ...(k === 3 ? { ready: 0, due: 0 } : {}) })),
+    };
+    const packed = packIntoFleet(compileProblem(late), makeCostModel(makeVariant('tw1')), [[1], [3, 2], [4]], options());
+    expect(packed?.apart).toEqual([4]);
+    expect(packed?.routes.flat().sort()).toEqual([1, 2, 3]);
+  });
+
+  it.each([
+    ['tw3', 'classical', 5],
+    ['tw1', 'classical', 4],
+    ['tw3', 'random', 5],
+  ] as [VariantName, 'classical' | 'random', number][])(
+    'serves every customer of an exactly full %s day (%s)',
+    async (variant, method, seed) => {
+      const instance = exactFitDay(48, 4, seed);
+      const { routes } = await runPlanJob(
+        { instance, variant: makeVariant(variant), method, timeLimitSec: 0.5, seed: 1 },
+        { signal: new AbortController().signal, onProgress: () => {} },
+      );
+      const evaluation = evaluatePlan(buildProblem(instance), routes, makeVariant(variant));
+      expect(evaluation.violations).toEqual([]);
+      expect(evaluation.vehicles).toBe(instance.vehicles);
+    },
+  );
+});
