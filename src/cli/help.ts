@@ -39,7 +39,7 @@ export const COMMAND_HELP: Record<string, string[]> = {
     'Prices a plan with the evaluator; exit 2 if it is not feasible.',
     ...INSTANCE,
     ...POLICY,
-    "  --stops              list every stop's times",
+    "  --stops              list every stop's times (also as HH:MM on a clock-time day)",
   ],
   bench: [
     'jampr bench [--size N] [--count C] [--methods a,b] [--variant v] [options]',

@@ -47,6 +47,20 @@ describe('jampr info, generate, eval and bench', () => {
     });
   });
 
+  it('eval --stops gives every stop time as HH:MM too on a clock-time day', async () => {
+    const dir = await cliWorkDir();
+    await writeFile(
+      join(dir, 'day.csv'),
+      ['type,id,x,y,demand,ready,due,service', 'depot,D,0,0,0,07:30,17:30,0', 'customer,a,0,30,5,08:00,09:00,10'].join('\n'),
+    );
+    await writeFile(join(dir, 'plan.json'), JSON.stringify({ routes: [['a']] }));
+    const { stdout } = await jampr('eval', join(dir, 'day.csv'), join(dir, 'plan.json'), '--variant', 'tw1', '--capacity', '10', '--stops');
+    const [route] = JSON.parse(stdout).routes;
+    // Leaves at 07:30, arrives after 30 min, waits for 08:00, serves 10 min, is back 30 min later.
+    expect(route.stops[0]).toMatchObject({ arrival: 480, arrivalAt: '08:00', startAt: '08:00', departureAt: '08:10' });
+    expect(route.returnAt).toBe('08:40');
+  });
+
   it('bench prints one table row per method in the order asked', async () => {
     const { stdout } = await jampr(
       'bench',

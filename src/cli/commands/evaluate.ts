@@ -1,3 +1,5 @@
+import { formatClock } from '../../shared/clock.js';
+import type { RouteSummary } from '../../shared/domain.js';
 import { inputError } from '../../shared/errors.js';
 import { evaluatePlan } from '../../main/vrp/evaluate.js';
 import { parsePlanRoutes } from '../../main/vrp/io/json.js';
@@ -5,6 +7,23 @@ import { parseFlags, variantFlags, variantFromFlags } from '../args.js';
 import { EXIT } from '../exit-codes.js';
 import { readTextFile } from '../files.js';
 import { instanceFlags, loadProblem } from '../load.js';
+
+/**
+ * On a clock-time day each stop's times also as HH:MM, beside the minutes since midnight that stay for scripts
+ * (`+1` marks the next day, as everywhere else).
+ */
+function withClockTimes(route: RouteSummary): RouteSummary & { returnAt: string } {
+  return {
+    ...route,
+    stops: route.stops.map((stop) => ({
+      ...stop,
+      arrivalAt: formatClock(stop.arrival),
+      startAt: formatClock(stop.start),
+      departureAt: formatClock(stop.departure),
+    })),
+    returnAt: formatClock(route.returnTime),
+  };
+}
 
 /**
  * Scores a plan file with the evaluator (check mode): totals, feasibility and every violation as JSON; exits
@@ -17,7 +36,9 @@ export async function run(argv: string[]): Promise<void> {
   const routes = parsePlanRoutes(readTextFile(positionals[1], 'plan file'));
   const evaluation = evaluatePlan(problem, routes, variantFromFlags(values));
   const { routes: scheduled, ...totals } = evaluation;
-  const out = values.stops ? evaluation : { ...totals, routes: scheduled.map(({ stops: _stops, ...r }) => r) };
+  const out = values.stops
+    ? { ...totals, routes: problem.instance.clockTimes ? scheduled.map(withClockTimes) : scheduled }
+    : { ...totals, routes: scheduled.map(({ stops: _stops, ...r }) => r) };
   console.log(JSON.stringify(out, null, 2));
   if (!evaluation.feasible) process.exitCode = EXIT.infeasible;
 }
