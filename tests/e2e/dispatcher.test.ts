@@ -297,6 +297,8 @@ test('after a reload the saved plans are in the history and reopen', async () =>
   await byTest('save-instance').click();
   await byTest('unsaved-badge').waitFor({ state: 'detached' });
   await byTest('plan-data-changed').waitFor();
+  // The history list gives that plan's figures as checked today too.
+  await plans.filter({ hasText: 'Edited by hand' }).filter({ hasText: 'data changed' }).first().waitFor();
 });
 
 test('a short training run starts, reports progress and can be cancelled', async () => {

@@ -102,6 +102,7 @@ describe('plans', () => {
     // A rename changes no figure: the plan is as it was stored.
     await app.call('instances:save', { id: own.id, instance: { ...own.instance, name: 'renamed' } });
     expect(await app.call('plans:get', { id: plan.id })).toEqual(plan);
+    expect((await app.call('plans:list', { instanceId: own.id }))[0].dataChanged).toBeUndefined();
     // Customer a's window now closes before anyone can reach it: the stored plan breaks the hard rule.
     const customers = own.instance.customers.map((c) => (c.id === 'a' ? { ...c, ready: 0, due: 0 } : c));
     await app.call('instances:save', { id: own.id, instance: { ...own.instance, name: 'renamed', customers } });
@@ -110,6 +111,13 @@ describe('plans', () => {
     expect(reopened.routes).toEqual(plan.routes);
     expect(reopened.evaluation.feasible).toBe(false);
     expect(reopened.evaluation.violations.some((v) => v.customerId === 'a')).toBe(true);
+    // The history list says the same as the reopened plan.
+    expect((await app.call('plans:list', { instanceId: own.id }))[0]).toMatchObject({
+      id: plan.id,
+      dataChanged: true,
+      feasible: false,
+      cost: reopened.evaluation.cost,
+    });
     const exported = JSON.parse((await app.call('plans:export', { id: plan.id, format: 'json' })).text);
     expect(exported.cost).toBe(reopened.evaluation.cost);
   });

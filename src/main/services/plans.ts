@@ -1,5 +1,5 @@
-import type { CallRequest, StoredPlan } from '../../shared/api.js';
-import type { Evaluation, PlanJson } from '../../shared/domain.js';
+import type { CallRequest, PlanSummary, StoredPlan } from '../../shared/api.js';
+import type { Evaluation, Instance, PlanJson } from '../../shared/domain.js';
 import { inputError } from '../../shared/errors.js';
 import { evaluatePlan } from '../vrp/evaluate.js';
 import { writePlanCsv } from '../vrp/io/csv-write.js';
@@ -20,10 +20,29 @@ export function requirePlan(ctx: ServiceContext, id: number): StoredPlan {
  * moved, a stop added or removed, the fleet cut), and a plan shown with the figures it had then would claim rules
  * it now breaks. Where the figures differ the plan says so (`dataChanged`).
  */
-export function planOnCurrentData(ctx: ServiceContext, plan: StoredPlan): StoredPlan {
-  const { instance } = requireInstance(ctx, plan.instanceId);
-  const now = evaluatePlan(buildProblem(instance), plan.routes, plan.variant);
-  return sameFigures(now, plan.evaluation) ? plan : { ...plan, evaluation: now, dataChanged: true };
+function planOnCurrentData(ctx: ServiceContext, id: number): { plan: StoredPlan; instance: Instance } {
+  const stored = requirePlan(ctx, id);
+  const { instance } = requireInstance(ctx, stored.instanceId);
+  const now = evaluatePlan(buildProblem(instance), stored.routes, stored.variant);
+  const plan = sameFigures(now, stored.evaluation) ? stored : { ...stored, evaluation: now, dataChanged: true };
+  return { plan, instance };
+}
+
+/**
+ * An instance's plan list with each plan's figures as `planOnCurrentData` gives them: the list and the opened plan
+ * never disagree after the instance was edited.
+ */
+function plansOnCurrentData(ctx: ServiceContext, instanceId: number): PlanSummary[] {
+  const { instance } = requireInstance(ctx, instanceId);
+  const problem = buildProblem(instance);
+  return ctx.store.plans.list(instanceId).map((summary) => {
+    const plan = ctx.store.plans.get(summary.id);
+    if (!plan) return summary;
+    const now = evaluatePlan(problem, plan.routes, plan.variant);
+    if (sameFigures(now, plan.evaluation)) return summary;
+    const { cost, vehicles, distance, late, feasible } = now;
+    return { ...summary, cost, vehicles, distance, late, feasible, dataChanged: true };
+  });
 }
 
 /** Equal up to float noise in every figure, with the same violations (by kind, route and customer). */
@@ -46,11 +65,8 @@ export function planServices(ctx: ServiceContext, planner: Planner) {
     'plans:create': (request: CallRequest<'plans:create'>) =>
       planner.cancellable((signal) => planner.plan(request, (p) => ctx.emit('plan:progress', p), signal)),
     'plans:cancel': () => ({ cancelled: planner.cancelAll() }),
-    'plans:list': ({ instanceId }: { instanceId: number }) => {
-      requireInstance(ctx, instanceId);
-      return ctx.store.plans.list(instanceId);
-    },
-    'plans:get': ({ id }: { id: number }) => planOnCurrentData(ctx, requirePlan(ctx, id)),
+    'plans:list': ({ instanceId }: { instanceId: number }) => plansOnCurrentData(ctx, instanceId),
+    'plans:get': ({ id }: { id: number }) => planOnCurrentData(ctx, id).plan,
     'plans:delete': ({ id }: { id: number }) => ({ deleted: ctx.store.plans.delete(id) }),
     'plans:check': (request: CallRequest<'plans:check'>) => check(ctx, request).evaluation,
     'plans:saveEdited': (request: CallRequest<'plans:saveEdited'>) => {
@@ -68,8 +84,7 @@ export function planServices(ctx: ServiceContext, planner: Planner) {
       });
     },
     'plans:export': ({ id, format }: CallRequest<'plans:export'>) => {
-      const plan = planOnCurrentData(ctx, requirePlan(ctx, id));
-      const { instance } = requireInstance(ctx, plan.instanceId);
+      const { plan, instance } = planOnCurrentData(ctx, id);
       const base = safeFileName(`${instance.name}-${plan.variant.name}-${plan.method}-${plan.id}`);
       if (format === 'csv') return { fileName: `${base}.csv`, text: writePlanCsv(instance, plan.evaluation) };
       const { cost, distance, vehicles, wait, early, late } = plan.evaluation;

@@ -95,7 +95,14 @@ function PlanList(props: {
             </span>
             <span className="history-meta">
               cost {formatNumber(p.cost)} · {p.vehicles} veh{p.late > 0 ? ` · late ${props.units.duration(p.late)}` : ''}
-              {!p.feasible && <b className="text-bad"> · violations</b>} · {formatDateTime(p.createdAt)}
+              {!p.feasible && <b className="text-bad"> · violations</b>}
+              {p.dataChanged && (
+                <span title="The instance was edited after this plan was made; its figures are checked against today's data">
+                  {' '}
+                  · data changed
+                </span>
+              )}{' '}
+              · {formatDateTime(p.createdAt)}
             </span>
           </button>
         </li>
