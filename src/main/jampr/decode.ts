@@ -3,6 +3,7 @@ import { AppError } from '../../shared/errors.js';
 import { DEFAULT_SAMPLES } from '../../shared/methods.js';
 import type { Evaluation } from '../../shared/domain.js';
 import { evaluateIndexRoutes } from '../vrp/evaluate.js';
+import { fitToFleet } from '../vrp/solvers/fleet-fit.js';
 import { leavesOnlyOutOfReach } from '../vrp/unserved.js';
 import type { Problem } from '../vrp/problem.js';
 import { createRng } from '../vrp/rng.js';
@@ -33,8 +34,9 @@ export function decodeGreedy(policy: Policy, problems: readonly Problem[], confi
  * could serve (outOfReach: not one whose hard window nobody reaches). On a fleet
  * cut to just what the day needs the fleet rule can still lose one (it estimates, mid-day, what the fleet can still
  * do; bench/RESULTS.md §8), and the day seen under the square's other symmetries is decoded differently; so then
- * the greedy plans of all eight views are decoded (one batch, ~8 × the time, only on such days), and if every view
- * still strands someone, one chunk of `RESCUE_SAMPLES` sampled plans (seed 1) as a last resort. The plan serving the
+ * the greedy plans of all eight views are decoded (one batch, ~8 × the time, only on such days); where every view
+ * still strands someone, the best view's customers left are put back where they fit (fleet-fit.ts, which packs the
+ * fleet to make room), and only where some are still left, one chunk of `RESCUE_SAMPLES` sampled plans (seed 1). The plan serving the
  * most customers, then the cheapest, is kept; it names every customer still unserved.
  */
 export function decodeGreedyServing(policy: Policy, problem: Problem, config: EnvConfig, signal?: AbortSignal): number[][] {
@@ -45,6 +47,10 @@ export function decodeGreedyServing(policy: Policy, problem: Problem, config: En
   // View 0 is the plain plan again (a batch decodes as each row alone), so the best view is never worse than it.
   const views = decodeGreedyViews(policy, problem, config, undefined, signal);
   if (servesAll(views.evaluation)) return views.routes;
+  // Putting the customers left back in (and packing the fleet to make room) takes milliseconds; sampling takes
+  // tens of seconds on a large day.
+  const fitted = fitToFleet(problem, config.variant, views.routes);
+  if (servesAll(evaluateIndexRoutes(problem, fitted, config.variant))) return fitted;
   const sampled = sampleChunk(policy, problem, config, null, 1, RESCUE_SAMPLES, 0, signal);
   return isBetter(sampled.evaluation, views.evaluation) ? sampled.routes : views.routes;
 }

@@ -1,6 +1,7 @@
 import * as tf from '@tensorflow/tfjs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { makeVariant, VARIANT_NAMES } from '../../../src/shared/domain.js';
+import { fitToFleet } from '../../../src/main/vrp/solvers/fleet-fit.js';
 import {
   decodeGreedy,
   decodeGreedyServing,
@@ -124,7 +125,7 @@ describe('decoding', () => {
     policy.dispose();
   });
 
-  it('falls back on the views, then a chunk of samples, where the plain greedy plan leaves a customer, and only there', () => {
+  it('falls back on the views, then their repair, then samples, where the plain greedy plan leaves a customer, and only there', () => {
     // Untrained weights on days of 20 stops whose fleet is cut to the classical plan's routes: the fleet rule
     // estimates beyond the last 10 customers, and some plain greedy plans lose one.
     const policy = new Policy(tinyModelConfig(), 3);
@@ -133,6 +134,7 @@ describe('decoding', () => {
     const served = (routes: number[][]) => routes.reduce((sum, r) => sum + r.length, 0);
     let stranded = 0;
     let rescued = 0;
+    let repaired = 0;
     for (const base of tinyProblems(20, 40, 5, true)) {
       const classical = solveClassical(base, variant, { timeLimitSec: 1, seed: 1, maxIterations: 30 });
       const problem = { ...base, vehicles: classical.filter((r) => r.length > 0).length };
@@ -150,12 +152,18 @@ describe('decoding', () => {
       // At least what the best view serves, and where every view strands someone, at least what the rescue chunk does.
       expect(served(plan)).toBeGreaterThanOrEqual(Math.max(...views));
       if (Math.max(...views) < problem.n) {
-        expect(served(plan)).toBeGreaterThanOrEqual(served(sampleChunk(policy, problem, config, null, 1, RESCUE_SAMPLES).routes));
+        // The best view with its customers left put back where they fit, where that serves everyone; else samples.
+        const fitted = fitToFleet(problem, variant, decodeGreedyViews(policy, problem, config).routes);
+        if (served(fitted) === problem.n) {
+          expect(plan).toEqual(fitted);
+          repaired++;
+        } else expect(served(plan)).toBeGreaterThanOrEqual(served(sampleChunk(policy, problem, config, null, 1, RESCUE_SAMPLES).routes));
       }
       if (served(plan) > served(plain)) rescued++;
     }
     expect(stranded).toBeGreaterThan(0);
     expect(rescued).toBeGreaterThan(0);
+    expect(repaired).toBeGreaterThan(0);
     policy.dispose();
   });
 
