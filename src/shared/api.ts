@@ -227,7 +227,11 @@ export const CALLS = {
   'instances:list': call<InstanceSummary[]>()(empty),
   'instances:get': call<StoredInstance>()(byId),
   /** Create (no id) or update (id) an instance; validated by the routing core first. */
-  'instances:save': call<StoredInstance>()(z.object({ id: id.optional(), instance: instanceSchema })),
+  /**
+   * `basedOn`: the updatedAt of the stored instance the edits start from; the save is refused (kind 'conflict',
+   * nothing stored) where it was saved or deleted elsewhere since, so one window never overwrites another's edits.
+   */
+  'instances:save': call<StoredInstance>()(z.object({ id: id.optional(), basedOn: z.string().optional(), instance: instanceSchema })),
   'instances:delete': call<{ deleted: boolean }>()(byId),
   /**
    * Every rule the instance breaks, as a save would list them, and, when it breaks none, the warnings (customers no

@@ -1,6 +1,9 @@
 /** The small error taxonomy every boundary (CLI, IPC, HTTP, worker) speaks. */
-/** 'busy': refused because too much work is already waiting; the same request may succeed later. */
-export type ErrorKind = 'input' | 'model' | 'storage' | 'cancelled' | 'busy' | 'internal';
+/**
+ * 'busy': refused because too much work is already waiting; the same request may succeed later.
+ * 'conflict': refused because the stored data changed (or went) elsewhere, another window or tab, since it was read.
+ */
+export type ErrorKind = 'input' | 'model' | 'storage' | 'cancelled' | 'busy' | 'conflict' | 'internal';
 
 export interface AppErrorData {
   kind: ErrorKind;

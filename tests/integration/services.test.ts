@@ -64,6 +64,35 @@ describe('instances', () => {
     await app.call('instances:delete', { id: saved.id });
   });
 
+  it('refuses a save over edits made elsewhere since the instance was opened, and over a deleted instance', async () => {
+    const opened = await app.call('instances:save', { instance: { ...tiny.instance, name: 'two windows' } });
+    // Window A saves first, from the version both windows opened.
+    const first = await app.call('instances:save', {
+      id: opened.id,
+      basedOn: opened.updatedAt,
+      instance: { ...opened.instance, vehicles: 2 },
+    });
+    // Window B's save still starts from that version: refused, and A's edit stays.
+    expect(
+      await app.fail('instances:save', { id: opened.id, basedOn: opened.updatedAt, instance: { ...opened.instance, capacity: 40 } }),
+    ).toEqual({ kind: 'conflict', message: '“two windows” was saved elsewhere after it was opened here; nothing was saved' });
+    expect((await app.call('instances:get', { id: opened.id })).instance).toMatchObject({ vehicles: 2, capacity: 30 });
+    // From the version A saved, the next save goes through.
+    const next = await app.call('instances:save', {
+      id: opened.id,
+      basedOn: first.updatedAt,
+      instance: { ...first.instance, capacity: 40 },
+    });
+    expect(next.instance).toMatchObject({ vehicles: 2, capacity: 40 });
+    // Deleted elsewhere: refused as well, and nothing comes back to life.
+    await app.call('instances:delete', { id: opened.id });
+    expect(await app.fail('instances:save', { id: opened.id, basedOn: next.updatedAt, instance: next.instance })).toMatchObject({
+      kind: 'conflict',
+      message: '“two windows” was deleted elsewhere after it was opened here; nothing was saved',
+    });
+    expect((await app.call('instances:list', {})).some((i) => i.id === opened.id)).toBe(false);
+  });
+
   it('answers an unknown id and a malformed request with input errors', async () => {
     expect(await app.fail('instances:get', { id: 9999 })).toMatchObject({ kind: 'input', message: expect.stringMatching(/no instance/) });
     expect(await app.fail('instances:get', { id: 'one' })).toMatchObject({ kind: 'input', details: [expect.stringMatching(/^id:/)] });

@@ -1,7 +1,6 @@
 import { basename, extname } from 'node:path';
 import type { CallRequest, CsvPreview, StoredInstance } from '../../shared/api.js';
-import type { Instance } from '../../shared/domain.js';
-import { inputError } from '../../shared/errors.js';
+import { AppError, inputError } from '../../shared/errors.js';
 import { parseCustomerCsv } from '../vrp/io/csv.js';
 import { writeInstanceCsv } from '../vrp/io/csv-write.js';
 import { buildProblem, checkInstance } from '../vrp/validate.js';
@@ -32,13 +31,15 @@ export function instanceServices(ctx: ServiceContext) {
   return {
     'instances:list': () => instances.list(),
     'instances:get': ({ id }: { id: number }) => requireInstance(ctx, id),
-    'instances:save': ({ id, instance }: { id?: number; instance: Instance }) => {
+    'instances:save': ({ id, basedOn, instance }: CallRequest<'instances:save'>) => {
       // The routing core's validation names every broken rule; a bad instance is never stored.
       buildProblem(instance);
       if (id === undefined) return instances.insert(instance, null);
-      const updated = instances.update(id, instance);
-      if (!updated) throw inputError(`there is no instance with id ${id}`);
-      return updated;
+      const updated = instances.update(id, instance, basedOn);
+      if (updated) return updated;
+      const current = instances.get(id);
+      if (!current) throw new AppError('conflict', `“${instance.name}” was deleted elsewhere after it was opened here; nothing was saved`);
+      throw new AppError('conflict', `“${current.instance.name}” was saved elsewhere after it was opened here; nothing was saved`);
     },
     'instances:delete': ({ id }: { id: number }) => ({ deleted: instances.delete(id) }),
     'instances:validate': ({ instance }: { instance?: unknown }) => checkInstance(instance),

@@ -44,6 +44,9 @@ export function instanceRepository(db: Database) {
     'INSERT INTO instances (name, json, source, created_at, updated_at) VALUES (?, ?, ?, ?, ?)',
   );
   const update = db.prepare<[string, string, string, number]>('UPDATE instances SET name = ?, json = ?, updated_at = ? WHERE id = ?');
+  const updateIfUnchanged = db.prepare<[string, string, string, number, string]>(
+    'UPDATE instances SET name = ?, json = ?, updated_at = ? WHERE id = ? AND updated_at = ?',
+  );
   const remove = db.prepare<[number]>('DELETE FROM instances WHERE id = ?');
 
   return {
@@ -57,9 +60,17 @@ export function instanceRepository(db: Database) {
       const { lastInsertRowid } = insert.run(instance.name, JSON.stringify(instance), source, now, now);
       return { id: Number(lastInsertRowid), instance, source, createdAt: now, updatedAt: now };
     },
-    /** Replaces an instance's data; its plans stay (they are re-checked against the new data when opened). */
-    update(id: number, instance: Instance): StoredInstance | undefined {
-      const { changes } = update.run(instance.name, JSON.stringify(instance), new Date().toISOString(), id);
+    /**
+     * Replaces an instance's data; its plans stay (they are re-checked against the new data when opened). With
+     * `basedOn` only while the stored instance is still the one last saved then (undefined otherwise, as for no id).
+     */
+    update(id: number, instance: Instance, basedOn?: string): StoredInstance | undefined {
+      // Every save gets a later stamp than the one before, even within a millisecond: `basedOn` tells versions apart.
+      const previous = get.get(id)?.updated_at;
+      let stamp = new Date().toISOString();
+      if (previous !== undefined && stamp <= previous) stamp = new Date(Date.parse(previous) + 1).toISOString();
+      const values = [instance.name, JSON.stringify(instance), stamp, id] as const;
+      const { changes } = basedOn === undefined ? update.run(...values) : updateIfUnchanged.run(...values, basedOn);
       if (changes === 0) return undefined;
       const row = get.get(id);
       return row && toStored(row);

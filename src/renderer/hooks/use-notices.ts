@@ -11,7 +11,7 @@ export interface Notice extends AppErrorData {
   action: string;
 }
 
-const KINDS: readonly ErrorKind[] = ['input', 'model', 'storage', 'cancelled', 'busy', 'internal'];
+const KINDS: readonly ErrorKind[] = ['input', 'model', 'storage', 'cancelled', 'busy', 'conflict', 'internal'];
 
 export function asErrorData(err: unknown): AppErrorData {
   if (err && typeof err === 'object') {

@@ -6,6 +6,8 @@ const KIND_LABEL: Record<string, string> = {
   model: 'Model problem',
   storage: 'Storage problem',
   cancelled: 'Cancelled',
+  busy: 'Busy',
+  conflict: 'Changed elsewhere',
   internal: 'Unexpected error',
 };
 

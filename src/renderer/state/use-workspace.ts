@@ -176,14 +176,26 @@ export function useWorkspace() {
     clearHistory();
   }, [setPlan, clearHistory]);
 
-  /** Stores the draft; validation problems are kept for the table's inline messages and nothing is lost. */
+  /**
+   * Stores the draft; validation problems are kept for the table's inline messages and nothing is lost. Where the
+   * instance was saved or deleted in another window since it was opened here, the save is refused and the draft
+   * may be kept as a new instance instead (nothing is overwritten either way).
+   */
   const save = useCallback(async (): Promise<StoredInstance | undefined> => {
     if (!draft) return undefined;
-    const record = await run(
+    let changedElsewhere = false;
+    let record = await run(
       'Save instance',
-      () => api.call('instances:save', { id: stored?.id, instance: draft }),
-      (err) => setSaveErrors(err.details ?? [err.message]),
+      () => api.call('instances:save', { id: stored?.id, basedOn: stored?.updatedAt, instance: draft }),
+      (err) => {
+        if (err.kind === 'conflict') changedElsewhere = true;
+        else setSaveErrors(err.details ?? [err.message]);
+      },
     );
+    if (!record && changedElsewhere && window.confirm(saveAsCopyQuestion(draft.name))) {
+      record = await run('Save instance', () => api.call('instances:save', { instance: { ...draft, name: `${draft.name} (copy)` } }));
+      if (record) setPlan(null); // the plan on screen belongs to the other instance
+    }
     if (!record) return undefined;
     setStored(record);
     setDraft(record.instance);
@@ -197,7 +209,7 @@ export function useWorkspace() {
     dismissAction('Save instance');
     await storedChanged();
     return record;
-  }, [api, run, draft, stored, plan, storedChanged, dismissAction]);
+  }, [api, run, draft, stored, plan, setPlan, storedChanged, dismissAction]);
 
   return {
     stored,
@@ -228,3 +240,7 @@ export function useWorkspace() {
 }
 
 export type Workspace = ReturnType<typeof useWorkspace>;
+
+const saveAsCopyQuestion = (name: string) =>
+  `“${name}” was changed or deleted in another window after you opened it here, so your edits were not saved over it.\n\n` +
+  `Save your version as a new instance, “${name} (copy)”? (Cancel keeps your edits on screen, unsaved.)`;
