@@ -232,6 +232,10 @@ export const planJsonSchema = z.object({
   model: z.string().optional(),
   routes: routesSchema,
   ...totalsSchema.shape,
+  /** Lat/lon days: `distance` is minutes of driving at the fleet's speed; this is the same in km. */
+  distanceKm: z.number().optional(),
+  /** The customers the plan leaves out, each with the reason (absent when it serves everyone). */
+  unserved: z.array(z.object({ id: z.string(), reason: z.string() })).optional(),
   seconds: z.number(),
 });
 export type PlanJson = z.infer<typeof planJsonSchema>;

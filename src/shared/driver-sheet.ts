@@ -53,5 +53,10 @@ export const sheetsDocumentSchema = z.object({
   /** Lat/lon positions: the sketch then keeps north up and shortens longitude. */
   geo: z.boolean(),
   sheets: z.array(sheetSchema).min(1).max(MAX_CUSTOMERS),
+  /** The customers the plan leaves out, with the reason (not-served.ts): a page of their own after the routes. */
+  notServed: z
+    .array(z.object({ id: text, name: text, reason: text }))
+    .max(MAX_CUSTOMERS)
+    .optional(),
 });
 export type SheetsDocument = z.infer<typeof sheetsDocumentSchema>;

@@ -49,6 +49,10 @@ test('a customer out of reach imports with a warning and is named as not served 
   await expect(byTest('not-served')).toContainText(/Not served\s*1/);
   await expect(byTest('not-served-B3')).toContainText('no vehicle can reach it before its window closes');
   await session.screenshot('out-of-reach-hard');
+  // The driver sheets (and so their PDF) end with the customer left out and why.
+  await byTest('open-sheets').click();
+  await expect(byTest('sheet-not-served')).toContainText(/B3\s*Markt Spandau\s*no vehicle can reach it before its window closes/);
+  await byTest('sheets-close').click();
 
   await byTest('policy-name').selectOption('tw3');
   await byTest('plan-button').click();

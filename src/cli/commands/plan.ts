@@ -1,10 +1,11 @@
-import { decodeStrategySchema, type MethodName, methodNameSchema, type PlanJson } from '../../shared/domain.js';
+import { decodeStrategySchema, type MethodName, methodNameSchema } from '../../shared/domain.js';
 import { inputError } from '../../shared/errors.js';
 import { evaluatePlan } from '../../main/vrp/evaluate.js';
 import { runPlanJob } from '../../main/jobs/plan.js';
 import { numberFlag, oneOf, optionalNumberFlag, parseFlags, variantFlags, variantFromFlags } from '../args.js';
 import { EXIT } from '../exit-codes.js';
 import { writePlanCsv } from '../../main/vrp/io/csv-write.js';
+import { toPlanJson } from '../../main/vrp/io/json.js';
 import { checkWritable, writeTextFile } from '../files.js';
 import { instanceFlags, loadProblem } from '../load.js';
 import { MAX_SAMPLES, MAX_TIME_LIMIT_SEC } from '../../shared/limits.js';
@@ -56,20 +57,17 @@ export async function run(argv: string[]): Promise<void> {
     cliJobContext(),
   );
   const evaluation = evaluatePlan(problem, result.routes, variant);
-  const plan: PlanJson = {
-    instance: problem.instance.name,
-    variant: variant.name,
-    method: methodLabel(method, decode, samples, improveSec),
-    ...(result.modelName ? { model: result.modelName } : {}),
-    routes: result.routes,
-    cost: evaluation.cost,
-    distance: evaluation.distance,
-    vehicles: evaluation.vehicles,
-    wait: evaluation.wait,
-    early: evaluation.early,
-    late: evaluation.late,
-    seconds: result.seconds,
-  };
+  const plan = toPlanJson(
+    problem.instance,
+    {
+      variant: variant.name,
+      method: methodLabel(method, decode, samples, improveSec),
+      model: result.modelName,
+      routes: result.routes,
+      seconds: result.seconds,
+    },
+    evaluation,
+  );
   if (values.out) {
     // A .csv name gets the plan as a spreadsheet (the app's plan export); any other name the plan JSON.
     const asCsv = values.out.toLowerCase().endsWith('.csv');

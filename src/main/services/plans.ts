@@ -1,8 +1,9 @@
 import type { CallRequest, PlanSummary, StoredPlan } from '../../shared/api.js';
-import type { Evaluation, Instance, PlanJson } from '../../shared/domain.js';
+import type { Evaluation, Instance } from '../../shared/domain.js';
 import { inputError } from '../../shared/errors.js';
 import { evaluatePlan } from '../vrp/evaluate.js';
 import { writePlanCsv } from '../vrp/io/csv-write.js';
+import { toPlanJson } from '../vrp/io/json.js';
 import { buildProblem } from '../vrp/validate.js';
 import type { ServiceContext } from './context.js';
 import { requireInstance, safeFileName } from './instances.js';
@@ -87,20 +88,7 @@ export function planServices(ctx: ServiceContext, planner: Planner) {
       const { plan, instance } = planOnCurrentData(ctx, id);
       const base = safeFileName(`${instance.name}-${plan.variant.name}-${plan.method}-${plan.id}`);
       if (format === 'csv') return { fileName: `${base}.csv`, text: writePlanCsv(instance, plan.evaluation) };
-      const { cost, distance, vehicles, wait, early, late } = plan.evaluation;
-      const json: PlanJson = {
-        instance: instance.name,
-        variant: plan.variant.name,
-        method: plan.method,
-        routes: plan.routes,
-        cost,
-        distance,
-        vehicles,
-        wait,
-        early,
-        late,
-        seconds: plan.seconds,
-      };
+      const json = toPlanJson(instance, { ...plan, variant: plan.variant.name, model: plan.modelName }, plan.evaluation);
       return { fileName: `${base}.json`, text: `${JSON.stringify(json, null, 2)}\n` };
     },
   };

@@ -57,6 +57,7 @@ export function renderSheetsPdf(document: SheetsDocument): Promise<Buffer> {
     doc.on('error', reject);
   });
   for (const sheet of document.sheets) renderSheet(doc, document, sheet);
+  if (document.notServed?.length) renderNotServed(doc, document, document.notServed);
   doc.end();
   return done;
 }
@@ -89,6 +90,28 @@ function renderSheet(doc: Doc, document: SheetsDocument, sheet: Sheet): void {
       y = drawHeader(doc, doc.y + 6);
     }
     y = drawRow(doc, row, y, height);
+  }
+}
+
+/** The customers no route serves, each with the reason, so the dispatcher holding the sheets knows who is left. */
+function renderNotServed(doc: Doc, document: SheetsDocument, left: NonNullable<SheetsDocument['notServed']>): void {
+  doc.addPage();
+  doc
+    .fillColor(LATE)
+    .font(SANS_BOLD)
+    .fontSize(15)
+    .text(printable(doc, `Not served (${left.length}) · ${document.instanceName}`), MARGIN, MARGIN, { width: CONTENT });
+  doc.moveDown(0.3).font(SANS).fontSize(8).fillColor(MUTED).text(printable(doc, document.planLabel), { width: CONTENT });
+  doc.moveDown(0.8);
+  for (const customer of left) {
+    // pdfkit starts a new page by itself where the list runs past the bottom margin.
+    doc
+      .font(SANS_BOLD)
+      .fontSize(FONT_SIZE)
+      .fillColor(INK)
+      .text(printable(doc, `${customer.id} ${customer.name}`.trim()), { width: CONTENT });
+    doc.font(SANS).fillColor(MUTED).text(printable(doc, customer.reason), { width: CONTENT });
+    doc.moveDown(0.5);
   }
 }
 

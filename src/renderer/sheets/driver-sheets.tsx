@@ -3,7 +3,8 @@
  * (or position), window, ETA, service and load, and the depot departure and return. Shown over the app; the
  * print stylesheet prints only the sheets (all of them, or the one picked), so "Print" gives the drivers their
  * pages. "Export PDF" downloads the sheets shown (all, or the one picked) as one PDF that main lays out from the
- * same rows, the same file in the desktop app and the web mode.
+ * same rows, the same file in the desktop app and the web mode. All routes' sheets end with the customers the plan
+ * leaves out, with the reason.
  */
 import { useEffect, useState } from 'react';
 import { createPortal } from 'react-dom';
@@ -12,6 +13,7 @@ import { useApi } from '../hooks/use-api.js';
 import { RouteSketch } from './route-sketch.js';
 import { downloadBase64 } from '../download.js';
 import { driverSheets } from './sheet-model.js';
+import { notServed } from '../../shared/not-served.js';
 
 interface Props {
   instance: Instance;
@@ -23,6 +25,7 @@ interface Props {
 
 export function DriverSheets({ instance, evaluation, planLabel, onClose }: Props) {
   const sheets = driverSheets(instance, evaluation);
+  const left = notServed(instance, evaluation);
   /** The one route to print, or null for all. */
   const [only, setOnly] = useState<number | null>(null);
   const shown = only === null ? sheets : sheets.filter((s) => s.route === only);
@@ -32,7 +35,9 @@ export function DriverSheets({ instance, evaluation, planLabel, onClose }: Props
   const exportPdf = async () => {
     setPdf({ busy: true, error: null });
     try {
-      const file = await api.call('sheets:pdf', { instanceName: instance.name, planLabel, geo, sheets: shown });
+      // All routes' sheets end with the customers no route serves; one route's sheet is for its driver alone.
+      const request = { instanceName: instance.name, planLabel, geo, sheets: shown, ...(only === null ? { notServed: left } : {}) };
+      const file = await api.call('sheets:pdf', request);
       downloadBase64(file.fileName, file.base64, 'application/pdf');
       setPdf({ busy: false, error: null });
     } catch (err) {
@@ -132,6 +137,36 @@ export function DriverSheets({ instance, evaluation, planLabel, onClose }: Props
             </table>
           </article>
         ))}
+        {only === null && left.length > 0 && (
+          <article className="sheet" data-testid="sheet-not-served">
+            <header className="sheet-header">
+              <div>
+                <h1 className="text-bad">
+                  Not served ({left.length}) · {instance.name}
+                </h1>
+                <p className="sheet-plan">{planLabel}</p>
+              </div>
+            </header>
+            <table className="sheet-table">
+              <thead>
+                <tr>
+                  <th>Customer</th>
+                  <th>Why</th>
+                </tr>
+              </thead>
+              <tbody>
+                {left.map((c) => (
+                  <tr key={c.id}>
+                    <td>
+                      <b>{c.id}</b> {c.name}
+                    </td>
+                    <td>{c.reason}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </article>
+        )}
       </div>
     </div>,
     document.body,

@@ -72,6 +72,20 @@ describe('driver sheets PDF', () => {
     expect(text).toMatch(/09:01\s+\(late\)/);
   });
 
+  it('ends with a page naming each customer no route serves, with the reason', async () => {
+    const notServed = [
+      { id: 'FAR1', name: 'Toledo Mercado', reason: 'no vehicle can reach it before its window closes' },
+      { id: 'B7', name: '', reason: 'its demand 40 is more than a vehicle carries (30)' },
+    ];
+    const pages = await pagesOf(
+      await renderSheetsPdf({ instanceName: 'day', planLabel: 'Classical · hard', geo: true, sheets: [sheet(0, 3)], notServed }),
+    );
+    expect(pages).toHaveLength(2);
+    expect(pages[1]).toContain('Not served (2) · day');
+    expect(pages[1]).toMatch(/FAR1 Toledo Mercado\s+no vehicle can reach it before its window closes/);
+    expect(pages[1]).toMatch(/B7\s+its demand 40 is more than a vehicle carries \(30\)/);
+  });
+
   it('starts each route on its own page and carries a long route over to further pages', async () => {
     const pages = await pagesOf(
       await renderSheetsPdf({ instanceName: 'day', planLabel: 'x', geo: true, sheets: [sheet(0, 60), sheet(20, 2)] }),

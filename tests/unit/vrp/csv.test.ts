@@ -431,14 +431,22 @@ describe('CSV writers', () => {
     // Depot (0,0) -> 1 at distance 5, waits until 10, leaves 12 -> 2 at distance 5, arrives 17.
     expect(writePlanCsv(instance, evaluation)).toBe(
       [
-        'route,stop,kind,id,name,address,x,y,arrival,wait,start,departure,early,late,load',
-        '1,0,depart,D,,,0,0,,,,0,,,0',
-        '1,1,stop,1,,,3,4,5,5,10,12,5,0,5',
-        '1,2,stop,2,,,6,8,17,0,17,20,0,0,12',
-        '1,3,return,D,,,0,0,30,,,,,,12',
+        'route,stop,kind,id,name,address,x,y,arrival,wait,start,departure,early,late,load,note',
+        '1,0,depart,D,,,0,0,,,,0,,,0,',
+        '1,1,stop,1,,,3,4,5,5,10,12,5,0,5,',
+        '1,2,stop,2,,,6,8,17,0,17,20,0,0,12,',
+        '1,3,return,D,,,0,0,30,,,,,,12,',
         '',
       ].join('\n'),
     );
+  });
+
+  it('lists the customers a plan leaves out after its routes, each with the reason', () => {
+    const { instance } = parseCustomerCsv(BASIC, fleet);
+    const evaluation = evaluatePlan(buildProblem(instance), [['1']], makeVariant('tw1'));
+    const lines = writePlanCsv(instance, evaluation).trim().split('\n');
+    expect(lines.at(-1)).toMatch(/^,,not served,2,,,6,8,,,,,,,,\S/);
+    expect(lines.at(-1)!.split(',').at(-1)).toBe(evaluation.violations[0].message.replace('customer 2 is not served: ', ''));
   });
 
   it('keeps name and address columns on import and writes them back out, in the plan schedule too', () => {
@@ -454,8 +462,8 @@ describe('CSV writers', () => {
     expect(instance.customers[1]).not.toHaveProperty('name');
     expect(parseCustomerCsv(writeInstanceCsv(instance), { ...fleet, speedKmh: 30 }).instance).toEqual(instance);
     const plan = writePlanCsv(instance, evaluatePlan(buildProblem(instance), [['1', '2']], makeVariant('tw1'))).split('\n');
-    expect(plan[0]).toBe('route,stop,kind,id,name,address,lat,lon,arrival,wait (min),start,departure,early (min),late (min),load');
-    expect(plan[1]).toBe('1,0,depart,D,Depot,"Main St 1, Town",52.52,13.4,,,,07:00,,,0');
+    expect(plan[0]).toBe('route,stop,kind,id,name,address,lat,lon,arrival,wait (min),start,departure,early (min),late (min),load,note');
+    expect(plan[1]).toBe('1,0,depart,D,Depot,"Main St 1, Town",52.52,13.4,,,,07:00,,,0,');
     expect(plan[2]).toMatch(/^1,1,stop,1,"Shop ""A""","Side St 2, Town",52.5,13.45,/);
     expect(plan[4]).toMatch(/^1,3,return,D,Depot,/);
   });

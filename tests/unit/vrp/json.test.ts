@@ -9,12 +9,15 @@ import {
   parsePlanRoutes,
   writeInstanceJson,
   writeInstancesJsonl,
+  toPlanJson,
   writePlanJson,
 } from '../../../src/main/vrp/io/json.js';
+import { evaluatePlan } from '../../../src/main/vrp/evaluate.js';
+import { buildProblem } from '../../../src/main/vrp/validate.js';
 import { readInstanceFile, readInstancesJsonl } from '../../../src/main/vrp/io/index.js';
 import { generateInstances } from '../../../src/main/vrp/generate.js';
 import { AppError } from '../../../src/shared/errors.js';
-import type { Instance, PlanJson } from '../../../src/shared/domain.js';
+import { type Instance, makeVariant, type PlanJson } from '../../../src/shared/domain.js';
 
 const detailsOf = (f: () => unknown): string[] => {
   try {
@@ -160,5 +163,35 @@ describe('readInstanceFile', () => {
   it('reads a JSON Lines file of generated instances', () => {
     const set = generateInstances(8, 4, 2);
     expect(readInstancesJsonl(file('set.jsonl', writeInstancesJsonl(set)))).toEqual(set);
+  });
+});
+
+describe('toPlanJson', () => {
+  const instance: Instance = {
+    name: 'city',
+    depot: { id: 'D', x: 13.4, y: 52.52, ready: 420, due: 1020 },
+    capacity: 10,
+    vehicles: 1,
+    customers: [
+      { id: 'a', x: 13.41, y: 52.52, demand: 4, ready: 420, due: 1020, service: 5 },
+      { id: 'b', x: 13.42, y: 52.52, demand: 9, ready: 420, due: 1020, service: 5 },
+    ],
+    coordinates: { kind: 'geo', speedKmh: 30 },
+    clockTimes: true,
+  };
+
+  it('names every customer left out with the reason, and gives a lat/lon day its distance in km', () => {
+    const routes = [['a']];
+    const evaluation = evaluatePlan(buildProblem(instance), routes, makeVariant('tw1'));
+    const json = toPlanJson(instance, { variant: 'tw1', method: 'classical', routes, seconds: 1 }, evaluation);
+    expect(json.unserved).toEqual([{ id: 'b', reason: expect.stringMatching(/^[a-z]/) }]);
+    expect(`customer b is not served: ${json.unserved![0].reason}`).toBe(evaluation.violations[0].message);
+    // Driving minutes at 30 km/h: half a km a minute.
+    expect(json.distanceKm).toBeCloseTo(evaluation.distance / 2, 9);
+    expect(parsePlanJson(JSON.stringify(json))).toEqual(json);
+    const everyone = evaluatePlan(buildProblem(instance), [['a'], ['b']], makeVariant('tw1'));
+    expect(toPlanJson(instance, { variant: 'tw1', method: 'classical', routes: [['a'], ['b']], seconds: 1 }, everyone)).not.toHaveProperty(
+      'unserved',
+    );
   });
 });

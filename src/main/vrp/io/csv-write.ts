@@ -1,5 +1,6 @@
 import type { Evaluation, Instance } from '../../../shared/domain.js';
 import { formatClock } from '../../../shared/clock.js';
+import { notServed } from '../../../shared/not-served.js';
 import { writeCsv } from './csv-cells.js';
 
 /**
@@ -42,7 +43,8 @@ const round2 = (v: number) => Math.round(v * 100) / 100;
  * routes left out) a departure row at the depot, one row per stop in order, and the return to the depot. Each
  * row names the place (id, name and address where known, lat/lon or x/y). Times of day are HH:MM for
  * clock-time instances, else minutes to two decimals; wait, early and late are minutes, and say so in their
- * headings where the times of day are clock times or travel is driving minutes (lat/lon).
+ * headings where the times of day are clock times or travel is driving minutes (lat/lon). Customers the plan does
+ * not serve follow the routes as rows of kind "not served", the reason in the note column.
  */
 export function writePlanCsv(instance: Instance, evaluation: Evaluation): string {
   const geo = instance.coordinates?.kind === 'geo';
@@ -50,7 +52,7 @@ export function writePlanCsv(instance: Instance, evaluation: Evaluation): string
   const fields = ['route', 'stop', 'kind', 'id', 'name', 'address', geo ? 'lat' : 'x', geo ? 'lon' : 'y'];
   // Durations beside clock times say their unit; on a planar day without clock times every time is in one unit.
   const minutes = instance.clockTimes || geo ? ' (min)' : '';
-  fields.push('arrival', `wait${minutes}`, 'start', 'departure', `early${minutes}`, `late${minutes}`, 'load');
+  fields.push('arrival', `wait${minutes}`, 'start', 'departure', `early${minutes}`, `late${minutes}`, 'load', 'note');
   const { depot } = instance;
   const byId = new Map(instance.customers.map((c) => [c.id, c]));
   const place = (n: { id: string; name?: string; address?: string; x: number; y: number }) => [
@@ -64,7 +66,7 @@ export function writePlanCsv(instance: Instance, evaluation: Evaluation): string
     .filter(({ route }) => route.stops.length > 0)
     .flatMap(({ route, number }) => [
       // Load counts up as in the stop rows (demand served so far): 0 at departure, the route's total on return.
-      [number, 0, 'depart', ...place(depot), '', '', '', time(depot.ready), '', '', 0],
+      [number, 0, 'depart', ...place(depot), '', '', '', time(depot.ready), '', '', 0, ''],
       ...route.stops.map((s, k) => [
         number,
         k + 1,
@@ -77,8 +79,18 @@ export function writePlanCsv(instance: Instance, evaluation: Evaluation): string
         round2(s.early),
         round2(s.late),
         s.load,
+        '',
       ]),
-      [number, route.stops.length + 1, 'return', ...place(depot), time(route.returnTime), '', '', '', '', '', route.load],
+      [number, route.stops.length + 1, 'return', ...place(depot), time(route.returnTime), '', '', '', '', '', route.load, ''],
     ]);
-  return writeCsv(fields, data);
+  // Customers the plan leaves out are listed after the routes, each with the reason, so no export loses one.
+  const left = notServed(instance, evaluation).map(({ id, reason }) => [
+    '',
+    '',
+    'not served',
+    ...place(byId.get(id)!),
+    ...Array<string>(7).fill(''),
+    reason,
+  ]);
+  return writeCsv(fields, [...data, ...left]);
 }

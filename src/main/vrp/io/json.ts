@@ -1,5 +1,15 @@
 import { z } from 'zod';
-import { instanceSchema, planJsonSchema, routesSchema, type Instance, type PlanJson, type Routes } from '../../../shared/domain.js';
+import {
+  type Evaluation,
+  type Instance,
+  instanceSchema,
+  type PlanJson,
+  planJsonSchema,
+  type Routes,
+  routesSchema,
+  type VariantName,
+} from '../../../shared/domain.js';
+import { notServed } from '../../../shared/not-served.js';
 import { AppError, inputError } from '../../../shared/errors.js';
 import { describeIssues } from '../../../shared/issues.js';
 
@@ -90,6 +100,33 @@ export function parsePlanRoutes(text: string): Routes {
   const routesOnly = z.object({ routes: routesSchema });
   if (Array.isArray(raw)) return checkShape(routesOnly, { routes: raw }, 'Plan routes').routes;
   return checkShape(routesOnly, raw, 'Plan JSON').routes;
+}
+
+/** The plan document of an evaluated plan: the one form the CLI writes and the app exports. */
+export function toPlanJson(
+  instance: Instance,
+  plan: { variant: VariantName; method: string; model?: string | null; routes: Routes; seconds: number },
+  evaluation: Evaluation,
+): PlanJson {
+  const { cost, distance, vehicles, wait, early, late } = evaluation;
+  const geo = instance.coordinates?.kind === 'geo' ? instance.coordinates : null;
+  const unserved = notServed(instance, evaluation).map(({ id, reason }) => ({ id, reason }));
+  return {
+    instance: instance.name,
+    variant: plan.variant,
+    method: plan.method,
+    ...(plan.model ? { model: plan.model } : {}),
+    routes: plan.routes,
+    cost,
+    distance,
+    vehicles,
+    wait,
+    early,
+    late,
+    ...(geo ? { distanceKm: (distance * geo.speedKmh) / 60 } : {}),
+    ...(unserved.length > 0 ? { unserved } : {}),
+    seconds: plan.seconds,
+  };
 }
 
 export const writePlanJson = (plan: PlanJson, pretty = true): string => (pretty ? JSON.stringify(plan, null, 2) : JSON.stringify(plan));
