@@ -41,6 +41,19 @@ export function checkWritable(path: string): void {
   }
 }
 
+/** A folder to write into (created if missing): checked before any work starts, like checkWritable. */
+export function checkOutputFolder(path: string): void {
+  const stat = statOrNull(path);
+  if (stat && !stat.isDirectory()) throw inputError(`cannot write into ${path}: it is a file, not a folder`);
+  const existing = stat ? resolve(path) : dirname(resolve(path));
+  if (!statOrNull(existing)?.isDirectory()) throw inputError(`cannot write into ${path}: the folder ${existing} does not exist`);
+  try {
+    accessSync(existing, constants.W_OK);
+  } catch {
+    throw inputError(`cannot write into ${path}: the folder ${existing} is not writable`);
+  }
+}
+
 /**
  * Writes the file whole or not at all: into a temporary file beside it, then renamed over it, so Ctrl-C (which ends
  * the process wherever it is, progress.ts) or a full disk never leaves half a plan under the name asked for.

@@ -115,7 +115,7 @@ describe('jampr on a user mistake', () => {
 });
 
 describe('jampr exit codes for plans', () => {
-  it('eval exits with 2 for an infeasible plan and still prints its evaluation', async () => {
+  it('eval exits with 2 for an infeasible plan, prints its evaluation and names each broken rule on stderr', async () => {
     const { dir, instance } = await tinyFiles();
     await writeFile(join(dir, 'plan.json'), JSON.stringify({ routes: [['a', 'b'], ['c']] }));
     const failure = await failureOf('eval', instance, join(dir, 'plan.json'));
@@ -124,6 +124,28 @@ describe('jampr exit codes for plans', () => {
       feasible: false,
       violations: expect.arrayContaining([expect.objectContaining({ kind: 'unserved' })]),
     });
+    expect(failure.stderr).toMatch(/^violation: customer d is not served: /m);
+    expect(failure.stderr).toMatch(/^violation: customer e is not served: /m);
+  });
+
+  it('train refuses an --out that is a file before any training, and plan a model of another policy', async () => {
+    const { dir, instance } = await tinyFiles();
+    expectUserError(
+      await failureOf('train', '--size', '5', '--minutes', '0.05', '--out', instance),
+      /cannot write into .*: it is a file, not a folder/,
+    );
+    const failure = await failureOf(
+      'plan',
+      instance,
+      '--method',
+      'jampr',
+      '--model',
+      'resources/models/jampr-tw3-n20',
+      '--out',
+      join(dir, 'p.json'),
+    );
+    expect(failure.code).toBe(1);
+    expect(failure.stderr).toMatch(/the model in resources\/models\/jampr-tw3-n20 was trained for tw3, not tw1\n/);
   });
 
   it('plan exits with 2 when the fleet cannot serve every customer, and names each one left with the reason', async () => {

@@ -40,5 +40,7 @@ export async function run(argv: string[]): Promise<void> {
     ? { ...totals, routes: problem.instance.clockTimes ? scheduled.map(withClockTimes) : scheduled }
     : { ...totals, routes: scheduled.map(({ stops: _stops, ...r }) => r) };
   console.log(JSON.stringify(out, null, 2));
+  // As `jampr plan` does: the exit code says that a rule is broken, stderr says which.
+  for (const v of evaluation.violations) console.error(`violation: ${v.message}`);
   if (!evaluation.feasible) process.exitCode = EXIT.infeasible;
 }

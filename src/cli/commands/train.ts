@@ -3,6 +3,7 @@ import { inputError } from '../../shared/errors.js';
 import { runTrainJob } from '../../main/jobs/train.js';
 import { readInstancesJsonl } from '../../main/vrp/io/index.js';
 import { numberFlag, optionalNumberFlag, parseFlags, variantName } from '../args.js';
+import { checkOutputFolder } from '../files.js';
 
 /** Trains (or continues training) a JAMPR model; Ctrl-C stops it and keeps the last checkpoint. */
 export async function run(argv: string[]): Promise<void> {
@@ -17,6 +18,7 @@ export async function run(argv: string[]): Promise<void> {
     threads: { type: 'string' },
   });
   if (!values.out) throw inputError('--out DIR is required (where the checkpoint is written)');
+  checkOutputFolder(values.out);
   const controller = new AbortController();
   process.once('SIGINT', () => controller.abort());
   const result = await runTrainJob(

@@ -1,5 +1,6 @@
 import { availableParallelism } from 'node:os';
 import type { Variant } from '../../shared/domain.js';
+import { AppError } from '../../shared/errors.js';
 import type { Problem } from '../vrp/problem.js';
 import { decodeGreedy, decodeGreedyServing, decodeSampled } from './decode.js';
 import { amEnvConfig, jamprEnvConfig } from './env/config.js';
@@ -37,6 +38,9 @@ export interface ModelPlan {
 export async function planWithModel(problem: Problem, variant: Variant, opts: PlanWithModelOptions): Promise<ModelPlan> {
   const dir = opts.modelDir ?? (await findDefaultModel(opts.method, variant.name, problem.n, opts.modelsRoot)).dir;
   return withModel(dir, opts.method, async ({ policy, card }) => {
+    // A model learns one policy's costs: planning another policy with it is a mistake, not a choice.
+    if (card.variant !== variant.name)
+      throw new AppError('model', `the model in ${dir} was trained for ${card.variant}, not ${variant.name}`);
     const env = opts.method === 'am' ? amEnvConfig(variant) : jamprEnvConfig(variant, problem.n, { mPre: card.env.mPre });
     switch (opts.decode) {
       case 'greedy':
