@@ -8,7 +8,7 @@ export interface NotServed {
 }
 
 /** The customers an evaluated plan leaves out, in the evaluator's order, each with the reason without its "customer X is not served: " lead. */
-export function notServed(instance: Instance, evaluation: Evaluation): NotServed[] {
+export function notServed(instance: Instance, evaluation: Pick<Evaluation, 'violations'>): NotServed[] {
   const names = new Map(instance.customers.map((c) => [c.id, c.name ?? '']));
   return evaluation.violations.flatMap((v) =>
     v.kind === 'unserved' && v.customerId !== undefined

@@ -26,7 +26,9 @@ export function unservedReason(problem: Problem, variant: Variant, i: number, ve
       mostRoomLeft < problem.demand[i] ? `, and none has room left for its demand ${problem.demand[i]} (the most is ${mostRoomLeft})` : '';
     return `${all} used by other stops${room}`;
   }
-  return `it was left out although ${problem.vehicles - vehiclesUsed} of ${problem.vehicles} vehicles are free`;
+  const free = problem.vehicles - vehiclesUsed;
+  if (problem.vehicles === 1) return 'it was left out although the only vehicle is free';
+  return `it was left out although ${free} of ${problem.vehicles} vehicles ${free === 1 ? 'is' : 'are'} free`;
 }
 
 /**

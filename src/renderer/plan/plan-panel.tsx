@@ -10,6 +10,7 @@ import { locateStop, UNSERVED } from '../state/route-edits.js';
 import type { PlanEdit } from '../state/use-workspace.js';
 import { describeMethod, isModelAlone } from '../../shared/methods.js';
 import { serviceTimeNotice } from '../../shared/model-limits.js';
+import { notServed } from '../../shared/not-served.js';
 import { describeVariant } from './time-window-policy.js';
 import { PlanKpis } from './plan-kpis.js';
 import { RouteLegend } from './route-legend.js';
@@ -166,30 +167,29 @@ function RouteChoice(props: { routes: string[][]; current: number; label: string
 
 /** Every customer the plan leaves out, with the reason the evaluation gives, and a way to put it on a route. */
 function NotServed(props: { instance: Instance; violations: Violation[]; routes: string[][]; onMove: Props['onMoveStop'] }) {
-  const unserved = props.violations.filter((v) => v.kind === 'unserved' && v.customerId !== undefined);
+  const unserved = notServed(props.instance, { violations: props.violations });
   if (unserved.length === 0) return null;
-  const names = new Map(props.instance.customers.map((c) => [c.id, c.name]));
   return (
     <div className="not-served" data-testid="not-served">
       <h3 className="sub-title text-bad">
         Not served <span className="count">{unserved.length}</span>
       </h3>
       <ul>
-        {unserved.map((v) => (
-          <li key={v.customerId} data-testid={`not-served-${v.customerId}`}>
+        {unserved.map((c) => (
+          <li key={c.id} data-testid={`not-served-${c.id}`}>
             <div>
-              <b>{v.customerId}</b>
-              {names.get(v.customerId!) ? ` · ${names.get(v.customerId!)}` : ''}
+              <b>{c.id}</b>
+              {c.name ? ` · ${c.name}` : ''}
               <div className="hint" data-testid="not-served-reason">
-                {v.message}
+                {c.reason}
               </div>
             </div>
             <RouteChoice
               routes={props.routes}
               current={UNSERVED}
-              label={`Put customer ${v.customerId} on`}
-              testId={`serve-${v.customerId}`}
-              onChoose={(r) => props.onMove(v.customerId!, r)}
+              label={`Put customer ${c.id} on`}
+              testId={`serve-${c.id}`}
+              onChoose={(r) => props.onMove(c.id, r)}
             />
           </li>
         ))}

@@ -18,7 +18,13 @@ const reasonFor = (instance: Instance, routes: string[][], variant = makeVariant
 
 describe('the reason a customer is not served', () => {
   it('names a vehicle still free when the customer was simply left out', () => {
-    expect(reasonFor(day, [['A', 'B']])).toEqual(['customer C is not served: it was left out although 1 of 2 vehicles are free']);
+    expect(reasonFor(day, [['A', 'B']])).toEqual(['customer C is not served: it was left out although 1 of 2 vehicles is free']);
+    expect(reasonFor({ ...day, vehicles: 3 }, [['A', 'B']])).toEqual([
+      'customer C is not served: it was left out although 2 of 3 vehicles are free',
+    ]);
+    expect(reasonFor({ ...day, vehicles: 1 }, [])).toEqual(
+      ['A', 'B', 'C'].map((id) => `customer ${id} is not served: it was left out although the only vehicle is free`),
+    );
   });
 
   it('names the fleet when every vehicle is out', () => {
@@ -47,7 +53,7 @@ describe('the reason a customer is not served', () => {
     expect(reasonFor(far, [['A', 'B']], makeVariant('tw1'))).toEqual([
       'customer C is not served: no vehicle can reach it before its window closes',
     ]);
-    expect(reasonFor(far, [['A', 'B']], makeVariant('tw3'))[0]).toMatch(/left out although 1 of 2 vehicles are free/);
+    expect(reasonFor(far, [['A', 'B']], makeVariant('tw3'))[0]).toMatch(/left out although 1 of 2 vehicles is free/);
   });
 
   it('names the end of the shift when a vehicle could reach the stop but not get back in time', () => {
