@@ -72,7 +72,7 @@ if (args.start) {
   });
   setPairBias(policy, theta);
 }
-const fit = fitPairBias(policy, training, env, {
+const fit = await fitPairBias(policy, training, env, {
   evaluations: Number(args.evaluations),
   spread: Number(args.spread),
   guard,

@@ -112,31 +112,42 @@ describe('training service', () => {
     return app.call('training:cancel', { id: run.id });
   };
 
-  it('starts from the model that plans the policy today, learns from all but the most recent day and compares on it', async () => {
+  it('starts from the model that plans the policy today, learns from all but the most recent days and compares on them', async () => {
     const { trainer, current, ids } = await userHistory(null);
     await runToEnd({ variant: 'tw1', size: 10, instanceIds: [...ids].reverse(), minutes: 1, name: 'retrained' });
     const job = trainer.jobs[0];
     expect(job).toMatchObject({ fromDir: current.folder, compareDir: current.folder });
-    expect(job.instances.map((d) => d.name)).toEqual(ids.slice(0, 4).map((_, i) => `tiny-${i}`));
-    expect(job.holdout.map((d) => d.name)).toEqual(['tiny-4']);
+    // Five days: a fifth would be one, but three are kept to learn from and the other two held out.
+    expect(job.instances.map((d) => d.name)).toEqual(['tiny-0', 'tiny-1', 'tiny-2']);
+    expect(job.holdout.map((d) => d.name)).toEqual(['tiny-3', 'tiny-4']);
     await runToEnd({ variant: 'tw1', size: 10, instanceIds: ids, minutes: 1, name: 'fresh', fromScratch: true });
     expect(trainer.jobs[1]).toMatchObject({ fromDir: null, compareDir: current.folder });
   });
 
   it('activates the new model only when it plans the held-out days better, and says so either way', async () => {
-    const better = await userHistory({ days: 1, newCost: 90, currentCost: 100 });
+    const better = await userHistory({ days: 3, newCost: 90, newUnserved: 0, currentCost: 100, currentUnserved: 0 });
     const won = await runToEnd({ variant: 'tw1', size: 10, instanceIds: better.ids, minutes: 1, name: 'better' });
-    expect(won.verdict).toBe('better is now active: greedy cost on 1 held-out day 90.0 against 100.0 for jampr-tw1-n10.');
+    expect(won.verdict).toBe(
+      'better is now active: mean cost of its greedy plans of 3 held-out days 90.0 against 100.0 for jampr-tw1-n10.',
+    );
     expect((await app.call('models:list', {})).filter((m) => m.active).map((m) => m.name)).toEqual(['better']);
     // Automatic choice again: nothing active, plans take the nearest trained size.
     expect((await app.call('models:automatic', { method: 'jampr', variant: 'tw1' })).some((m) => m.active)).toBe(false);
     await app.close();
 
-    const worse = await userHistory({ days: 1, newCost: 120, currentCost: 100 });
+    // Cheaper by leaving a customer out is worse: fewer customers unserved comes first.
+    const worse = await userHistory({ days: 3, newCost: 80, newUnserved: 1, currentCost: 100, currentUnserved: 0 });
     const lost = await runToEnd({ variant: 'tw1', size: 10, instanceIds: worse.ids, minutes: 1, name: 'worse' });
     expect(lost.verdict).toBe(
-      'worse was not activated: greedy cost on 1 held-out day 120.0 against 100.0 for jampr-tw1-n10, which stays in use.',
+      'worse was not activated: mean cost of its greedy plans of 3 held-out days 80.0 (1 customer not served) against 100.0 for jampr-tw1-n10, which stays in use.',
     );
+    expect((await app.call('models:list', {})).some((m) => m.active)).toBe(false);
+    await app.close();
+
+    // Better on two held-out days only: too little to replace the model that plans today.
+    const few = await userHistory({ days: 2, newCost: 50, newUnserved: 0, currentCost: 100, currentUnserved: 0 });
+    const unjudged = await runToEnd({ variant: 'tw1', size: 10, instanceIds: few.ids, minutes: 1, name: 'few' });
+    expect(unjudged.verdict).toMatch(/^few was not activated: 2 held-out days are too few to judge it by \(at least 3; /);
     expect((await app.call('models:list', {})).some((m) => m.active)).toBe(false);
   });
 

@@ -62,17 +62,23 @@ export interface TrainJobResult {
   outDir: string | null;
   /** Stopped by a cancel; a checkpoint saved up to then is still worth keeping. */
   cancelled: boolean;
-  /** Mean greedy cost of the new and the current model on the held-out days (null without held-out days). */
+  /** The new and the current model's plans of the held-out days (null without held-out days). */
   comparison: HoldoutComparison | null;
   /** Threads that shared each training step. */
   threads: number;
 }
 
+/**
+ * Each model's JAMPR greedy plans of the held-out days as the Plan view gives them (the plan job's greedy decoding,
+ * fitted to the fleet): the mean cost in the days' own units (driving minutes and penalties, as the Plan view shows)
+ * and the customers left unserved in all. The current model's are null when there was none to compare with.
+ */
 export interface HoldoutComparison {
   days: number;
   newCost: number;
-  /** Null when there was no current model to compare with. */
+  newUnserved: number;
   currentCost: number | null;
+  currentUnserved: number | null;
 }
 
 export interface InfoResult {

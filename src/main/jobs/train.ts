@@ -65,24 +65,34 @@ export async function runTrainJob(job: TrainJob, ctx: JobContext<TrainJobProgres
   return { outDir: job.outDir, cancelled: result.stoppedBy === 'cancelled', comparison, threads: result.threads };
 }
 
-/** Greedy cost of the new and the current model on the held-out days, priced the way training prices plans. */
+/**
+ * The new and the current model's greedy plans of the held-out days, made and priced as the Plan view makes and
+ * prices them (so the verdict's figures are the ones the dispatcher sees there).
+ */
 async function compareOnHoldout(job: TrainJob, holdout: Problem[]): Promise<HoldoutComparison> {
-  const { loadCheckpoint } = await import('../jampr/checkpoint.js');
-  const { greedyCosts, mean } = await import('../jampr/train/costs.js');
-  const { jamprEnvConfig } = await import('../jampr/env/config.js');
+  const { planWithModel } = await import('../jampr/planner.js');
+  const { fitToFleet } = await import('../vrp/solvers/fleet-fit.js');
+  const { evaluateIndexRoutes } = await import('../vrp/evaluate.js');
   const { makeVariant } = await import('../../shared/domain.js');
   const variant = makeVariant(job.variant);
-  const costOf = async (dir: string) => {
-    const { policy, card } = await loadCheckpoint(dir);
-    try {
-      return mean(greedyCosts(policy, holdout, jamprEnvConfig(variant, job.size, { mPre: card.env.mPre })));
-    } finally {
-      policy.dispose();
+  const plansOf = async (modelDir: string) => {
+    let cost = 0;
+    let unserved = 0;
+    for (const problem of holdout) {
+      const { routes } = await planWithModel(problem, variant, { modelDir, method: 'jampr', decode: 'greedy' });
+      const evaluation = evaluateIndexRoutes(problem, fitToFleet(problem, variant, routes), variant);
+      cost += evaluation.cost;
+      unserved += evaluation.violations.filter((v) => v.kind === 'unserved').length;
     }
+    return { cost: cost / holdout.length, unserved };
   };
+  const fresh = await plansOf(job.outDir);
+  const current = job.compareDir ? await plansOf(job.compareDir) : null;
   return {
     days: holdout.length,
-    newCost: await costOf(job.outDir),
-    currentCost: job.compareDir ? await costOf(job.compareDir) : null,
+    newCost: fresh.cost,
+    newUnserved: fresh.unserved,
+    currentCost: current?.cost ?? null,
+    currentUnserved: current?.unserved ?? null,
   };
 }

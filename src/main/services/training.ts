@@ -12,10 +12,17 @@ export const MIN_DAYS_FOR_HOLDOUT = 2;
 /** Share of the user's days kept out of training to validate on and to compare the new model with the current one. */
 export const HOLDOUT_SHARE = 0.2;
 
-/** The most recent days (last in the request) are held out: a model is judged on days like the ones to come. */
+/** Held-out days a new model must be judged on before it replaces the current one: one day is too little evidence. */
+export const MIN_DAYS_TO_JUDGE = 3;
+
+/**
+ * The most recent days (last in the request) are held out: a model is judged on days like the ones to come. A fifth
+ * of them, but where that is fewer than MIN_DAYS_TO_JUDGE, as many as leave that many to learn from.
+ */
 export function splitHoldout(days: Instance[]): { learn: Instance[]; holdout: Instance[] } {
   if (days.length < MIN_DAYS_FOR_HOLDOUT) return { learn: days, holdout: [] };
-  const keep = Math.max(1, Math.round(days.length * HOLDOUT_SHARE));
+  const n = days.length;
+  const keep = Math.max(1, Math.round(n * HOLDOUT_SHARE), Math.min(MIN_DAYS_TO_JUDGE, n - MIN_DAYS_TO_JUDGE));
   return { learn: days.slice(0, days.length - keep), holdout: days.slice(days.length - keep) };
 }
 
@@ -104,24 +111,34 @@ export function trainingServices(ctx: ServiceContext) {
   }
 
   /**
-   * The activation guard: the new model replaces the current one only if its greedy plans of the held-out days
-   * cost less; the verdict says which way it went and why.
+   * The activation guard: the new model replaces the current one only if its greedy plans of at least
+   * MIN_DAYS_TO_JUDGE held-out days leave fewer customers unserved, or as few at a lower mean cost; the verdict says
+   * which way it went and why, in the figures the Plan view shows.
    */
   function activationGuard(model: ModelInfo, current: ModelInfo | null, comparison: HoldoutComparison | null): string {
     if (!comparison) {
       return `${model.name} was not activated: there were no held-out days of yours to compare it on (train on at least ${MIN_DAYS_FOR_HOLDOUT} stored days).`;
     }
-    const on = `greedy cost on ${comparison.days} held-out day${comparison.days === 1 ? '' : 's'}`;
-    const fmt = (v: number) => v.toFixed(1);
-    if (comparison.currentCost === null || !current) {
+    const on = `mean cost of its greedy plans of ${comparison.days} held-out day${comparison.days === 1 ? '' : 's'}`;
+    const fmt = (cost: number, unserved: number) =>
+      `${cost.toFixed(1)}${unserved > 0 ? ` (${unserved} customer${unserved === 1 ? '' : 's'} not served)` : ''}`;
+    const fresh = fmt(comparison.newCost, comparison.newUnserved);
+    if (comparison.currentCost === null || comparison.currentUnserved === null || !current) {
       models.activate(model.id);
-      return `${model.name} is now active (no model planned this policy before); ${on}: ${fmt(comparison.newCost)}.`;
+      return `${model.name} is now active (no model planned this policy before); ${on}: ${fresh}.`;
     }
-    if (comparison.newCost < comparison.currentCost) {
+    const against = `${on} ${fresh} against ${fmt(comparison.currentCost, comparison.currentUnserved)} for ${current.name}`;
+    if (comparison.days < MIN_DAYS_TO_JUDGE) {
+      return `${model.name} was not activated: ${comparison.days} held-out day${comparison.days === 1 ? ' is' : 's are'} too few to judge it by (at least ${MIN_DAYS_TO_JUDGE}; train on ${2 * MIN_DAYS_TO_JUDGE} or more stored days); ${against}. It can be activated under Models.`;
+    }
+    const better =
+      comparison.newUnserved < comparison.currentUnserved ||
+      (comparison.newUnserved === comparison.currentUnserved && comparison.newCost < comparison.currentCost);
+    if (better) {
       models.activate(model.id);
-      return `${model.name} is now active: ${on} ${fmt(comparison.newCost)} against ${fmt(comparison.currentCost)} for ${current.name}.`;
+      return `${model.name} is now active: ${against}.`;
     }
-    return `${model.name} was not activated: ${on} ${fmt(comparison.newCost)} against ${fmt(comparison.currentCost)} for ${current.name}, which stays in use.`;
+    return `${model.name} was not activated: ${against}, which stays in use.`;
   }
 
   const handlers = {

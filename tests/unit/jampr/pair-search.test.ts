@@ -16,12 +16,12 @@ describe('fitting the pair bias', () => {
     await tf.setBackend('cpu');
   });
 
-  it('lowers the greedy cost of an untrained model and leaves the model on the best weights it saw', () => {
+  it('lowers the greedy cost of an untrained model and leaves the model on the best weights it saw', async () => {
     const problems = tinyProblems(10, 6, 41);
     const env = jamprEnvConfig(makeVariant('tw1'), 10, { mCon: 2 });
     const policy = new Policy(tinyModelConfig(), 2);
     const generations: number[] = [];
-    const fit = fitPairBias(policy, problems, env, { evaluations: 41, seed: 3, onGeneration: (b) => generations.push(b.cost) });
+    const fit = await fitPairBias(policy, problems, env, { evaluations: 41, seed: 3, onGeneration: (b) => generations.push(b.cost) });
     if (!fit) throw new Error('the tiny model has a pair bias');
     // A random network plans far worse than one told to prefer near stops and short waits.
     expect(fit.cost).toBeLessThan(0.95);
@@ -33,23 +33,23 @@ describe('fitting the pair bias', () => {
     policy.dispose();
   });
 
-  it('keeps weights that harm the guarded instances out: a guard nothing can satisfy keeps the start', () => {
+  it('keeps weights that harm the guarded instances out: a guard nothing can satisfy keeps the start', async () => {
     const problems = tinyProblems(10, 6, 41);
     const env = jamprEnvConfig(makeVariant('tw1'), 10, { mCon: 2 });
     const policy = new Policy(tinyModelConfig(), 2);
     const guard = { problems: tinyProblems(10, 4, 43), tolerance: 0 };
-    const fit = fitPairBias(policy, problems, env, { evaluations: 21, seed: 3, guard });
+    const fit = await fitPairBias(policy, problems, env, { evaluations: 21, seed: 3, guard });
     expect(fit?.theta).toEqual(new Array(PAIR_FEATURES).fill(0));
     expect(fit?.cost).toBe(1);
     policy.dispose();
   });
 
-  it('searches only the weights it is given and keeps the others', () => {
+  it('searches only the weights it is given and keeps the others', async () => {
     // City days, whose fleets are tight: the tightness half of the weights can steer them on its own.
     const problems = Array.from({ length: 6 }, (_, i) => buildProblem(generateCityDay(10, createRng(50 + i))));
     const env = jamprEnvConfig(makeVariant('tw1'), 10, { mCon: 2 });
     const policy = new Policy(tinyModelConfig(), 2);
-    const fit = fitPairBias(policy, problems, env, { evaluations: 31, seed: 4, weights: PAIR_TIGHTNESS_WEIGHTS });
+    const fit = await fitPairBias(policy, problems, env, { evaluations: 31, seed: 4, weights: PAIR_TIGHTNESS_WEIGHTS });
     if (!fit) throw new Error('the tiny model has a pair bias');
     expect(fit.theta.slice(0, 4)).toEqual([0, 0, 0, 0]);
     expect(fit.theta.slice(4).some((v) => v !== 0)).toBe(true);
@@ -57,16 +57,21 @@ describe('fitting the pair bias', () => {
     policy.dispose();
   });
 
-  it('stops when asked and leaves a model without the bias alone', () => {
+  it('stops when asked and leaves a model without the bias alone', async () => {
     const problems = tinyProblems(8, 2, 42);
     const env = jamprEnvConfig(makeVariant('tw1'), 8);
     const policy = new Policy(tinyModelConfig(), 2);
-    const fit = fitPairBias(policy, problems, env, { evaluations: 100, stop: () => true });
+    const fit = await fitPairBias(policy, problems, env, { evaluations: 100, stop: () => true });
     expect(fit?.evaluations).toBe(1);
     expect(fit?.cost).toBe(1);
     expect(fit?.mean).toBe(fit?.startMean);
+    // A cancel that arrives as an event (a worker message, Ctrl-C) gets through between two evaluations.
+    const controller = new AbortController();
+    setTimeout(() => controller.abort(), 0);
+    const cancelled = await fitPairBias(policy, problems, env, { evaluations: 41, stop: () => controller.signal.aborted });
+    expect(cancelled?.evaluations).toBe(1);
     const without = new Policy(tinyModelConfig({ pairBias: false }), 2);
-    expect(fitPairBias(without, problems, env, { evaluations: 100 })).toBeNull();
+    expect(await fitPairBias(without, problems, env, { evaluations: 100 })).toBeNull();
     policy.dispose();
     without.dispose();
   });

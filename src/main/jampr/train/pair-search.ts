@@ -56,7 +56,12 @@ const ELITE = 3;
 /** The spread never falls below this: smaller changes hardly move a greedy plan. */
 const MIN_SPREAD = 0.05;
 
-export function fitPairBias(policy: Policy, problems: readonly Problem[], env: EnvConfig, o: PairSearchOptions): PairSearchResult | null {
+export async function fitPairBias(
+  policy: Policy,
+  problems: readonly Problem[],
+  env: EnvConfig,
+  o: PairSearchOptions,
+): Promise<PairSearchResult | null> {
   const variable = policy.params.trainable.get(PAIR_BIAS);
   if (!variable) return null;
   const rng = createRng(o.seed ?? 1);
@@ -80,7 +85,14 @@ export function fitPairBias(policy: Policy, problems: readonly Problem[], env: E
   const searched = start.map((_, f) => o.weights?.includes(f) ?? true);
   let spread = start.map((_, f) => (searched[f] ? (o.spread ?? 1) : 0));
   while (best.evaluations + GENERATION <= o.evaluations && !o.stop?.()) {
-    const generation = Array.from({ length: GENERATION }, () => evaluate(centre.map((c, f) => c + spread[f] * rng.normal())));
+    const generation: ReturnType<typeof evaluate>[] = [];
+    for (let k = 0; k < GENERATION; k++) {
+      // Each evaluation decodes every instance (seconds): between two, a cancel or Ctrl-C gets through.
+      await new Promise<void>((resolve) => setImmediate(resolve));
+      if (o.stop?.()) break;
+      generation.push(evaluate(centre.map((c, f) => c + spread[f] * rng.normal())));
+    }
+    if (generation.length < GENERATION) break; // stopped within a generation: the best so far stands
     best.evaluations += GENERATION;
     generation.sort((a, b) => a.cost - b.cost);
     if (generation[0].cost < best.cost) Object.assign(best, generation[0]);

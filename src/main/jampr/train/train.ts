@@ -185,7 +185,7 @@ async function trainWithRecipe(
     if (card.validation.curve.length === 0) validate();
     if (o.pairSearch && kind === 'jampr') {
       const { instances, evaluations, share } = o.pairSearch;
-      const fit = fitPairBias(policy, source.draw(instances, rng), env, {
+      const fit = await fitPairBias(policy, source.draw(instances, rng), env, {
         evaluations,
         // The first half: it acts on every day, whatever the fleet (pair-features.ts).
         weights: PAIR_QUANTITY_WEIGHTS,
