@@ -98,7 +98,9 @@ export async function decodeSampled(policy: Policy, problem: Problem, config: En
       total,
       chunk,
       first: greedyPlan,
-      local: (index, size) => sampleChunk(policy, problem, config, encodings, chunkSeed(seed, index), size, chunkSymmetry(index)),
+      // The signal reaches into the chunk: a cancel stops its rollout at the next step, not after the whole chunk.
+      local: (index, size) =>
+        sampleChunk(policy, problem, config, encodings, chunkSeed(seed, index), size, chunkSymmetry(index), opts.signal),
       helpers: opts.helpers,
       isBetter: (a, b) => isBetter(a.evaluation, b.evaluation),
       signal: opts.signal,

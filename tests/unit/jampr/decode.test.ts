@@ -194,6 +194,24 @@ describe('decoding', () => {
     policy.dispose();
   });
 
+  it('stops sampling within a chunk when cancelled, not after the whole chunk, leaking no tensors', async () => {
+    const policy = new Policy(tinyModelConfig(), 4);
+    const [problem] = tinyProblems(6, 1, 1);
+    const config = jamprEnvConfig(makeVariant('tw2'), 6);
+    await decodeSampled(policy, problem, config, { samples: 8, chunk: 8 }); // builds what the policy keeps
+    const before = tf.memory().numTensors;
+    // One chunk of all the samples; the signal turns aborted on its fourth read (the rollout reads it once a step).
+    let reads = 0;
+    const signal = {
+      get aborted() {
+        return ++reads > 3;
+      },
+    } as AbortSignal;
+    await expect(decodeSampled(policy, problem, config, { samples: 8, chunk: 8, signal })).rejects.toMatchObject({ kind: 'cancelled' });
+    expect(tf.memory().numTensors).toBe(before);
+    policy.dispose();
+  });
+
   it('stops a greedy decoding when cancelled between its steps, leaking no tensors', () => {
     const policy = new Policy(tinyModelConfig(), 4);
     const [problem] = tinyProblems(6, 1, 1);
