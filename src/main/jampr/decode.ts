@@ -91,7 +91,7 @@ export async function decodeSampled(policy: Policy, problem: Problem, config: En
     // The greedy candidates are this thread's first job once the helpers have their chunks.
     let greedy: SampledPlan | null = null;
     const greedyPlan = (): SampledPlan => {
-      greedy ??= { ...decodeGreedyViews(policy, problem, config, encodings), samples: total };
+      greedy ??= { ...decodeGreedyViews(policy, problem, config, encodings, opts.signal), samples: total };
       return greedy;
     };
     const chunks = await drawChunks({
