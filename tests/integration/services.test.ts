@@ -149,6 +149,13 @@ describe('plans', () => {
     });
     const exported = JSON.parse((await app.call('plans:export', { id: plan.id, format: 'json' })).text);
     expect(exported.cost).toBe(reopened.evaluation.cost);
+    // A customer added since: the plan never knew it, and says so rather than blaming the fleet.
+    const added = { ...customers[1], id: 'z', x: customers[1].x + 1 };
+    await app.call('instances:save', { id: own.id, instance: { ...own.instance, name: 'renamed', customers: [...customers, added] } });
+    const withNew = await app.call('plans:get', { id: plan.id });
+    expect(withNew.evaluation.violations.find((v) => v.customerId === 'z')?.message).toBe(
+      'customer z is not served: it was added after this plan was made (plan again to include it)',
+    );
   });
 
   it('refuses a request field its method does not read, naming the methods that do, and plans nothing', async () => {

@@ -25,8 +25,24 @@ function planOnCurrentData(ctx: ServiceContext, id: number): { plan: StoredPlan;
   const stored = requirePlan(ctx, id);
   const { instance } = requireInstance(ctx, stored.instanceId);
   const now = evaluatePlan(buildProblem(instance), stored.routes, stored.variant);
-  const plan = sameFigures(now, stored.evaluation) ? stored : { ...stored, evaluation: now, dataChanged: true };
+  const plan = sameFigures(now, stored.evaluation) ? stored : { ...stored, evaluation: withAddedSince(stored, now), dataChanged: true };
   return { plan, instance };
+}
+
+/**
+ * A customer added to the instance after the plan was made is not served because the plan never knew it: its
+ * reason says so (the evaluator, which sees only today's data, would blame the fleet). The customers the plan knew
+ * are those on its routes and those it already left out.
+ */
+function withAddedSince(stored: StoredPlan, now: Evaluation): Evaluation {
+  const known = new Set(stored.routes.flat());
+  for (const v of stored.evaluation.violations) if (v.kind === 'unserved' && v.customerId !== undefined) known.add(v.customerId);
+  const violations = now.violations.map((v) =>
+    v.kind === 'unserved' && v.customerId !== undefined && !known.has(v.customerId)
+      ? { ...v, message: `customer ${v.customerId} is not served: it was added after this plan was made (plan again to include it)` }
+      : v,
+  );
+  return { ...now, violations };
 }
 
 /**
