@@ -52,7 +52,27 @@ export function parseTime(text: string, clockTimes: boolean | undefined): Parsed
   return { ok: false, message: 'use a time of day HH:MM, 00:00 to 24:00 (HH:MM+1 for the next day)' };
 }
 
-/** A number >= 0 (demand, service, capacity...). */
+/** A number > 0 (capacity, speed). */
+export function parsePositive(text: string): ParsedNumber {
+  const parsed = parseNonNegative(text);
+  return parsed.ok && parsed.value === 0 ? { ok: false, message: 'must be more than 0' } : parsed;
+}
+
+/** A whole number > 0 (vehicles): 2.5 vehicles is a slip, not a fleet to round. */
+export function parseCount(text: string): ParsedNumber {
+  const parsed = parsePositive(text);
+  return parsed.ok && !Number.isInteger(parsed.value) ? { ok: false, message: 'must be a whole number' } : parsed;
+}
+
+/** Minutes >= 0, as a number or as H:MM (0:15, 1:30), as the CSV import reads service times. */
+export function parseDuration(text: string): ParsedNumber {
+  const hm = /^(\d+):([0-5]\d)$/.exec(text.trim());
+  if (hm) return { ok: true, value: Number(hm[1]) * 60 + Number(hm[2]) };
+  const parsed = parseNonNegative(text);
+  return parsed.ok || parsed.message !== 'not a number' ? parsed : { ok: false, message: 'use minutes (15) or H:MM (0:15)' };
+}
+
+/** A number >= 0 (demand, ...). */
 export function parseNonNegative(text: string): ParsedNumber {
   const trimmed = text.trim();
   if (trimmed === '') return { ok: false, message: 'required' };

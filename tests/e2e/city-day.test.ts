@@ -296,6 +296,16 @@ test('thirty routes are drawn in thirty different colours', async () => {
 test("a lat/lon day's speed is shown and can be changed, and a shift end before its start is said to run overnight", async () => {
   await page.locator('[data-testid^="history-instance-"]', { hasText: 'city-day' }).getByTestId('history-open').click();
   await expect(byTest('fleet-speed')).toHaveValue('25');
+  // A slip is named where it was typed and changes nothing: no speed of 0, no half vehicle.
+  await byTest('fleet-speed').fill('0');
+  await byTest('fleet-speed').press('Enter');
+  await expect(page.locator('td', { has: byTest('fleet-speed') }).locator('.cell-error')).toHaveText('must be more than 0');
+  await byTest('fleet-speed').press('Escape');
+  await byTest('fleet-vehicles').fill('2.5');
+  await byTest('fleet-vehicles').press('Enter');
+  await expect(page.locator('td', { has: byTest('fleet-vehicles') }).locator('.cell-error')).toHaveText('must be a whole number');
+  await byTest('fleet-vehicles').press('Escape');
+  await expect(byTest('unsaved-badge')).toHaveCount(0);
   await byTest('fleet-speed').fill('30');
   await byTest('fleet-speed').press('Enter');
   await byTest('save-instance').click();

@@ -155,7 +155,7 @@ export function CustomerTable({ instance, routes, selected, onSelect, onEdit, on
                 />
                 <EditableCell
                   label={`Service time of ${c.id}`}
-                  kind="quantity"
+                  kind="duration"
                   value={c.service}
                   testId={`edit-service-${c.id}`}
                   onCommit={(v) => onEdit(c.id, 'service', v)}

@@ -3,11 +3,21 @@
  * commits on Enter or leaving the field. An unparsable entry stays visible with its reason; nothing is lost.
  */
 import { useEffect, useState } from 'react';
-import { formatTimeForEdit, parseNonNegative, parseTime, type ParsedNumber } from '../format.js';
+import { formatTimeForEdit, parseCount, parseDuration, parseNonNegative, parsePositive, parseTime, type ParsedNumber } from '../format.js';
+
+/** What the cell holds: a time of day, an amount (0 or more), one above 0, a whole count, minutes (or H:MM). */
+type CellKind = 'time' | 'quantity' | 'positive' | 'count' | 'duration';
+
+const PARSERS: Record<Exclude<CellKind, 'time'>, (text: string) => ParsedNumber> = {
+  quantity: parseNonNegative,
+  positive: parsePositive,
+  count: parseCount,
+  duration: parseDuration,
+};
 
 interface Props {
   value: number;
-  kind: 'time' | 'quantity';
+  kind: CellKind;
   clockTimes?: boolean;
   onCommit(value: number): void;
   testId: string;
@@ -32,7 +42,7 @@ export function EditableCell({ value, kind, clockTimes, onCommit, testId, label,
       setError(null);
       return;
     }
-    const parsed: ParsedNumber = kind === 'time' ? parseTime(text, clockTimes) : parseNonNegative(text);
+    const parsed: ParsedNumber = kind === 'time' ? parseTime(text, clockTimes) : PARSERS[kind](text);
     if (!parsed.ok) {
       setError(parsed.message);
       return;

@@ -29,15 +29,15 @@ export function FleetSettings({ instance, onChange, onClockTimes, onSave, dirty,
             <th>Vehicles</th>
             <EditableCell
               label="Vehicles"
-              kind="quantity"
+              kind="count"
               value={instance.vehicles}
               testId="fleet-vehicles"
-              onCommit={(v) => onChange('vehicles', Math.round(v))}
+              onCommit={(v) => onChange('vehicles', v)}
             />
             <th>Capacity</th>
             <EditableCell
               label="Capacity"
-              kind="quantity"
+              kind="positive"
               value={instance.capacity}
               testId="fleet-capacity"
               onCommit={(v) => onChange('capacity', v)}
@@ -69,7 +69,7 @@ export function FleetSettings({ instance, onChange, onClockTimes, onSave, dirty,
               <th>Speed (km/h)</th>
               <EditableCell
                 label="Speed in km/h"
-                kind="quantity"
+                kind="positive"
                 value={geo.speedKmh}
                 testId="fleet-speed"
                 onCommit={(v) => onChange('speedKmh', v)}

@@ -5,7 +5,10 @@ import {
   formatNumber,
   formatTime,
   formatTimeForEdit,
+  parseCount,
+  parseDuration,
   parseNonNegative,
+  parsePositive,
   parseTime,
 } from '../../../src/renderer/format.js';
 
@@ -65,5 +68,19 @@ describe('renderer formatting', () => {
     expect(parseNonNegative('abc')).toEqual({ ok: false, message: 'not a number' });
     expect(parseNonNegative('-1')).toEqual({ ok: false, message: 'must be 0 or more' });
     expect(parseNonNegative(' 7 ')).toEqual({ ok: true, value: 7 });
+  });
+
+  it('asks a speed or capacity to be above 0, a fleet to be whole, and reads a service as minutes or H:MM', () => {
+    expect(parsePositive('0')).toEqual({ ok: false, message: 'must be more than 0' });
+    expect(parsePositive('-10')).toEqual({ ok: false, message: 'must be 0 or more' });
+    expect(parsePositive('25.5')).toEqual({ ok: true, value: 25.5 });
+    expect(parseCount('2.5')).toEqual({ ok: false, message: 'must be a whole number' });
+    expect(parseCount('0')).toEqual({ ok: false, message: 'must be more than 0' });
+    expect(parseCount('8')).toEqual({ ok: true, value: 8 });
+    expect(parseDuration('0:15')).toEqual({ ok: true, value: 15 });
+    expect(parseDuration('1:30')).toEqual({ ok: true, value: 90 });
+    expect(parseDuration('12.5')).toEqual({ ok: true, value: 12.5 });
+    expect(parseDuration('1:75')).toEqual({ ok: false, message: 'use minutes (15) or H:MM (0:15)' });
+    expect(parseDuration('-3')).toEqual({ ok: false, message: 'must be 0 or more' });
   });
 });
