@@ -23,6 +23,8 @@ export const sheetRowSchema = z.object({
   service: text,
   load: text,
   late: z.boolean(),
+  /** Served before its window opens (a policy that does not wait: soft windows), at the price of earliness. */
+  early: z.boolean().optional(),
 });
 export type SheetRow = z.infer<typeof sheetRowSchema>;
 

@@ -160,6 +160,7 @@ function cellText(doc: Doc, row: SheetRow, key: (typeof COLUMNS)[number]['key'])
   if (key === 'stop') return printable(doc, row.name ? `${row.id}  ${row.name}` : row.id);
   if (key === 'done') return '';
   if (key === 'eta' && row.late) return printable(doc, `${row.eta} (late)`);
+  if (key === 'eta' && row.early) return printable(doc, `${row.eta} (early)`);
   return printable(doc, String(row[key]));
 }
 

@@ -126,6 +126,7 @@ export function DriverSheets({ instance, evaluation, planLabel, onClose }: Props
                     <td>
                       {row.eta}
                       {row.late && ' (late)'}
+                      {row.early && ' (early)'}
                     </td>
                     <td>{row.start}</td>
                     <td>{row.service}</td>

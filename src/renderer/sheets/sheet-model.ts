@@ -58,6 +58,7 @@ export function driverSheets(instance: Instance, evaluation: Evaluation): Sheet[
         service: c ? units.duration(c.service) : '',
         load: formatNumber(c?.demand ?? 0),
         late: s.late > 0,
+        early: s.early > 0 && s.wait === 0,
       };
     });
     return [

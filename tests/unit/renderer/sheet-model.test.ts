@@ -46,6 +46,10 @@ describe('a driver sheet', () => {
   it('keeps the shift start where the plan serves early rather than wait (soft windows)', () => {
     const [depart, a] = sheetOf('tw3').rows;
     expect(depart).toMatchObject({ window: 'leave 06:00', eta: '06:00' });
-    expect(a).toMatchObject({ eta: '06:10', start: '' });
+    expect(a).toMatchObject({ eta: '06:10', start: '', early: true, late: false });
+  });
+
+  it('marks no stop early where the driver waits for the window (hard windows)', () => {
+    expect(sheetOf('tw1').rows.filter((row) => row.early)).toEqual([]);
   });
 });

@@ -34,6 +34,7 @@ function sheet(route: number, stops: number): Sheet {
       service: '10m',
       load: '5',
       late: i === 1,
+      early: i === 3,
     }),
   );
   const path = [{ x: 13.41, y: 52.52, id: 'D' }, ...rows.map((r, i) => ({ x: 13.38 + (i % 7) * 0.01, y: 52.5 + i * 0.002, id: r.id }))];
@@ -70,6 +71,7 @@ describe('driver sheets PDF', () => {
     expect(at('back by 18:00')).toBeGreaterThan(last);
     expect(text).toContain('08:00–11:00');
     expect(text).toMatch(/09:01\s+\(late\)/);
+    expect(text).toMatch(/09:03\s+\(early\)/);
   });
 
   it('ends with a page naming each customer no route serves, with the reason', async () => {
