@@ -141,6 +141,9 @@ export type PlanSummary = Omit<StoredPlan, 'routes' | 'evaluation'> & {
 
 export interface CustomerDiff {
   customerId: string;
+  /** False where that plan leaves the customer out (its lateness and earliness are then 0). */
+  servedA: boolean;
+  servedB: boolean;
   /** Lateness / earliness in plan a and plan b. */
   lateA: number;
   lateB: number;
@@ -153,7 +156,7 @@ export interface Comparison {
   b: StoredPlan;
   /** b minus a, per KPI. */
   delta: { cost: number; vehicles: number; distance: number; wait: number; early: number; late: number };
-  /** Customers served late or early in either plan. */
+  /** Customers served late or early, or not served, in either plan; in the order of their ids. */
   customers: CustomerDiff[];
 }
 

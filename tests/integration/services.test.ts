@@ -3,7 +3,8 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateInstance } from '../../src/main/vrp/generate.js';
 import { createRng } from '../../src/main/vrp/rng.js';
-import type { StoredInstance } from '../../src/shared/api.js';
+import { diffPlans } from '../../src/main/services/compare.js';
+import type { StoredInstance, StoredPlan } from '../../src/shared/api.js';
 import { TINY_CSV } from './fixtures/tiny.js';
 import { createTestApp, type TestApp } from './fixtures/services.js';
 
@@ -266,6 +267,29 @@ describe('comparison', () => {
     expect(customers.length).toBeGreaterThan(0);
     expect(customers.length).toBe(new Set([...lateInB, ...earlyInA, ...customers.map((c) => c.customerId)]).size);
     expect((await app.call('plans:list', { instanceId: tight.id })).map((p) => p.id).sort()).toEqual([a.id, b.id].sort());
+  });
+
+  it('lists a customer one plan leaves out as not served in that plan, even where the other serves it on time', async () => {
+    const served = (id: string) => ({
+      customerId: id,
+      arrival: 0,
+      wait: 0,
+      start: 0,
+      departure: 0,
+      early: 0,
+      late: 0,
+      load: 0,
+      penalty: 0,
+    });
+    const plan = (ids: string[], unserved: string[]) =>
+      ({
+        evaluation: {
+          routes: [{ stops: ids.map(served) }],
+          violations: unserved.map((id) => ({ kind: 'unserved', customerId: id, message: '' })),
+        },
+      }) as unknown as StoredPlan;
+    const { customers } = diffPlans(plan(['c2', 'c10', 'c1'], []), plan(['c2', 'c1'], ['c10']));
+    expect(customers).toEqual([{ customerId: 'c10', servedA: true, servedB: false, lateA: 0, lateB: 0, earlyA: 0, earlyB: 0 }]);
   });
 });
 

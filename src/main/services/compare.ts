@@ -20,25 +20,31 @@ export function compareServices(ctx: ServiceContext, planner: Planner) {
   };
 }
 
-/** b minus a per KPI, and every customer served late or early in either plan. */
+/** b minus a per KPI, and every customer served late or early, or not served, in either plan. */
 export function diffPlans(a: StoredPlan, b: StoredPlan): Comparison {
   const ea = a.evaluation;
   const eb = b.evaluation;
   const stopsA = stopsById(a);
   const stopsB = stopsById(b);
-  const ids = [...new Set([...stopsA.keys(), ...stopsB.keys()])];
+  const unserved = (e: typeof ea) =>
+    e.violations.flatMap((v) => (v.kind === 'unserved' && v.customerId !== undefined ? [v.customerId] : []));
+  const ids = [...new Set([...stopsA.keys(), ...stopsB.keys(), ...unserved(ea), ...unserved(eb)])].sort((x, y) =>
+    x.localeCompare(y, undefined, { numeric: true }),
+  );
   const customers: CustomerDiff[] = [];
   for (const customerId of ids) {
     const sa = stopsA.get(customerId);
     const sb = stopsB.get(customerId);
     const diff = {
       customerId,
+      servedA: sa !== undefined,
+      servedB: sb !== undefined,
       lateA: sa?.late ?? 0,
       lateB: sb?.late ?? 0,
       earlyA: sa?.early ?? 0,
       earlyB: sb?.early ?? 0,
     };
-    if (Math.max(diff.lateA, diff.lateB, diff.earlyA, diff.earlyB) > TIME_EPS) customers.push(diff);
+    if (!diff.servedA || !diff.servedB || Math.max(diff.lateA, diff.lateB, diff.earlyA, diff.earlyB) > TIME_EPS) customers.push(diff);
   }
   return {
     a,

@@ -67,7 +67,7 @@ export function CompareTables({ instance, comparison }: { instance: Instance; co
       </section>
       <section className="panel">
         <h2 className="panel-title">
-          Early, late or waited for, in either plan {customers.length > 0 && <span className="count">{customers.length}</span>}
+          Early, late, waited for or not served, in either plan {customers.length > 0 && <span className="count">{customers.length}</span>}
         </h2>
         {customers.length === 0 ? (
           <p className="empty" data-testid="compare-no-deviations">
@@ -89,10 +89,26 @@ export function CompareTables({ instance, comparison }: { instance: Instance; co
                 {customers.map((c) => (
                   <tr key={c.customerId} data-testid={`compare-customer-${c.customerId}`}>
                     <td>{c.customerId}</td>
-                    <td className={c.lateA > 0 ? 'num text-bad' : 'num'}>{c.lateA > 0 ? units.duration(c.lateA) : '—'}</td>
-                    <td className={c.lateB > 0 ? 'num text-bad' : 'num'}>{c.lateB > 0 ? units.duration(c.lateB) : '—'}</td>
-                    <td className={c.earlyA > 0 ? 'num text-warn' : 'num'}>{c.earlyA > 0 ? units.duration(c.earlyA) : '—'}</td>
-                    <td className={c.earlyB > 0 ? 'num text-warn' : 'num'}>{c.earlyB > 0 ? units.duration(c.earlyB) : '—'}</td>
+                    {c.servedA ? (
+                      <td className={c.lateA > 0 ? 'num text-bad' : 'num'}>{c.lateA > 0 ? units.duration(c.lateA) : '—'}</td>
+                    ) : (
+                      <NotServedCell />
+                    )}
+                    {c.servedB ? (
+                      <td className={c.lateB > 0 ? 'num text-bad' : 'num'}>{c.lateB > 0 ? units.duration(c.lateB) : '—'}</td>
+                    ) : (
+                      <NotServedCell />
+                    )}
+                    {c.servedA ? (
+                      <td className={c.earlyA > 0 ? 'num text-warn' : 'num'}>{c.earlyA > 0 ? units.duration(c.earlyA) : '—'}</td>
+                    ) : (
+                      <NotServedCell />
+                    )}
+                    {c.servedB ? (
+                      <td className={c.earlyB > 0 ? 'num text-warn' : 'num'}>{c.earlyB > 0 ? units.duration(c.earlyB) : '—'}</td>
+                    ) : (
+                      <NotServedCell />
+                    )}
                   </tr>
                 ))}
               </tbody>
@@ -103,6 +119,9 @@ export function CompareTables({ instance, comparison }: { instance: Instance; co
     </div>
   );
 }
+
+/** A plan that leaves the customer out has no lateness or earliness for it: it says so rather than "—". */
+const NotServedCell = () => <td className="num text-bad">not served</td>;
 
 const unservedCount = (e: Evaluation): number => e.violations.filter((v) => v.kind === 'unserved').length;
 
