@@ -2,7 +2,7 @@
  * Display formatting of the planner's numbers: times as plain numbers or as HH:MM (minutes since midnight) when
  * the instance uses clock times, and the parsing of what the user types back into a time field.
  */
-import { formatClock, parseClock } from '../shared/clock.js';
+import { formatClock, formatHoursMinutes, parseClock } from '../shared/clock.js';
 
 export function formatTime(value: number, clockTimes: boolean | undefined): string {
   if (!Number.isFinite(value)) return '—';
@@ -14,7 +14,7 @@ export function formatDuration(value: number, clockTimes: boolean | undefined): 
   if (!Number.isFinite(value)) return '—';
   if (!clockTimes) return formatNumber(value);
   const total = Math.round(value);
-  return total >= 60 ? `${Math.floor(total / 60)}h ${String(total % 60).padStart(2, '0')}m` : `${total}m`;
+  return total >= 60 ? formatHoursMinutes(total) : `${total}m`;
 }
 
 /** Up to two decimals, no trailing zeros, thousands separated: 1234.5 -> "1,234.5". */

@@ -38,6 +38,12 @@ export function formatClock(minutes: number, seconds = false): string {
   return `${s ? `${hhmm}:${String(s).padStart(2, '0')}` : hhmm}${days ? `+${days}` : ''}`;
 }
 
+/** A span of an hour or more as hours and minutes, the app's way: 664.4 → "11h 04m". */
+export function formatHoursMinutes(minutes: number): string {
+  const total = Math.round(minutes);
+  return `${Math.floor(total / 60)}h ${String(total % 60).padStart(2, '0')}m`;
+}
+
 type Window = { ready: number; due: number };
 
 /**

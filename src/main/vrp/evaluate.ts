@@ -1,6 +1,6 @@
 import type { Evaluation, RouteSummary, Routes, StopSchedule, Variant, Violation } from '../../shared/domain.js';
 import { latenessPrice, variantHardTime, variantWaits } from '../../shared/domain.js';
-import { formatClock } from '../../shared/clock.js';
+import { formatClock, formatHoursMinutes } from '../../shared/clock.js';
 import type { Problem } from './problem.js';
 import { unservedReason } from './unserved.js';
 
@@ -95,7 +95,7 @@ function scheduleRoute(problem: Problem, route: number[], variant: Variant, rout
   // Messages in the instance's own terms: times of day as HH:MM and spans in minutes on a clock-time day.
   const clock = problem.instance.clockTimes === true;
   const at = (v: number) => (clock && v >= 0 ? formatClock(v) : fmt(v));
-  const span = (v: number) => (clock ? `${fmt(v)} min` : fmt(v));
+  const span = (v: number) => (clock ? (v >= 59.5 ? formatHoursMinutes(v) : `${fmt(v)} min`) : fmt(v));
   const violations: Violation[] = [];
   const stops: StopSchedule[] = [];
   let overloaded = false;

@@ -90,6 +90,11 @@ describe('evaluator, tw1 (hard windows)', () => {
     expect(evaluate([['A', 'C'], ['B']], tw1, clockDay).violations.map((v) => v.message)).toEqual([
       'customer C is reached at 08:17, 9 min after its due time 08:08',
     ]);
+    // An hour or more late reads in hours and minutes, as the app shows spans.
+    const closesEarly = { ...clockDay, due: Float64Array.from(clockDay.due, (d, i) => (i === 3 ? d - 70 : d)) };
+    expect(evaluate([['A', 'C'], ['B']], tw1, closesEarly).violations[0].message).toBe(
+      'customer C is reached at 08:17, 1h 19m after its due time 06:58',
+    );
   });
 });
 
