@@ -44,6 +44,9 @@ export function decodeGreedyServing(policy: Policy, problem: Problem, config: En
   // Customers no plan can serve (a hard window nobody reaches) are left by every plan: they call for no second look.
   const servesAll = (e: Evaluation) => leavesOnlyOutOfReach(problem, config.variant, e);
   if (servesAll(evaluateIndexRoutes(problem, plain, config.variant))) return plain;
+  // A day whose demand is more than the fleet carries strands someone whatever the plan: the plan job's fleet fit
+  // fills what room is left, and eight views and samples would only spend tens of seconds on a large day.
+  if (demandOverFleet(problem)) return plain;
   // View 0 is the plain plan again (a batch decodes as each row alone), so the best view is never worse than it.
   const views = decodeGreedyViews(policy, problem, config, undefined, signal);
   if (servesAll(views.evaluation)) return views.routes;
@@ -53,6 +56,12 @@ export function decodeGreedyServing(policy: Policy, problem: Problem, config: En
   if (servesAll(evaluateIndexRoutes(problem, fitted, config.variant))) return fitted;
   const sampled = sampleChunk(policy, problem, config, null, 1, RESCUE_SAMPLES, 0, signal);
   return isBetter(sampled.evaluation, views.evaluation) ? sampled.routes : views.routes;
+}
+
+function demandOverFleet(problem: Problem): boolean {
+  let demand = 0;
+  for (let i = 1; i <= problem.n; i++) demand += problem.demand[i];
+  return demand > problem.vehicles * problem.capacity;
 }
 
 /** Sampled plans drawn when neither the greedy plan nor its views serve everyone. */

@@ -125,6 +125,21 @@ describe('decoding', () => {
     policy.dispose();
   });
 
+  it('keeps the plain greedy plan on a day whose demand is more than the fleet carries (nothing serves everyone)', () => {
+    const policy = new Policy(tinyModelConfig(), 3);
+    const config = jamprEnvConfig(makeVariant('tw3'), 12);
+    for (const base of tinyProblems(12, 4, 9)) {
+      let demand = 0;
+      for (let i = 1; i <= base.n; i++) demand += base.demand[i];
+      // Two vehicles carrying a third of the demand each.
+      const problem = { ...base, capacity: Math.ceil(demand / 3), vehicles: 2 };
+      const plain = decodeGreedy(policy, [problem], config)[0];
+      expect(plain.flat().length).toBeLessThan(problem.n);
+      expect(decodeGreedyServing(policy, problem, config)).toEqual(plain);
+    }
+    policy.dispose();
+  });
+
   it('falls back on the views, then their repair, then samples, where the plain greedy plan leaves a customer, and only there', () => {
     // Untrained weights on days of 20 stops whose fleet is cut to the classical plan's routes: the fleet rule
     // estimates beyond the last 10 customers, and some plain greedy plans lose one.
