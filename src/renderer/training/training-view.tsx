@@ -10,6 +10,7 @@ import { NumberField } from '../panels/number-field.js';
 import { useInstanceList } from '../state/queries.js';
 import { LearningCurve } from './learning-curve.js';
 import { ModelsList } from './models-list.js';
+import { SIZE_RANGE, typicalSize } from './typical-size.js';
 import { useTraining } from './use-training.js';
 
 const STATUS_LABEL = { running: 'running', done: 'finished', cancelled: 'cancelled', failed: 'failed' } as const;
@@ -18,11 +19,13 @@ export function TrainingView() {
   const training = useTraining();
   const instances = useInstanceList().list;
   const [variant, setVariant] = useState<VariantName>('tw3');
-  const [size, setSize] = useState(20);
+  // The size follows the ticked days (their median, within the model sizes) until it is set by hand.
+  const [sizeSet, setSize] = useState<number | null>(null);
   const [minutes, setMinutes] = useState(1);
   const [name, setName] = useState('');
   const [chosen, setChosen] = useState<Set<number>>(new Set());
   const [fromScratch, setFromScratch] = useState(false);
+  const size = sizeSet ?? typicalSize(instances.filter((i) => chosen.has(i.id)).map((i) => i.customers));
   const { current, fraction } = training;
   const running = current?.status === 'running';
   const validity = useFieldValidity();
@@ -60,7 +63,15 @@ export function TrainingView() {
                 ))}
               </select>
             </label>
-            <NumberField label="Size (customers)" integer min={5} max={100} value={size} testId="train-size" onCommit={setSize} />
+            <NumberField
+              label="Size (customers)"
+              integer
+              min={SIZE_RANGE[0]}
+              max={SIZE_RANGE[1]}
+              value={size}
+              testId="train-size"
+              onCommit={setSize}
+            />
             <NumberField
               label="Time budget (min)"
               min={0.05}
@@ -79,8 +90,9 @@ export function TrainingView() {
         <fieldset className="instance-picks" data-testid="train-instances">
           <legend>Learn from</legend>
           <p className="hint">
-            Perturbed copies of the ticked instances; the most recent fifth of them is held out to judge the new model. None ticked:
-            generated instances like the paper's.
+            Perturbed copies of the ticked instances; the most recent of them (a fifth, and three where six or more are ticked) are held out
+            to judge the new model, which replaces the current one only if it plans them better. None ticked: generated instances like the
+            paper's.
           </p>
           {instances.length === 0 && <p className="empty">No saved instances.</p>}
           {instances.map((inst) => (
