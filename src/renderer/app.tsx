@@ -17,6 +17,7 @@ import { Header, type View } from './panels/header.js';
 import { methodOption, methodRequest, type MethodChoice } from '../shared/methods.js';
 import { defaultPolicy, policyRequest, type TimeWindowPolicy } from './plan/time-window-policy.js';
 import { PlanView } from './plan/plan-view.js';
+import { useConnectionNotice } from './hooks/use-connection-notice.js';
 import { createQueryClient, useStoredDataChanged } from './state/queries.js';
 import { useWorkspace } from './state/use-workspace.js';
 import { TrainingView } from './training/training-view.js';
@@ -54,6 +55,7 @@ function App() {
   const [comparison, setComparison] = useState<Comparison | null>(null);
   const { show, setPlan, confirmDiscard } = ws;
   const changed = useStoredDataChanged();
+  useConnectionNotice();
 
   useEffect(() => {
     void run('Connect', () => api.call('app:info', {})).then((i) => i && setInfo(i));

@@ -292,9 +292,14 @@ export interface ApiEvents {
   'training:progress': { runId: number; point: LearningPoint; fraction: number };
   'training:finished': { run: TrainingRun };
   error: AppErrorData;
+  /**
+   * The web mode lost its event stream to the server (false: stopped or unreachable) or found it again (true). Raised
+   * by the web mode's transport itself; the desktop app's main process never goes away under its window.
+   */
+  connection: { connected: boolean };
 }
 export type EventName = keyof ApiEvents;
-export const EVENT_NAMES: EventName[] = ['plan:progress', 'training:progress', 'training:finished', 'error'];
+export const EVENT_NAMES: EventName[] = ['plan:progress', 'training:progress', 'training:finished', 'error', 'connection'];
 
 /** The API surface the renderer sees (window.api in Electron, an HTTP client in web mode). */
 export interface Api {

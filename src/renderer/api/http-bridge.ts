@@ -6,7 +6,22 @@ import type { ApiEvents, Bridge, CallResult, EventName } from '../../shared/api.
  */
 export function httpBridge(token: string, base = ''): Bridge {
   let source: EventSource | null = null;
-  const events = () => (source ??= new EventSource(`${base}/api/events?token=${encodeURIComponent(token)}`));
+  // The stream's state as the 'connection' event reports it: a loss once, and the recovery once (EventSource retries).
+  const connection = new Set<(payload: ApiEvents['connection']) => void>();
+  let lost = false;
+  const tell = (connected: boolean) => {
+    if (lost === !connected) return;
+    lost = !connected;
+    for (const listener of connection) listener({ connected });
+  };
+  const events = () => {
+    if (!source) {
+      source = new EventSource(`${base}/api/events?token=${encodeURIComponent(token)}`);
+      source.addEventListener('error', () => tell(false));
+      source.addEventListener('open', () => tell(true));
+    }
+    return source;
+  };
 
   return {
     async call(name, request) {
@@ -25,6 +40,12 @@ export function httpBridge(token: string, base = ''): Bridge {
       return { ok: false, error: { kind: 'internal', message: `HTTP ${response.status}: ${text.trim()}` } };
     },
     on<E extends EventName>(event: E, listener: (payload: ApiEvents[E]) => void) {
+      if (event === 'connection') {
+        const watch = listener as (payload: ApiEvents['connection']) => void;
+        connection.add(watch);
+        events();
+        return () => connection.delete(watch);
+      }
       const handler = (e: MessageEvent<string>) => listener(JSON.parse(e.data) as ApiEvents[E]);
       events().addEventListener(event, handler);
       return () => events().removeEventListener(event, handler);
