@@ -335,6 +335,8 @@ test('a finished training run yields a model that can be activated and plans', a
   const activate = row.locator('[data-testid^="activate-model-"]');
   if (await activate.count()) await activate.click();
   await row.locator('[data-testid^="model-active-"]').waitFor();
+  // The run's verdict is what happened when it ended; beside it, what holds today.
+  await expect(byTest('verdict-now')).toHaveText(/Today the model is active\./);
 
   await byTest('tab-plan').click();
   await byTest('policy-name').selectOption('tw3');

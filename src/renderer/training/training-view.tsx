@@ -27,6 +27,8 @@ export function TrainingView() {
   const [fromScratch, setFromScratch] = useState(false);
   const size = sizeSet ?? typicalSize(instances.filter((i) => chosen.has(i.id)).map((i) => i.customers));
   const { current, fraction } = training;
+  /** Whether the run's model is active today (undefined: no model, or not listed yet). */
+  const activeNow = (modelId: number | null) => training.models.find((m) => m.id === modelId)?.active;
   const running = current?.status === 'running';
   const validity = useFieldValidity();
   const toggle = (id: number) =>
@@ -176,6 +178,13 @@ export function TrainingView() {
         {current?.verdict && (
           <p className="training-verdict" data-testid="training-verdict">
             {current.verdict}
+            {/* The verdict is what happened when the run ended; the models list may have changed since. */}
+            {activeNow(current.modelId) !== undefined && (
+              <span className="hint" data-testid="verdict-now">
+                {' '}
+                Today the model is {activeNow(current.modelId) ? 'active' : 'not active'}.
+              </span>
+            )}
           </p>
         )}
         <LearningCurve points={current?.points ?? []} />
