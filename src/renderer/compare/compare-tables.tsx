@@ -2,7 +2,7 @@
 import type { Comparison } from '../../shared/api.js';
 import { type Evaluation, type Instance, variantWaits } from '../../shared/domain.js';
 import { formatNumber } from '../format.js';
-import { unitsOf } from '../units.js';
+import { type Units, unitsOf } from '../units.js';
 
 const KPIS = [
   { key: 'cost', label: 'Cost', kind: 'number' },
@@ -89,26 +89,10 @@ export function CompareTables({ instance, comparison }: { instance: Instance; co
                 {customers.map((c) => (
                   <tr key={c.customerId} data-testid={`compare-customer-${c.customerId}`}>
                     <td>{c.customerId}</td>
-                    {c.servedA ? (
-                      <td className={c.lateA > 0 ? 'num text-bad' : 'num'}>{c.lateA > 0 ? units.duration(c.lateA) : '—'}</td>
-                    ) : (
-                      <NotServedCell />
-                    )}
-                    {c.servedB ? (
-                      <td className={c.lateB > 0 ? 'num text-bad' : 'num'}>{c.lateB > 0 ? units.duration(c.lateB) : '—'}</td>
-                    ) : (
-                      <NotServedCell />
-                    )}
-                    {c.servedA ? (
-                      <td className={c.earlyA > 0 ? 'num text-warn' : 'num'}>{c.earlyA > 0 ? units.duration(c.earlyA) : '—'}</td>
-                    ) : (
-                      <NotServedCell />
-                    )}
-                    {c.servedB ? (
-                      <td className={c.earlyB > 0 ? 'num text-warn' : 'num'}>{c.earlyB > 0 ? units.duration(c.earlyB) : '—'}</td>
-                    ) : (
-                      <NotServedCell />
-                    )}
+                    <DeviationCell served={c.servedA} minutes={c.lateA} tone="text-bad" units={units} />
+                    <DeviationCell served={c.servedB} minutes={c.lateB} tone="text-bad" units={units} />
+                    <DeviationCell served={c.servedA} minutes={c.earlyA} tone="text-warn" units={units} />
+                    <DeviationCell served={c.servedB} minutes={c.earlyB} tone="text-warn" units={units} />
                   </tr>
                 ))}
               </tbody>
@@ -120,8 +104,12 @@ export function CompareTables({ instance, comparison }: { instance: Instance; co
   );
 }
 
-/** A plan that leaves the customer out has no lateness or earliness for it: it says so rather than "—". */
-const NotServedCell = () => <td className="num text-bad">not served</td>;
+/** Minutes late or early in one plan, "—" for none; a plan that leaves the customer out says so rather than "—". */
+function DeviationCell(props: { served: boolean; minutes: number; tone: string; units: Units }) {
+  if (!props.served) return <td className="num text-bad">not served</td>;
+  if (props.minutes <= 0) return <td className="num">—</td>;
+  return <td className={`num ${props.tone}`}>{props.units.duration(props.minutes)}</td>;
+}
 
 const unservedCount = (e: Evaluation): number => e.violations.filter((v) => v.kind === 'unserved').length;
 

@@ -216,12 +216,7 @@ describe('decoding', () => {
     await decodeSampled(policy, problem, config, { samples: 8, chunk: 8 }); // builds what the policy keeps
     const before = tf.memory().numTensors;
     // One chunk of all the samples; the signal turns aborted on its fourth read (the rollout reads it once a step).
-    let reads = 0;
-    const signal = {
-      get aborted() {
-        return ++reads > 3;
-      },
-    } as AbortSignal;
+    const { signal } = abortedOnRead(4);
     await expect(decodeSampled(policy, problem, config, { samples: 8, chunk: 8, signal })).rejects.toMatchObject({ kind: 'cancelled' });
     expect(tf.memory().numTensors).toBe(before);
     policy.dispose();
@@ -234,14 +229,9 @@ describe('decoding', () => {
     decodeGreedy(policy, [problem], config); // the policy's first use builds what it keeps for later ones
     const before = tf.memory().numTensors;
     // Cancelled once the decoding has taken three steps (the signal is read once a step).
-    let reads = 0;
-    const signal = {
-      get aborted() {
-        return ++reads > 3;
-      },
-    } as AbortSignal;
+    const { signal, reads } = abortedOnRead(4);
     expect(() => decodeGreedyServing(policy, problem, config, signal)).toThrow(expect.objectContaining({ kind: 'cancelled' }));
-    expect(reads).toBe(4);
+    expect(reads()).toBe(4);
     expect(tf.memory().numTensors).toBe(before);
     policy.dispose();
   });
@@ -263,3 +253,14 @@ describe('decoding', () => {
     policy.dispose();
   });
 });
+
+/** A signal that reads as aborted from its n-th read on, counting its reads (the decoders read it once a step). */
+function abortedOnRead(n: number): { signal: AbortSignal; reads: () => number } {
+  let count = 0;
+  const signal = {
+    get aborted() {
+      return ++count >= n;
+    },
+  } as AbortSignal;
+  return { signal, reads: () => count };
+}
