@@ -34,7 +34,8 @@ const COLUMNS: { key: keyof SheetRow | 'stop' | 'done'; label: string; width: nu
   { key: 'eta', label: 'ETA', width: 50 },
   { key: 'start', label: 'Start', width: 40 }, // where the driver waits for the window: when service starts
   { key: 'service', label: 'Service', width: 42 },
-  { key: 'load', label: 'Load', width: 30 },
+  // Loaded at the depot on departure, delivered at each stop (the plan CSV's load is the running total instead).
+  { key: 'load', label: 'Qty', width: 30 },
   { key: 'done', label: 'Done', width: 35 },
 ];
 

@@ -110,7 +110,7 @@ export function DriverSheets({ instance, evaluation, planLabel, onClose }: Props
                   <th>ETA</th>
                   <th title="When service starts, where the window opens after the arrival">Start</th>
                   <th>Service</th>
-                  <th>Load</th>
+                  <th title="Loaded at the depot on departure; delivered at each stop">Qty</th>
                   <th>Done</th>
                 </tr>
               </thead>
