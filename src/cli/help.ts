@@ -56,7 +56,9 @@ export const COMMAND_HELP: Record<string, string[]> = {
     'Trains a JAMPR model and writes checkpoints to DIR.',
     '  --from DIR           continue from a model folder',
     '  --instances FILE.jsonl   train on these instances (perturbed) instead of the generator',
-    '  --minutes M          (default 10)   --threads T (default: every core)   --name NAME',
+    '  --minutes M          (default 10)   --threads T (default: every core)',
+    "  --name NAME          the model's name (default: DIR's folder name)",
+    'Warns on stderr when the model ends worse on its validation instances than it started.',
   ],
   info: ['jampr info', 'Prints versions, the TensorFlow.js backend and the shipped models.'],
 };

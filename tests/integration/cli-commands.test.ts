@@ -110,9 +110,15 @@ describe('jampr info, generate, eval and bench', () => {
     const dir = await cliWorkDir();
     const out = join(dir, 'model');
     const { stdout } = await jampr('train', '--variant', 'tw1', '--size', '5', '--minutes', '0.05', '--threads', '2', '--out', out);
-    expect(JSON.parse(stdout)).toMatchObject({ outDir: out, cancelled: false, threads: 2 });
+    const result = JSON.parse(stdout);
+    expect(result).toMatchObject({ outDir: out, cancelled: false, threads: 2 });
     // The thread count is fixed when the trainer starts, whatever a loaded machine gets done in the minutes.
-    const card = JSON.parse(await readFile(join(out, 'card.json'), 'utf8')) as { name: string };
-    expect(card.name).toBe('jampr-tw1-n5');
+    const card = JSON.parse(await readFile(join(out, 'card.json'), 'utf8')) as {
+      name: string;
+      validation: { curve: { cost: number }[] };
+    };
+    // Named after its folder, and the run's validation cost at its start and end are the card's first and last.
+    expect(card.name).toBe('model');
+    expect(result.validation).toEqual({ start: card.validation.curve[0].cost, end: card.validation.curve.at(-1)?.cost });
   });
 });

@@ -1,4 +1,4 @@
-import { resolve } from 'node:path';
+import { basename, resolve } from 'node:path';
 import { inputError } from '../../shared/errors.js';
 import { runTrainJob } from '../../main/jobs/train.js';
 import { readInstancesJsonl } from '../../main/vrp/io/index.js';
@@ -29,7 +29,8 @@ export async function run(argv: string[]): Promise<void> {
       instances: values.instances ? readInstancesJsonl(values.instances) : [],
       fromDir: values.from ? resolve(values.from) : null,
       outDir: resolve(values.out),
-      name: values.name ?? `jampr-${values.variant}-n${values.size}`,
+      // The folder's name by default: a model trained from a shipped one must not pass for it in plans and cards.
+      name: values.name ?? basename(resolve(values.out)),
       holdout: [],
       compareDir: null,
       // Absent: one thread per core (the job's default).
@@ -47,4 +48,10 @@ export async function run(argv: string[]): Promise<void> {
     },
   );
   console.log(JSON.stringify(result));
+  const { start, end } = result.validation;
+  if (start !== null && end !== null && end > start) {
+    console.error(
+      `jampr: warning: the model plans its validation instances worse than when this run started (greedy cost ${start.toFixed(1)} -> ${end.toFixed(1)}); the model it started from may be the better one`,
+    );
+  }
 }

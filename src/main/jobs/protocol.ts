@@ -66,6 +66,8 @@ export interface TrainJobResult {
   comparison: HoldoutComparison | null;
   /** Threads that shared each training step. */
   threads: number;
+  /** The validation cost (model frame) when the run started and when it ended. */
+  validation: { start: number | null; end: number | null };
 }
 
 /**

@@ -62,7 +62,13 @@ export async function runTrainJob(job: TrainJob, ctx: JobContext<TrainJobProgres
     },
   });
   const comparison = holdout.length ? await compareOnHoldout(job, holdout) : null;
-  return { outDir: job.outDir, cancelled: result.stoppedBy === 'cancelled', comparison, threads: result.threads };
+  return {
+    outDir: job.outDir,
+    cancelled: result.stoppedBy === 'cancelled',
+    comparison,
+    threads: result.threads,
+    validation: result.validation,
+  };
 }
 
 /**

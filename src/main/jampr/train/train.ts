@@ -88,6 +88,11 @@ export interface TrainModelOptions {
 
 export interface TrainResult {
   card: ModelCard;
+  /**
+   * The validation cost when this run started (measured then, or the card's last one on the same validation set)
+   * and when it ended: whether the run made the model better on its validation instances.
+   */
+  validation: { start: number | null; end: number | null };
   stoppedBy: 'time' | 'instances' | 'cancelled';
   /** Threads that shared each step (1 where only one was asked for, or no worker could be started). */
   threads: number;
@@ -112,7 +117,8 @@ async function warmStart(o: TrainModelOptions): Promise<TrainResult> {
   if (first.stoppedBy !== 'time' || left <= 0) return first;
   // Progress keeps counting the run's time from its start.
   const onProgress = o.onProgress && ((p: TrainProgress) => o.onProgress?.({ ...p, elapsedSec: p.elapsedSec + offset }));
-  return trainWithRecipe({ ...o, fromDir: o.outDir, recipe: 'pomo-mean', minutes: left, onProgress });
+  const second = await trainWithRecipe({ ...o, fromDir: o.outDir, recipe: 'pomo-mean', minutes: left, onProgress });
+  return { ...second, validation: { start: first.validation.start, end: second.validation.end } };
 }
 
 async function trainWithRecipe(
@@ -183,6 +189,7 @@ async function trainWithRecipe(
   const stepper = createStepper(o.threads ?? 1);
   try {
     if (card.validation.curve.length === 0) validate();
+    const startValidation = card.validation.curve.at(-1)?.cost ?? null;
     if (o.pairSearch && kind === 'jampr') {
       const { instances, evaluations, share } = o.pairSearch;
       const fit = await fitPairBias(policy, source.draw(instances, rng), env, {
@@ -233,7 +240,8 @@ async function trainWithRecipe(
     report((await stepper.flush()).at(-1), undefined);
     if (validatedAt !== card.instancesTrained) validate();
     await save();
-    return { card, stoppedBy, threads: stepper.threads };
+    const validation = { start: startValidation, end: card.validation.curve.at(-1)?.cost ?? null };
+    return { card, stoppedBy, threads: stepper.threads, validation };
   } finally {
     await stepper.close();
     baseline?.dispose();
