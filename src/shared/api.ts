@@ -186,7 +186,8 @@ export interface ModelInfo {
 export interface LearningPoint {
   instancesSeen: number;
   elapsedSec: number;
-  meanCost: number;
+  /** Null on a run's first point, drawn before its first step: the validation cost the run starts from. */
+  meanCost: number | null;
   baselineCost: number | null;
   validationCost: number | null;
 }

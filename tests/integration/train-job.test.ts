@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadCheckpoint } from '../../src/main/jampr/checkpoint.js';
+import type { TrainJobProgress } from '../../src/main/jobs/protocol.js';
 import { runTrainJob } from '../../src/main/jobs/train.js';
 import { createRng } from '../../src/main/vrp/rng.js';
 import { saveTinyModel, tinyInstance } from '../unit/jampr/fixtures.js';
@@ -14,6 +15,7 @@ describe('the train job', () => {
     const rng = createRng(4);
     const days = Array.from({ length: 5 }, () => tinyInstance(6, rng));
     const outDir = join(root, 'new');
+    const points: TrainJobProgress['point'][] = [];
     const result = await runTrainJob(
       {
         variant: 'tw1',
@@ -27,8 +29,11 @@ describe('the train job', () => {
         name: 'fine-tuned',
         seed: 3,
       },
-      { signal: new AbortController().signal, onProgress: () => {} },
+      { signal: new AbortController().signal, onProgress: ({ point }) => points.push(point) },
     );
+    // The curve starts where the run started: the validation cost on the held-out day before any step.
+    expect(points[0]).toMatchObject({ meanCost: null, baselineCost: null, validationCost: result.validation.start });
+    expect(points[0].instancesSeen).toBeLessThan(points.at(-1)!.instancesSeen);
     const { policy, card } = await loadCheckpoint(outDir);
     // Before its first step the run fits the pair bias to the user's days (train/pair-search.ts).
     expect(policy.config.pairBias).toBe(true);

@@ -40,7 +40,8 @@ export async function run(argv: string[]): Promise<void> {
       signal: controller.signal,
       onProgress: ({ point, fraction }) =>
         console.error(
-          `${Math.round(fraction * 100)}% instances ${point.instancesSeen} cost ${point.meanCost.toFixed(1)}` +
+          `${Math.round(fraction * 100)}% instances ${point.instancesSeen}` +
+            (point.meanCost !== null ? ` cost ${point.meanCost.toFixed(1)}` : ' (start)') +
             (point.baselineCost !== null ? ` baseline ${point.baselineCost.toFixed(1)}` : '') +
             (point.validationCost !== null ? ` validation ${point.validationCost.toFixed(1)}` : '') +
             ` ${point.elapsedSec.toFixed(0)} s`,

@@ -42,6 +42,8 @@ export async function runTrainJob(job: TrainJob, ctx: JobContext<TrainJobProgres
     freezeNorm: job.fromDir !== null,
     pairSearch: job.fromDir !== null ? RETRAIN_PAIR_SEARCH : undefined,
     signal: ctx.signal,
+    onStart: ({ instancesSeen, validationCost }) =>
+      report({ point: { instancesSeen, elapsedSec: 0, meanCost: null, baselineCost: null, validationCost }, fraction: 0 }),
     onProgress: (p) =>
       report({
         point: {

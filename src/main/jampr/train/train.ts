@@ -81,6 +81,8 @@ export interface TrainModelOptions {
   /** Free text for the card (e.g. reference costs on the validation set). */
   notes?: string;
   onProgress?: (p: TrainProgress) => void;
+  /** Before the first step: the validation cost the run starts from (so a learning curve shows where it began). */
+  onStart?: (start: { instancesSeen: number; validationCost: number }) => void;
   /** Called after each checkpoint is written to outDir (e.g. to export a shipped copy). */
   onCheckpoint?: (card: ModelCard) => Promise<void>;
   signal?: AbortSignal;
@@ -117,7 +119,8 @@ async function warmStart(o: TrainModelOptions): Promise<TrainResult> {
   if (first.stoppedBy !== 'time' || left <= 0) return first;
   // Progress keeps counting the run's time from its start.
   const onProgress = o.onProgress && ((p: TrainProgress) => o.onProgress?.({ ...p, elapsedSec: p.elapsedSec + offset }));
-  const second = await trainWithRecipe({ ...o, fromDir: o.outDir, recipe: 'pomo-mean', minutes: left, onProgress });
+  // The run started once: its start point came from the first stage.
+  const second = await trainWithRecipe({ ...o, fromDir: o.outDir, recipe: 'pomo-mean', minutes: left, onProgress, onStart: undefined });
   return { ...second, validation: { start: first.validation.start, end: second.validation.end } };
 }
 
@@ -190,6 +193,7 @@ async function trainWithRecipe(
   try {
     if (card.validation.curve.length === 0) validate();
     const startValidation = card.validation.curve.at(-1)?.cost ?? null;
+    if (startValidation !== null) o.onStart?.({ instancesSeen: card.instancesTrained, validationCost: startValidation });
     if (o.pairSearch && kind === 'jampr') {
       const { instances, evaluations, share } = o.pairSearch;
       const fit = await fitPairBias(policy, source.draw(instances, rng), env, {
