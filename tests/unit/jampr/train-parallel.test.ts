@@ -1,5 +1,5 @@
 import * as tf from '@tensorflow/tfjs';
-import { mkdtemp } from 'node:fs/promises';
+import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { threadId } from 'node:worker_threads';
@@ -248,6 +248,15 @@ describe('training on two threads', () => {
     const resumed = await run(2, 200, double.dir, double.dir);
     expect(resumed.card.instancesTrained).toBe(200);
     expect(resumed.card.validation.curve.length).toBe(double.card.validation.curve.length + 1);
+    // A card whose last validation cost today's code does not reproduce (measured by another version): the curve
+    // restarts where the run starts, and the card says so.
+    const cardFile = join(double.dir, 'card.json');
+    const card = JSON.parse(await readFile(cardFile, 'utf8'));
+    card.validation.curve.at(-1).cost *= 1.1;
+    await writeFile(cardFile, JSON.stringify(card));
+    const restarted = await run(1, 208, double.dir, double.dir);
+    expect(restarted.card.validation.curve.map((p) => p.instances)).toEqual([200, 208]);
+    expect(restarted.card.notes).toMatch(/validation curve restarted at 200 instances: its last cost [\d.]+ is [\d.]+ today\./);
   });
 
   it('runs the rollout and imitation recipes on two threads, and stops when cancelled', async () => {

@@ -166,6 +166,20 @@ async function trainWithRecipe(
     validatedAt = card.instancesTrained;
     return cost;
   };
+  /**
+   * A run that continues a card's curve checks its last point first: the same weights on the same days give the same
+   * greedy cost unless the cost itself changed since (another version of the evaluator, the frame, the fleet rule).
+   * Then the old points measure something else, and the curve restarts here rather than show a jump no training made.
+   */
+  const curveStillHolds = (): boolean => {
+    const last = card.validation.curve.at(-1);
+    if (!last) return false;
+    const now = round(mean(greedyCosts(policy, validation, env)));
+    if (Math.abs(now - last.cost) <= 1e-6 * Math.max(1, Math.abs(last.cost))) return true;
+    const line = `validation curve restarted at ${card.instancesTrained} instances: its last cost ${last.cost} is ${now} today`;
+    card = { ...card, validation: { ...card.validation, curve: [] }, notes: card.notes ? `${card.notes} ${line}.` : `${line}.` };
+    return false;
+  };
   const save = async () => {
     card = { ...card, cpuSeconds: round(cpuTotal()), date: new Date().toISOString(), training: { epoch, stepInEpoch } };
     await saveCheckpoint(o.outDir, policy, card, adam.state());
@@ -191,7 +205,7 @@ async function trainWithRecipe(
   let stoppedBy: TrainResult['stoppedBy'] = 'time';
   const stepper = createStepper(o.threads ?? 1);
   try {
-    if (card.validation.curve.length === 0) validate();
+    if (card.validation.curve.length === 0 || !curveStillHolds()) validate();
     const startValidation = card.validation.curve.at(-1)?.cost ?? null;
     if (startValidation !== null) o.onStart?.({ instancesSeen: card.instancesTrained, validationCost: startValidation });
     if (o.pairSearch && kind === 'jampr') {
