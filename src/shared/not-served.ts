@@ -1,4 +1,4 @@
-import type { Evaluation, Instance } from './domain.js';
+import type { Evaluation, Instance, Violation } from './domain.js';
 
 /** A customer the plan leaves out, as every export lists it: who, and why (the evaluator's reason). */
 export interface NotServed {
@@ -7,12 +7,20 @@ export interface NotServed {
   reason: string;
 }
 
+type Unserved = Violation & { customerId: string };
+
+const isUnserved = (v: Violation): v is Unserved => v.kind === 'unserved' && v.customerId !== undefined;
+
+/** The ids of the customers an evaluated plan leaves out, in the evaluator's order. */
+export const unservedIds = (evaluation: Pick<Evaluation, 'violations'>): string[] =>
+  evaluation.violations.filter(isUnserved).map((v) => v.customerId);
+
 /** The customers an evaluated plan leaves out, in the evaluator's order, each with the reason without its "customer X is not served: " lead. */
 export function notServed(instance: Instance, evaluation: Pick<Evaluation, 'violations'>): NotServed[] {
   const names = new Map(instance.customers.map((c) => [c.id, c.name ?? '']));
-  return evaluation.violations.flatMap((v) =>
-    v.kind === 'unserved' && v.customerId !== undefined
-      ? [{ id: v.customerId, name: names.get(v.customerId) ?? '', reason: v.message.replace(/^customer .*? is not served: /, '') }]
-      : [],
-  );
+  return evaluation.violations.filter(isUnserved).map((v) => ({
+    id: v.customerId,
+    name: names.get(v.customerId) ?? '',
+    reason: v.message.replace(/^customer .*? is not served: /, ''),
+  }));
 }

@@ -1,4 +1,5 @@
 import type { CallRequest, Comparison, CustomerDiff, StoredPlan } from '../../shared/api.js';
+import { unservedIds } from '../../shared/not-served.js';
 import type { StopSchedule } from '../../shared/domain.js';
 import { TIME_EPS } from '../vrp/evaluate.js';
 import type { Planner } from './planning.js';
@@ -26,9 +27,7 @@ export function diffPlans(a: StoredPlan, b: StoredPlan): Comparison {
   const eb = b.evaluation;
   const stopsA = stopsById(a);
   const stopsB = stopsById(b);
-  const unserved = (e: typeof ea) =>
-    e.violations.flatMap((v) => (v.kind === 'unserved' && v.customerId !== undefined ? [v.customerId] : []));
-  const ids = [...new Set([...stopsA.keys(), ...stopsB.keys(), ...unserved(ea), ...unserved(eb)])].sort((x, y) =>
+  const ids = [...new Set([...stopsA.keys(), ...stopsB.keys(), ...unservedIds(ea), ...unservedIds(eb)])].sort((x, y) =>
     x.localeCompare(y, undefined, { numeric: true }),
   );
   const customers: CustomerDiff[] = [];

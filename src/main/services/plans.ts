@@ -1,9 +1,11 @@
 import type { CallRequest, PlanSummary, StoredPlan } from '../../shared/api.js';
 import type { Evaluation, Instance } from '../../shared/domain.js';
 import { inputError } from '../../shared/errors.js';
+import { unservedIds } from '../../shared/not-served.js';
 import { evaluatePlan } from '../vrp/evaluate.js';
 import { writePlanCsv } from '../vrp/io/csv-write.js';
 import { toPlanJson } from '../vrp/io/json.js';
+import type { Problem } from '../vrp/problem.js';
 import { buildProblem } from '../vrp/validate.js';
 import type { ServiceContext } from './context.js';
 import { requireInstance, safeFileName } from './instances.js';
@@ -24,9 +26,13 @@ export function requirePlan(ctx: ServiceContext, id: number): StoredPlan {
 function planOnCurrentData(ctx: ServiceContext, id: number): { plan: StoredPlan; instance: Instance } {
   const stored = requirePlan(ctx, id);
   const { instance } = requireInstance(ctx, stored.instanceId);
-  const now = evaluatePlan(buildProblem(instance), stored.routes, stored.variant);
-  const plan = sameFigures(now, stored.evaluation) ? stored : { ...stored, evaluation: withAddedSince(stored, now), dataChanged: true };
-  return { plan, instance };
+  return { plan: recheck(buildProblem(instance), stored), instance };
+}
+
+/** The stored plan itself where today's data gives it the same figures, else re-scored and marked `dataChanged`. */
+function recheck(problem: Problem, stored: StoredPlan): StoredPlan {
+  const now = evaluatePlan(problem, stored.routes, stored.variant);
+  return sameFigures(now, stored.evaluation) ? stored : { ...stored, evaluation: withAddedSince(stored, now), dataChanged: true };
 }
 
 /**
@@ -35,8 +41,7 @@ function planOnCurrentData(ctx: ServiceContext, id: number): { plan: StoredPlan;
  * are those on its routes and those it already left out.
  */
 function withAddedSince(stored: StoredPlan, now: Evaluation): Evaluation {
-  const known = new Set(stored.routes.flat());
-  for (const v of stored.evaluation.violations) if (v.kind === 'unserved' && v.customerId !== undefined) known.add(v.customerId);
+  const known = new Set([...stored.routes.flat(), ...unservedIds(stored.evaluation)]);
   const violations = now.violations.map((v) =>
     v.kind === 'unserved' && v.customerId !== undefined && !known.has(v.customerId)
       ? { ...v, message: `customer ${v.customerId} is not served: it was added after this plan was made (plan again to include it)` }
@@ -53,11 +58,10 @@ function plansOnCurrentData(ctx: ServiceContext, instanceId: number): PlanSummar
   const { instance } = requireInstance(ctx, instanceId);
   const problem = buildProblem(instance);
   return ctx.store.plans.list(instanceId).map((summary) => {
-    const plan = ctx.store.plans.get(summary.id);
-    if (!plan) return summary;
-    const now = evaluatePlan(problem, plan.routes, plan.variant);
-    if (sameFigures(now, plan.evaluation)) return summary;
-    const { cost, vehicles, distance, late, feasible } = now;
+    const stored = ctx.store.plans.get(summary.id);
+    const plan = stored && recheck(problem, stored);
+    if (!plan?.dataChanged) return summary;
+    const { cost, vehicles, distance, late, feasible } = plan.evaluation;
     return { ...summary, cost, vehicles, distance, late, feasible, dataChanged: true };
   });
 }
