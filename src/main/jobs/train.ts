@@ -1,4 +1,7 @@
 import { availableParallelism } from 'node:os';
+import { makeVariant } from '../../shared/domain.js';
+import { unservedIds } from '../../shared/not-served.js';
+import { evaluatePlan } from '../vrp/evaluate.js';
 import type { Problem } from '../vrp/problem.js';
 import { buildProblem } from '../vrp/validate.js';
 import type { HoldoutComparison, JobContext, TrainJob, TrainJobProgress, TrainJobResult } from './protocol.js';
@@ -74,23 +77,22 @@ export async function runTrainJob(job: TrainJob, ctx: JobContext<TrainJobProgres
 }
 
 /**
- * The new and the current model's greedy plans of the held-out days, made and priced as the Plan view makes and
- * prices them (so the verdict's figures are the ones the dispatcher sees there).
+ * The new and the current model's JAMPR greedy plans of the held-out days, made by the plan job itself and priced by
+ * the evaluator (so the verdict's figures are the ones the dispatcher sees in the Plan view).
  */
 async function compareOnHoldout(job: TrainJob, holdout: Problem[]): Promise<HoldoutComparison> {
-  const { planWithModel } = await import('../jampr/planner.js');
-  const { fitToFleet } = await import('../vrp/solvers/fleet-fit.js');
-  const { evaluateIndexRoutes } = await import('../vrp/evaluate.js');
-  const { makeVariant } = await import('../../shared/domain.js');
+  const { runPlanJob } = await import('./plan.js');
   const variant = makeVariant(job.variant);
+  // The comparison runs to its end even for a cancelled run: a cancelled run's model is still judged.
+  const quiet = { signal: new AbortController().signal, onProgress: () => {} };
   const plansOf = async (modelDir: string) => {
     let cost = 0;
     let unserved = 0;
-    for (const problem of holdout) {
-      const { routes } = await planWithModel(problem, variant, { modelDir, method: 'jampr', decode: 'greedy' });
-      const evaluation = evaluateIndexRoutes(problem, fitToFleet(problem, variant, routes), variant);
+    for (const [d, problem] of holdout.entries()) {
+      const { routes } = await runPlanJob({ instance: job.holdout[d], variant, method: 'jampr', decode: 'greedy', modelDir }, quiet);
+      const evaluation = evaluatePlan(problem, routes, variant);
       cost += evaluation.cost;
-      unserved += evaluation.violations.filter((v) => v.kind === 'unserved').length;
+      unserved += unservedIds(evaluation).length;
     }
     return { cost: cost / holdout.length, unserved };
   };
