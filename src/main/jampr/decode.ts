@@ -4,7 +4,7 @@ import { DEFAULT_SAMPLES } from '../../shared/methods.js';
 import type { Evaluation } from '../../shared/domain.js';
 import { evaluateIndexRoutes } from '../vrp/evaluate.js';
 import { fitToFleet } from '../vrp/solvers/fleet-fit.js';
-import { leavesOnlyOutOfReach } from '../vrp/unserved.js';
+import { demandOverFleet, leavesOnlyOutOfReach } from '../vrp/unserved.js';
 import type { Problem } from '../vrp/problem.js';
 import { createRng } from '../vrp/rng.js';
 import type { EnvConfig } from './env/config.js';
@@ -56,12 +56,6 @@ export function decodeGreedyServing(policy: Policy, problem: Problem, config: En
   if (servesAll(evaluateIndexRoutes(problem, fitted, config.variant))) return fitted;
   const sampled = sampleChunk(policy, problem, config, null, 1, RESCUE_SAMPLES, 0, signal);
   return isBetter(sampled.evaluation, views.evaluation) ? sampled.routes : views.routes;
-}
-
-function demandOverFleet(problem: Problem): boolean {
-  let demand = 0;
-  for (let i = 1; i <= problem.n; i++) demand += problem.demand[i];
-  return demand > problem.vehicles * problem.capacity;
 }
 
 /** Sampled plans drawn when neither the greedy plan nor its views serve everyone. */

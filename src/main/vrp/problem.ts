@@ -23,6 +23,13 @@ export interface Problem {
 }
 
 /** Mean Earth radius: the one value behind travel times and the model frame's projection. */
+/** The day's demand: every customer's order, in index order. */
+export function totalDemand(problem: Pick<Problem, 'n' | 'demand'>): number {
+  let demand = 0;
+  for (let i = 1; i <= problem.n; i++) demand += problem.demand[i];
+  return demand;
+}
+
 export const EARTH_RADIUS_KM = 6371.0088;
 
 function haversineKm(lat1: number, lon1: number, lat2: number, lon2: number): number {

@@ -2,7 +2,10 @@ import type { Evaluation, Variant } from '../../shared/domain.js';
 import { variantHardTime } from '../../shared/domain.js';
 // The evaluator's own tolerance (read at call time, so the import cycle with evaluate.ts is harmless).
 import { TIME_EPS } from './evaluate.js';
-import type { Problem } from './problem.js';
+import { type Problem, totalDemand } from './problem.js';
+
+/** The day's demand is more than the whole fleet carries: every plan leaves some customer out. */
+export const demandOverFleet = (problem: Problem): boolean => totalDemand(problem) > problem.vehicles * problem.capacity;
 
 /**
  * Why a customer is not on any route, in the words a dispatcher needs to act on it: the day cannot carry it
@@ -14,11 +17,10 @@ export function unservedReason(problem: Problem, variant: Variant, i: number, ve
   const q = problem.capacity;
   const alone = outOfReach(problem, variant, i);
   if (alone) return alone;
-  let demand = 0;
-  for (let c = 1; c <= problem.n; c++) demand += problem.demand[c];
-  const fleetCapacity = problem.vehicles * q;
-  if (demand > fleetCapacity)
-    return `the day's demand ${demand} is more than the fleet carries (${problem.vehicles} × ${q} = ${fleetCapacity})`;
+  if (demandOverFleet(problem)) {
+    const fleetCapacity = problem.vehicles * q;
+    return `the day's demand ${totalDemand(problem)} is more than the fleet carries (${problem.vehicles} × ${q} = ${fleetCapacity})`;
+  }
   if (vehiclesUsed >= problem.vehicles) {
     const all = problem.vehicles === 1 ? 'the only vehicle is' : `all ${problem.vehicles} vehicles are`;
     // The fleet's free room in total may suffice while no one vehicle has enough of it: say which it is.

@@ -1,6 +1,6 @@
 import type { EnvState } from '../env/state.js';
 import { modelFrame } from '../frame.js';
-import type { Problem } from '../../vrp/problem.js';
+import { type Problem, totalDemand } from '../../vrp/problem.js';
 import { PAIR_FEATURES, PAIR_QUANTITIES } from './config.js';
 
 /**
@@ -63,8 +63,7 @@ export function pairFeatures(s: EnvState): Float32Array {
  * orders only, so the frame's invariances hold for it.
  */
 export function fleetTightness(p: Problem): number {
-  let demand = 0;
-  for (let i = 1; i <= p.n; i++) demand += p.demand[i];
+  const demand = totalDemand(p);
   if (demand <= 0) return 0;
   return Math.min(1, Math.max(0, 2 - (p.vehicles * p.capacity) / demand));
 }
