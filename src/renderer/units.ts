@@ -3,7 +3,7 @@
  * fleet's speed), so its distance is shown in km and its durations as hours and minutes; a planar day keeps the
  * coordinates' own units. Times of day read HH:MM under clock times. Every view formats through this one place.
  */
-import type { Instance } from '../shared/domain.js';
+import { type Instance, kmDriven } from '../shared/domain.js';
 import { formatDelta, formatDuration, formatNumber, formatTime } from './format.js';
 
 export interface Units {
@@ -20,7 +20,7 @@ export function unitsOf(instance: Pick<Instance, 'coordinates' | 'clockTimes'>):
   const geo = instance.coordinates?.kind === 'geo' ? instance.coordinates : null;
   // On a lat/lon day travel is in minutes even without clock times in the file.
   const minutes = Boolean(instance.clockTimes || geo);
-  const km = (travel: number) => (geo ? (travel * geo.speedKmh) / 60 : travel);
+  const km = (travel: number) => (geo ? kmDriven(travel, geo.speedKmh) : travel);
   const distance = (travel: number) => (geo ? `${formatNumber(km(travel), 1)} km` : formatNumber(travel, 1));
   const duration = (value: number) => formatDuration(value, minutes);
   return {

@@ -19,6 +19,9 @@ export const coordinatesSchema = z.discriminatedUnion(
 );
 export type Coordinates = z.infer<typeof coordinatesSchema>;
 
+/** On a lat/lon day travel is minutes of driving at the fleet's speed: the same travel in km. */
+export const kmDriven = (travelMinutes: number, speedKmh: number): number => (travelMinutes * speedKmh) / 60;
+
 const nodeId = z.string('is not a non-empty string').refine((id) => id.trim() !== '', 'is not a non-empty string');
 /** Numbers are finite (zod rejects NaN and ±Infinity); the messages complete "<field> <value> …". */
 const time = z.number('is not a finite number');

@@ -3,6 +3,7 @@ import {
   type Evaluation,
   type Instance,
   instanceSchema,
+  kmDriven,
   type PlanJson,
   planJsonSchema,
   type Routes,
@@ -123,7 +124,7 @@ export function toPlanJson(
     wait,
     early,
     late,
-    ...(geo ? { distanceKm: (distance * geo.speedKmh) / 60 } : {}),
+    ...(geo ? { distanceKm: kmDriven(distance, geo.speedKmh) } : {}),
     ...(unserved.length > 0 ? { unserved } : {}),
     seconds: plan.seconds,
   };
