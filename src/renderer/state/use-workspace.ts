@@ -151,30 +151,31 @@ export function useWorkspace() {
     );
   }, [stored, plan]);
 
-  /** Starts a new instance; false when the dispatcher kept the unsaved one (`ask` false: nothing to keep). */
-  const startNew = useCallback(
-    (instance: Instance, ask = true): boolean => {
-      if (ask && !confirmDiscard()) return false;
+  /** An unsaved draft (or nothing) on screen, with nothing of what was there before. */
+  const showUnsaved = useCallback(
+    (instance: Instance | null) => {
       setStored(null);
       setDraft(instance);
       setSelected(null);
       setSaveErrors([]);
       setPlan(null);
       clearHistory();
+    },
+    [setPlan, clearHistory],
+  );
+
+  /** Starts a new instance; false when the dispatcher kept the unsaved one (`ask` false: nothing to keep). */
+  const startNew = useCallback(
+    (instance: Instance, ask = true): boolean => {
+      if (ask && !confirmDiscard()) return false;
+      showUnsaved(instance);
       return true;
     },
-    [setPlan, confirmDiscard, clearHistory],
+    [confirmDiscard, showUnsaved],
   );
 
   /** Shows nothing: the start screen (after the instance on screen was deleted; nothing unsaved is asked about). */
-  const close = useCallback(() => {
-    setStored(null);
-    setDraft(null);
-    setSelected(null);
-    setSaveErrors([]);
-    setPlan(null);
-    clearHistory();
-  }, [setPlan, clearHistory]);
+  const close = useCallback(() => showUnsaved(null), [showUnsaved]);
 
   /**
    * Stores the draft; validation problems are kept for the table's inline messages and nothing is lost. Where the
