@@ -154,8 +154,9 @@ async function trainWithRecipe(
   let validatedAt = -1;
   const stepsPerEpoch = Math.ceil(recipe.epochSize / recipe.batchSize);
 
-  const validate = () => {
-    const cost = mean(greedyCosts(policy, validation, env));
+  /** Appends a validation point; `measured` is a cost just measured on the same weights, not to be measured again. */
+  const validate = (measured?: number) => {
+    const cost = measured ?? mean(greedyCosts(policy, validation, env));
     card = {
       ...card,
       validation: {
@@ -171,14 +172,17 @@ async function trainWithRecipe(
    * greedy cost unless the cost itself changed since (another version of the evaluator, the frame, the fleet rule).
    * Then the old points measure something else, and the curve restarts here rather than show a jump no training made.
    */
-  const curveStillHolds = (): boolean => {
+  const startCurve = (): void => {
     const last = card.validation.curve.at(-1);
-    if (!last) return false;
-    const now = round(mean(greedyCosts(policy, validation, env)));
-    if (Math.abs(now - last.cost) <= 1e-6 * Math.max(1, Math.abs(last.cost))) return true;
-    const line = `validation curve restarted at ${card.instancesTrained} instances: its last cost ${last.cost} is ${now} today`;
+    if (!last) {
+      validate();
+      return;
+    }
+    const now = mean(greedyCosts(policy, validation, env));
+    if (Math.abs(round(now) - last.cost) <= 1e-6 * Math.max(1, Math.abs(last.cost))) return;
+    const line = `validation curve restarted at ${card.instancesTrained} instances: its last cost ${last.cost} is ${round(now)} today`;
     card = { ...card, validation: { ...card.validation, curve: [] }, notes: card.notes ? `${card.notes} ${line}.` : `${line}.` };
-    return false;
+    validate(now);
   };
   const save = async () => {
     card = { ...card, cpuSeconds: round(cpuTotal()), date: new Date().toISOString(), training: { epoch, stepInEpoch } };
@@ -205,7 +209,7 @@ async function trainWithRecipe(
   let stoppedBy: TrainResult['stoppedBy'] = 'time';
   const stepper = createStepper(o.threads ?? 1);
   try {
-    if (card.validation.curve.length === 0 || !curveStillHolds()) validate();
+    startCurve();
     const startValidation = card.validation.curve.at(-1)?.cost ?? null;
     if (startValidation !== null) o.onStart?.({ instancesSeen: card.instancesTrained, validationCost: startValidation });
     if (o.pairSearch && kind === 'jampr') {
