@@ -3,7 +3,7 @@
  * customer the classical solver serves, and at what cost? Each kind changes a generated city day (seed 1000·N + i)
  * in one way; both methods run through the plan job the app and the CLI run, priced by the one evaluator.
  *   npx tsx bench/day-variants.ts [--kinds as-generated,tight-fleet,narrow-slots,heavy-orders,long-service,regional]
- *     (or exact-fit, full-loads: fleets that must leave full)
+ *     (or exact-fit, full-loads, full-loads-3: fleets that must leave full)
  *     [--variants tw1,tw3] [--sizes 42,80,150] [--days-per-size 3] [--classical-seconds 2]
  * Prints one line per kind and policy, and one line per day where JAMPR greedy left more customers than the
  * classical plan.
@@ -60,23 +60,9 @@ const KINDS: Record<string, (day: Instance, rng: Rng) => Instance> = {
    * Full loads of about four orders: the stops dealt into groups of four, each group's orders random shares of one
    * vehicle's capacity, and a vehicle per group. Every vehicle must leave full, and a packing that fits is known to exist.
    */
-  'full-loads': (d, rng) => {
-    const groups = Math.ceil(d.customers.length / 4);
-    const customers = d.customers.map((c) => ({ ...c }));
-    for (let g = 0; g < groups; g++) {
-      const members = customers.filter((_, k) => k % groups === g);
-      const cuts = members
-        .slice(1)
-        .map(() => rng.int(1, d.capacity))
-        .sort((a, b) => a - b);
-      const edges = [0, ...cuts, d.capacity];
-      members.forEach((c, k) => {
-        c.demand = Math.max(1, edges[k + 1] - edges[k]);
-      });
-    }
-    const day = { ...d, customers };
-    return { ...day, vehicles: Math.ceil(totalDemand(day) / d.capacity) };
-  },
+  'full-loads': (d, rng) => fullLoads(d, rng, 4),
+  /** The same with groups of three: an exact fit then has few solutions (a 3-partition), the hardest to pack. */
+  'full-loads-3': (d, rng) => fullLoads(d, rng, 3),
   /** Service 20–49 min a stop (installations, not parcels). */
   'long-service': (d, rng) => ({ ...d, customers: d.customers.map((c) => ({ ...c, service: 20 + rng.int(0, 30) })) }),
   /** Three times the area, driven at 60 km/h (a region, not a city). */
@@ -86,6 +72,24 @@ const KINDS: Record<string, (day: Instance, rng: Rng) => Instance> = {
     coordinates: { kind: 'geo', speedKmh: 60 },
   }),
 };
+
+function fullLoads(d: Instance, rng: Rng, perVehicle: number): Instance {
+  const groups = Math.ceil(d.customers.length / perVehicle);
+  const customers = d.customers.map((c) => ({ ...c }));
+  for (let g = 0; g < groups; g++) {
+    const members = customers.filter((_, k) => k % groups === g);
+    const cuts = members
+      .slice(1)
+      .map(() => rng.int(1, d.capacity))
+      .sort((a, b) => a - b);
+    const edges = [0, ...cuts, d.capacity];
+    members.forEach((c, k) => {
+      c.demand = Math.max(1, edges[k + 1] - edges[k]);
+    });
+  }
+  const day = { ...d, customers };
+  return { ...day, vehicles: Math.ceil(totalDemand(day) / d.capacity) };
+}
 
 const ctx = { signal: new AbortController().signal, onProgress: () => {} };
 const sizes = String(args.sizes).split(',').map(Number);

@@ -6,6 +6,7 @@ import { compileProblem } from '../../../src/main/vrp/problem.js';
 import { createRng } from '../../../src/main/vrp/rng.js';
 import { makeCostModel } from '../../../src/main/vrp/solvers/search/cost-model.js';
 import { packIntoFleet } from '../../../src/main/vrp/solvers/search/pack-fleet.js';
+import { Packing, refill, refillThree } from '../../../src/main/vrp/solvers/search/pack-moves.js';
 import { buildProblem } from '../../../src/main/vrp/validate.js';
 import { type Instance, makeVariant, type VariantName } from '../../../src/shared/domain.js';
 import { smallInstance } from './fixtures.js';
@@ -51,6 +52,22 @@ describe('packing a day into its fleet', () => {
     expect(packed!.routes).toHaveLength(2);
     expect(packed!.routes.flat().sort()).toEqual([1, 2, 3, 4]);
     expect(loads(instance, packed!.routes)).toEqual([10, 10]);
+  });
+
+  it('shares three routes anew where no two of them can take the overload off', () => {
+    // Capacity 10, three vehicles, demands 6 5 | 7 2 | 4 3 3: the first route is 1 over, the second has 1 free, the third
+    // is full. No subset of two routes' orders makes a full vehicle with the rest lighter; 6 4 | 7 3 | 5 2 3 fits.
+    const base = smallInstance(7, 3, 10, 3);
+    const instance = { ...base, customers: base.customers.map((c, k) => ({ ...c, demand: [6, 5, 7, 2, 4, 3, 3][k] })) };
+    const problem = compileProblem(instance);
+    const packing = new Packing(problem, makeCostModel(makeVariant('tw3')), [[1, 2], [3, 4], [5, 6, 7]]);
+    expect(refill(packing, 0, createRng(1))).toBeNull();
+    const move = refillThree(packing, 0);
+    expect(move).not.toBeNull();
+    packing.apply(move!);
+    expect(packing.overfull()).toEqual([]);
+    expect(loads(instance, packing.routes)).toEqual([10, 10, 10]);
+    expect(packing.routes.flat().sort()).toEqual([1, 2, 3, 4, 5, 6, 7]);
   });
 
   it('gives up at once where the demand is more than the fleet carries, and keeps apart a stop nobody reaches', () => {

@@ -1,7 +1,7 @@
 import type { Problem } from '../../problem.js';
 import type { Rng } from '../../rng.js';
 import type { CostModel } from './cost-model.js';
-import { kick, type PackMove, Packing, refill, shiftOrSwap } from './pack-moves.js';
+import { kick, type PackMove, Packing, refill, refillThree, shiftOrSwap } from './pack-moves.js';
 import { keepsHardTimes } from './repair.js';
 
 export interface PackOptions {
@@ -69,7 +69,8 @@ export function packIntoFleet(
     if (overfull.length === 0) break;
     const from = overfull[rng.int(0, overfull.length)];
     const free = (c: number) => (tabuUntil.get(c) ?? -1) < step;
-    const move: PackMove | null = refill(packing, from, rng) ?? shiftOrSwap(packing, from, free, rng) ?? kick(packing, from, rng);
+    const move: PackMove | null =
+      refill(packing, from, rng) ?? refillThree(packing, from) ?? shiftOrSwap(packing, from, free, rng) ?? kick(packing, from, rng);
     if (!move) continue;
     packing.apply(move);
     for (const c of move.moved) tabuUntil.set(c, step + TABU_STEPS + rng.int(0, TABU_STEPS + 1));

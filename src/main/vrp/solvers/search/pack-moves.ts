@@ -14,6 +14,9 @@ export interface PackMove {
 const MAX_SHARED = 32;
 /** Distinct loads the subset sums keep at most (fractional demands could otherwise make them explode). */
 const MAX_SUMS = 4096;
+/** Three routes' stops shared anew in one step are at most this many, and the search over them this many nodes. */
+const MAX_SPLIT = 15;
+const MAX_SPLIT_NODES = 20_000;
 
 /** K routes whose loads may exceed the capacity for a while; their loads and costs kept up to date. */
 export class Packing {
@@ -100,6 +103,99 @@ export function refill(packing: Packing, from: number, rng: Rng): PackMove | nul
     };
   }
   return best?.move ?? null;
+}
+
+/**
+ * Where no second route alone can take the overload off (at an exact fit the room lies in pieces no subset of two
+ * routes' orders fills), a third route's orders join the share: the overfull route, one route with room and any
+ * other route, their stops dealt anew over the three with the least overload there is (`splitThree`, exact). With
+ * three orders a vehicle an exact fit has few solutions, and two routes at a time rarely reach one. Taken where it
+ * lowers the total overload most; null where no triple does (or where the new routes break a time rule).
+ */
+export function refillThree(packing: Packing, from: number): PackMove | null {
+  const { problem, routes, load } = packing;
+  let best: { move: PackMove; lower: number } | null = null;
+  for (let to = 0; to < routes.length; to++) {
+    if (to === from || load[to] >= problem.capacity) continue;
+    for (let via = 0; via < routes.length; via++) {
+      if (via === from || via === to) continue;
+      const three = [from, to, via];
+      const shared = three.flatMap((r) => routes[r]);
+      if (shared.length > MAX_SPLIT) continue;
+      const was = three.reduce((sum, r) => sum + packing.over(r), 0);
+      const split = splitThree(problem, shared, was - (best?.lower ?? 0));
+      if (!split) continue;
+      const lower = was - split.over;
+      const bins = matchBins(
+        three.map((r) => routes[r]),
+        split.bins,
+      );
+      const rebuilt = three.map((r, k) => rebuild(packing, routes[r], bins[k]));
+      if (rebuilt.some((place) => !place)) continue;
+      const moved = three.flatMap((r, k) => bins[k].filter((i) => !routes[r].includes(i)));
+      best = { move: { changes: three.map((r, k) => ({ r, ...rebuilt[k]! })), moved }, lower };
+    }
+  }
+  return best?.move ?? null;
+}
+
+/** The bins given to the routes so that the most stops stay where they are (the vehicles are alike). */
+function matchBins(routes: readonly (readonly number[])[], bins: number[][]): number[][] {
+  const kept = (route: readonly number[], bin: number[]) => bin.filter((i) => route.includes(i)).length;
+  let best = bins;
+  let most = -1;
+  for (const order of [
+    [0, 1, 2],
+    [0, 2, 1],
+    [1, 0, 2],
+    [1, 2, 0],
+    [2, 0, 1],
+    [2, 1, 0],
+  ]) {
+    const stay = order.reduce((sum, b, r) => sum + kept(routes[r], bins[b]), 0);
+    if (stay > most) {
+      most = stay;
+      best = order.map((b) => bins[b]);
+    }
+  }
+  return best;
+}
+
+/**
+ * The stops dealt over three vehicles with the least total overload, if it is below `below`: a depth-first search,
+ * largest order first, that skips a vehicle loaded as one already tried and stops at the first split with none.
+ */
+function splitThree(problem: Problem, stops: readonly number[], below: number): { bins: number[][]; over: number } | null {
+  const { demand, capacity } = problem;
+  const order = [...stops].sort((a, b) => demand[b] - demand[a] || a - b);
+  const loads = [0, 0, 0];
+  const bins: number[][] = [[], [], []];
+  let best: { bins: number[][]; over: number } | null = null;
+  let limit = below;
+  let nodes = 0;
+  const overOf = () => loads.reduce((sum, l) => sum + Math.max(0, l - capacity), 0);
+  const visit = (k: number): boolean => {
+    if (++nodes > MAX_SPLIT_NODES) return true;
+    if (overOf() >= limit) return false;
+    if (k === order.length) {
+      best = { bins: bins.map((b) => [...b]), over: overOf() };
+      limit = best.over;
+      return limit === 0;
+    }
+    const u = order[k];
+    for (let b = 0; b < 3; b++) {
+      if (loads.indexOf(loads[b]) < b) continue; // a vehicle loaded as an earlier one: the same split again
+      loads[b] += demand[u];
+      bins[b].push(u);
+      const done = visit(k + 1);
+      bins[b].pop();
+      loads[b] -= demand[u];
+      if (done) return true;
+    }
+    return false;
+  };
+  visit(0);
+  return best;
 }
 
 /**
