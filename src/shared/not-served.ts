@@ -15,6 +15,13 @@ const isUnserved = (v: Violation): v is Unserved => v.kind === 'unserved' && v.c
 export const unservedIds = (evaluation: Pick<Evaluation, 'violations'>): string[] =>
   evaluation.violations.filter(isUnserved).map((v) => v.customerId);
 
+/** How many customers an evaluated plan leaves out (a plain count: it ranks sampled plans, thousands a day). */
+export function unservedCount(evaluation: Pick<Evaluation, 'violations'>): number {
+  let count = 0;
+  for (const v of evaluation.violations) if (v.kind === 'unserved') count++;
+  return count;
+}
+
 /** The customers an evaluated plan leaves out, in the evaluator's order, each with the reason without its "customer X is not served: " lead. */
 export function notServed(instance: Instance, evaluation: Pick<Evaluation, 'violations'>): NotServed[] {
   const names = new Map(instance.customers.map((c) => [c.id, c.name ?? '']));

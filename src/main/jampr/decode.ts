@@ -1,6 +1,7 @@
 import * as tf from '@tensorflow/tfjs';
 import { AppError } from '../../shared/errors.js';
 import { DEFAULT_SAMPLES } from '../../shared/methods.js';
+import { unservedCount } from '../../shared/not-served.js';
 import type { Evaluation } from '../../shared/domain.js';
 import { evaluateIndexRoutes } from '../vrp/evaluate.js';
 import { fitToFleet } from '../vrp/solvers/fleet-fit.js';
@@ -234,5 +235,3 @@ export function isBetter(a: Evaluation, b: Evaluation): boolean {
   if (a.cost !== b.cost) return a.cost < b.cost;
   return a.vehicles < b.vehicles;
 }
-
-const unservedCount = (e: Evaluation): number => e.violations.reduce((sum, v) => sum + (v.kind === 'unserved' ? 1 : 0), 0);

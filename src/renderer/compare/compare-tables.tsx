@@ -1,6 +1,7 @@
 /** The comparison's numbers: KPIs of both plans with B − A, and every customer early, late or waited for in either. */
 import type { Comparison } from '../../shared/api.js';
 import { type Evaluation, type Instance, variantWaits } from '../../shared/domain.js';
+import { unservedCount } from '../../shared/not-served.js';
 import { formatNumber } from '../format.js';
 import { type Units, unitsOf } from '../units.js';
 
@@ -110,8 +111,6 @@ function DeviationCell(props: { served: boolean; minutes: number; tone: string; 
   if (props.minutes <= 0) return <td className="num">—</td>;
   return <td className={`num ${props.tone}`}>{props.units.duration(props.minutes)}</td>;
 }
-
-const unservedCount = (e: Evaluation): number => e.violations.filter((v) => v.kind === 'unserved').length;
 
 function rulesText(e: Evaluation): string {
   if (e.feasible) return 'met';
