@@ -13,6 +13,7 @@ import { reset } from './env/env.js';
 import { routesOf } from './env/routes.js';
 import type { EncodedRows, Policy } from './model/policy.js';
 import { SYMMETRY_COUNT } from './model/symmetry.js';
+import type { StopSignal } from './parallel.js';
 import { rollout } from './rollout.js';
 import { type ChunkHelpers, chunkSeed, drawChunks } from './sample-chunks.js';
 
@@ -202,7 +203,7 @@ export function sampleChunk(
   seed: number,
   size: number,
   symmetry = 0,
-  signal?: AbortSignal,
+  signal?: StopSignal,
 ): SampledPlan {
   const rng = createRng(seed);
   const problems = Array<Problem>(size).fill(problem);

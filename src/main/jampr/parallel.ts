@@ -5,7 +5,9 @@
  * The parent calls startTaskPool(moduleUrl); the module, in each worker, calls serveTasks(handler). Messages
  * are `{ seq, type, ... }` envelopes; a handler's error comes back as a rejected promise with its message.
  * A worker that dies fails its pending tasks and is replaced on the next task. A task run with a signal is
- * withdrawn when it aborts: its promise rejects at once and the worker skips it if it has not started it.
+ * withdrawn when it aborts: its promise rejects at once, the worker skips it if it has not started it, and a handler
+ * already running it sees its `stop.aborted` turn true (a flag in memory shared with the worker, since the worker's
+ * messages wait until the handler returns) and may end early; its late answer is dropped.
  */
 import { availableParallelism } from 'node:os';
 import { parentPort, type ResourceLimits, Worker, workerData } from 'node:worker_threads';
@@ -16,7 +18,7 @@ export interface TaskRequest<Req> {
   request: Req;
 }
 
-/** Withdraws task `seq`: the worker skips it if it has not started it (it cannot stop one it is running). */
+/** Withdraws task `seq`: the worker skips it if it has not started it (one it is running is told through `stop`). */
 export interface TaskCancel {
   seq: number;
   type: 'cancel';
@@ -47,19 +49,36 @@ export interface TaskPoolOptions {
  */
 const TS_BOOTSTRAP = new URL('../ml-worker-boot.mjs', import.meta.url);
 
+/** What a running handler polls to learn that the parent withdrew its task (an AbortSignal fits it too). */
+export interface StopSignal {
+  readonly aborted: boolean;
+}
+
+/** Shared with each worker, as Int32 slots: the seq of the task it is running, and that of a task to stop. */
+const RUNNING = 0;
+const STOP = 1;
+
 interface Slot {
   worker: Worker | null;
   pending: Map<number, { resolve(result: unknown): void; reject(error: Error): void }>;
+  control: Int32Array;
 }
 
-function launch(entry: URL, options: TaskPoolOptions): Worker {
-  const settings = { workerData: { entry: entry.href, data: options.workerData }, resourceLimits: options.resourceLimits };
+function launch(entry: URL, options: TaskPoolOptions, control: Int32Array): Worker {
+  const settings = {
+    workerData: { entry: entry.href, data: options.workerData, control: control.buffer },
+    resourceLimits: options.resourceLimits,
+  };
   return new Worker(entry.pathname.endsWith('.ts') ? TS_BOOTSTRAP : entry, settings);
 }
 
 export function startTaskPool<Req, Res>(entry: URL, options: TaskPoolOptions = {}): TaskPool<Req, Res> {
   const size = Math.max(1, options.size ?? availableParallelism());
-  const slots: Slot[] = Array.from({ length: size }, () => ({ worker: null, pending: new Map() }));
+  const slots: Slot[] = Array.from({ length: size }, () => ({
+    worker: null,
+    pending: new Map(),
+    control: new Int32Array(new SharedArrayBuffer(2 * Int32Array.BYTES_PER_ELEMENT)),
+  }));
   let nextSeq = 1;
   let closed = false;
 
@@ -71,7 +90,7 @@ export function startTaskPool<Req, Res>(entry: URL, options: TaskPoolOptions = {
 
   const ensureWorker = (slot: Slot): Worker => {
     if (slot.worker !== null) return slot.worker;
-    const worker = launch(entry, options);
+    const worker = launch(entry, options, slot.control);
     worker.on('message', (reply: TaskReply<Res>) => {
       const task = slot.pending.get(reply.seq);
       if (task === undefined) return;
@@ -98,6 +117,7 @@ export function startTaskPool<Req, Res>(entry: URL, options: TaskPoolOptions = {
         const withdraw = () => {
           if (!slot.pending.delete(seq)) return;
           if (slot.pending.size === 0) worker.unref();
+          if (Atomics.load(slot.control, RUNNING) === seq) Atomics.store(slot.control, STOP, seq);
           worker.postMessage({ seq, type: 'cancel' } satisfies TaskCancel);
           reject(new Error('the task was withdrawn'));
         };
@@ -133,11 +153,15 @@ export function startTaskPool<Req, Res>(entry: URL, options: TaskPoolOptions = {
 
 /**
  * In a worker module: answers each task with handler's result (tasks run one at a time, in arrival order). Before
- * each task the worker lets its pending messages in, so that a task withdrawn while it waited is skipped.
+ * each task the worker lets its pending messages in, so that a task withdrawn while it waited is skipped; a task
+ * withdrawn while it runs turns the handler's `stop.aborted` true.
  */
-export function serveTasks<Req, Res>(handler: (request: Req) => Res | Promise<Res>): void {
+export function serveTasks<Req, Res>(handler: (request: Req, stop: StopSignal) => Res | Promise<Res>): void {
   const port = parentPort;
   if (port === null) throw new Error('serveTasks must run inside a worker thread');
+  const boot: unknown = workerData;
+  const shared = typeof boot === 'object' && boot !== null && 'control' in boot ? boot.control : null;
+  const control = new Int32Array(shared instanceof SharedArrayBuffer ? shared : new SharedArrayBuffer(8));
   let queue: Promise<void> = Promise.resolve();
   const withdrawn = new Set<number>();
   let started = 0; // tasks arrive in seq order: one at or below this has run already
@@ -150,11 +174,19 @@ export function serveTasks<Req, Res>(handler: (request: Req) => Res | Promise<Re
       await new Promise<void>((resolve) => setImmediate(resolve));
       if (withdrawn.delete(message.seq)) return; // the parent no longer waits for it: no reply
       started = message.seq;
+      Atomics.store(control, RUNNING, message.seq);
+      const stop: StopSignal = {
+        get aborted() {
+          return Atomics.load(control, STOP) === message.seq;
+        },
+      };
       let reply: TaskReply<Res>;
       try {
-        reply = { seq: message.seq, type: 'result', result: await handler(message.request) };
+        reply = { seq: message.seq, type: 'result', result: await handler(message.request, stop) };
       } catch (error) {
         reply = { seq: message.seq, type: 'error', message: error instanceof Error ? error.message : String(error) };
+      } finally {
+        Atomics.store(control, RUNNING, 0);
       }
       port.postMessage(reply);
     });

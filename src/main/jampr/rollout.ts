@@ -5,6 +5,7 @@ import type { EnvConfig } from './env/config.js';
 import { admit, reset, step } from './env/env.js';
 import type { EnvState } from './env/state.js';
 import type { BeginOptions, Policy } from './model/policy.js';
+import type { StopSignal } from './parallel.js';
 import { chooseActions, type Strategy } from './strategy.js';
 
 export interface RolloutResult {
@@ -24,7 +25,7 @@ export function rollout(
   problems: readonly Problem[],
   config: EnvConfig,
   strategy: Strategy,
-  opts: BeginOptions & { logLikelihood?: boolean; signal?: AbortSignal },
+  opts: BeginOptions & { logLikelihood?: boolean; signal?: StopSignal },
 ): RolloutResult {
   if (!opts.logLikelihood) return { state: inferenceRollout(policy, problems, config, strategy, opts), logLikelihood: null };
   let state = reset(problems, config);
@@ -53,7 +54,7 @@ function inferenceRollout(
   problems: readonly Problem[],
   config: EnvConfig,
   strategy: Strategy,
-  opts: BeginOptions & { signal?: AbortSignal },
+  opts: BeginOptions & { signal?: StopSignal },
 ): EnvState {
   let state = reset(problems, config);
   const decoder = policy.beginInference(state, opts);

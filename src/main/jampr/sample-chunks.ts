@@ -10,7 +10,7 @@ import { AppError } from '../../shared/errors.js';
 /** Threads other than this one that draw chunks: `capacity` at once (one per helper thread). */
 export interface ChunkHelpers<T> {
   readonly capacity: number;
-  /** Draws a chunk on a helper; an abort of `signal` withdraws it if the helper has not started it. */
+  /** Draws a chunk on a helper; an abort of `signal` withdraws it: skipped if the helper has not started it, else stopped. */
   draw(index: number, size: number, signal: AbortSignal): Promise<T>;
   /** Whether the helpers have answered before (they are started and hold the model): then they are waited for. */
   warm(): boolean;
@@ -111,7 +111,8 @@ export async function drawChunks<T>(s: ChunkSchedule<T>): Promise<T[]> {
     }
     return results as T[];
   } finally {
-    // A chunk a helper still holds is no longer needed: withdrawn, so the helper does not spend the next call's time on it.
+    // A chunk a helper still holds is no longer needed: withdrawn (skipped, or stopped where it runs), so the helper does
+    // not spend the next call's time on it.
     for (const { withdraw } of held.values()) withdraw.abort();
   }
 }

@@ -13,7 +13,7 @@ const ready = selectBackend({ log: () => {} });
 /** The current call's instance and embeddings: the encoder runs once per call, helper and symmetry, not once per chunk. */
 let current: { call: string; policy: Policy; problem: Problem; encodings: SymmetricEncodings } | null = null;
 
-serveTasks<SampleTask, SampledPlan>(async (task) => {
+serveTasks<SampleTask, SampledPlan>(async (task, stop) => {
   await ready;
   return withModel(task.modelDir, task.kind, ({ policy }) => {
     if (current?.call !== task.call || current.policy !== policy) {
@@ -23,6 +23,7 @@ serveTasks<SampleTask, SampledPlan>(async (task) => {
       current = { call: task.call, policy, problem, encodings: symmetricEncodings(policy, problem, task.env) };
     }
     const { problem, encodings } = current;
-    return sampleChunk(policy, problem, task.env, encodings, chunkSeed(task.seed, task.index), task.size, chunkSymmetry(task.index));
+    // A cancelled plan withdraws its chunks: one this helper is drawing stops at its next step.
+    return sampleChunk(policy, problem, task.env, encodings, chunkSeed(task.seed, task.index), task.size, chunkSymmetry(task.index), stop);
   });
 });

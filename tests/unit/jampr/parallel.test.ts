@@ -45,6 +45,28 @@ describe('task pool over worker threads', () => {
     }
   });
 
+  it('tells a running task that it was withdrawn, so that it can stop early, and stops only that one', async () => {
+    const one = startTaskPool<TestTask, TestAnswer>(new URL('./fixtures/task-worker.ts', import.meta.url), { size: 1 });
+    try {
+      await one.run({ kind: 'count' }); // the worker is up: the next task starts at once
+      const withdraw = new AbortController();
+      const running = one.run({ kind: 'stoppable', ms: 60_000 }, withdraw.signal);
+      const queued = new AbortController();
+      const behind = one.run({ kind: 'square', n: 4 }, queued.signal);
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      queued.abort(); // withdrawing the queued task does not stop the running one...
+      await expect(behind).rejects.toThrow('withdrawn');
+      withdraw.abort(); // ...withdrawing the running one does
+      await expect(running).rejects.toThrow('withdrawn');
+      // Without the stop the worker would answer this only after the minute.
+      expect((await one.run({ kind: 'last' })).value).toBe('stopped');
+      // A task run to its end is not told to stop.
+      expect((await one.run({ kind: 'stoppable', ms: 20 })).value).toBe('finished');
+    } finally {
+      await one.close();
+    }
+  });
+
   it('refuses tasks once closed', async () => {
     const other = startTaskPool<TestTask, TestAnswer>(new URL('./fixtures/task-worker.ts', import.meta.url), { size: 1 });
     expect((await other.run({ kind: 'square', n: 2 })).value).toBe(4);
