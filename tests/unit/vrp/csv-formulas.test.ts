@@ -14,7 +14,18 @@ const instance: Instance = {
   depot: { id: '=HYPERLINK("http://x")', x: 0, y: 0, ready: 0, due: 1000 },
   capacity: 100,
   vehicles: 6,
-  customers: DANGEROUS.map((id, i) => ({ id, x: i + 1, y: -i - 1, demand: 1, ready: 0, due: 900, service: 1 })),
+  customers: DANGEROUS.map((id, i) => ({
+    id,
+    // Names and addresses that start like a formula too: a phone number, a Dutch town, a list dash.
+    name: ['+49 89 123', "'s-Hertogenbosch", '- back door', '@home', '=A1', 'Plain'][i],
+    address: ['=HYPERLINK("http://x";"click")', '+1 Main St', 'Main St', "'t Hoekje", '-', '@'][i],
+    x: i + 1,
+    y: -i - 1,
+    demand: 1,
+    ready: 0,
+    due: 900,
+    service: 1,
+  })),
 };
 
 /** What a spreadsheet would see in each cell. */
@@ -33,6 +44,11 @@ describe('CSV exports and spreadsheet formulas', () => {
     const back = parseCustomerCsv(csv, { name: 'formulas', capacity: 100, vehicles: 6 }).instance;
     expect(back.depot.id).toBe(instance.depot.id);
     expect(back.customers.map((c) => c.id)).toEqual(DANGEROUS);
+    // Names and addresses come back as they were, however often the file goes out and in again.
+    const twice = parseCustomerCsv(writeInstanceCsv(back), { name: 'formulas', capacity: 100, vehicles: 6 }).instance;
+    for (const day of [back, twice]) {
+      expect(day.customers.map((c) => [c.name, c.address])).toEqual(instance.customers.map((c) => [c.name, c.address]));
+    }
     // Negative numbers stay numbers: only text is escaped.
     expect(back.customers.map((c) => c.y)).toEqual(instance.customers.map((c) => c.y));
   });

@@ -125,10 +125,13 @@ function readNode(
   const { raw, where, read } = cellReader(row, mapping, decimalComma, problems, clock);
   const id = readCell(raw('id'));
   if (id === '') problems.push(`${where('id')}: the id is missing`);
-  // Optional text columns: kept when filled, left out when empty or absent.
+  // Optional text columns: kept when filled, left out when empty or absent; unescaped like the id, since every
+  // export escapes its text cells ("+49 89 …" comes back as it was, not with an apostrophe more each round trip).
+  const name = readCell(raw('name'));
+  const address = readCell(raw('address'));
   const labels = {
-    ...(mapping.index.name !== undefined && raw('name') !== '' ? { name: raw('name') } : {}),
-    ...(mapping.index.address !== undefined && raw('address') !== '' ? { address: raw('address') } : {}),
+    ...(mapping.index.name !== undefined && name !== '' ? { name } : {}),
+    ...(mapping.index.address !== undefined && address !== '' ? { address } : {}),
   };
   const x = read(mapping.geo ? 'lon' : 'x', false);
   const y = read(mapping.geo ? 'lat' : 'y', false);
