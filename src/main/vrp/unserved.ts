@@ -9,24 +9,30 @@ export const demandOverFleet = (problem: Problem): boolean => totalDemand(proble
 
 /**
  * Why a customer is not on any route, in the words a dispatcher needs to act on it: the day cannot carry it
- * (its own demand, or the day's demand against the whole fleet), nobody can reach it in its window, every
- * vehicle is already out (and whether any has room left for it: `mostRoomLeft`, the most capacity a used vehicle
- * has free), or it was simply left out while a vehicle was still free.
+ * (its own demand), nobody can reach it in its window, every vehicle is already out and none has room left for it
+ * (then the day's demand against the whole fleet, where that is the cause: `mostRoomLeft`, the most capacity a used
+ * vehicle has free), every vehicle is out and one has room but not the time (hard windows), or it was simply left
+ * out while a vehicle or room on one was still free. The day's demand is named only where room is what is missing:
+ * with room on a vehicle, a bigger fleet is not what the customer needs.
  */
 export function unservedReason(problem: Problem, variant: Variant, i: number, vehiclesUsed: number, mostRoomLeft: number): string {
   const q = problem.capacity;
+  const d = problem.demand[i];
   const alone = outOfReach(problem, variant, i);
   if (alone) return alone;
-  if (demandOverFleet(problem)) {
-    const fleetCapacity = problem.vehicles * q;
-    return `the day's demand ${totalDemand(problem)} is more than the fleet carries (${problem.vehicles} × ${q} = ${fleetCapacity})`;
-  }
   if (vehiclesUsed >= problem.vehicles) {
     const all = problem.vehicles === 1 ? 'the only vehicle is' : `all ${problem.vehicles} vehicles are`;
-    // The fleet's free room in total may suffice while no one vehicle has enough of it: say which it is.
-    const room =
-      mostRoomLeft < problem.demand[i] ? `, and none has room left for its demand ${problem.demand[i]} (the most is ${mostRoomLeft})` : '';
-    return `${all} used by other stops${room}`;
+    if (mostRoomLeft < d) {
+      if (demandOverFleet(problem))
+        return `the day's demand ${totalDemand(problem)} is more than the fleet carries (${problem.vehicles} × ${q} = ${problem.vehicles * q})`;
+      // The fleet's free room in total may suffice while no one vehicle has enough of it: say which it is.
+      return `${all} used by other stops, and none has room left for its demand ${d} (the most is ${mostRoomLeft})`;
+    }
+    const one = problem.vehicles === 1 ? 'it has' : 'one has';
+    const room = `${one} room for its demand ${d} (${mostRoomLeft} free)`;
+    return variantHardTime(variant.name)
+      ? `${all} used by other stops; ${room} but not the time to fit it in before its window closes or the shift ends`
+      : `${all} used by other stops; it was left out although ${room}`;
   }
   const free = problem.vehicles - vehiclesUsed;
   if (problem.vehicles === 1) return 'it was left out although the only vehicle is free';

@@ -148,7 +148,12 @@ describe('evaluator, plan violations', () => {
     const e = evaluate([['A'], ['A', 'B']], tw2);
     expect(e.violations).toEqual([
       { kind: 'duplicate-visit', route: 1, customerId: 'A', message: 'customer A is visited more than once' },
-      { kind: 'unserved', customerId: 'C', message: 'customer C is not served: all 2 vehicles are used by other stops' },
+      {
+        kind: 'unserved',
+        customerId: 'C',
+        message:
+          'customer C is not served: all 2 vehicles are used by other stops; it was left out although one has room for its demand 4 (15 free)',
+      },
     ]);
     expect(e.feasible).toBe(false);
   });

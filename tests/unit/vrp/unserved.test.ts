@@ -27,18 +27,31 @@ describe('the reason a customer is not served', () => {
     );
   });
 
-  it('names the fleet when every vehicle is out', () => {
-    expect(reasonFor(day, [['A'], ['B']])).toEqual(['customer C is not served: all 2 vehicles are used by other stops']);
+  it('names the fleet when every vehicle is out, and says where one has room for the customer', () => {
+    // Route A carries 5 of 20: room for C's 4. Under soft windows nothing else stops it; under hard ones time did.
+    expect(reasonFor(day, [['A'], ['B']])).toEqual([
+      'customer C is not served: all 2 vehicles are used by other stops; it was left out although one has room for its demand 4 (15 free)',
+    ]);
+    expect(reasonFor(day, [['A'], ['B']], makeVariant('tw1'))).toEqual([
+      'customer C is not served: all 2 vehicles are used by other stops; one has room for its demand 4 (15 free) but not the time to fit it in before its window closes or the shift ends',
+    ]);
   });
 
-  it('says when the fleet has room in total but no vehicle has enough of it, and speaks of one vehicle as one', () => {
+  it("names time, not the day's demand, where the day is too heavy but a vehicle has room for the customer", () => {
+    // One vehicle of 9 carrying A (5): room 4 for C (4), while the day's 16 is more than it carries.
+    const one = { ...day, capacity: 9, vehicles: 1 };
+    expect(reasonFor(one, [['A']], makeVariant('tw1'))).toEqual([
+      "customer B is not served: the day's demand 16 is more than the fleet carries (1 × 9 = 9)",
+      'customer C is not served: the only vehicle is used by other stops; it has room for its demand 4 (4 free) but not the time to fit it in before its window closes or the shift ends',
+    ]);
+  });
+
+  it('says when the fleet has room in total but no vehicle has enough of it', () => {
     // 17 units against the fleet's 2 × 9, but the room left on the two routes is 4 and 2, short of C's 5.
     const split = { ...day, capacity: 9, vehicles: 2, customers: [A, B, { ...C, demand: 5 }] };
     expect(reasonFor(split, [['A'], ['B']])).toEqual([
       'customer C is not served: all 2 vehicles are used by other stops, and none has room left for its demand 5 (the most is 4)',
     ]);
-    const one = { ...day, vehicles: 1, customers: [A, C] };
-    expect(reasonFor(one, [['A']])).toEqual(['customer C is not served: the only vehicle is used by other stops']);
   });
 
   it("names the day's demand when it is above what the whole fleet carries", () => {
