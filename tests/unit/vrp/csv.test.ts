@@ -48,6 +48,18 @@ describe('parseCustomerCsv', () => {
     expect(result.instance.vehicles).toBe(3);
     expect(result.columns.id).toBe('Cust No.');
     expect(result.ignoredColumns).toEqual(['Notes']);
+    expect(result.warnings).toContain('column not read (no field matches the name): Notes');
+  });
+
+  it('names every column it does not read, and reads an unload time as the service time', () => {
+    const text = [
+      'Customer No.;Company;Zip;City;X;Y;Weight (kg);From;To;Unload time (min)',
+      'D;Depot;1;A;0;0;0;0;1000;0',
+      '1;Baker;2;B;3;4;5;10;50;12',
+    ].join('\n');
+    const result = parseCustomerCsv(text, fleet);
+    expect(result.instance.customers[0]).toMatchObject({ id: '1', name: 'Baker', service: 12 });
+    expect(result.warnings).toEqual(['columns not read (no field matches the name): Zip, City']);
   });
 
   it('strips a byte-order mark and skips blank lines, keeping spreadsheet row numbers', () => {
@@ -68,6 +80,17 @@ describe('parseCustomerCsv', () => {
   it('reads semicolon-delimited files with decimal commas', () => {
     const text = ['id;x;y;demand;ready;due;service', 'D;0;0;0;0;1000;0', '1;3,5;4;5;10;50;2,5'].join('\n');
     expect(parseCustomerCsv(text, fleet).instance.customers[0]).toMatchObject({ x: 3.5, service: 2.5 });
+  });
+
+  it('says how it read 1.250 in a file of decimal commas, where it may be a thousand and a quarter', () => {
+    const text = ['id;x;y;demand;ready;due;service', 'D;0;0;0;0;1000;0', '1;3,5;4;1.250;10;50;2', '2;3;4;2.500;10;50;2'].join('\n');
+    const result = parseCustomerCsv(text, { ...fleet, capacity: 5000 });
+    expect(result.instance.customers.map((c) => c.demand)).toEqual([1.25, 2.5]);
+    expect(result.warnings).toEqual([
+      "row 3, column demand: '1.250' was read with a decimal point (1.250 as 1.25), though the file writes other numbers with decimal commas: if a thousands separator was meant, write the number without it (1250)",
+    ]);
+    // Without decimal commas in the file the point is the decimal point, plainly.
+    expect(parseCustomerCsv(text.replace('3,5', '3.5'), { ...fleet, capacity: 5000 }).warnings).toEqual([]);
   });
 
   it('reads HH:MM times as minutes since midnight and marks the instance as clock times', () => {

@@ -11,8 +11,8 @@ export const COLUMN_ALIASES: Record<CsvField, readonly string[]> = {
   type: ['type', 'kind', 'role', 'nodetype'],
   id: ['id', 'customer', 'customerid', 'custno', 'customerno', 'no', 'number', 'stop', 'stopid', 'stopno', 'code', 'ref', 'reference'],
   /** Optional: shown and exported, never used to plan. */
-  name: ['name', 'customername', 'stopname', 'shop', 'company'],
-  address: ['address', 'street', 'streetaddress', 'location'],
+  name: ['name', 'customername', 'stopname', 'shop', 'company', 'client', 'clientname', 'recipient'],
+  address: ['address', 'street', 'streetaddress', 'location', 'deliveryaddress'],
   x: ['x', 'xcoord', 'xcoordinate'],
   y: ['y', 'ycoord', 'ycoordinate'],
   lat: ['lat', 'latitude'],
@@ -73,6 +73,11 @@ export const COLUMN_ALIASES: Record<CsvField, readonly string[]> = {
     'servicemin',
     'servicemins',
     'serviceminutes',
+    'unloadtime',
+    'unloadingtime',
+    'handlingtime',
+    'stoptime',
+    'timeonsite',
   ],
 };
 

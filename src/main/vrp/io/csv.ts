@@ -56,16 +56,41 @@ interface Row {
 
 const NO_SERVICE_COLUMN = 'the file has no service time column: every stop is planned with 0 minutes of service';
 
+/**
+ * How a ';' or tab file writes its numbers: whether any has a decimal comma, and the first number shaped like one
+ * with a thousands point (1.250). In a file of decimal commas that one is ambiguous: read as 1.25, and said so.
+ */
+interface NumberStyle {
+  commaDecimals: boolean;
+  thousandsLike?: string;
+}
+
+function numberStyleWarnings(style: NumberStyle): string[] {
+  if (!style.commaDecimals || style.thousandsLike === undefined) return [];
+  return [
+    `${style.thousandsLike} was read with a decimal point (1.250 as 1.25), though the file writes other numbers with decimal commas: if a thousands separator was meant, write the number without it (1250)`,
+  ];
+}
+
+/** Columns of the file that no field of the import matches by name: named, so that a column meant as one can be renamed. */
+const ignoredColumnsWarning = (ignored: string[]): string[] =>
+  ignored.length === 0 ? [] : [`column${ignored.length === 1 ? '' : 's'} not read (no field matches the name): ${ignored.join(', ')}`];
+
 /** Reads cells of one row, collecting "row R, column C: ..." problems. */
-function cellReader(row: Row, mapping: ColumnMapping, decimalComma: boolean, problems: string[], clock: ClockUse) {
+function cellReader(row: Row, mapping: ColumnMapping, decimalComma: boolean, problems: string[], clock: ClockUse, style: NumberStyle) {
   const raw = (field: CsvField) => (row.cells[mapping.index[field]!] ?? '').trim();
   const where = (field: CsvField) => `row ${row.number}, column ${mapping.names[field]}`;
   const asNumber = (text: string) => {
     const t = decimalComma ? text.replace(',', '.') : text;
-    return /^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/.test(t) ? Number(t) : undefined;
+    if (!/^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/.test(t)) return undefined;
+    if (decimalComma && text.includes(',')) style.commaDecimals = true;
+    else if (decimalComma && /^[+-]?\d{1,3}\.\d{3}$/.test(text)) style.thousandsLike ??= `${where(currentField)}: '${text}'`;
+    return Number(t);
   };
+  let currentField: CsvField = 'id';
   const read = (field: CsvField, time: boolean, optional = false): number | undefined => {
     const text = raw(field);
+    currentField = field;
     // A date belongs to a moment (a window's open or close), not to a duration such as the service time.
     const window = field === 'ready' || field === 'due';
     if (text === '') {
@@ -120,9 +145,10 @@ function readNode(
   decimalComma: boolean,
   problems: string[],
   clock: ClockUse,
+  style: NumberStyle,
 ): NodeResult {
   const before = problems.length;
-  const { raw, where, read } = cellReader(row, mapping, decimalComma, problems, clock);
+  const { raw, where, read } = cellReader(row, mapping, decimalComma, problems, clock, style);
   const id = readCell(raw('id'));
   if (id === '') problems.push(`${where('id')}: the id is missing`);
   // Optional text columns: kept when filled, left out when empty or absent; unescaped like the id, since every
@@ -267,6 +293,7 @@ export function parseCustomerCsv(text: string, options: CsvFleetOptions): CsvImp
   for (const row of misshapen) problems.push(`row ${row.number}: has ${row.cells.length} fields, the header has ${width}`);
   const depotRow = findDepot(rows, mapping, problems);
   const clock = newClockUse();
+  const style: NumberStyle = { commaDecimals: false };
   const decimalComma = delimiter !== ',';
   let depot: Depot | undefined;
   let customers: Customer[] = [];
@@ -275,7 +302,7 @@ export function parseCustomerCsv(text: string, options: CsvFleetOptions): CsvImp
   const openWindows: OpenWindow[] = [];
   for (const row of rows) {
     if (misshapen.has(row)) continue;
-    const node = readNode(row, row === depotRow, mapping, decimalComma, problems, clock);
+    const node = readNode(row, row === depotRow, mapping, decimalComma, problems, clock, style);
     if (node && 'depot' in node) depot = node.depot;
     if (node && 'partial' in node) partialRows.push({ row: row.number, customer: node.partial });
     if (node && 'customer' in node) {
@@ -331,6 +358,8 @@ export function parseCustomerCsv(text: string, options: CsvFleetOptions): CsvImp
     rows: rows.length,
     warnings: [
       ...(mapping.index.service === undefined ? [NO_SERVICE_COLUMN] : []),
+      ...ignoredColumnsWarning(mapping.ignored),
+      ...numberStyleWarnings(style),
       ...dottedTimeWarnings(clock),
       ...offsetWarnings(clock),
       ...reach,
