@@ -5,22 +5,24 @@
  * first midnight, and times past 24:00 are written so.
  */
 
-const CLOCK = /^(\d{1,2}):([0-5]\d)(?::([0-5]\d))?(?:\s*([AaPp])\.?[Mm]\.?)?(?:\s*\+([1-9]))?$/;
+const CLOCK = /^(\d{1,2})(?::([0-5]\d)(?::([0-5]\d))?)?(?:\s*([AaPp])\.?[Mm]\.?)?(?:\s*\+([1-9]))?$/;
 /** Minutes in a day: a time past it is the next day's. */
 export const MINUTES_PER_DAY = 24 * 60;
 
 /**
  * Minutes since midnight, or undefined when the text is not a time of day: H:MM, HH:MM or HH:MM:SS, in 24-hour form
- * or with AM/PM, then "+1" for the next day.
+ * or with AM/PM (then the minutes may go: "9am", "2 PM"), then "+1" for the next day.
  */
 export function parseClock(text: string): number | undefined {
   const m = CLOCK.exec(text.trim());
   if (!m) return undefined;
   const [hours, meridiem, nextDays] = [Number(m[1]), m[4]?.toLowerCase(), m[5] ? Number(m[5]) : 0];
+  // A bare hour is a time of day only with AM/PM: "9" alone is a number.
+  if (m[2] === undefined && !meridiem) return undefined;
   // 12-hour times: 12:15 AM is 00:15, 12:15 PM is 12:15, 1:00 PM is 13:00.
   if (meridiem && (hours < 1 || hours > 12)) return undefined;
   const hour = meridiem ? (hours % 12) + (meridiem === 'p' ? 12 : 0) : hours;
-  const minutes = hour * 60 + Number(m[2]) + (m[3] ? Number(m[3]) / 60 : 0);
+  const minutes = hour * 60 + Number(m[2] ?? 0) + (m[3] ? Number(m[3]) / 60 : 0);
   if (minutes > MINUTES_PER_DAY || (nextDays && minutes >= MINUTES_PER_DAY)) return undefined;
   return minutes + nextDays * MINUTES_PER_DAY;
 }

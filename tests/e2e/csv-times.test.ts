@@ -54,7 +54,7 @@ test('a dotted time "7.30" in a file of HH:MM times is refused with its row and 
 test('"25:00" is refused as a time of day', async () => {
   const problems = await problemsOf('late-hour.csv', clockCsv({ 3: { due: '25:00' } }));
   expect(problems).toEqual([
-    "row 5, column due: '25:00' is not a number, a time of day HH:MM (00:00 to 24:00) or a date and time (2026-11-27 08:00)",
+    "row 5, column due: '25:00' is not a number, a time of day HH:MM (00:00 to 24:00, or 9:00 AM) or a date and time (2026-11-27 08:00)",
   ]);
   await session.screenshot('csv-hour-past-midnight');
   await cancelImport();
@@ -71,7 +71,7 @@ test('every problem of every row is listed, named by its CSV row, with times as 
   expect(problems).toEqual([
     "row 3, column demand: 'lots' is not a number",
     'row 3: ready time 11:00 is after due time 09:30 for customer C1',
-    "row 5, column due: '25:00' is not a number, a time of day HH:MM (00:00 to 24:00) or a date and time (2026-11-27 08:00)",
+    "row 5, column due: '25:00' is not a number, a time of day HH:MM (00:00 to 24:00, or 9:00 AM) or a date and time (2026-11-27 08:00)",
     "row 5, column ready: '8.15' is a plain number, but this file's times are HH:MM: write it as a time of day, e.g. 08:15",
     'row 6: ready time 13:00 is after due time 12:00 for customer C4',
   ]);
@@ -177,6 +177,16 @@ test('a CSV a spreadsheet saved in Windows-1252 shows its names intact, accents 
   await byTest('csv-dialog').waitFor();
   await byTest('csv-capacity').fill('30');
   await expect(byTest('csv-preview')).toContainText('Bäckerei Straße');
+  // A fleet value that is not a number holds Import back and says why; it never imports the earlier value (30).
+  await expect(byTest('csv-confirm')).toBeEnabled();
+  await byTest('csv-capacity').fill('1,000');
+  await expect(byTest('csv-dialog')).toContainText('write decimals with a point');
+  await expect(byTest('csv-confirm')).toBeDisabled();
+  await byTest('csv-capacity').fill('1000');
+  await expect(byTest('csv-confirm')).toBeEnabled();
+  await byTest('csv-vehicles').fill('2.5');
+  await expect(byTest('csv-dialog')).toContainText('a whole number above 0');
+  await expect(byTest('csv-confirm')).toBeDisabled();
   await byTest('csv-cancel').click();
   await byTest('csv-dialog').waitFor({ state: 'detached' });
 });

@@ -49,6 +49,12 @@ describe('renderer formatting', () => {
       [495, 5, 750, 825].map((value) => ({ ok: true, value })),
     );
     expect(parseTime('13:00 PM', true).ok, "no 13 o'clock on a 12-hour clock").toBe(false);
+    // With AM/PM the minutes may go, as people write them; without, a bare hour stays a number, not a time.
+    expect([parseTime('9am', true), parseTime('2 PM', true), parseTime('12 a.m.', true)]).toEqual(
+      [540, 840, 0].map((value) => ({ ok: true, value })),
+    );
+    expect(parseTime('9', true).ok).toBe(false);
+    expect(parseTime('13pm', true).ok).toBe(false);
     expect(parseTime('24:00+1', true).ok, 'the next day has no 24:00').toBe(false);
     expect(parseTime(formatTimeForEdit(1530.5, true), true), 'an edit field round-trips a time after midnight').toEqual({
       ok: true,

@@ -173,7 +173,7 @@ describe('parseCustomerCsv', () => {
   it('names both the row and the column of a bad cell', () => {
     const text = BASIC.replace('1,3,4,5,10,50,2', '1,3,4,5,10,abc,2');
     expect(detailsOf(text)).toEqual([
-      "row 3, column due: 'abc' is not a number, a time of day HH:MM (00:00 to 24:00) or a date and time (2026-11-27 08:00)",
+      "row 3, column due: 'abc' is not a number, a time of day HH:MM (00:00 to 24:00, or 9:00 AM) or a date and time (2026-11-27 08:00)",
     ]);
   });
 
@@ -181,7 +181,7 @@ describe('parseCustomerCsv', () => {
     const text = ['id,x,y,demand,ready,due,service', 'D,0,0,0,07:00,18:00,0', '1,3,4,5,7.30,10:00,2', '2,6,8,7,08:00,25:00,3'].join('\n');
     expect(detailsOf(text)).toEqual([
       "row 3, column ready: '7.30' is a plain number, but this file's times are HH:MM: write it as a time of day, e.g. 07:30",
-      "row 4, column due: '25:00' is not a number, a time of day HH:MM (00:00 to 24:00) or a date and time (2026-11-27 08:00)",
+      "row 4, column due: '25:00' is not a number, a time of day HH:MM (00:00 to 24:00, or 9:00 AM) or a date and time (2026-11-27 08:00)",
     ]);
   });
 
@@ -224,7 +224,7 @@ describe('parseCustomerCsv', () => {
       "5 times carry a date and 1 do not (row 4, column due: '04:00' has none): write every time with its date (2026-11-27 08:00) or none (08:00)",
     ]);
     expect(detailsOf(text.replace('2026-11-28 04:00', '2026-02-30 04:00'))).toEqual([
-      "row 4, column due: '2026-02-30 04:00' is not a number, a time of day HH:MM (00:00 to 24:00) or a date and time (2026-11-27 08:00)",
+      "row 4, column due: '2026-02-30 04:00' is not a number, a time of day HH:MM (00:00 to 24:00, or 9:00 AM) or a date and time (2026-11-27 08:00)",
     ]);
   });
 
@@ -255,7 +255,7 @@ describe('parseCustomerCsv', () => {
       'the times are written with different UTC offsets (UTC+01:00, UTC): all are read on the clock of the first, UTC+01:00',
     );
     expect(detailsOf(local.replace('+0100', '+15:00'))).toEqual([
-      "row 3, column due: '2026-11-27T10:30:00+15:00' is not a number, a time of day HH:MM (00:00 to 24:00) or a date and time (2026-11-27 08:00)",
+      "row 3, column due: '2026-11-27T10:30:00+15:00' is not a number, a time of day HH:MM (00:00 to 24:00, or 9:00 AM) or a date and time (2026-11-27 08:00)",
     ]);
   });
 
@@ -295,7 +295,7 @@ describe('parseCustomerCsv', () => {
     expect(detailsOf(text)).toEqual([
       'row 3, column y: the value is missing',
       "row 4, column demand: 'lots' is not a number",
-      "row 4, column due: '25:99' is not a number, a time of day HH:MM (00:00 to 24:00) or a date and time (2026-11-27 08:00)",
+      "row 4, column due: '25:99' is not a number, a time of day HH:MM (00:00 to 24:00, or 9:00 AM) or a date and time (2026-11-27 08:00)",
       'row 5: has 5 fields, the header has 7',
     ]);
   });

@@ -122,7 +122,7 @@ function cellReader(row: Row, mapping: ColumnMapping, decimalComma: boolean, pro
       return minutes ?? dated;
     }
     const date = window ? ' or a date and time (2026-11-27 08:00)' : '';
-    const expected = time ? `${window ? ',' : ' or'} a time of day HH:MM (00:00 to 24:00)${date}` : '';
+    const expected = time ? `${window ? ',' : ' or'} a time of day HH:MM (00:00 to 24:00${window ? ', or 9:00 AM' : ''})${date}` : '';
     problems.push(`${where(field)}: '${text}' is not a number${expected}`);
     return undefined;
   };
