@@ -1,11 +1,14 @@
 /** The CSV preview dialog: fleet fields, detected columns and first rows, or every bad row; Import confirms. */
-import { useState } from 'react';
+import { useContext, useEffect, useState } from 'react';
 import { formatNumber, formatTime } from '../format.js';
+import { FieldValidity, INVALID_FIELDS_HINT, useFieldValidity } from './field-validity.js';
 import { Modal } from './modal.js';
 import type { CsvImportState } from './use-csv-import.js';
 
 export function CsvPreviewDialog({ state }: { state: CsvImportState }) {
   const { pending, busy, confirm, close, setFleet } = state;
+  // A fleet field that holds what is not a valid number keeps Import disabled: it never imports an earlier value.
+  const validity = useFieldValidity();
   if (!pending) return null;
   const { preview, error, checking } = pending;
   // The first customers as read, with their names where the file has them (a wrong text encoding shows there).
@@ -15,12 +18,23 @@ export function CsvPreviewDialog({ state }: { state: CsvImportState }) {
   const footer = (
     <>
       <span className="hint spacer">
-        {checking ? 'Checking…' : preview ? 'Nothing is stored until you import.' : 'Nothing was imported.'}
+        {checking
+          ? 'Checking…'
+          : validity.invalid
+            ? INVALID_FIELDS_HINT
+            : preview
+              ? 'Nothing is stored until you import.'
+              : 'Nothing was imported.'}
       </span>
       <button className="btn" onClick={close} data-testid="csv-cancel">
         Cancel
       </button>
-      <button className="btn btn-primary" disabled={busy || checking || !preview} onClick={confirm} data-testid="csv-confirm">
+      <button
+        className="btn btn-primary"
+        disabled={busy || checking || !preview || validity.invalid}
+        onClick={confirm}
+        data-testid="csv-confirm"
+      >
         {preview ? `Import ${preview.instance.customers.length} customers` : 'Import'}
       </button>
     </>
@@ -28,30 +42,32 @@ export function CsvPreviewDialog({ state }: { state: CsvImportState }) {
   return (
     <Modal title={`Import ${pending.fileName}`} onClose={close} footer={footer} testId="csv-dialog" wide>
       <h3>Fleet</h3>
-      <div className="row-fields">
-        <OptionalNumber
-          label="Vehicles"
-          placeholder="one per customer"
-          value={pending.vehicles}
-          testId="csv-vehicles"
-          integer
-          onChange={(vehicles) => setFleet({ vehicles })}
-        />
-        <OptionalNumber
-          label="Capacity"
-          placeholder="required"
-          value={pending.capacity}
-          testId="csv-capacity"
-          onChange={(capacity) => setFleet({ capacity })}
-        />
-        <OptionalNumber
-          label="Speed km/h"
-          placeholder="lat/lon data only"
-          value={pending.speedKmh}
-          testId="csv-speed"
-          onChange={(speedKmh) => setFleet({ speedKmh })}
-        />
-      </div>
+      <FieldValidity.Provider value={validity.report}>
+        <div className="row-fields">
+          <OptionalNumber
+            label="Vehicles"
+            placeholder="one per customer"
+            value={pending.vehicles}
+            testId="csv-vehicles"
+            integer
+            onChange={(vehicles) => setFleet({ vehicles })}
+          />
+          <OptionalNumber
+            label="Capacity"
+            placeholder="required"
+            value={pending.capacity}
+            testId="csv-capacity"
+            onChange={(capacity) => setFleet({ capacity })}
+          />
+          <OptionalNumber
+            label="Speed km/h"
+            placeholder="lat/lon data only"
+            value={pending.speedKmh}
+            testId="csv-speed"
+            onChange={(speedKmh) => setFleet({ speedKmh })}
+          />
+        </div>
+      </FieldValidity.Provider>
       {error && !checking && (
         <div className="import-error" data-testid="csv-errors">
           <p>
@@ -142,7 +158,11 @@ export function CsvPreviewDialog({ state }: { state: CsvImportState }) {
   );
 }
 
-/** A number input that may be left empty (the importer then applies its rule or says the value is required). */
+/**
+ * A number input that may be left empty (the importer then applies its rule or says the value is required). While
+ * it holds what is not a valid number it says why and tells the dialog (field-validity.tsx), which keeps Import
+ * disabled; only valid values reach the pending import.
+ */
 function OptionalNumber(props: {
   label: string;
   value: number | undefined;
@@ -152,27 +172,37 @@ function OptionalNumber(props: {
   onChange(value: number | undefined): void;
 }) {
   const [text, setText] = useState(props.value === undefined ? '' : String(props.value));
-  const n = Number(text);
-  const invalid = text.trim() !== '' && (!Number.isFinite(n) || n <= 0 || (props.integer && !Number.isInteger(n)));
+  const problem = optionalNumberProblem(text, props.integer === true);
+  const report = useContext(FieldValidity);
+  useEffect(() => report?.(props.testId, problem !== null), [report, props.testId, problem]);
+  useEffect(() => () => report?.(props.testId, false), [report, props.testId]);
   return (
-    <label className={`field-inline${invalid ? ' has-error' : ''}`}>
+    <label className={`field-inline${problem ? ' has-error' : ''}`}>
       <span>{props.label}</span>
       <input
         value={text}
         placeholder={props.placeholder}
         inputMode="decimal"
         data-testid={props.testId}
-        aria-invalid={invalid || undefined}
+        aria-invalid={problem !== null || undefined}
         onChange={(e) => {
           const next = e.target.value;
           setText(next);
-          const v = Number(next);
-          const ok = next.trim() !== '' && Number.isFinite(v) && v > 0 && (!props.integer || Number.isInteger(v));
           if (next.trim() === '') props.onChange(undefined);
-          else if (ok) props.onChange(v);
+          else if (optionalNumberProblem(next, props.integer === true) === null) props.onChange(Number(next));
         }}
       />
-      {invalid && <em className="field-error">{props.integer ? 'a whole number above 0' : 'a number above 0'}</em>}
+      {problem && <em className="field-error">{problem}</em>}
     </label>
   );
+}
+
+/** Why `text` is not a fleet value (null: empty or valid). A comma is refused: 1,000 is a thousand or one. */
+function optionalNumberProblem(text: string, integer: boolean): string | null {
+  const trimmed = text.trim();
+  if (trimmed === '') return null;
+  if (trimmed.includes(',')) return 'write decimals with a point (22.5), without thousands separators';
+  const n = Number(trimmed);
+  if (!Number.isFinite(n) || n <= 0 || (integer && !Number.isInteger(n))) return integer ? 'a whole number above 0' : 'a number above 0';
+  return null;
 }
