@@ -1,6 +1,6 @@
 /** The CSV preview dialog: fleet fields, detected columns and first rows, or every bad row; Import confirms. */
 import { useContext, useEffect, useState } from 'react';
-import { formatNumber, formatTime } from '../format.js';
+import { formatCount, formatNumber, formatTime } from '../format.js';
 import { FieldValidity, INVALID_FIELDS_HINT, useFieldValidity } from './field-validity.js';
 import { Modal } from './modal.js';
 import type { CsvImportState } from './use-csv-import.js';
@@ -96,8 +96,8 @@ export function CsvPreviewDialog({ state }: { state: CsvImportState }) {
       {preview && (
         <div className="import-preview" data-testid="csv-preview">
           <p>
-            <b data-testid="csv-row-count">{preview.rows}</b> rows (depot and {preview.instance.customers.length} customers) read as{' '}
-            <b>{preview.instance.name}</b>
+            <b data-testid="csv-row-count">{preview.rows}</b> rows (depot and {formatCount(preview.instance.customers.length, 'customer')})
+            read as <b>{preview.instance.name}</b>
             {preview.instance.coordinates?.kind === 'geo' ? ', latitude/longitude' : ', planar x/y'}
             {preview.instance.clockTimes ? ', clock times' : ''}.
           </p>

@@ -9,6 +9,7 @@
 import { useEffect, useState } from 'react';
 import { createPortal } from 'react-dom';
 import type { Evaluation, Instance } from '../../shared/domain.js';
+import { formatCount } from '../format.js';
 import { useApi } from '../hooks/use-api.js';
 import { RouteSketch } from './route-sketch.js';
 import { downloadBase64 } from '../download.js';
@@ -78,7 +79,11 @@ export function DriverSheets({ instance, evaluation, planLabel, onClose }: Props
           </span>
         )}
         <button className="btn" data-testid="sheets-pdf" disabled={pdf.busy || shown.length === 0} onClick={exportPdf}>
-          {pdf.busy ? 'Exporting…' : only === null ? `Export PDF (${shown.length} routes)` : `Export PDF (${shown[0]?.title})`}
+          {pdf.busy
+            ? 'Exporting…'
+            : only === null
+              ? `Export PDF (${formatCount(shown.length, 'route')})`
+              : `Export PDF (${shown[0]?.title})`}
         </button>
         <button className="btn btn-primary" data-testid="sheets-print" onClick={() => window.print()}>
           Print
