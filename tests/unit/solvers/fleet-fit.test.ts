@@ -45,6 +45,27 @@ describe('plans on the fleet the dispatcher has', () => {
     expect(evaluatePlan(buildProblem(instance), soft.routes, makeVariant('tw3')).late).toBeGreaterThan(0);
   });
 
+  it('never drives a stop past the end of the shift to fill a free vehicle: such stops are named, not planned', async () => {
+    // c3–c8 open just before the shift ends: a vehicle reaches them but cannot be back in time. Three vehicles, two
+    // stops that can be served: the free vehicles must stay free, not carry some of c3–c8 past the end of the shift.
+    const base = smallInstance(8, 5, 120, 3);
+    const late = (i: number) => i >= 2;
+    const instance: Instance = {
+      ...base,
+      customers: base.customers.map((c, i) => (late(i) ? { ...c, ready: 995, due: 1000 } : c)),
+    };
+    for (const method of ['classical', 'random'] as const) {
+      const { routes } = await plan(instance, 'tw1', method);
+      const e = evaluatePlan(buildProblem(instance), routes, makeVariant('tw1'));
+      expect(e.violations.filter((v) => v.kind !== 'unserved')).toEqual([]);
+      expect(unservedOf(instance, 'tw1', routes).map((v) => v.message)).toEqual(
+        ['c3', 'c4', 'c5', 'c6', 'c7', 'c8'].map(
+          (id) => `customer ${id} is not served: no vehicle can serve it and be back at the depot by the end of the shift`,
+        ),
+      );
+    }
+  });
+
   it('keeps a drivable plan as it is, and puts a customer back where it still fits', () => {
     const problem = compileProblem(smallInstance(6, 7, 1000, 2));
     const variant = makeVariant('tw2');

@@ -48,7 +48,8 @@ export function fitToFleet(problem: Problem, variant: Variant, routes: readonly 
   });
   if (!packed || packed.apart.length >= left.length) return kept;
   reinsert(problem, variant, packed.routes, packed.apart);
-  return packed.routes;
+  // The packing keeps every rule but capacity on its own; a plan it hands back must be drivable all the same.
+  return drivable(problem, variant, packed.routes) ? packed.routes : kept;
 }
 
 /** Puts each customer (earliest due first) where it keeps the plan drivable; returns those that fit nowhere. */

@@ -46,18 +46,22 @@ export function packIntoFleet(
   options: PackOptions,
 ): PackedPlan | null {
   const { demand, capacity, vehicles } = problem;
-  const byLoad = plan
-    .filter((r) => r.length > 0)
-    .map((r) => [...r])
-    .sort((a, b) => loadOf(problem, b) - loadOf(problem, a) || b.length - a.length);
-  if (byLoad.length <= vehicles) return null;
+  const routes = plan.filter((r) => r.length > 0).map((r) => [...r]);
+  // Capacity is the one rule the packing lets break: a route breaking a time rule (a stop no vehicle reaches in time,
+  // given a route of its own beyond the fleet) is never one of the K it keeps; its stops are packed one by one.
+  const timely = routes.filter((r) => keepsHardTimes(problem, model, r));
+  const byLoad = timely.sort((a, b) => loadOf(problem, b) - loadOf(problem, a) || b.length - a.length);
+  if (routes.length <= vehicles && timely.length === routes.length) return null;
   const apart: number[] = [];
   const left: number[] = [];
-  for (const u of byLoad.slice(vehicles).flat()) (keepsHardTimes(problem, model, [u]) ? left : apart).push(u);
-  const packable = byLoad.slice(0, vehicles).flat().concat(left);
+  const loose = [...byLoad.slice(vehicles), ...routes.filter((r) => !timely.includes(r))].flat();
+  for (const u of loose) (keepsHardTimes(problem, model, [u]) ? left : apart).push(u);
+  const kept = byLoad.slice(0, vehicles);
+  const packable = kept.flat().concat(left);
   if (packable.reduce((sum, u) => sum + demand[u], 0) > vehicles * capacity) return null;
+  while (kept.length < vehicles) kept.push([]);
 
-  const packing = new Packing(problem, model, byLoad.slice(0, vehicles));
+  const packing = new Packing(problem, model, kept);
   // The stops left over, largest order first, each where it adds the least overload, then the least cost.
   left.sort((a, b) => demand[b] - demand[a] || a - b);
   for (const u of left) if (!packing.placeLeastOver(u)) apart.push(u);
