@@ -29,11 +29,20 @@ const statOrNull = (path: string) => {
   }
 };
 
-/** Checked before any work starts, so a long plan is never computed only to fail at the end. */
-export function checkWritable(path: string): void {
+/**
+ * Checked before any work starts, so a long plan is never computed only to fail at the end. `inputs` are files the
+ * command reads: writing over one of them (under any name that leads to it) would lose the dispatcher's data.
+ */
+export function checkWritable(path: string, inputs: readonly string[] = []): void {
   const folder = dirname(resolve(path));
   if (!statOrNull(folder)?.isDirectory()) throw inputError(`cannot write ${path}: the folder ${folder} does not exist`);
-  if (statOrNull(path)?.isDirectory()) throw inputError(`cannot write ${path}: it is a folder, not a file`);
+  const target = statOrNull(path);
+  if (target?.isDirectory()) throw inputError(`cannot write ${path}: it is a folder, not a file`);
+  for (const input of inputs) {
+    const read = statOrNull(input);
+    if (target && read && target.dev === read.dev && target.ino === read.ino)
+      throw inputError(`cannot write ${path}: it is the input file ${input}, which would be overwritten; choose another --out`);
+  }
   try {
     accessSync(folder, constants.W_OK);
   } catch {
@@ -41,10 +50,18 @@ export function checkWritable(path: string): void {
   }
 }
 
-/** A folder to write into (created if missing): checked before any work starts, like checkWritable. */
-export function checkOutputFolder(path: string): void {
+/**
+ * A folder to write into (created if missing): checked before any work starts, like checkWritable; never one of
+ * `inputs` (folders the command reads, such as the model it starts from, which would be overwritten).
+ */
+export function checkOutputFolder(path: string, inputs: readonly string[] = []): void {
   const stat = statOrNull(path);
   if (stat && !stat.isDirectory()) throw inputError(`cannot write into ${path}: it is a file, not a folder`);
+  for (const input of inputs) {
+    const read = statOrNull(input);
+    if (stat && read && stat.dev === read.dev && stat.ino === read.ino)
+      throw inputError(`cannot write into ${path}: it is ${input}, read by this command, which would be overwritten; choose another --out`);
+  }
   const existing = stat ? resolve(path) : dirname(resolve(path));
   if (!statOrNull(existing)?.isDirectory()) throw inputError(`cannot write into ${path}: the folder ${existing} does not exist`);
   try {

@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { mkdir, writeFile } from 'node:fs/promises';
+import { link, mkdir, readFile, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -37,6 +37,30 @@ describe('jampr on a user mistake', () => {
     const missing = join(dir, 'no', 'such', 'plan.json');
     expectUserError(await failureOf('plan', instance, '--out', missing), /the folder .*such does not exist/);
     expectUserError(await failureOf('plan', instance, '--out', dir), /it is a folder, not a file/);
+  });
+
+  it('plan refuses an --out that is its own instance file (under another name too), and train one that is its --from', async () => {
+    const { dir, instance } = await tinyFiles();
+    const before = await readFile(instance, 'utf8');
+    await link(instance, join(dir, 'same.json'));
+    for (const out of [instance, join(dir, 'same.json')]) {
+      expectUserError(await failureOf('plan', instance, '--out', out), /it is the input file .*, which would be overwritten/);
+    }
+    expect(await readFile(instance, 'utf8')).toBe(before);
+    expectUserError(
+      await failureOf(
+        'train',
+        '--size',
+        '5',
+        '--minutes',
+        '0.05',
+        '--from',
+        'resources/models/jampr-tw1-n20',
+        '--out',
+        'resources/models/jampr-tw1-n20',
+      ),
+      /cannot write into .*: it is resources\/models\/jampr-tw1-n20, read by this command/,
+    );
   });
 
   it('plan refuses a sample count beyond the limit instead of running until killed', async () => {

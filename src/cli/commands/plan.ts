@@ -34,7 +34,7 @@ export async function run(argv: string[]): Promise<void> {
   // The flags first: a mistake there is named before a large file is read.
   const method = oneOf(values.method, 'method', methodNameSchema.options, 'classical');
   checkMethodFlags(method, values);
-  if (values.out) checkWritable(values.out);
+  if (values.out) checkWritable(values.out, [positionals[0]]);
   const problem = loadProblem(positionals[0], values);
   const variant = variantFromFlags(values);
   const samples = optionalNumberFlag(values, 'samples', { min: 1, max: MAX_SAMPLES, integer: true });

@@ -18,7 +18,7 @@ export async function run(argv: string[]): Promise<void> {
     threads: { type: 'string' },
   });
   if (!values.out) throw inputError('--out DIR is required (where the checkpoint is written)');
-  checkOutputFolder(values.out);
+  checkOutputFolder(values.out, values.from ? [values.from] : []);
   const controller = new AbortController();
   process.once('SIGINT', () => controller.abort());
   const result = await runTrainJob(
