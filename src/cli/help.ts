@@ -35,8 +35,9 @@ export const COMMAND_HELP: Record<string, string[]> = {
     '  --out FILE           write the plan there: JSON, or the plan CSV when FILE ends in .csv',
   ],
   eval: [
-    'jampr eval INSTANCE PLAN.json --variant tw1|tw2|tw3 [options]',
-    'Prices a plan with the evaluator; exit 2 if it is not feasible.',
+    'jampr eval INSTANCE PLAN.json [--variant tw1|tw2|tw3] [options]',
+    "Prices a plan with the evaluator; exit 2 if it is not feasible. The policy is the plan file's own (tw1 where it",
+    'names none) unless --variant is given; a plan made for another policy or instance is scored with a warning.',
     ...INSTANCE,
     ...POLICY,
     "  --stops              list every stop's times (also as HH:MM on a clock-time day)",

@@ -47,6 +47,33 @@ describe('jampr info, generate, eval and bench', () => {
     });
   });
 
+  it("eval scores a plan document under the plan's own policy unless --variant says otherwise, and then warns", async () => {
+    const dir = await cliWorkDir();
+    const instance = generateInstances(6, 1, 9)[0];
+    await writeFile(join(dir, 'instance.json'), writeInstanceJson(instance));
+    const { stdout: planned } = await jampr(
+      'plan',
+      join(dir, 'instance.json'),
+      '--variant',
+      'tw3',
+      '--time-limit',
+      '0.2',
+      '--out',
+      join(dir, 'plan.json'),
+    );
+    const plan = JSON.parse(planned) as { cost: number };
+    const own = await jampr('eval', join(dir, 'instance.json'), join(dir, 'plan.json'));
+    expect(JSON.parse(own.stdout)).toMatchObject({ variant: 'tw3', cost: plan.cost });
+    expect(own.stderr).toBe('');
+    const asked = await jampr('eval', join(dir, 'instance.json'), join(dir, 'plan.json'), '--variant', 'tw2');
+    expect(JSON.parse(asked.stdout).variant).toBe('tw2');
+    expect(asked.stderr).toContain('jampr: warning: the plan was made under tw3; it is scored under tw2, as --variant asks');
+    const other = { ...instance, name: 'another-day' };
+    await writeFile(join(dir, 'other.json'), writeInstanceJson(other));
+    const renamed = await jampr('eval', join(dir, 'other.json'), join(dir, 'plan.json'));
+    expect(renamed.stderr).toContain(`the plan was made for the instance ${instance.name}, not another-day`);
+  });
+
   it('eval --stops gives every stop time as HH:MM too on a clock-time day', async () => {
     const dir = await cliWorkDir();
     await writeFile(

@@ -1,5 +1,5 @@
 import { formatClock } from '../../shared/clock.js';
-import type { RouteSummary } from '../../shared/domain.js';
+import { kmDriven, type RouteSummary } from '../../shared/domain.js';
 import { inputError } from '../../shared/errors.js';
 import { evaluatePlan } from '../../main/vrp/evaluate.js';
 import { parsePlanRoutes } from '../../main/vrp/io/json.js';
@@ -30,15 +30,25 @@ function withClockTimes(route: RouteSummary): RouteSummary & { returnAt: string 
  * with EXIT.infeasible when the plan breaks a rule or leaves a customer unserved.
  */
 export async function run(argv: string[]): Promise<void> {
-  const { values, positionals } = parseFlags(argv, { ...instanceFlags, ...variantFlags, stops: { type: 'boolean' } }, 2);
+  // No default policy here: without --variant the plan's own (a plan document names it) is the one to score it by.
+  const flags = { ...instanceFlags, ...variantFlags, variant: { type: 'string' }, stops: { type: 'boolean' } } as const;
+  const { values, positionals } = parseFlags(argv, flags, 2);
   if (positionals.length < 2) throw inputError('eval needs an INSTANCE file and a PLAN.json');
   const problem = loadProblem(positionals[0], values);
-  const routes = parsePlanRoutes(readTextFile(positionals[1], 'plan file'));
-  const evaluation = evaluatePlan(problem, routes, variantFromFlags(values));
+  const plan = parsePlanRoutes(readTextFile(positionals[1], 'plan file'));
+  const variant = variantFromFlags({ ...values, variant: values.variant ?? plan.variant ?? 'tw1' });
+  const warn = (message: string) => process.stderr.write(`jampr: warning: ${message}\n`);
+  if (values.variant !== undefined && plan.variant !== undefined && plan.variant !== variant.name)
+    warn(`the plan was made under ${plan.variant}; it is scored under ${variant.name}, as --variant asks`);
+  if (plan.instance !== undefined && plan.instance !== problem.instance.name)
+    warn(`the plan was made for the instance ${plan.instance}, not ${problem.instance.name}`);
+  const evaluation = evaluatePlan(problem, plan.routes, variant);
   const { routes: scheduled, ...totals } = evaluation;
+  const geo = problem.instance.coordinates?.kind === 'geo' ? problem.instance.coordinates : null;
+  const scored = { variant: variant.name, ...totals, ...(geo ? { distanceKm: kmDriven(totals.distance, geo.speedKmh) } : {}) };
   const out = values.stops
-    ? { ...totals, routes: problem.instance.clockTimes ? scheduled.map(withClockTimes) : scheduled }
-    : { ...totals, routes: scheduled.map(({ stops: _stops, ...r }) => r) };
+    ? { ...scored, routes: problem.instance.clockTimes ? scheduled.map(withClockTimes) : scheduled }
+    : { ...scored, routes: scheduled.map(({ stops: _stops, ...r }) => r) };
   console.log(JSON.stringify(out, null, 2));
   // As `jampr plan` does: the exit code says that a rule is broken, stderr says which.
   for (const v of evaluation.violations) console.error(`violation: ${v.message}`);

@@ -113,8 +113,14 @@ describe('plan JSON', () => {
   });
 
   it('reads just the routes of a hand-written plan, or a bare list of routes', () => {
-    expect(parsePlanRoutes('{"routes": [["1", 2], []]}')).toEqual([['1', '2'], []]);
-    expect(parsePlanRoutes('[["3"]]')).toEqual([['3']]);
+    expect(parsePlanRoutes('{"routes": [["1", 2], []]}')).toEqual({ routes: [['1', '2'], []] });
+    expect(parsePlanRoutes('[["3"]]')).toEqual({ routes: [['3']] });
+    expect(parsePlanRoutes('{"instance": "day", "variant": "tw3", "cost": 1, "routes": [["1"]]}')).toEqual({
+      routes: [['1']],
+      instance: 'day',
+      variant: 'tw3',
+    });
+    expect(detailsOf(() => parsePlanRoutes('{"variant": "tw9", "routes": []}'))[0]).toMatch(/^variant: /);
     expect(detailsOf(() => parsePlanRoutes('{"routes": "1,2"}'))).toEqual(['routes: expected array, received string']);
   });
 });

@@ -9,6 +9,7 @@ import {
   type Routes,
   routesSchema,
   type VariantName,
+  variantNameSchema,
 } from '../../../shared/domain.js';
 import { notServed } from '../../../shared/not-served.js';
 import { AppError, inputError } from '../../../shared/errors.js';
@@ -95,12 +96,22 @@ export function parsePlanJson(text: string): PlanJson {
   return checkShape(planJsonSchema, parseJson(text, 'Plan file'), 'Plan JSON');
 }
 
-/** Reads only the routes of a plan (a hand-written plan may hold nothing else): `{"routes": [...]}` or a bare array. */
-export function parsePlanRoutes(text: string): Routes {
+/** What a plan file to be scored says: its routes, and where written, the policy and instance it was made for. */
+export interface PlanRoutes {
+  routes: Routes;
+  variant?: VariantName;
+  instance?: string;
+}
+
+/**
+ * Reads the routes of a plan (a hand-written plan may hold nothing else): `{"routes": [...]}` or a bare array, with
+ * the `variant` and `instance` a plan document names (others fields are not looked at).
+ */
+export function parsePlanRoutes(text: string): PlanRoutes {
   const raw = parseJson(text, 'Plan file');
-  const routesOnly = z.object({ routes: routesSchema });
-  if (Array.isArray(raw)) return checkShape(routesOnly, { routes: raw }, 'Plan routes').routes;
-  return checkShape(routesOnly, raw, 'Plan JSON').routes;
+  const routesOnly = z.object({ routes: routesSchema, variant: variantNameSchema.optional(), instance: z.string().optional() });
+  if (Array.isArray(raw)) return checkShape(routesOnly, { routes: raw }, 'Plan routes');
+  return checkShape(routesOnly, raw, 'Plan JSON');
 }
 
 /** The plan document of an evaluated plan: the one form the CLI writes and the app exports. */
