@@ -4,13 +4,44 @@ import { inputError } from '../shared/errors.js';
 
 type Options = NonNullable<ParseArgsConfig['options']>;
 
-/** Strict flag parsing: an unknown flag or a missing value is an input error, never silently ignored. */
+/**
+ * Strict flag parsing: an unknown flag, a missing value or a flag given twice (which of the two was meant?) is an
+ * input error, never silently ignored. A negative number after a flag is its value (`--vehicles -2` is refused by
+ * the flag's own range check, naming it, rather than read as an unknown flag `-2`).
+ */
 export function parseFlags<O extends Options>(argv: string[], options: O, positionals = 0) {
-  const parsed = parseOrExplain(() => parseArgs({ args: argv, options, allowPositionals: positionals > 0, strict: true }));
+  const args = withNegativeValues(argv, options);
+  const parsed = parseOrExplain(() => parseArgs({ args, options, allowPositionals: positionals > 0, strict: true, tokens: true }));
+  const given = new Map<string, string[]>();
+  for (const token of parsed.tokens ?? []) {
+    if (token.kind !== 'option') continue;
+    given.set(token.name, [...(given.get(token.name) ?? []), token.value ?? '']);
+  }
+  for (const [name, values] of given) {
+    if (values.length > 1) {
+      const written = options[name]?.type === 'string' ? ` (${values.map((v) => `'${v}'`).join(', ')})` : '';
+      throw inputError(`--${name} is given ${values.length} times${written}: give it once`);
+    }
+  }
   if (parsed.positionals.length > positionals) {
     throw inputError(`unexpected argument ${parsed.positionals[positionals]}`);
   }
-  return parsed;
+  const { tokens: _tokens, ...rest } = parsed;
+  return rest;
+}
+
+/** `--flag -2` as `--flag=-2` for flags that take a value: a negative number is a value, not a flag. */
+function withNegativeValues(argv: string[], options: Options): string[] {
+  const out: string[] = [];
+  for (let k = 0; k < argv.length; k++) {
+    const name = argv[k].startsWith('--') && !argv[k].includes('=') ? argv[k].slice(2) : null;
+    const next = argv[k + 1];
+    if (name !== null && options[name]?.type === 'string' && next !== undefined && /^-(\d|\.\d)/.test(next)) {
+      out.push(`${argv[k]}=${next}`);
+      k++;
+    } else out.push(argv[k]);
+  }
+  return out;
 }
 
 function parseOrExplain<T>(parse: () => T): T {
@@ -26,13 +57,15 @@ export function numberFlag(
   values: Record<string, unknown>,
   name: string,
   fallback: number,
-  { min = -Infinity, max = Infinity, integer = false }: { min?: number; max?: number; integer?: boolean } = {},
+  { min = -Infinity, max = Infinity, integer = false, above }: { min?: number; max?: number; integer?: boolean; above?: number } = {},
 ): number {
   const raw = values[name];
   if (raw === undefined) return fallback;
   const value = Number(raw);
-  if (!Number.isFinite(value) || value < min || value > max || (integer && !Number.isInteger(value))) {
-    const range = [min > -Infinity ? ` >= ${min}` : '', max < Infinity ? ` <= ${max}` : ''].filter(Boolean).join(' and');
+  const low = above !== undefined ? value <= above : value < min;
+  if (!Number.isFinite(value) || low || value > max || (integer && !Number.isInteger(value))) {
+    const lower = above !== undefined ? ` above ${above}` : min > -Infinity ? ` >= ${min}` : '';
+    const range = [lower, max < Infinity ? ` <= ${max}` : ''].filter(Boolean).join(' and');
     throw inputError(`--${name} must be ${integer ? 'an integer' : 'a number'}${range}, got '${String(raw)}'`);
   }
   return value;
@@ -41,7 +74,7 @@ export function numberFlag(
 export function optionalNumberFlag(
   values: Record<string, unknown>,
   name: string,
-  opts?: { min?: number; max?: number; integer?: boolean },
+  opts?: { min?: number; max?: number; integer?: boolean; above?: number },
 ) {
   return values[name] === undefined ? undefined : numberFlag(values, name, 0, opts);
 }

@@ -17,8 +17,9 @@ export function loadProblem(path: string, values: Record<string, unknown>): Prob
   const instance = readInstanceFile(path, {
     first: optionalNumberFlag(values, 'first', { min: 1, integer: true }),
     vehicles: optionalNumberFlag(values, 'vehicles', { min: 1, integer: true }),
-    capacity: optionalNumberFlag(values, 'capacity', { min: 0 }),
-    speedKmh: optionalNumberFlag(values, 'speed', { min: 0 }),
+    // A vehicle carries something and moves: 0 is a slip, named here rather than as a problem of the file.
+    capacity: optionalNumberFlag(values, 'capacity', { above: 0 }),
+    speedKmh: optionalNumberFlag(values, 'speed', { above: 0 }),
     onWarning: (message) => process.stderr.write(`jampr: warning: ${message}\n`),
   });
   // A flag the command would ignore is refused (as one the method does not read): x/y travel is their distance.

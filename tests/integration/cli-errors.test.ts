@@ -63,6 +63,17 @@ describe('jampr on a user mistake', () => {
     );
   });
 
+  it('refuses a flag given twice, and names a negative or zero fleet value as the flag it is', async () => {
+    const { instance } = await tinyFiles();
+    expectUserError(
+      await failureOf('plan', instance, '--variant', 'tw1', '--variant', 'tw2'),
+      /--variant is given 2 times \('tw1', 'tw2'\): give it once/,
+    );
+    expectUserError(await failureOf('plan', instance, '--vehicles', '-2'), /--vehicles must be an integer >= 1, got '-2'/);
+    expectUserError(await failureOf('plan', instance, '--capacity', '0'), /--capacity must be a number above 0, got '0'/);
+    expectUserError(await failureOf('plan', instance, '--time-limit', '-1'), /--time-limit must be a number/);
+  });
+
   it('plan refuses a sample count beyond the limit instead of running until killed', async () => {
     const { instance } = await tinyFiles();
     expectUserError(
