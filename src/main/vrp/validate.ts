@@ -54,21 +54,28 @@ function checkReachable(
   }
   const arrival = depot.ready + leg;
   if (arrival > c.due + TIME_EPS) {
+    const [at, due] = apart(t, arrival, c.due);
     out.warnings.push(
-      `customer ${c.id} cannot be reached in time: the earliest arrival from the depot is ${t(arrival)}, after its due time ${t(c.due)}; ${UNREACHABLE_OUTCOME}`,
+      `customer ${c.id} cannot be reached in time: the earliest arrival from the depot is ${at}, after its due time ${due}; hard time windows leave it unserved, soft ones serve it late at a price`,
     );
     return;
   }
   const back = Math.max(arrival, c.ready) + c.service + leg;
   if (back > depot.due + TIME_EPS) {
+    const [at, end] = apart(t, back, depot.due);
+    // Soft policies have no end of the shift (docs/cost.md): the stop is served in its window, the vehicle back later.
     out.warnings.push(
-      `customer ${c.id} cannot be served within the shift: a vehicle serving it alone is back at the depot at ${t(back)}, after the shift ends at ${t(depot.due)}; ${UNREACHABLE_OUTCOME}`,
+      `customer ${c.id} cannot be served within the shift: a vehicle serving it alone is back at the depot at ${at}, after the shift ends at ${end}; hard time windows leave it unserved, soft ones serve it and the vehicle is back after the shift`,
     );
   }
 }
 
-/** What planning does with a customer out of reach, in the words of the time-window policies. */
-const UNREACHABLE_OUTCOME = 'hard time windows leave it unserved, soft ones serve it late at a price';
+/** Two times as text that differ where the times do: to the second (or in full) where minutes would read the same. */
+function apart(t: (v: number) => string, a: number, b: number): [string, string] {
+  if (t(a) !== t(b)) return [t(a), t(b)];
+  const precise = (v: number) => (/^\d+:\d\d/.test(t(v)) ? formatClock(v, true) : String(v));
+  return [precise(a), precise(b)];
+}
 
 /** A customer as far as its fields could be read: a CSV row with a bad cell still has its other rules checked. */
 export type PartialCustomer = { id: string } & Partial<Omit<Customer, 'id'>>;

@@ -91,8 +91,20 @@ describe('validateInstance', () => {
     const tooLate = instance([customer('3', { ready: 90, due: 95, service: 8 })]);
     expect(problemsOf(tooLate)).toEqual([]);
     expect(instanceWarnings(tooLate)).toEqual([
-      'customer 3 cannot be served within the shift: a vehicle serving it alone is back at the depot at 103, after the shift ends at 100; hard time windows leave it unserved, soft ones serve it late at a price',
+      'customer 3 cannot be served within the shift: a vehicle serving it alone is back at the depot at 103, after the shift ends at 100; hard time windows leave it unserved, soft ones serve it and the vehicle is back after the shift',
     ]);
+  });
+
+  it('writes the two times to the second where they read the same to the minute', () => {
+    // Clock times: 3 units away, depot opens 07:00 (420), the window closes at 07:02:30: arrival 07:03 is past it...
+    const clock = {
+      ...instance([customer('8', { x: 3, y: 0, ready: 0, due: 422.5 })], { depot: { id: 'D', x: 0, y: 0, ready: 420, due: 1000 } }),
+      clockTimes: true,
+    };
+    expect(instanceWarnings(clock)[0]).toMatch(/earliest arrival from the depot is 07:03, after its due time 07:02:30;/);
+    // ...and at 07:02:45 both read 07:03 to the minute.
+    const close = { ...clock, customers: [customer('8', { x: 2.75, y: 0, ready: 0, due: 422.5 })] };
+    expect(instanceWarnings(close)[0]).toMatch(/earliest arrival from the depot is 07:02:45, after its due time 07:02:30;/);
   });
 
   it('gives no warnings for an instance with problems: those come first', () => {
