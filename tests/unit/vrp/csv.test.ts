@@ -77,6 +77,13 @@ describe('parseCustomerCsv', () => {
     expect(instance.customers[0].id).toBe('Smith, "the" baker');
   });
 
+  it('says that a JSON file is JSON, not which CSV columns it lacks', () => {
+    const json = JSON.stringify({ name: 'day', depot: { id: 'D' }, customers: [] });
+    expect(detailsOf(json)).toEqual([
+      'the file holds JSON, not CSV: a CSV has a header row and one row per stop (an instance JSON is read from a .json file by the jampr command line)',
+    ]);
+  });
+
   it('reads semicolon-delimited files with decimal commas', () => {
     const text = ['id;x;y;demand;ready;due;service', 'D;0;0;0;0;1000;0', '1;3,5;4;5;10;50;2,5'].join('\n');
     expect(parseCustomerCsv(text, fleet).instance.customers[0]).toMatchObject({ x: 3.5, service: 2.5 });

@@ -274,8 +274,22 @@ function onOneClock(
   return { depot: night.depot, customers: night.nodes, mixedDates: false };
 }
 
+function isJson(text: string): boolean {
+  try {
+    JSON.parse(text);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 export function parseCustomerCsv(text: string, options: CsvFleetOptions): CsvImport {
   const body = text.replace(/^\uFEFF/, '');
+  // An instance or plan JSON given where a CSV is read: say so, not that six CSV columns are missing.
+  if (/^\s*[[{]/.test(body) && isJson(body))
+    throw inputError(`CSV ${options.name} cannot be imported`, [
+      'the file holds JSON, not CSV: a CSV has a header row and one row per stop (an instance JSON is read from a .json file by the jampr command line)',
+    ]);
   const delimiter = detectDelimiter(body);
   const parsed = Papa.parse<string[]>(body, { delimiter, skipEmptyLines: false });
   const problems = parsed.errors.map((e) => `row ${(e.row ?? 0) + 1}: ${e.message}`);
