@@ -129,6 +129,8 @@ export interface StoredPlan {
    * the fleet): `evaluation` is the plan checked against today's data, not what it scored when it was made.
    */
   dataChanged?: boolean;
+  /** Made by Compare: the id of the plan it was compared with (the other policy's, same method and seed). */
+  comparedWith?: number;
 }
 
 export type PlanSummary = Omit<StoredPlan, 'routes' | 'evaluation'> & {

@@ -275,6 +275,9 @@ test('after a reload the saved plans are in the history and reopen', async () =>
   const plans = page.locator('[data-testid^="history-plan-"]');
   await plans.first().waitFor();
   assert.ok((await plans.count()) >= 4, 'the soft plan, both compared plans and the edited plan are kept');
+  // The two plans Compare made say so, as its A and B, and name the other side.
+  await expect(page.locator('[data-testid^="compared-from-"]')).toHaveText([/Compare B/, /Compare A/]);
+  await expect(page.locator('[data-testid^="compared-from-"]').first()).toHaveAttribute('title', /beside the hard .* plan/);
   await plans.filter({ hasText: 'Edited by hand' }).first().click();
   await byTest('plan-kpis').waitFor();
   await page.locator('[data-testid="violation"][data-kind="late"]').first().waitFor();

@@ -267,6 +267,18 @@ describe('comparison', () => {
     expect(customers.length).toBeGreaterThan(0);
     expect(customers.length).toBe(new Set([...lateInB, ...earlyInA, ...customers.map((c) => c.customerId)]).size);
     expect((await app.call('plans:list', { instanceId: tight.id })).map((p) => p.id).sort()).toEqual([a.id, b.id].sort());
+    // Each side names the other, in the answer, the history list and a reopened plan; a plain run names none.
+    expect([a.comparedWith, b.comparedWith]).toEqual([b.id, a.id]);
+    const listed = await app.call('plans:list', { instanceId: tight.id });
+    expect(Object.fromEntries(listed.map((p) => [p.id, p.comparedWith]))).toEqual({ [a.id]: b.id, [b.id]: a.id });
+    expect((await app.call('plans:get', { id: b.id })).comparedWith).toBe(a.id);
+    const plain = await app.call('plans:create', {
+      instanceId: tight.id,
+      variant: { name: 'tw1' },
+      method: 'classical',
+      timeLimitSec: 0.1,
+    });
+    expect((await app.call('plans:list', { instanceId: tight.id })).find((p) => p.id === plain.id)?.comparedWith).toBeUndefined();
   });
 
   it('lists a customer one plan leaves out as not served in that plan, even where the other serves it on time', async () => {

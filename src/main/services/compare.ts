@@ -16,7 +16,8 @@ export function compareServices(ctx: ServiceContext, planner: Planner) {
         const { a: variantA, b: variantB, ...common } = request;
         const a = await planner.plan({ ...common, variant: variantA }, half(0, `plan A (${variantA.name})`), signal);
         const b = await planner.plan({ ...common, variant: variantB }, half(0.5, `plan B (${variantB.name})`), signal);
-        return diffPlans(a, b);
+        ctx.store.plans.pairAsComparison(a.id, b.id);
+        return diffPlans({ ...a, comparedWith: b.id }, { ...b, comparedWith: a.id });
       }),
   };
 }

@@ -18,6 +18,7 @@ interface PlanRow {
   feasible: number;
   seconds: number;
   created_at: string;
+  compared_with: number | null;
 }
 
 type SummaryRow = Omit<PlanRow, 'routes' | 'evaluation'>;
@@ -32,6 +33,7 @@ const summaryOf = (row: SummaryRow): PlanSummary => ({
   modelName: row.model_name,
   seconds: row.seconds,
   createdAt: row.created_at,
+  ...comparedWith(row),
   cost: row.cost,
   vehicles: row.vehicles,
   distance: row.distance,
@@ -49,9 +51,13 @@ const toStored = (row: PlanRow): StoredPlan => ({
   evaluation: JSON.parse(row.evaluation) as Evaluation,
   seconds: row.seconds,
   createdAt: row.created_at,
+  ...comparedWith(row),
 });
 
-const SUMMARY_COLUMNS = 'id, instance_id, variant, method, model_name, cost, vehicles, distance, late, feasible, seconds, created_at';
+const comparedWith = (row: SummaryRow) => (row.compared_with === null ? {} : { comparedWith: row.compared_with });
+
+const SUMMARY_COLUMNS =
+  'id, instance_id, variant, method, model_name, cost, vehicles, distance, late, feasible, seconds, created_at, compared_with';
 
 /** Plans are immutable once stored: an edit is saved as a new plan. */
 export function planRepository(db: Database) {
@@ -63,6 +69,7 @@ export function planRepository(db: Database) {
     VALUES (@instanceId, @variant, @method, @modelName, @routes, @evaluation,
             @cost, @vehicles, @distance, @late, @feasible, @seconds, @createdAt)`);
   const remove = db.prepare<[number]>('DELETE FROM plans WHERE id = ?');
+  const pair = db.prepare<[number, number]>('UPDATE plans SET compared_with = ? WHERE id = ?');
 
   return {
     list: (instanceId: number): PlanSummary[] => list.all(instanceId).map(summaryOf),
@@ -90,6 +97,11 @@ export function planRepository(db: Database) {
       });
       return { ...plan, id: Number(lastInsertRowid), createdAt };
     },
+    /** Marks two stored plans as the two sides of one comparison (each names the other). */
+    pairAsComparison: db.transaction((a: number, b: number): void => {
+      pair.run(b, a);
+      pair.run(a, b);
+    }),
     delete: (id: number): boolean => remove.run(id).changes > 0,
   };
 }

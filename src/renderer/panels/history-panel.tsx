@@ -1,6 +1,7 @@
 /** Saved instances and their plans, newest first; any of them can be reopened. */
 import { useState } from 'react';
 import { formatDateTime, formatNumber } from '../format.js';
+import type { PlanSummary } from '../../shared/api.js';
 import { describeMethod } from '../../shared/methods.js';
 import { describeVariant } from '../plan/time-window-policy.js';
 import { useInstanceList, usePlanList } from '../state/queries.js';
@@ -92,6 +93,12 @@ function PlanList(props: {
           >
             <span>
               {describeMethod(p.method)} · {describeVariant(p.variant)}
+              {p.comparedWith !== undefined && (
+                <span className="history-meta" data-testid={`compared-from-${p.id}`} title={comparedTitle(plans, p.comparedWith)}>
+                  {' '}
+                  · Compare {p.comparedWith > p.id ? 'A' : 'B'}
+                </span>
+              )}
             </span>
             <span className="history-meta">
               cost {formatNumber(p.cost)} · {p.vehicles} veh{p.late > 0 ? ` · late ${props.units.duration(p.late)}` : ''}
@@ -109,4 +116,10 @@ function PlanList(props: {
       ))}
     </ul>
   );
+}
+
+/** A plan made by Compare (A is stored first): the policy of the plan it was compared with. */
+function comparedTitle(plans: readonly PlanSummary[], otherId: number): string {
+  const other = plans.find((q) => q.id === otherId);
+  return other ? `Made by Compare beside the ${describeVariant(other.variant)} plan` : 'Made by Compare (the other plan was deleted)';
 }

@@ -1,8 +1,9 @@
 import { initial } from './0010-initial.js';
 import { trainingVerdict } from './0020-training-verdict.js';
+import { planComparison } from './0030-plan-comparison.js';
 import type { Migration } from './types.js';
 
 export type { Migration } from './types.js';
 
 /** Every migration in order. Add a file `NNNN-what.ts` and append it here; never edit an applied one. */
-export const MIGRATIONS: readonly Migration[] = [initial, trainingVerdict];
+export const MIGRATIONS: readonly Migration[] = [initial, trainingVerdict, planComparison];
