@@ -8,13 +8,17 @@ Chart.register(LineController, LineElement, PointElement, LinearScale, CategoryS
 
 /**
  * The baseline is dashed and drawn over the mean (a lower `order` is drawn later): with a sample-mean baseline
- * the two coincide and a solid line would hide it. Validation comes every epoch or checkpoint: larger dots.
+ * the two coincide and a solid line would hide it. Validation comes every epoch or checkpoint: larger dots, on an
+ * axis of its own (right), since it is measured on other days than the training batches and the two levels do not
+ * compare; each axis is read for its own trend.
  */
 const SERIES = [
-  { key: 'meanCost', label: 'mean cost (training)', colour: '#2563eb', order: 2, dash: [], radius: 2 },
-  { key: 'baselineCost', label: 'baseline', colour: '#f97316', order: 1, dash: [6, 4], radius: 0 },
-  { key: 'validationCost', label: 'validation cost', colour: '#16a34a', order: 0, dash: [], radius: 4 },
+  { key: 'meanCost', label: 'mean cost (training)', colour: '#2563eb', order: 2, dash: [], radius: 2, axis: 'y' },
+  { key: 'baselineCost', label: 'baseline', colour: '#f97316', order: 1, dash: [6, 4], radius: 0, axis: 'y' },
+  { key: 'validationCost', label: 'validation cost (right axis)', colour: '#16a34a', order: 0, dash: [], radius: 4, axis: 'y1' },
 ] as const;
+
+const AXES = ['y', 'y1'] as const;
 
 export function LearningCurve({ points }: { points: LearningPoint[] }) {
   const canvas = useRef<HTMLCanvasElement>(null);
@@ -33,6 +37,7 @@ export function LearningCurve({ points }: { points: LearningPoint[] }) {
           pointRadius: s.radius,
           borderDash: [...s.dash],
           order: s.order,
+          yAxisID: s.axis,
           borderWidth: 2,
           spanGaps: true,
           tension: 0,
@@ -51,9 +56,18 @@ export function LearningCurve({ points }: { points: LearningPoint[] }) {
           },
           y: {
             type: 'linear',
-            title: { display: true, text: 'cost' },
+            position: 'left',
+            title: { display: true, text: 'training cost' },
             grace: '5%',
             ticks: { callback: (v) => formatNumber(Number(v), 1) },
+          },
+          y1: {
+            type: 'linear',
+            position: 'right',
+            title: { display: true, text: 'validation (held-out)', color: '#16a34a' },
+            grace: '5%',
+            grid: { drawOnChartArea: false },
+            ticks: { color: '#16a34a', callback: (v) => formatNumber(Number(v), 1) },
           },
         },
         plugins: { legend: { position: 'bottom', labels: { boxWidth: 12 } } },
@@ -75,12 +89,17 @@ export function LearningCurve({ points }: { points: LearningPoint[] }) {
       });
     });
     // A flat curve (e.g. the first point) would get a near-zero axis range: give it ±5% around its value.
-    const ys = c.data.datasets.flatMap((d) => d.data.map((p) => p.y));
-    const lo = Math.min(...ys);
-    const hi = Math.max(...ys);
-    const yScale = c.options.scales!.y!;
-    yScale.suggestedMin = ys.length && hi - lo < 1e-6 * Math.max(1, Math.abs(hi)) ? lo * 0.95 : undefined;
-    yScale.suggestedMax = ys.length && hi - lo < 1e-6 * Math.max(1, Math.abs(hi)) ? hi * 1.05 : undefined;
+    for (const axis of AXES) {
+      const ys = SERIES.flatMap((s, i) => (s.axis === axis ? c.data.datasets[i].data.map((p) => p.y) : []));
+      const lo = Math.min(...ys);
+      const hi = Math.max(...ys);
+      const flat = ys.length > 0 && hi - lo < 1e-6 * Math.max(1, Math.abs(hi));
+      const scale = c.options.scales![axis]!;
+      scale.suggestedMin = flat ? lo * 0.95 : undefined;
+      scale.suggestedMax = flat ? hi * 1.05 : undefined;
+      // An axis with nothing on it yet (no validation point) is not drawn.
+      scale.display = ys.length > 0 || axis === 'y';
+    }
     c.update('none');
   }, [points]);
 
