@@ -9,6 +9,7 @@ import { useApi } from '../hooks/use-api.js';
 import { useRunner } from '../hooks/use-notices.js';
 import { useStoredDataChanged } from '../state/queries.js';
 import { moveStop as moveInRoutes } from '../state/route-edits.js';
+import { insertionIndex } from './gantt-model.js';
 import type { Workspace } from '../state/use-workspace.js';
 
 export function usePlanEditing(ws: Workspace) {
@@ -16,7 +17,7 @@ export function usePlanEditing(ws: Workspace) {
   const run = useRunner();
   const changed = useStoredDataChanged();
   const sequence = useRef(0);
-  const { plan, edit, changeEdit, scoreEdit } = ws;
+  const { plan, edit, changeEdit, scoreEdit, draft } = ws;
 
   useEffect(() => {
     if (!plan || !edit || edit.evaluation) return;
@@ -33,16 +34,22 @@ export function usePlanEditing(ws: Workspace) {
     async (customerId: string, toRoute: number, position?: number) => {
       if (!plan) return;
       const base = edit?.routes ?? plan.routes;
+      // Picked from a list (no place given): where its window opens in the route's day, not after the route's last
+      // stop, which would make a morning customer hours late. The schedule is the one on screen (none while re-scored).
+      const schedule = edit ? edit.evaluation : plan.evaluation;
+      const ready = draft?.customers.find((c) => c.id === customerId)?.ready;
+      const at =
+        position ?? (schedule && ready !== undefined && toRoute >= 0 ? insertionIndex(schedule.routes[toRoute], ready) : undefined);
       let routes: Routes;
       try {
-        routes = moveInRoutes(base, customerId, toRoute, position);
+        routes = moveInRoutes(base, customerId, toRoute, at);
       } catch (err) {
         await run('Move stop', () => Promise.reject(err));
         return;
       }
       changeEdit({ routes, evaluation: null });
     },
-    [run, plan, edit, changeEdit],
+    [run, plan, edit, changeEdit, draft],
   );
 
   const reset = useCallback(() => {
