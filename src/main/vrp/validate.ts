@@ -52,6 +52,13 @@ function checkReachable(
     );
     return;
   }
+  if (coords?.kind === 'geo') {
+    const km = (leg * coords.speedKmh) / 60;
+    if (km > FAR_KM)
+      out.warnings.push(
+        `customer ${c.id} is ${Math.round(km).toLocaleString('en-US')} km from the depot: check its latitude and longitude (swapped, or a sign lost?)`,
+      );
+  }
   const arrival = depot.ready + leg;
   if (arrival > c.due + TIME_EPS) {
     const [at, due] = apart(t, arrival, c.due);
@@ -69,6 +76,9 @@ function checkReachable(
     );
   }
 }
+
+/** A stop farther than this from its depot is more likely a slip in the data (lat and lon swapped) than a delivery. */
+const FAR_KM = 1000;
 
 /** Two times as text that differ where the times do: to the second (or in full) where minutes would read the same. */
 function apart(t: (v: number) => string, a: number, b: number): [string, string] {

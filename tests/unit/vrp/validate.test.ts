@@ -107,6 +107,25 @@ describe('validateInstance', () => {
     expect(instanceWarnings(close)[0]).toMatch(/earliest arrival from the depot is 07:02:45, after its due time 07:02:30;/);
   });
 
+  it('warns about a lat/lon stop a thousand km or more from its depot: swapped coordinates, most likely', () => {
+    // Berlin depot (lat 52.52, lon 13.405); one customer written lon, lat: it lands near Jeddah.
+    const day = {
+      ...instance(
+        [customer('ok', { x: 13.41, y: 52.51, ready: 0, due: 1000 }), customer('swapped', { x: 52.51, y: 13.41, ready: 0, due: 100_000 })],
+        {
+          depot: { id: 'D', x: 13.405, y: 52.52, ready: 0, due: 100_000 },
+        },
+      ),
+      coordinates: { kind: 'geo' as const, speedKmh: 60 },
+    };
+    expect(problemsOf(day)).toEqual([]);
+    const warnings = instanceWarnings(day);
+    expect(warnings).toHaveLength(1);
+    expect(warnings[0]).toMatch(
+      /^customer swapped is [\d,]+ km from the depot: check its latitude and longitude \(swapped, or a sign lost\?\)$/,
+    );
+  });
+
   it('gives no warnings for an instance with problems: those come first', () => {
     expect(instanceWarnings(instance([customer('3', { ready: 90, due: 95, service: 8 })], { capacity: 0 }))).toEqual([]);
   });
