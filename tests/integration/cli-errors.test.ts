@@ -37,6 +37,7 @@ describe('jampr on a user mistake', () => {
     const missing = join(dir, 'no', 'such', 'plan.json');
     expectUserError(await failureOf('plan', instance, '--out', missing), /the folder .*such does not exist/);
     expectUserError(await failureOf('plan', instance, '--out', dir), /it is a folder, not a file/);
+    expectUserError(await failureOf('plan', instance, '--out', '-'), /leave --out out to get the plan JSON on stdout/);
   });
 
   it('plan refuses an --out that is its own instance file (under another name too), and train one that is its --from', async () => {

@@ -34,6 +34,7 @@ export async function run(argv: string[]): Promise<void> {
   // The flags first: a mistake there is named before a large file is read.
   const method = oneOf(values.method, 'method', methodNameSchema.options, 'classical');
   checkMethodFlags(method, values);
+  if (values.out === '-') throw inputError('--out - is not a file name: leave --out out to get the plan JSON on stdout');
   if (values.out) checkWritable(values.out, [positionals[0]]);
   const problem = loadProblem(positionals[0], values);
   const variant = variantFromFlags(values);
