@@ -15,6 +15,7 @@ import { evaluatePlan } from '../src/main/vrp/evaluate.js';
 import { generateCityDay } from '../src/main/vrp/generate-city.js';
 import { createRng, type Rng } from '../src/main/vrp/rng.js';
 import { buildProblem } from '../src/main/vrp/validate.js';
+import { fullLoads } from './full-loads.js';
 
 const { values: args } = parseArgs({
   options: {
@@ -72,24 +73,6 @@ const KINDS: Record<string, (day: Instance, rng: Rng) => Instance> = {
     coordinates: { kind: 'geo', speedKmh: 60 },
   }),
 };
-
-function fullLoads(d: Instance, rng: Rng, perVehicle: number): Instance {
-  const groups = Math.ceil(d.customers.length / perVehicle);
-  const customers = d.customers.map((c) => ({ ...c }));
-  for (let g = 0; g < groups; g++) {
-    const members = customers.filter((_, k) => k % groups === g);
-    const cuts = members
-      .slice(1)
-      .map(() => rng.int(1, d.capacity))
-      .sort((a, b) => a - b);
-    const edges = [0, ...cuts, d.capacity];
-    members.forEach((c, k) => {
-      c.demand = Math.max(1, edges[k + 1] - edges[k]);
-    });
-  }
-  const day = { ...d, customers };
-  return { ...day, vehicles: Math.ceil(totalDemand(day) / d.capacity) };
-}
 
 const ctx = { signal: new AbortController().signal, onProgress: () => {} };
 const sizes = String(args.sizes).split(',').map(Number);

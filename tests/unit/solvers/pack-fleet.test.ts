@@ -9,37 +9,18 @@ import { packIntoFleet } from '../../../src/main/vrp/solvers/search/pack-fleet.j
 import { Packing, refill, refillThree } from '../../../src/main/vrp/solvers/search/pack-moves.js';
 import { buildProblem } from '../../../src/main/vrp/validate.js';
 import { type Instance, makeVariant, type VariantName } from '../../../src/shared/domain.js';
+import { fullLoads } from '../../../bench/full-loads.js';
 import { smallInstance } from './fixtures.js';
 
 const options = (seed = 1) => ({ rng: createRng(seed), stop: () => false, maxSteps: 1000 });
 const loads = (instance: Instance, routes: number[][]) =>
   routes.map((r) => r.reduce((sum, i) => sum + instance.customers[i - 1].demand, 0)).sort((a, b) => a - b);
 
-/**
- * A city day whose demand fills its fleet exactly: the stops are dealt into K groups of `perVehicle` whose demands
- * add up to the capacity, so a plan serving everyone exists (its loads, not its times: the windows may still forbid it
- * under hard windows) and needs every vehicle full.
- */
-function exactFitDay(size: number, perVehicle: number, seed: number): Instance {
+/** A city day of `size` stops whose orders fill its fleet exactly, `perVehicle` to a vehicle (bench/full-loads.ts). */
+const exactFitDay = (size: number, perVehicle: number, seed: number): Instance => {
   const rng = createRng(seed);
-  const day = generateCityDay(size, rng);
-  const groups = Math.ceil(size / perVehicle);
-  const customers = day.customers.map((c) => ({ ...c }));
-  for (let g = 0; g < groups; g++) {
-    const members = customers.filter((_, k) => k % groups === g);
-    const cuts = members
-      .slice(1)
-      .map(() => rng.int(1, day.capacity))
-      .sort((a, b) => a - b);
-    const edges = [0, ...cuts, day.capacity];
-    members.forEach((c, k) => {
-      // Two equal cuts would make a zero demand: such a stop takes 1 and its group's vehicle has 1 too much.
-      c.demand = Math.max(1, edges[k + 1] - edges[k]);
-    });
-  }
-  const demand = customers.reduce((sum, c) => sum + c.demand, 0);
-  return { ...day, customers, vehicles: Math.ceil(demand / day.capacity) };
-}
+  return fullLoads(generateCityDay(size, rng), rng, perVehicle);
+};
 
 describe('packing a day into its fleet', () => {
   it('gathers the free room that is split over routes for the stop left over', () => {
@@ -60,7 +41,11 @@ describe('packing a day into its fleet', () => {
     const base = smallInstance(7, 3, 10, 3);
     const instance = { ...base, customers: base.customers.map((c, k) => ({ ...c, demand: [6, 5, 7, 2, 4, 3, 3][k] })) };
     const problem = compileProblem(instance);
-    const packing = new Packing(problem, makeCostModel(makeVariant('tw3')), [[1, 2], [3, 4], [5, 6, 7]]);
+    const packing = new Packing(problem, makeCostModel(makeVariant('tw3')), [
+      [1, 2],
+      [3, 4],
+      [5, 6, 7],
+    ]);
     expect(refill(packing, 0, createRng(1))).toBeNull();
     const move = refillThree(packing, 0);
     expect(move).not.toBeNull();
