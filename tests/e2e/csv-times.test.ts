@@ -175,6 +175,12 @@ test('a CSV a spreadsheet saved in Windows-1252 shows its names intact, accents 
   const bytes = Buffer.from(Uint8Array.from(csv, (ch) => ch.charCodeAt(0)));
   await page.getByTestId('csv-file-input').setInputFiles({ name: 'ansi.csv', mimeType: 'text/csv', buffer: bytes });
   await byTest('csv-dialog').waitFor();
+  // The dialog takes the keyboard: focus starts in its first field and Tab never leaves it for the page behind.
+  await expect(byTest('csv-vehicles')).toBeFocused();
+  for (let k = 0; k < 8; k++) await page.keyboard.press('Tab');
+  await expect(page.locator('[data-testid="csv-dialog"] :focus')).toHaveCount(1);
+  await page.keyboard.press('Shift+Tab');
+  await expect(page.locator('[data-testid="csv-dialog"] :focus')).toHaveCount(1);
   await byTest('csv-capacity').fill('30');
   await expect(byTest('csv-preview')).toContainText('Bäckerei Straße');
   // A fleet value that is not a number holds Import back and says why; it never imports the earlier value (30).
