@@ -239,6 +239,13 @@ test('moving a stop onto another route in the hard plan re-scores it and shows t
   const routeA = await routeOf(a);
   assert.notEqual(await routeOf(b), routeA, 'the hard plan serves the tight pair from two routes');
   await byTest(`stop-chip-${b}`).click();
+  // With the keyboard the arrow keys browse the routes without moving the stop; Enter moves it.
+  await byTest('move-stop-select').focus();
+  await page.keyboard.press('ArrowDown');
+  await page.waitForTimeout(300);
+  await expect(byTest('edit-bar')).toHaveCount(0);
+  assert.notEqual(await routeOf(b), routeA);
+  await byTest('move-stop-select').blur();
   await byTest('move-stop-select').selectOption(String(routeA));
   await byTest('edit-bar').waitFor();
   await page.locator('[data-testid="violation"][data-kind="late"]').first().waitFor();

@@ -2,7 +2,7 @@
  * The plan beside the map: totals, hand-edit status, the route legend, a keyboard-friendly "move to route"
  * control for the selected stop, the violations, and exports.
  */
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import type { StoredPlan } from '../../shared/api.js';
 import type { Instance, Violation } from '../../shared/domain.js';
 import { formatDateTime, formatNumber } from '../format.js';
@@ -140,15 +140,39 @@ function MoveStop({ routes, customerId, onMove }: { routes: string[][]; customer
   );
 }
 
-/** A route picker: every route but the current one, a new route, and (for a stop on a route) "no route". */
+/**
+ * A route picker: every route but the current one, a new route, and (for a stop on a route) "no route". A pick with
+ * the pointer moves the stop at once; with the keyboard, the arrow keys only browse (in a closed select each one
+ * changes the value) and Enter moves it, so stepping through the list never moves the stop route after route.
+ */
 function RouteChoice(props: { routes: string[][]; current: number; label: string; testId: string; onChoose(route: number): void }) {
   const { routes, current } = props;
+  const [browsing, setBrowsing] = useState('');
+  const byKeyboard = useRef(false);
+  const choose = (value: string) => {
+    setBrowsing('');
+    if (value !== '') props.onChoose(Number(value));
+  };
   return (
     <select
-      value=""
+      value={browsing}
       aria-label={props.label}
       data-testid={props.testId}
-      onChange={(e) => e.target.value !== '' && props.onChoose(Number(e.target.value))}
+      onPointerDown={() => {
+        byKeyboard.current = false;
+      }}
+      onKeyDown={(e) => {
+        byKeyboard.current = true;
+        // After the event: where Enter closes an open list, the select takes its value only then.
+        const select = e.currentTarget;
+        if (e.key === 'Enter') setTimeout(() => choose(select.value), 0);
+        if (e.key === 'Escape') setBrowsing('');
+      }}
+      onBlur={() => {
+        setBrowsing('');
+        byKeyboard.current = false;
+      }}
+      onChange={(e) => (byKeyboard.current ? setBrowsing(e.target.value) : choose(e.target.value))}
     >
       <option value="">choose a route…</option>
       {routes.map((_, r) =>
