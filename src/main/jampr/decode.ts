@@ -11,6 +11,7 @@ import { createRng } from '../vrp/rng.js';
 import type { EnvConfig } from './env/config.js';
 import { reset } from './env/env.js';
 import { routesOf } from './env/routes.js';
+import type { EnvState } from './env/state.js';
 import type { EncodedRows, Policy } from './model/policy.js';
 import { SYMMETRY_COUNT } from './model/symmetry.js';
 import type { StopSignal } from './parallel.js';
@@ -26,8 +27,18 @@ import { type ChunkHelpers, chunkSeed, drawChunks } from './sample-chunks.js';
  */
 
 /** Greedy plans for a batch of instances of one size: index routes per instance. */
-export function decodeGreedy(policy: Policy, problems: readonly Problem[], config: EnvConfig, signal?: AbortSignal): number[][][] {
-  const { state } = rollout(policy, problems, config, { kind: 'greedy' }, { training: false, signal });
+/** Customers placed so far by a greedy decoding of one day (every few steps, for the plan's progress). */
+export type GreedyProgress = (placed: number, total: number) => void;
+
+export function decodeGreedy(
+  policy: Policy,
+  problems: readonly Problem[],
+  config: EnvConfig,
+  signal?: AbortSignal,
+  onPlaced?: GreedyProgress,
+): number[][][] {
+  const onStep = onPlaced && ((s: EnvState) => onPlaced(s.visitedCount[0], problems[0].n));
+  const { state } = rollout(policy, problems, config, { kind: 'greedy' }, { training: false, signal, onStep });
   return problems.map((_, b) => routesOf(state, b));
 }
 
@@ -41,8 +52,14 @@ export function decodeGreedy(policy: Policy, problems: readonly Problem[], confi
  * fleet to make room), and only where some are still left, one chunk of `RESCUE_SAMPLES` sampled plans (seed 1). The plan serving the
  * most customers, then the cheapest, is kept; it names every customer still unserved.
  */
-export function decodeGreedyServing(policy: Policy, problem: Problem, config: EnvConfig, signal?: AbortSignal): number[][] {
-  const [plain] = decodeGreedy(policy, [problem], config, signal);
+export function decodeGreedyServing(
+  policy: Policy,
+  problem: Problem,
+  config: EnvConfig,
+  signal?: AbortSignal,
+  onPlaced?: GreedyProgress,
+): number[][] {
+  const [plain] = decodeGreedy(policy, [problem], config, signal, onPlaced);
   // Customers no plan can serve (a hard window nobody reaches) are left by every plan: they call for no second look.
   const servesAll = (e: Evaluation) => leavesOnlyOutOfReach(problem, config.variant, e);
   if (servesAll(evaluateIndexRoutes(problem, plain, config.variant))) return plain;

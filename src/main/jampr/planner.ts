@@ -2,7 +2,7 @@ import { availableParallelism } from 'node:os';
 import type { Variant } from '../../shared/domain.js';
 import { AppError } from '../../shared/errors.js';
 import type { Problem } from '../vrp/problem.js';
-import { decodeGreedy, decodeGreedyServing, decodeSampled } from './decode.js';
+import { decodeGreedy, decodeGreedyServing, decodeSampled, type GreedyProgress } from './decode.js';
 import { amEnvConfig, jamprEnvConfig } from './env/config.js';
 import { findDefaultModel } from './model-catalog.js';
 import type { ModelKind } from './model/config.js';
@@ -26,6 +26,8 @@ export interface PlanWithModelOptions {
   threads?: number;
   signal?: AbortSignal;
   onProgress?: (drawn: number, total: number, bestCost: number) => void;
+  /** Greedy decoding (JAMPR): customers placed so far, after every step of the plain rollout. */
+  onPlaced?: GreedyProgress;
   /** Where default models are looked up (default resources/models or $JAMPR_MODELS_DIR). */
   modelsRoot?: string;
 }
@@ -48,7 +50,7 @@ export async function planWithModel(problem: Problem, variant: Variant, opts: Pl
         return {
           routes:
             opts.method === 'jampr'
-              ? decodeGreedyServing(policy, problem, env, opts.signal)
+              ? decodeGreedyServing(policy, problem, env, opts.signal, opts.onPlaced)
               : decodeGreedy(policy, [problem], env, opts.signal)[0],
           modelName: card.name,
         };

@@ -25,7 +25,7 @@ export function rollout(
   problems: readonly Problem[],
   config: EnvConfig,
   strategy: Strategy,
-  opts: BeginOptions & { logLikelihood?: boolean; signal?: StopSignal },
+  opts: BeginOptions & { logLikelihood?: boolean; signal?: StopSignal; onStep?: (state: EnvState) => void },
 ): RolloutResult {
   if (!opts.logLikelihood) return { state: inferenceRollout(policy, problems, config, strategy, opts), logLikelihood: null };
   let state = reset(problems, config);
@@ -54,7 +54,7 @@ function inferenceRollout(
   problems: readonly Problem[],
   config: EnvConfig,
   strategy: Strategy,
-  opts: BeginOptions & { signal?: StopSignal },
+  opts: BeginOptions & { signal?: StopSignal; onStep?: (state: EnvState) => void },
 ): EnvState {
   let state = reset(problems, config);
   const decoder = policy.beginInference(state, opts);
@@ -64,6 +64,7 @@ function inferenceRollout(
       if (opts.signal?.aborted) throw new AppError('cancelled', 'cancelled before it finished');
       if (strategy.kind === 'teacher') state = admit(state, strategy.teacher.actions(state));
       state = step(state, chooseActions(strategy, decoder.logProbs(state), state));
+      opts.onStep?.(state);
     }
   } finally {
     decoder.dispose();

@@ -11,6 +11,8 @@ import type { JobContext, PlanJob, PlanResult, Progress } from './protocol.js';
 
 export const DEFAULT_TIME_LIMIT_SEC = 5;
 export const DEFAULT_RANDOM_SAMPLES = 1000;
+/** Greedy decoding reports its progress at most this often. */
+const PROGRESS_EVERY_MS = 250;
 
 /** Plans one instance with the requested method. Runs in the ML worker (or in-process for the CLI and tests). */
 export async function runPlanJob(job: PlanJob, ctx: JobContext<Progress>): Promise<PlanResult> {
@@ -79,10 +81,19 @@ async function planWithStoredModel(problem: Problem, job: PlanJob, ctx: JobConte
   const { planWithModel } = await import('../jampr/planner.js');
   const label = decode === 'greedy' ? 'greedy decoding with the model' : 'sampling with the model';
   ctx.onProgress({ fraction: 0, message: label });
+  // A greedy plan of hundreds of stops takes tens of seconds: its progress is the share of customers placed.
+  let reported = 0;
+  const onPlaced = (placed: number, total: number) => {
+    const now = performance.now();
+    if (now - reported < PROGRESS_EVERY_MS || total === 0) return;
+    reported = now;
+    ctx.onProgress({ fraction: placed / total, message: `${label}: ${placed} of ${total} customers placed` });
+  };
   return planWithModel(problem, job.variant, {
     modelDir: job.modelDir,
     method: job.method === 'am' ? 'am' : 'jampr',
     decode,
+    onPlaced,
     samples: job.samples,
     // Short chunks on large days: progress moves and a cancel is seen within a chunk's time.
     chunk: samplingChunk(problem.n),

@@ -125,6 +125,22 @@ describe('decoding', () => {
     policy.dispose();
   });
 
+  it('reports the customers a greedy decoding has placed, step by step, up to all of them', () => {
+    const policy = new Policy(tinyModelConfig(), 3);
+    const config = jamprEnvConfig(makeVariant('tw3'), 12);
+    const [problem] = tinyProblems(12, 1, 31);
+    const seen: number[] = [];
+    const routes = decodeGreedy(policy, [problem], config, undefined, (placed, total) => {
+      expect(total).toBe(problem.n);
+      seen.push(placed);
+    })[0];
+    expect(seen.length).toBeGreaterThanOrEqual(problem.n);
+    expect(seen.every((placed, k) => k === 0 || placed >= seen[k - 1])).toBe(true);
+    expect(seen.at(-1)).toBe(routes.flat().length);
+    expect(routes).toEqual(decodeGreedy(policy, [problem], config)[0]);
+    policy.dispose();
+  });
+
   it('keeps the plain greedy plan on a day whose demand is more than the fleet carries (nothing serves everyone)', () => {
     const policy = new Policy(tinyModelConfig(), 3);
     const config = jamprEnvConfig(makeVariant('tw3'), 12);
