@@ -210,6 +210,11 @@ test('comparing hard and soft shows two plans, the differences and who is served
   await expect(page.locator('.compare-tables .count')).toHaveText(String(rows.length));
   await expect(byTest('compare-customers').locator('th').nth(3)).toHaveText('Wait A');
   await expect(byTest('compare-customers').locator('th').nth(4)).toHaveText('Early B');
+  // All five columns are in view: no sideways scroll hides B's earliness, the figure a hard-vs-soft comparison is about.
+  const widths = (await page.evaluate(
+    `(() => { const el = document.querySelector('[data-testid="compare-customers"]').parentElement; return [el.scrollWidth, el.clientWidth]; })()`,
+  )) as [number, number];
+  assert.ok(widths[0] <= widths[1], `the table is ${widths[0]} px wide in ${widths[1]} px`);
   const lateInB = await Promise.all(rows.map(async (row) => (await row.locator('td').nth(2).textContent()) !== '—'));
   assert.ok(lateInB.includes(true), 'a customer is late in the soft plan');
   const markersAligned = async () => {

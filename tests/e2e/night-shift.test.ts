@@ -37,6 +37,9 @@ test('a night shift imports with its times after midnight as the next day, and p
   const script = `(() => { const el = document.querySelector('[data-testid="edit-due-N1"]'); return [el.scrollWidth, el.clientWidth]; })()`;
   const [scroll, client] = (await page.evaluate(script)) as [number, number];
   expect(scroll, `the due cell's text is ${scroll} px wide in ${client} px`).toBeLessThanOrEqual(client);
+  // ...and the id column keeps room for an id such as C0001 at 1280 px (it was cut to "C…").
+  const idWidth = (await page.evaluate(`document.querySelector('[data-testid="customer-row-N1"] td').clientWidth`)) as number;
+  expect(idWidth, 'the id cell is wide enough for five characters').toBeGreaterThanOrEqual(48);
 
   await byTest('method').selectOption('classical');
   await byTest('method-effort').fill('1');

@@ -108,8 +108,10 @@ export function CompareTables({ instance, comparison }: { instance: Instance; co
 /** Minutes late or early in one plan, "—" for none; a plan that leaves the customer out says so rather than "—". */
 function DeviationCell(props: { served: boolean; minutes: number; tone: string; units: Units }) {
   if (!props.served) return <td className="num text-bad">not served</td>;
-  if (props.minutes <= 0) return <td className="num">—</td>;
-  return <td className={`num ${props.tone}`}>{props.units.duration(props.minutes)}</td>;
+  const text = props.units.duration(props.minutes);
+  // Seconds of waiting read "0m": shown as none, like no waiting at all.
+  if (props.minutes <= 0 || text === props.units.duration(0)) return <td className="num">—</td>;
+  return <td className={`num ${props.tone}`}>{text}</td>;
 }
 
 function rulesText(e: Evaluation): string {

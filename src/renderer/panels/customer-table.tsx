@@ -28,17 +28,15 @@ interface Props {
  * Short headings (the full word in the tooltip) and fixed widths, so the table fits the side panel at 1280 px
  * without scrolling sideways; the id column takes what is left and cuts long names with an ellipsis.
  */
-const COLUMNS: { key: SortKey; label: string; title: string; numeric: boolean; width?: number }[] = [
+const COLUMNS: { key: SortKey; label: string; title: string; numeric: boolean; width?: number; nightWidth?: number }[] = [
   { key: 'id', label: 'ID', title: 'Customer', numeric: false },
-  { key: 'demand', label: 'Dem.', title: 'Demand', numeric: true, width: 36 },
-  { key: 'ready', label: 'Ready', title: 'Ready time', numeric: true, width: 46 },
-  { key: 'due', label: 'Due', title: 'Due time', numeric: true, width: 46 },
-  { key: 'service', label: 'Svc', title: 'Service time', numeric: true, width: 34 },
-  { key: 'route', label: 'Rt', title: 'Route', numeric: true, width: 28 },
+  { key: 'demand', label: 'Dem.', title: 'Demand', numeric: true, width: 36, nightWidth: 32 },
+  { key: 'ready', label: 'Ready', title: 'Ready time', numeric: true, width: 46, nightWidth: 64 },
+  { key: 'due', label: 'Due', title: 'Due time', numeric: true, width: 46, nightWidth: 64 },
+  { key: 'service', label: 'Svc', title: 'Service time', numeric: true, width: 34, nightWidth: 30 },
+  { key: 'route', label: 'Rt', title: 'Route', numeric: true, width: 28, nightWidth: 24 },
 ];
 const ACTIONS_WIDTH = 20;
-/** A night shift's times read "01:30+1": the time columns widen by the "+1", taken from the id column. */
-const NEXT_DAY_EXTRA = 22;
 
 function compareIds(a: string, b: string): number {
   const na = Number(a);
@@ -97,7 +95,9 @@ export function CustomerTable({ instance, routes, selected, onSelect, onEdit, on
           {COLUMNS.map((c) => (
             <col
               key={c.key}
-              style={c.width ? { width: c.width + (nextDay && (c.key === 'ready' || c.key === 'due') ? NEXT_DAY_EXTRA : 0) } : undefined}
+              // A night shift's times read "01:30+1": the time columns widen, the small numbers' columns give up a
+              // little, so the id column keeps room for an id at 1280 px.
+              style={c.width ? { width: nextDay ? c.nightWidth : c.width } : undefined}
             />
           ))}
           <col style={{ width: ACTIONS_WIDTH }} />
