@@ -32,8 +32,10 @@ export function unitsOf(instance: Pick<Instance, 'coordinates' | 'clockTimes'>):
       if (kind === 'number') return formatDelta(value);
       const shown = kind === 'distance' ? km(value) : value;
       if (Math.abs(shown) < 0.05) return '0';
-      const sign = shown > 0 ? '+' : '−';
-      return `${sign}${kind === 'distance' ? distance(Math.abs(value)) : duration(Math.abs(value))}`;
+      const size = kind === 'distance' ? distance(Math.abs(value)) : duration(Math.abs(value));
+      // A change smaller than what is shown (seconds of waiting in minutes) is none: "0", not "−0m".
+      if (size === (kind === 'distance' ? distance(0) : duration(0))) return '0';
+      return `${shown > 0 ? '+' : '−'}${size}`;
     },
   };
 }

@@ -1,0 +1,15 @@
+import { describe, expect, it } from 'vitest';
+import { unitsOf } from '../../../src/renderer/units.js';
+
+describe("the app's units", () => {
+  it('writes a change too small to show as none, not as a signed zero', () => {
+    const clock = unitsOf({ clockTimes: true });
+    expect(clock.delta(0.3, 'duration')).toBe('0');
+    expect(clock.delta(-0.4, 'duration')).toBe('0');
+    expect(clock.delta(-5, 'duration')).toBe(`−${clock.duration(5)}`);
+    expect(clock.delta(90, 'duration')).toBe(`+${clock.duration(90)}`);
+    const geo = unitsOf({ coordinates: { kind: 'geo', speedKmh: 60 } });
+    expect(geo.delta(0.04, 'distance')).toBe('0');
+    expect(geo.delta(12, 'distance')).toBe(`+${geo.distance(12)}`);
+  });
+});
