@@ -122,7 +122,9 @@ test('the fixed CSV dropped on the window is previewed, then imported on confirm
   for (const field of ['demand', 'ready', 'due', 'service']) assert.ok(columns?.includes(field), `column ${field} detected`);
   await expect(savedInstances(), 'nothing is stored before confirming').toHaveCount(savedBefore);
   await session.screenshot('import-preview');
-  await byTest('csv-confirm').click();
+  // Enter in a fleet field confirms, as the Import button does.
+  await expect(byTest('csv-confirm')).toBeEnabled();
+  await byTest('csv-capacity').press('Enter');
   await byTest('csv-dialog').waitFor({ state: 'detached' });
   await page.locator('[data-testid^="history-instance-"]').first().waitFor();
   await expect(page.locator('[data-testid^="customer-row-"]')).toHaveCount(CUSTOMER_COUNT);

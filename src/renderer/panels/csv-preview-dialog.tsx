@@ -11,6 +11,9 @@ export function CsvPreviewDialog({ state }: { state: CsvImportState }) {
   const validity = useFieldValidity();
   if (!pending) return null;
   const { preview, error, checking } = pending;
+  const canImport = !busy && !checking && preview !== undefined && preview !== null && !validity.invalid;
+  // Enter in a fleet field imports, as the button would: the keyboard's way to confirm the dialog.
+  const importByKey = () => canImport && confirm();
   // The first customers as read, with their names where the file has them (a wrong text encoding shows there).
   const firstRows = preview?.instance.customers.slice(0, 5) ?? [];
   const named = firstRows.some((c) => c.name !== undefined);
@@ -29,13 +32,8 @@ export function CsvPreviewDialog({ state }: { state: CsvImportState }) {
       <button className="btn" onClick={close} data-testid="csv-cancel">
         Cancel
       </button>
-      <button
-        className="btn btn-primary"
-        disabled={busy || checking || !preview || validity.invalid}
-        onClick={confirm}
-        data-testid="csv-confirm"
-      >
-        {preview ? `Import ${preview.instance.customers.length} customers` : 'Import'}
+      <button className="btn btn-primary" disabled={!canImport} onClick={confirm} data-testid="csv-confirm">
+        {preview ? `Import ${formatCount(preview.instance.customers.length, 'customer')}` : 'Import'}
       </button>
     </>
   );
@@ -51,6 +49,7 @@ export function CsvPreviewDialog({ state }: { state: CsvImportState }) {
             testId="csv-vehicles"
             integer
             onChange={(vehicles) => setFleet({ vehicles })}
+            onEnter={importByKey}
           />
           <OptionalNumber
             label="Capacity"
@@ -58,6 +57,7 @@ export function CsvPreviewDialog({ state }: { state: CsvImportState }) {
             value={pending.capacity}
             testId="csv-capacity"
             onChange={(capacity) => setFleet({ capacity })}
+            onEnter={importByKey}
           />
           <OptionalNumber
             label="Speed km/h"
@@ -65,6 +65,7 @@ export function CsvPreviewDialog({ state }: { state: CsvImportState }) {
             value={pending.speedKmh}
             testId="csv-speed"
             onChange={(speedKmh) => setFleet({ speedKmh })}
+            onEnter={importByKey}
           />
         </div>
       </FieldValidity.Provider>
@@ -170,6 +171,7 @@ function OptionalNumber(props: {
   testId: string;
   integer?: boolean;
   onChange(value: number | undefined): void;
+  onEnter(): void;
 }) {
   const [text, setText] = useState(props.value === undefined ? '' : String(props.value));
   const problem = optionalNumberProblem(text, props.integer === true);
@@ -185,6 +187,7 @@ function OptionalNumber(props: {
         inputMode="decimal"
         data-testid={props.testId}
         aria-invalid={problem !== null || undefined}
+        onKeyDown={(e) => e.key === 'Enter' && props.onEnter()}
         onChange={(e) => {
           const next = e.target.value;
           setText(next);
