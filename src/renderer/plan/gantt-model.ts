@@ -58,6 +58,16 @@ export function insertionIndex(route: RouteSummary | undefined, time: number): n
 }
 
 /** Round tick steps for the time axis (1, 2, 5 x 10^k, or whole hours for clock times). */
+/**
+ * A tick's label: the time as everywhere, except that a midnight inside a shift that runs on past it is the next
+ * day's "00:00+1", not the end-of-day "24:00" (which only the end of a day's span reads).
+ */
+export function axisLabel(tick: number, spanEnd: number, clockTimes: boolean | undefined, time: (v: number) => string): string {
+  const day = 24 * 60;
+  if (clockTimes && tick > 0 && tick % day === 0 && tick < spanEnd) return `00:00+${tick / day}`;
+  return time(tick);
+}
+
 export function axisTicks(start: number, end: number, clockTimes: boolean | undefined, maxTicks = 10): number[] {
   const span = end - start;
   const steps = clockTimes ? [15, 30, 60, 120, 180, 240, 360, 720] : [];

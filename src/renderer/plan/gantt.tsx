@@ -7,7 +7,7 @@ import type { Evaluation, Instance } from '../../shared/domain.js';
 import { type Units, unitsOf } from '../units.js';
 import { useElementWidth } from '../hooks/use-element-width.js';
 import { LATE_COLOUR, routeColour } from '../map/palette.js';
-import { axisTicks, insertionIndex, routeSegments, timelineSpan, type Segment } from './gantt-model.js';
+import { axisLabel, axisTicks, insertionIndex, routeSegments, timelineSpan, type Segment } from './gantt-model.js';
 
 interface Props {
   instance: Instance;
@@ -95,7 +95,7 @@ export function Gantt({ instance, evaluation, selected, onSelect, onMoveStop }: 
             <g key={tick} className="gantt-tick">
               <line x1={x(tick)} x2={x(tick)} y1={AXIS_H - 4} y2={height} />
               <text x={x(tick)} y={AXIS_H - 8} textAnchor={x(tick) > width - PAD_R - 20 ? 'end' : 'middle'}>
-                {t(tick)}
+                {axisLabel(tick, span.end, instance.clockTimes, t)}
               </text>
             </g>
           ))}

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Customer, RouteSummary, StopSchedule } from '../../../src/shared/domain.js';
-import { axisTicks, insertionIndex, routeSegments, timelineSpan } from '../../../src/renderer/plan/gantt-model.js';
+import { axisLabel, axisTicks, insertionIndex, routeSegments, timelineSpan } from '../../../src/renderer/plan/gantt-model.js';
+import { formatClock } from '../../../src/shared/clock.js';
 
 const stop = (s: Partial<StopSchedule> & { customerId: string }): StopSchedule => ({
   arrival: 0,
@@ -67,5 +68,10 @@ describe('timeline segments', () => {
   it('picks round axis ticks, whole hours for clock times', () => {
     expect(axisTicks(0, 1000, false)).toEqual([0, 100, 200, 300, 400, 500, 600, 700, 800, 900, 1000]);
     expect(axisTicks(480, 1020, true)).toEqual([480, 540, 600, 660, 720, 780, 840, 900, 960, 1020]);
+    // A night shift's axis: midnight is the next day's 00:00+1 while the shift runs on; a span's own end stays 24:00.
+    const night = [1320, 1440, 1560].map((tick) => axisLabel(tick, 1800, true, (v) => formatClock(v)));
+    expect(night).toEqual(['22:00', '00:00+1', '02:00+1']);
+    expect(axisLabel(1440, 1440, true, (v) => formatClock(v))).toBe('24:00');
+    expect(axisLabel(1440, 2000, false, String)).toBe('1440');
   });
 });
