@@ -1,7 +1,7 @@
 /** The CSV preview dialog: fleet fields, detected columns and first rows, or every bad row; Import confirms. */
-import { useContext, useEffect, useState } from 'react';
+import { useState } from 'react';
 import { formatCount, formatNumber, formatTime } from '../format.js';
-import { FieldValidity, INVALID_FIELDS_HINT, useFieldValidity } from './field-validity.js';
+import { FieldValidity, INVALID_FIELDS_HINT, useFieldValidity, useReportValidity } from './field-validity.js';
 import { Modal } from './modal.js';
 import type { CsvImportState } from './use-csv-import.js';
 
@@ -175,9 +175,7 @@ function OptionalNumber(props: {
 }) {
   const [text, setText] = useState(props.value === undefined ? '' : String(props.value));
   const problem = optionalNumberProblem(text, props.integer === true);
-  const report = useContext(FieldValidity);
-  useEffect(() => report?.(props.testId, problem !== null), [report, props.testId, problem]);
-  useEffect(() => () => report?.(props.testId, false), [report, props.testId]);
+  useReportValidity(props.testId, problem !== null);
   return (
     <label className={`field-inline${problem ? ' has-error' : ''}`}>
       <span>{props.label}</span>

@@ -4,7 +4,7 @@
  * A form calls useFieldValidity() and wraps its fields in <FieldValidity.Provider value={validity.report}>; each
  * NumberField inside reports itself.
  */
-import { createContext, useCallback, useState } from 'react';
+import { createContext, useCallback, useContext, useEffect, useState } from 'react';
 
 /** Reports that field `id` is invalid (true) or valid again, or gone (false). */
 export type ValidityReport = (id: string, invalid: boolean) => void;
@@ -25,4 +25,12 @@ export function useFieldValidity(): { invalid: boolean; report: ValidityReport }
     });
   }, []);
   return { invalid: bad.size > 0, report };
+}
+
+/** A field's part: tells its form (if any) while it holds an invalid value, and that it no longer does once it goes. */
+export function useReportValidity(id: string, invalid: boolean): void {
+  const report = useContext(FieldValidity);
+  useEffect(() => report?.(id, invalid), [report, id, invalid]);
+  // A field that goes away (β when the policy becomes hard) no longer holds anything back.
+  useEffect(() => () => report?.(id, false), [report, id]);
 }

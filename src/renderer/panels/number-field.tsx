@@ -3,8 +3,8 @@
  * only valid numbers, so a half-typed value is never lost nor sent; it tells its form (field-validity.tsx) while it
  * is invalid, so the form's action waits for a valid value.
  */
-import { useContext, useEffect, useState } from 'react';
-import { FieldValidity } from './field-validity.js';
+import { useEffect, useState } from 'react';
+import { useReportValidity } from './field-validity.js';
 
 interface Props {
   label: string;
@@ -21,14 +21,11 @@ interface Props {
 export function NumberField({ label, value, onCommit, testId, min, max, step, integer, title }: Props) {
   const [text, setText] = useState(String(value));
   const [error, setError] = useState<string | null>(null);
-  const report = useContext(FieldValidity);
   useEffect(() => {
     setText(String(value));
     setError(null);
   }, [value]);
-  useEffect(() => report?.(testId, error !== null), [report, testId, error]);
-  // A field that goes away (β when the policy becomes hard) no longer holds anything back.
-  useEffect(() => () => report?.(testId, false), [report, testId]);
+  useReportValidity(testId, error !== null);
 
   const commit = (raw: string) => {
     const n = Number(raw);
