@@ -1,4 +1,4 @@
-import { accessSync, constants, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { accessSync, constants, readFileSync, renameSync, rmSync, type Stats, statSync, writeFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { inputError } from '../shared/errors.js';
 
@@ -29,6 +29,9 @@ const statOrNull = (path: string) => {
   }
 };
 
+/** The same file or folder under any name that leads to it (a hard link, a symlink, a relative path). */
+const sameFile = (a: Stats, b: Stats | null): boolean => b !== null && a.dev === b.dev && a.ino === b.ino;
+
 /**
  * Checked before any work starts, so a long plan is never computed only to fail at the end. `inputs` are files the
  * command reads: writing over one of them (under any name that leads to it) would lose the dispatcher's data.
@@ -38,11 +41,8 @@ export function checkWritable(path: string, inputs: readonly string[] = []): voi
   if (!statOrNull(folder)?.isDirectory()) throw inputError(`cannot write ${path}: the folder ${folder} does not exist`);
   const target = statOrNull(path);
   if (target?.isDirectory()) throw inputError(`cannot write ${path}: it is a folder, not a file`);
-  for (const input of inputs) {
-    const read = statOrNull(input);
-    if (target && read && target.dev === read.dev && target.ino === read.ino)
-      throw inputError(`cannot write ${path}: it is the input file ${input}, which would be overwritten; choose another --out`);
-  }
+  const input = target && inputs.find((i) => sameFile(target, statOrNull(i)));
+  if (input) throw inputError(`cannot write ${path}: it is the input file ${input}, which would be overwritten; choose another --out`);
   try {
     accessSync(folder, constants.W_OK);
   } catch {
@@ -57,11 +57,9 @@ export function checkWritable(path: string, inputs: readonly string[] = []): voi
 export function checkOutputFolder(path: string, inputs: readonly string[] = []): void {
   const stat = statOrNull(path);
   if (stat && !stat.isDirectory()) throw inputError(`cannot write into ${path}: it is a file, not a folder`);
-  for (const input of inputs) {
-    const read = statOrNull(input);
-    if (stat && read && stat.dev === read.dev && stat.ino === read.ino)
-      throw inputError(`cannot write into ${path}: it is ${input}, read by this command, which would be overwritten; choose another --out`);
-  }
+  const input = stat && inputs.find((i) => sameFile(stat, statOrNull(i)));
+  if (input)
+    throw inputError(`cannot write into ${path}: it is ${input}, read by this command, which would be overwritten; choose another --out`);
   const existing = stat ? resolve(path) : dirname(resolve(path));
   if (!statOrNull(existing)?.isDirectory()) throw inputError(`cannot write into ${path}: the folder ${existing} does not exist`);
   try {
