@@ -3,6 +3,7 @@
  * stretches (early: arrival until the window opens; late: the window's due time until arrival). Pure, so the
  * Gantt chart only draws.
  */
+import { MINUTES_PER_DAY } from '../../shared/clock.js';
 import type { Customer, RouteSummary } from '../../shared/domain.js';
 
 export type SegmentKind = 'travel' | 'wait' | 'service' | 'early' | 'late';
@@ -63,8 +64,7 @@ export function insertionIndex(route: RouteSummary | undefined, time: number): n
  * day's "00:00+1", not the end-of-day "24:00" (which only the end of a day's span reads).
  */
 export function axisLabel(tick: number, spanEnd: number, clockTimes: boolean | undefined, time: (v: number) => string): string {
-  const day = 24 * 60;
-  if (clockTimes && tick > 0 && tick % day === 0 && tick < spanEnd) return `00:00+${tick / day}`;
+  if (clockTimes && tick > 0 && tick % MINUTES_PER_DAY === 0 && tick < spanEnd) return `00:00+${tick / MINUTES_PER_DAY}`;
   return time(tick);
 }
 

@@ -80,24 +80,22 @@ const ignoredColumnsWarning = (ignored: string[]): string[] =>
 function cellReader(row: Row, mapping: ColumnMapping, decimalComma: boolean, problems: string[], clock: ClockUse, style: NumberStyle) {
   const raw = (field: CsvField) => (row.cells[mapping.index[field]!] ?? '').trim();
   const where = (field: CsvField) => `row ${row.number}, column ${mapping.names[field]}`;
-  const asNumber = (text: string) => {
+  const asNumber = (field: CsvField, text: string) => {
     const t = decimalComma ? text.replace(',', '.') : text;
     if (!/^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/.test(t)) return undefined;
     if (decimalComma && text.includes(',')) style.commaDecimals = true;
-    else if (decimalComma && /^[+-]?\d{1,3}\.\d{3}$/.test(text)) style.thousandsLike ??= `${where(currentField)}: '${text}'`;
+    else if (decimalComma && /^[+-]?\d{1,3}\.\d{3}$/.test(text)) style.thousandsLike ??= `${where(field)}: '${text}'`;
     return Number(t);
   };
-  let currentField: CsvField = 'id';
   const read = (field: CsvField, time: boolean, optional = false): number | undefined => {
     const text = raw(field);
-    currentField = field;
     // A date belongs to a moment (a window's open or close), not to a duration such as the service time.
     const window = field === 'ready' || field === 'due';
     if (text === '') {
       if (!optional) problems.push(`${where(field)}: the value is missing`);
       return undefined;
     }
-    const n = asNumber(text);
+    const n = asNumber(field, text);
     if (n !== undefined && !Number.isFinite(n)) {
       problems.push(`${where(field)}: '${text}' is too large a number`);
       return undefined;
