@@ -6,6 +6,7 @@
  */
 import { z } from 'zod';
 import { MAX_CUSTOMERS } from './limits.js';
+import { withShiftWindows } from './shift-windows.js';
 
 /** Planar x/y (Solomon-style; travel time = unrounded Euclidean distance) or geographic (x = lon, y = lat). */
 export const coordinatesSchema = z.discriminatedUnion(
@@ -55,32 +56,39 @@ export const customerSchema = z.object({
   service: notNegative,
   name: label,
   address: label,
+  /** The window opens with the shift, whenever it starts (a blank cell in the file): src/shared/shift-windows.ts. */
+  opensWithShift: z.boolean('is not true or false').optional(),
+  /** The window closes with the shift, whenever it ends. */
+  closesWithShift: z.boolean('is not true or false').optional(),
 });
 export type Customer = z.infer<typeof customerSchema>;
 
 /**
  * An instance's shape and the rules about single fields. The rules that relate fields (windows, capacity,
- * unique ids, reachability) and their messages are in src/main/vrp/validate.ts.
+ * unique ids, reachability) and their messages are in src/main/vrp/validate.ts. Wherever an instance arrives (the
+ * API, a file, the store), the windows that follow its shift are given the shift's hours.
  */
-export const instanceSchema = z.object(
-  {
-    name: nodeId,
-    depot: depotSchema,
-    /** Capacity of every vehicle. */
-    capacity: positiveInteger,
-    /** Fleet size K. */
-    vehicles: positiveInteger,
-    customers: z
-      .array(customerSchema, 'is not a list')
-      .min(1, 'the instance has no customers')
-      .max(MAX_CUSTOMERS, `holds more than ${MAX_CUSTOMERS} customers, the most one instance may have`),
-    /** Defaults to planar. */
-    coordinates: coordinatesSchema.optional(),
-    /** Show times as HH:MM (minutes since midnight) rather than plain numbers. Display only. */
-    clockTimes: z.boolean('is not true or false').optional(),
-  },
-  'is not an object',
-);
+export const instanceSchema = z
+  .object(
+    {
+      name: nodeId,
+      depot: depotSchema,
+      /** Capacity of every vehicle. */
+      capacity: positiveInteger,
+      /** Fleet size K. */
+      vehicles: positiveInteger,
+      customers: z
+        .array(customerSchema, 'is not a list')
+        .min(1, 'the instance has no customers')
+        .max(MAX_CUSTOMERS, `holds more than ${MAX_CUSTOMERS} customers, the most one instance may have`),
+      /** Defaults to planar. */
+      coordinates: coordinatesSchema.optional(),
+      /** Show times as HH:MM (minutes since midnight) rather than plain numbers. Display only. */
+      clockTimes: z.boolean('is not true or false').optional(),
+    },
+    'is not an object',
+  )
+  .transform(withShiftWindows);
 export type Instance = z.infer<typeof instanceSchema>;
 
 /** The paper's three time-window policies. */

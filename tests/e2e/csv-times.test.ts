@@ -197,6 +197,39 @@ test('a CSV a spreadsheet saved in Windows-1252 shows its names intact, accents 
   await byTest('csv-dialog').waitFor({ state: 'detached' });
 });
 
+test('blank window cells follow the shift when its hours change; a typed window keeps its own', async () => {
+  const csv = [
+    'id,lat,lon,demand,ready,due,service',
+    'D,53.55,9.99,0,07:00,18:00,0',
+    'ALL,53.56,10.00,3,,,10',
+    'SHOP,53.54,9.98,3,07:00,18:00,10',
+  ].join('\n');
+  await importCsv(page, 'all-day.csv', csv, { vehicles: 2, capacity: 30, speedKmh: 30 });
+  await expect(byTest('edit-due-ALL')).toHaveValue('18:00');
+  await expect(byTest('edit-due-ALL')).toHaveAttribute('title', /follows the shift end/);
+  await expect(byTest('edit-due-SHOP')).not.toHaveAttribute('title');
+  // Overtime: the shift now runs 06:00–20:00.
+  for (const [cell, time] of [
+    ['fleet-depot-ready', '06:00'],
+    ['fleet-depot-due', '20:00'],
+  ]) {
+    await byTest(cell).fill(time);
+    await byTest(cell).press('Enter');
+  }
+  await expect(byTest('edit-ready-ALL')).toHaveValue('06:00');
+  await expect(byTest('edit-due-ALL')).toHaveValue('20:00');
+  await expect(byTest('edit-ready-SHOP')).toHaveValue('07:00');
+  await expect(byTest('edit-due-SHOP')).toHaveValue('18:00');
+  // A time typed into the cell is the customer's own from then on.
+  await byTest('edit-due-ALL').fill('12:00');
+  await byTest('edit-due-ALL').press('Enter');
+  await expect(byTest('edit-due-ALL')).not.toHaveAttribute('title');
+  await byTest('fleet-depot-due').fill('19:00');
+  await byTest('fleet-depot-due').press('Enter');
+  await expect(byTest('edit-due-ALL')).toHaveValue('12:00');
+  await expect(byTest('edit-ready-ALL')).toHaveValue('06:00');
+});
+
 test('the page reported no errors of its own', () => {
   expect(session.errors).toEqual([]);
 });

@@ -143,6 +143,7 @@ export function CustomerTable({ instance, routes, selected, onSelect, onEdit, on
                   testId={`edit-ready-${c.id}`}
                   onCommit={(v) => onEdit(c.id, 'ready', v)}
                   toClock={toClock}
+                  derived={c.opensWithShift ? 'Opens with the shift: follows the shift start' : undefined}
                 />
                 <EditableCell
                   label={`Due time of ${c.id}`}
@@ -152,6 +153,7 @@ export function CustomerTable({ instance, routes, selected, onSelect, onEdit, on
                   testId={`edit-due-${c.id}`}
                   onCommit={(v) => onEdit(c.id, 'due', v)}
                   toClock={toClock}
+                  derived={c.closesWithShift ? 'Closes with the shift: follows the shift end' : undefined}
                 />
                 <EditableCell
                   label={`Service time of ${c.id}`}

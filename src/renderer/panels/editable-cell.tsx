@@ -24,12 +24,14 @@ interface Props {
   label: string;
   /** Places a typed time of day on the instance's clock (a night shift's 01:30 is the next day's). */
   toClock?: (minutes: number) => number;
+  /** A value the cell does not own (a window edge that follows the shift): shown muted, with this as its tooltip. */
+  derived?: string;
 }
 
 const show = (value: number, kind: Props['kind'], clockTimes?: boolean) =>
   kind === 'time' ? formatTimeForEdit(value, clockTimes) : String(value);
 
-export function EditableCell({ value, kind, clockTimes, onCommit, testId, label, toClock }: Props) {
+export function EditableCell({ value, kind, clockTimes, onCommit, testId, label, toClock, derived }: Props) {
   const [text, setText] = useState(show(value, kind, clockTimes));
   const [error, setError] = useState<string | null>(null);
   useEffect(() => {
@@ -60,6 +62,8 @@ export function EditableCell({ value, kind, clockTimes, onCommit, testId, label,
         aria-label={label}
         aria-invalid={error ? true : undefined}
         data-testid={testId}
+        className={derived ? 'derived' : undefined}
+        title={derived}
         inputMode={kind === 'time' && clockTimes ? 'text' : 'decimal'}
         onChange={(e) => setText(e.target.value)}
         onBlur={commit}

@@ -2,7 +2,9 @@
  * Pure edits of the instance being edited (the "draft"). Each returns a new instance and never mutates, so React
  * sees every change and an unsaved edit can be compared with what is stored.
  */
+import { shiftEnd } from '../../shared/clock.js';
 import type { Customer, Instance } from '../../shared/domain.js';
+import { withShiftWindows } from '../../shared/shift-windows.js';
 
 export type CustomerField = 'demand' | 'ready' | 'due' | 'service';
 export type FleetField = 'vehicles' | 'capacity' | 'depotReady' | 'depotDue' | 'speedKmh';
@@ -20,7 +22,7 @@ export function nextCustomerId(instance: Instance): string {
   return String(candidate);
 }
 
-/** Adds a customer at (x, y) with the shift as its window and the most common demand/service of the others. */
+/** Adds a customer at (x, y) with the shift as its window (following it, as a blank cell in a file does) and the most common demand/service of the others. */
 export function addCustomer(instance: Instance, x: number, y: number): { instance: Instance; id: string } {
   const id = nextCustomerId(instance);
   const customer: Customer = {
@@ -32,7 +34,9 @@ export function addCustomer(instance: Instance, x: number, y: number): { instanc
       10,
     ),
     ready: instance.depot.ready,
-    due: instance.depot.due,
+    due: shiftEnd(instance.depot.due, instance.depot.ready),
+    opensWithShift: true,
+    closesWithShift: true,
     service: typical(
       instance.customers.map((c) => c.service),
       10,
@@ -52,8 +56,18 @@ export function moveCustomer(instance: Instance, id: string, x: number, y: numbe
   return { ...instance, customers: instance.customers.map((c) => (c.id === id ? { ...c, x, y } : c)) };
 }
 
+/** A window time typed for a customer is its own from then on: that edge no longer follows the shift. */
 export function updateCustomer(instance: Instance, id: string, field: CustomerField, value: number): Instance {
-  return { ...instance, customers: instance.customers.map((c) => (c.id === id ? { ...c, [field]: value } : c)) };
+  const edit = (c: Customer): Customer => {
+    const { opensWithShift, closesWithShift, ...rest } = c;
+    return {
+      ...rest,
+      ...(opensWithShift && field !== 'ready' ? { opensWithShift } : {}),
+      ...(closesWithShift && field !== 'due' ? { closesWithShift } : {}),
+      [field]: value,
+    };
+  };
+  return { ...instance, customers: instance.customers.map((c) => (c.id === id ? edit(c) : c)) };
 }
 
 export function removeCustomer(instance: Instance, id: string): Instance {
@@ -67,9 +81,9 @@ export function updateFleet(instance: Instance, field: FleetField, value: number
     case 'capacity':
       return { ...instance, capacity: value };
     case 'depotReady':
-      return { ...instance, depot: { ...instance.depot, ready: value } };
+      return withShiftWindows({ ...instance, depot: { ...instance.depot, ready: value } });
     case 'depotDue':
-      return { ...instance, depot: { ...instance.depot, due: value } };
+      return withShiftWindows({ ...instance, depot: { ...instance.depot, due: value } });
     case 'speedKmh':
       // Only lat/lon days have a speed (travel of x/y days is their distance).
       return instance.coordinates?.kind === 'geo' ? { ...instance, coordinates: { kind: 'geo', speedKmh: value } } : instance;

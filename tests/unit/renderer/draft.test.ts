@@ -26,7 +26,17 @@ describe('editing the instance draft', () => {
     const { instance: next, id } = addCustomer(base, 42, 43);
     expect(id).toBe('4');
     expect(next.customers).toHaveLength(4);
-    expect(next.customers[3]).toEqual({ id: '4', x: 42, y: 43, demand: 7, ready: 0, due: 1000, service: 10 });
+    expect(next.customers[3]).toEqual({
+      id: '4',
+      x: 42,
+      y: 43,
+      demand: 7,
+      ready: 0,
+      due: 1000,
+      service: 10,
+      opensWithShift: true,
+      closesWithShift: true,
+    });
     expect(base.customers).toHaveLength(3);
   });
 
@@ -52,6 +62,47 @@ describe('editing the instance draft', () => {
     const next = updateFleet(updateFleet(instance(), 'vehicles', 3), 'depotDue', 480);
     expect(next.vehicles).toBe(3);
     expect(next.depot.due).toBe(480);
+  });
+
+  it('moves the windows that follow the shift along with it, and no others', () => {
+    // A 07:00–18:00 day: "all day" (blank cells in the file), "from 13:00" (a blank due), a morning slot, and a slot
+    // that happens to be the shift's hours but was typed (a shop's opening hours: they must not grow with overtime).
+    const day: Instance = {
+      ...blankInstance('d'),
+      depot: { id: '0', x: 50, y: 50, ready: 420, due: 1080 },
+      customers: [
+        { id: 'all', x: 1, y: 1, demand: 1, ready: 420, due: 1080, service: 5, opensWithShift: true, closesWithShift: true },
+        { id: 'pm', x: 2, y: 2, demand: 1, ready: 780, due: 1080, service: 5, closesWithShift: true },
+        { id: 'am', x: 3, y: 3, demand: 1, ready: 480, due: 720, service: 5 },
+        { id: 'shop', x: 4, y: 4, demand: 1, ready: 420, due: 1080, service: 5 },
+      ],
+    };
+    const windows = (i: Instance) => i.customers.map((c) => [c.id, c.ready, c.due]);
+    const longer = updateFleet(updateFleet(day, 'depotReady', 360), 'depotDue', 1200);
+    expect(longer.depot).toMatchObject({ ready: 360, due: 1200 });
+    expect(windows(longer)).toEqual([
+      ['all', 360, 1200],
+      ['pm', 780, 1200],
+      ['am', 480, 720],
+      ['shop', 420, 1080],
+    ]);
+    expect(windows(day)[0]).toEqual(['all', 420, 1080]);
+    // A time typed for a window that followed the shift is its own from then on; the other edge still follows.
+    const typed = updateCustomer(longer, 'all', 'due', 900);
+    expect(typed.customers[0]).toMatchObject({ ready: 360, due: 900, opensWithShift: true });
+    expect(typed.customers[0].closesWithShift).toBeUndefined();
+    expect(windows(updateFleet(typed, 'depotReady', 300))[0]).toEqual(['all', 300, 900]);
+  });
+
+  it("reads a night shift's new end as the next day's for the windows that close with it", () => {
+    // 22:00–06:00+1, as imported: the depot's end and the all-night window's are 06:00+1 (1800).
+    const night: Instance = {
+      ...blankInstance('n'),
+      depot: { id: '0', x: 50, y: 50, ready: 1320, due: 1800 },
+      customers: [{ id: 'all', x: 1, y: 1, demand: 1, ready: 1320, due: 1800, service: 5, opensWithShift: true, closesWithShift: true }],
+    };
+    const later = updateFleet(night, 'depotDue', 420); // 07:00 typed in the shift-end cell
+    expect(later.customers[0]).toMatchObject({ ready: 1320, due: 1860 });
   });
 
   it('files validation messages under the customer they name and keeps the rest general', () => {

@@ -292,6 +292,12 @@ describe('parseCustomerCsv', () => {
       [540, 1080],
       [420, 1380],
     ]);
+    // They keep following the shift (src/shared/shift-windows.ts): the blank edges are marked, typed ones are not.
+    expect(day.customers.map((c) => [c.opensWithShift, c.closesWithShift])).toEqual([
+      [true, true],
+      [undefined, true],
+      [true, undefined],
+    ]);
     const night = parseCustomerCsv(rows('22:00,06:00').slice(0, 3).join('\n'), fleet).instance;
     expect(night.customers.map((c) => [c.ready, c.due])).toEqual([[22 * 60, 24 * 60 + 6 * 60]]);
     expect(detailsOf(rows(',18:00').join('\n'))).toContain('row 2, column ready: the value is missing');
@@ -446,6 +452,14 @@ describe('CSV writers', () => {
     const again = parseCustomerCsv(writeInstanceCsv(instance), { ...fleet, vehicles: instance.vehicles });
     expect(again.instance).toEqual(instance);
     expect(writeInstanceCsv(instance).split('\n')[1]).toBe('depot,"D, hub",0,0,0,07:00,18:00,0');
+  });
+
+  it('writes a window that follows the shift as the blank cell it was read from, so it still follows after a round trip', () => {
+    const text = ['id,x,y,demand,ready,due,service', 'D,0,0,0,07:00,18:00,0', '1,3,4,5,,,15', '2,1,1,1,09:00,,5'].join('\n');
+    const { instance } = parseCustomerCsv(text, fleet);
+    const written = writeInstanceCsv(instance);
+    expect(written.trimEnd().split('\n').slice(2)).toEqual(['customer,1,3,4,5,,,15', 'customer,2,1,1,1,09:00,,5']);
+    expect(parseCustomerCsv(written, { ...fleet, vehicles: instance.vehicles }).instance).toEqual(instance);
   });
 
   it('writes a lat/lon instance with lat and lon columns', () => {

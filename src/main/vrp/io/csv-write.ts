@@ -31,7 +31,17 @@ export function writeInstanceCsv(instance: Instance): string {
   const { depot } = instance;
   const data = [
     ['depot', depot.id, ...text(depot), ...position(depot), 0, t(depot.ready), t(depot.due), 0],
-    ...instance.customers.map((c) => ['customer', c.id, ...text(c), ...position(c), c.demand, t(c.ready), t(c.due), c.service]),
+    // A window that follows the shift is written as the file said it: blank.
+    ...instance.customers.map((c) => [
+      'customer',
+      c.id,
+      ...text(c),
+      ...position(c),
+      c.demand,
+      c.opensWithShift ? '' : t(c.ready),
+      c.closesWithShift ? '' : t(c.due),
+      c.service,
+    ]),
   ];
   return writeCsv(fields, data);
 }

@@ -130,7 +130,7 @@ function cellReader(row: Row, mapping: ColumnMapping, decimalComma: boolean, pro
 /** A customer row with a bad cell comes back as far as it was read, so its other rules can still be checked. */
 type NodeResult = { depot: Depot } | { customer: Customer; openWindow: OpenWindow } | { partial: PartialCustomer } | undefined;
 
-/** Which window times a customer row left blank: they are the depot's (open from its opening, until its closing). */
+/** Which window times a customer row left blank: they are the shift's (open from its start, until its end). */
 interface OpenWindow {
   ready: boolean;
   due: boolean;
@@ -243,11 +243,13 @@ function onOneClock(
   clock: ClockUse,
   problems: string[],
 ): { depot: Depot; customers: Customer[]; mixedDates: boolean } {
-  // Blank cells first, so that they move with the depot's hours below.
+  // Blank cells first, so that they move with the depot's hours below; they keep following the shift afterwards.
   const customers = read.map((c, i) => ({
     ...c,
     ready: openWindows[i].ready ? depot.ready : c.ready,
     due: openWindows[i].due ? depot.due : c.due,
+    ...(openWindows[i].ready ? { opensWithShift: true } : {}),
+    ...(openWindows[i].due ? { closesWithShift: true } : {}),
   }));
   if (clock.dated > 0 && clock.undated > 0) {
     // The fewer are likely the slips: name the first of them.
