@@ -52,11 +52,15 @@ type Window = { ready: number; due: number };
  * A night shift (a depot open 22:00–06:00, or 22:00–06:00+1): the depot closes the next day, and each
  * customer time that falls in the shift's hours after midnight (up to the depot's closing time of day) is the next
  * day's, and a window never closes before it opens. Times written with "+1", and days that do not cross midnight,
- * are left as they are.
+ * are left as they are, but for a closing time of 00:00, which is that day's end.
  */
 export function overnight<D extends Window, C extends Window>(depot: D, nodes: C[]): { depot: D; nodes: C[] } {
   const closes = shiftEnd(depot.due, depot.ready);
-  if (closes <= MINUTES_PER_DAY) return { depot, nodes };
+  if (closes <= MINUTES_PER_DAY) {
+    // A shift or a window that closes at 00:00 (12:00 AM) closes at the midnight after it opened: 24:00.
+    const midnight = <N extends Window>(n: N): N => (n.due === 0 && n.ready > 0 ? { ...n, due: MINUTES_PER_DAY } : n);
+    return { depot: midnight(depot), nodes: nodes.map(midnight) };
+  }
   const window = (n: C): C => {
     const ready = inShift(n.ready, closes);
     const due = inShift(n.due, closes);

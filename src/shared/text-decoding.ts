@@ -3,18 +3,40 @@
  * ("Unicode text", with one) or in the system's code page, Windows-1252 in Western Europe and the Americas, where
  * "Straße" or "Café" are not valid UTF-8 and would come out as "Stra�e". So: a byte-order mark decides; otherwise
  * UTF-16 without one when zero bytes show it (text in Latin letters has a zero in every other byte, and no CSV
- * has zero bytes of its own), UTF-8 when the bytes are valid UTF-8 (plain ASCII is), else Windows-1252.
+ * has zero bytes of its own), UTF-8 when the bytes are valid UTF-8 (plain ASCII is), else Windows-1252 (line by
+ * line: see byLine).
  */
 export function decodeText(bytes: Uint8Array): string {
   if (bytes[0] === 0xff && bytes[1] === 0xfe) return new TextDecoder('utf-16le').decode(bytes);
   if (bytes[0] === 0xfe && bytes[1] === 0xff) return new TextDecoder('utf-16be').decode(bytes);
   const unmarked = unmarkedUtf16(bytes);
   if (unmarked) return new TextDecoder(unmarked).decode(bytes);
+  return utf8(bytes) ?? byLine(bytes);
+}
+
+function utf8(bytes: Uint8Array): string | undefined {
   try {
     return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
   } catch {
-    return decodeWindows1252(bytes);
+    return undefined;
   }
+}
+
+/**
+ * Not UTF-8 as a whole: each line as UTF-8 where it is valid, else as Windows-1252. A file that rows were added to
+ * from another program mixes the two ("Lager Süd" in UTF-8, "Bäcker Weiß" in Windows-1252); read as one code page,
+ * every UTF-8 umlaut would come out as "Ã¼". Both keep a line break as the one byte 0x0A, so lines split alike.
+ */
+function byLine(bytes: Uint8Array): string {
+  const lines: string[] = [];
+  let start = 0;
+  for (let i = 0; i <= bytes.length; i++) {
+    if (i < bytes.length && bytes[i] !== 0x0a) continue;
+    const line = bytes.subarray(start, i);
+    lines.push(utf8(line) ?? decodeWindows1252(line));
+    start = i + 1;
+  }
+  return lines.join('\n');
 }
 
 /** UTF-16 without a byte-order mark: most odd bytes zero (little-endian) or most even ones (big-endian). */

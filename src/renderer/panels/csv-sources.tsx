@@ -12,7 +12,7 @@ export function CsvPickButton({ onFile }: { onFile(file: File): void }) {
       <input
         ref={input}
         type="file"
-        accept=".csv,text/csv"
+        accept=".csv,.tsv,text/csv,text/tab-separated-values"
         hidden
         data-testid="csv-file-input"
         onChange={(e) => {

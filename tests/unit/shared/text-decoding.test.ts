@@ -44,4 +44,10 @@ describe('decoding a spreadsheet file', () => {
     expect(instance.customers[0].name).toBe('Bäckerei Straße');
     expect(instance.depot.name).toBe('Dépôt');
   });
+
+  it('reads a file whose rows mix UTF-8 and Windows-1252 line by line, so neither comes out garbled', () => {
+    const utf8 = new TextEncoder().encode('id,name\nD,Lager Süd\nC1,Müller\n');
+    const cp1252 = Uint8Array.from('C2,Bäcker Weiß\n', (ch) => ({ ä: 0xe4, ß: 0xdf })[ch] ?? ch.charCodeAt(0));
+    expect(decodeText(new Uint8Array([...utf8, ...cp1252]))).toBe('id,name\nD,Lager Süd\nC1,Müller\nC2,Bäcker Weiß\n');
+  });
 });

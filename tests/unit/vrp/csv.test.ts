@@ -124,7 +124,7 @@ describe('parseCustomerCsv', () => {
     );
     expect(detailsOf(two)).toEqual([
       'more than one depot row (rows 2, 4)',
-      "row 3, column type: 'truck' is neither depot nor customer (accepted: depot, warehouse, hub, base, customer, stop, delivery, client)",
+      "row 3, column type: 'truck' is neither depot nor customer (accepted: depot, warehouse, hub, base, customer, stop, delivery, client and their German and French words)",
     ]);
     const none = ['type,id,x,y,demand,ready,due,service', 'customer,1,3,4,5,10,50,2'].join('\n');
     expect(detailsOf(none)).toEqual(["no row has type 'depot' in column type"]);
@@ -347,7 +347,7 @@ describe('parseCustomerCsv', () => {
   it('reports missing and doubled columns by name', () => {
     expect(detailsOf('id,x,y,ready,latest,due,service\nD,0,0,0,1000,1000,0')).toEqual([
       "columns 'latest' and 'due' both give the due; keep one",
-      'missing column demand (accepted names: demand, quantity, qty, load, weight, amount, units, volume, pallets, parcels)',
+      'missing column demand (accepted names: demand, quantity, qty, load, weight, amount, units, volume, pallets, parcels and 6 more)',
     ]);
   });
 

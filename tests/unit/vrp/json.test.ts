@@ -160,7 +160,7 @@ describe('readInstanceFile', () => {
 
   it('rejects an unknown extension and a missing file with input errors', () => {
     expect(detailsOf(() => readInstanceFile(file('x.xlsx', '')))).toEqual([
-      'use .json (instance JSON), .txt (Solomon), .vrp (VRPLIB) or .csv (customer CSV)',
+      'use .json (instance JSON), .txt (Solomon), .vrp (VRPLIB) or .csv or .tsv (customer CSV)',
     ]);
     expect(detailsOf(() => readInstanceFile(join(dir, 'absent.json')))[0]).toMatch(/ENOENT/);
     expect(detailsOf(() => readInstanceFile('data/solomon/R201.txt', { first: 500 }))).toHaveLength(1);

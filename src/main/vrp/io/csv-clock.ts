@@ -3,7 +3,8 @@
  * as, the UTC offset dated times are brought to, and the warnings about times read as written but perhaps not meant
  * so.
  */
-import { type DateTime, formatOffset } from '../../../shared/clock.js';
+import { type DateTime, formatOffset, MINUTES_PER_DAY, startOfDay } from '../../../shared/clock.js';
+import type { Customer, Depot } from '../../../shared/domain.js';
 
 /**
  * Whether the file writes times of day as HH:MM, where it wrote a window time as a plain number instead, and how
@@ -62,19 +63,72 @@ export function offsetWarnings(clock: ClockUse): string[] {
 }
 
 /**
- * A file with no HH:MM at all whose window times are all within 0..24 and include dotted ones like "7.30" was most
- * likely written in hours and minutes: it is read as minutes (7.3), as written, but the dispatcher is told.
+ * Window times read as minutes, as written, though their shape says they were meant otherwise: the dispatcher is
+ * told, with the way to write what was meant. In a file with no HH:MM at all:
+ * - "0800" (a leading zero, four digits): a time of day without its colon;
+ * - all within 0..1 with fractions: a spreadsheet's times, stored as fractions of a day (0.25 = 06:00);
+ * - all within 0..24 and some dotted like "7.30": hours and minutes;
+ * - all within 0..24 otherwise (6, 8.5, 18): hours.
  */
 export function dottedTimeWarnings(clock: ClockUse): string[] {
-  if (clock.used) return [];
+  if (clock.used || clock.numbers.length === 0) return [];
+  const value = (text: string) => Number(text.replace(',', '.'));
+  // "'7.30' looks like", "'7.30' and 2 more look like".
+  const more = (n: number) => (n > 1 ? ` and ${n - 1} more look` : ' looks');
+  const hhmm = clock.numbers.filter((n) => /^([01]\d|2[0-3])[0-5]\d$/.test(n.text));
+  const zero = hhmm.find((n) => n.text.startsWith('0'));
+  if (zero) {
+    const example = `${zero.text.slice(0, 2)}:${zero.text.slice(2)}`;
+    return [
+      `${zero.where}: '${zero.text}'${more(hhmm.length)} like times of day written without a colon; they are read as minutes ` +
+        `(${zero.text} = ${value(zero.text)} minutes). If they are clock times, write them as HH:MM, e.g. ${example}`,
+    ];
+  }
+  if (!clock.numbers.every((n) => value(n.text) <= 24)) return [];
+  const fractional = clock.numbers.filter((n) => !Number.isInteger(value(n.text)));
+  if (fractional.length > 0 && clock.numbers.every((n) => value(n.text) <= 1)) {
+    const [first] = fractional;
+    return [
+      `${first.where}: '${first.text}'${more(fractional.length)} like a spreadsheet's times, stored as fractions of a day (${first.text} = ${formatDayFraction(value(first.text))}); ` +
+        'they are read as minutes. Format the cells as times (HH:MM) before saving the CSV',
+    ];
+  }
   const dotted = clock.numbers.filter((n) => /^\d{1,2}[.,][0-5]\d$/.test(n.text));
-  const hoursOnly = clock.numbers.every((n) => Number(n.text.replace(',', '.')) <= 24);
-  if (dotted.length === 0 || !hoursOnly) return [];
-  const [first] = dotted;
-  const [h, m] = first.text.split(/[.,]/);
-  const more = dotted.length > 1 ? ` and ${dotted.length - 1} more` : '';
+  if (dotted.length > 0) {
+    const [first] = dotted;
+    const [h, m] = first.text.split(/[.,]/);
+    return [
+      `${first.where}: '${first.text}'${more(dotted.length)} like times of day written with a ${first.text.includes(',') ? 'comma' : 'dot'}; they are read as minutes ` +
+        `(${first.text} = ${value(first.text)} minutes). If they are clock times, write them as HH:MM, e.g. ${h.padStart(2, '0')}:${m}`,
+    ];
+  }
+  const [first] = fractional.length > 0 ? fractional : clock.numbers;
+  const hours = value(first.text);
   return [
-    `${first.where}: '${first.text}'${more} look like times of day written with a ${first.text.includes(',') ? 'comma' : 'dot'}; they are read as minutes ` +
-      `(${first.text} = ${Number(first.text.replace(',', '.'))} minutes). If they are clock times, write them as HH:MM, e.g. ${h.padStart(2, '0')}:${m}`,
+    `${first.where}: '${first.text}' and every other window time lie between 0 and 24: they are read as minutes. If they are hours, ` +
+      `write them as HH:MM (e.g. ${formatDayFraction(hours / 24)} for ${first.text}), or name the unit in the column's header, e.g. ready (h)`,
   ];
+}
+
+/** A fraction of a day as HH:MM, to the minute. */
+function formatDayFraction(fraction: number): string {
+  const minutes = Math.round(fraction * 24 * 60);
+  return `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
+}
+
+/**
+ * Dated windows that lie wholly outside the shift's day(s): a row of another day's file (last year's, next week's)
+ * that no vehicle of this shift can serve on time, and that soft windows would serve days late.
+ */
+export function offDayWindows(depot: Depot, customers: readonly Customer[]): string[] {
+  const [first, last] = [startOfDay(depot.ready), startOfDay(depot.due) + MINUTES_PER_DAY];
+  const date = (minutes: number) => new Date(minutes * 60_000).toISOString().slice(0, 10);
+  const at = (minutes: number) => new Date(minutes * 60_000).toISOString().slice(0, 16).replace('T', ' ');
+  const days = date(first) === date(last - 1) ? date(first) : `${date(first)} to ${date(last - 1)}`;
+  return customers
+    .filter((c) => c.due < first || c.ready >= last)
+    .map(
+      (c) =>
+        `the window ${at(c.ready)} – ${at(c.due)} is not on the shift's day (${days}) for customer ${c.id}: is the row from another day's file?`,
+    );
 }

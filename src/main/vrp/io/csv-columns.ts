@@ -1,23 +1,74 @@
 /**
  * Which CSV column holds which customer field. Header names match in any order and case, ignoring
- * spaces, underscores, punctuation and a unit in brackets ("Ready Time", "ready_time", "READYTIME" and
- * "Ready time (HH:MM)" are the same), and a few common aliases are accepted. Columns that match nothing are ignored and reported back.
+ * spaces, underscores, punctuation, accents and a unit in brackets ("Ready Time", "ready_time", "READYTIME" and
+ * "Ready time (HH:MM)" are the same), and a few common aliases are accepted, German and French ones among them. Columns that match nothing are ignored and reported back.
  */
 
 export type CsvField = 'type' | 'id' | 'name' | 'address' | 'x' | 'y' | 'lat' | 'lon' | 'demand' | 'ready' | 'due' | 'service';
 
 /** Accepted header names per field, in normalised form. */
 export const COLUMN_ALIASES: Record<CsvField, readonly string[]> = {
-  type: ['type', 'kind', 'role', 'nodetype'],
-  id: ['id', 'customer', 'customerid', 'custno', 'customerno', 'no', 'number', 'stop', 'stopid', 'stopno', 'code', 'ref', 'reference'],
+  type: ['type', 'kind', 'role', 'nodetype', 'typ', 'art'],
+  id: [
+    'id',
+    'customer',
+    'customerid',
+    'custno',
+    'customerno',
+    'no',
+    'number',
+    'stop',
+    'stopid',
+    'stopno',
+    'code',
+    'ref',
+    'reference',
+    'kundennummer',
+    'kundennr',
+    'nr',
+    'nummer',
+    'numero',
+    'identifiant',
+  ],
   /** Optional: shown and exported, never used to plan. */
-  name: ['name', 'customername', 'stopname', 'shop', 'company', 'client', 'clientname', 'recipient'],
-  address: ['address', 'street', 'streetaddress', 'location', 'deliveryaddress'],
+  name: [
+    'name',
+    'customername',
+    'stopname',
+    'shop',
+    'company',
+    'client',
+    'clientname',
+    'recipient',
+    'kunde',
+    'firma',
+    'empfanger',
+    'nom',
+    'nomduclient',
+  ],
+  address: ['address', 'street', 'streetaddress', 'location', 'deliveryaddress', 'adresse', 'anschrift', 'strasse', 'lieferadresse'],
   x: ['x', 'xcoord', 'xcoordinate'],
   y: ['y', 'ycoord', 'ycoordinate'],
-  lat: ['lat', 'latitude'],
-  lon: ['lon', 'lng', 'long', 'longitude'],
-  demand: ['demand', 'quantity', 'qty', 'load', 'weight', 'amount', 'units', 'volume', 'pallets', 'parcels'],
+  lat: ['lat', 'latitude', 'breite', 'breitengrad', 'latitud'],
+  lon: ['lon', 'lng', 'long', 'longitude', 'lange', 'laenge', 'langengrad', 'laengengrad', 'longitud'],
+  demand: [
+    'demand',
+    'quantity',
+    'qty',
+    'load',
+    'weight',
+    'amount',
+    'units',
+    'volume',
+    'pallets',
+    'parcels',
+    'menge',
+    'gewicht',
+    'anzahl',
+    'quantite',
+    'poids',
+    'cantidad',
+  ],
   ready: [
     'ready',
     'readytime',
@@ -38,6 +89,16 @@ export const COLUMN_ALIASES: Record<CsvField, readonly string[]> = {
     'windowfrom',
     'twfrom',
     'notbefore',
+    'von',
+    'ab',
+    'zeitfenstervon',
+    'zeitfensterstart',
+    'zeitfensterbeginn',
+    'fruhestens',
+    'fruehestens',
+    'debut',
+    'heuredebut',
+    'desde',
   ],
   due: [
     'due',
@@ -61,6 +122,14 @@ export const COLUMN_ALIASES: Record<CsvField, readonly string[]> = {
     'twto',
     'until',
     'notafter',
+    'bis',
+    'zeitfensterbis',
+    'zeitfensterende',
+    'spatestens',
+    'spaetestens',
+    'fin',
+    'heurefin',
+    'hasta',
   ],
   service: [
     'service',
@@ -78,14 +147,29 @@ export const COLUMN_ALIASES: Record<CsvField, readonly string[]> = {
     'handlingtime',
     'stoptime',
     'timeonsite',
+    'servicezeit',
+    'standzeit',
+    'dauer',
+    'entladezeit',
+    'aufenthalt',
+    'aufenthaltsdauer',
+    'duree',
+    'dureeservice',
+    'tempsdeservice',
   ],
 };
 
 const FIELDS = Object.keys(COLUMN_ALIASES) as CsvField[];
 
-/** Lower case, letters and digits only, and without a unit in brackets: "Demand (kg)" and "Service time [min]" read as demand and servicetime. */
+/**
+ * Lower case, letters and digits only, accents dropped, and without a unit in brackets: "Demand (kg)" and "Service
+ * time [min]" read as demand and servicetime, "Länge" and "Début" as lange and debut.
+ */
 export const normaliseHeader = (header: string): string =>
   header
+    .normalize('NFD')
+    .replace(/\p{M}/gu, '')
+    .replace(/ß/g, 'ss')
     .toLowerCase()
     .replace(/\([^)]*\)|\[[^\]]*\]/g, '')
     .replace(/[^a-z0-9]/g, '');
@@ -98,6 +182,31 @@ export interface ColumnMapping {
   ignored: string[];
   geo: boolean;
   problems: string[];
+  /** Seconds per unit of a time column whose header names hours or seconds ("Service (h)": 3600). */
+  units: Partial<Record<TimeField, number>>;
+}
+
+export type TimeField = 'ready' | 'due' | 'service';
+
+/** Units a time column's header may name in brackets, in seconds (exact, unlike a sixtieth); minutes need none. */
+const TIME_UNITS: Record<string, number> = Object.fromEntries([
+  ...['h', 'hr', 'hrs', 'hour', 'hours', 'std', 'stunden'].map((u) => [u, 3600]),
+  ...['s', 'sec', 'secs', 'second', 'seconds', 'sek', 'sekunden'].map((u) => [u, 1]),
+]);
+
+/** The unit in brackets of a time column's header, when it is hours or seconds: seconds per unit. */
+function headerUnit(header: string): number | undefined {
+  const unit = /\(([^)]*)\)|\[([^\]]*)\]/.exec(header);
+  return unit ? TIME_UNITS[(unit[1] ?? unit[2]).trim().toLowerCase()] : undefined;
+}
+
+/** What a unit in a time column's header did to its numbers: said once per column. */
+export function unitWarnings(mapping: ColumnMapping): string[] {
+  return (Object.entries(mapping.units) as [TimeField, number][]).map(([field, seconds]) =>
+    seconds === 3600
+      ? `column ${mapping.names[field]} is in hours: its numbers are read as hours (0.5 = 30 minutes)`
+      : `column ${mapping.names[field]} is in seconds: its numbers are read as seconds (900 = 15 minutes)`,
+  );
 }
 
 /**
@@ -106,8 +215,13 @@ export interface ColumnMapping {
  */
 const SECOND_READING: Partial<Record<string, CsvField>> = { customer: 'name', stop: 'name' };
 
+/** The first ten names a field is read from, and how many more (all are in docs/data-formats.md). */
+function someNames(names: readonly string[]): string {
+  return names.length <= 10 ? names.join(', ') : `${names.slice(0, 10).join(', ')} and ${names.length - 10} more`;
+}
+
 export function mapColumns(headers: string[]): ColumnMapping {
-  const mapping: ColumnMapping = { index: {}, names: {}, ignored: [], geo: false, problems: [] };
+  const mapping: ColumnMapping = { index: {}, names: {}, ignored: [], geo: false, problems: [], units: {} };
   const secondReadings = new Set<CsvField>();
   const assign = (field: CsvField, header: string, i: number, second = false) => {
     mapping.index[field] = i;
@@ -148,13 +262,17 @@ export function mapColumns(headers: string[]): ColumnMapping {
     }
     mapping.problems.push(`columns '${earlier}' and '${header}' both give the ${field}; keep one`);
   }
+  for (const field of ['ready', 'due', 'service'] as const) {
+    const seconds = mapping.names[field] === undefined ? undefined : headerUnit(mapping.names[field]);
+    if (seconds !== undefined) mapping.units[field] = seconds;
+  }
   const has = (f: CsvField) => mapping.index[f] !== undefined;
   const planar = has('x') || has('y');
   mapping.geo = has('lat') || has('lon');
   if (planar && mapping.geo) mapping.problems.push('both x/y and lat/lon columns are present; keep one pair');
   const required: CsvField[] = ['id', ...(mapping.geo ? (['lat', 'lon'] as const) : (['x', 'y'] as const)), 'demand', 'ready', 'due'];
   for (const field of required) {
-    if (!has(field)) mapping.problems.push(`missing column ${field} (accepted names: ${COLUMN_ALIASES[field].join(', ')})`);
+    if (!has(field)) mapping.problems.push(`missing column ${field} (accepted names: ${someNames(COLUMN_ALIASES[field])})`);
   }
   return mapping;
 }

@@ -4,8 +4,10 @@ import { inputError } from '../../../shared/errors.js';
 import { overnight, parseClock, parseDateTime, startOfDay } from '../../../shared/clock.js';
 import { checkInstance, customerFieldProblems, type PartialCustomer } from '../validate.js';
 import { readCell } from './csv-cells.js';
-import { type ClockUse, dottedTimeWarnings, newClockUse, offsetWarnings, onFileClock } from './csv-clock.js';
-import { mapColumns, type ColumnMapping, type CsvField } from './csv-columns.js';
+import { type ClockUse, dottedTimeWarnings, newClockUse, offDayWindows, offsetWarnings, onFileClock } from './csv-clock.js';
+import { type NumberStyle, numberStyleWarnings } from './csv-numbers.js';
+import { mapColumns, type ColumnMapping, type CsvField, type TimeField, unitWarnings } from './csv-columns.js';
+import { depotOutOfPlace, headerHints, separatorLine, unnamedColumnProblems } from './csv-shape.js';
 
 /**
  * Customer CSV import. One row per node: the row whose `type` is "depot", or the first row when there
@@ -56,22 +58,6 @@ interface Row {
 
 const NO_SERVICE_COLUMN = 'the file has no service time column: every stop is planned with 0 minutes of service';
 
-/**
- * How a ';' or tab file writes its numbers: whether any has a decimal comma, and the first number shaped like one
- * with a thousands point (1.250). In a file of decimal commas that one is ambiguous: read as 1.25, and said so.
- */
-interface NumberStyle {
-  commaDecimals: boolean;
-  thousandsLike?: string;
-}
-
-function numberStyleWarnings(style: NumberStyle): string[] {
-  if (!style.commaDecimals || style.thousandsLike === undefined) return [];
-  return [
-    `${style.thousandsLike} was read with a decimal point (1.250 as 1.25), though the file writes other numbers with decimal commas: if a thousands separator was meant, write the number without it (1250)`,
-  ];
-}
-
 /** Columns of the file that no field of the import matches by name: named, so that a column meant as one can be renamed. */
 const ignoredColumnsWarning = (ignored: string[]): string[] =>
   ignored.length === 0 ? [] : [`column${ignored.length === 1 ? '' : 's'} not read (no field matches the name): ${ignored.join(', ')}`];
@@ -85,6 +71,8 @@ function cellReader(row: Row, mapping: ColumnMapping, decimalComma: boolean, pro
     if (!/^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/.test(t)) return undefined;
     if (decimalComma && text.includes(',')) style.commaDecimals = true;
     else if (decimalComma && /^[+-]?\d{1,3}\.\d{3}$/.test(text)) style.thousandsLike ??= `${where(field)}: '${text}'`;
+    else if (text.includes('.')) style.pointDecimals = true;
+    if (style.tab && /^[+-]?\d{1,3},\d{3}$/.test(text)) style.commaThousandsLike ??= `${where(field)}: '${text}'`;
     return Number(t);
   };
   const read = (field: CsvField, time: boolean, optional = false): number | undefined => {
@@ -101,14 +89,18 @@ function cellReader(row: Row, mapping: ColumnMapping, decimalComma: boolean, pro
       return undefined;
     }
     if (n !== undefined) {
+      // A number in a column whose header names its unit is that many hours or seconds, whatever the file's clock.
+      const seconds = mapping.units[field as TimeField];
+      if (seconds !== undefined) return (n * seconds) / 60;
       if (window) clock.numbers.push({ where: where(field), text });
       return n;
     }
     const minutes = time ? parseClock(text) : undefined;
     const dated = window && minutes === undefined ? onFileClock(parseDateTime(text), clock) : undefined;
     if (minutes !== undefined || dated !== undefined) {
-      clock.used = true;
-      // Only window times are moments of a day; a service of 0:15 is a duration, dated file or not.
+      // Only window times are moments of a day; a service of 0:15 is a duration, dated file or not, and does not
+      // make the file's windows clock times (a file of minute windows may write its service so).
+      if (window) clock.used = true;
       const cell = `${where(field)}: '${text}'`;
       if (dated !== undefined) {
         clock.dated++;
@@ -181,8 +173,8 @@ function readNode(
 }
 
 /** What a type column may call the depot and the customers; other words are refused by name. */
-const DEPOT_TYPES = ['depot', 'warehouse', 'hub', 'base'];
-const CUSTOMER_TYPES = ['customer', 'stop', 'delivery', 'client'];
+const DEPOT_TYPES = ['depot', 'warehouse', 'hub', 'base', 'lager', 'dépôt', 'entrepôt'];
+const CUSTOMER_TYPES = ['customer', 'stop', 'delivery', 'client', 'kunde', 'lieferung', 'livraison'];
 
 /** Splits rows into the depot row and customer rows using the type column or, without one, position. */
 function findDepot(rows: Row[], mapping: ColumnMapping, problems: string[]): Row | undefined {
@@ -194,7 +186,7 @@ function findDepot(rows: Row[], mapping: ColumnMapping, problems: string[]): Row
     if (DEPOT_TYPES.includes(type)) depots.push(row);
     else if (type !== '' && !CUSTOMER_TYPES.includes(type)) {
       problems.push(
-        `row ${row.number}, column ${mapping.names.type}: '${row.cells[typeAt].trim()}' is neither depot nor customer (accepted: ${[...DEPOT_TYPES, ...CUSTOMER_TYPES].join(', ')})`,
+        `row ${row.number}, column ${mapping.names.type}: '${row.cells[typeAt].trim()}' is neither depot nor customer (accepted: ${[...DEPOT_TYPES.slice(0, 4), ...CUSTOMER_TYPES.slice(0, 4)].join(', ')} and their German and French words)`,
       );
     }
   }
@@ -261,6 +253,7 @@ function onOneClock(
   }
   if (clock.dated > 0) {
     const base = startOfDay(depot.ready);
+    problems.push(...offDayWindows(depot, customers));
     const fromBase = <T extends { ready?: number; due?: number }>(n: T): T => ({
       ...n,
       ...(n.ready !== undefined ? { ready: n.ready - base } : {}),
@@ -290,14 +283,16 @@ export function parseCustomerCsv(text: string, options: CsvFleetOptions): CsvImp
     throw inputError(`CSV ${options.name} cannot be imported`, [
       'the file holds JSON, not CSV: a CSV has a header row and one row per stop (an instance JSON is read from a .json file by the jampr command line)',
     ]);
-  const delimiter = detectDelimiter(body);
-  const parsed = Papa.parse<string[]>(body, { delimiter, skipEmptyLines: false });
+  const sep = separatorLine(body);
+  const delimiter = sep.delimiter ?? detectDelimiter(sep.body);
+  const parsed = Papa.parse<string[]>(sep.body, { delimiter, skipEmptyLines: false });
   const problems = parsed.errors.map((e) => `row ${(e.row ?? 0) + 1}: ${e.message}`);
   const records = parsed.data.map((cells, i) => ({ number: i + 1, cells })).filter((r) => r.cells.some((c) => c.trim() !== ''));
   const [header, ...rows] = records;
   if (!header) throw inputError(`CSV ${options.name} is empty`);
   const mapping = mapColumns(header.cells);
   problems.push(...mapping.problems);
+  if (mapping.problems.length) problems.unshift(...headerHints(header, rows));
   if (rows.length === 0) problems.push('the file has a header but no rows');
   if (mapping.problems.length || rows.length === 0) throw inputError(`CSV ${options.name} cannot be imported`, problems);
 
@@ -305,9 +300,16 @@ export function parseCustomerCsv(text: string, options: CsvFleetOptions): CsvImp
   const width = header.cells.length;
   const misshapen = new Set(rows.filter((r) => r.cells.length < width || r.cells.slice(width).some((c) => c.trim() !== '')));
   for (const row of misshapen) problems.push(`row ${row.number}: has ${row.cells.length} fields, the header has ${width}`);
+  problems.push(
+    ...unnamedColumnProblems(
+      header,
+      [...rows].filter((r) => !misshapen.has(r)),
+    ),
+    ...depotOutOfPlace(rows, mapping),
+  );
   const depotRow = findDepot(rows, mapping, problems);
   const clock = newClockUse();
-  const style: NumberStyle = { commaDecimals: false };
+  const style: NumberStyle = { commaDecimals: false, tab: delimiter === '\t' };
   const decimalComma = delimiter !== ',';
   let depot: Depot | undefined;
   let customers: Customer[] = [];
@@ -326,7 +328,9 @@ export function parseCustomerCsv(text: string, options: CsvFleetOptions): CsvImp
     }
   }
   let mixedDates = false;
-  if (depot) ({ depot, customers, mixedDates } = onOneClock(depot, customers, openWindows, partialRows, clock, problems));
+  const clockProblems: string[] = [];
+  if (depot) ({ depot, customers, mixedDates } = onOneClock(depot, customers, openWindows, partialRows, clock, clockProblems));
+  problems.push(...clockProblems.map((p) => withRow(p, rowsOfCustomer, depotRow?.number)));
   // A file that writes its windows as HH:MM means every window so: "7.30" there is a typo for 07:30, not 7.3 minutes.
   if (clock.used) {
     for (const { where, text } of clock.numbers) {
@@ -373,6 +377,7 @@ export function parseCustomerCsv(text: string, options: CsvFleetOptions): CsvImp
     warnings: [
       ...(mapping.index.service === undefined ? [NO_SERVICE_COLUMN] : []),
       ...ignoredColumnsWarning(mapping.ignored),
+      ...unitWarnings(mapping),
       ...numberStyleWarnings(style),
       ...dottedTimeWarnings(clock),
       ...offsetWarnings(clock),

@@ -31,13 +31,13 @@ export interface ReadInstanceOptions {
   onWarning?: (message: string) => void;
 }
 
-const EXTENSIONS: Record<string, InstanceFormat> = { '.json': 'json', '.txt': 'solomon', '.vrp': 'vrplib', '.csv': 'csv' };
+const EXTENSIONS: Record<string, InstanceFormat> = { '.json': 'json', '.txt': 'solomon', '.vrp': 'vrplib', '.csv': 'csv', '.tsv': 'csv' };
 
 export function formatOfPath(path: string): InstanceFormat {
   const format = EXTENSIONS[extname(path).toLowerCase()];
   if (!format)
     throw inputError(`Cannot tell the format of ${path}`, [
-      'use .json (instance JSON), .txt (Solomon), .vrp (VRPLIB) or .csv (customer CSV)',
+      'use .json (instance JSON), .txt (Solomon), .vrp (VRPLIB) or .csv or .tsv (customer CSV)',
     ]);
   return format;
 }

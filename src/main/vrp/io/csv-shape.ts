@@ -1,0 +1,72 @@
+/**
+ * The shape of a customer CSV before its cells are read: the lines spreadsheets put around the table, columns
+ * without a header, a plan export given where customers are expected, and a depot row out of place. Each check
+ * names the row and what to change, where reading on would misread the file or report only its symptoms.
+ */
+import { mapColumns, type ColumnMapping } from './csv-columns.js';
+
+interface Row {
+  number: number;
+  cells: string[];
+}
+
+/** Excel's "sep=;" first line, which names the separator: the separator, and the text without that line. */
+export function separatorLine(text: string): { body: string; delimiter?: string } {
+  const m = /^sep=(.)\r?\n/i.exec(text);
+  return m ? { body: text.slice(m[0].length), delimiter: m[1] } : { body: text };
+}
+
+/**
+ * Why a header that misses columns may not be the header at all: a plan's CSV export (given where customers are
+ * read), or a title line above the real header (a later line that reads as one). Empty when neither.
+ */
+export function headerHints(header: Row, rows: readonly Row[]): string[] {
+  const names = new Set(header.cells.map((c) => c.trim().toLowerCase()));
+  if (['route', 'stop', 'arrival', 'departure'].every((n) => names.has(n))) {
+    return [
+      `row ${header.number} is the header of a plan's schedule (route, stop, arrival, …), not of a customer list: import the instance's customer CSV (one row per stop with its window), or read the plan's JSON with jampr eval`,
+    ];
+  }
+  const real = rows.slice(0, 5).find((row) => mapColumns(row.cells).problems.length === 0);
+  if (real === undefined) return [];
+  const above = real.number - header.number;
+  return [
+    `row ${real.number} reads as the header: delete the ${above === 1 ? 'line' : `${above} lines`} above it (a title or notes) and import again`,
+  ];
+}
+
+/** Cells with a value under a column whose header is empty: most often a row shifted by a stray separator. */
+export function unnamedColumnProblems(header: Row, rows: readonly Row[]): string[] {
+  const unnamed = header.cells.flatMap((cell, i) => (cell.trim() === '' ? [i] : []));
+  const problems: string[] = [];
+  for (const row of rows) {
+    const at = unnamed.find((i) => (row.cells[i] ?? '').trim() !== '');
+    if (at === undefined) continue;
+    problems.push(
+      `row ${row.number}: '${row.cells[at].trim()}' is in column ${at + 1}, which has no header (a separator too many in this row, such as a decimal comma in a comma-separated file, shifts its cells)`,
+    );
+  }
+  return problems;
+}
+
+const DEPOT_WORDS = /^(depot|warehouse|hub|base|lager|entrepot|entrepôt|dépôt)$/i;
+
+/**
+ * Without a type column the first row is the depot. A later row whose id or name says "depot" was most likely
+ * meant as it: read as a customer (and the first customer as the depot), the day would be planned from the wrong
+ * place without a word.
+ */
+export function depotOutOfPlace(rows: readonly Row[], mapping: ColumnMapping): string[] {
+  if (mapping.index.type !== undefined || rows.length < 2) return [];
+  const said = (row: Row) =>
+    (['id', 'name'] as const).some((field) => {
+      const at = mapping.index[field];
+      return at !== undefined && DEPOT_WORDS.test((row.cells[at] ?? '').trim());
+    });
+  if (said(rows[0])) return [];
+  const depot = rows.find(said);
+  if (depot === undefined) return [];
+  return [
+    `row ${depot.number} looks like the depot, but without a type column the first row (row ${rows[0].number}) is the depot: move the depot's row to the top, or add a type column (depot / customer)`,
+  ];
+}

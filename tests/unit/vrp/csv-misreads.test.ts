@@ -1,0 +1,147 @@
+/**
+ * Files as other programs write them, that an import used to read without a word into something else than was
+ * meant: each is now read as meant, or read as written and said so, or refused with the row and the fix.
+ */
+import { describe, expect, it } from 'vitest';
+import { parseCustomerCsv } from '../../../src/main/vrp/io/csv.js';
+import { AppError } from '../../../src/shared/errors.js';
+
+const fleet = { name: 'day', capacity: 10_000, speedKmh: 30 };
+const HEADER = 'id,x,y,demand,ready,due,service';
+const read = (rows: string[], separator = '\n') => parseCustomerCsv(rows.join(separator), fleet);
+const refusal = (rows: string[]): string[] => {
+  try {
+    read(rows);
+  } catch (e) {
+    if (e instanceof AppError && e.kind === 'input') return e.details;
+    throw e;
+  }
+  throw new Error('expected the CSV to be refused');
+};
+const windows = (rows: string[], separator = '\n') => read(rows, separator).instance.customers.map((c) => [c.ready, c.due, c.service]);
+
+describe('customer CSVs that were misread', () => {
+  it('closes a shift or a window written to end at 00:00 (12:00 AM) at midnight, not before it opens', () => {
+    const day = read([HEADER, 'D,0,0,0,06:00,00:00,0', 'C1,1,1,1,22:00,00:00,5', 'C2,1,2,1,10:00 PM,12:00 AM,5', 'C3,2,2,1,,,5']);
+    expect(day.instance.depot).toMatchObject({ ready: 360, due: 1440 });
+    expect(day.instance.customers.map((c) => [c.ready, c.due])).toEqual([
+      [1320, 1440],
+      [1320, 1440],
+      [360, 1440],
+    ]);
+  });
+
+  it('reads a service written as 0:15 beside windows in minutes without calling the windows clock times', () => {
+    const day = read([HEADER, 'D,0,0,0,360,1080,0', 'C1,1,1,1,480,600,0:15']);
+    expect(windows([HEADER, 'D,0,0,0,360,1080,0', 'C1,1,1,1,480,600,0:15'])).toEqual([[480, 600, 15]]);
+    expect(day.instance.clockTimes).toBeUndefined();
+  });
+
+  it('converts a time column whose header names hours or seconds, and says so', () => {
+    const rows = ['id,x,y,demand,Ready (h),Due (h),Service [s]', 'D,0,0,0,6,18,0', 'C1,1,1,10,8.5,12,900'];
+    expect(windows(rows)).toEqual([[510, 720, 15]]);
+    expect(read(rows).warnings).toEqual([
+      'column Ready (h) is in hours: its numbers are read as hours (0.5 = 30 minutes)',
+      'column Due (h) is in hours: its numbers are read as hours (0.5 = 30 minutes)',
+      'column Service [s] is in seconds: its numbers are read as seconds (900 = 15 minutes)',
+    ]);
+    // Beside HH:MM windows, "Service (h)" is hours too, not minutes.
+    expect(windows(['id,x,y,demand,ready,due,Service (h)', 'D,0,0,0,06:00,18:00,0', 'C1,1,1,10,08:00,12:00,0.5'])).toEqual([
+      [480, 720, 30],
+    ]);
+  });
+
+  it('warns about window times shaped like clock times without a colon, hours, or fractions of a day', () => {
+    const warning = (rows: string[]) => read(rows).warnings;
+    expect(warning([HEADER, 'D,0,0,0,0600,1800,0', 'C1,1,1,10,0800,1200,10'])).toEqual([
+      "row 2, column ready: '0600' and 3 more look like times of day written without a colon; they are read as minutes (0600 = 600 minutes). If they are clock times, write them as HH:MM, e.g. 06:00",
+    ]);
+    expect(warning([HEADER, 'D,0,0,0,6,18,0', 'C1,1,1,10,8.5,12,0'])).toEqual([
+      "row 3, column ready: '8.5' and every other window time lie between 0 and 24: they are read as minutes. If they are hours, write them as HH:MM (e.g. 08:30 for 8.5), or name the unit in the column's header, e.g. ready (h)",
+    ]);
+    expect(warning([HEADER, 'D,0,0,0,0.25,0.75,0', 'C1,0,0,10,0.3,0.5,0'])[0]).toBe(
+      "row 2, column ready: '0.25' and 3 more look like a spreadsheet's times, stored as fractions of a day (0.25 = 06:00); they are read as minutes. Format the cells as times (HH:MM) before saving the CSV",
+    );
+    // Minutes as the paper writes them are read without a word.
+    expect(warning([HEADER, 'D,0,0,0,0,1000,0', 'C1,1,1,10,100,500,10'])).toEqual([]);
+  });
+
+  it('says how it read a number with a thousands-like separator where the separator does not tell the locale', () => {
+    const tab = read([
+      'id\tx\ty\tdemand\tready\tdue\tservice',
+      'D\t0\t0\t0\t6:00 AM\t6:00 PM\t0',
+      'C1\t1\t1\t1,250\t8:00 AM\t12:00 PM\t10',
+    ]);
+    expect(tab.instance.customers[0].demand).toBe(1.25);
+    expect(tab.warnings).toEqual([
+      "row 3, column demand: '1,250' was read with a decimal comma (1,250 as 1.25): if a thousands separator was meant, write the number without it (1250)",
+    ]);
+    const semicolon = ['id;x;y;demand;ready;due;service', 'D;0;0;0;06:00;18:00;0', 'C1;1;1;1.250;08:00;12:00;10'];
+    expect(read(semicolon).warnings).toEqual([
+      "row 3, column demand: '1.250' was read with a decimal point (1.250 as 1.25): if a thousands separator was meant, write the number without it (1250)",
+    ]);
+    // A point elsewhere that is plainly a decimal point settles it.
+    expect(read([...semicolon, 'C2;1.5;1;2;08:00;12:00;10']).warnings).toEqual([]);
+  });
+
+  it('refuses a value under a column without a header: a stray separator shifted the row', () => {
+    expect(
+      refusal(['id,x,y,demand,ready,due,service,', 'D,50,50,0,0,1000,0,', 'C1,60,5,60,10,100,500,10', 'C2,40,40,5,100,800,10,']),
+    ).toEqual([
+      "row 3: '10' is in column 8, which has no header (a separator too many in this row, such as a decimal comma in a comma-separated file, shifts its cells)",
+    ]);
+  });
+
+  it("reads past Excel's sep= line, and names a title line above the header and a plan's schedule given as customers", () => {
+    expect(windows(['sep=;', 'id;x;y;demand;ready;due;service', 'D;0;0;0;0;1000;0', 'C1;1;1;1;100;500;10'])).toEqual([[100, 500, 10]]);
+    expect(refusal(['Deliveries 28 Nov,,,,,,', HEADER, 'D,0,0,0,0,1000,0', 'C1,1,1,1,100,500,10'])[0]).toBe(
+      'row 2 reads as the header: delete the line above it (a title or notes) and import again',
+    );
+    expect(refusal(['route,stop,kind,id,x,y,arrival,wait,start,departure,load', '1,0,depot,D,0,0,,,,0,0'])[0]).toMatch(
+      /^row 1 is the header of a plan's schedule/,
+    );
+  });
+
+  it('refuses a file whose depot row is not the first when there is no type column', () => {
+    expect(refusal([HEADER, 'C1,6,6,0,0,1000,0', 'Depot,5,5,0,0,1000,0', 'C2,4,4,5,100,800,10'])).toEqual([
+      "row 3 looks like the depot, but without a type column the first row (row 2) is the depot: move the depot's row to the top, or add a type column (depot / customer)",
+    ]);
+  });
+
+  it("refuses dated windows wholly outside the shift's day, and keeps one that opened the evening before", () => {
+    const day = (c1: string) => [
+      HEADER,
+      'D,0,0,0,2026-11-28 06:00,2026-11-28 18:00,0',
+      `C1,1,1,1,${c1},10`,
+      'C2,1,1,1,2026-11-28 08:00,2026-11-28 09:00,10',
+    ];
+    expect(refusal(day('2025-11-28 08:00,2025-11-28 10:00'))).toEqual([
+      "row 3: the window 2025-11-28 08:00 – 2025-11-28 10:00 is not on the shift's day (2026-11-28) for customer C1: is the row from another day's file?",
+    ]);
+    expect(windows(day('2026-11-27 23:00,2026-11-28 09:00'))[0]).toEqual([-60, 540, 10]);
+  });
+
+  it('reads German and French headers and type words, accents or not', () => {
+    const de = read([
+      'Typ;Kundennr;Kunde;Breite;Länge;Menge (kg);Zeitfenster von;Zeitfenster bis;Standzeit (min)',
+      'Lager;D;Zentrale;53,55;9,99;0;06:00;18:00;0',
+      'Kunde;K1;Bäcker;53,56;10,01;10;08:00;12:00;10',
+    ]);
+    expect(de.instance.customers[0]).toMatchObject({
+      id: 'K1',
+      name: 'Bäcker',
+      y: 53.56,
+      x: 10.01,
+      demand: 10,
+      ready: 480,
+      due: 720,
+      service: 10,
+    });
+    const fr = read([
+      'id;nom;latitude;longitude;quantité;début;fin;durée',
+      'D;Dépôt;48,85;2,35;0;06:00;18:00;0',
+      'C1;Boulangerie;48,86;2,36;10;08:00;12:00;10',
+    ]);
+    expect(fr.instance.customers[0]).toMatchObject({ name: 'Boulangerie', demand: 10, ready: 480, due: 720, service: 10 });
+  });
+});
