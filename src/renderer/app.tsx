@@ -4,21 +4,23 @@
  */
 import { QueryClientProvider } from '@tanstack/react-query';
 import { useCallback, useEffect, useState } from 'react';
-import type { Api, AppInfo, Comparison, StoredInstance } from '../shared/api.js';
+import type { Api, AppInfo, StoredInstance } from '../shared/api.js';
 import { ApiProvider, useApi } from './hooks/use-api.js';
-import { NoticeProvider, useNoticeState, useRunner } from './hooks/use-notices.js';
+import { NoticeProvider, useNoticeState, useNotices, useRunner } from './hooks/use-notices.js';
 import { usePlanJob } from './hooks/use-plan-job.js';
-import { CompareView, type CompareSettings } from './compare/compare-view.js';
+import { type ComparedPlans, CompareView, type CompareSettings } from './compare/compare-view.js';
 import { CsvPreviewDialog } from './panels/csv-preview-dialog.js';
 import { CsvDropZone } from './panels/csv-sources.js';
 import { useCsvImport } from './panels/use-csv-import.js';
 import { ErrorBanner } from './panels/error-banner.js';
 import { Header, type View } from './panels/header.js';
 import { methodOption, methodRequest, type MethodChoice } from '../shared/methods.js';
+import { inputError } from '../shared/errors.js';
 import { defaultPolicy, policyRequest, type TimeWindowPolicy } from './plan/time-window-policy.js';
 import { PlanView } from './plan/plan-view.js';
 import { useConnectionNotice } from './hooks/use-connection-notice.js';
 import { createQueryClient, useStoredDataChanged } from './state/queries.js';
+import { refusedEntry } from './state/refused-entries.js';
 import { useWorkspace } from './state/use-workspace.js';
 import { TrainingView } from './training/training-view.js';
 
@@ -39,6 +41,7 @@ export function AppRoot({ api }: { api: Api }) {
 function App() {
   const api = useApi();
   const run = useRunner();
+  const { report } = useNotices();
   const ws = useWorkspace();
   const job = usePlanJob();
   const [view, setView] = useState<View>('plan');
@@ -52,7 +55,7 @@ function App() {
     method: 'classical',
     effort: methodOption('classical').effort!.default,
   });
-  const [comparison, setComparison] = useState<Comparison | null>(null);
+  const [comparison, setComparison] = useState<ComparedPlans | null>(null);
   const { show, setPlan, confirmDiscard } = ws;
   const changed = useStoredDataChanged();
   useConnectionNotice();
@@ -74,11 +77,22 @@ function App() {
   );
   const csv = useCsvImport(onImported);
 
-  /** Planning needs the stored instance: unsaved edits are saved first (and a failed save stops here). */
-  const savedInstance = async () => (ws.dirty || !ws.stored ? ws.save() : ws.stored);
+  /**
+   * Planning needs the stored instance: unsaved edits are saved first (and a failed save stops here). A cell that
+   * refused its entry stops it too: the day would be planned with the value the dispatcher was replacing.
+   */
+  const savedInstance = async (action: string) => {
+    const refused = refusedEntry();
+    if (refused) {
+      report(action, inputError(`${refused}: correct it, or press Escape in it to keep the old value, then plan again`));
+      return undefined;
+    }
+    return ws.dirty || !ws.stored ? ws.save() : ws.stored;
+  };
 
   const plan = async () => {
-    const record = await savedInstance();
+    if (!ws.confirmDiscardPlanEdits()) return;
+    const record = await savedInstance('Planning');
     if (!record) return;
     const result = await job.start('Planning', () =>
       api.call('plans:create', { instanceId: record.id, variant: policyRequest(policy), ...methodRequest(method, effort) }),
@@ -89,7 +103,7 @@ function App() {
   };
 
   const compare = async () => {
-    const record = await savedInstance();
+    const record = await savedInstance('Comparing policies');
     if (!record) return;
     const result = await job.start('Comparing policies', () =>
       api.call('compare:variants', {
@@ -100,7 +114,7 @@ function App() {
       }),
     );
     if (!result) return;
-    setComparison(result);
+    setComparison({ ...result, instance: record.instance });
     await changed.instances();
   };
 

@@ -249,7 +249,8 @@ export const CALLS = {
   'instances:previewCsv': call<CsvPreview>()(csvImportSchema),
   /** Parses, validates and stores a CSV as a new instance: all or nothing. */
   'instances:importCsv': call<StoredInstance>()(csvImportSchema),
-  'instances:exportCsv': call<{ fileName: string; text: string }>()(byId),
+  /** The stored instance as CSV; with `instance`, that one instead (the editor's unsaved version, as on screen). */
+  'instances:exportCsv': call<{ fileName: string; text: string }>()(z.object({ id, instance: instanceSchema.optional() })),
   /** Plans with any method and stores the plan; progress arrives as 'plan:progress' events. */
   'plans:create': call<StoredPlan>()(planRequestSchema),
   /** Cancels the plan or comparison in progress, if any. */
@@ -261,7 +262,10 @@ export const CALLS = {
   'plans:check': call<Evaluation>()(routesCheck),
   /** Stores edited routes as a new plan (method "manual"). */
   'plans:saveEdited': call<StoredPlan>()(routesCheck),
-  'plans:export': call<{ fileName: string; text: string }>()(z.object({ id, format: z.enum(['csv', 'json']) })),
+  /** A stored plan as CSV or JSON; with `routes`, its hand-edited routes (as on screen), scored as Check does. */
+  'plans:export': call<{ fileName: string; text: string }>()(
+    z.object({ id, format: z.enum(['csv', 'json']), routes: routesSchema.optional() }),
+  ),
   /** Driver sheets (one route's or all) as a PDF, laid out from the sheets the renderer shows; the file as base64. */
   'sheets:pdf': call<{ fileName: string; base64: string }>()(sheetsDocumentSchema),
   /** Two plans of one instance by exactly the same method request, under two policies. */

@@ -1,10 +1,10 @@
 import * as tf from '@tensorflow/tfjs';
 import { AppError } from '../../shared/errors.js';
 import { DEFAULT_SAMPLES } from '../../shared/methods.js';
-import { unservedCount } from '../../shared/not-served.js';
 import type { Evaluation } from '../../shared/domain.js';
 import { evaluateIndexRoutes } from '../vrp/evaluate.js';
 import { fitToFleet } from '../vrp/solvers/fleet-fit.js';
+import { isBetter } from '../vrp/solvers/plan-score.js';
 import { demandOverFleet, leavesOnlyOutOfReach } from '../vrp/unserved.js';
 import type { Problem } from '../vrp/problem.js';
 import { createRng } from '../vrp/rng.js';
@@ -239,17 +239,4 @@ export function sampleChunk(
   }
   if (!best) throw new Error('no sample was drawn');
   return best;
-}
-
-/**
- * Feasible beats infeasible; then fewer customers left unserved (the cost counts only the customers served, so on a
- * day the fleet cannot serve whole the cheapest plan would otherwise be one that serves fewer); then lower cost;
- * then fewer tours.
- */
-export function isBetter(a: Evaluation, b: Evaluation): boolean {
-  if (a.feasible !== b.feasible) return a.feasible;
-  const fewerLeft = unservedCount(b) - unservedCount(a);
-  if (fewerLeft !== 0) return fewerLeft > 0;
-  if (a.cost !== b.cost) return a.cost < b.cost;
-  return a.vehicles < b.vehicles;
 }

@@ -1,7 +1,8 @@
 import type { DecodeStrategy } from '../../shared/domain.js';
-import { toIdRoutes } from '../vrp/evaluate.js';
+import { evaluateIndexRoutes, toIdRoutes } from '../vrp/evaluate.js';
 import type { Problem } from '../vrp/problem.js';
 import { fitToFleet } from '../vrp/solvers/fleet-fit.js';
+import { isBetter } from '../vrp/solvers/plan-score.js';
 import { solveRandom } from '../vrp/solvers/random.js';
 import { buildProblem } from '../vrp/validate.js';
 import { throwIfCancelled } from './cancel.js';
@@ -35,7 +36,8 @@ export async function runPlanJob(job: PlanJob, ctx: JobContext<Progress>): Promi
       modelName = planned.modelName;
       routes = planned.routes;
       if (job.improveSec && job.improveSec > 0) {
-        routes = await improve(problem, job, ctx, job.improveSec, routes, 'improving the model plan');
+        const improved = await improve(problem, job, ctx, job.improveSec, routes, 'improving the model plan');
+        routes = servingMost(problem, job.variant, [improved, routes]);
       }
       break;
     }
@@ -45,6 +47,19 @@ export async function runPlanJob(job: PlanJob, ctx: JobContext<Progress>): Promi
   // The fleet is what the dispatcher has: a plan never uses more vehicles or breaks a hard rule, it names who is left.
   routes = fitToFleet(problem, job.variant, routes);
   return { routes: toIdRoutes(problem, routes), modelName, seconds: (performance.now() - started) / 1000 };
+}
+
+/**
+ * Of plans fitted to the fleet, the one that serves the most customers, then the cheapest (the rule the model's own
+ * candidates are chosen by). The local search ranks plans by routes beyond the fleet, then cost: on a day the fleet
+ * cannot serve whole, its plan trimmed to the fleet may serve fewer customers than the model's plan it started from.
+ */
+function servingMost(problem: Problem, variant: PlanJob['variant'], candidates: number[][][]): number[][] {
+  const scored = candidates.map((routes) => {
+    const fitted = fitToFleet(problem, variant, routes);
+    return { routes: fitted, evaluation: evaluateIndexRoutes(problem, fitted, variant) };
+  });
+  return scored.reduce((best, plan) => (isBetter(plan.evaluation, best.evaluation) ? plan : best)).routes;
 }
 
 /**

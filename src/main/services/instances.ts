@@ -47,8 +47,8 @@ export function instanceServices(ctx: ServiceContext) {
     // One INSERT: the import is all or nothing.
     'instances:importCsv': (request: CallRequest<'instances:importCsv'>) =>
       instances.insert(previewCsv(request).instance, request.fileName),
-    'instances:exportCsv': ({ id }: { id: number }) => {
-      const { instance } = requireInstance(ctx, id);
+    'instances:exportCsv': (request: CallRequest<'instances:exportCsv'>) => {
+      const instance = request.instance ?? requireInstance(ctx, request.id).instance;
       return { fileName: `${safeFileName(instance.name)}.csv`, text: writeInstanceCsv(instance) };
     },
   };

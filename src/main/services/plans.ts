@@ -104,9 +104,14 @@ export function planServices(ctx: ServiceContext, planner: Planner) {
         seconds: 0,
       });
     },
-    'plans:export': ({ id, format }: CallRequest<'plans:export'>) => {
-      const { plan, instance } = planOnCurrentData(ctx, id);
-      const base = safeFileName(`${instance.name}-${plan.variant.name}-${plan.method}-${plan.id}`);
+    'plans:export': ({ id, format, routes }: CallRequest<'plans:export'>) => {
+      const onData = planOnCurrentData(ctx, id);
+      const { instance } = onData;
+      // Hand edits not saved yet are exported as they are on screen, scored on today's data like the editor's check.
+      const plan = routes
+        ? { ...onData.plan, routes, evaluation: evaluatePlan(buildProblem(instance), routes, onData.plan.variant) }
+        : onData.plan;
+      const base = safeFileName(`${instance.name}-${plan.variant.name}-${plan.method}-${plan.id}${routes ? '-edited' : ''}`);
       if (format === 'csv') return { fileName: `${base}.csv`, text: writePlanCsv(instance, plan.evaluation) };
       const json = toPlanJson(instance, { ...plan, variant: plan.variant.name, model: plan.modelName }, plan.evaluation);
       return { fileName: `${base}.json`, text: `${JSON.stringify(json, null, 2)}\n` };

@@ -24,12 +24,15 @@ export interface CompareSettings {
   effort: number;
 }
 
+/** A comparison with the instance it planned, as it was then: its figures are read in that instance's units. */
+export type ComparedPlans = Comparison & { instance: Instance };
+
 interface Props {
   instance: Instance | null;
   instanceId: number | null;
   settings: CompareSettings;
   onSettings(settings: CompareSettings): void;
-  result: Comparison | null;
+  result: ComparedPlans | null;
   onCompare(): void;
   job: JobState | null;
   onCancelJob(): void;
@@ -38,6 +41,8 @@ interface Props {
 export function CompareView({ instance, instanceId, settings, onSettings, result, onCompare, job, onCancelJob }: Props) {
   const sync = useMemo(() => new MapSync(), []);
   const shown = result && instance && result.a.instanceId === instanceId ? result : null;
+  // Saved since (a window moved, the fleet or the speed changed): the plans are of the day as it was.
+  const changedSince = useMemo(() => shown !== null && instance !== null && !sameDay(shown.instance, instance), [shown, instance]);
   const validity = useFieldValidity();
   return (
     <div className="compare-view" data-testid="compare-view">
@@ -93,7 +98,14 @@ export function CompareView({ instance, instanceId, settings, onSettings, result
             <ProgressOverlay job={job} onCancel={onCancelJob} />
           </div>
           {shown ? (
-            <CompareTables instance={instance} comparison={shown} />
+            <>
+              {changedSince && (
+                <p className="note note-warn" data-testid="compare-stale">
+                  The instance changed since these plans were made: compare again to include the changes.
+                </p>
+              )}
+              <CompareTables instance={shown.instance} comparison={shown} />
+            </>
           ) : (
             <p className="empty">Press Compare to plan the instance under both policies.</p>
           )}
@@ -102,3 +114,6 @@ export function CompareView({ instance, instanceId, settings, onSettings, result
     </div>
   );
 }
+
+/** The same day to plan: everything but the name (a rename changes no plan). */
+const sameDay = (a: Instance, b: Instance): boolean => JSON.stringify({ ...a, name: '' }) === JSON.stringify({ ...b, name: '' });

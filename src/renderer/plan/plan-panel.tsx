@@ -50,7 +50,7 @@ export function PlanPanel(props: Props) {
     <section className="panel plan-panel" data-testid="plan-panel">
       <div className="panel-title-row">
         <h2 className="panel-title">Plan</h2>
-        <span className="plan-meta" data-testid="plan-meta">
+        <span className="plan-meta" data-testid="plan-meta" data-plan-id={plan.id}>
           {describeMethod(plan.method)}
           {plan.modelName ? ` (${plan.modelName})` : ''} · {describeVariant(plan.variant)} · {formatNumber(plan.seconds)} s ·{' '}
           {formatDateTime(plan.createdAt)}

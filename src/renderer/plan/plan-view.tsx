@@ -63,15 +63,23 @@ export function PlanView({ ws, job, onCancelJob, onCsvFile }: Props) {
   useEffect(() => setFocusRoute(null), [plan?.id]);
   // While an edit is being re-scored, keep showing the last known schedule rather than blanking the chart.
   const evaluation = edit?.evaluation ?? plan?.evaluation ?? null;
+  // The plan's figures were scored on the saved instance: its speed turns their driving minutes into km, its fleet
+  // and capacity are what they were checked against. Unsaved edits (a new speed, a smaller fleet) show once saved.
+  const planned = ws.stored?.instance ?? null;
 
   const exportInstance = async () => {
     if (!ws.stored) return;
-    const file = await run('Export instance', () => api.call('instances:exportCsv', { id: ws.stored!.id }));
+    // What is on screen: unsaved edits of the customers or the fleet are in the file.
+    const shown = ws.dirty && draft ? { instance: draft } : {};
+    const file = await run('Export instance', () => api.call('instances:exportCsv', { id: ws.stored!.id, ...shown }));
     if (file) downloadText(file.fileName, file.text, 'text/csv');
   };
   const exportPlan = async (format: 'csv' | 'json') => {
     if (!plan) return;
-    const file = await run('Export plan', () => api.call('plans:export', { id: plan.id, format }));
+    // Hand edits not saved yet are exported as shown, as the driver sheets print them.
+    const file = await run('Export plan', () =>
+      api.call('plans:export', { id: plan.id, format, ...(edit ? { routes: edit.routes } : {}) }),
+    );
     if (file) downloadText(file.fileName, file.text, mimeFor(file.fileName));
   };
   const deleteInstance = async (id: number) => {
@@ -193,13 +201,19 @@ export function PlanView({ ws, job, onCancelJob, onCsvFile }: Props) {
           <ProgressOverlay job={job} onCancel={onCancelJob} />
         </div>
         {draft && evaluation && (
-          <Gantt instance={draft} evaluation={evaluation} selected={selected} onSelect={setSelected} onMoveStop={editing.moveStop} />
+          <Gantt
+            instance={planned ?? draft}
+            evaluation={evaluation}
+            selected={selected}
+            onSelect={setSelected}
+            onMoveStop={editing.moveStop}
+          />
         )}
       </main>
       <aside className="sidebar right">
         {draft && plan ? (
           <PlanPanel
-            instance={draft}
+            instance={planned ?? draft}
             plan={plan}
             edit={edit}
             stale={ws.dirty}

@@ -11,6 +11,7 @@ import { useApi } from '../hooks/use-api.js';
 import { useNotices, useRunner } from '../hooks/use-notices.js';
 import { forgetLastOpened, readLastOpened, rememberLastOpened } from './last-opened.js';
 import { useStoredDataChanged } from './queries.js';
+import { refusedEntry } from './refused-entries.js';
 import { useUndoHistory } from './use-undo-history.js';
 
 export interface PlanEdit {
@@ -42,10 +43,18 @@ export function useWorkspace() {
 
   /** True when nothing unsaved would be lost, or the dispatcher agrees to drop it. */
   const confirmDiscard = useCallback((): boolean => {
-    if (!unsaved) return true;
+    const refused = refusedEntry();
+    if (!unsaved && !refused) return true;
     const what = [dirty && `the changes to “${draft?.name}”`, edit && 'the hand edits of the plan'].filter(Boolean).join(' and ');
-    return window.confirm(`Discard ${what}? They are not saved.`);
+    const question = what ? `Discard ${what}? They are not saved.` : 'Discard it?';
+    return window.confirm(refused ? `${refused}. ${question}` : question);
   }, [unsaved, dirty, edit, draft]);
+
+  /** Before a new plan replaces the one on screen: true when it has no hand edits, or they may go. */
+  const confirmDiscardPlanEdits = useCallback(
+    (): boolean => !edit || window.confirm('Discard the hand edits of the plan? They are not saved (Save edited plan keeps them).'),
+    [edit],
+  );
 
   // Closing or reloading the page with unsaved edits asks the browser's own question.
   useEffect(() => {
@@ -218,6 +227,7 @@ export function useWorkspace() {
     editDraft,
     dirty,
     confirmDiscard,
+    confirmDiscardPlanEdits,
     undo: history.undo,
     redo: history.redo,
     canUndo: history.canUndo,

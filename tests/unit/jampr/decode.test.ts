@@ -2,12 +2,12 @@ import * as tf from '@tensorflow/tfjs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { makeVariant, VARIANT_NAMES } from '../../../src/shared/domain.js';
 import { fitToFleet } from '../../../src/main/vrp/solvers/fleet-fit.js';
+import { isBetter } from '../../../src/main/vrp/solvers/plan-score.js';
 import {
   decodeGreedy,
   decodeGreedyServing,
   decodeGreedyViews,
   decodeSampled,
-  isBetter,
   RESCUE_SAMPLES,
   sampleChunk,
 } from '../../../src/main/jampr/decode.js';

@@ -1,3 +1,5 @@
+import type { Evaluation } from '../../../shared/domain.js';
+import { unservedCount } from '../../../shared/not-served.js';
 import type { Problem } from '../problem.js';
 
 /**
@@ -21,4 +23,17 @@ export function fleetExcess(problem: Problem, routes: readonly (readonly number[
 export function isBetterPlan(a: PlanScore, b: PlanScore): boolean {
   if (a.excess !== b.excess) return a.excess < b.excess;
   return a.cost < b.cost - COST_EPS;
+}
+
+/**
+ * Feasible beats infeasible; then fewer customers left unserved (the cost counts only the customers served, so on a
+ * day the fleet cannot serve whole the cheapest plan would otherwise be one that serves fewer); then lower cost;
+ * then fewer tours.
+ */
+export function isBetter(a: Evaluation, b: Evaluation): boolean {
+  if (a.feasible !== b.feasible) return a.feasible;
+  const fewerLeft = unservedCount(b) - unservedCount(a);
+  if (fewerLeft !== 0) return fewerLeft > 0;
+  if (a.cost !== b.cost) return a.cost < b.cost;
+  return a.vehicles < b.vehicles;
 }

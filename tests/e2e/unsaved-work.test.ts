@@ -1,0 +1,129 @@
+/**
+ * Work not saved yet, on a lat/lon day at 1280 x 800: a new plan asks before it replaces hand edits, exports hold
+ * what is on screen, an unsaved speed does not rescale the plan's km, a cell that refused its entry stops planning,
+ * and a comparison says when the day changed after it. Steps build on each other in one page.
+ */
+import { readFile } from 'node:fs/promises';
+import { expect, type Page, test } from '@playwright/test';
+import { type AppSession, openApp } from './support/browser.js';
+import { CITY_DAY_CSV, UNREACHABLE_TILES } from './support/fixtures.js';
+import { importCsv } from './support/csv-import.js';
+
+test.describe.configure({ mode: 'serial' });
+
+let session: AppSession;
+let page: Page;
+const byTest = (id: string) => page.getByTestId(id);
+const distance = () => byTest('kpi-distance').locator('.kpi-value').textContent();
+
+test.beforeAll(async ({ browser }) => {
+  session = await openApp(browser);
+  page = session.page;
+  await page.evaluate(`localStorage.setItem('jampr.tileUrl', ${JSON.stringify(UNREACHABLE_TILES)})`);
+});
+test.afterAll(async () => {
+  await session?.close();
+});
+
+async function plan() {
+  await byTest('plan-button').click();
+  await expect(byTest('plan-meta')).toBeVisible({ timeout: 60_000 });
+}
+
+/** The text of the file a click downloads. */
+async function download(testId: string): Promise<string> {
+  const [file] = await Promise.all([page.waitForEvent('download'), byTest(testId).click()]);
+  return readFile((await file.path())!, 'utf8');
+}
+
+/** Answers the next dialog and returns its message. */
+function answerNext(accept: boolean): Promise<string> {
+  return new Promise((resolve) =>
+    page.once('dialog', (dialog) => {
+      resolve(dialog.message());
+      void (accept ? dialog.accept() : dialog.dismiss());
+    }),
+  );
+}
+
+test('a new plan asks before it replaces hand edits; the exports hold the edited routes', async () => {
+  await importCsv(page, 'unsaved.csv', CITY_DAY_CSV, { vehicles: 3, capacity: 30, speedKmh: 25 });
+  await byTest('method').selectOption('classical');
+  await byTest('method-effort').fill('1');
+  await plan();
+  const planId = await byTest('plan-meta').getAttribute('data-plan-id');
+  const moved = (await byTest('legend-route-0').locator('[data-testid^="stop-chip-"]').first().textContent())!.trim();
+  await byTest('legend-route-0').locator('[data-testid^="stop-chip-"]').first().click();
+  await byTest('move-stop-select').selectOption('1');
+  await expect(byTest('edit-bar')).toBeVisible();
+
+  // The plan CSV and JSON are the routes on screen, as the driver sheets are.
+  const csv = await download('export-plan-csv');
+  const routeOf = (text: string, id: string) =>
+    text
+      .split('\n')
+      .find((line) => line.split(',')[3] === id)
+      ?.split(',')[0];
+  expect(routeOf(csv, moved)).toBe('2');
+  const json = JSON.parse(await download('export-plan-json')) as { routes: string[][] };
+  expect(json.routes[1]).toContain(moved);
+
+  // Plan asks first; keeping the edits keeps the plan.
+  const kept = answerNext(false);
+  await byTest('plan-button').click();
+  expect(await kept).toMatch(/Discard the hand edits of the plan\?/);
+  await expect(byTest('edit-bar')).toBeVisible();
+  expect(await byTest('plan-meta').getAttribute('data-plan-id')).toBe(planId);
+  const dropped = answerNext(true);
+  await byTest('plan-button').click();
+  await dropped;
+  await expect(byTest('edit-bar')).toHaveCount(0);
+  await expect(byTest('plan-meta')).not.toHaveAttribute('data-plan-id', planId!);
+});
+
+test("an unsaved speed leaves the plan's km alone; the instance export holds the unsaved edits", async () => {
+  const before = await distance();
+  await byTest('fleet-speed').fill('50');
+  await byTest('fleet-speed').press('Enter');
+  await expect(byTest('unsaved-badge')).toBeVisible();
+  expect(await distance()).toBe(before);
+  await byTest('edit-demand-S2').fill('9');
+  await byTest('edit-demand-S2').press('Enter');
+  const exported = await download('export-instance');
+  expect(exported.split('\n').find((line) => line.split(',')[1] === 'S2')).toMatch(/^customer,S2,.*,9,09:00,12:00,10/);
+  await byTest('save-instance').click();
+  await byTest('unsaved-badge').waitFor({ state: 'detached' });
+});
+
+test('a cell that refused its entry stops planning and says which', async () => {
+  const planId = await byTest('plan-meta').getAttribute('data-plan-id');
+  await byTest('edit-demand-S3').fill('2,5');
+  await byTest('edit-demand-S3').press('Enter');
+  await expect(byTest('edit-demand-S3')).toHaveAttribute('aria-invalid', 'true');
+  await byTest('plan-button').click();
+  await expect(page.locator('.banner-stack')).toContainText('Demand of S3 holds “2,5”, which it refused');
+  expect(await byTest('plan-meta').getAttribute('data-plan-id')).toBe(planId);
+  await byTest('edit-demand-S3').press('Escape');
+});
+
+test('a comparison says when the day was changed after it, and keeps its km', async () => {
+  await byTest('tab-compare').click();
+  await byTest('compare-effort').fill('1');
+  await byTest('compare-run').click();
+  const km = byTest('compare-kpi-distance').locator('td').first();
+  await expect(km).toHaveText(/ km$/, { timeout: 60_000 });
+  const shown = await km.textContent();
+  await expect(byTest('compare-stale')).toHaveCount(0);
+  await byTest('tab-plan').click();
+  await byTest('fleet-speed').fill('20');
+  await byTest('fleet-speed').press('Enter');
+  await byTest('save-instance').click();
+  await byTest('unsaved-badge').waitFor({ state: 'detached' });
+  await byTest('tab-compare').click();
+  await expect(byTest('compare-stale')).toBeVisible();
+  expect(await km.textContent()).toBe(shown);
+});
+
+test('the page reported no errors of its own', () => {
+  expect(session.errors).toEqual([]);
+});
