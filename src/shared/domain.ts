@@ -237,6 +237,10 @@ export type DecodeStrategy = z.infer<typeof decodeStrategySchema>;
 export const planJsonSchema = z.object({
   instance: z.string(),
   variant: variantNameSchema,
+  /** The policy's prices as planned (`jampr eval` scores by them); absent in files written before they were. */
+  alpha: priceSchema.optional(),
+  beta: priceSchema.optional(),
+  penalty: penaltyShapeSchema.optional(),
   /** A method name, or "manual" for routes edited by hand. */
   method: z.string(),
   /** The trained model that planned it (learned methods only). */

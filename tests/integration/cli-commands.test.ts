@@ -74,6 +74,23 @@ describe('jampr info, generate, eval and bench', () => {
     expect(renamed.stderr).toContain(`the plan was made for the instance ${instance.name}, not another-day`);
   });
 
+  it('eval scores a plan by the prices it was planned with, and warns where flags change them', async () => {
+    const dir = await cliWorkDir();
+    const instance = generateInstances(6, 1, 9)[0];
+    await writeFile(join(dir, 'instance.json'), writeInstanceJson(instance));
+    const planFile = join(dir, 'plan.json');
+    const args = ['--variant', 'tw3', '--penalty', 'quadratic', '--alpha', '0', '--time-limit', '0.2', '--out', planFile];
+    const plan = JSON.parse((await jampr('plan', join(dir, 'instance.json'), ...args)).stdout) as { cost: number };
+    expect(JSON.parse(await readFile(planFile, 'utf8'))).toMatchObject({ variant: 'tw3', alpha: 0, beta: 0.5, penalty: 'quadratic' });
+    const own = await jampr('eval', join(dir, 'instance.json'), planFile);
+    expect(JSON.parse(own.stdout)).toMatchObject({ variant: 'tw3', cost: plan.cost });
+    expect(own.stderr).toBe('');
+    const linear = await jampr('eval', join(dir, 'instance.json'), planFile, '--penalty', 'linear');
+    expect(linear.stderr).toContain(
+      'jampr: warning: the plan was made with penalty quadratic; it is scored with penalty linear, as the flags ask',
+    );
+  });
+
   it('eval --stops gives every stop time as HH:MM too on a clock-time day', async () => {
     const dir = await cliWorkDir();
     await writeFile(

@@ -36,10 +36,25 @@ export async function run(argv: string[]): Promise<void> {
   if (positionals.length < 2) throw inputError('eval needs an INSTANCE file and a PLAN.json');
   const problem = loadProblem(positionals[0], values);
   const plan = parsePlanRoutes(readTextFile(positionals[1], 'plan file'));
-  const variant = variantFromFlags({ ...values, variant: values.variant ?? plan.variant ?? 'tw1' });
+  const name = values.variant ?? plan.variant ?? 'tw1';
+  // The plan's own prices where it names them and the flags do not (a tw1 plan's alpha 0 stays 0).
+  const own = plan.variant === name ? { alpha: plan.alpha, beta: plan.beta, penalty: plan.penalty } : {};
+  const variant = variantFromFlags({
+    ...values,
+    variant: name,
+    alpha: values.alpha ?? own.alpha?.toString(),
+    beta: values.beta ?? own.beta?.toString(),
+    penalty: values.penalty ?? own.penalty,
+  });
   const warn = (message: string) => process.stderr.write(`jampr: warning: ${message}\n`);
   if (values.variant !== undefined && plan.variant !== undefined && plan.variant !== variant.name)
     warn(`the plan was made under ${plan.variant}; it is scored under ${variant.name}, as --variant asks`);
+  const scoredBy: Partial<Record<'alpha' | 'beta' | 'penalty', number | string>> = variant;
+  const changed = (['alpha', 'beta', 'penalty'] as const).filter((f) => own[f] !== undefined && values[f] !== undefined && own[f] !== scoredBy[f]);
+  if (changed.length > 0) {
+    const list = (of: Partial<Record<string, unknown>>) => changed.map((f) => `${f} ${of[f]}`).join(', ');
+    warn(`the plan was made with ${list(own)}; it is scored with ${list(scoredBy)}, as the flags ask`);
+  }
   if (plan.instance !== undefined && plan.instance !== problem.instance.name)
     warn(`the plan was made for the instance ${plan.instance}, not ${problem.instance.name}`);
   const evaluation = evaluatePlan(problem, plan.routes, variant);

@@ -61,7 +61,7 @@ export async function run(argv: string[]): Promise<void> {
   const plan = toPlanJson(
     problem.instance,
     {
-      variant: variant.name,
+      variant,
       method: methodLabel(method, decode, samples, improveSec),
       model: result.modelName,
       routes: result.routes,

@@ -113,7 +113,7 @@ export function planServices(ctx: ServiceContext, planner: Planner) {
         : onData.plan;
       const base = safeFileName(`${instance.name}-${plan.variant.name}-${plan.method}-${plan.id}${routes ? '-edited' : ''}`);
       if (format === 'csv') return { fileName: `${base}.csv`, text: writePlanCsv(instance, plan.evaluation) };
-      const json = toPlanJson(instance, { ...plan, variant: plan.variant.name, model: plan.modelName }, plan.evaluation);
+      const json = toPlanJson(instance, { ...plan, model: plan.modelName }, plan.evaluation);
       return { fileName: `${base}.json`, text: `${JSON.stringify(json, null, 2)}\n` };
     },
   };

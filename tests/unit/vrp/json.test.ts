@@ -189,15 +189,15 @@ describe('toPlanJson', () => {
   it('names every customer left out with the reason, and gives a lat/lon day its distance in km', () => {
     const routes = [['a']];
     const evaluation = evaluatePlan(buildProblem(instance), routes, makeVariant('tw1'));
-    const json = toPlanJson(instance, { variant: 'tw1', method: 'classical', routes, seconds: 1 }, evaluation);
+    const json = toPlanJson(instance, { variant: makeVariant('tw1'), method: 'classical', routes, seconds: 1 }, evaluation);
     expect(json.unserved).toEqual([{ id: 'b', reason: expect.stringMatching(/^[a-z]/) }]);
     expect(`customer b is not served: ${json.unserved![0].reason}`).toBe(evaluation.violations[0].message);
     // Driving minutes at 30 km/h: half a km a minute.
     expect(json.distanceKm).toBeCloseTo(evaluation.distance / 2, 9);
     expect(parsePlanJson(JSON.stringify(json))).toEqual(json);
     const everyone = evaluatePlan(buildProblem(instance), [['a'], ['b']], makeVariant('tw1'));
-    expect(toPlanJson(instance, { variant: 'tw1', method: 'classical', routes: [['a'], ['b']], seconds: 1 }, everyone)).not.toHaveProperty(
-      'unserved',
-    );
+    expect(
+      toPlanJson(instance, { variant: makeVariant('tw1'), method: 'classical', routes: [['a'], ['b']], seconds: 1 }, everyone),
+    ).not.toHaveProperty('unserved');
   });
 });

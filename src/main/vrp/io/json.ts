@@ -4,10 +4,14 @@ import {
   type Instance,
   instanceSchema,
   kmDriven,
+  type PenaltyShape,
+  penaltyShapeSchema,
   type PlanJson,
   planJsonSchema,
+  priceSchema,
   type Routes,
   routesSchema,
+  type Variant,
   type VariantName,
   variantNameSchema,
 } from '../../../shared/domain.js';
@@ -100,16 +104,26 @@ export function parsePlanJson(text: string): PlanJson {
 export interface PlanRoutes {
   routes: Routes;
   variant?: VariantName;
+  alpha?: number;
+  beta?: number;
+  penalty?: PenaltyShape;
   instance?: string;
 }
 
 /**
  * Reads the routes of a plan (a hand-written plan may hold nothing else): `{"routes": [...]}` or a bare array, with
- * the `variant` and `instance` a plan document names (others fields are not looked at).
+ * the policy (`variant` and its prices) and `instance` a plan document names (other fields are not looked at).
  */
 export function parsePlanRoutes(text: string): PlanRoutes {
   const raw = parseJson(text, 'Plan file');
-  const routesOnly = z.object({ routes: routesSchema, variant: variantNameSchema.optional(), instance: z.string().optional() });
+  const routesOnly = z.object({
+    routes: routesSchema,
+    variant: variantNameSchema.optional(),
+    alpha: priceSchema.optional(),
+    beta: priceSchema.optional(),
+    penalty: penaltyShapeSchema.optional(),
+    instance: z.string().optional(),
+  });
   if (Array.isArray(raw)) return checkShape(routesOnly, { routes: raw }, 'Plan routes');
   return checkShape(routesOnly, raw, 'Plan JSON');
 }
@@ -117,7 +131,7 @@ export function parsePlanRoutes(text: string): PlanRoutes {
 /** The plan document of an evaluated plan: the one form the CLI writes and the app exports. */
 export function toPlanJson(
   instance: Instance,
-  plan: { variant: VariantName; method: string; model?: string | null; routes: Routes; seconds: number },
+  plan: { variant: Variant; method: string; model?: string | null; routes: Routes; seconds: number },
   evaluation: Evaluation,
 ): PlanJson {
   const { cost, distance, vehicles, wait, early, late } = evaluation;
@@ -125,7 +139,10 @@ export function toPlanJson(
   const unserved = notServed(instance, evaluation).map(({ id, reason }) => ({ id, reason }));
   return {
     instance: instance.name,
-    variant: plan.variant,
+    variant: plan.variant.name,
+    alpha: plan.variant.alpha,
+    ...('beta' in plan.variant ? { beta: plan.variant.beta } : {}),
+    penalty: plan.variant.penalty,
     method: plan.method,
     ...(plan.model ? { model: plan.model } : {}),
     routes: plan.routes,
