@@ -31,7 +31,8 @@ export const COMMAND_HELP: Record<string, string[]> = {
     `  --samples N          jampr, am: plans to sample (implies --decode sample; default ${DEFAULT_SAMPLES}, the paper's); random: plans to draw`,
     "  --improve S          jampr, am: seconds of local search from the model's plan",
     '  --model DIR          jampr, am: a model folder (default: the shipped model nearest in size)',
-    '  --seed S             (default 1)',
+    '  --seed S             (default 1): the same plan again for the models and random; the local search (classical, --improve) is timed,',
+    '                       so a run may differ where it ran further (and on every core from 100 customers)',
     '  --out FILE           write the plan there: JSON, or the plan CSV when FILE ends in .csv',
   ],
   eval: [

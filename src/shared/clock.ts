@@ -32,8 +32,10 @@ export function formatClock(minutes: number, seconds = false): string {
   const sign = minutes < 0 ? '-' : '';
   const total = Math.round(Math.abs(minutes) * (seconds ? 60 : 1));
   const perDay = seconds ? MINUTES_PER_DAY * 60 : MINUTES_PER_DAY;
-  // 24:00 stays the end of the day; only later times are written as the next day's.
-  const days = sign || total <= perDay ? 0 : Math.floor(total / perDay);
+  // 24:00 stays the end of the day (a shift or a window closing at midnight); a moment after midnight is the next
+  // day's even where it rounds to the minute of midnight (an arrival at 1440.2 is 00:00+1, not 24:00).
+  const afterMidnight = Math.abs(minutes) > MINUTES_PER_DAY;
+  const days = sign || (total <= perDay && !afterMidnight) ? 0 : Math.max(1, Math.floor(total / perDay));
   const left = total - days * perDay;
   const [h, m, s] = seconds ? [Math.floor(left / 3600), Math.floor(left / 60) % 60, left % 60] : [Math.floor(left / 60), left % 60, 0];
   const hhmm = `${sign}${String(h).padStart(2, '0')}:${String(m).padStart(2, '0')}`;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { inShift, shiftEnd } from '../../../src/shared/clock.js';
+import { inShift, shiftEnd, formatClock } from '../../../src/shared/clock.js';
 
 describe('times of day in a shift', () => {
   it("reads a night shift's hours after midnight as the next day's, and leaves everything else", () => {
@@ -14,5 +14,10 @@ describe('times of day in a shift', () => {
   it('reads a shift end before its start as the next day', () => {
     expect(shiftEnd(6 * 60, 22 * 60)).toBe(30 * 60);
     expect(shiftEnd(18 * 60, 7 * 60)).toBe(18 * 60);
+  });
+
+  it('writes midnight as 24:00 where a day ends, and a moment after it as the next day even when it rounds to it', () => {
+    expect([1439.4, 1440, 1440.18, 1500].map((m) => formatClock(m))).toEqual(['23:59', '24:00', '00:00+1', '01:00+1']);
+    expect(formatClock(1440.18, true)).toBe('00:00:11+1');
   });
 });
