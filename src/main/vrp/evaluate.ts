@@ -181,7 +181,7 @@ export function evaluateIndexRoutes(problem: Problem, routes: number[][], varian
   const room = used.reduce((most, s) => Math.max(most, problem.capacity - s.load), 0);
   for (let i = 1; i <= problem.n; i++) {
     if (!seen[i]) {
-      const reason = unservedReason(problem, variant, i, used.length, room);
+      const reason = unservedReason(problem, variant, i, routes, used.length, room);
       violations.push({ kind: 'unserved', customerId: problem.ids[i], message: `customer ${problem.ids[i]} is not served: ${reason}` });
     }
   }

@@ -1,7 +1,7 @@
 import type { Evaluation, Variant } from '../../shared/domain.js';
 import { variantHardTime } from '../../shared/domain.js';
 // The evaluator's own tolerance (read at call time, so the import cycle with evaluate.ts is harmless).
-import { TIME_EPS } from './evaluate.js';
+import { routeCost, TIME_EPS } from './evaluate.js';
 import { type Problem, totalDemand } from './problem.js';
 
 /** The day's demand is more than the whole fleet carries: every plan leaves some customer out. */
@@ -15,7 +15,14 @@ export const demandOverFleet = (problem: Problem): boolean => totalDemand(proble
  * out while a vehicle or room on one was still free. The day's demand is named only where room is what is missing:
  * with room on a vehicle, a bigger fleet is not what the customer needs.
  */
-export function unservedReason(problem: Problem, variant: Variant, i: number, vehiclesUsed: number, mostRoomLeft: number): string {
+export function unservedReason(
+  problem: Problem,
+  variant: Variant,
+  i: number,
+  routes: readonly (readonly number[])[],
+  vehiclesUsed: number,
+  mostRoomLeft: number,
+): string {
   const q = problem.capacity;
   const d = problem.demand[i];
   const alone = outOfReach(problem, variant, i);
@@ -30,13 +37,23 @@ export function unservedReason(problem: Problem, variant: Variant, i: number, ve
     }
     const one = problem.vehicles === 1 ? 'it has' : 'one has';
     const room = `${one} room for its demand ${d} (${mostRoomLeft} free)`;
-    return variantHardTime(variant.name)
+    if (!variantHardTime(variant.name)) return `${all} used by other stops; it was left out although ${room}`;
+    // "Not the time" is said only where no route can take it in: a stop taken out of a plan by hand may still fit.
+    const fits = routeThatFits(problem, variant, routes, i);
+    return fits < 0
       ? `${all} used by other stops; ${room} but not the time to fit it in before its window closes or the shift ends`
-      : `${all} used by other stops; it was left out although ${room}`;
+      : `it was left out although route ${fits + 1} has the room and the time for it`;
   }
   const free = problem.vehicles - vehiclesUsed;
   if (problem.vehicles === 1) return 'it was left out although the only vehicle is free';
   return `it was left out although ${free} of ${problem.vehicles} vehicles ${free === 1 ? 'is' : 'are'} free`;
+}
+
+/** The first route that can take customer i at some place without breaking a hard rule, or -1. */
+function routeThatFits(problem: Problem, variant: Variant, routes: readonly (readonly number[])[], i: number): number {
+  const fitsAt = (route: readonly number[], at: number) =>
+    routeCost(problem, [...route.slice(0, at), i, ...route.slice(at)], variant).feasible;
+  return routes.findIndex((route) => route.length > 0 && [...route.keys(), route.length].some((at) => fitsAt(route, at)));
 }
 
 /**

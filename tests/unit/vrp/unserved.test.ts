@@ -32,18 +32,28 @@ describe('the reason a customer is not served', () => {
     expect(reasonFor(day, [['A'], ['B']])).toEqual([
       'customer C is not served: all 2 vehicles are used by other stops; it was left out although one has room for its demand 4 (15 free)',
     ]);
+    // C fits before A (there at 6, A at 12 within 10–50): taken out of a plan by hand, it is named as such.
     expect(reasonFor(day, [['A'], ['B']], makeVariant('tw1'))).toEqual([
+      'customer C is not served: it was left out although route 1 has the room and the time for it',
+    ]);
+    // With A due at 5 and B at 14, neither route can take C before or after its stop: time is what is missing.
+    const tight = { ...day, customers: [{ ...A, ready: 0, due: 5 }, { ...B, ready: 0, due: 14 }, C] };
+    expect(reasonFor(tight, [['A'], ['B']], makeVariant('tw1'))).toEqual([
       'customer C is not served: all 2 vehicles are used by other stops; one has room for its demand 4 (15 free) but not the time to fit it in before its window closes or the shift ends',
     ]);
   });
 
-  it("names time, not the day's demand, where the day is too heavy but a vehicle has room for the customer", () => {
+  it("names the room a vehicle has, not the day's demand, where the day is too heavy but the customer fits", () => {
     // One vehicle of 9 carrying A (5): room 4 for C (4), while the day's 16 is more than it carries.
     const one = { ...day, capacity: 9, vehicles: 1 };
     expect(reasonFor(one, [['A']], makeVariant('tw1'))).toEqual([
       "customer B is not served: the day's demand 16 is more than the fleet carries (1 × 9 = 9)",
-      'customer C is not served: the only vehicle is used by other stops; it has room for its demand 4 (4 free) but not the time to fit it in before its window closes or the shift ends',
+      'customer C is not served: it was left out although route 1 has the room and the time for it',
     ]);
+    const late = { ...one, customers: [{ ...A, ready: 0, due: 5 }, B, C] };
+    expect(reasonFor(late, [['A']], makeVariant('tw1'))[1]).toBe(
+      'customer C is not served: the only vehicle is used by other stops; it has room for its demand 4 (4 free) but not the time to fit it in before its window closes or the shift ends',
+    );
   });
 
   it('says when the fleet has room in total but no vehicle has enough of it', () => {
