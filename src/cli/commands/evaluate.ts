@@ -50,7 +50,9 @@ export async function run(argv: string[]): Promise<void> {
   if (values.variant !== undefined && plan.variant !== undefined && plan.variant !== variant.name)
     warn(`the plan was made under ${plan.variant}; it is scored under ${variant.name}, as --variant asks`);
   const scoredBy: Partial<Record<'alpha' | 'beta' | 'penalty', number | string>> = variant;
-  const changed = (['alpha', 'beta', 'penalty'] as const).filter((f) => own[f] !== undefined && values[f] !== undefined && own[f] !== scoredBy[f]);
+  const changed = (['alpha', 'beta', 'penalty'] as const).filter(
+    (f) => own[f] !== undefined && values[f] !== undefined && own[f] !== scoredBy[f],
+  );
   if (changed.length > 0) {
     const list = (of: Partial<Record<string, unknown>>) => changed.map((f) => `${f} ${of[f]}`).join(', ');
     warn(`the plan was made with ${list(own)}; it is scored with ${list(scoredBy)}, as the flags ask`);
