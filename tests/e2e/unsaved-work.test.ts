@@ -124,6 +124,24 @@ test('a comparison says when the day was changed after it, and keeps its km', as
   expect(await km.textContent()).toBe(shown);
 });
 
+test('a row sorted by the column being edited stays put, so Tab goes on in the same row', async () => {
+  await byTest('tab-plan').click();
+  await byTest('sort-ready').click();
+  const order = () => page.locator('[data-testid^="customer-row-"]').evaluateAll((rows) => rows.map((r) => r.getAttribute('data-testid')));
+  const before = await order();
+  await byTest('edit-ready-S3').fill('16:00');
+  await byTest('edit-ready-S3').press('Tab');
+  await page.keyboard.type('18:00');
+  await page.keyboard.press('Enter');
+  await expect(byTest('edit-due-S3')).toHaveValue('18:00');
+  await expect(byTest('edit-ready-S3')).toHaveValue('16:00');
+  expect(await order()).toEqual(before);
+  // Sorting again puts it where its new time belongs.
+  await byTest('sort-ready').click();
+  await byTest('sort-ready').click();
+  expect((await order()).at(-1)).toBe('customer-row-S3');
+});
+
 test('the page reported no errors of its own', () => {
   expect(session.errors).toEqual([]);
 });

@@ -190,6 +190,10 @@ describe('plans', () => {
     const saved = await app.call('plans:saveEdited', { instanceId: tiny.id, variant: { name: 'tw1' }, routes: [[], ...routes] });
     expect(saved).toMatchObject({ method: 'manual', routes, evaluation: { feasible: false } });
     expect(saved.evaluation.violations.find((v) => v.kind === 'capacity')?.route).toBe(0);
+    // A customer the instance no longer has (deleted since the plan was made) is not stored with the edited plan.
+    const dropped = await app.call('plans:saveEdited', { instanceId: tiny.id, variant: { name: 'tw1' }, routes: [['zz'], ...routes] });
+    expect(dropped.routes).toEqual(routes);
+    expect(dropped.evaluation.violations.map((v) => v.kind)).not.toContain('unknown-customer');
   });
 
   it('plans with random sampling and exports the plan as CSV and JSON', async () => {

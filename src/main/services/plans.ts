@@ -91,8 +91,10 @@ export function planServices(ctx: ServiceContext, planner: Planner) {
     'plans:delete': ({ id }: { id: number }) => ({ deleted: ctx.store.plans.delete(id) }),
     'plans:check': (request: CallRequest<'plans:check'>) => check(ctx, request).evaluation,
     'plans:saveEdited': (request: CallRequest<'plans:saveEdited'>) => {
-      // Empty routes are dropped before scoring so violation route numbers match the stored routes.
-      const routes = request.routes.filter((r) => r.length > 0);
+      // Customers deleted from the instance since the plan was made (its check names them) are not stored with it,
+      // and empty routes are dropped before scoring so violation route numbers match the stored routes.
+      const known = new Set(requireInstance(ctx, request.instanceId).instance.customers.map((c) => c.id));
+      const routes = request.routes.map((r) => r.filter((id) => known.has(id))).filter((r) => r.length > 0);
       const { variant, evaluation } = check(ctx, { ...request, routes });
       return ctx.store.plans.insert({
         instanceId: request.instanceId,

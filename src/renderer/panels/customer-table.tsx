@@ -54,15 +54,27 @@ export function CustomerTable({ instance, routes, selected, onSelect, onEdit, on
 
   const nextDay = instance.clockTimes === true && instance.customers.some((c) => c.due > MINUTES_PER_DAY || c.ready > MINUTES_PER_DAY);
   const toClock = (minutes: number) => inShift(minutes, instance.depot.due);
+  // The rows are sorted when the sort or the set of customers changes (or the routes, sorted by route), not when a
+  // value is edited: a row that jumped away as its sorted cell was committed would take the focus with it, and the
+  // next field typed into would be another customer's. Clicking the heading sorts again.
+  const sorted = useRef<{ sort: typeof sort; ids: string; routeOf: Map<string, number> | null; order: string[] } | null>(null);
   const rows = useMemo(() => {
-    const value = (c: Customer): number | string =>
-      sort.key === 'id' ? c.id : sort.key === 'route' ? (routeOf.get(c.id) ?? Infinity) : c[sort.key];
-    return [...instance.customers].sort((a, b) => {
-      const va = value(a);
-      const vb = value(b);
-      const order = typeof va === 'string' && typeof vb === 'string' ? compareIds(va, vb) : (va as number) - (vb as number);
-      return (order || compareIds(a.id, b.id)) * sort.dir;
-    });
+    const ids = instance.customers.map((c) => c.id).join('\u0000');
+    const routed = sort.key === 'route' ? routeOf : null;
+    const last = sorted.current;
+    if (!last || last.sort !== sort || last.ids !== ids || last.routeOf !== routed) {
+      const value = (c: Customer): number | string =>
+        sort.key === 'id' ? c.id : sort.key === 'route' ? (routeOf.get(c.id) ?? Infinity) : c[sort.key];
+      const order = [...instance.customers].sort((a, b) => {
+        const va = value(a);
+        const vb = value(b);
+        const order = typeof va === 'string' && typeof vb === 'string' ? compareIds(va, vb) : (va as number) - (vb as number);
+        return (order || compareIds(a.id, b.id)) * sort.dir;
+      });
+      sorted.current = { sort, ids, routeOf: routed, order: order.map((c) => c.id) };
+    }
+    const byId = new Map(instance.customers.map((c) => [c.id, c]));
+    return sorted.current!.order.map((id) => byId.get(id)!);
   }, [instance.customers, sort, routeOf]);
 
   const selectedRow = useRef<HTMLTableRowElement>(null);
