@@ -127,7 +127,8 @@ test('a comparison says when the day was changed after it, and keeps its km', as
 test('a row sorted by the column being edited stays put, so Tab goes on in the same row', async () => {
   await byTest('tab-plan').click();
   await byTest('sort-ready').click();
-  const order = () => page.locator('[data-testid^="customer-row-"]').evaluateAll((rows) => rows.map((r) => r.getAttribute('data-testid')));
+  const order = async () =>
+    Promise.all((await page.locator('[data-testid^="customer-row-"]').all()).map((row) => row.getAttribute('data-testid')));
   const before = await order();
   await byTest('edit-ready-S3').fill('16:00');
   await byTest('edit-ready-S3').press('Tab');
