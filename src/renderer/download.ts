@@ -1,6 +1,11 @@
-/** Saves text as a file through the browser's download mechanism (works in Electron and the web mode alike). */
+const CSV_BOM = '\uFEFF';
+
+/**
+ * Saves text as a file through the browser's download mechanism (works in Electron and the web mode alike). A CSV
+ * starts with a byte-order mark: without one, Excel reads a UTF-8 file in the system's code page ("StraÃŸe").
+ */
 export function downloadText(fileName: string, text: string, mime: string): void {
-  downloadBlob(fileName, new Blob([text], { type: mime }));
+  downloadBlob(fileName, new Blob([mime === 'text/csv' ? `${CSV_BOM}${text}` : text], { type: mime }));
 }
 
 /** Saves a binary file that crossed the API as base64 (a PDF). */

@@ -109,7 +109,9 @@ test('names and addresses are kept: in the table, the tooltip and the plan CSV w
   await expect(byTest('customer-id-S1')).toContainText('Bakery Moll');
   await expect(byTest('customer-id-S1')).toHaveAttribute('title', /Torstraße 12, Berlin/);
   const [file] = await Promise.all([page.waitForEvent('download'), byTest('export-plan-csv').click()]);
-  const lines = (await readFile((await file.path())!, 'utf8')).trim().split('\n');
+  const text = await readFile((await file.path())!, 'utf8');
+  expect(text.startsWith('\uFEFF'), 'a byte-order mark first, so that Excel reads the names in UTF-8').toBe(true);
+  const lines = text.trim().split('\n');
   expect(lines[0]).toBe('route,stop,kind,id,name,address,lat,lon,arrival,wait (min),start,departure,early (min),late (min),load,note');
   expect(lines[1]).toMatch(/^1,0,depart,D,Central depot,"Alexanderplatz 1, Berlin",52.5219,13.4132,,,,07:00,/);
   expect(lines.filter((l) => /^\d+,\d+,stop,/.test(l))).toHaveLength(CITY_DAY_STOPS);

@@ -54,7 +54,8 @@ describe('jampr plan', () => {
     await jamprIn(dir, 'plan', 'instance.json', '--time-limit', '0.1', '--out', 'plan.csv');
     await jamprIn(dir, 'plan', 'instance.json', '--time-limit', '0.1', '--out', 'plan.json');
     const csv = await readFile(join(dir, 'plan.csv'), 'utf8');
-    expect(csv.split(/\r?\n/)[0]).toBe('route,stop,kind,id,name,address,x,y,arrival,wait,start,departure,early,late,load,note');
+    // A byte-order mark first, so that Excel reads the file's UTF-8.
+    expect(csv.split(/\r?\n/)[0]).toBe('\uFEFFroute,stop,kind,id,name,address,x,y,arrival,wait,start,departure,early,late,load,note');
     expect(csv.match(/^\d+,\d+,stop,/gm)).toHaveLength(instance.customers.length);
     expect(parsePlanJson(await readFile(join(dir, 'plan.json'), 'utf8')).routes.flat()).toHaveLength(instance.customers.length);
   });

@@ -72,7 +72,8 @@ export async function run(argv: string[]): Promise<void> {
   if (values.out) {
     // A .csv name gets the plan as a spreadsheet (the app's plan export); any other name the plan JSON.
     const asCsv = values.out.toLowerCase().endsWith('.csv');
-    writeTextFile(values.out, asCsv ? writePlanCsv(problem.instance, evaluation) : `${JSON.stringify(plan, null, 2)}\n`);
+    // A CSV file starts with a byte-order mark, as the app's downloads do, so that Excel reads its UTF-8.
+    writeTextFile(values.out, asCsv ? `\uFEFF${writePlanCsv(problem.instance, evaluation)}` : `${JSON.stringify(plan, null, 2)}\n`);
     const { routes: _routes, ...totals } = plan;
     console.log(JSON.stringify({ ...totals, feasible: evaluation.feasible, out: values.out }));
   } else {
