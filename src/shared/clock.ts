@@ -2,10 +2,10 @@
  * Clock times: minutes since midnight <-> "HH:MM" (or "HH:MM:SS"; read also as "h:MM AM/PM"). The one place
  * that reads and writes this form. Reading is strict, a time of day from 00:00 to 24:00: "25:00" or "7:75" is
  * a typo, not a time. A night shift's times after midnight are the next day's: "01:30+1" is 25:30 since the
- * first midnight, and times past 24:00 are written so.
+ * first midnight, and times past 24:00 are written so; "23:00-1" is the evening before (-60).
  */
 
-const CLOCK = /^(\d{1,2})(?::([0-5]\d)(?::([0-5]\d))?)?(?:\s*([AaPp])\.?[Mm]\.?)?(?:\s*\+([1-9]))?$/;
+const CLOCK = /^(\d{1,2})(?::([0-5]\d)(?::([0-5]\d))?)?(?:\s*([AaPp])\.?[Mm]\.?)?(?:\s*([+-])([1-9]))?$/;
 /** Minutes in a day: a time past it is the next day's. */
 export const MINUTES_PER_DAY = 24 * 60;
 
@@ -16,7 +16,7 @@ export const MINUTES_PER_DAY = 24 * 60;
 export function parseClock(text: string): number | undefined {
   const m = CLOCK.exec(text.trim());
   if (!m) return undefined;
-  const [hours, meridiem, nextDays] = [Number(m[1]), m[4]?.toLowerCase(), m[5] ? Number(m[5]) : 0];
+  const [hours, meridiem, nextDays] = [Number(m[1]), m[4]?.toLowerCase(), m[6] ? Number(`${m[5]}${m[6]}`) : 0];
   // A bare hour is a time of day only with AM/PM: "9" alone is a number.
   if (m[2] === undefined && !meridiem) return undefined;
   // 12-hour times: 12:15 AM is 00:15, 12:15 PM is 12:15, 1:00 PM is 13:00.
@@ -24,21 +24,29 @@ export function parseClock(text: string): number | undefined {
   const hour = meridiem ? (hours % 12) + (meridiem === 'p' ? 12 : 0) : hours;
   const minutes = hour * 60 + Number(m[2] ?? 0) + (m[3] ? Number(m[3]) / 60 : 0);
   if (minutes > MINUTES_PER_DAY || (nextDays && minutes >= MINUTES_PER_DAY)) return undefined;
+  // "23:00-1" is the evening before: a window that opens before the shift's day (an export of one that does).
   return minutes + nextDays * MINUTES_PER_DAY;
 }
 
-/** "HH:MM", rounded to the minute; with `seconds`, "HH:MM:SS" when the seconds are not zero; past 24:00 "HH:MM+1". */
+/**
+ * "HH:MM", rounded to the minute; with `seconds`, "HH:MM:SS" when the seconds are not zero; past 24:00 "HH:MM+1",
+ * before 00:00 "HH:MM-1".
+ */
 export function formatClock(minutes: number, seconds = false): string {
-  const sign = minutes < 0 ? '-' : '';
-  const total = Math.round(Math.abs(minutes) * (seconds ? 60 : 1));
+  // Before the first midnight: the evening before, "23:00-1" (read back so by parseClock).
+  if (minutes < 0) {
+    const back = Math.ceil(-minutes / MINUTES_PER_DAY);
+    return `${formatClock(minutes + back * MINUTES_PER_DAY, seconds)}-${back}`;
+  }
+  const total = Math.round(minutes * (seconds ? 60 : 1));
   const perDay = seconds ? MINUTES_PER_DAY * 60 : MINUTES_PER_DAY;
   // 24:00 stays the end of the day (a shift or a window closing at midnight); a moment after midnight is the next
   // day's even where it rounds to the minute of midnight (an arrival at 1440.2 is 00:00+1, not 24:00).
-  const afterMidnight = Math.abs(minutes) > MINUTES_PER_DAY;
-  const days = sign || (total <= perDay && !afterMidnight) ? 0 : Math.max(1, Math.floor(total / perDay));
+  const afterMidnight = minutes > MINUTES_PER_DAY;
+  const days = total <= perDay && !afterMidnight ? 0 : Math.max(1, Math.floor(total / perDay));
   const left = total - days * perDay;
   const [h, m, s] = seconds ? [Math.floor(left / 3600), Math.floor(left / 60) % 60, left % 60] : [Math.floor(left / 60), left % 60, 0];
-  const hhmm = `${sign}${String(h).padStart(2, '0')}:${String(m).padStart(2, '0')}`;
+  const hhmm = `${String(h).padStart(2, '0')}:${String(m).padStart(2, '0')}`;
   return `${s ? `${hhmm}:${String(s).padStart(2, '0')}` : hhmm}${days ? `+${days}` : ''}`;
 }
 

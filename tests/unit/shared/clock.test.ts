@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { inShift, shiftEnd, formatClock } from '../../../src/shared/clock.js';
+import { formatClock, inShift, parseClock, shiftEnd } from '../../../src/shared/clock.js';
 
 describe('times of day in a shift', () => {
   it("reads a night shift's hours after midnight as the next day's, and leaves everything else", () => {
@@ -19,5 +19,10 @@ describe('times of day in a shift', () => {
   it('writes midnight as 24:00 where a day ends, and a moment after it as the next day even when it rounds to it', () => {
     expect([1439.4, 1440, 1440.18, 1500].map((m) => formatClock(m))).toEqual(['23:59', '24:00', '00:00+1', '01:00+1']);
     expect(formatClock(1440.18, true)).toBe('00:00:11+1');
+  });
+
+  it('writes a time before the first midnight as the evening before, and reads it back', () => {
+    expect([-60, -1440, -1500].map((m) => formatClock(m))).toEqual(['23:00-1', '00:00-1', '23:00-2']);
+    expect(['23:00-1', '11:00 PM -1', '00:00-1'].map(parseClock)).toEqual([-60, -60, -1440]);
   });
 });

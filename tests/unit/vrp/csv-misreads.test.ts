@@ -4,6 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { parseCustomerCsv } from '../../../src/main/vrp/io/csv.js';
+import { writeInstanceCsv } from '../../../src/main/vrp/io/csv-write.js';
 import { AppError } from '../../../src/shared/errors.js';
 
 const fleet = { name: 'day', capacity: 10_000, speedKmh: 30 };
@@ -119,6 +120,10 @@ describe('customer CSVs that were misread', () => {
       "row 3: the window 2025-11-28 08:00 – 2025-11-28 10:00 is not on the shift's day (2026-11-28) for customer C1: is the row from another day's file?",
     ]);
     expect(windows(day('2026-11-27 23:00,2026-11-28 09:00'))[0]).toEqual([-60, 540, 10]);
+    // Its export writes the opening as the evening before, which reads back as it was.
+    const { instance } = read(day('2026-11-27 23:00,2026-11-28 09:00'));
+    expect(writeInstanceCsv(instance).split('\n')[2]).toBe('customer,C1,1,1,1,23:00-1,09:00,10');
+    expect(parseCustomerCsv(writeInstanceCsv(instance), { ...fleet, vehicles: instance.vehicles }).instance).toEqual(instance);
   });
 
   it('reads German and French headers and type words, accents or not', () => {
@@ -143,5 +148,12 @@ describe('customer CSVs that were misread', () => {
       'C1;Boulangerie;48,86;2,36;10;08:00;12:00;10',
     ]);
     expect(fr.instance.customers[0]).toMatchObject({ name: 'Boulangerie', demand: 10, ready: 480, due: 720, service: 10 });
+  });
+
+  it('names a decimal comma in a comma-separated file, and a file of the depot alone for its missing customers', () => {
+    expect(refusal(['id,x,y,demand,ready,due,service', 'D,0,0,0,0,1000,0', 'C1,"3,5",1,1,100,500,10'])).toEqual([
+      "row 3, column x: '3,5' is not a number (a decimal comma: write 3.5, or save the file with ';' between columns)",
+    ]);
+    expect(refusal([HEADER, 'D,0,0,0,0,1000,0'])).toEqual(['the instance has no customers']);
   });
 });

@@ -12,7 +12,7 @@ import { writeCsv } from './csv-cells.js';
 function timeCell(instance: Instance, minutes: number): string | number {
   const seconds = minutes * 60;
   const exact = Math.abs(seconds - Math.round(seconds)) < 1e-6;
-  return instance.clockTimes && minutes >= 0 && exact ? formatClock(minutes, true) : minutes;
+  return instance.clockTimes && exact ? formatClock(minutes, true) : minutes;
 }
 
 /** The optional name and address columns, written only when some node has one (so plain files stay plain). */

@@ -113,7 +113,12 @@ function cellReader(row: Row, mapping: ColumnMapping, decimalComma: boolean, pro
     }
     const date = window ? ' or a date and time (2026-11-27 08:00)' : '';
     const expected = time ? `${window ? ',' : ' or'} a time of day HH:MM (00:00 to 24:00${window ? ', or 9:00 AM' : ''})${date}` : '';
-    problems.push(`${where(field)}: '${text}' is not a number${expected}`);
+    // "53,55" quoted in a comma-separated file: a decimal comma, which only ';' and tab files may use.
+    const comma =
+      !decimalComma && /^[+-]?\d+,\d+$/.test(text)
+        ? ` (a decimal comma: write ${text.replace(',', '.')}, or save the file with ';' between columns)`
+        : '';
+    problems.push(`${where(field)}: '${text}' is not a number${expected}${comma}`);
     return undefined;
   };
   return { raw, where, read };
@@ -350,7 +355,8 @@ export function parseCustomerCsv(text: string, options: CsvFleetOptions): CsvImp
     depot: depot ?? { id: '', x: 0, y: 0, ready: 0, due: 0 },
     // A missing capacity is reported above; a non-binding stand-in lets the other rules still be checked.
     capacity: options.capacity ?? Number.MAX_SAFE_INTEGER,
-    vehicles: options.vehicles ?? rows.length - 1,
+    // One vehicle per customer by default; a file of the depot alone is named for that, not for a fleet of 0.
+    vehicles: options.vehicles ?? Math.max(1, rows.length - 1),
     customers,
     ...(mapping.geo ? { coordinates: { kind: 'geo' as const, speedKmh: options.speedKmh ?? Number.NaN } } : {}),
     ...(clock.used ? { clockTimes: true } : {}),
