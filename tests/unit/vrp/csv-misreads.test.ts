@@ -85,6 +85,10 @@ describe('customer CSVs that were misread', () => {
     expect(read([...semicolon, 'C2;1.5;1;2;08:00;12:00;10']).warnings).toEqual([]);
   });
 
+  it('reads past a column without a header that every row fills, as pandas writes its row numbers', () => {
+    expect(windows([`,${HEADER}`, '0,D,0,0,0,0,1000,0', '1,C1,1,1,1,100,500,10'])).toEqual([[100, 500, 10]]);
+  });
+
   it('refuses a value under a column without a header: a stray separator shifted the row', () => {
     expect(
       refusal(['id,x,y,demand,ready,due,service,', 'D,50,50,0,0,1000,0,', 'C1,60,5,60,10,100,500,10', 'C2,40,40,5,100,800,10,']),
@@ -103,9 +107,9 @@ describe('customer CSVs that were misread', () => {
     );
   });
 
-  it('refuses a file whose depot row is not the first when there is no type column', () => {
-    expect(refusal([HEADER, 'C1,6,6,0,0,1000,0', 'Depot,5,5,0,0,1000,0', 'C2,4,4,5,100,800,10'])).toEqual([
-      "row 3 looks like the depot, but without a type column the first row (row 2) is the depot: move the depot's row to the top, or add a type column (depot / customer)",
+  it('warns about a row that looks like the depot when the first row is taken as it', () => {
+    expect(read([HEADER, 'C1,6,6,0,0,1000,0', 'Depot,5,5,0,0,1000,0', 'C2,4,4,5,100,800,10']).warnings).toEqual([
+      'row 3 looks like the depot, but without a type column the first row (row 2) is the depot and row 3 a customer: if row 3 is the depot, move it to the top or add a type column (depot / customer)',
     ]);
   });
 

@@ -35,12 +35,17 @@ export function headerHints(header: Row, rows: readonly Row[]): string[] {
   ];
 }
 
-/** Cells with a value under a column whose header is empty: most often a row shifted by a stray separator. */
+/**
+ * Cells with a value under a column whose header is empty, in some rows but not all: a row shifted by a stray
+ * separator. A column without a header that is filled in every row is a column of its own (the row numbers pandas
+ * writes first), read as nothing, like any column no field matches.
+ */
 export function unnamedColumnProblems(header: Row, rows: readonly Row[]): string[] {
-  const unnamed = header.cells.flatMap((cell, i) => (cell.trim() === '' ? [i] : []));
+  const filled = (row: Row, i: number) => (row.cells[i] ?? '').trim() !== '';
+  const unnamed = header.cells.flatMap((cell, i) => (cell.trim() === '' && !rows.every((row) => filled(row, i)) ? [i] : []));
   const problems: string[] = [];
   for (const row of rows) {
-    const at = unnamed.find((i) => (row.cells[i] ?? '').trim() !== '');
+    const at = unnamed.find((i) => filled(row, i));
     if (at === undefined) continue;
     problems.push(
       `row ${row.number}: '${row.cells[at].trim()}' is in column ${at + 1}, which has no header (a separator too many in this row, such as a decimal comma in a comma-separated file, shifts its cells)`,
@@ -52,9 +57,9 @@ export function unnamedColumnProblems(header: Row, rows: readonly Row[]): string
 const DEPOT_WORDS = /^(depot|warehouse|hub|base|lager|entrepot|entrepôt|dépôt)$/i;
 
 /**
- * Without a type column the first row is the depot. A later row whose id or name says "depot" was most likely
- * meant as it: read as a customer (and the first customer as the depot), the day would be planned from the wrong
- * place without a word.
+ * Without a type column the first row is the depot. A later row whose id or name says "depot" may have been meant
+ * as it: read as a customer (and the first customer as the depot), the day would be planned from the wrong place.
+ * A warning, not a refusal: a shop may be called "Depot".
  */
 export function depotOutOfPlace(rows: readonly Row[], mapping: ColumnMapping): string[] {
   if (mapping.index.type !== undefined || rows.length < 2) return [];
@@ -67,6 +72,6 @@ export function depotOutOfPlace(rows: readonly Row[], mapping: ColumnMapping): s
   const depot = rows.find(said);
   if (depot === undefined) return [];
   return [
-    `row ${depot.number} looks like the depot, but without a type column the first row (row ${rows[0].number}) is the depot: move the depot's row to the top, or add a type column (depot / customer)`,
+    `row ${depot.number} looks like the depot, but without a type column the first row (row ${rows[0].number}) is the depot and row ${depot.number} a customer: if row ${depot.number} is the depot, move it to the top or add a type column (depot / customer)`,
   ];
 }

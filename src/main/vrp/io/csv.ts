@@ -310,7 +310,6 @@ export function parseCustomerCsv(text: string, options: CsvFleetOptions): CsvImp
       header,
       [...rows].filter((r) => !misshapen.has(r)),
     ),
-    ...depotOutOfPlace(rows, mapping),
   );
   const depotRow = findDepot(rows, mapping, problems);
   const clock = newClockUse();
@@ -383,6 +382,7 @@ export function parseCustomerCsv(text: string, options: CsvFleetOptions): CsvImp
     warnings: [
       ...(mapping.index.service === undefined ? [NO_SERVICE_COLUMN] : []),
       ...ignoredColumnsWarning(mapping.ignored),
+      ...depotOutOfPlace(rows, mapping),
       ...unitWarnings(mapping),
       ...numberStyleWarnings(style),
       ...dottedTimeWarnings(clock),
