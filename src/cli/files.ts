@@ -1,5 +1,5 @@
-import { accessSync, constants, readFileSync, renameSync, rmSync, type Stats, statSync, writeFileSync } from 'node:fs';
-import { dirname, resolve } from 'node:path';
+import { accessSync, constants, existsSync, readFileSync, renameSync, rmSync, type Stats, statSync, writeFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
 import { inputError } from '../shared/errors.js';
 
 /** Files the user names on the command line: every way they can be wrong is an input error that names the file. */
@@ -52,7 +52,8 @@ export function checkWritable(path: string, inputs: readonly string[] = []): voi
 
 /**
  * A folder to write into (created if missing): checked before any work starts, like checkWritable; never one of
- * `inputs` (folders the command reads, such as the model it starts from, which would be overwritten).
+ * `inputs` (folders the command reads, such as the model it starts from, which would be overwritten), nor one
+ * that holds a model already.
  */
 export function checkOutputFolder(path: string, inputs: readonly string[] = []): void {
   const stat = statOrNull(path);
@@ -60,6 +61,9 @@ export function checkOutputFolder(path: string, inputs: readonly string[] = []):
   const input = stat && inputs.find((i) => sameFile(stat, statOrNull(i)));
   if (input)
     throw inputError(`cannot write into ${path}: it is ${input}, read by this command, which would be overwritten; choose another --out`);
+  // A model already there (a shipped one, or an earlier run's) would be replaced by this run's checkpoint.
+  if (stat && existsSync(join(path, 'card.json')))
+    throw inputError(`cannot write into ${path}: it holds a model (card.json) that this run would overwrite; choose a new --out folder`);
   const existing = stat ? resolve(path) : dirname(resolve(path));
   if (!statOrNull(existing)?.isDirectory()) throw inputError(`cannot write into ${path}: the folder ${existing} does not exist`);
   try {

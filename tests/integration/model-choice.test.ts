@@ -4,12 +4,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findDefaultModel } from '../../src/main/jampr/model-catalog.js';
 import { inProcessRunner } from '../../src/main/jobs/in-process.js';
 import type { ServiceContext } from '../../src/main/services/context.js';
-import { registerBuiltInModels, resolveModel } from '../../src/main/services/models.js';
+import { registerBuiltInModels, registerModel, resolveModel } from '../../src/main/services/models.js';
 import { generateInstances } from '../../src/main/vrp/generate.js';
 import { parsePlanJson, writeInstanceJson } from '../../src/main/vrp/io/json.js';
 import { VARIANT_NAMES } from '../../src/shared/domain.js';
 import { cliWorkDir, jampr } from './fixtures/cli.js';
 import { createTestApp, type TestApp } from './fixtures/services.js';
+import { saveTinyModel } from '../unit/jampr/fixtures.js';
 
 /** The app (its store of registered models) and the CLI (the models folder) pick the same shipped model. */
 describe('the default model', () => {
@@ -37,6 +38,12 @@ describe('the default model', () => {
     }
     expect(compared).toBe(2 * 3 * 149);
     expect(differences).toEqual([]);
+    // A model trained here that its run did not activate, of a size between the shipped ones, plans nothing unasked.
+    const trained = registerModel(app.store, await saveTinyModel(app.dir, 'jampr', 'tw2', 42), false);
+    expect(resolveModel(ctx, 'jampr', 'tw2', 42).name).toBe('jampr-tw2-n50');
+    app.store.models.activate(trained.id);
+    expect(resolveModel(ctx, 'jampr', 'tw2', 42).name).toBe(trained.name);
+    app.store.models.deactivate('jampr', 'tw2');
     // Halfway between the trained sizes 20 and 50 the larger one plans.
     expect(resolveModel(ctx, 'jampr', 'tw1', 35).name).toBe('jampr-tw1-n50');
     expect(resolveModel(ctx, 'jampr', 'tw1', 34).name).toBe('jampr-tw1-n20');

@@ -14,7 +14,8 @@ import { tinyInstance } from './fixtures/tiny.js';
  * The training service's bookkeeping (points stored and pushed, outcome and model recorded, one run at a time),
  * with a stand-in trainer that reports a point every few milliseconds until cancelled and then saves a tiny checkpoint.
  */
-function fakeTrainer(comparison: TrainJobResult['comparison'] = null): JobRunner & { jobs: TrainJob[] } {
+/** A trainer that reports points until cancelled, or with `steps` that many and then ends as a run to its end does. */
+function fakeTrainer(comparison: TrainJobResult['comparison'] = null, steps = Infinity): JobRunner & { jobs: TrainJob[] } {
   const inner = inProcessRunner();
   const jobs: TrainJob[] = [];
   const runner: JobRunner = {
@@ -23,7 +24,8 @@ function fakeTrainer(comparison: TrainJobResult['comparison'] = null): JobRunner
       const train = input as TrainJob;
       jobs.push(train);
       const report = options.onProgress as ((p: { point: object; fraction: number }) => void) | undefined;
-      for (let i = 1; !options.signal?.aborted; i++) {
+      let i = 1;
+      for (; !options.signal?.aborted && i <= steps; i++) {
         report?.({
           point: { instancesSeen: 64 * i, elapsedSec: i, meanCost: 10 / i, baselineCost: null, validationCost: null },
           fraction: 0.01 * i,
@@ -48,7 +50,7 @@ function fakeTrainer(comparison: TrainJobResult['comparison'] = null): JobRunner
         date: 'now',
       });
       policy.dispose();
-      return { outDir: train.outDir, cancelled: true, comparison } as never;
+      return { outDir: train.outDir, cancelled: i <= steps, comparison } as never;
     },
     close: async () => {},
   };
@@ -100,7 +102,7 @@ describe('training service', () => {
 
   /** Five stored days and a JAMPR tw1 N=10 model that plans them today; returns the day ids and the model. */
   async function userHistory(comparison: TrainJobResult['comparison']) {
-    const trainer = fakeTrainer(comparison);
+    const trainer = fakeTrainer(comparison, 3);
     app = createTestApp(trainer);
     const current = registerModel(app.store, await saveTinyModel(app.dir, 'jampr', 'tw1', 10), false);
     const ids: number[] = [];
@@ -109,7 +111,11 @@ describe('training service', () => {
   }
   const runToEnd = async (request: Parameters<TestApp['call']>[1] & object) => {
     const run = await app.call('training:start', request as never);
-    return app.call('training:cancel', { id: run.id });
+    for (;;) {
+      const now = await app.call('training:status', { id: run.id });
+      if (now.status !== 'running') return now;
+      await new Promise((r) => setTimeout(r, 10));
+    }
   };
 
   it('starts from the model that plans the policy today, learns from all but the most recent days and compares on them', async () => {
@@ -148,6 +154,17 @@ describe('training service', () => {
     const few = await userHistory({ days: 2, newCost: 50, newUnserved: 0, currentCost: 100, currentUnserved: 0 });
     const unjudged = await runToEnd({ variant: 'tw1', size: 10, instanceIds: few.ids, minutes: 1, name: 'few' });
     expect(unjudged.verdict).toMatch(/^few was not activated: 2 held-out days are too few to judge it by \(at least 3; /);
+    expect((await app.call('models:list', {})).some((m) => m.active)).toBe(false);
+    await app.close();
+
+    // Better, but stopped before its end (Cancel, or the app closing): judged and kept, never activated.
+    const stopped = await userHistory({ days: 3, newCost: 90, newUnserved: 0, currentCost: 100, currentUnserved: 0 });
+    const run = await app.call('training:start', { variant: 'tw1', size: 10, instanceIds: stopped.ids, minutes: 1, name: 'stopped' });
+    const cancelled = await app.call('training:cancel', { id: run.id });
+    expect(cancelled.status).toBe('cancelled');
+    expect(cancelled.verdict).toBe(
+      'stopped was not activated: the run was stopped before its end; mean cost of its greedy plans of 3 held-out days: 90.0 against 100.0 for jampr-tw1-n10. It can be activated under Models.',
+    );
     expect((await app.call('models:list', {})).some((m) => m.active)).toBe(false);
   });
 

@@ -10,7 +10,9 @@ import { readModelSummary } from './model-card.js';
 
 /**
  * The model a plan uses: the one asked for, else the active model for the method and variant, else the one the
- * shared rule picks by size (src/shared/model-choice.ts), as the CLI does.
+ * shared rule picks by size (src/shared/model-choice.ts) among the shipped models, as the CLI does. A model trained
+ * or imported here plans only once activated (or asked for): a retrained model its run did not activate, having
+ * planned the held-out days worse, must not take over the days of its size by the size rule.
  */
 export function resolveModel(ctx: ServiceContext, method: 'jampr' | 'am', variant: VariantName, size: number, modelId?: number): ModelInfo {
   if (modelId !== undefined) {
@@ -22,7 +24,9 @@ export function resolveModel(ctx: ServiceContext, method: 'jampr' | 'am', varian
   const candidates = ctx.store.models.list().filter((m) => m.card.method === method && m.card.variant === variant);
   const active = candidates.find((m) => m.active);
   if (active) return active;
-  const closest = nearestModel(candidates, size, (m) => ({ name: m.name, size: m.card.size }));
+  const shipped = candidates.filter((m) => m.builtIn);
+  // Without shipped models of this method and policy (a build that has none), the size rule picks among the others.
+  const closest = nearestModel(shipped.length > 0 ? shipped : candidates, size, (m) => ({ name: m.name, size: m.card.size }));
   if (!closest) {
     throw new AppError('model', `no ${method} model for ${variant} is installed: train one or import a checkpoint folder`);
   }

@@ -85,7 +85,7 @@ export function trainingServices(ctx: ServiceContext) {
           },
         });
         const model = result.outDir ? registerModel(ctx.store, result.outDir, false) : null;
-        const verdict = model ? activationGuard(model, current, result.comparison) : null;
+        const verdict = model ? activationGuard(model, current, result.comparison, result.cancelled) : null;
         outcome = trainingRuns.finish(run.id, result.cancelled ? 'cancelled' : 'done', model?.id ?? null, null, verdict)!;
       } catch (err) {
         const error = toErrorData(err);
@@ -115,7 +115,7 @@ export function trainingServices(ctx: ServiceContext) {
    * MIN_DAYS_TO_JUDGE held-out days leave fewer customers unserved, or as few at a lower mean cost; the verdict says
    * which way it went and why, in the figures the Plan view shows.
    */
-  function activationGuard(model: ModelInfo, current: ModelInfo | null, comparison: HoldoutComparison | null): string {
+  function activationGuard(model: ModelInfo, current: ModelInfo | null, comparison: HoldoutComparison | null, cancelled: boolean): string {
     if (!comparison) {
       return `${model.name} was not activated: there were no held-out days of yours to compare it on (train on at least ${MIN_DAYS_FOR_HOLDOUT} stored days).`;
     }
@@ -123,6 +123,14 @@ export function trainingServices(ctx: ServiceContext) {
     const fmt = (cost: number, unserved: number) =>
       `${cost.toFixed(1)}${unserved > 0 ? ` (${unserved} customer${unserved === 1 ? '' : 's'} not served)` : ''}`;
     const fresh = fmt(comparison.newCost, comparison.newUnserved);
+    // A run that was stopped (Cancel, or the app closing) changes nothing: its model is judged and kept, not activated.
+    if (cancelled) {
+      const was =
+        comparison.currentCost === null || comparison.currentUnserved === null || !current
+          ? ''
+          : ` against ${fmt(comparison.currentCost, comparison.currentUnserved)} for ${current.name}`;
+      return `${model.name} was not activated: the run was stopped before its end; ${on}: ${fresh}${was}. It can be activated under Models.`;
+    }
     if (comparison.currentCost === null || comparison.currentUnserved === null || !current) {
       models.activate(model.id);
       return `${model.name} is now active (no model planned this policy before); ${on}: ${fresh}.`;
