@@ -122,7 +122,12 @@ function App() {
     <div className="app">
       <Header
         view={view}
-        onView={setView}
+        onView={(next) => {
+          // The table's cells live in the Plan view: an entry one refused would go with it, unasked.
+          const refused = refusedEntry();
+          if (refused && !window.confirm(`${refused}. Discard it?`)) return;
+          setView(next);
+        }}
         instanceName={ws.draft?.name ?? null}
         onRename={(name) => ws.draft && ws.editDraft({ ...ws.draft, name }, 'name')}
         dirty={ws.dirty}

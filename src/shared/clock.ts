@@ -68,7 +68,8 @@ export function overnight<D extends Window, C extends Window>(depot: D, nodes: C
   const closes = shiftEnd(depot.due, depot.ready);
   if (closes <= MINUTES_PER_DAY) {
     // A shift or a window that closes at 00:00 (12:00 AM) closes at the midnight after it opened: 24:00.
-    const midnight = <N extends Window>(n: N): N => (n.due === 0 && n.ready > 0 ? { ...n, due: MINUTES_PER_DAY } : n);
+    // 00:00–00:00 is the whole day.
+    const midnight = <N extends Window>(n: N): N => (n.due === 0 && n.ready >= 0 ? { ...n, due: MINUTES_PER_DAY } : n);
     return { depot: midnight(depot), nodes: nodes.map(midnight) };
   }
   const window = (n: C): C => {
@@ -89,7 +90,8 @@ export const shiftEnd = (end: number, start: number): number => (end < start ? e
  * 24:00 already, and every time of a shift that ends by midnight, stay as they are.
  */
 export function inShift(minutes: number, closes: number): number {
-  return closes > MINUTES_PER_DAY && minutes <= closes - MINUTES_PER_DAY ? minutes + MINUTES_PER_DAY : minutes;
+  // A time of the evening before (23:00-1, negative) says its day itself.
+  return closes > MINUTES_PER_DAY && minutes >= 0 && minutes <= closes - MINUTES_PER_DAY ? minutes + MINUTES_PER_DAY : minutes;
 }
 
 const DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})[T ](\d{1,2}:[0-5]\d(?::[0-5]\d(?:\.\d+)?)?)\s*(Z|[+-]\d{2}(?::?\d{2})?)?$/i;

@@ -67,7 +67,9 @@ describe('jampr info, generate, eval and bench', () => {
     expect(own.stderr).toBe('');
     const asked = await jampr('eval', join(dir, 'instance.json'), join(dir, 'plan.json'), '--variant', 'tw2');
     expect(JSON.parse(asked.stdout).variant).toBe('tw2');
-    expect(asked.stderr).toContain('jampr: warning: the plan was made under tw3; it is scored under tw2, as --variant asks');
+    expect(asked.stderr).toContain(
+      'jampr: warning: the plan was made under tw3; it is scored under tw2 (its own prices: alpha 0, beta 0.5, linear), as --variant asks',
+    );
     const other = { ...instance, name: 'another-day' };
     await writeFile(join(dir, 'other.json'), writeInstanceJson(other));
     const renamed = await jampr('eval', join(dir, 'other.json'), join(dir, 'plan.json'));

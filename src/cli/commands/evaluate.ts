@@ -48,7 +48,9 @@ export async function run(argv: string[]): Promise<void> {
   });
   const warn = (message: string) => process.stderr.write(`jampr: warning: ${message}\n`);
   if (values.variant !== undefined && plan.variant !== undefined && plan.variant !== variant.name)
-    warn(`the plan was made under ${plan.variant}; it is scored under ${variant.name}, as --variant asks`);
+    warn(
+      `the plan was made under ${plan.variant}; it is scored under ${variant.name} (its own prices: alpha ${variant.alpha}${'beta' in variant ? `, beta ${variant.beta}` : ''}, ${variant.penalty}), as --variant asks`,
+    );
   const scoredBy: Partial<Record<'alpha' | 'beta' | 'penalty', number | string>> = variant;
   const changed = (['alpha', 'beta', 'penalty'] as const).filter(
     (f) => own[f] !== undefined && values[f] !== undefined && own[f] !== scoredBy[f],

@@ -160,4 +160,45 @@ describe('customer CSVs that were misread', () => {
     ]);
     expect(refusal([HEADER, 'D,0,0,0,0,1000,0'])).toEqual(['the instance has no customers']);
   });
+
+  it('keeps the evening before on a night shift, and reads 00:00–00:00 as the whole day', () => {
+    const night = read(['id,lat,lon,demand,ready,due,service', 'D,52.52,13.40,0,22:00,06:00,0', 'F,52.54,13.39,5,23:00-1,01:00,10']);
+    expect(night.instance.customers[0]).toMatchObject({ ready: -60, due: 1500 });
+    const day = read(['id,lat,lon,demand,ready,due,service', 'D,52.52,13.40,0,00:00,00:00,0', 'A,52.53,13.41,5,,00:00,10']);
+    expect(day.instance.depot).toMatchObject({ ready: 0, due: 1440 });
+    expect(day.instance.customers[0]).toMatchObject({ ready: 0, due: 1440 });
+  });
+
+  it("names a title line above a ';' header alone, without the columns it seems to lack", () => {
+    expect(refusal(['Tour Montag', 'id;x;y;demand;ready;due;service', 'D;0;0;0;07:00;17:00;0', 'A;1;1;5;08:00;10:00;10'])).toEqual([
+      'row 2 reads as the header: delete the line above it (a title or notes) and import again',
+    ]);
+    expect(windows(['"sep=;"', 'id;x;y;demand;ready;due;service', 'D;0;0;0;0;1000;0', 'A;1;1;5;100;500;10'])).toEqual([[100, 500, 10]]);
+  });
+
+  it('reads three decimals of a coordinate as degrees without a thousands warning', () => {
+    expect(
+      read(['id;lat;lon;demand;ready;due;service', 'D;52.520;13.405;0;07:00;17:00;0', 'A;52.531;13.412;5;08:00;10:00;10']).warnings,
+    ).toEqual([]);
+  });
+
+  it('names a depot row out of place beside the problems of reading the first row as the depot', () => {
+    const details = refusal([HEADER, 'A,1,1,5,08:00,10:00,10', 'Depot,0,0,0,07:00,17:00,0', 'B,2,2,5,09:00,12:00,10']);
+    expect(details.at(-1)).toMatch(/^row 3 looks like the depot, but without a type column the first row \(row 2\) is the depot/);
+  });
+
+  it("reads 'Kunde' alone as the customer's id, and beside an id column as the name", () => {
+    const alone = read([
+      'Kunde;Breite;Länge;Menge;Zeitfenster von;Zeitfenster bis;Standzeit',
+      'D;52,52;13,40;0;07:00;17:00;0',
+      'K1;52,53;13,41;5;08:00;10:00;10',
+    ]);
+    expect(alone.instance.customers[0].id).toBe('K1');
+    const both = read([
+      'Nr;Kunde;Breite;Länge;Menge;von;bis;Standzeit',
+      'D;Lager;52,52;13,40;0;07:00;17:00;0',
+      'K1;Bäcker;52,53;13,41;5;08:00;10:00;10',
+    ]);
+    expect(both.instance.customers[0]).toMatchObject({ id: 'K1', name: 'Bäcker' });
+  });
 });

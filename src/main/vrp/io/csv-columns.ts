@@ -23,11 +23,13 @@ export const COLUMN_ALIASES: Record<CsvField, readonly string[]> = {
     'code',
     'ref',
     'reference',
+    'kunde',
     'kundennummer',
     'kundennr',
     'nr',
     'nummer',
     'numero',
+    'n',
     'identifiant',
   ],
   /** Optional: shown and exported, never used to plan. */
@@ -40,7 +42,6 @@ export const COLUMN_ALIASES: Record<CsvField, readonly string[]> = {
     'client',
     'clientname',
     'recipient',
-    'kunde',
     'firma',
     'empfanger',
     'nom',
@@ -213,7 +214,7 @@ export function unitWarnings(mapping: ColumnMapping): string[] {
  * Headers that name the customer's id in one export and its name in another ("ID, Customer, Address" is common):
  * beside a column that is the field by its own name, such a header is read as the second field instead.
  */
-const SECOND_READING: Partial<Record<string, CsvField>> = { customer: 'name', stop: 'name' };
+const SECOND_READING: Partial<Record<string, CsvField>> = { customer: 'name', stop: 'name', kunde: 'name' };
 
 /** The first ten names a field is read from, and how many more (all are in docs/data-formats.md). */
 function someNames(names: readonly string[]): string {

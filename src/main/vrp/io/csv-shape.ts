@@ -12,7 +12,7 @@ interface Row {
 
 /** Excel's "sep=;" first line, which names the separator: the separator, and the text without that line. */
 export function separatorLine(text: string): { body: string; delimiter?: string } {
-  const m = /^sep=(.)\r?\n/i.exec(text);
+  const m = /^"?sep=(.)"?\r?\n/i.exec(text);
   return m ? { body: text.slice(m[0].length), delimiter: m[1] } : { body: text };
 }
 

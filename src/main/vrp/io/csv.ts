@@ -42,11 +42,16 @@ export interface CsvImport {
 
 const DELIMITERS = [',', ';', '\t'] as const;
 
-/** The delimiter that occurs most often in the header line, outside quotes. */
+/**
+ * The delimiter that occurs most often in one of the first lines, outside quotes: the header's, or the table's below
+ * a title line that has none.
+ */
 function detectDelimiter(text: string): string {
-  const header = text.split(/\r?\n/).find((l) => l.trim() !== '') ?? '';
-  const unquoted = header.replace(/"[^"]*"/g, '');
-  const counts = DELIMITERS.map((d) => unquoted.split(d).length - 1);
+  const lines = text
+    .split(/\r?\n/)
+    .filter((l) => l.trim() !== '')
+    .slice(0, 5);
+  const counts = DELIMITERS.map((d) => Math.max(0, ...lines.map((l) => l.replace(/"[^"]*"/g, '').split(d).length - 1)));
   return DELIMITERS[counts.indexOf(Math.max(...counts))];
 }
 
@@ -70,9 +75,10 @@ function cellReader(row: Row, mapping: ColumnMapping, decimalComma: boolean, pro
     const t = decimalComma ? text.replace(',', '.') : text;
     if (!/^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/.test(t)) return undefined;
     if (decimalComma && text.includes(',')) style.commaDecimals = true;
-    else if (decimalComma && /^[+-]?\d{1,3}\.\d{3}$/.test(text)) style.thousandsLike ??= `${where(field)}: '${text}'`;
+    // Only an amount may carry a thousands separator: 13.405 in a coordinate is degrees to three decimals.
+    else if (decimalComma && field === 'demand' && /^[+-]?\d{1,3}\.\d{3}$/.test(text)) style.thousandsLike ??= `${where(field)}: '${text}'`;
     else if (text.includes('.')) style.pointDecimals = true;
-    if (style.tab && /^[+-]?\d{1,3},\d{3}$/.test(text)) style.commaThousandsLike ??= `${where(field)}: '${text}'`;
+    if (style.tab && field === 'demand' && /^[+-]?\d{1,3},\d{3}$/.test(text)) style.commaThousandsLike ??= `${where(field)}: '${text}'`;
     return Number(t);
   };
   const read = (field: CsvField, time: boolean, optional = false): number | undefined => {
@@ -297,7 +303,9 @@ export function parseCustomerCsv(text: string, options: CsvFleetOptions): CsvImp
   if (!header) throw inputError(`CSV ${options.name} is empty`);
   const mapping = mapColumns(header.cells);
   problems.push(...mapping.problems);
-  if (mapping.problems.length) problems.unshift(...headerHints(header, rows));
+  // A title line or a plan's CSV: the columns the header misses are not what is wrong, so they are not listed.
+  const hints = mapping.problems.length ? headerHints(header, rows) : [];
+  if (hints.length) problems.splice(0, problems.length, ...hints);
   if (rows.length === 0) problems.push('the file has a header but no rows');
   if (mapping.problems.length || rows.length === 0) throw inputError(`CSV ${options.name} cannot be imported`, problems);
 
@@ -372,7 +380,8 @@ export function parseCustomerCsv(text: string, options: CsvFleetOptions): CsvImp
   for (const { row, customer } of mixedDates ? [] : partialRows) {
     problems.push(...customerFieldProblems(customer, instance).problems.map((p) => `row ${row}: ${p}`));
   }
-  if (problems.length) throw inputError(`CSV ${options.name} cannot be imported`, byRow(problems));
+  // A depot row out of place explains the depot's problems that reading the first row as it gives.
+  if (problems.length) throw inputError(`CSV ${options.name} cannot be imported`, [...byRow(problems), ...depotOutOfPlace(rows, mapping)]);
   const reach = rules.warnings.map((w) => withRow(w, rowsOfCustomer, depotRow?.number));
   return {
     instance,
