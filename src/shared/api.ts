@@ -4,7 +4,7 @@
  * arrives; responses and events are types. Add a call here and nowhere else: preload, renderer and the HTTP
  * router are built from `CALLS`.
  */
-import { MAX_SAMPLES, MAX_TIME_LIMIT_SEC } from './limits.js';
+import { MAX_SAMPLES, MAX_TIME_LIMIT_SEC, MAX_TRAINING_MINUTES } from './limits.js';
 import { z } from 'zod';
 import type { AppErrorData } from './errors.js';
 import { sheetsDocumentSchema } from './driver-sheet.js';
@@ -66,10 +66,7 @@ export const trainingRequestSchema = z.object({
   size: z.number().int().min(5).max(100),
   /** Stored instances to learn from (perturbed copies); empty = the generator's distribution. */
   instanceIds: z.array(id),
-  minutes: z
-    .number()
-    .min(0.05)
-    .max(24 * 60),
+  minutes: z.number().min(0.05).max(MAX_TRAINING_MINUTES),
   /** Start from this model (default: the model that plans this policy and size today). */
   fromModelId: id.optional(),
   /** Start from untrained weights instead (only when asked). */

@@ -14,3 +14,6 @@ export const MAX_CUSTOMERS = 2_000;
 export const MAX_SAMPLES = 100_000;
 /** Seconds a solver may be given. */
 export const MAX_TIME_LIMIT_SEC = 600;
+
+/** The longest training run one request may ask for, in the app and in `jampr train`: a day. */
+export const MAX_TRAINING_MINUTES = 24 * 60;

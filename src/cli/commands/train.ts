@@ -1,5 +1,6 @@
 import { basename, resolve } from 'node:path';
 import { inputError } from '../../shared/errors.js';
+import { MAX_TRAINING_MINUTES } from '../../shared/limits.js';
 import { runTrainJob } from '../../main/jobs/train.js';
 import { readInstancesJsonl } from '../../main/vrp/io/index.js';
 import { numberFlag, optionalNumberFlag, parseFlags, variantName } from '../args.js';
@@ -25,7 +26,7 @@ export async function run(argv: string[]): Promise<void> {
     {
       variant: variantName(values.variant),
       size: numberFlag(values, 'size', 20, { min: 2, integer: true }),
-      minutes: numberFlag(values, 'minutes', 10, { min: 0.01 }),
+      minutes: numberFlag(values, 'minutes', 10, { min: 0.01, max: MAX_TRAINING_MINUTES }),
       instances: values.instances ? readInstancesJsonl(values.instances) : [],
       fromDir: values.from ? resolve(values.from) : null,
       outDir: resolve(values.out),
