@@ -21,7 +21,12 @@ export function ModelsList({ models, onActivate, onAutomatic }: Props) {
             <th>Policy</th>
             <th className="num">Size</th>
             <th className="num">Instances seen</th>
-            <th className="num">Validation cost</th>
+            <th
+              className="num"
+              title="Mean greedy cost on the model's own validation days: generated days for a shipped model, your held-out days for a retrained one. Models validated on different days do not compare by this figure; a run's verdict compares them on the same days."
+            >
+              Validation cost*
+            </th>
             <th>Created</th>
             <th />
           </tr>
@@ -58,6 +63,11 @@ export function ModelsList({ models, onActivate, onAutomatic }: Props) {
           ))}
         </tbody>
       </table>
+      <p className="note" data-testid="validation-note">
+        * On each model's own validation days (generated ones for a shipped model, your held-out days for a retrained one), so two models
+        compare by it only when validated on the same days; a training run's verdict compares the new model with the current one on your
+        days. Without an active model, each policy plans with the shipped model nearest in size.
+      </p>
     </div>
   );
 }

@@ -128,8 +128,8 @@ export function TrainingView() {
           >
             Start training
           </button>
-          <button className="btn" data-testid="train-cancel" disabled={!running} onClick={training.cancel}>
-            Cancel
+          <button className="btn" data-testid="train-cancel" disabled={!running || training.cancelling} onClick={training.cancel}>
+            {training.cancelling ? 'Stopping…' : 'Cancel'}
           </button>
         </div>
       </section>
@@ -138,7 +138,7 @@ export function TrainingView() {
           <h2 className="panel-title">Learning curve</h2>
           {current && (
             <span className={`badge badge-${current.status}`} data-testid="training-status" data-status={current.status}>
-              run #{current.id}: {STATUS_LABEL[current.status]}
+              run #{current.id}: {training.cancelling && running ? 'stopping (judging its model)…' : STATUS_LABEL[current.status]}
             </span>
           )}
           {training.runs.length > 1 && (

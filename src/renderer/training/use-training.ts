@@ -47,9 +47,14 @@ export function useTraining() {
     [api, run, cache],
   );
 
+  // A cancel returns once the run has stopped and its model was judged on the held-out days (seconds): until then
+  // the view says it is stopping, and Cancel cannot be pressed again.
+  const [cancelling, setCancelling] = useState(false);
   const cancel = useCallback(async () => {
     if (!current) return;
+    setCancelling(true);
     const stopped = await run('Cancel training', () => api.call('training:cancel', { id: current.id }));
+    setCancelling(false);
     if (stopped) cache.put(stopped);
   }, [api, run, current, cache]);
 
@@ -68,7 +73,7 @@ export function useTraining() {
     [api, run, changed],
   );
 
-  return { runs, current, fraction: shownFraction, models, starting, start, cancel, activate, automatic, show: setShownId };
+  return { runs, current, fraction: shownFraction, models, starting, start, cancel, cancelling, activate, automatic, show: setShownId };
 }
 
 /** How much of its time budget a run that is over used: all of it when done, else up to its last point. */
