@@ -21,7 +21,8 @@ export function useTraining() {
   const [fraction, setFraction] = useState(0);
   const [starting, setStarting] = useState(false);
   const current = runs.find((r) => r.id === shownId) ?? runs[0] ?? null;
-  const shownFraction = current?.status === 'running' ? fraction : finishedFraction(current);
+  // A running run's share from its events, or from its stored points where the page was reloaded since.
+  const shownFraction = current?.status === 'running' ? Math.max(fraction, storedFraction(current)) : storedFraction(current);
 
   useApiEvent('training:progress', ({ runId, point, fraction: f }) => {
     cache.addPoint(runId, point);
@@ -77,7 +78,7 @@ export function useTraining() {
 }
 
 /** How much of its time budget a run that is over used: all of it when done, else up to its last point. */
-function finishedFraction(run: TrainingRun | null): number {
+function storedFraction(run: TrainingRun | null): number {
   if (!run) return 0;
   if (run.status === 'done') return 1;
   const last = run.points.at(-1);
