@@ -93,8 +93,9 @@ export function TrainingView() {
           <legend>Learn from</legend>
           <p className="hint">
             Perturbed copies of the ticked instances; the most recent of them (a fifth, and three where six or more are ticked) are held out
-            to judge the new model, which replaces the current one only if it plans them better. None ticked: generated instances like the
-            paper's.
+            to judge the new model, which replaces the current one only if it plans them better. With fewer than six ticked, fewer than
+            three are held out: too few to judge by, so the new model is kept but not activated (it can be under Models). None ticked:
+            generated instances like the paper's.
           </p>
           {instances.length === 0 && <p className="empty">No saved instances.</p>}
           {instances.map((inst) => (
