@@ -4,11 +4,7 @@
  * names the row and what to change, where reading on would misread the file or report only its symptoms.
  */
 import { mapColumns, type ColumnMapping } from './csv-columns.js';
-
-interface Row {
-  number: number;
-  cells: string[];
-}
+import type { Row } from './csv-rows.js';
 
 /** Excel's "sep=;" first line, which names the separator: the separator, and the text without that line. */
 export function separatorLine(text: string): { body: string; delimiter?: string } {

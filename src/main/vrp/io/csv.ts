@@ -7,6 +7,7 @@ import { readCell } from './csv-cells.js';
 import { type ClockUse, dottedTimeWarnings, newClockUse, offDayWindows, offsetWarnings, onFileClock } from './csv-clock.js';
 import { type NumberStyle, numberStyleWarnings } from './csv-numbers.js';
 import { mapColumns, type ColumnMapping, type CsvField, type TimeField, unitWarnings } from './csv-columns.js';
+import { byRow, type Row, withRow } from './csv-rows.js';
 import { depotOutOfPlace, headerHints, separatorLine, unnamedColumnProblems } from './csv-shape.js';
 
 /**
@@ -53,12 +54,6 @@ function detectDelimiter(text: string): string {
     .slice(0, 5);
   const counts = DELIMITERS.map((d) => Math.max(0, ...lines.map((l) => l.replace(/"[^"]*"/g, '').split(d).length - 1)));
   return DELIMITERS[counts.indexOf(Math.max(...counts))];
-}
-
-interface Row {
-  /** Spreadsheet row number. */
-  number: number;
-  cells: string[];
 }
 
 const NO_SERVICE_COLUMN = 'the file has no service time column: every stop is planned with 0 minutes of service';
@@ -204,33 +199,6 @@ function findDepot(rows: Row[], mapping: ColumnMapping, problems: string[]): Row
   if (depots.length === 0) problems.push(`no row has type 'depot' in column ${mapping.names.type}`);
   if (depots.length > 1) problems.push(`more than one depot row (rows ${depots.map((r) => r.number).join(', ')})`);
   return depots.length === 1 ? depots[0] : undefined;
-}
-
-/**
- * An instance rule's message with the spreadsheet row it is about in front ("row 7: ready time … for customer
- * 12"; "rows 3, 9:" for an id used twice): the rules name customers by id; the row is found by the id after
- * "customer ", the longest one that is a known id (ids may contain spaces).
- */
-function withRow(problem: string, rowsOfCustomer: Map<string, number[]>, depotRow: number | undefined): string {
-  for (let at = problem.indexOf('customer '); at >= 0; at = problem.indexOf('customer ', at + 1)) {
-    const rest = problem.slice(at + 'customer '.length);
-    let rows: number[] | undefined;
-    for (let end = 0; end <= rest.length; end++) {
-      if (end < rest.length && !/[\s:,]/.test(rest[end])) continue;
-      rows = rowsOfCustomer.get(rest.slice(0, end)) ?? rows;
-    }
-    if (rows) return `${rows.length > 1 ? 'rows' : 'row'} ${rows.join(', ')}: ${problem}`;
-  }
-  return depotRow !== undefined && /\bdepot\b/.test(problem) ? `row ${depotRow}: ${problem}` : problem;
-}
-
-/** Problems of the whole file first, then row by row (stable), so each row's problems read together. */
-function byRow(problems: string[]): string[] {
-  const rowOf = (p: string) => Number(/^rows? (\d+)/.exec(p)?.[1] ?? 0);
-  return problems
-    .map((p, i) => ({ p, i, row: rowOf(p) }))
-    .sort((a, b) => a.row - b.row || a.i - b.i)
-    .map((e) => e.p);
 }
 
 /**
