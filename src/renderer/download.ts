@@ -1,4 +1,4 @@
-const CSV_BOM = '\uFEFF';
+import { CSV_BOM } from '../shared/text-decoding.js';
 
 /**
  * Saves text as a file through the browser's download mechanism (works in Electron and the web mode alike). A CSV

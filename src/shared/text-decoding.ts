@@ -65,3 +65,6 @@ function decodeWindows1252(bytes: Uint8Array): string {
   for (const b of bytes) out += b >= 0x80 && b <= 0x9f ? CP1252_80_9F[b - 0x80] : String.fromCharCode(b);
   return out;
 }
+
+/** What starts every CSV file the app or jampr writes: without it, Excel reads UTF-8 in the system's code page. */
+export const CSV_BOM = '\uFEFF';

@@ -1,5 +1,6 @@
 import { decodeStrategySchema, type MethodName, methodNameSchema } from '../../shared/domain.js';
 import { inputError } from '../../shared/errors.js';
+import { CSV_BOM } from '../../shared/text-decoding.js';
 import { evaluatePlan } from '../../main/vrp/evaluate.js';
 import { runPlanJob } from '../../main/jobs/plan.js';
 import { numberFlag, oneOf, optionalNumberFlag, parseFlags, variantFlags, variantFromFlags } from '../args.js';
@@ -73,7 +74,7 @@ export async function run(argv: string[]): Promise<void> {
     // A .csv name gets the plan as a spreadsheet (the app's plan export); any other name the plan JSON.
     const asCsv = values.out.toLowerCase().endsWith('.csv');
     // A CSV file starts with a byte-order mark, as the app's downloads do, so that Excel reads its UTF-8.
-    writeTextFile(values.out, asCsv ? `\uFEFF${writePlanCsv(problem.instance, evaluation)}` : `${JSON.stringify(plan, null, 2)}\n`);
+    writeTextFile(values.out, asCsv ? `${CSV_BOM}${writePlanCsv(problem.instance, evaluation)}` : `${JSON.stringify(plan, null, 2)}\n`);
     const { routes: _routes, ...totals } = plan;
     console.log(JSON.stringify({ ...totals, feasible: evaluation.feasible, out: values.out }));
   } else {

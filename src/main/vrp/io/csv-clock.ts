@@ -3,7 +3,7 @@
  * as, the UTC offset dated times are brought to, and the warnings about times read as written but perhaps not meant
  * so.
  */
-import { type DateTime, formatOffset, MINUTES_PER_DAY, startOfDay } from '../../../shared/clock.js';
+import { type DateTime, formatClock, formatOffset, MINUTES_PER_DAY, startOfDay } from '../../../shared/clock.js';
 import type { Customer, Depot } from '../../../shared/domain.js';
 
 /**
@@ -89,7 +89,7 @@ export function dottedTimeWarnings(clock: ClockUse): string[] {
   if (fractional.length > 0 && clock.numbers.every((n) => value(n.text) <= 1)) {
     const [first] = fractional;
     return [
-      `${first.where}: '${first.text}'${more(fractional.length)} like a spreadsheet's times, stored as fractions of a day (${first.text} = ${formatDayFraction(value(first.text))}); ` +
+      `${first.where}: '${first.text}'${more(fractional.length)} like a spreadsheet's times, stored as fractions of a day (${first.text} = ${formatClock(value(first.text) * MINUTES_PER_DAY)}); ` +
         'they are read as minutes. Format the cells as times (HH:MM) before saving the CSV',
     ];
   }
@@ -106,14 +106,8 @@ export function dottedTimeWarnings(clock: ClockUse): string[] {
   const hours = value(first.text);
   return [
     `${first.where}: '${first.text}' and every other window time lie between 0 and 24: they are read as minutes. If they are hours, ` +
-      `write them as HH:MM (e.g. ${formatDayFraction(hours / 24)} for ${first.text}), or name the unit in the column's header, e.g. ready (h)`,
+      `write them as HH:MM (e.g. ${formatClock(hours * 60)} for ${first.text}), or name the unit in the column's header, e.g. ready (h)`,
   ];
-}
-
-/** A fraction of a day as HH:MM, to the minute. */
-function formatDayFraction(fraction: number): string {
-  const minutes = Math.round(fraction * 24 * 60);
-  return `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
 }
 
 /**
