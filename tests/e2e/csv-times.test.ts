@@ -207,7 +207,7 @@ test('blank window cells follow the shift when its hours change; a typed window 
   await importCsv(page, 'all-day.csv', csv, { vehicles: 2, capacity: 30, speedKmh: 30 });
   await expect(byTest('edit-due-ALL')).toHaveValue('18:00');
   await expect(byTest('edit-due-ALL')).toHaveAttribute('title', /follows the shift end/);
-  await expect(byTest('edit-due-SHOP')).not.toHaveAttribute('title');
+  await expect(byTest('edit-due-SHOP')).toHaveAttribute('title', /Empty: closes with the shift/);
   // Overtime: the shift now runs 06:00–20:00.
   for (const [cell, time] of [
     ['fleet-depot-ready', '06:00'],
@@ -223,11 +223,24 @@ test('blank window cells follow the shift when its hours change; a typed window 
   // A time typed into the cell is the customer's own from then on.
   await byTest('edit-due-ALL').fill('12:00');
   await byTest('edit-due-ALL').press('Enter');
-  await expect(byTest('edit-due-ALL')).not.toHaveAttribute('title');
+  await expect(byTest('edit-due-ALL')).not.toHaveAttribute('title', /follows the shift/);
   await byTest('fleet-depot-due').fill('19:00');
   await byTest('fleet-depot-due').press('Enter');
   await expect(byTest('edit-due-ALL')).toHaveValue('12:00');
   await expect(byTest('edit-ready-ALL')).toHaveValue('06:00');
+  // Typed, even as the shift's own hour, a time is the customer's: it stays when the shift starts earlier.
+  await byTest('edit-ready-ALL').selectText();
+  await byTest('edit-ready-ALL').pressSequentially('06:00');
+  await byTest('edit-ready-ALL').press('Enter');
+  await expect(byTest('edit-ready-ALL')).not.toHaveAttribute('title', /follows the shift/);
+  await byTest('fleet-depot-ready').fill('05:30');
+  await byTest('fleet-depot-ready').press('Enter');
+  await expect(byTest('edit-ready-ALL')).toHaveValue('06:00');
+  // An emptied cell follows the shift again, as a blank cell in the file did.
+  await byTest('edit-due-ALL').fill('');
+  await byTest('edit-due-ALL').press('Enter');
+  await expect(byTest('edit-due-ALL')).toHaveValue('19:00');
+  await expect(byTest('edit-due-ALL')).toHaveAttribute('title', /follows the shift end/);
 });
 
 test('the page reported no errors of its own', () => {

@@ -18,6 +18,8 @@ interface Props {
   selected: string | null;
   onSelect(id: string | null): void;
   onEdit(id: string, field: CustomerField, value: number): void;
+  /** The customer's window edge follows the shift again (its cell was emptied). */
+  onFollowShift(id: string, edge: 'ready' | 'due'): void;
   onRemove(id: string): void;
   errorsByCustomer: Map<string, string[]>;
   /** Customers no vehicle can reach in their window: planned, but left unserved under hard windows. */
@@ -44,7 +46,17 @@ function compareIds(a: string, b: string): number {
   return Number.isFinite(na) && Number.isFinite(nb) ? na - nb : a.localeCompare(b);
 }
 
-export function CustomerTable({ instance, routes, selected, onSelect, onEdit, onRemove, errorsByCustomer, warningsByCustomer }: Props) {
+export function CustomerTable({
+  instance,
+  routes,
+  selected,
+  onSelect,
+  onEdit,
+  onFollowShift,
+  onRemove,
+  errorsByCustomer,
+  warningsByCustomer,
+}: Props) {
   const [sort, setSort] = useState<{ key: SortKey; dir: 1 | -1 }>({ key: 'id', dir: 1 });
   const routeOf = useMemo(() => {
     const map = new Map<string, number>();
@@ -156,6 +168,8 @@ export function CustomerTable({ instance, routes, selected, onSelect, onEdit, on
                   onCommit={(v) => onEdit(c.id, 'ready', v)}
                   toClock={toClock}
                   derived={c.opensWithShift ? 'Opens with the shift: follows the shift start' : undefined}
+                  onClear={() => onFollowShift(c.id, 'ready')}
+                  hint="Empty: opens with the shift"
                 />
                 <EditableCell
                   label={`Due time of ${c.id}`}
@@ -166,6 +180,8 @@ export function CustomerTable({ instance, routes, selected, onSelect, onEdit, on
                   onCommit={(v) => onEdit(c.id, 'due', v)}
                   toClock={toClock}
                   derived={c.closesWithShift ? 'Closes with the shift: follows the shift end' : undefined}
+                  onClear={() => onFollowShift(c.id, 'due')}
+                  hint="Empty: closes with the shift"
                 />
                 <EditableCell
                   label={`Service time of ${c.id}`}

@@ -26,21 +26,36 @@ interface Props {
   toClock?: (minutes: number) => number;
   /** A value the cell does not own (a window edge that follows the shift): shown muted, with this as its tooltip. */
   derived?: string;
+  /** Where an emptied cell means something (a window edge that follows the shift again), what it does. */
+  onClear?: () => void;
+  /** The tooltip of a value the cell owns. */
+  hint?: string;
 }
 
 const show = (value: number, kind: Props['kind'], clockTimes?: boolean) =>
   kind === 'time' ? formatTimeForEdit(value, clockTimes) : String(value);
 
-export function EditableCell({ value, kind, clockTimes, onCommit, testId, label, toClock, derived }: Props) {
+export function EditableCell({ value, kind, clockTimes, onCommit, testId, label, toClock, derived, onClear, hint }: Props) {
   const [text, setText] = useState(show(value, kind, clockTimes));
   const [error, setError] = useState<string | null>(null);
+  // Whether the user typed since the value last changed: a time typed into a cell that follows the shift makes it
+  // the customer's own, even where it equals the shift's hours (it must not move when the shift does).
+  const [typed, setTyped] = useState(false);
   useEffect(() => {
     setText(show(value, kind, clockTimes));
     setError(null);
+    setTyped(false);
   }, [value, kind, clockTimes]);
 
   const commit = () => {
-    if (text === show(value, kind, clockTimes)) {
+    if (onClear && text.trim() === '') {
+      setError(null);
+      setTyped(false);
+      setText(show(value, kind, clockTimes));
+      if (!derived) onClear();
+      return;
+    }
+    if (text === show(value, kind, clockTimes) && !(derived && typed)) {
       setError(null);
       return;
     }
@@ -50,8 +65,9 @@ export function EditableCell({ value, kind, clockTimes, onCommit, testId, label,
       return;
     }
     setError(null);
+    setTyped(false);
     const next = kind === 'time' && clockTimes && toClock ? toClock(parsed.value) : parsed.value;
-    if (next !== value) onCommit(next);
+    if (next !== value || derived) onCommit(next);
     else setText(show(value, kind, clockTimes));
   };
 
@@ -63,15 +79,19 @@ export function EditableCell({ value, kind, clockTimes, onCommit, testId, label,
         aria-invalid={error ? true : undefined}
         data-testid={testId}
         className={derived ? 'derived' : undefined}
-        title={derived}
+        title={derived ?? hint}
         inputMode={kind === 'time' && clockTimes ? 'text' : 'decimal'}
-        onChange={(e) => setText(e.target.value)}
+        onChange={(e) => {
+          setText(e.target.value);
+          setTyped(true);
+        }}
         onBlur={commit}
         onKeyDown={(e) => {
           if (e.key === 'Enter') commit();
           if (e.key === 'Escape') {
             setText(show(value, kind, clockTimes));
             setError(null);
+            setTyped(false);
           }
         }}
       />

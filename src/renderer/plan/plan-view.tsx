@@ -17,6 +17,7 @@ import { ProgressOverlay } from '../panels/progress-overlay.js';
 import {
   addCustomer,
   blankInstance,
+  followShift,
   messagesByCustomer,
   moveCustomer,
   removeCustomer,
@@ -160,6 +161,7 @@ export function PlanView({ ws, job, onCancelJob, onCsvFile }: Props) {
                 selected={selected}
                 onSelect={setSelected}
                 onEdit={(id, field, value) => editDraft(updateCustomer(draft, id, field, value))}
+                onFollowShift={(id, edge) => editDraft(followShift(draft, id, edge))}
                 onRemove={(id) => editDraft(removeCustomer(draft, id))}
                 errorsByCustomer={errors.byCustomer}
                 warningsByCustomer={warnings}

@@ -70,6 +70,12 @@ export function updateCustomer(instance: Instance, id: string, field: CustomerFi
   return { ...instance, customers: instance.customers.map((c) => (c.id === id ? edit(c) : c)) };
 }
 
+/** An emptied window cell: that edge follows the shift again, as a blank cell in an imported file does. */
+export function followShift(instance: Instance, id: string, edge: 'ready' | 'due'): Instance {
+  const flag = edge === 'ready' ? 'opensWithShift' : 'closesWithShift';
+  return withShiftWindows({ ...instance, customers: instance.customers.map((c) => (c.id === id ? { ...c, [flag]: true } : c)) });
+}
+
 export function removeCustomer(instance: Instance, id: string): Instance {
   return { ...instance, customers: instance.customers.filter((c) => c.id !== id) };
 }

@@ -3,6 +3,7 @@ import type { Instance } from '../../../src/shared/domain.js';
 import {
   addCustomer,
   blankInstance,
+  followShift,
   messagesByCustomer,
   moveCustomer,
   nextCustomerId,
@@ -92,6 +93,10 @@ describe('editing the instance draft', () => {
     expect(typed.customers[0]).toMatchObject({ ready: 360, due: 900, opensWithShift: true });
     expect(typed.customers[0].closesWithShift).toBeUndefined();
     expect(windows(updateFleet(typed, 'depotReady', 300))[0]).toEqual(['all', 300, 900]);
+    // An emptied cell follows the shift again: the shop's closing moves to the shift's end, and with it later.
+    const following = followShift(longer, 'shop', 'due');
+    expect(windows(following)[3]).toEqual(['shop', 420, 1200]);
+    expect(windows(updateFleet(following, 'depotDue', 1140))[3]).toEqual(['shop', 420, 1140]);
   });
 
   it("reads a night shift's new end as the next day's for the windows that close with it", () => {
