@@ -1,4 +1,4 @@
-import { mkdtempSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
@@ -21,6 +21,19 @@ describe('the store when the machine says no', () => {
     expect(() => openStore(path)).toThrow(/newer version of JAMPR Dispatch \(schema 999/);
     const after = new BetterSqlite3(path, { readonly: true });
     expect(after.pragma('journal_mode', { simple: true })).toBe('delete');
+    after.close();
+  });
+
+  it("refuses another program's SQLite file before adding its tables to it", () => {
+    const path = tempDb();
+    const raw = new BetterSqlite3(path);
+    raw.exec('CREATE TABLE invoices (id INTEGER PRIMARY KEY, total REAL)');
+    raw.pragma('user_version = 3');
+    raw.close();
+    expect(() => openStore(path)).toThrow(/is not a JAMPR Dispatch database \(it holds the tables invoices\); nothing in it was changed/);
+    const after = new BetterSqlite3(path, { readonly: true });
+    expect(after.prepare("SELECT name FROM sqlite_master WHERE type = 'table'").all()).toEqual([{ name: 'invoices' }]);
+    expect(after.pragma('user_version', { simple: true })).toBe(3);
     after.close();
   });
 
@@ -56,6 +69,40 @@ describe('the store when the machine says no', () => {
       message: expect.stringMatching(/read-only/),
     });
     app.store.db.pragma('query_only = OFF');
+    await app.close();
+  });
+
+  it('writes everything saved back when the database file is deleted while the app runs, and refuses later calls', async () => {
+    const app = createTestApp(inProcessRunner());
+    const path = app.store.path;
+    const kept = await app.call('instances:save', { instance: tinyInstance('kept') });
+    for (const file of [path, `${path}-wal`, `${path}-shm`]) rmSync(file, { force: true });
+    // Before, this save was confirmed into the deleted file and gone at the next start.
+    const lost = await app.fail('instances:save', { instance: tinyInstance('after') });
+    expect(lost).toMatchObject({ kind: 'storage', message: expect.stringMatching(/was deleted while the app was running/) });
+    expect(lost.message).toContain(`written to ${path}`);
+    expect(await app.fail('instances:list', {})).toMatchObject({ kind: 'storage' });
+    const reopened = openStore(path);
+    expect(reopened.instances.list().map((i) => [i.id, i.name])).toEqual([[kept.id, 'kept']]);
+    reopened.close();
+    await app.close();
+  });
+
+  it("keeps a file that took the database's place, and writes what was saved beside it", async () => {
+    const app = createTestApp(inProcessRunner());
+    const path = app.store.path;
+    await app.call('instances:save', { instance: tinyInstance('kept') });
+    for (const file of [path, `${path}-wal`, `${path}-shm`]) rmSync(file, { force: true });
+    writeFileSync(path, 'not ours');
+    const error = await app.fail('instances:list', {});
+    expect(error.message).toMatch(/was replaced by another file/);
+    const rescued = readdirSync(app.dir).find((f) => f.startsWith('app.sqlite.rescued-'));
+    expect(rescued).toBeDefined();
+    expect(error.message).toContain(`--db ${join(app.dir, rescued ?? '')}`);
+    const reopened = openStore(join(app.dir, rescued ?? ''));
+    expect(reopened.instances.list().map((i) => i.name)).toEqual(['kept']);
+    reopened.close();
+    expect(existsSync(path)).toBe(true);
     await app.close();
   });
 });

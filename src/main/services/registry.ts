@@ -41,7 +41,7 @@ export function createServices(ctx: ServiceContext): Services {
     ...modelServices(ctx),
     ...training.handlers,
   };
-  const handlerFor = <C extends CallName>(name: C): Handler<C> => wrap(name, implementations[name]);
+  const handlerFor = <C extends CallName>(name: C): Handler<C> => wrap(name, implementations[name], () => ctx.store.checkFile());
   const handlers = {} as Record<CallName, Handler<CallName>>;
   for (const name of Object.keys(CALLS) as CallName[]) handlers[name] = handlerFor(name);
 
@@ -62,7 +62,8 @@ export function createServices(ctx: ServiceContext): Services {
   };
 }
 
-function wrap<C extends CallName>(name: C, implementation: (request: Request<C>) => unknown): Handler<C> {
+/** `check` runs before every call: a database file gone from under the app refuses it (store/file-guard.ts). */
+function wrap<C extends CallName>(name: C, implementation: (request: Request<C>) => unknown, check: () => void): Handler<C> {
   const schema = CALLS[name].req;
   return async (request) => {
     const parsed = schema.safeParse(request);
@@ -72,6 +73,7 @@ function wrap<C extends CallName>(name: C, implementation: (request: Request<C>)
       return { ok: false, error: inputError('some values are not valid', details).toData() };
     }
     try {
+      check();
       return { ok: true, value: (await implementation(parsed.data as Request<C>)) as CallResponse<C> };
     } catch (err) {
       return { ok: false, error: toErrorData(storageError(err) ?? err) };

@@ -3,7 +3,7 @@ import { dirname } from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
 import type { Database } from 'better-sqlite3';
 import { AppError } from '../../shared/errors.js';
-import { MIGRATIONS, type Migration } from './migrations/index.js';
+import { MIGRATIONS, type Migration, TABLES } from './migrations/index.js';
 import { storageError } from './storage-errors.js';
 
 export type { Database } from 'better-sqlite3';
@@ -27,6 +27,7 @@ export function openDatabase(path: string, migrations: readonly Migration[] = MI
     // A second app waits a moment for the lock (a killed one's is gone at once), then is refused.
     db = new BetterSqlite3(path, { nativeBinding: options.nativeBinding, timeout: 1000 });
     refuseNewer(db, migrations, path);
+    refuseForeign(db, path);
     db.pragma('locking_mode = EXCLUSIVE');
     db.exec('BEGIN EXCLUSIVE; COMMIT;'); // takes the lock now, and EXCLUSIVE mode keeps it until close
     db.pragma('journal_mode = WAL');
@@ -35,6 +36,9 @@ export function openDatabase(path: string, migrations: readonly Migration[] = MI
     // the last transactions.
     db.pragma('synchronous = NORMAL');
     migrate(db, migrations, path);
+    // A file the app may only read (SQLite then opens it read-only without a word) is refused now, in words,
+    // rather than at the first save: rewriting the schema version with its own value is a write that changes nothing.
+    db.pragma(`user_version = ${schemaVersion(db)}`);
     return db;
   } catch (err) {
     db?.close();
@@ -59,6 +63,21 @@ function refuseNewer(db: Database, migrations: readonly Migration[], path: strin
         'update the app or open another database with --db',
     );
   }
+}
+
+/** Another program's SQLite file is refused before anything in it changes: the app would add its tables to it. */
+function refuseForeign(db: Database, path: string): void {
+  const tables = (
+    db.prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'").all() as { name: string }[]
+  )
+    .map((t) => t.name)
+    .filter((name) => !TABLES.includes(name));
+  if (tables.length === 0) return;
+  const shown = tables.slice(0, 5).join(', ') + (tables.length > 5 ? ', …' : '');
+  throw new AppError(
+    'storage',
+    `${path} is not a JAMPR Dispatch database (it holds the tables ${shown}); nothing in it was changed: choose another file with --db`,
+  );
 }
 
 /** Brings the schema up to date, or refuses a file written by a newer version of the app. */

@@ -1,4 +1,5 @@
 import { openDatabase, type Database, type OpenOptions } from './db.js';
+import { databaseFileGuard } from './file-guard.js';
 import { MIGRATIONS } from './migrations/index.js';
 import { instanceRepository } from './instances.js';
 import { modelRepository } from './models.js';
@@ -13,6 +14,8 @@ export interface Store {
   readonly plans: ReturnType<typeof planRepository>;
   readonly models: ReturnType<typeof modelRepository>;
   readonly trainingRuns: ReturnType<typeof trainingRunRepository>;
+  /** Throws a storage error when the database file was deleted or replaced since it was opened (file-guard.ts). */
+  checkFile(): void;
   close(): void;
 }
 
@@ -25,6 +28,7 @@ export function openStore(path: string, options: OpenOptions = {}): Store {
     plans: planRepository(db),
     models: modelRepository(db),
     trainingRuns: trainingRunRepository(db),
+    checkFile: databaseFileGuard(db, path),
     close: () => db.close(),
   };
 }

@@ -7,3 +7,6 @@ export type { Migration } from './types.js';
 
 /** Every migration in order. Add a file `NNNN-what.ts` and append it here; never edit an applied one. */
 export const MIGRATIONS: readonly Migration[] = [initial, trainingVerdict, planComparison];
+
+/** Every table the migrations create: a file holding any other is some other program's database. */
+export const TABLES: readonly string[] = ['instances', 'plans', 'models', 'training_runs'];
