@@ -148,6 +148,27 @@ test('a row sorted by the column being edited stays put, so Tab goes on in the s
   expect((await order()).at(-1)).toBe('customer-row-S3');
 });
 
+test('hand edits are scored again when the day they were made on is saved with changes', async () => {
+  await byTest('tab-plan').click();
+  const earlier = (await byTest('plan-meta').getAttribute('data-plan-id'))!;
+  await byTest('plan-button').click();
+  await expect(byTest('plan-meta')).not.toHaveAttribute('data-plan-id', earlier, { timeout: 60_000 });
+  const chip = byTest('legend-route-0').locator('[data-testid^="stop-chip-"]').first();
+  const moved = (await chip.textContent())!.trim();
+  // The row edited last may have selected it already: a click would then unselect it.
+  if (!(await chip.getAttribute('class'))?.includes('selected')) await chip.click();
+  await byTest('move-stop-select').selectOption('1');
+  await expect(byTest('save-edited')).toBeEnabled();
+  await expect(byTest('violation')).toHaveCount(0);
+  // The moved stop's order now fills a vehicle on its own: the edited route 2 is over capacity once this is saved.
+  await byTest(`edit-demand-${moved}`).fill('30');
+  await byTest(`edit-demand-${moved}`).press('Enter');
+  await byTest('save-instance').click();
+  await byTest('unsaved-badge').waitFor({ state: 'detached' });
+  await expect(byTest('edit-bar')).toBeVisible();
+  await expect(page.locator('[data-testid="violation"][data-kind="capacity"]')).toHaveCount(1);
+});
+
 test('the page reported no errors of its own', () => {
   expect(session.errors).toEqual([]);
 });

@@ -1,7 +1,7 @@
 /**
  * Hand edits of the plan on screen: every move is re-scored by main in check mode (violations come back, never
  * an error), and the edited routes can be stored as a new plan. Routes without a score (a move just made, or one
- * brought back by undo) are scored here, the latest only.
+ * brought back by undo), or scored on an earlier saved version of the instance, are scored here, the latest only.
  */
 import { useCallback, useEffect, useRef } from 'react';
 import type { Routes } from '../../shared/domain.js';
@@ -18,17 +18,19 @@ export function usePlanEditing(ws: Workspace) {
   const changed = useStoredDataChanged();
   const sequence = useRef(0);
   const { plan, edit, changeEdit, scoreEdit, draft } = ws;
+  const savedVersion = ws.stored?.updatedAt;
 
   useEffect(() => {
-    if (!plan || !edit || edit.evaluation) return;
+    // A save of the instance (a window, the fleet) changes what the edited routes break: they are scored again.
+    if (!plan || !edit || (edit.evaluation && edit.scoredOn === savedVersion)) return;
     const mine = ++sequence.current;
     const { routes } = edit;
     void run('Check edited plan', () => api.call('plans:check', { instanceId: plan.instanceId, variant: plan.variant, routes })).then(
       (evaluation) => {
-        if (evaluation && mine === sequence.current) scoreEdit({ routes, evaluation });
+        if (evaluation && mine === sequence.current) scoreEdit({ routes, evaluation, scoredOn: savedVersion });
       },
     );
-  }, [api, run, plan, edit, scoreEdit]);
+  }, [api, run, plan, edit, scoreEdit, savedVersion]);
 
   const moveStop = useCallback(
     async (customerId: string, toRoute: number, position?: number) => {

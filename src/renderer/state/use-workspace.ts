@@ -18,6 +18,8 @@ export interface PlanEdit {
   routes: Routes;
   /** The check-mode score of `routes`; null while it is being computed. */
   evaluation: Evaluation | null;
+  /** The saved version of the instance (its updatedAt) the score was computed on: a later save scores again. */
+  scoredOn?: string;
 }
 
 export function useWorkspace() {
