@@ -94,8 +94,8 @@ function App() {
     if (!ws.confirmDiscardPlanEdits()) return;
     const record = await savedInstance('Planning');
     if (!record) return;
-    const result = await job.start('Planning', () =>
-      api.call('plans:create', { instanceId: record.id, variant: policyRequest(policy), ...methodRequest(method, effort) }),
+    const result = await job.start('Planning', (jobId) =>
+      api.call('plans:create', { instanceId: record.id, variant: policyRequest(policy), ...methodRequest(method, effort), jobId }),
     );
     if (!result) return;
     ws.setPlan(result);
@@ -105,12 +105,13 @@ function App() {
   const compare = async () => {
     const record = await savedInstance('Comparing policies');
     if (!record) return;
-    const result = await job.start('Comparing policies', () =>
+    const result = await job.start('Comparing policies', (jobId) =>
       api.call('compare:variants', {
         instanceId: record.id,
         a: policyRequest(compareSettings.a),
         b: policyRequest(compareSettings.b),
         ...methodRequest(compareSettings.method, compareSettings.effort),
+        jobId,
       }),
     );
     if (!result) return;

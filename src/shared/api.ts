@@ -50,6 +50,11 @@ export const planRequestSchema = z.object({
   seed: z.number().int().optional(),
   /** A stored model; default: the active model matching the variant and size. */
   modelId: id.optional(),
+  /**
+   * The caller's name for this run: its progress events carry it and `plans:cancel` with it stops this run only,
+   * so windows (or browser tabs) planning at once see and cancel their own.
+   */
+  jobId: z.string().min(1).max(100).optional(),
 });
 export type PlanRequest = z.infer<typeof planRequestSchema>;
 
@@ -250,8 +255,8 @@ export const CALLS = {
   'instances:exportCsv': call<{ fileName: string; text: string }>()(z.object({ id, instance: instanceSchema.optional() })),
   /** Plans with any method and stores the plan; progress arrives as 'plan:progress' events. */
   'plans:create': call<StoredPlan>()(planRequestSchema),
-  /** Cancels the plan or comparison in progress, if any. */
-  'plans:cancel': call<{ cancelled: boolean }>()(empty),
+  /** Cancels the plan or comparison with that `jobId`; without one, every plan and comparison in progress. */
+  'plans:cancel': call<{ cancelled: boolean }>()(z.object({ jobId: z.string().min(1).max(100).optional() }).strict()),
   'plans:list': call<PlanSummary[]>()(z.object({ instanceId: id })),
   'plans:get': call<StoredPlan>()(byId),
   'plans:delete': call<{ deleted: boolean }>()(byId),
@@ -292,7 +297,7 @@ export type CallResult<T> = { ok: true; value: T } | { ok: false; error: AppErro
 // ---------- events (main -> renderer) ----------
 
 export interface ApiEvents {
-  'plan:progress': { fraction: number; message: string };
+  'plan:progress': { fraction: number; message: string; jobId?: string };
   'training:progress': { runId: number; point: LearningPoint; fraction: number };
   'training:finished': { run: TrainingRun };
   error: AppErrorData;

@@ -230,6 +230,24 @@ describe('plans', () => {
     expect(await app.call('plans:list', { instanceId: big.id })).toEqual([]);
   });
 
+  it('cancels only the run named by its job id, and tags progress with it, so two windows keep their own', async () => {
+    const big = await app.call('instances:save', { instance: generateInstance(100, createRng(6)) });
+    app.events.length = 0;
+    const request = { instanceId: big.id, variant: { name: 'tw3' }, method: 'classical', timeLimitSec: 2 } as const;
+    const mine = app.services.handlers['plans:create']({ ...request, timeLimitSec: 120, jobId: 'window-a' });
+    const theirs = app.services.handlers['plans:create']({ ...request, jobId: 'window-b' });
+    const progressOf = (jobId: string) =>
+      app.events.some((e) => e.event === 'plan:progress' && (e.payload as { jobId?: string }).jobId === jobId);
+    while (!progressOf('window-a')) await new Promise((r) => setTimeout(r, 10));
+    expect(await app.call('plans:cancel', { jobId: 'window-a' })).toEqual({ cancelled: true });
+    expect(await app.call('plans:cancel', { jobId: 'no-such-run' })).toEqual({ cancelled: false });
+    const [a, b] = await Promise.all([mine, theirs]);
+    expect(a.ok ? 'planned' : a.error.kind).toBe('cancelled');
+    expect(b.ok).toBe(true);
+    expect(progressOf('window-b')).toBe(true);
+    expect((await app.call('plans:list', { instanceId: big.id })).length).toBe(1);
+  });
+
   it('deleting an instance deletes its plans', async () => {
     const other = await app.call('instances:save', { instance: { ...tiny.instance, name: 'to delete' } });
     const plan = await app.call('plans:create', { instanceId: other.id, variant: { name: 'tw3' }, method: 'random', samples: 5 });

@@ -9,9 +9,9 @@ import type { ServiceContext } from './context.js';
 export function compareServices(ctx: ServiceContext, planner: Planner) {
   return {
     'compare:variants': (request: CallRequest<'compare:variants'>) =>
-      planner.cancellable(async (signal): Promise<Comparison> => {
+      planner.cancellable(request.jobId, async (signal): Promise<Comparison> => {
         const half = (offset: number, label: string) => (p: { fraction: number; message: string }) =>
-          ctx.emit('plan:progress', { fraction: offset + p.fraction / 2, message: `${label}: ${p.message}` });
+          ctx.emit('plan:progress', { fraction: offset + p.fraction / 2, message: `${label}: ${p.message}`, jobId: request.jobId });
         // Everything but the policy is the same request, so each side is the plan the Plan view would make.
         const { a: variantA, b: variantB, ...common } = request;
         const a = await planner.plan({ ...common, variant: variantA }, half(0, `plan A (${variantA.name})`), signal);

@@ -17,10 +17,11 @@ export const MAX_PLANS_IN_FLIGHT = 32;
 
 /**
  * Plans one stored instance in the worker, prices the result with THE evaluator and stores it. Plans and
- * comparisons in progress share one set of abort controllers so `plans:cancel` stops whatever is running.
+ * comparisons in progress share one set of abort controllers, by the caller's job id where it gave one, so
+ * `plans:cancel` stops one run or every one.
  */
 export function createPlanner(ctx: ServiceContext) {
-  const inProgress = new Set<AbortController>();
+  const inProgress = new Map<AbortController, string | undefined>();
 
   async function plan(request: PlanRequest, onProgress: (p: Progress) => void, signal?: AbortSignal): Promise<StoredPlan> {
     const unread = unreadFields(request.method, request);
@@ -70,13 +71,13 @@ export function createPlanner(ctx: ServiceContext) {
     });
   }
 
-  /** Runs `work` cancellably (`cancelAll` aborts its signal), unless too many already wait. */
-  async function cancellable<T>(work: (signal: AbortSignal) => Promise<T>): Promise<T> {
+  /** Runs `work` cancellably (`cancel` aborts its signal), unless too many already wait. */
+  async function cancellable<T>(jobId: string | undefined, work: (signal: AbortSignal) => Promise<T>): Promise<T> {
     if (inProgress.size >= MAX_PLANS_IN_FLIGHT) {
       throw new AppError('busy', `${inProgress.size} plans are already running or waiting: wait for them or cancel them`);
     }
     const controller = new AbortController();
-    inProgress.add(controller);
+    inProgress.set(controller, jobId);
     const running = work(controller.signal).finally(() => inProgress.delete(controller));
     // A cancel is answered at once: the worker stops at its next check (between sampling chunks, local search
     // iterations) and whatever it still returns is dropped; it counts as in flight until then.
@@ -87,13 +88,17 @@ export function createPlanner(ctx: ServiceContext) {
     return Promise.race([running, cancelled]);
   }
 
-  function cancelAll(): boolean {
-    const any = inProgress.size > 0;
-    for (const controller of inProgress) controller.abort();
+  /** Cancels the run with that job id, or every run; true when one was running. */
+  function cancel(jobId?: string): boolean {
+    let any = false;
+    for (const [controller, id] of inProgress) {
+      if (jobId !== undefined && id !== jobId) continue;
+      controller.abort();
+      any = true;
+    }
     return any;
   }
-
-  return { plan, cancellable, cancelAll };
+  return { plan, cancellable, cancel };
 }
 
 export type Planner = ReturnType<typeof createPlanner>;

@@ -84,8 +84,10 @@ function check(ctx: ServiceContext, request: CallRequest<'plans:check'>) {
 export function planServices(ctx: ServiceContext, planner: Planner) {
   return {
     'plans:create': (request: CallRequest<'plans:create'>) =>
-      planner.cancellable((signal) => planner.plan(request, (p) => ctx.emit('plan:progress', p), signal)),
-    'plans:cancel': () => ({ cancelled: planner.cancelAll() }),
+      planner.cancellable(request.jobId, (signal) =>
+        planner.plan(request, (p) => ctx.emit('plan:progress', { ...p, jobId: request.jobId }), signal),
+      ),
+    'plans:cancel': ({ jobId }: CallRequest<'plans:cancel'>) => ({ cancelled: planner.cancel(jobId) }),
     'plans:list': ({ instanceId }: { instanceId: number }) => plansOnCurrentData(ctx, instanceId),
     'plans:get': ({ id }: { id: number }) => planOnCurrentData(ctx, id).plan,
     'plans:delete': ({ id }: { id: number }) => ({ deleted: ctx.store.plans.delete(id) }),

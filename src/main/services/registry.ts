@@ -52,7 +52,7 @@ export function createServices(ctx: ServiceContext): Services {
         ? handlers[name as CallName](request)
         : Promise.resolve({ ok: false, error: inputError(`unknown call ${name}`).toData() }),
     async shutdown() {
-      planner.cancelAll();
+      planner.cancel();
       for (const run of ctx.store.trainingRuns.list().filter((r) => r.status === 'running')) {
         await handlers['training:cancel']({ id: run.id });
       }
