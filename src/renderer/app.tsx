@@ -95,7 +95,13 @@ function App() {
     const record = await savedInstance('Planning');
     if (!record) return;
     const result = await job.start('Planning', (jobId) =>
-      api.call('plans:create', { instanceId: record.id, variant: policyRequest(policy), ...methodRequest(method, effort), jobId }),
+      api.call('plans:create', {
+        instanceId: record.id,
+        variant: policyRequest(policy),
+        ...methodRequest(method, effort),
+        jobId,
+        basedOn: record.updatedAt,
+      }),
     );
     if (!result) return;
     ws.setPlan(result);
@@ -112,6 +118,7 @@ function App() {
         b: policyRequest(compareSettings.b),
         ...methodRequest(compareSettings.method, compareSettings.effort),
         jobId,
+        basedOn: record.updatedAt,
       }),
     );
     if (!result) return;

@@ -55,6 +55,11 @@ export const planRequestSchema = z.object({
    * so windows (or browser tabs) planning at once see and cancel their own.
    */
   jobId: z.string().min(1).max(100).optional(),
+  /**
+   * The instance's `updatedAt` as the caller shows it: where it was saved or deleted elsewhere since, the plan is
+   * refused ('conflict'), so a window never plans a version other than the one on its screen.
+   */
+  basedOn: z.string().optional(),
 });
 export type PlanRequest = z.infer<typeof planRequestSchema>;
 

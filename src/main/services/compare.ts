@@ -4,6 +4,7 @@ import type { StopSchedule } from '../../shared/domain.js';
 import { TIME_EPS } from '../vrp/evaluate.js';
 import type { Planner } from './planning.js';
 import type { ServiceContext } from './context.js';
+import { requireInstance } from './instances.js';
 
 /** Plans one instance under two variants with the same method and seed, stores both, and diffs them. */
 export function compareServices(ctx: ServiceContext, planner: Planner) {
@@ -14,8 +15,11 @@ export function compareServices(ctx: ServiceContext, planner: Planner) {
           ctx.emit('plan:progress', { fraction: offset + p.fraction / 2, message: `${label}: ${p.message}`, jobId: request.jobId });
         // Everything but the policy is the same request, so each side is the plan the Plan view would make.
         const { a: variantA, b: variantB, ...common } = request;
-        const a = await planner.plan({ ...common, variant: variantA }, half(0, `plan A (${variantA.name})`), signal);
-        const b = await planner.plan({ ...common, variant: variantB }, half(0.5, `plan B (${variantB.name})`), signal);
+        // Both sides plan the same version of the instance: one saved elsewhere between them refuses side B rather
+        // than passing off the change in the data as the policy's effect.
+        const basedOn = common.basedOn ?? requireInstance(ctx, request.instanceId).updatedAt;
+        const a = await planner.plan({ ...common, basedOn, variant: variantA }, half(0, `plan A (${variantA.name})`), signal);
+        const b = await planner.plan({ ...common, basedOn, variant: variantB }, half(0.5, `plan B (${variantB.name})`), signal);
         ctx.store.plans.pairAsComparison(a.id, b.id);
         return diffPlans({ ...a, comparedWith: b.id }, { ...b, comparedWith: a.id });
       }),

@@ -1,4 +1,4 @@
-import type { PlanRequest, StoredPlan } from '../../shared/api.js';
+import type { PlanRequest, StoredInstance, StoredPlan } from '../../shared/api.js';
 import { AppError, inputError } from '../../shared/errors.js';
 import { DEFAULT_SAMPLES, methodLabel, unreadFields } from '../../shared/methods.js';
 import type { Progress } from '../jobs/protocol.js';
@@ -30,7 +30,7 @@ export function createPlanner(ctx: ServiceContext) {
         `the ${request.method} method does not read ${unread.map(({ field, readBy }) => `${field} (read by ${readBy.join(', ')})`).join('; ')}`,
       );
     }
-    const { instance } = requireInstance(ctx, request.instanceId);
+    const { instance } = instanceAsShown(ctx, request);
     const variant = toVariant(request.variant);
     // Validate in main first: a bad instance is reported without a trip to the worker.
     const problem = buildProblem(instance);
@@ -55,20 +55,29 @@ export function createPlanner(ctx: ServiceContext) {
     );
     // A plan that finished just as it was cancelled is not stored: the dispatcher was told it was cancelled.
     if (signal?.aborted) throw new AppError('cancelled', 'cancelled');
+    if (!ctx.store.instances.get(request.instanceId)) throw deletedWhilePlanning(instance.name);
     const evaluation = evaluatePlan(problem, result.routes, variant);
     // Named with its decoding, as the CLI names it: "jampr-greedy", "jampr-sample1280", "jampr-greedy+ls".
     const method = model
       ? methodLabel(request.method, request.decode ?? 'greedy', request.samples ?? DEFAULT_SAMPLES, request.improveSec)
       : request.method;
-    return ctx.store.plans.insert({
-      instanceId: request.instanceId,
-      variant,
-      method,
-      modelName: model ? (result.modelName ?? model.name) : null,
-      routes: result.routes,
-      evaluation,
-      seconds: result.seconds,
-    });
+    const insert = () =>
+      ctx.store.plans.insert({
+        instanceId: request.instanceId,
+        variant,
+        method,
+        modelName: model ? (result.modelName ?? model.name) : null,
+        routes: result.routes,
+        evaluation,
+        seconds: result.seconds,
+      });
+    try {
+      return insert();
+    } catch (err) {
+      // Deleted in the moment between the check above and the insert: its plans went with it.
+      if ((err as { code?: string }).code === 'SQLITE_CONSTRAINT_FOREIGNKEY') throw deletedWhilePlanning(instance.name);
+      throw err;
+    }
   }
 
   /** Runs `work` cancellably (`cancel` aborts its signal), unless too many already wait. */
@@ -102,3 +111,20 @@ export function createPlanner(ctx: ServiceContext) {
 }
 
 export type Planner = ReturnType<typeof createPlanner>;
+
+/** The stored instance to plan, refused where it is not the version the caller shows (`basedOn`). */
+function instanceAsShown(ctx: ServiceContext, request: PlanRequest): StoredInstance {
+  if (request.basedOn === undefined) return requireInstance(ctx, request.instanceId);
+  const stored = ctx.store.instances.get(request.instanceId);
+  if (!stored) throw new AppError('conflict', 'this instance was deleted in another window since it was opened here; nothing was planned');
+  if (stored.updatedAt !== request.basedOn) {
+    throw new AppError(
+      'conflict',
+      `“${stored.instance.name}” was changed in another window since it was opened here: open it again from the history to plan what is stored; nothing was planned`,
+    );
+  }
+  return stored;
+}
+
+const deletedWhilePlanning = (name: string) =>
+  new AppError('conflict', `“${name}” was deleted in another window while it was being planned; the plan was not stored`);

@@ -84,9 +84,11 @@ function check(ctx: ServiceContext, request: CallRequest<'plans:check'>) {
 export function planServices(ctx: ServiceContext, planner: Planner) {
   return {
     'plans:create': (request: CallRequest<'plans:create'>) =>
-      planner.cancellable(request.jobId, (signal) =>
-        planner.plan(request, (p) => ctx.emit('plan:progress', { ...p, jobId: request.jobId }), signal),
-      ),
+      planner.cancellable(request.jobId, async (signal) => {
+        const plan = await planner.plan(request, (p) => ctx.emit('plan:progress', { ...p, jobId: request.jobId }), signal);
+        // Saved elsewhere while it was planned (a fleet cut, a window moved): the plan says what it breaks now.
+        return planOnCurrentData(ctx, plan.id).plan;
+      }),
     'plans:cancel': ({ jobId }: CallRequest<'plans:cancel'>) => ({ cancelled: planner.cancel(jobId) }),
     'plans:list': ({ instanceId }: { instanceId: number }) => plansOnCurrentData(ctx, instanceId),
     'plans:get': ({ id }: { id: number }) => planOnCurrentData(ctx, id).plan,

@@ -70,8 +70,9 @@ export function PlanView({ ws, job, onCancelJob, onCsvFile }: Props) {
 
   const exportInstance = async () => {
     if (!ws.stored) return;
-    // What is on screen: unsaved edits of the customers or the fleet are in the file.
-    const shown = ws.dirty && draft ? { instance: draft } : {};
+    // What is on screen: unsaved edits of the customers or the fleet are in the file, and so is the version this
+    // window opened where another window saved the instance since.
+    const shown = draft ? { instance: draft } : {};
     const file = await run('Export instance', () => api.call('instances:exportCsv', { id: ws.stored!.id, ...shown }));
     if (file) downloadText(file.fileName, file.text, 'text/csv');
   };

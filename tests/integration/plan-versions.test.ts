@@ -1,0 +1,72 @@
+/**
+ * Plans of an instance that another window saves or deletes meanwhile: a window plans the version on its screen or
+ * is told it changed, a plan made while the instance was saved says what it breaks now, and a deleted instance is
+ * named as such rather than as a database error.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { generateInstance } from '../../src/main/vrp/generate.js';
+import { createRng } from '../../src/main/vrp/rng.js';
+import type { StoredInstance } from '../../src/shared/api.js';
+import { createTestApp, type TestApp } from './fixtures/services.js';
+import { tinyInstance } from './fixtures/tiny.js';
+
+let app: TestApp;
+beforeAll(() => {
+  app = createTestApp();
+});
+afterAll(async () => {
+  await app.close();
+});
+
+const waitForProgress = async () => {
+  while (!app.events.some((e) => e.event === 'plan:progress')) await new Promise((r) => setTimeout(r, 10));
+};
+
+describe('a plan against the version on screen', () => {
+  it('refuses to plan a version saved or deleted elsewhere since the caller opened it', async () => {
+    const opened = await app.call('instances:save', { instance: tinyInstance('day') });
+    const request = { instanceId: opened.id, variant: { name: 'tw1' }, method: 'random', samples: 5, basedOn: opened.updatedAt } as const;
+    expect((await app.call('plans:create', request)).instanceId).toBe(opened.id);
+    await new Promise((r) => setTimeout(r, 5));
+    await app.call('instances:save', { id: opened.id, instance: { ...opened.instance, vehicles: 1 } });
+    const stale = await app.fail('plans:create', request);
+    expect(stale).toMatchObject({ kind: 'conflict', message: expect.stringMatching(/“day” was changed in another window/) });
+    const { a, b } = { a: { name: 'tw1' }, b: { name: 'tw3' } } as const;
+    const { variant: _, ...common } = request;
+    expect(await app.fail('compare:variants', { ...common, a, b })).toMatchObject({ kind: 'conflict' });
+    await app.call('instances:delete', { id: opened.id });
+    expect(await app.fail('plans:create', request)).toMatchObject({
+      kind: 'conflict',
+      message: expect.stringMatching(/was deleted in another window/),
+    });
+  });
+
+  it('returns a plan made while the instance was saved with what it breaks now', async () => {
+    const day: StoredInstance = await app.call('instances:save', { instance: generateInstance(100, createRng(8)) });
+    app.events.length = 0;
+    const planning = app.call('plans:create', { instanceId: day.id, variant: { name: 'tw1' }, method: 'classical', timeLimitSec: 1.5 });
+    await waitForProgress();
+    await app.call('instances:save', { id: day.id, instance: { ...day.instance, vehicles: 2 } });
+    const plan = await planning;
+    expect(plan.dataChanged).toBe(true);
+    expect(plan.evaluation.violations.some((v) => v.kind === 'fleet')).toBe(true);
+  });
+
+  it('names an instance deleted while it was planned, and stores nothing', async () => {
+    const day = await app.call('instances:save', { instance: generateInstance(100, createRng(9)) });
+    app.events.length = 0;
+    const planning = app.services.handlers['plans:create']({
+      instanceId: day.id,
+      variant: { name: 'tw1' },
+      method: 'classical',
+      timeLimitSec: 1.5,
+    });
+    await waitForProgress();
+    await app.call('instances:delete', { id: day.id });
+    const result = await planning;
+    expect(result.ok ? null : result.error).toMatchObject({
+      kind: 'conflict',
+      message: expect.stringMatching(/was deleted in another window while it was being planned/),
+    });
+  });
+});
