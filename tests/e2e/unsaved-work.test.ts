@@ -169,6 +169,21 @@ test('hand edits are scored again when the day they were made on is saved with c
   await expect(page.locator('[data-testid="violation"][data-kind="capacity"]')).toHaveCount(1);
 });
 
+test('an edit that breaks a rule shows its lower cost as a change, not as a gain', async () => {
+  await byTest('reset-edit').click();
+  await expect(byTest('edit-bar')).toHaveCount(0);
+  const earlier = (await byTest('plan-meta').getAttribute('data-plan-id'))!;
+  await byTest('plan-button').click();
+  await expect(byTest('plan-meta')).not.toHaveAttribute('data-plan-id', earlier, { timeout: 60_000 });
+  const chip = byTest('legend-route-0').locator('[data-testid^="stop-chip-"]').first();
+  if (!(await chip.getAttribute('class'))?.includes('selected')) await chip.click();
+  await byTest('move-stop-select').selectOption({ label: 'no route (leave it unserved)' });
+  await expect(byTest('save-edited')).toBeEnabled();
+  const delta = byTest('kpi-delta-cost');
+  await expect(delta).not.toHaveClass(/better|worse/);
+  await expect(delta).toHaveAttribute('title', /Not comparable: the edit breaks 1 more rule than the plan/);
+});
+
 test('the page reported no errors of its own', () => {
   expect(session.errors).toEqual([]);
 });

@@ -39,6 +39,12 @@ export function PlanKpis({ instance, variant, evaluation, before }: Props) {
     { ...early, value: units.duration(evaluation[early.key]), kind: 'duration' },
     { key: 'late', label: 'Lateness', value: units.duration(evaluation.late), kind: 'duration', bad: evaluation.late > 0 },
   ];
+  // An edit that breaks rules the plan kept (a stop late under hard windows, a vehicle overloaded, a customer left
+  // out) buys its lower cost with them: its changes are not shown as gains, only as changes.
+  const brokenMore = before ? newViolations(before, evaluation) : 0;
+  const deltaClass = (change: number) => (brokenMore > 0 ? 'kpi-delta' : change > 0 ? 'kpi-delta worse' : 'kpi-delta better');
+  const deltaTitle =
+    brokenMore > 0 ? `Not comparable: the edit breaks ${brokenMore} more rule${brokenMore === 1 ? '' : 's'} than the plan` : undefined;
   return (
     <div className="kpis" data-testid="plan-kpis">
       {cards.map((c) => {
@@ -48,7 +54,9 @@ export function PlanKpis({ instance, variant, evaluation, before }: Props) {
             <span className="kpi-label">{c.label}</span>
             <span className="kpi-value">{c.value}</span>
             {before && Math.abs(change) > 1e-9 && (
-              <span className={change > 0 ? 'kpi-delta worse' : 'kpi-delta better'}>{units.delta(change, c.kind)}</span>
+              <span className={deltaClass(change)} title={deltaTitle} data-testid={`kpi-delta-${c.key}`}>
+                {units.delta(change, c.kind)}
+              </span>
             )}
           </div>
         );
@@ -60,4 +68,11 @@ export function PlanKpis({ instance, variant, evaluation, before }: Props) {
       </div>
     </div>
   );
+}
+
+/** Violations of `after` that `before` does not have (by kind, route and customer). */
+function newViolations(before: Evaluation, after: Evaluation): number {
+  const key = (v: Evaluation['violations'][number]) => `${v.kind}|${v.route ?? ''}|${v.customerId ?? ''}`;
+  const had = new Set(before.violations.map(key));
+  return after.violations.filter((v) => !had.has(key(v))).length;
 }
