@@ -20,6 +20,7 @@ import { defaultPolicy, policyRequest, type TimeWindowPolicy } from './plan/time
 import { PlanView } from './plan/plan-view.js';
 import { useConnectionNotice } from './hooks/use-connection-notice.js';
 import { createQueryClient, useStoredDataChanged } from './state/queries.js';
+import { movedOnMap } from './state/draft.js';
 import { refusedEntry } from './state/refused-entries.js';
 import { useWorkspace } from './state/use-workspace.js';
 import { TrainingView } from './training/training-view.js';
@@ -87,6 +88,9 @@ function App() {
       report(action, inputError(`${refused}: correct it, or press Escape in it to keep the old value, then plan again`));
       return undefined;
     }
+    // A marker dragged by mistake (meaning to reassign its stop) would move the shop for good: planning asks first.
+    const moved = ws.stored && ws.draft ? movedOnMap(ws.stored.instance, ws.draft) : [];
+    if (moved.length > 0 && !window.confirm(movedQuestion(moved))) return undefined;
     return ws.dirty || !ws.stored ? ws.save() : ws.stored;
   };
 
@@ -173,5 +177,13 @@ function App() {
       <CsvDropZone onFile={csv.previewFile} />
       <CsvPreviewDialog state={csv} />
     </div>
+  );
+}
+
+function movedQuestion(ids: string[]): string {
+  const named = ids.length <= 5 ? ids.join(', ') : `${ids.slice(0, 5).join(', ')} and ${ids.length - 5} more`;
+  return (
+    `${named} ${ids.length === 1 ? 'was' : 'were'} moved on the map. Save the new ${ids.length === 1 ? 'place' : 'places'} and plan?\n\n` +
+    '(Cancel plans nothing; Undo puts a stop back where it was.)'
   );
 }

@@ -184,6 +184,27 @@ test('an edit that breaks a rule shows its lower cost as a change, not as a gain
   await expect(delta).toHaveAttribute('title', /Not comparable: the edit breaks 1 more rule than the plan/);
 });
 
+test('a marker dragged on the plan map is saved only once planning was asked to', async () => {
+  await byTest('reset-edit').click();
+  const planId = (await byTest('plan-meta').getAttribute('data-plan-id'))!;
+  const marker = (await byTest('marker-S5').boundingBox())!;
+  await page.mouse.move(marker.x + marker.width / 2, marker.y + marker.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(marker.x + 90, marker.y + 40, { steps: 6 });
+  await page.mouse.up();
+  await expect(byTest('unsaved-badge')).toBeVisible();
+  const asked = answerNext(false);
+  await byTest('plan-button').click();
+  expect(await asked).toMatch(/^S5 was moved on the map\. Save the new place and plan\?/);
+  await expect(byTest('unsaved-badge')).toBeVisible();
+  expect(await byTest('plan-meta').getAttribute('data-plan-id')).toBe(planId);
+  // Undo puts it back: nothing moved, nothing to ask.
+  await byTest('undo').click();
+  await expect(byTest('unsaved-badge')).toHaveCount(0);
+  await byTest('plan-button').click();
+  await expect(byTest('plan-meta')).not.toHaveAttribute('data-plan-id', planId, { timeout: 60_000 });
+});
+
 test('the page reported no errors of its own', () => {
   expect(session.errors).toEqual([]);
 });

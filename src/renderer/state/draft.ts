@@ -76,6 +76,17 @@ export function followShift(instance: Instance, id: string, edge: 'ready' | 'due
   return withShiftWindows({ ...instance, customers: instance.customers.map((c) => (c.id === id ? { ...c, [flag]: true } : c)) });
 }
 
+/** Customers (and the depot) whose place differs between the stored instance and the draft: moved on the map. */
+export function movedOnMap(stored: Instance, draft: Instance): string[] {
+  const before = new Map([stored.depot, ...stored.customers].map((c) => [c.id, c]));
+  return [draft.depot, ...draft.customers]
+    .filter((c) => {
+      const was = before.get(c.id);
+      return was !== undefined && (was.x !== c.x || was.y !== c.y);
+    })
+    .map((c) => c.id);
+}
+
 export function removeCustomer(instance: Instance, id: string): Instance {
   return { ...instance, customers: instance.customers.filter((c) => c.id !== id) };
 }
