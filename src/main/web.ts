@@ -1,10 +1,9 @@
 /**
  * Web mode: the app's services over HTTP + server-sent events on 127.0.0.1, for a browser instead of the
  * Electron window. Started by `npm run web` (bin/web.mjs); prints the URL to open, with its access token.
- *   --port N    listen on port N (default: any free port)
+ *   --port N    listen on port N (default: the last start's port where it is free, else any free port)
  *   --db PATH   the SQLite file (default: the per-user data folder, e.g. ~/.local/share/jampr-dispatch/jampr.sqlite)
  */
-import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
@@ -13,20 +12,23 @@ import { createWebServer } from './http.js';
 import { createEventHub } from './http/events.js';
 import { setupServices, setupStore, setupWorker } from './setup.js';
 import { defaultDbPath } from './store/paths.js';
+import { readWebSession, webSessionPath, writeWebSession } from './web-session.js';
 import { launchSourceWorker } from './worker-source.js';
 
 const root = (relative: string) => fileURLToPath(new URL(`../../${relative}`, import.meta.url));
 
 function options() {
   const { values } = parseArgs({
-    options: { port: { type: 'string', default: '0' }, db: { type: 'string' }, help: { type: 'boolean', short: 'h' } },
+    options: { port: { type: 'string' }, db: { type: 'string' }, help: { type: 'boolean', short: 'h' } },
   });
   if (values.help) {
     console.log('usage: npm run web -- [--port N] [--db PATH]');
     process.exit(0);
   }
-  const port = Number(values.port);
-  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new AppError('input', `--port ${values.port} is not a port number`);
+  const port = values.port === undefined ? null : Number(values.port);
+  if (port !== null && (!Number.isInteger(port) || port < 0 || port > 65535)) {
+    throw new AppError('input', `--port ${values.port} is not a port number`);
+  }
   return { port, dbPath: values.db ?? defaultDbPath() };
 }
 
@@ -38,13 +40,13 @@ async function main(): Promise<void> {
   const hub = createEventHub();
   const services = setupServices(store, worker, hub.emit, { version, transport: 'http' });
   const rendererDir = root('out/renderer');
-  const token = randomBytes(24).toString('base64url');
+  // The last start's link where it can be had again: the tabs still open on it carry on, unsaved edits included.
+  const sessionFile = webSessionPath(dbPath);
+  const last = readWebSession(sessionFile);
+  const token = last.token;
   const web = createWebServer({ services, hub, token, rendererDir: existsSync(rendererDir) ? rendererDir : null });
-  const url = await web.listen(port).catch((err: NodeJS.ErrnoException) => {
-    throw err.code === 'EADDRINUSE'
-      ? new AppError('input', `port ${port} is already in use: choose another with --port, or leave it out for any free port`)
-      : err;
-  });
+  const url = await listen(web, port, last.port);
+  writeWebSession(sessionFile, { port: Number(new URL(url).port), token });
   if (!existsSync(rendererDir)) console.warn('the renderer is not built (npm run build): only the API is served');
   console.log(`JAMPR Dispatch web mode: ${url}/?token=${token}`);
   console.log(`database: ${dbPath}`);
@@ -62,6 +64,22 @@ async function main(): Promise<void> {
   };
   process.on('SIGINT', stop);
   process.on('SIGTERM', stop);
+}
+
+/** On --port, or else the last start's port where it is free, or else any free port. */
+async function listen(web: ReturnType<typeof createWebServer>, port: number | null, lastPort: number | null): Promise<string> {
+  if (port === null && lastPort !== null) {
+    try {
+      return await web.listen(lastPort);
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== 'EADDRINUSE') throw err;
+    }
+  }
+  return web.listen(port ?? 0).catch((err: NodeJS.ErrnoException) => {
+    throw err.code === 'EADDRINUSE'
+      ? new AppError('input', `port ${port} is already in use: choose another with --port, or leave it out for any free port`)
+      : err;
+  });
 }
 
 main().catch((err: unknown) => {

@@ -1,6 +1,7 @@
 /**
  * The web mode's server stops under an open page (closed, killed): the page says so at once, instead of showing
- * work as still running. Its own server, so that the one the other files share keeps running.
+ * work as still running, and once it is started again on the same database the page carries on, its unsaved edits
+ * saved through the same link. Its own server, so that the one the other files share keeps running.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
@@ -13,10 +14,11 @@ test.afterAll(() => {
   server?.kill('SIGKILL');
 });
 
-/** Starts the web mode on a free port and a fresh database; resolves with the link it prints. */
+const db = join(mkdtempSync(join(tmpdir(), 'jampr-gone-')), 'gone.sqlite');
+
+/** Starts the web mode on the test's database (the last start's port, or a free one); resolves with its link. */
 function startServer(): Promise<string> {
-  const db = join(mkdtempSync(join(tmpdir(), 'jampr-gone-')), 'gone.sqlite');
-  server = spawn(process.execPath, ['bin/web.mjs', '--port', '0', '--db', db], { stdio: ['ignore', 'pipe', 'inherit'] });
+  server = spawn(process.execPath, ['bin/web.mjs', '--db', db], { stdio: ['ignore', 'pipe', 'inherit'] });
   return new Promise((resolve, reject) => {
     let out = '';
     server!.stdout!.on('data', (chunk: Buffer) => {
@@ -38,6 +40,28 @@ test('a page whose server stops says it lost the connection', async ({ browser }
   server!.kill('SIGKILL');
   const lost = page.getByTestId('error-banner').filter({ hasText: 'lost the connection to the JAMPR Dispatch server' });
   await expect(lost).toBeVisible({ timeout: 15_000 });
-  await expect(lost).toContainText('open the link it prints');
+  await expect(lost).toContainText('Keep this page open');
+  await context.close();
+});
+
+test('a page left open on a server that was restarted saves its unsaved edits through the same link', async ({ browser }) => {
+  const url = await startServer();
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await page.goto(url);
+  await expect(page.getByTestId('history')).toHaveAttribute('data-loaded', 'true');
+  await page.getByTestId('new-instance').click();
+  const map = (await page.getByTestId('map').boundingBox())!;
+  await page.mouse.click(map.x + map.width * 0.4, map.y + map.height * 0.4);
+  await page.mouse.click(map.x + map.width * 0.6, map.y + map.height * 0.5);
+  await page.getByTestId('instance-name').fill('kept across the restart');
+  await expect(page.getByTestId('unsaved-badge')).toBeVisible();
+  server!.kill('SIGKILL');
+  await expect(page.getByTestId('error-banner').filter({ hasText: 'lost the connection' })).toBeVisible({ timeout: 15_000 });
+  expect(await startServer()).toBe(url);
+  await expect(page.getByTestId('error-banner').filter({ hasText: 'lost the connection' })).toHaveCount(0, { timeout: 30_000 });
+  await page.getByTestId('save-instance').click();
+  await expect(page.getByTestId('unsaved-badge')).toHaveCount(0);
+  await page.locator('[data-testid^="history-instance-"]', { hasText: 'kept across the restart' }).waitFor();
   await context.close();
 });

@@ -1,15 +1,15 @@
 /**
  * The web mode's server can stop under an open page (closed, restarted, killed). Then the page says so at once
- * rather than showing a plan or a training run as still running. A server started again has a new access token,
- * so the page needs its new link; where the same server answers again (a network hiccup), the notice goes and every
- * list is read afresh.
+ * rather than showing a plan or a training run as still running. A server started again on the same database
+ * answers at the same link where its port is free (src/main/web-session.ts): the page then carries on, its unsaved
+ * edits included; the notice goes and every list is read afresh.
  */
 import { useQueryClient } from '@tanstack/react-query';
 import { useApiEvent } from './use-api.js';
 import { useNotices } from './use-notices.js';
 
 export const CONNECTION_LOST =
-  'lost the connection to the JAMPR Dispatch server: it was stopped or cannot be reached, and work in progress on it may have ended. Once it runs again, open the link it prints (each start has its own).';
+  'lost the connection to the JAMPR Dispatch server: it was stopped or cannot be reached, and plans or training in progress on it may have ended. Keep this page open: once the server runs again on the same database, this page carries on and unsaved edits can still be saved (if it prints another link, its port was taken: open that one).';
 
 export function useConnectionNotice(): void {
   const { report, dismissAction } = useNotices();
