@@ -3,7 +3,7 @@
  * state that spans views (the workspace, the policy, the last comparison) lives here; each view draws it.
  */
 import { QueryClientProvider } from '@tanstack/react-query';
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import type { Api, AppInfo, StoredInstance } from '../shared/api.js';
 import { ApiProvider, useApi } from './hooks/use-api.js';
 import { NoticeProvider, useNoticeState, useNotices, useRunner } from './hooks/use-notices.js';
@@ -14,9 +14,9 @@ import { CsvDropZone } from './panels/csv-sources.js';
 import { useCsvImport } from './panels/use-csv-import.js';
 import { ErrorBanner } from './panels/error-banner.js';
 import { Header, type View } from './panels/header.js';
-import { methodOption, methodRequest, type MethodChoice } from '../shared/methods.js';
+import { methodChoiceOf, methodOption, methodRequest, type MethodChoice } from '../shared/methods.js';
 import { inputError } from '../shared/errors.js';
-import { defaultPolicy, policyRequest, type TimeWindowPolicy } from './plan/time-window-policy.js';
+import { defaultPolicy, policyOf, policyRequest, type TimeWindowPolicy } from './plan/time-window-policy.js';
 import { PlanView } from './plan/plan-view.js';
 import { useConnectionNotice } from './hooks/use-connection-notice.js';
 import { createQueryClient, useStoredDataChanged } from './state/queries.js';
@@ -64,6 +64,25 @@ function App() {
   useEffect(() => {
     void run('Connect', () => api.call('app:info', {})).then((i) => i && setInfo(i));
   }, [api, run]);
+
+  // The plan on screen sets the controls to its policy and method (one opened from the history too), so that
+  // "Plan" plans it again rather than under whatever the controls held.
+  const shownPlan = ws.plan;
+  const methodNow = useRef(method);
+  methodNow.current = method;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: only a plan newly on screen sets the controls, not each edit of them
+  useEffect(() => {
+    if (!shownPlan) return;
+    setPolicy((current) => policyOf(shownPlan.variant, current));
+    const made = methodChoiceOf(shownPlan.method);
+    if (!made) return;
+    if (made.choice !== methodNow.current) {
+      setMethod(made.choice);
+      const e = methodOption(made.choice).effort;
+      if (e) setEffort(e.default);
+    }
+    if (made.samples !== undefined) setEffort(made.samples);
+  }, [shownPlan?.id]);
 
   const onImported = useCallback(
     (record: StoredInstance) => {

@@ -116,6 +116,21 @@ export function isModelAlone(method: string): boolean {
 }
 
 /**
+ * The app's method choice that makes plans like a stored one (with its sample count where the label has it), or
+ * null where the app offers none (a hand-edited plan; sampling improved by the local search).
+ */
+export function methodChoiceOf(method: string): { choice: MethodChoice; samples?: number } | null {
+  if (method === 'classical' || method === 'random') return { choice: method };
+  const learned = LEARNED_LABEL.exec(method);
+  if (!learned) return null;
+  const [, model, decode, samples, improved] = learned;
+  if (decode === 'sample')
+    return improved ? null : { choice: `${model as 'jampr' | 'am'}-sample`, ...(samples ? { samples: Number(samples) } : {}) };
+  if (improved) return model === 'jampr' ? { choice: 'jampr-ls' } : null;
+  return { choice: `${model as 'jampr' | 'am'}-greedy` };
+}
+
+/**
  * A stored plan's method as a readable label: "JAMPR greedy", "JAMPR sampling 128 + local search", "JAMPR + local
  * search" (greedy, improved), "Classical", "Edited by hand".
  * Plans stored before the decoding was named ("jampr", "jampr+ls") read "JAMPR", "JAMPR + local search".

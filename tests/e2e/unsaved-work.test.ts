@@ -205,6 +205,14 @@ test('a marker dragged on the plan map is saved only once planning was asked to'
   await expect(byTest('plan-meta')).not.toHaveAttribute('data-plan-id', planId, { timeout: 60_000 });
 });
 
+test('a plan opened from the history sets the policy and method it was made with', async () => {
+  await byTest('method').selectOption('jampr-greedy');
+  await expect(byTest('policy-name')).toHaveValue('tw1');
+  await page.locator('[data-testid^="history-plan-"]', { hasText: 'Compare B' }).first().click();
+  await expect(byTest('policy-name')).toHaveValue('tw3');
+  await expect(byTest('method')).toHaveValue('classical');
+});
+
 test('the page reported no errors of its own', () => {
   expect(session.errors).toEqual([]);
 });

@@ -17,6 +17,11 @@ export function defaultPolicy(name: VariantName): TimeWindowPolicy {
   return { name, alpha: base.alpha, beta: latenessPrice(base) ?? VARIANT_DEFAULTS.tw3.beta };
 }
 
+/** The policy a plan was made under, as the controls show it (tw1's plan keeps the lateness price last set). */
+export function policyOf(variant: Variant, current: TimeWindowPolicy): TimeWindowPolicy {
+  return { name: variant.name, alpha: variant.alpha, beta: latenessPrice(variant) ?? current.beta };
+}
+
 export function policyRequest(policy: TimeWindowPolicy): VariantRequest {
   return policy.name === 'tw1' ? { name: 'tw1', alpha: policy.alpha } : { name: policy.name, alpha: policy.alpha, beta: policy.beta };
 }

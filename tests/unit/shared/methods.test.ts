@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { planRequestSchema } from '../../../src/shared/api.js';
-import { describeMethod, isMethodChoice, isModelAlone, METHOD_OPTIONS, methodLabel, methodRequest } from '../../../src/shared/methods.js';
+import {
+  describeMethod,
+  isMethodChoice,
+  isModelAlone,
+  METHOD_OPTIONS,
+  methodChoiceOf,
+  methodLabel,
+  methodRequest,
+} from '../../../src/shared/methods.js';
 
 describe('the method table', () => {
   it('turns every method choice into a request the contract accepts, with and without an effort', () => {
@@ -46,5 +54,17 @@ describe('the method table', () => {
     // The model-alone notice is for plans the local search did not touch.
     expect(['jampr', 'jampr-greedy', 'am-sample32'].every(isModelAlone)).toBe(true);
     expect(['jampr+ls', 'jampr-greedy+ls', 'classical', 'manual'].some(isModelAlone)).toBe(false);
+  });
+
+  it('reads a stored plan back as the choice that plans it again', () => {
+    for (const option of METHOD_OPTIONS) {
+      const r = methodRequest(option.id, option.effort?.default);
+      const made = methodChoiceOf(methodLabel(r.method, r.decode, r.samples, r.improveSec));
+      expect(made?.choice, option.id).toBe(option.id);
+      if (r.samples !== undefined) expect(made?.samples, option.id).toBe(r.samples);
+    }
+    // What the app does not offer, and hand edits, leave the controls alone.
+    expect(methodChoiceOf('jampr-sample128+ls')).toBeNull();
+    expect(methodChoiceOf('manual')).toBeNull();
   });
 });
