@@ -187,12 +187,17 @@ describe('plans', () => {
       ],
     });
     expect(withUnknown.violations.map((v) => v.kind)).toContain('unknown-customer');
-    const saved = await app.call('plans:saveEdited', { instanceId: tiny.id, variant: { name: 'tw1' }, routes: [[], ...routes] });
-    expect(saved).toMatchObject({ method: 'manual', routes, evaluation: { feasible: false } });
-    expect(saved.evaluation.violations.find((v) => v.kind === 'capacity')?.route).toBe(0);
+    // A route emptied by hand keeps its place (the routes keep the numbers printed before the save); empty ones at
+    // the end are dropped.
+    const saved = await app.call('plans:saveEdited', { instanceId: tiny.id, variant: { name: 'tw1' }, routes: [[], ...routes, []] });
+    expect(saved).toMatchObject({ method: 'manual', routes: [[], ...routes], evaluation: { feasible: false } });
+    expect(saved.evaluation.violations.find((v) => v.kind === 'capacity')?.route).toBe(1);
+    expect(saved.evaluation.vehicles).toBe(routes.length);
     // A customer the instance no longer has (deleted since the plan was made) is not stored with the edited plan.
-    const dropped = await app.call('plans:saveEdited', { instanceId: tiny.id, variant: { name: 'tw1' }, routes: [['zz'], ...routes] });
+    const dropped = await app.call('plans:saveEdited', { instanceId: tiny.id, variant: { name: 'tw1' }, routes: [...routes, ['zz']] });
     expect(dropped.routes).toEqual(routes);
+    const twice = await app.fail('plans:saveEdited', { instanceId: tiny.id, variant: { name: 'tw1' }, routes: [...routes, ['a']] });
+    expect(twice).toMatchObject({ kind: 'input', message: 'the edited plan visits a more than once' });
     expect(dropped.evaluation.violations.map((v) => v.kind)).not.toContain('unknown-customer');
   });
 
@@ -212,6 +217,11 @@ describe('plans', () => {
     expect(csv.text.trim().split('\n')).toHaveLength(1 + 5 + 2 * used);
     const json = JSON.parse((await app.call('plans:export', { id: plan.id, format: 'json' })).text);
     expect(json).toMatchObject({ instance: 'tiny', variant: 'tw2', method: 'random', routes: plan.routes, cost: plan.evaluation.cost });
+    // Routes edited on screen and not saved yet: exported as a hand edit, not as the solver's work.
+    const edited = [plan.routes.flat()];
+    const file = await app.call('plans:export', { id: plan.id, format: 'json', routes: edited });
+    expect(file.fileName).toMatch(/-random-\d+-edited\.json$/);
+    expect(JSON.parse(file.text)).toMatchObject({ method: 'manual', routes: edited, seconds: 0 });
   });
 
   it('cancels a long plan in progress: the call fails as cancelled and nothing is stored', async () => {

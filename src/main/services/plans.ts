@@ -95,10 +95,14 @@ export function planServices(ctx: ServiceContext, planner: Planner) {
     'plans:delete': ({ id }: { id: number }) => ({ deleted: ctx.store.plans.delete(id) }),
     'plans:check': (request: CallRequest<'plans:check'>) => check(ctx, request).evaluation,
     'plans:saveEdited': (request: CallRequest<'plans:saveEdited'>) => {
-      // Customers deleted from the instance since the plan was made (its check names them) are not stored with it,
-      // and empty routes are dropped before scoring so violation route numbers match the stored routes.
+      // Customers deleted from the instance since the plan was made (its check names them) are not stored with it.
+      // A route emptied by hand keeps its place, so the routes keep the numbers the sheets printed before the save;
+      // empty routes at the end number nothing and are dropped.
       const known = new Set(requireInstance(ctx, request.instanceId).instance.customers.map((c) => c.id));
-      const routes = request.routes.map((r) => r.filter((id) => known.has(id))).filter((r) => r.length > 0);
+      const twice = request.routes.flat().filter((id, i, all) => all.indexOf(id) !== i);
+      if (twice.length > 0) throw inputError(`the edited plan visits ${[...new Set(twice)].join(', ')} more than once`);
+      const routes = request.routes.map((r) => r.filter((id) => known.has(id)));
+      while (routes.length > 0 && routes[routes.length - 1].length === 0) routes.pop();
       const { variant, evaluation } = check(ctx, { ...request, routes });
       return ctx.store.plans.insert({
         instanceId: request.instanceId,
@@ -113,11 +117,19 @@ export function planServices(ctx: ServiceContext, planner: Planner) {
     'plans:export': ({ id, format, routes }: CallRequest<'plans:export'>) => {
       const onData = planOnCurrentData(ctx, id);
       const { instance } = onData;
-      // Hand edits not saved yet are exported as they are on screen, scored on today's data like the editor's check.
+      // Hand edits not saved yet are exported as they are on screen, scored on today's data like the editor's check,
+      // and named as a saved edit would be: no solver made those routes.
       const plan = routes
-        ? { ...onData.plan, routes, evaluation: evaluatePlan(buildProblem(instance), routes, onData.plan.variant) }
+        ? {
+            ...onData.plan,
+            routes,
+            method: 'manual',
+            modelName: null,
+            seconds: 0,
+            evaluation: evaluatePlan(buildProblem(instance), routes, onData.plan.variant),
+          }
         : onData.plan;
-      const base = safeFileName(`${instance.name}-${plan.variant.name}-${plan.method}-${plan.id}${routes ? '-edited' : ''}`);
+      const base = safeFileName(`${instance.name}-${plan.variant.name}-${onData.plan.method}-${plan.id}${routes ? '-edited' : ''}`);
       if (format === 'csv') return { fileName: `${base}.csv`, text: writePlanCsv(instance, plan.evaluation) };
       const json = toPlanJson(instance, { ...plan, model: plan.modelName }, plan.evaluation);
       return { fileName: `${base}.json`, text: `${JSON.stringify(json, null, 2)}\n` };
