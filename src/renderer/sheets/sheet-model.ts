@@ -66,7 +66,11 @@ export function driverSheets(instance: Instance, evaluation: Evaluation): Sheet[
         route: r,
         title: `Route ${r + 1}`,
         colour: routeColour(r),
-        summary: `${formatCount(route.stops.length, 'stop')} · ${units.distance(route.length)} · load ${formatNumber(route.load)} of ${formatNumber(instance.capacity)} · ${units.time(departure)}–${units.time(route.returnTime)}`,
+        summary:
+          `${formatCount(route.stops.length, 'stop')} · ${units.distance(route.length)} · load ${formatNumber(route.load)} of ${formatNumber(instance.capacity)} · ${units.time(departure)}–${units.time(route.returnTime)}` +
+          // A hand-edited plan may break the vehicle's capacity or the shift: the driver's sheet must not hide it.
+          (route.load > instance.capacity + 1e-9 ? ' · OVER CAPACITY' : '') +
+          (route.returnTime > depot.due + 1e-9 ? ' · BACK AFTER THE SHIFT ENDS' : ''),
         rows: [
           depotRow('depart', units.time(departure), formatNumber(route.load)),
           ...stops,

@@ -52,4 +52,11 @@ describe('a driver sheet', () => {
   it('marks no stop early where the driver waits for the window (hard windows)', () => {
     expect(sheetOf('tw1').rows.filter((row) => row.early)).toEqual([]);
   });
+
+  it('says on the route when its load is above the capacity or it is back after the shift ends', () => {
+    const small = { ...day, capacity: 1, depot: { ...day.depot, due: 400 } };
+    const evaluation = evaluatePlan(buildProblem(small), [['a', 'b']], makeVariant('tw3'));
+    expect(driverSheets(small, evaluation)[0].summary).toMatch(/load 2 of 1 · .* · OVER CAPACITY · BACK AFTER THE SHIFT ENDS$/);
+    expect(sheetOf('tw1').summary).not.toMatch(/OVER|AFTER/);
+  });
 });
