@@ -4,7 +4,7 @@
  * (`useStoredDataChanged`), so they reload wherever they are on screen. Failures reach the error banner through
  * the cache's onError (set up in app.tsx), under the action named in `meta`.
  */
-import { QueryClient, QueryCache, useQuery, useQueryClient } from '@tanstack/react-query';
+import { focusManager, QueryClient, QueryCache, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import type { InstanceSummary, LearningPoint, ModelInfo, PlanSummary, TrainingRun } from '../../shared/api.js';
 import { useApi } from '../hooks/use-api.js';
@@ -16,13 +16,28 @@ const keys = {
   trainingRuns: ['training-runs'] as const,
 };
 
-/** The app's cache: data changes only through this app, so nothing refetches on focus or retries on its own. */
+/**
+ * The app's cache: it is kept until this window changes the data, and read afresh when the window gets the focus
+ * back, since another window (a second browser tab on the web mode) may have saved, planned or deleted meanwhile.
+ * Nothing retries on its own.
+ */
 export function createQueryClient(report: (action: string, err: unknown) => void): QueryClient {
+  // The library listens for the tab becoming visible only; a window beside another one gets the focus instead.
+  focusManager.setEventListener((onFocus) => {
+    const focused = () => onFocus(true);
+    const visible = () => document.visibilityState === 'visible' && onFocus(true);
+    window.addEventListener('focus', focused);
+    document.addEventListener('visibilitychange', visible);
+    return () => {
+      window.removeEventListener('focus', focused);
+      document.removeEventListener('visibilitychange', visible);
+    };
+  });
   return new QueryClient({
     queryCache: new QueryCache({
       onError: (err, query) => report(String(query.meta?.action ?? 'Load'), err),
     }),
-    defaultOptions: { queries: { retry: false, refetchOnWindowFocus: false, staleTime: Number.POSITIVE_INFINITY } },
+    defaultOptions: { queries: { retry: false, refetchOnWindowFocus: 'always', staleTime: Number.POSITIVE_INFINITY } },
   });
 }
 

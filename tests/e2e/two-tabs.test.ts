@@ -1,0 +1,47 @@
+/**
+ * Two browser tabs on the web mode, as a dispatcher and a colleague might have: a tab reads the history afresh when
+ * it gets the focus back, and plans only the version of the day it shows.
+ */
+import { expect, type Page, test } from '@playwright/test';
+import { appUrl } from './support/browser.js';
+import { importCsv } from './support/csv-import.js';
+import { CITY_DAY_CSV } from './support/fixtures.js';
+
+test('a tab shows what another tab saved once it has the focus again, and refuses to plan a day changed there', async ({ browser }) => {
+  const context = await browser.newContext();
+  const [a, b] = [await context.newPage(), await context.newPage()];
+  const errors: string[] = [];
+  for (const page of [a, b]) page.on('pageerror', (err) => errors.push(err.message));
+  await a.goto(appUrl());
+  await importCsv(a, 'two-tabs.csv', CITY_DAY_CSV, { vehicles: 3, capacity: 30, speedKmh: 25 });
+  const entry = (page: Page) => page.locator('[data-testid^="history-instance-"]', { hasText: 'two-tabs' });
+  await b.goto(appUrl());
+  await entry(b).first().click();
+  await expect(b.getByTestId('fleet-vehicles')).toHaveValue('3');
+
+  // Tab A cuts the fleet and saves; tab B, not reloaded, still shows 3 vehicles.
+  await a.bringToFront();
+  await a.getByTestId('fleet-vehicles').fill('2');
+  await a.getByTestId('fleet-vehicles').press('Enter');
+  await a.getByTestId('save-instance').click();
+  await expect(a.getByTestId('unsaved-badge')).toHaveCount(0);
+  await b.bringToFront();
+  await b.getByTestId('method').selectOption('classical');
+  await b.getByTestId('plan-button').click();
+  await expect(b.getByTestId('error-banner')).toContainText('was changed in another window');
+  await expect(b.getByTestId('plan-meta')).toHaveCount(0);
+
+  // Tab A deletes the day; tab B's history drops it once B has the focus again.
+  await a.bringToFront();
+  a.once('dialog', (dialog) => void dialog.accept());
+  await entry(a)
+    .getByRole('button', { name: /^Delete/ })
+    .click();
+  await expect(entry(a)).toHaveCount(0);
+  await b.bringToFront();
+  // Headless tabs all count as visible and focused: the focus a dispatcher's click on the window gives is sent here.
+  await b.evaluate("window.dispatchEvent(new Event('focus'))");
+  await expect(entry(b)).toHaveCount(0);
+  expect(errors).toEqual([]);
+  await context.close();
+});
