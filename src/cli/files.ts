@@ -1,4 +1,16 @@
-import { accessSync, constants, existsSync, readFileSync, renameSync, rmSync, type Stats, statSync, writeFileSync } from 'node:fs';
+import {
+  accessSync,
+  constants,
+  existsSync,
+  lstatSync,
+  readFileSync,
+  readlinkSync,
+  renameSync,
+  rmSync,
+  type Stats,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { inputError } from '../shared/errors.js';
 
@@ -37,17 +49,33 @@ const sameFile = (a: Stats, b: Stats | null): boolean => b !== null && a.dev ===
  * command reads: writing over one of them (under any name that leads to it) would lose the dispatcher's data.
  */
 export function checkWritable(path: string, inputs: readonly string[] = []): void {
-  const folder = dirname(resolve(path));
+  const real = followLinks(path);
+  const folder = dirname(real);
   if (!statOrNull(folder)?.isDirectory()) throw inputError(`cannot write ${path}: the folder ${folder} does not exist`);
-  const target = statOrNull(path);
+  const target = statOrNull(real);
   if (target?.isDirectory()) throw inputError(`cannot write ${path}: it is a folder, not a file`);
   const input = target && inputs.find((i) => sameFile(target, statOrNull(i)));
   if (input) throw inputError(`cannot write ${path}: it is the input file ${input}, which would be overwritten; choose another --out`);
+  // A pipe or a device (/dev/stdout) is written into, not replaced: it must be writable itself, not its folder.
+  const [what, checked] = target && !target.isFile() ? [path, real] : [`the folder ${folder}`, folder];
   try {
-    accessSync(folder, constants.W_OK);
+    accessSync(checked, constants.W_OK);
   } catch {
-    throw inputError(`cannot write ${path}: the folder ${folder} is not writable`);
+    throw inputError(`cannot write ${path}: ${what} is not writable`);
   }
+}
+
+/** Where a name leads once every symbolic link on it is followed (a link to a file not made yet included). */
+function followLinks(path: string, hops = 0): string {
+  const absolute = resolve(path);
+  let link: string;
+  try {
+    if (!lstatSync(absolute).isSymbolicLink() || hops > 40) return absolute;
+    link = readlinkSync(absolute);
+  } catch {
+    return absolute;
+  }
+  return followLinks(resolve(dirname(absolute), link), hops + 1);
 }
 
 /**
@@ -78,10 +106,21 @@ export function checkOutputFolder(path: string, inputs: readonly string[] = []):
  * the process wherever it is, progress.ts) or a full disk never leaves half a plan under the name asked for.
  */
 export function writeTextFile(path: string, text: string): void {
-  const partial = `${path}.${process.pid}.partial`;
+  // Through symbolic links to the file they name ("latest.json" -> today's file), never over the link itself; a
+  // pipe or a device (/dev/stdout) is written into: renaming a file over it would replace it.
+  const real = followLinks(path);
+  if (statOrNull(real)?.isFile() === false) {
+    try {
+      writeFileSync(real, text);
+      return;
+    } catch (err) {
+      throw inputError(`cannot write ${path}: ${reason(err)}`);
+    }
+  }
+  const partial = `${real}.${process.pid}.partial`;
   try {
     writeFileSync(partial, text);
-    renameSync(partial, path);
+    renameSync(partial, real);
   } catch (err) {
     rmSync(partial, { force: true });
     throw inputError(`cannot write ${path}: ${reason(err)}`);
