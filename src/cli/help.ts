@@ -17,7 +17,7 @@ const POLICY = [
 
 export const COMMAND_HELP: Record<string, string[]> = {
   generate: [
-    'jampr generate --size N --count C --seed S --out FILE.jsonl',
+    'jampr generate --size N --out FILE.jsonl [--count C (default 1)] [--seed S (default 1)]',
     "Writes C instances of the paper's generator (N customers, R201-like) as JSON Lines.",
   ],
   plan: [
@@ -63,6 +63,7 @@ export const COMMAND_HELP: Record<string, string[]> = {
     '  --minutes M          (default 10)   --threads T (default: every core)',
     "  --name NAME          the model's name (default: DIR's folder name)",
     'Warns on stderr when the model ends worse on its validation instances than it started.',
+    'Ctrl-C stops it within a training step and keeps the checkpoint so far (exit 130).',
   ],
   info: ['jampr info', 'Prints versions, the TensorFlow.js backend and the shipped models.'],
 };

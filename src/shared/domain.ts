@@ -5,7 +5,7 @@
  * plain interfaces.
  */
 import { z } from 'zod';
-import { MAX_CUSTOMERS } from './limits.js';
+import { MAX_CUSTOMERS, MAX_MAGNITUDE, SPEED_KMH_RANGE } from './limits.js';
 import { withShiftWindows } from './shift-windows.js';
 
 /** Planar x/y (Solomon-style; travel time = unrounded Euclidean distance) or geographic (x = lon, y = lat). */
@@ -14,7 +14,14 @@ export const coordinatesSchema = z.discriminatedUnion(
   [
     z.object({ kind: z.literal('planar') }),
     /** Haversine distance in km over `speedKmh`; all times (ready, due, service, travel) in minutes. */
-    z.object({ kind: z.literal('geo'), speedKmh: z.number().positive('is not a positive number') }),
+    z.object({
+      kind: z.literal('geo'),
+      speedKmh: z
+        .number()
+        .positive({ error: 'is not a positive number', abort: true })
+        .min(SPEED_KMH_RANGE[0], `is below ${SPEED_KMH_RANGE[0]} km/h`)
+        .max(SPEED_KMH_RANGE[1], `is above ${SPEED_KMH_RANGE[1]} km/h`),
+    }),
   ],
   { error: "is neither 'planar' nor 'geo'" },
 );
@@ -25,7 +32,8 @@ export const kmDriven = (travelMinutes: number, speedKmh: number): number => (tr
 
 const nodeId = z.string('is not a non-empty string').refine((id) => id.trim() !== '', 'is not a non-empty string');
 /** Numbers are finite (zod rejects NaN and ±Infinity); the messages complete "<field> <value> …". */
-const time = z.number('is not a finite number');
+const tooLarge = 'is too large: numbers in an instance are at most 1e9 in size';
+const time = z.number('is not a finite number').min(-MAX_MAGNITUDE, tooLarge).max(MAX_MAGNITUDE, tooLarge);
 const notNegative = time.min(0, 'is negative');
 /** What a dispatcher calls a stop and where it is, for tables, tooltips and driver sheets; never used to plan. */
 const label = z.string('is not text').optional();

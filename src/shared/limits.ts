@@ -17,3 +17,13 @@ export const MAX_TIME_LIMIT_SEC = 600;
 
 /** The longest training run one request may ask for, in the app and in `jampr train`: a day. */
 export const MAX_TRAINING_MINUTES = 24 * 60;
+
+/**
+ * The largest coordinate, time, service or demand an instance may hold: a national grid in metres and a thousand
+ * years in minutes fit, while numbers near the floating-point limit would make distances and costs overflow to
+ * infinity (a plan "costing" null).
+ */
+export const MAX_MAGNITUDE = 1e9;
+
+/** Travel speeds a lat/lon day may use, in km/h: walking to a motorway and well beyond, not a millionth of a metre an hour. */
+export const SPEED_KMH_RANGE = [0.1, 1_000] as const;

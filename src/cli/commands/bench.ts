@@ -9,7 +9,7 @@ import type { PlanJob } from '../../main/jobs/protocol.js';
 import { evaluatePlan } from '../../main/vrp/evaluate.js';
 import { inputError } from '../../shared/errors.js';
 import { latenessPrice, type Variant } from '../../shared/domain.js';
-import { type Effort, isMethodChoice, METHOD_OPTIONS, methodOption, methodRequest } from '../../shared/methods.js';
+import { type Effort, isMethodChoice, type MethodChoice, METHOD_OPTIONS, methodOption, methodRequest } from '../../shared/methods.js';
 import { numberFlag, optionalNumberFlag, parseFlags, variantFlags, variantFromFlags } from '../args.js';
 
 /** A bench row's method and options: a row of the method table with the effort the flags give. */
@@ -45,13 +45,13 @@ const f2 = (v: number) => v.toFixed(2);
 export async function run(argv: string[]): Promise<void> {
   const { values } = parseFlags(argv, {
     ...variantFlags,
-    size: { type: 'string', default: '20' },
-    count: { type: 'string', default: '100' },
-    seed: { type: 'string', default: '1234' },
+    size: { type: 'string' },
+    count: { type: 'string' },
+    seed: { type: 'string' },
     methods: { type: 'string', default: 'random,classical' },
-    'time-limit': { type: 'string', default: '8' },
-    samples: { type: 'string', default: '128' },
-    improve: { type: 'string', default: '2' },
+    'time-limit': { type: 'string' },
+    samples: { type: 'string' },
+    improve: { type: 'string' },
     model: { type: 'string' },
     solomon: { type: 'string' },
     first: { type: 'string' },
@@ -77,6 +77,7 @@ export async function run(argv: string[]): Promise<void> {
       throw inputError(`unknown bench method '${name}'; choose from ${METHOD_OPTIONS.map((m) => m.id).join(', ')}`);
     return name;
   });
+  refuseUnread(values, choices);
   const effort: Record<Effort['field'], number> = {
     timeLimitSec: numberFlag(values, 'time-limit', 8, { min: 0.01 }),
     samples: numberFlag(values, 'samples', 128, { min: 1, integer: true }),
@@ -107,4 +108,23 @@ export async function run(argv: string[]): Promise<void> {
     const row = await benchRow(name, problems, variant, methodRequest(name, field && effort[field]), values.model);
     console.log(`| ${name} | ${f2(row.cost)} | ${f2(row.vehicles)} | ${f2(row.distance)} | ${f2(row.seconds)} | ${row.infeasible} |`);
   }
+}
+
+/** Which flag sets each method's effort; a flag none of the chosen methods reads is refused, as `jampr plan` does. */
+const EFFORT_FLAGS: Record<Effort['field'], string> = { timeLimitSec: 'time-limit', samples: 'samples', improveSec: 'improve' };
+
+function refuseUnread(values: Record<string, unknown>, choices: MethodChoice[]): void {
+  const given = (flag: string) => values[flag] !== undefined;
+  for (const [field, flag] of Object.entries(EFFORT_FLAGS) as [Effort['field'], string][]) {
+    if (!given(flag) || choices.some((c) => methodOption(c).effort?.field === field)) continue;
+    const readers = METHOD_OPTIONS.filter((m) => m.effort?.field === field).map((m) => m.id);
+    throw inputError(`--${flag} is read by ${readers.join(', ')}, which --methods does not include: drop it`);
+  }
+  if (given('model') && !choices.some((c) => methodOption(c).method === 'jampr' || methodOption(c).method === 'am'))
+    throw inputError('--model is read by the JAMPR and AM+TW methods, which --methods does not include: drop it');
+  const generatorFlags = ['size', 'count', 'seed'].filter(given);
+  if (given('solomon') && generatorFlags.length > 0)
+    throw inputError(`--${generatorFlags[0]} sets the generated instances, which --solomon replaces: drop one of them`);
+  if (!given('solomon') && given('first'))
+    throw inputError('--first keeps the first N customers of --solomon files: give --solomon, or drop it');
 }

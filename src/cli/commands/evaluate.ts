@@ -39,14 +39,18 @@ export async function run(argv: string[]): Promise<void> {
   const name = values.variant ?? plan.variant ?? 'tw1';
   // The plan's own prices where it names them and the flags do not (a tw1 plan's alpha 0 stays 0).
   const own = plan.variant === name ? { alpha: plan.alpha, beta: plan.beta, penalty: plan.penalty } : {};
+  const warn = (message: string) => process.stderr.write(`jampr: warning: ${message}\n`);
+  // A lateness price in the plan file means nothing under hard windows: said, not blamed on a flag never given.
+  const ownBeta = name === 'tw1' ? undefined : own.beta;
+  if (name === 'tw1' && own.beta !== undefined)
+    warn(`the plan file gives beta ${own.beta}, which hard windows (tw1) do not price: ignored`);
   const variant = variantFromFlags({
     ...values,
     variant: name,
     alpha: values.alpha ?? own.alpha?.toString(),
-    beta: values.beta ?? own.beta?.toString(),
+    beta: values.beta ?? ownBeta?.toString(),
     penalty: values.penalty ?? own.penalty,
   });
-  const warn = (message: string) => process.stderr.write(`jampr: warning: ${message}\n`);
   if (values.variant !== undefined && plan.variant !== undefined && plan.variant !== variant.name)
     warn(
       `the plan was made under ${plan.variant}; it is scored under ${variant.name} (its own prices: alpha ${variant.alpha}${'beta' in variant ? `, beta ${variant.beta}` : ''}, ${variant.penalty}), as --variant asks`,

@@ -2,6 +2,7 @@ import { generateInstances } from '../../main/vrp/generate.js';
 import { numberFlag, parseFlags } from '../args.js';
 import { checkWritable, writeTextFile } from '../files.js';
 import { inputError } from '../../shared/errors.js';
+import { MAX_CUSTOMERS } from '../../shared/limits.js';
 
 export async function run(argv: string[]): Promise<void> {
   const { values } = parseFlags(argv, {
@@ -13,7 +14,8 @@ export async function run(argv: string[]): Promise<void> {
   if (values.size === undefined) throw inputError('--size N is required');
   if (!values.out) throw inputError('--out FILE.jsonl is required');
   checkWritable(values.out);
-  const size = numberFlag(values, 'size', 20, { min: 1, integer: true });
+  // Instances beyond the size limit would be written, then refused by every command that reads them.
+  const size = numberFlag(values, 'size', 20, { min: 1, max: MAX_CUSTOMERS, integer: true });
   const count = numberFlag(values, 'count', 1, { min: 1, integer: true });
   const seed = numberFlag(values, 'seed', 1, { integer: true });
   const lines = generateInstances(size, count, seed).map((instance) => JSON.stringify(instance));

@@ -1,8 +1,9 @@
 import { basename, resolve } from 'node:path';
 import { inputError } from '../../shared/errors.js';
-import { MAX_TRAINING_MINUTES } from '../../shared/limits.js';
+import { MAX_CUSTOMERS, MAX_TRAINING_MINUTES } from '../../shared/limits.js';
 import { runTrainJob } from '../../main/jobs/train.js';
 import { readInstancesJsonl } from '../../main/vrp/io/index.js';
+import { EXIT } from '../exit-codes.js';
 import { numberFlag, optionalNumberFlag, parseFlags, variantName } from '../args.js';
 import { checkOutputFolder } from '../files.js';
 
@@ -25,7 +26,7 @@ export async function run(argv: string[]): Promise<void> {
   const result = await runTrainJob(
     {
       variant: variantName(values.variant),
-      size: numberFlag(values, 'size', 20, { min: 2, integer: true }),
+      size: numberFlag(values, 'size', 20, { min: 2, max: MAX_CUSTOMERS, integer: true }),
       minutes: numberFlag(values, 'minutes', 10, { min: 0.01, max: MAX_TRAINING_MINUTES }),
       instances: values.instances ? readInstancesJsonl(values.instances) : [],
       fromDir: values.from ? resolve(values.from) : null,
@@ -50,6 +51,8 @@ export async function run(argv: string[]): Promise<void> {
     },
   );
   console.log(JSON.stringify(result));
+  // Stopped by Ctrl-C: the checkpoint so far is kept (a model that can plan), and the status says it was cut short.
+  if (result.cancelled) process.exitCode = EXIT.interrupted;
   const { start, end } = result.validation;
   if (start !== null && end !== null && end > start) {
     console.error(

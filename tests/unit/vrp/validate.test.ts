@@ -145,6 +145,13 @@ describe('validateInstance', () => {
     expect(problemsOf(instance([customer('1')], { coordinates: { kind: 'geo', speedKmh: 0 } }))).toEqual([
       'travel speed 0 km/h is not a positive number',
     ]);
+    // A speed whose travel times run to centuries (or past light), the readers' typo or a unit mix-up.
+    for (const [speedKmh, message] of [
+      [1e-300, 'travel speed 1e-300 km/h is below 0.1 km/h'],
+      [5000, 'travel speed 5000 km/h is above 1000 km/h'],
+    ] as const) {
+      expect(problemsOf(instance([customer('1')], { coordinates: { kind: 'geo', speedKmh } }))).toEqual([message]);
+    }
     const problems = problemsOf(instance([customer('1', { y: 95 })], { coordinates: { kind: 'geo', speedKmh: 50 } }));
     expect(problems).toContain('latitude 95 is outside [-90, 90] for customer 1');
   });

@@ -119,5 +119,7 @@ export function readInstancesJsonl(path: string): Instance[] {
   const instances = parseInstancesJsonl(readText(path));
   const problems = instances.flatMap((inst, i) => validateInstance(inst).map((p) => `instance ${i + 1} (${inst.name}): ${p}`));
   if (problems.length) throw inputError(`Instances in ${path} are invalid`, problems);
+  // Training on nothing would fall back to the generator without a word: the model would not know these days.
+  if (instances.length === 0) throw inputError(`${path} holds no instances (one instance as JSON per line, as jampr generate writes)`);
   return instances;
 }

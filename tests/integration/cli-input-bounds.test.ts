@@ -1,0 +1,90 @@
+/**
+ * Input the CLI used to take and then misreport: numbers so large that costs overflow, an empty training file, sizes
+ * beyond the limit, and flags a bench's methods never read. Each is exit 1 with one line naming it.
+ */
+import { writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { EXIT } from '../../src/cli/exit-codes.js';
+import { writeInstanceJson } from '../../src/main/vrp/io/json.js';
+import { type CliFailure, cliWorkDir, failureOf, jampr } from './fixtures/cli.js';
+import { tinyInstance } from './fixtures/tiny.js';
+
+const refused = async (message: RegExp, ...args: string[]) => {
+  const failure = await failureOf(...args);
+  expect(failure.code).toBe(EXIT.input);
+  expect(failure.stderr).toMatch(message);
+  expect(failure.stdout).toBe('');
+};
+
+describe('jampr refuses input it would misreport', () => {
+  it('refuses coordinates so large that distances overflow, instead of a plan costing null', async () => {
+    const dir = await cliWorkDir();
+    const tiny = tinyInstance();
+    const huge = { ...tiny, customers: tiny.customers.map((c, i) => (i === 0 ? { ...c, x: 1e308, y: -1e308 } : c)) };
+    await writeFile(join(dir, 'huge.json'), writeInstanceJson(huge));
+    await refused(
+      /too large: numbers in an instance are at most 1e9/,
+      'plan',
+      join(dir, 'huge.json'),
+      '--variant',
+      'tw3',
+      '--method',
+      'random',
+    );
+  });
+
+  it('refuses an empty instances file for training, and sizes beyond the limit before any work', async () => {
+    const dir = await cliWorkDir();
+    await writeFile(join(dir, 'empty.jsonl'), '\n');
+    await refused(
+      /holds no instances/,
+      'train',
+      '--size',
+      '5',
+      '--minutes',
+      '0.05',
+      '--instances',
+      join(dir, 'empty.jsonl'),
+      '--out',
+      join(dir, 'm'),
+    );
+    await refused(/--size .*<= 2000/, 'generate', '--size', '3000', '--out', join(dir, 'g.jsonl'));
+  });
+
+  it('refuses a bench flag none of its methods reads, as plan does', async () => {
+    await refused(
+      /--samples is read by jampr-sample, am-sample, which --methods does not include/,
+      'bench',
+      '--size',
+      '5',
+      '--count',
+      '1',
+      '--methods',
+      'classical',
+      '--samples',
+      '8',
+    );
+    await refused(/--time-limit is read by classical/, 'bench', '--size', '5', '--count', '1', '--methods', 'random', '--time-limit', '1');
+    await refused(
+      /--size sets the generated instances, which --solomon replaces/,
+      'bench',
+      '--solomon',
+      'data/solomon/R201.txt',
+      '--size',
+      '50',
+      '--methods',
+      'random',
+    );
+  });
+
+  it("eval warns that a tw1 plan file's beta is ignored, instead of blaming a flag never given", async () => {
+    const dir = await cliWorkDir();
+    await writeFile(join(dir, 'tiny.json'), writeInstanceJson(tinyInstance()));
+    await writeFile(join(dir, 'plan.json'), JSON.stringify({ routes: [['a', 'b', 'c', 'd', 'e']], variant: 'tw1', beta: 3 }));
+    // The tiny plan is over capacity (exit 2): only the warning matters here.
+    const result = await jampr('eval', join(dir, 'tiny.json'), join(dir, 'plan.json')).catch((e: CliFailure) => e);
+    expect(result.stderr).toMatch(/the plan file gives beta 3, which hard windows \(tw1\) do not price: ignored/);
+    expect(result.stderr).not.toMatch(/drop it/);
+  });
+});
