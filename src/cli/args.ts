@@ -18,6 +18,8 @@ export function parseFlags<O extends Options>(argv: string[], options: O, positi
     given.set(token.name, [...(given.get(token.name) ?? []), token.value ?? '']);
   }
   for (const [name, values] of given) {
+    // `--out ""` (a shell variable left empty) is a missing value, not the flag left out.
+    if (options[name]?.type === 'string' && values.some((v) => v.trim() === '')) throw inputError(`--${name} is given without a value`);
     if (values.length > 1) {
       const written = options[name]?.type === 'string' ? ` (${values.map((v) => `'${v}'`).join(', ')})` : '';
       throw inputError(`--${name} is given ${values.length} times${written}: give it once`);

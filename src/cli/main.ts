@@ -24,6 +24,11 @@ function usage(): string {
 
 async function main(argv: string[]): Promise<void> {
   const [name, ...rest] = argv;
+  // `jampr help plan` is `jampr plan --help`.
+  if (name === 'help' && rest[0] !== undefined && COMMANDS[rest[0]]) {
+    console.log(`usage: ${COMMAND_HELP[rest[0]].join('\n')}`);
+    return;
+  }
   if (!name || name === 'help' || wantsHelp([name])) {
     console.log(usage());
     return;

@@ -2,7 +2,7 @@
  * Input the CLI used to take and then misreport: numbers so large that costs overflow, an empty training file, sizes
  * beyond the limit, and flags a bench's methods never read. Each is exit 1 with one line naming it.
  */
-import { writeFile } from 'node:fs/promises';
+import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { EXIT } from '../../src/cli/exit-codes.js';
@@ -86,5 +86,32 @@ describe('jampr refuses input it would misreport', () => {
     const result = await jampr('eval', join(dir, 'tiny.json'), join(dir, 'plan.json')).catch((e: CliFailure) => e);
     expect(result.stderr).toMatch(/the plan file gives beta 3, which hard windows \(tw1\) do not price: ignored/);
     expect(result.stderr).not.toMatch(/drop it/);
+  });
+
+  it('refuses a flag given an empty value, and names a day cut by --first for what it holds', async () => {
+    await refused(/--out is given without a value/, 'plan', 'data/examples/instance.json', '--out', '');
+    const dir = await cliWorkDir();
+    const out = join(dir, 'first5.json');
+    await jampr(
+      'plan',
+      'data/examples/customers.csv',
+      '--capacity',
+      '200',
+      '--vehicles',
+      '10',
+      '--first',
+      '5',
+      '--time-limit',
+      '0.5',
+      '--out',
+      out,
+    );
+    expect(JSON.parse(await readFile(out, 'utf8')).instance).toBe('customers-5');
+    // Scoring that plan against the whole day says so, rather than listing the other customers unserved without a word.
+    const whole = await jampr('eval', 'data/examples/customers.csv', '--capacity', '200', '--vehicles', '10', out).catch(
+      (e: CliFailure) => e,
+    );
+    expect(whole.stderr).toMatch(/customers-5/);
+    expect((await jampr('help', 'plan')).stdout).toMatch(/^usage: jampr plan INSTANCE/);
   });
 });

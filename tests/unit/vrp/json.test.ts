@@ -142,7 +142,7 @@ describe('readInstanceFile', () => {
       capacity: 10,
       first: 1,
     });
-    expect(csv.name).toBe('shop');
+    expect(csv.name).toBe('shop-1'); // named for the cut day, as a Solomon file's first N are
     expect(csv.customers.map((c) => c.id)).toEqual(['1']);
   });
 

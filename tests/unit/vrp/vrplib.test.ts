@@ -105,6 +105,8 @@ describe('readVrplib', () => {
     const inst = readInstanceFile(data('1000/R1_10_1.vrp').pathname, { first: 30, vehicles: 7 });
     expect(inst.customers).toHaveLength(30);
     expect(inst.vehicles).toBe(7);
+    // Named for the cut day, as a Solomon file's first N are: a plan of it is not one of the whole day.
+    expect(inst.name).toBe('R1_10_1-30');
     expect(bks.get('R1_10_1')).toMatchObject({ size: 1000, vehicles: expect.any(Number) });
   });
 });

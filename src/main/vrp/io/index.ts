@@ -56,7 +56,8 @@ function keepFirst(instance: Instance, first: number | undefined): Instance {
   if (!Number.isInteger(first) || first < 1 || first > n) {
     throw inputError(`Instance ${instance.name} has ${n} customers`, [`--first ${first} is not a whole number between 1 and ${n}`]);
   }
-  return { ...instance, customers: instance.customers.slice(0, first) };
+  // Named for what it holds, as a Solomon file's first N are ("R201-50"): a plan of the cut day is not the whole day's.
+  return { ...instance, name: `${instance.name}-${first}`, customers: instance.customers.slice(0, first) };
 }
 
 function withOverrides(instance: Instance, options: ReadInstanceOptions): Instance {
