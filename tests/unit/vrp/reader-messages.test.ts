@@ -30,7 +30,9 @@ describe('what the readers say about bad values', () => {
     expect(details).toContain("row 4, column demand: '1e309' is too large a number");
     expect(details.join('\n')).not.toMatch(/Infinity/);
     // 1e308 would make every distance and cost overflow: refused, and said as written.
-    expect(detailsOf(csv('a,1e308,0,10,0,200,5\n'))).toEqual(['row 3: x 1e+308 is too large: numbers in an instance are at most 1e9 in size for customer a']);
+    expect(detailsOf(csv('a,1e308,0,10,0,200,5\n'))).toEqual([
+      'row 3: x 1e+308 is too large: numbers in an instance are at most 1e9 in size for customer a',
+    ]);
   });
 
   const r201 = readFileSync('data/solomon/R201.txt', 'utf8');
