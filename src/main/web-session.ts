@@ -5,14 +5,15 @@
  */
 import { randomBytes } from 'node:crypto';
 import { chmodSync, readFileSync, writeFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { resolve } from 'node:path';
 
 export interface WebSession {
   port: number;
   token: string;
 }
 
-export const webSessionPath = (dbPath: string): string => join(dirname(dbPath), 'web-session.json');
+/** One per database, so two web modes on two databases in one folder keep their own links. */
+export const webSessionPath = (dbPath: string): string => `${resolve(dbPath)}.web-session.json`;
 
 /** The last start's link, or a new token (and any port) where there is none or it cannot be read. */
 export function readWebSession(path: string): { port: number | null; token: string } {

@@ -42,7 +42,7 @@ describe('web mode restarts', () => {
         body: '{}',
       });
       expect(answer.status).toBe(200);
-      expect(statSync(join(db, '..', 'web-session.json')).mode & 0o777).toBe(0o600);
+      expect(statSync(`${db}.web-session.json`).mode & 0o777).toBe(0o600);
     } finally {
       await stop(second.child);
     }
