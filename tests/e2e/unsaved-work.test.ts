@@ -213,6 +213,28 @@ test('a plan opened from the history sets the policy and method it was made with
   await expect(byTest('method')).toHaveValue('classical');
 });
 
+test('the table sorts from the keyboard, ids in the order a dispatcher counts them', async () => {
+  // The table is sorted by ready time from an earlier step: Enter on the ID heading sorts by id, Space reverses it.
+  await byTest('sort-id').focus();
+  await page.keyboard.press('Enter');
+  const rows = page.locator('[data-testid^="customer-row-"]');
+  await expect(rows.first()).toHaveAttribute('data-testid', 'customer-row-S1');
+  await expect(rows.nth(1)).toHaveAttribute('data-testid', 'customer-row-S2');
+  await page.keyboard.press(' ');
+  await expect(rows.first()).toHaveAttribute('data-testid', 'customer-row-S10');
+  await expect(rows.nth(1)).toHaveAttribute('data-testid', 'customer-row-S9');
+});
+
+test('a policy keeps its prices when the dispatcher switches to another and back', async () => {
+  await byTest('policy-name').selectOption('tw2');
+  await byTest('policy-beta').fill('2');
+  await byTest('policy-alpha').fill('0.3');
+  await byTest('policy-name').selectOption('tw1');
+  await byTest('policy-name').selectOption('tw2');
+  await expect(byTest('policy-beta')).toHaveValue('2');
+  await expect(byTest('policy-alpha')).toHaveValue('0.3');
+});
+
 test('the page reported no errors of its own', () => {
   expect(session.errors).toEqual([]);
 });

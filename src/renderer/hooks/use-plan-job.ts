@@ -3,37 +3,73 @@
  * Each run has its own job id, so a second window or browser tab planning at the same time neither shows this
  * one's progress nor cancels it. The overlay only appears after a short delay so instant plans do not flash a
  * progress bar.
+ *
+ * The progress itself (fraction, message) lives in a small store that only the progress card reads: a state of the
+ * app would redraw the whole page (an 800-stop table and map) at every report, slowing the page while it plans.
  */
-import { useCallback, useRef, useState } from 'react';
+import { useCallback, useRef, useState, useSyncExternalStore } from 'react';
 import { useApi, useApiEvent } from './use-api.js';
 import { useRunner } from './use-notices.js';
 
-export interface JobState {
-  label: string;
+export interface JobProgress {
   fraction: number;
   message: string;
+}
+
+/** The running job's progress: read by the card that shows it, set by the events. */
+export interface ProgressStore {
+  get(): JobProgress;
+  set(next: JobProgress): void;
+  subscribe(listener: () => void): () => void;
+}
+
+export interface JobState {
+  label: string;
   /** True once the run has lasted long enough to deserve a progress bar. */
   visible: boolean;
+  progress: ProgressStore;
 }
 
 const SHOW_AFTER_MS = 250;
+
+function progressStore(initial: JobProgress): ProgressStore {
+  let value = initial;
+  const listeners = new Set<() => void>();
+  return {
+    get: () => value,
+    set(next) {
+      value = next;
+      for (const listener of listeners) listener();
+    },
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+  };
+}
+
+/** The progress of a job, for the component that draws it (it alone redraws at each report). */
+export function useJobProgress(job: JobState): JobProgress {
+  return useSyncExternalStore(job.progress.subscribe, job.progress.get);
+}
 
 export function usePlanJob() {
   const api = useApi();
   const run = useRunner();
   const [job, setJob] = useState<JobState | null>(null);
-  const active = useRef<string | null>(null);
+  const active = useRef<{ id: string; progress: ProgressStore } | null>(null);
 
   useApiEvent('plan:progress', ({ fraction, message, jobId }) => {
-    if (active.current !== null && jobId === active.current) setJob((j) => (j ? { ...j, fraction, message } : j));
+    if (active.current !== null && jobId === active.current.id) active.current.progress.set({ fraction, message });
   });
 
   const start = useCallback(
     async <T>(label: string, fn: (jobId: string) => Promise<T>): Promise<T | undefined> => {
       // Unique enough to tell this page's runs from another page's (randomUUID needs a secure context).
       const jobId = `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`;
-      active.current = jobId;
-      setJob({ label, fraction: 0, message: 'Starting…', visible: false });
+      const progress = progressStore({ fraction: 0, message: 'Starting…' });
+      active.current = { id: jobId, progress };
+      setJob({ label, visible: false, progress });
       const timer = setTimeout(() => setJob((j) => (j ? { ...j, visible: true } : j)), SHOW_AFTER_MS);
       try {
         return await run(label, () => fn(jobId));
@@ -47,10 +83,10 @@ export function usePlanJob() {
   );
 
   const cancel = useCallback(async () => {
-    const jobId = active.current;
-    if (jobId === null) return;
-    setJob((j) => (j ? { ...j, message: 'Cancelling…' } : j));
-    await run('Cancel', () => api.call('plans:cancel', { jobId }));
+    const current = active.current;
+    if (current === null) return;
+    current.progress.set({ ...current.progress.get(), message: 'Cancelling…' });
+    await run('Cancel', () => api.call('plans:cancel', { jobId: current.id }));
   }, [api, run]);
 
   return { job, start, cancel };

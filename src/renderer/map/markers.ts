@@ -50,6 +50,6 @@ export function depotIcon(depot: Depot): L.DivIcon {
     className: 'stop-marker-host',
     iconSize: [26, 26],
     iconAnchor: [13, 13],
-    html: `<div class="depot-marker" data-testid="marker-depot" title="Depot ${escapeHtml(depot.id)}">★</div>`,
+    html: `<div class="depot-marker" data-testid="marker-depot" title="Depot ${escapeHtml(depot.id)}" role="img" aria-label="Depot ${escapeHtml(depot.id)}">★</div>`,
   });
 }

@@ -43,7 +43,8 @@ const ACTIONS_WIDTH = 20;
 function compareIds(a: string, b: string): number {
   const na = Number(a);
   const nb = Number(b);
-  return Number.isFinite(na) && Number.isFinite(nb) ? na - nb : a.localeCompare(b);
+  // Natural order for ids with numbers in them: S2 before S10, as a dispatcher counts.
+  return Number.isFinite(na) && Number.isFinite(nb) ? na - nb : a.localeCompare(b, undefined, { numeric: true });
 }
 
 export function CustomerTable({
@@ -96,14 +97,23 @@ export function CustomerTable({
     selectedRow.current?.scrollIntoView({ block: 'nearest' });
   }, [selected]);
 
+  const sortBy = (key: SortKey) => setSort((s) => ({ key, dir: s.key === key ? (-s.dir as 1 | -1) : 1 }));
+  // A heading sorts from the keyboard too (Tab to it, Enter or Space), as it does on a click.
   const header = (key: SortKey, label: string, title: string, numeric: boolean) => (
     <th
       key={key}
       title={title}
       className={numeric ? 'num sortable' : 'sortable'}
       aria-sort={sort.key === key ? (sort.dir === 1 ? 'ascending' : 'descending') : 'none'}
+      aria-label={`${title}: sort`}
+      tabIndex={0}
       data-testid={`sort-${key}`}
-      onClick={() => setSort((s) => ({ key, dir: s.key === key ? (-s.dir as 1 | -1) : 1 }))}
+      onClick={() => sortBy(key)}
+      onKeyDown={(e) => {
+        if (e.key !== 'Enter' && e.key !== ' ') return;
+        e.preventDefault();
+        sortBy(key);
+      }}
     >
       {label}
       {sort.key === key ? (sort.dir === 1 ? ' ▲' : ' ▼') : ''}

@@ -46,7 +46,7 @@ export function FleetSettings({ instance, onChange, onClockTimes, onSave, dirty,
           <tr>
             <th>Shift start</th>
             <EditableCell
-              label="Depot ready"
+              label="Shift start"
               kind="time"
               clockTimes={t}
               value={instance.depot.ready}
@@ -55,7 +55,7 @@ export function FleetSettings({ instance, onChange, onClockTimes, onSave, dirty,
             />
             <th>Shift end</th>
             <EditableCell
-              label="Depot due"
+              label="Shift end"
               kind="time"
               clockTimes={t}
               value={instance.depot.due}

@@ -1,4 +1,5 @@
 /** The time-window policy: hard / partly soft / soft, with its alpha (earliness) and beta (lateness) prices. */
+import { useRef } from 'react';
 import { VARIANT_LABELS, VARIANT_NAMES, type VariantName } from '../../shared/domain.js';
 import { defaultPolicy, type TimeWindowPolicy } from '../plan/time-window-policy.js';
 import { NumberField } from './number-field.js';
@@ -11,11 +12,18 @@ interface Props {
 }
 
 export function PolicyControls({ policy, onChange, testId, label = 'Policy' }: Props) {
+  // The prices last set under each policy: switching to hard and back to partly soft brings its α and β back
+  // rather than the defaults.
+  const lastPrices = useRef(new Map<VariantName, TimeWindowPolicy>());
+  const switchTo = (name: VariantName) => {
+    lastPrices.current.set(policy.name, policy);
+    onChange(lastPrices.current.get(name) ?? defaultPolicy(name));
+  };
   return (
     <div className="policy-controls" data-testid={testId}>
       <label className="field-inline">
         <span>{label}</span>
-        <select value={policy.name} data-testid={`${testId}-name`} onChange={(e) => onChange(defaultPolicy(e.target.value as VariantName))}>
+        <select value={policy.name} data-testid={`${testId}-name`} onChange={(e) => switchTo(e.target.value as VariantName)}>
           {VARIANT_NAMES.map((name) => (
             <option key={name} value={name}>
               {VARIANT_LABELS[name]}

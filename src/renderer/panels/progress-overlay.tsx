@@ -1,9 +1,15 @@
 /** A progress card over the map while main's worker plans, with Cancel. The page stays usable around it. */
-import type { JobState } from '../hooks/use-plan-job.js';
+import { type JobState, useJobProgress } from '../hooks/use-plan-job.js';
 
 export function ProgressOverlay({ job, onCancel }: { job: JobState | null; onCancel(): void }) {
   if (!job?.visible) return null;
-  const percent = Math.round(Math.min(1, Math.max(0, job.fraction)) * 100);
+  return <ProgressCard job={job} onCancel={onCancel} />;
+}
+
+/** Redrawn at each progress report, alone: the page around it is not. */
+function ProgressCard({ job, onCancel }: { job: JobState; onCancel(): void }) {
+  const { fraction, message } = useJobProgress(job);
+  const percent = Math.round(Math.min(1, Math.max(0, fraction)) * 100);
   return (
     <div className="progress-card" data-testid="plan-progress" role="status">
       <div className="progress-head">
@@ -14,7 +20,7 @@ export function ProgressOverlay({ job, onCancel }: { job: JobState | null; onCan
         <div className="progress-fill" style={{ width: `${percent}%` }} />
       </div>
       <div className="progress-foot">
-        <span className="hint">{job.message}</span>
+        <span className="hint">{message}</span>
         <button className="btn btn-small" onClick={onCancel} data-testid="cancel-plan">
           Cancel
         </button>

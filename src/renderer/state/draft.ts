@@ -2,7 +2,7 @@
  * Pure edits of the instance being edited (the "draft"). Each returns a new instance and never mutates, so React
  * sees every change and an unsaved edit can be compared with what is stored.
  */
-import { shiftEnd } from '../../shared/clock.js';
+import { MINUTES_PER_DAY, shiftEnd } from '../../shared/clock.js';
 import type { Customer, Instance } from '../../shared/domain.js';
 import { withShiftWindows } from '../../shared/shift-windows.js';
 
@@ -98,13 +98,26 @@ export function updateFleet(instance: Instance, field: FleetField, value: number
     case 'capacity':
       return { ...instance, capacity: value };
     case 'depotReady':
-      return withShiftWindows({ ...instance, depot: { ...instance.depot, ready: value } });
+      return withShiftWindows({ ...instance, depot: { ...instance.depot, ready: value, due: endAfterStart(instance, value) } });
     case 'depotDue':
       return withShiftWindows({ ...instance, depot: { ...instance.depot, due: value } });
     case 'speedKmh':
       // Only lat/lon days have a speed (travel of x/y days is their distance).
       return instance.coordinates?.kind === 'geo' ? { ...instance, coordinates: { kind: 'geo', speedKmh: value } } : instance;
   }
+}
+
+/**
+ * On a clock, a shift end that the new start has passed is the next day's (18:00 after a 19:00 start is 18:00+1, as
+ * the shift-end field reads a time typed after it), and a next-day end more than a day after the new start is the
+ * same day's again (a night shift's 06:00+1 after a 05:00 start is 06:00). Abstract times are left as typed.
+ */
+function endAfterStart(instance: Instance, start: number): number {
+  const { due } = instance.depot;
+  if (!instance.clockTimes) return due;
+  if (due < start && due + MINUTES_PER_DAY >= start) return due + MINUTES_PER_DAY;
+  if (due > MINUTES_PER_DAY && due - start > MINUTES_PER_DAY) return due - MINUTES_PER_DAY;
+  return due;
 }
 
 /** A blank planar instance to start drawing on: depot in the middle of a 100 x 100 field, shift [0, 1000]. */

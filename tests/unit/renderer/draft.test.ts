@@ -110,6 +110,24 @@ describe('editing the instance draft', () => {
     expect(later.customers[0]).toMatchObject({ ready: 1320, due: 1860 });
   });
 
+  it('reads a shift start typed after the end as a night shift, and a night end as the same day once the start allows', () => {
+    const day: Instance = {
+      ...blankInstance('d'),
+      clockTimes: true,
+      depot: { id: '0', x: 50, y: 50, ready: 420, due: 1080 },
+      customers: [{ id: 'all', x: 1, y: 1, demand: 1, ready: 420, due: 1080, service: 5, opensWithShift: true, closesWithShift: true }],
+    };
+    // 19:00 typed as the start of a 07:00–18:00 shift: it runs to 18:00+1, as the shift note says, not "start after end".
+    const night = updateFleet(day, 'depotReady', 1140);
+    expect(night.depot).toMatchObject({ ready: 1140, due: 1080 + 1440 });
+    expect(night.customers[0]).toMatchObject({ ready: 1140, due: 2520 });
+    // 05:00 typed as the start of 22:00–06:00+1: it runs to 06:00 the same day, not for 25 hours.
+    const early = updateFleet({ ...day, depot: { ...day.depot, ready: 1320, due: 1800 } }, 'depotReady', 300);
+    expect(early.depot).toMatchObject({ ready: 300, due: 360 });
+    // Abstract (non-clock) times are taken as typed.
+    expect(updateFleet({ ...day, clockTimes: false }, 'depotReady', 1140).depot.due).toBe(1080);
+  });
+
   it('files validation messages under the customer they name and keeps the rest general', () => {
     const { byCustomer, general } = messagesByCustomer(
       [
