@@ -50,6 +50,9 @@ describe('instances', () => {
     const exported = await app.call('instances:exportCsv', { id: tiny.id });
     const again = await app.call('instances:previewCsv', { fileName: exported.fileName, text: exported.text, capacity: 30, vehicles: 3 });
     expect(again.instance.customers).toEqual(tiny.instance.customers);
+    // A name in any script keeps its letters in the file name; only what a file system may refuse becomes _.
+    const named = await app.call('instances:exportCsv', { id: tiny.id, instance: { ...tiny.instance, name: 'Tour «Süd»/Łódź' } });
+    expect(named.fileName).toBe('Tour_Süd_Łódź.csv');
   });
 
   it('checks an edit: a broken rule is a problem, a customer out of reach a warning that does not stop a save', async () => {

@@ -54,5 +54,5 @@ export function instanceServices(ctx: ServiceContext) {
   };
 }
 
-/** A name usable as a file name on every platform. */
-export const safeFileName = (name: string): string => name.replace(/[^\w.-]+/g, '_').slice(0, 100) || 'instance';
+/** A name usable as a file name on every platform: letters of any script kept ("Süd", "Łódź"), the rest as _. */
+export const safeFileName = (name: string): string => name.replace(/[^\p{L}\p{N}_.-]+/gu, '_').slice(0, 100) || 'instance';
