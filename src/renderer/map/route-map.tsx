@@ -6,13 +6,13 @@
 import { useEffect, useRef, useState } from 'react';
 import L from 'leaflet';
 import 'leaflet/dist/leaflet.css';
-import type { Evaluation, Instance, Routes } from '../../shared/domain.js';
+import type { Customer, Evaluation, Instance, Routes } from '../../shared/domain.js';
 import { nearLongitude, wrapLongitude } from '../../shared/longitude.js';
 import { formatNumber } from '../format.js';
 import { unitsOf } from '../units.js';
 import { getTileUrl, planarGridLayer, tileLayerWithFallback } from './base-layers.js';
 import { exposeViewState, SYNCED_MAP_OPTIONS, type MapSync } from './map-sync.js';
-import { customerIcon, depotIcon, escapeHtml } from './markers.js';
+import { customerIcon, depotIcon, escapeHtml, type StopLook } from './markers.js';
 import { routeColour } from './palette.js';
 import { TileSettings } from './tile-settings.js';
 
@@ -82,6 +82,14 @@ export function RouteMap(props: RouteMapProps) {
   const [generation, setGeneration] = useState(0);
   /** The last fitted view, kept until the user pans or zooms: a resize refits it (e.g. when the timeline appears). */
   const fitted = useRef<(() => void) | null>(null);
+  /**
+   * Each customer's marker and how it is drawn: a change of the selection redraws the two markers it concerns, not
+   * every stop (on an 800-stop day a full redraw took seconds per click).
+   */
+  const stopMarkers = useRef(new Map<string, { marker: L.Marker; customer: Customer; look: StopLook }>());
+  const selectedNow = useRef(selected);
+  selectedNow.current = selected;
+  const maxDemandNow = useRef(0);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: tileVersion is the trigger that rebuilds the map with new tiles
   useEffect(() => {
@@ -183,15 +191,18 @@ export function RouteMap(props: RouteMapProps) {
 
     const info = stopInfo(routes, evaluation);
     const maxDemand = Math.max(0, ...instance.customers.map((c) => c.demand));
+    maxDemandNow.current = maxDemand;
+    stopMarkers.current.clear();
     for (const customer of instance.customers) {
       const stop = info.get(customer.id);
-      const icon = customerIcon(customer, maxDemand, {
+      const look: StopLook = {
         colour: stop ? routeColour(stop.route) : null,
         late: stop?.late ?? 0,
         early: stop?.early ?? 0,
-        selected: selected === customer.id,
+        selected: selectedNow.current === customer.id,
         order: stop?.order ?? null,
-      });
+      };
+      const icon = customerIcon(customer, maxDemand, look);
       const faded = focusRoute !== null && stop?.route !== focusRoute;
       const marker = L.marker(mapPoint(instance, customer), {
         icon,
@@ -207,6 +218,7 @@ export function RouteMap(props: RouteMapProps) {
         handlers.current.onMove?.(customer.id, mapLongitude(instance, at.lng), at.lat);
       });
       marker.addTo(group.stops);
+      stopMarkers.current.set(customer.id, { marker, customer, look });
     }
     const depot = L.marker(depotPoint, { icon: depotIcon(instance.depot), draggable, zIndexOffset: 1000 });
     depot.bindTooltip(`Depot · shift ${unitsOf(instance).time(instance.depot.ready)}–${unitsOf(instance).time(instance.depot.due)}`, {
@@ -217,7 +229,17 @@ export function RouteMap(props: RouteMapProps) {
       handlers.current.onMove?.(instance.depot.id, mapLongitude(instance, at.lng), at.lat);
     });
     depot.addTo(group.stops);
-  }, [instance, routes, evaluation, selected, draggable, generation, focusRoute]);
+  }, [instance, routes, evaluation, draggable, generation, focusRoute]);
+
+  // The selection: only the markers whose look changes are drawn again.
+  useEffect(() => {
+    for (const [id, entry] of stopMarkers.current) {
+      const isSelected = selected === id;
+      if (entry.look.selected === isSelected) continue;
+      entry.look = { ...entry.look, selected: isSelected };
+      entry.marker.setIcon(customerIcon(entry.customer, maxDemandNow.current, entry.look));
+    }
+  }, [selected]);
 
   // Bring a customer selected elsewhere (the table) into view.
   // biome-ignore lint/correctness/useExhaustiveDependencies: pan only when the selection changes, not on every edit
