@@ -1,4 +1,4 @@
-import { existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, renameSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
@@ -76,14 +76,18 @@ describe('the store when the machine says no', () => {
     const app = createTestApp(inProcessRunner());
     const path = app.store.path;
     const kept = await app.call('instances:save', { instance: tinyInstance('kept') });
-    for (const file of [path, `${path}-wal`, `${path}-shm`]) rmSync(file, { force: true });
+    // The database file alone is deleted: its write-ahead log (-wal) stays, as a file manager leaves it.
+    rmSync(path);
     // Before, this save was confirmed into the deleted file and gone at the next start.
     const lost = await app.fail('instances:save', { instance: tinyInstance('after') });
     expect(lost).toMatchObject({ kind: 'storage', message: expect.stringMatching(/was deleted while the app was running/) });
     expect(lost.message).toContain(`written to ${path}`);
     expect(await app.fail('instances:list', {})).toMatchObject({ kind: 'storage' });
+    // The old log is gone with the closed connection: replayed into the copy, it would have damaged it.
+    expect(existsSync(`${path}-wal`)).toBe(false);
     const reopened = openStore(path);
     expect(reopened.instances.list().map((i) => [i.id, i.name])).toEqual([[kept.id, 'kept']]);
+    expect(reopened.db.pragma('integrity_check', { simple: true })).toBe('ok');
     reopened.close();
     await app.close();
   });
@@ -92,8 +96,12 @@ describe('the store when the machine says no', () => {
     const app = createTestApp(inProcessRunner());
     const path = app.store.path;
     await app.call('instances:save', { instance: tinyInstance('kept') });
-    for (const file of [path, `${path}-wal`, `${path}-shm`]) rmSync(file, { force: true });
-    writeFileSync(path, 'not ours');
+    // Another day's database moved onto the path (its own log folded in); the app's log stays beside it.
+    const other = join(app.dir, 'other.sqlite');
+    const theirs = openStore(other);
+    theirs.instances.insert(tinyInstance('theirs'), 'json');
+    theirs.close();
+    renameSync(other, path);
     const error = await app.fail('instances:list', {});
     expect(error.message).toMatch(/was replaced by another file/);
     const rescued = readdirSync(app.dir).find((f) => f.startsWith('app.sqlite.rescued-'));
@@ -102,7 +110,11 @@ describe('the store when the machine says no', () => {
     const reopened = openStore(join(app.dir, rescued ?? ''));
     expect(reopened.instances.list().map((i) => i.name)).toEqual(['kept']);
     reopened.close();
-    expect(existsSync(path)).toBe(true);
+    // The file that took its place is left as it was: the app's log was not replayed into it.
+    expect(existsSync(`${path}-wal`)).toBe(false);
+    const replacement = openStore(path);
+    expect(replacement.instances.list().map((i) => i.name)).toEqual(['theirs']);
+    replacement.close();
     await app.close();
   });
 });

@@ -53,7 +53,9 @@ export function createServices(ctx: ServiceContext): Services {
         : Promise.resolve({ ok: false, error: inputError(`unknown call ${name}`).toData() }),
     async shutdown() {
       planner.cancel();
-      for (const run of ctx.store.trainingRuns.list().filter((r) => r.status === 'running')) {
+      // A database file gone from under the app closed the store (store/file-guard.ts): no run can be recorded.
+      const running = ctx.store.db.open ? ctx.store.trainingRuns.list().filter((r) => r.status === 'running') : [];
+      for (const run of running) {
         await handlers['training:cancel']({ id: run.id });
       }
       await training.settle();
