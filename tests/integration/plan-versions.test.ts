@@ -69,4 +69,26 @@ describe('a plan against the version on screen', () => {
       message: expect.stringMatching(/was deleted in another window while it was being planned/),
     });
   });
+
+  it('stores nothing of a comparison whose instance was saved elsewhere while it ran', async () => {
+    const day = await app.call('instances:save', { instance: generateInstance(100, createRng(10)) });
+    app.events.length = 0;
+    const comparing = app.services.handlers['compare:variants']({
+      instanceId: day.id,
+      a: { name: 'tw1' },
+      b: { name: 'tw3' },
+      method: 'classical',
+      timeLimitSec: 1.5,
+      basedOn: day.updatedAt,
+    });
+    await waitForProgress();
+    await new Promise((r) => setTimeout(r, 5));
+    await app.call('instances:save', { id: day.id, instance: { ...day.instance, vehicles: day.instance.vehicles - 1 } });
+    const result = await comparing;
+    expect(result.ok ? null : result.error).toMatchObject({
+      kind: 'conflict',
+      message: expect.stringMatching(/while it was being compared; nothing was stored/),
+    });
+    expect(await app.call('plans:list', { instanceId: day.id })).toEqual([]);
+  });
 });

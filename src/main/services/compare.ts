@@ -1,4 +1,5 @@
 import type { CallRequest, Comparison, CustomerDiff, StoredPlan } from '../../shared/api.js';
+import { AppError } from '../../shared/errors.js';
 import { unservedIds } from '../../shared/not-served.js';
 import type { StopSchedule } from '../../shared/domain.js';
 import { TIME_EPS } from '../vrp/evaluate.js';
@@ -19,7 +20,20 @@ export function compareServices(ctx: ServiceContext, planner: Planner) {
         // than passing off the change in the data as the policy's effect.
         const basedOn = common.basedOn ?? requireInstance(ctx, request.instanceId).updatedAt;
         const a = await planner.plan({ ...common, basedOn, variant: variantA }, half(0, `plan A (${variantA.name})`), signal);
-        const b = await planner.plan({ ...common, basedOn, variant: variantB }, half(0.5, `plan B (${variantB.name})`), signal);
+        let b: StoredPlan;
+        try {
+          b = await planner.plan({ ...common, basedOn, variant: variantB }, half(0.5, `plan B (${variantB.name})`), signal);
+        } catch (err) {
+          // Plan A alone is no comparison: it goes, and a change of the day meanwhile is named as such.
+          ctx.store.plans.delete(a.id);
+          if (err instanceof AppError && err.kind === 'conflict') {
+            throw new AppError(
+              'conflict',
+              `the instance was saved or deleted in another window while it was being compared; nothing was stored: compare again`,
+            );
+          }
+          throw err;
+        }
         ctx.store.plans.pairAsComparison(a.id, b.id);
         return diffPlans({ ...a, comparedWith: b.id }, { ...b, comparedWith: a.id });
       }),
