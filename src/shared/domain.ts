@@ -5,7 +5,7 @@
  * plain interfaces.
  */
 import { z } from 'zod';
-import { MAX_CUSTOMERS, MAX_MAGNITUDE, SPEED_KMH_RANGE } from './limits.js';
+import { MAX_CUSTOMERS, MAX_MAGNITUDE, MAX_VEHICLES, SPEED_KMH_RANGE } from './limits.js';
 import { withShiftWindows } from './shift-windows.js';
 
 /** Planar x/y (Solomon-style; travel time = unrounded Euclidean distance) or geographic (x = lon, y = lat). */
@@ -82,9 +82,9 @@ export const instanceSchema = z
       name: nodeId,
       depot: depotSchema,
       /** Capacity of every vehicle. */
-      capacity: positiveInteger,
+      capacity: positiveInteger.max(MAX_MAGNITUDE, tooLarge),
       /** Fleet size K. */
-      vehicles: positiveInteger,
+      vehicles: positiveInteger.max(MAX_VEHICLES, `is above ${MAX_VEHICLES.toLocaleString('en-US')}, the most one fleet may have`),
       customers: z
         .array(customerSchema, 'is not a list')
         .min(1, 'the instance has no customers')

@@ -19,6 +19,12 @@ export const MAX_TIME_LIMIT_SEC = 600;
 export const MAX_TRAINING_MINUTES = 24 * 60;
 
 /**
+ * Vehicles in one fleet: five times a vehicle per customer of the largest instance, so a day never lacks one, while a
+ * typo of 2,000,000,000 is refused rather than sizing the model's arrays.
+ */
+export const MAX_VEHICLES = 10_000;
+
+/**
  * The largest coordinate, time, service or demand an instance may hold: a national grid in metres and a thousand
  * years in minutes fit, while numbers near the floating-point limit would make distances and costs overflow to
  * infinity (a plan "costing" null).

@@ -152,6 +152,11 @@ describe('validateInstance', () => {
     ] as const) {
       expect(problemsOf(instance([customer('1')], { coordinates: { kind: 'geo', speedKmh } }))).toEqual([message]);
     }
+    // A fleet of a typo's size, and a capacity past the number limit.
+    expect(problemsOf(instance([customer('1')], { vehicles: 2e9, capacity: 5e9 }))).toEqual([
+      'vehicle capacity 5000000000 is too large: numbers in an instance are at most 1e9 in size',
+      'number of vehicles 2000000000 is above 10,000, the most one fleet may have',
+    ]);
     const problems = problemsOf(instance([customer('1', { y: 95 })], { coordinates: { kind: 'geo', speedKmh: 50 } }));
     expect(problems).toContain('latitude 95 is outside [-90, 90] for customer 1');
   });

@@ -1,3 +1,4 @@
+import { MAX_MAGNITUDE } from '../../../shared/limits.js';
 import Papa from 'papaparse';
 import type { Customer, Depot, Instance } from '../../../shared/domain.js';
 import { inputError } from '../../../shared/errors.js';
@@ -329,7 +330,7 @@ export function parseCustomerCsv(text: string, options: CsvFleetOptions): CsvImp
     name: options.name,
     depot: depot ?? { id: '', x: 0, y: 0, ready: 0, due: 0 },
     // A missing capacity is reported above; a non-binding stand-in lets the other rules still be checked.
-    capacity: options.capacity ?? Number.MAX_SAFE_INTEGER,
+    capacity: options.capacity ?? MAX_MAGNITUDE,
     // One vehicle per customer by default; a file of the depot alone is named for that, not for a fleet of 0.
     vehicles: options.vehicles ?? Math.max(1, rows.length - 1),
     customers,
