@@ -20,6 +20,8 @@ export function useConnectionNotice(): void {
       return;
     }
     dismissAction('Connection');
+    // A call that failed as the server stopped ("the app is shutting down") is over too.
+    dismissAction('Connect');
     void client.invalidateQueries();
   });
 }

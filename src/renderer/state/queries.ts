@@ -23,13 +23,17 @@ const keys = {
  */
 export function createQueryClient(report: (action: string, err: unknown) => void): QueryClient {
   // The library listens for the tab becoming visible only; a window beside another one gets the focus instead.
+  // It refetches on a change from unfocused to focused, so leaving the window counts too.
   focusManager.setEventListener((onFocus) => {
     const focused = () => onFocus(true);
-    const visible = () => document.visibilityState === 'visible' && onFocus(true);
+    const left = () => onFocus(false);
+    const visible = () => onFocus(document.visibilityState === 'visible');
     window.addEventListener('focus', focused);
+    window.addEventListener('blur', left);
     document.addEventListener('visibilitychange', visible);
     return () => {
       window.removeEventListener('focus', focused);
+      window.removeEventListener('blur', left);
       document.removeEventListener('visibilitychange', visible);
     };
   });

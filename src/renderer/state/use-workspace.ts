@@ -10,7 +10,7 @@ import type { Evaluation, Instance, Routes } from '../../shared/domain.js';
 import { useApi } from '../hooks/use-api.js';
 import { useNotices, useRunner } from '../hooks/use-notices.js';
 import { forgetLastOpened, readLastOpened, rememberLastOpened } from './last-opened.js';
-import { useStoredDataChanged } from './queries.js';
+import { useInstanceList, useStoredDataChanged } from './queries.js';
 import { refusedEntry } from './refused-entries.js';
 import { useUndoHistory } from './use-undo-history.js';
 
@@ -42,6 +42,26 @@ export function useWorkspace() {
 
   const dirty = useMemo(() => draft !== null && draft !== stored?.instance, [draft, stored]);
   const unsaved = dirty || edit !== null;
+
+  // Another window saved the instance on screen since (the list is read afresh when this window gets the focus):
+  // where nothing here is unsaved, this window shows the stored version, its plan checked again against it, so it
+  // never plans or edits an older one. Unsaved work stays; its save then offers a copy.
+  const { list } = useInstanceList();
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a newer version in the list is the trigger
+  useEffect(() => {
+    const newer = stored && list.find((s) => s.id === stored.id && s.updatedAt > stored.updatedAt);
+    if (!stored || !newer || unsaved) return;
+    void (async () => {
+      const record = await run('Reload instance', () => api.call('instances:get', { id: stored.id }));
+      if (!record) return;
+      setStored(record);
+      setDraft(record.instance);
+      if (plan?.instanceId === record.id) {
+        const rechecked = await run('Check plan', () => api.call('plans:get', { id: plan.id }));
+        if (rechecked) setPlanState(rechecked);
+      }
+    })();
+  }, [list]);
 
   /** True when nothing unsaved would be lost, or the dispatcher agrees to drop it. */
   const confirmDiscard = useCallback((): boolean => {
