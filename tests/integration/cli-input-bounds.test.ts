@@ -65,6 +65,18 @@ describe('jampr refuses input it would misreport', () => {
       '--samples',
       '8',
     );
+    await refused(
+      /--gap-seconds is read by --speed only/,
+      'bench',
+      '--size',
+      '5',
+      '--count',
+      '1',
+      '--methods',
+      'random',
+      '--gap-seconds',
+      '3',
+    );
     await refused(/--time-limit is read by classical/, 'bench', '--size', '5', '--count', '1', '--methods', 'random', '--time-limit', '1');
     await refused(
       /--size sets the generated instances, which --solomon replaces/,

@@ -77,6 +77,8 @@ export async function run(argv: string[]): Promise<void> {
       throw inputError(`unknown bench method '${name}'; choose from ${METHOD_OPTIONS.map((m) => m.id).join(', ')}`);
     return name;
   });
+  for (const flag of ['gap-instances', 'gap-seconds'] as const)
+    if (values[flag] !== undefined) throw inputError(`--${flag} is read by --speed only: add --speed, or drop it`);
   refuseUnread(values, choices);
   const effort: Record<Effort['field'], number> = {
     timeLimitSec: numberFlag(values, 'time-limit', 8, { min: 0.01 }),
