@@ -241,6 +241,10 @@ test('blank window cells follow the shift when its hours change; a typed window 
   await byTest('edit-due-ALL').press('Enter');
   await expect(byTest('edit-due-ALL')).toHaveValue('19:00');
   await expect(byTest('edit-due-ALL')).toHaveAttribute('title', /follows the shift end/);
+  // The same hour pasted over it (the text does not change) is the customer's own too.
+  await byTest('edit-due-ALL').dispatchEvent('paste');
+  await byTest('edit-due-ALL').press('Enter');
+  await expect(byTest('edit-due-ALL')).not.toHaveAttribute('title', /follows the shift/);
 });
 
 test('the page reported no errors of its own', () => {

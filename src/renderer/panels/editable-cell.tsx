@@ -85,6 +85,8 @@ export function EditableCell({ value, kind, clockTimes, onCommit, testId, label,
           setText(e.target.value);
           setTyped(true);
         }}
+        // A time pasted over the same text changes nothing React sees, but it was given as the customer's own.
+        onPaste={() => setTyped(true)}
         onBlur={commit}
         onKeyDown={(e) => {
           if (e.key === 'Enter') commit();
