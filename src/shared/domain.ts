@@ -79,7 +79,8 @@ export type Customer = z.infer<typeof customerSchema>;
 export const instanceSchema = z
   .object(
     {
-      name: nodeId,
+      // Said as what to do: the editor's Save refuses a blank name with this message.
+      name: z.string('is not text').refine((name) => name.trim() !== '', 'is empty: give the instance a name'),
       depot: depotSchema,
       /** Capacity of every vehicle. */
       capacity: positiveInteger.max(MAX_MAGNITUDE, tooLarge),
