@@ -169,7 +169,10 @@ describe('validateInstance', () => {
   });
 
   it('rejects an instance without customers or without a name', () => {
-    expect(problemsOf(instance([], { name: '' }))).toEqual(["instance name '' is empty: give the instance a name", 'the instance has no customers']);
+    expect(problemsOf(instance([], { name: '' }))).toEqual([
+      "instance name '' is empty: give the instance a name",
+      'the instance has no customers',
+    ]);
   });
 
   it('rejects something that is not an instance at all', () => {
