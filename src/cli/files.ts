@@ -11,7 +11,7 @@ import {
   statSync,
   writeFileSync,
 } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
+import { dirname, extname, join, resolve } from 'node:path';
 import { inputError } from '../shared/errors.js';
 
 /** Files the user names on the command line: every way they can be wrong is an input error that names the file. */
@@ -63,6 +63,22 @@ export function checkWritable(path: string, inputs: readonly string[] = []): voi
   } catch {
     throw inputError(`cannot write ${path}: ${what} is not writable`);
   }
+}
+
+/**
+ * The format a command writes to `path`, told by its extension. A name without one (or a pipe, /dev/stdout) gets
+ * `otherwise`; an extension the command does not write (plan.tsv, plan.xlsx) is refused before any work starts,
+ * where writing JSON under it would give a file its name says it is not.
+ */
+export function outputFormat<F extends string>(path: string, formats: Readonly<Record<string, F>>, otherwise: F): F {
+  const extension = extname(path).toLowerCase();
+  // Only a word counts as an extension: "plan-28.11" is a name with a date in it.
+  if (!/^\.[a-z][a-z0-9]*$/.test(extension)) return otherwise;
+  const format = formats[extension];
+  if (format) return format;
+  throw inputError(
+    `cannot write ${path}: this command writes ${Object.keys(formats).join(' or ')} files, not ${extension}; choose another --out`,
+  );
 }
 
 /** Where a name leads once every symbolic link on it is followed (a link to a file not made yet included). */

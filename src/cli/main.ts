@@ -29,10 +29,12 @@ async function main(argv: string[]): Promise<void> {
     console.log(`usage: ${COMMAND_HELP[rest[0]].join('\n')}`);
     return;
   }
-  if (!name || name === 'help' || wantsHelp([name])) {
+  if (name === 'help' || wantsHelp([name])) {
     console.log(usage());
     return;
   }
+  // A bare `jampr` in a script is a mistake: the usage goes to stderr and the exit code says so.
+  if (!name) throw new AppError('input', `no command given\n${usage()}`);
   const load = COMMANDS[name];
   if (!load) throw new AppError('input', `unknown command '${name}'\n${usage()}`);
   if (wantsHelp(rest)) {

@@ -146,6 +146,20 @@ describe('jampr info, generate, eval and bench', () => {
     expect((await jampr('--help')).stdout).toContain('jampr <command> --help');
   });
 
+  it('a bare jampr is a mistake in a script: usage on stderr, exit 1', async () => {
+    const failure = await failureOf();
+    expect(failure).toMatchObject({ code: 1, stdout: '' });
+    expect(failure.stderr).toMatch(/no command given\nusage: jampr <command>/);
+  });
+
+  it('refuses an --out extension the command does not write, before planning', async () => {
+    const dir = await cliWorkDir();
+    const failure = await failureOf('plan', 'data/solomon/R201.txt', '--first', '5', '--out', join(dir, 'plan.tsv'));
+    expect(failure).toMatchObject({ code: 1, stdout: '' });
+    expect(failure.stderr).toMatch(/cannot write .*plan\.tsv: this command writes \.json or \.csv files, not \.tsv/);
+    expect((await failureOf('generate', '--size', '5', '--out', join(dir, 'set.csv'))).stderr).toMatch(/not \.csv/);
+  });
+
   it('refuses generate without --out, naming the missing flag', async () => {
     const failure = await failureOf('generate', '--size', '5');
     expect(failure).toMatchObject({ code: 1, stdout: '' });

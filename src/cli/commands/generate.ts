@@ -1,6 +1,6 @@
 import { generateInstances } from '../../main/vrp/generate.js';
 import { numberFlag, parseFlags } from '../args.js';
-import { checkWritable, writeTextFile } from '../files.js';
+import { checkWritable, outputFormat, writeTextFile } from '../files.js';
 import { inputError } from '../../shared/errors.js';
 import { MAX_CUSTOMERS } from '../../shared/limits.js';
 
@@ -13,6 +13,7 @@ export async function run(argv: string[]): Promise<void> {
   });
   if (values.size === undefined) throw inputError('--size N is required');
   if (!values.out) throw inputError('--out FILE.jsonl is required');
+  outputFormat(values.out, { '.jsonl': 'jsonl', '.json': 'jsonl' }, 'jsonl');
   checkWritable(values.out);
   // Instances beyond the size limit would be written, then refused by every command that reads them.
   const size = numberFlag(values, 'size', 20, { min: 1, max: MAX_CUSTOMERS, integer: true });

@@ -7,7 +7,7 @@ import { numberFlag, oneOf, optionalNumberFlag, parseFlags, variantFlags, varian
 import { EXIT } from '../exit-codes.js';
 import { writePlanCsv } from '../../main/vrp/io/csv-write.js';
 import { toPlanJson } from '../../main/vrp/io/json.js';
-import { checkWritable, writeTextFile } from '../files.js';
+import { checkWritable, outputFormat, writeTextFile } from '../files.js';
 import { instanceFlags, loadProblem } from '../load.js';
 import { MAX_SAMPLES, MAX_TIME_LIMIT_SEC } from '../../shared/limits.js';
 import { serviceTimeNotice } from '../../shared/model-limits.js';
@@ -36,6 +36,7 @@ export async function run(argv: string[]): Promise<void> {
   const method = oneOf(values.method, 'method', methodNameSchema.options, 'classical');
   checkMethodFlags(method, values);
   if (values.out === '-') throw inputError('--out - is not a file name: leave --out out to get the plan JSON on stdout');
+  const outFormat = values.out ? outputFormat(values.out, { '.json': 'json', '.csv': 'csv' }, 'json') : undefined;
   if (values.out) checkWritable(values.out, [positionals[0]]);
   const problem = loadProblem(positionals[0], values);
   const variant = variantFromFlags(values);
@@ -71,8 +72,8 @@ export async function run(argv: string[]): Promise<void> {
     evaluation,
   );
   if (values.out) {
-    // A .csv name gets the plan as a spreadsheet (the app's plan export); any other name the plan JSON.
-    const asCsv = values.out.toLowerCase().endsWith('.csv');
+    // A .csv name gets the plan as a spreadsheet (the app's plan export), .json or a name without one the plan JSON.
+    const asCsv = outFormat === 'csv';
     // A CSV file starts with a byte-order mark, as the app's downloads do, so that Excel reads its UTF-8.
     writeTextFile(values.out, asCsv ? `${CSV_BOM}${writePlanCsv(problem.instance, evaluation)}` : `${JSON.stringify(plan, null, 2)}\n`);
     const { routes: _routes, ...totals } = plan;
