@@ -72,14 +72,24 @@ export function parseDuration(text: string): ParsedNumber {
   return parsed.ok || parsed.message !== 'not a number' ? parsed : { ok: false, message: 'use minutes (15) or H:MM (0:15)' };
 }
 
-/** A number >= 0 (demand, ...). */
-export function parseNonNegative(text: string): ParsedNumber {
+/**
+ * A typed number. A decimal comma (22,5) reads as a point, as the CSV import reads one, except where it could be a
+ * thousands separator (1,250: a thousand and more, or one and a quarter), which is refused with both readings.
+ */
+export function parseDecimal(text: string): ParsedNumber {
   const trimmed = text.trim();
   if (trimmed === '') return { ok: false, message: 'required' };
-  const value = Number(trimmed);
-  if (!Number.isFinite(value)) return { ok: false, message: 'not a number' };
-  if (value < 0) return { ok: false, message: 'must be 0 or more' };
-  return { ok: true, value };
+  const comma = /^(-?\d*),(\d+)$/.exec(trimmed);
+  if (comma?.[2].length === 3 && comma[1] !== '' && comma[1] !== '-')
+    return { ok: false, message: `write ${comma[1]}${comma[2]} or ${comma[1]}.${comma[2]}: a comma there could be either` };
+  const value = Number(comma ? `${comma[1]}.${comma[2]}` : trimmed);
+  return Number.isFinite(value) ? { ok: true, value } : { ok: false, message: 'not a number' };
+}
+
+/** A number >= 0 (demand, ...). */
+export function parseNonNegative(text: string): ParsedNumber {
+  const parsed = parseDecimal(text);
+  return parsed.ok && parsed.value < 0 ? { ok: false, message: 'must be 0 or more' } : parsed;
 }
 
 export function formatDateTime(iso: string): string {

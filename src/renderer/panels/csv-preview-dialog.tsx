@@ -1,6 +1,6 @@
 /** The CSV preview dialog: fleet fields, detected columns and first rows, or every bad row; Import confirms. */
 import { useState } from 'react';
-import { formatCount, formatNumber, formatTime } from '../format.js';
+import { formatCount, formatNumber, formatTime, parseCount, parsePositive } from '../format.js';
 import { FieldValidity, INVALID_FIELDS_HINT, useFieldValidity, useReportValidity } from './field-validity.js';
 import { Modal } from './modal.js';
 import type { CsvImportState } from './use-csv-import.js';
@@ -190,7 +190,10 @@ function OptionalNumber(props: {
           const next = e.target.value;
           setText(next);
           if (next.trim() === '') props.onChange(undefined);
-          else if (optionalNumberProblem(next, props.integer === true) === null) props.onChange(Number(next));
+          else {
+            const parsed = (props.integer ? parseCount : parsePositive)(next);
+            if (parsed.ok) props.onChange(parsed.value);
+          }
         }}
       />
       {problem && <em className="field-error">{problem}</em>}
@@ -198,12 +201,9 @@ function OptionalNumber(props: {
   );
 }
 
-/** Why `text` is not a fleet value (null: empty or valid). A comma is refused: 1,000 is a thousand or one. */
+/** Why `text` is not a fleet value (null: empty or valid), read as the editor's cells read numbers. */
 function optionalNumberProblem(text: string, integer: boolean): string | null {
-  const trimmed = text.trim();
-  if (trimmed === '') return null;
-  if (trimmed.includes(',')) return 'write decimals with a point (22.5), without thousands separators';
-  const n = Number(trimmed);
-  if (!Number.isFinite(n) || n <= 0 || (integer && !Number.isInteger(n))) return integer ? 'a whole number above 0' : 'a number above 0';
-  return null;
+  if (text.trim() === '') return null;
+  const parsed = (integer ? parseCount : parsePositive)(text);
+  return parsed.ok ? null : parsed.message;
 }

@@ -89,4 +89,13 @@ describe('renderer formatting', () => {
     expect(parseDuration('1:75')).toEqual({ ok: false, message: 'use minutes (15) or H:MM (0:15)' });
     expect(parseDuration('-3')).toEqual({ ok: false, message: 'must be 0 or more' });
   });
+
+  it('reads a decimal comma as the CSV import does, and refuses one that could be a thousands separator', () => {
+    expect(parseNonNegative('22,5')).toEqual({ ok: true, value: 22.5 });
+    expect(parsePositive(',5')).toEqual({ ok: true, value: 0.5 });
+    expect(parseDuration('7,25')).toEqual({ ok: true, value: 7.25 });
+    expect(parseNonNegative('1,250')).toEqual({ ok: false, message: 'write 1250 or 1.250: a comma there could be either' });
+    expect(parseNonNegative('1,2,5')).toEqual({ ok: false, message: 'not a number' });
+    expect(parseCount('8,0')).toEqual({ ok: true, value: 8 });
+  });
 });
