@@ -1,4 +1,5 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { chmodSync, chownSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
@@ -66,6 +67,30 @@ describe('database and migrations', () => {
     expect(error).toBeInstanceOf(AppError);
     expect((error as AppError).kind).toBe('storage');
     expect((error as AppError).message).toMatch(new RegExp(`newer version.*999.*${MIGRATIONS.at(-1)!.version}`));
+  });
+
+  it('refuses a read-only database in words, and leaves no journal file that would keep refusing it once writable', () => {
+    const path = tempDb();
+    openStore(path).close();
+    chmodSync(path, 0o444);
+    // Root ignores file permissions: as root the opener runs as nobody, the file's owner, in a folder anyone may write.
+    const asRoot = process.getuid?.() === 0;
+    const folder = join(path, '..');
+    if (asRoot) {
+      chmodSync(join(folder, '..'), 0o755);
+      chmodSync(folder, 0o777);
+      chownSync(path, 65534, 65534);
+    }
+    const open = () => {
+      const command = [process.execPath, '--import', 'tsx', join(import.meta.dirname, 'fixtures/store-opener.ts'), path];
+      const [file, ...args] = asRoot ? ['runuser', '-u', 'nobody', '--', ...command] : command;
+      return execFileSync(file, args, { encoding: 'utf8' }).trim();
+    };
+    expect(open()).toMatch(/^refused: cannot open the database .*: the database is read-only/);
+    // SQLite gives its journal files the database's mode: a read-only -shm left behind refused the file for good.
+    expect([existsSync(`${path}-wal`), existsSync(`${path}-shm`)]).toEqual([false, false]);
+    chmodSync(path, 0o644);
+    expect(open()).toBe('opened');
   });
 
   it('applies all pending migrations in one transaction: a failing step leaves the file untouched', () => {

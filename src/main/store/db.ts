@@ -1,4 +1,4 @@
-import { mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync, rmSync } from 'node:fs';
 import { dirname } from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
 import type { Database } from 'better-sqlite3';
@@ -22,6 +22,9 @@ export interface OpenOptions {
  */
 export function openDatabase(path: string, migrations: readonly Migration[] = MIGRATIONS, options: OpenOptions = {}): Database {
   let db: Database | undefined;
+  // Journal files this open creates: a failed open removes them. SQLite gives them the database file's mode, so a
+  // read-only file's refusal would leave a read-only -shm that kept refusing the file once it was made writable.
+  const created = path === ':memory:' ? [] : [`${path}-wal`, `${path}-shm`].filter((f) => !existsSync(f));
   try {
     if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
     // A second app waits a moment for the lock (a killed one's is gone at once), then is refused.
@@ -42,6 +45,7 @@ export function openDatabase(path: string, migrations: readonly Migration[] = MI
     return db;
   } catch (err) {
     db?.close();
+    for (const file of created) rmSync(file, { force: true });
     if (err instanceof AppError) throw err;
     const addon = options.nativeBinding ? ` (with the SQLite addon ${options.nativeBinding})` : '';
     throw (
