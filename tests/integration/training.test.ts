@@ -1,4 +1,5 @@
 import { RECIPE_NAMES } from '../../src/main/jampr/train/recipe.js';
+import { rmSync } from 'node:fs';
 import { afterEach, describe, expect, it } from 'vitest';
 import { saveCheckpoint } from '../../src/main/jampr/checkpoint.js';
 import { Policy } from '../../src/main/jampr/model/policy.js';
@@ -98,6 +99,23 @@ describe('training service', () => {
     const next = await app.call('training:start', { variant: 'tw3', size: 10, instanceIds: [], minutes: 1, name: 'next' });
     expect((await app.call('training:cancel', { id: next.id })).status).toBe('cancelled');
     expect((await app.call('training:list', {})).map((r) => r.status)).toEqual(['cancelled', 'failed']);
+  });
+
+  it('stops a run whose database file was deleted under it, and ends it in words', async () => {
+    const trainer = fakeTrainer();
+    app = createTestApp(trainer);
+    const run = await app.call('training:start', { variant: 'tw1', size: 10, instanceIds: [], minutes: 1, name: 'orphaned' });
+    while ((await app.call('training:status', { id: run.id })).points.length < 2) await new Promise((r) => setTimeout(r, 5));
+    rmSync(app.store.path);
+    expect((await app.fail('training:list', {})).message).toMatch(/was deleted while the app was running/);
+    // The trainer's next point finds the store closed: the run stops, and its end is told in words.
+    for (let i = 0; i < 200 && !app.events.some((e) => e.event === 'training:finished'); i++) await new Promise((r) => setTimeout(r, 5));
+    const finished = app.events.find((e) => e.event === 'training:finished')?.payload as { run: { status: string; error: string } };
+    expect(finished.run).toMatchObject({
+      id: run.id,
+      status: 'failed',
+      error: expect.stringMatching(/database .* was deleted while the app was running/),
+    });
   });
 
   /** Five stored days and a JAMPR tw1 N=10 model that plans them today; returns the day ids and the model. */

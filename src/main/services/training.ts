@@ -74,23 +74,39 @@ export function trainingServices(ctx: ServiceContext) {
       outDir: join(ctx.modelsDir, safeFileName(name)),
       name,
     };
+    // Where the store cannot be written any more (its file was deleted or replaced, file-guard.ts), the run stops:
+    // nothing it learns could be recorded. Its checkpoint stays on disk for the next start to find.
+    let storeLost: unknown = null;
     const execute = async (): Promise<TrainingRun> => {
       let outcome: TrainingRun;
       try {
         const result = await ctx.jobs.run('train', job, {
           signal: controller.signal,
           onProgress: ({ point, fraction }) => {
-            trainingRuns.appendPoint(run.id, point);
+            if (storeLost) return;
+            try {
+              trainingRuns.appendPoint(run.id, point);
+            } catch (err) {
+              storeLost = storeFailure(err);
+              controller.abort();
+              return;
+            }
             ctx.emit('training:progress', { runId: run.id, point, fraction });
           },
         });
+        if (storeLost) throw storeLost;
         const model = result.outDir ? registerModel(ctx.store, result.outDir, false) : null;
         const verdict = model ? activationGuard(model, current, result.comparison, result.cancelled) : null;
         outcome = trainingRuns.finish(run.id, result.cancelled ? 'cancelled' : 'done', model?.id ?? null, null, verdict)!;
       } catch (err) {
-        const error = toErrorData(err);
+        const error = toErrorData(storeLost ?? err);
         const status = error.kind === 'cancelled' ? 'cancelled' : 'failed';
-        outcome = trainingRuns.finish(run.id, status, null, status === 'failed' ? error.message : null)!;
+        try {
+          outcome = trainingRuns.finish(run.id, status, null, status === 'failed' ? error.message : null)!;
+        } catch (stored) {
+          // The end cannot be stored either: the window still hears how the run ended.
+          outcome = { ...run, status: 'failed', error: toErrorData(storeFailure(stored)).message };
+        }
       }
       active.delete(run.id);
       ctx.emit('training:finished', { run: outcome });
@@ -99,6 +115,16 @@ export function trainingServices(ctx: ServiceContext) {
     const finished = execute();
     active.set(run.id, { controller, finished });
     return run;
+  }
+
+  /** Why the store refused a write: the file guard's words where the database file went away under the app. */
+  function storeFailure(err: unknown): unknown {
+    try {
+      ctx.store.checkFile();
+    } catch (refusal) {
+      return refusal;
+    }
+    return err;
   }
 
   /** The JAMPR model that plans this policy and size today (the planner's own rule), if any. */
