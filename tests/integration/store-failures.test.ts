@@ -92,6 +92,27 @@ describe('the store when the machine says no', () => {
     await app.close();
   });
 
+  it("ends a plan under way when the database file was deleted in the guard's words, not as a defect", async () => {
+    // The plan job waits at a gate, so that the file goes away while it is under way.
+    let open = () => {};
+    const gate = new Promise<void>((resolve) => {
+      open = resolve;
+    });
+    const inner = inProcessRunner();
+    const app = createTestApp({ ...inner, run: async (job, input, options) => (await gate, inner.run(job, input, options)) });
+    const { id: instanceId } = await app.call('instances:save', { instance: tinyInstance('kept') });
+    const plan = app.services.handlers['plans:create']({ instanceId, variant: { name: 'tw1' }, method: 'classical', timeLimitSec: 0.1 });
+    rmSync(app.store.path);
+    await app.fail('instances:list', {}); // another window's call: the guard closes the store
+    open();
+    const result = await plan;
+    expect(result).toMatchObject({
+      ok: false,
+      error: { kind: 'storage', message: expect.stringMatching(/was deleted while the app was running/) },
+    });
+    await app.close();
+  });
+
   it("keeps a file that took the database's place, and writes what was saved beside it", async () => {
     const app = createTestApp(inProcessRunner());
     const path = app.store.path;

@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import { CALLS, type CallName, type CallResponse, type CallResult } from '../../shared/api.js';
-import { inputError, toErrorData } from '../../shared/errors.js';
+import { AppError, inputError, toErrorData } from '../../shared/errors.js';
 import { describeIssues } from '../../shared/issues.js';
 import { storageError } from '../store/storage-errors.js';
 import { appServices } from './app.js';
@@ -78,7 +78,21 @@ function wrap<C extends CallName>(name: C, implementation: (request: Request<C>)
       check();
       return { ok: true, value: (await implementation(parsed.data as Request<C>)) as CallResponse<C> };
     } catch (err) {
-      return { ok: false, error: toErrorData(storageError(err) ?? err) };
+      return { ok: false, error: toErrorData(storageError(err) ?? refusalBehind(err, check) ?? err) };
     }
   };
+}
+
+/**
+ * A call under way when the database file went away (a plan that took seconds) meets a closed connection at its
+ * end: its failure is the file guard's, said in the guard's words rather than as a defect.
+ */
+function refusalBehind(err: unknown, check: () => void): unknown {
+  if (err instanceof AppError) return null;
+  try {
+    check();
+  } catch (refusal) {
+    return refusal;
+  }
+  return null;
 }
