@@ -99,7 +99,13 @@ describe('the store when the machine says no', () => {
       open = resolve;
     });
     const inner = inProcessRunner();
-    const app = createTestApp({ ...inner, run: async (job, input, options) => (await gate, inner.run(job, input, options)) });
+    const app = createTestApp({
+      ...inner,
+      run: async (job, input, options) => {
+        await gate;
+        return inner.run(job, input, options);
+      },
+    });
     const { id: instanceId } = await app.call('instances:save', { instance: tinyInstance('kept') });
     const plan = app.services.handlers['plans:create']({ instanceId, variant: { name: 'tw1' }, method: 'classical', timeLimitSec: 0.1 });
     rmSync(app.store.path);
