@@ -412,6 +412,12 @@ test('a new instance is drawn by clicking the map, and a stop is dragged', async
   await byTest('instance-name').fill('drawn by hand');
   await byTest('save-instance').click();
   await page.locator('[data-testid^="history-instance-"]', { hasText: 'drawn by hand' }).waitFor();
+  // Saving halfway through drawing the day keeps the mode: the next click adds the fourth stop.
+  await expect(byTest('add-stop-mode')).toHaveAttribute('aria-pressed', 'true');
+  await page.mouse.click(map.x + map.width * 0.2, map.y + map.height * 0.7);
+  await expect(page.locator('[data-testid^="customer-row-"]')).toHaveCount(4);
+  await byTest('save-instance').click();
+  await expect(byTest('unsaved-badge')).toHaveCount(0);
 });
 
 test('deleting the instance on screen goes back to the start screen, with no error and nothing unsaved', async () => {

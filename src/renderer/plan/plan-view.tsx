@@ -47,8 +47,9 @@ export function PlanView({ ws, job, onCancelJob, onCsvFile }: Props) {
   const [adding, setAdding] = useState(false);
   const startNew = () => ws.startNew(blankInstance('New instance'));
   // A new, never saved instance starts in add mode (an empty map is for drawing); a stored one opens without it.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: only another instance (its id) resets the mode
-  useEffect(() => setAdding(ws.stored === null), [ws.stored?.id]);
+  // Saving the new one keeps the mode: the dispatcher may be halfway through drawing the day.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: only another instance on screen resets the mode
+  useEffect(() => setAdding(ws.stored === null), [ws.opened]);
   useUndoKeys(ws);
   // The check of the latest edit when there is one, else what the last failed save said.
   const live = useLiveProblems(draft, String(ws.stored?.id ?? 'new'));

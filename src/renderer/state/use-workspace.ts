@@ -32,6 +32,8 @@ export function useWorkspace() {
   const [plan, setPlanState] = useState<StoredPlan | null>(null);
   const [edit, setEdit] = useState<PlanEdit | null>(null);
   const [saveErrors, setSaveErrors] = useState<string[]>([]);
+  /** Counts instances put on screen (opened, started, closed): a save or a reload of the same one does not count. */
+  const [opened, setOpened] = useState(0);
   const { instances: storedChanged } = useStoredDataChanged();
   const restore = useCallback((s: { draft: Instance | null; edit: PlanEdit | null }) => {
     setDraft(s.draft);
@@ -106,6 +108,7 @@ export function useWorkspace() {
     (record: StoredInstance) => {
       setStored(record);
       setDraft(record.instance);
+      setOpened((n) => n + 1);
       setSelected(null);
       setSaveErrors([]);
       clearHistory();
@@ -187,6 +190,7 @@ export function useWorkspace() {
     (instance: Instance | null) => {
       setStored(null);
       setDraft(instance);
+      setOpened((n) => n + 1);
       setSelected(null);
       setSaveErrors([]);
       setPlan(null);
@@ -245,6 +249,7 @@ export function useWorkspace() {
 
   return {
     stored,
+    opened,
     draft,
     editDraft,
     dirty,
