@@ -71,7 +71,7 @@ const result = await runTrainJob(
     outDir: args.out,
     name: `retrained-${variantName}`,
   },
-  { signal, onProgress: (p) => p.point.validationCost !== null && console.log(JSON.stringify(p.point)) },
+  { signal, onProgress: (p) => p.point && p.point.validationCost !== null && console.log(JSON.stringify(p.point)) },
 );
 const trainedMinutes = (performance.now() - started) / 60000;
 const after = mean(await costs({ method: 'jampr', decode: 'greedy', modelDir: join(process.cwd(), args.out) }));

@@ -303,7 +303,8 @@ export type CallResult<T> = { ok: true; value: T } | { ok: false; error: AppErro
 
 export interface ApiEvents {
   'plan:progress': { fraction: number; message: string; jobId?: string };
-  'training:progress': { runId: number; point: LearningPoint; fraction: number };
+  /** A learning-curve point, or only what the run is doing where it trains no step (`phase`). */
+  'training:progress': { runId: number; point?: LearningPoint; fraction: number; phase?: string };
   'training:finished': { run: TrainingRun };
   error: AppErrorData;
   /**

@@ -15,7 +15,8 @@ describe('the train job', () => {
     const rng = createRng(4);
     const days = Array.from({ length: 5 }, () => tinyInstance(6, rng));
     const outDir = join(root, 'new');
-    const points: TrainJobProgress['point'][] = [];
+    const points: NonNullable<TrainJobProgress['point']>[] = [];
+    const phases: string[] = [];
     const result = await runTrainJob(
       {
         variant: 'tw1',
@@ -29,7 +30,7 @@ describe('the train job', () => {
         name: 'fine-tuned',
         seed: 3,
       },
-      { signal: new AbortController().signal, onProgress: ({ point }) => points.push(point) },
+      { signal: new AbortController().signal, onProgress: ({ point, phase }) => (point ? points.push(point) : phases.push(phase ?? '')) },
     );
     // The curve starts where the run started: the validation cost on the held-out day before any step.
     expect(points[0]).toMatchObject({ meanCost: null, baselineCost: null, validationCost: result.validation.start });
@@ -43,6 +44,9 @@ describe('the train job', () => {
     expect(card.recipe.after).toContain('pomo-mean');
     expect(card.instancesTrained).toBeGreaterThan(0);
     expect(result.comparison).toMatchObject({ days: 1 });
+    // What trains no step is said, so the progress bar does not sit still through it.
+    expect(phases[0]).toBe('fitting the pair bias to 32 of the days');
+    expect(phases.at(-1)).toBe('comparing the new model with the current one on 1 held-out day');
     expect(result.comparison?.currentCost).toBeGreaterThan(0);
   });
 });

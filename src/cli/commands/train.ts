@@ -40,13 +40,15 @@ export async function run(argv: string[]): Promise<void> {
     },
     {
       signal: controller.signal,
-      onProgress: ({ point, fraction }) =>
+      onProgress: ({ point, fraction, phase }) =>
         console.error(
-          `${Math.round(fraction * 100)}% instances ${point.instancesSeen}` +
-            (point.meanCost !== null ? ` cost ${point.meanCost.toFixed(1)}` : ' (start)') +
-            (point.baselineCost !== null ? ` baseline ${point.baselineCost.toFixed(1)}` : '') +
-            (point.validationCost !== null ? ` validation ${point.validationCost.toFixed(1)}` : '') +
-            ` ${point.elapsedSec.toFixed(0)} s`,
+          !point
+            ? `${Math.round(fraction * 100)}% ${phase ?? ''}`
+            : `${Math.round(fraction * 100)}% instances ${point.instancesSeen}` +
+                (point.meanCost !== null ? ` cost ${point.meanCost.toFixed(1)}` : ' (start)') +
+                (point.baselineCost !== null ? ` baseline ${point.baselineCost.toFixed(1)}` : '') +
+                (point.validationCost !== null ? ` validation ${point.validationCost.toFixed(1)}` : '') +
+                ` ${point.elapsedSec.toFixed(0)} s`,
         ),
     },
   );

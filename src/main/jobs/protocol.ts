@@ -53,8 +53,11 @@ export interface TrainJob {
 }
 
 export interface TrainJobProgress {
-  point: LearningPoint;
+  /** A learning-curve point; absent where the run reports only what it is doing (`phase`). */
+  point?: LearningPoint;
   fraction: number;
+  /** What the run is doing where it trains no step: fitting the pair bias, comparing the models at the end. */
+  phase?: string;
 }
 
 export interface TrainJobResult {

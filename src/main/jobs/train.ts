@@ -4,6 +4,7 @@ import { unservedIds } from '../../shared/not-served.js';
 import { evaluatePlan } from '../vrp/evaluate.js';
 import type { Problem } from '../vrp/problem.js';
 import { buildProblem } from '../vrp/validate.js';
+import type { LearningPoint } from '../../shared/api.js';
 import type { HoldoutComparison, JobContext, TrainJob, TrainJobProgress, TrainJobResult } from './protocol.js';
 
 /**
@@ -20,8 +21,8 @@ export async function runTrainJob(job: TrainJob, ctx: JobContext<TrainJobProgres
   const { FINE_TUNE_RECIPE, RETRAIN_PAIR_SEARCH } = await import('../jampr/train/recipe.js');
   const seconds = job.minutes * 60;
   const holdout = job.holdout.map(buildProblem);
-  let last: TrainJobProgress | null = null;
-  const report = (progress: TrainJobProgress) => {
+  let last: (TrainJobProgress & { point: LearningPoint }) | null = null;
+  const report = (progress: TrainJobProgress & { point: LearningPoint }) => {
     last = progress;
     ctx.onProgress(progress);
   };
@@ -45,6 +46,7 @@ export async function runTrainJob(job: TrainJob, ctx: JobContext<TrainJobProgres
     freezeNorm: job.fromDir !== null,
     pairSearch: job.fromDir !== null ? RETRAIN_PAIR_SEARCH : undefined,
     signal: ctx.signal,
+    onPhase: ({ label, elapsedSec }) => ctx.onProgress({ fraction: Math.min(1, elapsedSec / seconds), phase: label }),
     onStart: ({ instancesSeen, validationCost }) =>
       report({ point: { instancesSeen, elapsedSec: 0, meanCost: null, baselineCost: null, validationCost }, fraction: 0 }),
     onProgress: (p) =>
@@ -66,6 +68,11 @@ export async function runTrainJob(job: TrainJob, ctx: JobContext<TrainJobProgres
       report({ ...last, point: { ...last.point, validationCost: validated.cost } });
     },
   });
+  if (holdout.length && job.compareDir)
+    ctx.onProgress({
+      fraction: 1,
+      phase: `comparing the new model with the current one on ${holdout.length} held-out day${holdout.length === 1 ? '' : 's'}`,
+    });
   const comparison = holdout.length ? await compareOnHoldout(job, holdout) : null;
   return {
     outDir: job.outDir,

@@ -82,16 +82,16 @@ export function trainingServices(ctx: ServiceContext) {
       try {
         const result = await ctx.jobs.run('train', job, {
           signal: controller.signal,
-          onProgress: ({ point, fraction }) => {
+          onProgress: ({ point, fraction, phase }) => {
             if (storeLost) return;
             try {
-              trainingRuns.appendPoint(run.id, point);
+              if (point) trainingRuns.appendPoint(run.id, point);
             } catch (err) {
               storeLost = storeFailure(err);
               controller.abort();
               return;
             }
-            ctx.emit('training:progress', { runId: run.id, point, fraction });
+            ctx.emit('training:progress', { runId: run.id, fraction, ...(point ? { point } : {}), ...(phase ? { phase } : {}) });
           },
         });
         if (storeLost) throw storeLost;

@@ -173,6 +173,7 @@ export function TrainingView() {
           <p className="hint">
             {VARIANT_LABELS[current.config.variant]}, {current.config.size} customers, budget {formatNumber(current.config.minutes)} min
             {current.points.length > 0 && ` · ${formatNumber(current.points[current.points.length - 1].instancesSeen, 0)} instances seen`}
+            {training.phase && <span data-testid="training-phase"> · {training.phase}…</span>}
             {current.error && <span className="text-bad"> · {current.error}</span>}
           </p>
         )}

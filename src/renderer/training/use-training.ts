@@ -19,17 +19,22 @@ export function useTraining() {
   const changed = useStoredDataChanged();
   const [shownId, setShownId] = useState<number | null>(null);
   const [fraction, setFraction] = useState(0);
+  /** What the shown run is doing where it trains no step (null: training, or nothing said). */
+  const [phase, setPhase] = useState<string | null>(null);
   const [starting, setStarting] = useState(false);
   const current = runs.find((r) => r.id === shownId) ?? runs[0] ?? null;
   // A running run's share from its events, or from its stored points where the page was reloaded since.
   const shownFraction = current?.status === 'running' ? Math.max(fraction, storedFraction(current)) : storedFraction(current);
 
-  useApiEvent('training:progress', ({ runId, point, fraction: f }) => {
-    cache.addPoint(runId, point);
-    if (runId === current?.id) setFraction(f);
+  useApiEvent('training:progress', ({ runId, point, fraction: f, phase: doing }) => {
+    if (point) cache.addPoint(runId, point);
+    if (runId !== current?.id) return;
+    setFraction(f);
+    setPhase(doing ?? null);
   });
   useApiEvent('training:finished', ({ run: finished }) => {
     cache.put(finished);
+    if (finished.id === current?.id) setPhase(null);
     if (finished.id === current?.id && finished.status === 'done') setFraction(1);
     if (finished.status === 'failed') report('Training', { kind: 'model', message: finished.error ?? 'training failed' });
     void changed.models();
@@ -39,6 +44,7 @@ export function useTraining() {
     async (request: TrainingRequest) => {
       setStarting(true);
       setFraction(0);
+      setPhase(null);
       const started = await run('Start training', () => api.call('training:start', request));
       setStarting(false);
       if (!started) return;
@@ -74,7 +80,21 @@ export function useTraining() {
     [api, run, changed],
   );
 
-  return { runs, current, fraction: shownFraction, models, starting, start, cancel, cancelling, activate, automatic, show: setShownId };
+  const shownPhase = current?.status === 'running' ? phase : null;
+  return {
+    runs,
+    current,
+    fraction: shownFraction,
+    phase: shownPhase,
+    models,
+    starting,
+    start,
+    cancel,
+    cancelling,
+    activate,
+    automatic,
+    show: setShownId,
+  };
 }
 
 /** How much of its time budget a run that is over used: all of it when done, else up to its last point. */

@@ -83,6 +83,11 @@ export interface TrainModelOptions {
   onProgress?: (p: TrainProgress) => void;
   /** Before the first step: the validation cost the run starts from (so a learning curve shows where it began). */
   onStart?: (start: { instancesSeen: number; validationCost: number }) => void;
+  /**
+   * Stretches of the run that train no step and so report no progress (the pair bias fitted first): what the run is
+   * doing, and its time so far, so a progress bar moves through them.
+   */
+  onPhase?: (phase: { label: string; elapsedSec: number }) => void;
   /** Called after each checkpoint is written to outDir (e.g. to export a shipped copy). */
   onCheckpoint?: (card: ModelCard) => Promise<void>;
   signal?: AbortSignal;
@@ -214,8 +219,11 @@ async function trainWithRecipe(
     if (startValidation !== null) o.onStart?.({ instancesSeen: card.instancesTrained, validationCost: startValidation });
     if (o.pairSearch && kind === 'jampr') {
       const { instances, evaluations, share } = o.pairSearch;
+      const phase = `fitting the pair bias to ${instances} of the days`;
+      o.onPhase?.({ label: phase, elapsedSec: elapsed() });
       const fit = await fitPairBias(policy, source.draw(instances, rng), env, {
         evaluations,
+        onGeneration: () => o.onPhase?.({ label: phase, elapsedSec: elapsed() }),
         // The first half: it acts on every day, whatever the fleet (pair-features.ts).
         weights: PAIR_QUANTITY_WEIGHTS,
         seed: o.seed,
