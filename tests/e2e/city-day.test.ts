@@ -293,6 +293,15 @@ test('thirty routes are drawn in thirty different colours', async () => {
   expect(new Set(colours).size, colours.join(' ')).toBe(30);
   await expectAllStopsInView();
   await session.screenshot('thirty-routes');
+
+  // A narrow window (a laptop's split screen): the plan's panel moves under the map, which keeps its width.
+  await page.setViewportSize({ width: 900, height: 800 });
+  const map = (await byTest('map').boundingBox())!;
+  const panel = (await byTest('plan-panel').boundingBox())!;
+  expect(map.width, 'the map keeps most of what the customer list leaves').toBeGreaterThan(500);
+  expect(panel.y, 'the plan panel under the map').toBeGreaterThanOrEqual(map.y + map.height - 1);
+  await session.screenshot('narrow-window');
+  await page.setViewportSize({ width: 1280, height: 800 });
 });
 
 test("a lat/lon day's speed is shown and can be changed, and a shift end before its start is said to run overnight", async () => {
