@@ -136,6 +136,18 @@ describe('training service', () => {
     }
   };
 
+  it("refuses a model name whose folder would overwrite another model's files, or leave the models folder", async () => {
+    app = createTestApp(fakeTrainer(null, 3));
+    await runToEnd({ variant: 'tw1', size: 10, instanceIds: [], minutes: 1, name: 'north depot' });
+    const request = { variant: 'tw1', size: 10, instanceIds: [], minutes: 1 } as const;
+    expect((await app.fail('training:start', { ...request, name: 'north_depot' })).message).toBe(
+      "the model name north_depot is written north_depot on disk, and a folder of that name holds another model's files: choose another name",
+    );
+    expect((await app.fail('training:start', { ...request, name: '..' })).message).toMatch(/cannot name a folder/);
+    expect((await app.fail('training:start', { ...request, name: '   ' })).message).toBe('the model name is empty: give the model a name');
+    expect((await app.call('training:list', {})).length).toBe(1);
+  });
+
   it('starts from the model that plans the policy today, learns from all but the most recent days and compares on them', async () => {
     const { trainer, current, ids } = await userHistory(null);
     await runToEnd({ variant: 'tw1', size: 10, instanceIds: [...ids].reverse(), minutes: 1, name: 'retrained' });

@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import type { ModelInfo, TrainingRequest, TrainingRun } from '../../shared/api.js';
 import type { Instance } from '../../shared/domain.js';
@@ -57,8 +58,18 @@ export function trainingServices(ctx: ServiceContext) {
     const current = currentModel(request);
     const from = request.fromModelId !== undefined ? models.get(request.fromModelId) : request.fromScratch ? null : current;
     if (request.fromModelId !== undefined && !from) throw inputError(`there is no model with id ${request.fromModelId}`);
-    const name = request.name ?? `jampr-${request.variant}-n${request.size}-${new Date().toISOString().slice(0, 19).replace(/[:T]/g, '')}`;
+    if (request.name?.trim() === '') throw inputError('the model name is empty: give the model a name');
+    const name =
+      request.name?.trim() ?? `jampr-${request.variant}-n${request.size}-${new Date().toISOString().slice(0, 19).replace(/[:T]/g, '')}`;
     if (models.nameTaken(name)) throw inputError(`a model named ${name} already exists: choose another name`);
+    // The model's folder is its name written for the disk: two names may write alike ("north depot", "north_depot"),
+    // and a name of dots would write into the models folder's parent. Neither may overwrite another model's files.
+    const folder = safeFileName(name);
+    if (/^\.*$/.test(folder)) throw inputError(`the model name ${name} cannot name a folder: use letters or digits in it`);
+    if (existsSync(join(ctx.modelsDir, folder)))
+      throw inputError(
+        `the model name ${name} is written ${folder} on disk, and a folder of that name holds another model's files: choose another name`,
+      );
 
     // The name is stored with the run so that a checkpoint left by a killed app can still be found.
     const run = trainingRuns.start({ ...request, name });
@@ -71,7 +82,7 @@ export function trainingServices(ctx: ServiceContext) {
       holdout,
       fromDir: from?.folder ?? null,
       compareDir: current?.folder ?? null,
-      outDir: join(ctx.modelsDir, safeFileName(name)),
+      outDir: join(ctx.modelsDir, folder),
       name,
     };
     // Where the store cannot be written any more (its file was deleted or replaced, file-guard.ts), the run stops:
