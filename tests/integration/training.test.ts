@@ -1,5 +1,6 @@
 import { RECIPE_NAMES } from '../../src/main/jampr/train/recipe.js';
 import { rmSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { saveCheckpoint } from '../../src/main/jampr/checkpoint.js';
 import { Policy } from '../../src/main/jampr/model/policy.js';
@@ -158,6 +159,24 @@ describe('training service', () => {
     expect(job.holdout.map((d) => d.name)).toEqual(['tiny-3', 'tiny-4']);
     await runToEnd({ variant: 'tw1', size: 10, instanceIds: ids, minutes: 1, name: 'fresh', fromScratch: true });
     expect(trainer.jobs[1]).toMatchObject({ fromDir: null, compareDir: current.folder });
+  });
+
+  it('activates nothing over a model the dispatcher chose during the run', async () => {
+    app = createTestApp(fakeTrainer({ days: 3, newCost: 90, newUnserved: 0, currentCost: 100, currentUnserved: 0 }, 40));
+    const current = registerModel(app.store, await saveTinyModel(app.dir, 'jampr', 'tw1', 10), false);
+    const chosen = registerModel(app.store, await saveTinyModel(join(app.dir, 'other'), 'jampr', 'tw1', 12), false);
+    const ids: number[] = [];
+    for (let i = 0; i < 6; i++) ids.push((await app.call('instances:save', { instance: tinyInstance(`tiny-${i}`) })).id);
+    const run = await app.call('training:start', { variant: 'tw1', size: 10, instanceIds: ids, minutes: 1, name: 'late' });
+    expect(current.name).toBe('jampr-tw1-n10');
+    await app.call('models:activate', { id: chosen.id });
+    let ended = run;
+    while (ended.status === 'running') {
+      await new Promise((r) => setTimeout(r, 10));
+      ended = await app.call('training:status', { id: run.id });
+    }
+    expect(ended.verdict).toMatch(/^late was not activated: the model planning this policy changed during the run \(now /);
+    expect((await app.call('models:list', {})).filter((m) => m.active).map((m) => m.id)).toEqual([chosen.id]);
   });
 
   it('activates the new model only when it plans the held-out days better, and says so either way', async () => {

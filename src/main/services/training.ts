@@ -106,8 +106,11 @@ export function trainingServices(ctx: ServiceContext) {
           },
         });
         if (storeLost) throw storeLost;
+        // Read before the new model is registered: the model that plans this policy now (the dispatcher may have
+        // activated another during the run).
+        const inUse = currentModel(request);
         const model = result.outDir ? registerModel(ctx.store, result.outDir, false) : null;
-        const verdict = model ? activationGuard(model, current, result.comparison, result.cancelled) : null;
+        const verdict = model ? activationGuard(model, current, inUse, result.comparison, result.cancelled) : null;
         outcome = trainingRuns.finish(run.id, result.cancelled ? 'cancelled' : 'done', model?.id ?? null, null, verdict)!;
       } catch (err) {
         const error = toErrorData(storeLost ?? err);
@@ -150,9 +153,17 @@ export function trainingServices(ctx: ServiceContext) {
   /**
    * The activation guard: the new model replaces the current one only if its greedy plans of at least
    * MIN_DAYS_TO_JUDGE held-out days leave fewer customers unserved, or as few at a lower mean cost; the verdict says
-   * which way it went and why, in the figures the Plan view shows.
+   * which way it went and why, in the figures the Plan view shows. It was compared with the model in use when the
+   * run started (`current`); where another is in use at its end (`inUse`), nothing is activated over the dispatcher's
+   * choice on a comparison with a model no longer planning.
    */
-  function activationGuard(model: ModelInfo, current: ModelInfo | null, comparison: HoldoutComparison | null, cancelled: boolean): string {
+  function activationGuard(
+    model: ModelInfo,
+    current: ModelInfo | null,
+    inUse: ModelInfo | null,
+    comparison: HoldoutComparison | null,
+    cancelled: boolean,
+  ): string {
     if (!comparison) {
       return `${model.name} was not activated: there were no held-out days of yours to compare it on (train on at least ${MIN_DAYS_FOR_HOLDOUT} stored days).`;
     }
@@ -167,6 +178,10 @@ export function trainingServices(ctx: ServiceContext) {
           ? ''
           : ` against ${fmt(comparison.currentCost, comparison.currentUnserved)} for ${current.name}`;
       return `${model.name} was not activated: the run was stopped before its end; ${on}: ${fresh}${was}. It can be activated under Models.`;
+    }
+    if ((inUse?.id ?? null) !== (current?.id ?? null)) {
+      const compared = current ? `, and it was compared with ${current.name}` : '';
+      return `${model.name} was not activated: the model planning this policy changed during the run (now ${inUse?.name ?? 'none'})${compared}; ${on}: ${fresh}. It can be activated under Models.`;
     }
     if (comparison.currentCost === null || comparison.currentUnserved === null || !current) {
       models.activate(model.id);
