@@ -45,7 +45,13 @@ export function openDatabase(path: string, migrations: readonly Migration[] = MI
     return db;
   } catch (err) {
     db?.close();
-    for (const file of created) rmSync(file, { force: true });
+    for (const file of created) {
+      try {
+        rmSync(file, { force: true });
+      } catch {
+        // A path that cannot hold a file (under a file, in a missing folder) has none to remove.
+      }
+    }
     if (err instanceof AppError) throw err;
     const addon = options.nativeBinding ? ` (with the SQLite addon ${options.nativeBinding})` : '';
     throw (
