@@ -50,3 +50,28 @@ test('a tab shows what another tab saved once it has the focus again, and refuse
   expect(errors).toEqual([]);
   await context.close();
 });
+
+test('a training run started in one tab is followed, and can be cancelled, in another', async ({ browser }) => {
+  const context = await browser.newContext();
+  const [a, b] = [await context.newPage(), await context.newPage()];
+  const errors: string[] = [];
+  for (const page of [a, b]) page.on('pageerror', (err) => errors.push(err.message));
+  for (const page of [a, b]) {
+    await page.goto(appUrl());
+    await page.getByTestId('tab-training').click();
+  }
+  await a.bringToFront();
+  await a.getByTestId('train-size').fill('10');
+  await a.getByTestId('train-minutes').fill('1');
+  await a.getByTestId('train-name').fill('started-in-a');
+  await a.getByTestId('train-start').click();
+  await expect(a.locator('[data-testid="training-status"][data-status="running"]')).toBeVisible({ timeout: 30_000 });
+  // Tab B, open all along, shows the run live (its progress events name a run it had not listed) and can stop it.
+  await b.bringToFront();
+  await expect(b.locator('[data-testid="training-status"][data-status="running"]')).toBeVisible({ timeout: 60_000 });
+  await expect(b.getByTestId('train-cancel')).toBeEnabled();
+  await b.getByTestId('train-cancel').click();
+  await expect(b.locator('[data-testid="training-status"][data-status="cancelled"]')).toBeVisible({ timeout: 60_000 });
+  expect(errors).toEqual([]);
+  await context.close();
+});

@@ -4,7 +4,7 @@ import type { ModelInfo, TrainingRequest, TrainingRun } from '../../shared/api.j
 import type { Instance } from '../../shared/domain.js';
 import { inputError, toErrorData } from '../../shared/errors.js';
 import type { ServiceContext } from './context.js';
-import { requireInstance, safeFileName } from './instances.js';
+import { safeFileName } from './instances.js';
 import { registerModel, resolveModel } from './models.js';
 import type { HoldoutComparison } from '../jobs/protocol.js';
 
@@ -53,7 +53,13 @@ export function trainingServices(ctx: ServiceContext) {
     const busy = [...active.keys()][0];
     if (busy !== undefined) throw inputError(`training run ${busy} is still running: cancel it or wait for it to finish`);
     // In the order they were stored, so that the held-out days are the most recent ones.
-    const days = [...request.instanceIds].sort((a, b) => a - b).map((id) => requireInstance(ctx, id).instance);
+    const stored = [...request.instanceIds].sort((a, b) => a - b).map((id) => ctx.store.instances.get(id));
+    const gone = stored.filter((s) => !s).length;
+    if (gone > 0)
+      throw inputError(
+        `${gone === 1 ? 'one of the chosen days was' : `${gone} of the chosen days were`} deleted since the list was shown: choose the days again`,
+      );
+    const days = stored.map((s) => s!.instance);
     const { learn, holdout } = splitHoldout(days);
     const current = currentModel(request);
     const from = request.fromModelId !== undefined ? models.get(request.fromModelId) : request.fromScratch ? null : current;

@@ -28,7 +28,11 @@ export function useTraining() {
 
   useApiEvent('training:progress', ({ runId, point, fraction: f, phase: doing }) => {
     if (point) cache.addPoint(runId, point);
-    if (runId !== current?.id) return;
+    // A run started in another window: its entry is read, and it takes the screen unless a run is shown live here.
+    const startedElsewhere = !runs.some((r) => r.id === runId);
+    if (startedElsewhere) void changed.models();
+    if (startedElsewhere && current?.status !== 'running') setShownId(runId);
+    else if (runId !== current?.id) return;
     setFraction(f);
     setPhase(doing ?? null);
   });
@@ -47,11 +51,16 @@ export function useTraining() {
       setPhase(null);
       const started = await run('Start training', () => api.call('training:start', request));
       setStarting(false);
-      if (!started) return;
+      // Refused (a run started in another window, a day deleted there): the lists are read afresh.
+      if (!started) {
+        void changed.models();
+        void changed.instances();
+        return;
+      }
       cache.put(started);
       setShownId(started.id);
     },
-    [api, run, cache],
+    [api, run, cache, changed],
   );
 
   // A cancel returns once the run has stopped and its model was judged on the held-out days (seconds): until then
