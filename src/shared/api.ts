@@ -4,7 +4,14 @@
  * arrives; responses and events are types. Add a call here and nowhere else: preload, renderer and the HTTP
  * router are built from `CALLS`.
  */
-import { MAX_SAMPLES, MAX_TIME_LIMIT_SEC, MAX_TRAINING_MINUTES } from './limits.js';
+import {
+  MAX_APP_TRAINING_SIZE,
+  MAX_SAMPLES,
+  MAX_TIME_LIMIT_SEC,
+  MAX_TRAINING_MINUTES,
+  MIN_TRAINING_MINUTES,
+  MIN_TRAINING_SIZE,
+} from './limits.js';
 import { z } from 'zod';
 import type { AppErrorData } from './errors.js';
 import { sheetsDocumentSchema } from './driver-sheet.js';
@@ -73,10 +80,10 @@ export const csvImportSchema = z.object({
 
 export const trainingRequestSchema = z.object({
   variant: variantNameSchema,
-  size: z.number().int().min(5).max(100),
+  size: z.number().int().min(MIN_TRAINING_SIZE).max(MAX_APP_TRAINING_SIZE),
   /** Stored instances to learn from (perturbed copies); empty = the generator's distribution. */
   instanceIds: z.array(id),
-  minutes: z.number().min(0.05).max(MAX_TRAINING_MINUTES),
+  minutes: z.number().min(MIN_TRAINING_MINUTES).max(MAX_TRAINING_MINUTES),
   /** Start from this model (default: the model that plans this policy and size today). */
   fromModelId: id.optional(),
   /** Start from untrained weights instead (only when asked). */

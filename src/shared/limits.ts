@@ -17,6 +17,12 @@ export const MAX_TIME_LIMIT_SEC = 600;
 
 /** The longest training run one request may ask for, in the app and in `jampr train`: a day. */
 export const MAX_TRAINING_MINUTES = 24 * 60;
+/** The shortest: three seconds, time for a step and a checkpoint (a shorter run leaves no model). */
+export const MIN_TRAINING_MINUTES = 0.05;
+/** The fewest customers a model is trained for, in the app and in `jampr train`. */
+export const MIN_TRAINING_SIZE = 5;
+/** The most the app trains for (the paper's largest models); `jampr train` goes up to MAX_CUSTOMERS. */
+export const MAX_APP_TRAINING_SIZE = 100;
 
 /**
  * Vehicles in one fleet: five times a vehicle per customer of the largest instance, so a day never lacks one, while a

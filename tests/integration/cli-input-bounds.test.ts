@@ -50,6 +50,9 @@ describe('jampr refuses input it would misreport', () => {
       join(dir, 'm'),
     );
     await refused(/--size .*<= 2000/, 'generate', '--size', '3000', '--out', join(dir, 'g.jsonl'));
+    // The app's smallest model and shortest run bound the CLI too: one rule for both.
+    await refused(/--size must be .*>= 5/, 'train', '--size', '3', '--minutes', '0.05', '--out', join(dir, 'm'));
+    await refused(/--minutes must be .*>= 0.05/, 'train', '--size', '5', '--minutes', '0.01', '--out', join(dir, 'm'));
   });
 
   it('refuses a bench flag none of its methods reads, as plan does', async () => {

@@ -1,6 +1,6 @@
 import { basename, resolve } from 'node:path';
 import { inputError } from '../../shared/errors.js';
-import { MAX_CUSTOMERS, MAX_TRAINING_MINUTES } from '../../shared/limits.js';
+import { MAX_CUSTOMERS, MAX_TRAINING_MINUTES, MIN_TRAINING_MINUTES, MIN_TRAINING_SIZE } from '../../shared/limits.js';
 import { runTrainJob } from '../../main/jobs/train.js';
 import { readInstancesJsonl } from '../../main/vrp/io/index.js';
 import { EXIT } from '../exit-codes.js';
@@ -26,8 +26,8 @@ export async function run(argv: string[]): Promise<void> {
   const result = await runTrainJob(
     {
       variant: variantName(values.variant),
-      size: numberFlag(values, 'size', 20, { min: 2, max: MAX_CUSTOMERS, integer: true }),
-      minutes: numberFlag(values, 'minutes', 10, { min: 0.01, max: MAX_TRAINING_MINUTES }),
+      size: numberFlag(values, 'size', 20, { min: MIN_TRAINING_SIZE, max: MAX_CUSTOMERS, integer: true }),
+      minutes: numberFlag(values, 'minutes', 10, { min: MIN_TRAINING_MINUTES, max: MAX_TRAINING_MINUTES }),
       instances: values.instances ? readInstancesJsonl(values.instances) : [],
       fromDir: values.from ? resolve(values.from) : null,
       outDir: resolve(values.out),

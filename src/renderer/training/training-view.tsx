@@ -4,6 +4,7 @@
  */
 import { useState } from 'react';
 import { VARIANT_LABELS, VARIANT_NAMES, type VariantName } from '../../shared/domain.js';
+import { MAX_TRAINING_MINUTES, MIN_TRAINING_MINUTES } from '../../shared/limits.js';
 import { formatDateTime, formatNumber } from '../format.js';
 import { FieldValidity, INVALID_FIELDS_HINT, useFieldValidity } from '../panels/field-validity.js';
 import { NumberField } from '../panels/number-field.js';
@@ -76,8 +77,8 @@ export function TrainingView() {
             />
             <NumberField
               label="Time budget (min)"
-              min={0.05}
-              max={1440}
+              min={MIN_TRAINING_MINUTES}
+              max={MAX_TRAINING_MINUTES}
               step={0.5}
               value={minutes}
               testId="train-minutes"

@@ -1,5 +1,7 @@
+import { MAX_APP_TRAINING_SIZE, MIN_TRAINING_SIZE } from '../../shared/limits.js';
+
 /** Model sizes the form accepts, and the size it offers before any day is ticked. */
-export const SIZE_RANGE = [5, 100] as const;
+export const SIZE_RANGE = [MIN_TRAINING_SIZE, MAX_APP_TRAINING_SIZE] as const;
 const DEFAULT_SIZE = 20;
 
 /** The median stop count of the ticked days, within the sizes a model can be trained at. */
