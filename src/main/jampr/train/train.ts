@@ -214,6 +214,7 @@ async function trainWithRecipe(
   let stoppedBy: TrainResult['stoppedBy'] = 'time';
   const stepper = createStepper(o.threads ?? 1);
   try {
+    o.onPhase?.({ label: 'measuring the model it starts from on the validation days', elapsedSec: elapsed() });
     startCurve();
     const startValidation = card.validation.curve.at(-1)?.cost ?? null;
     if (startValidation !== null) o.onStart?.({ instancesSeen: card.instancesTrained, validationCost: startValidation });
