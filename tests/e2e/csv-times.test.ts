@@ -186,12 +186,12 @@ test('a CSV a spreadsheet saved in Windows-1252 shows its names intact, accents 
   // A fleet value that is not a number holds Import back and says why; it never imports the earlier value (30).
   await expect(byTest('csv-confirm')).toBeEnabled();
   await byTest('csv-capacity').fill('1,000');
-  await expect(byTest('csv-dialog')).toContainText('write decimals with a point');
+  await expect(byTest('csv-dialog')).toContainText('a comma there could be either');
   await expect(byTest('csv-confirm')).toBeDisabled();
   await byTest('csv-capacity').fill('1000');
   await expect(byTest('csv-confirm')).toBeEnabled();
   await byTest('csv-vehicles').fill('2.5');
-  await expect(byTest('csv-dialog')).toContainText('a whole number above 0');
+  await expect(byTest('csv-dialog')).toContainText('must be a whole number');
   await expect(byTest('csv-confirm')).toBeDisabled();
   await byTest('csv-cancel').click();
   await byTest('csv-dialog').waitFor({ state: 'detached' });

@@ -97,17 +97,17 @@ test("an unsaved speed leaves the plan's km alone; the instance export holds the
 
 test('a cell that refused its entry stops planning and says which', async () => {
   const planId = await byTest('plan-meta').getAttribute('data-plan-id');
-  await byTest('edit-demand-S3').fill('2,5');
+  await byTest('edit-demand-S3').fill('1,250');
   await byTest('edit-demand-S3').press('Enter');
   await expect(byTest('edit-demand-S3')).toHaveAttribute('aria-invalid', 'true');
   await byTest('plan-button').click();
-  await expect(page.locator('.banner-stack')).toContainText('Demand of S3 holds “2,5”, which it refused');
+  await expect(page.locator('.banner-stack')).toContainText('Demand of S3 holds “1,250”, which it refused');
   expect(await byTest('plan-meta').getAttribute('data-plan-id')).toBe(planId);
   // Leaving for another view would drop the entry with the table: it asks first, and staying keeps it.
   const asked = answerNext(false);
   await byTest('tab-compare').click();
-  expect(await asked).toMatch(/^Demand of S3 holds “2,5”, which it refused\. Discard it\?/);
-  await expect(byTest('edit-demand-S3')).toHaveValue('2,5');
+  expect(await asked).toMatch(/^Demand of S3 holds “1,250”, which it refused\. Discard it\?/);
+  await expect(byTest('edit-demand-S3')).toHaveValue('1,250');
   await byTest('edit-demand-S3').press('Escape');
 });
 
