@@ -219,6 +219,34 @@ test('a stop taken off its route is listed as not served, with the reason, and c
   await byTest('reset-edit').click();
 });
 
+test('a customer is added by its typed position, from the keyboard alone', async () => {
+  const rows = page.locator('[data-testid^="customer-row-"]');
+  await byTest('add-customer').focus();
+  await page.keyboard.press('Enter');
+  await byTest('add-customer-dialog').waitFor();
+  await page.keyboard.type('Bike Shop Ost');
+  await page.keyboard.press('Tab');
+  await page.keyboard.type('152.5');
+  await expect(byTest('add-customer-dialog')).toContainText('must be between −90 and 90');
+  await expect(byTest('add-customer-confirm')).toBeDisabled();
+  await byTest('add-customer-first').fill('52,5150');
+  await page.keyboard.press('Tab');
+  await page.keyboard.type('13.4420');
+  await page.keyboard.press('Tab');
+  await page.keyboard.type('7');
+  await page.keyboard.press('Enter');
+  await byTest('add-customer-dialog').waitFor({ state: 'detached' });
+  await expect(rows).toHaveCount(CITY_DAY_STOPS + 1);
+  // Numbered after the ids in use (none numeric here): customer 1.
+  const added = byTest('customer-id-1');
+  await expect(added).toHaveAttribute('title', /Bike Shop Ost/);
+  await expect(added).toHaveAttribute('title', /lat 52\.515\b.*lon 13\.442\b/);
+  await expect(byTest('edit-demand-1')).toHaveValue('7');
+  await page.locator('body').press('Control+z');
+  await expect(rows).toHaveCount(CITY_DAY_STOPS);
+  await expect(byTest('unsaved-badge')).toHaveCount(0);
+});
+
 test('stops are added only in add-stop mode; edits undo and redo; unsaved edits are not dropped without asking', async () => {
   const rows = page.locator('[data-testid^="customer-row-"]');
   const map = (await byTest('map').boundingBox())!;

@@ -27,6 +27,7 @@ import {
 import { useLiveProblems } from '../state/use-live-problems.js';
 import type { Workspace } from '../state/use-workspace.js';
 import { Gantt } from './gantt.js';
+import { AddCustomerDialog } from '../panels/add-customer-dialog.js';
 import { PlanPanel } from './plan-panel.js';
 import { usePlanEditing } from './use-plan-editing.js';
 
@@ -45,6 +46,7 @@ export function PlanView({ ws, job, onCancelJob, onCsvFile }: Props) {
   const { draft, plan, edit, selected, setSelected, editDraft } = ws;
   /** Map clicks add stops only in this mode, so a stray click never adds a customer. */
   const [adding, setAdding] = useState(false);
+  const [addingByPosition, setAddingByPosition] = useState(false);
   const startNew = () => ws.startNew(blankInstance('New instance'));
   // A new, never saved instance starts in add mode (an empty map is for drawing); a stored one opens without it.
   // Saving the new one keeps the mode: the dispatcher may be halfway through drawing the day.
@@ -95,6 +97,17 @@ export function PlanView({ ws, job, onCancelJob, onCsvFile }: Props) {
 
   return (
     <div className="workspace">
+      {addingByPosition && draft && (
+        <AddCustomerDialog
+          instance={draft}
+          onClose={() => setAddingByPosition(false)}
+          onAdd={(next, id) => {
+            editDraft(next);
+            setSelected(id);
+            setAddingByPosition(false);
+          }}
+        />
+      )}
       <aside className="sidebar left">
         <HistoryPanel
           currentId={ws.stored?.id ?? null}
@@ -136,6 +149,15 @@ export function PlanView({ ws, job, onCancelJob, onCsvFile }: Props) {
                 onClick={() => setAdding((on) => !on)}
               >
                 + Stop
+              </button>
+              <button
+                className="btn btn-small"
+                disabled={!draft}
+                title="Add a customer by typing its position"
+                data-testid="add-customer"
+                onClick={() => setAddingByPosition(true)}
+              >
+                + By position
               </button>
               <button className="btn btn-small" data-testid="new-instance" onClick={startNew}>
                 New

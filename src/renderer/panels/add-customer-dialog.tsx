@@ -1,0 +1,100 @@
+/**
+ * Adds a customer by its position, typed: the keyboard's way to what a click on the map does in "+ Stop" mode, and
+ * the way to put a stop exactly where a delivery note says. The new customer gets what a map click gives it (the
+ * shift as its window, the day's usual demand and service), then the name and demand typed here; the rest is edited
+ * in the table.
+ */
+import { useState } from 'react';
+import type { Instance } from '../../shared/domain.js';
+import { addCustomer, updateCustomer } from '../state/draft.js';
+import { type ParsedNumber, parseDecimal, parseNonNegative } from '../format.js';
+import { Modal } from './modal.js';
+
+interface Props {
+  instance: Instance;
+  onAdd(instance: Instance, id: string): void;
+  onClose(): void;
+}
+
+/** A coordinate in range: latitudes within ±90°, longitudes within ±180°, planar ones any number. */
+const coordinate =
+  (limit: number | null) =>
+  (text: string): ParsedNumber => {
+    const parsed = parseDecimal(text);
+    if (!parsed.ok || limit === null || Math.abs(parsed.value) <= limit) return parsed;
+    return { ok: false, message: `must be between −${limit} and ${limit}` };
+  };
+
+export function AddCustomerDialog({ instance, onAdd, onClose }: Props) {
+  const geo = instance.coordinates?.kind === 'geo';
+  const [name, setName] = useState('');
+  const [first, setFirst] = useState('');
+  const [second, setSecond] = useState('');
+  const [demand, setDemand] = useState('');
+  // Lat/lon days are written latitude first, as maps and delivery notes give them; the instance keeps x = longitude.
+  const fields = [
+    { label: geo ? 'Latitude' : 'x', text: first, set: setFirst, parse: coordinate(geo ? 90 : null), testId: 'add-customer-first' },
+    { label: geo ? 'Longitude' : 'y', text: second, set: setSecond, parse: coordinate(geo ? 180 : null), testId: 'add-customer-second' },
+    { label: 'Demand', text: demand, set: setDemand, parse: parseNonNegative, testId: 'add-customer-demand', optional: true },
+  ];
+  const results = fields.map((f) => (f.optional && f.text.trim() === '' ? null : f.parse(f.text)));
+  const ready = results.every((r) => r === null || r.ok);
+
+  const add = () => {
+    if (!ready) return;
+    const [a, b, q] = results.map((r) => (r?.ok ? r.value : undefined));
+    const [x, y] = geo ? [b!, a!] : [a!, b!];
+    const added = addCustomer(instance, x, y);
+    let next = q === undefined ? added.instance : updateCustomer(added.instance, added.id, 'demand', q);
+    if (name.trim() !== '') next = { ...next, customers: next.customers.map((c) => (c.id === added.id ? { ...c, name: name.trim() } : c)) };
+    onAdd(next, added.id);
+  };
+
+  const footer = (
+    <>
+      <span className="hint spacer">Its window follows the shift; edit it and the service time in the table.</span>
+      <button className="btn" onClick={onClose}>
+        Cancel
+      </button>
+      <button type="submit" form="add-customer-form" className="btn btn-primary" data-testid="add-customer-confirm" disabled={!ready}>
+        Add customer
+      </button>
+    </>
+  );
+  return (
+    <Modal title="Add a customer" onClose={onClose} footer={footer} testId="add-customer-dialog">
+      {/* A form, so that Enter in any field adds the customer (the footer's button submits it). */}
+      <form
+        id="add-customer-form"
+        className="row-fields"
+        onSubmit={(e) => {
+          e.preventDefault();
+          add();
+        }}
+      >
+        <label className="field-inline">
+          <span>Name</span>
+          <input value={name} placeholder="optional" data-testid="add-customer-name" onChange={(e) => setName(e.target.value)} />
+        </label>
+        {fields.map((f, i) => {
+          const result = results[i];
+          const problem = result && !result.ok && f.text.trim() !== '' ? result.message : null;
+          return (
+            <label key={f.testId} className={`field-inline${problem ? ' has-error' : ''}`}>
+              <span>{f.label}</span>
+              <input
+                value={f.text}
+                inputMode="decimal"
+                placeholder={f.optional ? 'the usual' : undefined}
+                aria-invalid={problem !== null || undefined}
+                data-testid={f.testId}
+                onChange={(e) => f.set(e.target.value)}
+              />
+              {problem && <em className="field-error">{problem}</em>}
+            </label>
+          );
+        })}
+      </form>
+    </Modal>
+  );
+}
