@@ -234,6 +234,7 @@ test('a customer is added by its typed position, from the keyboard alone', async
   await page.keyboard.type('13.4420');
   await page.keyboard.press('Tab');
   await page.keyboard.type('7');
+  await session.screenshot('add-customer');
   await page.keyboard.press('Enter');
   await byTest('add-customer-dialog').waitFor({ state: 'detached' });
   await expect(rows).toHaveCount(CITY_DAY_STOPS + 1);
