@@ -54,8 +54,8 @@ export function parseTime(text: string, clockTimes: boolean | undefined): Parsed
 
 /** A number > 0 (capacity, speed). */
 export function parsePositive(text: string): ParsedNumber {
-  const parsed = parseNonNegative(text);
-  return parsed.ok && parsed.value === 0 ? { ok: false, message: 'must be more than 0' } : parsed;
+  const parsed = parseDecimal(text);
+  return parsed.ok && parsed.value <= 0 ? { ok: false, message: 'must be more than 0' } : parsed;
 }
 
 /** A whole number > 0 (vehicles): 2.5 vehicles is a slip, not a fleet to round. */

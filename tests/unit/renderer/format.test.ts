@@ -78,7 +78,7 @@ describe('renderer formatting', () => {
 
   it('asks a speed or capacity to be above 0, a fleet to be whole, and reads a service as minutes or H:MM', () => {
     expect(parsePositive('0')).toEqual({ ok: false, message: 'must be more than 0' });
-    expect(parsePositive('-10')).toEqual({ ok: false, message: 'must be 0 or more' });
+    expect(parsePositive('-10')).toEqual({ ok: false, message: 'must be more than 0' });
     expect(parsePositive('25.5')).toEqual({ ok: true, value: 25.5 });
     expect(parseCount('2.5')).toEqual({ ok: false, message: 'must be a whole number' });
     expect(parseCount('0')).toEqual({ ok: false, message: 'must be more than 0' });
