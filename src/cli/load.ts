@@ -2,6 +2,7 @@ import { readInstanceFile } from '../main/vrp/io/index.js';
 import { buildProblem } from '../main/vrp/validate.js';
 import type { Problem } from '../main/vrp/problem.js';
 import { inputError } from '../shared/errors.js';
+import { MAX_MAGNITUDE, MAX_VEHICLES, SPEED_KMH_RANGE } from '../shared/limits.js';
 import { optionalNumberFlag } from './args.js';
 
 /** Flags shared by every command that reads an instance file. */
@@ -16,10 +17,11 @@ export const instanceFlags = {
 export function loadProblem(path: string, values: Record<string, unknown>): Problem {
   const instance = readInstanceFile(path, {
     first: optionalNumberFlag(values, 'first', { min: 1, integer: true }),
-    vehicles: optionalNumberFlag(values, 'vehicles', { min: 1, integer: true }),
+    // The instance's own bounds (shared/limits.ts), named as the flag's mistake rather than the file's.
+    vehicles: optionalNumberFlag(values, 'vehicles', { min: 1, max: MAX_VEHICLES, integer: true }),
     // A vehicle carries something and moves: 0 is a slip, named here rather than as a problem of the file.
-    capacity: optionalNumberFlag(values, 'capacity', { above: 0 }),
-    speedKmh: optionalNumberFlag(values, 'speed', { above: 0 }),
+    capacity: optionalNumberFlag(values, 'capacity', { above: 0, max: MAX_MAGNITUDE }),
+    speedKmh: optionalNumberFlag(values, 'speed', { min: SPEED_KMH_RANGE[0], max: SPEED_KMH_RANGE[1] }),
     onWarning: (message) => process.stderr.write(`jampr: warning: ${message}\n`),
   });
   // A flag the command would ignore is refused (as one the method does not read): x/y travel is their distance.

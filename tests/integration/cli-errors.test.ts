@@ -70,8 +70,14 @@ describe('jampr on a user mistake', () => {
       await failureOf('plan', instance, '--variant', 'tw1', '--variant', 'tw2'),
       /--variant is given 2 times \('tw1', 'tw2'\): give it once/,
     );
-    expectUserError(await failureOf('plan', instance, '--vehicles', '-2'), /--vehicles must be an integer >= 1, got '-2'/);
-    expectUserError(await failureOf('plan', instance, '--capacity', '0'), /--capacity must be a number above 0, got '0'/);
+    expectUserError(await failureOf('plan', instance, '--vehicles', '-2'), /--vehicles must be an integer >= 1 and <= 10000, got '-2'/);
+    // Above the instance's own bounds: named as the flag's mistake, not as a file that cannot be imported.
+    expectUserError(
+      await failureOf('plan', instance, '--vehicles', '10001'),
+      /^jampr: --vehicles must be an integer >= 1 and <= 10000, got '10001'/,
+    );
+    expectUserError(await failureOf('plan', instance, '--capacity', '1e12'), /^jampr: --capacity must be .*<= 1000000000, got '1e12'/);
+    expectUserError(await failureOf('plan', instance, '--capacity', '0'), /--capacity must be a number above 0 and <= 1000000000, got '0'/);
     expectUserError(await failureOf('plan', instance, '--time-limit', '-1'), /--time-limit must be a number/);
   });
 
