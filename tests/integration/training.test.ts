@@ -142,8 +142,10 @@ describe('training service', () => {
     await runToEnd({ variant: 'tw1', size: 10, instanceIds: [], minutes: 1, name: 'north depot' });
     const request = { variant: 'tw1', size: 10, instanceIds: [], minutes: 1 } as const;
     expect((await app.fail('training:start', { ...request, name: 'north_depot' })).message).toBe(
-      "the model name north_depot is written north_depot on disk, and a folder of that name holds another model's files: choose another name",
+      "the model name north_depot would be stored in the folder north_depot, which holds another model's files: choose another name",
     );
+    expect((await app.fail('training:start', { ...request, name: 'NORTH DEPOT' })).message).toMatch(/in the folder north_depot, /);
+    expect((await app.fail('training:start', { ...request, name: '///' })).message).toMatch(/cannot name a folder/);
     expect((await app.fail('training:start', { ...request, name: '..' })).message).toMatch(/cannot name a folder/);
     expect((await app.fail('training:start', { ...request, name: '   ' })).message).toBe('the model name is empty: give the model a name');
     expect((await app.call('training:list', {})).length).toBe(1);

@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { ModelInfo, TrainingRequest, TrainingRun } from '../../shared/api.js';
 import type { Instance } from '../../shared/domain.js';
@@ -70,11 +70,13 @@ export function trainingServices(ctx: ServiceContext) {
     if (models.nameTaken(name)) throw inputError(`a model named ${name} already exists: choose another name`);
     // The model's folder is its name written for the disk: two names may write alike ("north depot", "north_depot"),
     // and a name of dots would write into the models folder's parent. Neither may overwrite another model's files.
+    // Folders are compared without case, as the disks of macOS and Windows compare them.
     const folder = safeFileName(name);
-    if (/^\.*$/.test(folder)) throw inputError(`the model name ${name} cannot name a folder: use letters or digits in it`);
-    if (existsSync(join(ctx.modelsDir, folder)))
+    if (!/[\p{L}\p{N}]/u.test(folder)) throw inputError(`the model name ${name} cannot name a folder: use letters or digits in it`);
+    const taken = existsSync(ctx.modelsDir) ? readdirSync(ctx.modelsDir).find((f) => f.toLowerCase() === folder.toLowerCase()) : undefined;
+    if (taken)
       throw inputError(
-        `the model name ${name} is written ${folder} on disk, and a folder of that name holds another model's files: choose another name`,
+        `the model name ${name} would be stored in the folder ${taken}, which holds another model's files: choose another name`,
       );
 
     // The name is stored with the run so that a checkpoint left by a killed app can still be found.
