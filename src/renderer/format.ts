@@ -58,8 +58,11 @@ export function parsePositive(text: string): ParsedNumber {
   return parsed.ok && parsed.value <= 0 ? { ok: false, message: 'must be more than 0' } : parsed;
 }
 
-/** A whole number > 0 (vehicles): 2.5 vehicles is a slip, not a fleet to round. */
+/** A whole number > 0 (vehicles, capacity): 2.5 vehicles is a slip, not a fleet to round. */
 export function parseCount(text: string): ParsedNumber {
+  // A whole number has no decimals: 1,250 can only be written with a thousands separator.
+  const grouped = /^(\d{1,3})((?:,\d{3})+)$/.exec(text.trim());
+  if (grouped) return { ok: false, message: `write ${grouped[1]}${grouped[2].replaceAll(',', '')}, without the comma` };
   const parsed = parsePositive(text);
   return parsed.ok && !Number.isInteger(parsed.value) ? { ok: false, message: 'must be a whole number' } : parsed;
 }

@@ -186,7 +186,7 @@ test('a CSV a spreadsheet saved in Windows-1252 shows its names intact, accents 
   // A fleet value that is not a number holds Import back and says why; it never imports the earlier value (30).
   await expect(byTest('csv-confirm')).toBeEnabled();
   await byTest('csv-capacity').fill('1,000');
-  await expect(byTest('csv-dialog')).toContainText('a comma there could be either');
+  await expect(byTest('csv-dialog')).toContainText('write 1000, without the comma');
   await expect(byTest('csv-confirm')).toBeDisabled();
   await byTest('csv-capacity').fill('1000');
   await expect(byTest('csv-confirm')).toBeEnabled();

@@ -56,6 +56,7 @@ export function CsvPreviewDialog({ state }: { state: CsvImportState }) {
             placeholder="required"
             value={pending.capacity}
             testId="csv-capacity"
+            integer
             onChange={(capacity) => setFleet({ capacity })}
             onEnter={importByKey}
           />

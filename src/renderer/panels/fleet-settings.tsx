@@ -37,7 +37,7 @@ export function FleetSettings({ instance, onChange, onClockTimes, onSave, dirty,
             <th>Capacity</th>
             <EditableCell
               label="Capacity"
-              kind="positive"
+              kind="count"
               value={instance.capacity}
               testId="fleet-capacity"
               onCommit={(v) => onChange('capacity', v)}

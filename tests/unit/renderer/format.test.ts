@@ -97,5 +97,7 @@ describe('renderer formatting', () => {
     expect(parseNonNegative('1,250')).toEqual({ ok: false, message: 'write 1250 or 1.250: a comma there could be either' });
     expect(parseNonNegative('1,2,5')).toEqual({ ok: false, message: 'not a number' });
     expect(parseCount('8,0')).toEqual({ ok: true, value: 8 });
+    expect(parseCount('1,250')).toEqual({ ok: false, message: 'write 1250, without the comma' });
+    expect(parseCount('250,5')).toEqual({ ok: false, message: 'must be a whole number' });
   });
 });
