@@ -81,7 +81,12 @@ export function createWebServer({ services, hub, token, rendererDir }: WebServer
       if (err instanceof BodyTooLarge) return tooLarge(req, res);
       return result(res, 400, { ok: false, error: inputError(`unreadable request body: ${(err as Error).message}`).toData() });
     }
-    return result(res, 200, await services.dispatch(path.slice('/api/'.length), request));
+    // A tab closed (or reloaded) before its answer drops the connection: the plan it waited for is cancelled.
+    const gone = new AbortController();
+    res.once('close', () => {
+      if (!res.writableFinished) gone.abort();
+    });
+    return result(res, 200, await services.dispatch(path.slice('/api/'.length), request, { gone: gone.signal }));
   }
 
   const server = createServer((req, res) => {

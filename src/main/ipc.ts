@@ -18,7 +18,43 @@ export function setupIpc(services: Services, window: () => WebContents | null, w
     const frame = event.senderFrame;
     return event.sender === window() && frame !== null && frame === event.sender.mainFrame && isRendererUrl(frame.url, where);
   };
+  const waiting = callsWaiting();
   for (const name of CALL_NAMES) {
-    ipcMain.handle(name, (event, request: unknown) => (trusted(event) ? services.handlers[name](request) : refusal));
+    ipcMain.handle(name, async (event, request: unknown) => {
+      if (!trusted(event)) return refusal;
+      const gone = waiting.start(event.sender);
+      try {
+        return await services.handlers[name](request, { gone: gone.signal });
+      } finally {
+        waiting.end(event.sender, gone);
+      }
+    });
   }
+}
+
+/**
+ * The calls each window waits on, so that a window closed before its answers abandons them (the plan it waited for
+ * is cancelled: macOS keeps the app running without windows). One 'destroyed' listener per window, not per call.
+ */
+function callsWaiting() {
+  const byWindow = new WeakMap<WebContents, Set<AbortController>>();
+  return {
+    start(sender: WebContents): AbortController {
+      let calls = byWindow.get(sender);
+      if (!calls) {
+        const mine = new Set<AbortController>();
+        sender.once('destroyed', () => {
+          for (const call of mine) call.abort();
+        });
+        byWindow.set(sender, mine);
+        calls = mine;
+      }
+      const call = new AbortController();
+      calls.add(call);
+      return call;
+    },
+    end(sender: WebContents, call: AbortController): void {
+      byWindow.get(sender)?.delete(call);
+    },
+  };
 }

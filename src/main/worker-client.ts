@@ -69,6 +69,10 @@ export class WorkerClient implements JobRunner {
     });
   }
 
+  inFlight(): JobType[] {
+    return [...this.pending.values()].map((p) => p.job);
+  }
+
   /** Stops the worker; pending jobs fail as cancelled. */
   async close(): Promise<void> {
     const current = this.current;

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { MAX_PLANS_IN_FLIGHT } from '../../src/main/services/planning.js';
 import { generateInstance } from '../../src/main/vrp/generate.js';
 import { createRng } from '../../src/main/vrp/rng.js';
@@ -33,5 +33,32 @@ describe('plans waiting for the worker', () => {
     expect(Date.now() - started).toBeLessThan(15_000);
     expect(results.map((r) => (r.ok ? 'stored' : r.error.kind))).toEqual(plans.map(() => 'cancelled'));
     expect(await app.call('plans:list', { instanceId })).toEqual([]);
+  });
+});
+
+describe('a plan whose caller went away', () => {
+  it('is cancelled when its tab or window goes, and a plan behind it is told it waits, then runs', async () => {
+    // A worker of its own: the plans cancelled above still count as in flight until the worker has answered them.
+    const app = createTestApp();
+    onTestFinished(() => app.close());
+    const instanceId = (await app.call('instances:save', { instance: generateInstance(100, createRng(3), 'queue') })).id;
+    const request = { instanceId, variant: { name: 'tw3' as const }, method: 'classical' as const };
+    const gone = new AbortController();
+    const abandoned = app.services.handlers['plans:create']({ ...request, timeLimitSec: 60, jobId: 'closed-tab' }, { gone: gone.signal });
+    const progressOf = (jobId: string) =>
+      app.events.filter((e) => e.event === 'plan:progress' && (e.payload as { jobId?: string }).jobId === jobId);
+    await expect.poll(() => progressOf('closed-tab').length, { timeout: 20_000 }).toBeGreaterThan(0);
+
+    const next = app.services.handlers['plans:create']({ ...request, timeLimitSec: 0.2, jobId: 'next-tab' });
+    await expect.poll(() => progressOf('next-tab').length).toBeGreaterThan(0);
+    expect((progressOf('next-tab')[0].payload as { message: string }).message).toBe('waiting for another plan to finish first');
+
+    const started = Date.now();
+    gone.abort();
+    expect(await abandoned).toMatchObject({ ok: false, error: { kind: 'cancelled' } });
+    expect(await next).toMatchObject({ ok: true });
+    // The abandoned plan had 60 s to run: the one behind it finishing long before shows the worker was freed.
+    expect(Date.now() - started).toBeLessThan(15_000);
+    expect((await app.call('plans:list', { instanceId })).length).toBe(1);
   });
 });

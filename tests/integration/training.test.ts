@@ -21,6 +21,7 @@ function fakeTrainer(comparison: TrainJobResult['comparison'] = null, steps = In
   const inner = inProcessRunner();
   const jobs: TrainJob[] = [];
   const runner: JobRunner = {
+    inFlight: () => [],
     run: async (job, input, options = {}) => {
       if (job !== 'train') return inner.run(job, input, options);
       const train = input as TrainJob;

@@ -36,6 +36,9 @@ function statusFor(headers: string[], sent: string): Promise<string> {
   });
 }
 
+const progressed = (jobId: string) =>
+  app.events.some((e) => e.event === 'plan:progress' && (e.payload as { jobId?: string }).jobId === jobId);
+
 describe('the web mode server under load and abuse', () => {
   it('refuses an announced oversized body with 413 before reading it', async () => {
     const status = await statusFor(['POST /api/instances:list HTTP/1.1', `Content-Length: ${MAX_BODY_BYTES + 1}`], '{"a":');
@@ -69,6 +72,23 @@ describe('the web mode server under load and abuse', () => {
     for (const o of open) o.close();
   });
 
+  it('cancels a plan whose tab went away (its connection closed) and frees the worker for the next', async () => {
+    const { id } = await app.call('instances:save', { instance: generateInstance(100, createRng(6), 'closed tab') });
+    const post = (body: object) =>
+      httpRequest({ host: '127.0.0.1', port, method: 'POST', path: '/api/plans:create', headers: { 'x-jampr-token': TOKEN } }).end(
+        JSON.stringify(body),
+      );
+    const abandoned = post({ instanceId: id, variant: { name: 'tw3' }, method: 'classical', timeLimitSec: 60, jobId: 'tab-a' });
+    abandoned.on('error', () => undefined);
+    await expect.poll(() => progressed('tab-a'), { timeout: 20_000 }).toBe(true);
+    const started = Date.now();
+    abandoned.destroy();
+    const next = await app.call('plans:create', { instanceId: id, variant: { name: 'tw3' }, method: 'classical', timeLimitSec: 0.2 });
+    // Behind a plan of 60 s still running, the next one would wait for it.
+    expect(Date.now() - started).toBeLessThan(15_000);
+    expect((await app.call('plans:list', { instanceId: id })).map((p) => p.id)).toEqual([next.id]);
+  });
+
   it('answers a call in progress when it shuts down, instead of dropping the connection', async () => {
     const { id } = await app.call('instances:save', { instance: generateInstance(100, createRng(5), 'drain') });
     const reply = new Promise<{ status: number; body: string }>((resolve, reject) => {
@@ -81,9 +101,9 @@ describe('the web mode server under load and abuse', () => {
         },
       );
       req.on('error', reject);
-      req.end(JSON.stringify({ instanceId: id, variant: { name: 'tw3' }, method: 'classical', timeLimitSec: 60 }));
+      req.end(JSON.stringify({ instanceId: id, variant: { name: 'tw3' }, method: 'classical', timeLimitSec: 60, jobId: 'drain' }));
     });
-    while (!app.events.some((e) => e.event === 'plan:progress')) await new Promise((r) => setTimeout(r, 10));
+    await expect.poll(() => progressed('drain'), { timeout: 20_000 }).toBe(true);
     const closed = web.close();
     await app.services.shutdown();
     await closed;

@@ -12,6 +12,8 @@ export function inProcessRunner(): JobRunner {
         signal: options.signal ?? new AbortController().signal,
         onProgress: options.onProgress ?? (() => {}),
       }),
+    // Jobs here run side by side on the calling thread: none waits for another.
+    inFlight: () => [],
     close: async () => {},
   };
 }

@@ -149,5 +149,7 @@ export interface JobRunner {
     input: JobInput<T>,
     options?: { signal?: AbortSignal; onProgress?: (progress: JobProgress<T>) => void },
   ): Promise<JobResult<T>>;
+  /** The jobs sent and not yet answered, oldest first: a job sent now waits behind the busy ones among them. */
+  inFlight(): JobType[];
   close(): Promise<void>;
 }

@@ -4,39 +4,44 @@ import { unservedIds } from '../../shared/not-served.js';
 import type { StopSchedule } from '../../shared/domain.js';
 import { TIME_EPS } from '../vrp/evaluate.js';
 import type { Planner } from './planning.js';
+import type { Caller } from './registry.js';
 import type { ServiceContext } from './context.js';
 import { requireInstance } from './instances.js';
 
 /** Plans one instance under two variants with the same method and seed, stores both, and diffs them. */
 export function compareServices(ctx: ServiceContext, planner: Planner) {
   return {
-    'compare:variants': (request: CallRequest<'compare:variants'>) =>
-      planner.cancellable(request.jobId, async (signal): Promise<Comparison> => {
-        const half = (offset: number, label: string) => (p: { fraction: number; message: string }) =>
-          ctx.emit('plan:progress', { fraction: offset + p.fraction / 2, message: `${label}: ${p.message}`, jobId: request.jobId });
-        // Everything but the policy is the same request, so each side is the plan the Plan view would make.
-        const { a: variantA, b: variantB, ...common } = request;
-        // Both sides plan the same version of the instance: one saved elsewhere between them refuses side B rather
-        // than passing off the change in the data as the policy's effect.
-        const basedOn = common.basedOn ?? requireInstance(ctx, request.instanceId).updatedAt;
-        const a = await planner.plan({ ...common, basedOn, variant: variantA }, half(0, `plan A (${variantA.name})`), signal);
-        let b: StoredPlan;
-        try {
-          b = await planner.plan({ ...common, basedOn, variant: variantB }, half(0.5, `plan B (${variantB.name})`), signal);
-        } catch (err) {
-          // Plan A alone is no comparison: it goes, and a change of the day meanwhile is named as such.
-          ctx.store.plans.delete(a.id);
-          if (err instanceof AppError && err.kind === 'conflict') {
-            throw new AppError(
-              'conflict',
-              `the instance was saved or deleted in another window while it was being compared; nothing was stored: compare again`,
-            );
+    'compare:variants': (request: CallRequest<'compare:variants'>, { gone }: Caller) =>
+      planner.cancellable(
+        request.jobId,
+        async (signal): Promise<Comparison> => {
+          const half = (offset: number, label: string) => (p: { fraction: number; message: string }) =>
+            ctx.emit('plan:progress', { fraction: offset + p.fraction / 2, message: `${label}: ${p.message}`, jobId: request.jobId });
+          // Everything but the policy is the same request, so each side is the plan the Plan view would make.
+          const { a: variantA, b: variantB, ...common } = request;
+          // Both sides plan the same version of the instance: one saved elsewhere between them refuses side B rather
+          // than passing off the change in the data as the policy's effect.
+          const basedOn = common.basedOn ?? requireInstance(ctx, request.instanceId).updatedAt;
+          const a = await planner.plan({ ...common, basedOn, variant: variantA }, half(0, `plan A (${variantA.name})`), signal);
+          let b: StoredPlan;
+          try {
+            b = await planner.plan({ ...common, basedOn, variant: variantB }, half(0.5, `plan B (${variantB.name})`), signal);
+          } catch (err) {
+            // Plan A alone is no comparison: it goes, and a change of the day meanwhile is named as such.
+            ctx.store.plans.delete(a.id);
+            if (err instanceof AppError && err.kind === 'conflict') {
+              throw new AppError(
+                'conflict',
+                `the instance was saved or deleted in another window while it was being compared; nothing was stored: compare again`,
+              );
+            }
+            throw err;
           }
-          throw err;
-        }
-        ctx.store.plans.pairAsComparison(a.id, b.id);
-        return diffPlans({ ...a, comparedWith: b.id }, { ...b, comparedWith: a.id });
-      }),
+          ctx.store.plans.pairAsComparison(a.id, b.id);
+          return diffPlans({ ...a, comparedWith: b.id }, { ...b, comparedWith: a.id });
+        },
+        gone,
+      ),
   };
 }
 

@@ -1,7 +1,7 @@
 import type { PlanRequest, StoredInstance, StoredPlan } from '../../shared/api.js';
 import { AppError, inputError } from '../../shared/errors.js';
 import { DEFAULT_SAMPLES, methodLabel, unreadFields } from '../../shared/methods.js';
-import type { Progress } from '../jobs/protocol.js';
+import type { JobType, Progress } from '../jobs/protocol.js';
 import { evaluatePlan } from '../vrp/evaluate.js';
 import { buildProblem } from '../vrp/validate.js';
 import type { ServiceContext } from './context.js';
@@ -38,6 +38,8 @@ export function createPlanner(ctx: ServiceContext) {
       request.method === 'jampr' || request.method === 'am'
         ? resolveModel(ctx, request.method, variant.name, problem.n, request.modelId)
         : null;
+    const waitingFor = waitingNotice(ctx.jobs.inFlight());
+    if (waitingFor) onProgress({ fraction: 0, message: waitingFor });
     const result = await ctx.jobs.run(
       'plan',
       {
@@ -80,14 +82,23 @@ export function createPlanner(ctx: ServiceContext) {
     }
   }
 
-  /** Runs `work` cancellably (`cancel` aborts its signal), unless too many already wait. */
-  async function cancellable<T>(jobId: string | undefined, work: (signal: AbortSignal) => Promise<T>): Promise<T> {
+  /**
+   * Runs `work` cancellably (`cancel` aborts its signal, and so does its caller going away: nobody is left to
+   * show the plan, and the worker is free for the next one), unless too many already wait.
+   */
+  async function cancellable<T>(jobId: string | undefined, work: (signal: AbortSignal) => Promise<T>, gone?: AbortSignal): Promise<T> {
+    if (gone?.aborted) throw new AppError('cancelled', 'the window or tab that asked for it was closed');
     if (inProgress.size >= MAX_PLANS_IN_FLIGHT) {
       throw new AppError('busy', `${inProgress.size} plans are already running or waiting: wait for them or cancel them`);
     }
     const controller = new AbortController();
+    const abandon = () => controller.abort();
+    gone?.addEventListener('abort', abandon, { once: true });
     inProgress.set(controller, jobId);
-    const running = work(controller.signal).finally(() => inProgress.delete(controller));
+    const running = work(controller.signal).finally(() => {
+      inProgress.delete(controller);
+      gone?.removeEventListener('abort', abandon);
+    });
     // A cancel is answered at once: the worker stops at its next check (between sampling chunks, local search
     // iterations) and whatever it still returns is dropped; it counts as in flight until then.
     const cancelled = new Promise<never>((_, reject) =>
@@ -124,6 +135,17 @@ function instanceAsShown(ctx: ServiceContext, request: PlanRequest): StoredInsta
     );
   }
   return stored;
+}
+
+/**
+ * What a plan sent to a busy worker waits for, in words; the worker's first report of the plan replaces it. Jobs
+ * run one at a time there (a training run lets plans in between its steps, so a plan behind one starts soon).
+ */
+function waitingNotice(ahead: JobType[]): string | null {
+  const plans = ahead.filter((job) => job === 'plan').length;
+  if (plans > 0) return `waiting for ${plans === 1 ? 'another plan' : `${plans} other plans`} to finish first`;
+  if (ahead.includes('train')) return 'waiting for a pause in the training run';
+  return null;
 }
 
 const deletedWhilePlanning = (name: string) =>

@@ -10,6 +10,7 @@ import { buildProblem } from '../vrp/validate.js';
 import type { ServiceContext } from './context.js';
 import { requireInstance, safeFileName } from './instances.js';
 import type { Planner } from './planning.js';
+import type { Caller } from './registry.js';
 import { toVariant } from './variant.js';
 
 export function requirePlan(ctx: ServiceContext, id: number): StoredPlan {
@@ -83,12 +84,16 @@ function check(ctx: ServiceContext, request: CallRequest<'plans:check'>) {
 
 export function planServices(ctx: ServiceContext, planner: Planner) {
   return {
-    'plans:create': (request: CallRequest<'plans:create'>) =>
-      planner.cancellable(request.jobId, async (signal) => {
-        const plan = await planner.plan(request, (p) => ctx.emit('plan:progress', { ...p, jobId: request.jobId }), signal);
-        // Saved elsewhere while it was planned (a fleet cut, a window moved): the plan says what it breaks now.
-        return planOnCurrentData(ctx, plan.id).plan;
-      }),
+    'plans:create': (request: CallRequest<'plans:create'>, { gone }: Caller) =>
+      planner.cancellable(
+        request.jobId,
+        async (signal) => {
+          const plan = await planner.plan(request, (p) => ctx.emit('plan:progress', { ...p, jobId: request.jobId }), signal);
+          // Saved elsewhere while it was planned (a fleet cut, a window moved): the plan says what it breaks now.
+          return planOnCurrentData(ctx, plan.id).plan;
+        },
+        gone,
+      ),
     'plans:cancel': ({ jobId }: CallRequest<'plans:cancel'>) => ({ cancelled: planner.cancel(jobId) }),
     'plans:list': ({ instanceId }: { instanceId: number }) => plansOnCurrentData(ctx, instanceId),
     'plans:get': ({ id }: { id: number }) => planOnCurrentData(ctx, id).plan,

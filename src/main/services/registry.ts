@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import { CALLS, type CallName, type CallResponse, type CallResult } from '../../shared/api.js';
 import { AppError, inputError, toErrorData } from '../../shared/errors.js';
 import { describeIssues } from '../../shared/issues.js';
+import type { Store } from '../store/index.js';
 import { storageError } from '../store/storage-errors.js';
 import { appServices } from './app.js';
 import { compareServices } from './compare.js';
@@ -14,16 +15,25 @@ import { sheetServices } from './sheets.js';
 import { trainingServices } from './training.js';
 
 type Request<C extends CallName> = z.output<(typeof CALLS)[C]['req']>;
+/**
+ * What a transport knows of the caller: `gone` is aborted when it went away before its answer (a browser tab
+ * closed, a window destroyed), so work done only for that answer (a plan, a comparison) stops.
+ */
+export interface Caller {
+  gone?: AbortSignal;
+}
 /** One implementation per call, given a validated request. */
-type Implementations = { [C in CallName]: (request: Request<C>) => CallResponse<C> | Promise<CallResponse<C>> };
+type Implementations = {
+  [C in CallName]: (request: Request<C>, caller: Caller) => CallResponse<C> | Promise<CallResponse<C>>;
+};
 /** What transports call: any input in, a value or an error as data out; never throws. */
-export type Handler<C extends CallName> = (request: unknown) => Promise<CallResult<CallResponse<C>>>;
+export type Handler<C extends CallName> = (request: unknown, caller?: Caller) => Promise<CallResult<CallResponse<C>>>;
 export type Handlers = { [C in CallName]: Handler<C> };
 
 export interface Services {
   handlers: Handlers;
   /** Dispatch by a name that came off the wire; an unknown name is an input error. */
-  dispatch(name: string, request: unknown): Promise<CallResult<unknown>>;
+  dispatch(name: string, request: unknown, caller?: Caller): Promise<CallResult<unknown>>;
   /** Cancels planning, waits for training runs to stop and closes the worker. */
   shutdown(): Promise<void>;
 }
@@ -41,15 +51,15 @@ export function createServices(ctx: ServiceContext): Services {
     ...modelServices(ctx),
     ...training.handlers,
   };
-  const handlerFor = <C extends CallName>(name: C): Handler<C> => wrap(name, implementations[name], () => ctx.store.checkFile());
+  const handlerFor = <C extends CallName>(name: C): Handler<C> => wrap(name, implementations[name], ctx.store);
   const handlers = {} as Record<CallName, Handler<CallName>>;
   for (const name of Object.keys(CALLS) as CallName[]) handlers[name] = handlerFor(name);
 
   return {
     handlers: handlers as Handlers,
-    dispatch: (name, request) =>
+    dispatch: (name, request, caller) =>
       Object.hasOwn(CALLS, name)
-        ? handlers[name as CallName](request)
+        ? handlers[name as CallName](request, caller)
         : Promise.resolve({ ok: false, error: inputError(`unknown call ${name}`).toData() }),
     async shutdown() {
       planner.cancel();
@@ -64,10 +74,14 @@ export function createServices(ctx: ServiceContext): Services {
   };
 }
 
-/** `check` runs before every call: a database file gone from under the app refuses it (store/file-guard.ts). */
-function wrap<C extends CallName>(name: C, implementation: (request: Request<C>) => unknown, check: () => void): Handler<C> {
+/** The store's file check runs before every call: a database file gone from under the app refuses it (store/file-guard.ts). */
+function wrap<C extends CallName>(
+  name: C,
+  implementation: (request: Request<C>, caller: Caller) => unknown,
+  store: Pick<Store, 'checkFile' | 'failureBehind'>,
+): Handler<C> {
   const schema = CALLS[name].req;
-  return async (request) => {
+  return async (request, caller = {}) => {
     const parsed = schema.safeParse(request);
     if (!parsed.success) {
       const details = describeIssues(parsed.error, request, 'the request');
@@ -75,24 +89,11 @@ function wrap<C extends CallName>(name: C, implementation: (request: Request<C>)
       return { ok: false, error: inputError('some values are not valid', details).toData() };
     }
     try {
-      check();
-      return { ok: true, value: (await implementation(parsed.data as Request<C>)) as CallResponse<C> };
+      store.checkFile();
+      return { ok: true, value: (await implementation(parsed.data as Request<C>, caller)) as CallResponse<C> };
     } catch (err) {
-      return { ok: false, error: toErrorData(storageError(err) ?? refusalBehind(err, check) ?? err) };
+      // An AppError says what went wrong already; anything else may be the file having gone under the call.
+      return { ok: false, error: toErrorData(storageError(err) ?? (err instanceof AppError ? err : store.failureBehind(err))) };
     }
   };
-}
-
-/**
- * A call under way when the database file went away (a plan that took seconds) meets a closed connection at its
- * end: its failure is the file guard's, said in the guard's words rather than as a defect.
- */
-function refusalBehind(err: unknown, check: () => void): unknown {
-  if (err instanceof AppError) return null;
-  try {
-    check();
-  } catch (refusal) {
-    return refusal;
-  }
-  return null;
 }

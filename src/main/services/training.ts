@@ -106,7 +106,7 @@ export function trainingServices(ctx: ServiceContext) {
             try {
               if (point) trainingRuns.appendPoint(run.id, point);
             } catch (err) {
-              storeLost = storeFailure(err);
+              storeLost = ctx.store.failureBehind(err);
               controller.abort();
               return;
             }
@@ -127,7 +127,7 @@ export function trainingServices(ctx: ServiceContext) {
           outcome = trainingRuns.finish(run.id, status, null, status === 'failed' ? error.message : null)!;
         } catch (stored) {
           // The end cannot be stored either: the window still hears how the run ended.
-          outcome = { ...run, status: 'failed', error: toErrorData(storeFailure(stored)).message };
+          outcome = { ...run, status: 'failed', error: toErrorData(ctx.store.failureBehind(stored)).message };
         }
       }
       active.delete(run.id);
@@ -137,16 +137,6 @@ export function trainingServices(ctx: ServiceContext) {
     const finished = execute();
     active.set(run.id, { controller, finished });
     return run;
-  }
-
-  /** Why the store refused a write: the file guard's words where the database file went away under the app. */
-  function storeFailure(err: unknown): unknown {
-    try {
-      ctx.store.checkFile();
-    } catch (refusal) {
-      return refusal;
-    }
-    return err;
   }
 
   /** The JAMPR model that plans this policy and size today (the planner's own rule), if any. */

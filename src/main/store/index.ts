@@ -16,11 +16,17 @@ export interface Store {
   readonly trainingRuns: ReturnType<typeof trainingRunRepository>;
   /** Throws a storage error when the database file was deleted or replaced since it was opened (file-guard.ts). */
   checkFile(): void;
+  /**
+   * Why an operation failed: the file guard's refusal where the database file went away under it (a write under
+   * way meets a closed connection), said in the guard's words rather than as a defect; else the error itself.
+   */
+  failureBehind(err: unknown): unknown;
   close(): void;
 }
 
 export function openStore(path: string, options: OpenOptions = {}): Store {
   const db = openDatabase(path, MIGRATIONS, options);
+  const checkFile = databaseFileGuard(db, path);
   return {
     path,
     db,
@@ -28,7 +34,15 @@ export function openStore(path: string, options: OpenOptions = {}): Store {
     plans: planRepository(db),
     models: modelRepository(db),
     trainingRuns: trainingRunRepository(db),
-    checkFile: databaseFileGuard(db, path),
+    checkFile,
+    failureBehind(err) {
+      try {
+        checkFile();
+      } catch (refusal) {
+        return refusal;
+      }
+      return err;
+    },
     close: () => db.close(),
   };
 }
