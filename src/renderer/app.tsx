@@ -16,6 +16,7 @@ import { ErrorBanner } from './panels/error-banner.js';
 import { Header, type View } from './panels/header.js';
 import { methodChoiceOf, methodOption, methodRequest, type MethodChoice } from '../shared/methods.js';
 import { inputError } from '../shared/errors.js';
+import { methodSpeedNotice } from '../shared/model-limits.js';
 import { defaultPolicy, policyOf, policyRequest, type TimeWindowPolicy } from './plan/time-window-policy.js';
 import { PlanView } from './plan/plan-view.js';
 import { useConnectionNotice } from './hooks/use-connection-notice.js';
@@ -117,14 +118,17 @@ function App() {
     if (!ws.confirmDiscardPlanEdits()) return;
     const record = await savedInstance('Planning');
     if (!record) return;
-    const result = await job.start('Planning', (jobId) =>
-      api.call('plans:create', {
-        instanceId: record.id,
-        variant: policyRequest(policy),
-        ...methodRequest(method, effort),
-        jobId,
-        basedOn: record.updatedAt,
-      }),
+    const result = await job.start(
+      'Planning',
+      (jobId) =>
+        api.call('plans:create', {
+          instanceId: record.id,
+          variant: policyRequest(policy),
+          ...methodRequest(method, effort),
+          jobId,
+          basedOn: record.updatedAt,
+        }),
+      methodSpeedNotice(method, record.instance.customers.length),
     );
     if (!result) return;
     ws.setPlan(result);
@@ -134,15 +138,18 @@ function App() {
   const compare = async () => {
     const record = await savedInstance('Comparing policies');
     if (!record) return;
-    const result = await job.start('Comparing policies', (jobId) =>
-      api.call('compare:variants', {
-        instanceId: record.id,
-        a: policyRequest(compareSettings.a),
-        b: policyRequest(compareSettings.b),
-        ...methodRequest(compareSettings.method, compareSettings.effort),
-        jobId,
-        basedOn: record.updatedAt,
-      }),
+    const result = await job.start(
+      'Comparing policies',
+      (jobId) =>
+        api.call('compare:variants', {
+          instanceId: record.id,
+          a: policyRequest(compareSettings.a),
+          b: policyRequest(compareSettings.b),
+          ...methodRequest(compareSettings.method, compareSettings.effort),
+          jobId,
+          basedOn: record.updatedAt,
+        }),
+      methodSpeedNotice(compareSettings.method, record.instance.customers.length),
     );
     if (!result) return;
     setComparison({ ...result, instance: record.instance });
@@ -165,6 +172,7 @@ function App() {
         policy={policy}
         onPolicy={setPolicy}
         method={method}
+        customers={ws.draft?.customers.length ?? null}
         onMethod={(m) => {
           setMethod(m);
           const e = methodOption(m).effort;

@@ -10,6 +10,17 @@
  */
 export const MAX_CUSTOMERS = 2_000;
 
+/**
+ * Customers a learned model (JAMPR, AM+TW) plans at most. It places one stop at a time and checks the fleet at each,
+ * so its time grows about with the cube of the day: JAMPR greedy took 5 s at 300 stops, 20 s at 600 and 157 s at
+ * 1,000 on the 2-core machine (bench/RESULTS.md, "Reliability"); 2,000 would take about twenty minutes. The models
+ * are trained on days of up to 150 stops; the classical solver plans any size within its time limit.
+ */
+export const MAX_MODEL_CUSTOMERS = 1_000;
+
+/** From this many customers on, the app tells the dispatcher that a learned model takes minutes, not seconds. */
+export const SLOW_MODEL_CUSTOMERS = 400;
+
 /** Sampled plans per request: 100,000 samples of a 100-customer instance take minutes already. */
 export const MAX_SAMPLES = 100_000;
 /** Seconds a solver may be given. */

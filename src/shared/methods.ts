@@ -146,3 +146,9 @@ export function describeMethod(method: string): string {
   const known: Record<string, string> = { classical: 'Classical', random: 'Random', manual: 'Edited by hand' };
   return known[method] ?? method;
 }
+
+/** Whether the method plans with a learned model (and so is bound by the model limits in model-limits.ts). */
+export const usesModel = (id: MethodChoice): boolean => {
+  const { method } = methodOption(id);
+  return method === 'jampr' || method === 'am';
+};

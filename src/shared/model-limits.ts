@@ -1,4 +1,6 @@
 import type { Instance } from './domain.js';
+import { MAX_MODEL_CUSTOMERS, SLOW_MODEL_CUSTOMERS } from './limits.js';
+import { type MethodChoice, usesModel } from './methods.js';
 
 /**
  * What the learned models cannot see (docs/model.md, "The network"): their node features are the paper's five, and
@@ -22,3 +24,28 @@ export function serviceTimeNotice(instance: Instance): string | null {
     'their plans may cost about twice what the classical solver or JAMPR + local search find.'
   );
 }
+
+/** Why a learned model may not plan a day of `customers` stops (MAX_MODEL_CUSTOMERS), else null. */
+export function modelSizeRefusal(customers: number): string | null {
+  if (customers <= MAX_MODEL_CUSTOMERS) return null;
+  return (
+    `the learned models plan at most ${MAX_MODEL_CUSTOMERS.toLocaleString('en-US')} customers and this day has ` +
+    `${customers.toLocaleString('en-US')} (at that size a greedy plan takes tens of minutes): ` +
+    'plan it with the classical solver'
+  );
+}
+
+/** A sentence for the dispatcher before a learned model plans a large day (SLOW_MODEL_CUSTOMERS), else null. */
+export function modelSpeedNotice(customers: number): string | null {
+  if (customers < SLOW_MODEL_CUSTOMERS) return null;
+  const refusal = modelSizeRefusal(customers);
+  if (refusal) return `The ${refusal}.`;
+  return (
+    `A learned model places one stop at a time: on a day of ${customers.toLocaleString('en-US')} stops it takes ` +
+    'minutes, not seconds (the classical solver keeps to its time limit). You can cancel it.'
+  );
+}
+
+/** The speed notice where the chosen method plans with a learned model, else null. */
+export const methodSpeedNotice = (method: MethodChoice, customers: number): string | null =>
+  usesModel(method) ? modelSpeedNotice(customers) : null;

@@ -20,9 +20,9 @@ test.afterAll(async () => {
   await session?.close();
 });
 
-/** 120 customers on a 100 x 100 plane, wide windows: a day big enough that sampling takes a while. */
-function largeDayCsv(): string {
-  const rows = Array.from({ length: 120 }, (_, i) => {
+/** `size` customers on a 100 x 100 plane, wide windows: 120 is a day big enough that sampling takes a while. */
+function largeDayCsv(size = 120): string {
+  const rows = Array.from({ length: size }, (_, i) => {
     const x = (37 * i) % 100;
     const y = (61 * i + 17) % 100;
     return `${i + 1},${x},${y},1,0,2000,5`;
@@ -51,6 +51,21 @@ test('sampling shows its progress as it goes, and Cancel answers within a second
   const answeredMs = Date.now() - clicked;
   await page.locator('[data-testid="error-banner"][data-kind="cancelled"]').waitFor();
   expect(answeredMs, `the cancel answered after ${answeredMs} ms`).toBeLessThan(1000);
+});
+
+test('a learned model on a day of hundreds of stops says it takes minutes; beyond 1,000 stops it is not offered', async () => {
+  await importCsv(page, 'four-hundred.csv', largeDayCsv(450), { vehicles: 40, capacity: 20 });
+  await byTest('method').selectOption('jampr-greedy');
+  await byTest('plan-button').click();
+  await expect(byTest('plan-progress-notice')).toContainText('on a day of 450 stops it takes minutes, not seconds');
+  await byTest('cancel-plan').click();
+  await byTest('plan-progress').waitFor({ state: 'detached', timeout: 10_000 });
+
+  await importCsv(page, 'thousand-and-one.csv', largeDayCsv(1001), { vehicles: 80, capacity: 20 });
+  const option = byTest('method').locator('option[value="jampr-greedy"]');
+  await expect(option).toBeDisabled();
+  await expect(option).toHaveText('JAMPR greedy (up to 1,000 stops)');
+  await expect(byTest('method').locator('option[value="classical"]')).toBeEnabled();
 });
 
 test('the page reported no errors of its own', () => {

@@ -5,7 +5,9 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { EXIT } from '../../src/cli/exit-codes.js';
+import { generateInstance } from '../../src/main/vrp/generate.js';
 import { writeInstanceJson } from '../../src/main/vrp/io/json.js';
+import { createRng } from '../../src/main/vrp/rng.js';
 import { type CliFailure, cliWorkDir, failureOf } from './fixtures/cli.js';
 import { tinyInstance } from './fixtures/tiny.js';
 
@@ -207,5 +209,17 @@ describe('jampr exit codes for plans', () => {
     );
     expect(unserved).toHaveLength(2);
     expect(failure.stderr).not.toMatch(/vehicles but the fleet has/);
+  });
+
+  it("plan refuses a learned model on a day beyond the models' size limit, before loading it", async () => {
+    const dir = await cliWorkDir();
+    const instance = join(dir, 'large.json');
+    await writeFile(instance, writeInstanceJson({ ...generateInstance(1001, createRng(8), 'large'), vehicles: 60 }));
+    for (const method of ['jampr', 'am']) {
+      expectUserError(
+        await failureOf('plan', instance, '--method', method),
+        /the learned models plan at most 1,000 customers and this day has 1,001 .*: plan it with the classical solver/,
+      );
+    }
   });
 });

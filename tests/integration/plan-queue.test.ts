@@ -62,3 +62,17 @@ describe('a plan whose caller went away', () => {
     expect((await app.call('plans:list', { instanceId })).length).toBe(1);
   });
 });
+
+describe("the learned models' size limit", () => {
+  it('refuses a model plan of a day beyond it before it waits for the worker, naming the classical solver', async () => {
+    const app = createTestApp();
+    onTestFinished(() => app.close());
+    const { id } = await app.call('instances:save', { instance: { ...generateInstance(1001, createRng(4), 'large'), vehicles: 60 } });
+    for (const method of ['jampr', 'am'] as const) {
+      const error = await app.fail('plans:create', { instanceId: id, variant: { name: 'tw3' }, method });
+      expect(error.kind).toBe('input');
+      expect(error.message).toMatch(/^the learned models plan at most 1,000 customers and this day has 1,001 .*classical solver$/);
+    }
+    expect(await app.call('plans:list', { instanceId: id })).toEqual([]);
+  });
+});

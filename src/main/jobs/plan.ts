@@ -1,4 +1,6 @@
 import type { DecodeStrategy } from '../../shared/domain.js';
+import { inputError } from '../../shared/errors.js';
+import { modelSizeRefusal } from '../../shared/model-limits.js';
 import { evaluateIndexRoutes, toIdRoutes } from '../vrp/evaluate.js';
 import type { Problem } from '../vrp/problem.js';
 import { fitToFleet } from '../vrp/solvers/fleet-fit.js';
@@ -91,6 +93,8 @@ async function improve(
  * modelDir (the CLI) the planner picks its default model for the method, variant and size.
  */
 async function planWithStoredModel(problem: Problem, job: PlanJob, ctx: JobContext<Progress>, decode: DecodeStrategy) {
+  const tooLarge = modelSizeRefusal(problem.n);
+  if (tooLarge) throw inputError(tooLarge);
   const { selectBackend } = await import('../jampr/backend/backend.js');
   await selectBackend();
   const { planWithModel } = await import('../jampr/planner.js');

@@ -1,6 +1,7 @@
 import type { PlanRequest, StoredInstance, StoredPlan } from '../../shared/api.js';
 import { AppError, inputError } from '../../shared/errors.js';
 import { DEFAULT_SAMPLES, methodLabel, unreadFields } from '../../shared/methods.js';
+import { modelSizeRefusal } from '../../shared/model-limits.js';
 import type { JobType, Progress } from '../jobs/protocol.js';
 import { evaluatePlan } from '../vrp/evaluate.js';
 import { buildProblem } from '../vrp/validate.js';
@@ -34,6 +35,8 @@ export function createPlanner(ctx: ServiceContext) {
     const variant = toVariant(request.variant);
     // Validate in main first: a bad instance is reported without a trip to the worker.
     const problem = buildProblem(instance);
+    const tooLarge = request.method === 'jampr' || request.method === 'am' ? modelSizeRefusal(problem.n) : null;
+    if (tooLarge) throw inputError(tooLarge);
     const model =
       request.method === 'jampr' || request.method === 'am'
         ? resolveModel(ctx, request.method, variant.name, problem.n, request.modelId)

@@ -53,6 +53,7 @@ export function CompareView({ instance, instanceId, settings, onSettings, result
           <PolicyControls label="Plan B" policy={settings.b} onChange={(b) => onSettings({ ...settings, b })} testId="compare-b" />
           <MethodControls
             method={settings.method}
+            customers={instance?.customers.length ?? null}
             effort={settings.effort}
             onMethod={(method) => onSettings({ ...settings, method, effort: methodOption(method).effort?.default ?? 0 })}
             onEffort={(effort) => onSettings({ ...settings, effort })}

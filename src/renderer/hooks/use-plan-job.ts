@@ -27,6 +27,8 @@ export interface JobState {
   label: string;
   /** True once the run has lasted long enough to deserve a progress bar. */
   visible: boolean;
+  /** A sentence shown with the bar for the whole run (a learned model on a large day takes minutes). */
+  notice: string | null;
   progress: ProgressStore;
 }
 
@@ -64,12 +66,12 @@ export function usePlanJob() {
   });
 
   const start = useCallback(
-    async <T>(label: string, fn: (jobId: string) => Promise<T>): Promise<T | undefined> => {
+    async <T>(label: string, fn: (jobId: string) => Promise<T>, notice: string | null = null): Promise<T | undefined> => {
       // Unique enough to tell this page's runs from another page's (randomUUID needs a secure context).
       const jobId = `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`;
       const progress = progressStore({ fraction: 0, message: 'Starting…' });
       active.current = { id: jobId, progress };
-      setJob({ label, visible: false, progress });
+      setJob({ label, visible: false, progress, notice });
       const timer = setTimeout(() => setJob((j) => (j ? { ...j, visible: true } : j)), SHOW_AFTER_MS);
       try {
         return await run(label, () => fn(jobId));

@@ -22,6 +22,8 @@ interface Props {
   policy: TimeWindowPolicy;
   onPolicy(policy: TimeWindowPolicy): void;
   method: MethodChoice;
+  /** The day's size, where one is open: the learned methods plan days up to a size. */
+  customers: number | null;
   onMethod(method: MethodChoice): void;
   effort: number;
   onEffort(effort: number): void;
@@ -75,6 +77,7 @@ export function Header(props: Props) {
             <PolicyControls policy={props.policy} onChange={props.onPolicy} testId="policy" />
             <MethodControls
               method={props.method}
+              customers={props.customers}
               effort={props.effort}
               onMethod={props.onMethod}
               onEffort={props.onEffort}

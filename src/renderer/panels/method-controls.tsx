@@ -1,9 +1,12 @@
 /** The method to plan with and its effort (samples, local-search or search seconds): the Plan bar's and Compare's. */
-import { METHOD_OPTIONS, type MethodChoice, methodOption } from '../../shared/methods.js';
+import { MAX_MODEL_CUSTOMERS } from '../../shared/limits.js';
+import { METHOD_OPTIONS, type MethodChoice, methodOption, usesModel } from '../../shared/methods.js';
 import { NumberField } from './number-field.js';
 
 interface Props {
   method: MethodChoice;
+  /** The day's size, where one is open: above MAX_MODEL_CUSTOMERS the learned methods are offered but not enabled. */
+  customers: number | null;
   effort: number;
   /** A new method starts from its own default effort (the caller sets both). */
   onMethod(method: MethodChoice): void;
@@ -12,16 +15,17 @@ interface Props {
   effortTestId: string;
 }
 
-export function MethodControls({ method, effort, onMethod, onEffort, testId, effortTestId }: Props) {
+export function MethodControls({ method, customers, effort, onMethod, onEffort, testId, effortTestId }: Props) {
   const measure = methodOption(method).effort;
+  const tooLarge = (id: MethodChoice) => usesModel(id) && customers !== null && customers > MAX_MODEL_CUSTOMERS;
   return (
     <>
       <label className="field-inline">
         <span>Method</span>
         <select value={method} data-testid={testId} onChange={(e) => onMethod(e.target.value as MethodChoice)}>
           {METHOD_OPTIONS.map((m) => (
-            <option key={m.id} value={m.id}>
-              {m.label}
+            <option key={m.id} value={m.id} disabled={tooLarge(m.id)}>
+              {tooLarge(m.id) ? `${m.label} (up to ${MAX_MODEL_CUSTOMERS.toLocaleString('en-US')} stops)` : m.label}
             </option>
           ))}
         </select>

@@ -19,6 +19,11 @@ function ProgressCard({ job, onCancel }: { job: JobState; onCancel(): void }) {
       <div className="progress-bar" role="progressbar" aria-valuemin={0} aria-valuemax={100} aria-valuenow={percent}>
         <div className="progress-fill" style={{ width: `${percent}%` }} />
       </div>
+      {job.notice && (
+        <p className="note note-warn" data-testid="plan-progress-notice">
+          {job.notice}
+        </p>
+      )}
       <div className="progress-foot">
         <span className="hint">{message}</span>
         <button className="btn btn-small" onClick={onCancel} data-testid="cancel-plan">
