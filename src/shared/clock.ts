@@ -1,5 +1,5 @@
 /**
- * Clock times: minutes since midnight <-> "HH:MM" (or "HH:MM:SS"; read also as "h:MM AM/PM"). The one place
+ * Clock times: minutes since midnight <-> "HH:MM" (or "HH:MM:SS"; read also as "h:MM AM/PM", "14h30", "7:00 Uhr"). The one place
  * that reads and writes this form. Reading is strict, a time of day from 00:00 to 24:00: "25:00" or "7:75" is
  * a typo, not a time. A night shift's times after midnight are the next day's: "01:30+1" is 25:30 since the
  * first midnight, and times past 24:00 are written so; "23:00-1" is the evening before (-60).
@@ -14,7 +14,7 @@ export const MINUTES_PER_DAY = 24 * 60;
  * or with AM/PM (then the minutes may go: "9am", "2 PM"), then "+1" for the next day.
  */
 export function parseClock(text: string): number | undefined {
-  const m = CLOCK.exec(text.trim());
+  const m = CLOCK.exec(colonForm(text.trim()));
   if (!m) return undefined;
   const [hours, meridiem, nextDays] = [Number(m[1]), m[4]?.toLowerCase(), m[6] ? Number(`${m[5]}${m[6]}`) : 0];
   // A bare hour is a time of day only with AM/PM: "9" alone is a number.
@@ -26,6 +26,15 @@ export function parseClock(text: string): number | undefined {
   if (minutes > MINUTES_PER_DAY || (nextDays && minutes >= MINUTES_PER_DAY)) return undefined;
   // "23:00-1" is the evening before: a window that opens before the shift's day (an export of one that does).
   return minutes + nextDays * MINUTES_PER_DAY;
+}
+
+/**
+ * The ways Europe writes a time of day, as H:MM: French "14h30" and "14h", German "7:00 Uhr", "7.30 Uhr" and
+ * "7 Uhr". A dotted time without "Uhr" (7.30) stays a number: it may be a decimal.
+ */
+function colonForm(text: string): string {
+  const written = /^(\d{1,2})\s*h\s*([0-5]\d)?$/i.exec(text) ?? /^(\d{1,2})(?:[:.]([0-5]\d))?\s*uhr$/i.exec(text);
+  return written ? `${written[1]}:${written[2] ?? '00'}` : text;
 }
 
 /**
@@ -105,10 +114,12 @@ export interface DateTime {
 
 /**
  * A date and time "YYYY-MM-DD HH:MM[:SS]" (or with a T, as ISO 8601 writes it), optionally with a UTC offset ("Z",
- * "+01:00", "-0500"): what exports of dispatch systems put in a window's cells. Undefined for anything else, a date
- * that does not exist or an offset beyond ±14:00.
+ * "+01:00", "-0500"): what exports of dispatch systems put in a window's cells; or as a spreadsheet writes it by
+ * locale (`localDateTime`). Undefined for anything else, a date that does not exist or an offset beyond ±14:00.
  */
-export function parseDateTime(text: string): DateTime | undefined {
+export function parseDateTime(text: string, slashOrder: SlashOrder = 'mdy'): DateTime | undefined {
+  const local = localDateTime(text.trim(), slashOrder);
+  if (local) return local;
   const m = DATE_TIME.exec(text.trim());
   if (!m) return undefined;
   const [year, month, day] = [Number(m[1]), Number(m[2]), Number(m[3])];
@@ -120,6 +131,52 @@ export function parseDateTime(text: string): DateTime | undefined {
   const offset = m[5] === undefined ? undefined : parseOffset(m[5]);
   if (offset === null) return undefined;
   return { minutes: date.getTime() / 60000 + minutes, ...(offset === undefined ? {} : { offset }) };
+}
+
+/** Which comes first in a date written with slashes: the month (11/27/2026, as the US writes) or the day (27/11/2026). */
+export type SlashOrder = 'mdy' | 'dmy';
+
+const DOTTED_DATE = /^(\d{1,2})\.(\d{1,2})\.(\d{4}),?\s+(.+)$/;
+const SLASHED_DATE = /^(\d{1,2})\/(\d{1,2})\/(\d{4}),?\s+(.+)$/;
+
+/**
+ * A date and time as spreadsheets write them by locale: "27.11.2026 07:00" (day first, as Germany writes),
+ * "11/27/2026 7:00 AM" or "27/11/2026 07:00" (the slash order decided for the whole file, see `slashDateOrder`).
+ * The time is any time of day parseClock reads; these forms carry no UTC offset.
+ */
+function localDateTime(text: string, slashOrder: SlashOrder): DateTime | undefined {
+  const dotted = DOTTED_DATE.exec(text);
+  const slashed = dotted ? null : SLASHED_DATE.exec(text);
+  const m = dotted ?? slashed;
+  if (!m) return undefined;
+  const [first, second, year] = [Number(m[1]), Number(m[2]), Number(m[3])];
+  const [day, month] = slashed && slashOrder === 'mdy' ? [second, first] : [first, second];
+  const date = new Date(Date.UTC(year, month - 1, day));
+  if (date.getUTCFullYear() !== year || date.getUTCMonth() !== month - 1 || date.getUTCDate() !== day) return undefined;
+  const minutes = parseClock(m[4]);
+  if (minutes === undefined || minutes < 0 || minutes > MINUTES_PER_DAY) return undefined;
+  return { minutes: date.getTime() / 60000 + minutes };
+}
+
+/**
+ * The slash order of a file's dates, from the dates that tell it (27/11 can only be day first, 11/27 only month
+ * first); month first where none does, as the US writes. `ambiguous` names a date read so where the file holds
+ * more than one date and none tells the order (11/12/2026 beside 12/11/2026).
+ */
+export function slashDateOrder(cells: readonly string[]): { order: SlashOrder; ambiguous: string | null } {
+  let dayFirst = false;
+  let monthFirst = false;
+  const dates = new Set<string>();
+  for (const cell of cells) {
+    const m = SLASHED_DATE.exec(cell.trim());
+    if (!m) continue;
+    dates.add(`${Number(m[1])}/${Number(m[2])}/${m[3]}`);
+    if (Number(m[1]) > 12) dayFirst = true;
+    if (Number(m[2]) > 12) monthFirst = true;
+  }
+  if (dayFirst && !monthFirst) return { order: 'dmy', ambiguous: null };
+  const told = dayFirst || monthFirst;
+  return { order: 'mdy', ambiguous: !told && dates.size > 1 ? [...dates][0] : null };
 }
 
 /** "Z", "+01:00", "+0100" or "+01" as minutes east of UTC; null beyond ±14:00 or with minutes past 59. */

@@ -89,7 +89,10 @@ export const instanceSchema = z
       customers: z
         .array(customerSchema, 'is not a list')
         .min(1, 'the instance has no customers')
-        .max(MAX_CUSTOMERS, `holds more than ${MAX_CUSTOMERS} customers, the most one instance may have`),
+        .max(MAX_CUSTOMERS, {
+          error: ({ input }) =>
+            `holds ${Array.isArray(input) ? input.length.toLocaleString('en-US') : 'more than'} customers; ${MAX_CUSTOMERS.toLocaleString('en-US')} are the most one instance may have`,
+        }),
       /** Defaults to planar. */
       coordinates: coordinatesSchema.optional(),
       /** Show times as HH:MM (minutes since midnight) rather than plain numbers. Display only. */

@@ -12,9 +12,10 @@ export const MAX_CUSTOMERS = 2_000;
 
 /**
  * Customers a learned model (JAMPR, AM+TW) plans at most. It places one stop at a time and checks the fleet at each,
- * so its time grows about with the cube of the day: JAMPR greedy took 5 s at 300 stops, 20 s at 600 and 157 s at
- * 1,000 on the 2-core machine (bench/RESULTS.md, "Reliability"); 2,000 would take about twenty minutes. The models
- * are trained on days of up to 150 stops; the classical solver plans any size within its time limit.
+ * so on city days under hard windows its time grows faster than the square of the day: JAMPR greedy took 6 s at 300
+ * stops, 25 s at 600 and 188 s at 1,000 on the 2-core machine (bench/RESULTS.md, "Reliability"); one of 2,000 was
+ * still running after 30 minutes. The models are trained on days of up to 150 stops; the classical solver plans any
+ * size within its time limit.
  */
 export const MAX_MODEL_CUSTOMERS = 1_000;
 

@@ -43,7 +43,7 @@ describe('renderer formatting', () => {
     expect(parseTime('7.30', true), 'a dotted time is not 7.3 minutes').toEqual({ ok: false, message: 'use HH:MM, e.g. 07:30' });
     expect(parseTime('510', true).ok, 'a plain number is not a time of day').toBe(false);
     expect(parseTime('25:00', true)).toEqual({ ok: false, message: 'use a time of day HH:MM, 00:00 to 24:00 (HH:MM+1 for the next day)' });
-    expect(parseTime('8h30', true).ok).toBe(false);
+    expect(parseTime('8h30', true)).toEqual({ ok: true, value: 510 });
     expect(parseTime('01:30+1', true)).toEqual({ ok: true, value: 1530 });
     expect([parseTime('8:15 AM', true), parseTime('12:05 am', true), parseTime('12:30 PM', true), parseTime('1:45 p.m.', true)]).toEqual(
       [495, 5, 750, 825].map((value) => ({ ok: true, value })),

@@ -201,4 +201,78 @@ describe('customer CSVs that were misread', () => {
     ]);
     expect(both.instance.customers[0]).toMatchObject({ id: 'K1', name: 'Bäcker' });
   });
+
+  it('reads times of day as France and Germany write them (14h30, 7:00 Uhr) and durations with their unit (10 min, 1,5 h)', () => {
+    const day = read(
+      [
+        'id;lat;lon;demand;ready;due;service',
+        'D;48,85;2,35;0;6h;18 Uhr;0',
+        'C1;48,86;2,36;10;14h30;17:00 Uhr;10 min',
+        'C2;48,87;2,37;5;7.30 Uhr;16h;1,5 h',
+      ],
+      '\n',
+    );
+    expect(day.instance.depot).toMatchObject({ ready: 360, due: 1080 });
+    expect(day.instance.customers.map((c) => [c.ready, c.service])).toEqual([
+      [870, 10],
+      [450, 90],
+    ]);
+    expect(day.instance.customers.map((c) => c.due)).toEqual([1020, 960]);
+    expect(day.instance.clockTimes).toBe(true);
+  });
+
+  it('reads dates as spreadsheets write them by locale: day first with dots, slash order from the dates that tell it', () => {
+    const rows = (cells: string[][]) => [
+      HEADER,
+      ...cells.map(([id, ready, due]) => `${id},0,0,${id === 'D' ? '0' : '1'},${ready},${due},${id === 'D' ? '0' : '5'}`),
+    ];
+    const german = read(
+      rows([
+        ['D', '27.11.2026 06:00', '27.11.2026 18:00'],
+        ['C1', '27.11.2026 08:00', '27.11.2026 17:30 Uhr'],
+      ]),
+    );
+    expect(german.instance.customers.map((c) => [c.ready, c.due])).toEqual([[480, 1050]]);
+    const us = read(
+      rows([
+        ['D', '11/27/2026 6:00 AM', '11/27/2026 6:00 PM'],
+        ['C1', '11/27/2026 8:00 AM', '11/28/2026 1:00 AM'],
+      ]),
+    );
+    expect(us.instance.customers.map((c) => [c.ready, c.due])).toEqual([[480, 1500]]);
+    expect(us.warnings.join(' ')).not.toMatch(/month first/);
+    const british = read(
+      rows([
+        ['D', '27/11/2026 06:00', '27/11/2026 18:00'],
+        ['C1', '27/11/2026 08:00', '28/11/2026 01:00'],
+      ]),
+    );
+    expect(british.instance.customers.map((c) => [c.ready, c.due])).toEqual([[480, 1500]]);
+    // Two dates, none with a part above 12: read month first, and said so.
+    const unclear = read(
+      rows([
+        ['D', '11/12/2026 06:00', '11/12/2026 18:00'],
+        ['C1', '11/12/2026 08:00', '11/13/2026 01:00'],
+      ]),
+    );
+    expect(unclear.warnings.join(' ')).not.toMatch(/month first/);
+    const unsaid = read(
+      rows([
+        ['D', '11/12/2026 06:00', '11/12/2026 18:00'],
+        ['C1', '11/12/2026 08:00', '12/11/2026 10:00'],
+      ]),
+    );
+    expect(unsaid.warnings).toContain(
+      'dates such as 11/12/2026 were read month first (2026-11-12), as the US writes them: if the day comes first, write the dates as YYYY-MM-DD',
+    );
+  });
+
+  it('names a thousands separator beside a decimal mark, with the number to write', () => {
+    expect(refusal(['id;x;y;demand;ready;due;service', 'D;0;0;0;0;1000;0', 'C1;1;1;1.250,5;100;500;10'])).toEqual([
+      "row 3, column demand: '1.250,5' is not a number (a thousands separator: write 1250,5, without it)",
+    ]);
+    expect(refusal([HEADER, 'D,0,0,0,0,1000,0', 'C1,1,1,"1,250.5",100,500,10'])).toEqual([
+      "row 3, column demand: '1,250.5' is not a number (a thousands separator: write 1250.5, without it)",
+    ]);
+  });
 });

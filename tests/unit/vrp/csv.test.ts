@@ -274,7 +274,7 @@ describe('parseCustomerCsv', () => {
     ].join('\n');
     expect(parseCustomerCsv(text, fleet).instance.customers[0].service).toBe(15);
     expect(detailsOf(text.replace(',0:15', ',2026-11-27 00:15'))).toEqual([
-      "row 3, column service: '2026-11-27 00:15' is not a number or a time of day HH:MM (00:00 to 24:00)",
+      "row 3, column service: '2026-11-27 00:15' is not a number, a duration H:MM (0:15) or a number with its unit (15 min)",
     ]);
   });
 
@@ -420,7 +420,7 @@ describe('parseCustomerCsv', () => {
     expect(detailsOf(text)).toEqual([
       "row 3, column demand: 'lots' is not a number",
       'row 3: ready time 11:00 is after due time 09:30 for customer 1',
-      "row 4, column service: 'zz' is not a number or a time of day HH:MM (00:00 to 24:00)",
+      "row 4, column service: 'zz' is not a number, a duration H:MM (0:15) or a number with its unit (15 min)",
       'row 4: demand 500 is above the vehicle capacity 100 for customer 2',
       'row 4: ready time 10:00 is after due time 08:00 for customer 2',
       "row 5, column ready: '8.15' is a plain number, but this file's times are HH:MM: write it as a time of day, e.g. 08:15",

@@ -3,7 +3,15 @@
  * as, the UTC offset dated times are brought to, and the warnings about times read as written but perhaps not meant
  * so.
  */
-import { type DateTime, formatClock, formatOffset, MINUTES_PER_DAY, startOfDay } from '../../../shared/clock.js';
+import {
+  type DateTime,
+  formatClock,
+  formatOffset,
+  MINUTES_PER_DAY,
+  type SlashOrder,
+  slashDateOrder,
+  startOfDay,
+} from '../../../shared/clock.js';
 import type { Customer, Depot } from '../../../shared/domain.js';
 
 /**
@@ -27,9 +35,36 @@ export interface ClockUse {
   /** The first window cell with a date and the first without ("row 4, column due: '04:00'"), to name in an error. */
   firstDated?: string;
   firstUndated?: string;
+  /** The order the file's slash dates are read in (11/27/2026 or 27/11/2026), from the dates that tell it. */
+  slashOrder: SlashOrder;
+  /** A date read month first though nothing in the file tells the order, where it holds more than one date. */
+  slashAmbiguous: string | null;
 }
 
-export const newClockUse = (): ClockUse => ({ used: false, numbers: [], dated: 0, undated: 0, offsets: new Set(), withoutOffset: 0 });
+/** A file's clock, its slash dates read in the order its window cells tell (`slashDateOrder`). */
+export function newClockUse(windowCells: readonly string[] = []): ClockUse {
+  const { order, ambiguous } = slashDateOrder(windowCells);
+  return {
+    used: false,
+    numbers: [],
+    dated: 0,
+    undated: 0,
+    offsets: new Set(),
+    withoutOffset: 0,
+    slashOrder: order,
+    slashAmbiguous: ambiguous,
+  };
+}
+
+/** Dates read month first (as the US writes them) though the file does not tell: said, with the unambiguous form. */
+export function slashDateWarnings(clock: ClockUse): string[] {
+  if (clock.slashAmbiguous === null) return [];
+  const [month, day, year] = clock.slashAmbiguous.split('/');
+  return [
+    `dates such as ${clock.slashAmbiguous} were read month first (${year}-${month.padStart(2, '0')}-${day.padStart(2, '0')}), ` +
+      'as the US writes them: if the day comes first, write the dates as YYYY-MM-DD',
+  ];
+}
 
 /**
  * A dated time in minutes on the file's clock: as written when it has no UTC offset, else moved from its own offset

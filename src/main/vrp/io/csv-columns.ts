@@ -195,6 +195,20 @@ const TIME_UNITS: Record<string, number> = Object.fromEntries([
   ...['s', 'sec', 'secs', 'second', 'seconds', 'sek', 'sekunden'].map((u) => [u, 1]),
 ]);
 
+/** Units a duration cell may carry after its number ("10 min", "1.5 h", "90 s"), in seconds. */
+const CELL_UNITS: Record<string, number> = {
+  ...TIME_UNITS,
+  ...Object.fromEntries(['min', 'mins', 'minute', 'minutes', 'minuten', 'm'].map((u) => [u, 60])),
+};
+
+/** A duration written with its unit in the cell ("10 min", "1,5 h" in a decimal-comma file), in minutes; else undefined. */
+export function durationInCell(text: string, decimalComma: boolean): number | undefined {
+  const m = /^(\d+(?:[.,]\d+)?)\s*([a-z]+)\.?$/i.exec(text);
+  if (!m || (m[1].includes(',') && !decimalComma)) return undefined;
+  const seconds = CELL_UNITS[m[2].toLowerCase()];
+  return seconds === undefined ? undefined : (Number(m[1].replace(',', '.')) * seconds) / 60;
+}
+
 /** The unit in brackets of a time column's header, when it is hours or seconds: seconds per unit. */
 function headerUnit(header: string): number | undefined {
   const unit = /\(([^)]*)\)|\[([^\]]*)\]/.exec(header);

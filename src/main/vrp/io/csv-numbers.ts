@@ -29,3 +29,20 @@ export function numberStyleWarnings(style: NumberStyle): string[] {
       : [`${style.commaThousandsLike} was read with a decimal comma (1,250 as 1.25): ${fix}`]),
   ];
 }
+
+/** What a number a reader cannot take was probably meant as, with how to write it; '' when nothing fits. */
+export function numberHint(text: string, decimalComma: boolean): string {
+  // "53,55" quoted in a comma-separated file: a decimal comma, which only ';' and tab files may use.
+  if (!decimalComma && /^[+-]?\d+,\d+$/.test(text)) {
+    return ` (a decimal comma: write ${text.replace(',', '.')}, or save the file with ';' between columns)`;
+  }
+  // "1.250,5" or "1,250.5": a thousands separator beside the decimal mark.
+  const grouped = /^[+-]?\d{1,3}(([.,])\d{3})+([.,])\d+$/.exec(text);
+  if (grouped && grouped[2] !== grouped[3]) {
+    const mark = grouped[3];
+    const plain = text.split(grouped[2]).join('');
+    const written = decimalComma || mark === '.' ? plain : plain.replace(',', '.');
+    return ` (a thousands separator: write ${written}, without it)`;
+  }
+  return '';
+}

@@ -5,9 +5,17 @@ import { inputError } from '../../../shared/errors.js';
 import { overnight, parseClock, parseDateTime, startOfDay } from '../../../shared/clock.js';
 import { checkInstance, customerFieldProblems, type PartialCustomer } from '../validate.js';
 import { readCell } from './csv-cells.js';
-import { type ClockUse, dottedTimeWarnings, newClockUse, offDayWindows, offsetWarnings, onFileClock } from './csv-clock.js';
-import { type NumberStyle, numberStyleWarnings } from './csv-numbers.js';
-import { mapColumns, type ColumnMapping, type CsvField, type TimeField, unitWarnings } from './csv-columns.js';
+import {
+  type ClockUse,
+  dottedTimeWarnings,
+  newClockUse,
+  offDayWindows,
+  offsetWarnings,
+  onFileClock,
+  slashDateWarnings,
+} from './csv-clock.js';
+import { numberHint, type NumberStyle, numberStyleWarnings } from './csv-numbers.js';
+import { durationInCell, mapColumns, type ColumnMapping, type CsvField, type TimeField, unitWarnings } from './csv-columns.js';
 import { byRow, type Row, withRow } from './csv-rows.js';
 import { depotOutOfPlace, headerHints, separatorLine, unnamedColumnProblems } from './csv-shape.js';
 
@@ -97,8 +105,9 @@ function cellReader(row: Row, mapping: ColumnMapping, decimalComma: boolean, pro
       if (window) clock.numbers.push({ where: where(field), text });
       return n;
     }
-    const minutes = time ? parseClock(text) : undefined;
-    const dated = window && minutes === undefined ? onFileClock(parseDateTime(text), clock) : undefined;
+    // A duration may carry its unit in the cell: "10 min", "1,5 h".
+    const minutes = time ? (parseClock(text) ?? (window ? undefined : durationInCell(text, decimalComma))) : undefined;
+    const dated = window && minutes === undefined ? onFileClock(parseDateTime(text, clock.slashOrder), clock) : undefined;
     if (minutes !== undefined || dated !== undefined) {
       // Only window times are moments of a day; a service of 0:15 is a duration, dated file or not, and does not
       // make the file's windows clock times (a file of minute windows may write its service so).
@@ -114,13 +123,12 @@ function cellReader(row: Row, mapping: ColumnMapping, decimalComma: boolean, pro
       return minutes ?? dated;
     }
     const date = window ? ' or a date and time (2026-11-27 08:00)' : '';
-    const expected = time ? `${window ? ',' : ' or'} a time of day HH:MM (00:00 to 24:00${window ? ', or 9:00 AM' : ''})${date}` : '';
-    // "53,55" quoted in a comma-separated file: a decimal comma, which only ';' and tab files may use.
-    const comma =
-      !decimalComma && /^[+-]?\d+,\d+$/.test(text)
-        ? ` (a decimal comma: write ${text.replace(',', '.')}, or save the file with ';' between columns)`
-        : '';
-    problems.push(`${where(field)}: '${text}' is not a number${expected}${comma}`);
+    const expected = !time
+      ? ''
+      : window
+        ? `, a time of day HH:MM (00:00 to 24:00, or 9:00 AM)${date}`
+        : ', a duration H:MM (0:15) or a number with its unit (15 min)';
+    problems.push(`${where(field)}: '${text}' is not a number${expected}${numberHint(text, decimalComma)}`);
     return undefined;
   };
   return { raw, where, read };
@@ -289,7 +297,8 @@ export function parseCustomerCsv(text: string, options: CsvFleetOptions): CsvImp
     ),
   );
   const depotRow = findDepot(rows, mapping, problems);
-  const clock = newClockUse();
+  const windowCells = rows.flatMap((row) => (['ready', 'due'] as const).map((f) => row.cells[mapping.index[f] ?? -1] ?? ''));
+  const clock = newClockUse(windowCells);
   const style: NumberStyle = { commaDecimals: false, tab: delimiter === '\t' };
   const decimalComma = delimiter !== ',';
   let depot: Depot | undefined;
@@ -365,6 +374,7 @@ export function parseCustomerCsv(text: string, options: CsvFleetOptions): CsvImp
       ...numberStyleWarnings(style),
       ...dottedTimeWarnings(clock),
       ...offsetWarnings(clock),
+      ...slashDateWarnings(clock),
       ...reach,
     ],
   };
