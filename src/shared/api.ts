@@ -290,6 +290,11 @@ export const CALLS = {
   'models:activate': call<ModelInfo>()(byId),
   /** Back to automatic model choice for a method and policy: no model is active, plans take the nearest trained size. */
   'models:automatic': call<ModelInfo[]>()(z.object({ method: z.enum(['jampr', 'am']), variant: variantNameSchema })),
+  /**
+   * Removes a model trained or imported here (a shipped one is refused); an active one leaves its policy to the
+   * automatic choice. A folder the app trained into is deleted with it; an imported folder stays where it is.
+   */
+  'models:delete': call<ModelInfo[]>()(byId),
   /** Registers a checkpoint folder on disk as a model. */
   'models:import': call<ModelInfo>()(z.object({ folder: z.string().min(1) })),
   'training:start': call<TrainingRun>()(trainingRequestSchema),

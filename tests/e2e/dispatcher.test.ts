@@ -353,7 +353,7 @@ test('a finished training run yields a model that can be activated and plans', a
   if (await activate.count()) await activate.click();
   await row.locator('[data-testid^="model-active-"]').waitFor();
   // The run's verdict is what happened when it ended; beside it, what holds today.
-  await expect(byTest('verdict-now')).toHaveText(/Today the model is active\./);
+  await expect(byTest('verdict-now')).toHaveText(/Today e2e-soft-12 is active\./);
 
   await byTest('tab-plan').click();
   await byTest('policy-name').selectOption('tw3');
@@ -375,6 +375,24 @@ test('after a reload the past training runs are listed and their curves drawn, v
   await expect(curve).not.toHaveAttribute('data-points', '0');
   await expect(curve).toHaveAttribute('data-series', 'meanCost baselineCost validationCost');
   await session.screenshot('training-history');
+  await byTest('tab-plan').click();
+});
+
+test('a model trained here can be deleted, after a question; a shipped one offers no delete', async () => {
+  await byTest('tab-training').click();
+  const row = page.locator('[data-testid^="model-row-"]', { hasText: 'e2e-soft-12' });
+  await expect(row.locator('[data-testid^="model-active-"]')).toBeVisible();
+  let question = '';
+  page.once('dialog', (dialog) => {
+    question = dialog.message();
+    void dialog.accept();
+  });
+  await row.locator('[data-testid^="delete-model-"]').click();
+  await expect(row).toHaveCount(0);
+  expect(question).toMatch(/^Delete the model e2e-soft-12\? .* It is active: soft plans go back to the automatic choice\.$/);
+  const shipped = page.locator('[data-testid^="model-row-"]', { hasText: 'shipped' });
+  expect(await shipped.count()).toBeGreaterThan(0);
+  await expect(shipped.locator('[data-testid^="delete-model-"]')).toHaveCount(0);
   await byTest('tab-plan').click();
 });
 

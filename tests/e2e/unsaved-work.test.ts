@@ -124,9 +124,13 @@ test('a comparison says when the day was changed after it, and keeps its km', as
   await byTest('fleet-speed').press('Enter');
   await byTest('save-instance').click();
   await byTest('unsaved-badge').waitFor({ state: 'detached' });
+  const mapHeight = async () => (await byTest('compare-map-a').boundingBox())?.height ?? 0;
   await byTest('tab-compare').click();
   await expect(byTest('compare-stale')).toBeVisible();
   expect(await km.textContent()).toBe(shown);
+  // The notice sits above the figures, in their column: the maps keep their height (it had squeezed them to a strip).
+  await expect(byTest('compare-stale').locator('xpath=..')).toHaveClass(/compare-tables/);
+  expect(await mapHeight()).toBeGreaterThan(300);
 });
 
 test('a row sorted by the column being edited stays put, so Tab goes on in the same row', async () => {

@@ -1,5 +1,5 @@
 import { RECIPE_NAMES } from '../../src/main/jampr/train/recipe.js';
-import { rmSync } from 'node:fs';
+import { existsSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { saveCheckpoint } from '../../src/main/jampr/checkpoint.js';
@@ -186,6 +186,28 @@ describe('training service', () => {
     }
     expect(ended.verdict).toMatch(/^late was not activated: the model planning this policy changed during the run \(now /);
     expect((await app.call('models:list', {})).filter((m) => m.active).map((m) => m.id)).toEqual([chosen.id]);
+  });
+
+  it('deletes a model trained here with its folder, leaves an imported folder on disk and refuses a shipped model', async () => {
+    app = createTestApp(fakeTrainer());
+    const shipped = registerModel(app.store, await saveTinyModel(join(app.dir, 'shipped'), 'jampr', 'tw1', 20), true);
+    const imported = registerModel(app.store, await saveTinyModel(join(app.dir, 'elsewhere'), 'jampr', 'tw1', 12), false);
+    const trained = registerModel(app.store, await saveTinyModel(join(app.dir, 'models'), 'jampr', 'tw1', 10), false);
+    await app.call('models:activate', { id: trained.id });
+
+    const left = await app.call('models:delete', { id: trained.id });
+    expect(left.map((m) => m.name).sort()).toEqual([imported.name, shipped.name].sort());
+    expect(left.some((m) => m.active)).toBe(false);
+    expect(existsSync(trained.folder)).toBe(false);
+
+    await app.call('models:delete', { id: imported.id });
+    expect(existsSync(join(imported.folder, 'card.json'))).toBe(true);
+
+    expect((await app.fail('models:delete', { id: shipped.id })).message).toBe(
+      `${shipped.name} ships with the app and cannot be deleted: activate another model, or leave the choice automatic`,
+    );
+    expect((await app.fail('models:delete', { id: trained.id })).message).toMatch(/it was deleted already/);
+    expect((await app.call('models:list', {})).map((m) => m.id)).toEqual([shipped.id]);
   });
 
   it('activates the new model only when it plans the held-out days better, and says so either way', async () => {

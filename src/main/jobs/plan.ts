@@ -34,11 +34,15 @@ export async function runPlanJob(job: PlanJob, ctx: JobContext<Progress>): Promi
       break;
     case 'jampr':
     case 'am': {
-      const planned = await planWithStoredModel(problem, job, ctx, job.decode ?? 'greedy');
+      const improving = job.improveSec !== undefined && job.improveSec > 0;
+      // With a local search after it, the model's plan is the first part of the bar and the search the rest, so the
+      // bar never runs back to 0 between them.
+      const planned = await planWithStoredModel(problem, job, improving ? share(ctx, 0, MODEL_SHARE) : ctx, job.decode ?? 'greedy');
       modelName = planned.modelName;
       routes = planned.routes;
-      if (job.improveSec && job.improveSec > 0) {
-        const improved = await improve(problem, job, ctx, job.improveSec, routes, 'improving the model plan');
+      if (improving) {
+        const search = share(ctx, MODEL_SHARE, 1);
+        const improved = await improve(problem, job, search, job.improveSec!, routes, 'improving the model plan');
         routes = servingMost(problem, job.variant, [improved, routes]);
       }
       break;
@@ -49,6 +53,14 @@ export async function runPlanJob(job: PlanJob, ctx: JobContext<Progress>): Promi
   // The fleet is what the dispatcher has: a plan never uses more vehicles or breaks a hard rule, it names who is left.
   routes = fitToFleet(problem, job.variant, routes);
   return { routes: toIdRoutes(problem, routes), modelName, seconds: (performance.now() - started) / 1000 };
+}
+
+/** The share of the progress bar a model's plan takes when a local search follows it. */
+const MODEL_SHARE = 0.2;
+
+/** The job's progress reports mapped onto [from, to] of the whole bar. */
+function share(ctx: JobContext<Progress>, from: number, to: number): JobContext<Progress> {
+  return { ...ctx, onProgress: (p) => ctx.onProgress({ ...p, fraction: from + (to - from) * p.fraction }) };
 }
 
 /**

@@ -1,7 +1,7 @@
 import type { CallRequest, Comparison, CustomerDiff, StoredPlan } from '../../shared/api.js';
 import { AppError } from '../../shared/errors.js';
 import { unservedIds } from '../../shared/not-served.js';
-import type { StopSchedule } from '../../shared/domain.js';
+import { type StopSchedule, VARIANT_LABELS } from '../../shared/domain.js';
 import { TIME_EPS } from '../vrp/evaluate.js';
 import type { Planner } from './planning.js';
 import type { Caller } from './registry.js';
@@ -22,10 +22,18 @@ export function compareServices(ctx: ServiceContext, planner: Planner) {
           // Both sides plan the same version of the instance: one saved elsewhere between them refuses side B rather
           // than passing off the change in the data as the policy's effect.
           const basedOn = common.basedOn ?? requireInstance(ctx, request.instanceId).updatedAt;
-          const a = await planner.plan({ ...common, basedOn, variant: variantA }, half(0, `plan A (${variantA.name})`), signal);
+          const a = await planner.plan(
+            { ...common, basedOn, variant: variantA },
+            half(0, `plan A (${VARIANT_LABELS[variantA.name]})`),
+            signal,
+          );
           let b: StoredPlan;
           try {
-            b = await planner.plan({ ...common, basedOn, variant: variantB }, half(0.5, `plan B (${variantB.name})`), signal);
+            b = await planner.plan(
+              { ...common, basedOn, variant: variantB },
+              half(0.5, `plan B (${VARIANT_LABELS[variantB.name]})`),
+              signal,
+            );
           } catch (err) {
             // Plan A alone is no comparison: it goes, and a change of the day meanwhile is named as such.
             ctx.store.plans.delete(a.id);

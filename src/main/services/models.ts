@@ -1,5 +1,5 @@
-import { readdirSync, statSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { readdirSync, rmSync, statSync } from 'node:fs';
+import { join, resolve, sep } from 'node:path';
 import type { ModelInfo } from '../../shared/api.js';
 import type { VariantName } from '../../shared/domain.js';
 import { AppError, inputError } from '../../shared/errors.js';
@@ -80,6 +80,24 @@ export function modelServices(ctx: ServiceContext) {
       return model;
     },
     'models:import': ({ folder }: { folder: string }) => registerModel(ctx.store, folder, false),
+    'models:delete': ({ id }: { id: number }) => {
+      const model = models.get(id);
+      if (!model) throw inputError(`there is no model with id ${id}: it was deleted already`);
+      if (model.builtIn) {
+        throw inputError(`${model.name} ships with the app and cannot be deleted: activate another model, or leave the choice automatic`);
+      }
+      models.delete(id);
+      // Only a folder the app trained into is its own to delete; an imported folder is the user's.
+      const own = resolve(ctx.modelsDir);
+      if (resolve(model.folder).startsWith(`${own}${sep}`)) {
+        try {
+          rmSync(model.folder, { recursive: true, force: true });
+        } catch {
+          // The model is gone from the app already; a folder left behind (a file open elsewhere) plans nothing.
+        }
+      }
+      return models.list();
+    },
     'models:automatic': ({ method, variant }: { method: 'jampr' | 'am'; variant: VariantName }) => {
       models.deactivate(method, variant);
       return models.list();

@@ -42,6 +42,7 @@ export function modelRepository(db: Database) {
      WHERE json_extract(card, '$.method') = ? AND json_extract(card, '$.variant') = ?`,
   );
   const setActive = db.prepare<[number]>('UPDATE models SET active = 1 WHERE id = ?');
+  const remove = db.prepare<[number]>('DELETE FROM models WHERE id = ?');
 
   const find = (id: number) => {
     const row = get.get(id);
@@ -63,6 +64,10 @@ export function modelRepository(db: Database) {
     /** A re-read card (e.g. a shipped model updated by a new app version). */
     updateCard(id: number, card: ModelSummary): void {
       updateCard.run(JSON.stringify(card), id);
+    },
+    /** Unregisters a model; the training runs that made it keep their record (their model id becomes null). */
+    delete(id: number): boolean {
+      return remove.run(id).changes > 0;
     },
     /** No model is active for this method and variant: planning goes back to the automatic choice. */
     deactivate(method: string, variant: string): void {

@@ -14,9 +14,15 @@ const KPIS = [
   { key: 'late', label: 'Lateness', kind: 'duration' },
 ] as const;
 
-export function CompareTables({ instance, comparison }: { instance: Instance; comparison: Comparison }) {
-  const { a, b, delta, customers } = comparison;
+/** `stale`: the instance was saved since these plans were made (said above the figures). */
+export function CompareTables({ instance, comparison, stale }: { instance: Instance; comparison: Comparison; stale: boolean }) {
+  const { a, b, delta } = comparison;
   const units = unitsOf(instance);
+  // A deviation of seconds reads as none ("—"): a row of nothing but dashes is not listed.
+  const shows = (served: boolean, minutes: number) => !served || (minutes > 0 && units.duration(minutes) !== units.duration(0));
+  const customers = comparison.customers.filter(
+    (c) => shows(c.servedA, c.lateA) || shows(c.servedB, c.lateB) || shows(c.servedA, c.earlyA) || shows(c.servedB, c.earlyB),
+  );
   const show = (v: number, kind: (typeof KPIS)[number]['kind']) =>
     kind === 'distance' ? units.distance(v) : kind === 'duration' ? units.duration(v) : formatNumber(v);
   // Arriving before a window opens is waiting where the policy waits (served inside the window) and early service
@@ -27,6 +33,11 @@ export function CompareTables({ instance, comparison }: { instance: Instance; co
   const unservedB = unservedCount(b.evaluation);
   return (
     <div className="compare-tables">
+      {stale && (
+        <p className="note note-warn" data-testid="compare-stale">
+          The instance changed since these plans were made: compare again to include the changes.
+        </p>
+      )}
       <section className="panel">
         <h2 className="panel-title">Key figures</h2>
         <table className="data-table" data-testid="compare-kpis">
@@ -114,8 +125,8 @@ function DeviationCell(props: { served: boolean; minutes: number; tone: string; 
   return <td className={`num ${props.tone}`}>{text}</td>;
 }
 
+/** The rules a plan breaks; customers it leaves out have their own row. */
 function rulesText(e: Evaluation): string {
-  if (e.feasible) return 'met';
-  const n = e.violations.length;
-  return `${n} violation${n === 1 ? '' : 's'}`;
+  const n = e.violations.filter((v) => v.kind !== 'unserved').length;
+  return n === 0 ? 'met' : `${n} violation${n === 1 ? '' : 's'}`;
 }

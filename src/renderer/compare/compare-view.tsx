@@ -83,7 +83,9 @@ export function CompareView({ instance, instanceId, settings, onSettings, result
                 <div key={side} className="compare-map" data-testid={`compare-map-${side}`}>
                   <div className="compare-map-title">
                     <b>{side.toUpperCase()}</b>{' '}
-                    {plan ? `${describeVariant(plan.variant)} · ${describeMethod(plan.method)}` : describeVariant(settings[side])}
+                    {plan
+                      ? `${describeVariant(plan.variant)} · ${describeMethod(plan.method)}${plan.modelName ? ` (${plan.modelName})` : ''}`
+                      : describeVariant(settings[side])}
                   </div>
                   <RouteMap
                     instance={instance}
@@ -99,16 +101,9 @@ export function CompareView({ instance, instanceId, settings, onSettings, result
             <ProgressOverlay job={job} onCancel={onCancelJob} />
           </div>
           {shown ? (
-            <>
-              {changedSince && (
-                <p className="note note-warn" data-testid="compare-stale">
-                  The instance changed since these plans were made: compare again to include the changes.
-                </p>
-              )}
-              <CompareTables instance={shown.instance} comparison={shown} />
-            </>
+            <CompareTables instance={shown.instance} comparison={shown} stale={changedSince} />
           ) : (
-            <p className="empty">Press Compare to plan the instance under both policies.</p>
+            <p className="empty">{job ? 'Planning under both policies…' : 'Press Compare to plan the instance under both policies.'}</p>
           )}
         </div>
       )}

@@ -38,6 +38,9 @@ export interface NoticeApi {
   clear(): void;
 }
 
+/** How long the confirmation of a cancel stays. */
+const CANCELLED_NOTICE_MS = 6000;
+
 const NoticeContext = createContext<NoticeApi | null>(null);
 export const NoticeProvider = NoticeContext.Provider;
 
@@ -45,11 +48,11 @@ export function useNoticeState(): NoticeApi {
   const [notices, setNotices] = useState<Notice[]>([]);
   const report = useCallback((action: string, err: unknown) => {
     const data = asErrorData(err);
+    const id = Date.now() + Math.random();
     // The same failure again replaces its notice rather than stacking a copy.
-    setNotices((list) => [
-      ...list.filter((n) => !(n.action === action && n.message === data.message)).slice(-4),
-      { ...data, action, id: Date.now() + Math.random() },
-    ]);
+    setNotices((list) => [...list.filter((n) => !(n.action === action && n.message === data.message)).slice(-4), { ...data, action, id }]);
+    // A cancel is the dispatcher's own doing: its notice confirms it, then goes (it sat over the controls for good).
+    if (data.kind === 'cancelled') setTimeout(() => setNotices((list) => list.filter((n) => n.id !== id)), CANCELLED_NOTICE_MS);
     return data;
   }, []);
   const dismiss = useCallback((id: number) => setNotices((list) => list.filter((n) => n.id !== id)), []);

@@ -9,7 +9,7 @@
  */
 import { useCallback, useRef, useState, useSyncExternalStore } from 'react';
 import { useApi, useApiEvent } from './use-api.js';
-import { useRunner } from './use-notices.js';
+import { useNotices, useRunner } from './use-notices.js';
 
 export interface JobProgress {
   fraction: number;
@@ -58,6 +58,7 @@ export function useJobProgress(job: JobState): JobProgress {
 export function usePlanJob() {
   const api = useApi();
   const run = useRunner();
+  const { dismissAction } = useNotices();
   const [job, setJob] = useState<JobState | null>(null);
   const active = useRef<{ id: string; progress: ProgressStore } | null>(null);
 
@@ -68,6 +69,8 @@ export function usePlanJob() {
   const start = useCallback(
     async <T>(label: string, fn: (jobId: string) => Promise<T>, notice: string | null = null): Promise<T | undefined> => {
       // Unique enough to tell this page's runs from another page's (randomUUID needs a secure context).
+      // A new run of the same action makes its last failure or cancel old news.
+      dismissAction(label);
       const jobId = `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`;
       const progress = progressStore({ fraction: 0, message: 'Starting…' });
       active.current = { id: jobId, progress };
@@ -81,7 +84,7 @@ export function usePlanJob() {
         setJob(null);
       }
     },
-    [run],
+    [run, dismissAction],
   );
 
   const cancel = useCallback(async () => {

@@ -19,7 +19,9 @@ export function ErrorBanner() {
       {notices.map((n) => (
         <div key={n.id} className={`banner banner-${n.kind}`} data-testid="error-banner" data-kind={n.kind}>
           <div className="banner-text">
-            <b>{KIND_LABEL[n.kind] ?? n.kind}</b> <span className="banner-action">({n.action})</span>: {n.message}
+            <b>{KIND_LABEL[n.kind] ?? n.kind}</b> <span className="banner-action">({n.action})</span>
+            {/* "Cancelled (Planning): cancelled" says it twice. */}
+            {n.message.toLowerCase() === (KIND_LABEL[n.kind] ?? n.kind).toLowerCase() ? '' : `: ${n.message}`}
             {n.details && (
               <ul className="banner-details">
                 {n.details.map((d, i) => (

@@ -8,9 +8,17 @@ interface Props {
   onActivate(id: number): void;
   /** Back to the automatic choice (nearest trained size) for this model's method and policy. */
   onAutomatic(model: ModelInfo): void;
+  /** Removes a model trained or imported here, once the dispatcher confirms. */
+  onDelete(model: ModelInfo): void;
 }
 
-export function ModelsList({ models, onActivate, onAutomatic }: Props) {
+/** What deleting a model does, asked before it is done. */
+function deleteQuestion(m: ModelInfo): string {
+  const active = m.active ? ` It is active: ${VARIANT_LABELS[m.card.variant]} plans go back to the automatic choice.` : '';
+  return `Delete the model ${m.name}? Its folder is removed if it was trained here (an imported folder stays on disk).${active}`;
+}
+
+export function ModelsList({ models, onActivate, onAutomatic, onDelete }: Props) {
   if (models.length === 0) return <p className="empty">No models yet.</p>;
   return (
     <div className="table-scroll" data-testid="models-table-scroll">
@@ -49,14 +57,32 @@ export function ModelsList({ models, onActivate, onAutomatic }: Props) {
                     <span className="badge badge-ok" data-testid={`model-active-${m.id}`}>
                       active
                     </span>{' '}
-                    <button className="btn btn-small" data-testid={`automatic-model-${m.id}`} onClick={() => onAutomatic(m)}>
-                      Automatic choice
+                    <button
+                      className="btn btn-small"
+                      data-testid={`automatic-model-${m.id}`}
+                      title="Deactivate it: plans take the model nearest in size again"
+                      onClick={() => onAutomatic(m)}
+                    >
+                      Use automatic choice
                     </button>
                   </>
                 ) : (
                   <button className="btn btn-small" data-testid={`activate-model-${m.id}`} onClick={() => onActivate(m.id)}>
                     Activate
                   </button>
+                )}
+                {!m.builtIn && (
+                  <>
+                    {' '}
+                    <button
+                      className="btn btn-small"
+                      data-testid={`delete-model-${m.id}`}
+                      aria-label={`Delete model ${m.name}`}
+                      onClick={() => window.confirm(deleteQuestion(m)) && onDelete(m)}
+                    >
+                      Delete
+                    </button>
+                  </>
                 )}
               </td>
             </tr>

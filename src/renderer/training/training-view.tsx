@@ -185,7 +185,8 @@ export function TrainingView() {
             {activeNow(current.modelId) !== undefined && (
               <span className="hint" data-testid="verdict-now">
                 {' '}
-                Today the model is {activeNow(current.modelId) ? 'active' : 'not active'}.
+                Today {training.models.find((m) => m.id === current.modelId)?.name} is{' '}
+                {activeNow(current.modelId) ? 'active' : 'not active'}.
               </span>
             )}
           </p>
@@ -195,9 +196,10 @@ export function TrainingView() {
       <section className="panel models-panel">
         <h2 className="panel-title">Models</h2>
         <p className="hint">
-          An active model plans every size of its policy; with none active, plans take the model trained on the nearest size.
+          An active model plans every size of its policy with its method (JAMPR or AM+TW); with none active, plans take that method's model
+          trained on the nearest size.
         </p>
-        <ModelsList models={training.models} onActivate={training.activate} onAutomatic={training.automatic} />
+        <ModelsList models={training.models} onActivate={training.activate} onAutomatic={training.automatic} onDelete={training.remove} />
       </section>
     </div>
   );

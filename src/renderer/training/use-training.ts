@@ -89,6 +89,13 @@ export function useTraining() {
     [api, run, changed],
   );
 
+  const remove = useCallback(
+    async (model: ModelInfo) => {
+      if (await run('Delete model', () => api.call('models:delete', { id: model.id }))) await changed.models();
+    },
+    [api, run, changed],
+  );
+
   const shownPhase = current?.status === 'running' ? phase : null;
   return {
     runs,
@@ -102,6 +109,7 @@ export function useTraining() {
     cancelling,
     activate,
     automatic,
+    remove,
     show: setShownId,
   };
 }
