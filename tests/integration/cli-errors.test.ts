@@ -222,4 +222,14 @@ describe('jampr exit codes for plans', () => {
       );
     }
   });
+
+  it('plan asks for the fleet values a CSV does not hold by their flags', async () => {
+    const dir = await cliWorkDir();
+    const csv = join(dir, 'day.csv');
+    await writeFile(csv, 'id,lat,lon,demand,ready,due,service\nD,52.5,13.4,0,06:00,18:00,0\nC1,52.51,13.41,5,08:00,12:00,5\n');
+    const failure = await failureOf('plan', csv);
+    expect(failure.code).toBe(EXIT.input);
+    expect(failure.stderr).toMatch(/the vehicle capacity is required: give it with --capacity/);
+    expect(failure.stderr).toMatch(/the travel speed in km\/h is required for lat\/lon data: give it with --speed/);
+  });
 });

@@ -38,6 +38,10 @@ describe('instances', () => {
     const preview = await app.call('instances:previewCsv', { fileName: 'tiny.csv', text: TINY_CSV, capacity: 30 });
     expect(preview.columns).toMatchObject({ id: 'id', x: 'x', ready: 'ready' });
     expect(preview.rows).toBe(6);
+    // The fleet is not in the file: the dialog is told which of its fields to fill, not the CLI's flags.
+    expect((await app.fail('instances:previewCsv', { fileName: 'tiny.csv', text: TINY_CSV })).details).toEqual([
+      'the vehicle capacity is required: enter it in the Capacity field above',
+    ]);
   });
 
   it('refuses to save an invalid instance and round-trips a valid one through the CSV export', async () => {

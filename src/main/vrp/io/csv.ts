@@ -14,6 +14,7 @@ import {
   onFileClock,
   slashDateWarnings,
 } from './csv-clock.js';
+import { missingFleet } from './csv-fleet.js';
 import { numberHint, type NumberStyle, numberStyleWarnings } from './csv-numbers.js';
 import { durationInCell, mapColumns, type ColumnMapping, type CsvField, type TimeField, unitWarnings } from './csv-columns.js';
 import { byRow, type Row, withRow } from './csv-rows.js';
@@ -36,6 +37,8 @@ export interface CsvFleetOptions {
   capacity?: number;
   /** Travel speed for lat/lon data: required there, ignored for x/y data. */
   speedKmh?: number;
+  /** Where a missing fleet value is given, for its message: the import dialog's fields or `jampr`'s flags. */
+  fleetFrom?: 'dialog' | 'flags';
 }
 
 export interface CsvImport {
@@ -330,10 +333,7 @@ export function parseCustomerCsv(text: string, options: CsvFleetOptions): CsvImp
       problems.push(`${where}: '${text}' is a plain number, but this file's times are HH:MM: write it as a time of day, e.g. ${example}`);
     }
   }
-  if (options.capacity === undefined)
-    problems.push('the vehicle capacity is required (the capacity field of the import, or --capacity for the jampr CLI)');
-  if (mapping.geo && options.speedKmh === undefined)
-    problems.push('the travel speed in km/h is required for lat/lon data (the speed field of the import, or --speed for the jampr CLI)');
+  problems.push(...missingFleet(options, mapping.geo));
 
   const instance: Instance = {
     name: options.name,

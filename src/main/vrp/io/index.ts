@@ -101,7 +101,7 @@ export function parseInstanceText(
     case 'vrplib':
       return checked(keepFirst(withOverrides(readVrplib(text), options), options.first), options);
     case 'csv': {
-      const { instance, warnings } = parseCustomerCsv(text, { ...options, name: options.name ?? defaultName });
+      const { instance, warnings } = parseCustomerCsv(text, { ...options, name: options.name ?? defaultName, fleetFrom: 'flags' });
       // The CSV's own warnings name its rows.
       const read = checked(keepFirst(instance, options.first), options, false);
       for (const warning of warnings) options.onWarning?.(warning);
