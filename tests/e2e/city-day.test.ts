@@ -123,6 +123,11 @@ test('a driver sheet lists every stop of its route, and prints alone', async () 
   const chips = await byTest('legend-route-0').locator('[data-testid^="stop-chip-"]').allTextContents();
   await byTest('open-sheets').click();
   await expect(page.locator('article.sheet')).toHaveCount(await page.locator('[data-testid^="legend-route-"]').count());
+  // The keyboard is in the sheets: focus starts on their route menu, and Tab from Close wraps back to it.
+  await expect(byTest('sheets-route')).toBeFocused();
+  await byTest('sheets-close').focus();
+  await page.keyboard.press('Tab');
+  await expect(byTest('sheets-route')).toBeFocused();
   await byTest('sheets-route').selectOption('0');
   const sheet = byTest('sheet-0');
   await expect(page.locator('article.sheet')).toHaveCount(1);
@@ -212,7 +217,7 @@ test('a stop taken off its route is listed as not served, with the reason, and c
     /left out although (\d+ of \d+ vehicles (is|are)|the only vehicle is) free|used by other stops/,
   );
   await expect(entry.getByTestId('not-served-reason')).not.toContainText('is not served');
-  await expect(byTest('plan-feasible')).toContainText('violation');
+  await expect(byTest('plan-feasible')).toHaveText('⚠ 1 not served');
   await session.screenshot('not-served');
   await byTest(`serve-${id}`).selectOption('0');
   await expect(byTest('not-served')).toHaveCount(0);
@@ -330,6 +335,17 @@ test('thirty routes are drawn in thirty different colours', async () => {
   expect(map.width, 'the map keeps most of what the customer list leaves').toBeGreaterThan(500);
   expect(panel.y, 'the plan panel under the map').toBeGreaterThanOrEqual(map.y + map.height - 1);
   await session.screenshot('narrow-window');
+  // The Training view stacks: the models table fits its panel, its buttons in reach without scrolling sideways.
+  await byTest('tab-training').click();
+  const table = byTest('models-table-scroll');
+  await table.waitFor();
+  const [scrollWidth, clientWidth] = await table.evaluate((el) => {
+    const box = el as unknown as { scrollWidth: number; clientWidth: number };
+    return [box.scrollWidth, box.clientWidth];
+  });
+  expect(scrollWidth, 'the models table fits its panel').toBeLessThanOrEqual(clientWidth + 1);
+  await session.screenshot('narrow-training');
+  await byTest('tab-plan').click();
   await page.setViewportSize({ width: 1280, height: 800 });
 });
 

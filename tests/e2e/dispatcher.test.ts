@@ -202,8 +202,11 @@ test('comparing hard and soft shows two plans, the differences and who is served
   await expect(byTest('compare-a-name')).toHaveValue('tw1');
   await expect(byTest('compare-b-name')).toHaveValue('tw3');
   await byTest('compare-method').selectOption('classical');
-  await byTest('compare-run').click();
+  // From the keyboard: the button is disabled while it runs, and has the focus back when the plans are there.
+  await byTest('compare-run').focus();
+  await page.keyboard.press('Enter');
   await expectOrExplain(byTest('compare-kpis'), 90_000);
+  await expect(byTest('compare-run')).toBeFocused();
   for (const side of ['a', 'b']) {
     assert.ok((await byTest(`map-${side}`).locator('[data-testid^="route-line-"]').count()) >= 2, `map ${side} shows routes`);
   }

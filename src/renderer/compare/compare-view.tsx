@@ -10,6 +10,7 @@ import { MapSync } from '../map/map-sync.js';
 import { RouteMap } from '../map/route-map.js';
 import { PolicyControls } from '../panels/policy-controls.js';
 import { ProgressOverlay } from '../panels/progress-overlay.js';
+import { useRefocusAfter } from '../hooks/use-refocus.js';
 import { FieldValidity, INVALID_FIELDS_HINT, useFieldValidity } from '../panels/field-validity.js';
 import { MethodControls } from '../panels/method-controls.js';
 import { describeMethod, methodOption, type MethodChoice } from '../../shared/methods.js';
@@ -44,6 +45,7 @@ export function CompareView({ instance, instanceId, settings, onSettings, result
   // Saved since (a window moved, the fleet or the speed changed): the plans are of the day as it was.
   const changedSince = useMemo(() => shown !== null && instance !== null && !sameDay(shown.instance, instance), [shown, instance]);
   const validity = useFieldValidity();
+  const runButton = useRefocusAfter<HTMLButtonElement>(job !== null);
   return (
     <div className="compare-view" data-testid="compare-view">
       <FieldValidity.Provider value={validity.report}>
@@ -62,6 +64,7 @@ export function CompareView({ instance, instanceId, settings, onSettings, result
           />
           <div className="header-spacer" />
           <button
+            ref={runButton}
             className="btn btn-primary"
             data-testid="compare-run"
             disabled={!instanceId || job !== null || validity.invalid}

@@ -3,6 +3,7 @@ import type { AppInfo } from '../../shared/api.js';
 import type { MethodChoice } from '../../shared/methods.js';
 import type { TimeWindowPolicy } from '../plan/time-window-policy.js';
 import { FieldValidity, INVALID_FIELDS_HINT, useFieldValidity } from './field-validity.js';
+import { useRefocusAfter } from '../hooks/use-refocus.js';
 import { MethodControls } from './method-controls.js';
 import { PolicyControls } from './policy-controls.js';
 
@@ -34,6 +35,7 @@ interface Props {
 
 export function Header(props: Props) {
   const validity = useFieldValidity();
+  const planButton = useRefocusAfter<HTMLButtonElement>(props.planning);
   return (
     <header className="app-header">
       <div className="brand">
@@ -85,6 +87,7 @@ export function Header(props: Props) {
               effortTestId="method-effort"
             />
             <button
+              ref={planButton}
               className="btn btn-primary"
               data-testid="plan-button"
               disabled={props.planning || props.instanceName === null || validity.invalid}

@@ -6,11 +6,12 @@
  * same rows, the same file in the desktop app and the web mode. All routes' sheets end with the customers the plan
  * leaves out, with the reason.
  */
-import { useEffect, useState } from 'react';
+import { useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
 import type { Evaluation, Instance } from '../../shared/domain.js';
 import { formatCount } from '../format.js';
 import { useApi } from '../hooks/use-api.js';
+import { useFocusTrap } from '../panels/focus-trap.js';
 import { RouteSketch } from './route-sketch.js';
 import { downloadBase64 } from '../download.js';
 import { driverSheets } from './sheet-model.js';
@@ -47,14 +48,12 @@ export function DriverSheets({ instance, evaluation, planLabel, onClose }: Props
     }
   };
 
-  useEffect(() => {
-    const onKey = (e: KeyboardEvent) => e.key === 'Escape' && onClose();
-    window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
-  }, [onClose]);
+  // The sheets cover the page: the keyboard stays in them, and Escape closes them.
+  const overlay = useRef<HTMLDivElement>(null);
+  useFocusTrap(overlay, onClose);
 
   return createPortal(
-    <div className="sheets-overlay" data-testid="driver-sheets">
+    <div ref={overlay} className="sheets-overlay" data-testid="driver-sheets" role="dialog" aria-modal="true" aria-label="Driver sheets">
       <div className="sheets-toolbar">
         <b>Driver sheets</b>
         <label className="field-inline">
