@@ -361,6 +361,17 @@ test("a lat/lon day's speed is shown and can be changed, and a shift end before 
   await byTest('fleet-vehicles').press('Enter');
   await expect(page.locator('td', { has: byTest('fleet-vehicles') }).locator('.cell-error')).toHaveText('must be a whole number');
   await byTest('fleet-vehicles').press('Escape');
+  // Beyond what an instance may hold: named beside the field, not first at Save.
+  for (const [field, typed, said] of [
+    ['fleet-vehicles', '10001', 'must be at most 10,000'],
+    ['fleet-capacity', '1e12', 'must be at most 1,000,000,000'],
+    ['fleet-speed', '5000', 'must be at most 1,000'],
+  ] as const) {
+    await byTest(field).fill(typed);
+    await byTest(field).press('Enter');
+    await expect(page.locator('td', { has: byTest(field) }).locator('.cell-error')).toHaveText(said);
+    await byTest(field).press('Escape');
+  }
   await expect(byTest('unsaved-badge')).toHaveCount(0);
   await byTest('fleet-speed').fill('30');
   await byTest('fleet-speed').press('Enter');

@@ -30,12 +30,21 @@ interface Props {
   onClear?: () => void;
   /** The tooltip of a value the cell owns. */
   hint?: string;
+  /** The values the instance allows (shared/limits.ts): one beyond is named here, not first at Save. */
+  range?: readonly [number, number];
+}
+
+/** Why a value lies outside [lo, hi], in the cell's words; null inside. */
+function outOfRange(value: number, [lo, hi]: readonly [number, number]): string | null {
+  if (value > hi) return `must be at most ${hi.toLocaleString('en-US')}`;
+  if (value < lo) return `must be at least ${lo.toLocaleString('en-US')}`;
+  return null;
 }
 
 const show = (value: number, kind: Props['kind'], clockTimes?: boolean) =>
   kind === 'time' ? formatTimeForEdit(value, clockTimes) : String(value);
 
-export function EditableCell({ value, kind, clockTimes, onCommit, testId, label, toClock, derived, onClear, hint }: Props) {
+export function EditableCell({ value, kind, clockTimes, onCommit, testId, label, toClock, derived, onClear, hint, range }: Props) {
   const [text, setText] = useState(show(value, kind, clockTimes));
   const [error, setError] = useState<string | null>(null);
   // Whether the user typed since the value last changed: a time typed into a cell that follows the shift makes it
@@ -62,6 +71,11 @@ export function EditableCell({ value, kind, clockTimes, onCommit, testId, label,
     const parsed: ParsedNumber = kind === 'time' ? parseTime(text, clockTimes) : PARSERS[kind](text);
     if (!parsed.ok) {
       setError(parsed.message);
+      return;
+    }
+    const beyond = range && outOfRange(parsed.value, range);
+    if (beyond) {
+      setError(beyond);
       return;
     }
     setError(null);

@@ -4,6 +4,7 @@ import type { FleetField } from '../state/draft.js';
 import { EditableCell } from './editable-cell.js';
 import { MINUTES_PER_DAY, shiftEnd } from '../../shared/clock.js';
 import { formatDuration, formatTime } from '../format.js';
+import { MAX_MAGNITUDE, MAX_VEHICLES, SPEED_KMH_RANGE } from '../../shared/limits.js';
 
 interface Props {
   instance: Instance;
@@ -31,6 +32,7 @@ export function FleetSettings({ instance, onChange, onClockTimes, onSave, dirty,
               label="Vehicles"
               kind="count"
               value={instance.vehicles}
+              range={[1, MAX_VEHICLES]}
               testId="fleet-vehicles"
               onCommit={(v) => onChange('vehicles', v)}
             />
@@ -39,6 +41,7 @@ export function FleetSettings({ instance, onChange, onClockTimes, onSave, dirty,
               label="Capacity"
               kind="count"
               value={instance.capacity}
+              range={[1, MAX_MAGNITUDE]}
               testId="fleet-capacity"
               onCommit={(v) => onChange('capacity', v)}
             />
@@ -71,6 +74,7 @@ export function FleetSettings({ instance, onChange, onClockTimes, onSave, dirty,
                 label="Speed in km/h"
                 kind="positive"
                 value={geo.speedKmh}
+                range={SPEED_KMH_RANGE}
                 testId="fleet-speed"
                 onCommit={(v) => onChange('speedKmh', v)}
               />
