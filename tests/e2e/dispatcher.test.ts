@@ -207,6 +207,8 @@ test('comparing hard and soft shows two plans, the differences and who is served
   await page.keyboard.press('Enter');
   await expectOrExplain(byTest('compare-kpis'), 90_000);
   await expect(byTest('compare-run')).toBeFocused();
+  // Its stops are not Tab stops (Enter selects nothing there): Tab goes from the button to the figures.
+  await expect(byTest('map-a').locator('.leaflet-marker-icon[tabindex="0"]')).toHaveCount(0);
   for (const side of ['a', 'b']) {
     assert.ok((await byTest(`map-${side}`).locator('[data-testid^="route-line-"]').count()) >= 2, `map ${side} shows routes`);
   }

@@ -207,7 +207,9 @@ export function RouteMap(props: RouteMapProps) {
       const marker = L.marker(mapPoint(instance, customer), {
         icon,
         draggable,
-        keyboard: true,
+        // Reached by Tab only where Enter selects the stop (the Plan view): the Compare maps' stops would put a
+        // hundred stops of Tab between its button and its figures.
+        keyboard: handlers.current.onSelect !== undefined,
         title: undefined,
         opacity: faded ? 0.3 : 1,
       });
@@ -220,7 +222,12 @@ export function RouteMap(props: RouteMapProps) {
       marker.addTo(group.stops);
       stopMarkers.current.set(customer.id, { marker, customer, look });
     }
-    const depot = L.marker(depotPoint, { icon: depotIcon(instance.depot), draggable, zIndexOffset: 1000 });
+    const depot = L.marker(depotPoint, {
+      icon: depotIcon(instance.depot),
+      draggable,
+      keyboard: handlers.current.onSelect !== undefined,
+      zIndexOffset: 1000,
+    });
     depot.bindTooltip(`Depot · shift ${unitsOf(instance).time(instance.depot.ready)}–${unitsOf(instance).time(instance.depot.due)}`, {
       direction: 'top',
     });
