@@ -54,6 +54,12 @@ test('a save over edits made in another window is refused, and the second versio
 
   // Window B, still on the version it opened, saves its own edit: refused, and it may keep it as a copy.
   await setDemand(b.page, 'M2', '7');
+  // With the focus back, B says at once that its unsaved edits are of a version saved over since.
+  await expect(b.page.getByTestId('saved-elsewhere')).toHaveCount(0);
+  await b.page.evaluate("window.dispatchEvent(new Event('blur')); window.dispatchEvent(new Event('focus'))");
+  await expect(b.page.getByTestId('saved-elsewhere')).toContainText(
+    '“two-windows” was saved in another tab or window since you opened it here',
+  );
   let question = '';
   b.page.once('dialog', (dialog) => {
     question = dialog.message();
@@ -63,6 +69,7 @@ test('a save over edits made in another window is refused, and the second versio
   await expect.poll(() => question).toContain('was changed or deleted in another window');
   await expect(b.page.getByTestId('instance-name')).toHaveValue('two-windows (copy)');
   await expect(b.page.getByTestId('unsaved-badge')).toHaveCount(0);
+  await expect(b.page.getByTestId('saved-elsewhere')).toHaveCount(0);
   await expect(b.page.getByTestId('edit-demand-M2')).toHaveValue('7');
 
   // Both versions are stored: A's edit in the original, B's in the copy.

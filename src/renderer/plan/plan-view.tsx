@@ -170,6 +170,13 @@ export function PlanView({ ws, job, onCancelJob, onCsvFile }: Props) {
           </div>
           {draft ? (
             <>
+              {ws.savedElsewhere && (
+                <p className="note note-warn" data-testid="saved-elsewhere">
+                  “{ws.stored?.instance.name}” was saved in another tab or window since you opened it here: your unsaved edits are of the
+                  older version. Save offers to keep them as a copy; to see the other version, undo your edits (or discard them by opening
+                  it again from the history).
+                </p>
+              )}
               <FleetSettings
                 instance={draft}
                 dirty={ws.dirty}

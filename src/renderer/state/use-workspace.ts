@@ -49,6 +49,8 @@ export function useWorkspace() {
   // where nothing here is unsaved, this window shows the stored version, its plan checked again against it, so it
   // never plans or edits an older one. Unsaved work stays; its save then offers a copy.
   const { list } = useInstanceList();
+  // Unsaved work here on a version another window has saved over since: said at once, not first when Save is refused.
+  const savedElsewhere = unsaved && stored !== null && list.some((s) => s.id === stored.id && s.updatedAt > stored.updatedAt);
   // biome-ignore lint/correctness/useExhaustiveDependencies: a newer version in the list is the trigger
   useEffect(() => {
     const newer = stored && list.find((s) => s.id === stored.id && s.updatedAt > stored.updatedAt);
@@ -253,6 +255,7 @@ export function useWorkspace() {
     draft,
     editDraft,
     dirty,
+    savedElsewhere,
     confirmDiscard,
     confirmDiscardPlanEdits,
     undo: history.undo,
