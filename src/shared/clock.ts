@@ -161,9 +161,10 @@ function localDateTime(text: string, slashOrder: SlashOrder): DateTime | undefin
 /**
  * The slash order of a file's dates, from the dates that tell it (27/11 can only be day first, 11/27 only month
  * first); month first where none does, as the US writes. `ambiguous` names a date read so where the file holds
- * more than one date and none tells the order (11/12/2026 beside 12/11/2026).
+ * more than one date and none tells the order (11/12/2026 beside 12/11/2026); `mixed`, that some dates can only be
+ * day first and others only month first.
  */
-export function slashDateOrder(cells: readonly string[]): { order: SlashOrder; ambiguous: string | null } {
+export function slashDateOrder(cells: readonly string[]): { order: SlashOrder; ambiguous: string | null; mixed: boolean } {
   let dayFirst = false;
   let monthFirst = false;
   const dates = new Set<string>();
@@ -174,9 +175,10 @@ export function slashDateOrder(cells: readonly string[]): { order: SlashOrder; a
     if (Number(m[1]) > 12) dayFirst = true;
     if (Number(m[2]) > 12) monthFirst = true;
   }
-  if (dayFirst && !monthFirst) return { order: 'dmy', ambiguous: null };
+  if (dayFirst && !monthFirst) return { order: 'dmy', ambiguous: null, mixed: false };
   const told = dayFirst || monthFirst;
-  return { order: 'mdy', ambiguous: !told && dates.size > 1 ? [...dates][0] : null };
+  // Both orders told (27/11 beside 11/27): the dates read month first; those that cannot be are named as mixed.
+  return { order: 'mdy', ambiguous: !told && dates.size > 1 ? [...dates][0] : null, mixed: dayFirst && monthFirst };
 }
 
 /** "Z", "+01:00", "+0100" or "+01" as minutes east of UTC; null beyond ±14:00 or with minutes past 59. */

@@ -16,7 +16,7 @@ interface Props {
 }
 
 export function HistoryPanel(props: Props) {
-  const { list: instances, loaded } = useInstanceList();
+  const { list: instances, loaded, failed } = useInstanceList();
   const [expanded, setExpanded] = useState<Set<number>>(new Set());
   const isOpen = (id: number) => expanded.has(id) || id === props.currentId;
   const toggle = (id: number) =>
@@ -30,7 +30,11 @@ export function HistoryPanel(props: Props) {
   return (
     <section className="panel history" data-testid="history" data-loaded={loaded}>
       <h2 className="panel-title">History</h2>
-      {instances.length === 0 ? (
+      {failed ? (
+        <p className="empty" data-testid="history-unreadable">
+          The saved instances could not be read: the message above says why.
+        </p>
+      ) : instances.length === 0 ? (
         <p className="empty" data-testid="history-empty">
           No saved instances yet. Import a CSV or start a new one.
         </p>

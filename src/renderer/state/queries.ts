@@ -48,10 +48,11 @@ export function createQueryClient(report: (action: string, err: unknown) => void
 const NONE: never[] = [];
 
 /** The saved instances, newest first; `loaded` is false until the first answer. */
-export function useInstanceList(): { list: InstanceSummary[]; loaded: boolean } {
+/** The saved instances; `failed` where they could not be read (the banner says why), so none are not claimed. */
+export function useInstanceList(): { list: InstanceSummary[]; loaded: boolean; failed: boolean } {
   const api = useApi();
   const query = useQuery({ queryKey: keys.instances, queryFn: () => api.call('instances:list', {}), meta: { action: 'Load history' } });
-  return { list: query.data ?? NONE, loaded: query.isSuccess };
+  return { list: query.data ?? NONE, loaded: query.isSuccess, failed: query.isError && query.data === undefined };
 }
 
 /** The plans of one instance; null while loading. */

@@ -262,6 +262,18 @@ describe('customer CSVs that were misread', () => {
         ['C1', '11/12/2026 08:00', '12/11/2026 10:00'],
       ]),
     );
+    // Day first and month first in one file: the dates that cannot be read month first say why.
+    expect(
+      refusal(
+        rows([
+          ['D', '27/11/2026 06:00', '27/11/2026 18:00'],
+          ['C1', '11/27/2026 08:00', '11/27/2026 12:00'],
+        ]),
+      ),
+    ).toEqual([
+      "row 2, column ready: '27/11/2026 06:00' is not a number, a time of day HH:MM (00:00 to 24:00, or 9:00 AM) or a date and time (2026-11-27 08:00: the file writes dates both day first and month first)",
+      "row 2, column due: '27/11/2026 18:00' is not a number, a time of day HH:MM (00:00 to 24:00, or 9:00 AM) or a date and time (2026-11-27 08:00: the file writes dates both day first and month first)",
+    ]);
     expect(unsaid.warnings).toContain(
       'dates such as 11/12/2026 were read month first (2026-11-12), as the US writes them: if the day comes first, write the dates as YYYY-MM-DD',
     );

@@ -39,11 +39,13 @@ export interface ClockUse {
   slashOrder: SlashOrder;
   /** A date read month first though nothing in the file tells the order, where it holds more than one date. */
   slashAmbiguous: string | null;
+  /** The file writes some slash dates day first (27/11) and others month first (11/27). */
+  slashMixed: boolean;
 }
 
 /** A file's clock, its slash dates read in the order its window cells tell (`slashDateOrder`). */
 export function newClockUse(windowCells: readonly string[] = []): ClockUse {
-  const { order, ambiguous } = slashDateOrder(windowCells);
+  const { order, ambiguous, mixed } = slashDateOrder(windowCells);
   return {
     used: false,
     numbers: [],
@@ -53,6 +55,7 @@ export function newClockUse(windowCells: readonly string[] = []): ClockUse {
     withoutOffset: 0,
     slashOrder: order,
     slashAmbiguous: ambiguous,
+    slashMixed: mixed,
   };
 }
 

@@ -125,7 +125,8 @@ function cellReader(row: Row, mapping: ColumnMapping, decimalComma: boolean, pro
       }
       return minutes ?? dated;
     }
-    const date = window ? ' or a date and time (2026-11-27 08:00)' : '';
+    const mixed = window && clock.slashMixed && text.includes('/') ? ': the file writes dates both day first and month first' : '';
+    const date = window ? ` or a date and time (2026-11-27 08:00${mixed})` : '';
     const expected = !time
       ? ''
       : window
