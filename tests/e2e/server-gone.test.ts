@@ -4,7 +4,7 @@
  * saved through the same link. Its own server, so that the one the other files share keeps running.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
@@ -63,5 +63,21 @@ test('a page left open on a server that was restarted saves its unsaved edits th
   await page.getByTestId('save-instance').click();
   await expect(page.getByTestId('unsaved-badge')).toHaveCount(0);
   await page.locator('[data-testid^="history-instance-"]', { hasText: 'kept across the restart' }).waitFor();
+  await context.close();
+});
+
+test('a tab opened after the database file was deleted says its instances cannot be read, not that there are none', async ({ browser }) => {
+  server?.kill('SIGKILL');
+  const url = await startServer();
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await page.goto(url);
+  await expect(page.getByTestId('history')).toHaveAttribute('data-loaded', 'true');
+  rmSync(db);
+  const next = await context.newPage();
+  await next.goto(url);
+  await expect(next.getByTestId('error-banner').filter({ hasText: 'was deleted while the app was running' }).first()).toBeVisible();
+  await expect(next.getByTestId('history-unreadable')).toBeVisible();
+  await expect(next.getByTestId('history-empty')).toHaveCount(0);
   await context.close();
 });
