@@ -86,7 +86,10 @@ export function RouteMap(props: RouteMapProps) {
    * Each customer's marker and how it is drawn: a change of the selection redraws the two markers it concerns, not
    * every stop (on an 800-stop day a full redraw took seconds per click).
    */
-  const stopMarkers = useRef(new Map<string, { marker: L.Marker; customer: Customer; look: StopLook }>());
+  const stopMarkers = useRef(new Map<string, { marker: L.Marker; customer: Customer; look: StopLook; drawn: string }>());
+  /** The layer the kept markers are on, and the markers that are customers' (the depot's is drawn afresh). */
+  const markersOn = useRef<L.LayerGroup | null>(null);
+  const markerIds = useRef(new Set<L.Marker>()).current;
   const selectedNow = useRef(selected);
   selectedNow.current = selected;
   const maxDemandNow = useRef(0);
@@ -175,7 +178,6 @@ export function RouteMap(props: RouteMapProps) {
     const map = mapRef.current;
     if (!group || !map) return;
     group.routes.clearLayers();
-    group.stops.clearLayers();
     const byId = new Map(instance.customers.map((c) => [c.id, c]));
     const depotPoint = mapPoint(instance, instance.depot);
     routes?.forEach((route, r) => {
@@ -192,8 +194,20 @@ export function RouteMap(props: RouteMapProps) {
     const info = stopInfo(routes, evaluation);
     const maxDemand = Math.max(0, ...instance.customers.map((c) => c.demand));
     maxDemandNow.current = maxDemand;
-    stopMarkers.current.clear();
+    // Markers are kept where nothing they show changed (an edit of one customer on an 800-stop day redraws one
+    // marker, not 800); a new map (generation) starts over.
+    if (markersOn.current !== group.stops) {
+      stopMarkers.current.clear();
+      markerIds.clear();
+      markersOn.current = group.stops;
+    }
+    group.stops.eachLayer((layer) => {
+      if (!markerIds.has(layer as L.Marker)) group.stops.removeLayer(layer); // the depot's, drawn afresh below
+    });
+    const keyboard = handlers.current.onSelect !== undefined;
+    const shown = new Set<string>();
     for (const customer of instance.customers) {
+      shown.add(customer.id);
       const stop = info.get(customer.id);
       const look: StopLook = {
         colour: stop ? routeColour(stop.route) : null,
@@ -202,14 +216,35 @@ export function RouteMap(props: RouteMapProps) {
         selected: selectedNow.current === customer.id,
         order: stop?.order ?? null,
       };
-      const icon = customerIcon(customer, maxDemand, look);
       const faded = focusRoute !== null && stop?.route !== focusRoute;
+      const drawn = JSON.stringify([
+        stop ?? null,
+        faded,
+        maxDemand,
+        draggable,
+        keyboard,
+        instance.clockTimes,
+        instance.coordinates,
+        instance.depot.x,
+      ]);
+      const old = stopMarkers.current.get(customer.id);
+      if (old && old.customer === customer && old.drawn === drawn) {
+        if (old.look.selected !== look.selected) {
+          old.look = look;
+          old.marker.setIcon(customerIcon(customer, maxDemand, look));
+        }
+        continue;
+      }
+      if (old) {
+        group.stops.removeLayer(old.marker);
+        markerIds.delete(old.marker);
+      }
       const marker = L.marker(mapPoint(instance, customer), {
-        icon,
+        icon: customerIcon(customer, maxDemand, look),
         draggable,
         // Reached by Tab only where Enter selects the stop (the Plan view): the Compare maps' stops would put a
         // hundred stops of Tab between its button and its figures.
-        keyboard: handlers.current.onSelect !== undefined,
+        keyboard,
         title: undefined,
         opacity: faded ? 0.3 : 1,
       });
@@ -220,7 +255,14 @@ export function RouteMap(props: RouteMapProps) {
         handlers.current.onMove?.(customer.id, mapLongitude(instance, at.lng), at.lat);
       });
       marker.addTo(group.stops);
-      stopMarkers.current.set(customer.id, { marker, customer, look });
+      markerIds.add(marker);
+      stopMarkers.current.set(customer.id, { marker, customer, look, drawn });
+    }
+    for (const [id, entry] of stopMarkers.current) {
+      if (shown.has(id)) continue;
+      group.stops.removeLayer(entry.marker);
+      markerIds.delete(entry.marker);
+      stopMarkers.current.delete(id);
     }
     const depot = L.marker(depotPoint, {
       icon: depotIcon(instance.depot),

@@ -2,7 +2,7 @@
  * The customer table beside the map: sortable, editable (demand, ready, due, service), synchronised with the map
  * selection, with the routing core's validation messages shown under the customer they name.
  */
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { memo, type RefObject, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { Customer, Instance, Routes } from '../../shared/domain.js';
 import { formatNumber } from '../format.js';
 import { routeColour } from '../map/palette.js';
@@ -66,7 +66,21 @@ export function CustomerTable({
   }, [routes]);
 
   const nextDay = instance.clockTimes === true && instance.customers.some((c) => c.due > MINUTES_PER_DAY || c.ready > MINUTES_PER_DAY);
-  const toClock = (minutes: number) => inShift(minutes, instance.depot.due);
+  const closes = instance.depot.due;
+  const toClock = useCallback((minutes: number) => inShift(minutes, closes), [closes]);
+  // The rows get handlers that never change, so a row whose customer did not change is not drawn again: a day of
+  // 800 stops redraws one row for an edit, not 800.
+  const latest = useRef({ onSelect, onEdit, onFollowShift, onRemove });
+  latest.current = { onSelect, onEdit, onFollowShift, onRemove };
+  const actions = useMemo<RowActions>(
+    () => ({
+      select: (id) => latest.current.onSelect(id),
+      edit: (id, field, value) => latest.current.onEdit(id, field, value),
+      followShift: (id, edge) => latest.current.onFollowShift(id, edge),
+      remove: (id) => latest.current.onRemove(id),
+    }),
+    [],
+  );
   // The rows are sorted when the sort or the set of customers changes (or the routes, sorted by route), not when a
   // value is edited: a row that jumped away as its sorted cell was committed would take the focus with it, and the
   // next field typed into would be another customer's. Clicking the heading sorts again.
@@ -144,102 +158,141 @@ export function CustomerTable({
         </thead>
         <tbody>
           {rows.map((c) => {
-            const route = routeOf.get(c.id);
             const errors = errorsByCustomer.get(c.id);
-            const warnings = errors ? undefined : warningsByCustomer?.get(c.id);
             const isSelected = c.id === selected;
-            return [
-              <tr
+            return (
+              <CustomerRow
                 key={c.id}
-                ref={isSelected ? selectedRow : undefined}
-                className={`${isSelected ? 'selected' : ''}${errors ? ' row-invalid' : ''}`}
-                data-testid={`customer-row-${c.id}`}
-                aria-selected={isSelected}
-                // Clicking a cell's field to edit it selects the customer; clicking elsewhere toggles.
-                onClick={(e) => onSelect(isSelected && !(e.target instanceof HTMLInputElement) ? null : c.id)}
-              >
-                <td className="cell-id" title={placeTitle(c, instance.coordinates?.kind === 'geo')} data-testid={`customer-id-${c.id}`}>
-                  {c.id}
-                  {c.name && <span className="cell-name">{c.name}</span>}
-                </td>
-                <EditableCell
-                  label={`Demand of ${c.id}`}
-                  kind="quantity"
-                  value={c.demand}
-                  testId={`edit-demand-${c.id}`}
-                  onCommit={(v) => onEdit(c.id, 'demand', v)}
-                />
-                <EditableCell
-                  label={`Ready time of ${c.id}`}
-                  kind="time"
-                  clockTimes={t}
-                  value={c.ready}
-                  testId={`edit-ready-${c.id}`}
-                  onCommit={(v) => onEdit(c.id, 'ready', v)}
-                  toClock={toClock}
-                  derived={c.opensWithShift ? 'Opens with the shift: follows the shift start' : undefined}
-                  onClear={() => onFollowShift(c.id, 'ready')}
-                  hint="Empty: opens with the shift"
-                />
-                <EditableCell
-                  label={`Due time of ${c.id}`}
-                  kind="time"
-                  clockTimes={t}
-                  value={c.due}
-                  testId={`edit-due-${c.id}`}
-                  onCommit={(v) => onEdit(c.id, 'due', v)}
-                  toClock={toClock}
-                  derived={c.closesWithShift ? 'Closes with the shift: follows the shift end' : undefined}
-                  onClear={() => onFollowShift(c.id, 'due')}
-                  hint="Empty: closes with the shift"
-                />
-                <EditableCell
-                  label={`Service time of ${c.id}`}
-                  kind="duration"
-                  value={c.service}
-                  testId={`edit-service-${c.id}`}
-                  onCommit={(v) => onEdit(c.id, 'service', v)}
-                />
-                <td className="num">
-                  {route !== undefined ? (
-                    <span className="route-chip" style={{ background: routeColour(route) }}>
-                      {route + 1}
-                    </span>
-                  ) : (
-                    '—'
-                  )}
-                </td>
-                <td className="cell-actions">
-                  <button
-                    className="icon-btn"
-                    aria-label={`Remove customer ${c.id}`}
-                    title="Remove customer"
-                    onClick={(e) => {
-                      e.stopPropagation();
-                      onRemove(c.id);
-                    }}
-                  >
-                    ✕
-                  </button>
-                </td>
-              </tr>,
-              errors && (
-                <tr key={`${c.id}-errors`} className="row-errors" data-testid={`customer-errors-${c.id}`}>
-                  <td colSpan={COLUMNS.length + 1}>{errors.join('; ')}</td>
-                </tr>
-              ),
-              warnings && (
-                <tr key={`${c.id}-warnings`} className="row-warnings" data-testid={`customer-warnings-${c.id}`}>
-                  <td colSpan={COLUMNS.length + 1}>{warnings.join('; ')}</td>
-                </tr>
-              ),
-            ];
+                customer={c}
+                route={routeOf.get(c.id)}
+                errors={errors}
+                warnings={errors ? undefined : warningsByCustomer?.get(c.id)}
+                selected={isSelected}
+                rowRef={isSelected ? selectedRow : undefined}
+                clockTimes={t}
+                geo={instance.coordinates?.kind === 'geo'}
+                toClock={toClock}
+                actions={actions}
+              />
+            );
           })}
         </tbody>
       </table>
     </div>
   );
 }
+
+interface RowActions {
+  select(id: string | null): void;
+  edit(id: string, field: CustomerField, value: number): void;
+  followShift(id: string, edge: 'ready' | 'due'): void;
+  remove(id: string): void;
+}
+
+interface RowProps {
+  customer: Customer;
+  route: number | undefined;
+  errors: string[] | undefined;
+  warnings: string[] | undefined;
+  selected: boolean;
+  rowRef: RefObject<HTMLTableRowElement | null> | undefined;
+  clockTimes: boolean | undefined;
+  geo: boolean;
+  toClock(minutes: number): number;
+  actions: RowActions;
+}
+
+/** One customer's row, with its validation messages under it; drawn again only when one of its props changes. */
+const CustomerRow = memo(function CustomerRow(props: RowProps) {
+  const { customer: c, route, errors, warnings, selected, clockTimes: t, toClock, actions } = props;
+  return (
+    <>
+      <tr
+        ref={props.rowRef}
+        className={`${selected ? 'selected' : ''}${errors ? ' row-invalid' : ''}`}
+        data-testid={`customer-row-${c.id}`}
+        aria-selected={selected}
+        // Clicking a cell's field to edit it selects the customer; clicking elsewhere toggles.
+        onClick={(e) => actions.select(selected && !(e.target instanceof HTMLInputElement) ? null : c.id)}
+      >
+        <td className="cell-id" title={placeTitle(c, props.geo)} data-testid={`customer-id-${c.id}`}>
+          {c.id}
+          {c.name && <span className="cell-name">{c.name}</span>}
+        </td>
+        <EditableCell
+          label={`Demand of ${c.id}`}
+          kind="quantity"
+          value={c.demand}
+          testId={`edit-demand-${c.id}`}
+          onCommit={(v) => actions.edit(c.id, 'demand', v)}
+        />
+        <EditableCell
+          label={`Ready time of ${c.id}`}
+          kind="time"
+          clockTimes={t}
+          value={c.ready}
+          testId={`edit-ready-${c.id}`}
+          onCommit={(v) => actions.edit(c.id, 'ready', v)}
+          toClock={toClock}
+          derived={c.opensWithShift ? 'Opens with the shift: follows the shift start' : undefined}
+          onClear={() => actions.followShift(c.id, 'ready')}
+          hint="Empty: opens with the shift"
+        />
+        <EditableCell
+          label={`Due time of ${c.id}`}
+          kind="time"
+          clockTimes={t}
+          value={c.due}
+          testId={`edit-due-${c.id}`}
+          onCommit={(v) => actions.edit(c.id, 'due', v)}
+          toClock={toClock}
+          derived={c.closesWithShift ? 'Closes with the shift: follows the shift end' : undefined}
+          onClear={() => actions.followShift(c.id, 'due')}
+          hint="Empty: closes with the shift"
+        />
+        <EditableCell
+          label={`Service time of ${c.id}`}
+          kind="duration"
+          value={c.service}
+          testId={`edit-service-${c.id}`}
+          onCommit={(v) => actions.edit(c.id, 'service', v)}
+        />
+        <td className="num">
+          {route !== undefined ? (
+            <span className="route-chip" style={{ background: routeColour(route) }}>
+              {route + 1}
+            </span>
+          ) : (
+            '—'
+          )}
+        </td>
+        <td className="cell-actions">
+          <button
+            className="icon-btn"
+            aria-label={`Remove customer ${c.id}`}
+            title="Remove customer"
+            onClick={(e) => {
+              e.stopPropagation();
+              actions.remove(c.id);
+            }}
+          >
+            ✕
+          </button>
+        </td>
+      </tr>
+      {errors && (
+        <tr className="row-errors" data-testid={`customer-errors-${c.id}`}>
+          <td colSpan={COLUMNS.length + 1}>{errors.join('; ')}</td>
+        </tr>
+      )}
+      {warnings && (
+        <tr className="row-warnings" data-testid={`customer-warnings-${c.id}`}>
+          <td colSpan={COLUMNS.length + 1}>{warnings.join('; ')}</td>
+        </tr>
+      )}
+    </>
+  );
+});
 
 /** Name, address and position of a stop, one per line, for the id cell's tooltip. */
 function placeTitle(c: Customer, geo: boolean): string {
