@@ -35,12 +35,11 @@ export function createPlanner(ctx: ServiceContext) {
     const variant = toVariant(request.variant);
     // Validate in main first: a bad instance is reported without a trip to the worker.
     const problem = buildProblem(instance);
-    const tooLarge = request.method === 'jampr' || request.method === 'am' ? modelSizeRefusal(problem.n) : null;
+    const asked = request.method;
+    const learned = asked === 'jampr' || asked === 'am';
+    const tooLarge = learned ? modelSizeRefusal(problem.n) : null;
     if (tooLarge) throw inputError(tooLarge);
-    const model =
-      request.method === 'jampr' || request.method === 'am'
-        ? resolveModel(ctx, request.method, variant.name, problem.n, request.modelId)
-        : null;
+    const model = learned ? resolveModel(ctx, asked, variant.name, problem.n, request.modelId) : null;
     const waitingFor = waitingNotice(ctx.jobs.inFlight());
     if (waitingFor) onProgress({ fraction: 0, message: waitingFor });
     const result = await ctx.jobs.run(
