@@ -36,7 +36,9 @@ const pathText = (path: readonly Key[]): string =>
 /** "customer 17" (or "customer #3" while its id is unusable), "depot D", or '' outside a node. */
 function ownerOf(input: unknown, path: readonly Key[]): { owner: string; instance: unknown } {
   const at = path.findIndex((p) => p === 'customers' || p === 'depot');
-  if (at < 0 || (path[at] === 'customers' && typeof path[at + 1] !== 'number')) return { owner: '', instance: valueAt(input, path) };
+  // The list of customers, or the depot itself ("depot is missing"), is not inside a node.
+  const outside = at < 0 || (path[at] === 'customers' ? typeof path[at + 1] !== 'number' : at === path.length - 1);
+  if (outside) return { owner: '', instance: valueAt(input, path) };
   const instance = valueAt(input, path.slice(0, at));
   const isCustomer = path[at] === 'customers';
   const node = valueAt(input, path.slice(0, isCustomer ? at + 2 : at + 1));

@@ -68,6 +68,10 @@ describe('instance JSON', () => {
     ]);
   });
 
+  it('names a missing depot as missing, not as missing for itself', () => {
+    expect(detailsOf(() => parseInstanceJson('{"name":"x","capacity":10,"vehicles":1,"customers":[]}'))).toContain('depot is missing');
+  });
+
   it('rejects text that is not JSON', () => {
     expect(detailsOf(() => parseInstanceJson('{"name": '))[0]).toMatch(/^not valid JSON: /);
   });
