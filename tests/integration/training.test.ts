@@ -17,7 +17,11 @@ import { tinyInstance } from './fixtures/tiny.js';
  * with a stand-in trainer that reports a point every few milliseconds until cancelled and then saves a tiny checkpoint.
  */
 /** A trainer that reports points until cancelled, or with `steps` that many and then ends as a run to its end does. */
-function fakeTrainer(comparison: TrainJobResult['comparison'] = null, steps = Infinity): JobRunner & { jobs: TrainJob[] } {
+function fakeTrainer(
+  comparison: TrainJobResult['comparison'] = null,
+  steps = Infinity,
+  instancesTrained = 64,
+): JobRunner & { jobs: TrainJob[] } {
   const inner = inProcessRunner();
   const jobs: TrainJob[] = [];
   const runner: JobRunner = {
@@ -47,7 +51,7 @@ function fakeTrainer(comparison: TrainJobResult['comparison'] = null, steps = In
         env: { mCon: 1, mPre: 6 },
         recipe: { name: 'fake' },
         instanceSource: 'generator',
-        instancesTrained: 64,
+        instancesTrained,
         cpuSeconds: 1,
         validation: { instances: 8, seed: 1, curve: [{ instances: 64, cpuSeconds: 1, cost: 12.5, epoch: 0 }] },
         date: 'now',
@@ -137,6 +141,17 @@ describe('training service', () => {
       await new Promise((r) => setTimeout(r, 10));
     }
   };
+
+  it('says so where no training step fitted in the minutes given', async () => {
+    app = createTestApp(fakeTrainer(null, 1, 0));
+    const ended = await runToEnd({ variant: 'tw1', size: 10, instanceIds: [], minutes: 0.05, name: 'short' });
+    expect(ended.verdict).toMatch(/ No training step fitted in its 0\.05 minutes \(getting ready took them\): give it more minutes/);
+    await app.close();
+    app = createTestApp(fakeTrainer(null, 1));
+    expect((await runToEnd({ variant: 'tw1', size: 10, instanceIds: [], minutes: 0.05, name: 'stepped' })).verdict).not.toMatch(
+      /No training step/,
+    );
+  });
 
   it("refuses a model name whose folder would overwrite another model's files, or leave the models folder", async () => {
     app = createTestApp(fakeTrainer(null, 3));

@@ -118,7 +118,9 @@ export function trainingServices(ctx: ServiceContext) {
         // activated another during the run).
         const inUse = currentModel(request);
         const model = result.outDir ? registerModel(ctx.store, result.outDir, false) : null;
-        const verdict = model ? activationGuard(model, current, inUse, result.comparison, result.cancelled) : null;
+        const verdict = model
+          ? `${activationGuard(model, current, inUse, result.comparison, result.cancelled)}${noStepNote(model, from, request.minutes)}`
+          : null;
         outcome = trainingRuns.finish(run.id, result.cancelled ? 'cancelled' : 'done', model?.id ?? null, null, verdict)!;
       } catch (err) {
         const error = toErrorData(storeLost ?? err);
@@ -197,6 +199,15 @@ export function trainingServices(ctx: ServiceContext) {
       return `${model.name} is now active: ${against}.`;
     }
     return `${model.name} was not activated: ${against}, which stays in use.`;
+  }
+
+  /**
+   * A run whose minutes went to measuring the model it started from and fitting its pair bias, with no training step
+   * after them, says so: its model has seen no more instances than the one it started from.
+   */
+  function noStepNote(model: ModelInfo, from: ModelInfo | null | undefined, minutes: number): string {
+    if (model.card.instancesSeen > (from?.card.instancesSeen ?? 0)) return '';
+    return ` No training step fitted in its ${minutes} minute${minutes === 1 ? '' : 's'} (getting ready took them): give it more minutes to learn from your days.`;
   }
 
   const handlers = {
