@@ -193,7 +193,11 @@ export function PlanView({ ws, job, onCancelJob, onCsvFile }: Props) {
                 onSelect={setSelected}
                 onEdit={(id, field, value) => editDraft(updateCustomer(draft, id, field, value))}
                 onFollowShift={(id, edge) => editDraft(followShift(draft, id, edge))}
-                onRemove={(id) => editDraft(removeCustomer(draft, id))}
+                onRemove={(id) => {
+                  editDraft(removeCustomer(draft, id));
+                  // A removed stop is not selected any more: the move control would offer to route it.
+                  if (selected === id) setSelected(null);
+                }}
                 errorsByCustomer={errors.byCustomer}
                 warningsByCustomer={warnings}
               />
