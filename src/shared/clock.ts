@@ -122,15 +122,20 @@ export function parseDateTime(text: string, slashOrder: SlashOrder = 'mdy'): Dat
   if (local) return local;
   const m = DATE_TIME.exec(text.trim());
   if (!m) return undefined;
-  const [year, month, day] = [Number(m[1]), Number(m[2]), Number(m[3])];
-  const date = new Date(Date.UTC(year, month - 1, day));
-  if (date.getUTCFullYear() !== year || date.getUTCMonth() !== month - 1 || date.getUTCDate() !== day) return undefined;
+  const date = dayOf(Number(m[1]), Number(m[2]), Number(m[3]));
+  if (!date) return undefined;
   // Fractional seconds (what JavaScript's toISOString writes) are dropped: windows are planned to the second.
   const minutes = parseClock(m[4].replace(/\.\d+$/, ''));
   if (minutes === undefined) return undefined;
   const offset = m[5] === undefined ? undefined : parseOffset(m[5]);
   if (offset === null) return undefined;
   return { minutes: date.getTime() / 60000 + minutes, ...(offset === undefined ? {} : { offset }) };
+}
+
+/** Midnight UTC of that date, or null where the date does not exist (2026-02-30, month 13). */
+function dayOf(year: number, month: number, day: number): Date | null {
+  const date = new Date(Date.UTC(year, month - 1, day));
+  return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day ? date : null;
 }
 
 /** Which comes first in a date written with slashes: the month (11/27/2026, as the US writes) or the day (27/11/2026). */
@@ -151,8 +156,8 @@ function localDateTime(text: string, slashOrder: SlashOrder): DateTime | undefin
   if (!m) return undefined;
   const [first, second, year] = [Number(m[1]), Number(m[2]), Number(m[3])];
   const [day, month] = slashed && slashOrder === 'mdy' ? [second, first] : [first, second];
-  const date = new Date(Date.UTC(year, month - 1, day));
-  if (date.getUTCFullYear() !== year || date.getUTCMonth() !== month - 1 || date.getUTCDate() !== day) return undefined;
+  const date = dayOf(year, month, day);
+  if (!date) return undefined;
   const minutes = parseClock(m[4]);
   if (minutes === undefined || minutes < 0 || minutes > MINUTES_PER_DAY) return undefined;
   return { minutes: date.getTime() / 60000 + minutes };

@@ -18,8 +18,8 @@ const KPIS = [
 export function CompareTables({ instance, comparison, stale }: { instance: Instance; comparison: Comparison; stale: boolean }) {
   const { a, b, delta } = comparison;
   const units = unitsOf(instance);
-  // A deviation of seconds reads as none ("—"): a row of nothing but dashes is not listed.
-  const shows = (served: boolean, minutes: number) => !served || (minutes > 0 && units.duration(minutes) !== units.duration(0));
+  // A row of nothing but dashes (deviations of seconds) is not listed.
+  const shows = (served: boolean, minutes: number) => !served || visibleMinutes(minutes, units);
   const customers = comparison.customers.filter(
     (c) => shows(c.servedA, c.lateA) || shows(c.servedB, c.lateB) || shows(c.servedA, c.earlyA) || shows(c.servedB, c.earlyB),
   );
@@ -119,11 +119,12 @@ export function CompareTables({ instance, comparison, stale }: { instance: Insta
 /** Minutes late or early in one plan, "—" for none; a plan that leaves the customer out says so rather than "—". */
 function DeviationCell(props: { served: boolean; minutes: number; tone: string; units: Units }) {
   if (!props.served) return <td className="num text-bad">not served</td>;
-  const text = props.units.duration(props.minutes);
-  // Seconds of waiting read "0m": shown as none, like no waiting at all.
-  if (props.minutes <= 0 || text === props.units.duration(0)) return <td className="num">—</td>;
-  return <td className={`num ${props.tone}`}>{text}</td>;
+  if (!visibleMinutes(props.minutes, props.units)) return <td className="num">—</td>;
+  return <td className={`num ${props.tone}`}>{props.units.duration(props.minutes)}</td>;
 }
+
+/** Minutes that show as more than none: seconds of waiting read "0m", and are shown as none, like no waiting at all. */
+const visibleMinutes = (minutes: number, units: Units): boolean => minutes > 0 && units.duration(minutes) !== units.duration(0);
 
 /** The rules a plan breaks; customers it leaves out have their own row. */
 function rulesText(e: Evaluation): string {

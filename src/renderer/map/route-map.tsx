@@ -87,9 +87,9 @@ export function RouteMap(props: RouteMapProps) {
    * every stop (on an 800-stop day a full redraw took seconds per click).
    */
   const stopMarkers = useRef(new Map<string, { marker: L.Marker; customer: Customer; look: StopLook; drawn: string }>());
-  /** The layer the kept markers are on, and the markers that are customers' (the depot's is drawn afresh). */
+  /** The layer the kept markers are on, and the depot's marker (drawn afresh each time). */
   const markersOn = useRef<L.LayerGroup | null>(null);
-  const markerIds = useRef(new Set<L.Marker>()).current;
+  const depotMarker = useRef<L.Marker | null>(null);
   const selectedNow = useRef(selected);
   selectedNow.current = selected;
   const maxDemandNow = useRef(0);
@@ -198,12 +198,10 @@ export function RouteMap(props: RouteMapProps) {
     // marker, not 800); a new map (generation) starts over.
     if (markersOn.current !== group.stops) {
       stopMarkers.current.clear();
-      markerIds.clear();
       markersOn.current = group.stops;
+    } else if (depotMarker.current) {
+      group.stops.removeLayer(depotMarker.current);
     }
-    group.stops.eachLayer((layer) => {
-      if (!markerIds.has(layer as L.Marker)) group.stops.removeLayer(layer); // the depot's, drawn afresh below
-    });
     const keyboard = handlers.current.onSelect !== undefined;
     const shown = new Set<string>();
     for (const customer of instance.customers) {
@@ -235,10 +233,7 @@ export function RouteMap(props: RouteMapProps) {
         }
         continue;
       }
-      if (old) {
-        group.stops.removeLayer(old.marker);
-        markerIds.delete(old.marker);
-      }
+      if (old) group.stops.removeLayer(old.marker);
       const marker = L.marker(mapPoint(instance, customer), {
         icon: customerIcon(customer, maxDemand, look),
         draggable,
@@ -255,19 +250,17 @@ export function RouteMap(props: RouteMapProps) {
         handlers.current.onMove?.(customer.id, mapLongitude(instance, at.lng), at.lat);
       });
       marker.addTo(group.stops);
-      markerIds.add(marker);
       stopMarkers.current.set(customer.id, { marker, customer, look, drawn });
     }
     for (const [id, entry] of stopMarkers.current) {
       if (shown.has(id)) continue;
       group.stops.removeLayer(entry.marker);
-      markerIds.delete(entry.marker);
       stopMarkers.current.delete(id);
     }
     const depot = L.marker(depotPoint, {
       icon: depotIcon(instance.depot),
       draggable,
-      keyboard: handlers.current.onSelect !== undefined,
+      keyboard,
       zIndexOffset: 1000,
     });
     depot.bindTooltip(`Depot · shift ${unitsOf(instance).time(instance.depot.ready)}–${unitsOf(instance).time(instance.depot.due)}`, {
@@ -278,6 +271,7 @@ export function RouteMap(props: RouteMapProps) {
       handlers.current.onMove?.(instance.depot.id, mapLongitude(instance, at.lng), at.lat);
     });
     depot.addTo(group.stops);
+    depotMarker.current = depot;
   }, [instance, routes, evaluation, draggable, generation, focusRoute]);
 
   // The selection: only the markers whose look changes are drawn again.

@@ -1,5 +1,6 @@
 /** The method to plan with and its effort (samples, local-search or search seconds): the Plan bar's and Compare's. */
 import { MAX_MODEL_CUSTOMERS } from '../../shared/limits.js';
+import { modelSizeRefusal } from '../../shared/model-limits.js';
 import { METHOD_OPTIONS, type MethodChoice, methodOption, usesModel } from '../../shared/methods.js';
 import { NumberField } from './number-field.js';
 
@@ -17,7 +18,7 @@ interface Props {
 
 export function MethodControls({ method, customers, effort, onMethod, onEffort, testId, effortTestId }: Props) {
   const measure = methodOption(method).effort;
-  const tooLarge = (id: MethodChoice) => usesModel(id) && customers !== null && customers > MAX_MODEL_CUSTOMERS;
+  const tooLarge = (id: MethodChoice) => usesModel(id) && customers !== null && modelSizeRefusal(customers) !== null;
   return (
     <>
       <label className="field-inline">
