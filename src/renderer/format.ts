@@ -9,11 +9,15 @@ export function formatTime(value: number, clockTimes: boolean | undefined): stri
   return clockTimes ? formatClock(value) : formatNumber(value);
 }
 
+/** How a duration of a few seconds reads in minutes: some, but less than one shows ("early by 0m" read as none). */
+export const UNDER_A_MINUTE = '<1m';
+
 /** A duration: minutes as "1h 05m" under clock times, else a plain number. */
 export function formatDuration(value: number, clockTimes: boolean | undefined): string {
   if (!Number.isFinite(value)) return '—';
   if (!clockTimes) return formatNumber(value);
   const total = Math.round(value);
+  if (total === 0 && value > 0) return UNDER_A_MINUTE;
   return total >= 60 ? formatHoursMinutes(total) : `${total}m`;
 }
 

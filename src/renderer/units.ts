@@ -4,7 +4,7 @@
  * coordinates' own units. Times of day read HH:MM under clock times. Every view formats through this one place.
  */
 import { type Instance, kmDriven } from '../shared/domain.js';
-import { formatDelta, formatDuration, formatNumber, formatTime } from './format.js';
+import { formatDelta, formatDuration, formatNumber, formatTime, UNDER_A_MINUTE } from './format.js';
 
 export interface Units {
   /** "km" on a lat/lon day, "" (the coordinates' units) on a planar one. */
@@ -33,8 +33,8 @@ export function unitsOf(instance: Pick<Instance, 'coordinates' | 'clockTimes'>):
       const shown = kind === 'distance' ? km(value) : value;
       if (Math.abs(shown) < 0.05) return '0';
       const size = kind === 'distance' ? distance(Math.abs(value)) : duration(Math.abs(value));
-      // A change smaller than what is shown (seconds of waiting in minutes) is none: "0", not "−0m".
-      if (size === (kind === 'distance' ? distance(0) : duration(0))) return '0';
+      // A change smaller than what is shown (seconds of waiting in minutes) is none: "0", not "−0m" or "+<1m".
+      if (size === UNDER_A_MINUTE || size === (kind === 'distance' ? distance(0) : duration(0))) return '0';
       return `${shown > 0 ? '+' : '−'}${size}`;
     },
   };

@@ -2,7 +2,7 @@
 import type { Comparison } from '../../shared/api.js';
 import { type Evaluation, type Instance, variantWaits } from '../../shared/domain.js';
 import { unservedCount } from '../../shared/not-served.js';
-import { formatNumber } from '../format.js';
+import { formatNumber, UNDER_A_MINUTE } from '../format.js';
 import { type Units, unitsOf } from '../units.js';
 
 const KPIS = [
@@ -123,8 +123,9 @@ function DeviationCell(props: { served: boolean; minutes: number; tone: string; 
   return <td className={`num ${props.tone}`}>{props.units.duration(props.minutes)}</td>;
 }
 
-/** Minutes that show as more than none: seconds of waiting read "0m", and are shown as none, like no waiting at all. */
-const visibleMinutes = (minutes: number, units: Units): boolean => minutes > 0 && units.duration(minutes) !== units.duration(0);
+/** Minutes that show as a minute or more: seconds of waiting are shown as none in the comparison, like no waiting at all. */
+const visibleMinutes = (minutes: number, units: Units): boolean =>
+  minutes > 0 && ![units.duration(0), UNDER_A_MINUTE].includes(units.duration(minutes));
 
 /** The rules a plan breaks; customers it leaves out have their own row. */
 function rulesText(e: Evaluation): string {

@@ -24,6 +24,8 @@ describe('renderer formatting', () => {
     expect(formatDuration(65, true)).toBe('1h 05m');
     expect(formatDuration(45, true)).toBe('45m');
     expect(formatDuration(65.5, false)).toBe('65.5');
+    expect(formatDuration(0.3, true), 'seconds are some time, not none').toBe('<1m');
+    expect(formatDuration(0, true)).toBe('0m');
   });
 
   it('rounds numbers to two decimals and marks infinity', () => {
