@@ -105,6 +105,28 @@ test('JAMPR greedy plans the imported lat/lon day with HH:MM windows and serves 
   await session.screenshot('city-day-jampr-greedy');
 });
 
+test("sorted by route, the table reads each route's stops in the order they are driven; sorted headings keep their label", async () => {
+  await byTest('sort-route').click();
+  const idsAfter = (prefix: string) =>
+    page
+      .locator(`[data-testid^="${prefix}"]`)
+      .evaluateAll((els, p) => els.map((el) => (el as unknown as { dataset: { testid: string } }).dataset.testid.slice(p.length)), prefix);
+  const chips = await idsAfter('stop-chip-');
+  const rows = await idsAfter('customer-row-');
+  expect(rows).toEqual(chips);
+  const cut: string[] = [];
+  for (const key of ['id', 'demand', 'ready', 'due', 'service', 'route']) {
+    if (key !== 'route') await byTest(`sort-${key}`).click();
+    const [scroll, client] = (await byTest(`sort-${key}`).evaluate((el) => {
+      const th = el as unknown as { scrollWidth: number; clientWidth: number };
+      return [th.scrollWidth, th.clientWidth];
+    })) as [number, number];
+    if (scroll > client) cut.push(`${key} (${scroll} px in ${client})`);
+  }
+  expect(cut, 'headings cut when sorted').toEqual([]);
+  await byTest('sort-id').click();
+});
+
 test('names and addresses are kept: in the table, the tooltip and the plan CSV with depot rows', async () => {
   await expect(byTest('customer-id-S1')).toContainText('Bakery Moll');
   await expect(byTest('customer-id-S1')).toHaveAttribute('title', /Torstraße 12, Berlin/);

@@ -32,7 +32,7 @@ interface Props {
  */
 const COLUMNS: { key: SortKey; label: string; title: string; numeric: boolean; width?: number; nightWidth?: number }[] = [
   { key: 'id', label: 'ID', title: 'Customer', numeric: false },
-  { key: 'demand', label: 'Dem.', title: 'Demand', numeric: true, width: 36, nightWidth: 32 },
+  { key: 'demand', label: 'Dem.', title: 'Demand', numeric: true, width: 38, nightWidth: 36 },
   { key: 'ready', label: 'Ready', title: 'Ready time', numeric: true, width: 46, nightWidth: 64 },
   { key: 'due', label: 'Due', title: 'Due time', numeric: true, width: 46, nightWidth: 64 },
   { key: 'service', label: 'Svc', title: 'Service time', numeric: true, width: 34, nightWidth: 30 },
@@ -64,6 +64,8 @@ export function CustomerTable({
     for (const [i, route] of (routes ?? []).entries()) for (const id of route) map.set(id, i);
     return map;
   }, [routes]);
+  // Sorted by route, a route's stops read in the order they are driven, as on its driver sheet.
+  const drivenOrder = useMemo(() => new Map((routes ?? []).flat().map((id, place) => [id, place])), [routes]);
 
   const nextDay = instance.clockTimes === true && instance.customers.some((c) => c.due > MINUTES_PER_DAY || c.ready > MINUTES_PER_DAY);
   const closes = instance.depot.due;
@@ -91,7 +93,7 @@ export function CustomerTable({
     const last = sorted.current;
     if (!last || last.sort !== sort || last.ids !== ids || last.routeOf !== routed) {
       const value = (c: Customer): number | string =>
-        sort.key === 'id' ? c.id : sort.key === 'route' ? (routeOf.get(c.id) ?? Infinity) : c[sort.key];
+        sort.key === 'id' ? c.id : sort.key === 'route' ? (drivenOrder.get(c.id) ?? Infinity) : c[sort.key];
       const order = [...instance.customers].sort((a, b) => {
         const va = value(a);
         const vb = value(b);
@@ -102,7 +104,7 @@ export function CustomerTable({
     }
     const byId = new Map(instance.customers.map((c) => [c.id, c]));
     return sorted.current!.order.map((id) => byId.get(id)!);
-  }, [instance.customers, sort, routeOf]);
+  }, [instance.customers, sort, routeOf, drivenOrder]);
 
   const selectedRow = useRef<HTMLTableRowElement>(null);
   // biome-ignore lint/correctness/useExhaustiveDependencies: the selection is the trigger; the row it names is read through the ref
@@ -130,7 +132,8 @@ export function CustomerTable({
       }}
     >
       {label}
-      {sort.key === key ? (sort.dir === 1 ? ' ▲' : ' ▼') : ''}
+      {/* A small mark after a thin space: the narrow columns' headings keep their whole label when sorted. */}
+      {sort.key === key ? (sort.dir === 1 ? '\u2009▴' : '\u2009▾') : ''}
     </th>
   );
 
