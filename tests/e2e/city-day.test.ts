@@ -345,6 +345,32 @@ test('stops are added only in add-stop mode; edits undo and redo; unsaved edits 
   await expect(byTest('fleet-vehicles')).toHaveValue('3');
 });
 
+test('a customer removed after planning is named on the plan until the next one, and a saved hand edit leaves it out', async () => {
+  await planWith('classical', '0.5');
+  const chipId = async (route: number, nth: number) =>
+    (await byTest(`legend-route-${route}`).locator('[data-testid^="stop-chip-"]').nth(nth).textContent())!;
+  const removed = await chipId(0, 0);
+  await byTest(`customer-row-${removed}`)
+    .getByRole('button', { name: `Remove customer ${removed}` })
+    .click();
+  await byTest('save-instance').click();
+  await byTest('unsaved-badge').waitFor({ state: 'detached' });
+  await expect(byTest('plan-removed-customers')).toHaveText(
+    `Customer ${removed}, removed from the instance since, still stands on the routes.`,
+  );
+  // A hand edit keeps the note, and says what saving it does with the removed customer.
+  const moved = await chipId(0, 1);
+  await byTest(`stop-chip-${moved}`).click();
+  if ((await byTest('move-stop-select').count()) === 0) await byTest(`stop-chip-${moved}`).click();
+  await byTest('move-stop-select').selectOption(String(-1));
+  await expect(byTest('plan-removed-customers')).toContainText('Save edited plan leaves it out.');
+  await byTest('save-edited').click();
+  await expect(byTest('edit-bar')).toHaveCount(0);
+  await expect(byTest('plan-removed-customers')).toHaveCount(0);
+  await expect(byTest(`stop-chip-${removed}`)).toHaveCount(0);
+  await expect(page.locator('[data-testid^="stop-chip-"]')).toHaveCount(CITY_DAY_STOPS - 2);
+});
+
 test('thirty routes are drawn in thirty different colours', async () => {
   // Thirty customers that each fill a vehicle: thirty routes.
   const rows = Array.from({ length: 30 }, (_, i) => {

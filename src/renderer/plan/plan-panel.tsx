@@ -41,6 +41,33 @@ function ModelNotice({ instance, method }: { instance: Instance; method: string 
   ) : null;
 }
 
+/**
+ * Where the day changed after the plan was made: unsaved changes are not in its figures yet; saved ones are (the
+ * plan, or its hand edits, checked against them). Customers removed since stay on the routes until the next plan.
+ */
+function ChangedSincePlanned(props: { instance: Instance; plan: StoredPlan; routes: string[][]; edited: boolean; stale: boolean }) {
+  const { instance, plan, edited } = props;
+  if (props.stale)
+    return <p className="note note-warn">The instance changed since this plan was made: plan again to include the changes.</p>;
+  const known = new Set(instance.customers.map((c) => c.id));
+  const removed = props.routes.flat().filter((id) => !known.has(id) && id !== instance.depot.id);
+  if (!plan.dataChanged && removed.length === 0) return null;
+  return (
+    <p className="note note-warn" data-testid="plan-data-changed">
+      The instance was changed after this plan was made: {edited ? 'the edited routes' : 'its figures below'} are checked against today's
+      data. Plan again to include the changes.
+      {removed.length > 0 && (
+        <span data-testid="plan-removed-customers">
+          {' '}
+          {removed.length === 1 ? 'Customer' : 'Customers'} {removed.join(', ')}, removed from the instance since, still{' '}
+          {removed.length === 1 ? 'stands' : 'stand'} on the routes
+          {edited ? `: Save edited plan leaves ${removed.length === 1 ? 'it' : 'them'} out.` : '.'}
+        </span>
+      )}
+    </p>
+  );
+}
+
 export function PlanPanel(props: Props) {
   const { instance, plan, edit, selected } = props;
   const routes = edit?.routes ?? plan.routes;
@@ -57,13 +84,7 @@ export function PlanPanel(props: Props) {
         </span>
       </div>
       <ModelNotice instance={instance} method={plan.method} />
-      {props.stale && <p className="note note-warn">The instance changed since this plan was made: plan again to include the changes.</p>}
-      {!props.stale && !edit && plan.dataChanged && (
-        <p className="note note-warn" data-testid="plan-data-changed">
-          The instance was changed after this plan was made: its figures below are checked against today's data. Plan again to include the
-          changes.
-        </p>
-      )}
+      <ChangedSincePlanned instance={instance} plan={plan} routes={routes} edited={edit !== null} stale={props.stale} />
       {evaluation ? (
         <PlanKpis instance={instance} variant={plan.variant.name} evaluation={evaluation} before={edit ? plan.evaluation : null} />
       ) : (
