@@ -241,6 +241,8 @@ const call =
   <Req extends z.ZodType>(req: Req) => ({ req, res: undefined as unknown as Res });
 
 const routesCheck = z.object({ instanceId: id, variant: variantRequestSchema, routes: routesSchema });
+/** `fromPlan`: the stored plan the routes are hand edits of; customers added to the instance after it are said to be. */
+const editCheck = routesCheck.extend({ fromPlan: id.optional() });
 
 export const CALLS = {
   'app:info': call<AppInfo>()(empty),
@@ -273,7 +275,7 @@ export const CALLS = {
   'plans:get': call<StoredPlan>()(byId),
   'plans:delete': call<{ deleted: boolean }>()(byId),
   /** Scores edited routes in check mode: violations are returned, never thrown. */
-  'plans:check': call<Evaluation>()(routesCheck),
+  'plans:check': call<Evaluation>()(editCheck),
   /** Stores edited routes as a new plan (method "manual"). */
   'plans:saveEdited': call<StoredPlan>()(routesCheck),
   /** A stored plan as CSV or JSON; with `routes`, its hand-edited routes (as on screen), scored as Check does. */

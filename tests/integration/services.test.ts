@@ -164,6 +164,14 @@ describe('plans', () => {
     expect(withNew.evaluation.violations.find((v) => v.customerId === 'z')?.message).toBe(
       'customer z is not served: it was added after this plan was made (plan again to include it)',
     );
+    // Hand edits of that plan say the same; routes checked on their own know of no plan to compare with.
+    const edited = { instanceId: own.id, variant: plan.variant, routes: plan.routes };
+    const reason = async (request: object) =>
+      (await app.call('plans:check', request as typeof edited)).violations.find((v) => v.customerId === 'z')?.message;
+    expect(await reason({ ...edited, fromPlan: plan.id })).toBe(withNew.evaluation.violations.find((v) => v.customerId === 'z')?.message);
+    expect(await reason(edited)).not.toMatch(/added after/);
+    const editedJson = (await app.call('plans:export', { id: plan.id, format: 'json', routes: plan.routes })).text;
+    expect(editedJson).toContain('it was added after this plan was made');
   });
 
   it('refuses a request field its method does not read, naming the methods that do, and plans nothing', async () => {

@@ -79,7 +79,10 @@ function sameFigures(a: Evaluation, b: Evaluation): boolean {
 function check(ctx: ServiceContext, request: CallRequest<'plans:check'>) {
   const { instance } = requireInstance(ctx, request.instanceId);
   const variant = toVariant(request.variant);
-  return { variant, evaluation: evaluatePlan(buildProblem(instance), request.routes, variant) };
+  const evaluation = evaluatePlan(buildProblem(instance), request.routes, variant);
+  // Hand edits of a stored plan say, as the plan itself does, which customers it never knew.
+  const from = request.fromPlan === undefined ? null : requirePlan(ctx, request.fromPlan);
+  return { variant, evaluation: from ? withAddedSince(from, evaluation) : evaluation };
 }
 
 export function planServices(ctx: ServiceContext, planner: Planner) {
@@ -131,7 +134,7 @@ export function planServices(ctx: ServiceContext, planner: Planner) {
             method: 'manual',
             modelName: null,
             seconds: 0,
-            evaluation: evaluatePlan(buildProblem(instance), routes, onData.plan.variant),
+            evaluation: check(ctx, { instanceId: onData.plan.instanceId, variant: onData.plan.variant, routes, fromPlan: id }).evaluation,
           }
         : onData.plan;
       const base = safeFileName(`${instance.name}-${plan.variant.name}-${onData.plan.method}-${plan.id}${routes ? '-edited' : ''}`);
