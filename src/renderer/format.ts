@@ -27,6 +27,10 @@ export function formatNumber(value: number, decimals = 2): string {
   return value.toLocaleString('en-US', { maximumFractionDigits: decimals });
 }
 
+/** A plan's cost, always to one decimal ("525.0" beside "297.2", not "525"): costs side by side read alike. */
+export const formatCost = (value: number): string =>
+  Number.isFinite(value) ? value.toLocaleString('en-US', { minimumFractionDigits: 1, maximumFractionDigits: 1 }) : formatNumber(value);
+
 /** A signed difference for comparison tables: "+12.3", "−4", "0". */
 export function formatDelta(value: number, decimals = 2): string {
   if (!Number.isFinite(value)) return '—';

@@ -4,7 +4,7 @@
  * coordinates' own units. Times of day read HH:MM under clock times. Every view formats through this one place.
  */
 import { type Instance, kmDriven } from '../shared/domain.js';
-import { formatDelta, formatDuration, formatNumber, formatTime, UNDER_A_MINUTE } from './format.js';
+import { formatCost, formatDelta, formatDuration, formatNumber, formatTime, UNDER_A_MINUTE } from './format.js';
 
 export interface Units {
   /** "km" on a lat/lon day, "" (the coordinates' units) on a planar one. */
@@ -13,7 +13,7 @@ export interface Units {
   duration(minutes: number): string;
   time(value: number): string;
   /** A signed change of a distance, a duration or a plain number, in the same units. */
-  delta(value: number, kind: 'distance' | 'duration' | 'number'): string;
+  delta(value: number, kind: 'distance' | 'duration' | 'number' | 'cost'): string;
 }
 
 export function unitsOf(instance: Pick<Instance, 'coordinates' | 'clockTimes'>): Units {
@@ -30,6 +30,8 @@ export function unitsOf(instance: Pick<Instance, 'coordinates' | 'clockTimes'>):
     time: (value) => formatTime(value, instance.clockTimes),
     delta(value, kind) {
       if (kind === 'number') return formatDelta(value);
+      if (kind === 'cost')
+        return formatCost(Math.abs(value)) === formatCost(0) ? '0' : `${value > 0 ? '+' : '−'}${formatCost(Math.abs(value))}`;
       const shown = kind === 'distance' ? km(value) : value;
       if (Math.abs(shown) < 0.05) return '0';
       const size = kind === 'distance' ? distance(Math.abs(value)) : duration(Math.abs(value));

@@ -2,11 +2,11 @@
 import type { Comparison } from '../../shared/api.js';
 import { type Evaluation, type Instance, variantWaits } from '../../shared/domain.js';
 import { unservedCount } from '../../shared/not-served.js';
-import { formatNumber, UNDER_A_MINUTE } from '../format.js';
+import { formatCost, formatNumber, UNDER_A_MINUTE } from '../format.js';
 import { type Units, unitsOf } from '../units.js';
 
 const KPIS = [
-  { key: 'cost', label: 'Cost', kind: 'number' },
+  { key: 'cost', label: 'Cost', kind: 'cost' },
   { key: 'vehicles', label: 'Vehicles', kind: 'number' },
   { key: 'distance', label: 'Distance', kind: 'distance' },
   { key: 'wait', label: 'Wait', kind: 'duration' },
@@ -24,7 +24,7 @@ export function CompareTables({ instance, comparison, stale }: { instance: Insta
     (c) => shows(c.servedA, c.lateA) || shows(c.servedB, c.lateB) || shows(c.servedA, c.earlyA) || shows(c.servedB, c.earlyB),
   );
   const show = (v: number, kind: (typeof KPIS)[number]['kind']) =>
-    kind === 'distance' ? units.distance(v) : kind === 'duration' ? units.duration(v) : formatNumber(v);
+    kind === 'distance' ? units.distance(v) : kind === 'duration' ? units.duration(v) : kind === 'cost' ? formatCost(v) : formatNumber(v);
   // Arriving before a window opens is waiting where the policy waits (served inside the window) and early service
   // where it does not: each plan's column says which.
   const earlyLabel = (plan: typeof a) => (variantWaits(plan.variant.name) ? 'Wait' : 'Early');

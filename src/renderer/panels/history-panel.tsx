@@ -1,6 +1,6 @@
 /** Saved instances and their plans, newest first; any of them can be reopened. */
 import { useState } from 'react';
-import { formatDateTime, formatNumber } from '../format.js';
+import { formatCost, formatDateTime } from '../format.js';
 import type { PlanSummary } from '../../shared/api.js';
 import { describeMethod } from '../../shared/methods.js';
 import { describeVariant } from '../plan/time-window-policy.js';
@@ -105,7 +105,7 @@ function PlanList(props: {
               )}
             </span>
             <span className="history-meta">
-              cost {formatNumber(p.cost)} · {p.vehicles} veh{p.late > 0 ? ` · late ${props.units.duration(p.late)}` : ''}
+              cost {formatCost(p.cost)} · {p.vehicles} veh{p.late > 0 ? ` · late ${props.units.duration(p.late)}` : ''}
               {!p.feasible && <b className="text-bad"> · violations</b>}
               {p.dataChanged && (
                 <span title="The instance was edited after this plan was made; its figures are checked against today's data">

@@ -4,7 +4,7 @@
  * are the same number) and "Earliness" under the soft one, which serves at once and prices it.
  */
 import { type Evaluation, type Instance, type VariantName, variantWaits } from '../../shared/domain.js';
-import { formatNumber } from '../format.js';
+import { formatCost } from '../format.js';
 import { unitsOf } from '../units.js';
 
 interface Props {
@@ -15,7 +15,7 @@ interface Props {
   before?: Evaluation | null;
 }
 
-type Kind = 'distance' | 'duration' | 'number';
+type Kind = 'distance' | 'duration' | 'number' | 'cost';
 
 export function PlanKpis({ instance, variant, evaluation, before }: Props) {
   const units = unitsOf(instance);
@@ -27,7 +27,7 @@ export function PlanKpis({ instance, variant, evaluation, before }: Props) {
     kind: Kind;
     bad?: boolean;
   }[] = [
-    { key: 'cost', label: 'Cost', value: formatNumber(evaluation.cost), kind: 'number' },
+    { key: 'cost', label: 'Cost', value: formatCost(evaluation.cost), kind: 'cost' },
     {
       key: 'vehicles',
       label: 'Vehicles',

@@ -25,11 +25,11 @@ export function usePlanEditing(ws: Workspace) {
     if (!plan || !edit || (edit.evaluation && edit.scoredOn === savedVersion)) return;
     const mine = ++sequence.current;
     const { routes } = edit;
-    void run('Check edited plan', () => api.call('plans:check', { instanceId: plan.instanceId, variant: plan.variant, routes, fromPlan: plan.id })).then(
-      (evaluation) => {
-        if (evaluation && mine === sequence.current) scoreEdit({ routes, evaluation, scoredOn: savedVersion });
-      },
-    );
+    void run('Check edited plan', () =>
+      api.call('plans:check', { instanceId: plan.instanceId, variant: plan.variant, routes, fromPlan: plan.id }),
+    ).then((evaluation) => {
+      if (evaluation && mine === sequence.current) scoreEdit({ routes, evaluation, scoredOn: savedVersion });
+    });
   }, [api, run, plan, edit, scoreEdit, savedVersion]);
 
   const moveStop = useCallback(
