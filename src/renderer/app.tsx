@@ -197,6 +197,9 @@ function App() {
             onCompare={compare}
             job={job.job}
             onCancelJob={job.cancel}
+            onOpenPlan={async (plan) => {
+              if (await ws.openPlan(plan.instanceId, plan.id)) setView('plan');
+            }}
           />
         )}
         {view === 'training' && <TrainingView />}

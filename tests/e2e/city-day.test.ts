@@ -70,7 +70,11 @@ test('compare with JAMPR + local search shows the cost the Plan view gave', asyn
   await expect(byTest('compare-kpi-wait').locator('td').nth(2)).toHaveText(/^(0|[+−](\d+h \d\dm|\d+m))$/);
   await expectNoSidewaysScroll();
   await session.screenshot('city-day-compare');
-  await byTest('tab-plan').click();
+  // Either plan opens in the Plan view, to edit, print or export.
+  const costB = await byTest('compare-kpi-cost').locator('td').nth(1).textContent();
+  await byTest('compare-open-b').click();
+  await expect(byTest('plan-meta')).toContainText('soft');
+  await expect(byTest('kpi-cost').locator('.kpi-value')).toHaveText(costB!);
 });
 
 /** Every stop's marker lies wholly inside the map (none cut off under the timeline or the panels). */

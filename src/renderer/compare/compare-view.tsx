@@ -3,7 +3,7 @@
  * two synchronised maps, a KPI table with the differences, and the customers served late or early.
  */
 import { useMemo } from 'react';
-import type { Comparison } from '../../shared/api.js';
+import type { Comparison, StoredPlan } from '../../shared/api.js';
 import type { Instance } from '../../shared/domain.js';
 import type { JobState } from '../hooks/use-plan-job.js';
 import { MapSync } from '../map/map-sync.js';
@@ -37,9 +37,11 @@ interface Props {
   onCompare(): void;
   job: JobState | null;
   onCancelJob(): void;
+  /** Shows one of the compared plans in the Plan view, to edit, print or export it. */
+  onOpenPlan(plan: StoredPlan): void;
 }
 
-export function CompareView({ instance, instanceId, settings, onSettings, result, onCompare, job, onCancelJob }: Props) {
+export function CompareView({ instance, instanceId, settings, onSettings, result, onCompare, job, onCancelJob, onOpenPlan }: Props) {
   const sync = useMemo(() => new MapSync(), []);
   const shown = result && instance && result.a.instanceId === instanceId ? result : null;
   // Saved since (a window moved, the fleet or the speed changed): the plans are of the day as it was.
@@ -82,13 +84,27 @@ export function CompareView({ instance, instanceId, settings, onSettings, result
           <div className="compare-maps">
             {(['a', 'b'] as const).map((side) => {
               const plan = shown?.[side];
+              const label = plan
+                ? `${describeVariant(plan.variant)} · ${describeMethod(plan.method)}${plan.modelName ? ` (${plan.modelName})` : ''}`
+                : describeVariant(settings[side]);
               return (
                 <div key={side} className="compare-map" data-testid={`compare-map-${side}`}>
                   <div className="compare-map-title">
-                    <b>{side.toUpperCase()}</b>{' '}
-                    {plan
-                      ? `${describeVariant(plan.variant)} · ${describeMethod(plan.method)}${plan.modelName ? ` (${plan.modelName})` : ''}`
-                      : describeVariant(settings[side])}
+                    <b>{side.toUpperCase()}</b>
+                    {/* One line for both maps, so that they start at the same height: a long label is cut, whole in its tooltip. */}
+                    <span className="compare-map-label" title={label}>
+                      {label}
+                    </span>
+                    {plan && (
+                      <button
+                        className="btn btn-small compare-open"
+                        title={`Open plan ${side.toUpperCase()} in the Plan view, to edit, print or export it`}
+                        onClick={() => onOpenPlan(plan)}
+                        data-testid={`compare-open-${side}`}
+                      >
+                        Open
+                      </button>
+                    )}
                   </div>
                   <RouteMap
                     instance={instance}

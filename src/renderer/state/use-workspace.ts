@@ -142,15 +142,17 @@ export function useWorkspace() {
     [api, run, show, setPlan, confirmDiscard],
   );
 
+  /** True when the plan is on screen now (false: the dispatcher kept unsaved work, or it could not be read). */
   const openPlan = useCallback(
-    async (instanceId: number, planId: number) => {
-      if (!confirmDiscard()) return;
+    async (instanceId: number, planId: number): Promise<boolean> => {
+      if (!confirmDiscard()) return false;
       const [record, loaded] = (await run('Open plan', () =>
         Promise.all([api.call('instances:get', { id: instanceId }), api.call('plans:get', { id: planId })]),
       )) ?? [null, null];
-      if (!record || !loaded) return;
+      if (!record || !loaded) return false;
       show(record);
       setPlan(loaded);
+      return true;
     },
     [api, run, show, setPlan, confirmDiscard],
   );
