@@ -98,7 +98,7 @@ function scheduleRoute(problem: Problem, route: number[], variant: Variant, rout
   const span = (v: number) => (clock ? (v >= 59.5 ? formatHoursMinutes(v) : `${fmt(v)} min`) : fmt(v));
   const violations: Violation[] = [];
   const stops: StopSchedule[] = [];
-  let overloaded = false;
+  let overloadedAt: number | null = null;
   const summary = routeCost(problem, route, variant, (i, arrival, start, early, late, load) => {
     stops.push({
       customerId: ids[i],
@@ -120,17 +120,19 @@ function scheduleRoute(problem: Problem, route: number[], variant: Variant, rout
         message: `customer ${ids[i]} is reached at ${at(arrival)}, ${span(late)} after its due time ${at(due[i])}`,
       });
     }
-    if (load > problem.capacity && !overloaded) {
-      overloaded = true;
-      violations.push({
-        kind: 'capacity',
-        route: routeIndex,
-        customerId: ids[i],
-        amount: load - problem.capacity,
-        message: `route ${routeIndex + 1} carries ${fmt(load)} after customer ${ids[i]}, above the capacity ${fmt(problem.capacity)}`,
-      });
-    }
+    if (load > problem.capacity && overloadedAt === null) overloadedAt = i;
   });
+  if (overloadedAt !== null) {
+    // The vehicle loads every stop's order at the depot: it leaves overloaded, with the route's whole demand (the
+    // customer named is where the orders pass the capacity).
+    violations.push({
+      kind: 'capacity',
+      route: routeIndex,
+      customerId: ids[overloadedAt],
+      amount: summary.load - problem.capacity,
+      message: `route ${routeIndex + 1} loads ${fmt(summary.load)} at the depot, above the capacity ${fmt(problem.capacity)} (the orders pass it at customer ${ids[overloadedAt]})`,
+    });
+  }
   if (hard && route.length > 0 && summary.returnTime > due[0] + TIME_EPS) {
     violations.push({
       kind: 'horizon',
@@ -156,6 +158,15 @@ function scheduleRoute(problem: Problem, route: number[], variant: Variant, rout
 
 const fmt = (v: number) => String(Math.round(v * 100) / 100);
 
+/** The indices of the used routes the fleet can drive: the first `vehicles` of them, in route order. */
+function usedWithinFleet(summaries: readonly RouteSummary[], vehicles: number): number[] {
+  const inFleet: number[] = [];
+  summaries.forEach((s, r) => {
+    if (s.customers > 0 && inFleet.length < vehicles) inFleet.push(r);
+  });
+  return inFleet;
+}
+
 /** Evaluates routes given as customer indices (1..n). Reports unserved and repeated customers. */
 export function evaluateIndexRoutes(problem: Problem, routes: number[][], variant: Variant): Evaluation {
   const violations: Violation[] = [];
@@ -178,10 +189,13 @@ export function evaluateIndexRoutes(problem: Problem, routes: number[][], varian
     violations.push(...v);
   });
   const used = summaries.filter((s) => s.customers > 0);
-  const room = used.reduce((most, s) => Math.max(most, problem.capacity - s.load), 0);
+  // Room for a customer left out is room on a vehicle the fleet has: a route beyond it (a hand edit) offers none.
+  const fleetRoutes = usedWithinFleet(summaries, problem.vehicles);
+  const room = fleetRoutes.reduce((most, r) => Math.max(most, problem.capacity - summaries[r].load), 0);
+  const routesInFleet = routes.map((route, r) => (fleetRoutes.includes(r) ? route : []));
   for (let i = 1; i <= problem.n; i++) {
     if (!seen[i]) {
-      const reason = unservedReason(problem, variant, i, routes, used.length, room);
+      const reason = unservedReason(problem, variant, i, routesInFleet, used.length, room);
       violations.push({ kind: 'unserved', customerId: problem.ids[i], message: `customer ${problem.ids[i]} is not served: ${reason}` });
     }
   }

@@ -138,7 +138,13 @@ describe('evaluator, plan violations', () => {
       const e = evaluate([['A', 'B', 'C']], v, p);
       expect(e.feasible).toBe(false);
       expect(e.violations.filter((x) => x.kind === 'capacity')).toEqual([
-        { kind: 'capacity', route: 0, customerId: 'B', amount: 2, message: 'route 1 carries 12 after customer B, above the capacity 10' },
+        {
+          kind: 'capacity',
+          route: 0,
+          customerId: 'B',
+          amount: 6,
+          message: 'route 1 loads 16 at the depot, above the capacity 10 (the orders pass it at customer B)',
+        },
       ]);
     }
     expect(routeCost(p, [1, 2], tw2).feasible).toBe(false);

@@ -43,6 +43,16 @@ describe('the reason a customer is not served', () => {
     ]);
   });
 
+  it('offers no room on a route beyond the fleet (a hand edit that added one)', () => {
+    // The one vehicle (12) is full with A and B; C went onto a second route the fleet does not have, with room left
+    // for E's 3: E's reason is the fleet's, not that room.
+    const E: Customer = { id: 'E', x: 1, y: 1, demand: 3, ready: 0, due: 100, service: 1 };
+    const one = { ...day, capacity: 12, vehicles: 1, customers: [A, B, C, E] };
+    expect(reasonFor(one, [['A', 'B'], ['C']])).toEqual([
+      "customer E is not served: the day's demand 19 is more than the fleet carries (1 × 12 = 12)",
+    ]);
+  });
+
   it("names the room a vehicle has, not the day's demand, where the day is too heavy but the customer fits", () => {
     // One vehicle of 9 carrying A (5): room 4 for C (4), while the day's 16 is more than it carries.
     const one = { ...day, capacity: 9, vehicles: 1 };
