@@ -70,6 +70,8 @@ test('a customer out of reach imports with a warning and is named as not served 
   const unserved = byTest('compare-kpi-unserved').locator('td');
   await expect(unserved.nth(0)).toHaveText('1', { timeout: 60_000 });
   await expect(unserved.nth(1)).toHaveText('0');
+  // The Rules row says what the Plan view's status says: the customer left out is not "met".
+  await expect(byTest('compare-rules').locator('td')).toHaveText(['1 not served', 'met', '']);
   // B3: not served under hard windows (A), served late under soft ones (B).
   await expect(byTest('compare-customer-B3').locator('td')).toHaveText([/^B3$/, 'not served', /\d/, 'not served', /.*/]);
   await session.screenshot('out-of-reach-compare');

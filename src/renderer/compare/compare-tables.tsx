@@ -3,6 +3,7 @@ import type { Comparison } from '../../shared/api.js';
 import { type Evaluation, type Instance, variantWaits } from '../../shared/domain.js';
 import { unservedCount } from '../../shared/not-served.js';
 import { formatCost, formatNumber, UNDER_A_MINUTE } from '../format.js';
+import { brokenText } from '../plan/plan-kpis.js';
 import { type Units, unitsOf } from '../units.js';
 
 const KPIS = [
@@ -68,7 +69,7 @@ export function CompareTables({ instance, comparison, stale }: { instance: Insta
                 {units.delta(unservedB - unservedA, 'number')}
               </td>
             </tr>
-            <tr>
+            <tr data-testid="compare-rules">
               <th>Rules</th>
               <td className="num">{rulesText(a.evaluation)}</td>
               <td className="num">{rulesText(b.evaluation)}</td>
@@ -127,8 +128,5 @@ function DeviationCell(props: { served: boolean; minutes: number; tone: string; 
 const visibleMinutes = (minutes: number, units: Units): boolean =>
   minutes > 0 && ![units.duration(0), UNDER_A_MINUTE].includes(units.duration(minutes));
 
-/** The rules a plan breaks; customers it leaves out have their own row. */
-function rulesText(e: Evaluation): string {
-  const n = e.violations.filter((v) => v.kind !== 'unserved').length;
-  return n === 0 ? 'met' : `${n} violation${n === 1 ? '' : 's'}`;
-}
+/** What a plan breaks, as the Plan view's status says it ("met", "2 not served", "1 violation · 2 not served"). */
+const rulesText = (e: Evaluation): string => brokenText(e) || 'met';
