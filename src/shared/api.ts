@@ -277,7 +277,7 @@ export const CALLS = {
   /** Scores edited routes in check mode: violations are returned, never thrown. */
   'plans:check': call<Evaluation>()(editCheck),
   /** Stores edited routes as a new plan (method "manual"). */
-  'plans:saveEdited': call<StoredPlan>()(routesCheck),
+  'plans:saveEdited': call<StoredPlan>()(editCheck),
   /** A stored plan as CSV or JSON; with `routes`, its hand-edited routes (as on screen), scored as Check does. */
   'plans:export': call<{ fileName: string; text: string }>()(
     z.object({ id, format: z.enum(['csv', 'json']), routes: routesSchema.optional() }),

@@ -172,6 +172,15 @@ describe('plans', () => {
     expect(await reason(edited)).not.toMatch(/added after/);
     const editedJson = (await app.call('plans:export', { id: plan.id, format: 'json', routes: plan.routes })).text;
     expect(editedJson).toContain('it was added after this plan was made');
+    // A customer taken off its route by hand is said to be, in the check and in the plan the edit is saved as.
+    const [first, ...rest] = plan.routes[0];
+    const takenOff = { ...edited, routes: [rest, ...plan.routes.slice(1)], fromPlan: plan.id };
+    const message = (e: { violations: { customerId?: string; message: string }[] }) =>
+      e.violations.find((v) => v.customerId === first)?.message;
+    expect(message(await app.call('plans:check', takenOff))).toBe(`customer ${first} is not served: it was taken off its route by hand`);
+    expect(message((await app.call('plans:saveEdited', takenOff)).evaluation)).toBe(
+      `customer ${first} is not served: it was taken off its route by hand`,
+    );
   });
 
   it('refuses a request field its method does not read, naming the methods that do, and plans nothing', async () => {

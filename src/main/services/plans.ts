@@ -33,21 +33,28 @@ function planOnCurrentData(ctx: ServiceContext, id: number): { plan: StoredPlan;
 /** The stored plan itself where today's data gives it the same figures, else re-scored and marked `dataChanged`. */
 function recheck(problem: Problem, stored: StoredPlan): StoredPlan {
   const now = evaluatePlan(problem, stored.routes, stored.variant);
-  return sameFigures(now, stored.evaluation) ? stored : { ...stored, evaluation: withAddedSince(stored, now), dataChanged: true };
+  return sameFigures(now, stored.evaluation) ? stored : { ...stored, evaluation: withReasonsFrom(stored, now), dataChanged: true };
 }
 
 /**
- * A customer added to the instance after the plan was made is not served because the plan never knew it: its
- * reason says so (the evaluator, which sees only today's data, would blame the fleet). The customers the plan knew
- * are those on its routes and those it already left out.
+ * Why customers are not served, where the stored plan `from` (the plan itself, or the plan some routes are hand
+ * edits of) knows better than the evaluator, which sees only today's data and would blame the fleet: a customer
+ * added to the instance after the plan was made was never known to it, and one its routes served was taken off by
+ * hand. The customers the plan knew are those on its routes and those it already left out.
  */
-function withAddedSince(stored: StoredPlan, now: Evaluation): Evaluation {
-  const known = new Set([...stored.routes.flat(), ...unservedIds(stored.evaluation)]);
-  const violations = now.violations.map((v) =>
-    v.kind === 'unserved' && v.customerId !== undefined && !known.has(v.customerId)
-      ? { ...v, message: `customer ${v.customerId} is not served: it was added after this plan was made (plan again to include it)` }
-      : v,
-  );
+function withReasonsFrom(from: StoredPlan, now: Evaluation): Evaluation {
+  const routed = new Set(from.routes.flat());
+  const known = new Set([...routed, ...unservedIds(from.evaluation)]);
+  const reason = (id: string) =>
+    routed.has(id)
+      ? 'it was taken off its route by hand'
+      : known.has(id)
+        ? null
+        : 'it was added after this plan was made (plan again to include it)';
+  const violations = now.violations.map((v) => {
+    const why = v.kind === 'unserved' && v.customerId !== undefined ? reason(v.customerId) : null;
+    return why ? { ...v, message: `customer ${v.customerId} is not served: ${why}` } : v;
+  });
   return { ...now, violations };
 }
 
@@ -80,9 +87,9 @@ function check(ctx: ServiceContext, request: CallRequest<'plans:check'>) {
   const { instance } = requireInstance(ctx, request.instanceId);
   const variant = toVariant(request.variant);
   const evaluation = evaluatePlan(buildProblem(instance), request.routes, variant);
-  // Hand edits of a stored plan say, as the plan itself does, which customers it never knew.
+  // Hand edits of a stored plan say, as the plan itself does, which customers it never knew, and which they took off.
   const from = request.fromPlan === undefined ? null : requirePlan(ctx, request.fromPlan);
-  return { variant, evaluation: from ? withAddedSince(from, evaluation) : evaluation };
+  return { variant, evaluation: from ? withReasonsFrom(from, evaluation) : evaluation };
 }
 
 export function planServices(ctx: ServiceContext, planner: Planner) {

@@ -62,7 +62,7 @@ export function usePlanEditing(ws: Workspace) {
   const saveEdited = useCallback(async () => {
     if (!plan || !edit) return;
     const saved = await run('Save edited plan', () =>
-      api.call('plans:saveEdited', { instanceId: plan.instanceId, variant: plan.variant, routes: edit.routes }),
+      api.call('plans:saveEdited', { instanceId: plan.instanceId, variant: plan.variant, routes: edit.routes, fromPlan: plan.id }),
     );
     if (!saved) return;
     ws.setPlan(saved);
