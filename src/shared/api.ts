@@ -153,6 +153,10 @@ export type PlanSummary = Omit<StoredPlan, 'routes' | 'evaluation'> & {
   distance: number;
   late: number;
   feasible: boolean;
+  /** Rules the plan breaks, customers left out apart (as `brokenText` words a plan's status). */
+  broken: number;
+  /** Customers the plan leaves out. */
+  unserved: number;
 };
 
 export interface CustomerDiff {

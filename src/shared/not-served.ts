@@ -22,6 +22,24 @@ export function unservedCount(evaluation: Pick<Evaluation, 'violations'>): numbe
   return count;
 }
 
+/** What a plan breaks: the rules broken, and apart from them the customers left out. */
+export function brokenCounts(evaluation: Pick<Evaluation, 'violations'>): { broken: number; unserved: number } {
+  const unserved = unservedCount(evaluation);
+  return { broken: evaluation.violations.length - unserved, unserved };
+}
+
+/**
+ * What a plan breaks in words ("1 not served", "2 violations · 1 not served"; "" for nothing): a customer no vehicle
+ * can reach in time is left out by the best plan there is, which breaks no rule.
+ */
+export function brokenText({ broken, unserved }: { broken: number; unserved: number }): string {
+  const parts = [
+    ...(broken > 0 ? [`${broken} violation${broken === 1 ? '' : 's'}`] : []),
+    ...(unserved > 0 ? [`${unserved} not served`] : []),
+  ];
+  return parts.join(' · ');
+}
+
 /** The customers an evaluated plan leaves out, in the evaluator's order, each with the reason without its "customer X is not served: " lead. */
 export function notServed(instance: Instance, evaluation: Pick<Evaluation, 'violations'>): NotServed[] {
   const names = new Map(instance.customers.map((c) => [c.id, c.name ?? '']));

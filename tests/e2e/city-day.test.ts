@@ -372,6 +372,11 @@ test('a customer removed after planning is named on the plan until the next one,
   await expect(byTest('plan-removed-customers')).toHaveCount(0);
   await expect(byTest(`stop-chip-${removed}`)).toHaveCount(0);
   await expect(page.locator('[data-testid^="stop-chip-"]')).toHaveCount(CITY_DAY_STOPS - 2);
+  // The saved edit took no planning time (no "0 s"), and the history says what it breaks: one customer left out.
+  await expect(byTest('plan-meta')).toContainText('Edited by hand');
+  await expect(byTest('plan-meta')).not.toContainText(' s ·');
+  const planId = await byTest('plan-meta').getAttribute('data-plan-id');
+  await expect(byTest(`history-plan-${planId}`)).toContainText('· 1 not served');
 });
 
 test('thirty routes are drawn in thirty different colours', async () => {

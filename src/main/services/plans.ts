@@ -1,7 +1,7 @@
 import type { CallRequest, PlanSummary, StoredPlan } from '../../shared/api.js';
 import type { Evaluation, Instance } from '../../shared/domain.js';
 import { inputError } from '../../shared/errors.js';
-import { unservedIds } from '../../shared/not-served.js';
+import { brokenCounts, unservedIds } from '../../shared/not-served.js';
 import { evaluatePlan } from '../vrp/evaluate.js';
 import { writePlanCsv } from '../vrp/io/csv-write.js';
 import { toPlanJson } from '../vrp/io/json.js';
@@ -70,7 +70,7 @@ function plansOnCurrentData(ctx: ServiceContext, instanceId: number): PlanSummar
     const plan = stored && recheck(problem, stored);
     if (!plan?.dataChanged) return summary;
     const { cost, vehicles, distance, late, feasible } = plan.evaluation;
-    return { ...summary, cost, vehicles, distance, late, feasible, dataChanged: true };
+    return { ...summary, cost, vehicles, distance, late, feasible, ...brokenCounts(plan.evaluation), dataChanged: true };
   });
 }
 

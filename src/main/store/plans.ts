@@ -21,7 +21,7 @@ interface PlanRow {
   compared_with: number | null;
 }
 
-type SummaryRow = Omit<PlanRow, 'routes' | 'evaluation'>;
+type SummaryRow = Omit<PlanRow, 'routes' | 'evaluation'> & { violations: number; unserved: number };
 
 export type NewPlan = Omit<StoredPlan, 'id' | 'createdAt'>;
 
@@ -39,6 +39,8 @@ const summaryOf = (row: SummaryRow): PlanSummary => ({
   distance: row.distance,
   late: row.late,
   feasible: row.feasible === 1,
+  broken: row.violations - row.unserved,
+  unserved: row.unserved,
 });
 
 const toStored = (row: PlanRow): StoredPlan => ({
@@ -54,10 +56,12 @@ const toStored = (row: PlanRow): StoredPlan => ({
   ...comparedWith(row),
 });
 
-const comparedWith = (row: SummaryRow) => (row.compared_with === null ? {} : { comparedWith: row.compared_with });
+const comparedWith = (row: Pick<PlanRow, 'compared_with'>) => (row.compared_with === null ? {} : { comparedWith: row.compared_with });
 
-const SUMMARY_COLUMNS =
-  'id, instance_id, variant, method, model_name, cost, vehicles, distance, late, feasible, seconds, created_at, compared_with';
+// The violations are counted in the stored evaluation (no column of their own: plans stored before still list right).
+const SUMMARY_COLUMNS = `id, instance_id, variant, method, model_name, cost, vehicles, distance, late, feasible, seconds, created_at, compared_with,
+  (SELECT count(*) FROM json_each(evaluation, '$.violations')) AS violations,
+  (SELECT count(*) FROM json_each(evaluation, '$.violations') WHERE json_extract(value, '$.kind') = 'unserved') AS unserved`;
 
 /** Plans are immutable once stored: an edit is saved as a new plan. */
 export function planRepository(db: Database) {

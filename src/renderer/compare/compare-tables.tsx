@@ -1,9 +1,8 @@
 /** The comparison's numbers: KPIs of both plans with B − A, and every customer early, late or waited for in either. */
 import type { Comparison } from '../../shared/api.js';
 import { type Evaluation, type Instance, variantWaits } from '../../shared/domain.js';
-import { unservedCount } from '../../shared/not-served.js';
+import { brokenCounts, brokenText, unservedCount } from '../../shared/not-served.js';
 import { formatCost, formatNumber, UNDER_A_MINUTE } from '../format.js';
-import { brokenText } from '../plan/plan-kpis.js';
 import { type Units, unitsOf } from '../units.js';
 
 const KPIS = [
@@ -129,4 +128,4 @@ const visibleMinutes = (minutes: number, units: Units): boolean =>
   minutes > 0 && ![units.duration(0), UNDER_A_MINUTE].includes(units.duration(minutes));
 
 /** What a plan breaks, as the Plan view's status says it ("met", "2 not served", "1 violation · 2 not served"). */
-const rulesText = (e: Evaluation): string => brokenText(e) || 'met';
+const rulesText = (e: Evaluation): string => brokenText(brokenCounts(e)) || 'met';

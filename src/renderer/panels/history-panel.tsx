@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { formatCost, formatDateTime } from '../format.js';
 import type { PlanSummary } from '../../shared/api.js';
 import { describeMethod } from '../../shared/methods.js';
+import { brokenText } from '../../shared/not-served.js';
 import { describeVariant } from '../plan/time-window-policy.js';
 import { useInstanceList, usePlanList } from '../state/queries.js';
 import { type Units, unitsOf } from '../units.js';
@@ -106,7 +107,7 @@ function PlanList(props: {
             </span>
             <span className="history-meta">
               cost {formatCost(p.cost)} · {p.vehicles} veh{p.late > 0 ? ` · late ${props.units.duration(p.late)}` : ''}
-              {!p.feasible && <b className="text-bad"> · violations</b>}
+              {!p.feasible && <b className="text-bad"> · {brokenText(p)}</b>}
               {p.dataChanged && (
                 <span title="The instance was edited after this plan was made; its figures are checked against today's data">
                   {' '}

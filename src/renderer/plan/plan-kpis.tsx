@@ -6,6 +6,7 @@
 import { type Evaluation, type Instance, type VariantName, variantWaits } from '../../shared/domain.js';
 import { formatCost } from '../format.js';
 import { unitsOf } from '../units.js';
+import { brokenCounts, brokenText } from '../../shared/not-served.js';
 
 interface Props {
   instance: Instance;
@@ -62,24 +63,10 @@ export function PlanKpis({ instance, variant, evaluation, before }: Props) {
         );
       })}
       <div className={`kpi kpi-status ${evaluation.feasible ? 'ok' : 'bad'}`} data-testid="plan-feasible">
-        {evaluation.feasible ? '✓ All rules met' : `⚠ ${brokenText(evaluation)}`}
+        {evaluation.feasible ? '✓ All rules met' : `⚠ ${brokenText(brokenCounts(evaluation))}`}
       </div>
     </div>
   );
-}
-
-/**
- * What a plan breaks, customers left out apart from the rules broken ("1 not served", "2 violations · 1 not served"):
- * a customer no vehicle can reach in time is left out by the best plan there is, which breaks no rule.
- */
-export function brokenText(evaluation: Evaluation): string {
-  const unserved = evaluation.violations.filter((v) => v.kind === 'unserved').length;
-  const broken = evaluation.violations.length - unserved;
-  const parts = [
-    ...(broken > 0 ? [`${broken} violation${broken === 1 ? '' : 's'}`] : []),
-    ...(unserved > 0 ? [`${unserved} not served`] : []),
-  ];
-  return parts.join(' · ');
 }
 
 /** Violations of `after` that `before` does not have (by kind, route and customer). */

@@ -79,7 +79,9 @@ export function PlanPanel(props: Props) {
         <h2 className="panel-title">Plan</h2>
         <span className="plan-meta" data-testid="plan-meta" data-plan-id={plan.id}>
           {describeMethod(plan.method)}
-          {plan.modelName ? ` (${plan.modelName})` : ''} · {describeVariant(plan.variant)} · {formatNumber(plan.seconds)} s ·{' '}
+          {plan.modelName ? ` (${plan.modelName})` : ''} · {describeVariant(plan.variant)} ·{' '}
+          {/* A plan edited by hand took no planning time: "0 s" would read as a run. */}
+          {plan.method === 'manual' ? '' : `${formatNumber(plan.seconds)} s · `}
           {formatDateTime(plan.createdAt)}
         </span>
       </div>
