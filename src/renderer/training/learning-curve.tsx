@@ -64,7 +64,8 @@ export function LearningCurve({ points }: { points: LearningPoint[] }) {
           y1: {
             type: 'linear',
             position: 'right',
-            title: { display: true, text: 'validation (held-out)', color: '#16a34a' },
+            // The model's own units (its frame: a shift of 1000, a shift charged per customer left out), not a plan's cost.
+            title: { display: true, text: 'validation (held-out, model units)', color: '#16a34a' },
             grace: '5%',
             grid: { drawOnChartArea: false },
             ticks: { color: '#16a34a', callback: (v) => formatNumber(Number(v), 1) },

@@ -174,7 +174,8 @@ export function TrainingView() {
         {current && (
           <p className="hint">
             {VARIANT_LABELS[current.config.variant]}, {current.config.size} customers, budget {formatNumber(current.config.minutes)} min
-            {current.points.length > 0 && ` · ${formatNumber(current.points[current.points.length - 1].instancesSeen, 0)} instances seen`}
+            {current.points.length > 0 &&
+              ` · ${formatNumber(current.points[current.points.length - 1].instancesSeen, 0)} instances seen by the model in all`}
             {training.phase && <span data-testid="training-phase"> · {training.phase}…</span>}
             {current.error && <span className="text-bad"> · {current.error}</span>}
           </p>
