@@ -65,13 +65,14 @@ export function LearningCurve({ points }: { points: LearningPoint[] }) {
             type: 'linear',
             position: 'right',
             // The model's own units (its frame: a shift of 1000, a shift charged per customer left out), not a plan's cost.
-            title: { display: true, text: 'validation (held-out, model units)', color: '#16a34a' },
+            title: { display: true, text: 'validation (model units)', color: '#16a34a' },
             grace: '5%',
             grid: { drawOnChartArea: false },
             ticks: { color: '#16a34a', callback: (v) => formatNumber(Number(v), 1) },
           },
         },
-        plugins: { legend: { position: 'bottom', labels: { boxWidth: 12 } } },
+        // Each series' key is a short stretch of its own line (a dashed box read as a broken square).
+        plugins: { legend: { position: 'bottom', labels: { usePointStyle: true, pointStyle: 'line', boxWidth: 24 } } },
       },
     });
     return () => {
