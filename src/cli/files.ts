@@ -13,17 +13,11 @@ import {
 } from 'node:fs';
 import { dirname, extname, join, resolve } from 'node:path';
 import { inputError } from '../shared/errors.js';
+import { fileErrorReason } from '../main/file-errors.js';
 
 /** Files the user names on the command line: every way they can be wrong is an input error that names the file. */
 
-const reason = (err: unknown): string => {
-  const code = (err as NodeJS.ErrnoException).code;
-  if (code === 'ENOENT') return 'it does not exist';
-  if (code === 'EISDIR') return 'it is a folder, not a file';
-  if (code === 'EACCES' || code === 'EPERM') return 'permission denied';
-  if (code === 'ENOSPC') return 'the disk is full';
-  return err instanceof Error ? err.message : String(err);
-};
+const reason = fileErrorReason;
 
 export function readTextFile(path: string, what: string): string {
   try {

@@ -33,7 +33,7 @@ export const COMMAND_HELP: Record<string, string[]> = {
     '  --model DIR          jampr, am: a model folder (default: the shipped model nearest in size)',
     '  --seed S             (default 1): the same plan again for the models and random; the local search (classical, --improve) is timed,',
     '                       so a run may differ where it ran further (and on every core from 100 customers)',
-    '  --out FILE           write the plan there: the plan CSV when FILE ends in .csv, else JSON (.json)',
+    '  --out FILE           write the plan there: the plan CSV for .csv, JSON for .json or no extension (others are refused)',
   ],
   eval: [
     'jampr eval INSTANCE PLAN.json [--variant tw1|tw2|tw3] [options]',

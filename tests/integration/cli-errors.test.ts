@@ -32,6 +32,15 @@ describe('jampr on a user mistake', () => {
     expectUserError(await failureOf('eval', instance, join(dir, 'nope.json')), /cannot read the plan file .*nope\.json: it does not exist/);
     await mkdir(join(dir, 'folder.json'));
     expectUserError(await failureOf('eval', instance, join(dir, 'folder.json')), /it is a folder, not a file/);
+    // A plan CSV (for people) given where the plan JSON is read: named, with the way to the JSON.
+    const planCsv = join(dir, 'plan.csv');
+    await writeFile(planCsv, '\uFEFFroute,stop,kind,id\n1,0,depart,D\n');
+    expectUserError(
+      await failureOf('eval', instance, planCsv),
+      /plan\.csv is a plan CSV: eval reads the plan JSON \(write it with jampr plan --out plan\.json\)/,
+    );
+    // A missing instance file is said as plainly as a missing plan file.
+    expectUserError(await failureOf('plan', join(dir, 'nope.csv')), /cannot read .*nope\.csv: it does not exist/);
   });
 
   it('plan refuses an --out in a missing folder or on a folder before planning', async () => {

@@ -35,7 +35,7 @@ export async function run(argv: string[]): Promise<void> {
   const { values, positionals } = parseFlags(argv, flags, 2);
   if (positionals.length < 2) throw inputError('eval needs an INSTANCE file and a PLAN.json');
   const problem = loadProblem(positionals[0], values);
-  const plan = parsePlanRoutes(readTextFile(positionals[1], 'plan file'));
+  const plan = parsePlanRoutes(planJsonText(positionals[1]));
   const name = values.variant ?? plan.variant ?? 'tw1';
   // The plan's own prices where it names them and the flags do not (a tw1 plan's alpha 0 stays 0).
   const own = plan.variant === name ? { alpha: plan.alpha, beta: plan.beta, penalty: plan.penalty } : {};
@@ -76,4 +76,12 @@ export async function run(argv: string[]): Promise<void> {
   // As `jampr plan` does: the exit code says that a rule is broken, stderr says which.
   for (const v of evaluation.violations) console.error(`violation: ${v.message}`);
   if (!evaluation.feasible) process.exitCode = EXIT.infeasible;
+}
+
+/** The plan file's text; a plan CSV (what `plan --out x.csv` writes, for people) is named as such, with the way on. */
+function planJsonText(path: string): string {
+  const text = readTextFile(path, 'plan file');
+  if (/^\uFEFF?route,stop,/.test(text))
+    throw inputError(`the plan file ${path} is a plan CSV: eval reads the plan JSON (write it with jampr plan --out plan.json)`);
+  return text;
 }

@@ -67,6 +67,12 @@ describe('customer CSVs that were misread', () => {
     expect(warning([HEADER, 'D,0,0,0,0,1000,0', 'C1,1,1,10,100,500,10'])).toEqual([]);
   });
 
+  it('says that a row with a field too many may hold a decimal comma, in a file with commas between columns', () => {
+    expect(refusal([HEADER, 'D,0,0,0,0,1000,0', 'C1,1,1,2,5,10,500,10'])).toEqual([
+      "row 3: has 8 fields, the header has 7 (a decimal comma in a file with ',' between columns splits a number in two: write 2.5, or save the file with ';' between columns)",
+    ]);
+  });
+
   it('says how it read a number with a thousands-like separator where the separator does not tell the locale', () => {
     const tab = read([
       'id\tx\ty\tdemand\tready\tdue\tservice',

@@ -268,6 +268,9 @@ function isJson(text: string): boolean {
   }
 }
 
+/** Why a row has more fields than the header, most often. */
+const TOO_MANY_FIELDS = ` (a decimal comma in a file with ',' between columns splits a number in two: write 2.5, or save the file with ';' between columns)`;
+
 export function parseCustomerCsv(text: string, options: CsvFleetOptions): CsvImport {
   const body = text.replace(/^\uFEFF/, '');
   // An instance or plan JSON given where a CSV is read: say so, not that six CSV columns are missing.
@@ -293,7 +296,10 @@ export function parseCustomerCsv(text: string, options: CsvFleetOptions): CsvImp
   // A row with the wrong number of fields is reported once, not cell by cell; trailing empty cells are fine.
   const width = header.cells.length;
   const misshapen = new Set(rows.filter((r) => r.cells.length < width || r.cells.slice(width).some((c) => c.trim() !== '')));
-  for (const row of misshapen) problems.push(`row ${row.number}: has ${row.cells.length} fields, the header has ${width}`);
+  for (const row of misshapen)
+    problems.push(
+      `row ${row.number}: has ${row.cells.length} fields, the header has ${width}${row.cells.length > width ? TOO_MANY_FIELDS : ''}`,
+    );
   problems.push(
     ...unnamedColumnProblems(
       header,

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { basename, extname } from 'node:path';
 import type { Instance } from '../../../shared/domain.js';
 import { inputError } from '../../../shared/errors.js';
+import { fileErrorReason } from '../../file-errors.js';
 import { checkInstance, validateInstance } from '../validate.js';
 import { parseCustomerCsv } from './csv.js';
 import { parseInstanceJson, parseInstancesJsonl } from './json.js';
@@ -46,7 +47,7 @@ function readText(path: string): string {
   try {
     return decodeText(readFileSync(path));
   } catch (e) {
-    throw inputError(`Cannot read ${path}`, [e instanceof Error ? e.message : String(e)]);
+    throw inputError(`cannot read ${path}: ${fileErrorReason(e)}`);
   }
 }
 
