@@ -200,6 +200,12 @@ export interface RouteSummary {
   cost: number;
 }
 
+/**
+ * When the route's driver leaves the depot: the plan's cost has every vehicle leave at the shift start, but leaving
+ * later by the first stop's wait arrives there as its window opens and keeps every later time (the driver sheet's).
+ */
+export const routeDeparture = (route: Pick<RouteSummary, 'stops'>, shiftStart: number): number => shiftStart + (route.stops[0]?.wait ?? 0);
+
 export type ViolationKind =
   | 'late' // arrival after due in a hard-window plan
   | 'horizon' // back at the depot after its due time in a hard-window plan

@@ -147,6 +147,9 @@ test('names and addresses are kept: in the table, the tooltip and the plan CSV w
 
 test('a driver sheet lists every stop of its route, and prints alone', async () => {
   const chips = await byTest('legend-route-0').locator('[data-testid^="stop-chip-"]').allTextContents();
+  // The route's hours in the plan panel are the driver's: from leaving the depot to coming back, as the sheet says.
+  const hours = /\d\d:\d\d–\d\d:\d\d/.exec((await byTest('legend-stats-0').textContent())!)?.[0];
+  expect(hours).toBeDefined();
   await byTest('open-sheets').click();
   await expect(page.locator('article.sheet')).toHaveCount(await page.locator('[data-testid^="legend-route-"]').count());
   // The keyboard is in the sheets: focus starts on their route menu, and Tab from Close wraps back to it.
@@ -161,6 +164,7 @@ test('a driver sheet lists every stop of its route, and prints alone', async () 
   const stopIds = await sheet.getByTestId('sheet-row-stop').locator('td:nth-child(2) b').allTextContents();
   expect(stopIds).toEqual(chips);
   await expect(sheet.getByTestId('sheet-row-depart')).toContainText('Central depot');
+  await expect(sheet).toContainText(hours!);
   await expect(sheet.getByTestId('sheet-row-return')).toHaveCount(1);
   await expect(sheet.getByTestId('sheet-row-stop').first()).toContainText(/\d\d:\d\d–\d\d:\d\d/);
   await session.screenshot('driver-sheet');

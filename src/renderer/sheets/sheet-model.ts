@@ -8,7 +8,7 @@
  * would have its driver wait there. The sheet says to leave as late as keeps every stop's service start as planned:
  * the shift start plus the wait at the first stop.
  */
-import type { Customer, Depot, Evaluation, Instance } from '../../shared/domain.js';
+import { type Customer, type Depot, type Evaluation, type Instance, routeDeparture } from '../../shared/domain.js';
 import type { Sheet, SheetRow } from '../../shared/driver-sheet.js';
 import { routeColour } from '../map/palette.js';
 import { formatCount, formatNumber } from '../format.js';
@@ -40,9 +40,8 @@ export function driverSheets(instance: Instance, evaluation: Evaluation): Sheet[
   });
   return evaluation.routes.flatMap((route, r) => {
     if (route.stops.length === 0) return [];
-    // Leaving later by the first stop's wait arrives there as its window opens; every later time stays.
     const firstWait = route.stops[0].wait;
-    const departure = depot.ready + firstWait;
+    const departure = routeDeparture(route, depot.ready);
     const stops = route.stops.map((s, k): SheetRow => {
       const c = byId.get(s.customerId);
       const arrival = k === 0 ? s.arrival + firstWait : s.arrival;
