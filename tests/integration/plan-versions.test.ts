@@ -91,4 +91,27 @@ describe('a plan against the version on screen', () => {
     });
     expect(await app.call('plans:list', { instanceId: day.id })).toEqual([]);
   });
+
+  it('says that a comparison cancelled during plan B keeps no plan A either', async () => {
+    const day = await app.call('instances:save', { instance: generateInstance(100, createRng(11)) });
+    app.events.length = 0;
+    const comparing = app.services.handlers['compare:variants']({
+      instanceId: day.id,
+      a: { name: 'tw1' },
+      b: { name: 'tw3' },
+      method: 'classical',
+      timeLimitSec: 1,
+      jobId: 'side-b',
+    });
+    const onPlanB = () =>
+      app.events.some((e) => e.event === 'plan:progress' && /^plan B/.test(String((e.payload as { message?: string }).message)));
+    while (!onPlanB()) await new Promise((r) => setTimeout(r, 10));
+    await app.call('plans:cancel', { jobId: 'side-b' });
+    const result = await comparing;
+    expect(result.ok ? null : result.error).toMatchObject({
+      kind: 'cancelled',
+      message: 'nothing is stored (a comparison is kept whole or not at all)',
+    });
+    expect(await app.call('plans:list', { instanceId: day.id })).toEqual([]);
+  });
 });

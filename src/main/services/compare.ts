@@ -27,6 +27,9 @@ export function compareServices(ctx: ServiceContext, planner: Planner) {
             half(0, `plan A (${VARIANT_LABELS[variantA.name]})`),
             signal,
           );
+          // A cancel is answered at once: plan A goes then, not first when plan B's work has stopped.
+          const dropA = () => ctx.store.plans.delete(a.id);
+          signal.addEventListener('abort', dropA, { once: true });
           let b: StoredPlan;
           try {
             b = await planner.plan(
@@ -45,10 +48,13 @@ export function compareServices(ctx: ServiceContext, planner: Planner) {
             }
             throw err;
           }
+          signal.removeEventListener('abort', dropA);
           ctx.store.plans.pairAsComparison(a.id, b.id);
           return diffPlans({ ...a, comparedWith: b.id }, { ...b, comparedWith: a.id });
         },
         gone,
+        // Said also when plan A had finished: it is not kept alone.
+        'nothing is stored (a comparison is kept whole or not at all)',
       ),
   };
 }

@@ -88,7 +88,12 @@ export function createPlanner(ctx: ServiceContext) {
    * Runs `work` cancellably (`cancel` aborts its signal, and so does its caller going away: nobody is left to
    * show the plan, and the worker is free for the next one), unless too many already wait.
    */
-  async function cancellable<T>(jobId: string | undefined, work: (signal: AbortSignal) => Promise<T>, gone?: AbortSignal): Promise<T> {
+  async function cancellable<T>(
+    jobId: string | undefined,
+    work: (signal: AbortSignal) => Promise<T>,
+    gone?: AbortSignal,
+    cancelMessage = 'cancelled',
+  ): Promise<T> {
     if (gone?.aborted) throw new AppError('cancelled', 'the window or tab that asked for it was closed');
     if (inProgress.size >= MAX_PLANS_IN_FLIGHT) {
       throw new AppError('busy', `${inProgress.size} plans are already running or waiting: wait for them or cancel them`);
@@ -104,7 +109,7 @@ export function createPlanner(ctx: ServiceContext) {
     // A cancel is answered at once: the worker stops at its next check (between sampling chunks, local search
     // iterations) and whatever it still returns is dropped; it counts as in flight until then.
     const cancelled = new Promise<never>((_, reject) =>
-      controller.signal.addEventListener('abort', () => reject(new AppError('cancelled', 'cancelled')), { once: true }),
+      controller.signal.addEventListener('abort', () => reject(new AppError('cancelled', cancelMessage)), { once: true }),
     );
     running.catch(() => undefined);
     return Promise.race([running, cancelled]);
