@@ -18,6 +18,21 @@ afterAll(async () => {
   await app.close();
 });
 
+/** Starts comparing hard and soft windows with the classical solver on a new generated day (not awaited). */
+async function startComparison(seed: number, request: { timeLimitSec: number; jobId?: string }) {
+  const day = await app.call('instances:save', { instance: generateInstance(100, createRng(seed)) });
+  app.events.length = 0;
+  const comparing = app.services.handlers['compare:variants']({
+    instanceId: day.id,
+    a: { name: 'tw1' },
+    b: { name: 'tw3' },
+    method: 'classical',
+    basedOn: day.updatedAt,
+    ...request,
+  });
+  return { day, comparing };
+}
+
 const waitForProgress = async () => {
   while (!app.events.some((e) => e.event === 'plan:progress')) await new Promise((r) => setTimeout(r, 10));
 };
@@ -71,16 +86,7 @@ describe('a plan against the version on screen', () => {
   });
 
   it('stores nothing of a comparison whose instance was saved elsewhere while it ran', async () => {
-    const day = await app.call('instances:save', { instance: generateInstance(100, createRng(10)) });
-    app.events.length = 0;
-    const comparing = app.services.handlers['compare:variants']({
-      instanceId: day.id,
-      a: { name: 'tw1' },
-      b: { name: 'tw3' },
-      method: 'classical',
-      timeLimitSec: 1.5,
-      basedOn: day.updatedAt,
-    });
+    const { day, comparing } = await startComparison(10, { timeLimitSec: 1.5 });
     await waitForProgress();
     await new Promise((r) => setTimeout(r, 5));
     await app.call('instances:save', { id: day.id, instance: { ...day.instance, vehicles: day.instance.vehicles - 1 } });
@@ -93,16 +99,7 @@ describe('a plan against the version on screen', () => {
   });
 
   it('says that a comparison cancelled during plan B keeps no plan A either', async () => {
-    const day = await app.call('instances:save', { instance: generateInstance(100, createRng(11)) });
-    app.events.length = 0;
-    const comparing = app.services.handlers['compare:variants']({
-      instanceId: day.id,
-      a: { name: 'tw1' },
-      b: { name: 'tw3' },
-      method: 'classical',
-      timeLimitSec: 1,
-      jobId: 'side-b',
-    });
+    const { day, comparing } = await startComparison(11, { timeLimitSec: 1, jobId: 'side-b' });
     const onPlanB = () =>
       app.events.some((e) => e.event === 'plan:progress' && /^plan B/.test(String((e.payload as { message?: string }).message)));
     while (!onPlanB()) await new Promise((r) => setTimeout(r, 10));
