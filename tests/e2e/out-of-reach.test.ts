@@ -59,6 +59,8 @@ test('a customer out of reach imports with a warning and is named as not served 
   // Served late, at a price: the plan's lateness is the soft policy's doing.
   await expect(byTest('kpi-late')).toHaveClass(/kpi-bad/, { timeout: 60_000 });
   await expect(byTest('not-served')).toHaveCount(0);
+  // Breaking no rule, it still pays for being late, and says so beside "All rules met".
+  await expect(byTest('plan-feasible')).toContainText(/✓ All rules met · lateness( and earliness)? priced/);
 
   // Compared side by side, hard against soft: one customer not served against none.
   await byTest('tab-compare').click();

@@ -63,10 +63,16 @@ export function PlanKpis({ instance, variant, evaluation, before }: Props) {
         );
       })}
       <div className={`kpi kpi-status ${evaluation.feasible ? 'ok' : 'bad'}`} data-testid="plan-feasible">
-        {evaluation.feasible ? '✓ All rules met' : `⚠ ${brokenText(brokenCounts(evaluation))}`}
+        {evaluation.feasible ? `✓ All rules met${priced(evaluation, variant)}` : `⚠ ${brokenText(brokenCounts(evaluation))}`}
       </div>
     </div>
   );
+}
+
+/** Under soft windows a late (or early) stop breaks no rule but is paid for: said beside "All rules met". */
+function priced(e: Evaluation, variant: VariantName): string {
+  const paid = [e.late > 0 && 'lateness', e.early > 0 && !variantWaits(variant) && 'earliness'].filter(Boolean);
+  return paid.length ? ` · ${paid.join(' and ')} priced` : '';
 }
 
 /** Violations of `after` that `before` does not have (by kind, route and customer). */
