@@ -419,6 +419,11 @@ test('thirty routes are drawn in thirty different colours', async () => {
   await session.screenshot('narrow-training');
   await byTest('tab-plan').click();
   await page.setViewportSize({ width: 1280, height: 800 });
+  // Every vehicle is out: a new route for a stop is offered as what it is.
+  await byTest('stop-chip-1').click();
+  if ((await byTest('move-stop-select').count()) === 0) await byTest('stop-chip-1').click();
+  await expect(byTest('move-stop-select').locator('option', { hasText: 'a new route' })).toHaveText('a new route (beyond the fleet of 30)');
+  await byTest('stop-chip-1').click();
 });
 
 test("a lat/lon day's speed is shown and can be changed, and a shift end before its start is said to run overnight", async () => {

@@ -103,7 +103,7 @@ export function PlanPanel(props: Props) {
           </button>
         </div>
       )}
-      {selected && <MoveStop routes={routes} customerId={selected} onMove={props.onMoveStop} />}
+      {selected && <MoveStop routes={routes} vehicles={instance.vehicles} customerId={selected} onMove={props.onMoveStop} />}
       {evaluation && <NotServed instance={instance} violations={evaluation.violations} routes={routes} onMove={props.onMoveStop} />}
       {evaluation?.violations.some((v) => v.kind !== 'unserved') && (
         <Violations violations={evaluation.violations.filter((v) => v.kind !== 'unserved')} />
@@ -142,7 +142,17 @@ export function PlanPanel(props: Props) {
   );
 }
 
-function MoveStop({ routes, customerId, onMove }: { routes: string[][]; customerId: string; onMove: Props['onMoveStop'] }) {
+function MoveStop({
+  routes,
+  vehicles,
+  customerId,
+  onMove,
+}: {
+  routes: string[][];
+  vehicles: number;
+  customerId: string;
+  onMove: Props['onMoveStop'];
+}) {
   const at = locateStop(routes, customerId);
   if (!at) return null;
   return (
@@ -153,6 +163,7 @@ function MoveStop({ routes, customerId, onMove }: { routes: string[][]; customer
         </span>
         <RouteChoice
           routes={routes}
+          vehicles={vehicles}
           current={at.route}
           label={`Move customer ${customerId} to`}
           testId="move-stop-select"
@@ -168,7 +179,14 @@ function MoveStop({ routes, customerId, onMove }: { routes: string[][]; customer
  * the pointer moves the stop at once; with the keyboard, the arrow keys only browse (in a closed select each one
  * changes the value) and Enter moves it, so stepping through the list never moves the stop route after route.
  */
-function RouteChoice(props: { routes: string[][]; current: number; label: string; testId: string; onChoose(route: number): void }) {
+function RouteChoice(props: {
+  routes: string[][];
+  vehicles: number;
+  current: number;
+  label: string;
+  testId: string;
+  onChoose(route: number): void;
+}) {
   const { routes, current } = props;
   const [browsing, setBrowsing] = useState('');
   const byKeyboard = useRef(false);
@@ -205,8 +223,12 @@ function RouteChoice(props: { routes: string[][]; current: number; label: string
           </option>
         ),
       )}
-      {/* More routes than vehicles is allowed here: check mode reports it as a fleet violation. */}
-      <option value={routes.length}>a new route</option>
+      {/* More routes than vehicles is allowed here (check mode reports it as a fleet violation), but named as such. */}
+      <option value={routes.length}>
+        {routes.filter((r) => r.length > 0).length >= props.vehicles
+          ? `a new route (beyond the fleet of ${props.vehicles})`
+          : 'a new route'}
+      </option>
       {current !== UNSERVED && <option value={UNSERVED}>no route (leave it unserved)</option>}
     </select>
   );
@@ -233,6 +255,7 @@ function NotServed(props: { instance: Instance; violations: Violation[]; routes:
             </div>
             <RouteChoice
               routes={props.routes}
+              vehicles={props.instance.vehicles}
               current={UNSERVED}
               label={`Put customer ${c.id} on`}
               testId={`serve-${c.id}`}
