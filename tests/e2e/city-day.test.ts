@@ -118,6 +118,14 @@ test("sorted by route, the table reads each route's stops in the order they are 
   const chips = await idsAfter('stop-chip-');
   const rows = await idsAfter('customer-row-');
   expect(rows).toEqual(chips);
+  // Descending, the routes come last first, each still in driven order.
+  const routes = await page.locator('[data-testid^="legend-route-"]').count();
+  const byRoute = await Promise.all(
+    Array.from({ length: routes }, (_, r) => byTest(`legend-route-${r}`).locator('[data-testid^="stop-chip-"]').allTextContents()),
+  );
+  await byTest('sort-route').click();
+  expect(await idsAfter('customer-row-')).toEqual(byRoute.reverse().flat());
+  await byTest('sort-route').click();
   const cut: string[] = [];
   for (const key of ['id', 'demand', 'ready', 'due', 'service', 'route']) {
     if (key !== 'route') await byTest(`sort-${key}`).click();

@@ -33,7 +33,7 @@ interface Props {
 const COLUMNS: { key: SortKey; label: string; title: string; numeric: boolean; width?: number; nightWidth?: number }[] = [
   { key: 'id', label: 'ID', title: 'Customer', numeric: false },
   { key: 'demand', label: 'Dem.', title: 'Demand', numeric: true, width: 38, nightWidth: 36 },
-  { key: 'ready', label: 'Ready', title: 'Ready time', numeric: true, width: 46, nightWidth: 64 },
+  { key: 'ready', label: 'Ready', title: 'Ready time', numeric: true, width: 48, nightWidth: 64 },
   { key: 'due', label: 'Due', title: 'Due time', numeric: true, width: 46, nightWidth: 64 },
   { key: 'service', label: 'Svc', title: 'Service time', numeric: true, width: 34, nightWidth: 30 },
   { key: 'route', label: 'Rt', title: 'Route', numeric: true, width: 28, nightWidth: 24 },
@@ -92,9 +92,14 @@ export function CustomerTable({
     const routed = sort.key === 'route' ? routeOf : null;
     const last = sorted.current;
     if (!last || last.sort !== sort || last.ids !== ids || last.routeOf !== routed) {
-      const value = (c: Customer): number | string =>
-        sort.key === 'id' ? c.id : sort.key === 'route' ? (drivenOrder.get(c.id) ?? Infinity) : c[sort.key];
+      const value = (c: Customer): number | string => (sort.key === 'id' || sort.key === 'route' ? c.id : c[sort.key]);
+      const place = (c: Customer) => drivenOrder.get(c.id) ?? 0;
       const order = [...instance.customers].sort((a, b) => {
+        if (sort.key === 'route') {
+          // Routes either way round (customers on none as if after the last); within one, the order it is driven in.
+          const byRoute = (routeOf.get(a.id) ?? Infinity) - (routeOf.get(b.id) ?? Infinity) || 0;
+          return byRoute * sort.dir || place(a) - place(b) || compareIds(a.id, b.id);
+        }
         const va = value(a);
         const vb = value(b);
         const order = typeof va === 'string' && typeof vb === 'string' ? compareIds(va, vb) : (va as number) - (vb as number);
