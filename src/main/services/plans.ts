@@ -36,6 +36,8 @@ function recheck(problem: Problem, stored: StoredPlan): StoredPlan {
   return sameFigures(now, stored.evaluation) ? stored : { ...stored, evaluation: withReasonsFrom(stored, now), dataChanged: true };
 }
 
+const TAKEN_OFF = 'it was taken off its route by hand';
+
 /**
  * Why customers are not served, where the stored plan `from` (the plan itself, or the plan some routes are hand
  * edits of) knows better than the evaluator, which sees only today's data and would blame the fleet: a customer
@@ -45,9 +47,13 @@ function recheck(problem: Problem, stored: StoredPlan): StoredPlan {
 function withReasonsFrom(from: StoredPlan, now: Evaluation): Evaluation {
   const routed = new Set(from.routes.flat());
   const known = new Set([...routed, ...unservedIds(from.evaluation)]);
+  // A saved hand edit edited again: what an earlier edit took off stays taken off by hand.
+  const takenOffBefore = new Set(
+    from.evaluation.violations.filter((v) => v.kind === 'unserved' && v.message.endsWith(TAKEN_OFF)).map((v) => v.customerId),
+  );
   const reason = (id: string) =>
-    routed.has(id)
-      ? 'it was taken off its route by hand'
+    routed.has(id) || takenOffBefore.has(id)
+      ? TAKEN_OFF
       : known.has(id)
         ? null
         : 'it was added after this plan was made (plan again to include it)';
