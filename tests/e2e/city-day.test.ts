@@ -292,11 +292,11 @@ test('a customer is added by its typed position, from the keyboard alone', async
   await page.keyboard.press('Enter');
   await byTest('add-customer-dialog').waitFor({ state: 'detached' });
   await expect(rows).toHaveCount(CITY_DAY_STOPS + 1);
-  // Numbered after the ids in use (none numeric here): customer 1.
-  const added = byTest('customer-id-1');
+  // Numbered in the day's own form of ids, after the last: S11.
+  const added = byTest('customer-id-S11');
   await expect(added).toHaveAttribute('title', /Bike Shop Ost/);
   await expect(added).toHaveAttribute('title', /lat 52\.515\b.*lon 13\.442\b/);
-  await expect(byTest('edit-demand-1')).toHaveValue('7');
+  await expect(byTest('edit-demand-S11')).toHaveValue('7');
   await page.locator('body').press('Control+z');
   await expect(rows).toHaveCount(CITY_DAY_STOPS);
   await expect(byTest('unsaved-badge')).toHaveCount(0);

@@ -12,14 +12,28 @@ export type FleetField = 'vehicles' | 'capacity' | 'depotReady' | 'depotDue' | '
 /** The next free numeric id ("1", "2", ...) so added customers read like imported ones. */
 export function nextCustomerId(instance: Instance): string {
   const taken = new Set(instance.customers.map((c) => c.id).concat(instance.depot.id));
-  let max = 0;
+  // Ids written as a prefix and a number (L01…L82, S1…S10, 17): the next one in the day's most common such form
+  // (L83), numbers alone where no form holds most of the day.
+  const forms = new Map<string, { prefix: string; width: number; count: number; max: number }>();
   for (const c of instance.customers) {
-    const n = Number(c.id);
-    if (Number.isInteger(n) && n > max) max = n;
+    const m = /^(.*?)(\d+)$/.exec(c.id);
+    if (!m) continue;
+    const [, prefix, digits] = m;
+    // Zero-padded numbers (L01) give the form its width.
+    const padded = digits.startsWith('0') && digits.length > 1 ? digits.length : 1;
+    const form = forms.get(prefix) ?? { prefix, width: 1, count: 0, max: 0 };
+    form.count++;
+    form.max = Math.max(form.max, Number(digits));
+    form.width = Math.max(form.width, padded);
+    forms.set(prefix, form);
   }
-  let candidate = max + 1;
-  while (taken.has(String(candidate))) candidate++;
-  return String(candidate);
+  const common = [...forms.values()].sort((a, b) => b.count - a.count)[0];
+  const { prefix, width, max } = common && common.count * 2 >= instance.customers.length ? common : { prefix: '', width: 1, max: 0 };
+  const numbers = prefix === '' && width === 1 ? instance.customers.map((c) => Number(c.id)).filter(Number.isInteger) : [];
+  let candidate = Math.max(max, ...numbers) + 1;
+  const write = (n: number) => `${prefix}${String(n).padStart(width, '0')}`;
+  while (taken.has(write(candidate))) candidate++;
+  return write(candidate);
 }
 
 /** Adds a customer at (x, y) with the shift as its window (following it, as a blank cell in a file does) and the most common demand/service of the others. */

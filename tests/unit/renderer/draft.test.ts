@@ -47,6 +47,15 @@ describe('editing the instance draft', () => {
     expect(nextCustomerId(empty)).toBe('1');
   });
 
+  it("numbers a new customer in the day's own form of ids", () => {
+    const withIds = (...ids: string[]) => ({ ...blankInstance('d'), customers: ids.map((id) => ({ ...instance().customers[0], id })) });
+    expect(nextCustomerId(withIds('L01', 'L02', 'L82'))).toBe('L83');
+    expect(nextCustomerId(withIds('S1', 'S2', 'S10', 'Bakery'))).toBe('S11');
+    expect(nextCustomerId(withIds('7', '12', 'x'))).toBe('13');
+    // No form holds most of the day: numbers alone, after any number in use.
+    expect(nextCustomerId(withIds('Bakery', 'Kiosk', 'A1'))).toBe('1');
+  });
+
   it('moves a customer or the depot without touching the others', () => {
     const moved = moveCustomer(instance(), '3', 1, 2);
     expect(moved.customers[1]).toMatchObject({ id: '3', x: 1, y: 2 });
