@@ -158,13 +158,18 @@ function scheduleRoute(problem: Problem, route: number[], variant: Variant, rout
 
 const fmt = (v: number) => String(Math.round(v * 100) / 100);
 
-/** The indices of the used routes the fleet can drive: the first `vehicles` of them, in route order. */
-function usedWithinFleet(summaries: readonly RouteSummary[], vehicles: number): number[] {
-  const inFleet: number[] = [];
+/**
+ * Where a customer left out could still go: room for one is room on a vehicle the fleet has, so only the first K
+ * used routes count (a route beyond the fleet, opened by a hand edit, offers none; the others stay, emptied, so that
+ * route numbers hold). `room` is the most capacity one of them has free.
+ */
+function fleetRoom(problem: Problem, routes: readonly number[][], summaries: readonly RouteSummary[]) {
+  const inFleet = new Set<number>();
   summaries.forEach((s, r) => {
-    if (s.customers > 0 && inFleet.length < vehicles) inFleet.push(r);
+    if (s.customers > 0 && inFleet.size < problem.vehicles) inFleet.add(r);
   });
-  return inFleet;
+  const room = [...inFleet].reduce((most, r) => Math.max(most, problem.capacity - summaries[r].load), 0);
+  return { room, routes: routes.map((route, r) => (inFleet.has(r) ? route : [])) };
 }
 
 /** Evaluates routes given as customer indices (1..n). Reports unserved and repeated customers. */
@@ -189,13 +194,11 @@ export function evaluateIndexRoutes(problem: Problem, routes: number[][], varian
     violations.push(...v);
   });
   const used = summaries.filter((s) => s.customers > 0);
-  // Room for a customer left out is room on a vehicle the fleet has: a route beyond it (a hand edit) offers none.
-  const fleetRoutes = usedWithinFleet(summaries, problem.vehicles);
-  const room = fleetRoutes.reduce((most, r) => Math.max(most, problem.capacity - summaries[r].load), 0);
-  const routesInFleet = routes.map((route, r) => (fleetRoutes.includes(r) ? route : []));
+  let fleet: { room: number; routes: number[][] } | null = null;
   for (let i = 1; i <= problem.n; i++) {
     if (!seen[i]) {
-      const reason = unservedReason(problem, variant, i, routesInFleet, used.length, room);
+      fleet ??= fleetRoom(problem, routes, summaries);
+      const reason = unservedReason(problem, variant, i, fleet.routes, used.length, fleet.room);
       violations.push({ kind: 'unserved', customerId: problem.ids[i], message: `customer ${problem.ids[i]} is not served: ${reason}` });
     }
   }
