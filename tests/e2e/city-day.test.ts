@@ -469,6 +469,18 @@ test("a lat/lon day's speed is shown and can be changed, and a shift end before 
   await expect(byTest('fleet-overnight')).toContainText(/runs overnight: 07:00 to 05:00\+1 \(22h 00m\)/);
 });
 
+test('a training size typed by hand stays when days are ticked, even typed as the size offered', async () => {
+  await byTest('tab-training').click();
+  await expect(byTest('train-size')).toHaveValue('20');
+  // Typed over the offered 20 as a person types it, key by key.
+  await byTest('train-size').fill('');
+  await byTest('train-size').pressSequentially('20');
+  await page.locator('[data-testid^="train-instance-"]').first().check();
+  await expect(byTest('train-size')).toHaveValue('20');
+  await page.locator('[data-testid^="train-instance-"]').first().uncheck();
+  await byTest('tab-plan').click();
+});
+
 test('the page reported no errors of its own', () => {
   expect(session.errors).toEqual([]);
 });

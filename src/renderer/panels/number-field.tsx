@@ -16,9 +16,11 @@ interface Props {
   step?: number;
   integer?: boolean;
   title?: string;
+  /** Commit a typed value equal to the shown one too: for a field whose typing means "chosen by hand". */
+  commitUnchanged?: boolean;
 }
 
-export function NumberField({ label, value, onCommit, testId, min, max, step, integer, title }: Props) {
+export function NumberField({ label, value, onCommit, testId, min, max, step, integer, title, commitUnchanged }: Props) {
   const [text, setText] = useState(String(value));
   const [error, setError] = useState<string | null>(null);
   useEffect(() => {
@@ -40,7 +42,7 @@ export function NumberField({ label, value, onCommit, testId, min, max, step, in
               ? `≤ ${max}`
               : null;
     setError(problem);
-    if (!problem && n !== value) onCommit(n);
+    if (!problem && (n !== value || commitUnchanged)) onCommit(n);
   };
 
   return (

@@ -73,6 +73,8 @@ export function TrainingView() {
               max={SIZE_RANGE[1]}
               value={size}
               testId="train-size"
+              // Typed, even as the size offered, it stays: ticking days no longer moves it.
+              commitUnchanged
               onCommit={setSize}
             />
             <NumberField
