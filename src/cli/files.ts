@@ -17,13 +17,11 @@ import { fileErrorReason } from '../main/file-errors.js';
 
 /** Files the user names on the command line: every way they can be wrong is an input error that names the file. */
 
-const reason = fileErrorReason;
-
 export function readTextFile(path: string, what: string): string {
   try {
     return readFileSync(path, 'utf8');
   } catch (err) {
-    throw inputError(`cannot read the ${what} ${path}: ${reason(err)}`);
+    throw inputError(`cannot read the ${what} ${path}: ${fileErrorReason(err)}`);
   }
 }
 
@@ -124,7 +122,7 @@ export function writeTextFile(path: string, text: string): void {
       writeFileSync(real, text);
       return;
     } catch (err) {
-      throw inputError(`cannot write ${path}: ${reason(err)}`);
+      throw inputError(`cannot write ${path}: ${fileErrorReason(err)}`);
     }
   }
   const partial = `${real}.${process.pid}.partial`;
@@ -133,6 +131,6 @@ export function writeTextFile(path: string, text: string): void {
     renameSync(partial, real);
   } catch (err) {
     rmSync(partial, { force: true });
-    throw inputError(`cannot write ${path}: ${reason(err)}`);
+    throw inputError(`cannot write ${path}: ${fileErrorReason(err)}`);
   }
 }

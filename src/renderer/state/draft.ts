@@ -9,7 +9,7 @@ import { withShiftWindows } from '../../shared/shift-windows.js';
 export type CustomerField = 'demand' | 'ready' | 'due' | 'service';
 export type FleetField = 'vehicles' | 'capacity' | 'depotReady' | 'depotDue' | 'speedKmh';
 
-/** The next free numeric id ("1", "2", ...) so added customers read like imported ones. */
+/** The next free id in the form most of the day's ids take ("L83", "S11", "18"), so added customers read like imported ones. */
 export function nextCustomerId(instance: Instance): string {
   const taken = new Set(instance.customers.map((c) => c.id).concat(instance.depot.id));
   // Ids written as a prefix and a number (L01…L82, S1…S10, 17): the next one in the day's most common such form
@@ -28,9 +28,9 @@ export function nextCustomerId(instance: Instance): string {
     forms.set(prefix, form);
   }
   const common = [...forms.values()].sort((a, b) => b.count - a.count)[0];
-  const { prefix, width, max } = common && common.count * 2 >= instance.customers.length ? common : { prefix: '', width: 1, max: 0 };
-  const numbers = prefix === '' && width === 1 ? instance.customers.map((c) => Number(c.id)).filter(Number.isInteger) : [];
-  let candidate = Math.max(max, ...numbers) + 1;
+  const { prefix, width, max } =
+    common && common.count * 2 >= instance.customers.length ? common : { prefix: '', width: 1, max: forms.get('')?.max ?? 0 };
+  let candidate = max + 1;
   const write = (n: number) => `${prefix}${String(n).padStart(width, '0')}`;
   while (taken.has(write(candidate))) candidate++;
   return write(candidate);
