@@ -30,13 +30,12 @@ export function unitsOf(instance: Pick<Instance, 'coordinates' | 'clockTimes'>):
     time: (value) => formatTime(value, instance.clockTimes),
     delta(value, kind) {
       if (kind === 'number') return formatDelta(value);
-      if (kind === 'cost')
-        return formatCost(Math.abs(value)) === formatCost(0) ? '0' : `${value > 0 ? '+' : '−'}${formatCost(Math.abs(value))}`;
       const shown = kind === 'distance' ? km(value) : value;
       if (Math.abs(shown) < 0.05) return '0';
-      const size = kind === 'distance' ? distance(Math.abs(value)) : duration(Math.abs(value));
+      const sizeOf = (v: number) => (kind === 'distance' ? distance(v) : kind === 'cost' ? formatCost(v) : duration(v));
+      const size = sizeOf(Math.abs(value));
       // A change smaller than what is shown (seconds of waiting in minutes) is none: "0", not "−0m" or "+<1m".
-      if (size === UNDER_A_MINUTE || size === (kind === 'distance' ? distance(0) : duration(0))) return '0';
+      if (size === UNDER_A_MINUTE || size === sizeOf(0)) return '0';
       return `${shown > 0 ? '+' : '−'}${size}`;
     },
   };
