@@ -82,7 +82,9 @@ function App() {
       const e = methodOption(made.choice).effort;
       if (e) setEffort(e.default);
     }
-    if (made.samples !== undefined) setEffort(made.samples);
+    // The effort it was given (plans stored before it was kept: the samples its label names, if any).
+    const effort = shownPlan.effort ?? made.samples;
+    if (effort !== undefined) setEffort(effort);
   }, [shownPlan?.id]);
 
   const onImported = useCallback(

@@ -137,6 +137,10 @@ export interface StoredPlan {
   /** Scored against the instance as it is now (plans:get), whatever it was when the plan was made. */
   evaluation: Evaluation;
   seconds: number;
+  /** What the method's effort field held (methods.ts: seconds of search, samples), where it has one. */
+  effort?: number;
+  /** Sampled plans were drawn and none beat the model's greedy plans: this plan is the best of those. */
+  greedyKept?: true;
   createdAt: string;
   /**
    * The instance was changed after the plan was made in a way that changes the plan's figures (a window, a stop,

@@ -131,20 +131,38 @@ export function methodChoiceOf(method: string): { choice: MethodChoice; samples?
 }
 
 /**
+ * The number a plan request gave the effort field of the method a stored plan is labelled with (as the app offers
+ * that method: the classical solver's seconds, the local search's after a model, samples), if it gave one.
+ */
+export function requestEffort(label: string, request: Partial<Record<Effort['field'], number>>): number | undefined {
+  const field = methodEffortField(label);
+  return field ? request[field] : undefined;
+}
+
+/**
  * A stored plan's method as a readable label: "JAMPR greedy", "JAMPR sampling 128 + local search", "JAMPR + local
- * search" (greedy, improved), "Classical", "Edited by hand".
+ * search" (greedy, improved), "Classical", "Edited by hand"; with the seconds of search it was given where they are
+ * known ("Classical, 2 s", "JAMPR + local search, 5 s": two plans by one method may differ by them alone).
  * Plans stored before the decoding was named ("jampr", "jampr+ls") read "JAMPR", "JAMPR + local search".
  */
-export function describeMethod(method: string): string {
+export function describeMethod(method: string, effort?: number): string {
+  const field = effort === undefined ? undefined : methodEffortField(method);
+  const seconds = field === 'timeLimitSec' || field === 'improveSec' ? `, ${effort} s` : '';
   const learned = LEARNED_LABEL.exec(method);
   if (learned) {
     const [, model, decode, samples, improved] = learned;
     // Greedy + local search is the method the app offers as "JAMPR + local search": named as offered.
     const decoding = decode === 'sample' ? ` sampling${samples ? ` ${samples}` : ''}` : decode === 'greedy' && !improved ? ' greedy' : '';
-    return `${model === 'jampr' ? 'JAMPR' : 'AM+TW'}${decoding}${improved ? ' + local search' : ''}`;
+    return `${model === 'jampr' ? 'JAMPR' : 'AM+TW'}${decoding}${improved ? ' + local search' : ''}${seconds}`;
   }
   const known: Record<string, string> = { classical: 'Classical', random: 'Random', manual: 'Edited by hand' };
-  return known[method] ?? method;
+  return `${known[method] ?? method}${seconds}`;
+}
+
+/** The effort field of the method a stored plan is labelled with, as the app offers that method. */
+function methodEffortField(label: string): Effort['field'] | undefined {
+  const made = methodChoiceOf(label);
+  return made ? methodOption(made.choice).effort?.field : undefined;
 }
 
 /** Whether the method plans with a learned model (and so is bound by the model limits in model-limits.ts). */

@@ -109,6 +109,24 @@ test('JAMPR greedy plans the imported lat/lon day with HH:MM windows and serves 
   await session.screenshot('city-day-jampr-greedy');
 });
 
+test('sampling that beats no greedy plan says so, and a plan opened from the history brings back the seconds it was given', async () => {
+  await planWith('classical', '0.7');
+  await expect(byTest('plan-meta')).toContainText('Classical, 0.7 s');
+  const classicalId = await byTest('plan-meta').getAttribute('data-plan-id');
+  await expect(byTest(`history-plan-${classicalId}`)).toContainText('Classical, 0.7 s');
+  // Two draws from a trained model do not beat its eight greedy views on this day: the plan says it kept theirs.
+  await planWith('jampr-sample', '2');
+  await expect(byTest('plan-meta')).not.toHaveAttribute('data-plan-id', classicalId!);
+  await expect(byTest('plan-greedy-kept')).toBeVisible();
+  await byTest('method').selectOption('jampr-ls');
+  await expect(byTest('method-effort')).toHaveValue('5');
+  await byTest(`history-plan-${classicalId}`).click();
+  await expect(byTest('plan-meta')).toHaveAttribute('data-plan-id', classicalId!);
+  await expect(byTest('method')).toHaveValue('classical');
+  await expect(byTest('method-effort')).toHaveValue('0.7');
+  await expect(byTest('plan-greedy-kept')).toHaveCount(0);
+});
+
 test("sorted by route, the table reads each route's stops in the order they are driven; sorted headings keep their label", async () => {
   await byTest('sort-route').click();
   const idsAfter = (prefix: string) =>

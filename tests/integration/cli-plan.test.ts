@@ -70,6 +70,16 @@ describe('jampr plan', () => {
     expect(plan.routes.flat().sort()).toEqual(instance.customers.map((c) => c.id).sort());
   });
 
+  it('says when no sampled plan beat the greedy plans it kept instead', async () => {
+    // Two draws from a trained model on a city day: its eight greedy views win, and the plan is the best of them.
+    const file = join(await cliWorkDir(), 'city.json');
+    await writeFile(file, writeInstanceJson(generateCityDay(30, createRng(9))));
+    const { stderr } = await jampr('plan', file, '--variant', 'tw1', '--method', 'jampr', '--samples', '2');
+    expect(stderr).toMatch(/jampr: note: none of the 2 sampled plans beat the model's greedy plans; the plan is the best of those/);
+    const greedy = await jampr('plan', file, '--variant', 'tw1', '--method', 'jampr');
+    expect(greedy.stderr).not.toMatch(/note:/);
+  });
+
   it('warns that the models do not read service times on a day of long stops, unless the local search plans too', async () => {
     const day = generateCityDay(30, createRng(5));
     const long = { ...day, customers: day.customers.map((c) => ({ ...c, service: 40 })) };

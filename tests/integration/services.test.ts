@@ -123,7 +123,9 @@ describe('plans', () => {
     expect(plan.variant).toEqual({ name: 'tw1', alpha: 1, penalty: 'linear' });
     expect(app.events.some((e) => e.event === 'plan:progress')).toBe(true);
     const list = await app.call('plans:list', { instanceId: tiny.id });
-    expect(list[0]).toMatchObject({ id: plan.id, method: 'classical', cost: plan.evaluation.cost, feasible: true });
+    expect(list[0]).toMatchObject({ id: plan.id, method: 'classical', cost: plan.evaluation.cost, feasible: true, effort: 0.2 });
+    // The seconds it was given are kept, so that opening the plan sets the controls to plan it again alike.
+    expect(plan.effort).toBe(0.2);
     expect(await app.call('plans:get', { id: plan.id })).toEqual(plan);
   });
 

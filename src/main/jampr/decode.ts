@@ -99,11 +99,19 @@ export interface SampledPlan {
   samples: number;
 }
 
+/** Sampling's answer, and whether any sampled plan beat the greedy candidates it counts among its own. */
+export type SamplingResult = SampledPlan & { greedyKept: boolean };
+
 /**
  * Best of S sampled plans for one instance; deterministic for a given seed and chunk size (chunk k draws from
  * its own stream, sample-chunks.ts), on this thread alone or with helpers.
  */
-export async function decodeSampled(policy: Policy, problem: Problem, config: EnvConfig, opts: SampleOptions = {}): Promise<SampledPlan> {
+export async function decodeSampled(
+  policy: Policy,
+  problem: Problem,
+  config: EnvConfig,
+  opts: SampleOptions = {},
+): Promise<SamplingResult> {
   const total = opts.samples ?? DEFAULT_SAMPLES;
   const chunk = Math.max(1, Math.min(opts.chunk ?? DEFAULT_CHUNK, total));
   if (!Number.isInteger(total) || total < 1) throw new AppError('input', `samples must be a positive integer, got ${total}`);
@@ -131,9 +139,10 @@ export async function decodeSampled(policy: Policy, problem: Problem, config: En
         opts.onProgress?.(drawn, total, lead.evaluation.cost);
       },
     });
-    let best = greedyPlan();
+    const greedyBest = greedyPlan();
+    let best = greedyBest;
     for (const plan of chunks) if (isBetter(plan.evaluation, best.evaluation)) best = { ...plan, samples: total };
-    return best;
+    return { ...best, greedyKept: best === greedyBest };
   } finally {
     encodings.dispose();
   }

@@ -35,6 +35,8 @@ export interface PlanWithModelOptions {
 export interface ModelPlan {
   routes: number[][];
   modelName: string;
+  /** Sampling only: no sampled plan beat the model's greedy plans, so the plan is the best of those. */
+  greedyKept?: boolean;
 }
 
 export async function planWithModel(problem: Problem, variant: Variant, opts: PlanWithModelOptions): Promise<ModelPlan> {
@@ -65,7 +67,7 @@ export async function planWithModel(problem: Problem, variant: Variant, opts: Pl
           onProgress: opts.onProgress,
           helpers: samplingHelpers(opts.threads ?? availableParallelism(), call),
         });
-        return { routes: best.routes, modelName: card.name };
+        return { routes: best.routes, modelName: card.name, greedyKept: best.greedyKept };
       }
       default: {
         const unknown: never = opts.decode;

@@ -24,6 +24,7 @@ export async function runPlanJob(job: PlanJob, ctx: JobContext<Progress>): Promi
   const seed = job.seed ?? 1;
   let routes: number[][];
   let modelName: string | null = null;
+  let greedyKept = false;
   switch (job.method) {
     case 'random':
       ctx.onProgress({ fraction: 0, message: `best of ${job.samples ?? DEFAULT_RANDOM_SAMPLES} random plans` });
@@ -40,6 +41,7 @@ export async function runPlanJob(job: PlanJob, ctx: JobContext<Progress>): Promi
       const planned = await planWithStoredModel(problem, job, improving ? share(ctx, 0, MODEL_SHARE) : ctx, job.decode ?? 'greedy');
       modelName = planned.modelName;
       routes = planned.routes;
+      greedyKept = planned.greedyKept === true && !improving;
       if (improving) {
         const search = share(ctx, MODEL_SHARE, 1);
         const improved = await improve(problem, job, search, job.improveSec!, routes, 'improving the model plan');
@@ -52,7 +54,8 @@ export async function runPlanJob(job: PlanJob, ctx: JobContext<Progress>): Promi
   ctx.onProgress({ fraction: 1, message: 'done' });
   // The fleet is what the dispatcher has: a plan never uses more vehicles or breaks a hard rule, it names who is left.
   routes = fitToFleet(problem, job.variant, routes);
-  return { routes: toIdRoutes(problem, routes), modelName, seconds: (performance.now() - started) / 1000 };
+  const seconds = (performance.now() - started) / 1000;
+  return { routes: toIdRoutes(problem, routes), modelName, seconds, ...(greedyKept ? { greedyKept } : {}) };
 }
 
 /** The share of the progress bar a model's plan takes when a local search follows it. */

@@ -25,6 +25,8 @@ export interface PlanResult {
   routes: Routes;
   modelName: string | null;
   seconds: number;
+  /** Sampling without a local search after it found no plan better than the model's greedy plans. */
+  greedyKept?: boolean;
 }
 
 export interface Progress {

@@ -1,6 +1,6 @@
 import type { PlanRequest, StoredInstance, StoredPlan } from '../../shared/api.js';
 import { AppError, inputError } from '../../shared/errors.js';
-import { DEFAULT_SAMPLES, methodLabel, unreadFields } from '../../shared/methods.js';
+import { DEFAULT_SAMPLES, methodLabel, requestEffort, unreadFields } from '../../shared/methods.js';
 import { modelSizeRefusal } from '../../shared/model-limits.js';
 import type { JobType, Progress } from '../jobs/protocol.js';
 import { evaluatePlan } from '../vrp/evaluate.js';
@@ -65,6 +65,7 @@ export function createPlanner(ctx: ServiceContext) {
     const method = model
       ? methodLabel(request.method, request.decode ?? 'greedy', request.samples ?? DEFAULT_SAMPLES, request.improveSec)
       : request.method;
+    const effort = requestEffort(method, request);
     const insert = () =>
       ctx.store.plans.insert({
         instanceId: request.instanceId,
@@ -74,6 +75,8 @@ export function createPlanner(ctx: ServiceContext) {
         routes: result.routes,
         evaluation,
         seconds: result.seconds,
+        ...(effort === undefined ? {} : { effort }),
+        ...(result.greedyKept ? { greedyKept: true as const } : {}),
       });
     try {
       return insert();

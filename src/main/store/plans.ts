@@ -19,6 +19,8 @@ interface PlanRow {
   seconds: number;
   created_at: string;
   compared_with: number | null;
+  effort: number | null;
+  greedy_kept: number | null;
 }
 
 type SummaryRow = Omit<PlanRow, 'routes' | 'evaluation'> & { violations: number; unserved: number };
@@ -34,6 +36,7 @@ const summaryOf = (row: SummaryRow): PlanSummary => ({
   seconds: row.seconds,
   createdAt: row.created_at,
   ...comparedWith(row),
+  ...runDetails(row),
   cost: row.cost,
   vehicles: row.vehicles,
   distance: row.distance,
@@ -54,12 +57,17 @@ const toStored = (row: PlanRow): StoredPlan => ({
   seconds: row.seconds,
   createdAt: row.created_at,
   ...comparedWith(row),
+  ...runDetails(row),
 });
 
 const comparedWith = (row: Pick<PlanRow, 'compared_with'>) => (row.compared_with === null ? {} : { comparedWith: row.compared_with });
+const runDetails = (row: Pick<PlanRow, 'effort' | 'greedy_kept'>) => ({
+  ...(row.effort === null ? {} : { effort: row.effort }),
+  ...(row.greedy_kept === 1 ? { greedyKept: true as const } : {}),
+});
 
 // The violations are counted in the stored evaluation (no column of their own: plans stored before still list right).
-const SUMMARY_COLUMNS = `id, instance_id, variant, method, model_name, cost, vehicles, distance, late, feasible, seconds, created_at, compared_with,
+const SUMMARY_COLUMNS = `id, instance_id, variant, method, model_name, cost, vehicles, distance, late, feasible, seconds, created_at, compared_with, effort, greedy_kept,
   (SELECT count(*) FROM json_each(evaluation, '$.violations')) AS violations,
   (SELECT count(*) FROM json_each(evaluation, '$.violations') WHERE json_extract(value, '$.kind') = 'unserved') AS unserved`;
 
@@ -69,9 +77,9 @@ export function planRepository(db: Database) {
   const get = db.prepare<[number], PlanRow>('SELECT * FROM plans WHERE id = ?');
   const insert = db.prepare(`
     INSERT INTO plans (instance_id, variant, method, model_name, routes, evaluation,
-                       cost, vehicles, distance, late, feasible, seconds, created_at)
+                       cost, vehicles, distance, late, feasible, seconds, effort, greedy_kept, created_at)
     VALUES (@instanceId, @variant, @method, @modelName, @routes, @evaluation,
-            @cost, @vehicles, @distance, @late, @feasible, @seconds, @createdAt)`);
+            @cost, @vehicles, @distance, @late, @feasible, @seconds, @effort, @greedyKept, @createdAt)`);
   const remove = db.prepare<[number]>('DELETE FROM plans WHERE id = ?');
   const pair = db.prepare<[number, number]>('UPDATE plans SET compared_with = ? WHERE id = ?');
 
@@ -97,6 +105,8 @@ export function planRepository(db: Database) {
         late: e.late,
         feasible: e.feasible ? 1 : 0,
         seconds: plan.seconds,
+        effort: plan.effort ?? null,
+        greedyKept: plan.greedyKept ? 1 : null,
         createdAt,
       });
       return { ...plan, id: Number(lastInsertRowid), createdAt };

@@ -85,7 +85,7 @@ export function CompareView({ instance, instanceId, settings, onSettings, result
             {(['a', 'b'] as const).map((side) => {
               const plan = shown?.[side];
               const label = plan
-                ? `${describeVariant(plan.variant)} · ${describeMethod(plan.method)}${plan.modelName ? ` (${plan.modelName})` : ''}`
+                ? `${describeVariant(plan.variant)} · ${describeMethod(plan.method, plan.effort)}${plan.modelName ? ` (${plan.modelName})` : ''}`
                 : describeVariant(settings[side]);
               return (
                 <div key={side} className="compare-map" data-testid={`compare-map-${side}`}>

@@ -97,7 +97,7 @@ function PlanList(props: {
             onClick={() => props.onOpenPlan(props.instanceId, p.id)}
           >
             <span>
-              {describeMethod(p.method)} · {describeVariant(p.variant)}
+              {describeMethod(p.method, p.effort)} · {describeVariant(p.variant)}
               {p.comparedWith !== undefined && (
                 <span className="history-meta" data-testid={`compared-from-${p.id}`} title={comparedTitle(plans, p.comparedWith)}>
                   {' '}

@@ -78,14 +78,19 @@ export function PlanPanel(props: Props) {
       <div className="panel-title-row">
         <h2 className="panel-title">Plan</h2>
         <span className="plan-meta" data-testid="plan-meta" data-plan-id={plan.id}>
-          {describeMethod(plan.method)}
+          {describeMethod(plan.method, plan.effort)}
           {plan.modelName ? ` (${plan.modelName})` : ''} · {describeVariant(plan.variant)} ·{' '}
           {/* A plan edited by hand took no planning time: "0 s" would read as a run. */}
-          {plan.method === 'manual' ? '' : `${formatNumber(plan.seconds)} s · `}
+          {plan.method === 'manual' ? '' : `planned in ${formatNumber(plan.seconds)} s · `}
           {formatDateTime(plan.createdAt)}
         </span>
       </div>
       <ModelNotice instance={instance} method={plan.method} />
+      {plan.greedyKept && (
+        <p className="note" data-testid="plan-greedy-kept">
+          None of the sampled plans beat the model's greedy plans: this plan is the best of those.
+        </p>
+      )}
       <ChangedSincePlanned instance={instance} plan={plan} routes={routes} edited={edit !== null} stale={props.stale} />
       {evaluation ? (
         <PlanKpis instance={instance} variant={plan.variant.name} evaluation={evaluation} before={edit ? plan.evaluation : null} />
@@ -134,7 +139,7 @@ export function PlanPanel(props: Props) {
         <DriverSheets
           instance={instance}
           evaluation={evaluation}
-          planLabel={`${edit ? 'Edited by hand (not saved)' : describeMethod(plan.method)} · ${describeVariant(plan.variant)} · planned ${formatDateTime(plan.createdAt)}`}
+          planLabel={`${edit ? 'Edited by hand (not saved)' : describeMethod(plan.method, plan.effort)} · ${describeVariant(plan.variant)} · planned ${formatDateTime(plan.createdAt)}`}
           onClose={() => setSheets(false)}
         />
       )}

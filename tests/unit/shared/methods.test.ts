@@ -8,6 +8,7 @@ import {
   methodChoiceOf,
   methodLabel,
   methodRequest,
+  requestEffort,
 } from '../../../src/shared/methods.js';
 
 describe('the method table', () => {
@@ -66,5 +67,22 @@ describe('the method table', () => {
     // What the app does not offer, and hand edits, leave the controls alone.
     expect(methodChoiceOf('jampr-sample128+ls')).toBeNull();
     expect(methodChoiceOf('manual')).toBeNull();
+  });
+
+  it("keeps the effort a request gave its method's field, and names plans with their seconds of search", () => {
+    for (const option of METHOD_OPTIONS) {
+      const r = methodRequest(option.id, option.effort?.max);
+      const label = methodLabel(r.method, r.decode, r.samples, r.improveSec);
+      expect(requestEffort(label, r), option.id).toBe(option.effort?.max);
+    }
+    // A field the method does not read is not its effort (the API refuses such requests before this).
+    expect(requestEffort('jampr-greedy', { timeLimitSec: 3 })).toBeUndefined();
+    expect(requestEffort('classical', {})).toBeUndefined();
+    expect(describeMethod('classical', 2)).toBe('Classical, 2 s');
+    expect(describeMethod('jampr-greedy+ls', 0.5)).toBe('JAMPR + local search, 0.5 s');
+    // Samples are in the label already; unknown efforts and hand edits read as before.
+    expect(describeMethod('jampr-sample64', 64)).toBe('JAMPR sampling 64');
+    expect(describeMethod('classical')).toBe('Classical');
+    expect(describeMethod('manual', 3)).toBe('Edited by hand');
   });
 });
