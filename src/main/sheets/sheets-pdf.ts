@@ -14,7 +14,7 @@ import { printable, registerSheetFonts, SANS, SANS_BOLD } from './sheet-fonts.js
 const MARGIN = 40;
 const PAGE = { width: 595.28, height: 841.89 }; // A4 in points
 const CONTENT = PAGE.width - 2 * MARGIN;
-const SKETCH = { width: 210, height: 140, padding: 12 };
+const SKETCH = { width: 210, height: 140, padding: 12, marker: 6.5 };
 const INK = '#0f1b2d';
 const MUTED = '#475569';
 const LATE = '#d62728';
@@ -129,7 +129,7 @@ function drawSketch(doc: Doc, sheet: Sheet, colour: string, geo: boolean, left: 
       doc.rect(p.x - 4.5, p.y - 4.5, 9, 9).fill(INK);
       return;
     }
-    doc.circle(p.x, p.y, 6.5).lineWidth(1.2).fillAndStroke('#ffffff', colour);
+    doc.circle(p.x, p.y, SKETCH.marker).lineWidth(1.2).fillAndStroke('#ffffff', colour);
     doc
       .fillColor(INK)
       .font(SANS_BOLD)

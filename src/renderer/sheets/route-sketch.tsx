@@ -12,7 +12,7 @@ interface Props {
   geo: boolean;
 }
 
-const BOX = { width: 360, height: 240, padding: 18 };
+const BOX = { width: 360, height: 240, padding: 18, marker: 8 };
 
 export function RouteSketch({ path, colour, geo }: Props) {
   const points = sketchPoints(path, geo, BOX);
@@ -25,7 +25,7 @@ export function RouteSketch({ path, colour, geo }: Props) {
           <rect key="depot" x={p.x - 6} y={p.y - 6} width={12} height={12} fill="#0f1b2d" />
         ) : (
           <g key={path[i].id}>
-            <circle cx={p.x} cy={p.y} r={8} fill="#fff" stroke={colour} strokeWidth={2} />
+            <circle cx={p.x} cy={p.y} r={BOX.marker} fill="#fff" stroke={colour} strokeWidth={2} />
             <text x={p.x} y={p.y + 3.5} textAnchor="middle" fontSize={9} fontWeight={700}>
               {i}
             </text>
