@@ -12,7 +12,7 @@ import { formatNumber } from '../format.js';
 import { unitsOf } from '../units.js';
 import { getTileUrl, planarGridLayer, tileLayerWithFallback } from './base-layers.js';
 import { exposeViewState, SYNCED_MAP_OPTIONS, type MapSync } from './map-sync.js';
-import { customerIcon, depotIcon, escapeHtml, type StopLook } from './markers.js';
+import { customerIcon, depotIcon, escapeHtml, markerDiameter, type StopLook } from './markers.js';
 import { routeColour } from './palette.js';
 import { TileSettings } from './tile-settings.js';
 
@@ -86,7 +86,7 @@ export function RouteMap(props: RouteMapProps) {
    * Each customer's marker and how it is drawn: a change of the selection redraws the two markers it concerns, not
    * every stop (on an 800-stop day a full redraw took seconds per click).
    */
-  const stopMarkers = useRef(new Map<string, { marker: L.Marker; customer: Customer; look: StopLook; drawn: string }>());
+  const stopMarkers = useRef(new Map<string, { marker: L.Marker; customer: Customer; look: StopLook; drawn: string; size: number }>());
   /** The layer the kept markers are on, and the depot's marker (drawn afresh each time). */
   const markersOn = useRef<L.LayerGroup | null>(null);
   const depotMarker = useRef<L.Marker | null>(null);
@@ -215,20 +215,14 @@ export function RouteMap(props: RouteMapProps) {
         order: stop?.order ?? null,
       };
       const faded = focusRoute !== null && stop?.route !== focusRoute;
-      const drawn = JSON.stringify([
-        stop ?? null,
-        faded,
-        maxDemand,
-        draggable,
-        keyboard,
-        instance.clockTimes,
-        instance.coordinates,
-        instance.depot.x,
-      ]);
+      // The size is apart: a demand raised above the day's largest resizes every marker, which needs no new marker.
+      const size = markerDiameter(customer.demand, maxDemand);
+      const drawn = JSON.stringify([stop ?? null, faded, draggable, keyboard, instance.clockTimes, instance.coordinates, instance.depot.x]);
       const old = stopMarkers.current.get(customer.id);
       if (old && old.customer === customer && old.drawn === drawn) {
-        if (old.look.selected !== look.selected) {
+        if (old.look.selected !== look.selected || old.size !== size) {
           old.look = look;
+          old.size = size;
           old.marker.setIcon(customerIcon(customer, maxDemand, look));
         }
         continue;
@@ -250,7 +244,7 @@ export function RouteMap(props: RouteMapProps) {
         handlers.current.onMove?.(customer.id, mapLongitude(instance, at.lng), at.lat);
       });
       marker.addTo(group.stops);
-      stopMarkers.current.set(customer.id, { marker, customer, look, drawn });
+      stopMarkers.current.set(customer.id, { marker, customer, look, drawn, size });
     }
     for (const [id, entry] of stopMarkers.current) {
       if (shown.has(id)) continue;
