@@ -25,6 +25,22 @@ describe('instances', () => {
     expect(list).toContainEqual(expect.objectContaining({ id: tiny.id, customers: 5, source: 'tiny.csv' }));
   });
 
+  it('imports a file again beside the stored day of its name, never over it, and says so in the preview', async () => {
+    const request = { fileName: 'tiny.csv', text: TINY_CSV, capacity: 30, vehicles: 3 };
+    const preview = await app.call('instances:previewCsv', request);
+    expect(preview.instance.name).toBe('tiny (2)');
+    expect(preview.warnings).toContainEqual(
+      expect.stringMatching(
+        /^a day named “tiny” is already stored \(5 customers, \d+ plans?\): this file is imported beside it as “tiny \(2\)”/,
+      ),
+    );
+    const second = await app.call('instances:importCsv', request);
+    const third = await app.call('instances:importCsv', request);
+    expect([second.instance.name, third.instance.name]).toEqual(['tiny (2)', 'tiny (3)']);
+    expect((await app.call('instances:get', { id: tiny.id })).instance).toEqual(tiny.instance);
+    for (const { id } of [second, third]) await app.call('instances:delete', { id });
+  });
+
   it('rejects a malformed CSV with every bad row listed and stores nothing', async () => {
     const before = (await app.call('instances:list', {})).length;
     const bad = TINY_CSV.replace('a,10,0,10,0,200,5', 'a,ten,0,10,0,200,5').replace('b,0,10,10,0,200,5', 'b,0,10,10,300,200,5');

@@ -12,6 +12,25 @@ export function requireInstance(ctx: ServiceContext, id: number): StoredInstance
   return stored;
 }
 
+/**
+ * A file imported again (next week's "monday.csv", or the same file twice) is stored beside the day of that name,
+ * never over it: it gets the first free name "monday (2)", "monday (3)", and the preview says so, with how many plans
+ * the stored day holds, so that two days in the history and in Training's list can be told apart.
+ */
+function besideStored(ctx: ServiceContext, preview: CsvPreview): CsvPreview {
+  const stored = ctx.store.instances.list();
+  const name = preview.instance.name;
+  const same = stored.find((s) => s.name === name);
+  if (!same) return preview;
+  const taken = new Set(stored.map((s) => s.name));
+  let k = 2;
+  while (taken.has(`${name} (${k})`)) k++;
+  const free = `${name} (${k})`;
+  const plans = `${same.plans} plan${same.plans === 1 ? '' : 's'}`;
+  const warning = `a day named “${name}” is already stored (${same.customers} customers, ${plans}): this file is imported beside it as “${free}”, and the stored day is kept as it is`;
+  return { ...preview, instance: { ...preview.instance, name: free }, warnings: [...preview.warnings, warning] };
+}
+
 /** Parses a CSV into a validated instance; nothing is stored. */
 export function previewCsv(request: CallRequest<'instances:previewCsv'>): CsvPreview {
   const name = basename(request.fileName, extname(request.fileName)) || 'imported';
@@ -44,10 +63,10 @@ export function instanceServices(ctx: ServiceContext) {
     },
     'instances:delete': ({ id }: { id: number }) => ({ deleted: instances.delete(id) }),
     'instances:validate': ({ instance }: { instance?: unknown }) => checkInstance(instance),
-    'instances:previewCsv': previewCsv,
+    'instances:previewCsv': (request: CallRequest<'instances:previewCsv'>) => besideStored(ctx, previewCsv(request)),
     // One INSERT: the import is all or nothing.
     'instances:importCsv': (request: CallRequest<'instances:importCsv'>) =>
-      instances.insert(previewCsv(request).instance, request.fileName),
+      instances.insert(besideStored(ctx, previewCsv(request)).instance, request.fileName),
     'instances:exportCsv': (request: CallRequest<'instances:exportCsv'>) => {
       const instance = request.instance ?? requireInstance(ctx, request.id).instance;
       return { fileName: `${safeFileName(instance.name)}.csv`, text: writeInstanceCsv(instance) };

@@ -61,7 +61,7 @@ export function HistoryPanel(props: Props) {
                   className="icon-btn"
                   title="Delete instance and its plans"
                   aria-label={`Delete ${inst.name}`}
-                  onClick={() => window.confirm(`Delete “${inst.name}” and its plans?`) && props.onDelete(inst.id)}
+                  onClick={() => window.confirm(deleteQuestion(inst)) && props.onDelete(inst.id)}
                 >
                   ✕
                 </button>
@@ -75,6 +75,12 @@ export function HistoryPanel(props: Props) {
       )}
     </section>
   );
+}
+
+/** What deleting a day takes with it, so that one of two days of the same name is not deleted blind. */
+function deleteQuestion(inst: { name: string; customers: number; plans: number; updatedAt: string }): string {
+  const plans = inst.plans === 0 ? 'no plans' : inst.plans === 1 ? 'its 1 plan' : `its ${inst.plans} plans`;
+  return `Delete “${inst.name}” (${inst.customers} customers, saved ${formatDateTime(inst.updatedAt)}) and ${plans}?`;
 }
 
 function PlanList(props: {
