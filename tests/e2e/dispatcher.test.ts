@@ -207,6 +207,9 @@ test('comparing hard and soft shows two plans, the differences and who is served
   await page.keyboard.press('Enter');
   await expectOrExplain(byTest('compare-kpis'), 90_000);
   await expect(byTest('compare-run')).toBeFocused();
+  // Two policies price different things: the cost difference is shown, not judged a saving, and the note says why.
+  await expect(byTest('compare-cost-note')).toContainText('A: hard (α 1); B: soft (α 0.1, β 0.5)');
+  await expect(byTest('compare-kpi-cost').locator('td').nth(2)).not.toHaveClass(/better|worse/);
   // Its stops are not Tab stops (Enter selects nothing there): Tab goes from the button to the figures.
   await expect(byTest('map-a').locator('.leaflet-marker-icon[tabindex="0"]')).toHaveCount(0);
   for (const side of ['a', 'b']) {

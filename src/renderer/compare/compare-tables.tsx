@@ -1,6 +1,7 @@
 /** The comparison's numbers: KPIs of both plans with B − A, and every customer early, late or waited for in either. */
 import type { Comparison } from '../../shared/api.js';
-import { type Evaluation, type Instance, variantWaits } from '../../shared/domain.js';
+import { type Evaluation, type Instance, type Variant, variantWaits } from '../../shared/domain.js';
+import { describeVariant } from '../plan/time-window-policy.js';
 import { brokenCounts, brokenText, unservedCount } from '../../shared/not-served.js';
 import { formatCost, formatNumber, UNDER_A_MINUTE } from '../format.js';
 import { type Units, unitsOf } from '../units.js';
@@ -31,6 +32,8 @@ export function CompareTables({ instance, comparison, stale }: { instance: Insta
   // Hard windows may leave a customer that soft ones serve late: the count belongs beside the lateness.
   const unservedA = unservedCount(a.evaluation);
   const unservedB = unservedCount(b.evaluation);
+  // Under two policies the costs price different things (waiting, earliness, lateness): B − A is shown, not judged.
+  const samePrices = samePricing(a.variant, b.variant);
   return (
     <div className="compare-tables">
       {stale && (
@@ -55,18 +58,14 @@ export function CompareTables({ instance, comparison, stale }: { instance: Insta
                 <th>{label}</th>
                 <td className="num">{show(a.evaluation[key], kind)}</td>
                 <td className="num">{show(b.evaluation[key], kind)}</td>
-                <td className={`num delta ${delta[key] > 1e-9 ? 'worse' : delta[key] < -1e-9 ? 'better' : ''}`}>
-                  {units.delta(delta[key], kind)}
-                </td>
+                <td className={`num delta ${key === 'cost' && !samePrices ? '' : tone(delta[key])}`}>{units.delta(delta[key], kind)}</td>
               </tr>
             ))}
             <tr data-testid="compare-kpi-unserved">
               <th>Not served</th>
               <td className="num">{unservedA}</td>
               <td className="num">{unservedB}</td>
-              <td className={`num delta ${unservedB > unservedA ? 'worse' : unservedB < unservedA ? 'better' : ''}`}>
-                {units.delta(unservedB - unservedA, 'number')}
-              </td>
+              <td className={`num delta ${tone(unservedB - unservedA)}`}>{units.delta(unservedB - unservedA, 'number')}</td>
             </tr>
             <tr data-testid="compare-rules">
               <th>Rules</th>
@@ -76,6 +75,12 @@ export function CompareTables({ instance, comparison, stale }: { instance: Insta
             </tr>
           </tbody>
         </table>
+        {!samePrices && (
+          <p className="hint" data-testid="compare-cost-note">
+            The costs are priced by different policies (A: {describeVariant(a.variant)}; B: {describeVariant(b.variant)}): each is its own
+            plan's, so their difference is no saving. Distance, vehicles and times compare alike.
+          </p>
+        )}
       </section>
       <section className="panel">
         <h2 className="panel-title">
@@ -115,6 +120,11 @@ export function CompareTables({ instance, comparison, stale }: { instance: Insta
     </div>
   );
 }
+
+const tone = (delta: number) => (delta > 1e-9 ? 'worse' : delta < -1e-9 ? 'better' : '');
+
+// A variant is its name and its prices (alpha, beta where it has one, the penalty's shape): the same prices are the same fields.
+const samePricing = (a: Variant, b: Variant) => JSON.stringify(Object.entries(a).sort()) === JSON.stringify(Object.entries(b).sort());
 
 /** Minutes late or early in one plan, "—" for none; a plan that leaves the customer out says so rather than "—". */
 function DeviationCell(props: { served: boolean; minutes: number; tone: string; units: Units }) {
