@@ -13,7 +13,7 @@ import { runPlanJob } from '../src/main/jobs/plan.js';
 import type { PlanJob } from '../src/main/jobs/protocol.js';
 import { runTrainJob } from '../src/main/jobs/train.js';
 import { findDefaultModel } from '../src/main/jampr/model-catalog.js';
-import { splitHoldout } from '../src/main/services/training.js';
+import { splitHoldout } from '../src/shared/holdout.js';
 import { evaluatePlan } from '../src/main/vrp/evaluate.js';
 import { generateCity, generateDayIn } from '../src/main/vrp/generate-city.js';
 import { createRng } from '../src/main/vrp/rng.js';

@@ -204,7 +204,7 @@ function App() {
             }}
           />
         )}
-        {view === 'training' && <TrainingView />}
+        {view === 'training' && <TrainingView planPolicy={policy.name} />}
       </div>
       <CsvDropZone onFile={csv.previewFile} />
       <CsvPreviewDialog state={csv} />

@@ -499,6 +499,37 @@ test('a training size typed by hand stays when days are ticked, even typed as th
   await byTest('tab-plan').click();
 });
 
+test("the Training form starts on the Plan view's policy, and keeps what was filled in over a look at the Plan view", async () => {
+  await byTest('policy-name').selectOption('tw2');
+  await byTest('tab-training').click();
+  await expect(byTest('train-variant')).toHaveValue('tw2');
+  await byTest('train-name').fill('kept-over-tabs');
+  await byTest('train-minutes').fill('2.5');
+  await byTest('train-minutes').press('Enter');
+  await page.locator('[data-testid^="train-instance-"]').first().check();
+  await byTest('tab-plan').click();
+  await byTest('policy-name').selectOption('tw1');
+  await byTest('tab-training').click();
+  await expect(byTest('train-name')).toHaveValue('kept-over-tabs');
+  await expect(byTest('train-minutes')).toHaveValue('2.5');
+  await expect(page.locator('[data-testid^="train-instance-"]').first()).toBeChecked();
+  // Chosen here, the policy no longer follows the Plan view; left alone, it does.
+  await expect(byTest('train-variant')).toHaveValue('tw1');
+  await byTest('train-variant').selectOption('tw3');
+  await byTest('tab-plan').click();
+  await byTest('tab-training').click();
+  await expect(byTest('train-variant')).toHaveValue('tw3');
+  await page.locator('[data-testid^="train-instance-"]').first().uncheck();
+  // Of two ticked days the one stored last is held out to judge the new model, and the list says which.
+  const picks = page.locator('[data-testid^="train-instance-"]');
+  await expect(page.locator('[data-testid^="train-held-out-"]')).toHaveCount(0);
+  for (const k of [0, 1]) await picks.nth(k).check();
+  await expect(page.locator('[data-testid^="train-held-out-"]')).toHaveCount(1);
+  for (const k of [0, 1]) await picks.nth(k).uncheck();
+  await byTest('train-name').fill('');
+  await byTest('tab-plan').click();
+});
+
 test('the page reported no errors of its own', () => {
   expect(session.errors).toEqual([]);
 });

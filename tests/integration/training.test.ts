@@ -130,7 +130,9 @@ describe('training service', () => {
     app = createTestApp(trainer);
     const current = registerModel(app.store, await saveTinyModel(app.dir, 'jampr', 'tw1', 10), false);
     const ids: number[] = [];
-    for (let i = 0; i < 5; i++) ids.push((await app.call('instances:save', { instance: tinyInstance(`tiny-${i}`) })).id);
+    // As many days as hold out the fake comparison's: three more to learn from.
+    const days = (comparison?.days ?? 2) + 3;
+    for (let i = 0; i < days; i++) ids.push((await app.call('instances:save', { instance: tinyInstance(`tiny-${i}`) })).id);
     return { trainer, current, ids };
   }
   const runToEnd = async (request: Parameters<TestApp['call']>[1] & object) => {
@@ -151,6 +153,22 @@ describe('training service', () => {
     expect((await runToEnd({ variant: 'tw1', size: 10, instanceIds: [], minutes: 0.05, name: 'stepped' })).verdict).not.toMatch(
       /No training step/,
     );
+    await app.close();
+    // Cancelled before its first step: the dispatcher stopped it, the minutes were not too few.
+    app = createTestApp(fakeTrainer(null, Infinity, 0));
+    const run = await app.call('training:start', {
+      variant: 'tw1',
+      size: 10,
+      instanceIds: [],
+      minutes: 1,
+      name: 'cancel-me',
+      fromScratch: true,
+    });
+    const cancelled = await app.call('training:cancel', { id: run.id });
+    expect(cancelled.verdict).toMatch(
+      / It was stopped before its first training step: its weights are the untrained ones; it can be deleted under Models\.$/,
+    );
+    expect(cancelled.verdict).not.toMatch(/more minutes/);
   });
 
   it("refuses a model name whose folder would overwrite another model's files, or leave the models folder", async () => {
@@ -229,7 +247,7 @@ describe('training service', () => {
     const better = await userHistory({ days: 3, newCost: 90, newUnserved: 0, currentCost: 100, currentUnserved: 0 });
     const won = await runToEnd({ variant: 'tw1', size: 10, instanceIds: better.ids, minutes: 1, name: 'better' });
     expect(won.verdict).toBe(
-      'better is now active: mean cost of its greedy plans of 3 held-out days 90.0 against 100.0 for jampr-tw1-n10.',
+      'better is now active: mean cost of its greedy plans of 3 held-out days (“tiny-3”, “tiny-4”, “tiny-5”) 90.0 against 100.0 for jampr-tw1-n10.',
     );
     expect((await app.call('models:list', {})).filter((m) => m.active).map((m) => m.name)).toEqual(['better']);
     // Automatic choice again: nothing active, plans take the nearest trained size.
@@ -240,7 +258,7 @@ describe('training service', () => {
     const worse = await userHistory({ days: 3, newCost: 80, newUnserved: 1, currentCost: 100, currentUnserved: 0 });
     const lost = await runToEnd({ variant: 'tw1', size: 10, instanceIds: worse.ids, minutes: 1, name: 'worse' });
     expect(lost.verdict).toBe(
-      'worse was not activated: mean cost of its greedy plans of 3 held-out days 80.0 (1 customer not served) against 100.0 for jampr-tw1-n10, which stays in use.',
+      'worse was not activated: mean cost of its greedy plans of 3 held-out days (“tiny-3”, “tiny-4”, “tiny-5”) 80.0 (1 customer not served) against 100.0 for jampr-tw1-n10, which stays in use.',
     );
     expect((await app.call('models:list', {})).some((m) => m.active)).toBe(false);
     await app.close();
@@ -258,7 +276,7 @@ describe('training service', () => {
     const cancelled = await app.call('training:cancel', { id: run.id });
     expect(cancelled.status).toBe('cancelled');
     expect(cancelled.verdict).toBe(
-      'stopped was not activated: the run was stopped before its end; mean cost of its greedy plans of 3 held-out days: 90.0 against 100.0 for jampr-tw1-n10. It can be activated under Models.',
+      'stopped was not activated: the run was stopped before its end; mean cost of its greedy plans of 3 held-out days (“tiny-3”, “tiny-4”, “tiny-5”): 90.0 against 100.0 for jampr-tw1-n10. It can be activated under Models.',
     );
     expect((await app.call('models:list', {})).some((m) => m.active)).toBe(false);
   });

@@ -1,31 +1,12 @@
 import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { ModelInfo, TrainingRequest, TrainingRun } from '../../shared/api.js';
-import type { Instance } from '../../shared/domain.js';
 import { inputError, toErrorData } from '../../shared/errors.js';
 import type { ServiceContext } from './context.js';
 import { safeFileName } from './instances.js';
 import { registerModel, resolveModel } from './models.js';
 import type { HoldoutComparison } from '../jobs/protocol.js';
-
-/** With fewer stored days than this nothing is held out: every day is needed to learn from. */
-export const MIN_DAYS_FOR_HOLDOUT = 2;
-/** Share of the user's days kept out of training to validate on and to compare the new model with the current one. */
-export const HOLDOUT_SHARE = 0.2;
-
-/** Held-out days a new model must be judged on before it replaces the current one: one day is too little evidence. */
-export const MIN_DAYS_TO_JUDGE = 3;
-
-/**
- * The most recent days (last in the request) are held out: a model is judged on days like the ones to come. A fifth
- * of them, but where that is fewer than MIN_DAYS_TO_JUDGE, as many as leave that many to learn from.
- */
-export function splitHoldout(days: Instance[]): { learn: Instance[]; holdout: Instance[] } {
-  if (days.length < MIN_DAYS_FOR_HOLDOUT) return { learn: days, holdout: [] };
-  const n = days.length;
-  const keep = Math.max(1, Math.round(n * HOLDOUT_SHARE), Math.min(MIN_DAYS_TO_JUDGE, n - MIN_DAYS_TO_JUDGE));
-  return { learn: days.slice(0, days.length - keep), holdout: days.slice(days.length - keep) };
-}
+import { MIN_DAYS_FOR_HOLDOUT, MIN_DAYS_TO_JUDGE, splitHoldout } from '../../shared/holdout.js';
 
 interface ActiveRun {
   controller: AbortController;
@@ -119,7 +100,14 @@ export function trainingServices(ctx: ServiceContext) {
         const inUse = currentModel(request);
         const model = result.outDir ? registerModel(ctx.store, result.outDir, false) : null;
         const verdict = model
-          ? `${activationGuard(model, current, inUse, result.comparison, result.cancelled)}${noStepNote(model, from, request.minutes)}`
+          ? `${activationGuard(
+              model,
+              current,
+              inUse,
+              result.comparison,
+              result.cancelled,
+              holdout.map((d) => d.name),
+            )}${noStepNote(model, from, request.minutes, result.cancelled)}`
           : null;
         outcome = trainingRuns.finish(run.id, result.cancelled ? 'cancelled' : 'done', model?.id ?? null, null, verdict)!;
       } catch (err) {
@@ -163,11 +151,13 @@ export function trainingServices(ctx: ServiceContext) {
     inUse: ModelInfo | null,
     comparison: HoldoutComparison | null,
     cancelled: boolean,
+    heldOut: string[],
   ): string {
     if (!comparison) {
       return `${model.name} was not activated: there were no held-out days of yours to compare it on (train on at least ${MIN_DAYS_FOR_HOLDOUT} stored days).`;
     }
-    const on = `mean cost of its greedy plans of ${comparison.days} held-out day${comparison.days === 1 ? '' : 's'}`;
+    // Named, so that the dispatcher knows which of the days were judged on (the most recently stored, not edited).
+    const on = `mean cost of its greedy plans of ${comparison.days} held-out day${comparison.days === 1 ? '' : 's'} (${namedDays(heldOut)})`;
     const fmt = (cost: number, unserved: number) =>
       `${cost.toFixed(1)}${unserved > 0 ? ` (${unserved} customer${unserved === 1 ? '' : 's'} not served)` : ''}`;
     const fresh = fmt(comparison.newCost, comparison.newUnserved);
@@ -205,9 +195,17 @@ export function trainingServices(ctx: ServiceContext) {
    * A run whose minutes went to measuring the model it started from and fitting its pair bias, with no training step
    * after them, says so: its model has seen no more instances than the one it started from.
    */
-  function noStepNote(model: ModelInfo, from: ModelInfo | null | undefined, minutes: number): string {
+  function noStepNote(model: ModelInfo, from: ModelInfo | null | undefined, minutes: number, cancelled: boolean): string {
     if (model.card.instancesSeen > (from?.card.instancesSeen ?? 0)) return '';
+    const unchanged = from ? `it is ${from.name} unchanged` : 'its weights are the untrained ones';
+    if (cancelled) return ` It was stopped before its first training step: ${unchanged}; it can be deleted under Models.`;
     return ` No training step fitted in its ${minutes} minute${minutes === 1 ? '' : 's'} (getting ready took them): give it more minutes to learn from your days.`;
+  }
+
+  /** Day names for a verdict: all of a few, the first ones and a count of many. */
+  function namedDays(names: string[]): string {
+    const shown = names.slice(0, 5).map((n) => `“${n}”`);
+    return names.length > shown.length ? `${shown.join(', ')} and ${names.length - shown.length} more` : shown.join(', ');
   }
 
   const handlers = {

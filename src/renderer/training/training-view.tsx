@@ -4,6 +4,7 @@
  */
 import { useState } from 'react';
 import { VARIANT_LABELS, VARIANT_NAMES, type VariantName } from '../../shared/domain.js';
+import { splitHoldout } from '../../shared/holdout.js';
 import { MAX_TRAINING_MINUTES, MIN_TRAINING_MINUTES } from '../../shared/limits.js';
 import { formatDateTime, formatNumber } from '../format.js';
 import { FieldValidity, INVALID_FIELDS_HINT, useFieldValidity } from '../panels/field-validity.js';
@@ -16,28 +17,52 @@ import { useTraining } from './use-training.js';
 
 const STATUS_LABEL = { running: 'running', done: 'finished', cancelled: 'cancelled', failed: 'failed' } as const;
 
-export function TrainingView() {
+interface TrainingForm {
+  /** Null until chosen here: the policy the Plan view is set to. */
+  variant: VariantName | null;
+  /** The size follows the ticked days (their median, within the model sizes) until it is set by hand. */
+  sizeSet: number | null;
+  minutes: number;
+  name: string;
+  chosen: ReadonlySet<number>;
+  fromScratch: boolean;
+}
+
+/** The form as last left: a look at the Plan view and back does not lose what was filled in (for this page's life). */
+let remembered: TrainingForm = { variant: null, sizeSet: null, minutes: 1, name: '', chosen: new Set(), fromScratch: false };
+
+export function TrainingView({ planPolicy }: { planPolicy: VariantName }) {
   const training = useTraining();
   const instances = useInstanceList().list;
-  const [variant, setVariant] = useState<VariantName>('tw3');
-  // The size follows the ticked days (their median, within the model sizes) until it is set by hand.
-  const [sizeSet, setSize] = useState<number | null>(null);
-  const [minutes, setMinutes] = useState(1);
-  const [name, setName] = useState('');
-  const [chosen, setChosen] = useState<Set<number>>(new Set());
-  const [fromScratch, setFromScratch] = useState(false);
+  const [form, setForm] = useState(remembered);
+  remembered = form;
+  const edit =
+    <K extends keyof TrainingForm>(key: K) =>
+    (value: TrainingForm[K]) =>
+      setForm((f) => ({ ...f, [key]: value }));
+  const { sizeSet, minutes, name, chosen, fromScratch } = form;
+  const variant = form.variant ?? planPolicy;
+  const [setVariant, setSize, setMinutes, setName, setFromScratch] = [
+    edit('variant'),
+    edit('sizeSet'),
+    edit('minutes'),
+    edit('name'),
+    edit('fromScratch'),
+  ];
   const size = sizeSet ?? typicalSize(instances.filter((i) => chosen.has(i.id)).map((i) => i.customers));
+  // The service's own rule, on the ticked days in the order they were stored (ids): named before the run starts.
+  const heldOut = new Set(splitHoldout([...chosen].sort((a, b) => a - b)).holdout);
   const { current, fraction } = training;
   /** Whether the run's model is active today (undefined: no model, or not listed yet). */
   const activeNow = (modelId: number | null) => training.models.find((m) => m.id === modelId)?.active;
   const running = current?.status === 'running';
   const validity = useFieldValidity();
   const toggle = (id: number) =>
-    setChosen((s) => {
-      const next = new Set(s);
+    setForm((f) => {
+      const next = new Set(f.chosen);
       if (next.has(id)) next.delete(id);
       else next.add(id);
-      return next;
+      return { ...f, chosen: next };
     });
 
   const start = () =>
@@ -95,11 +120,11 @@ export function TrainingView() {
         <fieldset className="instance-picks" data-testid="train-instances">
           <legend>Learn from</legend>
           <p className="hint">
-            Perturbed copies of the ticked instances; the most recent of them (a fifth, and three where six or more are ticked) are held out
-            to judge the new model, which replaces the current one only if it plans them better. With fewer than six ticked, fewer than
-            three are held out: too few to judge by, so the new model is kept but not activated (it can be under Models). Judging them comes
-            after the minutes of training: both models plan each held-out day once (a few seconds a day). None ticked: generated instances
-            like the paper's.
+            Perturbed copies of the ticked instances; the most recently stored of them (a fifth, and three where six or more are ticked;
+            marked below) are held out to judge the new model, which replaces the current one only if it plans them better. With fewer than
+            six ticked, fewer than three are held out: too few to judge by, so the new model is kept but not activated (it can be under
+            Models). Judging them comes after the minutes of training: both models plan each held-out day once (a few seconds a day). None
+            ticked: generated instances like the paper's.
           </p>
           {instances.length === 0 && <p className="empty">No saved instances.</p>}
           {instances.map((inst) => (
@@ -111,6 +136,12 @@ export function TrainingView() {
                 data-testid={`train-instance-${inst.id}`}
               />
               {inst.name} <span className="hint">({inst.customers} customers)</span>
+              {heldOut.has(inst.id) && (
+                <span className="hint" data-testid={`train-held-out-${inst.id}`}>
+                  {' '}
+                  · held out to judge
+                </span>
+              )}
             </label>
           ))}
         </fieldset>
