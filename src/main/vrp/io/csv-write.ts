@@ -1,4 +1,4 @@
-import type { Evaluation, Instance } from '../../../shared/domain.js';
+import { type Evaluation, type Instance, routeDeparture } from '../../../shared/domain.js';
 import { formatClock } from '../../../shared/clock.js';
 import { notServed } from '../../../shared/not-served.js';
 import { writeCsv } from './csv-cells.js';
@@ -49,6 +49,18 @@ export function writeInstanceCsv(instance: Instance): string {
 const round2 = (v: number) => Math.round(v * 100) / 100;
 
 /**
+ * The rows keep the plan's rule (every vehicle leaves at the shift start, its first wait counted and priced), but the
+ * driver sheet and the plan view tell the driver to leave later by that wait: the depart row says so, in the same
+ * time, so that the export and the sheet do not seem to disagree.
+ */
+function laterDeparture(route: Evaluation['routes'][number], shiftStart: number, time: (v: number) => string | number): string {
+  const first = route.stops[0];
+  if (!first || first.wait <= 0) return '';
+  const leave = time(routeDeparture(route, shiftStart));
+  return `the driver can leave at ${leave} and start ${first.customerId} as its window opens (the driver sheet's time); these rows count the wait from the shift start as the plan's cost does`;
+}
+
+/**
  * The schedule of an evaluated plan, for drivers and spreadsheets: per route (numbered as in the plan, empty
  * routes left out) a departure row at the depot, one row per stop in order, and the return to the depot. Each
  * row names the place (id, name and address where known, lat/lon or x/y). Times of day are HH:MM for
@@ -76,7 +88,7 @@ export function writePlanCsv(instance: Instance, evaluation: Evaluation): string
     .filter(({ route }) => route.stops.length > 0)
     .flatMap(({ route, number }) => [
       // Load counts up as in the stop rows (demand served so far): 0 at departure, the route's total on return.
-      [number, 0, 'depart', ...place(depot), '', '', '', time(depot.ready), '', '', 0, ''],
+      [number, 0, 'depart', ...place(depot), '', '', '', time(depot.ready), '', '', 0, laterDeparture(route, depot.ready, time)],
       ...route.stops.map((s, k) => [
         number,
         k + 1,
