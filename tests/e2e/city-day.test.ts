@@ -125,6 +125,24 @@ test('sampling that beats no greedy plan says so, and a plan opened from the his
   await expect(byTest('method')).toHaveValue('classical');
   await expect(byTest('method-effort')).toHaveValue('0.7');
   await expect(byTest('plan-greedy-kept')).toHaveCount(0);
+  // One plan is deleted from the history, after a question naming it; declined, nothing goes.
+  let question = '';
+  page.once('dialog', (dialog) => {
+    question = dialog.message();
+    void dialog.dismiss();
+  });
+  await byTest(`delete-plan-${classicalId}`).click();
+  await expect
+    .poll(() => question)
+    .toMatch(/^Delete the plan Classical, 0\.7 s · hard \(α 1\) · cost [\d,.]+ · .+\? It cannot be undone\.$/);
+  await expect(byTest(`history-plan-${classicalId}`)).toHaveCount(1);
+  page.once('dialog', (dialog) => void dialog.accept());
+  await byTest(`delete-plan-${classicalId}`).click();
+  await expect(byTest(`history-plan-${classicalId}`)).toHaveCount(0);
+  // It was the plan on screen: the view no longer shows it; the day's other plans stay.
+  await expect(byTest('plan-meta')).toHaveCount(0);
+  await page.locator('[data-testid^="history-plan-"]').first().click();
+  await expect(byTest('plan-meta')).toBeVisible();
 });
 
 test("sorted by route, the table reads each route's stops in the order they are driven; sorted headings keep their label", async () => {

@@ -14,6 +14,7 @@ interface Props {
   onOpen(id: number): void;
   onOpenPlan(instanceId: number, planId: number): void;
   onDelete(id: number): void;
+  onDeletePlan(plan: PlanSummary): void;
 }
 
 export function HistoryPanel(props: Props) {
@@ -67,7 +68,13 @@ export function HistoryPanel(props: Props) {
                 </button>
               </div>
               {isOpen(inst.id) && (
-                <PlanList instanceId={inst.id} units={unitsOf(inst)} currentPlanId={props.currentPlanId} onOpenPlan={props.onOpenPlan} />
+                <PlanList
+                  instanceId={inst.id}
+                  units={unitsOf(inst)}
+                  currentPlanId={props.currentPlanId}
+                  onOpenPlan={props.onOpenPlan}
+                  onDeletePlan={props.onDeletePlan}
+                />
               )}
             </li>
           ))}
@@ -88,6 +95,7 @@ function PlanList(props: {
   units: Units;
   currentPlanId: number | null;
   onOpenPlan(instanceId: number, planId: number): void;
+  onDeletePlan(plan: PlanSummary): void;
 }) {
   const plans = usePlanList(props.instanceId);
 
@@ -122,6 +130,15 @@ function PlanList(props: {
               )}{' '}
               · {formatDateTime(p.createdAt)}
             </span>
+          </button>
+          <button
+            className="icon-btn"
+            title="Delete this plan"
+            aria-label={`Delete the plan ${describeMethod(p.method, p.effort)} of ${formatDateTime(p.createdAt)}`}
+            data-testid={`delete-plan-${p.id}`}
+            onClick={() => props.onDeletePlan(p)}
+          >
+            ✕
           </button>
         </li>
       ))}

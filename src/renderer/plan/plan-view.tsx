@@ -3,7 +3,11 @@
  * plan's figures on the right. Edits on the map and in the table change the same draft.
  */
 import { useEffect, useMemo, useState } from 'react';
+import type { PlanSummary } from '../../shared/api.js';
+import { describeMethod } from '../../shared/methods.js';
+import { formatCost, formatDateTime } from '../format.js';
 import { useApi } from '../hooks/use-api.js';
+import { describeVariant } from './time-window-policy.js';
 import { useRunner } from '../hooks/use-notices.js';
 import type { JobState } from '../hooks/use-plan-job.js';
 import { downloadText, mimeFor } from '../download.js';
@@ -95,6 +99,17 @@ export function PlanView({ ws, job, onCancelJob, onCsvFile }: Props) {
     await changed.instanceDeleted(id);
   };
 
+  const deletePlan = async (doomed: PlanSummary) => {
+    const shown = plan?.id === doomed.id;
+    const what = `${describeMethod(doomed.method, doomed.effort)} · ${describeVariant(doomed.variant)} · cost ${formatCost(doomed.cost)} · ${formatDateTime(doomed.createdAt)}`;
+    const edits = shown && edit ? ' Its hand edits on screen, not saved, go with it.' : '';
+    if (!window.confirm(`Delete the plan ${what}? It cannot be undone.${edits}`)) return;
+    const done = await run('Delete plan', () => api.call('plans:delete', { id: doomed.id }));
+    if (!done) return;
+    if (shown) ws.setPlan(null);
+    await changed.instances();
+  };
+
   return (
     <div className="workspace">
       {addingByPosition && draft && (
@@ -115,6 +130,7 @@ export function PlanView({ ws, job, onCancelJob, onCsvFile }: Props) {
           onOpen={ws.open}
           onOpenPlan={ws.openPlan}
           onDelete={deleteInstance}
+          onDeletePlan={deletePlan}
         />
         <section className="panel customers-panel" data-testid="customers-panel">
           <div className="panel-title-row">
