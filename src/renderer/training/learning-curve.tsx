@@ -3,6 +3,7 @@ import { useEffect, useRef } from 'react';
 import { CategoryScale, Chart, Legend, LinearScale, LineController, LineElement, PointElement, Tooltip } from 'chart.js';
 import type { LearningPoint } from '../../shared/api.js';
 import { formatNumber } from '../format.js';
+import { baselineOnMean } from './curve-points.js';
 
 Chart.register(LineController, LineElement, PointElement, LinearScale, CategoryScale, Legend, Tooltip);
 
@@ -19,6 +20,7 @@ const SERIES = [
 ] as const;
 
 const AXES = ['y', 'y1'] as const;
+const BASELINE = SERIES.findIndex((s) => s.key === 'baselineCost');
 
 export function LearningCurve({ points }: { points: LearningPoint[] }) {
   const canvas = useRef<HTMLCanvasElement>(null);
@@ -90,6 +92,11 @@ export function LearningCurve({ points }: { points: LearningPoint[] }) {
         return y === null || !Number.isFinite(y) ? [] : [{ x: p.instancesSeen, y }];
       });
     });
+    // Where the baseline is the mean of each day's own samples, its batch mean is the training mean: the legend says
+    // so, rather than name a line that never leaves the other.
+    c.data.datasets[BASELINE].label = baselineOnMean(points)
+      ? `${SERIES[BASELINE].label} (each day's own mean: on the mean line)`
+      : SERIES[BASELINE].label;
     // A flat curve (e.g. the first point) would get a near-zero axis range: give it ±5% around its value.
     for (const axis of AXES) {
       const ys = SERIES.flatMap((s, i) => (s.axis === axis ? c.data.datasets[i].data.map((p) => p.y) : []));
