@@ -361,7 +361,7 @@ test('a finished training run yields a model that can be activated and plans', a
   if (await activate.count()) await activate.click();
   await row.locator('[data-testid^="model-active-"]').waitFor();
   // The run's verdict is what happened when it ended; beside it, what holds today.
-  await expect(byTest('verdict-now')).toHaveText(/Today e2e-soft-12 is active\./);
+  await expect(byTest('verdict-now')).toHaveText(/Now, with any change made under Models since: e2e-soft-12 is active\./);
 
   await byTest('tab-plan').click();
   await byTest('policy-name').selectOption('tw3');

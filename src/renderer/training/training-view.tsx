@@ -220,7 +220,7 @@ export function TrainingView({ planPolicy }: { planPolicy: VariantName }) {
             {activeNow(current.modelId) !== undefined && (
               <span className="hint" data-testid="verdict-now">
                 {' '}
-                Today {training.models.find((m) => m.id === current.modelId)?.name} is{' '}
+                Now, with any change made under Models since: {training.models.find((m) => m.id === current.modelId)?.name} is{' '}
                 {activeNow(current.modelId) ? 'active' : 'not active'}.
               </span>
             )}
