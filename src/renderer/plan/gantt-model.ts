@@ -4,9 +4,9 @@
  * Gantt chart only draws.
  */
 import { MINUTES_PER_DAY } from '../../shared/clock.js';
-import type { Customer, RouteSummary } from '../../shared/domain.js';
+import { type Customer, type RouteSummary, routeDeparture } from '../../shared/domain.js';
 
-export type SegmentKind = 'travel' | 'wait' | 'service' | 'early' | 'late';
+export type SegmentKind = 'depot' | 'travel' | 'wait' | 'service' | 'early' | 'late';
 
 export interface Segment {
   kind: SegmentKind;
@@ -16,17 +16,27 @@ export interface Segment {
   customerId: string | null;
 }
 
-/** Segments of one vehicle, which leaves the depot at `departAt` (the shift start). */
+/**
+ * Segments of one vehicle in its driver's day. The plan's rule has it leave the depot at `departAt` (the shift start)
+ * and wait at its first stop; the driver leaves later by that wait instead (routeDeparture, as the plan panel and the
+ * driver sheet say), so the stretch is drawn at the depot ('depot'), before the first leg: the cost still counts it
+ * as that stop's wait (and, under hard windows, its earliness).
+ */
 export function routeSegments(route: RouteSummary, departAt: number, customers: ReadonlyMap<string, Customer>): Segment[] {
   const segments: Segment[] = [];
-  let clock = departAt;
-  for (const stop of route.stops) {
+  const first = route.stops[0];
+  const leave = first ? routeDeparture(route, departAt) : departAt;
+  if (leave > departAt) segments.push({ kind: 'depot', from: departAt, to: leave, customerId: first.customerId });
+  let clock = leave;
+  for (const [k, stop] of route.stops.entries()) {
     const id = stop.customerId;
-    if (stop.arrival > clock) segments.push({ kind: 'travel', from: clock, to: stop.arrival, customerId: id });
-    if (stop.wait > 0) segments.push({ kind: 'wait', from: stop.arrival, to: stop.arrival + stop.wait, customerId: id });
+    const moved = k === 0 && leave > departAt;
+    const arrival = moved ? stop.start : stop.arrival;
+    if (arrival > clock) segments.push({ kind: 'travel', from: clock, to: arrival, customerId: id });
+    if (stop.wait > 0 && !moved) segments.push({ kind: 'wait', from: stop.arrival, to: stop.arrival + stop.wait, customerId: id });
     if (stop.departure > stop.start) segments.push({ kind: 'service', from: stop.start, to: stop.departure, customerId: id });
     const customer = customers.get(id);
-    if (stop.early > 0) segments.push({ kind: 'early', from: stop.arrival, to: stop.arrival + stop.early, customerId: id });
+    if (stop.early > 0 && !moved) segments.push({ kind: 'early', from: stop.arrival, to: stop.arrival + stop.early, customerId: id });
     if (stop.late > 0) {
       const due = customer ? customer.due : stop.arrival - stop.late;
       segments.push({ kind: 'late', from: due, to: stop.arrival, customerId: id });

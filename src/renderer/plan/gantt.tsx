@@ -147,6 +147,10 @@ export function Gantt({ instance, evaluation, selected, onSelect, onMoveStop }: 
         </svg>
       )}
       <div className="gantt-legend">
+        <span title="The driver leaves as late as keeps the first stop's start; the plan's cost counts this time as waiting">
+          <i className="key key-depot" />
+          at the depot (priced as wait)
+        </span>
         <span>
           <i className="key key-travel" />
           travel
@@ -195,6 +199,14 @@ function SegmentShape({ segment: s, x, y, colour, late, selected, units, onGrab 
   const sw = Math.max(1, x(s.to) - sx);
   const amount = units.duration(s.to - s.from);
   switch (s.kind) {
+    case 'depot':
+      return (
+        <rect className="seg-depot" data-testid={`gantt-depot-${s.customerId}`} x={sx} y={y + 12} width={sw} height={2} fill={colour}>
+          <title>
+            at the depot until {units.time(s.to)}, to start {s.customerId} as its window opens; the cost counts these {amount} as waiting
+          </title>
+        </rect>
+      );
     case 'travel':
       return <rect className="seg-travel" x={sx} y={y + 11} width={sw} height={4} fill={colour} />;
     case 'wait':

@@ -37,15 +37,36 @@ const route: RouteSummary = {
 
 describe('timeline segments', () => {
   it('splits a route into travel, wait, service, early and late stretches in time order', () => {
+    // The first stop's wait is spent at the depot: the driver leaves at 10 (as the plan panel and the sheet say).
     expect(routeSegments(route, 0, customers)).toEqual([
-      { kind: 'travel', from: 0, to: 20, customerId: 'a' },
-      { kind: 'wait', from: 20, to: 30, customerId: 'a' },
+      { kind: 'depot', from: 0, to: 10, customerId: 'a' },
+      { kind: 'travel', from: 10, to: 30, customerId: 'a' },
       { kind: 'service', from: 30, to: 40, customerId: 'a' },
-      { kind: 'early', from: 20, to: 30, customerId: 'a' },
       { kind: 'travel', from: 40, to: 70, customerId: 'b' },
       { kind: 'service', from: 70, to: 80, customerId: 'b' },
       { kind: 'late', from: 50, to: 70, customerId: 'b' },
       { kind: 'travel', from: 80, to: 95, customerId: null },
+    ]);
+  });
+
+  it("draws a later stop's wait and earliness where they happen, and a route with no first wait from the shift start", () => {
+    // Depart 0, serve b at 10-20 on arrival, arrive at a at 25 (5 early, waits until 30), serve 30-40, back at 50.
+    const later: RouteSummary = {
+      ...route,
+      stops: [
+        stop({ customerId: 'b', arrival: 10, start: 10, departure: 20 }),
+        stop({ customerId: 'a', arrival: 25, wait: 5, start: 30, departure: 40, early: 5 }),
+      ],
+      returnTime: 50,
+    };
+    expect(routeSegments(later, 0, customers)).toEqual([
+      { kind: 'travel', from: 0, to: 10, customerId: 'b' },
+      { kind: 'service', from: 10, to: 20, customerId: 'b' },
+      { kind: 'travel', from: 20, to: 25, customerId: 'a' },
+      { kind: 'wait', from: 25, to: 30, customerId: 'a' },
+      { kind: 'service', from: 30, to: 40, customerId: 'a' },
+      { kind: 'early', from: 25, to: 30, customerId: 'a' },
+      { kind: 'travel', from: 40, to: 50, customerId: null },
     ]);
   });
 
