@@ -141,6 +141,8 @@ export interface StoredPlan {
   effort?: number;
   /** Sampled plans were drawn and none beat the model's greedy plans: this plan is the best of those. */
   greedyKept?: true;
+  /** Edited by hand: the id of the plan the edits were made on (which may have been deleted since). */
+  editedFrom?: number;
   createdAt: string;
   /**
    * The instance was changed after the plan was made in a way that changes the plan's figures (a window, a stop,

@@ -425,6 +425,8 @@ test('a customer removed after planning is named on the plan until the next one,
   await expect(byTest('plan-meta')).not.toContainText(' s ·');
   const planId = await byTest('plan-meta').getAttribute('data-plan-id');
   await expect(byTest(`history-plan-${planId}`)).toContainText('· 1 not served');
+  // It names the plan it was edited from.
+  await expect(byTest(`edited-from-${planId}`)).toHaveText(/^ ?from Classical, 0\.5 s of .+$/);
 });
 
 test('thirty routes are drawn in thirty different colours', async () => {

@@ -206,7 +206,10 @@ describe('plans', () => {
     // plan checked again on today's data alike). The edit leaves out z and the customer taken off, and still
     // reaches a after its window (closed at 0 above).
     const listed = await app.call('plans:list', { instanceId: own.id });
-    expect(listed.find((p) => p.id === savedEdit.id)).toMatchObject({ unserved: 2, broken: 1 });
+    expect(listed.find((p) => p.id === savedEdit.id)).toMatchObject({ unserved: 2, broken: 1, editedFrom: plan.id });
+    // Which plan an edit was made on is kept, for the history to name; a plan made by a method has none.
+    expect((await app.call('plans:get', { id: savedEdit.id })).editedFrom).toBe(plan.id);
+    expect(listed.find((p) => p.id === plan.id)?.editedFrom).toBeUndefined();
     expect(listed.find((p) => p.id === plan.id)).toMatchObject({ dataChanged: true, unserved: 1 });
   });
 

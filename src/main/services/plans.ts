@@ -133,6 +133,7 @@ export function planServices(ctx: ServiceContext, planner: Planner) {
         routes,
         evaluation,
         seconds: 0,
+        ...(request.fromPlan === undefined ? {} : { editedFrom: request.fromPlan }),
       });
     },
     'plans:export': ({ id, format, routes }: CallRequest<'plans:export'>) => {

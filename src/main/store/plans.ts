@@ -21,6 +21,7 @@ interface PlanRow {
   compared_with: number | null;
   effort: number | null;
   greedy_kept: number | null;
+  edited_from: number | null;
 }
 
 type SummaryRow = Omit<PlanRow, 'routes' | 'evaluation'> & { violations: number; unserved: number };
@@ -61,13 +62,14 @@ const toStored = (row: PlanRow): StoredPlan => ({
 });
 
 const comparedWith = (row: Pick<PlanRow, 'compared_with'>) => (row.compared_with === null ? {} : { comparedWith: row.compared_with });
-const runDetails = (row: Pick<PlanRow, 'effort' | 'greedy_kept'>) => ({
+const runDetails = (row: Pick<PlanRow, 'effort' | 'greedy_kept' | 'edited_from'>) => ({
   ...(row.effort === null ? {} : { effort: row.effort }),
   ...(row.greedy_kept === 1 ? { greedyKept: true as const } : {}),
+  ...(row.edited_from === null ? {} : { editedFrom: row.edited_from }),
 });
 
 // The violations are counted in the stored evaluation (no column of their own: plans stored before still list right).
-const SUMMARY_COLUMNS = `id, instance_id, variant, method, model_name, cost, vehicles, distance, late, feasible, seconds, created_at, compared_with, effort, greedy_kept,
+const SUMMARY_COLUMNS = `id, instance_id, variant, method, model_name, cost, vehicles, distance, late, feasible, seconds, created_at, compared_with, effort, greedy_kept, edited_from,
   (SELECT count(*) FROM json_each(evaluation, '$.violations')) AS violations,
   (SELECT count(*) FROM json_each(evaluation, '$.violations') WHERE json_extract(value, '$.kind') = 'unserved') AS unserved`;
 
@@ -77,9 +79,9 @@ export function planRepository(db: Database) {
   const get = db.prepare<[number], PlanRow>('SELECT * FROM plans WHERE id = ?');
   const insert = db.prepare(`
     INSERT INTO plans (instance_id, variant, method, model_name, routes, evaluation,
-                       cost, vehicles, distance, late, feasible, seconds, effort, greedy_kept, created_at)
+                       cost, vehicles, distance, late, feasible, seconds, effort, greedy_kept, edited_from, created_at)
     VALUES (@instanceId, @variant, @method, @modelName, @routes, @evaluation,
-            @cost, @vehicles, @distance, @late, @feasible, @seconds, @effort, @greedyKept, @createdAt)`);
+            @cost, @vehicles, @distance, @late, @feasible, @seconds, @effort, @greedyKept, @editedFrom, @createdAt)`);
   const remove = db.prepare<[number]>('DELETE FROM plans WHERE id = ?');
   const pair = db.prepare<[number, number]>('UPDATE plans SET compared_with = ? WHERE id = ?');
 
@@ -107,6 +109,7 @@ export function planRepository(db: Database) {
         seconds: plan.seconds,
         effort: plan.effort ?? null,
         greedyKept: plan.greedyKept ? 1 : null,
+        editedFrom: plan.editedFrom ?? null,
         createdAt,
       });
       return { ...plan, id: Number(lastInsertRowid), createdAt };

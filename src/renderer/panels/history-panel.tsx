@@ -111,7 +111,14 @@ function PlanList(props: {
             onClick={() => props.onOpenPlan(props.instanceId, p.id)}
           >
             <span>
-              {describeMethod(p.method, p.effort)} · {describeVariant(p.variant)}
+              {describeMethod(p.method, p.effort)}
+              {p.editedFrom !== undefined && (
+                <span className="history-meta" data-testid={`edited-from-${p.id}`}>
+                  {' '}
+                  {editedFromText(plans, p.editedFrom)}
+                </span>
+              )}{' '}
+              · {describeVariant(p.variant)}
               {p.comparedWith !== undefined && (
                 <span className="history-meta" data-testid={`compared-from-${p.id}`} title={comparedTitle(plans, p.comparedWith)}>
                   {' '}
@@ -147,6 +154,12 @@ function PlanList(props: {
 }
 
 /** A plan made by Compare (A is stored first): the policy of the plan it was compared with. */
+/** Which plan a hand edit was made on, by its method and time, so that edits of two plans can be told apart. */
+function editedFromText(plans: readonly PlanSummary[], fromId: number): string {
+  const from = plans.find((q) => q.id === fromId);
+  return from ? `from ${describeMethod(from.method, from.effort)} of ${formatDateTime(from.createdAt)}` : 'from a plan deleted since';
+}
+
 function comparedTitle(plans: readonly PlanSummary[], otherId: number): string {
   const other = plans.find((q) => q.id === otherId);
   return other ? `Made by Compare beside the ${describeVariant(other.variant)} plan` : 'Made by Compare (the other plan was deleted)';
