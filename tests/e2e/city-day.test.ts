@@ -141,8 +141,8 @@ test('sampling that beats no greedy plan says so, and a plan opened from the his
   await expect(byTest(`history-plan-${classicalId}`)).toHaveCount(0);
   // It was the plan on screen: the view no longer shows it; the day's other plans stay.
   await expect(byTest('plan-meta')).toHaveCount(0);
-  await page.locator('[data-testid^="history-plan-"]').first().click();
-  await expect(byTest('plan-meta')).toBeVisible();
+  await page.locator('[data-testid^="history-plan-"]', { hasText: 'JAMPR greedy' }).first().click();
+  await expect(byTest('plan-meta')).toContainText('JAMPR greedy');
 });
 
 test("sorted by route, the table reads each route's stops in the order they are driven; sorted headings keep their label", async () => {
