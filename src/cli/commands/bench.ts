@@ -10,7 +10,7 @@ import { evaluatePlan } from '../../main/vrp/evaluate.js';
 import { inputError } from '../../shared/errors.js';
 import { latenessPrice, type Variant } from '../../shared/domain.js';
 import { type Effort, isMethodChoice, type MethodChoice, METHOD_OPTIONS, methodOption, methodRequest } from '../../shared/methods.js';
-import { numberFlag, optionalNumberFlag, parseFlags, variantFlags, variantFromFlags } from '../args.js';
+import { EFFORT_FLAG_BOUNDS, numberFlag, optionalNumberFlag, parseFlags, variantFlags, variantFromFlags } from '../args.js';
 
 /** A bench row's method and options: a row of the method table with the effort the flags give. */
 type RowOptions = Omit<PlanJob, 'instance' | 'variant'>;
@@ -81,9 +81,9 @@ export async function run(argv: string[]): Promise<void> {
     if (values[flag] !== undefined) throw inputError(`--${flag} is read by --speed only: add --speed, or drop it`);
   refuseUnread(values, choices);
   const effort: Record<Effort['field'], number> = {
-    timeLimitSec: numberFlag(values, 'time-limit', 8, { min: 0.01 }),
-    samples: numberFlag(values, 'samples', 128, { min: 1, integer: true }),
-    improveSec: numberFlag(values, 'improve', 2, { min: 0 }),
+    timeLimitSec: numberFlag(values, 'time-limit', 8, EFFORT_FLAG_BOUNDS['time-limit']),
+    samples: numberFlag(values, 'samples', 128, EFFORT_FLAG_BOUNDS.samples),
+    improveSec: numberFlag(values, 'improve', 2, EFFORT_FLAG_BOUNDS.improve),
   };
   let problems: Problem[];
   let title: string;

@@ -3,13 +3,12 @@ import { inputError } from '../../shared/errors.js';
 import { CSV_BOM } from '../../shared/text-decoding.js';
 import { evaluatePlan } from '../../main/vrp/evaluate.js';
 import { runPlanJob } from '../../main/jobs/plan.js';
-import { numberFlag, oneOf, optionalNumberFlag, parseFlags, variantFlags, variantFromFlags } from '../args.js';
+import { EFFORT_FLAG_BOUNDS, numberFlag, oneOf, optionalNumberFlag, parseFlags, variantFlags, variantFromFlags } from '../args.js';
 import { EXIT } from '../exit-codes.js';
 import { writePlanCsv } from '../../main/vrp/io/csv-write.js';
 import { toPlanJson } from '../../main/vrp/io/json.js';
 import { checkWritable, outputFormat, writeTextFile } from '../files.js';
 import { instanceFlags, loadProblem } from '../load.js';
-import { MAX_SAMPLES, MAX_TIME_LIMIT_SEC } from '../../shared/limits.js';
 import { serviceTimeNotice } from '../../shared/model-limits.js';
 import { DEFAULT_SAMPLES, type MethodField, methodLabel, unreadFields } from '../../shared/methods.js';
 import { cliJobContext } from '../progress.js';
@@ -40,11 +39,11 @@ export async function run(argv: string[]): Promise<void> {
   if (values.out) checkWritable(values.out, [positionals[0]]);
   const problem = loadProblem(positionals[0], values);
   const variant = variantFromFlags(values);
-  const samples = optionalNumberFlag(values, 'samples', { min: 1, max: MAX_SAMPLES, integer: true });
+  const samples = optionalNumberFlag(values, 'samples', EFFORT_FLAG_BOUNDS.samples);
   // A sample count asks for sampling: `--samples 128` alone samples instead of quietly planning greedily.
   const decode = oneOf(values.decode, 'decode', decodeStrategySchema.options, samples === undefined ? 'greedy' : 'sample');
   if (decode === 'greedy' && samples !== undefined) throw inputError('--samples needs --decode sample (greedy decoding draws no samples)');
-  const improveSec = optionalNumberFlag(values, 'improve', { min: 0, max: MAX_TIME_LIMIT_SEC });
+  const improveSec = optionalNumberFlag(values, 'improve', EFFORT_FLAG_BOUNDS.improve);
   const result = await runPlanJob(
     {
       instance: problem.instance,
@@ -53,7 +52,7 @@ export async function run(argv: string[]): Promise<void> {
       decode,
       samples,
       improveSec,
-      timeLimitSec: optionalNumberFlag(values, 'time-limit', { min: 0.01, max: MAX_TIME_LIMIT_SEC }),
+      timeLimitSec: optionalNumberFlag(values, 'time-limit', EFFORT_FLAG_BOUNDS['time-limit']),
       seed: numberFlag(values, 'seed', 1, { integer: true }),
       modelDir: values.model,
     },
