@@ -64,7 +64,9 @@ export const COMMAND_HELP: Record<string, string[]> = {
     '  --minutes M          (default 10)   --threads T (default: every core)',
     "  --name NAME          the model's name (default: DIR's folder name)",
     'Warns on stderr when the model ends worse on its validation instances than it started.',
-    'Ctrl-C stops it within a training step and keeps the checkpoint so far (exit 130).',
+    'Ctrl-C stops it after the training step under way (on several threads: the steps then in flight, one a thread),',
+    'prices the model on its validation instances once more and writes that checkpoint (exit 130): seconds at',
+    'small sizes, longer on large ones.',
   ],
   info: ['jampr info', 'Prints versions, the TensorFlow.js backend and the shipped models.'],
 };

@@ -52,6 +52,26 @@ describe('training recipes and control', () => {
     expect((await loadCheckpoint(outDir)).card.instancesTrained).toBe(4);
   });
 
+  it('stops after the step during which the stop came, not one step later', async () => {
+    const outDir = await mkdtemp(join(tmpdir(), 'jampr-train-'));
+    const controller = new AbortController();
+    const run = await trainModel({
+      variant: 'tw3',
+      size: 5,
+      minutes: 5,
+      outDir,
+      seed: 4,
+      validationSize: 4,
+      model: tiny,
+      signal: controller.signal,
+      recipe: { name: 'pomo-mean', batchSize: 2, epochSize: 100, samplesPerInstance: 2 },
+      // As a Ctrl-C does: the abort is delivered on the event loop's next turn, not during the step that saw it come.
+      onProgress: () => setImmediate(() => controller.abort()),
+    });
+    expect(run.stoppedBy).toBe('cancelled');
+    expect((await loadCheckpoint(outDir)).card.instancesTrained).toBe(2);
+  });
+
   it('warms up by imitating the classical solver before REINFORCE when training from scratch', async () => {
     const outDir = await mkdtemp(join(tmpdir(), 'jampr-train-'));
     const elapsed: number[] = [];

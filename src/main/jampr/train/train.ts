@@ -241,11 +241,13 @@ async function trainWithRecipe(
         stoppedBy = 'instances';
         break;
       }
+      // The yield lets a Ctrl-C or a cancel arrive (a step on this thread holds the event loop); the signal is read after
+      // it, so a stop asked for during a step ends the run there rather than after one more step.
+      await new Promise<void>((resolve) => setImmediate(resolve));
       if (o.signal?.aborted) {
         stoppedBy = 'cancelled';
         break;
       }
-      await new Promise<void>((resolve) => setImmediate(resolve));
       const problems = source.draw(recipe.batchSize, rng);
       const finished = await stepper.step(recipe, { policy, adam, env, baseline, epoch, frozenNorm: o.freezeNorm ?? false }, problems, rng);
       card = { ...card, instancesTrained: card.instancesTrained + problems.length, training: { epoch, stepInEpoch: stepInEpoch + 1 } };
