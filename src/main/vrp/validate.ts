@@ -1,4 +1,5 @@
-import { instanceSchema, type Coordinates, type Customer, type Depot, type Instance } from '../../shared/domain.js';
+import { z } from 'zod';
+import { customerSchema, instanceSchema, type Coordinates, type Customer, type Depot, type Instance } from '../../shared/domain.js';
 import { formatClock } from '../../shared/clock.js';
 import { inputError } from '../../shared/errors.js';
 import { describeIssues } from '../../shared/issues.js';
@@ -108,6 +109,24 @@ export function customerFieldProblems(
   const windowOk = c.ready === undefined || c.due === undefined || c.ready <= c.due;
   if (!windowOk) problems.push(`ready time ${t(c.ready!)} is after due time ${t(c.due!)} for ${label}`);
   return { problems, windowOk };
+}
+
+/** A customer's single-field rules (the schema's) for the fields it has; in a list so that messages name the customer. */
+const knownFieldsSchema = z.object({ customers: z.array(customerSchema.partial()) });
+
+/**
+ * Every rule on a customer whose row could be read only in part (a CSV row with a bad cell): the schema's rules on
+ * each field it has (a negative demand, a number too large) and the rules between them, so that one report lists
+ * all of the row's problems, not its bad cell first and the rest on the next try.
+ */
+export function partialCustomerProblems(c: PartialCustomer, instance: Pick<Instance, 'capacity' | 'coordinates' | 'clockTimes'>): string[] {
+  const input = { coordinates: instance.coordinates, customers: [c] };
+  const shape = knownFieldsSchema.safeParse(input);
+  if (shape.success) return customerFieldProblems(c, instance).problems;
+  // A field the schema refused is not checked against the others again (as checkInstance neutralises it).
+  const refused = new Set(shape.error.issues.map(({ path }) => path[2]));
+  const rest = Object.fromEntries(Object.entries(c).filter(([field]) => !refused.has(field))) as PartialCustomer;
+  return [...describeIssues(shape.error, input, 'the instance'), ...customerFieldProblems({ ...rest, id: c.id }, instance).problems];
 }
 
 /** The rules between fields of an instance whose shape is sound: their problems, and the warnings about reach. */

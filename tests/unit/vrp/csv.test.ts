@@ -416,6 +416,8 @@ describe('parseCustomerCsv', () => {
       '1,3,4,lots,11:00,09:30,2',
       '2,6,8,500,10:00,08:00,zz',
       '3,1,1,4,8.15,09:00,5',
+      // A bad cell beside fields each bad alone: the schema's rules on them are listed too, not held for the next try.
+      '4,1,1,-5,25:00,09:00,-1',
     ].join('\n');
     expect(detailsOf(text)).toEqual([
       "row 3, column demand: 'lots' is not a number",
@@ -424,6 +426,9 @@ describe('parseCustomerCsv', () => {
       'row 4: demand 500 is above the vehicle capacity 100 for customer 2',
       'row 4: ready time 10:00 is after due time 08:00 for customer 2',
       "row 5, column ready: '8.15' is a plain number, but this file's times are HH:MM: write it as a time of day, e.g. 08:15",
+      "row 6, column ready: '25:00' is not a number, a time of day HH:MM (00:00 to 24:00, or 9:00 AM) or a date and time (2026-11-27 08:00)",
+      'row 6: demand -5 is negative for customer 4',
+      'row 6: service time -1 is negative for customer 4',
     ]);
   });
 

@@ -3,7 +3,7 @@ import Papa from 'papaparse';
 import type { Customer, Depot, Instance } from '../../../shared/domain.js';
 import { inputError } from '../../../shared/errors.js';
 import { overnight, parseClock, parseDateTime, startOfDay } from '../../../shared/clock.js';
-import { checkInstance, customerFieldProblems, type PartialCustomer } from '../validate.js';
+import { checkInstance, partialCustomerProblems, type PartialCustomer } from '../validate.js';
 import { readCell } from './csv-cells.js';
 import {
   type ClockUse,
@@ -361,9 +361,10 @@ export function parseCustomerCsv(text: string, options: CsvFleetOptions): CsvImp
     mapping.geo && options.speedKmh === undefined ? { ...instance, coordinates: { kind: 'geo', speedKmh: 1 } } : instance;
   const rules = rulesApply ? checkInstance(checkedAs) : { problems: [], warnings: [] };
   problems.push(...rules.problems.map((p) => withRow(p, rowsOfCustomer, depotRow?.number)));
-  // A row with a bad cell is not in the instance; the rules on its other fields are still its problems.
+  // A row with a bad cell is not in the instance; the rules on its other fields (each alone, and between them) are
+  // still its problems.
   for (const { row, customer } of mixedDates ? [] : partialRows) {
-    problems.push(...customerFieldProblems(customer, instance).problems.map((p) => `row ${row}: ${p}`));
+    problems.push(...partialCustomerProblems(customer, instance).map((p) => `row ${row}: ${p}`));
   }
   // A depot row out of place explains the depot's problems that reading the first row as it gives.
   if (problems.length) throw inputError(`CSV ${options.name} cannot be imported`, [...byRow(problems), ...depotOutOfPlace(rows, mapping)]);
