@@ -390,8 +390,9 @@ describe('parseCustomerCsv', () => {
     );
     expect(detailsOf(text)).toEqual([
       'rows 3, 4: duplicate id: customer 1 appears 2 times',
-      'rows 3, 4: demand 500 is above the vehicle capacity 100 for customer 1',
-      'rows 3, 4: ready time 300 is after due time 200 for customer 1',
+      // Rows sharing an id: each problem on the row it is about, not on both.
+      'row 3: demand 500 is above the vehicle capacity 100 for customer 1',
+      'row 4: ready time 300 is after due time 200 for customer 1',
       "row 5, column demand: 'x' is not a number",
     ]);
   });

@@ -1,5 +1,8 @@
 /** The rows of a customer CSV as a spreadsheet numbers them, and the import's messages put in their order. */
 
+import type { Instance } from '../../../shared/domain.js';
+import { checkInstance } from '../validate.js';
+
 export interface Row {
   /** Spreadsheet row number. */
   number: number;
@@ -31,4 +34,30 @@ export function byRow(problems: string[]): string[] {
     .map((p, i) => ({ p, i, row: rowOf(p) }))
     .sort((a, b) => a.row - b.row || a.i - b.i)
     .map((e) => e.p);
+}
+
+/**
+ * The instance rules' problems, each on the row it is about. The rules name customers by id, so rows that share one
+ * cannot be told apart by the message: those customers are checked once more one at a time, and each of their
+ * problems is put on its own row; only the duplicate id itself names all of them.
+ */
+export function rulesOnRows(
+  instance: Instance,
+  problems: string[],
+  rowsOfCustomer: Map<string, number[]>,
+  customerRows: number[],
+  depotRow: number | undefined,
+): string[] {
+  const shared = new Set([...rowsOfCustomer].filter(([, rows]) => rows.length > 1).map(([id]) => id));
+  const placed = problems.map((p) => withRow(p, rowsOfCustomer, depotRow));
+  if (shared.size === 0) return placed;
+  const own = instance.customers.flatMap((c, i) => {
+    if (!shared.has(c.id)) return [];
+    const row = new Map([[c.id, [customerRows[i]]]]);
+    // Alone, the customer meets the depot's and the fleet's problems again: only those that name it are kept.
+    return checkInstance({ ...instance, customers: [c] })
+      .problems.map((p) => withRow(p, row, undefined))
+      .filter((p) => p.startsWith('row '));
+  });
+  return [...placed.filter((p, i) => !/^rows /.test(p) || problems[i].startsWith('duplicate id')), ...own];
 }

@@ -17,7 +17,7 @@ import {
 import { missingFleet } from './csv-fleet.js';
 import { numberHint, type NumberStyle, numberStyleWarnings } from './csv-numbers.js';
 import { durationInCell, mapColumns, type ColumnMapping, type CsvField, type TimeField, unitWarnings } from './csv-columns.js';
-import { byRow, type Row, withRow } from './csv-rows.js';
+import { byRow, type Row, rulesOnRows, withRow } from './csv-rows.js';
 import { depotOutOfPlace, headerHints, separatorLine, unnamedColumnProblems } from './csv-shape.js';
 
 /**
@@ -314,6 +314,7 @@ export function parseCustomerCsv(text: string, options: CsvFleetOptions): CsvImp
   let depot: Depot | undefined;
   let customers: Customer[] = [];
   const rowsOfCustomer = new Map<string, number[]>();
+  const customerRows: number[] = [];
   const partialRows: { row: number; customer: PartialCustomer }[] = [];
   const openWindows: OpenWindow[] = [];
   for (const row of rows) {
@@ -325,6 +326,7 @@ export function parseCustomerCsv(text: string, options: CsvFleetOptions): CsvImp
       customers.push(node.customer);
       openWindows.push(node.openWindow);
       rowsOfCustomer.set(node.customer.id, [...(rowsOfCustomer.get(node.customer.id) ?? []), row.number]);
+      customerRows.push(row.number);
     }
   }
   let mixedDates = false;
@@ -360,7 +362,7 @@ export function parseCustomerCsv(text: string, options: CsvFleetOptions): CsvImp
   const checkedAs: Instance =
     mapping.geo && options.speedKmh === undefined ? { ...instance, coordinates: { kind: 'geo', speedKmh: 1 } } : instance;
   const rules = rulesApply ? checkInstance(checkedAs) : { problems: [], warnings: [] };
-  problems.push(...rules.problems.map((p) => withRow(p, rowsOfCustomer, depotRow?.number)));
+  problems.push(...rulesOnRows(checkedAs, rules.problems, rowsOfCustomer, customerRows, depotRow?.number));
   // A row with a bad cell is not in the instance; the rules on its other fields (each alone, and between them) are
   // still its problems.
   for (const { row, customer } of mixedDates ? [] : partialRows) {
