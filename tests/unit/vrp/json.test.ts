@@ -174,6 +174,15 @@ describe('readInstanceFile', () => {
     const set = generateInstances(8, 4, 2);
     expect(readInstancesJsonl(file('set.jsonl', writeInstancesJsonl(set)))).toEqual(set);
   });
+
+  it('names a JSON Lines instance that breaks a rule by its line, as a malformed line is named (blank lines count)', () => {
+    const [a, b] = generateInstances(5, 2, 3);
+    const heavy = { ...b, customers: b.customers.map((c, i) => (i === 0 ? { ...c, demand: b.capacity + 1 } : c)) };
+    const text = `${writeInstanceJson(a)}\n\n${writeInstanceJson(heavy)}\n`;
+    expect(detailsOf(() => readInstancesJsonl(file('lines.jsonl', text)))).toEqual([
+      `line 3 (instance ${b.name}): demand ${b.capacity + 1} is above the vehicle capacity ${b.capacity} for customer ${b.customers[0].id}`,
+    ]);
+  });
 });
 
 describe('toPlanJson', () => {

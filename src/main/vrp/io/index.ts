@@ -5,7 +5,7 @@ import { inputError } from '../../../shared/errors.js';
 import { fileErrorReason } from '../../file-errors.js';
 import { checkInstance, validateInstance } from '../validate.js';
 import { parseCustomerCsv } from './csv.js';
-import { parseInstanceJson, parseInstancesJsonl } from './json.js';
+import { parseInstanceJson, parseInstanceLines } from './json.js';
 import { readSolomon, solomonSizeWarning } from './solomon.js';
 import { readVrplib } from './vrplib.js';
 import { decodeText } from '../../../shared/text-decoding.js';
@@ -118,9 +118,13 @@ export function readInstanceFile(path: string, options: ReadInstanceOptions = {}
 
 /** Reads a JSON Lines file of instances (as `jampr generate` writes), each checked by the instance rules. */
 export function readInstancesJsonl(path: string): Instance[] {
-  const instances = parseInstancesJsonl(readText(path));
-  const problems = instances.flatMap((inst, i) => validateInstance(inst).map((p) => `instance ${i + 1} (${inst.name}): ${p}`));
+  const lines = parseInstanceLines(readText(path));
+  // Named by line, as the malformed lines are: one way to find an instance in the file, blank lines counted.
+  const problems = lines.flatMap(({ line, instance }) =>
+    validateInstance(instance).map((p) => `line ${line} (instance ${instance.name}): ${p}`),
+  );
   if (problems.length) throw inputError(`Instances in ${path} are invalid`, problems);
+  const instances = lines.map((l) => l.instance);
   // Training on nothing would fall back to the generator without a word: the model would not know these days.
   if (instances.length === 0) throw inputError(`${path} holds no instances (one instance as JSON per line, as jampr generate writes)`);
   return instances;

@@ -77,13 +77,19 @@ export function writeInstanceJson(instance: Instance, pretty = false): string {
 }
 
 /** Reads JSON Lines of instances, listing every bad line; blank lines are skipped. */
-export function parseInstancesJsonl(text: string): Instance[] {
+export const parseInstancesJsonl = (text: string): Instance[] => parseInstanceLines(text).map((l) => l.instance);
+
+/**
+ * The same, each instance with its line in the file (blank lines count), so that a later check of the instance
+ * names the line as this one does.
+ */
+export function parseInstanceLines(text: string): { line: number; instance: Instance }[] {
   const problems: string[] = [];
-  const instances: Instance[] = [];
+  const instances: { line: number; instance: Instance }[] = [];
   text.split(/\r?\n/).forEach((line, i) => {
     if (line.trim() === '') return;
     try {
-      instances.push(parseInstanceJson(line));
+      instances.push({ line: i + 1, instance: parseInstanceJson(line) });
     } catch (e) {
       if (!(e instanceof AppError)) throw e;
       problems.push(...e.details.map((d) => `line ${i + 1}: ${d}`));
