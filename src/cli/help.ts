@@ -10,10 +10,12 @@ const INSTANCE = [
   '  --capacity Q         vehicle capacity (required for a CSV)',
   '  --speed KMH          travel speed in km/h (required for a CSV with lat/lon)',
 ];
-const POLICY = [
-  '  --variant tw1|tw2|tw3   hard, partly soft or soft windows (default tw1)',
+/** The policy flags; `fallback` says which policy applies without --variant. */
+const policy = (fallback: string) => [
+  `  --variant tw1|tw2|tw3   hard, partly soft or soft windows (${fallback})`,
   "  --alpha A --beta B --penalty linear|quadratic   the policy's prices (docs/cost.md)",
 ];
+const POLICY = policy('default tw1');
 
 export const COMMAND_HELP: Record<string, string[]> = {
   generate: [
@@ -21,7 +23,7 @@ export const COMMAND_HELP: Record<string, string[]> = {
     "Writes C instances of the paper's generator (N customers, R201-like) as JSON Lines.",
   ],
   plan: [
-    'jampr plan INSTANCE --variant tw1|tw2|tw3 --method classical|jampr|am|random [options]',
+    'jampr plan INSTANCE [--variant tw1|tw2|tw3] [--method classical|jampr|am|random] [options]',
     'Plans one instance and prints the plan (or its totals with --out); exit 2 if it is not feasible or leaves customers.',
     ...INSTANCE,
     ...POLICY,
@@ -41,7 +43,7 @@ export const COMMAND_HELP: Record<string, string[]> = {
     "Prices a plan with the evaluator; exit 2 if it is not feasible. The policy is the plan file's own (tw1 where it",
     'names none) unless --variant is given; a plan made for another policy or instance is scored with a warning.',
     ...INSTANCE,
-    ...POLICY,
+    ...policy("default: the plan file's own, tw1 where it names none"),
     "  --stops              list every stop's times (also as HH:MM on a clock-time day)",
   ],
   bench: [
@@ -55,8 +57,9 @@ export const COMMAND_HELP: Record<string, string[]> = {
     '  --speed [--gap-instances a,b --gap-seconds S]   the speed figures as JSON',
   ],
   train: [
-    'jampr train --variant tw1 --size 20 --out DIR [options]',
+    'jampr train --out DIR [--variant tw1|tw2|tw3] [--size N] [options]',
     'Trains a JAMPR model and writes checkpoints to DIR.',
+    '  --variant tw1|tw2|tw3 --size N   the policy and the number of customers it learns (default tw1, 20)',
     '  --from DIR           continue from a model folder',
     '  --instances FILE.jsonl   train on these instances (perturbed) instead of the generator; its validation',
     '                       days are drawn from them too: none is held out and no model is compared with',

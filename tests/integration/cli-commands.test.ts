@@ -146,6 +146,13 @@ describe('jampr info, generate, eval and bench', () => {
     expect(stdout).toMatch(/^usage: jampr plan INSTANCE/);
     for (const flag of ['--method', '--samples', '--improve', '--capacity', '--speed', '--time-limit']) expect(stdout).toContain(flag);
     expect((await jampr('--help')).stdout).toContain('jampr <command> --help');
+    // Flags with a default are shown optional; eval's policy is the plan file's own where --variant is left out.
+    expect(stdout).toMatch(/^usage: jampr plan INSTANCE \[--variant tw1\|tw2\|tw3\] \[--method [a-z|]+\] \[options\]\n/);
+    const evalHelp = (await jampr('eval', '--help')).stdout;
+    expect(evalHelp).toContain("--variant tw1|tw2|tw3   hard, partly soft or soft windows (default: the plan file's own");
+    expect(evalHelp).not.toContain('(default tw1)');
+    // A missing instance names every format plan reads.
+    expect((await failureOf('plan')).stderr).toMatch(/plan needs an INSTANCE file: .*\.json.*\.txt.*\.vrp.*\.csv.*\.tsv/);
   });
 
   it('a bare jampr is a mistake in a script: usage on stderr, exit 1', async () => {

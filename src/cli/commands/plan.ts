@@ -7,6 +7,7 @@ import { EFFORT_FLAG_BOUNDS, numberFlag, oneOf, optionalNumberFlag, parseFlags, 
 import { EXIT } from '../exit-codes.js';
 import { writePlanCsv } from '../../main/vrp/io/csv-write.js';
 import { toPlanJson } from '../../main/vrp/io/json.js';
+import { INSTANCE_FILE_KINDS } from '../../main/vrp/io/index.js';
 import { checkWritable, outputFormat, writeTextFile } from '../files.js';
 import { instanceFlags, loadProblem } from '../load.js';
 import { serviceTimeNotice } from '../../shared/model-limits.js';
@@ -30,7 +31,7 @@ export async function run(argv: string[]): Promise<void> {
     },
     1,
   );
-  if (!positionals[0]) throw inputError('plan needs an INSTANCE file (.json, .txt or .csv)');
+  if (!positionals[0]) throw inputError(`plan needs an INSTANCE file: ${INSTANCE_FILE_KINDS}`);
   // The flags first: a mistake there is named before a large file is read.
   const method = oneOf(values.method, 'method', methodNameSchema.options, 'classical');
   checkMethodFlags(method, values);

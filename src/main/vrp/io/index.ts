@@ -34,12 +34,12 @@ export interface ReadInstanceOptions {
 
 const EXTENSIONS: Record<string, InstanceFormat> = { '.json': 'json', '.txt': 'solomon', '.vrp': 'vrplib', '.csv': 'csv', '.tsv': 'csv' };
 
+/** The instance files read, by extension (EXTENSIONS), for messages that say which a command takes. */
+export const INSTANCE_FILE_KINDS = '.json (instance JSON), .txt (Solomon), .vrp (VRPLIB) or .csv or .tsv (customer CSV)';
+
 export function formatOfPath(path: string): InstanceFormat {
   const format = EXTENSIONS[extname(path).toLowerCase()];
-  if (!format)
-    throw inputError(`Cannot tell the format of ${path}`, [
-      'use .json (instance JSON), .txt (Solomon), .vrp (VRPLIB) or .csv or .tsv (customer CSV)',
-    ]);
+  if (!format) throw inputError(`Cannot tell the format of ${path}`, [`use ${INSTANCE_FILE_KINDS}`]);
   return format;
 }
 
