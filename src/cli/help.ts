@@ -7,7 +7,7 @@ const INSTANCE = [
   'INSTANCE is a customer .csv (or .tsv), an instance .json, a Solomon .txt or a VRPLIB .vrp file.',
   '  --first N            keep the depot and the first N customers',
   '  --vehicles K         fleet size (a CSV without it: one vehicle per customer)',
-  '  --capacity Q         vehicle capacity (required for a CSV)',
+  '  --capacity Q         vehicle capacity, a positive whole number (required for a CSV; demands may have decimals)',
   '  --speed KMH          travel speed in km/h (required for a CSV with lat/lon)',
 ];
 /** The policy flags; `fallback` says which policy applies without --variant. */
