@@ -19,8 +19,9 @@ export function loadProblem(path: string, values: Record<string, unknown>): Prob
     first: optionalNumberFlag(values, 'first', { min: 1, integer: true }),
     // The instance's own bounds (shared/limits.ts), named as the flag's mistake rather than the file's.
     vehicles: optionalNumberFlag(values, 'vehicles', { min: 1, max: MAX_VEHICLES, integer: true }),
-    // A vehicle carries something and moves: 0 is a slip, named here rather than as a problem of the file.
-    capacity: optionalNumberFlag(values, 'capacity', { above: 0, max: MAX_MAGNITUDE }),
+    // A vehicle carries something and moves: 0 is a slip, named here rather than as a problem of the file; so is a
+    // capacity with decimals, which the instance schema refuses (src/shared/domain.ts: a positive integer).
+    capacity: optionalNumberFlag(values, 'capacity', { above: 0, max: MAX_MAGNITUDE, integer: true }),
     speedKmh: optionalNumberFlag(values, 'speed', { min: SPEED_KMH_RANGE[0], max: SPEED_KMH_RANGE[1] }),
     onWarning: (message) => process.stderr.write(`jampr: warning: ${message}\n`),
   });

@@ -88,7 +88,12 @@ describe('jampr on a user mistake', () => {
       /^jampr: --vehicles must be an integer >= 1 and <= 10000, got '10001'/,
     );
     expectUserError(await failureOf('plan', instance, '--capacity', '1e12'), /^jampr: --capacity must be .*<= 1000000000, got '1e12'/);
-    expectUserError(await failureOf('plan', instance, '--capacity', '0'), /--capacity must be a number above 0 and <= 1000000000, got '0'/);
+    expectUserError(
+      await failureOf('plan', instance, '--capacity', '0'),
+      /--capacity must be an integer above 0 and <= 1000000000, got '0'/,
+    );
+    // Demands may have decimals, the capacity not: the flag is named, not the file.
+    expectUserError(await failureOf('plan', instance, '--capacity', '2.5'), /^jampr: --capacity must be an integer above 0/);
     expectUserError(await failureOf('plan', instance, '--time-limit', '-1'), /--time-limit must be a number/);
   });
 
