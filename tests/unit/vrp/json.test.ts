@@ -76,6 +76,12 @@ describe('instance JSON', () => {
     expect(detailsOf(() => parseInstanceJson('{"name": '))[0]).toMatch(/^not valid JSON: /);
   });
 
+  it('says that JSON Lines given as one instance are several instances, one a line, and what to do', () => {
+    const lines = writeInstancesJsonl(generateInstances(5, 2, 7));
+    expect(() => parseInstanceJson(lines)).toThrow('Instance file holds 2 instances, one a line (JSON Lines), not one instance');
+    expect(detailsOf(() => parseInstanceJson(lines))).toEqual([expect.stringMatching(/file of its own .*jampr train --instances/)]);
+  });
+
   it('reads JSON Lines, listing every bad line', () => {
     const set = generateInstances(5, 3, 11);
     expect(parseInstancesJsonl(writeInstancesJsonl(set))).toEqual(set);

@@ -58,7 +58,36 @@ function checkShape<T>(schema: z.ZodType<T>, raw: unknown, what: string): T {
 
 /** Reads an instance document; its rules are checked later by validateInstance/buildProblem. */
 export function parseInstanceJson(text: string): Instance {
-  return checkShape(instanceSchema, parseJson(text, 'Instance file'), 'Instance JSON');
+  let raw: unknown;
+  try {
+    raw = parseJson(text, 'Instance file');
+  } catch (e) {
+    // Several instances, one a line (`jampr generate --out x.json` writes them so): say what the file is, not where
+    // JSON.parse stopped.
+    const documents = jsonLinesCount(text);
+    if (documents > 1)
+      throw inputError(`Instance file holds ${documents} instances, one a line (JSON Lines), not one instance`, [
+        'an instance file holds one: copy the line of the day to plan into a file of its own (jampr generate --count 1 writes a single one); a file of several, named .jsonl, is for jampr train --instances',
+      ]);
+    throw e;
+  }
+  return checkShape(instanceSchema, raw, 'Instance JSON');
+}
+
+/** How many JSON documents the text holds one a line, blank lines aside; 0 when some line is not one. */
+function jsonLinesCount(text: string): number {
+  const lines = text
+    .replace(/^\uFEFF/, '')
+    .split(/\r?\n/)
+    .filter((l) => l.trim() !== '');
+  for (const line of lines) {
+    try {
+      JSON.parse(line);
+    } catch {
+      return 0;
+    }
+  }
+  return lines.length;
 }
 
 /** The instance document with its keys in the documented order (one line unless `pretty`). */
