@@ -293,4 +293,13 @@ describe('customer CSVs that were misread', () => {
       "row 3, column demand: '1,250.5' is not a number (a thousands separator: write 1250.5, without it)",
     ]);
   });
+
+  it('names the coordinate columns it found when x/y and lat/lon are mixed, not two pairs that are not there', () => {
+    expect(refusal(['id,lat,y,demand,ready,due,service', 'D,0,0,0,0,100,0'])[0]).toBe(
+      "x/y column 'y' and lat/lon column 'lat' are both present: keep one pair (x and y, or lat and lon)",
+    );
+    expect(refusal(['id,x,Latitude,y,lng,demand,ready,due,service', 'D,0,0,0,0,0,0,100,0'])).toEqual([
+      "x/y columns 'x' and 'y' and lat/lon columns 'Latitude' and 'lng' are both present: keep one pair (x and y, or lat and lon)",
+    ]);
+  });
 });

@@ -284,7 +284,16 @@ export function mapColumns(headers: string[]): ColumnMapping {
   const has = (f: CsvField) => mapping.index[f] !== undefined;
   const planar = has('x') || has('y');
   mapping.geo = has('lat') || has('lon');
-  if (planar && mapping.geo) mapping.problems.push('both x/y and lat/lon columns are present; keep one pair');
+  if (planar && mapping.geo) {
+    // Named as the header writes them: 'lat' beside 'y' is one of each pair, not both pairs.
+    const found = (fields: readonly CsvField[]) => {
+      const names = fields.filter(has).map((f) => `'${mapping.names[f]}'`);
+      return `column${names.length > 1 ? 's' : ''} ${names.join(' and ')}`;
+    };
+    mapping.problems.push(
+      `x/y ${found(['x', 'y'])} and lat/lon ${found(['lat', 'lon'])} are both present: keep one pair (x and y, or lat and lon)`,
+    );
+  }
   const required: CsvField[] = ['id', ...(mapping.geo ? (['lat', 'lon'] as const) : (['x', 'y'] as const)), 'demand', 'ready', 'due'];
   for (const field of required) {
     if (!has(field)) mapping.problems.push(`missing column ${field} (accepted names: ${someNames(COLUMN_ALIASES[field])})`);
