@@ -33,7 +33,8 @@ describe('training recipes and control', () => {
     expect(baselines.every(Number.isFinite)).toBe(true);
   });
 
-  it('cancels between steps and keeps the checkpoint', async () => {
+  /** A short pomo-mean run of two instances a step that `stop` aborts from its progress reports; what it stored. */
+  async function stoppedRun(stop: (abort: () => void, instancesSeen: number) => void) {
     const outDir = await mkdtemp(join(tmpdir(), 'jampr-train-'));
     const controller = new AbortController();
     const run = await trainModel({
@@ -46,30 +47,18 @@ describe('training recipes and control', () => {
       model: tiny,
       signal: controller.signal,
       recipe: { name: 'pomo-mean', batchSize: 2, epochSize: 100, samplesPerInstance: 2 },
-      onProgress: (p) => p.instancesSeen >= 4 && controller.abort(),
+      onProgress: (p) => stop(() => controller.abort(), p.instancesSeen),
     });
-    expect(run.stoppedBy).toBe('cancelled');
-    expect((await loadCheckpoint(outDir)).card.instancesTrained).toBe(4);
+    return { stoppedBy: run.stoppedBy, instancesTrained: (await loadCheckpoint(outDir)).card.instancesTrained };
+  }
+
+  it('cancels between steps and keeps the checkpoint', async () => {
+    expect(await stoppedRun((abort, seen) => seen >= 4 && abort())).toEqual({ stoppedBy: 'cancelled', instancesTrained: 4 });
   });
 
   it('stops after the step during which the stop came, not one step later', async () => {
-    const outDir = await mkdtemp(join(tmpdir(), 'jampr-train-'));
-    const controller = new AbortController();
-    const run = await trainModel({
-      variant: 'tw3',
-      size: 5,
-      minutes: 5,
-      outDir,
-      seed: 4,
-      validationSize: 4,
-      model: tiny,
-      signal: controller.signal,
-      recipe: { name: 'pomo-mean', batchSize: 2, epochSize: 100, samplesPerInstance: 2 },
-      // As a Ctrl-C does: the abort is delivered on the event loop's next turn, not during the step that saw it come.
-      onProgress: () => setImmediate(() => controller.abort()),
-    });
-    expect(run.stoppedBy).toBe('cancelled');
-    expect((await loadCheckpoint(outDir)).card.instancesTrained).toBe(2);
+    // As a Ctrl-C does: the abort is delivered on the event loop's next turn, not during the step that saw it come.
+    expect(await stoppedRun((abort) => setImmediate(abort))).toEqual({ stoppedBy: 'cancelled', instancesTrained: 2 });
   });
 
   it('warms up by imitating the classical solver before REINFORCE when training from scratch', async () => {
