@@ -31,7 +31,7 @@ describe('instances', () => {
     expect(preview.instance.name).toBe('tiny (2)');
     expect(preview.warnings).toContainEqual(
       expect.stringMatching(
-        /^a day named “tiny” is already stored \(5 customers, \d+ plans?\): this file is imported beside it as “tiny \(2\)”/,
+        /^an instance named “tiny” is already stored \(5 customers, \d+ plans?\): this file is imported beside it as “tiny \(2\)”/,
       ),
     );
     const second = await app.call('instances:importCsv', request);

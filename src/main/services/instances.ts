@@ -27,7 +27,7 @@ function besideStored(ctx: ServiceContext, preview: CsvPreview): CsvPreview {
   while (taken.has(`${name} (${k})`)) k++;
   const free = `${name} (${k})`;
   const plans = `${same.plans} plan${same.plans === 1 ? '' : 's'}`;
-  const warning = `a day named “${name}” is already stored (${same.customers} customers, ${plans}): this file is imported beside it as “${free}”, and the stored day is kept as it is`;
+  const warning = `an instance named “${name}” is already stored (${same.customers} customers, ${plans}): this file is imported beside it as “${free}”, and the stored one is kept as it is`;
   return { ...preview, instance: { ...preview.instance, name: free }, warnings: [...preview.warnings, warning] };
 }
 

@@ -36,8 +36,7 @@ const summaryOf = (row: SummaryRow): PlanSummary => ({
   modelName: row.model_name,
   seconds: row.seconds,
   createdAt: row.created_at,
-  ...comparedWith(row),
-  ...runDetails(row),
+  ...planDetails(row),
   cost: row.cost,
   vehicles: row.vehicles,
   distance: row.distance,
@@ -57,12 +56,12 @@ const toStored = (row: PlanRow): StoredPlan => ({
   evaluation: JSON.parse(row.evaluation) as Evaluation,
   seconds: row.seconds,
   createdAt: row.created_at,
-  ...comparedWith(row),
-  ...runDetails(row),
+  ...planDetails(row),
 });
 
-const comparedWith = (row: Pick<PlanRow, 'compared_with'>) => (row.compared_with === null ? {} : { comparedWith: row.compared_with });
-const runDetails = (row: Pick<PlanRow, 'effort' | 'greedy_kept' | 'edited_from'>) => ({
+/** The optional columns, present on the plan only where set (plans stored before them read as they did). */
+const planDetails = (row: Pick<PlanRow, 'compared_with' | 'effort' | 'greedy_kept' | 'edited_from'>) => ({
+  ...(row.compared_with === null ? {} : { comparedWith: row.compared_with }),
   ...(row.effort === null ? {} : { effort: row.effort }),
   ...(row.greedy_kept === 1 ? { greedyKept: true as const } : {}),
   ...(row.edited_from === null ? {} : { editedFrom: row.edited_from }),
