@@ -326,6 +326,15 @@ test('after a reload the saved plans are in the history and reopen', async () =>
   await plans.filter({ hasText: 'Edited by hand' }).filter({ hasText: 'data changed' }).first().waitFor();
 });
 
+/** The stored training runs' statuses, newest first, asked of the server the page talks to. */
+async function runStatuses(): Promise<string[]> {
+  // The page keeps its token in sessionStorage (renderer/api/web-token.ts).
+  const answer = (await page.evaluate(
+    `fetch('/api/training%3Alist', { method: 'POST', headers: { 'Content-Type': 'application/json', 'X-Jampr-Token': sessionStorage.getItem('jampr.token') ?? '' }, body: '{}' }).then((r) => r.json())`,
+  )) as { ok: boolean; value?: { id: number; status: string }[] };
+  return [...(answer.value ?? [])].sort((a, b) => b.id - a.id).map((r) => r.status);
+}
+
 test('a short training run starts, reports progress and can be cancelled', async () => {
   await byTest('tab-training').click();
   await byTest('train-variant').selectOption('tw3');
@@ -354,14 +363,19 @@ test('a finished training run yields a model that can be activated and plans', a
   await byTest('train-minutes').fill('0.05');
   await byTest('train-name').fill('e2e-soft-12');
   await byTest('train-start').click();
-  await expectOrExplain(page.locator('[data-testid="training-status"][data-status="done"]'), 120_000);
+  await page.locator('[data-testid="training-status"][data-status="running"]').waitFor({ timeout: 30_000 });
+  // The run ends while the Plan view is shown (its end is not heard there): back on Training it reads finished.
+  await byTest('tab-plan').click();
+  await expect.poll(async () => (await runStatuses()).at(0), { timeout: 120_000, intervals: [500] }).toBe('done');
+  await byTest('tab-training').click();
+  await expectOrExplain(page.locator('[data-testid="training-status"][data-status="done"]'), 10_000);
   const row = page.locator('[data-testid^="model-row-"]', { hasText: 'e2e-soft-12' });
   await row.waitFor();
   const activate = row.locator('[data-testid^="activate-model-"]');
   if (await activate.count()) await activate.click();
   await row.locator('[data-testid^="model-active-"]').waitFor();
   // The run's verdict is what happened when it ended; beside it, what holds today.
-  await expect(byTest('verdict-now')).toHaveText(/Now, with any change made under Models since: e2e-soft-12 is active\./);
+  await expect(byTest('verdict-now')).toHaveText(/As of now: e2e-soft-12 is active\./);
 
   await byTest('tab-plan').click();
   await byTest('policy-name').selectOption('tw3');

@@ -58,7 +58,7 @@ export function CompareTables({ instance, comparison, stale }: { instance: Insta
                 <th>{label}</th>
                 <td className="num">{show(a.evaluation[key], kind)}</td>
                 <td className="num">{show(b.evaluation[key], kind)}</td>
-                <td className={`num delta ${key === 'cost' && !samePrices ? '' : tone(delta[key])}`}>{units.delta(delta[key], kind)}</td>
+                <DeltaCell delta={delta[key]} text={units.delta(delta[key], kind)} judged={key !== 'cost' || samePrices} />
               </tr>
             ))}
             <tr data-testid="compare-kpi-unserved">
@@ -119,6 +119,11 @@ export function CompareTables({ instance, comparison, stale }: { instance: Insta
       </section>
     </div>
   );
+}
+
+/** B − A, green where B is better and red where worse; a difference that shows as none ("0") is not coloured. */
+function DeltaCell({ delta, text, judged }: { delta: number; text: string; judged: boolean }) {
+  return <td className={`num delta ${judged && text !== '0' ? tone(delta) : ''}`}>{text}</td>;
 }
 
 const tone = (delta: number) => (delta > 1e-9 ? 'worse' : delta < -1e-9 ? 'better' : '');

@@ -3,7 +3,7 @@
  * on screen (the one just started, else the one picked, else the newest), and the model list. Progress and the
  * learning curve come from 'training:progress' events; the run's end from 'training:finished'.
  */
-import { useCallback, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import type { ModelInfo, TrainingRequest, TrainingRun } from '../../shared/api.js';
 import { useApi, useApiEvent } from '../hooks/use-api.js';
 import { useNotices, useRunner } from '../hooks/use-notices.js';
@@ -25,6 +25,13 @@ export function useTraining() {
   const current = runs.find((r) => r.id === shownId) ?? runs[0] ?? null;
   // A running run's share from its events, or from its stored points where the page was reloaded since.
   const shownFraction = current?.status === 'running' ? Math.max(fraction, storedFraction(current)) : storedFraction(current);
+
+  // The events below are heard only while the Training tab is open: a run that moved on or ended while another tab
+  // was shown is read afresh each time it opens, so it never stays "running" after its end.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once per opening of the tab
+  useEffect(() => {
+    void changed.models();
+  }, []);
 
   useApiEvent('training:progress', ({ runId, point, fraction: f, phase: doing }) => {
     if (point) cache.addPoint(runId, point);
