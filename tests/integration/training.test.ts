@@ -125,8 +125,8 @@ describe('training service', () => {
   });
 
   /** Five stored days and a JAMPR tw1 N=10 model that plans them today; returns the day ids and the model. */
-  async function userHistory(comparison: TrainJobResult['comparison']) {
-    const trainer = fakeTrainer(comparison, 3);
+  async function userHistory(comparison: TrainJobResult['comparison'], { steps = 3, instancesTrained = 64 } = {}) {
+    const trainer = fakeTrainer(comparison, steps, instancesTrained);
     app = createTestApp(trainer);
     const current = registerModel(app.store, await saveTinyModel(app.dir, 'jampr', 'tw1', 10), false);
     const ids: number[] = [];
@@ -169,6 +169,8 @@ describe('training service', () => {
       / It was stopped before its first training step: its weights are the untrained ones; it can be deleted under Models\.$/,
     );
     expect(cancelled.verdict).not.toMatch(/more minutes/);
+    // Nothing of it is worth activating: the verdict does not offer it.
+    expect(cancelled.verdict).not.toMatch(/can be activated/);
   });
 
   it("refuses a model name whose folder would overwrite another model's files, or leave the models folder", async () => {
@@ -279,6 +281,18 @@ describe('training service', () => {
       'stopped was not activated: the run was stopped before its end; mean cost of its greedy plans of 3 held-out days (“tiny-3”, “tiny-4”, “tiny-5”): 90.0 against 100.0 for jampr-tw1-n10. It can be activated under Models.',
     );
     expect((await app.call('models:list', {})).some((m) => m.active)).toBe(false);
+    await app.close();
+
+    // Stopped before its first step: the model is the current one unchanged, so nothing is offered to activate.
+    const early = await userHistory(
+      { days: 3, newCost: 100, newUnserved: 0, currentCost: 100, currentUnserved: 0 },
+      { steps: Infinity, instancesTrained: 0 },
+    );
+    const first = await app.call('training:start', { variant: 'tw1', size: 10, instanceIds: early.ids, minutes: 1, name: 'early' });
+    const stoppedEarly = await app.call('training:cancel', { id: first.id });
+    expect(stoppedEarly.verdict).toBe(
+      'early was not activated: the run was stopped before its end; mean cost of its greedy plans of 3 held-out days (“tiny-3”, “tiny-4”, “tiny-5”): 100.0 against 100.0 for jampr-tw1-n10. It was stopped before its first training step: it is jampr-tw1-n10 unchanged; it can be deleted under Models.',
+    );
   });
 
   it('refuses to learn from an instance that does not exist, before starting anything', async () => {

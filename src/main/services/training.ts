@@ -99,6 +99,8 @@ export function trainingServices(ctx: ServiceContext) {
         // activated another during the run).
         const inUse = currentModel(request);
         const model = result.outDir ? registerModel(ctx.store, result.outDir, false) : null;
+        // A model that took no training step is the one it started from: nothing in it is worth activating.
+        const stepped = model !== null && model.card.instancesSeen > (from?.card.instancesSeen ?? 0);
         const verdict = model
           ? `${activationGuard(
               model,
@@ -107,7 +109,8 @@ export function trainingServices(ctx: ServiceContext) {
               result.comparison,
               result.cancelled,
               holdout.map((d) => d.name),
-            )}${noStepNote(model, from, request.minutes, result.cancelled)}`
+              stepped,
+            )}${stepped ? '' : noStepNote(from, request.minutes, result.cancelled)}`
           : null;
         outcome = trainingRuns.finish(run.id, result.cancelled ? 'cancelled' : 'done', model?.id ?? null, null, verdict)!;
       } catch (err) {
@@ -152,6 +155,7 @@ export function trainingServices(ctx: ServiceContext) {
     comparison: HoldoutComparison | null,
     cancelled: boolean,
     heldOut: string[],
+    stepped: boolean,
   ): string {
     if (!comparison) {
       return `${model.name} was not activated: there were no held-out days of yours to compare it on (train on at least ${MIN_DAYS_FOR_HOLDOUT} stored days).`;
@@ -161,17 +165,18 @@ export function trainingServices(ctx: ServiceContext) {
     const fmt = (cost: number, unserved: number) =>
       `${cost.toFixed(1)}${unserved > 0 ? ` (${unserved} customer${unserved === 1 ? '' : 's'} not served)` : ''}`;
     const fresh = fmt(comparison.newCost, comparison.newUnserved);
+    const activatable = stepped ? ' It can be activated under Models.' : '';
     // A run that was stopped (Cancel, or the app closing) changes nothing: its model is judged and kept, not activated.
     if (cancelled) {
       const was =
         comparison.currentCost === null || comparison.currentUnserved === null || !current
           ? ''
           : ` against ${fmt(comparison.currentCost, comparison.currentUnserved)} for ${current.name}`;
-      return `${model.name} was not activated: the run was stopped before its end; ${on}: ${fresh}${was}. It can be activated under Models.`;
+      return `${model.name} was not activated: the run was stopped before its end; ${on}: ${fresh}${was}.${activatable}`;
     }
     if ((inUse?.id ?? null) !== (current?.id ?? null)) {
       const compared = current ? `, and it was compared with ${current.name}` : '';
-      return `${model.name} was not activated: the model planning this policy changed during the run (now ${inUse?.name ?? 'none'})${compared}; ${on}: ${fresh}. It can be activated under Models.`;
+      return `${model.name} was not activated: the model planning this policy changed during the run (now ${inUse?.name ?? 'none'})${compared}; ${on}: ${fresh}.${activatable}`;
     }
     if (comparison.currentCost === null || comparison.currentUnserved === null || !current) {
       models.activate(model.id);
@@ -179,7 +184,7 @@ export function trainingServices(ctx: ServiceContext) {
     }
     const against = `${on} ${fresh} against ${fmt(comparison.currentCost, comparison.currentUnserved)} for ${current.name}`;
     if (comparison.days < MIN_DAYS_TO_JUDGE) {
-      return `${model.name} was not activated: ${comparison.days} held-out day${comparison.days === 1 ? ' is' : 's are'} too few to judge it by (at least ${MIN_DAYS_TO_JUDGE}; train on ${2 * MIN_DAYS_TO_JUDGE} or more stored days); ${against}. It can be activated under Models.`;
+      return `${model.name} was not activated: ${comparison.days} held-out day${comparison.days === 1 ? ' is' : 's are'} too few to judge it by (at least ${MIN_DAYS_TO_JUDGE}; train on ${2 * MIN_DAYS_TO_JUDGE} or more stored days); ${against}.${activatable}`;
     }
     const better =
       comparison.newUnserved < comparison.currentUnserved ||
@@ -195,8 +200,7 @@ export function trainingServices(ctx: ServiceContext) {
    * A run whose minutes went to measuring the model it started from and fitting its pair bias, with no training step
    * after them, says so: its model has seen no more instances than the one it started from.
    */
-  function noStepNote(model: ModelInfo, from: ModelInfo | null | undefined, minutes: number, cancelled: boolean): string {
-    if (model.card.instancesSeen > (from?.card.instancesSeen ?? 0)) return '';
+  function noStepNote(from: ModelInfo | null | undefined, minutes: number, cancelled: boolean): string {
     const unchanged = from ? `it is ${from.name} unchanged` : 'its weights are the untrained ones';
     if (cancelled) return ` It was stopped before its first training step: ${unchanged}; it can be deleted under Models.`;
     return ` No training step fitted in its ${minutes} minute${minutes === 1 ? '' : 's'} (getting ready took them): give it more minutes to learn from your days.`;
