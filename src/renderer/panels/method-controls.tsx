@@ -19,17 +19,30 @@ interface Props {
 export function MethodControls({ method, customers, effort, onMethod, onEffort, testId, effortTestId }: Props) {
   const measure = methodOption(method).effort;
   const tooLarge = (id: MethodChoice) => usesModel(id) && customers !== null && modelSizeRefusal(customers) !== null;
+  // A day grown past the limit while a learned method was chosen keeps the choice, marked, so Plan's refusal is no
+  // surprise; the dispatcher picks another method (switching it silently would plan with what was not chosen).
+  const refusal = tooLarge(method) ? modelSizeRefusal(customers!) : null;
   return (
     <>
-      <label className="field-inline">
+      <label className={`field-inline${refusal ? ' has-error' : ''}`} title={refusal ?? undefined}>
         <span>Method</span>
-        <select value={method} data-testid={testId} onChange={(e) => onMethod(e.target.value as MethodChoice)}>
+        <select
+          value={method}
+          data-testid={testId}
+          aria-invalid={refusal ? true : undefined}
+          onChange={(e) => onMethod(e.target.value as MethodChoice)}
+        >
           {METHOD_OPTIONS.map((m) => (
             <option key={m.id} value={m.id} disabled={tooLarge(m.id)}>
               {tooLarge(m.id) ? `${m.label} (up to ${MAX_MODEL_CUSTOMERS.toLocaleString('en-US')} stops)` : m.label}
             </option>
           ))}
         </select>
+        {refusal && (
+          <em className="field-error" data-testid={`${testId}-too-large`}>
+            up to {MAX_MODEL_CUSTOMERS.toLocaleString('en-US')} stops: choose Classical
+          </em>
+        )}
       </label>
       {measure && (
         <NumberField
