@@ -4,10 +4,11 @@
  * learning curve come from 'training:progress' events; the run's end from 'training:finished'.
  */
 import { useCallback, useEffect, useState } from 'react';
-import type { ModelInfo, TrainingRequest, TrainingRun } from '../../shared/api.js';
+import type { ModelInfo, TrainingRequest } from '../../shared/api.js';
 import { useApi, useApiEvent } from '../hooks/use-api.js';
 import { useNotices, useRunner } from '../hooks/use-notices.js';
 import { useModelList, useStoredDataChanged, useTrainingRunCache, useTrainingRuns } from '../state/queries.js';
+import { runFraction } from './run-fraction.js';
 
 export function useTraining() {
   const api = useApi();
@@ -23,8 +24,15 @@ export function useTraining() {
   const [phase, setPhase] = useState<string | null>(null);
   const [starting, setStarting] = useState(false);
   const current = runs.find((r) => r.id === shownId) ?? runs[0] ?? null;
-  // A running run's share from its events, or from its stored points where the page was reloaded since.
-  const shownFraction = current?.status === 'running' ? Math.max(fraction, storedFraction(current)) : storedFraction(current);
+  const running = current?.status === 'running';
+  // The clock moves the bar between a running run's events (runFraction).
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    if (!running) return;
+    const timer = setInterval(() => setNow(Date.now()), 1000);
+    return () => clearInterval(timer);
+  }, [running]);
+  const shownFraction = runFraction(current, fraction, now);
 
   // The events below are heard only while the Training tab is open: a run that moved on or ended while another tab
   // was shown is read afresh each time it opens, so it never stays "running" after its end.
@@ -119,12 +127,4 @@ export function useTraining() {
     remove,
     show: setShownId,
   };
-}
-
-/** How much of its time budget a run that is over used: all of it when done, else up to its last point. */
-function storedFraction(run: TrainingRun | null): number {
-  if (!run) return 0;
-  if (run.status === 'done') return 1;
-  const last = run.points.at(-1);
-  return last ? Math.min(1, last.elapsedSec / (run.config.minutes * 60)) : 0;
 }
