@@ -26,10 +26,10 @@ import { type ChunkHelpers, chunkSeed, drawChunks } from './sample-chunks.js';
  * BatchNorm runs in eval mode throughout.
  */
 
-/** Greedy plans for a batch of instances of one size: index routes per instance. */
 /** Customers placed so far by a greedy decoding of one day (every few steps, for the plan's progress). */
 export type GreedyProgress = (placed: number, total: number) => void;
 
+/** Greedy plans for a batch of instances of one size: index routes per instance. */
 export function decodeGreedy(
   policy: Policy,
   problems: readonly Problem[],
@@ -89,6 +89,12 @@ export interface SampleOptions {
   seed?: number;
   signal?: AbortSignal;
   onProgress?: (drawn: number, total: number, bestCost: number) => void;
+  /**
+   * The share of the work done (0..1), the eight greedy views counted as eight samples: at every chunk's end, and
+   * about every step while this thread decodes the views or draws a chunk (each takes seconds on a day of a hundred
+   * stops), by the customers placed.
+   */
+  onShare?: (share: number) => void;
   /** Helper threads drawing chunks beside this one (sampling-pool.ts); the plan is the same with or without. */
   helpers?: ChunkHelpers<SampledPlan>;
 }
@@ -117,11 +123,22 @@ export async function decodeSampled(
   if (!Number.isInteger(total) || total < 1) throw new AppError('input', `samples must be a positive integer, got ${total}`);
   const seed = opts.seed ?? 1;
   const encodings = symmetricEncodings(policy, problem, config);
+  const work = total + SYMMETRY_COUNT;
+  let viewsDone = 0;
+  let drawnSoFar = 0;
+  const share = (drawing: number) => opts.onShare?.((viewsDone + drawing) / work);
   try {
     // The greedy candidates are this thread's first job once the helpers have their chunks.
     let greedy: SampledPlan | null = null;
     const greedyPlan = (): SampledPlan => {
-      greedy ??= { ...decodeGreedyViews(policy, problem, config, encodings, opts.signal), samples: total };
+      greedy ??= {
+        ...decodeGreedyViews(policy, problem, config, encodings, opts.signal, (state) => {
+          viewsDone = SYMMETRY_COUNT * placedShare(state, SYMMETRY_COUNT, problem.n);
+          share(drawnSoFar);
+        }),
+        samples: total,
+      };
+      viewsDone = SYMMETRY_COUNT;
       return greedy;
     };
     const chunks = await drawChunks({
@@ -129,12 +146,17 @@ export async function decodeSampled(
       chunk,
       first: greedyPlan,
       // The signal reaches into the chunk: a cancel stops its rollout at the next step, not after the whole chunk.
-      local: (index, size) =>
-        sampleChunk(policy, problem, config, encodings, chunkSeed(seed, index), size, chunkSymmetry(index), opts.signal),
+      local: (index, size, within) =>
+        sampleChunk(policy, problem, config, encodings, chunkSeed(seed, index), size, chunkSymmetry(index), opts.signal, (state) =>
+          within(placedShare(state, size, problem.n)),
+        ),
+      onWithin: share,
       helpers: opts.helpers,
       isBetter: (a, b) => isBetter(a.evaluation, b.evaluation),
       signal: opts.signal,
       onProgress: (drawn, chunkBest) => {
+        drawnSoFar = drawn;
+        share(drawn);
         const lead = greedy && isBetter(greedy.evaluation, chunkBest.evaluation) ? greedy : chunkBest;
         opts.onProgress?.(drawn, total, lead.evaluation.cost);
       },
@@ -159,6 +181,7 @@ export function decodeGreedyViews(
   config: EnvConfig,
   encodings?: SymmetricEncodings,
   signal?: AbortSignal,
+  onStep?: (state: EnvState) => void,
 ): Omit<SampledPlan, 'samples'> {
   const own = encodings ? null : symmetricEncodings(policy, problem, config);
   const views = Array.from({ length: SYMMETRY_COUNT }, (_, s) => s);
@@ -174,7 +197,7 @@ export function decodeGreedyViews(
       Array<Problem>(views.length).fill(problem),
       config,
       { kind: 'greedy' },
-      { training: false, symmetries: views, encoded: { encoding: joined, dispose: () => {} }, signal },
+      { training: false, symmetries: views, encoded: { encoding: joined, dispose: () => {} }, signal, onStep },
     );
     let best: Omit<SampledPlan, 'samples'> | null = null;
     for (const b of views) {
@@ -230,6 +253,7 @@ export function sampleChunk(
   size: number,
   symmetry = 0,
   signal?: StopSignal,
+  onStep?: (state: EnvState) => void,
 ): SampledPlan {
   const rng = createRng(seed);
   const problems = Array<Problem>(size).fill(problem);
@@ -238,7 +262,7 @@ export function sampleChunk(
     problems,
     config,
     { kind: 'sample', rng },
-    { training: false, repeat: size, symmetries: [symmetry], encoded: encodings?.of(symmetry), signal },
+    { training: false, repeat: size, symmetries: [symmetry], encoded: encodings?.of(symmetry), signal, onStep },
   );
   let best: SampledPlan | null = null;
   for (let b = 0; b < size; b++) {
@@ -248,4 +272,11 @@ export function sampleChunk(
   }
   if (!best) throw new Error('no sample was drawn');
   return best;
+}
+
+/** The share of the `n` customers that the `rows` rollouts of a batch have placed so far. */
+function placedShare(state: EnvState, rows: number, n: number): number {
+  let placed = 0;
+  for (let b = 0; b < rows; b++) placed += state.visitedCount[b];
+  return n > 0 ? placed / (rows * n) : 1;
 }

@@ -26,6 +26,8 @@ export interface PlanWithModelOptions {
   threads?: number;
   signal?: AbortSignal;
   onProgress?: (drawn: number, total: number, bestCost: number) => void;
+  /** Sampling: the share of its work done, about every step (decode.ts). */
+  onShare?: (share: number) => void;
   /** Greedy decoding (JAMPR): customers placed so far, after every step of the plain rollout. */
   onPlaced?: GreedyProgress;
   /** Where default models are looked up (default resources/models or $JAMPR_MODELS_DIR). */
@@ -65,6 +67,7 @@ export async function planWithModel(problem: Problem, variant: Variant, opts: Pl
           seed,
           signal: opts.signal,
           onProgress: opts.onProgress,
+          onShare: opts.onShare,
           helpers: samplingHelpers(opts.threads ?? availableParallelism(), call),
         });
         return { routes: best.routes, modelName: card.name, greedyKept: best.greedyKept };

@@ -24,14 +24,19 @@ export interface ChunkSchedule<T> {
   chunk: number;
   /** This thread's own work besides chunks (the greedy candidate), done once the helpers hold their first chunks. */
   first?: () => void;
-  /** Draws chunk `index` (of `size` samples) in this thread; returns its best plan. */
-  local(index: number, size: number): T;
+  /**
+   * Draws chunk `index` (of `size` samples) in this thread; returns its best plan. `within` takes the share of the
+   * chunk done so far (0..1), as often as the chunk likes: a chunk on a large day takes seconds.
+   */
+  local(index: number, size: number, within: (share: number) => void): T;
   helpers?: ChunkHelpers<T>;
   /** Whether plan a beats plan b (for progress; the caller picks the final plan from the chunks in order). */
   isBetter(a: T, b: T): boolean;
   signal?: AbortSignal;
   /** After each chunk, in the order they finish: samples drawn so far and the best plan among them. */
   onProgress?: (drawn: number, best: T) => void;
+  /** While this thread draws a chunk: the samples drawn so far, counting that chunk's share done (not a whole number). */
+  onWithin?: (drawing: number) => void;
 }
 
 /**
@@ -105,8 +110,13 @@ export async function drawChunks<T>(s: ChunkSchedule<T>): Promise<T[]> {
         continue;
       }
       const mine = retry.shift() ?? (next < count ? next++ : steal());
-      if (mine !== undefined && results[mine] === undefined) record(mine, s.local(mine, sizeOf(mine)));
-      else if (held.size > 0)
+      if (mine !== undefined && results[mine] === undefined) {
+        const size = sizeOf(mine);
+        record(
+          mine,
+          s.local(mine, size, (share) => s.onWithin?.(drawn + share * size)),
+        );
+      } else if (held.size > 0)
         await Promise.race([...[...held.values()].map((h) => h.task), new Promise((resolve) => setTimeout(resolve, ABORT_POLL_MS))]);
     }
     return results as T[];

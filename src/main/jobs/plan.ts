@@ -14,7 +14,7 @@ import type { JobContext, PlanJob, PlanResult, Progress } from './protocol.js';
 
 export const DEFAULT_TIME_LIMIT_SEC = 5;
 export const DEFAULT_RANDOM_SAMPLES = 1000;
-/** Greedy decoding reports its progress at most this often. */
+/** Greedy decoding, and sampling within a chunk, report their progress at most this often. */
 const PROGRESS_EVERY_MS = 250;
 
 /** Plans one instance with the requested method. Runs in the ML worker (or in-process for the CLI and tests). */
@@ -117,6 +117,8 @@ async function planWithStoredModel(problem: Problem, job: PlanJob, ctx: JobConte
   ctx.onProgress({ fraction: 0, message: label });
   // A greedy plan of hundreds of stops takes tens of seconds: its progress is the share of customers placed.
   let reported = 0;
+  let sampled = label;
+  let done = 0;
   const onPlaced = (placed: number, total: number) => {
     const now = performance.now();
     if (now - reported < PROGRESS_EVERY_MS || total === 0) return;
@@ -133,10 +135,17 @@ async function planWithStoredModel(problem: Problem, job: PlanJob, ctx: JobConte
     chunk: samplingChunk(problem.n),
     seed: job.seed,
     signal: ctx.signal,
-    onProgress: (drawn, total, bestCost) =>
-      ctx.onProgress({
-        fraction: total > 0 ? drawn / total : 0,
-        message: `${label}: ${drawn} of ${total} plans, best cost ${bestCost.toFixed(2)}`,
-      }),
+    // The bar moves with the customers placed (a chunk of a large day takes seconds), the words with whole chunks.
+    onShare: (share) => {
+      const now = performance.now();
+      done = share;
+      if (now - reported < PROGRESS_EVERY_MS && share < 1) return;
+      reported = now;
+      ctx.onProgress({ fraction: share, message: sampled });
+    },
+    onProgress: (drawn, total, bestCost) => {
+      sampled = `${label}: ${drawn} of ${total} plans, best cost ${bestCost.toFixed(2)}`;
+      ctx.onProgress({ fraction: done, message: sampled });
+    },
   });
 }

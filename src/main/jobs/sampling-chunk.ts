@@ -1,6 +1,7 @@
 /**
- * How many sampled plans the model rolls out at once. A chunk is the unit of progress, the moment a cancel is
- * seen and the unit of work handed to the other core, so it must stay short (well under a second) on large days.
+ * How many sampled plans the model rolls out at once: the unit of work handed to the other core, and of the best
+ * cost the progress names (the bar moves within a chunk, with its customers placed, and a cancel stops it at the next
+ * step). On a city day of about a hundred stops a chunk of 32 takes several seconds on this thread.
  * The work of one sample grows about with N², hence a fixed budget of N² work per chunk, and at most 32 so that
  * the app's 128 samples make four chunks for two threads (the array decoder loses about 2 % per sample at 32
  * against 320 rollouts at once); at N = 200 it is 30 (bench/sampling-chunks.ts measures the time per chunk).

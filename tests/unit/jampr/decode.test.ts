@@ -65,6 +65,26 @@ describe('decoding', () => {
     policy.dispose();
   });
 
+  it('reports its share of the work as customers are placed, not only at chunk ends, rising to 1', async () => {
+    const policy = new Policy(tinyModelConfig(), 4);
+    const [problem] = tinyProblems(8, 1, 12);
+    const shares: number[] = [];
+    const chunkEnds: number[] = [];
+    await decodeSampled(policy, problem, jamprEnvConfig(makeVariant('tw1'), 8), {
+      samples: 24,
+      chunk: 12,
+      onShare: (share) => shares.push(share),
+      onProgress: (drawn) => chunkEnds.push(drawn),
+    });
+    expect(chunkEnds).toEqual([12, 24]);
+    // The eight greedy views count as eight samples: 8 of 32 once they are decoded, 20 of 32 after the first chunk.
+    expect(shares.filter((s) => s > 0 && s < 8 / 32).length).toBeGreaterThan(0);
+    expect(shares.filter((s) => s > 8 / 32 && s < 20 / 32).length).toBeGreaterThan(0);
+    expect(shares.every((s, i) => i === 0 || s >= shares[i - 1])).toBe(true);
+    expect(shares.at(-1)).toBe(1);
+    policy.dispose();
+  });
+
   it('never returns a sampled plan worse than the greedy plan, and says when it kept the greedy one', async () => {
     // An untrained policy samples widely: with few draws the greedy plans (of the eight views) often win, and the
     // best of them must then be returned; with more draws a sample often wins.
