@@ -14,6 +14,11 @@ export interface Units {
   time(value: number): string;
   /** A signed change of a distance, a duration or a plain number, in the same units. */
   delta(value: number, kind: 'distance' | 'duration' | 'number' | 'cost'): string;
+  /**
+   * b − a of two figures shown side by side, from the figures as shown (a tenth of a km or of a cost, a whole minute),
+   * so that the column adds up: 34h42m and 4h54m differ by 29h48m, whatever their seconds.
+   */
+  difference(a: number, b: number, kind: 'distance' | 'duration' | 'number' | 'cost'): string;
 }
 
 export function unitsOf(instance: Pick<Instance, 'coordinates' | 'clockTimes'>): Units {
@@ -23,6 +28,7 @@ export function unitsOf(instance: Pick<Instance, 'coordinates' | 'clockTimes'>):
   const km = (travel: number) => (geo ? kmDriven(travel, geo.speedKmh) : travel);
   const distance = (travel: number) => (geo ? `${formatNumber(km(travel), 1)} km` : formatNumber(travel, 1));
   const duration = (value: number) => formatDuration(value, minutes);
+  const tenths = (v: number) => Math.round(v * 10) / 10;
   return {
     distanceUnit: geo ? 'km' : '',
     distance,
@@ -37,6 +43,13 @@ export function unitsOf(instance: Pick<Instance, 'coordinates' | 'clockTimes'>):
       // A change smaller than what is shown (seconds of waiting in minutes) is none: "0", not "−0m" or "+<1m".
       if (size === UNDER_A_MINUTE || size === sizeOf(0)) return '0';
       return `${shown > 0 ? '+' : '−'}${size}`;
+    },
+    difference(a, b, kind) {
+      if (kind === 'duration' && minutes) return this.delta(Math.round(b) - Math.round(a), kind);
+      // A distance's tenths are of km on a lat/lon day: rounded there, then back to the travel minutes delta takes.
+      if (kind === 'distance' && geo) return this.delta(((tenths(km(b)) - tenths(km(a))) * 60) / geo.speedKmh, kind);
+      if (kind === 'distance' || kind === 'cost') return this.delta(tenths(b) - tenths(a), kind);
+      return this.delta(b - a, kind);
     },
   };
 }

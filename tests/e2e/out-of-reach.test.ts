@@ -76,6 +76,8 @@ test('a customer out of reach imports with a warning and is named as not served 
   await expect(byTest('compare-rules').locator('td')).toHaveText(['1 not served', 'met', '']);
   // B3: not served under hard windows (A), served late under soft ones (B).
   await expect(byTest('compare-customer-B3').locator('td')).toHaveText([/^B3$/, 'not served', /\d/, 'not served', /.*/]);
+  // Why A leaves it out is on its cell, as the Plan view and the exports say it.
+  await expect(byTest('compare-customer-B3').locator('td').nth(1)).toHaveAttribute('title', /no vehicle can reach it/);
   await session.screenshot('out-of-reach-compare');
   await byTest('tab-plan').click();
 });

@@ -2,7 +2,7 @@
 import type { Comparison } from '../../shared/api.js';
 import { type Evaluation, type Instance, type Variant, variantWaits } from '../../shared/domain.js';
 import { describeVariant } from '../plan/time-window-policy.js';
-import { brokenCounts, brokenText, unservedCount } from '../../shared/not-served.js';
+import { brokenCounts, brokenText, notServed, unservedCount } from '../../shared/not-served.js';
 import { formatCost, formatNumber, UNDER_A_MINUTE } from '../format.js';
 import { type Units, unitsOf } from '../units.js';
 
@@ -19,11 +19,14 @@ const KPIS = [
 export function CompareTables({ instance, comparison, stale }: { instance: Instance; comparison: Comparison; stale: boolean }) {
   const { a, b, delta } = comparison;
   const units = unitsOf(instance);
-  // A row of nothing but dashes (deviations of seconds) is not listed.
-  const shows = (served: boolean, minutes: number) => !served || visibleMinutes(minutes, units);
+  // A row of nothing but dashes (waiting or earliness of seconds) is not listed; any lateness is, as the Plan view
+  // marks a customer late by seconds.
   const customers = comparison.customers.filter(
-    (c) => shows(c.servedA, c.lateA) || shows(c.servedB, c.lateB) || shows(c.servedA, c.earlyA) || shows(c.servedB, c.earlyB),
+    (c) => !c.servedA || !c.servedB || c.lateA > 0 || c.lateB > 0 || visibleMinutes(c.earlyA, units) || visibleMinutes(c.earlyB, units),
   );
+  // Why each plan leaves a customer out (the evaluator's reason), shown on its "not served" cell.
+  const whyA = new Map(notServed(instance, a.evaluation).map((n) => [n.id, n.reason]));
+  const whyB = new Map(notServed(instance, b.evaluation).map((n) => [n.id, n.reason]));
   const show = (v: number, kind: (typeof KPIS)[number]['kind']) =>
     kind === 'distance' ? units.distance(v) : kind === 'duration' ? units.duration(v) : kind === 'cost' ? formatCost(v) : formatNumber(v);
   // Arriving before a window opens is waiting where the policy waits (served inside the window) and early service
@@ -58,7 +61,11 @@ export function CompareTables({ instance, comparison, stale }: { instance: Insta
                 <th>{label}</th>
                 <td className="num">{show(a.evaluation[key], kind)}</td>
                 <td className="num">{show(b.evaluation[key], kind)}</td>
-                <DeltaCell delta={delta[key]} text={units.delta(delta[key], kind)} judged={key !== 'cost' || samePrices} />
+                <DeltaCell
+                  delta={delta[key]}
+                  text={units.difference(a.evaluation[key], b.evaluation[key], kind)}
+                  judged={key !== 'cost' || samePrices}
+                />
               </tr>
             ))}
             <tr data-testid="compare-kpi-unserved">
@@ -106,10 +113,10 @@ export function CompareTables({ instance, comparison, stale }: { instance: Insta
                 {customers.map((c) => (
                   <tr key={c.customerId} data-testid={`compare-customer-${c.customerId}`}>
                     <td>{c.customerId}</td>
-                    <DeviationCell served={c.servedA} minutes={c.lateA} tone="text-bad" units={units} />
-                    <DeviationCell served={c.servedB} minutes={c.lateB} tone="text-bad" units={units} />
-                    <DeviationCell served={c.servedA} minutes={c.earlyA} tone="text-warn" units={units} />
-                    <DeviationCell served={c.servedB} minutes={c.earlyB} tone="text-warn" units={units} />
+                    <DeviationCell served={c.servedA} why={whyA.get(c.customerId)} minutes={c.lateA} late units={units} />
+                    <DeviationCell served={c.servedB} why={whyB.get(c.customerId)} minutes={c.lateB} late units={units} />
+                    <DeviationCell served={c.servedA} why={whyA.get(c.customerId)} minutes={c.earlyA} units={units} />
+                    <DeviationCell served={c.servedB} why={whyB.get(c.customerId)} minutes={c.earlyB} units={units} />
                   </tr>
                 ))}
               </tbody>
@@ -131,11 +138,20 @@ const tone = (delta: number) => (delta > 1e-9 ? 'worse' : delta < -1e-9 ? 'bette
 // A variant is its name and its prices (alpha, beta where it has one, the penalty's shape): the same prices are the same fields.
 const samePricing = (a: Variant, b: Variant) => JSON.stringify(Object.entries(a).sort()) === JSON.stringify(Object.entries(b).sort());
 
-/** Minutes late or early in one plan, "—" for none; a plan that leaves the customer out says so rather than "—". */
-function DeviationCell(props: { served: boolean; minutes: number; tone: string; units: Units }) {
-  if (!props.served) return <td className="num text-bad">not served</td>;
-  if (!visibleMinutes(props.minutes, props.units)) return <td className="num">—</td>;
-  return <td className={`num ${props.tone}`}>{props.units.duration(props.minutes)}</td>;
+/**
+ * Minutes late or early in one plan, "—" for none (lateness of seconds shows as "<1m": the Plan view marks it late); a
+ * plan that leaves the customer out says so rather than "—", with the reason as the cell's title.
+ */
+function DeviationCell(props: { served: boolean; why?: string; minutes: number; late?: boolean; units: Units }) {
+  if (!props.served)
+    return (
+      <td className="num text-bad" title={props.why}>
+        not served
+      </td>
+    );
+  const shown = props.late ? props.minutes > 0 : visibleMinutes(props.minutes, props.units);
+  if (!shown) return <td className="num">—</td>;
+  return <td className={`num ${props.late ? 'text-bad' : 'text-warn'}`}>{props.units.duration(props.minutes)}</td>;
 }
 
 /** Minutes that show as a minute or more: seconds of waiting are shown as none in the comparison, like no waiting at all. */

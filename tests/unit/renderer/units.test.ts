@@ -22,4 +22,19 @@ describe("the app's units", () => {
     expect(plain.delta(12, 'cost')).toBe('+12.0');
     expect(plain.delta(0.04, 'cost')).toBe('0');
   });
+
+  it('takes a difference of two figures from the figures as shown, so that the column adds up', () => {
+    const clock = unitsOf({ clockTimes: true });
+    // 34h42m (2081.6 min) and 4h54m (294.4 min): 29h48m apart as shown, 29h47m (1787.2 min) by the seconds.
+    expect(clock.duration(2081.6)).toBe('34h 42m');
+    expect(clock.duration(294.4)).toBe('4h 54m');
+    expect(clock.difference(2081.6, 294.4, 'duration')).toBe('−29h 48m');
+    expect(clock.difference(294.4, 2081.6, 'duration')).toBe('+29h 48m');
+    const geo = unitsOf({ coordinates: { kind: 'geo', speedKmh: 60 } });
+    // 10.04 km and 10.16 km show as 10.0 and 10.2: +0.2 km, not +0.1.
+    expect(geo.difference(10.04, 10.16, 'distance')).toBe('+0.2 km');
+    const plain = unitsOf({});
+    expect(plain.difference(100.04, 100.16, 'cost')).toBe('+0.2');
+    expect(plain.difference(3, 5, 'number')).toBe(plain.delta(2, 'number'));
+  });
 });
