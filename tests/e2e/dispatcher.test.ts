@@ -144,8 +144,10 @@ test('an invalid edit is explained inline and in the banner, and nothing is lost
   await expect(byTest('edit-due-3'), 'the edit is still there').toHaveValue('150');
   await byTest('edit-due-3').fill('320');
   await byTest('edit-due-3').press('Enter');
-  await byTest('save-instance').click();
+  // Fixed before the next save: the refused save's banner goes with the problem.
   await byTest('customer-errors-3').waitFor({ state: 'detached' });
+  await expect(byTest('error-banner'), 'the refused save is answered by the fix').toHaveCount(0);
+  await byTest('save-instance').click();
   await byTest('unsaved-badge').waitFor({ state: 'detached' });
   await expect(byTest('error-banner'), "the failed save's banner goes once the save succeeds").toHaveCount(0);
   await dismissBanners();

@@ -33,8 +33,8 @@ export interface NoticeApi {
   notices: Notice[];
   report(action: string, err: unknown): AppErrorData;
   dismiss(id: number): void;
-  /** Removes the notices of one action, e.g. a failed save once a save succeeds. */
-  dismissAction(action: string): void;
+  /** Removes the notices of one action (of one kind only, where `kind` is given), e.g. a failed save once a save succeeds. */
+  dismissAction(action: string, kind?: ErrorKind): void;
   clear(): void;
 }
 
@@ -56,7 +56,11 @@ export function useNoticeState(): NoticeApi {
     return data;
   }, []);
   const dismiss = useCallback((id: number) => setNotices((list) => list.filter((n) => n.id !== id)), []);
-  const dismissAction = useCallback((action: string) => setNotices((list) => list.filter((n) => n.action !== action)), []);
+  const dismissAction = useCallback(
+    (action: string, kind?: ErrorKind) =>
+      setNotices((list) => list.filter((n) => n.action !== action || (kind !== undefined && n.kind !== kind))),
+    [],
+  );
   const clear = useCallback(() => setNotices([]), []);
   return useMemo(() => ({ notices, report, dismiss, dismissAction, clear }), [notices, report, dismiss, dismissAction, clear]);
 }

@@ -8,7 +8,7 @@ import { describeMethod } from '../../shared/methods.js';
 import { formatCost, formatDateTime } from '../format.js';
 import { useApi } from '../hooks/use-api.js';
 import { describeVariant } from './time-window-policy.js';
-import { useRunner } from '../hooks/use-notices.js';
+import { useNotices, useRunner } from '../hooks/use-notices.js';
 import type { JobState } from '../hooks/use-plan-job.js';
 import { downloadText, mimeFor } from '../download.js';
 import { RouteMap } from '../map/route-map.js';
@@ -59,6 +59,11 @@ export function PlanView({ ws, job, onCancelJob, onCsvFile }: Props) {
   useUndoKeys(ws);
   // The check of the latest edit when there is one, else what the last failed save said.
   const live = useLiveProblems(draft, String(ws.stored?.id ?? 'new'));
+  // A save refused for its input is answered by an edit or an undo that fixes it: its banner goes with the problems.
+  const { dismissAction } = useNotices();
+  useEffect(() => {
+    if (live && live.problems.length === 0) dismissAction('Save instance', 'input');
+  }, [live, dismissAction]);
   const errors = useMemo(
     () => messagesByCustomer(live?.problems ?? ws.saveErrors, draft ?? blankInstance('-')),
     [live, ws.saveErrors, draft],
