@@ -170,3 +170,12 @@ export const usesModel = (id: MethodChoice): boolean => {
   const { method } = methodOption(id);
   return method === 'jampr' || method === 'am';
 };
+
+/**
+ * Why a sampled plan is a greedy one (`greedyKept`), in the plan view and `jampr plan`'s note. Sampling counts the
+ * greedy plans of the day's eight symmetric views among its candidates; JAMPR greedy plans the plain view alone,
+ * so the plan kept can be cheaper than JAMPR greedy's (docs/model.md, "Planning with a model").
+ */
+export const greedyKeptNote = (samples?: number): string =>
+  `none of the ${samples === undefined ? '' : `${samples} `}sampled plans beat the best of the model's 8 greedy plans (one for each symmetric view of ` +
+  'the day; JAMPR greedy plans the first view only), so the plan is that best greedy plan';

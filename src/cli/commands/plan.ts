@@ -11,7 +11,7 @@ import { INSTANCE_FILE_KINDS } from '../../main/vrp/io/index.js';
 import { checkWritable, outputFormat, writeTextFile } from '../files.js';
 import { instanceFlags, loadProblem } from '../load.js';
 import { serviceTimeNotice } from '../../shared/model-limits.js';
-import { DEFAULT_SAMPLES, type MethodField, methodLabel, unreadFields } from '../../shared/methods.js';
+import { DEFAULT_SAMPLES, greedyKeptNote, type MethodField, methodLabel, unreadFields } from '../../shared/methods.js';
 import { cliJobContext } from '../progress.js';
 
 export async function run(argv: string[]): Promise<void> {
@@ -83,10 +83,7 @@ export async function run(argv: string[]): Promise<void> {
   }
   const notice = (method === 'jampr' || method === 'am') && !improveSec ? serviceTimeNotice(problem.instance) : null;
   if (notice) process.stderr.write(`jampr: warning: ${notice}\n`);
-  if (result.greedyKept)
-    process.stderr.write(
-      `jampr: note: none of the ${samples ?? DEFAULT_SAMPLES} sampled plans beat the model's greedy plans; the plan is the best of those\n`,
-    );
+  if (result.greedyKept) process.stderr.write(`jampr: note: ${greedyKeptNote(samples ?? DEFAULT_SAMPLES)}\n`);
   for (const v of evaluation.violations) console.error(`violation: ${v.message}`);
   if (!evaluation.feasible) process.exitCode = EXIT.infeasible;
 }

@@ -8,7 +8,7 @@ import type { Instance, Violation } from '../../shared/domain.js';
 import { formatDateTime, formatNumber } from '../format.js';
 import { locateStop, UNSERVED } from '../state/route-edits.js';
 import type { PlanEdit } from '../state/use-workspace.js';
-import { describeMethod, isModelAlone } from '../../shared/methods.js';
+import { describeMethod, greedyKeptNote, isModelAlone } from '../../shared/methods.js';
 import { serviceTimeNotice } from '../../shared/model-limits.js';
 import { notServed } from '../../shared/not-served.js';
 import { describeVariant } from './time-window-policy.js';
@@ -88,7 +88,7 @@ export function PlanPanel(props: Props) {
       <ModelNotice instance={instance} method={plan.method} />
       {plan.greedyKept && (
         <p className="note" data-testid="plan-greedy-kept">
-          None of the sampled plans beat the model's greedy plans: this plan is the best of those.
+          {greedyKeptNote(plan.effort).replace(/^n/, 'N')}.
         </p>
       )}
       <ChangedSincePlanned instance={instance} plan={plan} routes={routes} edited={edit !== null} stale={props.stale} />
