@@ -338,6 +338,16 @@ test('a customer is added by its typed position, from the keyboard alone', async
   await page.locator('body').press('Control+z');
   await expect(rows).toHaveCount(CITY_DAY_STOPS);
   await expect(byTest('unsaved-badge')).toHaveCount(0);
+  // The plan is one Tab and Enter away, past the table and the map: the skip link shows when reached.
+  await byTest('tab-plan').focus();
+  let tabs = 0;
+  while (!(await page.evaluate(`document.activeElement?.dataset.testid === 'skip-to-plan'`)) && tabs++ < 30)
+    await page.keyboard.press('Tab');
+  await expect(byTest('skip-to-plan')).toBeInViewport();
+  await page.keyboard.press('Enter');
+  await expect(page.locator('#plan-side')).toBeFocused();
+  await page.keyboard.press('Tab');
+  await expect(page.locator('#plan-side *:focus')).toHaveCount(1);
 });
 
 test('stops are added only in add-stop mode; edits undo and redo; unsaved edits are not dropped without asking', async () => {

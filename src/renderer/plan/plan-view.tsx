@@ -128,6 +128,10 @@ export function PlanView({ ws, job, onCancelJob, onCsvFile }: Props) {
           }}
         />
       )}
+      {/* The table and the map hold a tab stop per customer: a day of 60 stops puts the plan hundreds of Tabs away. */}
+      <button type="button" className="skip-link" data-testid="skip-to-plan" onClick={() => document.getElementById('plan-side')?.focus()}>
+        Skip to the plan
+      </button>
       <aside className="sidebar left">
         <HistoryPanel
           currentId={ws.stored?.id ?? null}
@@ -268,7 +272,7 @@ export function PlanView({ ws, job, onCancelJob, onCsvFile }: Props) {
           />
         )}
       </main>
-      <aside className="sidebar right">
+      <aside className="sidebar right" id="plan-side" tabIndex={-1} aria-label="Plan">
         {draft && plan ? (
           <PlanPanel
             instance={planned ?? draft}
