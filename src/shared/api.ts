@@ -149,6 +149,8 @@ export interface StoredPlan {
    * the fleet): `evaluation` is the plan checked against today's data, not what it scored when it was made.
    */
   dataChanged?: boolean;
+  /** Where `dataChanged`: the cost the plan had when it was made (shown beside today's). */
+  plannedCost?: number;
   /** Made by Compare: the id of the plan it was compared with (the other policy's, same method and seed). */
   comparedWith?: number;
 }

@@ -326,6 +326,10 @@ test('after a reload the saved plans are in the history and reopen', async () =>
   await byTest('plan-data-changed').waitFor();
   // The history list gives that plan's figures as checked today too.
   await plans.filter({ hasText: 'Edited by hand' }).filter({ hasText: 'data changed' }).first().waitFor();
+  // ... beside the cost it had when it was made.
+  await expect(plans.filter({ hasText: 'Edited by hand' }).filter({ hasText: 'data changed' }).first()).toContainText(
+    /data changed \(cost [\d,.]+ when planned\)/,
+  );
 });
 
 /** The stored training runs' statuses, newest first, asked of the server the page talks to. */

@@ -163,6 +163,7 @@ describe('plans', () => {
     await app.call('instances:save', { id: own.id, instance: { ...own.instance, name: 'renamed', customers } });
     const reopened = await app.call('plans:get', { id: plan.id });
     expect(reopened.dataChanged).toBe(true);
+    expect(reopened.plannedCost).toBe(plan.evaluation.cost);
     expect(reopened.routes).toEqual(plan.routes);
     expect(reopened.evaluation.feasible).toBe(false);
     expect(reopened.evaluation.violations.some((v) => v.customerId === 'a')).toBe(true);
@@ -172,6 +173,7 @@ describe('plans', () => {
       dataChanged: true,
       feasible: false,
       cost: reopened.evaluation.cost,
+      plannedCost: plan.evaluation.cost,
     });
     const exported = JSON.parse((await app.call('plans:export', { id: plan.id, format: 'json' })).text);
     expect(exported.cost).toBe(reopened.evaluation.cost);

@@ -33,7 +33,8 @@ function planOnCurrentData(ctx: ServiceContext, id: number): { plan: StoredPlan;
 /** The stored plan itself where today's data gives it the same figures, else re-scored and marked `dataChanged`. */
 function recheck(problem: Problem, stored: StoredPlan): StoredPlan {
   const now = evaluatePlan(problem, stored.routes, stored.variant);
-  return sameFigures(now, stored.evaluation) ? stored : { ...stored, evaluation: withReasonsFrom(stored, now), dataChanged: true };
+  if (sameFigures(now, stored.evaluation)) return stored;
+  return { ...stored, evaluation: withReasonsFrom(stored, now), dataChanged: true, plannedCost: stored.evaluation.cost };
 }
 
 const TAKEN_OFF = 'it was taken off its route by hand';
@@ -76,7 +77,8 @@ function plansOnCurrentData(ctx: ServiceContext, instanceId: number): PlanSummar
     const plan = stored && recheck(problem, stored);
     if (!plan?.dataChanged) return summary;
     const { cost, vehicles, distance, late, feasible } = plan.evaluation;
-    return { ...summary, cost, vehicles, distance, late, feasible, ...brokenCounts(plan.evaluation), dataChanged: true };
+    const changed = { dataChanged: true, plannedCost: summary.cost };
+    return { ...summary, cost, vehicles, distance, late, feasible, ...brokenCounts(plan.evaluation), ...changed };
   });
 }
 

@@ -130,9 +130,12 @@ function PlanList(props: {
               cost {formatCost(p.cost)} · {p.vehicles} veh{p.late > 0 ? ` · late ${props.units.duration(p.late)}` : ''}
               {!p.feasible && <b className="text-bad"> · {brokenText(p)}</b>}
               {p.dataChanged && (
-                <span title="The instance was edited after this plan was made; its figures are checked against today's data">
+                <span
+                  title="The instance was edited after this plan was made; its figures are checked against today's data"
+                  data-testid={`data-changed-${p.id}`}
+                >
                   {' '}
-                  · data changed
+                  · data changed{p.plannedCost !== undefined && ` (cost ${formatCost(p.plannedCost)} when planned)`}
                 </span>
               )}{' '}
               · {formatDateTime(p.createdAt)}

@@ -5,7 +5,7 @@
 import { useRef, useState } from 'react';
 import type { StoredPlan } from '../../shared/api.js';
 import type { Instance, Violation } from '../../shared/domain.js';
-import { formatDateTime, formatNumber } from '../format.js';
+import { formatCost, formatDateTime, formatNumber } from '../format.js';
 import { locateStop, UNSERVED } from '../state/route-edits.js';
 import type { PlanEdit } from '../state/use-workspace.js';
 import { describeMethod, greedyKeptNote, isModelAlone } from '../../shared/methods.js';
@@ -55,7 +55,8 @@ function ChangedSincePlanned(props: { instance: Instance; plan: StoredPlan; rout
   return (
     <p className="note note-warn" data-testid="plan-data-changed">
       The instance was changed after this plan was made: {edited ? 'the edited routes' : 'its figures below'} are checked against today's
-      data. Plan again to include the changes.
+      data{!edited && plan.plannedCost !== undefined && ` (its cost was ${formatCost(plan.plannedCost)} when planned)`}. Plan again to
+      include the changes.
       {removed.length > 0 && (
         <span data-testid="plan-removed-customers">
           {' '}
