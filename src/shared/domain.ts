@@ -145,6 +145,16 @@ export const VARIANT_LABELS: Record<VariantName, string> = {
   tw3: 'soft',
 };
 
+/**
+ * What each policy does at a window, in a dispatcher's words (docs/cost.md): "soft" reads as "may be late", so that
+ * it also serves on arrival, hours before a window opens, is said where the policy is chosen.
+ */
+export const VARIANT_RULES: Record<VariantName, string> = {
+  tw1: 'hard: a driver early at a stop waits for its window to open (waiting priced at α); never late; back by the end of the shift',
+  tw2: 'partly soft: a driver early waits for the window (waiting priced at α, 0 by default); late is allowed, priced at β',
+  tw3: 'soft: a driver serves on arrival, even hours before a window opens (earliness priced at α); late is allowed, priced at β',
+};
+
 export const VARIANT_DEFAULTS = {
   tw1: { name: 'tw1', alpha: 1.0, penalty: 'linear' },
   tw2: { name: 'tw2', alpha: 0.0, beta: 0.5, penalty: 'linear' },

@@ -450,6 +450,8 @@ test('thirty routes are drawn in thirty different colours', async () => {
   const csv = ['id,x,y,demand,ready,due,service', '0,50,50,0,0,1000,0', ...rows].join('\n');
   await importCsv(page, 'thirty.csv', csv, { vehicles: 30, capacity: 10 });
   await byTest('policy-name').selectOption('tw3');
+  // Soft windows serve on arrival, also early: the policy field says so where it is chosen.
+  await expect(page.locator('label', { has: byTest('policy-name') })).toHaveAttribute('title', /serves on arrival, even hours before/);
   await planWith('classical', '0.5');
   const lines = page.locator('[data-testid^="route-line-"]');
   await expect(lines).toHaveCount(30);

@@ -1,6 +1,6 @@
 /** The time-window policy: hard / partly soft / soft, with its alpha (earliness) and beta (lateness) prices. */
 import { useRef } from 'react';
-import { VARIANT_LABELS, VARIANT_NAMES, type VariantName } from '../../shared/domain.js';
+import { VARIANT_LABELS, VARIANT_NAMES, VARIANT_RULES, type VariantName } from '../../shared/domain.js';
 import { defaultPolicy, type TimeWindowPolicy } from '../plan/time-window-policy.js';
 import { NumberField } from './number-field.js';
 
@@ -21,11 +21,11 @@ export function PolicyControls({ policy, onChange, testId, label = 'Policy' }: P
   };
   return (
     <div className="policy-controls" data-testid={testId}>
-      <label className="field-inline">
+      <label className="field-inline" title={VARIANT_RULES[policy.name]}>
         <span>{label}</span>
         <select value={policy.name} data-testid={`${testId}-name`} onChange={(e) => switchTo(e.target.value as VariantName)}>
           {VARIANT_NAMES.map((name) => (
-            <option key={name} value={name}>
+            <option key={name} value={name} title={VARIANT_RULES[name]}>
               {VARIANT_LABELS[name]}
             </option>
           ))}
