@@ -1,6 +1,7 @@
 import type { Evaluation, RouteSummary, Routes, StopSchedule, Variant, Violation } from '../../shared/domain.js';
 import { latenessPrice, variantHardTime, variantWaits } from '../../shared/domain.js';
 import { formatClock, formatHoursMinutes } from '../../shared/clock.js';
+import { backAfterShift, routesBeyondFleet } from '../../shared/route-flags.js';
 import type { Problem } from './problem.js';
 import { unservedReason } from './unserved.js';
 
@@ -133,7 +134,7 @@ function scheduleRoute(problem: Problem, route: number[], variant: Variant, rout
       message: `route ${routeIndex + 1} loads ${fmt(summary.load)} at the depot, above the capacity ${fmt(problem.capacity)} (the orders pass it at customer ${ids[overloadedAt]})`,
     });
   }
-  if (hard && route.length > 0 && summary.returnTime > due[0] + TIME_EPS) {
+  if (hard && backAfterShift({ customers: route.length, returnTime: summary.returnTime }, due[0])) {
     violations.push({
       kind: 'horizon',
       route: routeIndex,
@@ -164,10 +165,8 @@ const fmt = (v: number) => String(Math.round(v * 100) / 100);
  * route numbers hold). `room` is the most capacity one of them has free.
  */
 function fleetRoom(problem: Problem, routes: readonly number[][], summaries: readonly RouteSummary[]) {
-  const inFleet = new Set<number>();
-  summaries.forEach((s, r) => {
-    if (s.customers > 0 && inFleet.size < problem.vehicles) inFleet.add(r);
-  });
+  const beyond = routesBeyondFleet(summaries, problem.vehicles);
+  const inFleet = new Set(summaries.flatMap((s, r) => (s.customers > 0 && !beyond.has(r) ? [r] : [])));
   const room = [...inFleet].reduce((most, r) => Math.max(most, problem.capacity - summaries[r].load), 0);
   return { room, routes: routes.map((route, r) => (inFleet.has(r) ? route : [])) };
 }
