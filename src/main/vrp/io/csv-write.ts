@@ -2,6 +2,7 @@ import { type Evaluation, type Instance, routeDeparture } from '../../../shared/
 import { formatClock } from '../../../shared/clock.js';
 import { notServed } from '../../../shared/not-served.js';
 import { writeCsv } from './csv-cells.js';
+import { routeNotes } from './plan-csv-notes.js';
 
 /**
  * CSV exports: the instance as customer CSV (readable again by parseCustomerCsv) and a plan's
@@ -60,13 +61,17 @@ function laterDeparture(route: Evaluation['routes'][number], shiftStart: number,
   return `the driver can leave at ${leave} and start ${first.customerId} as its window opens (the driver sheet's time); these rows count the wait from the shift start as the plan's cost does`;
 }
 
+/** Several notes in one cell, the broken rules first. */
+const joinNotes = (...notes: string[]): string => notes.filter((n) => n !== '').join('; ');
+
 /**
  * The schedule of an evaluated plan, for drivers and spreadsheets: per route (numbered as in the plan, empty
  * routes left out) a departure row at the depot, one row per stop in order, and the return to the depot. Each
  * row names the place (id, name and address where known, lat/lon or x/y). Times of day are HH:MM for
  * clock-time instances, else minutes to two decimals; wait, early and late are minutes, and say so in their
- * headings where the times of day are clock times or travel is driving minutes (lat/lon). Customers the plan does
- * not serve follow the routes as rows of kind "not served", the reason in the note column.
+ * headings where the times of day are clock times or travel is driving minutes (lat/lon). The note column names
+ * what a row breaks (plan-csv-notes.ts). Customers the plan does not serve follow the routes as rows of kind "not
+ * served", the reason in the note column.
  */
 export function writePlanCsv(instance: Instance, evaluation: Evaluation): string {
   const geo = instance.coordinates?.kind === 'geo';
@@ -86,9 +91,23 @@ export function writePlanCsv(instance: Instance, evaluation: Evaluation): string
   const data = evaluation.routes
     .map((route, r) => ({ route, number: r + 1 }))
     .filter(({ route }) => route.stops.length > 0)
-    .flatMap(({ route, number }) => [
+    .map(({ route, number }) => ({ route, number, notes: routeNotes(instance, evaluation, number - 1, time) }))
+    .flatMap(({ route, number, notes }) => [
       // Load counts up as in the stop rows (demand served so far): 0 at departure, the route's total on return.
-      [number, 0, 'depart', ...place(depot), '', '', '', time(depot.ready), '', '', 0, laterDeparture(route, depot.ready, time)],
+      [
+        number,
+        0,
+        'depart',
+        ...place(depot),
+        '',
+        '',
+        '',
+        time(depot.ready),
+        '',
+        '',
+        0,
+        joinNotes(...notes.depart, laterDeparture(route, depot.ready, time)),
+      ],
       ...route.stops.map((s, k) => [
         number,
         k + 1,
@@ -101,9 +120,22 @@ export function writePlanCsv(instance: Instance, evaluation: Evaluation): string
         round2(s.early),
         round2(s.late),
         s.load,
-        '',
+        joinNotes(...notes.stops[k]),
       ]),
-      [number, route.stops.length + 1, 'return', ...place(depot), time(route.returnTime), '', '', '', '', '', route.load, ''],
+      [
+        number,
+        route.stops.length + 1,
+        'return',
+        ...place(depot),
+        time(route.returnTime),
+        '',
+        '',
+        '',
+        '',
+        '',
+        route.load,
+        joinNotes(...notes.return),
+      ],
     ]);
   // Customers the plan leaves out are listed after the routes, each with the reason, so no export loses one.
   const left = notServed(instance, evaluation).map(({ id, reason }) => [

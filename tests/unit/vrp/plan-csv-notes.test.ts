@@ -1,0 +1,54 @@
+import { describe, expect, it } from 'vitest';
+import { parseCustomerCsv } from '../../../src/main/vrp/io/csv.js';
+import { writePlanCsv } from '../../../src/main/vrp/io/csv-write.js';
+import { buildProblem } from '../../../src/main/vrp/validate.js';
+import { evaluatePlan } from '../../../src/main/vrp/evaluate.js';
+import { makeVariant, type VariantName } from '../../../src/shared/domain.js';
+
+// A shift of 08:00–10:00, one van of 10. Customer 1 closes at 08:02 but is 5 minutes out; customer 2 takes two
+// hours, so the van is back at 10:22; together they load 13. Customer 3 on a second route is beyond the fleet.
+const DAY = [
+  'id,x,y,demand,ready,due,service',
+  'D,0,0,0,08:00,10:00,0',
+  '1,3,4,6,08:00,08:02,2',
+  '2,6,8,7,08:00,12:00,120',
+  '3,1,0,1,08:00,10:00,0',
+].join('\n');
+
+function notes(variant: VariantName, routes: string[][]): Record<string, string> {
+  const { instance } = parseCustomerCsv(DAY, { name: 'day', capacity: 10, vehicles: 1 });
+  const rows = writePlanCsv(instance, evaluatePlan(buildProblem(instance), routes, makeVariant(variant)))
+    .trim()
+    .split('\n')
+    .slice(1)
+    .filter((row) => !row.startsWith(',,not served'));
+  // route/stop/kind as the key, the note (the last cell, quoted where it holds a comma) as the value.
+  return Object.fromEntries(rows.map((row) => [row.split(',').slice(0, 3).join(' '), row.replace(/^(?:[^,]*,){15}/, '')]));
+}
+
+describe('plan CSV notes', () => {
+  it('names every violation of a hard-window plan on the row it concerns', () => {
+    expect(notes('tw1', [['1', '2'], ['3']])).toEqual({
+      '1 0 depart': '',
+      '1 1 stop': '"late: customer 1 is reached at 08:05, 3 min after its due time 08:02"',
+      '1 2 stop': '',
+      '1 3 return':
+        '"over capacity: route 1 loads 13 at the depot, above the capacity 10 (the orders pass it at customer 2); back after the shift ends: route 1 is back at the depot at 10:22, after the shift ends at 10:00"',
+      '2 0 depart': 'beyond the fleet: the plan uses 2 vehicles but the fleet has 1',
+      '2 1 stop': '',
+      '2 2 return': '',
+    });
+  });
+
+  it('marks lateness and a late return that soft windows allow, saying that they allow them', () => {
+    const soft = notes('tw2', [['1', '2']]);
+    expect(soft['1 1 stop']).toBe('"late: served after its window closes, as soft windows allow (priced)"');
+    expect(soft['1 3 return']).toBe(
+      '"over capacity: route 1 loads 13 at the depot, above the capacity 10 (the orders pass it at customer 2); back after the shift ends: back at the depot at 10:22, after the shift ends at 10:00 (soft windows allow it)"',
+    );
+  });
+
+  it('leaves the notes of routes that break nothing empty', () => {
+    expect(Object.values(notes('tw1', [['3']]))).toEqual(['', '', '']);
+  });
+});
