@@ -516,6 +516,18 @@ test("a lat/lon day's speed is shown and can be changed, and a shift end before 
   await byTest('unsaved-badge').waitFor({ state: 'detached' });
   await expect(byTest('fleet-speed')).toHaveValue('30');
   await expect(byTest('fleet-overnight')).toHaveCount(0);
+  // A shift cut to end at 09:00: a route card whose van is back later says so, as its driver sheet does.
+  await page.locator('[data-testid^="history-plan-"]').first().click();
+  await expect(byTest('legend-stats-0')).toBeVisible();
+  const afterShift = page.locator('[data-testid^="legend-after-shift-"]');
+  await expect(afterShift).toHaveCount(0);
+  await byTest('fleet-depot-due').fill('09:00');
+  await byTest('fleet-depot-due').press('Enter');
+  await byTest('save-instance').click();
+  await byTest('unsaved-badge').waitFor({ state: 'detached' });
+  const late = afterShift.first();
+  await expect(late).toHaveAttribute('title', 'back after the shift ends at 09:00');
+  await expect(late).toHaveText(/^\d\d:\d\d \(after the shift\)$/);
   await byTest('fleet-depot-due').fill('05:00');
   await byTest('fleet-depot-due').press('Enter');
   await expect(byTest('fleet-overnight')).toContainText(/runs overnight: 07:00 to 05:00\+1 \(22h 00m\)/);

@@ -7,6 +7,7 @@ import { type Evaluation, type Instance, type Routes, routeDeparture } from '../
 import { formatCount, formatNumber } from '../format.js';
 import { unitsOf } from '../units.js';
 import { routeColour } from '../map/palette.js';
+import { backAfterShift } from '../../shared/route-flags.js';
 
 interface Props {
   instance: Instance;
@@ -68,9 +69,21 @@ export function RouteLegend({ instance, routes, evaluation, selected, onSelect, 
                   {formatCount(summary.customers, 'stop')} · {units.distance(summary.length)} · load {formatNumber(summary.load)}
                   {summary.load > instance.capacity && <b className="text-bad"> (&gt; {instance.capacity})</b>} ·{' '}
                   {/* Under clock times, when the driver is out, as the driver sheet says; else the paper's duration t. */}
-                  {instance.clockTimes
-                    ? `${units.time(routeDeparture(summary, instance.depot.ready))}–${units.time(summary.returnTime)}`
-                    : units.duration(summary.duration)}
+                  {instance.clockTimes ? `${units.time(routeDeparture(summary, instance.depot.ready))}–` : ''}
+                  {/* Back after the shift: the driver sheet's "BACK AFTER THE SHIFT ENDS", even where the policy allows it. */}
+                  {backAfterShift(summary, instance.depot.due) ? (
+                    <b
+                      className="text-bad"
+                      title={`back after the shift ends at ${units.time(instance.depot.due)}`}
+                      data-testid={`legend-after-shift-${r}`}
+                    >
+                      {instance.clockTimes ? units.time(summary.returnTime) : units.duration(summary.duration)} (after the shift)
+                    </b>
+                  ) : instance.clockTimes ? (
+                    units.time(summary.returnTime)
+                  ) : (
+                    units.duration(summary.duration)
+                  )}
                 </span>
               )}
             </div>

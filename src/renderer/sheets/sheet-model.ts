@@ -10,6 +10,7 @@
  */
 import { type Customer, type Depot, type Evaluation, type Instance, routeDeparture } from '../../shared/domain.js';
 import type { Sheet, SheetRow } from '../../shared/driver-sheet.js';
+import { backAfterShift } from '../../shared/route-flags.js';
 import { routeColour } from '../map/palette.js';
 import { formatCount, formatNumber } from '../format.js';
 import { unitsOf } from '../units.js';
@@ -69,7 +70,7 @@ export function driverSheets(instance: Instance, evaluation: Evaluation): Sheet[
           `${formatCount(route.stops.length, 'stop')} · ${units.distance(route.length)} · load ${formatNumber(route.load)} of ${formatNumber(instance.capacity)} · ${units.time(departure)}–${units.time(route.returnTime)}` +
           // A hand-edited plan may break the vehicle's capacity or the shift: the driver's sheet must not hide it.
           (route.load > instance.capacity + 1e-9 ? ' · OVER CAPACITY' : '') +
-          (route.returnTime > depot.due + 1e-9 ? ' · BACK AFTER THE SHIFT ENDS' : ''),
+          (backAfterShift(route, depot.due) ? ' · BACK AFTER THE SHIFT ENDS' : ''),
         rows: [
           depotRow('depart', units.time(departure), formatNumber(route.load)),
           ...stops,
