@@ -54,6 +54,8 @@ export const sheetsDocumentSchema = z.object({
   planLabel: text,
   /** Lat/lon positions: the sketch then keeps north up and shortens longitude. */
   geo: z.boolean(),
+  /** What every sheet warns of above its stops: a plan out of date, a rule the whole plan breaks (sheet-model.ts). */
+  warnings: z.array(text).max(10).optional(),
   sheets: z.array(sheetSchema).min(1).max(MAX_CUSTOMERS),
   /** The customers the plan leaves out, with the reason (not-served.ts): a page of their own after the routes. */
   notServed: z

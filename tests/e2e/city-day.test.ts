@@ -484,6 +484,28 @@ test('thirty routes are drawn in thirty different colours', async () => {
   if ((await byTest('move-stop-select').count()) === 0) await byTest('stop-chip-1').click();
   await expect(byTest('move-stop-select').locator('option', { hasText: 'a new route' })).toHaveText('a new route (beyond the fleet of 30)');
   await byTest('stop-chip-1').click();
+
+  // The fleet cut below the plan's routes: every driver sheet, on screen and in the PDF, says that the plan is out of
+  // date and what it breaks, as the plan panel does.
+  await byTest('fleet-vehicles').fill('28');
+  await byTest('fleet-vehicles').press('Enter');
+  await byTest('save-instance').click();
+  await byTest('unsaved-badge').waitFor({ state: 'detached' });
+  await expect(byTest('plan-data-changed')).toBeVisible();
+  await byTest('open-sheets').click();
+  const sheets = page.locator('article.sheet');
+  await expect(sheets).toHaveCount(30);
+  const warnings = [
+    'Out of date: the day was changed after this plan was made; plan again to include the changes',
+    'The plan uses 30 vehicles but the fleet has 28',
+  ];
+  for (const warning of warnings) {
+    await expect(sheets.filter({ has: page.getByTestId('sheet-warning').getByText(warning, { exact: true }) })).toHaveCount(30);
+  }
+  await byTest('sheets-route').selectOption('0');
+  const { pages } = await pdfPages('sheets-pdf', 'driver-sheet-beyond-fleet.pdf');
+  for (const warning of warnings) expect(pages[0].replace(/\s+/g, ' ')).toContain(warning);
+  await byTest('sheets-close').click();
 });
 
 test("a lat/lon day's speed is shown and can be changed, and a shift end before its start is said to run overnight", async () => {

@@ -74,7 +74,8 @@ function renderSheet(doc: Doc, document: SheetsDocument, sheet: Sheet): void {
     .fontSize(15)
     .text(printable(doc, `${sheet.title} · ${document.instanceName}`), MARGIN + 18, MARGIN, { width: textWidth - 18 });
   doc.moveDown(0.3).font(SANS).fontSize(9.5).fillColor(INK).text(printable(doc, sheet.summary), MARGIN, doc.y, { width: textWidth });
-  doc.moveDown(0.3).fontSize(8).fillColor(MUTED).text(printable(doc, document.planLabel), { width: textWidth });
+  drawWarnings(doc, document, textWidth);
+  doc.moveDown(0.3).font(SANS).fontSize(8).fillColor(MUTED).text(printable(doc, document.planLabel), { width: textWidth });
   const textBottom = doc.y;
   drawSketch(doc, sheet, colour, document.geo, PAGE.width - MARGIN - SKETCH.width, MARGIN);
   let y = Math.max(textBottom, MARGIN + SKETCH.height) + 14;
@@ -102,6 +103,7 @@ function renderNotServed(doc: Doc, document: SheetsDocument, left: NonNullable<S
     .font(SANS_BOLD)
     .fontSize(15)
     .text(printable(doc, `Not served (${left.length}) · ${document.instanceName}`), MARGIN, MARGIN, { width: CONTENT });
+  drawWarnings(doc, document, CONTENT);
   doc.moveDown(0.3).font(SANS).fontSize(8).fillColor(MUTED).text(printable(doc, document.planLabel), { width: CONTENT });
   doc.moveDown(0.8);
   for (const customer of left) {
@@ -113,6 +115,13 @@ function renderNotServed(doc: Doc, document: SheetsDocument, left: NonNullable<S
       .text(printable(doc, `${customer.id} ${customer.name}`.trim()), { width: CONTENT });
     doc.font(SANS).fillColor(MUTED).text(printable(doc, customer.reason), { width: CONTENT });
     doc.moveDown(0.5);
+  }
+}
+
+/** The plan's warnings (out of date, beyond the fleet), in bold red under the summary as on the screen's sheet. */
+function drawWarnings(doc: Doc, document: SheetsDocument, width: number): void {
+  for (const warning of document.warnings ?? []) {
+    doc.moveDown(0.3).font(SANS_BOLD).fontSize(9.5).fillColor(LATE).text(printable(doc, warning), MARGIN, doc.y, { width });
   }
 }
 

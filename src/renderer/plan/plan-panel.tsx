@@ -15,6 +15,8 @@ import { describeVariant } from './time-window-policy.js';
 import { PlanKpis } from './plan-kpis.js';
 import { RouteLegend } from './route-legend.js';
 import { DriverSheets } from '../sheets/driver-sheets.js';
+import { sheetWarnings } from '../sheets/sheet-model.js';
+import { type ChangedSince, changedSincePlanned } from './changed-since.js';
 
 interface Props {
   instance: Instance;
@@ -41,17 +43,12 @@ function ModelNotice({ instance, method }: { instance: Instance; method: string 
   ) : null;
 }
 
-/**
- * Where the day changed after the plan was made: unsaved changes are not in its figures yet; saved ones are (the
- * plan, or its hand edits, checked against them). Customers removed since stay on the routes until the next plan.
- */
-function ChangedSincePlanned(props: { instance: Instance; plan: StoredPlan; routes: string[][]; edited: boolean; stale: boolean }) {
-  const { instance, plan, edited } = props;
-  if (props.stale)
+/** Where the day changed after the plan was made (changed-since.ts says when). */
+function ChangedSincePlanned({ changed, edited }: { changed: ChangedSince | null; edited: boolean }) {
+  if (!changed) return null;
+  if (changed.kind === 'unsaved')
     return <p className="note note-warn">The instance changed since this plan was made: plan again to include the changes.</p>;
-  const known = new Set(instance.customers.map((c) => c.id));
-  const removed = props.routes.flat().filter((id) => !known.has(id) && id !== instance.depot.id);
-  if (!plan.dataChanged && removed.length === 0) return null;
+  const { removed } = changed;
   return (
     <p className="note note-warn" data-testid="plan-data-changed">
       The instance was changed after this plan was made: {edited ? 'the edited routes' : 'its figures below'} are checked against today's
@@ -74,6 +71,7 @@ export function PlanPanel(props: Props) {
   const routes = edit?.routes ?? plan.routes;
   const evaluation = edit ? edit.evaluation : plan.evaluation;
   const [sheets, setSheets] = useState(false);
+  const changed = changedSincePlanned(instance, plan, routes, props.stale);
   return (
     <section className="panel plan-panel" data-testid="plan-panel">
       <div className="panel-title-row">
@@ -92,7 +90,7 @@ export function PlanPanel(props: Props) {
           {greedyKeptNote(plan.effort).replace(/^n/, 'N')}.
         </p>
       )}
-      <ChangedSincePlanned instance={instance} plan={plan} routes={routes} edited={edit !== null} stale={props.stale} />
+      <ChangedSincePlanned changed={changed} edited={edit !== null} />
       {evaluation ? (
         <PlanKpis instance={instance} variant={plan.variant.name} evaluation={evaluation} before={edit ? plan.evaluation : null} />
       ) : (
@@ -140,6 +138,7 @@ export function PlanPanel(props: Props) {
         <DriverSheets
           instance={instance}
           evaluation={evaluation}
+          warnings={sheetWarnings(changed, evaluation)}
           planLabel={`${edit ? 'Edited by hand (not saved)' : describeMethod(plan.method, plan.effort)} · ${describeVariant(plan.variant)} · planned ${formatDateTime(plan.createdAt)}`}
           onClose={() => setSheets(false)}
         />

@@ -22,10 +22,12 @@ interface Props {
   evaluation: Evaluation;
   /** What the plan is, for each sheet's header: method, policy, date. */
   planLabel: string;
+  /** Said on every sheet, above its stops (sheetWarnings). */
+  warnings: string[];
   onClose(): void;
 }
 
-export function DriverSheets({ instance, evaluation, planLabel, onClose }: Props) {
+export function DriverSheets({ instance, evaluation, planLabel, warnings, onClose }: Props) {
   const sheets = driverSheets(instance, evaluation);
   const left = notServed(instance, evaluation);
   /** The one route to print, or null for all. */
@@ -38,7 +40,14 @@ export function DriverSheets({ instance, evaluation, planLabel, onClose }: Props
     setPdf({ busy: true, error: null });
     try {
       // All routes' sheets end with the customers no route serves; one route's sheet is for its driver alone.
-      const request = { instanceName: instance.name, planLabel, geo, sheets: shown, ...(only === null ? { notServed: left } : {}) };
+      const request = {
+        instanceName: instance.name,
+        planLabel,
+        geo,
+        sheets: shown,
+        ...(warnings.length > 0 ? { warnings } : {}),
+        ...(only === null ? { notServed: left } : {}),
+      };
       const file = await api.call('sheets:pdf', request);
       downloadBase64(file.fileName, file.base64, 'application/pdf');
       setPdf({ busy: false, error: null });
@@ -100,6 +109,7 @@ export function DriverSheets({ instance, evaluation, planLabel, onClose }: Props
                   <span className="swatch" style={{ background: sheet.colour }} /> {sheet.title} · {instance.name}
                 </h1>
                 <p>{sheet.summary}</p>
+                <SheetWarnings warnings={warnings} />
                 <p className="sheet-plan">{planLabel}</p>
               </div>
               <RouteSketch path={sheet.path} colour={sheet.colour} geo={geo} />
@@ -149,6 +159,7 @@ export function DriverSheets({ instance, evaluation, planLabel, onClose }: Props
                 <h1 className="text-bad">
                   Not served ({left.length}) · {instance.name}
                 </h1>
+                <SheetWarnings warnings={warnings} />
                 <p className="sheet-plan">{planLabel}</p>
               </div>
             </header>
@@ -176,4 +187,12 @@ export function DriverSheets({ instance, evaluation, planLabel, onClose }: Props
     </div>,
     document.body,
   );
+}
+
+function SheetWarnings({ warnings }: { warnings: string[] }) {
+  return warnings.map((w) => (
+    <p key={w} className="sheet-warning" data-testid="sheet-warning">
+      {w}
+    </p>
+  ));
 }

@@ -12,6 +12,7 @@ import { type Customer, type Depot, type Evaluation, type Instance, routeDepartu
 import type { Sheet, SheetRow } from '../../shared/driver-sheet.js';
 import { backAfterShift } from '../../shared/route-flags.js';
 import { routeColour } from '../map/palette.js';
+import type { ChangedSince } from '../plan/changed-since.js';
 import { formatCount, formatNumber } from '../format.js';
 import { unitsOf } from '../units.js';
 
@@ -84,4 +85,27 @@ export function driverSheets(instance: Instance, evaluation: Evaluation): Sheet[
       },
     ];
   });
+}
+
+/**
+ * What every sheet of the plan warns of above its stops (screen, print and PDF alike): a plan made before the day
+ * changed, as the plan panel says it (changed-since.ts), and what the whole plan breaks in the evaluator's words
+ * (more routes than the fleet has vehicles), so a driver is not handed a sheet that looks current and sound.
+ */
+export function sheetWarnings(changed: ChangedSince | null, evaluation: Pick<Evaluation, 'violations'>): string[] {
+  const warnings: string[] = [];
+  if (changed) {
+    const unsaved = changed.kind === 'unsaved' ? ' (the changes are not saved yet)' : '';
+    warnings.push(`Out of date: the day was changed after this plan was made${unsaved}; plan again to include the changes`);
+  }
+  if (changed?.kind === 'saved' && changed.removed.length > 0) {
+    const one = changed.removed.length === 1;
+    warnings.push(
+      `${one ? 'Customer' : 'Customers'} ${changed.removed.join(', ')}, removed from the day since, still ${one ? 'stands' : 'stand'} on the routes`,
+    );
+  }
+  for (const v of evaluation.violations) {
+    if (v.kind === 'fleet') warnings.push(v.message.charAt(0).toUpperCase() + v.message.slice(1));
+  }
+  return warnings;
 }

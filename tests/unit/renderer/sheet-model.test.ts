@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { type Instance, makeVariant } from '../../../src/shared/domain.js';
-import { driverSheets } from '../../../src/renderer/sheets/sheet-model.js';
+import { driverSheets, sheetWarnings } from '../../../src/renderer/sheets/sheet-model.js';
+import { changedSincePlanned } from '../../../src/renderer/plan/changed-since.js';
 import { evaluatePlan } from '../../../src/main/vrp/evaluate.js';
 import { buildProblem } from '../../../src/main/vrp/validate.js';
 
@@ -58,5 +59,31 @@ describe('a driver sheet', () => {
     const evaluation = evaluatePlan(buildProblem(small), [['a', 'b']], makeVariant('tw3'));
     expect(driverSheets(small, evaluation)[0].summary).toMatch(/load 2 of 1 · .* · OVER CAPACITY · BACK AFTER THE SHIFT ENDS$/);
     expect(sheetOf('tw1').summary).not.toMatch(/OVER|AFTER/);
+  });
+});
+
+describe("a plan's sheet warnings", () => {
+  const evaluate = (instance: Instance, routes: string[][]) => evaluatePlan(buildProblem(instance), routes, makeVariant('tw1'));
+
+  it('say that the plan is out of date where the plan panel does, and which customers were removed since', () => {
+    const current = { dataChanged: false };
+    const plan = evaluate(day, [['a', 'b']]);
+    expect(sheetWarnings(changedSincePlanned(day, current, [['a', 'b']], false), plan)).toEqual([]);
+    expect(sheetWarnings(changedSincePlanned(day, current, [['a', 'b']], true), plan)).toEqual([
+      'Out of date: the day was changed after this plan was made (the changes are not saved yet); plan again to include the changes',
+    ]);
+    expect(sheetWarnings(changedSincePlanned(day, { dataChanged: true }, [['a', 'b']], false), plan)).toEqual([
+      'Out of date: the day was changed after this plan was made; plan again to include the changes',
+    ]);
+    const withoutB = { ...day, customers: day.customers.filter((c) => c.id !== 'b') };
+    expect(sheetWarnings(changedSincePlanned(withoutB, current, [['a', 'b']], false), evaluate(withoutB, [['a']]))).toEqual([
+      'Out of date: the day was changed after this plan was made; plan again to include the changes',
+      'Customer b, removed from the day since, still stands on the routes',
+    ]);
+  });
+
+  it("name a plan that uses more vehicles than the fleet has, in the evaluator's words", () => {
+    const oneVan = { ...day, vehicles: 1 };
+    expect(sheetWarnings(null, evaluate(oneVan, [['a'], ['b']]))).toEqual(['The plan uses 2 vehicles but the fleet has 1']);
   });
 });

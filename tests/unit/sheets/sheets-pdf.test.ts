@@ -88,6 +88,17 @@ describe('driver sheets PDF', () => {
     expect(pages[1]).toMatch(/B7\s+its demand 40 is more than a vehicle carries \(30\)/);
   });
 
+  it("prints the plan's warnings on every route's page and on the page of the customers not served", async () => {
+    const warnings = ['Out of date: the day was changed after this plan was made', 'The plan uses 4 vehicles but the fleet has 3'];
+    const notServed = [{ id: 'B7', name: '', reason: 'no vehicle can reach it before its window closes' }];
+    const document = { instanceName: 'day', planLabel: 'Classical · hard', geo: true, sheets: [sheet(0, 2), sheet(1, 2)], notServed };
+    const pages = await pagesOf(await renderSheetsPdf({ ...document, warnings }));
+    expect(pages).toHaveLength(3);
+    // A warning wraps where the sketch narrows the header: compared with its line breaks as spaces.
+    for (const page of pages) for (const warning of warnings) expect(page.replace(/\s+/g, ' ')).toContain(warning);
+    expect((await pagesOf(await renderSheetsPdf(document)))[0]).not.toContain('Out of date');
+  });
+
   it('starts each route on its own page and carries a long route over to further pages', async () => {
     const pages = await pagesOf(
       await renderSheetsPdf({ instanceName: 'day', planLabel: 'x', geo: true, sheets: [sheet(0, 60), sheet(20, 2)] }),
