@@ -324,6 +324,7 @@ test('after a reload the saved plans are in the history and reopen', async () =>
   await byTest('save-instance').click();
   await byTest('unsaved-badge').waitFor({ state: 'detached' });
   await byTest('plan-data-changed').waitFor();
+  await expect(byTest('plan-data-changed')).toContainText(/its cost was [\d,.]+ when planned/);
   // The history list gives that plan's figures as checked today too.
   await plans.filter({ hasText: 'Edited by hand' }).filter({ hasText: 'data changed' }).first().waitFor();
   // ... beside the cost it had when it was made.

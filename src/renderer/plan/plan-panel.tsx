@@ -44,7 +44,7 @@ function ModelNotice({ instance, method }: { instance: Instance; method: string 
 }
 
 /** Where the day changed after the plan was made (changed-since.ts says when). */
-function ChangedSincePlanned({ changed, edited }: { changed: ChangedSince | null; edited: boolean }) {
+function ChangedSincePlanned({ changed, edited, plannedCost }: { changed: ChangedSince | null; edited: boolean; plannedCost?: number }) {
   if (!changed) return null;
   if (changed.kind === 'unsaved')
     return <p className="note note-warn">The instance changed since this plan was made: plan again to include the changes.</p>;
@@ -52,8 +52,8 @@ function ChangedSincePlanned({ changed, edited }: { changed: ChangedSince | null
   return (
     <p className="note note-warn" data-testid="plan-data-changed">
       The instance was changed after this plan was made: {edited ? 'the edited routes' : 'its figures below'} are checked against today's
-      data{!edited && plan.plannedCost !== undefined && ` (its cost was ${formatCost(plan.plannedCost)} when planned)`}. Plan again to
-      include the changes.
+      data{!edited && plannedCost !== undefined && ` (its cost was ${formatCost(plannedCost)} when planned)`}. Plan again to include the
+      changes.
       {removed.length > 0 && (
         <span data-testid="plan-removed-customers">
           {' '}
@@ -90,7 +90,7 @@ export function PlanPanel(props: Props) {
           {greedyKeptNote(plan.effort).replace(/^n/, 'N')}.
         </p>
       )}
-      <ChangedSincePlanned changed={changed} edited={edit !== null} />
+      <ChangedSincePlanned changed={changed} edited={edit !== null} plannedCost={plan.plannedCost} />
       {evaluation ? (
         <PlanKpis instance={instance} variant={plan.variant.name} evaluation={evaluation} before={edit ? plan.evaluation : null} />
       ) : (
