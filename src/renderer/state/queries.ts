@@ -37,12 +37,20 @@ export function createQueryClient(report: (action: string, err: unknown) => void
       document.removeEventListener('visibilitychange', visible);
     };
   });
-  return new QueryClient({
+  const client: QueryClient = new QueryClient({
     queryCache: new QueryCache({
-      onError: (err, query) => report(String(query.meta?.action ?? 'Load'), err),
+      onError: (err, query) => {
+        // The plans of a day deleted meanwhile: a read started before the delete (the focus coming back from the
+        // delete's question reads every list again) answers after it. The day has left the history; nothing failed.
+        const [list, instanceId] = query.queryKey;
+        const instances = client.getQueryData<InstanceSummary[]>(keys.instances);
+        if (list === 'plans' && instances && !instances.some((i) => i.id === instanceId)) return;
+        report(String(query.meta?.action ?? 'Load'), err);
+      },
     }),
     defaultOptions: { queries: { retry: false, refetchOnWindowFocus: 'always', staleTime: Number.POSITIVE_INFINITY } },
   });
+  return client;
 }
 
 const NONE: never[] = [];
