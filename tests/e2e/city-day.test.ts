@@ -92,6 +92,8 @@ test('after planning every stop is in view, and one route can be shown alone', a
   const lines = page.locator('[data-testid^="route-line-"]');
   const all = await lines.count();
   expect(all).toBeGreaterThanOrEqual(2);
+  // Each toggle names its route to a screen reader, not a bare "only".
+  await expect(page.getByRole('button', { name: 'Show only route 2 on the map' })).toHaveCount(1);
   await byTest('focus-route-1').click();
   await expect(lines).toHaveCount(1);
   await expect(byTest('route-line-1')).toBeVisible();

@@ -59,6 +59,7 @@ export function RouteLegend({ instance, routes, evaluation, selected, onSelect, 
                 className={focus === r ? 'btn btn-tiny focus-toggle active' : 'btn btn-tiny focus-toggle'}
                 aria-pressed={focus === r}
                 title={focus === r ? 'Show all routes' : 'Show only this route on the map'}
+                aria-label={focus === r ? 'Show all routes' : `Show only route ${r + 1} on the map`}
                 data-testid={`focus-route-${r}`}
                 onClick={() => onFocus(focus === r ? null : r)}
               >
