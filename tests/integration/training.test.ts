@@ -269,6 +269,13 @@ describe('training service', () => {
     const few = await userHistory({ days: 2, newCost: 50, newUnserved: 0, currentCost: 100, currentUnserved: 0 });
     const unjudged = await runToEnd({ variant: 'tw1', size: 10, instanceIds: few.ids, minutes: 1, name: 'few' });
     expect(unjudged.verdict).toMatch(/^few was not activated: 2 held-out days are too few to judge it by \(at least 3; /);
+    expect(unjudged.verdict).toMatch(/ It can be activated under Models\.$/);
+    await app.close();
+    // Worse on those few days: nothing invites activating it by hand.
+    const fewWorse = await userHistory({ days: 2, newCost: 150, newUnserved: 0, currentCost: 100, currentUnserved: 0 });
+    const worseFew = await runToEnd({ variant: 'tw1', size: 10, instanceIds: fewWorse.ids, minutes: 1, name: 'few-worse' });
+    expect(worseFew.verdict).toMatch(/too few to judge it by/);
+    expect(worseFew.verdict).not.toMatch(/can be activated/);
     expect((await app.call('models:list', {})).some((m) => m.active)).toBe(false);
     await app.close();
 

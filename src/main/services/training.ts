@@ -183,12 +183,13 @@ export function trainingServices(ctx: ServiceContext) {
       return `${model.name} is now active (no model planned this policy before); ${on}: ${fresh}.`;
     }
     const against = `${on} ${fresh} against ${fmt(comparison.currentCost, comparison.currentUnserved)} for ${current.name}`;
-    if (comparison.days < MIN_DAYS_TO_JUDGE) {
-      return `${model.name} was not activated: ${comparison.days} held-out day${comparison.days === 1 ? ' is' : 's are'} too few to judge it by (at least ${MIN_DAYS_TO_JUDGE}; train on ${2 * MIN_DAYS_TO_JUDGE} or more stored days); ${against}.${activatable}`;
-    }
     const better =
       comparison.newUnserved < comparison.currentUnserved ||
       (comparison.newUnserved === comparison.currentUnserved && comparison.newCost < comparison.currentCost);
+    if (comparison.days < MIN_DAYS_TO_JUDGE) {
+      // Activating by hand is offered only where the few days point that way: not for a model that planned them worse.
+      return `${model.name} was not activated: ${comparison.days} held-out day${comparison.days === 1 ? ' is' : 's are'} too few to judge it by (at least ${MIN_DAYS_TO_JUDGE}; train on ${2 * MIN_DAYS_TO_JUDGE} or more stored days); ${against}.${better ? activatable : ''}`;
+    }
     if (better) {
       models.activate(model.id);
       return `${model.name} is now active: ${against}.`;
