@@ -361,7 +361,11 @@ test('stops are added only in add-stop mode; edits undo and redo; unsaved edits 
   await byTest('add-stop-mode').click();
   await page.mouse.click(spot.x, spot.y);
   await expect(rows).toHaveCount(CITY_DAY_STOPS + 1);
-  await byTest('add-stop-mode').click();
+  // Escape leaves add mode: the next click adds nothing.
+  await page.keyboard.press('Escape');
+  await expect(byTest('add-stop-mode')).toHaveAttribute('aria-pressed', 'false');
+  await page.mouse.click(spot.x + 20, spot.y);
+  await expect(rows).toHaveCount(CITY_DAY_STOPS + 1);
   await page.locator('body').press('Control+z');
   await expect(rows).toHaveCount(CITY_DAY_STOPS);
   await expect(byTest('unsaved-badge')).toHaveCount(0);

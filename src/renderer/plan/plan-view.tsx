@@ -56,6 +56,13 @@ export function PlanView({ ws, job, onCancelJob, onCsvFile }: Props) {
   // Saving the new one keeps the mode: the dispatcher may be halfway through drawing the day.
   // biome-ignore lint/correctness/useExhaustiveDependencies: only another instance on screen resets the mode
   useEffect(() => setAdding(ws.stored === null), [ws.opened]);
+  // Escape leaves add mode, as it leaves other modes: a dispatcher done adding stops must not add one by a stray click.
+  useEffect(() => {
+    if (!adding) return;
+    const leave = (e: KeyboardEvent) => e.key === 'Escape' && setAdding(false);
+    window.addEventListener('keydown', leave);
+    return () => window.removeEventListener('keydown', leave);
+  }, [adding]);
   useUndoKeys(ws);
   // The check of the latest edit when there is one, else what the last failed save said.
   const live = useLiveProblems(draft, String(ws.stored?.id ?? 'new'));
