@@ -351,6 +351,34 @@ describe('parseCustomerCsv', () => {
     ]);
   });
 
+  it('names the columns not read beside a missing column, with a lead for a window or a lat, lon pair in one column', () => {
+    expect(detailsOf('id,x,y,qty (kg),time window,Notes\nD,0,0,0,08:00-18:00,\n1,3,4,5,8:00 – 10:00,ring')).toEqual([
+      expect.stringMatching(/^missing column ready /),
+      expect.stringMatching(/^missing column due /),
+      'columns not read (no field matches the name): time window, Notes',
+      "column time window holds both window times ('08:00-18:00'): split it into two columns, ready and due",
+    ]);
+    expect(detailsOf('id,coordinates,demand,ready,due\nD,"52.52, 13.405",0,08:00,18:00\n1,"52.5, 13.4",5,09:00,10:00')).toEqual([
+      expect.stringMatching(/^missing column x /),
+      expect.stringMatching(/^missing column y /),
+      'column not read (no field matches the name): coordinates',
+      "column coordinates holds a lat, lon pair ('52.52, 13.405'): split it into two columns, lat and lon",
+    ]);
+    // A column of mixed cells is not guessed at: it is only named.
+    expect(detailsOf('id,x,y,demand,window\nD,0,0,0,08:00-18:00\n1,3,4,5,morning')).toContain(
+      'column not read (no field matches the name): window',
+    );
+    expect(detailsOf('id,x,y,demand,window\nD,0,0,0,08:00-18:00\n1,3,4,5,morning').join('\n')).not.toMatch(/split it/);
+  });
+
+  it('reads Order ID, Order number and Order no. as the id, and Customer beside one as the name', () => {
+    for (const header of ['Order ID', 'Order number', 'Order no.']) {
+      const read = parseCustomerCsv(`${header},Customer,x,y,demand,ready,due\nD,Depot,0,0,0,0,1000\nA-17,Café Linde,3,4,5,10,50`, fleet);
+      expect(read.columns).toMatchObject({ id: header, name: 'Customer' });
+      expect(read.instance.customers[0]).toMatchObject({ id: 'A-17', name: 'Café Linde' });
+    }
+  });
+
   it("reads 'Customer' as the name beside an 'ID' column, in either order, and as the id alone", () => {
     const rows = ['D,Depot,0,0,0,0,1000,0', 'K1,Café Linde,3,4,5,10,50,2'];
     for (const header of ['ID,Customer,x,y,demand,ready,due,service', 'Customer,ID,x,y,demand,ready,due,service']) {

@@ -20,6 +20,10 @@ export const COLUMN_ALIASES: Record<CsvField, readonly string[]> = {
     'stop',
     'stopid',
     'stopno',
+    // Order exports (shop systems, ERPs) name the stop by its order: "Order ID", "Order number", "Order no."
+    'orderid',
+    'ordernumber',
+    'orderno',
     'code',
     'ref',
     'reference',

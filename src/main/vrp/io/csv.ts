@@ -15,6 +15,7 @@ import {
   slashDateWarnings,
 } from './csv-clock.js';
 import { missingFleet } from './csv-fleet.js';
+import { ignoredColumnsLine, missingColumnLeads } from './csv-hints.js';
 import { numberHint, type NumberStyle, numberStyleWarnings } from './csv-numbers.js';
 import { durationInCell, mapColumns, type ColumnMapping, type CsvField, type TimeField, unitWarnings } from './csv-columns.js';
 import { byRow, type Row, rulesOnRows, withRow } from './csv-rows.js';
@@ -69,10 +70,6 @@ function detectDelimiter(text: string): string {
 }
 
 const NO_SERVICE_COLUMN = 'the file has no service time column: every stop is planned with 0 minutes of service';
-
-/** Columns of the file that no field of the import matches by name: named, so that a column meant as one can be renamed. */
-const ignoredColumnsWarning = (ignored: string[]): string[] =>
-  ignored.length === 0 ? [] : [`column${ignored.length === 1 ? '' : 's'} not read (no field matches the name): ${ignored.join(', ')}`];
 
 /** Reads cells of one row, collecting "row R, column C: ..." problems. */
 function cellReader(row: Row, mapping: ColumnMapping, decimalComma: boolean, problems: string[], clock: ClockUse, style: NumberStyle) {
@@ -290,6 +287,8 @@ export function parseCustomerCsv(text: string, options: CsvFleetOptions): CsvImp
   // A title line or a plan's CSV: the columns the header misses are not what is wrong, so they are not listed.
   const hints = mapping.problems.length ? headerHints(header, rows) : [];
   if (hints.length) problems.splice(0, problems.length, ...hints);
+  // Otherwise the columns that were not read are likely the missing ones under another name or in another shape.
+  else if (mapping.problems.length) problems.push(...missingColumnLeads(header, rows, mapping));
   if (rows.length === 0) problems.push('the file has a header but no rows');
   if (mapping.problems.length || rows.length === 0) throw inputError(`CSV ${options.name} cannot be imported`, problems);
 
@@ -378,7 +377,7 @@ export function parseCustomerCsv(text: string, options: CsvFleetOptions): CsvImp
     rows: rows.length,
     warnings: [
       ...(mapping.index.service === undefined ? [NO_SERVICE_COLUMN] : []),
-      ...ignoredColumnsWarning(mapping.ignored),
+      ...ignoredColumnsLine(mapping.ignored),
       ...depotOutOfPlace(rows, mapping),
       ...unitWarnings(mapping),
       ...numberStyleWarnings(style),

@@ -1,0 +1,52 @@
+/**
+ * What a header that misses a required column holds instead: the columns no field matched, named so that one meant as
+ * a field can be renamed, and a lead where such a column's cells have a shape that says what it is (a window written
+ * in one cell, a lat, lon pair in one cell). The "missing column" line alone names only what the reader looked for.
+ */
+import { parseClock } from '../../../shared/clock.js';
+import type { ColumnMapping } from './csv-columns.js';
+import type { Row } from './csv-rows.js';
+
+/** Columns of the file that no field of the import matches by name: named, so that a column meant as one can be renamed. */
+export const ignoredColumnsLine = (ignored: string[]): string[] =>
+  ignored.length === 0 ? [] : [`column${ignored.length === 1 ? '' : 's'} not read (no field matches the name): ${ignored.join(', ')}`];
+
+/** How many filled cells of a column are looked at: enough to tell a shape, few enough for a 100,000-row file. */
+const SAMPLE = 20;
+
+/** "08:00-10:00", "8:00 – 10:00", "8:00 AM - 5:00 PM": two times of day with a dash between them. */
+function isTimeRange(cell: string): boolean {
+  const m = /^(.+?)\s*[-–—]\s*(.+)$/.exec(cell);
+  return m !== null && parseClock(m[1]) !== undefined && parseClock(m[2]) !== undefined;
+}
+
+/** "52.52, 13.405" or "52.52 13.405": two decimal numbers within the ranges of a latitude and a longitude. */
+function isLatLonPair(cell: string): boolean {
+  const m = /^\(?([+-]?\d{1,3}\.\d+)\s*[,;\s]\s*([+-]?\d{1,3}\.\d+)\)?$/.exec(cell);
+  return m !== null && Math.abs(Number(m[1])) <= 90 && Math.abs(Number(m[2])) <= 180;
+}
+
+/**
+ * For a header that misses a required column: the columns no field matched, and what a column among them holds where
+ * every sampled cell has one shape (a column of mixed cells is not guessed at). Empty when every column was read.
+ */
+export function missingColumnLeads(header: Row, rows: readonly Row[], mapping: ColumnMapping): string[] {
+  const read = new Set(Object.values(mapping.index));
+  const has = (field: keyof ColumnMapping['index']) => mapping.index[field] !== undefined;
+  const leads: string[] = [];
+  for (const [i, name] of header.cells.entries()) {
+    if (read.has(i) || name.trim() === '') continue;
+    const cells = rows
+      .map((r) => (r.cells[i] ?? '').trim())
+      .filter((c) => c !== '')
+      .slice(0, SAMPLE);
+    if (cells.length === 0) continue;
+    const example = `'${cells[0]}'`;
+    if ((!has('ready') || !has('due')) && cells.every(isTimeRange)) {
+      leads.push(`column ${name} holds both window times (${example}): split it into two columns, ready and due`);
+    } else if (!mapping.geo && (!has('x') || !has('y')) && cells.every(isLatLonPair)) {
+      leads.push(`column ${name} holds a lat, lon pair (${example}): split it into two columns, lat and lon`);
+    }
+  }
+  return [...ignoredColumnsLine(mapping.ignored), ...leads];
+}
