@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { customerSchema, instanceSchema, type Coordinates, type Customer, type Depot, type Instance } from '../../shared/domain.js';
-import { formatClock } from '../../shared/clock.js';
+import { formatClock, MINUTES_PER_DAY } from '../../shared/clock.js';
 import { inputError } from '../../shared/errors.js';
 import { describeIssues } from '../../shared/issues.js';
 import { TIME_EPS } from './evaluate.js';
@@ -107,8 +107,17 @@ export function customerFieldProblems(
     problems.push(`demand ${fmt(c.demand)} is above the vehicle capacity ${instance.capacity} for ${label}`);
   }
   const windowOk = c.ready === undefined || c.due === undefined || c.ready <= c.due;
-  if (!windowOk) problems.push(`ready time ${t(c.ready!)} is after due time ${t(c.due!)} for ${label}`);
+  if (!windowOk) problems.push(`ready time ${t(c.ready!)} is after due time ${t(c.due!)} for ${label}${pastMidnight(c, instance)}`);
   return { problems, windowOk };
+}
+
+/**
+ * A clock-time window that closes before it opens but would last under 12 hours past midnight (22:00–02:00) was
+ * likely meant to close the next day: how to write that. 12:00–10:00 is more likely a slip, and gets no hint.
+ */
+function pastMidnight(c: PartialCustomer, instance: Pick<Instance, 'clockTimes'>): string {
+  if (!instance.clockTimes || c.ready === undefined || c.due === undefined || c.due < 0 || c.due >= MINUTES_PER_DAY) return '';
+  return c.due + MINUTES_PER_DAY - c.ready < 12 * 60 ? ` (a window that closes after midnight is written ${formatClock(c.due)}+1)` : '';
 }
 
 /** A customer's single-field rules (the schema's) for the fields it has; in a list so that messages name the customer. */

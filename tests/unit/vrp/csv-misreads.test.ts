@@ -160,9 +160,22 @@ describe('customer CSVs that were misread', () => {
     expect(fr.instance.customers[0]).toMatchObject({ name: 'Boulangerie', demand: 10, ready: 480, due: 720, service: 10 });
   });
 
-  it('names a decimal comma in a comma-separated file, and a file of the depot alone for its missing customers', () => {
-    expect(refusal(['id,x,y,demand,ready,due,service', 'D,0,0,0,0,1000,0', 'C1,"3,5",1,1,100,500,10'])).toEqual([
-      "row 3, column x: '3,5' is not a number (a decimal comma: write 3.5, or save the file with ';' between columns)",
+  it('reads quoted decimal commas in a comma-separated file (Google Sheets in a German locale), names them beside decimal points, and a file of the depot alone for its missing customers', () => {
+    expect(
+      read(['id,x,y,demand,ready,due,service', 'D,0,0,0,0,1000,0', 'C1,"3,5",1,"1,250",100,500,10']).instance.customers[0],
+    ).toMatchObject({
+      x: 3.5,
+      demand: 1.25,
+    });
+    expect(read(['id,x,y,demand,ready,due,service', 'D,0,0,0,0,1000,0', 'C1,"3,5",1,"1,250",100,500,10']).warnings).toContain(
+      "row 3, column demand: '1,250' was read with a decimal comma (1,250 as 1.25): if a thousands separator was meant, write the number without it (1250)",
+    );
+    expect(refusal(['id,x,y,demand,ready,due,service', 'D,0,0,0,0,1000,0', 'C1,"3,5",1.5,1,100,500,10'])).toEqual([
+      "row 3, column x: '3,5' is not a number (a decimal comma beside numbers written with decimal points: write 3.5, or every number with a decimal comma)",
+    ]);
+    // Commas before three digits alone do not say which mark they are: a thousands separator is as likely.
+    expect(refusal(['id,x,y,demand,ready,due,service', 'D,0,0,0,0,1000,0', 'C1,3,1,"1,250",100,500,10'])).toEqual([
+      "row 3, column demand: '1,250' is not a number (a comma before three digits: write 1.250 for a decimal comma, 1250 for a thousands separator)",
     ]);
     expect(refusal([HEADER, 'D,0,0,0,0,1000,0'])).toEqual(['the instance has no customers']);
   });

@@ -160,6 +160,7 @@ export const COLUMN_ALIASES: Record<CsvField, readonly string[]> = {
     'aufenthaltsdauer',
     'duree',
     'dureeservice',
+    'dureedeservice',
     'tempsdeservice',
   ],
 };

@@ -2,22 +2,16 @@ import { MAX_MAGNITUDE } from '../../../shared/limits.js';
 import Papa from 'papaparse';
 import type { Customer, Depot, Instance } from '../../../shared/domain.js';
 import { inputError } from '../../../shared/errors.js';
-import { overnight, parseClock, parseDateTime, startOfDay } from '../../../shared/clock.js';
+import { overnight, startOfDay } from '../../../shared/clock.js';
 import { checkInstance, partialCustomerProblems, type PartialCustomer } from '../validate.js';
 import { readCell } from './csv-cells.js';
-import {
-  type ClockUse,
-  dottedTimeWarnings,
-  newClockUse,
-  offDayWindows,
-  offsetWarnings,
-  onFileClock,
-  slashDateWarnings,
-} from './csv-clock.js';
+import { type ClockUse, dottedTimeWarnings, newClockUse, offDayWindows, offsetWarnings, slashDateWarnings } from './csv-clock.js';
 import { missingFleet } from './csv-fleet.js';
 import { ignoredColumnsLine, missingColumnLeads } from './csv-hints.js';
-import { numberHint, type NumberStyle, numberStyleWarnings } from './csv-numbers.js';
-import { durationInCell, mapColumns, type ColumnMapping, type CsvField, type TimeField, unitWarnings } from './csv-columns.js';
+import { type CellProblem, cellProblemLines } from './csv-cell-problems.js';
+import { cellReader } from './csv-cell-reader.js';
+import { commaFileDecimals, type NumberStyle, numberStyleWarnings } from './csv-numbers.js';
+import { mapColumns, type ColumnMapping, type CsvField, unitWarnings } from './csv-columns.js';
 import { byRow, type Row, rulesOnRows, withRow } from './csv-rows.js';
 import { depotOutOfPlace, headerHints, separatorLine, unnamedColumnProblems } from './csv-shape.js';
 
@@ -71,70 +65,6 @@ function detectDelimiter(text: string): string {
 
 const NO_SERVICE_COLUMN = 'the file has no service time column: every stop is planned with 0 minutes of service';
 
-/** Reads cells of one row, collecting "row R, column C: ..." problems. */
-function cellReader(row: Row, mapping: ColumnMapping, decimalComma: boolean, problems: string[], clock: ClockUse, style: NumberStyle) {
-  const raw = (field: CsvField) => (row.cells[mapping.index[field]!] ?? '').trim();
-  const where = (field: CsvField) => `row ${row.number}, column ${mapping.names[field]}`;
-  const asNumber = (field: CsvField, text: string) => {
-    const t = decimalComma ? text.replace(',', '.') : text;
-    if (!/^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/.test(t)) return undefined;
-    if (decimalComma && text.includes(',')) style.commaDecimals = true;
-    // Only an amount may carry a thousands separator: 13.405 in a coordinate is degrees to three decimals.
-    else if (decimalComma && field === 'demand' && /^[+-]?\d{1,3}\.\d{3}$/.test(text)) style.thousandsLike ??= `${where(field)}: '${text}'`;
-    else if (text.includes('.')) style.pointDecimals = true;
-    if (style.tab && field === 'demand' && /^[+-]?\d{1,3},\d{3}$/.test(text)) style.commaThousandsLike ??= `${where(field)}: '${text}'`;
-    return Number(t);
-  };
-  const read = (field: CsvField, time: boolean, optional = false): number | undefined => {
-    const text = raw(field);
-    // A date belongs to a moment (a window's open or close), not to a duration such as the service time.
-    const window = field === 'ready' || field === 'due';
-    if (text === '') {
-      if (!optional) problems.push(`${where(field)}: the value is missing`);
-      return undefined;
-    }
-    const n = asNumber(field, text);
-    if (n !== undefined && !Number.isFinite(n)) {
-      problems.push(`${where(field)}: '${text}' is too large a number`);
-      return undefined;
-    }
-    if (n !== undefined) {
-      // A number in a column whose header names its unit is that many hours or seconds, whatever the file's clock.
-      const seconds = mapping.units[field as TimeField];
-      if (seconds !== undefined) return (n * seconds) / 60;
-      if (window) clock.numbers.push({ where: where(field), text });
-      return n;
-    }
-    // A duration may carry its unit in the cell: "10 min", "1,5 h".
-    const minutes = time ? (parseClock(text) ?? (window ? undefined : durationInCell(text, decimalComma))) : undefined;
-    const dated = window && minutes === undefined ? onFileClock(parseDateTime(text, clock.slashOrder), clock) : undefined;
-    if (minutes !== undefined || dated !== undefined) {
-      // Only window times are moments of a day; a service of 0:15 is a duration, dated file or not, and does not
-      // make the file's windows clock times (a file of minute windows may write its service so).
-      if (window) clock.used = true;
-      const cell = `${where(field)}: '${text}'`;
-      if (dated !== undefined) {
-        clock.dated++;
-        clock.firstDated ??= cell;
-      } else if (window) {
-        clock.undated++;
-        clock.firstUndated ??= cell;
-      }
-      return minutes ?? dated;
-    }
-    const mixed = window && clock.slashMixed && text.includes('/') ? ': the file writes dates both day first and month first' : '';
-    const date = window ? ` or a date and time (2026-11-27 08:00${mixed})` : '';
-    const expected = !time
-      ? ''
-      : window
-        ? `, a time of day HH:MM (00:00 to 24:00, or 9:00 AM)${date}`
-        : ', a duration H:MM (0:15) or a number with its unit (15 min)';
-    problems.push(`${where(field)}: '${text}' is not a number${expected}${numberHint(text, decimalComma)}`);
-    return undefined;
-  };
-  return { raw, where, read };
-}
-
 /** A customer row with a bad cell comes back as far as it was read, so its other rules can still be checked. */
 type NodeResult = { depot: Depot } | { customer: Customer; openWindow: OpenWindow } | { partial: PartialCustomer } | undefined;
 
@@ -150,11 +80,12 @@ function readNode(
   mapping: ColumnMapping,
   decimalComma: boolean,
   problems: string[],
+  bad: CellProblem[],
   clock: ClockUse,
   style: NumberStyle,
 ): NodeResult {
-  const before = problems.length;
-  const { raw, where, read } = cellReader(row, mapping, decimalComma, problems, clock, style);
+  const before = problems.length + bad.length;
+  const { raw, where, read } = cellReader(row, mapping, decimalComma, bad, clock, style);
   const id = readCell(raw('id'));
   if (id === '') problems.push(`${where('id')}: the id is missing`);
   // Optional text columns: kept when filled, left out when empty or absent; unescaped like the id, since every
@@ -180,7 +111,7 @@ function readNode(
     if (demand) problems.push(`${where('demand')}: the depot's demand must be empty or 0${which}`);
     if (service) problems.push(`${where('service')}: the depot's service time must be empty or 0${which}`);
   }
-  if (problems.length > before) {
+  if (problems.length + bad.length > before) {
     return isDepot || id === '' ? undefined : { partial: { id, x, y, demand, ready, due, service } };
   }
   if (isDepot) return { depot: { id, x: x!, y: y!, ready: ready!, due: due!, ...labels } };
@@ -308,8 +239,12 @@ export function parseCustomerCsv(text: string, options: CsvFleetOptions): CsvImp
   const depotRow = findDepot(rows, mapping, problems);
   const windowCells = rows.flatMap((row) => (['ready', 'due'] as const).map((f) => row.cells[mapping.index[f] ?? -1] ?? ''));
   const clock = newClockUse(windowCells);
-  const style: NumberStyle = { commaDecimals: false, tab: delimiter === '\t' };
-  const decimalComma = delimiter !== ',';
+  // A ',' file may still write decimal commas, in quoted cells (Google Sheets in a German or French locale).
+  const numberColumns = (['x', 'y', 'lat', 'lon', 'demand', 'ready', 'due', 'service'] as const).flatMap((f) => mapping.index[f] ?? []);
+  const sheetsCommas = delimiter === ',' && commaFileDecimals(rows.flatMap((r) => numberColumns.map((i) => r.cells[i] ?? '')));
+  const decimalComma = delimiter !== ',' || sheetsCommas;
+  const style: NumberStyle = { commaDecimals: false, commaEither: delimiter === '\t' || sheetsCommas };
+  const bad: CellProblem[] = [];
   let depot: Depot | undefined;
   let customers: Customer[] = [];
   const rowsOfCustomer = new Map<string, number[]>();
@@ -318,7 +253,7 @@ export function parseCustomerCsv(text: string, options: CsvFleetOptions): CsvImp
   const openWindows: OpenWindow[] = [];
   for (const row of rows) {
     if (misshapen.has(row)) continue;
-    const node = readNode(row, row === depotRow, mapping, decimalComma, problems, clock, style);
+    const node = readNode(row, row === depotRow, mapping, decimalComma, problems, bad, clock, style);
     if (node && 'depot' in node) depot = node.depot;
     if (node && 'partial' in node) partialRows.push({ row: row.number, customer: node.partial });
     if (node && 'customer' in node) {
@@ -328,6 +263,7 @@ export function parseCustomerCsv(text: string, options: CsvFleetOptions): CsvImp
       customerRows.push(row.number);
     }
   }
+  problems.push(...cellProblemLines(bad));
   let mixedDates = false;
   const clockProblems: string[] = [];
   if (depot) ({ depot, customers, mixedDates } = onOneClock(depot, customers, openWindows, partialRows, clock, clockProblems));
