@@ -126,7 +126,14 @@ export async function decodeSampled(
   const work = total + SYMMETRY_COUNT;
   let viewsDone = 0;
   let drawnSoFar = 0;
-  const share = (drawing: number) => opts.onShare?.((viewsDone + drawing) / work);
+  // Never backwards: a helper's chunk read at 98 % and then counted whole, beside another just started, can sum lower.
+  let shown = 0;
+  const share = (drawing: number) => {
+    const done = Math.min(1, (viewsDone + drawing) / work);
+    if (done <= shown) return;
+    shown = done;
+    opts.onShare?.(done);
+  };
   try {
     // The greedy candidates are this thread's first job once the helpers have their chunks.
     let greedy: SampledPlan | null = null;
@@ -134,7 +141,7 @@ export async function decodeSampled(
       greedy ??= {
         ...decodeGreedyViews(policy, problem, config, encodings, opts.signal, (state) => {
           viewsDone = SYMMETRY_COUNT * placedShare(state, SYMMETRY_COUNT, problem.n);
-          share(drawnSoFar);
+          share(drawnSoFar + (opts.helpers?.within() ?? 0));
         }),
         samples: total,
       };
@@ -275,7 +282,7 @@ export function sampleChunk(
 }
 
 /** The share of the `n` customers that the `rows` rollouts of a batch have placed so far. */
-function placedShare(state: EnvState, rows: number, n: number): number {
+export function placedShare(state: EnvState, rows: number, n: number): number {
   let placed = 0;
   for (let b = 0; b < rows; b++) placed += state.visitedCount[b];
   return n > 0 ? placed / (rows * n) : 1;

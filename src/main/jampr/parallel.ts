@@ -7,7 +7,9 @@
  * A worker that dies fails its pending tasks and is replaced on the next task. A task run with a signal is
  * withdrawn when it aborts: its promise rejects at once, the worker skips it if it has not started it, and a handler
  * already running it sees its `stop.aborted` turn true (a flag in memory shared with the worker, since the worker's
- * messages wait until the handler returns) and may end early; its late answer is dropped.
+ * messages wait until the handler returns) and may end early; its late answer is dropped. A handler may report the
+ * share of its task done through the same shared memory (`report`), which the parent reads with `share(request)`:
+ * a chunk of sampling on a large day takes seconds, and its progress is shown meanwhile.
  */
 import { availableParallelism } from 'node:os';
 import { parentPort, type ResourceLimits, Worker, workerData } from 'node:worker_threads';
@@ -30,6 +32,8 @@ export interface TaskPool<Req, Res> {
   readonly size: number;
   /** Runs one task on the worker with the fewest tasks in flight; an abort of `signal` withdraws it. */
   run(request: Req, signal?: AbortSignal): Promise<Res>;
+  /** The share (0..1) a worker last reported of `request` (the object given to run) while running it; 0 otherwise. */
+  share(request: Req): number;
   /** Stops every worker; tasks still in flight fail. */
   close(): Promise<void>;
 }
@@ -54,13 +58,25 @@ export interface StopSignal {
   readonly aborted: boolean;
 }
 
-/** Shared with each worker, as Int32 slots: the seq of the task it is running, and that of a task to stop. */
+/** A running handler's link to the parent: whether its task was withdrawn, and how far it has come. */
+export interface TaskControl extends StopSignal {
+  /** The share of the task done (0..1), for the parent's progress. */
+  report(share: number): void;
+}
+
+/**
+ * Shared with each worker, as Int32 slots: the seq of the task it is running, that of a task to stop, and the share
+ * of the running task done, in millionths.
+ */
 const RUNNING = 0;
 const STOP = 1;
+const SHARE = 2;
+const SLOTS = 3;
+const SHARE_UNIT = 1_000_000;
 
 interface Slot {
   worker: Worker | null;
-  pending: Map<number, { resolve(result: unknown): void; reject(error: Error): void }>;
+  pending: Map<number, { request: unknown; resolve(result: unknown): void; reject(error: Error): void }>;
   control: Int32Array;
 }
 
@@ -77,7 +93,7 @@ export function startTaskPool<Req, Res>(entry: URL, options: TaskPoolOptions = {
   const slots: Slot[] = Array.from({ length: size }, () => ({
     worker: null,
     pending: new Map(),
-    control: new Int32Array(new SharedArrayBuffer(2 * Int32Array.BYTES_PER_ELEMENT)),
+    control: new Int32Array(new SharedArrayBuffer(SLOTS * Int32Array.BYTES_PER_ELEMENT)),
   }));
   let nextSeq = 1;
   let closed = false;
@@ -124,6 +140,7 @@ export function startTaskPool<Req, Res>(entry: URL, options: TaskPoolOptions = {
         const settled = () => signal?.removeEventListener('abort', withdraw);
         // Replies to this seq carry this task's result, so the worker's answer has type Res.
         slot.pending.set(seq, {
+          request,
           resolve: (result) => {
             settled();
             resolve(result as Res);
@@ -137,6 +154,13 @@ export function startTaskPool<Req, Res>(entry: URL, options: TaskPoolOptions = {
         worker.ref();
         worker.postMessage({ seq, type: 'task', request } satisfies TaskRequest<Req>);
       });
+    },
+    share(request: Req): number {
+      for (const slot of slots) {
+        const running = slot.pending.get(Atomics.load(slot.control, RUNNING));
+        if (running?.request === request) return Atomics.load(slot.control, SHARE) / SHARE_UNIT;
+      }
+      return 0;
     },
     async close(): Promise<void> {
       closed = true;
@@ -156,12 +180,14 @@ export function startTaskPool<Req, Res>(entry: URL, options: TaskPoolOptions = {
  * each task the worker lets its pending messages in, so that a task withdrawn while it waited is skipped; a task
  * withdrawn while it runs turns the handler's `stop.aborted` true.
  */
-export function serveTasks<Req, Res>(handler: (request: Req, stop: StopSignal) => Res | Promise<Res>): void {
+export function serveTasks<Req, Res>(handler: (request: Req, control: TaskControl) => Res | Promise<Res>): void {
   const port = parentPort;
   if (port === null) throw new Error('serveTasks must run inside a worker thread');
   const boot: unknown = workerData;
   const shared = typeof boot === 'object' && boot !== null && 'control' in boot ? boot.control : null;
-  const control = new Int32Array(shared instanceof SharedArrayBuffer ? shared : new SharedArrayBuffer(8));
+  const control = new Int32Array(
+    shared instanceof SharedArrayBuffer ? shared : new SharedArrayBuffer(SLOTS * Int32Array.BYTES_PER_ELEMENT),
+  );
   let queue: Promise<void> = Promise.resolve();
   const withdrawn = new Set<number>();
   let started = 0; // tasks arrive in seq order: one at or below this has run already
@@ -174,11 +200,14 @@ export function serveTasks<Req, Res>(handler: (request: Req, stop: StopSignal) =
       await new Promise<void>((resolve) => setImmediate(resolve));
       if (withdrawn.delete(message.seq)) return; // the parent no longer waits for it: no reply
       started = message.seq;
+      // The share first: the parent reads it only for the task RUNNING names, so never the last task's share.
+      Atomics.store(control, SHARE, 0);
       Atomics.store(control, RUNNING, message.seq);
-      const stop: StopSignal = {
+      const stop: TaskControl = {
         get aborted() {
           return Atomics.load(control, STOP) === message.seq;
         },
+        report: (share) => Atomics.store(control, SHARE, Math.round(Math.min(1, Math.max(0, share)) * SHARE_UNIT)),
       };
       let reply: TaskReply<Res>;
       try {

@@ -14,6 +14,8 @@ export interface ChunkHelpers<T> {
   draw(index: number, size: number, signal: AbortSignal): Promise<T>;
   /** Whether the helpers have answered before (they are started and hold the model): then they are waited for. */
   warm(): boolean;
+  /** Samples the helpers have drawn so far of the chunks they are drawing now (shares of chunks, not a whole number). */
+  within(): number;
 }
 
 /** The random stream of chunk `index` under `seed` (any fixed injective-enough mix; splitmix32 scrambles it). */
@@ -35,7 +37,10 @@ export interface ChunkSchedule<T> {
   signal?: AbortSignal;
   /** After each chunk, in the order they finish: samples drawn so far and the best plan among them. */
   onProgress?: (drawn: number, best: T) => void;
-  /** While this thread draws a chunk: the samples drawn so far, counting that chunk's share done (not a whole number). */
+  /**
+   * While chunks are drawn: the samples drawn so far, counting the shares done of the chunks being drawn here and on
+   * the helpers (not a whole number); about every step of this thread's chunk, and while it waits on the helpers.
+   */
   onWithin?: (drawing: number) => void;
 }
 
@@ -114,10 +119,12 @@ export async function drawChunks<T>(s: ChunkSchedule<T>): Promise<T[]> {
         const size = sizeOf(mine);
         record(
           mine,
-          s.local(mine, size, (share) => s.onWithin?.(drawn + share * size)),
+          s.local(mine, size, (share) => s.onWithin?.(drawn + share * size + (s.helpers?.within() ?? 0))),
         );
-      } else if (held.size > 0)
+      } else if (held.size > 0) {
         await Promise.race([...[...held.values()].map((h) => h.task), new Promise((resolve) => setTimeout(resolve, ABORT_POLL_MS))]);
+        if (drawn < s.total) s.onWithin?.(drawn + (s.helpers?.within() ?? 0));
+      }
     }
     return results as T[];
   } finally {

@@ -57,14 +57,22 @@ export function samplingHelpers(threads: number, call: Omit<SampleTask, 'call' |
   }
   const helpers = pool;
   const id = `${process.pid}.${threadId}.${++calls}`;
+  const drawing = new Set<SampleTask>();
   return {
     capacity: size,
     draw: async (index, chunk, signal) => {
-      const plan = await helpers.run({ ...call, call: id, index, size: chunk }, signal);
-      if (helpers === pool) warm = true;
-      return plan;
+      const task = { ...call, call: id, index, size: chunk };
+      drawing.add(task);
+      try {
+        const plan = await helpers.run(task, signal);
+        if (helpers === pool) warm = true;
+        return plan;
+      } finally {
+        drawing.delete(task);
+      }
     },
     warm: () => warm && helpers === pool,
+    within: () => [...drawing].reduce((sum, task) => sum + helpers.share(task) * task.size, 0),
   };
 }
 

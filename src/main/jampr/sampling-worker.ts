@@ -1,7 +1,7 @@
 /** A helper thread of best-of-S sampling (sampling-pool.ts): draws the chunks it is given with the model it is told. */
 import { compileProblem, type Problem } from '../vrp/problem.js';
 import { selectBackend } from './backend/backend.js';
-import { chunkSymmetry, type SampledPlan, type SymmetricEncodings, sampleChunk, symmetricEncodings } from './decode.js';
+import { chunkSymmetry, placedShare, type SampledPlan, type SymmetricEncodings, sampleChunk, symmetricEncodings } from './decode.js';
 import type { Policy } from './model/policy.js';
 import { serveTasks } from './parallel.js';
 import { withModel } from './policy-cache.js';
@@ -23,7 +23,11 @@ serveTasks<SampleTask, SampledPlan>(async (task, stop) => {
       current = { call: task.call, policy, problem, encodings: symmetricEncodings(policy, problem, task.env) };
     }
     const { problem, encodings } = current;
-    // A cancelled plan withdraws its chunks: one this helper is drawing stops at its next step.
-    return sampleChunk(policy, problem, task.env, encodings, chunkSeed(task.seed, task.index), task.size, chunkSymmetry(task.index), stop);
+    // A cancelled plan withdraws its chunks: one this helper is drawing stops at its next step. Its share done is
+    // reported every step, so the plan's progress moves while the chunk is drawn here.
+    const seed = chunkSeed(task.seed, task.index);
+    return sampleChunk(policy, problem, task.env, encodings, seed, task.size, chunkSymmetry(task.index), stop, (state) =>
+      stop.report(placedShare(state, task.size, problem.n)),
+    );
   });
 });

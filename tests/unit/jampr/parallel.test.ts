@@ -67,6 +67,30 @@ describe('task pool over worker threads', () => {
     }
   });
 
+  it('reads the share a running task reported, and none for a task that waits or an equal object never run', async () => {
+    const one = startTaskPool<TestTask, TestAnswer>(new URL('./fixtures/task-worker.ts', import.meta.url), { size: 1 });
+    try {
+      await one.run({ kind: 'count' });
+      const task: TestTask = { kind: 'reporting', share: 0.375 };
+      const withdraw = new AbortController();
+      const running = one.run(task, withdraw.signal);
+      const queued: TestTask = { kind: 'square', n: 3 };
+      const behind = one.run(queued);
+      const until = Date.now() + 10_000;
+      while (one.share(task) === 0 && Date.now() < until) await new Promise((resolve) => setTimeout(resolve, 10));
+      expect(one.share(task)).toBe(0.375);
+      // Only the object that was run is known: an equal one is another task.
+      expect(one.share({ kind: 'reporting', share: 0.375 })).toBe(0);
+      expect(one.share(queued)).toBe(0);
+      withdraw.abort();
+      await expect(running).rejects.toThrow('withdrawn');
+      expect((await behind).value).toBe(9);
+      expect(one.share(task)).toBe(0);
+    } finally {
+      await one.close();
+    }
+  });
+
   it('refuses tasks once closed', async () => {
     const other = startTaskPool<TestTask, TestAnswer>(new URL('./fixtures/task-worker.ts', import.meta.url), { size: 1 });
     expect((await other.run({ kind: 'square', n: 2 })).value).toBe(4);

@@ -39,6 +39,7 @@ describe('sampling chunks over threads', () => {
     const helper: ChunkHelpers<Fake> = {
       capacity: 1,
       warm: () => true,
+      within: () => 0,
       draw: (index, size, signal) => {
         asked.push(index);
         signal.addEventListener('abort', () => withdrawn.push(index));
@@ -69,6 +70,7 @@ describe('sampling chunks over threads', () => {
     const cold: ChunkHelpers<Fake> = {
       capacity: 1,
       warm: () => false,
+      within: () => 0,
       draw: (index, _size, signal) =>
         new Promise<Fake>((_resolve, reject) =>
           signal.addEventListener('abort', () => {
@@ -87,6 +89,7 @@ describe('sampling chunks over threads', () => {
     const helper: ChunkHelpers<Fake> = {
       capacity: 1,
       warm: () => true,
+      within: () => 0,
       draw: async (index, size) => {
         events.push(`helper ${index}`);
         return { index, size, by: 'helper' };
@@ -109,10 +112,54 @@ describe('sampling chunks over threads', () => {
     expect(progress.at(-1)).toBe(16);
   });
 
+  it("counts the share of the helpers' chunks in progress, while this thread draws and while it waits", async () => {
+    let release: () => void = () => {};
+    let pending = false;
+    const helper: ChunkHelpers<Fake> = {
+      capacity: 1,
+      warm: () => true,
+      // Half of its 8-sample chunk is drawn while it is pending.
+      within: () => (pending ? 4 : 0),
+      draw: (index, size) => {
+        pending = true;
+        return new Promise<Fake>((resolve) => {
+          release = () => {
+            pending = false;
+            resolve({ index, size, by: 'helper' });
+          };
+        });
+      },
+    };
+    const within: number[] = [];
+    const run = drawChunks<Fake>({
+      total: 16,
+      chunk: 8,
+      local: (index, size, share) => {
+        share(0.5);
+        return { index, size, by: 'here' };
+      },
+      helpers: helper,
+      isBetter: () => false,
+      onWithin: (drawing) => within.push(drawing),
+    });
+    await later(250);
+    release();
+    await run;
+    // Half of this thread's chunk and half of the helper's; then this thread's whole chunk and half of the helper's.
+    expect(within[0]).toBe(8);
+    expect(within.slice(1)).toContain(12);
+    expect(Math.max(...within)).toBe(12);
+  });
+
   it("draws a cold helper's chunks itself and redraws those of a helper that fails", async () => {
-    const never: ChunkHelpers<Fake> = { capacity: 2, warm: () => false, draw: () => new Promise<Fake>(() => {}) };
+    const never: ChunkHelpers<Fake> = { capacity: 2, warm: () => false, within: () => 0, draw: () => new Promise<Fake>(() => {}) };
     expect((await schedule(never).run).every((c) => c.by === 'here')).toBe(true);
-    const failing: ChunkHelpers<Fake> = { capacity: 1, warm: () => true, draw: () => Promise.reject(new Error('a task worker crashed')) };
+    const failing: ChunkHelpers<Fake> = {
+      capacity: 1,
+      warm: () => true,
+      within: () => 0,
+      draw: () => Promise.reject(new Error('a task worker crashed')),
+    };
     const chunks = await schedule(failing).run;
     expect(chunks.map((c) => c.index)).toEqual([0, 1, 2, 3, 4, 5, 6]);
   });
@@ -123,6 +170,7 @@ describe('sampling chunks over threads', () => {
     const stuck: ChunkHelpers<Fake> = {
       capacity: 1,
       warm: () => answered > 0,
+      within: () => 0,
       // Answers its first chunk (so it counts as warm), then never again.
       draw: (index, size) => (answered++ === 0 ? Promise.resolve({ index, size, by: 'helper' }) : new Promise<Fake>(() => {})),
     };
