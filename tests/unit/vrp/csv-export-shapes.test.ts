@@ -6,19 +6,11 @@
 import { describe, expect, it } from 'vitest';
 import { parseCustomerCsv } from '../../../src/main/vrp/io/csv.js';
 import { degreesInCell } from '../../../src/main/vrp/io/csv-degrees.js';
-import { AppError } from '../../../src/shared/errors.js';
+import { inputDetails } from './input-details.js';
 
 const fleet = { name: 'day', capacity: 10_000, speedKmh: 30 };
 const read = (lines: string[]) => parseCustomerCsv(lines.join('\n'), fleet);
-const refusal = (lines: string[]): string[] => {
-  try {
-    read(lines);
-  } catch (e) {
-    if (e instanceof AppError && e.kind === 'input') return e.details;
-    throw e;
-  }
-  throw new Error('expected the CSV to be refused');
-};
+const refusal = (lines: string[]): string[] => inputDetails(() => read(lines));
 
 describe('numbers as other programs write them', () => {
   it('reads degrees, minutes and seconds in a coordinate column, the hemisphere giving the sign', () => {

@@ -5,20 +5,12 @@
 import { describe, expect, it } from 'vitest';
 import { parseCustomerCsv } from '../../../src/main/vrp/io/csv.js';
 import { writeInstanceCsv } from '../../../src/main/vrp/io/csv-write.js';
-import { AppError } from '../../../src/shared/errors.js';
+import { inputDetails } from './input-details.js';
 
 const fleet = { name: 'day', capacity: 10_000, speedKmh: 30 };
 const HEADER = 'id,x,y,demand,ready,due,service';
 const read = (rows: string[], separator = '\n') => parseCustomerCsv(rows.join(separator), fleet);
-const refusal = (rows: string[]): string[] => {
-  try {
-    read(rows);
-  } catch (e) {
-    if (e instanceof AppError && e.kind === 'input') return e.details;
-    throw e;
-  }
-  throw new Error('expected the CSV to be refused');
-};
+const refusal = (rows: string[]): string[] => inputDetails(() => read(rows));
 const windows = (rows: string[], separator = '\n') => read(rows, separator).instance.customers.map((c) => [c.ready, c.due, c.service]);
 
 describe('customer CSVs that were misread', () => {

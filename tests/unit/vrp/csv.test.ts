@@ -3,20 +3,13 @@ import { parseCustomerCsv } from '../../../src/main/vrp/io/csv.js';
 import { writeInstanceCsv, writePlanCsv } from '../../../src/main/vrp/io/csv-write.js';
 import { buildProblem } from '../../../src/main/vrp/validate.js';
 import { evaluatePlan } from '../../../src/main/vrp/evaluate.js';
-import { AppError } from '../../../src/shared/errors.js';
+import { inputDetails } from './input-details.js';
 import { makeVariant } from '../../../src/shared/domain.js';
 
 const fleet = { name: 'shop', capacity: 100 };
 
-const detailsOf = (text: string, options: Parameters<typeof parseCustomerCsv>[1] = fleet): string[] => {
-  try {
-    parseCustomerCsv(text, options);
-  } catch (e) {
-    if (e instanceof AppError && e.kind === 'input') return e.details;
-    throw e;
-  }
-  throw new Error('expected the CSV to be rejected');
-};
+const detailsOf = (text: string, options: Parameters<typeof parseCustomerCsv>[1] = fleet): string[] =>
+  inputDetails(() => parseCustomerCsv(text, options));
 
 const BASIC = ['id,x,y,demand,ready,due,service', 'D,0,0,0,0,1000,0', '1,3,4,5,10,50,2', '2,6,8,7,0,200,3'].join('\n');
 

@@ -16,18 +16,10 @@ import { evaluatePlan } from '../../../src/main/vrp/evaluate.js';
 import { buildProblem } from '../../../src/main/vrp/validate.js';
 import { readInstanceFile, readInstancesJsonl } from '../../../src/main/vrp/io/index.js';
 import { generateInstances } from '../../../src/main/vrp/generate.js';
-import { AppError } from '../../../src/shared/errors.js';
+import { inputDetails } from './input-details.js';
 import { type Instance, makeVariant, type PlanJson } from '../../../src/shared/domain.js';
 
-const detailsOf = (f: () => unknown): string[] => {
-  try {
-    f();
-  } catch (e) {
-    if (e instanceof AppError && e.kind === 'input') return e.details;
-    throw e;
-  }
-  throw new Error('expected an input error');
-};
+const detailsOf = inputDetails;
 
 const tiny: Instance = {
   name: 'tiny',

@@ -2,17 +2,9 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { parseCustomerCsv } from '../../../src/main/vrp/io/csv.js';
 import { parseInstanceText } from '../../../src/main/vrp/io/index.js';
-import { AppError } from '../../../src/shared/errors.js';
+import { inputDetails } from './input-details.js';
 
-const detailsOf = (read: () => unknown): string[] => {
-  try {
-    read();
-  } catch (e) {
-    if (e instanceof AppError && e.kind === 'input') return e.details;
-    throw e;
-  }
-  throw new Error('expected the input to be refused');
-};
+const detailsOf = inputDetails;
 
 const HEADER = 'id,x,y,demand,ready,due,service\nD,0,0,0,0,1000,0\n';
 const csv = (rows: string) => () => parseCustomerCsv(HEADER + rows, { name: 'shop', capacity: 100 });
