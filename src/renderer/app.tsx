@@ -104,7 +104,7 @@ function App() {
    * Planning needs the stored instance: unsaved edits are saved first (and a failed save stops here). A cell that
    * refused its entry stops it too: the day would be planned with the value the dispatcher was replacing.
    */
-  const savedInstance = async (action: string) => {
+  const savedInstance = async (action: 'Planning' | 'Comparing policies') => {
     const refused = refusedEntry();
     if (refused) {
       report(action, inputError(`${refused}: correct it, or press Escape in it to keep the old value, then plan again`));
@@ -113,7 +113,7 @@ function App() {
     // A marker dragged by mistake (meaning to reassign its stop) would move the shop for good: planning asks first.
     const moved = ws.stored && ws.draft ? movedOnMap(ws.stored.instance, ws.draft) : [];
     if (moved.length > 0 && !window.confirm(movedQuestion(moved))) return undefined;
-    return ws.dirty || !ws.stored ? ws.save() : ws.stored;
+    return ws.dirty || !ws.stored ? ws.saveBefore(action === 'Planning' ? 'planning' : 'comparing') : ws.stored;
   };
 
   const plan = async () => {

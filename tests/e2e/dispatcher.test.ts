@@ -142,6 +142,12 @@ test('an invalid edit is explained inline and in the banner, and nothing is lost
   await byTest('customer-errors-3').waitFor();
   await byTest('error-banner').first().waitFor();
   await expect(byTest('edit-due-3'), 'the edit is still there').toHaveValue('150');
+  await expect(byTest('error-banner').first().locator('.banner-action')).toHaveText('(Save instance)');
+  // Plan saves first: its refusal names the action the dispatcher took, and the list of problems stays a list.
+  await byTest('plan-button').click();
+  const refused = byTest('error-banner').filter({ hasText: '(Save before planning)' });
+  await expect(refused).toHaveCount(1);
+  await expect(refused.locator('.banner-details li').first()).toContainText('ready time');
   await byTest('edit-due-3').fill('320');
   await byTest('edit-due-3').press('Enter');
   // Fixed before the next save: the refused save's banner goes with the problem.

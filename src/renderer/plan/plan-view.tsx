@@ -29,7 +29,7 @@ import {
   updateFleet,
 } from '../state/draft.js';
 import { useLiveProblems } from '../state/use-live-problems.js';
-import type { Workspace } from '../state/use-workspace.js';
+import { SAVE_ACTIONS, type Workspace } from '../state/use-workspace.js';
 import { Gantt } from './gantt.js';
 import { AddCustomerDialog } from '../panels/add-customer-dialog.js';
 import { PlanPanel } from './plan-panel.js';
@@ -69,7 +69,7 @@ export function PlanView({ ws, job, onCancelJob, onCsvFile }: Props) {
   // A save refused for its input is answered by an edit or an undo that fixes it: its banner goes with the problems.
   const { dismissAction } = useNotices();
   useEffect(() => {
-    if (live && live.problems.length === 0) dismissAction('Save instance', 'input');
+    if (live && live.problems.length === 0) for (const saving of SAVE_ACTIONS) dismissAction(saving, 'input');
   }, [live, dismissAction]);
   const errors = useMemo(
     () => messagesByCustomer(live?.problems ?? ws.saveErrors, draft ?? blankInstance('-')),

@@ -14,6 +14,9 @@ import { useInstanceList, useStoredDataChanged } from './queries.js';
 import { refusedEntry } from './refused-entries.js';
 import { useUndoHistory } from './use-undo-history.js';
 
+/** The actions a save is reported under: Save itself, and the saves planning and comparing make first. */
+export const SAVE_ACTIONS = ['Save instance', 'Save before planning', 'Save before comparing'] as const;
+
 export interface PlanEdit {
   routes: Routes;
   /** The check-mode score of `routes`; null while it is being computed. */
@@ -221,35 +224,42 @@ export function useWorkspace() {
    * instance was saved or deleted in another window since it was opened here, the save is refused and the draft
    * may be kept as a new instance instead (nothing is overwritten either way).
    */
-  const save = useCallback(async (): Promise<StoredInstance | undefined> => {
-    if (!draft) return undefined;
-    let changedElsewhere = false;
-    let record = await run(
-      'Save instance',
-      () => api.call('instances:save', { id: stored?.id, basedOn: stored?.updatedAt, instance: draft }),
-      (err) => {
-        if (err.kind === 'conflict') changedElsewhere = true;
-        else setSaveErrors(err.details ?? [err.message]);
-      },
-    );
-    if (!record && changedElsewhere && window.confirm(saveAsCopyQuestion(draft.name))) {
-      record = await run('Save instance', () => api.call('instances:save', { instance: { ...draft, name: `${draft.name} (copy)` } }));
-      if (record) setPlan(null); // the plan on screen belongs to the other instance
-    }
-    if (!record) return undefined;
-    setStored(record);
-    setDraft(record.instance);
-    setSaveErrors([]);
-    // The plan on screen is checked again against what was just saved (it says so where its figures changed).
-    if (plan && plan.instanceId === record.id) {
-      const rechecked = await run('Check plan', () => api.call('plans:get', { id: plan.id }));
-      if (rechecked) setPlanState(rechecked);
-    }
-    // The problems of earlier tries are fixed now: their banner goes too.
-    dismissAction('Save instance');
-    await storedChanged();
-    return record;
-  }, [api, run, draft, stored, plan, setPlan, storedChanged, dismissAction]);
+  const saveFor = useCallback(
+    async (action: string): Promise<StoredInstance | undefined> => {
+      if (!draft) return undefined;
+      let changedElsewhere = false;
+      let record = await run(
+        action,
+        () => api.call('instances:save', { id: stored?.id, basedOn: stored?.updatedAt, instance: draft }),
+        (err) => {
+          if (err.kind === 'conflict') changedElsewhere = true;
+          else setSaveErrors(err.details ?? [err.message]);
+        },
+      );
+      if (!record && changedElsewhere && window.confirm(saveAsCopyQuestion(draft.name))) {
+        record = await run(action, () => api.call('instances:save', { instance: { ...draft, name: `${draft.name} (copy)` } }));
+        if (record) setPlan(null); // the plan on screen belongs to the other instance
+      }
+      if (!record) return undefined;
+      setStored(record);
+      setDraft(record.instance);
+      setSaveErrors([]);
+      // The plan on screen is checked again against what was just saved (it says so where its figures changed).
+      if (plan && plan.instanceId === record.id) {
+        const rechecked = await run('Check plan', () => api.call('plans:get', { id: plan.id }));
+        if (rechecked) setPlanState(rechecked);
+      }
+      // The problems of earlier tries are fixed now: their banners go too, whichever action saved.
+      for (const saving of SAVE_ACTIONS) dismissAction(saving);
+      await storedChanged();
+      return record;
+    },
+    [api, run, draft, stored, plan, setPlan, storedChanged, dismissAction],
+  );
+
+  const save = useCallback(() => saveFor(SAVE_ACTIONS[0]), [saveFor]);
+  /** Saves the draft before planning or comparing: a refusal's banner names that action, which the dispatcher took. */
+  const saveBefore = useCallback((action: 'planning' | 'comparing') => saveFor(`Save before ${action}`), [saveFor]);
 
   return {
     stored,
@@ -265,6 +275,7 @@ export function useWorkspace() {
     canUndo: history.canUndo,
     canRedo: history.canRedo,
     save,
+    saveBefore,
     open,
     openPlan,
     startNew,
