@@ -323,11 +323,19 @@ test('a customer is added by its typed position, from the keyboard alone', async
   await page.keyboard.type('152.5');
   await expect(byTest('add-customer-dialog')).toContainText('must be between −90 and 90');
   await expect(byTest('add-customer-confirm')).toBeDisabled();
+  // A degree typed wrong, 400 km north: a comma before three digits is a decimal comma in degrees, and the point is
+  // warned about as the table would (no van reaches it at 25 km/h in the shift), without refusing it.
+  await byTest('add-customer-first').fill('56,152');
+  await byTest('add-customer-second').fill('13.4420');
+  await expect(byTest('add-customer-warning')).toContainText('customer S11 cannot be reached in time');
+  await expect(byTest('add-customer-confirm'), 'a warning, not a refusal').toBeEnabled();
+  await byTest('add-customer-second').fill('');
   await byTest('add-customer-first').fill('52,5150');
   await page.keyboard.press('Tab');
   await page.keyboard.type('13.4420');
   await page.keyboard.press('Tab');
   await page.keyboard.type('7');
+  await expect(byTest('add-customer-warning')).toHaveCount(0);
   await session.screenshot('add-customer');
   await page.keyboard.press('Enter');
   await byTest('add-customer-dialog').waitFor({ state: 'detached' });

@@ -4,10 +4,11 @@
  * shift as its window, the day's usual demand and service), then the name and demand typed here; the rest is edited
  * in the table.
  */
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import type { Instance } from '../../shared/domain.js';
-import { addCustomer, updateCustomer } from '../state/draft.js';
+import { addCustomer, messagesByCustomer, updateCustomer } from '../state/draft.js';
 import { type ParsedNumber, parseDecimal, parseNonNegative } from '../format.js';
+import { useLiveProblems } from '../state/use-live-problems.js';
 import { Modal } from './modal.js';
 
 interface Props {
@@ -16,11 +17,15 @@ interface Props {
   onClose(): void;
 }
 
-/** A coordinate in range: latitudes within ±90°, longitudes within ±180°, planar ones any number. */
+/**
+ * A coordinate in range: latitudes within ±90°, longitudes within ±180°, planar ones any number. In degrees a comma
+ * is a decimal comma even before three digits (45,752): read as a thousands separator it would be out of range.
+ */
 const coordinate =
   (limit: number | null) =>
   (text: string): ParsedNumber => {
-    const parsed = parseDecimal(text);
+    const degrees = limit !== null ? /^\s*(-?\d{1,3}),(\d{3})\s*$/.exec(text) : null;
+    const parsed = parseDecimal(degrees ? `${degrees[1]}.${degrees[2]}` : text);
     if (!parsed.ok || limit === null || Math.abs(parsed.value) <= limit) return parsed;
     return { ok: false, message: `must be between −${limit} and ${limit}` };
   };
@@ -39,15 +44,23 @@ export function AddCustomerDialog({ instance, onAdd, onClose }: Props) {
   ];
   const results = fields.map((f) => (f.optional && f.text.trim() === '' ? null : f.parse(f.text)));
   const ready = results.every((r) => r === null || r.ok);
+  const [a, b, q] = results.map((r) => (r?.ok ? r.value : undefined));
+
+  // The day with the customer added, checked as the table checks every edit: a point no vehicle reaches in the shift
+  // (a typo in a degree, 400 km away) is said here, before it is added.
+  const added = useMemo(() => {
+    if (!ready) return null;
+    const [x, y] = geo ? [b!, a!] : [a!, b!];
+    const put = addCustomer(instance, x, y);
+    let next = q === undefined ? put.instance : updateCustomer(put.instance, put.id, 'demand', q);
+    if (name.trim() !== '') next = { ...next, customers: next.customers.map((c) => (c.id === put.id ? { ...c, name: name.trim() } : c)) };
+    return { instance: next, id: put.id };
+  }, [ready, geo, a, b, q, name, instance]);
+  const check = useLiveProblems(added?.instance ?? null, `add ${a} ${b} ${q}`);
+  const warnings = added && check ? (messagesByCustomer(check.warnings, added.instance).byCustomer.get(added.id) ?? []) : [];
 
   const add = () => {
-    if (!ready) return;
-    const [a, b, q] = results.map((r) => (r?.ok ? r.value : undefined));
-    const [x, y] = geo ? [b!, a!] : [a!, b!];
-    const added = addCustomer(instance, x, y);
-    let next = q === undefined ? added.instance : updateCustomer(added.instance, added.id, 'demand', q);
-    if (name.trim() !== '') next = { ...next, customers: next.customers.map((c) => (c.id === added.id ? { ...c, name: name.trim() } : c)) };
-    onAdd(next, added.id);
+    if (added) onAdd(added.instance, added.id);
   };
 
   const footer = (
@@ -95,6 +108,11 @@ export function AddCustomerDialog({ instance, onAdd, onClose }: Props) {
           );
         })}
       </form>
+      {warnings.length > 0 && (
+        <p className="add-customer-warning" data-testid="add-customer-warning">
+          {warnings.join('; ')}
+        </p>
+      )}
     </Modal>
   );
 }
