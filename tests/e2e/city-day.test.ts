@@ -32,11 +32,14 @@ async function expectNoSidewaysScroll() {
   expect(scroll, `page ${scroll} px wide in a ${client} px window`).toBeLessThanOrEqual(client);
 }
 
+/** Plans the day on screen and waits for the new plan (a plan may be on screen already: the day's latest). */
 async function planWith(method: string, effort?: string) {
   await byTest('method').selectOption(method);
   if (effort) await byTest('method-effort').fill(effort);
+  const before = (await byTest('plan-meta').count()) > 0 ? await byTest('plan-meta').getAttribute('data-plan-id') : null;
   await byTest('plan-button').click();
   await expect(byTest('plan-meta')).toBeVisible({ timeout: 60_000 });
+  if (before !== null) await expect(byTest('plan-meta')).not.toHaveAttribute('data-plan-id', before, { timeout: 60_000 });
 }
 
 test('a lat/lon day imports with names and shows distance in km and times as HH:MM', async () => {
@@ -420,6 +423,14 @@ test('stops are added only in add-stop mode; edits undo and redo; unsaved edits 
   await page.locator('[data-testid^="history-instance-"]', { hasText: 'city-day' }).getByTestId('history-open').click();
   await expect(byTest('instance-name')).toHaveValue('city-day');
   await expect(byTest('fleet-vehicles')).toHaveValue('3');
+  // A stored day opens with its latest plan, as it was left, not with "press Plan".
+  const plans = page
+    .locator('[data-testid^="history-instance-"]', { hasText: 'city-day' })
+    .first()
+    .locator('[data-testid^="history-plan-"]');
+  await plans.first().waitFor();
+  const ids = (await Promise.all((await plans.all()).map((p) => p.getAttribute('data-testid')))).map((t) => Number(t!.split('-').pop()));
+  await expect(byTest('plan-meta')).toHaveAttribute('data-plan-id', String(Math.max(...ids)));
 });
 
 test('a customer removed after planning is named on the plan until the next one, and a saved hand edit leaves it out', async () => {

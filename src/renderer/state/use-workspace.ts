@@ -134,13 +134,21 @@ export function useWorkspace() {
     [rewriteHistory],
   );
 
+  /** Opens a stored instance with its latest plan, as it was left (none where it was never planned). */
   const open = useCallback(
     async (id: number) => {
       if (!confirmDiscard()) return;
-      const record = await run('Open instance', () => api.call('instances:get', { id }));
-      if (!record) return;
-      show(record);
-      setPlan(null);
+      const opened = await run('Open instance', async () => {
+        const [record, plans] = await Promise.all([api.call('instances:get', { id }), api.call('plans:list', { instanceId: id })]);
+        const latest = plans.reduce<(typeof plans)[number] | null>(
+          (a, p) => (a === null || p.createdAt > a.createdAt || (p.createdAt === a.createdAt && p.id > a.id) ? p : a),
+          null,
+        );
+        return { record, plan: latest && (await api.call('plans:get', { id: latest.id })) };
+      });
+      if (!opened) return;
+      show(opened.record);
+      setPlan(opened.plan);
     },
     [api, run, show, setPlan, confirmDiscard],
   );
