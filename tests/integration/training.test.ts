@@ -147,12 +147,16 @@ describe('training service', () => {
   it('says so where no training step fitted in the minutes given', async () => {
     app = createTestApp(fakeTrainer(null, 1, 0));
     const ended = await runToEnd({ variant: 'tw1', size: 10, instanceIds: [], minutes: 0.05, name: 'short' });
-    expect(ended.verdict).toMatch(/ No training step fitted in its 0\.05 minutes \(getting ready took them\): give it more minutes/);
+    expect(ended.verdict).toBe(
+      'short was not kept: no training step fitted in its 0.05 minutes (getting ready took them), so it would be the untrained weights; give it more minutes to learn from your days.',
+    );
+    // Nothing of it is listed or could be activated: its folder went too.
+    expect(ended.modelId).toBeNull();
+    expect((await app.call('models:list', {})).map((m) => m.name)).not.toContain('short');
     await app.close();
     app = createTestApp(fakeTrainer(null, 1));
-    expect((await runToEnd({ variant: 'tw1', size: 10, instanceIds: [], minutes: 0.05, name: 'stepped' })).verdict).not.toMatch(
-      /No training step/,
-    );
+    expect((await runToEnd({ variant: 'tw1', size: 10, instanceIds: [], minutes: 0.05, name: 'stepped' })).verdict).not.toMatch(/not kept/);
+    expect((await app.call('models:list', {})).map((m) => m.name)).toContain('stepped');
     await app.close();
     // Cancelled before its first step: the dispatcher stopped it, the minutes were not too few.
     app = createTestApp(fakeTrainer(null, Infinity, 0));
@@ -165,9 +169,10 @@ describe('training service', () => {
       fromScratch: true,
     });
     const cancelled = await app.call('training:cancel', { id: run.id });
-    expect(cancelled.verdict).toMatch(
-      / It was stopped before its first training step: its weights are the untrained ones; it can be deleted under Models\.$/,
+    expect(cancelled.verdict).toBe(
+      'cancel-me was not kept: the run was stopped before its first training step, so it would be the untrained weights.',
     );
+    expect((await app.call('models:list', {})).map((m) => m.name)).not.toContain('cancel-me');
     expect(cancelled.verdict).not.toMatch(/more minutes/);
     // Nothing of it is worth activating: the verdict does not offer it.
     expect(cancelled.verdict).not.toMatch(/can be activated/);
@@ -298,8 +303,9 @@ describe('training service', () => {
     const first = await app.call('training:start', { variant: 'tw1', size: 10, instanceIds: early.ids, minutes: 1, name: 'early' });
     const stoppedEarly = await app.call('training:cancel', { id: first.id });
     expect(stoppedEarly.verdict).toBe(
-      'early was not activated: the run was stopped before its end; mean cost of its greedy plans of 3 held-out days (“tiny-3”, “tiny-4”, “tiny-5”): 100.0 against 100.0 for jampr-tw1-n10. It was stopped before its first training step: it is jampr-tw1-n10 unchanged; it can be deleted under Models.',
+      'early was not kept: the run was stopped before its first training step, so it would be jampr-tw1-n10 unchanged.',
     );
+    expect((await app.call('models:list', {})).map((m) => m.name)).toEqual(['jampr-tw1-n10']);
   });
 
   it('refuses to learn from an instance that does not exist, before starting anything', async () => {
@@ -313,9 +319,13 @@ describe('training in the real ML worker', () => {
   it('starts a tiny run and cancels it mid-way: the checkpoint it saved becomes a model that plans', async () => {
     app = createTestApp();
     const run = await app.call('training:start', { variant: 'tw1', size: 5, instanceIds: [], minutes: 5, name: 'tiny-run' });
-    // Cancel once the worker has demonstrably started training (a cancel that reaches the job before it starts
-    // ends it with nothing saved), while a training step still takes seconds on this CPU.
-    while (!app.events.some((e) => e.event === 'training:progress')) await new Promise((r) => setTimeout(r, 20));
+    // Cancel once the worker has demonstrably taken a training step (a point with a step's cost: a run stopped before
+    // its first step keeps no model), while a step still takes seconds on this CPU.
+    const stepped = () =>
+      app.events.some(
+        (e) => e.event === 'training:progress' && (e.payload as { point?: { meanCost: number | null } }).point?.meanCost != null,
+      );
+    while (!stepped()) await new Promise((r) => setTimeout(r, 20));
     const cancelled = await app.call('training:cancel', { id: run.id });
     expect(cancelled).toMatchObject({ status: 'cancelled', error: null });
     const model = (await app.call('models:list', {})).find((m) => m.id === cancelled.modelId);

@@ -1,9 +1,10 @@
-import { existsSync, readdirSync } from 'node:fs';
+import { existsSync, readdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import type { ModelInfo, TrainingRequest, TrainingRun } from '../../shared/api.js';
 import { inputError, toErrorData } from '../../shared/errors.js';
 import type { ServiceContext } from './context.js';
 import { safeFileName } from './instances.js';
+import { readModelSummary } from './model-card.js';
 import { registerModel, resolveModel } from './models.js';
 import type { HoldoutComparison } from '../jobs/protocol.js';
 import { MIN_DAYS_FOR_HOLDOUT, MIN_DAYS_TO_JUDGE, splitHoldout } from '../../shared/holdout.js';
@@ -98,20 +99,23 @@ export function trainingServices(ctx: ServiceContext) {
         // Read before the new model is registered: the model that plans this policy now (the dispatcher may have
         // activated another during the run).
         const inUse = currentModel(request);
-        const model = result.outDir ? registerModel(ctx.store, result.outDir, false) : null;
-        // A model that took no training step is the one it started from: nothing in it is worth activating.
-        const stepped = model !== null && model.card.instancesSeen > (from?.card.instancesSeen ?? 0);
+        // A model that took no training step is the one it started from (or untrained weights): nothing in it is worth
+        // activating or listing beside the original, so its folder goes and the verdict says why.
+        const stepped = result.outDir !== null && readModelSummary(result.outDir).instancesSeen > (from?.card.instancesSeen ?? 0);
+        if (result.outDir && !stepped) rmSync(result.outDir, { recursive: true, force: true });
+        const model = result.outDir && stepped ? registerModel(ctx.store, result.outDir, false) : null;
         const verdict = model
-          ? `${activationGuard(
+          ? activationGuard(
               model,
               current,
               inUse,
               result.comparison,
               result.cancelled,
               holdout.map((d) => d.name),
-              stepped,
-            )}${stepped ? '' : noStepNote(from, request.minutes, result.cancelled)}`
-          : null;
+            )
+          : result.outDir
+            ? noStepVerdict(name, from, request.minutes, result.cancelled)
+            : null;
         outcome = trainingRuns.finish(run.id, result.cancelled ? 'cancelled' : 'done', model?.id ?? null, null, verdict)!;
       } catch (err) {
         const error = toErrorData(storeLost ?? err);
@@ -155,7 +159,6 @@ export function trainingServices(ctx: ServiceContext) {
     comparison: HoldoutComparison | null,
     cancelled: boolean,
     heldOut: string[],
-    stepped: boolean,
   ): string {
     if (!comparison) {
       return `${model.name} was not activated: there were no held-out days of yours to compare it on (train on at least ${MIN_DAYS_FOR_HOLDOUT} stored days).`;
@@ -165,7 +168,7 @@ export function trainingServices(ctx: ServiceContext) {
     const fmt = (cost: number, unserved: number) =>
       `${cost.toFixed(1)}${unserved > 0 ? ` (${unserved} customer${unserved === 1 ? '' : 's'} not served)` : ''}`;
     const fresh = fmt(comparison.newCost, comparison.newUnserved);
-    const activatable = stepped ? ' It can be activated under Models.' : '';
+    const activatable = ' It can be activated under Models.';
     // A run that was stopped (Cancel, or the app closing) changes nothing: its model is judged and kept, not activated.
     if (cancelled) {
       const was =
@@ -199,12 +202,12 @@ export function trainingServices(ctx: ServiceContext) {
 
   /**
    * A run whose minutes went to measuring the model it started from and fitting its pair bias, with no training step
-   * after them, says so: its model has seen no more instances than the one it started from.
+   * after them, says so: its model would have seen no more instances than the one it started from, so none was kept.
    */
-  function noStepNote(from: ModelInfo | null | undefined, minutes: number, cancelled: boolean): string {
-    const unchanged = from ? `it is ${from.name} unchanged` : 'its weights are the untrained ones';
-    if (cancelled) return ` It was stopped before its first training step: ${unchanged}; it can be deleted under Models.`;
-    return ` No training step fitted in its ${minutes} minute${minutes === 1 ? '' : 's'} (getting ready took them): give it more minutes to learn from your days.`;
+  function noStepVerdict(name: string, from: ModelInfo | null | undefined, minutes: number, cancelled: boolean): string {
+    const unchanged = from ? `${from.name} unchanged` : 'the untrained weights';
+    if (cancelled) return `${name} was not kept: the run was stopped before its first training step, so it would be ${unchanged}.`;
+    return `${name} was not kept: no training step fitted in its ${minutes} minute${minutes === 1 ? '' : 's'} (getting ready took them), so it would be ${unchanged}; give it more minutes to learn from your days.`;
   }
 
   /** Day names for a verdict: all of a few, the first ones and a count of many. */
