@@ -114,7 +114,13 @@ export function DriverSheets({ instance, evaluation, planLabel, warnings, onClos
               </div>
               <RouteSketch path={sheet.path} colour={sheet.colour} geo={geo} />
             </header>
-            <table className="sheet-table">
+            {/* Fixed columns: sized by their content, a one-stop route's table put its columns elsewhere than the next. */}
+            <table className="sheet-table sheet-stops">
+              <colgroup>
+                {STOP_COLUMNS.map((c) => (
+                  <col key={c} className={`sheet-col-${c}`} />
+                ))}
+              </colgroup>
               <thead>
                 <tr>
                   <th>#</th>
@@ -188,6 +194,9 @@ export function DriverSheets({ instance, evaluation, planLabel, warnings, onClos
     document.body,
   );
 }
+
+/** The stop table's columns, in order; their widths are the stylesheet's (.sheet-col-*). */
+const STOP_COLUMNS = ['order', 'stop', 'address', 'window', 'eta', 'start', 'service', 'qty', 'done'] as const;
 
 function SheetWarnings({ warnings }: { warnings: string[] }) {
   return warnings.map((w) => (
