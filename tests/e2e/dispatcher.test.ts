@@ -373,7 +373,8 @@ test('a short training run starts, reports progress and can be cancelled', async
 test('a finished training run yields a model that can be activated and plans', async () => {
   await dismissBanners();
   await byTest('train-size').fill(String(CUSTOMER_COUNT));
-  await byTest('train-minutes').fill('0.05');
+  // Long enough for a training step: a run that takes none keeps no model.
+  await byTest('train-minutes').fill('0.5');
   await byTest('train-name').fill('e2e-soft-12');
   await byTest('train-start').click();
   await page.locator('[data-testid="training-status"][data-status="running"]').waitFor({ timeout: 30_000 });
