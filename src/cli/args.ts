@@ -1,7 +1,7 @@
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { makeVariant, VARIANT_NAMES, type Variant, type VariantName } from '../shared/domain.js';
 import { inputError } from '../shared/errors.js';
-import { MAX_SAMPLES, MAX_TIME_LIMIT_SEC } from '../shared/limits.js';
+import { MAX_SAMPLES, MAX_TIME_LIMIT_SEC, MIN_TIME_LIMIT_SEC } from '../shared/limits.js';
 
 type Options = NonNullable<ParseArgsConfig['options']>;
 
@@ -87,7 +87,7 @@ export function optionalNumberFlag(
  * the 600 s and 100,000-sample caps), so that a bench cannot run what plan would refuse.
  */
 export const EFFORT_FLAG_BOUNDS = {
-  'time-limit': { min: 0.01, max: MAX_TIME_LIMIT_SEC },
+  'time-limit': { min: MIN_TIME_LIMIT_SEC, max: MAX_TIME_LIMIT_SEC },
   improve: { min: 0, max: MAX_TIME_LIMIT_SEC },
   samples: { min: 1, max: MAX_SAMPLES, integer: true },
 } as const;

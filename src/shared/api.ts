@@ -8,6 +8,7 @@ import {
   MAX_APP_TRAINING_SIZE,
   MAX_SAMPLES,
   MAX_TIME_LIMIT_SEC,
+  MIN_TIME_LIMIT_SEC,
   MAX_TRAINING_MINUTES,
   MIN_TRAINING_MINUTES,
   MIN_TRAINING_SIZE,
@@ -32,19 +33,28 @@ import {
 } from './domain.js';
 
 // ---------- request schemas ----------
+// Strict: a field the call does not know (a misspelling, "timeLimit" for timeLimitSec) is refused, never ignored.
 
-/** A preset and the parameters it overrides (tw1 has no lateness price: a beta sent with it is ignored). */
-export const variantRequestSchema = z.object({
-  name: variantNameSchema,
-  alpha: priceSchema.optional(),
-  beta: priceSchema.optional(),
-  penalty: penaltyShapeSchema.optional(),
-});
+/**
+ * A preset and the parameters it overrides. tw1 has no lateness price: a beta sent with it is refused, as `jampr`'s
+ * --beta is, rather than dropped (the caller meant a price that would not apply).
+ */
+export const variantRequestSchema = z
+  .strictObject({
+    name: variantNameSchema,
+    alpha: priceSchema.optional(),
+    beta: priceSchema.optional(),
+    penalty: penaltyShapeSchema.optional(),
+  })
+  .refine((v) => v.name !== 'tw1' || v.beta === undefined, {
+    path: ['beta'],
+    message: 'beta prices lateness, which hard windows (tw1) do not allow: drop it, or use tw2 or tw3',
+  });
 export type VariantRequest = z.infer<typeof variantRequestSchema>;
 
 const id = z.number().int().positive();
 
-export const planRequestSchema = z.object({
+export const planRequestSchema = z.strictObject({
   instanceId: id,
   variant: variantRequestSchema,
   method: methodNameSchema,
@@ -53,7 +63,7 @@ export const planRequestSchema = z.object({
   /** Seconds of local search after the model's plan ("JAMPR + LS"). */
   improveSec: z.number().min(0).max(MAX_TIME_LIMIT_SEC).optional(),
   /** Time limit of the classical solver. */
-  timeLimitSec: z.number().min(0.1).max(MAX_TIME_LIMIT_SEC).optional(),
+  timeLimitSec: z.number().min(MIN_TIME_LIMIT_SEC).max(MAX_TIME_LIMIT_SEC).optional(),
   seed: z.number().int().optional(),
   /** A stored model; default: the active model matching the variant and size. */
   modelId: id.optional(),
@@ -70,7 +80,7 @@ export const planRequestSchema = z.object({
 });
 export type PlanRequest = z.infer<typeof planRequestSchema>;
 
-export const csvImportSchema = z.object({
+export const csvImportSchema = z.strictObject({
   fileName: z.string(),
   text: z.string(),
   vehicles: z.number().int().positive().optional(),
@@ -78,7 +88,7 @@ export const csvImportSchema = z.object({
   speedKmh: z.number().positive().optional(),
 });
 
-export const trainingRequestSchema = z.object({
+export const trainingRequestSchema = z.strictObject({
   variant: variantNameSchema,
   size: z.number().int().min(MIN_TRAINING_SIZE).max(MAX_APP_TRAINING_SIZE),
   /** Stored instances to learn from (perturbed copies); empty = the generator's distribution. */
@@ -244,15 +254,15 @@ export interface AppInfo {
 
 // ---------- the calls ----------
 
-const empty = z.object({}).strict();
-const byId = z.object({ id });
+const empty = z.strictObject({});
+const byId = z.strictObject({ id });
 
 /** Every call: its request schema and (phantom) response type. Curried so the schema's type is inferred. */
 const call =
   <Res>() =>
   <Req extends z.ZodType>(req: Req) => ({ req, res: undefined as unknown as Res });
 
-const routesCheck = z.object({ instanceId: id, variant: variantRequestSchema, routes: routesSchema });
+const routesCheck = z.strictObject({ instanceId: id, variant: variantRequestSchema, routes: routesSchema });
 /** `fromPlan`: the stored plan the routes are hand edits of; customers added to the instance after it are said to be. */
 const editCheck = routesCheck.extend({ fromPlan: id.optional() });
 
@@ -265,25 +275,25 @@ export const CALLS = {
    * `basedOn`: the updatedAt of the stored instance the edits start from; the save is refused (kind 'conflict',
    * nothing stored) where it was saved or deleted elsewhere since, so one window never overwrites another's edits.
    */
-  'instances:save': call<StoredInstance>()(z.object({ id: id.optional(), basedOn: z.string().optional(), instance: instanceSchema })),
+  'instances:save': call<StoredInstance>()(z.strictObject({ id: id.optional(), basedOn: z.string().optional(), instance: instanceSchema })),
   'instances:delete': call<{ deleted: boolean }>()(byId),
   /**
    * Every rule the instance breaks, as a save would list them, and, when it breaks none, the warnings (customers no
    * vehicle can reach in time); nothing is stored. The editor checks each edit with it, so a broken rule or a
    * customer out of reach shows in the row at once and the rules stay in one place (src/main/vrp/validate.ts).
    */
-  'instances:validate': call<{ problems: string[]; warnings: string[] }>()(z.object({ instance: z.unknown() })),
+  'instances:validate': call<{ problems: string[]; warnings: string[] }>()(z.strictObject({ instance: z.unknown() })),
   /** Parses and validates a CSV without storing anything. */
   'instances:previewCsv': call<CsvPreview>()(csvImportSchema),
   /** Parses, validates and stores a CSV as a new instance: all or nothing. */
   'instances:importCsv': call<StoredInstance>()(csvImportSchema),
   /** The stored instance as CSV; with `instance`, that one instead (the editor's unsaved version, as on screen). */
-  'instances:exportCsv': call<{ fileName: string; text: string }>()(z.object({ id, instance: instanceSchema.optional() })),
+  'instances:exportCsv': call<{ fileName: string; text: string }>()(z.strictObject({ id, instance: instanceSchema.optional() })),
   /** Plans with any method and stores the plan; progress arrives as 'plan:progress' events. */
   'plans:create': call<StoredPlan>()(planRequestSchema),
   /** Cancels the plan or comparison with that `jobId`; without one, every plan and comparison in progress. */
-  'plans:cancel': call<{ cancelled: boolean }>()(z.object({ jobId: z.string().min(1).max(100).optional() }).strict()),
-  'plans:list': call<PlanSummary[]>()(z.object({ instanceId: id })),
+  'plans:cancel': call<{ cancelled: boolean }>()(z.strictObject({ jobId: z.string().min(1).max(100).optional() })),
+  'plans:list': call<PlanSummary[]>()(z.strictObject({ instanceId: id })),
   'plans:get': call<StoredPlan>()(byId),
   'plans:delete': call<{ deleted: boolean }>()(byId),
   /** Scores edited routes in check mode: violations are returned, never thrown. */
@@ -292,7 +302,7 @@ export const CALLS = {
   'plans:saveEdited': call<StoredPlan>()(editCheck),
   /** A stored plan as CSV or JSON; with `routes`, its hand-edited routes (as on screen), scored as Check does. */
   'plans:export': call<{ fileName: string; text: string }>()(
-    z.object({ id, format: z.enum(['csv', 'json']), routes: routesSchema.optional() }),
+    z.strictObject({ id, format: z.enum(['csv', 'json']), routes: routesSchema.optional() }),
   ),
   /** Driver sheets (one route's or all) as a PDF, laid out from the sheets the renderer shows; the file as base64. */
   'sheets:pdf': call<{ fileName: string; base64: string }>()(sheetsDocumentSchema),
@@ -303,14 +313,14 @@ export const CALLS = {
   'models:list': call<ModelInfo[]>()(empty),
   'models:activate': call<ModelInfo>()(byId),
   /** Back to automatic model choice for a method and policy: no model is active, plans take the nearest trained size. */
-  'models:automatic': call<ModelInfo[]>()(z.object({ method: z.enum(['jampr', 'am']), variant: variantNameSchema })),
+  'models:automatic': call<ModelInfo[]>()(z.strictObject({ method: z.enum(['jampr', 'am']), variant: variantNameSchema })),
   /**
    * Removes a model trained or imported here (a shipped one is refused); an active one leaves its policy to the
    * automatic choice. A folder the app trained into is deleted with it; an imported folder stays where it is.
    */
   'models:delete': call<ModelInfo[]>()(byId),
   /** Registers a checkpoint folder on disk as a model. */
-  'models:import': call<ModelInfo>()(z.object({ folder: z.string().min(1) })),
+  'models:import': call<ModelInfo>()(z.strictObject({ folder: z.string().min(1) })),
   'training:start': call<TrainingRun>()(trainingRequestSchema),
   'training:cancel': call<TrainingRun>()(byId),
   'training:status': call<TrainingRun>()(byId),

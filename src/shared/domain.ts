@@ -273,6 +273,8 @@ export const planJsonSchema = z.object({
   method: z.string(),
   /** The trained model that planned it (learned methods only). */
   model: z.string().optional(),
+  /** Sampling whose draws beat none of the model's 8 greedy views: the plan is the best of those (the seed changes nothing). */
+  greedyKept: z.literal(true).optional(),
   routes: routesSchema,
   ...totalsSchema.shape,
   /** Lat/lon days: `distance` is minutes of driving at the fleet's speed; this is the same in km. */

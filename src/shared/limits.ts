@@ -26,6 +26,8 @@ export const SLOW_MODEL_CUSTOMERS = 400;
 export const MAX_SAMPLES = 100_000;
 /** Seconds a solver may be given. */
 export const MAX_TIME_LIMIT_SEC = 600;
+/** The shortest time limit of the classical solver: less is no search at all, only its construction. */
+export const MIN_TIME_LIMIT_SEC = 0.1;
 
 /** The longest training run one request may ask for, in the app and in `jampr train`: a day. */
 export const MAX_TRAINING_MINUTES = 24 * 60;

@@ -4,6 +4,8 @@
  */
 import type { PlanRequest } from './api.js';
 import type { DecodeStrategy, MethodName } from './domain.js';
+import { inputError } from './errors.js';
+import { MIN_TIME_LIMIT_SEC } from './limits.js';
 
 export type MethodChoice = 'jampr-greedy' | 'jampr-sample' | 'jampr-ls' | 'am-greedy' | 'am-sample' | 'classical' | 'random';
 
@@ -47,7 +49,7 @@ export const METHOD_OPTIONS: readonly MethodOption[] = [
     id: 'classical',
     label: 'Classical (construction + LS)',
     method: 'classical',
-    effort: { field: 'timeLimitSec', label: 'seconds', min: 0.1, max: 120, step: 0.1, default: 2 },
+    effort: { field: 'timeLimitSec', label: 'seconds', min: MIN_TIME_LIMIT_SEC, max: 120, step: 0.1, default: 2 },
   },
   { id: 'random', label: 'Random (baseline)', method: 'random' },
 ];
@@ -83,6 +85,21 @@ export function unreadFields(
   return (Object.keys(FIELD_METHODS) as MethodField[])
     .filter((field) => request[field] !== undefined && !(FIELD_METHODS[field] as readonly MethodName[]).includes(method))
     .map((field) => ({ field, readBy: FIELD_METHODS[field] }));
+}
+
+/**
+ * A learned method's decoding: as asked; else sampling where a sample count was given (128 samples alone sample
+ * rather than quietly plan greedily); else greedy. A sample count with greedy decoding is refused. One rule for the
+ * API and `jampr plan`, each naming the fields its own way (`--samples`, `samples`).
+ */
+export function decodeFor(
+  decode: DecodeStrategy | undefined,
+  samples: number | undefined,
+  names: { decode: string; samples: string } = { decode: 'decode', samples: 'samples' },
+): DecodeStrategy {
+  if (decode === 'greedy' && samples !== undefined)
+    throw inputError(`${names.samples} needs ${names.decode} sample (greedy decoding draws no samples)`);
+  return decode ?? (samples === undefined ? 'greedy' : 'sample');
 }
 
 export type MethodRequest = Pick<PlanRequest, 'method' | 'decode' | 'samples' | 'improveSec' | 'timeLimitSec'>;

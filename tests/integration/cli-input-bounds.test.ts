@@ -95,7 +95,7 @@ describe('jampr refuses input it would misreport', () => {
 
   it("refuses bench efforts above plan's caps (600 s, 100,000 samples) before any instance is planned", async () => {
     const bench = ['bench', '--size', '5', '--count', '1', '--methods'];
-    await refused(/--time-limit must be a number >= 0.01 and <= 600, got '601'/, ...bench, 'classical', '--time-limit', '601');
+    await refused(/--time-limit must be a number >= 0.1 and <= 600, got '601'/, ...bench, 'classical', '--time-limit', '601');
     await refused(/--improve must be a number >= 0 and <= 600, got '601'/, ...bench, 'jampr-ls', '--improve', '601');
     await refused(/--samples must be an integer >= 1 and <= 100000, got '100001'/, ...bench, 'jampr-sample', '--samples', '100001');
   });

@@ -74,12 +74,15 @@ describe('jampr plan', () => {
     // Two draws from a trained model on a city day: its eight greedy views win, and the plan is the best of them.
     const file = join(await cliWorkDir(), 'city.json');
     await writeFile(file, writeInstanceJson(generateCityDay(30, createRng(9))));
-    const { stderr } = await jampr('plan', file, '--variant', 'tw1', '--method', 'jampr', '--samples', '2');
+    const { stdout, stderr } = await jampr('plan', file, '--variant', 'tw1', '--method', 'jampr', '--samples', '2');
+    // The plan file says so too, for a script that reads it rather than stderr.
+    expect(parsePlanJson(stdout).greedyKept).toBe(true);
     expect(stderr).toMatch(
       /jampr: note: none of the 2 sampled plans beat the best of the model's 8 greedy plans \(one for each symmetric view of the day; JAMPR greedy plans the first view only\), so the plan is that best greedy plan/,
     );
     const greedy = await jampr('plan', file, '--variant', 'tw1', '--method', 'jampr');
     expect(greedy.stderr).not.toMatch(/note:/);
+    expect(parsePlanJson(greedy.stdout).greedyKept).toBeUndefined();
   });
 
   it('warns that the models do not read service times on a day of long stops, unless the local search plans too', async () => {

@@ -59,4 +59,16 @@ describe('the default model', () => {
     expect(viaApp.modelName).toBe('jampr-tw2-n50');
     expect(viaCli.model).toBe(viaApp.modelName);
   });
+
+  it('samples where a sample count is given alone, in the app as with jampr plan --samples, to the same plan', async () => {
+    const instance = generateInstances(12, 1, 7)[0];
+    const stored = await app.call('instances:save', { instance });
+    const viaApp = await app.call('plans:create', { instanceId: stored.id, variant: { name: 'tw1' }, method: 'jampr', samples: 3 });
+    const file = join(await cliWorkDir(), 'sampled.json');
+    await writeFile(file, writeInstanceJson(instance));
+    const viaCli = parsePlanJson((await jampr('plan', file, '--method', 'jampr', '--samples', '3')).stdout);
+    expect(viaApp.method).toBe('jampr-sample3');
+    expect(viaCli.method).toBe(viaApp.method);
+    expect(viaCli.routes).toEqual(viaApp.routes);
+  });
 });

@@ -226,6 +226,20 @@ describe('plans', () => {
     expect(
       await app.fail('plans:create', { instanceId: tiny.id, variant: { name: 'tw1' }, method: 'jampr', timeLimitSec: 5, decode: 'greedy' }),
     ).toMatchObject({ kind: 'input', message: expect.stringMatching(/jampr method does not read timeLimitSec \(read by classical\)/) });
+    // A misspelled field, a lateness price under hard windows, a sample count with greedy decoding: refused, not
+    // dropped (they ran the default 5 s, priced nothing, and drew no samples).
+    const plan = { instanceId: tiny.id, variant: { name: 'tw1' }, method: 'classical' } as const;
+    expect(await app.fail('plans:create', { ...plan, timeLimit: 0.5 } as never)).toMatchObject({
+      kind: 'input',
+      details: [expect.stringMatching(/timeLimit/)],
+    });
+    expect((await app.fail('plans:create', { ...plan, variant: { name: 'tw1', beta: 2 } })).details).toEqual([
+      expect.stringMatching(/beta prices lateness, which hard windows \(tw1\) do not allow/),
+    ]);
+    expect(await app.fail('plans:create', { ...plan, method: 'jampr', decode: 'greedy', samples: 4 })).toMatchObject({
+      kind: 'input',
+      message: 'samples needs decode sample (greedy decoding draws no samples)',
+    });
     expect(await app.call('plans:list', { instanceId: tiny.id })).toEqual(before);
   });
 

@@ -11,7 +11,7 @@ import { INSTANCE_FILE_KINDS } from '../../main/vrp/io/index.js';
 import { checkWritable, outputFormat, writeTextFile } from '../files.js';
 import { instanceFlags, loadProblem } from '../load.js';
 import { serviceTimeNotice } from '../../shared/model-limits.js';
-import { DEFAULT_SAMPLES, greedyKeptNote, type MethodField, methodLabel, unreadFields } from '../../shared/methods.js';
+import { DEFAULT_SAMPLES, decodeFor, greedyKeptNote, type MethodField, methodLabel, unreadFields } from '../../shared/methods.js';
 import { cliJobContext } from '../progress.js';
 
 export async function run(argv: string[]): Promise<void> {
@@ -41,9 +41,8 @@ export async function run(argv: string[]): Promise<void> {
   const problem = loadProblem(positionals[0], values);
   const variant = variantFromFlags(values);
   const samples = optionalNumberFlag(values, 'samples', EFFORT_FLAG_BOUNDS.samples);
-  // A sample count asks for sampling: `--samples 128` alone samples instead of quietly planning greedily.
-  const decode = oneOf(values.decode, 'decode', decodeStrategySchema.options, samples === undefined ? 'greedy' : 'sample');
-  if (decode === 'greedy' && samples !== undefined) throw inputError('--samples needs --decode sample (greedy decoding draws no samples)');
+  const asked = values.decode === undefined ? undefined : oneOf(values.decode, 'decode', decodeStrategySchema.options, 'greedy');
+  const decode = decodeFor(asked, samples, { decode: '--decode', samples: '--samples' });
   const improveSec = optionalNumberFlag(values, 'improve', EFFORT_FLAG_BOUNDS.improve);
   const result = await runPlanJob(
     {
@@ -66,6 +65,7 @@ export async function run(argv: string[]): Promise<void> {
       variant,
       method: methodLabel(method, decode, samples, improveSec),
       model: result.modelName,
+      greedyKept: result.greedyKept,
       routes: result.routes,
       seconds: result.seconds,
     },

@@ -1,6 +1,6 @@
 import type { PlanRequest, StoredInstance, StoredPlan } from '../../shared/api.js';
 import { AppError, inputError } from '../../shared/errors.js';
-import { DEFAULT_SAMPLES, methodLabel, requestEffort, unreadFields } from '../../shared/methods.js';
+import { DEFAULT_SAMPLES, decodeFor, methodLabel, requestEffort, unreadFields } from '../../shared/methods.js';
 import { modelSizeRefusal } from '../../shared/model-limits.js';
 import type { JobType, Progress } from '../jobs/protocol.js';
 import { evaluatePlan } from '../vrp/evaluate.js';
@@ -31,6 +31,8 @@ export function createPlanner(ctx: ServiceContext) {
         `the ${request.method} method does not read ${unread.map(({ field, readBy }) => `${field} (read by ${readBy.join(', ')})`).join('; ')}`,
       );
     }
+    // The learned methods' decoding by the CLI's rule: a sample count alone samples; with greedy it is refused.
+    const learnedDecode = request.method === 'jampr' || request.method === 'am' ? decodeFor(request.decode, request.samples) : undefined;
     const { instance } = instanceAsShown(ctx, request);
     const variant = toVariant(request.variant);
     // Validate in main first: a bad instance is reported without a trip to the worker.
@@ -48,7 +50,7 @@ export function createPlanner(ctx: ServiceContext) {
         instance,
         variant,
         method: request.method,
-        decode: request.decode,
+        decode: learnedDecode,
         samples: request.samples,
         improveSec: request.improveSec,
         timeLimitSec: request.timeLimitSec,
@@ -63,7 +65,7 @@ export function createPlanner(ctx: ServiceContext) {
     const evaluation = evaluatePlan(problem, result.routes, variant);
     // Named with its decoding, as the CLI names it: "jampr-greedy", "jampr-sample1280", "jampr-greedy+ls".
     const method = model
-      ? methodLabel(request.method, request.decode ?? 'greedy', request.samples ?? DEFAULT_SAMPLES, request.improveSec)
+      ? methodLabel(request.method, learnedDecode, request.samples ?? DEFAULT_SAMPLES, request.improveSec)
       : request.method;
     const effort = requestEffort(method, request);
     const insert = () =>

@@ -166,7 +166,7 @@ export function parsePlanRoutes(text: string): PlanRoutes {
 /** The plan document of an evaluated plan: the one form the CLI writes and the app exports. */
 export function toPlanJson(
   instance: Instance,
-  plan: { variant: Variant; method: string; model?: string | null; routes: Routes; seconds: number },
+  plan: { variant: Variant; method: string; model?: string | null; greedyKept?: boolean; routes: Routes; seconds: number },
   evaluation: Evaluation,
 ): PlanJson {
   const { cost, distance, vehicles, wait, early, late } = evaluation;
@@ -180,6 +180,7 @@ export function toPlanJson(
     penalty: plan.variant.penalty,
     method: plan.method,
     ...(plan.model ? { model: plan.model } : {}),
+    ...(plan.greedyKept ? { greedyKept: true as const } : {}),
     routes: plan.routes,
     cost,
     distance,
