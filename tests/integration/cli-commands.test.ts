@@ -121,7 +121,7 @@ describe('jampr info, generate, eval and bench', () => {
       '--methods',
       'classical,random',
       '--time-limit',
-      '0.05',
+      '0.1',
     );
     const rows = stdout
       .split('\n')
