@@ -100,6 +100,16 @@ describe('jampr refuses input it would misreport', () => {
     await refused(/--samples must be an integer >= 1 and <= 100000, got '100001'/, ...bench, 'jampr-sample', '--samples', '100001');
   });
 
+  it('refuses a bench --model that cannot plan every learned method asked, before the table begins', async () => {
+    const bench = ['bench', '--size', '5', '--count', '1', '--model', 'resources/models/jampr-tw1-n20', '--methods'];
+    await refused(
+      /is a jampr model and plans every learned method in --methods: am-greedy needs a model of its own kind/,
+      ...bench,
+      'jampr-greedy,am-greedy',
+    );
+    await refused(/was trained for tw1, not tw2: bench it with --variant tw1/, ...bench, 'jampr-greedy', '--variant', 'tw2');
+  });
+
   it("eval warns that a tw1 plan file's beta is ignored, instead of blaming a flag never given", async () => {
     const dir = await cliWorkDir();
     await writeFile(join(dir, 'tiny.json'), writeInstanceJson(tinyInstance()));

@@ -1,4 +1,5 @@
 import { join } from 'node:path';
+import { checkModelFolder } from '../../main/jampr/checkpoint-files.js';
 import { defaultModelsRoot } from '../../main/jampr/model-catalog.js';
 import { generateInstances } from '../../main/vrp/generate.js';
 import { readInstanceFile } from '../../main/vrp/io/index.js';
@@ -80,6 +81,7 @@ export async function run(argv: string[]): Promise<void> {
   for (const flag of ['gap-instances', 'gap-seconds'] as const)
     if (values[flag] !== undefined) throw inputError(`--${flag} is read by --speed only: add --speed, or drop it`);
   refuseUnread(values, choices);
+  if (values.model !== undefined) refuseModelMismatch(String(values.model), choices, variant);
   const effort: Record<Effort['field'], number> = {
     timeLimitSec: numberFlag(values, 'time-limit', 8, EFFORT_FLAG_BOUNDS['time-limit']),
     samples: numberFlag(values, 'samples', 128, EFFORT_FLAG_BOUNDS.samples),
@@ -110,6 +112,24 @@ export async function run(argv: string[]): Promise<void> {
     const row = await benchRow(name, problems, variant, methodRequest(name, field && effort[field]), values.model);
     console.log(`| ${name} | ${f2(row.cost)} | ${f2(row.vehicles)} | ${f2(row.distance)} | ${f2(row.seconds)} | ${row.infeasible} |`);
   }
+}
+
+/**
+ * --model plans every learned method in --methods: one that cannot (an AM+TW row with a JAMPR model, another policy's
+ * model) is refused before the first row, not after the table has begun.
+ */
+function refuseModelMismatch(dir: string, choices: MethodChoice[], variant: Variant): void {
+  const { card } = checkModelFolder(dir);
+  const mismatched = choices.filter((c) => {
+    const method = methodOption(c).method;
+    return (method === 'jampr' || method === 'am') && method !== card.kind;
+  });
+  if (mismatched.length > 0)
+    throw inputError(
+      `--model ${dir} is a ${card.kind} model and plans every learned method in --methods: ${mismatched.join(', ')} needs a model of its own kind (bench it in a run of its own)`,
+    );
+  if (card.variant !== variant.name)
+    throw inputError(`--model ${dir} was trained for ${card.variant}, not ${variant.name}: bench it with --variant ${card.variant}`);
 }
 
 /** Which flag sets each method's effort; a flag none of the chosen methods reads is refused, as `jampr plan` does. */
