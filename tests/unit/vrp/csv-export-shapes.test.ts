@@ -22,6 +22,10 @@ describe('numbers as other programs write them', () => {
     expect(degreesInCell(`52°31'12"N`, 'lon')).toBeUndefined();
     expect(degreesInCell(`52°75'N`, 'lat')).toBeUndefined();
     expect(degreesInCell('52.52', 'lat')).toBeUndefined();
+    // Refused with what the reader takes.
+    expect(refusal(['id,lat,lon,demand,ready,due', 'D,52.52,13.4,0,08:00,18:00', `A,"52°26'39.5""E",13.4,1,09:00,12:00`])).toEqual([
+      `row 3, column lat: '52°26'39.5"E' is not a number (degrees, minutes and seconds: N or S ends a latitude, E or W a longitude; minutes and seconds under 60)`,
+    ]);
     const day = read([
       'id,lat,lon,demand,ready,due',
       `D,"52°31'12.0""N","13°24'18.0""E",0,08:00,18:00`,
@@ -51,6 +55,15 @@ describe('numbers as other programs write them', () => {
 });
 
 describe('a column that fails alike', () => {
+  it('is told apart by the hint each cell needs: a comma before three digits is not a decimal comma beside points', () => {
+    const lines = ['id,x,y,demand,ready,due', 'D,0,0,0,0,1000'];
+    for (const [i, q] of ['"1,250"', '"2,000"', '"3,500"', '"1,5"'].entries()) lines.push(`C${i},1.5,1,${q},0,100`);
+    expect(refusal(lines)).toEqual([
+      "column demand, rows 3 to 5: 3 cells are not numbers, such as '1,250' (a comma before three digits: write 1.250 for a decimal comma, 1250 for a thousands separator)",
+      "row 6, column demand: '1,5' is not a number (a decimal comma beside numbers written with decimal points: write 1.5, or every number with a decimal comma)",
+    ]);
+  });
+
   const units = [
     'id,x,y,demand (kg),ready,due',
     'D,0,0,0,0,1000',

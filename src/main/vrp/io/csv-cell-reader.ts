@@ -5,8 +5,14 @@ import type { CellProblem } from './csv-cell-problems.js';
 import { type ClockUse, onFileClock } from './csv-clock.js';
 import { type ColumnMapping, type CsvField, durationInCell, type TimeField } from './csv-columns.js';
 import { degreesInCell } from './csv-degrees.js';
-import { numberHint, type NumberStyle, plainNumber } from './csv-numbers.js';
+import { type NumberHint, numberHint, type NumberStyle, plainNumber } from './csv-numbers.js';
 import type { Row } from './csv-rows.js';
+
+/** Degrees with minutes and seconds that degreesInCell did not take: what it takes. */
+const DEGREES_HINT: NumberHint = {
+  kind: 'degrees',
+  text: ' (degrees, minutes and seconds: N or S ends a latitude, E or W a longitude; minutes and seconds under 60)',
+};
 
 /** Reads cells of one row; a cell that cannot be read is added to `bad` (told per column where many fail alike). */
 export function cellReader(
@@ -80,7 +86,8 @@ export function cellReader(
       : window
         ? `, a time of day HH:MM (00:00 to 24:00, or 9:00 AM)${date}`
         : ', a duration H:MM (0:15) or a number with its unit (15 min)';
-    const hint = numberHint(text, decimalComma, field === 'demand');
+    const hint =
+      (field === 'lat' || field === 'lon') && text.includes('°') ? DEGREES_HINT : numberHint(text, decimalComma, field === 'demand');
     const why = `${expected}${hint?.text ?? ''}`;
     fail(field, `not a number ${hint?.kind ?? ''}`, `'${text}' is not a number${why}`, `are not numbers, such as '${text}'${why}`);
     return undefined;

@@ -301,7 +301,9 @@ export function mapColumns(headers: string[]): ColumnMapping {
   }
   const required: CsvField[] = ['id', ...(mapping.geo ? (['lat', 'lon'] as const) : (['x', 'y'] as const)), 'demand', 'ready', 'due'];
   for (const field of required) {
-    if (!has(field)) mapping.problems.push(`missing column ${field} (accepted names: ${someNames(COLUMN_ALIASES[field])})`);
+    // Without either pair the planar one is asked for: say that lat and lon are the other way to give a position.
+    const orGeo = !mapping.geo && (field === 'x' || field === 'y') ? '; or lat and lon for positions in degrees' : '';
+    if (!has(field)) mapping.problems.push(`missing column ${field} (accepted names: ${someNames(COLUMN_ALIASES[field])}${orGeo})`);
   }
   return mapping;
 }

@@ -32,7 +32,7 @@ export function numberStyleWarnings(style: NumberStyle): string[] {
 
 /** Why a number could not be read, when something says what was meant: its kind (cells alike are told once) and words. */
 export interface NumberHint {
-  kind: 'decimal comma' | 'thousands' | 'unit';
+  kind: 'decimal comma' | 'comma before three digits' | 'thousands' | 'unit' | 'degrees';
   text: string;
 }
 
@@ -42,10 +42,15 @@ export function numberHint(text: string, decimalComma: boolean, amount: boolean)
   // or every comma stands before three digits, where a thousands separator is as likely (commaFileDecimals).
   if (!decimalComma && /^[+-]?\d+,\d+$/.test(text)) {
     const point = text.replace(',', '.');
-    const text3 = /,\d{3}$/.test(text)
-      ? ` (a comma before three digits: write ${point} for a decimal comma, ${text.replace(',', '')} for a thousands separator)`
-      : ` (a decimal comma beside numbers written with decimal points: write ${point}, or every number with a decimal comma)`;
-    return { kind: 'decimal comma', text: text3 };
+    if (/,\d{3}$/.test(text))
+      return {
+        kind: 'comma before three digits',
+        text: ` (a comma before three digits: write ${point} for a decimal comma, ${text.replace(',', '')} for a thousands separator)`,
+      };
+    return {
+      kind: 'decimal comma',
+      text: ` (a decimal comma beside numbers written with decimal points: write ${point}, or every number with a decimal comma)`,
+    };
   }
   // "1.250,5" or "1,250.5": a thousands separator beside the decimal mark.
   const grouped = /^[+-]?\d{1,3}(([.,])\d{3})+([.,])\d+$/.exec(text);
