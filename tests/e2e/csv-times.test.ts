@@ -8,7 +8,7 @@
 import { expect, type Page, test } from '@playwright/test';
 import { type AppSession, openApp } from './support/browser.js';
 import { clockCsv } from './support/fixtures.js';
-import { importCsv, openCsvImport } from './support/csv-import.js';
+import { confirmCsvImport, importCsv, openCsvImport } from './support/csv-import.js';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -93,7 +93,16 @@ test('a file written with dotted times only ("7.30", no HH:MM) is warned about b
 });
 
 test('a due time before the ready time is explained in its row as soon as the cell is left, in HH:MM, before any save', async () => {
-  await importCsv(page, 'clock-day.csv', clockCsv(), { vehicles: 3, capacity: 30 });
+  // The file is dropped on a dialog opened for another one: the fleet typed there is the fleet imported, as shown.
+  const other = ['id,x,y,demand,ready,due,service', 'D,50,50,0,0,1000,0', 'A,51,50,5,0,100,1'].join('\n');
+  await openCsvImport(page, 'first-try.csv', other, { vehicles: 3, capacity: 30 });
+  await byTest('csv-preview').waitFor();
+  await byTest('csv-file-input').setInputFiles({ name: 'clock-day.csv', mimeType: 'text/csv', buffer: Buffer.from(clockCsv()) });
+  await expect(byTest('csv-dialog')).toContainText('clock-day.csv');
+  await expect(byTest('csv-vehicles')).toHaveValue('3');
+  await confirmCsvImport(page);
+  await expect(byTest('fleet-vehicles')).toHaveValue('3');
+  await expect(byTest('fleet-capacity')).toHaveValue('30');
   await expect(byTest('edit-due-C2')).toHaveValue('12:00');
 
   await byTest('edit-due-C2').fill('08:30');

@@ -46,7 +46,16 @@ export function useCsvImport(onImported: (record: StoredInstance) => void) {
 
   const previewFile = useCallback(async (file: File) => {
     const text = decodeText(new Uint8Array(await file.arrayBuffer()));
-    setPending({ fileName: file.name, text, preview: null, error: null, checking: true, ...lastFleet() });
+    // A file dropped on the open dialog keeps the fleet typed there (its fields still show it): starting again from
+    // the last import's fleet stored a vehicle per customer while the field showed 8.
+    setPending((p) => ({
+      fileName: file.name,
+      text,
+      preview: null,
+      error: null,
+      checking: true,
+      ...(p ? { vehicles: p.vehicles, capacity: p.capacity, speedKmh: p.speedKmh } : lastFleet()),
+    }));
   }, []);
 
   // Every change of the file or the fleet is previewed again (parsing and validation only, nothing stored).
