@@ -28,7 +28,9 @@ export function cellProblemLines(problems: readonly CellProblem[]): string[] {
   const groups = new Map<string, CellProblem[]>();
   for (const p of problems) {
     const key = `${p.column}\u0000${p.kind}`;
-    groups.set(key, [...(groups.get(key) ?? []), p]);
+    const group = groups.get(key);
+    if (group) group.push(p);
+    else groups.set(key, [p]);
   }
   return [...groups.values()].flatMap((group) => {
     if (group.length < TOLD_TOGETHER) return group.map((p) => `row ${p.row}, column ${p.column}: ${p.alone}`);

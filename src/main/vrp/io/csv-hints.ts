@@ -36,10 +36,12 @@ export function missingColumnLeads(header: Row, rows: readonly Row[], mapping: C
   const leads: string[] = [];
   for (const [i, name] of header.cells.entries()) {
     if (read.has(i) || name.trim() === '') continue;
-    const cells = rows
-      .map((r) => (r.cells[i] ?? '').trim())
-      .filter((c) => c !== '')
-      .slice(0, SAMPLE);
+    const cells: string[] = [];
+    for (const r of rows) {
+      const cell = (r.cells[i] ?? '').trim();
+      if (cell !== '') cells.push(cell);
+      if (cells.length === SAMPLE) break;
+    }
     if (cells.length === 0) continue;
     const example = `'${cells[0]}'`;
     if ((!has('ready') || !has('due')) && cells.every(isTimeRange)) {
