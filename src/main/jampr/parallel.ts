@@ -32,7 +32,10 @@ export interface TaskPool<Req, Res> {
   readonly size: number;
   /** Runs one task on the worker with the fewest tasks in flight; an abort of `signal` withdraws it. */
   run(request: Req, signal?: AbortSignal): Promise<Res>;
-  /** The share (0..1) a worker last reported of `request` (the object given to run) while running it; 0 otherwise. */
+  /**
+   * The share (0..1) a worker last reported of `request` (the object given to run) while running it, 1 once it
+   * finished it and its answer is on the way, 0 while it waits or after its answer was read.
+   */
   share(request: Req): number;
   /** Stops every worker; tasks still in flight fail. */
   close(): Promise<void>;
@@ -65,13 +68,16 @@ export interface TaskControl extends StopSignal {
 }
 
 /**
- * Shared with each worker, as Int32 slots: the seq of the task it is running, that of a task to stop, and the share
- * of the running task done, in millionths.
+ * Shared with each worker, as Int32 slots: the seq of the task it is running, that of a task to stop, the share
+ * of the running task done, in millionths, and the seq of the last task it finished. The last one is read while
+ * the answer is on its way: a parent busy in a loop of its own reads its messages only when the loop ends, and a
+ * finished task read as "not running" would count as none done until then (sampling's progress stood still).
  */
 const RUNNING = 0;
 const STOP = 1;
 const SHARE = 2;
-const SLOTS = 3;
+const FINISHED = 3;
+const SLOTS = 4;
 const SHARE_UNIT = 1_000_000;
 
 interface Slot {
@@ -157,8 +163,13 @@ export function startTaskPool<Req, Res>(entry: URL, options: TaskPoolOptions = {
     },
     share(request: Req): number {
       for (const slot of slots) {
-        const running = slot.pending.get(Atomics.load(slot.control, RUNNING));
-        if (running?.request === request) return Atomics.load(slot.control, SHARE) / SHARE_UNIT;
+        for (const [seq, task] of slot.pending) {
+          if (task.request !== request) continue;
+          // RUNNING first: a worker marks a task finished before it stops naming it running.
+          if (Atomics.load(slot.control, RUNNING) === seq) return Atomics.load(slot.control, SHARE) / SHARE_UNIT;
+          // A worker runs its tasks in seq order, and a pending one it skipped would have been withdrawn: done.
+          return Atomics.load(slot.control, FINISHED) >= seq ? 1 : 0;
+        }
       }
       return 0;
     },
@@ -215,6 +226,7 @@ export function serveTasks<Req, Res>(handler: (request: Req, control: TaskContro
       } catch (error) {
         reply = { seq: message.seq, type: 'error', message: error instanceof Error ? error.message : String(error) };
       } finally {
+        Atomics.store(control, FINISHED, message.seq);
         Atomics.store(control, RUNNING, 0);
       }
       port.postMessage(reply);

@@ -91,6 +91,23 @@ describe('task pool over worker threads', () => {
     }
   });
 
+  it('reads a task the worker finished as wholly done while its answer waits for this thread to take it', async () => {
+    const one = startTaskPool<TestTask, TestAnswer>(new URL('./fixtures/task-worker.ts', import.meta.url), { size: 1 });
+    try {
+      await one.run({ kind: 'count' });
+      const task: TestTask = { kind: 'busy', ms: 50 };
+      const answer = one.run(task);
+      // This thread busy, as when it draws a chunk of its own: the worker's answer cannot come in meanwhile.
+      const until = performance.now() + 2_000;
+      while (performance.now() < until);
+      expect(one.share(task)).toBe(1);
+      expect((await answer).value).toBe(50);
+      expect(one.share(task)).toBe(0);
+    } finally {
+      await one.close();
+    }
+  });
+
   it('refuses tasks once closed', async () => {
     const other = startTaskPool<TestTask, TestAnswer>(new URL('./fixtures/task-worker.ts', import.meta.url), { size: 1 });
     expect((await other.run({ kind: 'square', n: 2 })).value).toBe(4);
