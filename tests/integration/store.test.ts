@@ -39,7 +39,10 @@ describe('database and migrations', () => {
     expect(schemaVersion(db)).toBe(MIGRATIONS[MIGRATIONS.length - 1].version);
     expect(db.pragma('journal_mode', { simple: true })).toBe('wal');
     expect(db.pragma('foreign_keys', { simple: true })).toBe(1);
-    const tables = db.prepare("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name").pluck().all();
+    const tables = db
+      .prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name")
+      .pluck()
+      .all();
     expect(tables).toEqual(['instances', 'models', 'plans', 'training_runs']);
     db.close();
   });

@@ -75,6 +75,8 @@ function refuseNewer(db: Database, migrations: readonly Migration[], path: strin
   }
 }
 
+const danglingReferences = (db: Database) => db.pragma('foreign_key_check') as { table: string; rowid: number; parent: string }[];
+
 /** Another program's SQLite file is refused before anything in it changes: the app would add its tables to it. */
 function refuseForeign(db: Database, path: string): void {
   const tables = (
@@ -97,13 +99,24 @@ export function migrate(db: Database, migrations: readonly Migration[], path = '
   const pending = migrations.filter((m) => m.version > current);
   if (pending.length === 0) return;
   let running = pending[0];
+  const danglingBefore = danglingReferences(db).length;
   const apply = db.transaction(() => {
     for (const m of pending) {
       running = m;
       m.up(db);
       db.pragma(`user_version = ${m.version}`);
     }
+    // Only what the migrations broke: a row that pointed nowhere before (written by another program) is left as it was.
+    const broken = danglingReferences(db);
+    if (broken.length > danglingBefore) {
+      const first = broken[broken.length - 1];
+      throw new Error(`rows would refer to rows that are gone, such as ${first.table} row ${first.rowid} to ${first.parent}`);
+    }
   });
+  // A migration that rebuilds a table (SQLite's recipe: new table, copy, drop, rename) must not have the drop
+  // delete the rows that refer to it: foreign keys are off while the migrations run, and checked before they commit.
+  const foreignKeys = db.pragma('foreign_keys', { simple: true }) === 1;
+  db.pragma('foreign_keys = OFF');
   try {
     apply();
   } catch (err) {
@@ -111,5 +124,7 @@ export function migrate(db: Database, migrations: readonly Migration[], path = '
       'storage',
       `migration ${running.version}-${running.name} of ${path} failed, nothing was changed: ${(err as Error).message}`,
     );
+  } finally {
+    if (foreignKeys) db.pragma('foreign_keys = ON');
   }
 }

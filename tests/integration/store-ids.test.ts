@@ -1,0 +1,130 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { openDatabase, schemaVersion } from '../../src/main/store/db.js';
+import { openStore } from '../../src/main/store/index.js';
+import { instanceRepository } from '../../src/main/store/instances.js';
+import { MIGRATIONS } from '../../src/main/store/migrations/index.js';
+import { modelRepository } from '../../src/main/store/models.js';
+import { planRepository } from '../../src/main/store/plans.js';
+import { trainingRunRepository } from '../../src/main/store/training-runs.js';
+import { type Evaluation, makeVariant } from '../../src/shared/domain.js';
+import { tinyInstance } from './fixtures/tiny.js';
+
+const dirs: string[] = [];
+const tempDb = () => {
+  const dir = mkdtempSync(join(tmpdir(), 'jampr-ids-'));
+  dirs.push(dir);
+  return join(dir, 'test.sqlite');
+};
+afterEach(() => {
+  for (const d of dirs.splice(0)) rmSync(d, { recursive: true, force: true });
+});
+
+const evaluation: Evaluation = {
+  cost: 1,
+  distance: 1,
+  vehicles: 1,
+  wait: 0,
+  early: 0,
+  late: 0,
+  feasible: true,
+  routes: [],
+  violations: [],
+};
+const plan = (instanceId: number) => ({
+  instanceId,
+  variant: makeVariant('tw1'),
+  method: 'classical' as const,
+  modelName: null,
+  routes: [['a', 'b']],
+  evaluation,
+  seconds: 0.1,
+});
+const card = (name: string) => ({
+  name,
+  method: 'jampr' as const,
+  variant: 'tw1' as const,
+  size: 20,
+  recipe: 'test',
+  instancesSeen: 0,
+  cpuSeconds: 0,
+  validationCost: null,
+  createdAt: '2026-01-01',
+});
+
+describe('ids', () => {
+  it('never hands out the id of a deleted day, plan, model or run again, the newest one included', () => {
+    const store = openStore(tempDb());
+    const day = store.instances.insert(tinyInstance(), 'a.csv');
+    const first = store.plans.insert(plan(day.id));
+    store.plans.delete(first.id);
+    expect(store.plans.insert(plan(day.id)).id).toBeGreaterThan(first.id);
+    store.instances.delete(day.id);
+    expect(store.instances.insert(tinyInstance(), 'b.csv').id).toBeGreaterThan(day.id);
+    const model = store.models.insert({ name: 'm', folder: '/m/m', card: card('m'), builtIn: false });
+    store.models.delete(model.id);
+    expect(store.models.insert({ name: 'm', folder: '/m/m', card: card('m'), builtIn: false }).id).toBeGreaterThan(model.id);
+    const run = store.trainingRuns.start({ variant: 'tw1', size: 10, instanceIds: [], minutes: 1 });
+    store.db.prepare('DELETE FROM training_runs WHERE id = ?').run(run.id);
+    expect(store.trainingRuns.start({ variant: 'tw1', size: 10, instanceIds: [], minutes: 1 }).id).toBeGreaterThan(run.id);
+    store.close();
+  });
+
+  it('upgrades a database of the schema before, keeping every row, the links between them and the cascade', () => {
+    const path = tempDb();
+    const old = openDatabase(
+      path,
+      MIGRATIONS.filter((m) => m.version <= 40),
+    );
+    const [instances, plans, models, runs] = [
+      instanceRepository(old),
+      planRepository(old),
+      modelRepository(old),
+      trainingRunRepository(old),
+    ];
+    const kept = instances.insert(tinyInstance(), 'kept.csv');
+    const other = instances.insert(tinyInstance(), 'other.csv');
+    const keptPlans = [plans.insert(plan(kept.id)), plans.insert(plan(kept.id))];
+    const otherPlan = plans.insert(plan(other.id));
+    const model = models.insert({ name: 'm', folder: '/m/m', card: card('m'), builtIn: false });
+    const run = runs.start({ variant: 'tw1', size: 10, instanceIds: [kept.id], minutes: 1 });
+    runs.finish(run.id, 'done', model.id, null, null);
+    // Before the upgrade the newest plan's id went to the next plan: that id is now known, and must stay known.
+    plans.delete(otherPlan.id);
+    const reused = plans.insert(plan(other.id));
+    expect(reused.id).toBe(otherPlan.id);
+    old.close();
+
+    const store = openStore(path);
+    expect(schemaVersion(store.db)).toBe(MIGRATIONS.at(-1)!.version);
+    expect(store.db.pragma('foreign_keys', { simple: true })).toBe(1);
+    expect(store.instances.list().map((i) => [i.id, i.plans])).toEqual(
+      expect.arrayContaining([
+        [kept.id, 2],
+        [other.id, 1],
+      ]),
+    );
+    expect(
+      store.plans
+        .list(kept.id)
+        .map((p) => p.id)
+        .sort(),
+    ).toEqual(keptPlans.map((p) => p.id).sort());
+    expect(store.plans.get(reused.id)?.instanceId).toBe(other.id);
+    expect(store.trainingRuns.get(run.id)).toMatchObject({ status: 'done', modelId: model.id });
+    expect(store.db.prepare("SELECT count(*) FROM sqlite_master WHERE type = 'index' AND name = 'plans_by_instance'").pluck().get()).toBe(
+      1,
+    );
+    // The cascade and SET NULL still hold: deleting a day takes its plans, deleting a model unlinks its run.
+    store.instances.delete(kept.id);
+    expect(keptPlans.map((p) => store.plans.get(p.id))).toEqual([undefined, undefined]);
+    store.models.delete(model.id);
+    expect(store.trainingRuns.get(run.id)?.modelId).toBeNull();
+    // And from now on the newest plan's id is not handed out again.
+    store.plans.delete(reused.id);
+    expect(store.plans.insert(plan(other.id)).id).toBeGreaterThan(reused.id);
+    store.close();
+  });
+});
