@@ -276,7 +276,8 @@ export const CALLS = {
    * nothing stored) where it was saved or deleted elsewhere since, so one window never overwrites another's edits.
    */
   'instances:save': call<StoredInstance>()(z.strictObject({ id: id.optional(), basedOn: z.string().optional(), instance: instanceSchema })),
-  'instances:delete': call<{ deleted: boolean }>()(byId),
+  /** Deletes the instance with its plans (`plans`: how many went with it). */
+  'instances:delete': call<{ deleted: boolean; plans: number }>()(byId),
   /**
    * Every rule the instance breaks, as a save would list them, and, when it breaks none, the warnings (customers no
    * vehicle can reach in time); nothing is stored. The editor checks each edit with it, so a broken rule or a

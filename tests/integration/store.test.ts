@@ -135,7 +135,8 @@ describe('repositories', () => {
       ['c', 'd', 'e'],
     ]);
     expect(store.plans.list(saved.id)).toMatchObject([{ id: plan.id, cost: 12.5, feasible: true }]);
-    expect(store.instances.delete(saved.id)).toBe(true);
+    expect(store.instances.delete(saved.id)).toEqual({ deleted: true, plans: 1 });
+    expect(store.instances.delete(saved.id)).toEqual({ deleted: false, plans: 0 });
     expect(store.plans.get(plan.id)).toBeUndefined();
     store.close();
   });

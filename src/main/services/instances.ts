@@ -61,7 +61,7 @@ export function instanceServices(ctx: ServiceContext) {
       if (!current) throw new AppError('conflict', `“${instance.name}” was deleted elsewhere after it was opened here; nothing was saved`);
       throw new AppError('conflict', `“${current.instance.name}” was saved elsewhere after it was opened here; nothing was saved`);
     },
-    'instances:delete': ({ id }: { id: number }) => ({ deleted: instances.delete(id) }),
+    'instances:delete': ({ id }: { id: number }) => instances.delete(id),
     'instances:validate': ({ instance }: { instance?: unknown }) => checkInstance(instance),
     'instances:previewCsv': (request: CallRequest<'instances:previewCsv'>) => besideStored(ctx, previewCsv(request)),
     // One INSERT: the import is all or nothing.

@@ -48,6 +48,7 @@ export function instanceRepository(db: Database) {
     'UPDATE instances SET name = ?, json = ?, updated_at = ? WHERE id = ? AND updated_at = ?',
   );
   const remove = db.prepare<[number]>('DELETE FROM instances WHERE id = ?');
+  const countPlans = db.prepare<[number], number>('SELECT count(*) FROM plans WHERE instance_id = ?').pluck();
 
   return {
     list: (): InstanceSummary[] => list.all().map(toSummary),
@@ -75,8 +76,11 @@ export function instanceRepository(db: Database) {
       const row = get.get(id);
       return row && toStored(row);
     },
-    /** Deletes the instance and, through the foreign key, its plans. */
-    delete: (id: number): boolean => remove.run(id).changes > 0,
+    /** Deletes the instance and, through the foreign key, its plans; says how many plans went with it. */
+    delete: db.transaction((id: number): { deleted: boolean; plans: number } => {
+      const plans = countPlans.get(id) ?? 0;
+      return remove.run(id).changes > 0 ? { deleted: true, plans } : { deleted: false, plans: 0 };
+    }),
   };
 }
 
