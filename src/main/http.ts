@@ -5,8 +5,8 @@
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { CallResult } from '../shared/api.js';
-import { inputError } from '../shared/errors.js';
+import { CALL_NAMES, type CallName, type CallResult } from '../shared/api.js';
+import { type ErrorKind, inputError } from '../shared/errors.js';
 import { announcesTooLarge, BodyTooLarge, readBody } from './http/body.js';
 import type { EventHub } from './http/events.js';
 import { hostIsLoopback, originAllowed, presentedToken, sameToken } from './http/guard.js';
@@ -14,6 +14,23 @@ import { serveRenderer } from './http/static.js';
 import type { Services } from './services/registry.js';
 
 export const LISTEN_HOST = '127.0.0.1';
+
+/**
+ * The HTTP status of a call's answer: 200 with its value, else by the error's kind (the body says the rest), so that
+ * a script can tell a refused request from the server's own failure without reading the body.
+ */
+const STATUS_OF_KIND: Record<ErrorKind, number> = {
+  input: 400,
+  model: 422,
+  conflict: 409,
+  busy: 429,
+  cancelled: 409,
+  storage: 500,
+  internal: 500,
+};
+export const statusOf = (kind: ErrorKind): number => STATUS_OF_KIND[kind];
+
+const isCallName = (name: string): name is CallName => (CALL_NAMES as string[]).includes(name);
 /** How long a closing server waits for the answers still being computed before it drops their connections. */
 const DRAIN_MS = 10_000;
 
@@ -41,23 +58,34 @@ export function createWebServer({ services, hub, token, rendererDir }: WebServer
     res.writeHead(status, closing ? { ...headers, Connection: 'close' } : headers);
   const text = (res: ServerResponse, status: number, message: string, headers: Record<string, string> = {}) =>
     void head(res, status, { 'Content-Type': 'text/plain; charset=utf-8', ...headers }).end(`${message}\n`);
-  const result = (res: ServerResponse, status: number, value: CallResult<unknown>) =>
-    void head(res, status, { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store' }).end(JSON.stringify(value));
+  const result = (res: ServerResponse, value: CallResult<unknown>, headers: Record<string, string> = {}) =>
+    void head(res, value.ok ? 200 : statusOf(value.error.kind), {
+      'Content-Type': 'application/json; charset=utf-8',
+      'Cache-Control': 'no-store',
+      ...headers,
+    }).end(JSON.stringify(value));
+  /** A request the API refuses before any call runs: JSON like every API answer, with the status that says why. */
+  const refuse = (res: ServerResponse, status: number, message: string, headers: Record<string, string> = {}) =>
+    void head(res, status, { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store', ...headers }).end(
+      JSON.stringify({ ok: false, error: inputError(message).toData() } satisfies CallResult<never>),
+    );
   /** 413 and the connection closed after it: the rest of the body is never read. */
   const tooLarge = (req: IncomingMessage, res: ServerResponse) => {
     res.once('finish', () => req.destroy());
-    text(res, 413, `refused: ${new BodyTooLarge().message}`, { Connection: 'close' });
+    refuse(res, 413, `refused: ${new BodyTooLarge().message}`, { Connection: 'close' });
   };
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    if (!hostIsLoopback(req.headers.host))
-      return text(res, 403, 'refused: this server only answers requests addressed to 127.0.0.1 or localhost');
-    if (!originAllowed(req)) return text(res, 403, 'refused: cross-origin request');
     const url = new URL(req.url ?? '/', `http://${LISTEN_HOST}`);
+    // The API answers in JSON, refusals included; the pages in plain text.
+    const api = url.pathname.startsWith('/api/');
+    const no = (status: number, message: string) => (api ? refuse(res, status, message) : text(res, status, message));
+    if (!hostIsLoopback(req.headers.host)) return no(403, 'refused: this server only answers requests addressed to 127.0.0.1 or localhost');
+    if (!originAllowed(req)) return no(403, 'refused: cross-origin request');
     const path = decodePath(url.pathname);
-    if (path === null) return text(res, 400, `malformed URL: ${url.pathname.slice(0, 200)} has a broken %-escape`);
+    if (path === null) return no(400, `malformed URL: ${url.pathname.slice(0, 200)} has a broken %-escape`);
 
-    if (!url.pathname.startsWith('/api/')) {
+    if (!api) {
       if (req.method !== 'GET' && req.method !== 'HEAD') return text(res, 405, 'method not allowed');
       if (!rendererDir) return text(res, 404, 'this server was started without a renderer');
       const served = await serveRenderer(res, rendererDir, path);
@@ -65,13 +93,15 @@ export function createWebServer({ services, hub, token, rendererDir }: WebServer
       return;
     }
     if (!sameToken(presentedToken(req, url), token))
-      return text(res, 401, 'missing or wrong access token: open the URL printed when the web mode started');
+      return refuse(res, 401, 'missing or wrong access token: open the URL printed when the web mode started');
     if (url.pathname === '/api/events') {
-      if (req.method !== 'GET') return text(res, 405, 'use GET for /api/events');
-      if (!hub.attach(res)) text(res, 503, 'refused: too many event streams are open; close other tabs of this app');
+      if (req.method !== 'GET') return refuse(res, 405, 'use GET for /api/events', { Allow: 'GET' });
+      if (!hub.attach(res)) refuse(res, 503, 'refused: too many event streams are open; close other tabs of this app');
       return;
     }
-    if (req.method !== 'POST') return text(res, 405, 'calls are POST requests');
+    const name = path.slice('/api/'.length);
+    if (!isCallName(name)) return refuse(res, 404, `unknown call ${name}: the calls are ${CALL_NAMES.join(', ')}`);
+    if (req.method !== 'POST') return refuse(res, 405, 'calls are POST requests', { Allow: 'POST' });
     if (announcesTooLarge(req)) return tooLarge(req, res);
     let request: unknown;
     try {
@@ -79,19 +109,19 @@ export function createWebServer({ services, hub, token, rendererDir }: WebServer
       request = body.length ? JSON.parse(body) : {};
     } catch (err) {
       if (err instanceof BodyTooLarge) return tooLarge(req, res);
-      return result(res, 400, { ok: false, error: inputError(`unreadable request body: ${(err as Error).message}`).toData() });
+      return refuse(res, 400, `unreadable request body: ${(err as Error).message}`);
     }
     // A tab closed (or reloaded) before its answer drops the connection: the plan it waited for is cancelled.
     const gone = new AbortController();
     res.once('close', () => {
       if (!res.writableFinished) gone.abort();
     });
-    return result(res, 200, await services.dispatch(path.slice('/api/'.length), request, { gone: gone.signal }));
+    return result(res, await services.dispatch(name, request, { gone: gone.signal }));
   }
 
   const server = createServer((req, res) => {
     handle(req, res).catch((err: unknown) => {
-      if (!res.headersSent) text(res, 500, `internal error: ${(err as Error).message}`);
+      if (!res.headersSent) result(res, { ok: false, error: { kind: 'internal', message: `internal error: ${(err as Error).message}` } });
       else res.end();
     });
   });

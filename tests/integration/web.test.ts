@@ -87,10 +87,29 @@ describe('the web mode server', () => {
     expect(planned.status).toBe(200);
     const plan = JSON.parse(planned.body) as CallResult<StoredPlan>;
     expect(plan.ok && plan.value.variant).toEqual({ name: 'tw1', alpha: 1, penalty: 'linear' });
-    const missing = JSON.parse((await call('plans:get', { id: 424242 })).body);
-    expect(missing).toMatchObject({ ok: false, error: { kind: 'input' } });
+    const missing = await call('plans:get', { id: 424242 });
+    expect(missing.status).toBe(400);
+    expect(JSON.parse(missing.body)).toMatchObject({ ok: false, error: { kind: 'input' } });
     const unreadable = await send('POST', '/api/instances:list', { 'x-jampr-token': TOKEN }, '{not json');
     expect(unreadable.status).toBe(400);
+    expect(JSON.parse(unreadable.body)).toMatchObject({ ok: false, error: { kind: 'input', message: /unreadable request body/ } });
+  });
+
+  it('answers every API request in JSON with a status that says why it was refused', async () => {
+    const unknown = await call('plans:crate', {});
+    expect(unknown.status).toBe(404);
+    expect(JSON.parse(unknown.body)).toMatchObject({
+      ok: false,
+      error: { kind: 'input', message: /unknown call plans:crate: the calls are .*plans:create/ },
+    });
+    const noToken = await call('instances:list', {}, {});
+    expect(noToken.status).toBe(401);
+    expect(JSON.parse(noToken.body)).toMatchObject({ ok: false, error: { message: /access token/ } });
+    const get = await send('GET', '/api/instances:list', { 'x-jampr-token': TOKEN });
+    expect([get.status, get.headers.allow]).toEqual([405, 'POST']);
+    expect(JSON.parse(get.body)).toMatchObject({ ok: false, error: { message: /POST/ } });
+    const foreign = await call('instances:list', {}, { 'x-jampr-token': TOKEN, origin: 'https://evil.example' });
+    expect(JSON.parse(foreign.body)).toMatchObject({ ok: false, error: { message: /cross-origin/ } });
   });
 
   it('streams events to a client that passes the token in the query', async () => {
