@@ -5,6 +5,7 @@ import { inputError } from '../../shared/errors.js';
 import { describeIssues } from '../../shared/issues.js';
 import { TIME_EPS } from './evaluate.js';
 import { compileProblem, travelTime, type Problem } from './problem.js';
+import { strayStopWarnings } from './stray-stops.js';
 
 /**
  * Validation of an instance before it is compiled. The shape and the rules about single fields are the schema's
@@ -53,13 +54,11 @@ function checkReachable(
     );
     return;
   }
-  if (coords?.kind === 'geo') {
-    const km = (leg * coords.speedKmh) / 60;
-    if (km > FAR_KM)
-      out.warnings.push(
-        `customer ${c.id} is ${Math.round(km).toLocaleString('en-US')} km from the depot: check its latitude and longitude (swapped, or a sign lost?)`,
-      );
-  }
+  const km = kmFromDepot(c, depot, coords);
+  if (km > FAR_KM)
+    out.warnings.push(
+      `customer ${c.id} is ${Math.round(km).toLocaleString('en-US')} km from the depot: check its latitude and longitude (swapped, or a sign lost?)`,
+    );
   const arrival = depot.ready + leg;
   if (arrival > c.due + TIME_EPS) {
     const [at, due] = apart(t, arrival, c.due);
@@ -80,6 +79,10 @@ function checkReachable(
 
 /** A stop farther than this from its depot is more likely a slip in the data (lat and lon swapped) than a delivery. */
 const FAR_KM = 1000;
+
+/** How far a lat/lon stop is from its depot, in km (0 for planar instances, which have no kilometres). */
+const kmFromDepot = (c: Customer, depot: Depot, coords: Coordinates | undefined): number =>
+  coords?.kind === 'geo' ? (travelTime(coords, depot.x, depot.y, c.x, c.y) * coords.speedKmh) / 60 : 0;
 
 /** Two times as text that differ where the times do: to the second (or in full) where minutes would read the same. */
 function apart(t: (v: number) => string, a: number, b: number): [string, string] {
@@ -153,6 +156,8 @@ function checkRules(instance: Instance): { problems: string[]; warnings: string[
     out.problems.push(...own.problems);
     if (own.windowOk) checkReachable(c, depot, coordinates, t, out);
   }
+  // A stop already told to be thousands of km from the depot needs no second word about its position.
+  out.warnings.push(...strayStopWarnings(instance, (c) => kmFromDepot(c, depot, coordinates) > FAR_KM));
   return out;
 }
 

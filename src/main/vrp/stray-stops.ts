@@ -1,0 +1,40 @@
+import type { Customer, Instance } from '../../shared/domain.js';
+import { travelTime } from './problem.js';
+
+/**
+ * A stop far from all the others on a day of lat/lon stops is more likely a slip in its position (a digit mistyped,
+ * an address geocoded in another town) than a delivery: a warning, since the dispatcher may well serve it. Measured
+ * from the middle of the day's stops (the median latitude and longitude: a few stray stops do not move it), against
+ * how far half of them lie from it, so a regional day of wide spread is not flagged where a city day would be.
+ * Planar instances (benchmarks, the generator) have no kilometres to judge by and are left alone.
+ */
+
+/** Below this many customers there is no "most of the day" to compare with. */
+const MIN_CUSTOMERS = 8;
+/** A stop this many times farther from the middle than the median stop is... */
+const STRAY_FACTOR = 5;
+/** ...and at least this far from it, is stray (on a dense city day five times the median can be a few kilometres). */
+const MIN_STRAY_KM = 15;
+
+export function strayStopWarnings(instance: Instance, skip: (c: Customer) => boolean = () => false): string[] {
+  const { coordinates, customers } = instance;
+  if (coordinates?.kind !== 'geo' || customers.length < MIN_CUSTOMERS) return [];
+  const middle = { x: median(customers.map((c) => c.x)), y: median(customers.map((c) => c.y)) };
+  const km = customers.map((c) => (travelTime(coordinates, middle.x, middle.y, c.x, c.y) * coordinates.speedKmh) / 60);
+  const typical = median(km);
+  const limit = Math.max(MIN_STRAY_KM, STRAY_FACTOR * typical);
+  const warnings: string[] = [];
+  customers.forEach((c, i) => {
+    if (km[i] > limit && !skip(c))
+      warnings.push(
+        `customer ${c.id} lies ${Math.round(km[i]).toLocaleString('en-US')} km from the middle of the day's stops, where half of them lie within ${typical.toFixed(1)} km: check its latitude and longitude`,
+      );
+  });
+  return warnings;
+}
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = sorted.length >> 1;
+  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
+}
