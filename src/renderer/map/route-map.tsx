@@ -12,6 +12,7 @@ import { formatNumber } from '../format.js';
 import { unitsOf } from '../units.js';
 import { getTileUrl, planarGridLayer, tileLayerWithFallback } from './base-layers.js';
 import { exposeViewState, SYNCED_MAP_OPTIONS, type MapSync } from './map-sync.js';
+import { labelsShown, labelWidth } from './declutter.js';
 import { customerIcon, depotIcon, escapeHtml, markerDiameter, type StopLook } from './markers.js';
 import { routeColour } from './palette.js';
 import { TileSettings } from './tile-settings.js';
@@ -60,6 +61,9 @@ function mapPoint(instance: Instance, node: { x: number; y: number }): L.LatLngT
   return [node.y, instance.coordinates?.kind === 'geo' ? nearLongitude(node.x, instance.depot.x) : node.x];
 }
 
+/** The z-index offset of a marker whose label is shown (the depot's is 1000). */
+const LABELLED_Z = 500;
+
 /** A longitude read back from the map (a marker dragged, maybe past the antimeridian), in [−180°, 180°]. */
 function mapLongitude(instance: Instance, lng: number): number {
   return instance.coordinates?.kind === 'geo' ? wrapLongitude(lng) : lng;
@@ -93,6 +97,22 @@ export function RouteMap(props: RouteMapProps) {
   const selectedNow = useRef(selected);
   selectedNow.current = selected;
   const maxDemandNow = useRef(0);
+  /** Hides the labels that would run into others at this zoom (declutter.ts); again after a zoom or a redraw. */
+  const declutter = useRef(() => {
+    const map = mapRef.current;
+    if (!map) return;
+    const boxes = [...stopMarkers.current].map(([id, { marker, size, look }]) => {
+      const at = map.latLngToLayerPoint(marker.getLatLng());
+      return { id, x: at.x, y: at.y, width: Math.max(size, labelWidth(id)), height: size, priority: (look.selected ? 1000 : 0) + size };
+    });
+    const shown = labelsShown(boxes);
+    // A redrawn icon (setIcon) gets its classes anew, so every marker is set each time. A labelled marker lies above
+    // the dots (below the depot's 1000), so no dot covers its label.
+    for (const [id, { marker }] of stopMarkers.current) {
+      marker.getElement()?.classList.toggle('label-hidden', !shown.has(id));
+      marker.setZIndexOffset(shown.has(id) ? LABELLED_Z : 0);
+    }
+  });
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: tileVersion is the trigger that rebuilds the map with new tiles
   useEffect(() => {
@@ -129,6 +149,7 @@ export function RouteMap(props: RouteMapProps) {
       else onSelect?.(null);
     });
     mapRef.current = map;
+    map.on('zoomend', () => declutter.current());
     setGeneration((g) => g + 1);
     const unsync = sync?.add(map);
     const resize = new ResizeObserver(() => {
@@ -266,6 +287,7 @@ export function RouteMap(props: RouteMapProps) {
     });
     depot.addTo(group.stops);
     depotMarker.current = depot;
+    declutter.current();
   }, [instance, routes, evaluation, draggable, generation, focusRoute]);
 
   // The selection: only the markers whose look changes are drawn again.
@@ -276,6 +298,7 @@ export function RouteMap(props: RouteMapProps) {
       entry.look = { ...entry.look, selected: isSelected };
       entry.marker.setIcon(customerIcon(entry.customer, maxDemandNow.current, entry.look));
     }
+    declutter.current();
   }, [selected]);
 
   // Bring a customer selected elsewhere (the table) into view.
