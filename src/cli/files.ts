@@ -131,6 +131,9 @@ export function writeTextFile(path: string, text: string): void {
     renameSync(partial, real);
   } catch (err) {
     rmSync(partial, { force: true });
-    throw inputError(`cannot write ${path}: ${fileErrorReason(err)}`);
+    // The folder was there when checked: a file that cannot be created in it is refused by the folder (/proc, a
+    // mount that takes no new files), not missing.
+    const missing = (err as NodeJS.ErrnoException).code === 'ENOENT' && statOrNull(dirname(real))?.isDirectory();
+    throw inputError(`cannot write ${path}: ${missing ? `no file can be created in the folder ${dirname(real)}` : fileErrorReason(err)}`);
   }
 }

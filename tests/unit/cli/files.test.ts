@@ -36,6 +36,13 @@ describe('--out files', () => {
     }
   });
 
+  // As root /proc passes the write check (root may write anywhere) and then creates no file: ENOENT, as if missing.
+  it.runIf(process.getuid?.() === 0)('says that a folder that takes no new files (/proc) refused the file, not that it is missing', () => {
+    expect(() => writeTextFile('/proc/jampr-plan.json', '{}')).toThrow(
+      'cannot write /proc/jampr-plan.json: no file can be created in the folder /proc',
+    );
+  });
+
   it('writes into a named pipe, which stays a pipe', async () => {
     const fifo = join(folder(), 'plans.fifo');
     execFileSync('mkfifo', [fifo]);
