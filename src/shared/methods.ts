@@ -190,9 +190,10 @@ export const usesModel = (id: MethodChoice): boolean => {
 
 /**
  * Why a sampled plan is a greedy one (`greedyKept`), in the plan view and `jampr plan`'s note. Sampling counts the
- * greedy plans of the day's eight symmetric views among its candidates; JAMPR greedy plans the plain view alone,
+ * greedy plans of the day's eight symmetric views (and the plain view's with fewer vehicles, as JAMPR greedy tries) among
+ * its candidates; JAMPR greedy plans the plain view alone,
  * so the plan kept can be cheaper than JAMPR greedy's (docs/model.md, "Planning with a model").
  */
 export const greedyKeptNote = (samples?: number): string =>
-  `none of the ${samples === undefined ? '' : `${samples} `}sampled plans beat the best of the model's 8 greedy plans (one for each symmetric view of ` +
-  'the day; JAMPR greedy plans the first view only), so the plan is that best greedy plan';
+  `none of the ${samples === undefined ? '' : `${samples} `}sampled plans beat the best of the model's greedy plans (one for each of the 8 symmetric ` +
+  'views of the day, and with fewer vehicles where the demand allows; JAMPR greedy plans the first view only), so the plan is that best greedy plan';

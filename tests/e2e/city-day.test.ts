@@ -123,7 +123,7 @@ test('sampling that beats no greedy plan says so, and a plan opened from the his
   await planWith('jampr-sample', '2');
   await expect(byTest('plan-meta')).not.toHaveAttribute('data-plan-id', classicalId!);
   await expect(byTest('plan-greedy-kept')).toHaveText(
-    "None of the 2 sampled plans beat the best of the model's 8 greedy plans (one for each symmetric view of the day; JAMPR greedy plans the first view only), so the plan is that best greedy plan.",
+    "None of the 2 sampled plans beat the best of the model's greedy plans (one for each of the 8 symmetric views of the day, and with fewer vehicles where the demand allows; JAMPR greedy plans the first view only), so the plan is that best greedy plan.",
   );
   await byTest('method').selectOption('jampr-ls');
   await expect(byTest('method-effort')).toHaveValue('5');

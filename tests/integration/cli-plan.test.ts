@@ -78,7 +78,7 @@ describe('jampr plan', () => {
     // The plan file says so too, for a script that reads it rather than stderr.
     expect(parsePlanJson(stdout).greedyKept).toBe(true);
     expect(stderr).toMatch(
-      /jampr: note: none of the 2 sampled plans beat the best of the model's 8 greedy plans \(one for each symmetric view of the day; JAMPR greedy plans the first view only\), so the plan is that best greedy plan/,
+      /jampr: note: none of the 2 sampled plans beat the best of the model's greedy plans \(one for each of the 8 symmetric views of the day, and with fewer vehicles where the demand allows; JAMPR greedy plans the first view only\), so the plan is that best greedy plan/,
     );
     const greedy = await jampr('plan', file, '--variant', 'tw1', '--method', 'jampr');
     expect(greedy.stderr).not.toMatch(/note:/);

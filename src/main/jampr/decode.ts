@@ -8,6 +8,7 @@ import { isBetter } from '../vrp/solvers/plan-score.js';
 import { demandOverFleet, leavesOnlyOutOfReach } from '../vrp/unserved.js';
 import type { Problem } from '../vrp/problem.js';
 import { createRng } from '../vrp/rng.js';
+import { smallerFleets, withFleet } from './smaller-fleets.js';
 import type { EnvConfig } from './env/config.js';
 import { reset } from './env/env.js';
 import { routesOf } from './env/routes.js';
@@ -59,13 +60,21 @@ export function decodeGreedyServing(
   signal?: AbortSignal,
   onPlaced?: GreedyProgress,
 ): number[][] {
-  const [plain] = decodeGreedy(policy, [problem], config, signal, onPlaced);
+  // The day's own fleet and the smaller ones its demand allows, in one batch (a row decodes as it would alone).
+  const [plain, ...others] = decodeGreedy(
+    policy,
+    [problem, ...smallerFleets(problem).map((k) => withFleet(problem, k))],
+    config,
+    signal,
+    onPlaced,
+  );
+  const best = bestOf(problem, config, [plain, ...others]);
   // Customers no plan can serve (a hard window nobody reaches) are left by every plan: they call for no second look.
   const servesAll = (e: Evaluation) => leavesOnlyOutOfReach(problem, config.variant, e);
-  if (servesAll(evaluateIndexRoutes(problem, plain, config.variant))) return plain;
+  if (servesAll(best.evaluation)) return best.routes;
   // A day whose demand is more than the fleet carries strands someone whatever the plan: the plan job's fleet fit
   // fills what room is left, and eight views and samples would only spend tens of seconds on a large day.
-  if (demandOverFleet(problem)) return plain;
+  if (demandOverFleet(problem)) return best.routes;
   // View 0 is the plain plan again (a batch decodes as each row alone), so the best view is never worse than it.
   const views = decodeGreedyViews(policy, problem, config, undefined, signal);
   if (servesAll(views.evaluation)) return views.routes;
@@ -75,6 +84,42 @@ export function decodeGreedyServing(
   if (servesAll(evaluateIndexRoutes(problem, fitted, config.variant))) return fitted;
   const sampled = sampleChunk(policy, problem, config, null, 1, RESCUE_SAMPLES, 0, signal);
   return isBetter(sampled.evaluation, views.evaluation) ? sampled.routes : views.routes;
+}
+
+/** The plan serving the most customers, then the cheapest, of index routes for `problem`. */
+function bestOf(problem: Problem, config: EnvConfig, plans: number[][][]): Omit<SampledPlan, 'samples'> {
+  let best: Omit<SampledPlan, 'samples'> | null = null;
+  for (const routes of plans) {
+    const evaluation = evaluateIndexRoutes(problem, routes, config.variant);
+    if (!best || isBetter(evaluation, best.evaluation)) best = { routes, evaluation };
+  }
+  if (!best) throw new Error('no plan to choose from');
+  return best;
+}
+
+/**
+ * The greedy candidates sampling counts among its own: the best of the eight views' greedy plans with the day's
+ * fleet and the plain view's with the smaller fleets JAMPR greedy also tries (smaller-fleets.ts), so that sampling
+ * is never worse than JAMPR greedy's plan.
+ */
+function greedyCandidates(
+  policy: Policy,
+  problem: Problem,
+  config: EnvConfig,
+  encodings: SymmetricEncodings,
+  signal?: AbortSignal,
+  onStep?: (state: EnvState) => void,
+): Omit<SampledPlan, 'samples'> {
+  const views = decodeGreedyViews(policy, problem, config, encodings, signal, onStep);
+  const fleets = smallerFleets(problem);
+  if (fleets.length === 0) return views;
+  const smaller = decodeGreedy(
+    policy,
+    fleets.map((k) => withFleet(problem, k)),
+    config,
+    signal,
+  );
+  return bestOf(problem, config, [views.routes, ...smaller]);
 }
 
 /** Sampled plans drawn when neither the greedy plan nor its views serve everyone. */
@@ -139,7 +184,7 @@ export async function decodeSampled(
     let greedy: SampledPlan | null = null;
     const greedyPlan = (): SampledPlan => {
       greedy ??= {
-        ...decodeGreedyViews(policy, problem, config, encodings, opts.signal, (state) => {
+        ...greedyCandidates(policy, problem, config, encodings, opts.signal, (state) => {
           viewsDone = SYMMETRY_COUNT * placedShare(state, SYMMETRY_COUNT, problem.n);
           share(drawnSoFar + (opts.helpers?.within() ?? 0));
         }),
@@ -206,14 +251,11 @@ export function decodeGreedyViews(
       { kind: 'greedy' },
       { training: false, symmetries: views, encoded: { encoding: joined, dispose: () => {} }, signal, onStep },
     );
-    let best: Omit<SampledPlan, 'samples'> | null = null;
-    for (const b of views) {
-      const routes = routesOf(state, b);
-      const evaluation = evaluateIndexRoutes(problem, routes, config.variant);
-      if (!best || isBetter(evaluation, best.evaluation)) best = { routes, evaluation };
-    }
-    if (!best) throw new Error('no greedy plan was decoded');
-    return best;
+    return bestOf(
+      problem,
+      config,
+      views.map((b) => routesOf(state, b)),
+    );
   } finally {
     tf.dispose([joined.nodes, joined.graph, joined.depot]);
     own?.dispose();
