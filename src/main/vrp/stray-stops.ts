@@ -5,7 +5,8 @@ import { travelTime } from './problem.js';
  * A stop far from all the others on a day of lat/lon stops is more likely a slip in its position (a digit mistyped,
  * an address geocoded in another town) than a delivery: a warning, since the dispatcher may well serve it. Measured
  * from the middle of the day's stops (the median latitude and longitude: a few stray stops do not move it), against
- * how far half of them lie from it, so a regional day of wide spread is not flagged where a city day would be.
+ * how far half of them lie from it, so a regional day of wide spread is not flagged where a city day would be; and
+ * only a stop with no other stop (nor the depot) near it.
  * Planar instances (benchmarks, the generator) have no kilometres to judge by and are left alone.
  */
 
@@ -23,9 +24,15 @@ export function strayStopWarnings(instance: Instance, skip: (c: Customer) => boo
   const km = customers.map((c) => (travelTime(coordinates, middle.x, middle.y, c.x, c.y) * coordinates.speedKmh) / 60);
   const typical = median(km);
   const limit = Math.max(MIN_STRAY_KM, STRAY_FACTOR * typical);
+  const kmBetween = (a: { x: number; y: number }, b: { x: number; y: number }) =>
+    (travelTime(coordinates, a.x, a.y, b.x, b.y) * coordinates.speedKmh) / 60;
+  // A slip puts one stop alone: stops that lie together far from the rest (a second town served that day), or near
+  // the depot, are where the dispatcher meant them.
+  const alone = (c: Customer) =>
+    kmBetween(c, instance.depot) > limit && customers.every((other) => other === c || kmBetween(c, other) > limit);
   const warnings: string[] = [];
   customers.forEach((c, i) => {
-    if (km[i] > limit && !skip(c))
+    if (km[i] > limit && !skip(c) && alone(c))
       warnings.push(
         `customer ${c.id} lies ${Math.round(km[i]).toLocaleString('en-US')} km from the middle of the day's stops, where half of them lie within ${typical.toFixed(1)} km: check its latitude and longitude`,
       );

@@ -36,6 +36,20 @@ describe('stops that lie apart from the day', () => {
     }
   });
 
+  it('says nothing of stops that lie together, far from most of the day, nor of a stop near the depot', () => {
+    const day = dayWith({});
+    // Most of the day's stops moved to one place 20 km away: the few left behind lie together, as meant.
+    const moved = { ...day, customers: day.customers.map((c, i) => (i < 45 ? { ...c, y: c.y + 0.18 } : c)) };
+    expect(strays(moved)).toEqual([]);
+    // A stop beside a depot set far from its stops is where the dispatcher meant it.
+    const depotOut = { ...day, depot: { ...day.depot, y: day.depot.y - 0.6 } };
+    const besideDepot = {
+      ...depotOut,
+      customers: depotOut.customers.map((c, i) => (i === 7 ? { ...c, x: depotOut.depot.x, y: depotOut.depot.y + 0.001 } : c)),
+    };
+    expect(strays(besideDepot)).toEqual([]);
+  });
+
   it('leaves a stop thousands of km away to the warning about the depot, once', () => {
     const day = dayWith({});
     const swapped = dayWith({ x: day.customers[7].y, y: day.customers[7].x });
