@@ -77,13 +77,14 @@ export function decodeGreedyServing(
   if (demandOverFleet(problem)) return best.routes;
   // View 0 is the plain plan again (a batch decodes as each row alone), so the best view is never worse than it.
   const views = decodeGreedyViews(policy, problem, config, undefined, signal);
-  if (servesAll(views.evaluation)) return views.routes;
+  const leading = bestOf(problem, config, [best.routes, views.routes]);
+  if (servesAll(leading.evaluation)) return leading.routes;
   // Putting the customers left back in (and packing the fleet to make room) takes milliseconds; sampling takes
   // tens of seconds on a large day.
-  const fitted = fitToFleet(problem, config.variant, views.routes);
+  const fitted = fitToFleet(problem, config.variant, leading.routes);
   if (servesAll(evaluateIndexRoutes(problem, fitted, config.variant))) return fitted;
   const sampled = sampleChunk(policy, problem, config, null, 1, RESCUE_SAMPLES, 0, signal);
-  return isBetter(sampled.evaluation, views.evaluation) ? sampled.routes : views.routes;
+  return bestOf(problem, config, [leading.routes, sampled.routes]).routes;
 }
 
 /** The plan serving the most customers, then the cheapest, of index routes for `problem`. */
