@@ -9,8 +9,8 @@ import { MIGRATIONS } from '../../src/main/store/migrations/index.js';
 import { modelRepository } from '../../src/main/store/models.js';
 import { planRepository } from '../../src/main/store/plans.js';
 import { trainingRunRepository } from '../../src/main/store/training-runs.js';
-import { type Evaluation, makeVariant } from '../../src/shared/domain.js';
-import { tinyInstance } from './fixtures/tiny.js';
+import { makeVariant } from '../../src/shared/domain.js';
+import { BLANK_EVALUATION, tinyInstance } from './fixtures/tiny.js';
 
 const dirs: string[] = [];
 const tempDb = () => {
@@ -22,17 +22,7 @@ afterEach(() => {
   for (const d of dirs.splice(0)) rmSync(d, { recursive: true, force: true });
 });
 
-const evaluation: Evaluation = {
-  cost: 1,
-  distance: 1,
-  vehicles: 1,
-  wait: 0,
-  early: 0,
-  late: 0,
-  feasible: true,
-  routes: [],
-  violations: [],
-};
+const evaluation = BLANK_EVALUATION;
 const plan = (instanceId: number) => ({
   instanceId,
   variant: makeVariant('tw1'),
