@@ -6,8 +6,9 @@
  *     [--ls-seconds 5]
  *     [--samples 128] [--models resources/models] [--results bench/out/real-days.json] [--out-of-reach N]
  *     [--service MIN-MAX]
- * Results are kept per day in --results: a method already there is not run again (so the classical rows are
- * paid once and shared by runs with other models). The table prints each method's mean cost, its ratio to the
+ * Results are kept per day in --results: a method already there for at least these days is not run again (so the
+ * classical rows are paid once and shared by runs with other models, and by runs of fewer days: the first days of a
+ * seed are the same whatever --days). The table prints each method's mean cost, its ratio to the
  * classical mean, vehicles, unserved customers and seconds per day.
  *
  * Tight fleets: `--fleet-from <results file>` cuts each day's fleet to the vehicles the classical solver used in
@@ -139,7 +140,8 @@ for (const name of args.variants.split(',') as VariantName[]) {
   for (const method of args.methods.split(',')) {
     const settings = METHODS[method];
     if (!settings) throw new Error(`unknown method ${method}; known: ${Object.keys(METHODS).join(', ')}`);
-    if (results[name][method]?.length === days.length) continue;
+    // Days are drawn in order from the seed, so a run of more days holds these as its first ones.
+    if ((results[name][method]?.length ?? 0) >= days.length) continue;
     const rows: DayResult[] = [];
     for (const instance of days) {
       const plan = await runPlanJob({ instance, variant, ...settings, seed: 1 }, { signal, onProgress: () => {} });
@@ -163,11 +165,14 @@ for (const name of args.variants.split(',') as VariantName[]) {
 
 function printTable(variant: string, byMethod: Record<string, DayResult[]>): void {
   const mean = (xs: number[]) => xs.reduce((a, x) => a + x, 0) / xs.length;
-  const classical = byMethod.classical ? mean(byMethod.classical.map((r) => r.cost)) : NaN;
+  const classical = byMethod.classical ? mean(byMethod.classical.slice(0, days.length).map((r) => r.cost)) : NaN;
   console.log(`\n${variant}: ${days.length} city days of ${DAY_SIZES[0]}-${DAY_SIZES[1]} stops (seed ${args.seed})`);
   console.log('| method | mean cost | x classical | driving | waiting | vehicles | unserved (days) | s/day |');
   console.log('|---|---|---|---|---|---|---|---|');
-  for (const [method, rows] of Object.entries(byMethod)) {
+  for (const [method, all] of Object.entries(byMethod)) {
+    // This run's days only: a method measured on fewer is left out, one on more counts its first ones.
+    if (all.length < days.length) continue;
+    const rows = all.slice(0, days.length);
     const cost = mean(rows.map((r) => r.cost));
     const unserved = rows.reduce((a, r) => a + r.unserved, 0);
     const daysShort = rows.filter((r) => r.unserved > 0).length;
