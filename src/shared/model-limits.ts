@@ -1,4 +1,5 @@
-import type { Instance } from './domain.js';
+import { formatClock } from './clock.js';
+import { type Evaluation, type Instance, makeVariant, type Variant } from './domain.js';
 import { MAX_MODEL_CUSTOMERS, SLOW_MODEL_CUSTOMERS } from './limits.js';
 import { type MethodChoice, usesModel } from './methods.js';
 
@@ -23,6 +24,54 @@ export function serviceTimeNotice(instance: Instance): string | null {
     `(${((100 * mean) / shift).toFixed(1)} % of the shift; they were trained on up to ${100 * TRAINED_SERVICE_SHARE} %): ` +
     'their plans may cost about twice what the classical solver or JAMPR + local search find.'
   );
+}
+
+/**
+ * The models learn a policy's standard prices (every training run, the app's included, uses them): a plan for other
+ * prices (α, β, a quadratic penalty) is priced by them but not made for them.
+ */
+export function priceNotice(variant: Variant): string | null {
+  const standard = makeVariant(variant.name);
+  const same =
+    variant.alpha === standard.alpha &&
+    variant.penalty === standard.penalty &&
+    ('beta' in variant ? variant.beta : undefined) === ('beta' in standard ? standard.beta : undefined);
+  if (same) return null;
+  const beta = 'beta' in standard ? `, β ${standard.beta}` : '';
+  return (
+    `The learned models were trained on this policy's standard prices (α ${standard.alpha}${beta}, ${standard.penalty} penalties): ` +
+    'their plans do not weigh the prices set here, though the cost shown does; JAMPR + local search or the classical solver plan for them.'
+  );
+}
+
+/**
+ * Under soft windows a learned plan can leave vehicles idle, or send them home early, while one route runs on long
+ * after the shift (the model, trained on fleets that the demand fills, is told a capacity far above the demand leaves
+ * room to spare): a route back more than half a shift after the shift ends, beside an unused vehicle or one back a
+ * quarter of the shift before it ends, says so.
+ */
+export function spreadNotice(instance: Instance, evaluation: Pick<Evaluation, 'routes'>): string | null {
+  const { depot } = instance;
+  const shift = depot.due - depot.ready;
+  const routes = evaluation.routes.filter((r) => r.customers > 0);
+  if (!(shift > 0) || routes.length === 0) return null;
+  const last = routes.reduce((a, r) => (r.returnTime > a.returnTime ? r : a));
+  if (last.returnTime <= depot.due + shift / 2) return null;
+  const first = routes.reduce((a, r) => (r.returnTime < a.returnTime ? r : a));
+  const unused = instance.vehicles - routes.length;
+  const early = first.returnTime < depot.due - shift / 4;
+  if (unused <= 0 && !early) return null;
+  const t = (v: number) => (instance.clockTimes ? formatClock(v) : String(Math.round(v)));
+  const idle = early ? `another is back at ${t(first.returnTime)}` : `${unused} ${unused === 1 ? 'vehicle is' : 'vehicles are'} not used`;
+  return (
+    `A route of this plan is back at the depot at ${t(last.returnTime)}, long after the shift ends at ${t(depot.due)}, while ${idle}: ` +
+    "the learned model spread this day's work badly over the fleet; JAMPR + local search or the classical solver plan it within the shift."
+  );
+}
+
+/** Everything a learned plan (not improved by the local search) should say about itself, in this order. */
+export function learnedPlanNotices(instance: Instance, variant: Variant, evaluation: Pick<Evaluation, 'routes'>): string[] {
+  return [serviceTimeNotice(instance), priceNotice(variant), spreadNotice(instance, evaluation)].filter((n): n is string => n !== null);
 }
 
 /** Why a learned model may not plan a day of `customers` stops (MAX_MODEL_CUSTOMERS), else null. */

@@ -10,7 +10,7 @@ import { toPlanJson } from '../../main/vrp/io/json.js';
 import { INSTANCE_FILE_KINDS } from '../../main/vrp/io/index.js';
 import { checkWritable, outputFormat, writeTextFile } from '../files.js';
 import { instanceFlags, loadProblem } from '../load.js';
-import { serviceTimeNotice } from '../../shared/model-limits.js';
+import { learnedPlanNotices } from '../../shared/model-limits.js';
 import { DEFAULT_SAMPLES, decodeFor, greedyKeptNote, type MethodField, methodLabel, unreadFields } from '../../shared/methods.js';
 import { cliJobContext } from '../progress.js';
 
@@ -81,8 +81,8 @@ export async function run(argv: string[]): Promise<void> {
   } else {
     console.log(JSON.stringify(plan, null, 2));
   }
-  const notice = (method === 'jampr' || method === 'am') && !improveSec ? serviceTimeNotice(problem.instance) : null;
-  if (notice) process.stderr.write(`jampr: warning: ${notice}\n`);
+  const notices = (method === 'jampr' || method === 'am') && !improveSec ? learnedPlanNotices(problem.instance, variant, evaluation) : [];
+  for (const notice of notices) process.stderr.write(`jampr: warning: ${notice}\n`);
   if (result.greedyKept) process.stderr.write(`jampr: note: ${greedyKeptNote(samples ?? DEFAULT_SAMPLES)}\n`);
   for (const v of evaluation.violations) console.error(`violation: ${v.message}`);
   if (!evaluation.feasible) process.exitCode = EXIT.infeasible;

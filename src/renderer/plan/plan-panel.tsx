@@ -9,7 +9,7 @@ import { formatCost, formatDateTime, formatNumber } from '../format.js';
 import { locateStop, UNSERVED } from '../state/route-edits.js';
 import type { PlanEdit } from '../state/use-workspace.js';
 import { describeMethod, greedyKeptNote, isModelAlone } from '../../shared/methods.js';
-import { serviceTimeNotice } from '../../shared/model-limits.js';
+import { learnedPlanNotices } from '../../shared/model-limits.js';
 import { notServed } from '../../shared/not-served.js';
 import { describeVariant } from './time-window-policy.js';
 import { PlanKpis } from './plan-kpis.js';
@@ -33,14 +33,18 @@ interface Props {
   onFocusRoute(route: number | null): void;
 }
 
-/** A learned plan (not improved by the local search) on a day the model cannot read well says so. */
-function ModelNotice({ instance, method }: { instance: Instance; method: string }) {
-  const notice = isModelAlone(method) ? serviceTimeNotice(instance) : null;
-  return notice ? (
-    <p className="note note-warn" data-testid="plan-model-notice">
-      {notice}
-    </p>
-  ) : null;
+/** A learned plan (not improved by the local search) says where the model cannot be trusted with the day. */
+function ModelNotices({ instance, plan }: { instance: Instance; plan: Pick<StoredPlan, 'method' | 'variant' | 'evaluation'> }) {
+  if (!isModelAlone(plan.method)) return null;
+  return (
+    <>
+      {learnedPlanNotices(instance, plan.variant, plan.evaluation).map((notice) => (
+        <p key={notice} className="note note-warn" data-testid="plan-model-notice">
+          {notice}
+        </p>
+      ))}
+    </>
+  );
 }
 
 /** Where the day changed after the plan was made (changed-since.ts says when). */
@@ -84,7 +88,7 @@ export function PlanPanel(props: Props) {
           {formatDateTime(plan.createdAt)}
         </span>
       </div>
-      <ModelNotice instance={instance} method={plan.method} />
+      <ModelNotices instance={instance} plan={plan} />
       {plan.greedyKept && (
         <p className="note" data-testid="plan-greedy-kept">
           {greedyKeptNote(plan.effort).replace(/^n/, 'N')}.

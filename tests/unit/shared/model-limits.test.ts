@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { serviceTimeNotice } from '../../../src/shared/model-limits.js';
+import { formatClock } from '../../../src/shared/clock.js';
+import { type Evaluation, makeVariant } from '../../../src/shared/domain.js';
+import { priceNotice, serviceTimeNotice, spreadNotice } from '../../../src/shared/model-limits.js';
 import { generateInstances } from '../../../src/main/vrp/generate.js';
 import { generateCityDay } from '../../../src/main/vrp/generate-city.js';
 import { createRng } from '../../../src/main/vrp/rng.js';
@@ -19,5 +21,38 @@ describe('serviceTimeNotice', () => {
     const at = (share: number) => ({ ...day, customers: day.customers.map((c) => ({ ...c, service: share * shift })) });
     expect(serviceTimeNotice(at(0.029))).toBeNull();
     expect(serviceTimeNotice(at(0.031))).not.toBeNull();
+  });
+});
+
+describe('priceNotice', () => {
+  it("is silent on a policy's standard prices and names them where others are set", () => {
+    for (const name of ['tw1', 'tw2', 'tw3'] as const) expect(priceNotice(makeVariant(name))).toBeNull();
+    expect(priceNotice(makeVariant('tw3', { penalty: 'quadratic' }))).toMatch(
+      /^The learned models were trained on this policy's standard prices \(α 0\.1, β 0\.5, linear penalties\): their plans do not weigh/,
+    );
+    expect(priceNotice(makeVariant('tw1', { alpha: 2 }))).toContain('(α 1, linear penalties)');
+    expect(priceNotice(makeVariant('tw2', { beta: 0.9 }))).not.toBeNull();
+  });
+});
+
+describe('spreadNotice', () => {
+  const day = { ...generateCityDay(40, createRng(2)), vehicles: 4 };
+  const { ready, due } = day.depot;
+  const shift = due - ready;
+  const back = (...returns: number[]) => ({ routes: returns.map((returnTime) => ({ customers: 5, returnTime })) as Evaluation['routes'] });
+
+  it('says so where a route runs on half a shift past its end while a vehicle is idle or back early', () => {
+    const late = due + 0.6 * shift;
+    expect(spreadNotice(day, back(late, due - 0.3 * shift, due, due))).toMatch(
+      new RegExp(
+        `^A route of this plan is back at the depot at ${formatClock(late).replace('+', '\\+')}, long after the shift ends at ${formatClock(due)}, while another is back at`,
+      ),
+    );
+    expect(spreadNotice(day, back(late, due, due))).toContain('while 1 vehicle is not used');
+  });
+
+  it('is silent where every route keeps near the shift, or every vehicle works until late', () => {
+    expect(spreadNotice(day, back(due + 0.4 * shift, ready + 60, due, due))).toBeNull();
+    expect(spreadNotice(day, back(due + 0.6 * shift, due + shift, due - 0.2 * shift, due))).toBeNull();
   });
 });
