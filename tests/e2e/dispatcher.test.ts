@@ -188,6 +188,8 @@ test('planning under the soft policy draws coloured routes and highlights a late
   );
   await page.locator('[data-testid^="gantt-late-"]').first().waitFor();
   await expect(byTest('kpi-late').locator('.kpi-value')).not.toHaveText('0');
+  // Soft windows price no time at the depot (a vehicle serves at once): the legend does not say it is priced as wait.
+  await expect(page.locator('.gantt-legend')).toContainText('at the depot (not priced)');
   await session.screenshot('plan');
 });
 

@@ -3,7 +3,7 @@
  * block can be dragged onto another vehicle's row (or along its own) to move the stop there.
  */
 import { useMemo, useRef, useState, type PointerEvent } from 'react';
-import type { Evaluation, Instance } from '../../shared/domain.js';
+import type { Evaluation, Instance, VariantName } from '../../shared/domain.js';
 import { type Units, unitsOf } from '../units.js';
 import { useElementWidth } from '../hooks/use-element-width.js';
 import { LATE_COLOUR, routeColour } from '../map/palette.js';
@@ -12,10 +12,27 @@ import { axisLabel, axisTicks, insertionIndex, routeSegments, timelineSpan, type
 interface Props {
   instance: Instance;
   evaluation: Evaluation;
+  /** The plan's policy: whether the time a driver spends at the depot before the first stop is priced. */
+  variant: VariantName;
   selected: string | null;
   onSelect(id: string | null): void;
   onMoveStop(customerId: string, toRoute: number, position: number): void;
 }
+
+/**
+ * What the cost makes of a driver's time at the depot before the first stop (docs/cost.md): vehicles leave at the
+ * shift start, so it is the first stop's wait, priced under hard windows and free under partly soft ones; under soft
+ * windows a vehicle never waits (it serves at once, early at a price), so there is no such time.
+ */
+const DEPOT_WAIT: Record<VariantName, { short: string; long: string; of(amount: string): string }> = {
+  tw1: { short: 'priced as wait', long: "the plan's cost counts this time as waiting", of: (a) => `the cost counts these ${a} as waiting` },
+  tw2: {
+    short: 'waiting is free',
+    long: 'waiting is free under partly soft windows',
+    of: (a) => `these ${a} of waiting cost nothing under partly soft windows`,
+  },
+  tw3: { short: 'not priced', long: 'under soft windows the first stop is served at once', of: (a) => `${a}, not priced` },
+};
 
 const LABEL_W = 76;
 const ROW_H = 26;
@@ -31,7 +48,7 @@ interface Drag {
   moved: boolean;
 }
 
-export function Gantt({ instance, evaluation, selected, onSelect, onMoveStop }: Props) {
+export function Gantt({ instance, evaluation, variant, selected, onSelect, onMoveStop }: Props) {
   const [host, width] = useElementWidth<HTMLDivElement>();
   const svg = useRef<SVGSVGElement>(null);
   const [drag, setDrag] = useState<Drag | null>(null);
@@ -126,6 +143,7 @@ export function Gantt({ instance, evaluation, selected, onSelect, onMoveStop }: 
                       late={lateIds.has(segment.customerId ?? '')}
                       selected={segment.customerId === selected}
                       units={units}
+                      variant={variant}
                       onGrab={(e) => {
                         e.currentTarget.ownerSVGElement?.setPointerCapture(e.pointerId);
                         setDrag({ customerId: segment.customerId!, ...local(e), moved: false });
@@ -147,9 +165,9 @@ export function Gantt({ instance, evaluation, selected, onSelect, onMoveStop }: 
         </svg>
       )}
       <div className="gantt-legend">
-        <span title="The driver leaves as late as keeps the first stop's start; the plan's cost counts this time as waiting">
+        <span title={`The driver leaves as late as keeps the first stop's start; ${DEPOT_WAIT[variant].long}`}>
           <i className="key key-depot" />
-          at the depot (priced as wait)
+          at the depot ({DEPOT_WAIT[variant].short})
         </span>
         <span>
           <i className="key key-travel" />
@@ -190,11 +208,12 @@ interface SegmentProps {
   late: boolean;
   selected: boolean;
   units: Units;
+  variant: VariantName;
   onGrab(e: PointerEvent<SVGGElement>): void;
 }
 
 /** One bar of a vehicle's row; service blocks carry the stop's id and can be grabbed to move the stop. */
-function SegmentShape({ segment: s, x, y, colour, late, selected, units, onGrab }: SegmentProps) {
+function SegmentShape({ segment: s, x, y, colour, late, selected, units, variant, onGrab }: SegmentProps) {
   const sx = x(s.from);
   const sw = Math.max(1, x(s.to) - sx);
   const amount = units.duration(s.to - s.from);
@@ -203,7 +222,7 @@ function SegmentShape({ segment: s, x, y, colour, late, selected, units, onGrab 
       return (
         <rect className="seg-depot" data-testid={`gantt-depot-${s.customerId}`} x={sx} y={y + 12} width={sw} height={2} fill={colour}>
           <title>
-            at the depot until {units.time(s.to)}, to start {s.customerId} as its window opens; the cost counts these {amount} as waiting
+            at the depot until {units.time(s.to)}, to start {s.customerId} as its window opens; {DEPOT_WAIT[variant].of(amount)}
           </title>
         </rect>
       );

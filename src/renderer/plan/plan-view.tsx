@@ -273,6 +273,7 @@ export function PlanView({ ws, job, onCancelJob, onCsvFile }: Props) {
           <Gantt
             instance={planned ?? draft}
             evaluation={evaluation}
+            variant={plan?.variant.name ?? 'tw1'}
             selected={selected}
             onSelect={setSelected}
             onMoveStop={editing.moveStop}
