@@ -6,7 +6,7 @@
  *     [--classical-seconds 10] [--out .tmp/retrain-city]
  */
 import { rmSync } from 'node:fs';
-import { join } from 'node:path';
+import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { makeVariant, type VariantName } from '../src/shared/domain.js';
 import { runPlanJob } from '../src/main/jobs/plan.js';
@@ -74,7 +74,7 @@ const result = await runTrainJob(
   { signal, onProgress: (p) => p.point && p.point.validationCost !== null && console.log(JSON.stringify(p.point)) },
 );
 const trainedMinutes = (performance.now() - started) / 60000;
-const after = mean(await costs({ method: 'jampr', decode: 'greedy', modelDir: join(process.cwd(), args.out) }));
+const after = mean(await costs({ method: 'jampr', decode: 'greedy', modelDir: resolve(args.out) }));
 console.log(
   `training: ${trainedMinutes.toFixed(1)} min wall (comparison included); held-out comparison ${JSON.stringify(result.comparison)}`,
 );
