@@ -26,9 +26,13 @@ export function policyRequest(policy: TimeWindowPolicy): VariantRequest {
   return policy.name === 'tw1' ? { name: 'tw1', alpha: policy.alpha } : { name: policy.name, alpha: policy.alpha, beta: policy.beta };
 }
 
-/** "soft (α 0.1, β 0.5)" for a variant or the policy being edited (under tw1 lateness has no price: it is forbidden). */
+/**
+ * "soft (α 0.1, β 0.5)" for a variant or the policy being edited (under tw1 lateness has no price: it is forbidden);
+ * a plan priced with quadratic penalties (the API's and the CLI's choice) says so: "soft (α 0.1, β 0.5, quadratic)".
+ */
 export function describeVariant(variant: Variant | TimeWindowPolicy): string {
   const label = VARIANT_LABELS[variant.name];
-  if (variant.name === 'tw1') return `${label} (α ${variant.alpha})`;
-  return `${label} (α ${variant.alpha}, β ${variant.beta})`;
+  const shape = 'penalty' in variant && variant.penalty === 'quadratic' ? ', quadratic' : '';
+  if (variant.name === 'tw1') return `${label} (α ${variant.alpha}${shape})`;
+  return `${label} (α ${variant.alpha}, β ${variant.beta}${shape})`;
 }

@@ -11,5 +11,7 @@ describe('the time-window policy being edited', () => {
   it('describes a variant with the prices it has (hard windows have no lateness price)', () => {
     expect(describeVariant({ name: 'tw3', alpha: 0.1, beta: 0.5, penalty: 'linear' })).toBe('soft (α 0.1, β 0.5)');
     expect(describeVariant({ name: 'tw1', alpha: 1, penalty: 'linear' })).toBe('hard (α 1)');
+    expect(describeVariant({ name: 'tw3', alpha: 0.1, beta: 0.5, penalty: 'quadratic' })).toBe('soft (α 0.1, β 0.5, quadratic)');
+    expect(describeVariant({ name: 'tw1', alpha: 1, penalty: 'quadratic' })).toBe('hard (α 1, quadratic)');
   });
 });
