@@ -7,6 +7,10 @@ import { type Problem, totalDemand } from './problem.js';
 /** The day's demand is more than the whole fleet carries: every plan leaves some customer out. */
 export const demandOverFleet = (problem: Problem): boolean => totalDemand(problem) > problem.vehicles * problem.capacity;
 
+/** "the day's demand 1582 is more than the fleet carries (8 × 150 = 1200)": the import's warning and a plan's reason. */
+export const demandOverFleetText = (demand: number, vehicles: number, capacity: number): string =>
+  `the day's demand ${demand} is more than the fleet carries (${vehicles} × ${capacity} = ${vehicles * capacity})`;
+
 /**
  * Why a customer is not on any route, in the words a dispatcher needs to act on it: the day cannot carry it
  * (its own demand), nobody can reach it in its window, every vehicle is already out and none has room left for it
@@ -30,8 +34,7 @@ export function unservedReason(
   if (vehiclesUsed >= problem.vehicles) {
     const all = problem.vehicles === 1 ? 'the only vehicle is' : `all ${problem.vehicles} vehicles are`;
     if (mostRoomLeft < d) {
-      if (demandOverFleet(problem))
-        return `the day's demand ${totalDemand(problem)} is more than the fleet carries (${problem.vehicles} × ${q} = ${problem.vehicles * q})`;
+      if (demandOverFleet(problem)) return demandOverFleetText(totalDemand(problem), problem.vehicles, q);
       // The fleet's free room in total may suffice while no one vehicle has enough of it: say which it is.
       return `${all} used by other stops, and none has room left for its demand ${d} (the most is ${mostRoomLeft})`;
     }

@@ -6,6 +6,9 @@ import { describeIssues } from '../../shared/issues.js';
 import { TIME_EPS } from './evaluate.js';
 import { compileProblem, travelTime, type Problem } from './problem.js';
 import { strayStopWarnings } from './stray-stops.js';
+import { demandOverFleetText } from './unserved.js';
+
+const capitalised = (text: string): string => text.charAt(0).toUpperCase() + text.slice(1);
 
 /**
  * Validation of an instance before it is compiled. The shape and the rules about single fields are the schema's
@@ -156,6 +159,12 @@ function checkRules(instance: Instance): { problems: string[]; warnings: string[
     out.problems.push(...own.problems);
     if (own.windowOk) checkReachable(c, depot, coordinates, t, out);
   }
+  // Known before any plan: some customers will be left, whichever method plans.
+  const demand = instance.customers.reduce((sum, c) => sum + c.demand, 0);
+  if (demand > instance.vehicles * instance.capacity)
+    out.warnings.push(
+      `${capitalised(demandOverFleetText(demand, instance.vehicles, instance.capacity))}: every plan leaves customers unserved; add vehicles or capacity`,
+    );
   // A stop already told to be thousands of km from the depot needs no second word about its position.
   out.warnings.push(...strayStopWarnings(instance, (c) => kmFromDepot(c, depot, coordinates) > FAR_KM));
   return out;

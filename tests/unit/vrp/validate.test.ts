@@ -126,6 +126,15 @@ describe('validateInstance', () => {
     );
   });
 
+  it('warns when the fleet cannot carry the day, in the words a plan gives its unserved customers', () => {
+    // Two vehicles of 10 against 5 customers of 5.
+    const day = instance(['1', '2', '3', '4', '5'].map((id) => customer(id, { ready: 0, due: 100 })));
+    expect(instanceWarnings(day)).toEqual([
+      "The day's demand 25 is more than the fleet carries (2 × 10 = 20): every plan leaves customers unserved; add vehicles or capacity",
+    ]);
+    expect(instanceWarnings({ ...day, vehicles: 3 })).toEqual([]);
+  });
+
   it('gives no warnings for an instance with problems: those come first', () => {
     expect(instanceWarnings(instance([customer('3', { ready: 90, due: 95, service: 8 })], { capacity: 0 }))).toEqual([]);
   });
