@@ -1,7 +1,7 @@
 import { formatClock } from './clock.js';
 import { type Evaluation, type Instance, makeVariant, type Variant } from './domain.js';
 import { MAX_MODEL_CUSTOMERS, SLOW_MODEL_CUSTOMERS } from './limits.js';
-import { type MethodChoice, usesModel } from './methods.js';
+import { type MethodChoice, methodOption, usesModel } from './methods.js';
 
 /**
  * What the learned models cannot see (docs/model.md, "The network"): their node features are the paper's five, and
@@ -95,6 +95,25 @@ export function modelSpeedNotice(customers: number): string | null {
   );
 }
 
-/** The speed notice where the chosen method plans with a learned model, else null. */
-export const methodSpeedNotice = (method: MethodChoice, customers: number): string | null =>
-  usesModel(method) ? modelSpeedNotice(customers) : null;
+/**
+ * Sampling's work grows with the plans drawn times the square of the stops (every plan places every stop, each step
+ * over every pair): from this much (640 plans of 100 stops, about a minute on two cores; 128 plans of 110 stops took
+ * 13 s, bench/RESULTS.md section 8) the dispatcher is told it takes minutes.
+ */
+const SLOW_SAMPLING_WORK = 640 * 100 ** 2;
+
+/** A sentence before sampling `samples` plans of a day of `customers` stops where that takes minutes, else null. */
+export function samplingSpeedNotice(samples: number, customers: number): string | null {
+  if (samples * customers ** 2 < SLOW_SAMPLING_WORK) return null;
+  return (
+    `Sampling ${samples.toLocaleString('en-US')} plans of ${customers.toLocaleString('en-US')} stops takes minutes, not seconds ` +
+    '(each plan places every stop); fewer samples, JAMPR greedy or JAMPR + local search answer sooner. You can cancel it.'
+  );
+}
+
+/** The speed notice where the chosen method plans with a learned model, else null (`effort`: its samples, if it samples). */
+export function methodSpeedNotice(method: MethodChoice, customers: number, effort?: number): string | null {
+  if (!usesModel(method)) return null;
+  const sampled = methodOption(method).decode === 'sample' && effort !== undefined ? samplingSpeedNotice(effort, customers) : null;
+  return modelSpeedNotice(customers) ?? sampled;
+}

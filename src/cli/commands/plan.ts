@@ -10,7 +10,7 @@ import { toPlanJson } from '../../main/vrp/io/json.js';
 import { INSTANCE_FILE_KINDS } from '../../main/vrp/io/index.js';
 import { checkWritable, outputFormat, writeTextFile } from '../files.js';
 import { instanceFlags, loadProblem } from '../load.js';
-import { learnedPlanNotices } from '../../shared/model-limits.js';
+import { learnedPlanNotices, samplingSpeedNotice } from '../../shared/model-limits.js';
 import { DEFAULT_SAMPLES, decodeFor, greedyKeptNote, type MethodField, methodLabel, unreadFields } from '../../shared/methods.js';
 import { cliJobContext } from '../progress.js';
 
@@ -44,6 +44,10 @@ export async function run(argv: string[]): Promise<void> {
   const asked = values.decode === undefined ? undefined : oneOf(values.decode, 'decode', decodeStrategySchema.options, 'greedy');
   const decode = decodeFor(asked, samples, { decode: '--decode', samples: '--samples' });
   const improveSec = optionalNumberFlag(values, 'improve', EFFORT_FLAG_BOUNDS.improve);
+  // Before a long wait, not after it: progress shows on a terminal only.
+  const slow =
+    (method === 'jampr' || method === 'am') && decode === 'sample' ? samplingSpeedNotice(samples ?? DEFAULT_SAMPLES, problem.n) : null;
+  if (slow) process.stderr.write(`jampr: note: ${slow}\n`);
   const result = await runPlanJob(
     {
       instance: problem.instance,

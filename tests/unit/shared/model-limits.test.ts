@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { formatClock } from '../../../src/shared/clock.js';
 import { type Evaluation, makeVariant } from '../../../src/shared/domain.js';
-import { priceNotice, serviceTimeNotice, spreadNotice } from '../../../src/shared/model-limits.js';
+import { methodSpeedNotice, priceNotice, samplingSpeedNotice, serviceTimeNotice, spreadNotice } from '../../../src/shared/model-limits.js';
 import { generateInstances } from '../../../src/main/vrp/generate.js';
 import { generateCityDay } from '../../../src/main/vrp/generate-city.js';
 import { createRng } from '../../../src/main/vrp/rng.js';
@@ -54,5 +54,19 @@ describe('spreadNotice', () => {
   it('is silent where every route keeps near the shift, or every vehicle works until late', () => {
     expect(spreadNotice(day, back(due + 0.4 * shift, ready + 60, due, due))).toBeNull();
     expect(spreadNotice(day, back(due + 0.6 * shift, due + shift, due - 0.2 * shift, due))).toBeNull();
+  });
+});
+
+describe('samplingSpeedNotice', () => {
+  it("tells that sampling takes minutes where the plans times the stops' square is large, and not for the app's default on city days", () => {
+    expect(samplingSpeedNotice(128, 150)).toBeNull();
+    expect(samplingSpeedNotice(1280, 200)).toBe(
+      'Sampling 1,280 plans of 200 stops takes minutes, not seconds (each plan places every stop); fewer samples, JAMPR greedy or JAMPR + local search answer sooner. You can cancel it.',
+    );
+    expect(methodSpeedNotice('jampr-sample', 200, 1280)).toBe(samplingSpeedNotice(1280, 200));
+    expect(methodSpeedNotice('jampr-greedy', 200, 1280)).toBeNull();
+    expect(methodSpeedNotice('classical', 200, 1280)).toBeNull();
+    // From 400 stops the size notice says more, for any learned method.
+    expect(methodSpeedNotice('jampr-sample', 500, 1280)).toMatch(/^A learned model places one stop at a time/);
   });
 });
