@@ -45,32 +45,38 @@ export function priceNotice(variant: Variant): string | null {
 }
 
 /**
- * Under soft windows a learned plan can leave vehicles idle, or send them home early, while one route runs on long
- * after the shift (the model, trained on fleets that the demand fills, is told a capacity far above the demand leaves
- * room to spare): a route back more than half a shift after the shift ends, beside an unused vehicle or one back a
- * quarter of the shift before it ends, says so.
+ * Under soft windows a learned plan can leave vehicles idle, or send them home early, while its other routes run on
+ * late (the model, trained on fleets the demand fills, reads a roomy fleet as room to spare; its fleet rule weighs
+ * capacity, not time): a route back more than half a shift after the shift ends, or customers served a whole shift
+ * late in all, beside an unused vehicle or one back a quarter of the shift before the end, says so.
  */
-export function spreadNotice(instance: Instance, evaluation: Pick<Evaluation, 'routes'>): string | null {
+export function spreadNotice(instance: Instance, evaluation: Pick<Evaluation, 'routes' | 'late'>): string | null {
   const { depot } = instance;
   const shift = depot.due - depot.ready;
   const routes = evaluation.routes.filter((r) => r.customers > 0);
   if (!(shift > 0) || routes.length === 0) return null;
   const last = routes.reduce((a, r) => (r.returnTime > a.returnTime ? r : a));
-  if (last.returnTime <= depot.due + shift / 2) return null;
+  const backLate = last.returnTime > depot.due + shift / 2;
+  if (!backLate && !(evaluation.late > shift)) return null;
   const first = routes.reduce((a, r) => (r.returnTime < a.returnTime ? r : a));
   const unused = instance.vehicles - routes.length;
   const early = first.returnTime < depot.due - shift / 4;
   if (unused <= 0 && !early) return null;
+  const minutes = instance.clockTimes || instance.coordinates?.kind === 'geo';
   const t = (v: number) => (instance.clockTimes ? formatClock(v) : String(Math.round(v)));
-  const idle = early ? `another is back at ${t(first.returnTime)}` : `${unused} ${unused === 1 ? 'vehicle is' : 'vehicles are'} not used`;
+  const late = backLate
+    ? `has a route back at the depot at ${t(last.returnTime)}, long after the shift ends at ${t(depot.due)}`
+    : `serves its customers ${minutes ? `${Math.round(evaluation.late / 60).toLocaleString('en-US')} hours` : Math.round(evaluation.late).toLocaleString('en-US')} late in all`;
+  const idle =
+    unused > 0 ? `${unused} ${unused === 1 ? 'vehicle is' : 'vehicles are'} not used` : `a route is back at ${t(first.returnTime)}`;
   return (
-    `A route of this plan is back at the depot at ${t(last.returnTime)}, long after the shift ends at ${t(depot.due)}, while ${idle}: ` +
-    "the learned model spread this day's work badly over the fleet; JAMPR + local search or the classical solver plan it within the shift."
+    `This plan ${late}, while ${idle}: the learned model spread this day's work badly over the fleet; ` +
+    'JAMPR + local search or the classical solver plan it far better.'
   );
 }
 
 /** Everything a learned plan (not improved by the local search) should say about itself, in this order. */
-export function learnedPlanNotices(instance: Instance, variant: Variant, evaluation: Pick<Evaluation, 'routes'>): string[] {
+export function learnedPlanNotices(instance: Instance, variant: Variant, evaluation: Pick<Evaluation, 'routes' | 'late'>): string[] {
   return [serviceTimeNotice(instance), priceNotice(variant), spreadNotice(instance, evaluation)].filter((n): n is string => n !== null);
 }
 

@@ -39,21 +39,25 @@ describe('spreadNotice', () => {
   const day = { ...generateCityDay(40, createRng(2)), vehicles: 4 };
   const { ready, due } = day.depot;
   const shift = due - ready;
-  const back = (...returns: number[]) => ({ routes: returns.map((returnTime) => ({ customers: 5, returnTime })) as Evaluation['routes'] });
+  const plan = (late: number, ...returns: number[]) => ({
+    late,
+    routes: returns.map((returnTime) => ({ customers: 5, returnTime })) as Evaluation['routes'],
+  });
 
-  it('says so where a route runs on half a shift past its end while a vehicle is idle or back early', () => {
-    const late = due + 0.6 * shift;
-    expect(spreadNotice(day, back(late, due - 0.3 * shift, due, due))).toMatch(
-      new RegExp(
-        `^A route of this plan is back at the depot at ${formatClock(late).replace('+', '\\+')}, long after the shift ends at ${formatClock(due)}, while another is back at`,
-      ),
+  it('says so where a route runs on half a shift past its end, or the customers are a shift late in all, while a vehicle is idle or back early', () => {
+    const back = due + 0.6 * shift;
+    expect(spreadNotice(day, plan(0, back, due - 0.3 * shift, due, due))).toBe(
+      `This plan has a route back at the depot at ${formatClock(back)}, long after the shift ends at ${formatClock(due)}, while a route is back at ${formatClock(due - 0.3 * shift)}: the learned model spread this day's work badly over the fleet; JAMPR + local search or the classical solver plan it far better.`,
     );
-    expect(spreadNotice(day, back(late, due, due))).toContain('while 1 vehicle is not used');
+    expect(spreadNotice(day, plan(0, back, due, due))).toContain('while 1 vehicle is not used');
+    expect(spreadNotice(day, plan(20 * 60 + shift, due + 60, due, due))).toMatch(
+      /^This plan serves its customers \d+ hours late in all, while 1 vehicle is not used/,
+    );
   });
 
   it('is silent where every route keeps near the shift, or every vehicle works until late', () => {
-    expect(spreadNotice(day, back(due + 0.4 * shift, ready + 60, due, due))).toBeNull();
-    expect(spreadNotice(day, back(due + 0.6 * shift, due + shift, due - 0.2 * shift, due))).toBeNull();
+    expect(spreadNotice(day, plan(shift / 2, due + 0.4 * shift, ready + 60, due, due))).toBeNull();
+    expect(spreadNotice(day, plan(10 * shift, due + 0.6 * shift, due + shift, due - 0.2 * shift, due))).toBeNull();
   });
 });
 
