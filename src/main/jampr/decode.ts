@@ -8,7 +8,7 @@ import { isBetter } from '../vrp/solvers/plan-score.js';
 import { demandOverFleet, leavesOnlyOutOfReach } from '../vrp/unserved.js';
 import type { Problem } from '../vrp/problem.js';
 import { createRng } from '../vrp/rng.js';
-import { smallerFleets, withFleet } from './smaller-fleets.js';
+import { smallerFleetDays } from './smaller-fleets.js';
 import type { EnvConfig } from './env/config.js';
 import { reset } from './env/env.js';
 import { routesOf } from './env/routes.js';
@@ -61,14 +61,7 @@ export function decodeGreedyServing(
   onPlaced?: GreedyProgress,
 ): number[][] {
   // The day's own fleet and the smaller ones its demand allows, in one batch (a row decodes as it would alone).
-  const [plain, ...others] = decodeGreedy(
-    policy,
-    [problem, ...smallerFleets(problem).map((k) => withFleet(problem, k))],
-    config,
-    signal,
-    onPlaced,
-  );
-  const best = bestOf(problem, config, [plain, ...others]);
+  const best = bestOf(problem, config, decodeGreedy(policy, [problem, ...smallerFleetDays(problem)], config, signal, onPlaced));
   // Customers no plan can serve (a hard window nobody reaches) are left by every plan: they call for no second look.
   const servesAll = (e: Evaluation) => leavesOnlyOutOfReach(problem, config.variant, e);
   if (servesAll(best.evaluation)) return best.routes;
@@ -112,15 +105,9 @@ function greedyCandidates(
   onStep?: (state: EnvState) => void,
 ): Omit<SampledPlan, 'samples'> {
   const views = decodeGreedyViews(policy, problem, config, encodings, signal, onStep);
-  const fleets = smallerFleets(problem);
-  if (fleets.length === 0) return views;
-  const smaller = decodeGreedy(
-    policy,
-    fleets.map((k) => withFleet(problem, k)),
-    config,
-    signal,
-  );
-  return bestOf(problem, config, [views.routes, ...smaller]);
+  const smaller = smallerFleetDays(problem);
+  if (smaller.length === 0) return views;
+  return bestOf(problem, config, [views.routes, ...decodeGreedy(policy, smaller, config, signal)]);
 }
 
 /** Sampled plans drawn when neither the greedy plan nor its views serve everyone. */

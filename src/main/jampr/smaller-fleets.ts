@@ -14,6 +14,9 @@ export function smallerFleets(problem: Problem): number[] {
   return [need, need + 1].filter((k) => k < problem.vehicles);
 }
 
+/** The day with each of those smaller fleets. */
+export const smallerFleetDays = (problem: Problem): Problem[] => smallerFleets(problem).map((k) => withFleet(problem, k));
+
 /** The day with a fleet of `vehicles` (fewer than its own), everything else the same. */
 export const withFleet = (problem: Problem, vehicles: number): Problem => ({
   ...problem,
