@@ -40,6 +40,9 @@ function haversineKm(lat1: number, lon1: number, lat2: number, lon2: number): nu
   return 2 * EARTH_RADIUS_KM * Math.asin(Math.min(1, Math.sqrt(h)));
 }
 
+/** Kilometres between two lat/lon points (x the longitude, y the latitude), along the Earth's surface. */
+export const kmBetween = (a: { x: number; y: number }, b: { x: number; y: number }): number => haversineKm(a.y, a.x, b.y, b.x);
+
 /** Travel time between two points: Euclidean for planar data, haversine minutes at the given speed for geo. */
 export function travelTime(coords: Coordinates | undefined, ax: number, ay: number, bx: number, by: number): number {
   if (!coords || coords.kind === 'planar') return Math.hypot(ax - bx, ay - by);

@@ -1,5 +1,5 @@
 import type { Customer, Instance } from '../../shared/domain.js';
-import { travelTime } from './problem.js';
+import { kmBetween } from './problem.js';
 
 /**
  * A stop far from all the others on a day of lat/lon stops is more likely a slip in its position (a digit mistyped,
@@ -21,11 +21,9 @@ export function strayStopWarnings(instance: Instance, skip: (c: Customer) => boo
   const { coordinates, customers } = instance;
   if (coordinates?.kind !== 'geo' || customers.length < MIN_CUSTOMERS) return [];
   const middle = { x: median(customers.map((c) => c.x)), y: median(customers.map((c) => c.y)) };
-  const km = customers.map((c) => (travelTime(coordinates, middle.x, middle.y, c.x, c.y) * coordinates.speedKmh) / 60);
+  const km = customers.map((c) => kmBetween(middle, c));
   const typical = median(km);
   const limit = Math.max(MIN_STRAY_KM, STRAY_FACTOR * typical);
-  const kmBetween = (a: { x: number; y: number }, b: { x: number; y: number }) =>
-    (travelTime(coordinates, a.x, a.y, b.x, b.y) * coordinates.speedKmh) / 60;
   // A slip puts one stop alone: stops that lie together far from the rest (a second town served that day), or near
   // the depot, are where the dispatcher meant them.
   const alone = (c: Customer) =>

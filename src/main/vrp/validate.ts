@@ -4,7 +4,7 @@ import { formatClock, MINUTES_PER_DAY } from '../../shared/clock.js';
 import { inputError } from '../../shared/errors.js';
 import { describeIssues } from '../../shared/issues.js';
 import { TIME_EPS } from './evaluate.js';
-import { compileProblem, travelTime, type Problem } from './problem.js';
+import { compileProblem, kmBetween, travelTime, type Problem } from './problem.js';
 import { strayStopWarnings } from './stray-stops.js';
 import { demandOverFleetText } from './unserved.js';
 
@@ -85,7 +85,7 @@ const FAR_KM = 1000;
 
 /** How far a lat/lon stop is from its depot, in km (0 for planar instances, which have no kilometres). */
 const kmFromDepot = (c: Customer, depot: Depot, coords: Coordinates | undefined): number =>
-  coords?.kind === 'geo' ? (travelTime(coords, depot.x, depot.y, c.x, c.y) * coords.speedKmh) / 60 : 0;
+  coords?.kind === 'geo' ? kmBetween(depot, c) : 0;
 
 /** Two times as text that differ where the times do: to the second (or in full) where minutes would read the same. */
 function apart(t: (v: number) => string, a: number, b: number): [string, string] {
