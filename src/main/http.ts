@@ -5,7 +5,7 @@
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { CALL_NAMES, type CallName, type CallResult } from '../shared/api.js';
+import { CALL_NAMES, type CallResult, isCallName } from '../shared/api.js';
 import { type ErrorKind, inputError } from '../shared/errors.js';
 import { announcesTooLarge, BodyTooLarge, readBody } from './http/body.js';
 import type { EventHub } from './http/events.js';
@@ -30,7 +30,6 @@ const STATUS_OF_KIND: Record<ErrorKind, number> = {
 };
 export const statusOf = (kind: ErrorKind): number => STATUS_OF_KIND[kind];
 
-const isCallName = (name: string): name is CallName => (CALL_NAMES as string[]).includes(name);
 /** How long a closing server waits for the answers still being computed before it drops their connections. */
 const DRAIN_MS = 10_000;
 
@@ -58,17 +57,15 @@ export function createWebServer({ services, hub, token, rendererDir }: WebServer
     res.writeHead(status, closing ? { ...headers, Connection: 'close' } : headers);
   const text = (res: ServerResponse, status: number, message: string, headers: Record<string, string> = {}) =>
     void head(res, status, { 'Content-Type': 'text/plain; charset=utf-8', ...headers }).end(`${message}\n`);
-  const result = (res: ServerResponse, value: CallResult<unknown>, headers: Record<string, string> = {}) =>
-    void head(res, value.ok ? 200 : statusOf(value.error.kind), {
-      'Content-Type': 'application/json; charset=utf-8',
-      'Cache-Control': 'no-store',
-      ...headers,
-    }).end(JSON.stringify(value));
+  const json = (res: ServerResponse, status: number, value: CallResult<unknown>, headers: Record<string, string> = {}) =>
+    void head(res, status, { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store', ...headers }).end(
+      JSON.stringify(value),
+    );
+  /** A call's answer: 200 with its value, else the status of its error's kind. */
+  const result = (res: ServerResponse, value: CallResult<unknown>) => json(res, value.ok ? 200 : statusOf(value.error.kind), value);
   /** A request the API refuses before any call runs: JSON like every API answer, with the status that says why. */
   const refuse = (res: ServerResponse, status: number, message: string, headers: Record<string, string> = {}) =>
-    void head(res, status, { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store', ...headers }).end(
-      JSON.stringify({ ok: false, error: inputError(message).toData() } satisfies CallResult<never>),
-    );
+    json(res, status, { ok: false, error: inputError(message).toData() }, headers);
   /** 413 and the connection closed after it: the rest of the body is never read. */
   const tooLarge = (req: IncomingMessage, res: ServerResponse) => {
     res.once('finish', () => req.destroy());

@@ -332,6 +332,7 @@ export type CallName = keyof typeof CALLS;
 export type CallRequest<C extends CallName> = z.input<(typeof CALLS)[C]['req']>;
 export type CallResponse<C extends CallName> = (typeof CALLS)[C]['res'];
 export const CALL_NAMES = Object.keys(CALLS) as CallName[];
+export const isCallName = (name: string): name is CallName => Object.hasOwn(CALLS, name);
 
 /** What crosses a transport for every call: a value or an error as data, never a thrown exception. */
 export type CallResult<T> = { ok: true; value: T } | { ok: false; error: AppErrorData };

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { CALLS, type CallName, type CallResponse, type CallResult } from '../../shared/api.js';
+import { CALLS, type CallName, type CallResponse, type CallResult, isCallName } from '../../shared/api.js';
 import { AppError, inputError, toErrorData } from '../../shared/errors.js';
 import { describeIssues } from '../../shared/issues.js';
 import type { Store } from '../store/index.js';
@@ -58,8 +58,8 @@ export function createServices(ctx: ServiceContext): Services {
   return {
     handlers: handlers as Handlers,
     dispatch: (name, request, caller) =>
-      Object.hasOwn(CALLS, name)
-        ? handlers[name as CallName](request, caller)
+      isCallName(name)
+        ? handlers[name](request, caller)
         : Promise.resolve({ ok: false, error: inputError(`unknown call ${name}`).toData() }),
     async shutdown() {
       planner.cancel();
