@@ -3,7 +3,7 @@
  * customer the classical solver serves, and at what cost? Each kind changes a generated city day (seed 1000·N + i)
  * in one way; both methods run through the plan job the app and the CLI run, priced by the one evaluator.
  *   npx tsx bench/day-variants.ts [--kinds as-generated,tight-fleet,narrow-slots,heavy-orders,long-service,regional]
- *     (or exact-fit, full-loads, full-loads-3: fleets that must leave full)
+ *     (or exact-fit, full-loads, full-loads-3: fleets that must leave full; ample-capacity: the windows decide the fleet)
  *     [--variants tw1,tw3] [--sizes 42,80,150] [--days-per-size 3] [--classical-seconds 2]
  * Prints one line per kind and policy, and one line per day where JAMPR greedy left more customers than the
  * classical plan.
@@ -64,6 +64,11 @@ const KINDS: Record<string, (day: Instance, rng: Rng) => Instance> = {
   'full-loads': (d, rng) => fullLoads(d, rng, 4),
   /** The same with groups of three: an exact fit then has few solutions (a 3-partition), the hardest to pack. */
   'full-loads-3': (d, rng) => fullLoads(d, rng, 3),
+  /**
+   * Five times the capacity, the same fleet: the vehicles carry any share of the day, so the windows, not the load,
+   * decide how many must drive (under soft windows a plan may leave vehicles home and serve hours late).
+   */
+  'ample-capacity': (d) => ({ ...d, capacity: d.capacity * 5 }),
   /** Service 20–49 min a stop (installations, not parcels). */
   'long-service': (d, rng) => ({ ...d, customers: d.customers.map((c) => ({ ...c, service: 20 + rng.int(0, 30) })) }),
   /** Three times the area, driven at 60 km/h (a region, not a city). */
