@@ -164,13 +164,54 @@ class Env:
     def _largest_left(self):
         return torch.where(self.visited, torch.zeros_like(self.d.demand), self.d.demand).max(1).values
 
+    def _spare(self, j, largest_left):
+        """[B]: could the rest of the fleet carry the demand left without slot j's vehicle (rules.ts fleetCanSpare)."""
+        k = self.slots[:, j]
+        return self.dleft + largest_left <= self.capacity_left(torch.full_like(k, j)) + self.eps
+
+    def _customers(self, j, largest_left):
+        """[B, N+1]: the customers slot j's vehicle may serve next: feasible, less the shift rule's (rules.ts)."""
+        k = self.slots[:, j]
+        has = k >= 0
+        customers = self.can_serve(k) & has.unsqueeze(1)
+        if not self.d.variant['hard']:
+            road = has & (self._veh(self.tlen, k) > 0) & self._spare(j, largest_left) & self._fresh_left()
+            customers &= ~self._dearer_than_fresh(k, road)
+        return customers
+
+    def _fresh_left(self):
+        """[B]: a vehicle still at the depot: one not yet in a slot, or a slot's empty route (rules.ts freshVehicleLeft)."""
+        fresh = self.nextv < self.d.fleet
+        for j in range(self.m):
+            k = self.slots[:, j]
+            fresh = fresh | ((k >= 0) & (self._veh(self.tlen, k) == 0))
+        return fresh
+
+    def _time_price(self, arrival):
+        """[B, N+1]: each customer's price for earliness and lateness when reached at `arrival` (evaluate.ts stopPenalty)."""
+        d = self.d
+        price = d.variant['alpha'] * (d.ready - arrival).clamp(min=0)
+        if d.variant['beta'] is not None:
+            price = price + d.variant['beta'] * (arrival - d.due).clamp(min=0)
+        return price
+
+    def _dearer_than_fresh(self, k, road):
+        """[B, N+1]: the shift rule (rules.ts maskDearerThanFresh) on rows `road`: stops whose price for time from
+        vehicle k[b] is above a fresh vehicle's from the depot at the shift start plus the round trip."""
+        d = self.d
+        pos, time = self._veh(self.pos, k), self._veh(self.time, k)
+        leg = d.travel.gather(1, pos.view(-1, 1, 1).expand(-1, 1, d.size)).squeeze(1)
+        from_depot = d.travel[:, 0, :]
+        road_price = self._time_price(time.unsqueeze(1) + leg)
+        fresh_price = self._time_price(d.ready[:, :1] + from_depot)
+        return road.unsqueeze(1) & (road_price > fresh_price + from_depot + d.travel[:, :, 0] + self.eps)
+
     def _refresh(self, rows, j, largest_left):
         """Writes slot j's mask entries on `rows` (rules.ts refreshSlotMask); largest_left: _largest_left()."""
         k = self.slots[:, j]
         has = k >= 0
-        customers = self.can_serve(k) & has.unsqueeze(1)
-        spare = self.dleft + largest_left <= self.capacity_left(torch.full_like(k, j)) + self.eps
-        depot = has & (self._veh(self.tlen, k) > 0) & (self.prem < self.m_pre) & spare
+        customers = self._customers(j, largest_left)
+        depot = has & (self._veh(self.tlen, k) > 0) & (self.prem < self.m_pre) & self._spare(j, largest_left)
         customers[:, 0] = depot
         self.mask[:, j] = torch.where(rows.unsqueeze(1), customers, self.mask[:, j])
 
@@ -243,10 +284,11 @@ class Env:
         self._finish(complete)
         live = live & ~complete
         active = torch.zeros_like(self.vcount)
+        largest_left = self._largest_left()  # no customer is served while the masks are written
         for j in range(self.m):
             jj = torch.full_like(self.vcount, j)
             k = self.slots[:, j]
-            none = live & (k >= 0) & (self.can_serve(k).sum(1) == 0)
+            none = live & (k >= 0) & (self._customers(j, largest_left).sum(1) == 0)
             fresh = none & (self._veh(self.tlen, k) == 0)
             self._finish(fresh)
             live = live & ~fresh
@@ -254,14 +296,13 @@ class Env:
             self._return(back, k)
             self._retire(back, jj)
             k2 = self.slots[:, j]
-            dead = back & (k2 >= 0) & (self.can_serve(k2).sum(1) == 0)
+            dead = back & (k2 >= 0) & (self._customers(j, largest_left).sum(1) == 0)
             self._finish(dead)
             live = live & ~dead
             active = active + (live & (self.slots[:, j] >= 0)).long()
         out = live & (active == 0)
         self._finish(out)
         live = live & ~out
-        largest_left = self._largest_left()  # no customer is served while the masks are written
         for j in range(self.m):
             self._refresh(live, j, largest_left)
 
@@ -308,7 +349,7 @@ class Jampr:
     def __init__(self, manifest, weights):
         self.c = manifest['config']
         self.w = weights
-        if not (self.c['kind'] == 'jampr' and self.c['loadFeature'] and self.c['fleetFeature'] and self.c['pairBias']
+        if not (self.c['kind'] == 'jampr' and self.c.get('loadFeature') and self.c.get('fleetFeature') and self.c.get('pairBias')
                 and self.c['tourAggregation'] == 'depot-mean'):
             raise ValueError('the port covers the shipped configuration only (jampr, load/fleet features, pair bias, depot-mean)')
 
