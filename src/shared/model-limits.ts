@@ -61,12 +61,20 @@ export function spreadNotice(instance: Instance, evaluation: Pick<Evaluation, 'r
   const first = routes.reduce((a, r) => (r.returnTime < a.returnTime ? r : a));
   const unused = instance.vehicles - routes.length;
   const early = first.returnTime < depot.due - shift / 4;
-  if (unused <= 0 && !early) return null;
   const minutes = instance.clockTimes || instance.coordinates?.kind === 'geo';
+  const lateInAll = `serves its customers ${minutes ? `${Math.round(evaluation.late / 60).toLocaleString('en-US')} hours` : Math.round(evaluation.late).toLocaleString('en-US')} late in all`;
+  if (unused <= 0 && !early) {
+    // Every vehicle busy to the end: the fleet may be short for these windows, which no method mends, so only name both.
+    if (!(evaluation.late > shift)) return null;
+    return (
+      `This plan ${lateInAll} with every vehicle busy: the fleet may be too small for these windows, or the learned ` +
+      'model ordered the day badly; JAMPR + local search or the classical solver show which.'
+    );
+  }
   const t = (v: number) => (instance.clockTimes ? formatClock(v) : String(Math.round(v)));
   const late = backLate
     ? `has a route back at the depot at ${t(last.returnTime)}, long after the shift ends at ${t(depot.due)}`
-    : `serves its customers ${minutes ? `${Math.round(evaluation.late / 60).toLocaleString('en-US')} hours` : Math.round(evaluation.late).toLocaleString('en-US')} late in all`;
+    : lateInAll;
   const idle =
     unused > 0 ? `${unused} ${unused === 1 ? 'vehicle is' : 'vehicles are'} not used` : `a route is back at ${t(first.returnTime)}`;
   return (

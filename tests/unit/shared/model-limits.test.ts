@@ -55,9 +55,15 @@ describe('spreadNotice', () => {
     );
   });
 
-  it('is silent where every route keeps near the shift, or every vehicle works until late', () => {
+  it('is silent where every route keeps near the shift, or every vehicle works until late with less than a shift late in all', () => {
     expect(spreadNotice(day, plan(shift / 2, due + 0.4 * shift, ready + 60, due, due))).toBeNull();
-    expect(spreadNotice(day, plan(10 * shift, due + 0.6 * shift, due + shift, due - 0.2 * shift, due))).toBeNull();
+    expect(spreadNotice(day, plan(shift / 2, due + 0.6 * shift, due + shift, due - 0.2 * shift, due))).toBeNull();
+  });
+
+  it('names both possible causes where every vehicle works until late and the customers are more than a shift late in all', () => {
+    expect(spreadNotice(day, plan(10 * shift, due + 0.6 * shift, due + shift, due - 0.2 * shift, due))).toBe(
+      `This plan serves its customers ${Math.round((10 * shift) / 60)} hours late in all with every vehicle busy: the fleet may be too small for these windows, or the learned model ordered the day badly; JAMPR + local search or the classical solver show which.`,
+    );
   });
 });
 
