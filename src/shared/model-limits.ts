@@ -46,9 +46,11 @@ export function priceNotice(variant: Variant): string | null {
 
 /**
  * Under soft windows a learned plan can leave vehicles idle, or send them home early, while its other routes run on
- * late (the model, trained on fleets the demand fills, reads a roomy fleet as room to spare; its fleet rule weighs
- * capacity, not time): a route back more than half a shift after the shift ends, or customers served a whole shift
- * late in all, beside an unused vehicle or one back a quarter of the shift before the end, says so.
+ * late (the model, trained on fleets the demand fills, reads a roomy fleet as room to spare; the environment's shift
+ * rule holds that back only while a vehicle is still at the depot): a route back more than half a shift after the
+ * shift ends, or customers served a whole shift late in all, beside an unused vehicle or one back a quarter of the
+ * shift before the end, says so. Customers a whole shift late in all with every vehicle busy to the end say so too,
+ * naming both causes, since a fleet too small for the windows looks the same.
  */
 export function spreadNotice(instance: Instance, evaluation: Pick<Evaluation, 'routes' | 'late'>): string | null {
   const { depot } = instance;
