@@ -3,7 +3,8 @@
  * customer the classical solver serves, and at what cost? Each kind changes a generated city day (seed 1000·N + i)
  * in one way; both methods run through the plan job the app and the CLI run, priced by the one evaluator.
  *   npx tsx bench/day-variants.ts [--kinds as-generated,tight-fleet,narrow-slots,heavy-orders,long-service,regional]
- *     (or exact-fit, full-loads, full-loads-3: fleets that must leave full; ample-capacity: the windows decide the fleet)
+ *     (or exact-fit, full-loads, full-loads-3: fleets that must leave full; ample-capacity: the windows decide the fleet;
+ *     fifty-a-van: few vans without a load limit, the fleet's hours decide)
  *     [--variants tw1,tw3] [--sizes 42,80,150] [--days-per-size 3] [--classical-seconds 2]
  * Prints one line per kind and policy, and one line per day where JAMPR greedy left more customers than the
  * classical plan.
@@ -69,6 +70,11 @@ const KINDS: Record<string, (day: Instance, rng: Rng) => Instance> = {
    * decide how many must drive (under soft windows a plan may leave vehicles home and serve hours late).
    */
   'ample-capacity': (d) => ({ ...d, capacity: d.capacity * 5 }),
+  /**
+   * Vans without a load limit, one for every fifty stops (at least two): a courier's day, where the hours of the
+   * fleet, not its capacity, are what is short (a tester's 200 stops with 4 vans of 1000).
+   */
+  'fifty-a-van': (d) => ({ ...d, capacity: d.capacity * 10, vehicles: Math.max(2, Math.ceil(d.customers.length / 50)) }),
   /** Service 20–49 min a stop (installations, not parcels). */
   'long-service': (d, rng) => ({ ...d, customers: d.customers.map((c) => ({ ...c, service: 20 + rng.int(0, 30) })) }),
   /** Three times the area, driven at 60 km/h (a region, not a city). */

@@ -71,6 +71,9 @@ class Days:
             xy = nodes[..., :2]
             travel = torch.cdist(xy, xy)
         self.travel = travel  # [B, N+1, N+1]
+        # Per node, the shortest drive into it from any other node (rules.ts nearestArrival).
+        others = torch.eye(self.size, dtype=torch.bool, device=travel.device).unsqueeze(0)
+        self.nearest_in = travel.masked_fill(others, float('inf')).min(1).values.nan_to_num(posinf=0.0)
         self.kmax = int(self.fleet.max().item())
         self.variant_name = variant
         self.variant = VARIANTS[variant]
@@ -165,9 +168,24 @@ class Env:
         return torch.where(self.visited, torch.zeros_like(self.d.demand), self.d.demand).max(1).values
 
     def _spare(self, j, largest_left):
-        """[B]: could the rest of the fleet carry the demand left without slot j's vehicle (rules.ts fleetCanSpare)."""
+        """[B]: could the rest of the fleet carry the demand left without slot j's vehicle, and (soft windows) has it
+        the hours for the work left (rules.ts fleetCanSpare, fleetHasHours)."""
         k = self.slots[:, j]
-        return self.dleft + largest_left <= self.capacity_left(torch.full_like(k, j)) + self.eps
+        return (self.dleft + largest_left <= self.capacity_left(torch.full_like(k, j)) + self.eps) & self._has_hours(j)
+
+    def _has_hours(self, j):
+        d = self.d
+        if d.variant['hard']:
+            return torch.ones(d.B, dtype=torch.bool, device=d.nodes.device)
+        end = d.due[:, 0]
+        hours = (d.fleet - self.nextv).to(end.dtype) * (end - d.ready[:, 0])
+        for other in range(self.m):
+            if other == j:
+                continue
+            k = self.slots[:, other]
+            hours = hours + torch.where(k >= 0, (end - self._veh(self.time, k)).clamp(min=0), torch.zeros_like(hours))
+        work = torch.where(self.visited, torch.zeros_like(d.service), d.service + d.nearest_in).sum(1)
+        return work <= hours
 
     def _customers(self, j, largest_left):
         """[B, N+1]: the customers slot j's vehicle may serve next: feasible, less the shift rule's (rules.ts)."""
