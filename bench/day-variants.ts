@@ -17,6 +17,7 @@ import { generateCityDay } from '../src/main/vrp/generate-city.js';
 import { createRng, type Rng } from '../src/main/vrp/rng.js';
 import { buildProblem } from '../src/main/vrp/validate.js';
 import { fullLoads } from './full-loads.js';
+import { CITY_DAY_KINDS } from '../src/main/jampr/train/sources.js';
 
 const { values: args } = parseArgs({
   options: {
@@ -69,12 +70,12 @@ const KINDS: Record<string, (day: Instance, rng: Rng) => Instance> = {
    * Five times the capacity, the same fleet: the vehicles carry any share of the day, so the windows, not the load,
    * decide how many must drive (under soft windows a plan may leave vehicles home and serve hours late).
    */
-  'ample-capacity': (d) => ({ ...d, capacity: d.capacity * 5 }),
+  'ample-capacity': CITY_DAY_KINDS.ample.change,
   /**
    * Vans without a load limit, one for every fifty stops (at least two): a courier's day, where the hours of the
    * fleet, not its capacity, are what is short (a tester's 200 stops with 4 vans of 1000).
    */
-  'fifty-a-van': (d) => ({ ...d, capacity: d.capacity * 10, vehicles: Math.max(2, Math.ceil(d.customers.length / 50)) }),
+  'fifty-a-van': CITY_DAY_KINDS.vans.change,
   /** Service 20–49 min a stop (installations, not parcels). */
   'long-service': (d, rng) => ({ ...d, customers: d.customers.map((c) => ({ ...c, service: 20 + rng.int(0, 30) })) }),
   /** Three times the area, driven at 60 km/h (a region, not a city). */

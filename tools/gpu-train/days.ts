@@ -2,7 +2,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { toFloat16 } from '../../src/main/jampr/float16.js';
 import { modelFrame } from '../../src/main/jampr/frame.js';
-import { cityDaySource, generatorSource } from '../../src/main/jampr/train/sources.js';
+import { CITY_DAY_KINDS, type CityDayKind, cityDaySource, generatorSource } from '../../src/main/jampr/train/sources.js';
 import type { Problem } from '../../src/main/vrp/problem.js';
 import { createRng } from '../../src/main/vrp/rng.js';
 
@@ -23,19 +23,22 @@ export function frameRows(p: Problem): Float32Array {
 }
 
 export interface Bucket {
-  kind: 'paper' | 'city';
+  /** The paper's generator, or a kind of city day (train/sources.ts CITY_DAY_KINDS: city, ample, vans). */
+  kind: 'paper' | CityDayKind;
   n: number;
 }
 
-/** "paper:50,city:35" -> buckets; anything else is refused by name. */
+const KINDS = ['paper', ...Object.keys(CITY_DAY_KINDS)];
+
+/** "paper:50,city:35,vans:100" -> buckets; anything else is refused by name. */
 export function parseBuckets(text: string): Bucket[] {
   return text.split(',').map((part) => {
     const [kind, size] = part.split(':');
     const n = Number(size);
-    if ((kind !== 'paper' && kind !== 'city') || !Number.isInteger(n) || n < 1) {
-      throw new Error(`bucket "${part}": expected paper:N or city:N with N a positive whole number`);
+    if (!KINDS.includes(kind) || !Number.isInteger(n) || n < 1) {
+      throw new Error(`bucket "${part}": expected KIND:N with KIND one of ${KINDS.join(', ')} and N a positive whole number`);
     }
-    return { kind, n };
+    return { kind: kind as Bucket['kind'], n };
   });
 }
 
@@ -43,7 +46,7 @@ export function writeTrainingDays(out: string, buckets: readonly Bucket[], count
   mkdirSync(out, { recursive: true });
   const width = NODE_FIELDS.length;
   const index = buckets.map(({ kind, n }, b) => {
-    const source = kind === 'paper' ? generatorSource(n) : cityDaySource(n);
+    const source = kind === 'paper' ? generatorSource(n) : cityDaySource(n, kind);
     const rng = createRng(seed * 1000 + b);
     const nodes = new Float32Array(count * (n + 1) * width);
     const meta = new Float32Array(count * 2);

@@ -19,7 +19,6 @@ import { modelFrame } from '../../src/main/jampr/frame.js';
 import { chooseActions } from '../../src/main/jampr/strategy.js';
 import { cityDaySource, generatorSource } from '../../src/main/jampr/train/sources.js';
 import { createRng } from '../../src/main/vrp/rng.js';
-import { buildProblem } from '../../src/main/vrp/validate.js';
 import { makeVariant, variantHardTime } from '../../src/shared/domain.js';
 import { frameRows, parseBuckets, writeTrainingDays } from './days.js';
 
@@ -41,11 +40,7 @@ async function exportParity(out: string, model: string, seed: number): Promise<v
   const variant = makeVariant(card.variant);
   const env = jamprEnvConfig(variant, card.size, card.env);
   // Under soft windows also two days of 100 stops for 2 vans without a load limit, where the fleet rule's hours decide.
-  const fewVans = variantHardTime(variant.name)
-    ? []
-    : cityDaySource(100)
-        .draw(2, createRng(seed + 2))
-        .map((p) => buildProblem({ ...p.instance, capacity: p.capacity * 10, vehicles: 2 }));
+  const fewVans = variantHardTime(variant.name) ? [] : cityDaySource(100, 'vans').draw(2, createRng(seed + 2));
   const days = [...generatorSource(card.size).draw(3, createRng(seed)), ...cityDaySource(40).draw(3, createRng(seed + 1)), ...fewVans];
   const cases = days.map((p) => {
     let state = reset([p], env);

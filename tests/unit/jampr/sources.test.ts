@@ -3,6 +3,18 @@ import { batchMixedSource, citySizesSource, mixedSource, generatorSource, cityDa
 import { createRng } from '../../../src/main/vrp/rng.js';
 
 describe('training sources', () => {
+  it('draws kinds of city day where the windows or the hours decide: the same day, with more capacity or fewer vans', () => {
+    const [city] = cityDaySource(120).draw(1, createRng(8));
+    const [ample] = cityDaySource(120, 'ample').draw(1, createRng(8));
+    const [vans] = cityDaySource(120, 'vans').draw(1, createRng(8));
+    expect(ample.instance.customers).toEqual(city.instance.customers);
+    expect([ample.capacity, ample.vehicles]).toEqual([city.capacity * 5, city.vehicles]);
+    expect(vans.instance.customers).toEqual(city.instance.customers);
+    expect([vans.capacity, vans.vehicles]).toEqual([city.capacity * 10, 3]); // a van per fifty stops
+    const [small] = cityDaySource(30, 'vans').draw(1, createRng(8));
+    expect(small.vehicles).toBe(2); // never fewer than two
+  });
+
   it('draws city days of one size per batch, sizes spread over the range', () => {
     const source = citySizesSource(12, 16);
     const rng = createRng(3);

@@ -63,7 +63,13 @@ test('a lat/lon day becomes planar frame units in which distance is travel time'
   expect(rows[5 * NODE_FIELDS.length + 5]).toBeCloseTo(p.service[5] * f.scale, 4);
 });
 
-test('a bucket that is not paper:N or city:N is refused by name', () => {
-  expect(() => parseBuckets('paper:50,town:20')).toThrow(/bucket "town:20"/);
+test('a bucket is the generator or a kind of city day at a size; anything else is refused by name', () => {
+  expect(parseBuckets('paper:50,city:35,ample:50,vans:100')).toEqual([
+    { kind: 'paper', n: 50 },
+    { kind: 'city', n: 35 },
+    { kind: 'ample', n: 50 },
+    { kind: 'vans', n: 100 },
+  ]);
+  expect(() => parseBuckets('paper:50,town:20')).toThrow(/bucket "town:20".*paper, city, ample, vans/);
   expect(() => parseBuckets('city:0')).toThrow(/positive whole number/);
 });

@@ -23,12 +23,29 @@ export function generatorSource(size: number): InstanceSource {
   };
 }
 
-export function cityDaySource(size: number): InstanceSource {
+export function cityDaySource(size: number, kind: CityDayKind = 'city'): InstanceSource {
+  const { label, change } = CITY_DAY_KINDS[kind];
   return {
-    description: `city days (lat/lon, clock windows, fixed fleet; N=${size})`,
-    draw: (count, rng) => Array.from({ length: count }, () => buildProblem(generateCityDay(size, rng))),
+    description: `${label} (lat/lon, clock windows, fixed fleet; N=${size})`,
+    draw: (count, rng) => Array.from({ length: count }, () => buildProblem(change(generateCityDay(size, rng)))),
   };
 }
+
+/**
+ * City days as generated, and two changes of them where the windows or the fleet's hours, not the load, decide how
+ * the day is driven (bench/day-variants.ts measures the models on both; the GPU trainer can train on them).
+ */
+export const CITY_DAY_KINDS = {
+  city: { label: 'city days', change: (day: Instance) => day },
+  /** Five times the capacity, the same fleet: the vehicles carry any share of the day. */
+  ample: { label: 'city days of ample capacity', change: (day: Instance) => ({ ...day, capacity: day.capacity * 5 }) },
+  /** Vans without a load limit (ten times the capacity), one for every fifty stops and at least two: a courier's day. */
+  vans: {
+    label: 'city days of a van per fifty stops',
+    change: (day: Instance) => ({ ...day, capacity: day.capacity * 10, vehicles: Math.max(2, Math.ceil(day.customers.length / 50)) }),
+  },
+} as const satisfies Record<string, { label: string; change: (day: Instance) => Instance }>;
+export type CityDayKind = keyof typeof CITY_DAY_KINDS;
 
 /**
  * City days of sizes drawn uniformly from [lo, hi], one size per draw (a batch shares its N): dispatchers plan
