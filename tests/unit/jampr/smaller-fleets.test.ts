@@ -30,6 +30,15 @@ describe('greedy plans with fewer vehicles than the fleet', () => {
     expect(withFleet(day, 4)).toMatchObject({ vehicles: 4, instance: { vehicles: 4 }, n: day.n });
   });
 
+  it('counts the hours the work needs where they ask for more vehicles than the load', () => {
+    const [day] = generousDays(1, 4);
+    // Vans that carry the whole day, and 12 stops of 200 each in a shift of 1000: at least three vans by the clock.
+    const longStops = { ...day, capacity: 1e6, service: Float64Array.from(day.service, (_, i) => (i === 0 ? 0 : 200)) };
+    expect(longStops.due[0] - longStops.ready[0]).toBe(1000);
+    expect(smallerFleets(longStops)).toEqual([3, 4]);
+    expect(smallerFleets({ ...longStops, service: day.service })).toEqual([1, 2]);
+  });
+
   it("keeps the cheapest of the greedy plans with the day's fleet and the smaller ones, which is at times one of those", () => {
     const policy = new Policy(tinyModelConfig(), 5);
     const variant = makeVariant('tw3');

@@ -135,27 +135,30 @@ function fleetHasHours(s: EnvState, b: number, k: number): boolean {
     if (other >= 0 && other !== k) hours += Math.max(shiftEnd - s.time[b * kMax + other], 0);
   }
   const nodes = s.batch.n + 1;
-  const nearest = nearestArrival(p);
-  let work = 0;
-  for (let i = 1; i < nodes && work <= hours; i++) if (!s.visited[b * nodes + i]) work += p.service[i] + nearest[i];
-  return work <= hours;
+  const work = customerWork(p);
+  let left = 0;
+  for (let i = 1; i < nodes && left <= hours; i++) if (!s.visited[b * nodes + i]) left += work[i];
+  return left <= hours;
 }
 
-const nearestArrivals = new WeakMap<Problem, Float64Array>();
+const customerWorks = new WeakMap<Problem, Float64Array>();
 
-/** Per node, the shortest drive into it from any other node (depot included); computed once per problem. */
-function nearestArrival(p: Problem): Float64Array {
-  let nearest = nearestArrivals.get(p);
-  if (nearest) return nearest;
+/**
+ * Per customer, a lower bound of the time serving it takes: its service plus the shortest drive into it from any other
+ * node (depot included); computed once per problem. The fleet rule's hours and the fleets greedy also tries count it.
+ */
+export function customerWork(p: Problem): Float64Array {
+  let work = customerWorks.get(p);
+  if (work) return work;
   const nodes = p.n + 1;
-  nearest = new Float64Array(nodes);
-  for (let i = 0; i < nodes; i++) {
-    let best = Number.POSITIVE_INFINITY;
-    for (let j = 0; j < nodes; j++) if (j !== i && p.travel[j * nodes + i] < best) best = p.travel[j * nodes + i];
-    nearest[i] = Number.isFinite(best) ? best : 0;
+  work = new Float64Array(nodes);
+  for (let i = 1; i < nodes; i++) {
+    let nearest = Number.POSITIVE_INFINITY;
+    for (let j = 0; j < nodes; j++) if (j !== i && p.travel[j * nodes + i] < nearest) nearest = p.travel[j * nodes + i];
+    work[i] = p.service[i] + nearest;
   }
-  nearestArrivals.set(p, nearest);
-  return nearest;
+  customerWorks.set(p, work);
+  return work;
 }
 
 /** Demands are summed in floating point: a tolerance far below any real demand. */
