@@ -4,11 +4,13 @@
  * either generated instances at the model's size or city days of a size drawn from --city (a model plans every
  * day nearest its size, so an N=50 model plans 35–150 stops). Checkpoints go to .tmp/train/<name>-city/; a
  * checkpoint is exported (float16) to resources/models/<name>/ only when its validation cost (half generated,
- * half city days) is the best so far and below the starting model's.
+ * half city days) is the best so far and below the starting model's. `--kinds ample,vans` adds kinds of city day where
+ * the windows or the fleet's hours decide (train/sources.ts CITY_DAY_KINDS), each half as often as the plain city
+ * days and with 16 days of its own in the validation set.
  *
  *   nice -n 5 npx tsx scripts/fine-tune-city.ts --model jampr-tw3-n50 [--minutes 60] [--city 35-150]
  *       [--lr 1e-4] [--batch 16] [--expert-seconds 0.2] [--threads <one per core>] [--recipe imitation|pomo-mean|self-imitation]
- *       [--samples <per instance, pomo-mean and self-imitation>]
+ *       [--samples <per instance, pomo-mean and self-imitation>] [--kinds ample,vans]
  */
 import { cpSync, existsSync, rmSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
@@ -18,7 +20,14 @@ import type { ModelCard } from '../src/main/jampr/card.js';
 import { exportCheckpoint, loadCheckpoint } from '../src/main/jampr/checkpoint.js';
 import { jamprEnvConfig } from '../src/main/jampr/env/config.js';
 import { greedyCosts, mean } from '../src/main/jampr/train/costs.js';
-import { batchMixedSource, citySizesSource, generatorSource } from '../src/main/jampr/train/sources.js';
+import {
+  batchMixedSource,
+  CITY_DAY_KINDS,
+  type CityDayKind,
+  citySizesSource,
+  generatorSource,
+  type InstanceSource,
+} from '../src/main/jampr/train/sources.js';
 import { trainModel } from '../src/main/jampr/train/train.js';
 import { makeVariant } from '../src/shared/domain.js';
 import { createRng } from '../src/main/vrp/rng.js';
@@ -35,12 +44,17 @@ const { values: args } = parseArgs({
     samples: { type: 'string' },
     views: { type: 'string' },
     threads: { type: 'string', default: String(availableParallelism()) },
+    kinds: { type: 'string', default: '' },
   },
 });
 const name = args.model as string;
 const SHIPPED = `resources/models/${name}`;
 const OUT = `.tmp/train/${name}-city`;
 const [lo, hi] = (args.city as string).split('-').map(Number);
+const kinds = (args.kinds as string).split(',').filter(Boolean);
+for (const kind of kinds)
+  if (!(kind in CITY_DAY_KINDS)) throw new Error(`--kinds: unknown kind ${kind}; known: ${Object.keys(CITY_DAY_KINDS).join(', ')}`);
+const extraKinds = kinds as CityDayKind[];
 
 await selectBackend();
 const start = await loadCheckpoint(SHIPPED);
@@ -50,8 +64,16 @@ const variant = makeVariant(variantName);
 const validation = [
   ...generatorSource(size).draw(32, createRng(4321)),
   ...Array.from({ length: 8 }, (_, i) => citySizesSource(lo, hi).draw(4, createRng(4322 + i))).flat(),
+  ...extraKinds.flatMap((kind, k) =>
+    Array.from({ length: 4 }, (_, i) => citySizesSource(lo, hi, kind).draw(4, createRng(4342 + 10 * k + i))).flat(),
+  ),
 ];
-const startCost = mean(greedyCosts(start.policy, validation, jamprEnvConfig(variant, size, start.card.env)));
+const env = jamprEnvConfig(variant, size, start.card.env);
+const startCost = mean(greedyCosts(start.policy, validation, env));
+const parts = [validation.slice(0, 32), validation.slice(32, 64), ...extraKinds.map((_, k) => validation.slice(64 + 16 * k, 80 + 16 * k))];
+console.log(
+  `validation parts (generated, city${extraKinds.map((k) => `, ${k}`).join('')}): ${parts.map((v) => mean(greedyCosts(start.policy, v, env)).toFixed(1)).join(' / ')}`,
+);
 start.policy.dispose();
 console.log(`${name}: validation (32 generated N=${size}, 32 city days N=${lo}–${hi}) starts at ${startCost.toFixed(2)}`);
 
@@ -67,7 +89,7 @@ const shipIfBest = async (card: ModelCard) => {
   await exportCheckpoint(OUT, SHIPPED, 'float16');
   console.log(`shipped: validation ${cost} after ${card.instancesTrained} instances`);
 };
-const notes = `fine-tuned for city days with scripts/fine-tune-city.ts (${args.recipe}); the validation curve from ${start.card.instancesTrained} instances on is greedy training cost (model frame) on 32 generated ${variantName} N=${size} instances (seed 4321) and 32 city days of ${lo}-${hi} stops (seeds 4322-4329). Before: ${start.card.notes ?? ''}`;
+const notes = `fine-tuned for city days with scripts/fine-tune-city.ts (${args.recipe}${extraKinds.length ? `, also ${extraKinds.join(' and ')} days` : ''}); the validation curve from ${start.card.instancesTrained} instances on is greedy training cost (model frame) on 32 generated ${variantName} N=${size} instances (seed 4321) and 32 city days of ${lo}-${hi} stops (seeds 4322-4329)${extraKinds.map((k, i) => `, 16 ${k} days (seeds ${4342 + 10 * i}-${4345 + 10 * i})`).join('')}. Before: ${start.card.notes ?? ''}`;
 const result = await trainModel({
   notes,
   variant: variantName,
@@ -80,6 +102,7 @@ const result = await trainModel({
   source: batchMixedSource([
     [generatorSource(size), 1],
     [citySizesSource(lo, hi), 1],
+    ...extraKinds.map((kind): [InstanceSource, number] => [citySizesSource(lo, hi, kind), 0.5]),
   ]),
   validationSet: validation,
   freezeNorm: true,

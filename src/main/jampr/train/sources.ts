@@ -51,13 +51,10 @@ export type CityDayKind = keyof typeof CITY_DAY_KINDS;
  * City days of sizes drawn uniformly from [lo, hi], one size per draw (a batch shares its N): dispatchers plan
  * 20–150 stops with the model nearest in size, so a model serves days well beyond its own N.
  */
-export function citySizesSource(lo: number, hi: number): InstanceSource {
+export function citySizesSource(lo: number, hi: number, kind: CityDayKind = 'city'): InstanceSource {
   return {
-    description: `city days (lat/lon, clock windows, fixed fleet; N=${lo}–${hi})`,
-    draw: (count, rng) => {
-      const size = rng.int(lo, hi + 1);
-      return Array.from({ length: count }, () => buildProblem(generateCityDay(size, rng)));
-    },
+    description: `${CITY_DAY_KINDS[kind].label} (lat/lon, clock windows, fixed fleet; N=${lo}–${hi})`,
+    draw: (count, rng) => cityDaySource(rng.int(lo, hi + 1), kind).draw(count, rng),
   };
 }
 
