@@ -71,9 +71,10 @@ class Days:
             xy = nodes[..., :2]
             travel = torch.cdist(xy, xy)
         self.travel = travel  # [B, N+1, N+1]
-        # Per node, the shortest drive into it from any other node (rules.ts nearestArrival).
+        # Per node, a lower bound of the time serving it takes: its service plus the shortest drive into it from any
+        # other node (rules.ts customerWork; the depot's entry is never counted, the depot being marked visited).
         others = torch.eye(self.size, dtype=torch.bool, device=travel.device).unsqueeze(0)
-        self.nearest_in = travel.masked_fill(others, float('inf')).min(1).values.nan_to_num(posinf=0.0)
+        self.work = self.service + travel.masked_fill(others, float('inf')).min(1).values.nan_to_num(posinf=0.0)
         self.kmax = int(self.fleet.max().item())
         self.variant_name = variant
         self.variant = VARIANTS[variant]
@@ -184,7 +185,7 @@ class Env:
                 continue
             k = self.slots[:, other]
             hours = hours + torch.where(k >= 0, (end - self._veh(self.time, k)).clamp(min=0), torch.zeros_like(hours))
-        work = torch.where(self.visited, torch.zeros_like(d.service), d.service + d.nearest_in).sum(1)
+        work = torch.where(self.visited, torch.zeros_like(d.work), d.work).sum(1)
         return work <= hours
 
     def _customers(self, j, largest_left):
