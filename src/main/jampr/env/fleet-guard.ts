@@ -1,7 +1,7 @@
 import { variantHardTime } from '../../../shared/domain.js';
 import type { Problem } from '../../vrp/problem.js';
 import { reaches } from './rules.js';
-import type { Draft } from './state.js';
+import { type Draft, freshVehicles } from './state.js';
 
 /**
  * The fleet rule's second half (docs/model.md, "The environment"). Customers that no vehicle on the road can serve
@@ -24,22 +24,21 @@ import type { Draft } from './state.js';
  * it, which gives each customer's coverers without a second feasibility pass.
  */
 export function guardFreshVehicles(s: Draft, b: number): void {
-  const { n, config, fleet, kMax } = s.batch;
+  const { n, config, kMax } = s.batch;
   const nodes = n + 1;
   const m = config.mCon;
   const width = m * nodes;
   const p = s.batch.problems[b];
   const hardTime = variantHardTime(config.variant.name);
 
-  // Fresh vehicles: unused ones and those in a slot with an empty tour. Coverers: the slots with a tour, as bits.
-  let fresh = fleet[b] - s.nextVehicle[b];
+  // Coverers: the slots with a tour, as bits.
+  const fresh = freshVehicles(s, b);
   const vehicles: (Vehicle | null)[] = [];
   const cover = new Int32Array(nodes);
   for (let j = 0; j < m; j++) {
     const k = s.slots[b * m + j];
     const v = b * kMax + k;
     if (k < 0 || s.tourLength[v] === 0) {
-      if (k >= 0) fresh++;
       vehicles.push(null);
       continue;
     }

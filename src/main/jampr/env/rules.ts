@@ -2,7 +2,7 @@ import { variantHardTime } from '../../../shared/domain.js';
 import { TIME_EPS, stopPenalty } from '../../vrp/evaluate.js';
 import type { Problem } from '../../vrp/problem.js';
 import type { Draft, EnvState } from './state.js';
-import { capacityLeft } from './state.js';
+import { capacityLeft, freshVehicles } from './state.js';
 
 /**
  * The feasibility rule and the action mask (docs/model.md, "The environment"). The arithmetic mirrors the
@@ -47,7 +47,7 @@ export function refreshSlotMask(s: Draft, b: number, j: number): number {
   }
   const v = b * s.batch.kMax + k;
   const spare = s.tourLength[v] > 0 && fleetCanSpare(s, b, k);
-  if (spare && freshVehicleLeft(s, b)) feasible -= maskDearerThanFresh(s, b, k, base);
+  if (spare && freshVehicles(s, b) > 0) feasible -= maskDearerThanFresh(s, b, k, base);
   s.mask[base] = spare && s.premature[b] < s.batch.config.mPre ? 1 : 0;
   return feasible;
 }
@@ -80,17 +80,6 @@ function maskDearerThanFresh(s: Draft, b: number, k: number, base: number): numb
     }
   }
   return masked;
-}
-
-/** Whether row b still has a vehicle that has not left the depot: one not yet in a slot, or a slot's empty tour. */
-function freshVehicleLeft(s: EnvState, b: number): boolean {
-  if (s.nextVehicle[b] < s.batch.fleet[b]) return true;
-  const m = s.batch.config.mCon;
-  for (let j = 0; j < m; j++) {
-    const k = s.slots[b * m + j];
-    if (k >= 0 && s.tourLength[b * s.batch.kMax + k] === 0) return true;
-  }
-  return false;
 }
 
 /**

@@ -140,3 +140,14 @@ export function capacityLeft(s: EnvState, b: number, except = -1): number {
   }
   return room;
 }
+
+/** Vehicles of row b that have not left the depot: those not yet in a slot and those in a slot with an empty tour. */
+export function freshVehicles(s: EnvState, b: number): number {
+  let fresh = s.batch.fleet[b] - s.nextVehicle[b];
+  const m = s.batch.config.mCon;
+  for (let j = 0; j < m; j++) {
+    const k = s.slots[b * m + j];
+    if (k >= 0 && s.tourLength[b * s.batch.kMax + k] === 0) fresh++;
+  }
+  return fresh;
+}
