@@ -70,22 +70,24 @@ export function decodeGreedyServing(
   if (demandOverFleet(problem)) return best.routes;
   // View 0 is the plain plan again (a batch decodes as each row alone), so the best view is never worse than it.
   const views = decodeGreedyViews(policy, problem, config, undefined, signal);
-  const leading = bestOf(problem, config, [best.routes, views.routes]);
+  const leading = bestOf(problem, config, [best, views]);
   if (servesAll(leading.evaluation)) return leading.routes;
   // Putting the customers left back in (and packing the fleet to make room) takes milliseconds; sampling takes
   // tens of seconds on a large day.
   const fitted = fitToFleet(problem, config.variant, leading.routes);
   if (servesAll(evaluateIndexRoutes(problem, fitted, config.variant))) return fitted;
   const sampled = sampleChunk(policy, problem, config, null, 1, RESCUE_SAMPLES, 0, signal);
-  return bestOf(problem, config, [leading.routes, sampled.routes]).routes;
+  return bestOf(problem, config, [leading, sampled]).routes;
 }
 
-/** The plan serving the most customers, then the cheapest, of index routes for `problem`. */
-function bestOf(problem: Problem, config: EnvConfig, plans: number[][][]): Omit<SampledPlan, 'samples'> {
-  let best: Omit<SampledPlan, 'samples'> | null = null;
-  for (const routes of plans) {
-    const evaluation = evaluateIndexRoutes(problem, routes, config.variant);
-    if (!best || isBetter(evaluation, best.evaluation)) best = { routes, evaluation };
+type PricedPlan = Omit<SampledPlan, 'samples'>;
+
+/** The plan serving the most customers, then the cheapest, of plans for `problem` (index routes are priced here, priced plans are not priced again). */
+function bestOf(problem: Problem, config: EnvConfig, plans: (number[][] | PricedPlan)[]): PricedPlan {
+  let best: PricedPlan | null = null;
+  for (const plan of plans) {
+    const priced = Array.isArray(plan) ? { routes: plan, evaluation: evaluateIndexRoutes(problem, plan, config.variant) } : plan;
+    if (!best || isBetter(priced.evaluation, best.evaluation)) best = priced;
   }
   if (!best) throw new Error('no plan to choose from');
   return best;
@@ -103,11 +105,11 @@ function greedyCandidates(
   encodings: SymmetricEncodings,
   signal?: AbortSignal,
   onStep?: (state: EnvState) => void,
-): Omit<SampledPlan, 'samples'> {
+): PricedPlan {
   const views = decodeGreedyViews(policy, problem, config, encodings, signal, onStep);
   const smaller = smallerFleetDays(problem);
   if (smaller.length === 0) return views;
-  return bestOf(problem, config, [views.routes, ...decodeGreedy(policy, smaller, config, signal)]);
+  return bestOf(problem, config, [views, ...decodeGreedy(policy, smaller, config, signal)]);
 }
 
 /** Sampled plans drawn when neither the greedy plan nor its views serve everyone. */
@@ -222,7 +224,7 @@ export function decodeGreedyViews(
   encodings?: SymmetricEncodings,
   signal?: AbortSignal,
   onStep?: (state: EnvState) => void,
-): Omit<SampledPlan, 'samples'> {
+): PricedPlan {
   const own = encodings ? null : symmetricEncodings(policy, problem, config);
   const views = Array.from({ length: SYMMETRY_COUNT }, (_, s) => s);
   const rows = views.map((s) => (encodings ?? own)!.of(s).encoding);
