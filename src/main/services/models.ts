@@ -1,6 +1,6 @@
 import { readdirSync, rmSync, statSync } from 'node:fs';
 import { join, resolve, sep } from 'node:path';
-import type { ModelInfo } from '../../shared/api.js';
+import type { ModelInfo, ModelSummary } from '../../shared/api.js';
 import type { VariantName } from '../../shared/domain.js';
 import { AppError, inputError } from '../../shared/errors.js';
 import { nearestModel } from '../../shared/model-choice.js';
@@ -34,9 +34,9 @@ export function resolveModel(ctx: ServiceContext, method: 'jampr' | 'am', varian
 }
 
 /** Registers a checkpoint folder, or returns it if already registered (the card is re-read). */
-export function registerModel(store: Store, folder: string, builtIn: boolean): ModelInfo {
+export function registerModel(store: Store, folder: string, builtIn: boolean, summary?: ModelSummary): ModelInfo {
   const absolute = resolve(folder);
-  const card = readModelSummary(absolute);
+  const card = summary ?? readModelSummary(absolute);
   const existing = store.models.byFolder(absolute);
   if (existing) {
     store.models.updateCard(existing.id, card);

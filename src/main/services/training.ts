@@ -101,9 +101,10 @@ export function trainingServices(ctx: ServiceContext) {
         const inUse = currentModel(request);
         // A model that took no training step is the one it started from (or untrained weights): nothing in it is worth
         // activating or listing beside the original, so its folder goes and the verdict says why.
-        const stepped = result.outDir !== null && readModelSummary(result.outDir).instancesSeen > (from?.card.instancesSeen ?? 0);
+        const summary = result.outDir !== null ? readModelSummary(result.outDir) : null;
+        const stepped = summary !== null && summary.instancesSeen > (from?.card.instancesSeen ?? 0);
         if (result.outDir && !stepped) rmSync(result.outDir, { recursive: true, force: true });
-        const model = result.outDir && stepped ? registerModel(ctx.store, result.outDir, false) : null;
+        const model = result.outDir && summary && stepped ? registerModel(ctx.store, result.outDir, false, summary) : null;
         const verdict = model
           ? activationGuard(
               model,
