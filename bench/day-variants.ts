@@ -77,7 +77,7 @@ const KINDS: Record<string, (day: Instance, rng: Rng) => Instance> = {
    */
   'fifty-a-van': CITY_DAY_KINDS.vans.change,
   /** Service 20–49 min a stop (installations, not parcels). */
-  'long-service': (d, rng) => ({ ...d, customers: d.customers.map((c) => ({ ...c, service: 20 + rng.int(0, 30) })) }),
+  'long-service': CITY_DAY_KINDS.long.change,
   /** Three times the area, driven at 60 km/h (a region, not a city). */
   regional: (d) => ({
     ...d,

@@ -23,7 +23,7 @@ export function frameRows(p: Problem): Float32Array {
 }
 
 export interface Bucket {
-  /** The paper's generator, or a kind of city day (train/sources.ts CITY_DAY_KINDS: city, ample, vans). */
+  /** The paper's generator, or a kind of city day (train/sources.ts CITY_DAY_KINDS: city, ample, vans, long). */
   kind: 'paper' | CityDayKind;
   n: number;
 }

@@ -21,6 +21,7 @@ import torch
 MASKED = -1e9
 NEED_CAP = 2.0
 FRAME_SHIFT = 1000.0
+SERVICE_SCALE = 100.0  # inputs.ts: service on the coordinates' scale
 PAIR_UNIT = 100.0
 VARIANTS = {
     # alpha: earliness price, beta: lateness price (None: lateness forbidden), waits: tw1/tw2 wait for the window
@@ -371,6 +372,7 @@ class Jampr:
         if not (self.c['kind'] == 'jampr' and self.c.get('loadFeature') and self.c.get('fleetFeature') and self.c.get('pairBias')
                 and self.c['tourAggregation'] == 'depot-mean'):
             raise ValueError('the port covers the shipped configuration only (jampr, load/fleet features, pair bias, depot-mean)')
+        self.service_feature = bool(self.c.get('serviceFeature'))
 
     def trainable(self):
         return [t for name, t in self.w.items() if not (name.endswith('movingMean') or name.endswith('movingVariance'))]
@@ -386,12 +388,12 @@ class Jampr:
         return (x - w[f'{name}/movingMean']) / torch.sqrt(w[f'{name}/movingVariance'] + 1e-5) * w[f'{name}/gamma'] + w[f'{name}/beta']
 
     def encode(self, features):
-        """features [B, N+1, 5] -> omega [B, N+1, d]."""
-        B, S, _ = features.shape
+        """features [B, N+1, F] -> omega [B, N+1, d]."""
+        B, S, F = features.shape
         c = self.c
         d, H = c['embedDim'], c['encoderHeads']
         hd = d // H
-        z = self.lin('encoder/embed', features.reshape(B * S, 5))
+        z = self.lin('encoder/embed', features.reshape(B * S, F))
         for l in range(c['encoderLayers']):
             p = f'encoder/{l}'
             split = lambda t: t.reshape(B, S, H, hd).transpose(1, 2)
@@ -423,11 +425,28 @@ class Jampr:
         return self.w['jampr/Wq'][index * d:(index + 1) * d]
 
 
-def node_features(days, symmetry):
+def node_features(days, symmetry, service_feature):
+    """inputs.ts nodeFeatures: (x, y, q/Q, a/1000, b/1000) and, with the service feature, h/100."""
     u, v = place(days.x, days.y, symmetry)
     q = days.demand / days.capacity.unsqueeze(1)
     q = torch.cat([torch.zeros_like(q[:, :1]), q[:, 1:]], 1)
-    return torch.stack([u, v, q, days.ready / FRAME_SHIFT, days.due / FRAME_SHIFT], -1).float()
+    columns = [u, v, q, days.ready / FRAME_SHIFT, days.due / FRAME_SHIFT]
+    if service_feature:
+        columns.append(days.service / SERVICE_SCALE)
+    return torch.stack(columns, -1).float()
+
+
+def add_service_feature(manifest, weights):
+    """checkpoint.ts addZeroInput: a model saved without the service feature gets its input with zero weight."""
+    if manifest['config'].get('serviceFeature'):
+        return
+    name = 'encoder/embed/kernel'
+    kernel = weights[name]
+    weights[name] = torch.cat([kernel, torch.zeros_like(kernel[:1])], 0)
+    for t in manifest['tensors']:
+        if t['name'] == name:
+            t['shape'] = list(weights[name].shape)
+    manifest['config']['serviceFeature'] = True
 
 
 class Decoder:
@@ -439,7 +458,7 @@ class Decoder:
         d = c['embedDim']
         days = env.d
         B, S, K = days.B, days.size, days.kmax
-        self.omega = model.encode(node_features(days, symmetry))
+        self.omega = model.encode(node_features(days, symmetry, model.service_feature))
         self.tour_embed = model.tour(self.omega.reshape(B * S, d)).reshape(B, S, d // 2)
         graph, depot = self.omega.mean(1), self.omega[:, 0]
         self.static_query = graph @ model.query_block(0) + depot @ model.query_block(3)

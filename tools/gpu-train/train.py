@@ -66,6 +66,10 @@ def main():
     card = json.load(open(os.path.join(args.init, 'card.json')))
     variant, m_con, m_pre = card['variant'], card['env']['mCon'], card['env']['mPre']
     manifest, weights = jt.load_checkpoint(args.init, dev)
+    # As the app's trainer does (train/setup.ts), a model saved before the service feature gains it with zero weight.
+    jt.add_service_feature(manifest, weights)
+    with open(os.path.join(args.out, 'model.json'), 'w') as f:
+        json.dump(manifest, f, indent=2)  # the manifest the run's weights files are written in
     model = jt.Jampr(manifest, weights)
     params = model.trainable()
     for p in params:

@@ -119,12 +119,17 @@ export const readModelJson = (dir: string): ModelJson => parsed(modelJsonSchema,
 const readCardJson = (dir: string): CardJson => parsed(cardJsonSchema, readJson(dir, 'card.json'), join(dir, 'card.json'));
 
 /**
- * The configuration the weights were saved with. Checkpoints from before the fleet feature or the pair bias
+ * The configuration the weights were saved with. Checkpoints from before the fleet or service feature or the pair bias
  * existed have no such field: they were made without it.
  */
 export function savedConfig(model: ModelJson): ModelConfig {
   const stored = model.config as Partial<ModelConfig>;
-  return modelConfig({ ...stored, fleetFeature: stored.fleetFeature ?? false, pairBias: stored.pairBias ?? false });
+  return modelConfig({
+    ...stored,
+    fleetFeature: stored.fleetFeature ?? false,
+    serviceFeature: stored.serviceFeature ?? false,
+    pairBias: stored.pairBias ?? false,
+  });
 }
 
 /** A folder's card, checked and converted (card.ts), with the configuration its model.json was saved with. */

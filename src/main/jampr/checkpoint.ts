@@ -66,8 +66,14 @@ export async function loadCheckpoint(dir: string, expect: Partial<ModelConfig> =
   const saved = savedConfig(model);
   const jampr = saved.kind === 'jampr';
   const addFleet = jampr && expect.fleetFeature === true && !saved.fleetFeature;
+  const addService = jampr && expect.serviceFeature === true && !saved.serviceFeature;
   const addPair = jampr && expect.pairBias === true && !saved.pairBias;
-  const config = { ...saved, fleetFeature: saved.fleetFeature || addFleet, pairBias: saved.pairBias || addPair };
+  const config = {
+    ...saved,
+    fleetFeature: saved.fleetFeature || addFleet,
+    serviceFeature: saved.serviceFeature || addService,
+    pairBias: saved.pairBias || addPair,
+  };
   const wanted = { ...config, ...expect };
   const mismatches = configMismatches(wanted, config);
   if (mismatches.length) throw new AppError('model', `the model in ${dir} does not match the requested configuration`, mismatches);
@@ -76,7 +82,8 @@ export async function loadCheckpoint(dir: string, expect: Partial<ModelConfig> =
   const policy = new Policy(config);
   try {
     const tensors = toTensors(model.tensors, values);
-    if (addFleet) addFleetFeatureInput(tensors);
+    if (addFleet) addZeroInput(tensors, VEHICLE_INPUT_KERNEL);
+    if (addService) addZeroInput(tensors, NODE_INPUT_KERNEL);
     if (addPair) tensors.set(PAIR_BIAS, tf.zeros([PAIR_FEATURES, 1]));
     padPairBias(tensors);
     assignAll(policy.params.all(), tensors, dir);
@@ -89,16 +96,17 @@ export async function loadCheckpoint(dir: string, expect: Partial<ModelConfig> =
 }
 
 /**
- * Gives a model trained without the fleet feature an input for it, with zero weight: the upgraded model
- * plans exactly as before until training teaches it to read the feature (the new input is the last row
- * of the vehicle encoder's first layer).
+ * Gives a model trained without the fleet (service) feature an input for it, with zero weight: the upgraded model
+ * plans exactly as before until training teaches it to read the feature (the new input is the last row of the
+ * vehicle (node) encoder's first layer).
  */
 export const VEHICLE_INPUT_KERNEL = 'jampr/gv/0/kernel';
-function addFleetFeatureInput(values: Map<string, tf.Tensor>): void {
-  const kernel = values.get(VEHICLE_INPUT_KERNEL);
+export const NODE_INPUT_KERNEL = 'encoder/embed/kernel';
+function addZeroInput(values: Map<string, tf.Tensor>, name: string): void {
+  const kernel = values.get(name);
   if (!kernel) return;
   values.set(
-    VEHICLE_INPUT_KERNEL,
+    name,
     tf.tidy(() => tf.concat([kernel, tf.zeros([1, kernel.shape[1] ?? 0])], 0)),
   );
   kernel.dispose();

@@ -17,6 +17,7 @@ import { routesOf } from '../../../src/main/jampr/env/routes.js';
 import { Policy } from '../../../src/main/jampr/model/policy.js';
 import { rollout } from '../../../src/main/jampr/rollout.js';
 import { evaluateIndexRoutes } from '../../../src/main/vrp/evaluate.js';
+import type { Problem } from '../../../src/main/vrp/problem.js';
 import { tinyModelConfig, tinyProblems } from './fixtures.js';
 
 describe('decoding', () => {
@@ -187,6 +188,7 @@ describe('decoding', () => {
     const variant = makeVariant('tw1');
     const config = jamprEnvConfig(variant, 20);
     const served = (routes: number[][]) => routes.reduce((sum, r) => sum + r.length, 0);
+    const cost = (problem: Problem, routes: number[][]) => evaluateIndexRoutes(problem, routes, variant).cost;
     let stranded = 0;
     let rescued = 0;
     let repaired = 0;
@@ -196,7 +198,9 @@ describe('decoding', () => {
       const plain = decodeGreedy(policy, [problem], config)[0];
       const plan = decodeGreedyServing(policy, problem, config);
       if (served(plain) === problem.n) {
-        expect(plan).toEqual(plain);
+        // Nothing to fall back on: the plain plan, or a cheaper one of the smaller fleets greedy also tries.
+        expect(served(plan)).toBe(problem.n);
+        expect(cost(problem, plan)).toBeLessThanOrEqual(cost(problem, plain));
         continue;
       }
       stranded++;

@@ -36,7 +36,7 @@ function referenceLogp(policy: Policy, s: EnvState, config: ModelConfig): Float3
     const m = s.batch.config.mCon;
     const out: Float32Array[] = [];
     s.batch.problems.forEach((_, b) => {
-      const enc = policy.encoder.apply(nodeFeatureTensor(s, b), false);
+      const enc = policy.encoder.apply(nodeFeatureTensor(s, b, config), false);
       const omega = enc.nodes.reshape([nodes, d]) as tf.Tensor2D;
       const gsAll = gs(omega);
       const K = s.batch.fleet[b];
@@ -102,7 +102,7 @@ function referenceLogp(policy: Policy, s: EnvState, config: ModelConfig): Float3
   });
 }
 
-function nodeFeatureTensor(s: EnvState, b: number): tf.Tensor3D {
+function nodeFeatureTensor(s: EnvState, b: number, config: ModelConfig): tf.Tensor3D {
   const p = s.batch.problems[b];
   const f = modelFrame(p);
   const rows = Array.from({ length: p.n + 1 }, (_, i) => [
@@ -111,6 +111,7 @@ function nodeFeatureTensor(s: EnvState, b: number): tf.Tensor3D {
     i === 0 ? 0 : p.demand[i] / p.capacity,
     f.ready[i] / 1000,
     f.due[i] / 1000,
+    ...(config.serviceFeature ? [(p.service[i] * f.scale) / 100] : []),
   ]);
   return tf.tensor3d([rows]);
 }

@@ -6,7 +6,7 @@ import { decodeGreedy } from '../../../src/main/jampr/decode.js';
 import { jamprEnvConfig } from '../../../src/main/jampr/env/config.js';
 import { reset } from '../../../src/main/jampr/env/env.js';
 import { FRAME_CENTRE, modelFrame } from '../../../src/main/jampr/frame.js';
-import { NODE_FEATURES } from '../../../src/main/jampr/model/config.js';
+import { nodeFeatureCount } from '../../../src/main/jampr/model/config.js';
 import { nodeFeatures, unusedVehicleFeatures } from '../../../src/main/jampr/model/inputs.js';
 import { Policy } from '../../../src/main/jampr/model/policy.js';
 import { generateCityDay } from '../../../src/main/vrp/generate-city.js';
@@ -19,8 +19,9 @@ import { setPairBias } from '../../../src/main/jampr/train/pair-search.js';
 import { tinyModelConfig } from './fixtures.js';
 
 const features = (p: Problem) => {
-  const out = new Float32Array((p.n + 1) * NODE_FEATURES);
-  nodeFeatures(p, 0, out, 0);
+  const config = tinyModelConfig();
+  const out = new Float32Array((p.n + 1) * nodeFeatureCount(config));
+  nodeFeatures(p, config, 0, out, 0);
   return Array.from(out);
 };
 const tw1 = makeVariant('tw1');

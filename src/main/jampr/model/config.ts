@@ -28,6 +28,12 @@ export interface ModelConfig {
    */
   fleetFeature: boolean;
   /**
+   * Each stop's service time as a 6th node feature (in the model frame, /100 like the coordinates): the paper's
+   * generator gives every stop the same service, a dispatcher's stops take 3 to 60 minutes. Checkpoints written
+   * before it existed load with it off; training them adds it with zero weight.
+   */
+  serviceFeature: boolean;
+  /**
    * A learned linear term on each action's travel, early arrival, lateness and slack (pair-features.ts) added to
    * its logit. Checkpoints written before it existed load with it off; training them adds it with zero weight.
    */
@@ -48,6 +54,7 @@ export const DEFAULT_MODEL_CONFIG: ModelConfig = {
   clip: 10,
   loadFeature: true,
   fleetFeature: true,
+  serviceFeature: true,
   pairBias: true,
   tourAggregation: 'depot-mean',
   tourLength: 20,
@@ -83,7 +90,7 @@ export function configMismatches(expected: ModelConfig, found: ModelConfig): str
 }
 
 /** Node features per node and vehicle features per vehicle. */
-export const NODE_FEATURES = 5;
+export const nodeFeatureCount = (c: ModelConfig): number => 5 + (c.serviceFeature ? 1 : 0);
 /** What the pair bias reads of each joint action (pair-features.ts): travel, early arrival, lateness, slack. */
 export const PAIR_QUANTITIES = 4;
 /** Features per joint action: the quantities, then the same scaled by the day's fleet tightness. */

@@ -1,6 +1,6 @@
 import type * as tf from '@tensorflow/tfjs';
 import type { ModelConfig } from './config.js';
-import { NODE_FEATURES } from './config.js';
+import { nodeFeatureCount } from './config.js';
 import { BatchNorm, Linear, MultiHeadAttention } from './layers.js';
 import type { ParamStore } from './params.js';
 
@@ -34,7 +34,7 @@ export class NodeEncoder {
     private readonly config: ModelConfig,
   ) {
     const d = config.embedDim;
-    this.embed = new Linear(params, 'encoder/embed', NODE_FEATURES, d);
+    this.embed = new Linear(params, 'encoder/embed', nodeFeatureCount(config), d);
     this.blocks = Array.from({ length: config.encoderLayers }, (_, l) => ({
       attention: new MultiHeadAttention(params, `encoder/${l}/mha`, d, config.encoderHeads),
       norm1: new BatchNorm(params, `encoder/${l}/bn1`, d),
@@ -44,11 +44,11 @@ export class NodeEncoder {
     }));
   }
 
-  /** features: [B, N+1, 5] -> ω. training selects BatchNorm's batch statistics (and updates the running ones). */
+  /** features: [B, N+1, F] -> ω. training selects BatchNorm's batch statistics (and updates the running ones). */
   apply(features: tf.Tensor3D, training: boolean): NodeEncoding {
     const [batch, nodes] = features.shape;
     const d = this.config.embedDim;
-    let z = this.embed.apply(features.reshape([batch * nodes, NODE_FEATURES])); // [B*(N+1), d]
+    let z = this.embed.apply(features.reshape([batch * nodes, nodeFeatureCount(this.config)])); // [B*(N+1), d]
     for (const block of this.blocks) {
       const h = block.norm1.apply(z.add(block.attention.apply(z, batch, nodes)), training);
       z = block.norm2.apply(h.add(block.ff2.apply(block.ff1.apply(h, 'relu'))), training);

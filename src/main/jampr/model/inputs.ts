@@ -3,7 +3,7 @@ import { VehicleStatus, capacityLeft } from '../env/state.js';
 import { FRAME_SHIFT, modelFrame } from '../frame.js';
 import type { Problem } from '../../vrp/problem.js';
 import type { ModelConfig } from './config.js';
-import { NODE_FEATURES, vehicleFeatureCount } from './config.js';
+import { nodeFeatureCount, vehicleFeatureCount } from './config.js';
 import { placeScaled } from './symmetry.js';
 
 /**
@@ -12,19 +12,27 @@ import { placeScaled } from './symmetry.js';
  * "last node" means with one matMul each. Everything here is plain Float32Array; the policy makes tensors.
  */
 
-/** [N+1, 5] features of one instance in the model frame: (x/100, y/100, q/Q, a/1000, b/1000), depot demand 0. */
-export function nodeFeatures(p: Problem, symmetry: number, out: Float32Array, offset: number): void {
+/**
+ * [N+1, F] features of one instance in the model frame: (x/100, y/100, q/Q, a/1000, b/1000), depot demand 0, and with
+ * serviceFeature the service time h/100 (in the frame's units, as a distance is: a 600-minute shift makes 10 minutes 0.17).
+ */
+export function nodeFeatures(p: Problem, config: ModelConfig, symmetry: number, out: Float32Array, offset: number): void {
   const f = modelFrame(p);
+  const width = nodeFeatureCount(config);
   for (let i = 0; i <= p.n; i++) {
     const [u, v] = placeScaled(f.x[i], f.y[i], symmetry);
-    const o = offset + i * NODE_FEATURES;
+    const o = offset + i * width;
     out[o] = u;
     out[o + 1] = v;
     out[o + 2] = i === 0 ? 0 : p.demand[i] / p.capacity;
     out[o + 3] = f.ready[i] / FRAME_SHIFT;
     out[o + 4] = f.due[i] / FRAME_SHIFT;
+    if (config.serviceFeature) out[o + 5] = (p.service[i] * f.scale) / SERVICE_SCALE;
   }
 }
+
+/** Service times are read on the coordinates' scale (frame units / 100), not the windows' (/1000): they are short. */
+const SERVICE_SCALE = 100;
 
 /**
  * v_k = [(K−k)/K, t(p,0)/1000, x_p/100, y_p/100, τ/1000, (Q−ℓ)/Q, need], all in the model frame; the load

@@ -2,7 +2,7 @@ import * as tf from '@tensorflow/tfjs';
 import type { EnvState } from '../env/state.js';
 import { AmStepDecoder, AmWeights } from './am-decoder.js';
 import type { ModelConfig } from './config.js';
-import { NODE_FEATURES } from './config.js';
+import { nodeFeatureCount } from './config.js';
 import { NodeEncoder, type NodeEncoding } from './encoder.js';
 import { nodeFeatures, unusedVehicleFeatures } from './inputs.js';
 import { JamprArrayDecoder } from './jampr-array-decoder.js';
@@ -130,11 +130,12 @@ export class Policy {
   private encode(first: EnvState, repeat: number, symmetryOf: (b: number) => number, training: boolean): NodeEncoding {
     const unique = first.batch.problems.length / repeat;
     const nodes = first.batch.n + 1;
-    const features = new Float32Array(unique * nodes * NODE_FEATURES);
+    const width = nodeFeatureCount(this.config);
+    const features = new Float32Array(unique * nodes * width);
     for (let u = 0; u < unique; u++) {
-      nodeFeatures(first.batch.problems[u * repeat], symmetryOf(u * repeat), features, u * nodes * NODE_FEATURES);
+      nodeFeatures(first.batch.problems[u * repeat], this.config, symmetryOf(u * repeat), features, u * nodes * width);
     }
-    return this.encoder.apply(tf.tensor3d(features, [unique, nodes, NODE_FEATURES]), training);
+    return this.encoder.apply(tf.tensor3d(features, [unique, nodes, width]), training);
   }
 
   private cachedFold(w: JamprWeights): FoldedWeights {

@@ -64,10 +64,10 @@ export async function setupTraining(o: SetupOptions): Promise<TrainingSetup> {
 
 async function resume(o: SetupOptions, source: InstanceSource): Promise<TrainingSetup> {
   const dir = o.fromDir as string;
-  // JAMPR models made before the fleet feature or the pair bias get them (with zero weight) when training goes on.
-  const upgrades = o.kind === 'jampr' ? { fleetFeature: true, pairBias: true } : {};
+  // JAMPR models made before the fleet or service feature or the pair bias get them (with zero weight) when training goes on.
+  const upgrades = o.kind === 'jampr' ? { fleetFeature: true, serviceFeature: true, pairBias: true } : {};
   const { policy, card } = await loadCheckpoint(dir, { kind: o.kind, ...upgrades, ...o.model });
-  const upgraded = card.config.fleetFeature !== policy.config.fleetFeature || card.config.pairBias !== policy.config.pairBias;
+  const upgraded = (['fleetFeature', 'serviceFeature', 'pairBias'] as const).some((key) => card.config[key] !== policy.config[key]);
   if (card.variant !== o.variant) {
     policy.dispose();
     throw new AppError('model', `the model in ${dir} was trained for ${card.variant}, not ${o.variant}`);

@@ -1,7 +1,7 @@
 import type { Instance } from '../../../shared/domain.js';
 import { generateInstance } from '../../vrp/generate.js';
 import { generateCityDay } from '../../vrp/generate-city.js';
-import type { Problem } from '../../vrp/problem.js';
+import { type Problem, travelTime } from '../../vrp/problem.js';
 import type { Rng } from '../../vrp/rng.js';
 import { buildProblem } from '../../vrp/validate.js';
 import { perturbInstance } from './perturb.js';
@@ -27,16 +27,16 @@ export function cityDaySource(size: number, kind: CityDayKind = 'city'): Instanc
   const { label, change } = CITY_DAY_KINDS[kind];
   return {
     description: `${label} (lat/lon, clock windows, fixed fleet; N=${size})`,
-    draw: (count, rng) => Array.from({ length: count }, () => buildProblem(change(generateCityDay(size, rng)))),
+    draw: (count, rng) => Array.from({ length: count }, () => buildProblem(change(generateCityDay(size, rng), rng))),
   };
 }
 
 /**
- * City days as generated, and two changes of them where the windows or the fleet's hours, not the load, decide how
- * the day is driven (bench/day-variants.ts measures the models on both; the GPU trainer can train on them).
+ * City days as generated, and changes of them where the windows, the fleet's hours or the stops' service, not the
+ * load, decide how the day is driven (bench/day-variants.ts measures the models on them; the trainers can train on them).
  */
 export const CITY_DAY_KINDS = {
-  city: { label: 'city days', change: (day: Instance) => day },
+  city: { label: 'city days', change: (day: Instance, _rng: Rng) => day },
   /** Five times the capacity, the same fleet: the vehicles carry any share of the day. */
   ample: { label: 'city days of ample capacity', change: (day: Instance) => ({ ...day, capacity: day.capacity * 5 }) },
   /** Vans without a load limit (ten times the capacity), one for every fifty stops and at least two: a courier's day. */
@@ -44,7 +44,23 @@ export const CITY_DAY_KINDS = {
     label: 'city days of a van per fifty stops',
     change: (day: Instance) => ({ ...day, capacity: day.capacity * 10, vehicles: Math.max(2, Math.ceil(day.customers.length / 50)) }),
   },
-} as const satisfies Record<string, { label: string; change: (day: Instance) => Instance }>;
+  /**
+   * Service of 20–49 min a stop (installations, home visits), drawn anew for each stop; a window that would then end
+   * too late to serve the stop and drive back before the shift ends closes earlier, so every stop can still be served.
+   */
+  long: {
+    label: 'city days of long stops',
+    change: (day: Instance, rng: Rng) => ({
+      ...day,
+      customers: day.customers.map((c) => {
+        const service = 20 + rng.int(0, 30);
+        const back = travelTime(day.coordinates, day.depot.x, day.depot.y, c.x, c.y);
+        const due = Math.max(Math.min(c.due, Math.floor(day.depot.due - service - back)), Math.ceil(day.depot.ready + back));
+        return { ...c, service, ready: Math.min(c.ready, due), due };
+      }),
+    }),
+  },
+} as const satisfies Record<string, { label: string; change: (day: Instance, rng: Rng) => Instance }>;
 export type CityDayKind = keyof typeof CITY_DAY_KINDS;
 
 /**
