@@ -21,8 +21,9 @@
  *
  * Longer stops: `--service MIN-MAX` redraws every customer's service time in [MIN, MAX] minutes (the day's seed),
  * each window's close moved earlier where needed so that the stop can still be served alone and the vehicle be
- * back by the end of the shift. The models do not read service times (docs/model.md, "The network"): this shows
- * what that costs on days of installations or deliveries that take half an hour.
+ * back by the end of the shift (generate-city.ts withServiceRedrawn). Models without the service feature do not read
+ * service times (docs/model.md, "The network"): this shows what that costs on days of installations or deliveries
+ * that take half an hour.
  */
 import { benchCityDays, DAY_SIZES } from './city-days.js';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -34,7 +35,7 @@ import type { PlanJob } from '../src/main/jobs/protocol.js';
 import { runPlanJob } from '../src/main/jobs/plan.js';
 import { evaluatePlan } from '../src/main/vrp/evaluate.js';
 import { buildProblem } from '../src/main/vrp/validate.js';
-import { travelTime } from '../src/main/vrp/problem.js';
+import { withServiceRedrawn } from '../src/main/vrp/generate-city.js';
 
 const { values: args } = parseArgs({
   options: {
@@ -65,15 +66,7 @@ function withService(days: Instance[], range: string | undefined): Instance[] {
   const [lo, hi] = range.split('-').map(Number);
   if (!(lo >= 0 && hi >= lo)) throw new Error(`--service ${range}: expected MIN-MAX minutes, e.g. 20-45`);
   const rng = createRng(Number(args.seed) + 2);
-  return days.map((day) => {
-    const customers = day.customers.map((c) => {
-      const service = rng.int(lo, hi + 1);
-      const back = travelTime(day.coordinates, day.depot.x, day.depot.y, c.x, c.y);
-      const due = Math.min(c.due, Math.floor(day.depot.due - service - back));
-      return { ...c, service, due, ready: Math.min(c.ready, due) };
-    });
-    return { ...day, customers };
-  });
+  return days.map((day) => withServiceRedrawn(day, rng, lo, hi));
 }
 
 /** Each day with `count` of its customers given a window that closes at the depot's opening (no vehicle reaches it). */

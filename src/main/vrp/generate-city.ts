@@ -121,3 +121,17 @@ function clockWindow(rng: Rng, start: number, end: number, earliest: number, lat
   ready = Math.min(Math.max(ready, start), due);
   return [ready, due];
 }
+
+/**
+ * The day with every stop's service redrawn in [lo, hi] minutes (installations, home visits); a window's close moves
+ * earlier where needed so that the stop can still be served and the vehicle be back by the end of the shift.
+ */
+export function withServiceRedrawn(day: Instance, rng: Rng, lo: number, hi: number): Instance {
+  const customers = day.customers.map((c) => {
+    const service = rng.int(lo, hi + 1);
+    const back = travelTime(day.coordinates, day.depot.x, day.depot.y, c.x, c.y);
+    const due = Math.max(Math.min(c.due, Math.floor(day.depot.due - service - back)), Math.ceil(day.depot.ready + back));
+    return { ...c, service, due, ready: Math.min(c.ready, due) };
+  });
+  return { ...day, customers };
+}

@@ -1,7 +1,7 @@
 import type { Instance } from '../../../shared/domain.js';
 import { generateInstance } from '../../vrp/generate.js';
-import { generateCityDay } from '../../vrp/generate-city.js';
-import { type Problem, travelTime } from '../../vrp/problem.js';
+import { generateCityDay, withServiceRedrawn } from '../../vrp/generate-city.js';
+import type { Problem } from '../../vrp/problem.js';
 import type { Rng } from '../../vrp/rng.js';
 import { buildProblem } from '../../vrp/validate.js';
 import { perturbInstance } from './perturb.js';
@@ -44,22 +44,8 @@ export const CITY_DAY_KINDS = {
     label: 'city days of a van per fifty stops',
     change: (day: Instance) => ({ ...day, capacity: day.capacity * 10, vehicles: Math.max(2, Math.ceil(day.customers.length / 50)) }),
   },
-  /**
-   * Service of 20–49 min a stop (installations, home visits), drawn anew for each stop; a window that would then end
-   * too late to serve the stop and drive back before the shift ends closes earlier, so every stop can still be served.
-   */
-  long: {
-    label: 'city days of long stops',
-    change: (day: Instance, rng: Rng) => ({
-      ...day,
-      customers: day.customers.map((c) => {
-        const service = 20 + rng.int(0, 30);
-        const back = travelTime(day.coordinates, day.depot.x, day.depot.y, c.x, c.y);
-        const due = Math.max(Math.min(c.due, Math.floor(day.depot.due - service - back)), Math.ceil(day.depot.ready + back));
-        return { ...c, service, ready: Math.min(c.ready, due), due };
-      }),
-    }),
-  },
+  /** Service of 20–49 min a stop (installations, home visits), drawn anew for each stop; every stop stays servable. */
+  long: { label: 'city days of long stops', change: (day: Instance, rng: Rng) => withServiceRedrawn(day, rng, 20, 49) },
 } as const satisfies Record<string, { label: string; change: (day: Instance, rng: Rng) => Instance }>;
 export type CityDayKind = keyof typeof CITY_DAY_KINDS;
 
