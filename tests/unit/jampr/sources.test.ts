@@ -15,6 +15,30 @@ describe('training sources', () => {
     expect(small.vehicles).toBe(2); // never fewer than two
   });
 
+  it('draws days of long stops: the same stops and fleet, service of 20-49 min, every stop still servable in the shift', () => {
+    const [city] = cityDaySource(120).draw(1, createRng(9));
+    const [long] = cityDaySource(120, 'long').draw(1, createRng(9));
+    expect([long.capacity, long.vehicles]).toEqual([city.capacity, city.vehicles]);
+    const nodes = long.n + 1;
+    for (let i = 1; i < nodes; i++) {
+      expect([long.instance.customers[i - 1].x, long.instance.customers[i - 1].y]).toEqual([
+        city.instance.customers[i - 1].x,
+        city.instance.customers[i - 1].y,
+      ]);
+      expect(long.service[i]).toBeGreaterThanOrEqual(20);
+      expect(long.service[i]).toBeLessThanOrEqual(49);
+      expect(long.ready[i]).toBeLessThanOrEqual(long.due[i]);
+      // Served at its window's close, the vehicle is still back by the shift's end.
+      expect(long.due[i] + long.service[i] + long.travel[i * nodes]).toBeLessThanOrEqual(long.due[0] + 1e-9);
+    }
+    const mean = (xs: ArrayLike<number>) =>
+      Array.from(xs)
+        .slice(1)
+        .reduce((a, v) => a + v, 0) /
+      (xs.length - 1);
+    expect(mean(long.service)).toBeGreaterThan(3 * mean(city.service));
+  });
+
   it('draws city days of one size per batch, sizes spread over the range', () => {
     const source = citySizesSource(12, 16);
     const rng = createRng(3);
