@@ -6,11 +6,12 @@
  * checkpoint is exported (float16) to resources/models/<name>/ only when its validation cost (half generated,
  * half city days) is the best so far and below the starting model's. `--kinds ample,vans` adds kinds of city day where
  * the windows or the fleet's hours decide (train/sources.ts CITY_DAY_KINDS), each half as often as the plain city
- * days and with 16 days of its own in the validation set.
+ * days and with 16 days of its own in the validation set. `--generated-weight 2` draws the generated batches twice as
+ * often as the city days' (to keep a model's cost on the paper's instances).
  *
  *   nice -n 5 npx tsx scripts/fine-tune-city.ts --model jampr-tw3-n50 [--minutes 60] [--city 35-150]
  *       [--lr 1e-4] [--batch 16] [--expert-seconds 0.2] [--threads <one per core>] [--recipe imitation|pomo-mean|self-imitation]
- *       [--samples <per instance, pomo-mean and self-imitation>] [--kinds ample,vans]
+ *       [--samples <per instance, pomo-mean and self-imitation>] [--kinds ample,vans] [--generated-weight 1]
  */
 import { cpSync, existsSync, rmSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
@@ -45,6 +46,7 @@ const { values: args } = parseArgs({
     views: { type: 'string' },
     threads: { type: 'string', default: String(availableParallelism()) },
     kinds: { type: 'string', default: '' },
+    'generated-weight': { type: 'string', default: '1' },
   },
 });
 const name = args.model as string;
@@ -100,7 +102,7 @@ const result = await trainModel({
   minutes: Number(args.minutes),
   seed: 31,
   source: batchMixedSource([
-    [generatorSource(size), 1],
+    [generatorSource(size), Number(args['generated-weight'])],
     [citySizesSource(lo, hi), 1],
     ...extraKinds.map((kind): [InstanceSource, number] => [citySizesSource(lo, hi, kind), 0.5]),
   ]),
