@@ -4,10 +4,11 @@ import { MAX_MODEL_CUSTOMERS, SLOW_MODEL_CUSTOMERS } from './limits.js';
 import { type MethodChoice, methodOption, usesModel } from './methods.js';
 
 /**
- * What the learned models cannot see (docs/model.md, "The network"): their node features are the paper's five, and
- * service times are not among them. The paper's generator serves every stop for 1 % of the shift and the city days
- * they were fine-tuned on for at most about 3 %; on days of longer stops their greedy plans cost about twice the
- * classical solver's (bench/RESULTS.md section 8, eleventh round). One rule, read by the plan view and `jampr plan`.
+ * Days of longer stops than the learned models were trained on (docs/model.md, "The network"). The paper's generator
+ * serves every stop for 1 % of the shift and the city days the models were fine-tuned on for at most about 3 %; most
+ * shipped models do not read service times at all (jampr-tw1-n50 does, trained with some days of 20–49 min stops). On
+ * days of longer stops their greedy plans cost about twice the classical solver's (bench/RESULTS.md section 8, eleventh
+ * and nineteenth rounds). One rule, read by the plan view and `jampr plan`.
  */
 export const TRAINED_SERVICE_SHARE = 0.03;
 
@@ -20,8 +21,8 @@ export function serviceTimeNotice(instance: Instance): string | null {
   if (mean / shift <= TRAINED_SERVICE_SHARE) return null;
   const unit = instance.clockTimes || instance.coordinates?.kind === 'geo' ? ' min' : '';
   return (
-    `The learned models do not read service times, and this day's stops take ${Math.round(mean)}${unit} on average ` +
-    `(${((100 * mean) / shift).toFixed(1)} % of the shift; they were trained on up to ${100 * TRAINED_SERVICE_SHARE} %): ` +
+    `This day's stops take ${Math.round(mean)}${unit} on average (${((100 * mean) / shift).toFixed(1)} % of the shift), ` +
+    `longer than the learned models were mostly trained on (up to ${100 * TRAINED_SERVICE_SHARE} %): ` +
     'their plans may cost about twice what the classical solver or JAMPR + local search find.'
   );
 }

@@ -1,6 +1,6 @@
 /**
- * A day of long stops (installations, not parcels): the learned models do not read service times, so a plan made
- * with one says so above its figures; the same day planned with JAMPR + local search does not carry the notice.
+ * A day of long stops (installations, not parcels): the learned models were mostly trained on short stops, so a plan
+ * made with one says so above its figures; the same day planned with JAMPR + local search does not carry the notice.
  */
 import { expect, test } from '@playwright/test';
 import { type AppSession, openApp } from './support/browser.js';
@@ -22,7 +22,7 @@ test.afterAll(async () => {
   await session?.close();
 });
 
-test('a learned plan on a day of long stops says that the model does not read service times', async ({ browser }) => {
+test('a learned plan on a day of long stops says that the models were mostly trained on shorter stops', async ({ browser }) => {
   session = await openApp(browser);
   const { page } = session;
   const byTest = (id: string) => page.getByTestId(id);
@@ -33,7 +33,7 @@ test('a learned plan on a day of long stops says that the model does not read se
   await byTest('method').selectOption('jampr-greedy');
   await byTest('plan-button').click();
   await expect(byTest('plan-meta')).toContainText('JAMPR', { timeout: 60_000 });
-  await expect(byTest('plan-model-notice')).toContainText("this day's stops take 43 min on average");
+  await expect(byTest('plan-model-notice')).toContainText("This day's stops take 43 min on average");
   await expect(byTest('not-served')).toHaveCount(0);
 
   await byTest('method').selectOption('jampr-ls');

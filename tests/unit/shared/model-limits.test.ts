@@ -16,7 +16,7 @@ describe('serviceTimeNotice', () => {
     const day = generateCityDay(40, createRng(1));
     const shift = day.depot.due - day.depot.ready;
     const long = { ...day, customers: day.customers.map((c) => ({ ...c, service: 35 })) };
-    expect(serviceTimeNotice(long)).toContain(`this day's stops take 35 min on average (${((100 * 35) / shift).toFixed(1)} % of the shift`);
+    expect(serviceTimeNotice(long)).toContain(`This day's stops take 35 min on average (${((100 * 35) / shift).toFixed(1)} % of the shift`);
     // Just under the line and just over it.
     const at = (share: number) => ({ ...day, customers: day.customers.map((c) => ({ ...c, service: share * shift })) });
     expect(serviceTimeNotice(at(0.029))).toBeNull();
