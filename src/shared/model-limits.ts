@@ -6,9 +6,9 @@ import { type MethodChoice, methodOption, usesModel } from './methods.js';
 /**
  * Days of longer stops than the learned models were trained on (docs/model.md, "The network"). The paper's generator
  * serves every stop for 1 % of the shift and the city days the models were fine-tuned on for at most about 3 %; most
- * shipped models do not read service times at all (jampr-tw1-n50 does, trained with some days of 20–49 min stops). On
- * days of longer stops their greedy plans cost about twice the classical solver's (bench/RESULTS.md section 8, eleventh
- * and nineteenth rounds). One rule, read by the plan view and `jampr plan`.
+ * shipped models do not read service times at all (docs/model.md names the one that does). On days of longer stops
+ * their greedy plans cost about twice the classical solver's (bench/RESULTS.md section 8, eleventh and nineteenth
+ * rounds). One rule, read by the plan view and `jampr plan`.
  */
 export const TRAINED_SERVICE_SHARE = 0.03;
 

@@ -36,7 +36,7 @@ export function cityDaySource(size: number, kind: CityDayKind = 'city'): Instanc
  * load, decide how the day is driven (bench/day-variants.ts measures the models on them; the trainers can train on them).
  */
 export const CITY_DAY_KINDS = {
-  city: { label: 'city days', change: (day: Instance, _rng: Rng) => day },
+  city: { label: 'city days', change: (day: Instance) => day },
   /** Five times the capacity, the same fleet: the vehicles carry any share of the day. */
   ample: { label: 'city days of ample capacity', change: (day: Instance) => ({ ...day, capacity: day.capacity * 5 }) },
   /** Vans without a load limit (ten times the capacity), one for every fifty stops and at least two: a courier's day. */
