@@ -7,12 +7,13 @@ import { fitToFleet } from '../vrp/solvers/fleet-fit.js';
 import { isBetter } from '../vrp/solvers/plan-score.js';
 import { demandOverFleet, leavesOnlyOutOfReach } from '../vrp/unserved.js';
 import type { Problem } from '../vrp/problem.js';
-import { createRng } from '../vrp/rng.js';
+import { createRng, type Rng } from '../vrp/rng.js';
 import { smallerFleetDays } from './smaller-fleets.js';
 import type { EnvConfig } from './env/config.js';
 import { reset } from './env/env.js';
 import { routesOf } from './env/routes.js';
 import type { EnvState } from './env/state.js';
+import { PAIR_FEATURES } from './model/config.js';
 import type { EncodedRows, Policy } from './model/policy.js';
 import { SYMMETRY_COUNT } from './model/symmetry.js';
 import type { StopSignal } from './parallel.js';
@@ -300,7 +301,7 @@ export function sampleChunk(
     policy,
     problems,
     config,
-    { kind: 'sample', rng },
+    { kind: 'sample', rng, shifts: biasShifts(policy, size, rng) },
     { training: false, repeat: size, symmetries: [symmetry], encoded: encodings?.of(symmetry), signal, onStep },
   );
   let best: SampledPlan | null = null;
@@ -311,6 +312,22 @@ export function sampleChunk(
   }
   if (!best) throw new Error('no sample was drawn');
   return best;
+}
+
+/**
+ * Half of a chunk's rows act greedily under a pair bias of their own, θ plus a draw of N(0, SHIFT_SPREAD²) on each
+ * weight, the other half draw their actions (strategy.ts). On city days the model's softmax draws hardly beat its
+ * greedy plans, while greedy plans under shifted weights differ as whole plans (earlier or later windows first, nearer
+ * or farther stops); half of each keeps what the draws find on the paper's instances (bench/RESULTS.md §8,
+ * twentieth round). Models without a pair bias (AM+TW) draw every row.
+ */
+export const SHIFTED_SHARE = 0.5;
+export const SHIFT_SPREAD = 0.3;
+
+function biasShifts(policy: Policy, size: number, rng: Rng): Float32Array | undefined {
+  if (policy.config.kind !== 'jampr' || !policy.config.pairBias) return undefined;
+  const rows = Math.round(size * SHIFTED_SHARE);
+  return Float32Array.from({ length: rows * PAIR_FEATURES }, () => SHIFT_SPREAD * rng.normal());
 }
 
 /** The share of the `n` customers that the `rows` rollouts of a batch have placed so far. */
