@@ -24,8 +24,26 @@ import { PAIR_FEATURES, PAIR_QUANTITIES } from './config.js';
 /** Frame units per feature unit: a tenth of the shift, so that the values stay O(1)–O(10). */
 export const PAIR_UNIT = 100;
 
-/** [B, m·(N+1), PAIR_FEATURES]: the features of every action of every row; zeros where the slot is empty. */
+/**
+ * Features already computed, per state: a state is never changed once made (env.ts steps to a copy), and a sampling
+ * step reads them twice, in the decoder's logits and again for the rows that act under a shifted bias (strategy.ts).
+ */
+const computed = new WeakMap<EnvState, Float32Array>();
+
+/**
+ * [B, m·(N+1), PAIR_FEATURES]: the features of every action of every row; zeros where the slot is empty. The array
+ * is shared by every caller of the same state: read it, never write it.
+ */
 export function pairFeatures(s: EnvState): Float32Array {
+  let features = computed.get(s);
+  if (!features) {
+    features = computePairFeatures(s);
+    computed.set(s, features);
+  }
+  return features;
+}
+
+function computePairFeatures(s: EnvState): Float32Array {
   const { problems, kMax, n } = s.batch;
   const m = s.batch.config.mCon;
   const nodes = n + 1;
