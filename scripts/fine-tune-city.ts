@@ -19,7 +19,6 @@ import { availableParallelism } from 'node:os';
 import { parseArgs } from 'node:util';
 import { selectBackend } from '../src/main/jampr/backend/backend.js';
 import type { ModelCard } from '../src/main/jampr/card.js';
-import type { Policy } from '../src/main/jampr/model/policy.js';
 import { exportCheckpoint, loadCheckpoint } from '../src/main/jampr/checkpoint.js';
 import { jamprEnvConfig } from '../src/main/jampr/env/config.js';
 import { greedyCosts, mean } from '../src/main/jampr/train/costs.js';
@@ -73,10 +72,12 @@ const validation = [
   ),
 ];
 const env = jamprEnvConfig(variant, size, start.card.env);
-const startCost = mean(greedyCosts(start.policy, validation, env));
-const parts = [validation.slice(0, 32), validation.slice(32, 64), ...extraKinds.map((_, k) => validation.slice(64 + 16 * k, 80 + 16 * k))];
-const partCosts = (policy: Policy) => parts.map((v) => mean(greedyCosts(policy, v, env)));
-const startParts = partCosts(start.policy);
+/** The validation set's parts (generated, city days, each extra kind) as [from, to) ranges of its instances. */
+const parts = [[0, 32], [32, 64], ...extraKinds.map((_, k) => [64 + 16 * k, 80 + 16 * k])];
+const partCosts = (costs: Float64Array) => parts.map(([from, to]) => mean(costs.subarray(from, to)));
+const startCosts = greedyCosts(start.policy, validation, env);
+const startCost = mean(startCosts);
+const startParts = partCosts(startCosts);
 console.log(
   `validation parts (generated, city${extraKinds.map((k) => `, ${k}`).join('')}): ${startParts.map((c) => c.toFixed(1)).join(' / ')}`,
 );
@@ -93,10 +94,8 @@ if (!existsSync(`${OUT}/model.json`)) {
  * that only lowered it planned the city days worse (bench/RESULTS.md §8, twentieth round).
  */
 let best = 1;
-const shipIfBest = async (card: ModelCard) => {
-  const { policy } = await loadCheckpoint(OUT);
-  const now = partCosts(policy);
-  policy.dispose();
+const shipIfBest = async (card: ModelCard, validationCosts: Float64Array) => {
+  const now = partCosts(validationCosts);
   const relative = mean(now.map((c, i) => c / startParts[i]));
   console.log(
     `validation parts ${now.map((c) => c.toFixed(1)).join(' / ')}: ${relative.toFixed(4)} of the start after ${card.instancesTrained} instances`,

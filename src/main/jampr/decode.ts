@@ -321,8 +321,8 @@ export function sampleChunk(
  * or farther stops); half of each keeps what the draws find on the paper's instances (bench/RESULTS.md §8,
  * twentieth round). Models without a pair bias (AM+TW) draw every row.
  */
-export const SHIFTED_SHARE = 0.5;
-export const SHIFT_SPREAD = 0.3;
+const SHIFTED_SHARE = 0.5;
+const SHIFT_SPREAD = 0.3;
 
 function biasShifts(policy: Policy, size: number, rng: Rng): Float32Array | undefined {
   if (policy.config.kind !== 'jampr' || !policy.config.pairBias) return undefined;

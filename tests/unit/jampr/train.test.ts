@@ -93,6 +93,7 @@ describe('training', () => {
   it('a short run on N=5 lowers the greedy validation cost clearly below its start, then resumes', async () => {
     const outDir = await mkdtemp(join(tmpdir(), 'jampr-train-'));
     const progress: number[] = [];
+    const checkpoints: { curveCost: number; costs: Float64Array }[] = [];
     const run = await trainModel({
       variant: 'tw1',
       size: 5,
@@ -104,8 +105,18 @@ describe('training', () => {
       model: tiny,
       recipe: { name: 'pomo-mean', batchSize: 8, epochSize: 32, samplesPerInstance: 6, learningRate: 2e-3 },
       onProgress: (p) => progress.push(p.instancesSeen),
+      onCheckpoint: async (card, costs) => {
+        checkpoints.push({ curveCost: card.validation.curve.at(-1)!.cost, costs: costs.slice() });
+      },
     });
     const curve = run.card.validation.curve;
+    // Every checkpoint hands over its validation instances' own costs: their mean is the curve point saved with it.
+    expect(checkpoints.length).toBeGreaterThan(1);
+    for (const { curveCost, costs } of checkpoints) {
+      expect(costs.length).toBe(48);
+      expect(costs.reduce((sum, c) => sum + c, 0) / costs.length).toBeCloseTo(curveCost, 2);
+    }
+    expect(checkpoints[0].costs).not.toEqual(checkpoints.at(-1)!.costs);
     expect(run.stoppedBy).toBe('instances');
     expect(progress.at(-1)).toBe(96);
     expect(curve[0].instances).toBe(0);

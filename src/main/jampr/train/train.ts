@@ -88,8 +88,12 @@ export interface TrainModelOptions {
    * doing, and its time so far, so a progress bar moves through them.
    */
   onPhase?: (phase: { label: string; elapsedSec: number }) => void;
-  /** Called after each checkpoint is written to outDir (e.g. to export a shipped copy). */
-  onCheckpoint?: (card: ModelCard) => Promise<void>;
+  /**
+   * Called after each checkpoint is written to outDir (e.g. to export a shipped copy), with the greedy cost of each
+   * validation instance on the weights just written (in the order of the validation set), so that a caller can judge
+   * the checkpoint by parts of that set without decoding it again.
+   */
+  onCheckpoint?: (card: ModelCard, validationCosts: Float64Array) => Promise<void>;
   signal?: AbortSignal;
 }
 
@@ -157,11 +161,13 @@ async function trainWithRecipe(
   let lastSave = elapsed();
   let { epoch, stepInEpoch } = card.training ?? { epoch: 0, stepInEpoch: 0 };
   let validatedAt = -1;
+  let validationCosts: Float64Array = new Float64Array(0);
   const stepsPerEpoch = Math.ceil(recipe.epochSize / recipe.batchSize);
 
-  /** Appends a validation point; `measured` is a cost just measured on the same weights, not to be measured again. */
-  const validate = (measured?: number) => {
-    const cost = measured ?? mean(greedyCosts(policy, validation, env));
+  /** Appends a validation point; `measured` are costs just measured on the same weights, not to be measured again. */
+  const validate = (measured?: Float64Array) => {
+    validationCosts = measured ?? greedyCosts(policy, validation, env);
+    const cost = mean(validationCosts);
     card = {
       ...card,
       validation: {
@@ -183,16 +189,18 @@ async function trainWithRecipe(
       validate();
       return;
     }
-    const now = mean(greedyCosts(policy, validation, env));
+    const costs = greedyCosts(policy, validation, env);
+    const now = mean(costs);
     if (Math.abs(round(now) - last.cost) <= 1e-6 * Math.max(1, Math.abs(last.cost))) return;
     const line = `validation curve restarted at ${card.instancesTrained} instances: its last cost ${last.cost} is ${round(now)} today`;
     card = { ...card, validation: { ...card.validation, curve: [] }, notes: card.notes ? `${card.notes} ${line}.` : `${line}.` };
-    validate(now);
+    validate(costs);
   };
   const save = async () => {
     card = { ...card, cpuSeconds: round(cpuTotal()), date: new Date().toISOString(), training: { epoch, stepInEpoch } };
     await saveCheckpoint(o.outDir, policy, card, adam.state());
-    await o.onCheckpoint?.(card);
+    // Every save follows a validation of the weights it writes (in the loop, and at the end unless just done).
+    await o.onCheckpoint?.(card, validationCosts);
     lastSave = elapsed();
   };
 
