@@ -14,6 +14,7 @@ import { reset } from './env/env.js';
 import { routesOf } from './env/routes.js';
 import type { EnvState } from './env/state.js';
 import { PAIR_FEATURES } from './model/config.js';
+import { fleetTightness } from './model/pair-features.js';
 import type { EncodedRows, Policy } from './model/policy.js';
 import { SYMMETRY_COUNT } from './model/symmetry.js';
 import type { StopSignal } from './parallel.js';
@@ -301,7 +302,7 @@ export function sampleChunk(
     policy,
     problems,
     config,
-    { kind: 'sample', rng, shifts: biasShifts(policy, size, rng) },
+    { kind: 'sample', rng, shifts: biasShifts(policy, problem, size, rng) },
     { training: false, repeat: size, symmetries: [symmetry], encoded: encodings?.of(symmetry), signal, onStep },
   );
   let best: SampledPlan | null = null;
@@ -315,18 +316,25 @@ export function sampleChunk(
 }
 
 /**
- * Half of a chunk's rows act greedily under a pair bias of their own, θ plus a draw of N(0, SHIFT_SPREAD²) on each
- * weight, the other half draw their actions (strategy.ts). On city days the model's softmax draws hardly beat its
- * greedy plans, while greedy plans under shifted weights differ as whole plans (earlier or later windows first, nearer
- * or farther stops); half of each keeps what the draws find on the paper's instances (bench/RESULTS.md §8,
- * twentieth round). Models without a pair bias (AM+TW) draw every row.
+ * Rows of a chunk that act greedily under a pair bias of their own, θ plus a draw of N(0, SHIFT_SPREAD²) on each
+ * weight; the others draw their actions (strategy.ts). On a day whose fleet carries less than twice its demand
+ * (fleet tightness above 0: dispatchers' days with a fleet near what they need) every row does: there the model's softmax draws hardly beat its greedy plans, while
+ * greedy plans under shifted weights differ as whole plans (earlier or later windows first, nearer or farther stops).
+ * On the paper's instances (a vehicle per customer) half the rows do, which keeps what the draws find there
+ * (bench/RESULTS.md §8, twentieth and twenty-first rounds). Models without a pair bias (AM+TW) draw every row.
  */
+/** The share of rows shifted on days with fleet tightness 0 (the paper's instances). */
 const SHIFTED_SHARE = 0.5;
 const SHIFT_SPREAD = 0.3;
 
-function biasShifts(policy: Policy, size: number, rng: Rng): Float32Array | undefined {
+/** How many of a chunk's `size` rows act under a shifted bias on `problem` (a JAMPR model with a pair bias). */
+export function shiftedRowCount(problem: Problem, size: number): number {
+  return fleetTightness(problem) > 0 ? size : Math.round(size * SHIFTED_SHARE);
+}
+
+function biasShifts(policy: Policy, problem: Problem, size: number, rng: Rng): Float32Array | undefined {
   if (policy.config.kind !== 'jampr' || !policy.config.pairBias) return undefined;
-  const rows = Math.round(size * SHIFTED_SHARE);
+  const rows = shiftedRowCount(problem, size);
   return Float32Array.from({ length: rows * PAIR_FEATURES }, () => SHIFT_SPREAD * rng.normal());
 }
 

@@ -1,6 +1,6 @@
 import * as tf from '@tensorflow/tfjs';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { decodeSampled } from '../../../src/main/jampr/decode.js';
+import { decodeSampled, shiftedRowCount } from '../../../src/main/jampr/decode.js';
 import { jamprEnvConfig } from '../../../src/main/jampr/env/config.js';
 import { routesOf } from '../../../src/main/jampr/env/routes.js';
 import { PAIR_FEATURES } from '../../../src/main/jampr/model/config.js';
@@ -9,6 +9,7 @@ import { Policy } from '../../../src/main/jampr/model/policy.js';
 import { rollout } from '../../../src/main/jampr/rollout.js';
 import { setPairBias } from '../../../src/main/jampr/train/pair-search.js';
 import { generateCityDay } from '../../../src/main/vrp/generate-city.js';
+import { generateInstance } from '../../../src/main/vrp/generate.js';
 import { createRng } from '../../../src/main/vrp/rng.js';
 import { buildProblem } from '../../../src/main/vrp/validate.js';
 import { makeVariant } from '../../../src/shared/domain.js';
@@ -52,6 +53,13 @@ describe('sampled rows with a shifted pair bias', () => {
     // The shifts move the plans (otherwise the check above would hold for any shift).
     expect(differs).toBeGreaterThan(0);
     policy.dispose();
+  });
+
+  it("are every row on a day with a fixed fleet, half the rows on the paper's instances (a vehicle per customer)", () => {
+    for (let day = 0; day < 5; day++) {
+      expect(shiftedRowCount(buildProblem(generateCityDay(40, createRng(500 + day))), 32)).toBe(32);
+      expect(shiftedRowCount(buildProblem(generateInstance(20, createRng(600 + day))), 32)).toBe(16);
+    }
   });
 
   it('leave the model as it was and plan the same for a seed', async () => {
