@@ -1,5 +1,6 @@
 import { nearLongitude } from '../../shared/longitude.js';
 import { EARTH_RADIUS_KM, type Problem } from '../vrp/problem.js';
+import { cachedPer } from './cached-per.js';
 
 /**
  * The model frame: how an instance looks to the model, whatever units the user works in (docs/model.md,
@@ -31,17 +32,8 @@ export interface ModelFrame {
   readonly start: number;
 }
 
-const frames = new WeakMap<Problem, ModelFrame>();
-
 /** The frame of an instance, computed on first use and cached with the (immutable) problem. */
-export function modelFrame(p: Problem): ModelFrame {
-  let frame = frames.get(p);
-  if (!frame) {
-    frame = computeFrame(p);
-    frames.set(p, frame);
-  }
-  return frame;
-}
+export const modelFrame: (p: Problem) => ModelFrame = cachedPer(computeFrame);
 
 function computeFrame(p: Problem): ModelFrame {
   const start = p.ready[0];

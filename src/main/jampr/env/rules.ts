@@ -1,6 +1,7 @@
 import { variantHardTime } from '../../../shared/domain.js';
 import { TIME_EPS, stopPenalty } from '../../vrp/evaluate.js';
 import type { Problem } from '../../vrp/problem.js';
+import { cachedPer } from '../cached-per.js';
 import type { Draft, EnvState } from './state.js';
 import { capacityLeft, freshVehicles } from './state.js';
 
@@ -130,23 +131,20 @@ function fleetHasHours(s: EnvState, b: number, k: number): boolean {
   return left <= hours;
 }
 
-const customerWorks = new WeakMap<Problem, Float64Array>();
-
 /**
  * Per customer, a lower bound of the time serving it takes: its service plus the shortest drive into it from any other
  * node (depot included); computed once per problem. The fleet rule's hours and the fleets greedy also tries count it.
  */
-export function customerWork(p: Problem): Float64Array {
-  let work = customerWorks.get(p);
-  if (work) return work;
+export const customerWork: (p: Problem) => Float64Array = cachedPer(computeCustomerWork);
+
+function computeCustomerWork(p: Problem): Float64Array {
   const nodes = p.n + 1;
-  work = new Float64Array(nodes);
+  const work = new Float64Array(nodes);
   for (let i = 1; i < nodes; i++) {
     let nearest = Number.POSITIVE_INFINITY;
     for (let j = 0; j < nodes; j++) if (j !== i && p.travel[j * nodes + i] < nearest) nearest = p.travel[j * nodes + i];
     work[i] = p.service[i] + nearest;
   }
-  customerWorks.set(p, work);
   return work;
 }
 

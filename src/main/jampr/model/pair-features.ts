@@ -2,6 +2,7 @@ import type { EnvState } from '../env/state.js';
 import { modelFrame } from '../frame.js';
 import { type Problem, totalDemand } from '../../vrp/problem.js';
 import { PAIR_FEATURES, PAIR_QUANTITIES } from './config.js';
+import { cachedPer } from '../cached-per.js';
 
 /**
  * What each joint action (slot vehicle j, node i) would cost right now, in the model frame (docs/model.md,
@@ -25,23 +26,12 @@ import { PAIR_FEATURES, PAIR_QUANTITIES } from './config.js';
 export const PAIR_UNIT = 100;
 
 /**
- * Features already computed, per state: a state is never changed once made (env.ts steps to a copy), and a sampling
- * step reads them twice, in the decoder's logits and again for the rows that act under a shifted bias (strategy.ts).
+ * [B, m·(N+1), PAIR_FEATURES]: the features of every action of every row; zeros where the slot is empty. Computed
+ * once per state (a state is never changed once made: env.ts steps to a copy), since a sampling step reads them
+ * twice, in the decoder's logits and again for the rows that act under a shifted bias (strategy.ts). The array is
+ * shared by every caller of the same state: read it, never write it.
  */
-const computed = new WeakMap<EnvState, Float32Array>();
-
-/**
- * [B, m·(N+1), PAIR_FEATURES]: the features of every action of every row; zeros where the slot is empty. The array
- * is shared by every caller of the same state: read it, never write it.
- */
-export function pairFeatures(s: EnvState): Float32Array {
-  let features = computed.get(s);
-  if (!features) {
-    features = computePairFeatures(s);
-    computed.set(s, features);
-  }
-  return features;
-}
+export const pairFeatures: (s: EnvState) => Float32Array = cachedPer(computePairFeatures);
 
 function computePairFeatures(s: EnvState): Float32Array {
   const { problems, kMax, n } = s.batch;
