@@ -315,19 +315,19 @@ export function sampleChunk(
   return best;
 }
 
-/**
- * Rows of a chunk that act greedily under a pair bias of their own, θ plus a draw of N(0, SHIFT_SPREAD²) on each
- * weight; the others draw their actions (strategy.ts). On a day whose fleet carries less than twice its demand
- * (fleet tightness above 0: dispatchers' days with a fleet near what they need) every row does: there the model's softmax draws hardly beat its greedy plans, while
- * greedy plans under shifted weights differ as whole plans (earlier or later windows first, nearer or farther stops).
- * On the paper's instances (a vehicle per customer) half the rows do, which keeps what the draws find there
- * (bench/RESULTS.md §8, twentieth and twenty-first rounds). Models without a pair bias (AM+TW) draw every row.
- */
 /** The share of rows shifted on days with fleet tightness 0 (the paper's instances). */
 const SHIFTED_SHARE = 0.5;
 const SHIFT_SPREAD = 0.3;
 
-/** How many of a chunk's `size` rows act under a shifted bias on `problem` (a JAMPR model with a pair bias). */
+/**
+ * How many of a chunk's `size` rows act greedily under a pair bias of their own (a JAMPR model with a pair bias), θ
+ * plus a draw of N(0, SHIFT_SPREAD²) on each weight; the others draw their actions (strategy.ts). On a day whose fleet
+ * carries less than twice its demand (fleet tightness above 0: dispatchers' days with a fleet near what they need)
+ * every row does: there the model's softmax draws hardly beat its greedy plans, while greedy plans under shifted
+ * weights differ as whole plans (earlier or later windows first, nearer or farther stops). On the paper's instances
+ * (a vehicle per customer) half the rows do, which keeps what the draws find there (bench/RESULTS.md §8, twentieth
+ * and twenty-first rounds). Models without a pair bias (AM+TW) draw every row.
+ */
 export function shiftedRowCount(problem: Problem, size: number): number {
   return fleetTightness(problem) > 0 ? size : Math.round(size * SHIFTED_SHARE);
 }
