@@ -103,6 +103,15 @@ export const instanceSchema = z
   .transform(withShiftWindows);
 export type Instance = z.infer<typeof instanceSchema>;
 
+/**
+ * Loads are sums of decimal orders in floating point (3.0 + 0.6 + 0.4 + 2.2 + 2.2 + 2.7 + 0.9 = 12.000000000000002),
+ * so a load breaks the capacity only beyond a rounding allowance of a billionth of it, far below any real order. Every
+ * rule that compares a load with the capacity asks here: the evaluator, the solvers, the model's environment, the
+ * import's checks and the views, so that none of them calls a full vehicle over capacity and none builds a route the
+ * others would.
+ */
+export const exceedsCapacity = (load: number, capacity: number): boolean => load > capacity + 1e-9 * Math.max(1, Math.abs(capacity));
+
 /** The paper's three time-window policies. */
 export const variantNameSchema = z.enum(['tw1', 'tw2', 'tw3']);
 export type VariantName = z.infer<typeof variantNameSchema>;

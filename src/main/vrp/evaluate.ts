@@ -1,5 +1,5 @@
 import type { Evaluation, RouteSummary, Routes, StopSchedule, Variant, Violation } from '../../shared/domain.js';
-import { latenessPrice, variantHardTime, variantWaits } from '../../shared/domain.js';
+import { exceedsCapacity, latenessPrice, variantHardTime, variantWaits } from '../../shared/domain.js';
 import { formatClock, formatHoursMinutes } from '../../shared/clock.js';
 import { backAfterShift, routesBeyondFleet } from '../../shared/route-flags.js';
 import type { Problem } from './problem.js';
@@ -84,7 +84,7 @@ export function routeCost(problem: Problem, route: ArrayLike<number>, variant: V
   } else {
     time = ready[0];
   }
-  if (load > problem.capacity) feasible = false;
+  if (exceedsCapacity(load, problem.capacity)) feasible = false;
   if (hard && time > due[0] + TIME_EPS) feasible = false;
   return { cost: distance + penalty, distance, wait, early, late, load, returnTime: time, feasible };
 }
@@ -121,7 +121,7 @@ function scheduleRoute(problem: Problem, route: number[], variant: Variant, rout
         message: `customer ${ids[i]} is reached at ${at(arrival)}, ${span(late)} after its due time ${at(due[i])}`,
       });
     }
-    if (load > problem.capacity && overloadedAt === null) overloadedAt = i;
+    if (exceedsCapacity(load, problem.capacity) && overloadedAt === null) overloadedAt = i;
   });
   if (overloadedAt !== null) {
     // The vehicle loads every stop's order at the depot: it leaves overloaded, with the route's whole demand (the

@@ -1,11 +1,11 @@
 import type { Evaluation, Variant } from '../../shared/domain.js';
-import { variantHardTime } from '../../shared/domain.js';
+import { exceedsCapacity, variantHardTime } from '../../shared/domain.js';
 // The evaluator's own tolerance (read at call time, so the import cycle with evaluate.ts is harmless).
 import { routeCost, TIME_EPS } from './evaluate.js';
 import { type Problem, totalDemand } from './problem.js';
 
 /** The day's demand is more than the whole fleet carries: every plan leaves some customer out. */
-export const demandOverFleet = (problem: Problem): boolean => totalDemand(problem) > problem.vehicles * problem.capacity;
+export const demandOverFleet = (problem: Problem): boolean => exceedsCapacity(totalDemand(problem), problem.vehicles * problem.capacity);
 
 /** "the day's demand 1582 is more than the fleet carries (8 × 150 = 1200)": the import's warning and a plan's reason. */
 export const demandOverFleetText = (demand: number, vehicles: number, capacity: number): string =>
@@ -65,7 +65,7 @@ function routeThatFits(problem: Problem, variant: Variant, routes: readonly (rea
  */
 export function outOfReach(problem: Problem, variant: Variant, i: number): string | null {
   const q = problem.capacity;
-  if (problem.demand[i] > q) return `its demand ${problem.demand[i]} is more than a vehicle carries (${q})`;
+  if (exceedsCapacity(problem.demand[i], q)) return `its demand ${problem.demand[i]} is more than a vehicle carries (${q})`;
   if (!variantHardTime(variant.name)) return null;
   const nodes = problem.n + 1;
   const arrival = problem.ready[0] + problem.travel[i];

@@ -1,5 +1,13 @@
 import { z } from 'zod';
-import { customerSchema, instanceSchema, type Coordinates, type Customer, type Depot, type Instance } from '../../shared/domain.js';
+import {
+  customerSchema,
+  exceedsCapacity,
+  instanceSchema,
+  type Coordinates,
+  type Customer,
+  type Depot,
+  type Instance,
+} from '../../shared/domain.js';
 import { formatClock, MINUTES_PER_DAY } from '../../shared/clock.js';
 import { inputError } from '../../shared/errors.js';
 import { describeIssues } from '../../shared/issues.js';
@@ -109,7 +117,7 @@ export function customerFieldProblems(
   const label = `customer ${c.id}`;
   const t = (v: number) => timeText(instance, v);
   if (instance.coordinates?.kind === 'geo' && c.x !== undefined && c.y !== undefined) checkGeoRange(c.x, c.y, label, problems);
-  if (c.demand !== undefined && c.demand > instance.capacity) {
+  if (c.demand !== undefined && exceedsCapacity(c.demand, instance.capacity)) {
     problems.push(`demand ${fmt(c.demand)} is above the vehicle capacity ${instance.capacity} for ${label}`);
   }
   const windowOk = c.ready === undefined || c.due === undefined || c.ready <= c.due;
@@ -161,7 +169,7 @@ function checkRules(instance: Instance): { problems: string[]; warnings: string[
   }
   // Known before any plan: some customers will be left, whichever method plans.
   const demand = instance.customers.reduce((sum, c) => sum + c.demand, 0);
-  if (demand > instance.vehicles * instance.capacity)
+  if (exceedsCapacity(demand, instance.vehicles * instance.capacity))
     out.warnings.push(
       `${capitalised(demandOverFleetText(demand, instance.vehicles, instance.capacity))}: every plan leaves customers unserved; add vehicles or capacity`,
     );

@@ -3,7 +3,7 @@
  * chips that can be dragged onto another route (HTML drag and drop) or clicked to select.
  */
 import { useState, type DragEvent } from 'react';
-import { type Evaluation, type Instance, type Routes, routeDeparture } from '../../shared/domain.js';
+import { type Evaluation, exceedsCapacity, type Instance, type Routes, routeDeparture } from '../../shared/domain.js';
 import { formatCount, formatNumber } from '../format.js';
 import { unitsOf } from '../units.js';
 import { routeColour } from '../map/palette.js';
@@ -68,7 +68,7 @@ export function RouteLegend({ instance, routes, evaluation, selected, onSelect, 
               {summary && (
                 <span className="legend-stats" data-testid={`legend-stats-${r}`}>
                   {formatCount(summary.customers, 'stop')} · {units.distance(summary.length)} · load {formatNumber(summary.load)}
-                  {summary.load > instance.capacity && <b className="text-bad"> (&gt; {instance.capacity})</b>} ·{' '}
+                  {exceedsCapacity(summary.load, instance.capacity) && <b className="text-bad"> (&gt; {instance.capacity})</b>} ·{' '}
                   {/* Under clock times, when the driver is out, as the driver sheet says; else the paper's duration t. */}
                   {instance.clockTimes ? `${units.time(routeDeparture(summary, instance.depot.ready))}–` : ''}
                   {/* Back after the shift: the driver sheet's "BACK AFTER THE SHIFT ENDS", even where the policy allows it. */}

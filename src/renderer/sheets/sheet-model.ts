@@ -8,7 +8,7 @@
  * would have its driver wait there. The sheet says to leave as late as keeps every stop's service start as planned:
  * the shift start plus the wait at the first stop.
  */
-import { type Customer, type Depot, type Evaluation, type Instance, routeDeparture } from '../../shared/domain.js';
+import { type Customer, type Depot, type Evaluation, exceedsCapacity, type Instance, routeDeparture } from '../../shared/domain.js';
 import type { Sheet, SheetRow } from '../../shared/driver-sheet.js';
 import { backAfterShift } from '../../shared/route-flags.js';
 import { routeColour } from '../map/palette.js';
@@ -70,7 +70,7 @@ export function driverSheets(instance: Instance, evaluation: Evaluation): Sheet[
         summary:
           `${formatCount(route.stops.length, 'stop')} · ${units.distance(route.length)} · load ${formatNumber(route.load)} of ${formatNumber(instance.capacity)} · ${units.time(departure)}–${units.time(route.returnTime)}` +
           // A hand-edited plan may break the vehicle's capacity or the shift: the driver's sheet must not hide it.
-          (route.load > instance.capacity + 1e-9 ? ' · OVER CAPACITY' : '') +
+          (exceedsCapacity(route.load, instance.capacity) ? ' · OVER CAPACITY' : '') +
           (backAfterShift(route, depot.due) ? ' · BACK AFTER THE SHIFT ENDS' : ''),
         rows: [
           depotRow('depart', units.time(departure), formatNumber(route.load)),

@@ -1,4 +1,4 @@
-import { variantHardTime } from '../../../shared/domain.js';
+import { exceedsCapacity, variantHardTime } from '../../../shared/domain.js';
 import { TIME_EPS, stopPenalty } from '../../vrp/evaluate.js';
 import type { Problem } from '../../vrp/problem.js';
 import { cachedPer } from '../cached-per.js';
@@ -22,7 +22,7 @@ export function canServe(s: EnvState, b: number, k: number, i: number): boolean 
 
 /** Can a vehicle at `position` at `time` carrying `load` serve customer i next and still be home in time? */
 export function reaches(p: Problem, nodes: number, hardTime: boolean, time: number, position: number, load: number, i: number): boolean {
-  if (load + p.demand[i] > p.capacity) return false;
+  if (exceedsCapacity(load + p.demand[i], p.capacity)) return false;
   if (!hardTime) return true;
   const arrival = time + p.travel[position * nodes + i];
   if (arrival - p.due[i] > TIME_EPS) return false;

@@ -1,5 +1,5 @@
 import type { Variant } from '../../../shared/domain.js';
-import { variantHardTime, variantWaits } from '../../../shared/domain.js';
+import { exceedsCapacity, variantHardTime, variantWaits } from '../../../shared/domain.js';
 import { routeCost } from '../evaluate.js';
 import type { Problem } from '../problem.js';
 import { createRng, type Rng } from '../rng.js';
@@ -57,7 +57,7 @@ export function randomConstruction(problem: Problem, variant: Variant, rng: Rng)
       let count = 0;
       for (let k = 0; k < unvisited.length; k++) {
         const i = unvisited[k];
-        if (load + demand[i] > capacity) continue;
+        if (exceedsCapacity(load + demand[i], capacity)) continue;
         const arrival = time + travel[pos * size + i];
         if (arrival > due[i]) continue;
         if (hardTime && Math.max(arrival, ready[i]) + service[i] + travel[i * size] > due[0]) continue;

@@ -1,3 +1,4 @@
+import { exceedsCapacity } from '../../../../shared/domain.js';
 import type { Rng } from '../../rng.js';
 import type { MoveContext } from './move-context.js';
 import type { Neighbours } from './neighbours.js';
@@ -105,7 +106,7 @@ function appendRest(ctx: MoveContext, left: readonly number[]): number {
     let bestRoute = -1;
     for (let r = 0; r < s.routes.length; r++) {
       const nodes = s.routes[r];
-      if (nodes.length === 0 || s.routeLoad[r] + s.problem.demand[u] > s.problem.capacity) continue;
+      if (nodes.length === 0 || exceedsCapacity(s.routeLoad[r] + s.problem.demand[u], s.problem.capacity)) continue;
       bd.beginAfter(nodes[nodes.length - 1], 0, s.routeCost[r] + best);
       if (!bd.visit(u)) continue;
       const c = bd.finish(0) - s.routeCost[r];
@@ -158,7 +159,7 @@ class PlaceCache {
     this.best = Infinity;
     this.bestPosition = -1;
     this.stamp++;
-    if (nodes.length > 0 && s.routeLoad[r] + s.problem.demand[u] <= s.problem.capacity) {
+    if (nodes.length > 0 && !exceedsCapacity(s.routeLoad[r] + s.problem.demand[u], s.problem.capacity)) {
       if (nodes.length <= FULL_SCAN) {
         for (let p = 0; p <= nodes.length; p++) this.tryPosition(u, r, p);
       } else {

@@ -1,3 +1,4 @@
+import { exceedsCapacity } from '../../../../shared/domain.js';
 import type { Problem } from '../../problem.js';
 import type { Rng } from '../../rng.js';
 import type { CostModel } from './cost-model.js';
@@ -58,7 +59,13 @@ export function packIntoFleet(
   for (const u of loose) (keepsHardTimes(problem, model, [u]) ? left : apart).push(u);
   const kept = byLoad.slice(0, vehicles);
   const packable = kept.flat().concat(left);
-  if (packable.reduce((sum, u) => sum + demand[u], 0) > vehicles * capacity) return null;
+  if (
+    exceedsCapacity(
+      packable.reduce((sum, u) => sum + demand[u], 0),
+      vehicles * capacity,
+    )
+  )
+    return null;
   while (kept.length < vehicles) kept.push([]);
 
   const packing = new Packing(problem, model, kept);

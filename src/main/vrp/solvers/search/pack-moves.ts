@@ -1,3 +1,4 @@
+import { exceedsCapacity } from '../../../../shared/domain.js';
 import { routeCost } from '../../evaluate.js';
 import type { Problem } from '../../problem.js';
 import type { Rng } from '../../rng.js';
@@ -33,11 +34,11 @@ export class Packing {
   }
 
   over(r: number, load = this.load[r]): number {
-    return Math.max(0, load - this.problem.capacity);
+    return exceedsCapacity(load, this.problem.capacity) ? load - this.problem.capacity : 0;
   }
 
   overfull(): number[] {
-    return this.routes.flatMap((_, r) => (this.load[r] > this.problem.capacity ? [r] : []));
+    return this.routes.flatMap((_, r) => (exceedsCapacity(this.load[r], this.problem.capacity) ? [r] : []));
   }
 
   /** u where it adds the least overload, then the least cost, keeping the time rules; false when nowhere. */
@@ -173,7 +174,7 @@ function splitThree(problem: Problem, stops: readonly number[], below: number): 
   let best: { bins: number[][]; over: number } | null = null;
   let limit = below;
   let nodes = 0;
-  const overOf = () => loads.reduce((sum, l) => sum + Math.max(0, l - capacity), 0);
+  const overOf = () => loads.reduce((sum, l) => sum + (exceedsCapacity(l, capacity) ? l - capacity : 0), 0);
   const visit = (k: number): boolean => {
     if (++nodes > MAX_SPLIT_NODES) return true;
     if (overOf() >= limit) return false;
@@ -327,7 +328,8 @@ function heaviestFit(problem: Problem, stops: readonly number[], rng: Rng): numb
   for (const stop of order) {
     for (const sum of [...reached.keys()]) {
       const next = sum + problem.demand[stop];
-      if (next <= problem.capacity && !reached.has(next) && reached.size < MAX_SUMS) reached.set(next, { before: sum, stop });
+      if (!exceedsCapacity(next, problem.capacity) && !reached.has(next) && reached.size < MAX_SUMS)
+        reached.set(next, { before: sum, stop });
     }
   }
   let sum = Math.max(...reached.keys());

@@ -1,3 +1,4 @@
+import { exceedsCapacity } from '../../../../shared/domain.js';
 import type { Problem } from '../../problem.js';
 import type { CostModel } from './cost-model.js';
 
@@ -25,7 +26,7 @@ export function repairPlan(problem: Problem, model: CostModel, initial: readonly
   );
   for (const route of routes) {
     let load = route.reduce((sum, i) => sum + demand[i], 0);
-    while (load > capacity) {
+    while (exceedsCapacity(load, capacity)) {
       const i = route.pop()!;
       load -= demand[i];
       pending.push(i);

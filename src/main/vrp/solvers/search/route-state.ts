@@ -1,3 +1,4 @@
+import { exceedsCapacity } from '../../../../shared/domain.js';
 import { stopPenalty } from '../../evaluate.js';
 import type { Problem } from '../../problem.js';
 import type { CostModel } from './cost-model.js';
@@ -168,7 +169,7 @@ export class RouteState {
       pen += arcPen[last * size];
       if (model.hardTime && time + leg > due[0] + model.lateTolerance) feasible = false;
     }
-    if (load > problem.capacity) feasible = false;
+    if (exceedsCapacity(load, problem.capacity)) feasible = false;
     this.routeCost[r] = cost;
     this.routePen[r] = pen;
     this.routeLoad[r] = load;

@@ -1,3 +1,4 @@
+import { exceedsCapacity } from '../../../../shared/domain.js';
 import type { MoveContext } from './move-context.js';
 
 /**
@@ -37,7 +38,7 @@ export function evalRelocate(
   const lambda = ctx.lambda;
   if (a !== b) {
     const nodesB = s.routes[b];
-    if (s.routeLoad[b] + ctx.loadOf(a, i, end) > s.problem.capacity) return Infinity;
+    if (exceedsCapacity(s.routeLoad[b] + ctx.loadOf(a, i, end), s.problem.capacity)) return Infinity;
     const emptiesA = len === nodesA.length;
     if (nodesB.length === 0 && !emptiesA && !ctx.fleetAllows(1, 2)) return Infinity;
     const target = ctx.aug(a) + ctx.aug(b) + limit;
@@ -111,7 +112,7 @@ export function evalExchange(
     const loadA = ctx.loadOf(a, i, i + lenA);
     const loadB = ctx.loadOf(b, j, j + lenB);
     const cap = s.problem.capacity;
-    if (s.routeLoad[a] - loadA + loadB > cap || s.routeLoad[b] - loadB + loadA > cap) return Infinity;
+    if (exceedsCapacity(s.routeLoad[a] - loadA + loadB, cap) || exceedsCapacity(s.routeLoad[b] - loadB + loadA, cap)) return Infinity;
     const target = ctx.aug(a) + ctx.aug(b) + limit;
     bd.beginAfter(ctx.nodeBefore(a, i), lambda, target);
     if (!bd.visitRange(nodesB, j, j + lenB - 1)) return Infinity;

@@ -1,3 +1,4 @@
+import { exceedsCapacity } from '../../../../shared/domain.js';
 import type { MoveContext } from './move-context.js';
 
 /**
@@ -16,7 +17,7 @@ export function evalTails(ctx: MoveContext, a: number, ia: number, b: number, ib
   const headA = ctx.loadOf(a, 0, ia);
   const headB = ctx.loadOf(b, 0, ib);
   const cap = s.problem.capacity;
-  if (headA + s.routeLoad[b] - headB > cap || headB + s.routeLoad[a] - headA > cap) return Infinity;
+  if (exceedsCapacity(headA + s.routeLoad[b] - headB, cap) || exceedsCapacity(headB + s.routeLoad[a] - headA, cap)) return Infinity;
   const usedBefore = (lenA > 0 ? 1 : 0) + (lenB > 0 ? 1 : 0);
   const usedAfter = (ia + lenB - ib > 0 ? 1 : 0) + (ib + lenA - ia > 0 ? 1 : 0);
   if (!ctx.fleetAllows(usedBefore, usedAfter)) return Infinity;
