@@ -82,15 +82,36 @@ describe('parseCustomerCsv', () => {
     expect(parseCustomerCsv(text, fleet).instance.customers[0]).toMatchObject({ x: 3.5, service: 2.5 });
   });
 
-  it('says how it read 1.250 in a file of decimal commas, where it may be a thousand and a quarter', () => {
+  it('reads 1.250 as a thousand and a quarter in a file that writes its decimals with commas, naming every such cell', () => {
     const text = ['id;x;y;demand;ready;due;service', 'D;0;0;0;0;1000;0', '1;3,5;4;1.250;10;50;2', '2;3;4;2.500;10;50;2'].join('\n');
     const result = parseCustomerCsv(text, { ...fleet, capacity: 5000 });
-    expect(result.instance.customers.map((c) => c.demand)).toEqual([1.25, 2.5]);
+    expect(result.instance.customers.map((c) => c.demand)).toEqual([1250, 2500]);
     expect(result.warnings).toEqual([
-      "row 3, column demand: '1.250' was read with a decimal point (1.250 as 1.25), though the file writes other numbers with decimal commas: if a thousands separator was meant, write the number without it (1250)",
+      "row 3, column demand: '1.250' and row 4, column demand: '2.500' were read with a thousands separator (1.250 as 1250), as the file writes its other numbers with decimal commas: if a decimal was meant, write it so (1,25)",
     ]);
-    // Without decimal commas in the file the point is the decimal point, plainly.
-    expect(parseCustomerCsv(text.replace('3,5', '3.5'), { ...fleet, capacity: 5000 }).warnings).toEqual([]);
+    // With a decimal point in the file the point is the decimal point, plainly.
+    const points = parseCustomerCsv(text.replace('3,5', '3.5'), { ...fleet, capacity: 5000 });
+    expect(points.instance.customers.map((c) => c.demand)).toEqual([1.25, 2.5]);
+    expect(points.warnings).toEqual([]);
+    // With neither, nothing tells: read with the decimal point, and every cell named.
+    const untold = parseCustomerCsv(text.replace('3,5', '3'), { ...fleet, capacity: 5000 });
+    expect(untold.instance.customers.map((c) => c.demand)).toEqual([1.25, 2.5]);
+    expect(untold.warnings).toEqual([
+      "row 3, column demand: '1.250' and row 4, column demand: '2.500' were read with a decimal point (1.250 as 1.25): if a thousands separator was meant, write the number without it (1250)",
+    ]);
+  });
+
+  it('reads 1,250 as a thousand and a quarter in a tab file that writes its decimals with points', () => {
+    const text = [
+      'id\tlat\tlon\tdemand\tready\tdue\tservice',
+      'D\t48.137\t11.575\t0\t0\t1000\t0',
+      '1\t48.2\t11.68\t1,250\t10\t500\t2',
+    ].join('\n');
+    const result = parseCustomerCsv(text, { ...fleet, capacity: 5000, speedKmh: 30 });
+    expect(result.instance.customers[0].demand).toBe(1250);
+    expect(result.warnings).toContain(
+      "row 3, column demand: '1,250' was read with a thousands separator (1,250 as 1250), as the file writes its other numbers with decimal points: if a decimal was meant, write it so (1.25)",
+    );
   });
 
   it('reads HH:MM times as minutes since midnight and marks the instance as clock times', () => {

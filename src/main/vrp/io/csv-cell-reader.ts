@@ -5,7 +5,7 @@ import type { CellProblem } from './csv-cell-problems.js';
 import { type ClockUse, onFileClock } from './csv-clock.js';
 import { type ColumnMapping, type CsvField, durationInCell, type TimeField } from './csv-columns.js';
 import { degreesInCell } from './csv-degrees.js';
-import { type NumberHint, numberHint, type NumberStyle, plainNumber } from './csv-numbers.js';
+import { groupedBy, type NumberHint, numberHint, type NumberStyle, plainNumber } from './csv-numbers.js';
 import type { Row } from './csv-rows.js';
 
 /** Degrees with minutes and seconds that degreesInCell did not take: what it takes. */
@@ -32,14 +32,18 @@ export function cellReader(
     const degrees = field === 'lat' || field === 'lon' ? degreesInCell(cell, field) : undefined;
     if (degrees !== undefined) return degrees;
     const text = plainNumber(cell);
+    // Only an amount may carry a thousands separator: 13.405 in a coordinate is degrees to three decimals.
+    if (field === 'demand' && decimalComma) {
+      const cellText = `${where(field)}: '${text}'`;
+      if (style.thousands && groupedBy(text, style.thousands)) {
+        style.readAsThousands.push(cellText);
+        return Number(text.split(style.thousands).join(''));
+      }
+      if (groupedBy(text, '.') && !style.marks.point) style.pointUntold.push(cellText);
+      if (style.commaEither && groupedBy(text, ',') && !style.marks.comma) style.commaUntold.push(cellText);
+    }
     const t = decimalComma ? text.replace(',', '.') : text;
     if (!/^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/.test(t)) return undefined;
-    if (decimalComma && text.includes(',')) style.commaDecimals = true;
-    // Only an amount may carry a thousands separator: 13.405 in a coordinate is degrees to three decimals.
-    else if (decimalComma && field === 'demand' && /^[+-]?\d{1,3}\.\d{3}$/.test(text)) style.thousandsLike ??= `${where(field)}: '${text}'`;
-    else if (text.includes('.')) style.pointDecimals = true;
-    if (style.commaEither && field === 'demand' && /^[+-]?\d{1,3},\d{3}$/.test(text))
-      style.commaThousandsLike ??= `${where(field)}: '${text}'`;
     return Number(t);
   };
   const read = (field: CsvField, time: boolean, optional = false): number | undefined => {

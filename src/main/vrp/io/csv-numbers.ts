@@ -1,33 +1,80 @@
 /** How a customer CSV writes its numbers, as far as the import needs to know to say what it read. */
 
 /**
- * How a ';' or tab file writes its numbers: whether any has a decimal comma, and the first number shaped like one
- * with a thousands separator, a point (1.250) or, in a tab file, a comma (1,250). Such a number is ambiguous where
- * the separator does not tell the file's locale (Excel writes ';' files in Germany, where 1.250 is 1250, and tab
- * files anywhere) and no other number does (3.5): read as 1.25, and said so.
+ * How a ';' or tab file writes its numbers, as far as a demand shaped like one with a thousands separator, a point
+ * (1.250) or, in a tab file, a comma (1,250), needs it. The file's other numbers settle what the mark is: where they
+ * write their decimals with the other mark and none with this one (48,137 beside 1.250, as German Excel writes a
+ * thousand and a quarter), it is a thousands separator and the cell is 1250; where they show it as a decimal mark
+ * (3.5 beside 1.250), it is one; where nothing tells (Excel writes ';' files in Germany and tab files anywhere), the
+ * cell is read with the decimal mark, 1.25, and said so. Every such cell is named.
  */
 export interface NumberStyle {
-  commaDecimals: boolean;
-  thousandsLike?: string;
-  commaThousandsLike?: string;
-  /** Some number has a decimal point not shaped like a thousands one (3.5): the file's points are decimal points. */
-  pointDecimals?: boolean;
+  /** The decimal marks the file's other numbers show (decimalMarks). */
+  marks: DecimalMarks;
   /** A comma may be either mark: tab files, and ',' files whose quoted numbers have decimal commas (1,250 or 1,25). */
   commaEither: boolean;
+  /** The mark the file shows to be a thousands separator, where it does: demand cells grouped by it read as thousands. */
+  thousands?: '.' | ',';
+  /** Demand cells read with the thousands separator the file shows ("row 5, column demand: '1.250'"). */
+  readAsThousands: string[];
+  /** Demand cells shaped like thousands read with a decimal point (1.250 as 1.25) where nothing told which it is. */
+  pointUntold: string[];
+  /** The same with a decimal comma (1,250 as 1.25). */
+  commaUntold: string[];
+}
+
+export interface DecimalMarks {
+  point: boolean;
+  comma: boolean;
+}
+
+/** A number grouped in thousands by `mark` and nothing else: 1.250, 12.500.000 (point) or 1,250 (comma). */
+export const groupedBy = (text: string, mark: '.' | ','): boolean =>
+  (mark === '.' ? /^[+-]?\d{1,3}(\.\d{3})+$/ : /^[+-]?\d{1,3}(,\d{3})+$/).test(text);
+
+/**
+ * The decimal marks a file's numbers show (coordinates, demands, service; not window times, where 7.30 may be a
+ * time of day): a number with one point or one comma, leaving out demands grouped like thousands, which show
+ * nothing by themselves (coordinates never carry a thousands separator: 13.405 is degrees).
+ */
+export function decimalMarks(cells: readonly { text: string; amount: boolean }[]): DecimalMarks {
+  const marks = { point: false, comma: false };
+  for (const { text, amount } of cells) {
+    const number = plainNumber(text.trim());
+    if (!/^[+-]?\d*[.,]\d+$/.test(number)) continue;
+    const mark = number.includes('.') ? '.' : ',';
+    if (amount && groupedBy(number, mark)) continue;
+    if (mark === '.') marks.point = true;
+    else marks.comma = true;
+  }
+  return marks;
+}
+
+/** The style a file read with decimal commas (`decimalComma`) has, from its marks: which mark, if any, groups thousands. */
+export function numberStyle(marks: DecimalMarks, decimalComma: boolean, commaEither: boolean): NumberStyle {
+  const thousands = decimalComma && marks.comma && !marks.point ? '.' : commaEither && marks.point && !marks.comma ? ',' : undefined;
+  return { marks, commaEither, thousands, readAsThousands: [], pointUntold: [], commaUntold: [] };
+}
+
+/** "row 5, column demand: '1.250' was" or "row 5, column demand: '1.250' and row 9, column demand: '2.400' were". */
+function cellsWere(cells: readonly string[]): string {
+  if (cells.length === 1) return `${cells[0]} was`;
+  const shown = cells.length <= 4 ? cells : [...cells.slice(0, 3), `${cells.length - 3} more`];
+  return `${shown.slice(0, -1).join(', ')} and ${shown[shown.length - 1]} were`;
 }
 
 export function numberStyleWarnings(style: NumberStyle): string[] {
   const fix = 'if a thousands separator was meant, write the number without it (1250)';
-  return [
-    ...(style.thousandsLike === undefined || style.pointDecimals
-      ? []
-      : [
-          `${style.thousandsLike} was read with a decimal point (1.250 as 1.25)${style.commaDecimals ? ', though the file writes other numbers with decimal commas' : ''}: ${fix}`,
-        ]),
-    ...(style.commaThousandsLike === undefined
-      ? []
-      : [`${style.commaThousandsLike} was read with a decimal comma (1,250 as 1.25): ${fix}`]),
-  ];
+  const out: string[] = [];
+  if (style.readAsThousands.length) {
+    const [decimals, written] = style.thousands === '.' ? ['commas', '1,25'] : ['points', '1.25'];
+    out.push(
+      `${cellsWere(style.readAsThousands)} read with a thousands separator (${style.thousands === '.' ? '1.250' : '1,250'} as 1250), as the file writes its other numbers with decimal ${decimals}: if a decimal was meant, write it so (${written})`,
+    );
+  }
+  if (style.pointUntold.length) out.push(`${cellsWere(style.pointUntold)} read with a decimal point (1.250 as 1.25): ${fix}`);
+  if (style.commaUntold.length) out.push(`${cellsWere(style.commaUntold)} read with a decimal comma (1,250 as 1.25): ${fix}`);
+  return out;
 }
 
 /** Why a number could not be read, when something says what was meant: its kind (cells alike are told once) and words. */

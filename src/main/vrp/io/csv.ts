@@ -10,7 +10,7 @@ import { missingFleet } from './csv-fleet.js';
 import { ignoredColumnsLine, missingColumnLeads } from './csv-hints.js';
 import { type CellProblem, cellProblemLines } from './csv-cell-problems.js';
 import { cellReader } from './csv-cell-reader.js';
-import { commaFileDecimals, type NumberStyle, numberStyleWarnings } from './csv-numbers.js';
+import { commaFileDecimals, decimalMarks, type NumberStyle, numberStyle, numberStyleWarnings } from './csv-numbers.js';
 import { mapColumns, type ColumnMapping, type CsvField, unitWarnings } from './csv-columns.js';
 import { byRow, type Row, rulesOnRows, withRow } from './csv-rows.js';
 import { depotOutOfPlace, headerHints, separatorLine, unnamedColumnProblems } from './csv-shape.js';
@@ -243,7 +243,11 @@ export function parseCustomerCsv(text: string, options: CsvFleetOptions): CsvImp
   const numberColumns = (['x', 'y', 'lat', 'lon', 'demand', 'ready', 'due', 'service'] as const).flatMap((f) => mapping.index[f] ?? []);
   const sheetsCommas = delimiter === ',' && commaFileDecimals(rows.flatMap((r) => numberColumns.map((i) => r.cells[i] ?? '')));
   const decimalComma = delimiter !== ',' || sheetsCommas;
-  const style: NumberStyle = { commaDecimals: false, commaEither: delimiter === '\t' || sheetsCommas };
+  const markColumns = (['x', 'y', 'lat', 'lon', 'demand', 'service'] as const).flatMap((f) => (mapping.index[f] === undefined ? [] : [f]));
+  const marks = decimalMarks(
+    rows.flatMap((r) => markColumns.map((f) => ({ text: r.cells[mapping.index[f] ?? -1] ?? '', amount: f === 'demand' }))),
+  );
+  const style = numberStyle(marks, decimalComma, delimiter === '\t' || sheetsCommas);
   const bad: CellProblem[] = [];
   let depot: Depot | undefined;
   let customers: Customer[] = [];
