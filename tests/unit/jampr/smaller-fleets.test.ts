@@ -20,13 +20,13 @@ describe('greedy plans with fewer vehicles than the fleet', () => {
     await tf.setBackend('cpu');
   });
 
-  it('tries as many vehicles as the demand needs and one more, on a fixed fleet only', () => {
+  it('tries as many vehicles as the demand needs and one more, where the fleet has more', () => {
     const [day] = generousDays(1, 4);
     expect(smallerFleets(day)).toEqual([4, 5]);
     expect(smallerFleets({ ...day, vehicles: 5 })).toEqual([4]);
     expect(smallerFleets({ ...day, vehicles: 4 })).toEqual([]);
-    // A vehicle per customer (the paper's instances) is decoded with its own fleet alone.
-    expect(smallerFleets({ ...day, vehicles: day.n })).toEqual([]);
+    // A vehicle per customer too (a file that names no fleet, the paper's instances): a fleet of N is no exception.
+    expect(smallerFleets({ ...day, vehicles: day.n })).toEqual([4, 5]);
     expect(withFleet(day, 4)).toMatchObject({ vehicles: 4, instance: { vehicles: 4 }, n: day.n });
   });
 
