@@ -121,6 +121,6 @@ describe('jampr plan', () => {
     await writeFile(file, 'not a plan');
     const failure = await failureOf('plan', file);
     expect(failure).toMatchObject({ code: 1, stdout: '' });
-    expect(failure.stderr).toMatch(/Cannot tell the format/);
+    expect(failure.stderr).toMatch(/customers\.xlsx is a spreadsheet workbook, not a CSV/);
   });
 });

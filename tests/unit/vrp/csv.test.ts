@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parseCustomerCsv } from '../../../src/main/vrp/io/csv.js';
+import { formatOfPath } from '../../../src/main/vrp/io/index.js';
 import { writeInstanceCsv, writePlanCsv } from '../../../src/main/vrp/io/csv-write.js';
 import { buildProblem } from '../../../src/main/vrp/validate.js';
 import { evaluatePlan } from '../../../src/main/vrp/evaluate.js';
@@ -75,6 +76,20 @@ describe('parseCustomerCsv', () => {
     expect(detailsOf(json)).toEqual([
       'the file holds JSON, not CSV: a CSV has a header row and one row per stop (an instance JSON is read from a .json file by the jampr command line)',
     ]);
+  });
+
+  it('says that a workbook saved as .csv is a workbook, and names no columns from its bytes', () => {
+    const xlsx = `PK\u0003\u0004\u0014\u0000\u0006\u0000[Content_Types].xml`;
+    expect(detailsOf(xlsx)).toEqual([
+      "the file is a spreadsheet workbook (.xlsx or .ods), not CSV: in Excel use File → Save As → 'CSV UTF-8 (Comma delimited)', in LibreOffice File → Save As → 'Text CSV', and import that file",
+    ]);
+    expect(detailsOf('\u00d0\u00cf\u0011\u00e0\u00a1\u00b1\u001a\u00e1')[0]).toMatch(
+      /^the file is an Excel 97–2003 workbook \(\.xls\), not CSV/,
+    );
+    expect(detailsOf(`id,x,y\nD,0,0\u0000\u0001`)).toEqual([
+      'the file holds binary data, not text: a CSV is text, a header row and one row per stop',
+    ]);
+    expect(() => formatOfPath('day.xlsx')).toThrow(/day\.xlsx is a spreadsheet workbook, not a CSV/);
   });
 
   it('reads semicolon-delimited files with decimal commas', () => {

@@ -161,9 +161,11 @@ describe('readInstanceFile', () => {
   });
 
   it('rejects an unknown extension and a missing file with input errors', () => {
-    expect(detailsOf(() => readInstanceFile(file('x.xlsx', '')))).toEqual([
+    expect(detailsOf(() => readInstanceFile(file('x.docx', '')))).toEqual([
       'use .json (instance JSON), .txt (Solomon), .vrp (VRPLIB) or .csv or .tsv (customer CSV)',
     ]);
+    // A workbook is named as one, with the way to a CSV.
+    expect(detailsOf(() => readInstanceFile(file('x.xlsx', ''))).join()).toMatch(/Save As/);
     expect(() => readInstanceFile(join(dir, 'absent.json'))).toThrow(/^cannot read .*absent\.json: it does not exist$/);
     expect(detailsOf(() => readInstanceFile('data/solomon/R201.txt', { first: 500 }))).toHaveLength(1);
   });

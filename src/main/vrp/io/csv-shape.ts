@@ -6,6 +6,26 @@
 import { mapColumns, type ColumnMapping } from './csv-columns.js';
 import type { Row } from './csv-rows.js';
 
+/** How to get a CSV out of a spreadsheet program, for a workbook given where a CSV is read. */
+export const SAVE_AS_CSV =
+  "in Excel use File → Save As → 'CSV UTF-8 (Comma delimited)', in LibreOffice File → Save As → 'Text CSV', and import that file";
+
+/**
+ * Why a file that is not text cannot be a CSV: a workbook saved (or renamed) as .csv, or other binary data. Text never
+ * holds control characters besides tabs and line breaks; a zip archive (.xlsx, .ods) and an Excel 97–2003 workbook
+ * (.xls) are told by their first bytes. Null for text.
+ */
+export function binaryFileProblem(text: string): string | null {
+  if (text.startsWith('PK\u0003\u0004')) return `the file is a spreadsheet workbook (.xlsx or .ods), not CSV: ${SAVE_AS_CSV}`;
+  if (text.startsWith('\u00d0\u00cf\u0011\u00e0')) return `the file is an Excel 97–2003 workbook (.xls), not CSV: ${SAVE_AS_CSV}`;
+  for (let i = 0; i < Math.min(text.length, 4096); i++) {
+    const code = text.charCodeAt(i);
+    if (code < 9 || (code > 13 && code < 32))
+      return 'the file holds binary data, not text: a CSV is text, a header row and one row per stop';
+  }
+  return null;
+}
+
 /** Excel's "sep=;" first line, which names the separator: the separator, and the text without that line. */
 export function separatorLine(text: string): { body: string; delimiter?: string } {
   const m = /^"?sep=(.)"?\r?\n/i.exec(text);

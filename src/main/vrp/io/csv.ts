@@ -13,7 +13,7 @@ import { cellReader } from './csv-cell-reader.js';
 import { commaFileDecimals, decimalMarks, type NumberStyle, numberStyle, numberStyleWarnings } from './csv-numbers.js';
 import { mapColumns, type ColumnMapping, type CsvField, unitWarnings } from './csv-columns.js';
 import { byRow, type Row, rulesOnRows, withRow } from './csv-rows.js';
-import { depotOutOfPlace, headerHints, separatorLine, unnamedColumnProblems } from './csv-shape.js';
+import { binaryFileProblem, depotOutOfPlace, headerHints, separatorLine, unnamedColumnProblems } from './csv-shape.js';
 
 /**
  * Customer CSV import. One row per node: the row whose `type` is "depot", or the first row when there
@@ -201,6 +201,9 @@ const TOO_MANY_FIELDS = ` (a decimal comma in a file with ',' between columns sp
 
 export function parseCustomerCsv(text: string, options: CsvFleetOptions): CsvImport {
   const body = text.replace(/^\uFEFF/, '');
+  // A workbook or other binary file: say what it is, not which columns its bytes lack.
+  const binary = binaryFileProblem(body);
+  if (binary) throw inputError(`CSV ${options.name} cannot be imported`, [binary]);
   // An instance or plan JSON given where a CSV is read: say so, not that six CSV columns are missing.
   if (/^\s*[[{]/.test(body) && isJson(body))
     throw inputError(`CSV ${options.name} cannot be imported`, [

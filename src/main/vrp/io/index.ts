@@ -5,6 +5,7 @@ import { inputError } from '../../../shared/errors.js';
 import { fileErrorReason } from '../../file-errors.js';
 import { checkInstance, validateInstance } from '../validate.js';
 import { parseCustomerCsv } from './csv.js';
+import { SAVE_AS_CSV } from './csv-shape.js';
 import { parseInstanceJson, parseInstanceLines } from './json.js';
 import { readSolomon, solomonSizeWarning } from './solomon.js';
 import { readVrplib } from './vrplib.js';
@@ -37,8 +38,13 @@ const EXTENSIONS: Record<string, InstanceFormat> = { '.json': 'json', '.txt': 's
 /** The instance files read, by extension (EXTENSIONS), for messages that say which a command takes. */
 export const INSTANCE_FILE_KINDS = '.json (instance JSON), .txt (Solomon), .vrp (VRPLIB) or .csv or .tsv (customer CSV)';
 
+/** Spreadsheet workbooks, which hold a customer list but are not read: saved as CSV, they are. */
+const WORKBOOKS = new Set(['.xlsx', '.xlsm', '.xls', '.ods', '.numbers']);
+
 export function formatOfPath(path: string): InstanceFormat {
-  const format = EXTENSIONS[extname(path).toLowerCase()];
+  const extension = extname(path).toLowerCase();
+  const format = EXTENSIONS[extension];
+  if (WORKBOOKS.has(extension)) throw inputError(`${path} is a spreadsheet workbook, not a CSV`, [SAVE_AS_CSV]);
   if (!format) throw inputError(`Cannot tell the format of ${path}`, [`use ${INSTANCE_FILE_KINDS}`]);
   return format;
 }
