@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { parseCustomerCsv } from '../../../src/main/vrp/io/csv.js';
 import { formatOfPath } from '../../../src/main/vrp/io/index.js';
+import { columnPlace } from '../../../src/main/vrp/io/csv-columns.js';
 import { writeInstanceCsv, writePlanCsv } from '../../../src/main/vrp/io/csv-write.js';
 import { buildProblem } from '../../../src/main/vrp/validate.js';
 import { evaluatePlan } from '../../../src/main/vrp/evaluate.js';
@@ -375,9 +376,11 @@ describe('parseCustomerCsv', () => {
 
   it('reports missing and doubled columns by name', () => {
     expect(detailsOf('id,x,y,ready,latest,due,service\nD,0,0,0,1000,1000,0')).toEqual([
-      "columns 'latest' and 'due' both give the due; keep one",
+      "columns 5 (E) 'latest' and 6 (F) 'due' both give the due; keep one",
       'missing column demand (accepted names: demand, quantity, qty, load, weight, amount, units, volume, pallets, parcels and 6 more)',
     ]);
+    // Numbered and lettered as a spreadsheet shows them.
+    expect([0, 25, 26, 27, 701, 702].map(columnPlace)).toEqual(['1 (A)', '26 (Z)', '27 (AA)', '28 (AB)', '702 (ZZ)', '703 (AAA)']);
   });
 
   it('names the columns not read beside a missing column, with a lead for a window or a lat, lon pair in one column', () => {

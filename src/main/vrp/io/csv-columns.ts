@@ -280,7 +280,9 @@ export function mapColumns(headers: string[]): ColumnMapping {
       assign(field, header, i);
       continue;
     }
-    mapping.problems.push(`columns '${earlier}' and '${header}' both give the ${field}; keep one`);
+    mapping.problems.push(
+      `columns ${columnPlace(mapping.index[field]!)} '${earlier}' and ${columnPlace(i)} '${header}' both give the ${field}; keep one`,
+    );
   }
   for (const field of ['ready', 'due', 'service'] as const) {
     const seconds = mapping.names[field] === undefined ? undefined : headerUnit(mapping.names[field]);
@@ -306,4 +308,11 @@ export function mapColumns(headers: string[]): ColumnMapping {
     if (!has(field)) mapping.problems.push(`missing column ${field} (accepted names: ${someNames(COLUMN_ALIASES[field])}${orGeo})`);
   }
   return mapping;
+}
+
+/** A column as a spreadsheet shows it: its number and letter, "5 (E)", "28 (AB)" (index from 0). */
+export function columnPlace(index: number): string {
+  let letters = '';
+  for (let n = index + 1; n > 0; n = Math.floor((n - 1) / 26)) letters = String.fromCharCode(65 + ((n - 1) % 26)) + letters;
+  return `${index + 1} (${letters})`;
 }
