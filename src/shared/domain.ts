@@ -285,6 +285,8 @@ export const planJsonSchema = z.object({
   /** Sampling whose draws beat none of the model's 8 greedy views: the plan is the best of those (the seed changes nothing). */
   greedyKept: z.literal(true).optional(),
   routes: routesSchema,
+  /** The fleet planned for (`jampr eval` warns where the day it scores against has another); absent in older files. */
+  fleet: z.object({ vehicles: z.number(), capacity: z.number(), speedKmh: z.number().optional() }).optional(),
   ...totalsSchema.shape,
   /** Lat/lon days: `distance` is minutes of driving at the fleet's speed; this is the same in km. */
   distanceKm: z.number().optional(),

@@ -76,6 +76,11 @@ describe('jampr info, generate, eval and bench', () => {
     await writeFile(join(dir, 'other.json'), writeInstanceJson(other));
     const renamed = await jampr('eval', join(dir, 'other.json'), join(dir, 'plan.json'));
     expect(renamed.stderr).toContain(`the plan was made for the instance ${instance.name}, not another-day`);
+    // Another fleet given to eval than the plan was made for: said, naming what differs.
+    const larger = await jampr('eval', join(dir, 'instance.json'), join(dir, 'plan.json'), '--vehicles', '2', '--capacity', '900');
+    expect(larger.stderr).toContain(
+      `jampr: warning: the plan was made for ${instance.vehicles} vehicles, a capacity of ${instance.capacity}, not 2 vehicles, a capacity of 900: it is scored with the latter, as the instance and flags give it`,
+    );
   });
 
   it('eval scores a plan by the prices it was planned with, and warns where flags change them', async () => {

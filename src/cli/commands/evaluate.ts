@@ -2,7 +2,7 @@ import { formatClock } from '../../shared/clock.js';
 import { kmDriven, type RouteSummary } from '../../shared/domain.js';
 import { inputError } from '../../shared/errors.js';
 import { evaluatePlan } from '../../main/vrp/evaluate.js';
-import { parsePlanRoutes } from '../../main/vrp/io/json.js';
+import { parsePlanRoutes, planFleet } from '../../main/vrp/io/json.js';
 import { parseFlags, variantFlags, variantFromFlags } from '../args.js';
 import { EXIT } from '../exit-codes.js';
 import { readTextFile } from '../files.js';
@@ -65,6 +65,8 @@ export async function run(argv: string[]): Promise<void> {
   }
   if (plan.instance !== undefined && plan.instance !== problem.instance.name)
     warn(`the plan was made for the instance ${plan.instance}, not ${problem.instance.name}`);
+  const fleetChange = plan.fleet && fleetDifference(plan.fleet, planFleet(problem.instance));
+  if (fleetChange) warn(`the plan was made for ${fleetChange}: it is scored with the latter, as the instance and flags give it`);
   const evaluation = evaluatePlan(problem, plan.routes, variant);
   const { routes: scheduled, ...totals } = evaluation;
   const geo = problem.instance.coordinates?.kind === 'geo' ? problem.instance.coordinates : null;
@@ -76,6 +78,21 @@ export async function run(argv: string[]): Promise<void> {
   // As `jampr plan` does: the exit code says that a rule is broken, stderr says which.
   for (const v of evaluation.violations) console.error(`violation: ${v.message}`);
   if (!evaluation.feasible) process.exitCode = EXIT.infeasible;
+}
+
+type Fleet = ReturnType<typeof planFleet>;
+
+/** "8 vehicles of 100 at 30 km/h, not 8 vehicles of 100 at 50 km/h", naming only what differs; null when nothing does. */
+function fleetDifference(planned: Fleet, scored: Fleet): string | null {
+  const parts = [
+    ['vehicles', (f: Fleet) => `${f.vehicles} vehicles`],
+    ['capacity', (f: Fleet) => `a capacity of ${f.capacity}`],
+    ['speedKmh', (f: Fleet) => (f.speedKmh === undefined ? 'planar travel' : `${f.speedKmh} km/h`)],
+  ] as const;
+  const differing = parts.filter(([key]) => planned[key] !== scored[key]);
+  if (differing.length === 0) return null;
+  const text = (f: Fleet) => differing.map(([, say]) => say(f)).join(', ');
+  return `${text(planned)}, not ${text(scored)}`;
 }
 
 /** The plan file's text; a plan CSV (what `plan --out x.csv` writes, for people) is named as such, with the way on. */

@@ -135,7 +135,7 @@ export function parsePlanJson(text: string): PlanJson {
   return checkShape(planJsonSchema, parseJson(text, 'Plan file'), 'Plan JSON');
 }
 
-/** What a plan file to be scored says: its routes, and where written, the policy and instance it was made for. */
+/** What a plan file to be scored says: its routes, and where written, the policy, instance and fleet it was made for. */
 export interface PlanRoutes {
   routes: Routes;
   variant?: VariantName;
@@ -143,11 +143,12 @@ export interface PlanRoutes {
   beta?: number;
   penalty?: PenaltyShape;
   instance?: string;
+  fleet?: PlanJson['fleet'];
 }
 
 /**
  * Reads the routes of a plan (a hand-written plan may hold nothing else): `{"routes": [...]}` or a bare array, with
- * the policy (`variant` and its prices) and `instance` a plan document names (other fields are not looked at).
+ * the policy (`variant` and its prices), `instance` and `fleet` a plan document names (other fields are not looked at).
  */
 export function parsePlanRoutes(text: string): PlanRoutes {
   const raw = parseJson(text, 'Plan file');
@@ -158,9 +159,16 @@ export function parsePlanRoutes(text: string): PlanRoutes {
     beta: priceSchema.optional(),
     penalty: penaltyShapeSchema.optional(),
     instance: z.string().optional(),
+    fleet: planJsonSchema.shape.fleet,
   });
   if (Array.isArray(raw)) return checkShape(routesOnly, { routes: raw }, 'Plan routes');
   return checkShape(routesOnly, raw, 'Plan JSON');
+}
+
+/** The fleet a plan was made for, as its plan document records it. */
+export function planFleet(instance: Instance): NonNullable<PlanJson['fleet']> {
+  const speed = instance.coordinates?.kind === 'geo' ? { speedKmh: instance.coordinates.speedKmh } : {};
+  return { vehicles: instance.vehicles, capacity: instance.capacity, ...speed };
 }
 
 /** The plan document of an evaluated plan: the one form the CLI writes and the app exports. */
@@ -182,6 +190,7 @@ export function toPlanJson(
     ...(plan.model ? { model: plan.model } : {}),
     ...(plan.greedyKept ? { greedyKept: true as const } : {}),
     routes: plan.routes,
+    fleet: planFleet(instance),
     cost,
     distance,
     vehicles,
