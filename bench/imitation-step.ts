@@ -7,17 +7,15 @@
  *   npx tsx bench/imitation-step.ts [--model jampr-tw1-n50] [--days 8] [--steps 0.003,0.01,0.03]
  */
 import { parseArgs } from 'node:util';
-import * as tf from '@tensorflow/tfjs';
+import type * as tf from '@tensorflow/tfjs';
 import { selectBackend } from '../src/main/jampr/backend/backend.js';
 import { loadCheckpoint } from '../src/main/jampr/checkpoint.js';
 import { jamprEnvConfig } from '../src/main/jampr/env/config.js';
-import { rollout } from '../src/main/jampr/rollout.js';
 import { greedyCosts, mean } from '../src/main/jampr/train/costs.js';
-import { PlanReplay } from '../src/main/jampr/train/expert.js';
-import { expertPlans } from '../src/main/jampr/train/imitation.js';
+import { expertPlans, imitationLoss } from '../src/main/jampr/train/imitation.js';
 import { FINE_TUNE_RECIPE } from '../src/main/jampr/train/recipe.js';
 import { citySizesSource } from '../src/main/jampr/train/sources.js';
-import { lossGradients } from '../src/main/jampr/train/update.js';
+import { lossGradients, lossValue } from '../src/main/jampr/train/update.js';
 import { makeVariant } from '../src/shared/domain.js';
 import { createRng } from '../src/main/vrp/rng.js';
 
@@ -35,19 +33,8 @@ const days = citySizesSource(40, 60).draw(Number(args.days), createRng(77));
 const others = citySizesSource(40, 60).draw(16, createRng(78));
 const expert = expertPlans(days, { env, expertSeconds: 0.3, maxGradNorm: 1, frozenNorm: true }, createRng(5));
 
-const loss = (release: (t: tf.Tensor) => void) => {
-  const teacher = { kind: 'teacher' as const, teacher: new PlanReplay(expert.plans) };
-  const { logLikelihood } = rollout(policy, expert.problems, env, teacher, { training: true, frozenNorm: true, logLikelihood: true });
-  if (!logLikelihood) throw new Error('the rollout returned no log-likelihood');
-  release(logLikelihood);
-  return logLikelihood.mean().mul(-1 / expert.problems[0].n) as tf.Scalar;
-};
-const lossValue = () => {
-  const released: tf.Tensor[] = [];
-  const value = tf.tidy(() => loss((t) => released.push(tf.keep(t))).dataSync()[0]);
-  tf.dispose(released);
-  return value;
-};
+const loss = imitationLoss(policy, expert.problems, expert.plans, env, true);
+const lossNow = () => lossValue(loss);
 const greedy = () =>
   `greedy ${mean(greedyCosts(policy, expert.problems, env)).toFixed(1)} (these days), ${mean(greedyCosts(policy, others, env)).toFixed(1)} (16 others)`;
 
@@ -76,5 +63,5 @@ for (const size of String(args.steps).split(',').map(Number)) {
     v.assign(g ? (origin.get(name) as tf.Tensor).sub(g.mul(size / norm)) : (origin.get(name) as tf.Tensor));
   }
   policy.params.touch();
-  console.log(`step ${size} along −g: loss ${lossValue().toFixed(4)}, ${greedy()}`);
+  console.log(`step ${size} along −g: loss ${lossNow().toFixed(4)}, ${greedy()}`);
 }

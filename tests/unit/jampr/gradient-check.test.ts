@@ -4,10 +4,8 @@ import { selectCpuBackend } from '../../../src/main/jampr/backend/backend.js';
 import { registerFastCpuKernels } from '../../../src/main/jampr/backend/fast-kernels.js';
 import { jamprEnvConfig } from '../../../src/main/jampr/env/config.js';
 import { Policy } from '../../../src/main/jampr/model/policy.js';
-import { rollout } from '../../../src/main/jampr/rollout.js';
-import { PlanReplay } from '../../../src/main/jampr/train/expert.js';
-import { expertPlans } from '../../../src/main/jampr/train/imitation.js';
-import { lossGradients } from '../../../src/main/jampr/train/update.js';
+import { expertPlans, imitationLoss } from '../../../src/main/jampr/train/imitation.js';
+import { lossGradients, lossValue } from '../../../src/main/jampr/train/update.js';
 import { makeVariant } from '../../../src/shared/domain.js';
 import { createRng } from '../../../src/main/vrp/rng.js';
 import { tinyModelConfig, tinyProblems } from './fixtures.js';
@@ -36,19 +34,8 @@ describe('gradient of the imitation loss', () => {
       expect(expert.problems.length).toBeGreaterThan(0);
       const policy = new Policy(tinyModelConfig(), 5);
       policies.push(policy);
-      const loss = (release: (t: tf.Tensor) => void) => {
-        const teacher = { kind: 'teacher' as const, teacher: new PlanReplay(expert.plans) };
-        const { logLikelihood } = rollout(policy, expert.problems, env, teacher, { training: true, frozenNorm, logLikelihood: true });
-        if (!logLikelihood) throw new Error('no log-likelihood');
-        release(logLikelihood);
-        return logLikelihood.mean().mul(-1 / expert.problems[0].n) as tf.Scalar;
-      };
-      const value = () => {
-        const released: tf.Tensor[] = [];
-        const v = tf.tidy(() => loss((t) => released.push(tf.keep(t))).dataSync()[0]);
-        tf.dispose(released);
-        return v;
-      };
+      const loss = imitationLoss(policy, expert.problems, expert.plans, env, frozenNorm);
+      const value = () => lossValue(loss);
       const { grads } = lossGradients(policy, loss);
       const params = [...policy.params.trainable];
       const start = new Map(params.map(([name, v]) => [name, v.dataSync().slice() as Float32Array]));

@@ -81,21 +81,26 @@ export function imitationGradients(
 ): Omit<ImitationStats, 'gradNorm'> & { grads: Map<string, tf.Tensor> | null } {
   const expert = expertPlans(problems, settings, rng);
   if (expert.problems.length === 0) return { meanCost: NaN, loss: NaN, used: 0, grads: null };
-  const { loss, grads } = lossGradients(policy, (release) => {
-    const { logLikelihood } = rollout(
-      policy,
-      expert.problems,
-      settings.env,
-      { kind: 'teacher', teacher: new PlanReplay(expert.plans) },
-      {
-        training: true,
-        frozenNorm: settings.frozenNorm,
-        logLikelihood: true,
-      },
-    );
+  const { loss, grads } = lossGradients(policy, imitationLoss(policy, expert.problems, expert.plans, settings.env, settings.frozenNorm));
+  return { meanCost: mean(expert.costs), loss, used: expert.problems.length, grads };
+}
+
+/**
+ * The imitation loss of `plans` (teacher forcing, BatchNorm in training mode unless frozen), as a loss for
+ * lossGradients: −mean_batch Σ_t log π(a*_t|s_t) / N.
+ */
+export function imitationLoss(
+  policy: Policy,
+  problems: readonly Problem[],
+  plans: number[][][],
+  env: EnvConfig,
+  frozenNorm?: boolean,
+): (release: (t: tf.Tensor) => void) => tf.Scalar {
+  return (release) => {
+    const teacher = { kind: 'teacher' as const, teacher: new PlanReplay(plans) };
+    const { logLikelihood } = rollout(policy, problems, env, teacher, { training: true, frozenNorm, logLikelihood: true });
     if (!logLikelihood) throw new Error('the rollout returned no log-likelihood');
     release(logLikelihood);
-    return logLikelihood.mean().mul(-1 / expert.problems[0].n) as tf.Scalar;
-  });
-  return { meanCost: mean(expert.costs), loss, used: expert.problems.length, grads };
+    return logLikelihood.mean().mul(-1 / problems[0].n) as tf.Scalar;
+  };
 }

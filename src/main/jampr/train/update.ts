@@ -34,6 +34,14 @@ export function lossGradients(
   return { loss: lossValue, grads: byName };
 }
 
+/** The loss's value alone, with no gradient tape (what a step along a gradient did to it). */
+export function lossValue(loss: (release: (t: tf.Tensor) => void) => tf.Scalar): number {
+  const released: tf.Tensor[] = [];
+  const value = tf.tidy(() => loss((t) => released.push(tf.keep(t))).dataSync()[0]);
+  tf.dispose(released);
+  return value;
+}
+
 /** Clips the gradients to a global norm, applies them with Adam and disposes them; returns the norm before clipping. */
 export function applyGradients(policy: Policy, adam: Adam, grads: Map<string, Gradient>, maxGradNorm: number): number {
   const norm = globalNorm(grads.values());
