@@ -109,6 +109,21 @@ test('a cell that refused its entry stops planning and says which', async () => 
   expect(await asked).toMatch(/^Demand of S3 holds “1,250”, which it refused\. Discard it\?/);
   await expect(byTest('edit-demand-S3')).toHaveValue('1,250');
   await byTest('edit-demand-S3').press('Escape');
+  // Save stops too, whatever else is unsaved: it would say "saved" beside the red cell and drop what was typed there.
+  await byTest('edit-demand-S2').fill('8');
+  await byTest('edit-demand-S2').press('Enter');
+  await byTest('edit-demand-S3').fill('1,250');
+  await byTest('edit-demand-S3').press('Enter');
+  await byTest('save-instance').click();
+  await expect(page.locator('.banner-stack')).toContainText(
+    'Demand of S3 holds “1,250”, which it refused: correct it, or press Escape in it to keep the old value, then save again',
+  );
+  await expect(byTest('unsaved-badge')).toBeVisible();
+  await byTest('edit-demand-S3').press('Escape');
+  await byTest('edit-demand-S2').fill('9');
+  await byTest('edit-demand-S2').press('Enter');
+  await byTest('save-instance').click();
+  await byTest('unsaved-badge').waitFor({ state: 'detached' });
 });
 
 test('a comparison says when the day was changed after it, and keeps its km', async () => {

@@ -7,6 +7,7 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { StoredInstance, StoredPlan } from '../../shared/api.js';
 import type { Evaluation, Instance, Routes } from '../../shared/domain.js';
+import { inputError } from '../../shared/errors.js';
 import { useApi } from '../hooks/use-api.js';
 import { useNotices, useRunner } from '../hooks/use-notices.js';
 import { forgetLastOpened, readLastOpened, rememberLastOpened } from './last-opened.js';
@@ -16,6 +17,8 @@ import { useUndoHistory } from './use-undo-history.js';
 
 /** The actions a save is reported under: Save itself, and the saves planning and comparing make first. */
 export const SAVE_ACTIONS = ['Save instance', 'Save before planning', 'Save before comparing'] as const;
+/** The action a Save stopped by a cell's refused entry is reported under (it goes with the next save). */
+const REFUSED_SAVE = 'Saving';
 
 export interface PlanEdit {
   routes: Routes;
@@ -28,7 +31,7 @@ export interface PlanEdit {
 export function useWorkspace() {
   const api = useApi();
   const run = useRunner();
-  const { dismissAction } = useNotices();
+  const { dismissAction, report } = useNotices();
   const [stored, setStored] = useState<StoredInstance | null>(null);
   const [draft, setDraft] = useState<Instance | null>(null);
   const [selected, setSelected] = useState<string | null>(null);
@@ -258,14 +261,25 @@ export function useWorkspace() {
         if (rechecked) setPlanState(rechecked);
       }
       // The problems of earlier tries are fixed now: their banners go too, whichever action saved.
-      for (const saving of SAVE_ACTIONS) dismissAction(saving);
+      for (const saving of [...SAVE_ACTIONS, REFUSED_SAVE]) dismissAction(saving);
       await storedChanged();
       return record;
     },
     [api, run, draft, stored, plan, setPlan, storedChanged, dismissAction],
   );
 
-  const save = useCallback(() => saveFor(SAVE_ACTIONS[0]), [saveFor]);
+  /**
+   * Save, as the dispatcher presses it. A cell that refused its entry keeps it on screen while the draft keeps the old
+   * value: saving then would say "saved" beside the red cell and drop what was typed, so it stops and says which, as
+   * planning does.
+   */
+  const save = useCallback(async () => {
+    const refused = refusedEntry();
+    if (!refused) return saveFor(SAVE_ACTIONS[0]);
+    // Not under SAVE_ACTIONS: their input banners go as soon as the draft checks clean, and this draft does.
+    report(REFUSED_SAVE, inputError(`${refused}: correct it, or press Escape in it to keep the old value, then save again`));
+    return undefined;
+  }, [saveFor, report]);
   /** Saves the draft before planning or comparing: a refusal's banner names that action, which the dispatcher took. */
   const saveBefore = useCallback((action: 'planning' | 'comparing') => saveFor(`Save before ${action}`), [saveFor]);
 
