@@ -33,7 +33,7 @@ export function unservedReason(
   if (alone) return alone;
   if (vehiclesUsed >= problem.vehicles) {
     const all = problem.vehicles === 1 ? 'the only vehicle is' : `all ${problem.vehicles} vehicles are`;
-    if (mostRoomLeft < d) {
+    if (exceedsCapacity(d, mostRoomLeft)) {
       if (demandOverFleet(problem)) return demandOverFleetText(totalDemand(problem), problem.vehicles, q);
       // The fleet's free room in total may suffice while no one vehicle has enough of it: say which it is.
       return `${all} used by other stops, and none has room left for its demand ${d} (the most is ${mostRoomLeft})`;
