@@ -19,6 +19,9 @@ const MAX_SUMS = 4096;
 const MAX_SPLIT = 15;
 const MAX_SPLIT_NODES = 20_000;
 
+/** How far a load is over the capacity: 0 within it (rounding allowance included, exceedsCapacity). */
+const overload = (load: number, capacity: number): number => (exceedsCapacity(load, capacity) ? load - capacity : 0);
+
 /** K routes whose loads may exceed the capacity for a while; their loads and costs kept up to date. */
 export class Packing {
   readonly load: number[];
@@ -34,7 +37,7 @@ export class Packing {
   }
 
   over(r: number, load = this.load[r]): number {
-    return exceedsCapacity(load, this.problem.capacity) ? load - this.problem.capacity : 0;
+    return overload(load, this.problem.capacity);
   }
 
   overfull(): number[] {
@@ -174,7 +177,7 @@ function splitThree(problem: Problem, stops: readonly number[], below: number): 
   let best: { bins: number[][]; over: number } | null = null;
   let limit = below;
   let nodes = 0;
-  const overOf = () => loads.reduce((sum, l) => sum + (exceedsCapacity(l, capacity) ? l - capacity : 0), 0);
+  const overOf = () => loads.reduce((sum, l) => sum + overload(l, capacity), 0);
   const visit = (k: number): boolean => {
     if (++nodes > MAX_SPLIT_NODES) return true;
     if (overOf() >= limit) return false;
