@@ -47,6 +47,21 @@ describe('what the readers say about bad values', () => {
     expect(warnings).toEqual([expect.stringMatching(/^row 3, column ready: '7\.30' and 1 more look like times of day written with a dot/)]);
   });
 
+  it("warns about the day --first keeps, not the whole CSV's: its fleet and its far stops", () => {
+    const rows = Array.from({ length: 8 }, (_, i) => `${i + 1},${i},1,40,0,1000,5`);
+    const text = [HEADER.trimEnd(), ...rows, 'far,1000000,0,40,0,100000000,5'].join('\n');
+    const whole: string[] = [];
+    parseInstanceText(text, 'csv', { capacity: 100, vehicles: 1, onWarning: (m) => whole.push(m) });
+    expect(whole.join('\n')).toMatch(/more than the fleet carries/);
+    const kept: string[] = [];
+    const day = parseInstanceText(text, 'csv', { capacity: 100, vehicles: 1, first: 2, onWarning: (m) => kept.push(m) });
+    expect(day.customers.map((c) => c.id)).toEqual(['1', '2']);
+    expect(day.name).toBe('instance-2');
+    expect(kept).toEqual([]);
+    // Without a fleet given, a vehicle per customer of the day kept.
+    expect(parseInstanceText(text, 'csv', { capacity: 100, first: 3 }).vehicles).toBe(3);
+  });
+
   it('refuses a Solomon value too large for a number, naming the line', () => {
     const lines = r201.trimEnd().split('\n');
     const at = lines.length - 1;

@@ -34,6 +34,11 @@ export interface CsvFleetOptions {
   speedKmh?: number;
   /** Where a missing fleet value is given, for its message: the import dialog's fields or `jampr`'s flags. */
   fleetFrom?: 'dialog' | 'flags';
+  /**
+   * Keep only the first N customers (`jampr --first`). Every row's cells are still read and checked, but the rules
+   * between rows (the fleet, reach, stray stops) and their warnings are those of the day kept, not of the whole file.
+   */
+  first?: number;
 }
 
 export interface CsvImport {
@@ -285,6 +290,7 @@ export function parseCustomerCsv(text: string, options: CsvFleetOptions): CsvImp
     }
   }
   problems.push(...missingFleet(options, mapping.geo));
+  if (options.first !== undefined && options.first < customers.length) customers = customers.slice(0, options.first);
 
   const instance: Instance = {
     name: options.name,
@@ -292,7 +298,7 @@ export function parseCustomerCsv(text: string, options: CsvFleetOptions): CsvImp
     // A missing capacity is reported above; a non-binding stand-in lets the other rules still be checked.
     capacity: options.capacity ?? MAX_MAGNITUDE,
     // One vehicle per customer by default; a file of the depot alone is named for that, not for a fleet of 0.
-    vehicles: options.vehicles ?? Math.max(1, rows.length - 1),
+    vehicles: options.vehicles ?? Math.max(1, options.first === undefined ? rows.length - 1 : customers.length),
     customers,
     ...(mapping.geo ? { coordinates: { kind: 'geo' as const, speedKmh: options.speedKmh ?? Number.NaN } } : {}),
     ...(clock.used ? { clockTimes: true } : {}),

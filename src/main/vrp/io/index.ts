@@ -109,7 +109,7 @@ export function parseInstanceText(
       return checked(keepFirst(withOverrides(readVrplib(text), options), options.first), options);
     case 'csv': {
       const { instance, warnings } = parseCustomerCsv(text, { ...options, name: options.name ?? defaultName, fleetFrom: 'flags' });
-      // The CSV's own warnings name its rows.
+      // The CSV's own warnings name its rows; with --first they are those of the day kept (the reader cuts it first).
       const read = checked(keepFirst(instance, options.first), options, false);
       for (const warning of warnings) options.onWarning?.(warning);
       return read;
