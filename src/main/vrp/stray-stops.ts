@@ -1,4 +1,5 @@
 import type { Customer, Instance } from '../../shared/domain.js';
+import { nearLongitude, wrapLongitude } from '../../shared/longitude.js';
 import { kmBetween } from './problem.js';
 
 /**
@@ -20,7 +21,10 @@ const MIN_STRAY_KM = 15;
 export function strayStopWarnings(instance: Instance, skip: (c: Customer) => boolean = () => false): string[] {
   const { coordinates, customers } = instance;
   if (coordinates?.kind !== 'geo' || customers.length < MIN_CUSTOMERS) return [];
-  const middle = { x: median(customers.map((c) => c.x)), y: median(customers.map((c) => c.y)) };
+  // Longitudes taken within 180° of the depot's, so a day across the antimeridian (179.9° and −179.9°) has its middle
+  // there, not near 0°.
+  const lon = wrapLongitude(median(customers.map((c) => nearLongitude(c.x, instance.depot.x))));
+  const middle = { x: lon, y: median(customers.map((c) => c.y)) };
   const km = customers.map((c) => kmBetween(middle, c));
   const typical = median(km);
   const limit = Math.max(MIN_STRAY_KM, STRAY_FACTOR * typical);

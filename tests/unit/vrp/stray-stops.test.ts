@@ -28,6 +28,21 @@ describe('stops that lie apart from the day', () => {
     expect(strays(day)).toEqual([]);
   });
 
+  it('finds the stray stop of a day across the antimeridian as it does elsewhere', () => {
+    const typo = dayWith({ y: dayWith({}).customers[7].y - 0.6 });
+    // The same day moved to straddle 180° through its middle: half its stops at 179.9°, half at −179.9°.
+    const xs = typo.customers.map((c) => c.x).sort((a, b) => a - b);
+    const shift = 180 - (xs[29] + xs[30]) / 2;
+    const across = (x: number) => (x + shift > 180 ? x + shift - 360 : x + shift);
+    const fiji = {
+      ...typo,
+      depot: { ...typo.depot, x: across(typo.depot.x) },
+      customers: typo.customers.map((c) => ({ ...c, x: across(c.x) })),
+    };
+    expect(fiji.customers.filter((c) => c.x < 0)).toHaveLength(30);
+    expect(strays(fiji)).toEqual([expect.stringContaining(`customer ${typo.customers[7].id} lies`)]);
+  });
+
   it('says nothing on the city days of the generator, of any size, nor on planar days', () => {
     for (let seed = 1; seed <= 12; seed++) {
       const city = generateCity(createRng(seed));
