@@ -306,4 +306,25 @@ describe('customer CSVs that were misread', () => {
       "x/y columns 'x' and 'y' and lat/lon columns 'Latitude' and 'lng' are both present: keep one pair (x and y, or lat and lon)",
     ]);
   });
+
+  it('says so when x/y columns hold degrees of a city, and not of a plane', () => {
+    const munich = read([
+      'id,X,Y,demand,ready,due,service',
+      'D,11.575,48.137,0,0,600,0',
+      'K1,11.491204,48.108813,1,0,600,5',
+      'K2,11.6203,48.1702,1,0,600,5',
+    ]);
+    expect(munich.warnings).toContainEqual(
+      expect.stringMatching(
+        /^columns X and Y look like longitude and latitude \(the depot at 11\.575, 48\.137, the day within 0\.13 × 0\.06 of their units\).*name the columns lon and lat/,
+      ),
+    );
+    // A small plane written in whole numbers or one decimal, and a plane beyond degrees' range, are planes.
+    for (const rows of [
+      ['D,1,1,0,0,600,0', 'C1,2,1,1,0,600,5', 'C2,1.5,2,1,0,600,5'],
+      ['D,11.5,48.1,0,0,600,0', 'C1,11.6,48.2,1,0,600,5', 'C2,11.4,48.15,1,0,600,5'],
+      ['D,50,50,0,0,600,0', 'C1,50.1234,200.5678,1,0,600,5', 'C2,50.2345,200.6789,1,0,600,5'],
+    ])
+      expect(read([HEADER, ...rows]).warnings.join('\n')).not.toMatch(/look like longitude/);
+  });
 });

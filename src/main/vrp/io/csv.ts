@@ -7,6 +7,7 @@ import { checkInstance, partialCustomerProblems, type PartialCustomer } from '..
 import { readCell } from './csv-cells.js';
 import { type ClockUse, dottedTimeWarnings, newClockUse, offDayWindows, offsetWarnings, slashDateWarnings } from './csv-clock.js';
 import { missingFleet } from './csv-fleet.js';
+import { planeInDegreesWarning } from './csv-plane-degrees.js';
 import { ignoredColumnsLine, missingColumnLeads } from './csv-hints.js';
 import { type CellProblem, cellProblemLines } from './csv-cell-problems.js';
 import { cellReader } from './csv-cell-reader.js';
@@ -319,6 +320,8 @@ export function parseCustomerCsv(text: string, options: CsvFleetOptions): CsvImp
   // A depot row out of place explains the depot's problems that reading the first row as it gives.
   if (problems.length) throw inputError(`CSV ${options.name} cannot be imported`, [...byRow(problems), ...depotOutOfPlace(rows, mapping)]);
   const reach = rules.warnings.map((w) => withRow(w, rowsOfCustomer, depotRow?.number));
+  const planeCells = rows.flatMap((r) => (['x', 'y'] as const).map((f) => r.cells[mapping.index[f] ?? -1] ?? ''));
+  const degrees = planeInDegreesWarning(instance, mapping.names, planeCells);
   return {
     instance,
     columns: mapping.names,
@@ -330,6 +333,7 @@ export function parseCustomerCsv(text: string, options: CsvFleetOptions): CsvImp
       ...depotOutOfPlace(rows, mapping),
       ...unitWarnings(mapping),
       ...numberStyleWarnings(style),
+      ...(degrees ? [degrees] : []),
       ...dottedTimeWarnings(clock),
       ...offsetWarnings(clock),
       ...slashDateWarnings(clock),
