@@ -1,5 +1,5 @@
 import { formatClock } from './clock.js';
-import { type Evaluation, type Instance, makeVariant, type Variant } from './domain.js';
+import { type Evaluation, type Instance, makeVariant, type RouteSummary, type Variant } from './domain.js';
 import { MAX_MODEL_CUSTOMERS, SLOW_MODEL_CUSTOMERS } from './limits.js';
 import { type MethodChoice, methodOption, usesModel } from './methods.js';
 
@@ -53,22 +53,26 @@ export function priceNotice(variant: Variant): string | null {
  * shift before the end, says so. Customers a whole shift late in all with every vehicle busy to the end say so too,
  * naming both causes, since a fleet too small for the windows looks the same.
  */
-export function spreadNotice(instance: Instance, evaluation: Pick<Evaluation, 'routes' | 'late'>): string | null {
+export function spreadNotice(instance: Instance, evaluation: Pick<Evaluation, 'routes'>): string | null {
   const { depot } = instance;
   const shift = depot.due - depot.ready;
-  const routes = evaluation.routes.filter((r) => r.customers > 0);
-  if (!(shift > 0) || routes.length === 0) return null;
+  if (!(shift > 0)) return null;
+  // A route with a leg longer than the shift drives to a stop out of every plan's reach (a latitude's sign lost, a
+  // stop in another country): its lateness is the data's, which the import warned about, not the model's spread.
+  const routes = evaluation.routes.filter((r) => r.customers > 0 && !hasLegLongerThan(r, depot.ready, shift));
+  if (routes.length === 0) return null;
+  const lateness = routes.reduce((a, r) => a + r.late, 0);
   const last = routes.reduce((a, r) => (r.returnTime > a.returnTime ? r : a));
   const backLate = last.returnTime > depot.due + shift / 2;
-  if (!backLate && !(evaluation.late > shift)) return null;
+  if (!backLate && !(lateness > shift)) return null;
   const first = routes.reduce((a, r) => (r.returnTime < a.returnTime ? r : a));
-  const unused = instance.vehicles - routes.length;
+  const unused = instance.vehicles - evaluation.routes.filter((r) => r.customers > 0).length;
   const early = first.returnTime < depot.due - shift / 4;
   const minutes = instance.clockTimes || instance.coordinates?.kind === 'geo';
-  const lateInAll = `serves its customers ${minutes ? `${Math.round(evaluation.late / 60).toLocaleString('en-US')} hours` : Math.round(evaluation.late).toLocaleString('en-US')} late in all`;
+  const lateInAll = `serves its customers ${minutes ? `${Math.round(lateness / 60).toLocaleString('en-US')} hours` : Math.round(lateness).toLocaleString('en-US')} late in all`;
   if (unused <= 0 && !early) {
     // Every vehicle busy to the end: the fleet may be short for these windows, which no method mends, so only name both.
-    if (!(evaluation.late > shift)) return null;
+    if (!(lateness > shift)) return null;
     return (
       `This plan ${lateInAll} with every vehicle busy: the fleet may be too small for these windows, or the learned ` +
       'model ordered the day badly; JAMPR + local search or the classical solver show which.'
@@ -86,8 +90,18 @@ export function spreadNotice(instance: Instance, evaluation: Pick<Evaluation, 'r
   );
 }
 
+/** Whether a route drives longer than `limit` between two of its stops (from the depot leaving at `start` included). */
+function hasLegLongerThan(route: Pick<RouteSummary, 'stops'>, start: number, limit: number): boolean {
+  let left = start;
+  for (const stop of route.stops) {
+    if (stop.arrival - left > limit) return true;
+    left = stop.departure;
+  }
+  return false;
+}
+
 /** Everything a learned plan (not improved by the local search) should say about itself, in this order. */
-export function learnedPlanNotices(instance: Instance, variant: Variant, evaluation: Pick<Evaluation, 'routes' | 'late'>): string[] {
+export function learnedPlanNotices(instance: Instance, variant: Variant, evaluation: Pick<Evaluation, 'routes'>): string[] {
   return [serviceTimeNotice(instance), priceNotice(variant), spreadNotice(instance, evaluation)].filter((n): n is string => n !== null);
 }
 

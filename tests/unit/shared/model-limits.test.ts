@@ -39,9 +39,14 @@ describe('spreadNotice', () => {
   const day = { ...generateCityDay(40, createRng(2)), vehicles: 4 };
   const { ready, due } = day.depot;
   const shift = due - ready;
+  /** Routes back at `returns`, the first one late by `late` in all, every leg short. */
   const plan = (late: number, ...returns: number[]) => ({
-    late,
-    routes: returns.map((returnTime) => ({ customers: 5, returnTime })) as Evaluation['routes'],
+    routes: returns.map((returnTime, i) => ({
+      customers: 5,
+      returnTime,
+      late: i === 0 ? late : 0,
+      stops: [],
+    })) as unknown as Evaluation['routes'],
   });
 
   it('says so where a route runs on half a shift past its end, or the customers are a shift late in all, while a vehicle is idle or back early', () => {
@@ -58,6 +63,16 @@ describe('spreadNotice', () => {
   it('is silent where every route keeps near the shift, or every vehicle works until late with less than a shift late in all', () => {
     expect(spreadNotice(day, plan(shift / 2, due + 0.4 * shift, ready + 60, due, due))).toBeNull();
     expect(spreadNotice(day, plan(shift / 2, due + 0.6 * shift, due + shift, due - 0.2 * shift, due))).toBeNull();
+  });
+
+  it('does not blame the model for a route to a stop more than a shift away, which every plan drives', () => {
+    const far = { arrival: ready + 2 * shift, departure: ready + 2 * shift + 10 };
+    const stray = { customers: 1, returnTime: ready + 4 * shift, late: 2 * shift, stops: [far] };
+    const withStray = (p: ReturnType<typeof plan>) => ({ routes: [stray, ...p.routes] as unknown as Evaluation['routes'] });
+    // Beside an idle vehicle, where the stray route would otherwise read as work spread badly.
+    expect(spreadNotice(day, withStray(plan(0, due, due)))).toBeNull();
+    // The other routes are still judged: one of them back long after the shift beside an idle vehicle.
+    expect(spreadNotice(day, withStray(plan(0, due + 0.6 * shift, due)))).toContain('while 1 vehicle is not used');
   });
 
   it('names both possible causes where every vehicle works until late and the customers are more than a shift late in all', () => {
