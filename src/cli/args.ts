@@ -55,6 +55,12 @@ function parseOrExplain<T>(parse: () => T): T {
   }
 }
 
+/**
+ * A number as a person writes it on a command line: decimal, optionally with an exponent. JavaScript's Number() also
+ * reads 0x64, 0b1100100 and 0o144 (and '' as 0), which nobody means as a capacity; the CSV reader refuses them too.
+ */
+const DECIMAL = /^\s*[+-]?(\d+\.?\d*|\.\d+)(e[+-]?\d+)?\s*$/i;
+
 /** Reads a numeric flag; absent gives `fallback`, anything non-numeric or out of range is an input error. */
 export function numberFlag(
   values: Record<string, unknown>,
@@ -64,7 +70,7 @@ export function numberFlag(
 ): number {
   const raw = values[name];
   if (raw === undefined) return fallback;
-  const value = Number(raw);
+  const value = DECIMAL.test(String(raw)) ? Number(raw) : Number.NaN;
   const low = above !== undefined ? value <= above : value < min;
   if (!Number.isFinite(value) || low || value > max || (integer && !Number.isInteger(value))) {
     const lower = above !== undefined ? ` above ${above}` : min > -Infinity ? ` >= ${min}` : '';
