@@ -1,0 +1,31 @@
+import { describe, expect, it } from 'vitest';
+import { COLUMN_ALIASES } from '../../../src/main/vrp/io/csv-aliases.js';
+import { parseCustomerCsv } from '../../../src/main/vrp/io/csv.js';
+import { mapColumns, normaliseHeader } from '../../../src/main/vrp/io/csv-columns.js';
+
+describe('column aliases', () => {
+  it('give each header name one field, written as headers normalise', () => {
+    const all = Object.values(COLUMN_ALIASES).flat();
+    expect(new Set(all).size).toBe(all.length);
+    for (const name of all) expect(normaliseHeader(name)).toBe(name);
+  });
+
+  it('read Spanish, Portuguese and more German, French and English exports', () => {
+    const fields = (header: string) => Object.keys(mapColumns(header.split(',')).index).sort();
+    const all = ['address', 'demand', 'due', 'id', 'lat', 'lon', 'name', 'ready', 'service'];
+    expect(fields('Código,Nombre,Dirección,Latitud,Longitud,Demanda,Hora inicio,Hora fin,Tiempo de servicio')).toEqual(all);
+    expect(fields('Cliente,Nome,Endereço,lat,lon,Quantidade,Início,Fim,Duração')).toEqual(all);
+    expect(fields('Kundennr,Kundenname,Adresse,lat,lon,Menge,Lieferzeit von,Lieferzeit bis,Standzeit')).toEqual(all);
+    expect(fields('N° client,Raison sociale,Adresse,lat,lon,Poids,Horaire début,Horaire fin,Durée')).toEqual(all);
+    expect(fields('id,name,address,lat,lon,qty,Delivery window from,Delivery window to,service')).toEqual(all);
+  });
+
+  it('read "Cliente" beside a code column as the name, alone as the id', () => {
+    const day = (rows: string[]) => parseCustomerCsv(rows.join('\n'), { name: 'd', capacity: 10 }).instance.customers[0];
+    expect(day(['Código,Cliente,x,y,demanda,inicio,fim', 'D,Depósito,0,0,0,0,100', 'K7,Panadería Sol,1,1,1,0,100'])).toMatchObject({
+      id: 'K7',
+      name: 'Panadería Sol',
+    });
+    expect(day(['Cliente,x,y,demanda,inicio,fim', 'D,0,0,0,0,100', 'K7,1,1,1,0,100']).id).toBe('K7');
+  });
+});
