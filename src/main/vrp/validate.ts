@@ -32,7 +32,9 @@ const timeText = (instance: Pick<Instance, 'clockTimes'>, v: number): string => 
 
 function checkGeoRange(x: number, y: number, label: string, problems: string[]): void {
   if (Math.abs(y) > 90) problems.push(`latitude ${fmt(y)} is outside [-90, 90] for ${label}`);
-  if (Math.abs(x) > 180) problems.push(`longitude ${fmt(x)} is outside [-180, 180] for ${label}`);
+  // Some GIS exports write longitudes east from 0 to 360: 180.2 there is −179.8.
+  const east = x > 180 && x <= 360 ? ` (if the file counts longitudes 0–360° east, write ${fmt(x - 360)})` : '';
+  if (Math.abs(x) > 180) problems.push(`longitude ${fmt(x)} is outside [-180, 180] for ${label}${east}`);
 }
 
 function checkIds(instance: Instance, problems: string[]): void {

@@ -370,7 +370,7 @@ describe('parseCustomerCsv', () => {
       'row 5: ready time 12:00 is after due time 09:00 for customer C',
       "row 6, column demand: 'abc' is not a number",
       'row 7: demand -5 is negative for customer F',
-      'row 7: longitude 190 is outside [-180, 180] for customer F',
+      'row 7: longitude 190 is outside [-180, 180] for customer F (if the file counts longitudes 0–360° east, write -170)',
     ]);
   });
 
