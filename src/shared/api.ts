@@ -241,6 +241,8 @@ export interface TrainingRun {
   error: string | null;
   /** What happened to the new model: activated or not, and the held-out comparison that decided it. */
   verdict: string | null;
+  /** The name of the model the run kept (null: none, or a run stored before names were kept); modelId is null once it is deleted. */
+  keptModel: string | null;
   createdAt: string;
 }
 

@@ -8,7 +8,6 @@ import { instanceRepository } from '../../src/main/store/instances.js';
 import { MIGRATIONS } from '../../src/main/store/migrations/index.js';
 import { modelRepository } from '../../src/main/store/models.js';
 import { planRepository } from '../../src/main/store/plans.js';
-import { trainingRunRepository } from '../../src/main/store/training-runs.js';
 import { makeVariant } from '../../src/shared/domain.js';
 import { BLANK_EVALUATION, tinyInstance } from './fixtures/tiny.js';
 
@@ -68,19 +67,21 @@ describe('ids', () => {
       path,
       MIGRATIONS.filter((m) => m.version <= 40),
     );
-    const [instances, plans, models, runs] = [
-      instanceRepository(old),
-      planRepository(old),
-      modelRepository(old),
-      trainingRunRepository(old),
-    ];
+    const [instances, plans, models] = [instanceRepository(old), planRepository(old), modelRepository(old)];
     const kept = instances.insert(tinyInstance(), 'kept.csv');
     const other = instances.insert(tinyInstance(), 'other.csv');
     const keptPlans = [plans.insert(plan(kept.id)), plans.insert(plan(kept.id))];
     const otherPlan = plans.insert(plan(other.id));
     const model = models.insert({ name: 'm', folder: '/m/m', card: card('m'), builtIn: false });
-    const run = runs.start({ variant: 'tw1', size: 10, instanceIds: [kept.id], minutes: 1 });
-    runs.finish(run.id, 'done', model.id, null, null);
+    // A run as that schema stored it (today's repository writes columns it lacks).
+    const config = JSON.stringify({ variant: 'tw1', size: 10, instanceIds: [kept.id], minutes: 1 });
+    const run = {
+      id: Number(
+        old.prepare("INSERT INTO training_runs (config, status, created_at) VALUES (?, 'running', '2026-01-01')").run(config)
+          .lastInsertRowid,
+      ),
+    };
+    old.prepare("UPDATE training_runs SET status = 'done', model_id = ? WHERE id = ?").run(model.id, run.id);
     // Before the upgrade the newest plan's id went to the next plan: that id is now known, and must stay known.
     plans.delete(otherPlan.id);
     const reused = plans.insert(plan(other.id));
@@ -103,7 +104,7 @@ describe('ids', () => {
         .sort(),
     ).toEqual(keptPlans.map((p) => p.id).sort());
     expect(store.plans.get(reused.id)?.instanceId).toBe(other.id);
-    expect(store.trainingRuns.get(run.id)).toMatchObject({ status: 'done', modelId: model.id });
+    expect(store.trainingRuns.get(run.id)).toMatchObject({ status: 'done', modelId: model.id, keptModel: null });
     expect(store.db.prepare("SELECT count(*) FROM sqlite_master WHERE type = 'index' AND name = 'plans_by_instance'").pluck().get()).toBe(
       1,
     );

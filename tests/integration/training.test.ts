@@ -226,6 +226,10 @@ describe('training service', () => {
     }
     expect(ended.verdict).toMatch(/^late was not activated: the model planning this policy changed during the run \(now /);
     expect((await app.call('models:list', {})).filter((m) => m.active).map((m) => m.id)).toEqual([chosen.id]);
+    // The run names the model it kept, still after the model is deleted (its id is gone, so the tab can say so).
+    expect(ended).toMatchObject({ keptModel: 'late', modelId: expect.any(Number) });
+    await app.call('models:delete', { id: ended.modelId! });
+    expect(await app.call('training:status', { id: run.id })).toMatchObject({ keptModel: 'late', modelId: null });
   });
 
   it('deletes a model trained here with its folder, leaves an imported folder on disk and refuses a shipped model', async () => {

@@ -14,7 +14,7 @@ export function recoverInterruptedRuns(store: Store, modelsDir: string): void {
     try {
       const model = registerModel(store, join(modelsDir, safeFileName(run.config.name!)), false);
       const note = `interrupted: the app stopped during training; its last checkpoint is kept as the model ${model.name}`;
-      store.trainingRuns.finish(run.id, 'failed', model.id, note);
+      store.trainingRuns.finish(run.id, 'failed', model, note);
     } catch {
       // No checkpoint was saved, or it is incomplete: the run is only marked interrupted below.
     }

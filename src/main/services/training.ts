@@ -117,7 +117,7 @@ export function trainingServices(ctx: ServiceContext) {
           : result.outDir
             ? noStepVerdict(name, from, request.minutes, result.cancelled)
             : null;
-        outcome = trainingRuns.finish(run.id, result.cancelled ? 'cancelled' : 'done', model?.id ?? null, null, verdict)!;
+        outcome = trainingRuns.finish(run.id, result.cancelled ? 'cancelled' : 'done', model, null, verdict)!;
       } catch (err) {
         const error = toErrorData(storeLost ?? err);
         const status = error.kind === 'cancelled' ? 'cancelled' : 'failed';

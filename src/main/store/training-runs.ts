@@ -9,6 +9,7 @@ interface RunRow {
   model_id: number | null;
   error: string | null;
   verdict: string | null;
+  kept_model: string | null;
   created_at: string;
 }
 
@@ -20,6 +21,7 @@ const toRun = (row: RunRow): TrainingRun => ({
   modelId: row.model_id,
   error: row.error,
   verdict: row.verdict,
+  keptModel: row.kept_model,
   createdAt: row.created_at,
 });
 
@@ -29,8 +31,8 @@ export function trainingRunRepository(db: Database) {
   const get = db.prepare<[number], RunRow>('SELECT * FROM training_runs WHERE id = ?');
   const insert = db.prepare<[string, string]>("INSERT INTO training_runs (config, status, created_at) VALUES (?, 'running', ?)");
   const appendPoint = db.prepare<[string, number]>("UPDATE training_runs SET points = json_insert(points, '$[#]', json(?)) WHERE id = ?");
-  const finish = db.prepare<[TrainingStatus, number | null, string | null, string | null, number]>(
-    'UPDATE training_runs SET status = ?, model_id = ?, error = ?, verdict = ? WHERE id = ?',
+  const finish = db.prepare<[TrainingStatus, number | null, string | null, string | null, string | null, number]>(
+    'UPDATE training_runs SET status = ?, model_id = ?, kept_model = ?, error = ?, verdict = ? WHERE id = ?',
   );
   const interrupt = db.prepare(
     "UPDATE training_runs SET status = 'failed', error = 'interrupted: the app stopped during training' WHERE status = 'running'",
@@ -51,14 +53,15 @@ export function trainingRunRepository(db: Database) {
     appendPoint(id: number, point: LearningPoint): void {
       appendPoint.run(JSON.stringify(point), id);
     },
+    /** `model`: the model the run kept (its id and name), or null. */
     finish(
       id: number,
       status: Exclude<TrainingStatus, 'running'>,
-      modelId: number | null,
+      model: { id: number; name: string } | null,
       error: string | null,
       verdict: string | null = null,
     ) {
-      finish.run(status, modelId, error, verdict, id);
+      finish.run(status, model?.id ?? null, model?.name ?? null, error, verdict, id);
       return find(id);
     },
     /** Runs left 'running' by a previous process that died cannot be resumed: mark them failed at start-up. */

@@ -224,6 +224,12 @@ export function TrainingView({ planPolicy }: { planPolicy: VariantName }) {
                 {activeNow(current.modelId) ? 'active' : 'not active'}.
               </span>
             )}
+            {current.keptModel !== null && current.modelId === null && (
+              <span className="hint" data-testid="verdict-now">
+                {' '}
+                As of now: {current.keptModel} has been deleted.
+              </span>
+            )}
           </p>
         )}
         <LearningCurve points={current?.points ?? []} />
