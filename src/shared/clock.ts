@@ -68,10 +68,12 @@ export function formatHoursMinutes(minutes: number): string {
 type Window = { ready: number; due: number };
 
 /**
- * A night shift (a depot open 22:00–06:00, or 22:00–06:00+1): the depot closes the next day, and each
- * customer time that falls in the shift's hours after midnight (up to the depot's closing time of day) is the next
- * day's, and a window never closes before it opens. Times written with "+1", and days that do not cross midnight,
- * are left as they are, but for a closing time of 00:00, which is that day's end.
+ * A night shift (a depot open 22:00–06:00, or 22:00–06:00+1): the depot closes the next day, and each customer time
+ * of day is placed in the shift's day (`shiftDayStart`): 01:30 is 01:30+1, 23:00 the first day's, 07:00 (after the
+ * shift) 07:00+1 and 17:00 (before it) the first day's. A window that then closes before it opens is left so, for
+ * the rules to refuse as on a day shift (03:00–01:00 is a slip, not a window of 22 hours). Times written with their
+ * day ("+1", "-1"), and days that do not cross midnight, are left as they are, but for a closing time of 00:00,
+ * which is that day's end; 00:00–00:00 is the whole day, on a night shift the whole shift.
  */
 export function overnight<D extends Window, C extends Window>(depot: D, nodes: C[]): { depot: D; nodes: C[] } {
   const closes = shiftEnd(depot.due, depot.ready);
@@ -81,11 +83,20 @@ export function overnight<D extends Window, C extends Window>(depot: D, nodes: C
     const midnight = <N extends Window>(n: N): N => (n.due === 0 && n.ready >= 0 ? { ...n, due: MINUTES_PER_DAY } : n);
     return { depot: midnight(depot), nodes: nodes.map(midnight) };
   }
+  const place = (minutes: number) => inShift(minutes, depot.ready, closes);
+  const outside = (minutes: number) => minutes < depot.ready || minutes > closes;
   const window = (n: C): C => {
-    const ready = inShift(n.ready, closes);
-    const due = inShift(n.due, closes);
-    // A window that closes after the shift's end by the clock (05:00–07:00) still closes after it opens.
-    return { ...n, ready, due: due < ready ? due + MINUTES_PER_DAY : due };
+    const plain = isTimeOfDay(n.ready) && isTimeOfDay(n.due);
+    if (plain && n.ready === 0 && n.due % MINUTES_PER_DAY === 0) return { ...n, ready: depot.ready, due: closes };
+    const [ready, due] = [place(n.ready), place(n.due)];
+    // A window in the hours the shift is closed, written in order (11:00–13:00 beside a 17:00–07:00 shift), stays
+    // one window of that day even where the middle of those hours parts its ends; it lies outside the shift anyway.
+    if (plain && due < ready && n.ready <= n.due && outside(ready) && outside(due)) {
+      const middle = (n.ready + n.due) / 2;
+      const day = place(middle) - middle;
+      return { ...n, ready: n.ready + day, due: n.due + day };
+    }
+    return { ...n, ready, due };
   };
   return { depot: { ...depot, due: closes }, nodes: nodes.map(window) };
 }
@@ -93,14 +104,25 @@ export function overnight<D extends Window, C extends Window>(depot: D, nodes: C
 /** A shift's end by the clock: one before the shift's start (22:00–06:00) is the next day's. */
 export const shiftEnd = (end: number, start: number): number => (end < start ? end + MINUTES_PER_DAY : end);
 
+/** A time of the first day as written without its day (00:00 to 24:00), which a night shift places. */
+const isTimeOfDay = (minutes: number): boolean => minutes >= 0 && minutes <= MINUTES_PER_DAY;
+
 /**
- * A time of day in a shift that closes at `closes` (minutes past the first midnight): when the shift runs past
- * midnight, its hours after midnight are the next day's, so 01:30 in a 22:00–06:00+1 shift is 01:30+1. Times past
- * 24:00 already, and every time of a shift that ends by midnight, stay as they are.
+ * Where the 24 hours of a night shift's day begin: at the middle of the hours the shift is closed, so that a time
+ * the shift does not cover belongs to its nearer end (14:00 for a 22:00–06:00+1 shift: 07:00 is after the shift,
+ * 07:00+1; 17:00 before it).
  */
-export function inShift(minutes: number, closes: number): number {
-  // A time of the evening before (23:00-1, negative) says its day itself.
-  return closes > MINUTES_PER_DAY && minutes >= 0 && minutes <= closes - MINUTES_PER_DAY ? minutes + MINUTES_PER_DAY : minutes;
+export const shiftDayStart = (opens: number, closes: number): number => (opens + closes) / 2 - MINUTES_PER_DAY / 2;
+
+/**
+ * A time of day in a shift from `opens` to `closes` (minutes past the first midnight): when the shift runs past
+ * midnight, a time written without its day is placed in the shift's day (`shiftDayStart`), so 01:30 in a
+ * 22:00–06:00+1 shift is 01:30+1. Times written with their day ("+1", "-1"), and every time of a shift that ends by
+ * midnight, stay as they are.
+ */
+export function inShift(minutes: number, opens: number, closes: number): number {
+  if (closes <= MINUTES_PER_DAY || !isTimeOfDay(minutes)) return minutes;
+  return minutes + Math.ceil((shiftDayStart(opens, closes) - minutes) / MINUTES_PER_DAY) * MINUTES_PER_DAY;
 }
 
 const DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})[T ](\d{1,2}:[0-5]\d(?::[0-5]\d(?:\.\d+)?)?)\s*(Z|[+-]\d{2}(?::?\d{2})?)?$/i;

@@ -8,7 +8,7 @@ import {
   type Depot,
   type Instance,
 } from '../../shared/domain.js';
-import { formatClock, MINUTES_PER_DAY } from '../../shared/clock.js';
+import { formatClock, MINUTES_PER_DAY, shiftDayStart } from '../../shared/clock.js';
 import { inputError } from '../../shared/errors.js';
 import { describeIssues } from '../../shared/issues.js';
 import { TIME_EPS } from './evaluate.js';
@@ -113,7 +113,7 @@ export type PartialCustomer = { id: string } & Partial<Omit<Customer, 'id'>>;
  */
 export function customerFieldProblems(
   c: PartialCustomer,
-  instance: Pick<Instance, 'capacity' | 'coordinates' | 'clockTimes'>,
+  instance: Pick<Instance, 'capacity' | 'coordinates' | 'clockTimes'> & { depot?: Depot },
 ): { problems: string[]; windowOk: boolean } {
   const problems: string[] = [];
   const label = `customer ${c.id}`;
@@ -123,7 +123,8 @@ export function customerFieldProblems(
     problems.push(`demand ${fmt(c.demand)} is above the vehicle capacity ${instance.capacity} for ${label}`);
   }
   const windowOk = c.ready === undefined || c.due === undefined || c.ready <= c.due;
-  if (!windowOk) problems.push(`ready time ${t(c.ready!)} is after due time ${t(c.due!)} for ${label}${pastMidnight(c, instance)}`);
+  if (!windowOk)
+    problems.push(`ready time ${t(c.ready!)} is after due time ${t(c.due!)} for ${label}${pastMidnight(c, instance)}${nightDay(instance)}`);
   return { problems, windowOk };
 }
 
@@ -136,6 +137,19 @@ function pastMidnight(c: PartialCustomer, instance: Pick<Instance, 'clockTimes'>
   return c.due + MINUTES_PER_DAY - c.ready < 12 * 60 ? ` (a window that closes after midnight is written ${formatClock(c.due)}+1)` : '';
 }
 
+/**
+ * On a night shift a window's times were placed in the shift's day (clock.ts, `overnight`): which day that is, so
+ * that a window refused as closing before it opens says why 01:00 reads as 01:00+1 (opening and closing swapped,
+ * most often).
+ */
+function nightDay(instance: Pick<Instance, 'clockTimes'> & { depot?: Depot }): string {
+  const { depot } = instance;
+  if (!instance.clockTimes || !depot || depot.due <= MINUTES_PER_DAY) return '';
+  const start = formatClock(shiftDayStart(depot.ready, depot.due));
+  const shift = `${formatClock(depot.ready)}–${formatClock(depot.due)}`;
+  return ` (on the night shift ${shift} a time from ${start} on is the first day's and one before it the next day's: are the opening and closing swapped? A time of another day is written with it, e.g. 23:00+1)`;
+}
+
 /** A customer's single-field rules (the schema's) for the fields it has; in a list so that messages name the customer. */
 const knownFieldsSchema = z.object({ customers: z.array(customerSchema.partial()) });
 
@@ -144,7 +158,10 @@ const knownFieldsSchema = z.object({ customers: z.array(customerSchema.partial()
  * each field it has (a negative demand, a number too large) and the rules between them, so that one report lists
  * all of the row's problems, not its bad cell first and the rest on the next try.
  */
-export function partialCustomerProblems(c: PartialCustomer, instance: Pick<Instance, 'capacity' | 'coordinates' | 'clockTimes'>): string[] {
+export function partialCustomerProblems(
+  c: PartialCustomer,
+  instance: Pick<Instance, 'capacity' | 'coordinates' | 'clockTimes'> & { depot?: Depot },
+): string[] {
   const input = { coordinates: instance.coordinates, customers: [c] };
   const shape = knownFieldsSchema.safeParse(input);
   if (shape.success) return customerFieldProblems(c, instance).problems;

@@ -68,8 +68,8 @@ export function CustomerTable({
   const drivenOrder = useMemo(() => new Map((routes ?? []).flat().map((id, place) => [id, place])), [routes]);
 
   const nextDay = instance.clockTimes === true && instance.customers.some((c) => c.due > MINUTES_PER_DAY || c.ready > MINUTES_PER_DAY);
-  const closes = instance.depot.due;
-  const toClock = useCallback((minutes: number) => inShift(minutes, closes), [closes]);
+  const { ready: opens, due: closes } = instance.depot;
+  const toClock = useCallback((minutes: number) => inShift(minutes, opens, closes), [opens, closes]);
   // The rows get handlers that never change, so a row whose customer did not change is not drawn again: a day of
   // 800 stops redraws one row for an edit, not 800.
   const latest = useRef({ onSelect, onEdit, onFollowShift, onRemove });

@@ -2,13 +2,17 @@ import { describe, expect, it } from 'vitest';
 import { formatClock, inShift, parseClock, shiftEnd } from '../../../src/shared/clock.js';
 
 describe('times of day in a shift', () => {
-  it("reads a night shift's hours after midnight as the next day's, and leaves everything else", () => {
-    const nightCloses = 24 * 60 + 6 * 60; // 22:00–06:00+1
-    expect(inShift(90, nightCloses), '01:30 is 01:30+1').toBe(24 * 60 + 90);
-    expect(inShift(6 * 60, nightCloses), 'the closing time itself').toBe(30 * 60);
-    expect(inShift(23 * 60, nightCloses), 'before midnight').toBe(23 * 60);
-    expect(inShift(24 * 60 + 90, nightCloses), 'written with +1 already').toBe(24 * 60 + 90);
-    expect(inShift(90, 18 * 60), 'a day shift').toBe(90);
+  it("places a night shift's times in its day: after midnight and after its end the next day's", () => {
+    const [opens, closes] = [22 * 60, 24 * 60 + 6 * 60]; // 22:00–06:00+1, whose day runs from 14:00
+    expect(inShift(90, opens, closes), '01:30 is 01:30+1').toBe(24 * 60 + 90);
+    expect(inShift(6 * 60, opens, closes), 'the closing time itself').toBe(30 * 60);
+    expect(inShift(23 * 60, opens, closes), 'before midnight').toBe(23 * 60);
+    expect(inShift(7 * 60, opens, closes), 'after the shift').toBe(31 * 60);
+    expect(inShift(17 * 60, opens, closes), 'before the shift').toBe(17 * 60);
+    expect(inShift(24 * 60, opens, closes), 'midnight').toBe(24 * 60);
+    expect(inShift(24 * 60 + 90, opens, closes), 'written with +1 already').toBe(24 * 60 + 90);
+    expect(inShift(-60, opens, closes), 'written with -1').toBe(-60);
+    expect(inShift(90, 7 * 60, 18 * 60), 'a day shift').toBe(90);
   });
 
   it('reads a shift end before its start as the next day', () => {

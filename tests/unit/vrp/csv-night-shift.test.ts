@@ -1,0 +1,71 @@
+/**
+ * Night shifts in a customer CSV (a depot that closes before it opens by the clock): each window time is placed in
+ * the shift's day, a window that then closes before it opens is refused as on a day shift, and 00:00–00:00 is the
+ * whole shift.
+ */
+import { describe, expect, it } from 'vitest';
+import { parseCustomerCsv } from '../../../src/main/vrp/io/csv.js';
+import { inputDetails } from './input-details.js';
+
+const fleet = { name: 'night', capacity: 100, vehicles: 2 };
+const HEADER = 'id,x,y,demand,ready,due,service';
+const read = (rows: string[]) => parseCustomerCsv([HEADER, ...rows].join('\n'), fleet);
+const refusal = (rows: string[]): string[] => inputDetails(() => read(rows));
+const DAY = 24 * 60;
+const SWAPPED =
+  " (on the night shift 22:00–06:00+1 a time from 14:00 on is the first day's and one before it the next day's: are the opening and closing swapped? A time of another day is written with it, e.g. 23:00+1)";
+
+describe('a night shift in a customer CSV', () => {
+  it('refuses a window whose cells are swapped, naming the customer and both times, instead of widening it past a day', () => {
+    // The tester's file: every window's opening and closing swapped.
+    expect(
+      refusal([
+        'D,50,50,0,22:00,06:00,0',
+        'C1,30,75,5,03:00,01:00,10',
+        'C2,60,20,5,23:30,22:30,10',
+        'C3,70,80,5,05:00,04:00,10',
+        'C4,20,20,5,01:00,23:00,10',
+      ]),
+    ).toEqual([
+      `row 3: ready time 03:00+1 is after due time 01:00+1 for customer C1${SWAPPED}`,
+      `row 4: ready time 23:30 is after due time 22:30 for customer C2${SWAPPED}`,
+      `row 5: ready time 05:00+1 is after due time 04:00+1 for customer C3${SWAPPED}`,
+      // 01:00–23:00 is 23:00–01:00 swapped, most likely: read in the shift's day it closes before it opens.
+      `row 6: ready time 01:00+1 is after due time 23:00 for customer C4${SWAPPED}`,
+    ]);
+  });
+
+  it("places each time in the shift's day: after the shift's end the next day's, before its start the first day's", () => {
+    const { customers } = read([
+      'D,50,50,0,22:00,06:00,0',
+      'A,1,1,1,05:00,07:00,10', // runs past the shift's end
+      'B,1,1,1,17:00,01:00,10', // opens before the shift
+      'C,1,1,1,23:00,09:00,10', // into the morning
+      'E,1,1,1,15:00,09:00,10', // around the whole night
+      'F,1,1,1,07:00,09:00,10', // after the shift
+      'G,1,1,1,11:00,17:00,10', // in the hours the shift is closed, across their middle: one window still
+    ]).instance;
+    expect(customers.map((c) => [c.ready, c.due])).toEqual([
+      [DAY + 300, DAY + 420],
+      [17 * 60, DAY + 60],
+      [23 * 60, DAY + 540],
+      [15 * 60, DAY + 540],
+      [DAY + 420, DAY + 540],
+      [11 * 60, 17 * 60],
+    ]);
+  });
+
+  it('reads 00:00–00:00 as the whole shift, as it is the whole day on a day shift', () => {
+    const { customers } = read([
+      'D,50,50,0,18:00,02:00,0',
+      'C1,30,75,5,00:00,00:00,10',
+      'C2,60,20,5,23:00,00:00,10',
+      'C3,1,1,5,00:00,01:00,10',
+    ]).instance;
+    expect(customers.map((c) => [c.ready, c.due])).toEqual([
+      [18 * 60, DAY + 120],
+      [23 * 60, DAY],
+      [DAY, DAY + 60],
+    ]);
+  });
+});
