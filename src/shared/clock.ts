@@ -59,6 +59,18 @@ export function formatClock(minutes: number, seconds = false): string {
   return `${s ? `${hhmm}:${String(s).padStart(2, '0')}` : hhmm}${days ? `+${days}` : ''}`;
 }
 
+/** A length of time in words, to the minute: "8 hours", "30 days 8 hours", "1 day 45 minutes". */
+export function formatDuration(minutes: number): string {
+  const total = Math.round(minutes);
+  const parts: [number, string][] = [
+    [Math.floor(total / MINUTES_PER_DAY), 'day'],
+    [Math.floor((total % MINUTES_PER_DAY) / 60), 'hour'],
+    [total % 60, 'minute'],
+  ];
+  const said = parts.filter(([n]) => n > 0).map(([n, unit]) => `${n} ${unit}${n === 1 ? '' : 's'}`);
+  return said.length ? said.join(' ') : '0 minutes';
+}
+
 /** A span of an hour or more as hours and minutes, the app's way: 664.4 → "11h 04m". */
 export function formatHoursMinutes(minutes: number): string {
   const total = Math.round(minutes);
@@ -185,13 +197,22 @@ function localDateTime(text: string, slashOrder: SlashOrder): DateTime | undefin
   return { minutes: date.getTime() / 60000 + minutes };
 }
 
+/** How a file's slash dates were read where none tells the order, and why: the span of its times either way. */
+export interface SlashUntold {
+  /** A date of the file as written ("3/12/2026"). */
+  date: string;
+  /** Minutes from the file's first dated time to its last, read month first and read day first. */
+  spans: Record<SlashOrder, number>;
+}
+
 /**
  * The slash order of a file's dates, from the dates that tell it (27/11 can only be day first, 11/27 only month
- * first); month first where none does, as the US writes. `ambiguous` names a date read so where the file holds
- * more than one date and none tells the order (11/12/2026 beside 12/11/2026); `mixed`, that some dates can only be
- * day first and others only month first.
+ * first). Where none does, the order that puts the file's dated times closest together (03/12 22:00 to 04/12 06:00
+ * is one night day first, a month month first): a dispatcher's file is one day; month first, as the US writes,
+ * where both read alike. `untold` says so where the file holds more than one date; `mixed`, that some dates can only
+ * be day first and others only month first.
  */
-export function slashDateOrder(cells: readonly string[]): { order: SlashOrder; ambiguous: string | null; mixed: boolean } {
+export function slashDateOrder(cells: readonly string[]): { order: SlashOrder; untold: SlashUntold | null; mixed: boolean } {
   let dayFirst = false;
   let monthFirst = false;
   const dates = new Set<string>();
@@ -202,10 +223,17 @@ export function slashDateOrder(cells: readonly string[]): { order: SlashOrder; a
     if (Number(m[1]) > 12) dayFirst = true;
     if (Number(m[2]) > 12) monthFirst = true;
   }
-  if (dayFirst && !monthFirst) return { order: 'dmy', ambiguous: null, mixed: false };
-  const told = dayFirst || monthFirst;
+  if (dayFirst && !monthFirst) return { order: 'dmy', untold: null, mixed: false };
   // Both orders told (27/11 beside 11/27): the dates read month first; those that cannot be are named as mixed.
-  return { order: 'mdy', ambiguous: !told && dates.size > 1 ? [...dates][0] : null, mixed: dayFirst && monthFirst };
+  if (dayFirst || monthFirst || dates.size < 2) return { order: 'mdy', untold: null, mixed: dayFirst && monthFirst };
+  const spans = { mdy: datedSpan(cells, 'mdy'), dmy: datedSpan(cells, 'dmy') };
+  return { order: spans.dmy < spans.mdy ? 'dmy' : 'mdy', untold: { date: [...dates][0], spans }, mixed: false };
+}
+
+/** Minutes from the earliest dated time of the cells to the latest, their slash dates read in that order. */
+function datedSpan(cells: readonly string[], order: SlashOrder): number {
+  const times = cells.flatMap((cell) => parseDateTime(cell, order)?.minutes ?? []);
+  return Math.max(...times) - Math.min(...times);
 }
 
 /** "Z", "+01:00", "+0100" or "+01" as minutes east of UTC; null beyond ±14:00 or with minutes past 59. */

@@ -285,7 +285,7 @@ describe('customer CSVs that were misread', () => {
       "row 2, column due: '27/11/2026 18:00' is not a number, a time of day HH:MM (00:00 to 24:00, or 9:00 AM) or a date and time (2026-11-27 08:00: the file writes dates both day first and month first)",
     ]);
     expect(unsaid.warnings).toContain(
-      'dates such as 11/12/2026 were read month first (2026-11-12), as the US writes them: if the day comes first, write the dates as YYYY-MM-DD',
+      "dates such as 11/12/2026 were read month first (2026-11-12), as that puts the file's times closest together (within 29 days 4 hours; read day first they would span 29 days 8 hours): if the day comes first, write the dates as YYYY-MM-DD",
     );
   });
 

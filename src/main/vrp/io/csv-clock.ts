@@ -6,9 +6,11 @@
 import {
   type DateTime,
   formatClock,
+  formatDuration,
   formatOffset,
   MINUTES_PER_DAY,
   type SlashOrder,
+  type SlashUntold,
   slashDateOrder,
   startOfDay,
 } from '../../../shared/clock.js';
@@ -37,15 +39,15 @@ export interface ClockUse {
   firstUndated?: string;
   /** The order the file's slash dates are read in (11/27/2026 or 27/11/2026), from the dates that tell it. */
   slashOrder: SlashOrder;
-  /** A date read month first though nothing in the file tells the order, where it holds more than one date. */
-  slashAmbiguous: string | null;
+  /** Where the file holds several dates and none tells the order: which reading was taken, and why. */
+  slashUntold: SlashUntold | null;
   /** The file writes some slash dates day first (27/11) and others month first (11/27). */
   slashMixed: boolean;
 }
 
 /** A file's clock, its slash dates read in the order its window cells tell (`slashDateOrder`). */
 export function newClockUse(windowCells: readonly string[] = []): ClockUse {
-  const { order, ambiguous, mixed } = slashDateOrder(windowCells);
+  const { order, untold, mixed } = slashDateOrder(windowCells);
   return {
     used: false,
     numbers: [],
@@ -54,18 +56,29 @@ export function newClockUse(windowCells: readonly string[] = []): ClockUse {
     offsets: new Set(),
     withoutOffset: 0,
     slashOrder: order,
-    slashAmbiguous: ambiguous,
+    slashUntold: untold,
     slashMixed: mixed,
   };
 }
 
-/** Dates read month first (as the US writes them) though the file does not tell: said, with the unambiguous form. */
+/**
+ * Slash dates whose order the file does not tell: which was taken and why (the one that puts the file's times
+ * closest together, or month first, as the US writes, where both read alike), with the form that cannot be misread.
+ */
 export function slashDateWarnings(clock: ClockUse): string[] {
-  if (clock.slashAmbiguous === null) return [];
-  const [month, day, year] = clock.slashAmbiguous.split('/');
+  const untold = clock.slashUntold;
+  if (untold === null) return [];
+  const [first, second, year] = untold.date.split('/');
+  const iso = (month: string, day: string) => `${year}-${month.padStart(2, '0')}-${day.padStart(2, '0')}`;
+  const [taken, other] = clock.slashOrder === 'dmy' ? (['day', 'month'] as const) : (['month', 'day'] as const);
+  const date = clock.slashOrder === 'dmy' ? iso(second, first) : iso(first, second);
+  const fix = `if the ${other} comes first, write the dates as YYYY-MM-DD`;
+  const { mdy, dmy } = untold.spans;
+  if (mdy === dmy) return [`dates such as ${untold.date} were read month first (${date}), as the US writes them: ${fix}`];
+  const [near, far] = clock.slashOrder === 'dmy' ? [dmy, mdy] : [mdy, dmy];
   return [
-    `dates such as ${clock.slashAmbiguous} were read month first (${year}-${month.padStart(2, '0')}-${day.padStart(2, '0')}), ` +
-      'as the US writes them: if the day comes first, write the dates as YYYY-MM-DD',
+    `dates such as ${untold.date} were read ${taken} first (${date}), as that puts the file's times closest together ` +
+      `(within ${formatDuration(near)}; read ${other} first they would span ${formatDuration(far)}): ${fix}`,
   ];
 }
 
