@@ -13,6 +13,7 @@ import { inputError } from '../../shared/errors.js';
 import { describeIssues } from '../../shared/issues.js';
 import { TIME_EPS } from './evaluate.js';
 import { compileProblem, kmBetween, travelTime, type Problem } from './problem.js';
+import { reachWarnings, shiftProblems } from './shift-rules.js';
 import { strayStopWarnings } from './stray-stops.js';
 import { demandOverFleetText } from './unserved.js';
 
@@ -58,14 +59,14 @@ function checkReachable(
   coords: Coordinates | undefined,
   t: (v: number) => string,
   out: { problems: string[]; warnings: string[] },
-): void {
+): string | undefined {
   const leg = travelTime(coords, depot.x, depot.y, c.x, c.y);
   if (!Number.isFinite(leg)) {
     // Say what the file holds: the travel time computed from it overflowed.
     out.problems.push(
       `customer ${c.id} is too far from the depot: from (${fmt(depot.x)}, ${fmt(depot.y)}) to (${fmt(c.x)}, ${fmt(c.y)}) no travel time can be computed`,
     );
-    return;
+    return undefined;
   }
   const km = kmFromDepot(c, depot, coords);
   if (km > FAR_KM)
@@ -75,19 +76,15 @@ function checkReachable(
   const arrival = depot.ready + leg;
   if (arrival > c.due + TIME_EPS) {
     const [at, due] = apart(t, arrival, c.due);
-    out.warnings.push(
-      `customer ${c.id} cannot be reached in time: the earliest arrival from the depot is ${at}, after its due time ${due}; hard time windows leave it unserved, soft ones serve it late at a price`,
-    );
-    return;
+    return `customer ${c.id} cannot be reached in time: the earliest arrival from the depot is ${at}, after its due time ${due}; hard time windows leave it unserved, soft ones serve it late at a price`;
   }
   const back = Math.max(arrival, c.ready) + c.service + leg;
   if (back > depot.due + TIME_EPS) {
     const [at, end] = apart(t, back, depot.due);
     // Soft policies have no end of the shift (docs/cost.md): the stop is served in its window, the vehicle back later.
-    out.warnings.push(
-      `customer ${c.id} cannot be served within the shift: a vehicle serving it alone is back at the depot at ${at}, after the shift ends at ${end}; hard time windows leave it unserved, soft ones serve it and the vehicle is back after the shift`,
-    );
+    return `customer ${c.id} cannot be served within the shift: a vehicle serving it alone is back at the depot at ${at}, after the shift ends at ${end}; hard time windows leave it unserved, soft ones serve it and the vehicle is back after the shift`;
   }
+  return undefined;
 }
 
 /** A stop farther than this from its depot is more likely a slip in the data (lat and lon swapped) than a delivery. */
@@ -180,12 +177,16 @@ function checkRules(instance: Instance): { problems: string[]; warnings: string[
   const t = (v: number) => timeText(instance, v);
   if (geo) checkGeoRange(depot.x, depot.y, depotLabel, out.problems);
   if (depot.ready > depot.due) out.problems.push(`ready time ${t(depot.ready)} is after due time ${t(depot.due)} for ${depotLabel}`);
+  out.problems.push(...shiftProblems(instance, t));
   checkIds(instance, out.problems);
+  const unreachable: { customer: Customer; warning: string }[] = [];
   for (const c of instance.customers) {
     const own = customerFieldProblems(c, instance);
     out.problems.push(...own.problems);
-    if (own.windowOk) checkReachable(c, depot, coordinates, t, out);
+    const warning = own.windowOk ? checkReachable(c, depot, coordinates, t, out) : undefined;
+    if (warning !== undefined) unreachable.push({ customer: c, warning });
   }
+  out.warnings.push(...reachWarnings(instance, unreachable, t));
   // Known before any plan: some customers will be left, whichever method plans.
   const demand = instance.customers.reduce((sum, c) => sum + c.demand, 0);
   if (exceedsCapacity(demand, instance.vehicles * instance.capacity))

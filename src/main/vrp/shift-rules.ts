@@ -1,0 +1,64 @@
+import { formatClock, formatDuration, MINUTES_PER_DAY } from '../../shared/clock.js';
+import type { Customer, Instance } from '../../shared/domain.js';
+
+/**
+ * The rules on the shift itself (the depot's window), beside validate.ts's rules between fields: a shift that
+ * closes as it opens, one far longer than a working day (a misread date, most often), and the one likely cause
+ * where most customers' windows lie outside it.
+ */
+
+/**
+ * A shift longer than this is refused on clock-time days: a dispatcher plans a day or a night, and a shift of days
+ * comes from a date misread (3/12 and 4/12 read month first are a month apart) or mistyped. Days in plain minutes
+ * (the benchmarks' horizons of 1,000 to 3,390 units) are not clock times and are not held to it.
+ */
+export const MAX_SHIFT_HOURS = 48;
+
+/** The depot's window and its rules: empty, or too long to be one shift. */
+export function shiftProblems(instance: Instance, t: (v: number) => string): string[] {
+  const { depot } = instance;
+  const window = `depot ${depot.id}'s window ${t(depot.ready)}–${t(depot.due)}`;
+  if (depot.ready === depot.due) {
+    const day = instance.clockTimes ? ` (a shift of 24 hours closes at ${formatClock(depot.ready + MINUTES_PER_DAY)})` : '';
+    return [`${window} is empty: the shift closes as it opens${day}`];
+  }
+  const length = depot.due - depot.ready;
+  if (instance.clockTimes && length > MAX_SHIFT_HOURS * 60) {
+    return [
+      `${window} lasts ${formatDuration(length)}, more than the ${MAX_SHIFT_HOURS} hours a shift may last: ` +
+        'is a date misread (day and month swapped) or mistyped?',
+    ];
+  }
+  return [];
+}
+
+/** From this many customers whose windows lie outside the shift, and more than half the day's, one line tells them. */
+const TOLD_TOGETHER = 3;
+
+/** "K001, K002, K003, K004, K005 and 25 more". */
+const someIds = (ids: readonly string[]): string =>
+  ids.length <= 6 ? ids.join(', ') : `${ids.slice(0, 5).join(', ')} and ${ids.length - 5} more`;
+
+/**
+ * The reach warnings (validate.ts, one per customer no vehicle can serve in time), with those of customers whose
+ * windows lie wholly outside the shift told in one line, first, where they are most of the day: then the shift is
+ * what is wrong (a night shift 17:00–07:00 beside a day's windows: its opening and closing swapped), not thirty
+ * customers. Fewer are told one by one.
+ */
+export function reachWarnings(
+  instance: Instance,
+  unreachable: readonly { customer: Customer; warning: string }[],
+  t: (v: number) => string,
+) {
+  const { depot, customers } = instance;
+  const outside = unreachable.filter(({ customer: c }) => c.due <= depot.ready || c.ready >= depot.due);
+  if (outside.length < TOLD_TOGETHER || outside.length * 2 <= customers.length) return unreachable.map((u) => u.warning);
+  const night = depot.due > MINUTES_PER_DAY && depot.due - depot.ready < MINUTES_PER_DAY;
+  const cause = night ? "are the depot's opening and closing swapped?" : "are the depot's opening and closing times right?";
+  const ids = someIds(outside.map((u) => u.customer.id));
+  return [
+    `${outside.length} of ${customers.length} customers' windows lie outside the shift ${t(depot.ready)}–${t(depot.due)} (${ids}): ${cause} ` +
+      'Hard time windows leave them unserved, soft ones serve them at a price',
+    ...unreachable.filter((u) => !outside.includes(u)).map((u) => u.warning),
+  ];
+}
