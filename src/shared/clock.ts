@@ -39,19 +39,31 @@ function colonForm(text: string): string {
 
 /**
  * "HH:MM", rounded to the minute; with `seconds`, "HH:MM:SS" when the seconds are not zero; past 24:00 "HH:MM+1",
- * before 00:00 "HH:MM-1".
+ * before 00:00 "HH:MM-1". Midnight after the first day is 24:00, the end of that day: a shift or a window closing then.
  */
 export function formatClock(minutes: number, seconds = false): string {
+  return clockText(minutes, seconds, false);
+}
+
+/**
+ * A moment of a plan (an arrival, a start, a return) as formatClock writes it, but for midnight: a moment then begins
+ * the next day, "00:00+1" as every other time after it is written, not the day's end 24:00.
+ */
+export function formatMoment(minutes: number, seconds = false): string {
+  return clockText(minutes, seconds, true);
+}
+
+function clockText(minutes: number, seconds: boolean, moment: boolean): string {
   // Before the first midnight: the evening before, "23:00-1" (read back so by parseClock).
   if (minutes < 0) {
     const back = Math.ceil(-minutes / MINUTES_PER_DAY);
-    return `${formatClock(minutes + back * MINUTES_PER_DAY, seconds)}-${back}`;
+    return `${clockText(minutes + back * MINUTES_PER_DAY, seconds, moment)}-${back}`;
   }
   const total = Math.round(minutes * (seconds ? 60 : 1));
   const perDay = seconds ? MINUTES_PER_DAY * 60 : MINUTES_PER_DAY;
   // 24:00 stays the end of the day (a shift or a window closing at midnight); a moment after midnight is the next
   // day's even where it rounds to the minute of midnight (an arrival at 1440.2 is 00:00+1, not 24:00).
-  const afterMidnight = minutes > MINUTES_PER_DAY;
+  const afterMidnight = moment ? total >= perDay : minutes > MINUTES_PER_DAY;
   const days = total <= perDay && !afterMidnight ? 0 : Math.max(1, Math.floor(total / perDay));
   const left = total - days * perDay;
   const [h, m, s] = seconds ? [Math.floor(left / 3600), Math.floor(left / 60) % 60, left % 60] : [Math.floor(left / 60), left % 60, 0];

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatClock, inShift, parseClock, shiftEnd } from '../../../src/shared/clock.js';
+import { formatClock, formatMoment, inShift, parseClock, shiftEnd } from '../../../src/shared/clock.js';
 
 describe('times of day in a shift', () => {
   it("places a night shift's times in its day: after midnight and after its end the next day's", () => {
@@ -23,6 +23,11 @@ describe('times of day in a shift', () => {
   it('writes midnight as 24:00 where a day ends, and a moment after it as the next day even when it rounds to it', () => {
     expect([1439.4, 1440, 1440.18, 1500].map((m) => formatClock(m))).toEqual(['23:59', '24:00', '00:00+1', '01:00+1']);
     expect(formatClock(1440.18, true)).toBe('00:00:11+1');
+  });
+
+  it("writes a plan's moment at midnight as the next day's 00:00+1, the day's end 24:00 being a shift's or a window's", () => {
+    expect([1439.4, 1439.7, 1440, 1500, 0].map((m) => formatMoment(m))).toEqual(['23:59', '00:00+1', '00:00+1', '01:00+1', '00:00']);
+    expect([formatMoment(2880), formatMoment(-60)]).toEqual(['00:00+2', '23:00-1']);
   });
 
   it('writes a time before the first midnight as the evening before, and reads it back', () => {

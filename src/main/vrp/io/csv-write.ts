@@ -1,5 +1,5 @@
 import { type Evaluation, type Instance, routeDeparture } from '../../../shared/domain.js';
-import { formatClock } from '../../../shared/clock.js';
+import { formatClock, formatMoment } from '../../../shared/clock.js';
 import { notServed } from '../../../shared/not-served.js';
 import { writeCsv } from './csv-cells.js';
 import { routeNotes } from './plan-csv-notes.js';
@@ -76,6 +76,8 @@ const joinNotes = (...notes: string[]): string => notes.filter((n) => n !== '').
 export function writePlanCsv(instance: Instance, evaluation: Evaluation): string {
   const geo = instance.coordinates?.kind === 'geo';
   const time = (v: number) => (instance.clockTimes ? formatClock(v) : round2(v));
+  // The schedule's moments: one at midnight is 00:00+1 beside the night's other times, not 24:00 (a shift's end).
+  const at = (v: number) => (instance.clockTimes ? formatMoment(v) : round2(v));
   const fields = ['route', 'stop', 'kind', 'id', 'name', 'address', geo ? 'lat' : 'x', geo ? 'lon' : 'y'];
   // Durations beside clock times say their unit; on a planar day without clock times every time is in one unit.
   const minutes = instance.clockTimes || geo ? ' (min)' : '';
@@ -102,21 +104,21 @@ export function writePlanCsv(instance: Instance, evaluation: Evaluation): string
         '',
         '',
         '',
-        time(depot.ready),
+        at(depot.ready),
         '',
         '',
         0,
-        joinNotes(...notes.depart, laterDeparture(route, depot.ready, time)),
+        joinNotes(...notes.depart, laterDeparture(route, depot.ready, at)),
       ],
       ...route.stops.map((s, k) => [
         number,
         k + 1,
         'stop',
         ...place(byId.get(s.customerId) ?? { id: s.customerId, x: Number.NaN, y: Number.NaN }),
-        time(s.arrival),
+        at(s.arrival),
         round2(s.wait),
-        time(s.start),
-        time(s.departure),
+        at(s.start),
+        at(s.departure),
         round2(s.early),
         round2(s.late),
         s.load,
@@ -127,7 +129,7 @@ export function writePlanCsv(instance: Instance, evaluation: Evaluation): string
         route.stops.length + 1,
         'return',
         ...place(depot),
-        time(route.returnTime),
+        at(route.returnTime),
         '',
         '',
         '',
