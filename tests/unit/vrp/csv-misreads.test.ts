@@ -44,6 +44,12 @@ describe('customer CSVs that were misread', () => {
     ]);
   });
 
+  it('says nothing of hours under a header in hours whose cells are clock times, read as the times they are', () => {
+    const rows = ['id,x,y,demand,ready (h),due (h),service (h)', 'D,0,0,0,06:00,18:00,0', 'C1,1,1,10,08:00,12:00,0.25'];
+    expect(windows(rows)).toEqual([[480, 720, 15]]);
+    expect(read(rows).warnings).toEqual(['column service (h) is in hours: its numbers are read as hours (0.5 = 30 minutes)']);
+  });
+
   it('warns about window times shaped like clock times without a colon, hours, or fractions of a day', () => {
     const warning = (rows: string[]) => read(rows).warnings;
     expect(warning([HEADER, 'D,0,0,0,0600,1800,0', 'C1,1,1,10,0800,1200,10'])).toEqual([

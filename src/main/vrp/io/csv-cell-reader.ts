@@ -62,7 +62,10 @@ export function cellReader(
     if (n !== undefined) {
       // A number in a column whose header names its unit is that many hours or seconds, whatever the file's clock.
       const seconds = mapping.units[field as TimeField];
-      if (seconds !== undefined) return (n * seconds) / 60;
+      if (seconds !== undefined) {
+        clock.inUnits.add(field as TimeField);
+        return (n * seconds) / 60;
+      }
       if (window) clock.numbers.push({ where: where(field), text });
       return n;
     }

@@ -15,6 +15,7 @@ import {
   startOfDay,
 } from '../../../shared/clock.js';
 import type { Customer, Depot } from '../../../shared/domain.js';
+import type { ColumnMapping, TimeField } from './csv-columns.js';
 
 /**
  * Whether the file writes times of day as HH:MM, where it wrote a window time as a plain number instead, and how
@@ -43,6 +44,11 @@ export interface ClockUse {
   slashUntold: SlashUntold | null;
   /** The file writes some slash dates day first (27/11) and others month first (11/27). */
   slashMixed: boolean;
+  /**
+   * The columns whose header names a unit (`ready (h)`) that held a number read in it: only those are told, as a
+   * clock time (08:00) under such a header is read as the time it is.
+   */
+  inUnits: Set<TimeField>;
 }
 
 /** A file's clock, its slash dates read in the order its window cells tell (`slashDateOrder`). */
@@ -58,6 +64,7 @@ export function newClockUse(windowCells: readonly string[] = []): ClockUse {
     slashOrder: order,
     slashUntold: untold,
     slashMixed: mixed,
+    inUnits: new Set(),
   };
 }
 
@@ -80,6 +87,11 @@ export function slashDateWarnings(clock: ClockUse): string[] {
     `dates such as ${untold.date} were read ${taken} first (${date}), as that puts the file's times closest together ` +
       `(within ${formatDuration(near)}; read ${other} first they would span ${formatDuration(far)}): ${fix}`,
   ];
+}
+
+/** The units of the columns that held a number read in its header's unit: those a warning tells of. */
+export function unitsRead(mapping: ColumnMapping, clock: ClockUse): ColumnMapping['units'] {
+  return Object.fromEntries(Object.entries(mapping.units).filter(([field]) => clock.inUnits.has(field as TimeField)));
 }
 
 /**

@@ -5,7 +5,15 @@ import { inputError } from '../../../shared/errors.js';
 import { overnight, startOfDay } from '../../../shared/clock.js';
 import { checkInstance, partialCustomerProblems, type PartialCustomer } from '../validate.js';
 import { readCell } from './csv-cells.js';
-import { type ClockUse, dottedTimeWarnings, newClockUse, offDayWindows, offsetWarnings, slashDateWarnings } from './csv-clock.js';
+import {
+  type ClockUse,
+  dottedTimeWarnings,
+  newClockUse,
+  offDayWindows,
+  offsetWarnings,
+  slashDateWarnings,
+  unitsRead,
+} from './csv-clock.js';
 import { missingFleet } from './csv-fleet.js';
 import { planeInDegreesWarning } from './csv-plane-degrees.js';
 import { ignoredColumnsLine, missingColumnLeads } from './csv-hints.js';
@@ -331,7 +339,7 @@ export function parseCustomerCsv(text: string, options: CsvFleetOptions): CsvImp
       ...(mapping.index.service === undefined ? [NO_SERVICE_COLUMN] : []),
       ...ignoredColumnsLine(mapping.ignored),
       ...depotOutOfPlace(rows, mapping),
-      ...unitWarnings(mapping),
+      ...unitWarnings({ ...mapping, units: unitsRead(mapping, clock) }),
       ...numberStyleWarnings(style),
       ...(degrees ? [degrees] : []),
       ...dottedTimeWarnings(clock),
