@@ -144,7 +144,7 @@ function nightDay(instance: Pick<Instance, 'clockTimes'> & { depot?: Depot }): s
   if (!instance.clockTimes || !depot || depot.due <= MINUTES_PER_DAY) return '';
   const start = formatClock(shiftDayStart(depot.ready, depot.due));
   const shift = `${formatClock(depot.ready)}–${formatClock(depot.due)}`;
-  return ` (on the night shift ${shift} a time from ${start} on is the first day's and one before it the next day's: are the opening and closing swapped? A time of another day is written with it, e.g. 23:00+1)`;
+  return ` (on the night shift ${shift} a time before ${start} is the next day's: are the opening and closing swapped?)`;
 }
 
 /** A customer's single-field rules (the schema's) for the fields it has; in a list so that messages name the customer. */

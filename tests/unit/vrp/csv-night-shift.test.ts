@@ -16,8 +16,7 @@ const HEADER = 'id,x,y,demand,ready,due,service';
 const read = (rows: string[]) => parseCustomerCsv([HEADER, ...rows].join('\n'), fleet);
 const refusal = (rows: string[]): string[] => inputDetails(() => read(rows));
 const DAY = 24 * 60;
-const SWAPPED =
-  " (on the night shift 22:00–06:00+1 a time from 14:00 on is the first day's and one before it the next day's: are the opening and closing swapped? A time of another day is written with it, e.g. 23:00+1)";
+const SWAPPED = " (on the night shift 22:00–06:00+1 a time before 14:00 is the next day's: are the opening and closing swapped?)";
 
 describe('a night shift in a customer CSV', () => {
   it('refuses a window whose cells are swapped, naming the customer and both times, instead of widening it past a day', () => {
