@@ -94,8 +94,9 @@ type Window = { ready: number; due: number };
 /**
  * A night shift (a depot open 22:00–06:00, or 22:00–06:00+1): the depot closes the next day, and each customer time
  * of day is placed in the shift's day (`shiftDayStart`): 01:30 is 01:30+1, 23:00 the first day's, 07:00 (after the
- * shift) 07:00+1 and 17:00 (before it) the first day's. A window that then closes before it opens is left so, for
- * the rules to refuse as on a day shift (03:00–01:00 is a slip, not a window of 22 hours). Times written with their
+ * shift) 07:00+1 and 17:00 (before it) the first day's. A window closes on the day it opens, or
+ * the day after where it crosses midnight (23:00–01:00); one that would close beyond the shift's day is left closing
+ * before it opens, for the rules to refuse as on a day shift (03:00–01:00 is a slip, not a window of 22 hours). Times written with their
  * day ("+1", "-1"), and days that do not cross midnight, are left as they are, but for a closing time of 00:00,
  * which is that day's end; 00:00–00:00 is the whole day, on a night shift the whole shift.
  */
@@ -108,25 +109,31 @@ export function overnight<D extends Window, C extends Window>(depot: D, nodes: C
     return { depot: midnight(depot), nodes: nodes.map(midnight) };
   }
   const place = (minutes: number) => inShift(minutes, depot.ready, closes);
-  const outside = (minutes: number) => minutes < depot.ready || minutes > closes;
   const window = (n: C): C => {
-    const plain = isTimeOfDay(n.ready) && isTimeOfDay(n.due);
-    if (plain && n.ready === 0 && n.due % MINUTES_PER_DAY === 0) return { ...n, ready: depot.ready, due: closes };
-    const [ready, due] = [place(n.ready), place(n.due)];
-    // A window in the hours the shift is closed, written in order (11:00–13:00 beside a 17:00–07:00 shift), stays
-    // one window of that day even where the middle of those hours parts its ends; it lies outside the shift anyway.
-    if (plain && due < ready && n.ready <= n.due && outside(ready) && outside(due)) {
-      const middle = (n.ready + n.due) / 2;
-      const day = place(middle) - middle;
-      return { ...n, ready: n.ready + day, due: n.due + day };
-    }
-    return { ...n, ready, due };
+    if (!(isTimeOfDay(n.ready) && isTimeOfDay(n.due))) return { ...n, ready: place(n.ready), due: place(n.due) };
+    if (n.ready === 0 && n.due % MINUTES_PER_DAY === 0) return { ...n, ready: depot.ready, due: closes };
+    const ready = place(n.ready);
+    return { ...n, ready, due: closeInShift(n.due, ready, depot.ready, closes) };
   };
   return { depot: { ...depot, due: closes }, nodes: nodes.map(window) };
 }
 
 /** A shift's end by the clock: one before the shift's start (22:00–06:00) is the next day's. */
 export const shiftEnd = (end: number, start: number): number => (end < start ? end + MINUTES_PER_DAY : end);
+
+/**
+ * A window's closing time of day on a night shift from `opens` to `closes`, its opening already placed (`opening`):
+ * on the day the opening lies, where it is written in order (05:00–15:00); the day after where it crosses midnight
+ * (23:00–01:00), if that is still in the shift's day. Beyond it (03:00–01:00 would close at 01:00+2) the cells are
+ * taken as swapped: left closing before the opening, for the rules to refuse as on a day shift, not widened into a
+ * window of 22 hours. Times written with their day, and every shift that ends by midnight, stay as they are.
+ */
+export function closeInShift(close: number, opening: number, opens: number, closes: number): number {
+  if (closes <= MINUTES_PER_DAY || !isTimeOfDay(close)) return close;
+  const due = close + Math.floor(opening / MINUTES_PER_DAY) * MINUTES_PER_DAY;
+  const dayEnds = shiftDayStart(opens, closes) + MINUTES_PER_DAY;
+  return due < opening && due + MINUTES_PER_DAY <= dayEnds ? due + MINUTES_PER_DAY : due;
+}
 
 /** A time of the first day as written without its day (00:00 to 24:00), which a night shift places. */
 const isTimeOfDay = (minutes: number): boolean => minutes >= 0 && minutes <= MINUTES_PER_DAY;

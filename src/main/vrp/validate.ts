@@ -135,16 +135,16 @@ function pastMidnight(c: PartialCustomer, instance: Pick<Instance, 'clockTimes'>
 }
 
 /**
- * On a night shift a window's times were placed in the shift's day (clock.ts, `overnight`): which day that is, so
- * that a window refused as closing before it opens says why 01:00 reads as 01:00+1 (opening and closing swapped,
- * most often).
+ * On a night shift a window lies on the day its opening falls on in the shift's day (clock.ts, `overnight`), and one
+ * that would close after that day is refused as closing before it opens: say which day that is (opening and closing
+ * swapped, most often).
  */
 function nightDay(instance: Pick<Instance, 'clockTimes'> & { depot?: Depot }): string {
   const { depot } = instance;
   if (!instance.clockTimes || !depot || depot.due <= MINUTES_PER_DAY) return '';
-  const start = formatClock(shiftDayStart(depot.ready, depot.due));
+  const start = shiftDayStart(depot.ready, depot.due);
   const shift = `${formatClock(depot.ready)}–${formatClock(depot.due)}`;
-  return ` (on the night shift ${shift} a time before ${start} is the next day's: are the opening and closing swapped?)`;
+  return ` (the night shift ${shift} plans the day from ${formatClock(start)} to ${formatClock(start + MINUTES_PER_DAY)}: are the opening and closing swapped?)`;
 }
 
 /** A customer's single-field rules (the schema's) for the fields it has; in a list so that messages name the customer. */

@@ -8,7 +8,7 @@ import { formatNumber } from '../format.js';
 import { routeColour } from '../map/palette.js';
 import type { CustomerField } from '../state/draft.js';
 import { EditableCell } from './editable-cell.js';
-import { inShift, MINUTES_PER_DAY } from '../../shared/clock.js';
+import { closeInShift, inShift, MINUTES_PER_DAY } from '../../shared/clock.js';
 
 type SortKey = 'id' | 'route' | CustomerField;
 
@@ -70,6 +70,8 @@ export function CustomerTable({
   const nextDay = instance.clockTimes === true && instance.customers.some((c) => c.due > MINUTES_PER_DAY || c.ready > MINUTES_PER_DAY);
   const { ready: opens, due: closes } = instance.depot;
   const toClock = useCallback((minutes: number) => inShift(minutes, opens, closes), [opens, closes]);
+  // A closing time lies on its window's opening day (or the next, across midnight), as the import places it.
+  const toClose = useCallback((minutes: number, opening: number) => closeInShift(minutes, opening, opens, closes), [opens, closes]);
   // The rows get handlers that never change, so a row whose customer did not change is not drawn again: a day of
   // 800 stops redraws one row for an edit, not 800.
   const latest = useRef({ onSelect, onEdit, onFollowShift, onRemove });
@@ -180,6 +182,7 @@ export function CustomerTable({
                 clockTimes={t}
                 geo={instance.coordinates?.kind === 'geo'}
                 toClock={toClock}
+                toClose={toClose}
                 actions={actions}
               />
             );
@@ -207,12 +210,13 @@ interface RowProps {
   clockTimes: boolean | undefined;
   geo: boolean;
   toClock(minutes: number): number;
+  toClose(minutes: number, opening: number): number;
   actions: RowActions;
 }
 
 /** One customer's row, with its validation messages under it; drawn again only when one of its props changes. */
 const CustomerRow = memo(function CustomerRow(props: RowProps) {
-  const { customer: c, route, errors, warnings, selected, clockTimes: t, toClock, actions } = props;
+  const { customer: c, route, errors, warnings, selected, clockTimes: t, toClock, toClose, actions } = props;
   return (
     <>
       <tr
@@ -253,7 +257,7 @@ const CustomerRow = memo(function CustomerRow(props: RowProps) {
           value={c.due}
           testId={`edit-due-${c.id}`}
           onCommit={(v) => actions.edit(c.id, 'due', v)}
-          toClock={toClock}
+          toClock={(minutes) => toClose(minutes, c.ready)}
           derived={c.closesWithShift ? 'Closes with the shift: follows the shift end' : undefined}
           onClear={() => actions.followShift(c.id, 'due')}
           hint="Empty: closes with the shift"

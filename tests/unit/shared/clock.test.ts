@@ -1,7 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { formatClock, formatMoment, inShift, parseClock, shiftEnd } from '../../../src/shared/clock.js';
+import { closeInShift, formatClock, formatMoment, inShift, parseClock, shiftEnd } from '../../../src/shared/clock.js';
 
 describe('times of day in a shift', () => {
+  it("places a window's closing time typed in the table on its opening's day, or the next across midnight", () => {
+    const [opens, closes, day] = [22 * 60, 30 * 60, 24 * 60];
+    expect(closeInShift(15 * 60, day + 5 * 60, opens, closes)).toBe(day + 15 * 60); // 05:00+1–15:00+1
+    expect(closeInShift(60, 23 * 60, opens, closes)).toBe(day + 60); // 23:00–01:00+1
+    expect(closeInShift(60, day + 3 * 60, opens, closes)).toBe(day + 60); // 03:00+1–01:00+1: swapped, left reversed
+    expect(closeInShift(10 * 60, 8 * 60, 6 * 60, 18 * 60)).toBe(10 * 60); // a day shift: as typed
+  });
+
   it("places a night shift's times in its day: after midnight and after its end the next day's", () => {
     const [opens, closes] = [22 * 60, 24 * 60 + 6 * 60]; // 22:00–06:00+1, whose day runs from 14:00
     expect(inShift(90, opens, closes), '01:30 is 01:30+1').toBe(24 * 60 + 90);

@@ -16,25 +16,17 @@ const HEADER = 'id,x,y,demand,ready,due,service';
 const read = (rows: string[]) => parseCustomerCsv([HEADER, ...rows].join('\n'), fleet);
 const refusal = (rows: string[]): string[] => inputDetails(() => read(rows));
 const DAY = 24 * 60;
-const SWAPPED = " (on the night shift 22:00–06:00+1 a time before 14:00 is the next day's: are the opening and closing swapped?)";
+const SWAPPED = ' (the night shift 22:00–06:00+1 plans the day from 14:00 to 14:00+1: are the opening and closing swapped?)';
 
 describe('a night shift in a customer CSV', () => {
   it('refuses a window whose cells are swapped, naming the customer and both times, instead of widening it past a day', () => {
     // The tester's file: every window's opening and closing swapped.
     expect(
-      refusal([
-        'D,50,50,0,22:00,06:00,0',
-        'C1,30,75,5,03:00,01:00,10',
-        'C2,60,20,5,23:30,22:30,10',
-        'C3,70,80,5,05:00,04:00,10',
-        'C4,20,20,5,01:00,23:00,10',
-      ]),
+      refusal(['D,50,50,0,22:00,06:00,0', 'C1,30,75,5,03:00,01:00,10', 'C2,60,20,5,23:30,22:30,10', 'C3,70,80,5,05:00,04:00,10']),
     ).toEqual([
       `row 3: ready time 03:00+1 is after due time 01:00+1 for customer C1${SWAPPED}`,
       `row 4: ready time 23:30 is after due time 22:30 for customer C2${SWAPPED}`,
       `row 5: ready time 05:00+1 is after due time 04:00+1 for customer C3${SWAPPED}`,
-      // 01:00–23:00 is 23:00–01:00 swapped, most likely: read in the shift's day it closes before it opens.
-      `row 6: ready time 01:00+1 is after due time 23:00 for customer C4${SWAPPED}`,
     ]);
   });
 
@@ -47,6 +39,8 @@ describe('a night shift in a customer CSV', () => {
       'E,1,1,1,15:00,09:00,10', // around the whole night
       'F,1,1,1,07:00,09:00,10', // after the shift
       'G,1,1,1,11:00,17:00,10', // in the hours the shift is closed, across their middle: one window still
+      'H,1,1,1,05:00,15:00,10', // a morning window into the day: read in order, as written
+      'I,1,1,1,01:00,23:00,10', // in order too, though it may be 23:00–01:00 swapped: read as written, as on a day shift
     ]).instance;
     expect(customers.map((c) => [c.ready, c.due])).toEqual([
       [DAY + 300, DAY + 420],
@@ -54,7 +48,9 @@ describe('a night shift in a customer CSV', () => {
       [23 * 60, DAY + 540],
       [15 * 60, DAY + 540],
       [DAY + 420, DAY + 540],
-      [11 * 60, 17 * 60],
+      [DAY + 660, DAY + 1020],
+      [DAY + 300, DAY + 900],
+      [DAY + 60, DAY + 1380],
     ]);
   });
 
