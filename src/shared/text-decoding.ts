@@ -2,15 +2,14 @@
  * The text of a file as a spreadsheet saved it. Excel writes CSV as UTF-8 (with a byte-order mark), as UTF-16
  * ("Unicode text", with one) or in the system's code page, Windows-1252 in Western Europe and the Americas, where
  * "Straße" or "Café" are not valid UTF-8 and would come out as "Stra�e". So: a byte-order mark decides; otherwise
- * UTF-16 without one when zero bytes show it (text in Latin letters has a zero in every other byte, and no CSV
- * has zero bytes of its own), UTF-8 when the bytes are valid UTF-8 (plain ASCII is), else Windows-1252 (line by
+ * UTF-16 without one when its zero bytes show it, UTF-8 when the bytes are valid UTF-8 (plain ASCII is), else Windows-1252 (line by
  * line: see byLine).
  */
 export function decodeText(bytes: Uint8Array): string {
   if (bytes[0] === 0xff && bytes[1] === 0xfe) return new TextDecoder('utf-16le').decode(bytes);
   if (bytes[0] === 0xfe && bytes[1] === 0xff) return new TextDecoder('utf-16be').decode(bytes);
   const unmarked = unmarkedUtf16(bytes);
-  if (unmarked) return new TextDecoder(unmarked).decode(bytes);
+  if (unmarked !== undefined) return unmarked;
   return utf8(bytes) ?? byLine(bytes);
 }
 
@@ -39,19 +38,37 @@ function byLine(bytes: Uint8Array): string {
   return lines.join('\n');
 }
 
-/** UTF-16 without a byte-order mark: most odd bytes zero (little-endian) or most even ones (big-endian). */
-function unmarkedUtf16(bytes: Uint8Array): 'utf-16le' | 'utf-16be' | null {
-  if (bytes.length < 4 || bytes.length % 2 !== 0) return null;
+/**
+ * UTF-16 without a byte-order mark, by where its zero bytes are. Every CSV has ASCII in it (separators, digits, line
+ * breaks), which UTF-16 writes with a zero high byte: at odd positions in little-endian, at even ones in big-endian.
+ * Greek, Cyrillic or Chinese letters have no zero byte, so the share of zeros says little; that they fall on one
+ * side only says it all (no text of one byte per character has zero bytes, and a binary file has them on both
+ * sides). A stray last byte (an odd length: a line break appended by another program) is left out. Read, the text
+ * must have a line break or a separator and no control characters, or it is not taken for UTF-16.
+ */
+function unmarkedUtf16(bytes: Uint8Array): string | undefined {
+  const even = bytes.subarray(0, bytes.length - (bytes.length % 2));
+  if (even.length < 4) return undefined;
   let evenZeros = 0;
   let oddZeros = 0;
-  for (let i = 0; i < bytes.length; i += 2) {
-    if (bytes[i] === 0) evenZeros++;
-    if (bytes[i + 1] === 0) oddZeros++;
+  for (let i = 0; i < even.length; i += 2) {
+    if (even[i] === 0) evenZeros++;
+    if (even[i + 1] === 0) oddZeros++;
   }
-  const pairs = bytes.length / 2;
-  if (oddZeros > 0.6 * pairs && evenZeros < 0.1 * pairs) return 'utf-16le';
-  if (evenZeros > 0.6 * pairs && oddZeros < 0.1 * pairs) return 'utf-16be';
-  return null;
+  // One side: at least one zero in 20 characters there, and at most one zero on the other side for every ten
+  // (U+0100, U+0400 or 一 U+4E00 have a zero low byte).
+  const pairs = even.length / 2;
+  const oneSided = (zeros: number, others: number) => zeros >= Math.max(2, 0.05 * pairs) && others * 10 <= zeros;
+  const label = oneSided(oddZeros, evenZeros) ? 'utf-16le' : oneSided(evenZeros, oddZeros) ? 'utf-16be' : undefined;
+  if (!label) return undefined;
+  let text: string;
+  try {
+    text = new TextDecoder(label, { fatal: true }).decode(even);
+  } catch {
+    return undefined;
+  }
+  const textLike = /[\n\r,;\t|]/.test(text) && !/(?![\t\n\v\f\r])\p{Cc}/u.test(text);
+  return textLike ? text : undefined;
 }
 
 /**

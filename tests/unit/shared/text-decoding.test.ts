@@ -6,11 +6,11 @@ import { readInstanceFile } from '../../../src/main/vrp/io/index.js';
 import { decodeText } from '../../../src/shared/text-decoding.js';
 
 const text = 'id,name\nD,Depot\n1,Café Straße 5 €';
-const utf16 = (littleEndian: boolean) => {
-  const bytes = new Uint8Array(2 + text.length * 2);
+const utf16 = (littleEndian: boolean, of = text) => {
+  const bytes = new Uint8Array(2 + of.length * 2);
   const view = new DataView(bytes.buffer);
   view.setUint16(0, 0xfeff, littleEndian);
-  for (let i = 0; i < text.length; i++) view.setUint16(2 + 2 * i, text.charCodeAt(i), littleEndian);
+  for (let i = 0; i < of.length; i++) view.setUint16(2 + 2 * i, of.charCodeAt(i), littleEndian);
   return bytes;
 };
 // Windows-1252: é = E9, ß = DF, € = 80 (one byte each, none of them valid UTF-8 here).
@@ -31,6 +31,24 @@ describe('decoding a spreadsheet file', () => {
     expect(decodeText(utf16(false).slice(2))).toBe(text);
     // Plain ASCII never has zero bytes: it is not taken for UTF-16.
     expect(decodeText(new TextEncoder().encode('id,x\nD,0\n'))).toBe('id,x\nD,0\n');
+  });
+
+  it('reads UTF-16 without its mark when most letters are Greek or Chinese, or a stray byte makes the length odd', () => {
+    const utf16Of = (t: string, littleEndian: boolean) => utf16(littleEndian, t).slice(2);
+    const greek = 'id,name,address\nD,Κεντρική αποθήκη,Οδός Πειραιώς 100 Αθήνα\n1,Ψαράδικο Ωρωπός,Λεωφόρος Συγγρού\n';
+    const chinese = 'id,name\nD,仓库\n1,北京市朝阳区建国路八十八号华贸中心写字楼\n';
+    expect(decodeText(utf16Of(greek, true))).toBe(greek);
+    expect(decodeText(utf16Of(greek, false))).toBe(greek);
+    expect(decodeText(utf16Of(chinese, true))).toBe(chinese);
+    // A line break appended by another program, one byte long.
+    expect(decodeText(Uint8Array.from([...utf16Of(text, true), 0x0a]))).toBe(text);
+  });
+
+  it('does not take binary data for UTF-16: zero bytes on both sides, or no line break nor separator once read', () => {
+    const binary = Uint8Array.from({ length: 64 }, (_, i) => (i % 3 === 0 ? 0 : 0x41 + (i % 7)));
+    expect(decodeText(binary)).toBe(new TextDecoder('latin1').decode(binary));
+    const noSeparators = utf16(true, 'abcdefghij').slice(2);
+    expect(decodeText(noSeparators)).toContain('\u0000');
   });
 
   it('imports a CSV that a spreadsheet saved in Windows-1252 with its names intact', () => {
