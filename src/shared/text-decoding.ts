@@ -1,16 +1,26 @@
+import { chooseCodePage } from './code-page.js';
+
 /**
  * The text of a file as a spreadsheet saved it. Excel writes CSV as UTF-8 (with a byte-order mark), as UTF-16
- * ("Unicode text", with one) or in the system's code page, Windows-1252 in Western Europe and the Americas, where
- * "Straße" or "Café" are not valid UTF-8 and would come out as "Stra�e". So: a byte-order mark decides; otherwise
- * UTF-16 without one when its zero bytes show it, UTF-8 when the bytes are valid UTF-8 (plain ASCII is), else Windows-1252 (line by
- * line: see byLine).
+ * ("Unicode text", with one) or in the system's code page (Windows-1252 in Western Europe and the Americas, where
+ * "Straße" or "Café" are not valid UTF-8 and would come out as "Stra�e"; code-page.ts). So: a byte-order mark
+ * decides; otherwise UTF-16 without one when its zero bytes show it, UTF-8 when the bytes are valid UTF-8 (plain
+ * ASCII is), else the code page that reads the lines best (line by line: see byLine). Both the app's import and
+ * the command line read files here.
  */
-export function decodeText(bytes: Uint8Array): string {
-  if (bytes[0] === 0xff && bytes[1] === 0xfe) return new TextDecoder('utf-16le').decode(bytes);
-  if (bytes[0] === 0xfe && bytes[1] === 0xff) return new TextDecoder('utf-16be').decode(bytes);
+export interface DecodedText {
+  text: string;
+  /** How the file was read when that may not be what it holds: a code page named, or characters that look garbled. */
+  warning?: string;
+}
+
+export function decodeText(bytes: Uint8Array): DecodedText {
+  if (bytes[0] === 0xff && bytes[1] === 0xfe) return { text: new TextDecoder('utf-16le').decode(bytes) };
+  if (bytes[0] === 0xfe && bytes[1] === 0xff) return { text: new TextDecoder('utf-16be').decode(bytes) };
   const unmarked = unmarkedUtf16(bytes);
-  if (unmarked !== undefined) return unmarked;
-  return utf8(bytes) ?? byLine(bytes);
+  if (unmarked !== undefined) return { text: unmarked };
+  const whole = utf8(bytes);
+  return whole !== undefined ? { text: whole } : byLine(bytes);
 }
 
 function utf8(bytes: Uint8Array): string | undefined {
@@ -22,20 +32,23 @@ function utf8(bytes: Uint8Array): string | undefined {
 }
 
 /**
- * Not UTF-8 as a whole: each line as UTF-8 where it is valid, else as Windows-1252. A file that rows were added to
+ * Not UTF-8 as a whole: each line as UTF-8 where it is valid, else in the code page. A file that rows were added to
  * from another program mixes the two ("Lager Süd" in UTF-8, "Bäcker Weiß" in Windows-1252); read as one code page,
- * every UTF-8 umlaut would come out as "Ã¼". Both keep a line break as the one byte 0x0A, so lines split alike.
+ * every UTF-8 umlaut would come out as "Ã¼". Every code page read here keeps a line break as the one byte 0x0A (no
+ * second byte of a Chinese or Japanese character is below 0x30), so lines split alike.
  */
-function byLine(bytes: Uint8Array): string {
-  const lines: string[] = [];
+function byLine(bytes: Uint8Array): DecodedText {
+  const lines: Uint8Array[] = [];
   let start = 0;
   for (let i = 0; i <= bytes.length; i++) {
     if (i < bytes.length && bytes[i] !== 0x0a) continue;
-    const line = bytes.subarray(start, i);
-    lines.push(utf8(line) ?? decodeWindows1252(line));
+    lines.push(bytes.subarray(start, i));
     start = i + 1;
   }
-  return lines.join('\n');
+  const texts = lines.map(utf8);
+  const codePage = chooseCodePage(lines.filter((_, i) => texts[i] === undefined));
+  const text = lines.map((line, i) => texts[i] ?? codePage.decode(line)).join('\n');
+  return codePage.warning ? { text, warning: codePage.warning } : { text };
 }
 
 /**
@@ -69,18 +82,6 @@ function unmarkedUtf16(bytes: Uint8Array): string | undefined {
   }
   const textLike = /[\n\r,;\t|]/.test(text) && !/(?![\t\n\v\f\r])\p{Cc}/u.test(text);
   return textLike ? text : undefined;
-}
-
-/**
- * Windows-1252 is Latin-1 but for 0x80–0x9F, where it has €, ‚, „, …, the typographic quotes, Š, Œ, Ž and a few
- * more. Written out because Node's TextDecoder reads the label as Latin-1 (so "€" would become U+0080).
- */
-const CP1252_80_9F = '€\u0081‚ƒ„…†‡ˆ‰Š‹Œ\u008dŽ\u008f\u0090‘’“”•–—˜™š›œ\u009džŸ';
-
-function decodeWindows1252(bytes: Uint8Array): string {
-  let out = '';
-  for (const b of bytes) out += b >= 0x80 && b <= 0x9f ? CP1252_80_9F[b - 0x80] : String.fromCharCode(b);
-  return out;
 }
 
 /** What starts every CSV file the app or jampr writes: without it, Excel reads UTF-8 in the system's code page. */

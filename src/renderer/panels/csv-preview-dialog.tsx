@@ -10,7 +10,9 @@ export function CsvPreviewDialog({ state }: { state: CsvImportState }) {
   // A fleet field that holds what is not a valid number keeps Import disabled: it never imports an earlier value.
   const validity = useFieldValidity();
   if (!pending) return null;
-  const { preview, error, checking } = pending;
+  const { preview, error, checking, decodingWarning } = pending;
+  // How the file was read comes first: a code page guessed wrong explains names, and even columns, read wrong.
+  const warnings = [...(decodingWarning ? [decodingWarning] : []), ...(preview?.warnings ?? [])];
   const canImport = !busy && !checking && preview !== undefined && preview !== null && !validity.invalid;
   // Enter in a fleet field imports, as the button would: the keyboard's way to confirm the dialog.
   const importByKey = () => canImport && confirm();
@@ -86,9 +88,9 @@ export function CsvPreviewDialog({ state }: { state: CsvImportState }) {
           )}
         </div>
       )}
-      {preview && preview.warnings.length > 0 && (
+      {(preview || error) && warnings.length > 0 && (
         <ul className="import-warnings" data-testid="csv-warnings">
-          {preview.warnings.map((w, i) => (
+          {warnings.map((w, i) => (
             <li key={i} data-testid="csv-warning">
               {w}
             </li>

@@ -19,6 +19,8 @@ export interface Fleet {
 export interface Pending extends Fleet {
   fileName: string;
   text: string;
+  /** How the file's bytes were read, where that may not be what it holds (a code page named): shown with the preview. */
+  decodingWarning?: string;
   preview: CsvPreview | null;
   error: AppErrorData | null;
   checking: boolean;
@@ -45,12 +47,13 @@ export function useCsvImport(onImported: (record: StoredInstance) => void) {
   const sequence = useRef(0);
 
   const previewFile = useCallback(async (file: File) => {
-    const text = decodeText(new Uint8Array(await file.arrayBuffer()));
+    const { text, warning } = decodeText(new Uint8Array(await file.arrayBuffer()));
     // A file dropped on the open dialog keeps the fleet typed there (its fields still show it): starting again from
     // the last import's fleet stored a vehicle per customer while the field showed 8.
     setPending((p) => ({
       fileName: file.name,
       text,
+      ...(warning ? { decodingWarning: warning } : {}),
       preview: null,
       error: null,
       checking: true,

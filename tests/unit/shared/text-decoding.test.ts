@@ -19,36 +19,36 @@ const cp1252 = Uint8Array.from(text, (ch) => ({ é: 0xe9, ß: 0xdf, '€': 0x80 
 describe('decoding a spreadsheet file', () => {
   it('reads UTF-8 with or without its mark, UTF-16 by its mark, and Windows-1252 where the bytes are not UTF-8', () => {
     const utf8 = new TextEncoder().encode(text);
-    expect(decodeText(utf8)).toBe(text);
-    expect(decodeText(Uint8Array.from([0xef, 0xbb, 0xbf, ...utf8]))).toBe(text);
-    expect(decodeText(utf16(true))).toBe(text);
-    expect(decodeText(utf16(false))).toBe(text);
-    expect(decodeText(cp1252)).toBe(text);
+    expect(decodeText(utf8)).toEqual({ text });
+    expect(decodeText(Uint8Array.from([0xef, 0xbb, 0xbf, ...utf8])).text).toBe(text);
+    expect(decodeText(utf16(true)).text).toBe(text);
+    expect(decodeText(utf16(false)).text).toBe(text);
+    expect(decodeText(cp1252).text).toBe(text);
   });
 
   it('reads UTF-16 written without its mark (both byte orders)', () => {
-    expect(decodeText(utf16(true).slice(2))).toBe(text);
-    expect(decodeText(utf16(false).slice(2))).toBe(text);
+    expect(decodeText(utf16(true).slice(2)).text).toBe(text);
+    expect(decodeText(utf16(false).slice(2)).text).toBe(text);
     // Plain ASCII never has zero bytes: it is not taken for UTF-16.
-    expect(decodeText(new TextEncoder().encode('id,x\nD,0\n'))).toBe('id,x\nD,0\n');
+    expect(decodeText(new TextEncoder().encode('id,x\nD,0\n')).text).toBe('id,x\nD,0\n');
   });
 
   it('reads UTF-16 without its mark when most letters are Greek or Chinese, or a stray byte makes the length odd', () => {
     const utf16Of = (t: string, littleEndian: boolean) => utf16(littleEndian, t).slice(2);
     const greek = 'id,name,address\nD,Κεντρική αποθήκη,Οδός Πειραιώς 100 Αθήνα\n1,Ψαράδικο Ωρωπός,Λεωφόρος Συγγρού\n';
     const chinese = 'id,name\nD,仓库\n1,北京市朝阳区建国路八十八号华贸中心写字楼\n';
-    expect(decodeText(utf16Of(greek, true))).toBe(greek);
-    expect(decodeText(utf16Of(greek, false))).toBe(greek);
-    expect(decodeText(utf16Of(chinese, true))).toBe(chinese);
+    expect(decodeText(utf16Of(greek, true))).toEqual({ text: greek });
+    expect(decodeText(utf16Of(greek, false))).toEqual({ text: greek });
+    expect(decodeText(utf16Of(chinese, true))).toEqual({ text: chinese });
     // A line break appended by another program, one byte long.
-    expect(decodeText(Uint8Array.from([...utf16Of(text, true), 0x0a]))).toBe(text);
+    expect(decodeText(Uint8Array.from([...utf16Of(text, true), 0x0a]))).toEqual({ text });
   });
 
   it('does not take binary data for UTF-16: zero bytes on both sides, or no line break nor separator once read', () => {
     const binary = Uint8Array.from({ length: 64 }, (_, i) => (i % 3 === 0 ? 0 : 0x41 + (i % 7)));
-    expect(decodeText(binary)).toBe(new TextDecoder('latin1').decode(binary));
+    expect(decodeText(binary).text).toBe(new TextDecoder('latin1').decode(binary));
     const noSeparators = utf16(true, 'abcdefghij').slice(2);
-    expect(decodeText(noSeparators)).toContain('\u0000');
+    expect(decodeText(noSeparators).text).toContain('\u0000');
   });
 
   it('imports a CSV that a spreadsheet saved in Windows-1252 with its names intact', () => {
@@ -66,6 +66,6 @@ describe('decoding a spreadsheet file', () => {
   it('reads a file whose rows mix UTF-8 and Windows-1252 line by line, so neither comes out garbled', () => {
     const utf8 = new TextEncoder().encode('id,name\nD,Lager Süd\nC1,Müller\n');
     const cp1252 = Uint8Array.from('C2,Bäcker Weiß\n', (ch) => ({ ä: 0xe4, ß: 0xdf })[ch] ?? ch.charCodeAt(0));
-    expect(decodeText(new Uint8Array([...utf8, ...cp1252]))).toBe('id,name\nD,Lager Süd\nC1,Müller\nC2,Bäcker Weiß\n');
+    expect(decodeText(new Uint8Array([...utf8, ...cp1252])).text).toBe('id,name\nD,Lager Süd\nC1,Müller\nC2,Bäcker Weiß\n');
   });
 });

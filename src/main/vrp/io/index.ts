@@ -49,12 +49,16 @@ export function formatOfPath(path: string): InstanceFormat {
   return format;
 }
 
-function readText(path: string): string {
+/** The file's text; a doubt about how its bytes were read (a code page other than Windows-1252) goes to onWarning. */
+function readText(path: string, onWarning?: (message: string) => void): string {
+  let decoded: ReturnType<typeof decodeText>;
   try {
-    return decodeText(readFileSync(path));
+    decoded = decodeText(readFileSync(path));
   } catch (e) {
     throw inputError(`cannot read ${path}: ${fileErrorReason(e)}`);
   }
+  if (decoded.warning) onWarning?.(decoded.warning);
+  return decoded.text;
 }
 
 function keepFirst(instance: Instance, first: number | undefined): Instance {
@@ -119,7 +123,7 @@ export function parseInstanceText(
 
 /** Reads an instance file, picking the format by extension: .json, .txt (Solomon), .vrp (VRPLIB) or .csv. */
 export function readInstanceFile(path: string, options: ReadInstanceOptions = {}): Instance {
-  return parseInstanceText(readText(path), formatOfPath(path), options, basename(path, extname(path)));
+  return parseInstanceText(readText(path, options.onWarning), formatOfPath(path), options, basename(path, extname(path)));
 }
 
 /** Reads a JSON Lines file of instances (as `jampr generate` writes), each checked by the instance rules. */

@@ -1,0 +1,154 @@
+import { implausibility, oddities, STRONG_WEIGHT } from './text-plausibility.js';
+
+/**
+ * Which legacy code page a text that is not UTF-8 was saved in. Excel saves "CSV" in the system's code page:
+ * Windows-1252 in Western Europe and the Americas, Windows-1250 in Central Europe, 1251 where Cyrillic is written,
+ * 1253 in Greece, GB18030 in China, Shift JIS in Japan, Mac OS Roman in Excel for Mac's "CSV (Macintosh)". A file
+ * does not say which. Each is tried, and the one whose letters look like names wins (text-plausibility.ts), with
+ * Windows-1252 kept unless another reads clearly better: a German or French file reads the same in 1250 as in
+ * 1252 for most of its letters, and must keep reading as it always has. Statistical detectors (chardet, jschardet)
+ * were tried: on a CSV's few hundred letters among digits they take Polish for Western European, miss Shift JIS,
+ * and know no Mac OS Roman.
+ */
+
+export interface CodePage {
+  decode: (bytes: Uint8Array) => string;
+  /** Said when the text was read in a code page other than Windows-1252, or looks garbled in it. */
+  warning?: string;
+}
+
+interface Candidate {
+  label: string;
+  name: string;
+  /** Signs of a misreading that only the bytes show. */
+  byteOddities?: (bytes: Uint8Array) => number;
+  /** Whether the bytes may be in this code page at all. */
+  possible?: (bytes: Uint8Array) => boolean;
+}
+
+/**
+ * Excel for Mac's "CSV (Macintosh)" ends its lines with CR alone, as the classic Mac OS did; a file with LF line
+ * ends is not from there. Without this, a Western file with one stray byte could read better as Mac OS Roman, whose
+ * ß is the ligature ﬂ.
+ */
+const macLineEnds = (bytes: Uint8Array) => bytes.includes(0x0d) && !bytes.includes(0x0a);
+
+/**
+ * Chinese text in GB18030 is nearly all in its GB2312 part (both bytes from 0xA1); Japanese Shift JIS bytes, which
+ * read as GB18030 too, mostly are not (kanji start at 0x88, their second byte from 0x40). Each character outside
+ * counts, so that a Shift JIS file is not taken for Chinese.
+ */
+function outsideGb2312(bytes: Uint8Array): number {
+  let count = 0;
+  for (let i = 0; i < bytes.length; i++) {
+    const lead = bytes[i];
+    if (lead < 0x80) continue;
+    const trail = bytes[i + 1] ?? 0;
+    // Four bytes (a digit second): characters beyond GBK, rare in names.
+    if (trail >= 0x30 && trail <= 0x39) {
+      count++;
+      i += 3;
+      continue;
+    }
+    if (lead < 0xa1 || lead > 0xf7 || trail < 0xa1) count++;
+    i++;
+  }
+  return count;
+}
+
+/** In order of preference where two read equally well. */
+const CANDIDATES: Candidate[] = [
+  { label: 'windows-1250', name: 'windows-1250 (Central European)' },
+  { label: 'windows-1251', name: 'windows-1251 (Cyrillic)' },
+  { label: 'windows-1253', name: 'windows-1253 (Greek)' },
+  { label: 'macintosh', name: 'Mac OS Roman (Excel for Mac)', possible: macLineEnds },
+  { label: 'gb18030', name: 'GB18030 (Chinese)', byteOddities: outsideGb2312 },
+  { label: 'shift_jis', name: 'Shift JIS (Japanese)' },
+];
+
+/**
+ * Windows-1252 is Latin-1 but for 0x80–0x9F, where it has €, ‚, „, …, the typographic quotes, Š, Œ, Ž and a few
+ * more. Written out because Node's TextDecoder reads the label as Latin-1 (so "€" would become U+0080).
+ */
+const CP1252_80_9F = '€\u0081‚ƒ„…†‡ˆ‰Š‹Œ\u008dŽ\u008f\u0090‘’“”•–—˜™š›œ\u009džŸ';
+
+export function decodeWindows1252(bytes: Uint8Array): string {
+  let out = '';
+  for (const b of bytes) out += b >= 0x80 && b <= 0x9f ? CP1252_80_9F[b - 0x80] : String.fromCharCode(b);
+  return out;
+}
+
+/** The text in that code page, or undefined where its bytes are not valid there (or the runtime lacks it). */
+function decodeStrictly(label: string, bytes: Uint8Array): string | undefined {
+  try {
+    return new TextDecoder(label, { fatal: true }).decode(bytes);
+  } catch {
+    return undefined;
+  }
+}
+
+/** Enough text to judge by: whole lines (so no character is cut) up to about 64 KiB. */
+const SAMPLE_BYTES = 64 * 1024;
+
+function sampleOf(lines: readonly Uint8Array[]): Uint8Array {
+  const taken: Uint8Array[] = [];
+  let size = 0;
+  for (const line of lines) {
+    if (size > 0 && size + line.length > SAMPLE_BYTES) break;
+    taken.push(line);
+    size += line.length + 1;
+  }
+  const sample = new Uint8Array(Math.max(0, size - 1));
+  let at = 0;
+  for (const line of taken) {
+    if (at > 0) sample[at++] = 0x0a;
+    sample.set(line, at);
+    at += line.length;
+  }
+  return sample;
+}
+
+/** The first word with a letter beyond ASCII: shown in the warning, so that the reader sees what was made of it. */
+function firstWordBeyondAscii(text: string): string {
+  return /[^\s,;|"]*[^\p{ASCII}][^\s,;|"]*/u.exec(text)?.[0] ?? '';
+}
+
+const SAVE_AS_UTF8 = "if names look wrong, save the file as 'CSV UTF-8' (Excel: File → Save As) and import that";
+
+/**
+ * How to read the lines of a file that are not UTF-8 (all of them, or those a second program appended): the
+ * code page that reads them best, with a warning naming it; Windows-1252, with a warning where even that looks
+ * garbled, when none reads clearly better.
+ */
+export function chooseCodePage(lines: readonly Uint8Array[]): CodePage {
+  const sample = sampleOf(lines);
+  const western = oddities(decodeWindows1252(sample));
+  const westernScore = implausibility(western);
+  // Too few signs to judge by: a stray "£" beside a letter does not make a file Polish.
+  if (westernScore < 2 * STRONG_WEIGHT) return { decode: decodeWindows1252 };
+  let best: { candidate: Candidate; score: number; text: string } | undefined;
+  for (const candidate of CANDIDATES) {
+    if (candidate.possible && !candidate.possible(sample)) continue;
+    const text = decodeStrictly(candidate.label, sample);
+    if (text === undefined) continue;
+    const score = implausibility(oddities(text)) + (candidate.byteOddities?.(sample) ?? 0);
+    if (!best || score < best.score) best = { candidate, score, text };
+  }
+  // Clearly better: half the signs or fewer. Otherwise Windows-1252, as read before, with what looks wrong named.
+  if (best && best.score * 2 <= westernScore) {
+    const { label, name } = best.candidate;
+    const decoder = new TextDecoder(label);
+    return {
+      decode: (bytes) => decoder.decode(bytes),
+      warning: `the file is not UTF-8: read in the code page ${name}, as in '${firstWordBeyondAscii(best.text)}'; ${SAVE_AS_UTF8}`,
+    };
+  }
+  return {
+    decode: decodeWindows1252,
+    ...(western.strong >= 2 * STRONG_WEIGHT
+      ? {
+          warning: `the file is not UTF-8: read in the code page Windows-1252 (Western European), but some characters look garbled, as in '${western.example}'; ${SAVE_AS_UTF8}`,
+        }
+      : {}),
+  };
+}
