@@ -93,6 +93,18 @@ describe('customer CSVs that were misread', () => {
     expect(windows([`,${HEADER}`, '0,D,0,0,0,0,1000,0', '1,C1,1,1,1,100,500,10'])).toEqual([[100, 500, 10]]);
   });
 
+  it('reads a header that ends with a separator the rows do not have, as if it were not there', () => {
+    const rows = ['D;0;0;0;0;1000;0', 'C1;1;1;1;10;500;5', 'C2;2;2;1;10;500;5;'];
+    const day = parseCustomerCsv([`${HEADER.replaceAll(',', ';')};`, ...rows].join('\n'), fleet);
+    expect(day.instance.customers.map((c) => c.id)).toEqual(['C1', 'C2']);
+    expect(day.warnings).toEqual([]);
+    // A row that does fill the header's empty last column makes it a column: that row is named as shifted.
+    const filled = [`${HEADER.replaceAll(',', ';')};`, ...rows, 'C3;3;3;1;10;500;5;x'].join('\n');
+    expect(inputDetails(() => parseCustomerCsv(filled, fleet))).toContain(
+      "row 5: 'x' is in column 8, which has no header (a separator too many in this row, such as a decimal comma in a comma-separated file, shifts its cells)",
+    );
+  });
+
   it('refuses a value under a column without a header: a stray separator shifted the row', () => {
     expect(
       refusal(['id,x,y,demand,ready,due,service,', 'D,50,50,0,0,1000,0,', 'C1,60,5,60,10,100,500,10', 'C2,40,40,5,100,800,10,']),

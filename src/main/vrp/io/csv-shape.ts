@@ -52,6 +52,18 @@ export function headerHints(header: Row, rows: readonly Row[]): string[] {
 }
 
 /**
+ * The header without the separators after its last name that no row fills: some exports end the header line with
+ * one while the rows have none, and every row would be refused as a field short. An empty header cell that some row
+ * fills is a column of its own (see unnamedColumnProblems).
+ */
+export function withoutTrailingSeparators(header: Row, rows: readonly Row[]): Row {
+  let width = header.cells.length;
+  const filled = (at: number) => rows.some((row) => (row.cells[at] ?? '').trim() !== '');
+  while (width > 1 && header.cells[width - 1].trim() === '' && !filled(width - 1)) width--;
+  return width === header.cells.length ? header : { ...header, cells: header.cells.slice(0, width) };
+}
+
+/**
  * Cells with a value under a column whose header is empty, in some rows but not all: a row shifted by a stray
  * separator. A column without a header that is filled in every row is a column of its own (the row numbers pandas
  * writes first), read as nothing, like any column no field matches.

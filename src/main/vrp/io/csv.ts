@@ -22,7 +22,14 @@ import { cellReader } from './csv-cell-reader.js';
 import { commaFileDecimals, decimalMarks, type NumberStyle, numberStyle, numberStyleWarnings } from './csv-numbers.js';
 import { mapColumns, type ColumnMapping, type CsvField, unitWarnings } from './csv-columns.js';
 import { byRow, type Row, rulesOnRows, withRow } from './csv-rows.js';
-import { binaryFileProblem, depotOutOfPlace, headerHints, separatorLine, unnamedColumnProblems } from './csv-shape.js';
+import {
+  binaryFileProblem,
+  depotOutOfPlace,
+  headerHints,
+  separatorLine,
+  unnamedColumnProblems,
+  withoutTrailingSeparators,
+} from './csv-shape.js';
 
 /**
  * Customer CSV import. One row per node: the row whose `type` is "depot", or the first row when there
@@ -228,8 +235,9 @@ export function parseCustomerCsv(text: string, options: CsvFleetOptions): CsvImp
   const parsed = Papa.parse<string[]>(sep.body, { delimiter, skipEmptyLines: false });
   const problems = parsed.errors.map((e) => `row ${(e.row ?? 0) + 1}: ${e.message}`);
   const records = parsed.data.map((cells, i) => ({ number: i + 1, cells })).filter((r) => r.cells.some((c) => c.trim() !== ''));
-  const [header, ...rows] = records;
-  if (!header) throw inputError(`CSV ${options.name} is empty`);
+  const [first, ...rows] = records;
+  if (!first) throw inputError(`CSV ${options.name} is empty`);
+  const header = withoutTrailingSeparators(first, rows);
   const mapping = mapColumns(header.cells);
   problems.push(...mapping.problems);
   // A title line or a plan's CSV: the columns the header misses are not what is wrong, so they are not listed.
