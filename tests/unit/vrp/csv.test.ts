@@ -353,6 +353,12 @@ describe('parseCustomerCsv', () => {
     expect(parseCustomerCsv(BASIC.replaceAll(',', '\t'), fleet).instance).toEqual(parseCustomerCsv(BASIC, fleet).instance);
   });
 
+  it("reads '|'-delimited files (as ERP exports write them), with a decimal comma or point", () => {
+    expect(parseCustomerCsv(BASIC.replaceAll(',', '|'), fleet).instance).toEqual(parseCustomerCsv(BASIC, fleet).instance);
+    const decimals = parseCustomerCsv(BASIC.replaceAll(',', '|').replace('1|3|4|5', '1|3,5|4.5|5'), fleet).instance;
+    expect(decimals.customers[0]).toMatchObject({ x: 3.5, y: 4.5 });
+  });
+
   it('lists every problem in one report: bad cells, rules between fields of the other rows, a missing speed', () => {
     const text = [
       'id,lat,lon,demand,ready,due,service',

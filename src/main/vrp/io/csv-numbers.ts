@@ -11,7 +11,7 @@
 export interface NumberStyle {
   /** The decimal marks the file's other numbers show (decimalMarks). */
   marks: DecimalMarks;
-  /** A comma may be either mark: tab files, and ',' files whose quoted numbers have decimal commas (1,250 or 1,25). */
+  /** A comma may be either mark: tab and '|' files, and ',' files whose quoted numbers have decimal commas (1,250 or 1,25). */
   commaEither: boolean;
   /** The mark the file shows to be a thousands separator, where it does: demand cells grouped by it read as thousands. */
   thousands?: '.' | ',';

@@ -33,7 +33,7 @@ import {
 
 /**
  * Customer CSV import. One row per node: the row whose `type` is "depot", or the first row when there
- * is no type column. Comma, semicolon or tab delimited (picked from the header line); with ';' or tab
+ * is no type column. Comma, semicolon, tab or '|' delimited (picked from the header line); with any but ','
  * a decimal comma is accepted too. Times are minutes or HH:MM (then the instance shows clock times).
  * Rows are numbered as in a spreadsheet: the header is row 1 and blank lines count.
  * Every bad row and column is listed in one error and nothing is imported; the result has also passed
@@ -69,7 +69,8 @@ export interface CsvImport {
   warnings: string[];
 }
 
-const DELIMITERS = [',', ';', '\t'] as const;
+/** '|' is what some ERP and database exports write; like a tab, it is neither decimal mark. */
+const DELIMITERS = [',', ';', '\t', '|'] as const;
 
 /**
  * The delimiter that occurs most often in one of the first lines, outside quotes: the header's, or the table's below
@@ -272,7 +273,7 @@ export function parseCustomerCsv(text: string, options: CsvFleetOptions): CsvImp
   const marks = decimalMarks(
     rows.flatMap((r) => markColumns.map((f) => ({ text: r.cells[mapping.index[f] ?? -1] ?? '', amount: f === 'demand' }))),
   );
-  const style = numberStyle(marks, decimalComma, delimiter === '\t' || sheetsCommas);
+  const style = numberStyle(marks, decimalComma, delimiter === '\t' || delimiter === '|' || sheetsCommas);
   const bad: CellProblem[] = [];
   let depot: Depot | undefined;
   let customers: Customer[] = [];
