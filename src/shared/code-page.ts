@@ -87,24 +87,39 @@ function decodeStrictly(label: string, bytes: Uint8Array): string | undefined {
   }
 }
 
-/** Enough text to judge by: whole lines (so no character is cut) up to about 64 KiB. */
+/** Enough text to judge by: about 64 KiB. */
 const SAMPLE_BYTES = 64 * 1024;
 
+/**
+ * The lines up to SAMPLE_BYTES, joined. A longer line (a file with CR line ends is one line here) is cut after a
+ * byte below 0x30, a separator, quote, space or line end, which is never part of a Chinese or Japanese character,
+ * so that no character is cut in two.
+ */
 function sampleOf(lines: readonly Uint8Array[]): Uint8Array {
   const taken: Uint8Array[] = [];
   let size = 0;
   for (const line of lines) {
-    if (size > 0 && size + line.length > SAMPLE_BYTES) break;
+    if (size + line.length > SAMPLE_BYTES) {
+      let end = SAMPLE_BYTES - size;
+      while (end > 0 && line[end - 1] >= 0x30) end--;
+      if (end > 0) taken.push(line.subarray(0, end));
+      break;
+    }
     taken.push(line);
     size += line.length + 1;
   }
-  const sample = new Uint8Array(Math.max(0, size - 1));
+  const sample = new Uint8Array(
+    Math.max(
+      0,
+      taken.reduce((sum, line) => sum + line.length + 1, -1),
+    ),
+  );
   let at = 0;
-  for (const line of taken) {
-    if (at > 0) sample[at++] = 0x0a;
+  taken.forEach((line, i) => {
+    if (i > 0) sample[at++] = 0x0a;
     sample.set(line, at);
     at += line.length;
-  }
+  });
   return sample;
 }
 

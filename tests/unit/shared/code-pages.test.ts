@@ -49,6 +49,9 @@ describe('a CSV saved in a code page other than Windows-1252', () => {
     const read = decodeText(encodeIn('macintosh', mac));
     expect(read.text).toBe(mac);
     expect(read.warning).toContain('Mac OS Roman');
+    // A long one too: all one line to the LF splitting, judged by its first 64 KiB.
+    const long = mac + 'customer,K003,"Café Größenwahn 3"\r'.repeat(3000);
+    expect(decodeText(encodeIn('macintosh', long)).text).toBe(long);
   });
 
   it('reads Chinese GB18030 and Japanese Shift JIS, and does not take one for the other', () => {
