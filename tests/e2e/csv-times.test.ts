@@ -192,6 +192,7 @@ test('a CSV a spreadsheet saved in Windows-1252 shows its names intact, accents 
   await expect(page.locator('[data-testid="csv-dialog"] :focus')).toHaveCount(1);
   await byTest('csv-capacity').fill('30');
   await expect(byTest('csv-preview')).toContainText('Bäckerei Straße');
+  await expect(byTest('csv-dialog')).not.toContainText('code page');
   // A fleet value that is not a number holds Import back and says why; it never imports the earlier value (30).
   await expect(byTest('csv-confirm')).toBeEnabled();
   await byTest('csv-capacity').fill('1,000');
@@ -202,6 +203,21 @@ test('a CSV a spreadsheet saved in Windows-1252 shows its names intact, accents 
   await byTest('csv-vehicles').fill('2.5');
   await expect(byTest('csv-dialog')).toContainText('must be a whole number');
   await expect(byTest('csv-confirm')).toBeDisabled();
+  await byTest('csv-cancel').click();
+  await byTest('csv-dialog').waitFor({ state: 'detached' });
+});
+
+test('a CSV saved in Windows-1250 (Polish Excel) shows its names as written, and the dialog says which code page it read', async () => {
+  const csv = ['id,name,x,y,demand,ready,due,service', 'D,Magazyn Łódź,50,50,0,07:00,18:00,0', 'C1,Dvořák,52,50,5,08:00,11:00,10'].join(
+    '\n',
+  );
+  const cp1250: Record<string, number> = { Ł: 0xa3, ó: 0xf3, ź: 0x9f, ř: 0xf8, á: 0xe1 };
+  const bytes = Buffer.from(Uint8Array.from(csv, (ch) => cp1250[ch] ?? ch.charCodeAt(0)));
+  await page.getByTestId('csv-file-input').setInputFiles({ name: 'polish.csv', mimeType: 'text/csv', buffer: bytes });
+  await byTest('csv-dialog').waitFor();
+  await byTest('csv-capacity').fill('30');
+  await expect(byTest('csv-preview')).toContainText('Dvořák');
+  await expect(byTest('csv-warnings')).toContainText('read in the code page windows-1250 (Central European)');
   await byTest('csv-cancel').click();
   await byTest('csv-dialog').waitFor({ state: 'detached' });
 });
