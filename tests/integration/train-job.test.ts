@@ -47,7 +47,7 @@ describe('the train job', () => {
     // What trains no step is said, so the progress bar does not sit still through it.
     expect(phases.slice(0, 2)).toEqual([
       'measuring the model it starts from on the validation days',
-      'fitting the pair bias to 32 of the days',
+      'fitting the pair bias on 32 perturbed copies of the days',
     ]);
     expect(phases.at(-1)).toBe('comparing the new model with the current one on 1 held-out day');
     expect(result.comparison?.currentCost).toBeGreaterThan(0);

@@ -31,7 +31,7 @@ export function ModelsList({ models, onActivate, onAutomatic, onDelete }: Props)
             <th className="num">Instances seen</th>
             <th
               className="num"
-              title="Mean greedy cost on the model's own validation days, in the model's units (its frame: a shift of 1,000, a shift charged per customer left out), not a plan's cost: generated days for a shipped model, your held-out days for a retrained one. Models validated on different days do not compare by this figure; a run's verdict compares them on the same days, in your days' costs."
+              title="Mean greedy cost on the model's own validation days, in the model's units (its frame: a shift of 1,000, a shift charged per customer left out), not a plan's cost: generated days for a shipped model; for a retrained one your held-out days, or perturbed copies of its training days where too few were ticked to hold any out. Models validated on different days do not compare by this figure; a run's verdict compares them on the same days, in your days' costs."
             >
               Validation cost*
             </th>
@@ -90,10 +90,10 @@ export function ModelsList({ models, onActivate, onAutomatic, onDelete }: Props)
         </tbody>
       </table>
       <p className="note" data-testid="validation-note">
-        * In the model's own units (not a plan's cost), on each model's own validation days (generated ones for a shipped model, your
-        held-out days for a retrained one), so two models compare by it only when validated on the same days; a training run's verdict
-        compares the new model with the current one on your days. Without an active model, each policy plans with the shipped model nearest
-        in size.
+        * In the model's own units (not a plan's cost), on each model's own validation days (generated ones for a shipped model; for a
+        retrained one your held-out days, or perturbed copies of its training days where too few were ticked to hold any out), so two models
+        compare by it only when validated on the same days; a training run's verdict compares the new model with the current one on your
+        days. Without an active model, each policy plans with the shipped model nearest in size.
       </p>
     </div>
   );

@@ -228,7 +228,8 @@ async function trainWithRecipe(
     if (startValidation !== null) o.onStart?.({ instancesSeen: card.instancesTrained, validationCost: startValidation });
     if (o.pairSearch && kind === 'jampr') {
       const { instances, evaluations, share } = o.pairSearch;
-      const phase = `fitting the pair bias to ${instances} of the days`;
+      // Perturbed copies drawn from the training days (one day ticked gives 32 copies of it), not 32 distinct days.
+      const phase = `fitting the pair bias on ${instances} perturbed copies of the days`;
       o.onPhase?.({ label: phase, elapsedSec: elapsed() });
       const fit = await fitPairBias(policy, source.draw(instances, rng), env, {
         evaluations,
