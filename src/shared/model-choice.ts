@@ -27,3 +27,31 @@ export function nearestModel<T>(candidates: readonly T[], n: number, sizeOf: (ca
   for (const candidate of candidates) if (best === undefined || preferred(sizeOf(candidate), sizeOf(best), n)) best = candidate;
   return best;
 }
+
+/** A model as the store lists it, as far as choosing one to plan with needs. */
+export interface ListedModel {
+  name: string;
+  active: boolean;
+  builtIn: boolean;
+  card: { method: 'jampr' | 'am'; variant: string; size: number };
+}
+
+/**
+ * The model that plans a day of `size` customers when none was asked for: the active model of the method and
+ * policy, else the shipped one the size rule picks (among all of them where none is shipped). A model trained or
+ * imported here plans only once activated: a retrained model its run did not activate, having planned the held-out
+ * days worse, must not take over the days of its size by the size rule. The planning service and the Training tab
+ * (naming the model a retraining starts from) ask this one rule.
+ */
+export function modelThatPlans<T extends ListedModel>(
+  models: readonly T[],
+  method: 'jampr' | 'am',
+  variant: string,
+  size: number,
+): T | undefined {
+  const candidates = models.filter((m) => m.card.method === method && m.card.variant === variant);
+  const active = candidates.find((m) => m.active);
+  if (active) return active;
+  const shipped = candidates.filter((m) => m.builtIn);
+  return nearestModel(shipped.length > 0 ? shipped : candidates, size, (m) => ({ name: m.name, size: m.card.size }));
+}

@@ -356,6 +356,8 @@ test('a short training run starts, reports progress and can be cancelled', async
   await byTest('train-size').fill('3');
   await expect(byTest('train-start')).toBeDisabled();
   await byTest('train-size').fill('10');
+  // The model a run starts from is named: with no tw3 model active, the shipped one nearest in size.
+  await expect(byTest('train-starts-from')).toHaveText('jampr-tw3-n20');
   await byTest('train-minutes').fill('1');
   await expect(byTest('train-start')).toBeEnabled();
   await page.locator('[data-testid^="train-instance-"]').first().check();

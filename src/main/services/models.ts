@@ -3,17 +3,12 @@ import { join, resolve, sep } from 'node:path';
 import type { ModelInfo, ModelSummary } from '../../shared/api.js';
 import type { VariantName } from '../../shared/domain.js';
 import { AppError, inputError } from '../../shared/errors.js';
-import { nearestModel } from '../../shared/model-choice.js';
+import { modelThatPlans } from '../../shared/model-choice.js';
 import type { Store } from '../store/index.js';
 import type { ServiceContext } from './context.js';
 import { readModelSummary } from './model-card.js';
 
-/**
- * The model a plan uses: the one asked for, else the active model for the method and variant, else the one the
- * shared rule picks by size (src/shared/model-choice.ts) among the shipped models, as the CLI does. A model trained
- * or imported here plans only once activated (or asked for): a retrained model its run did not activate, having
- * planned the held-out days worse, must not take over the days of its size by the size rule.
- */
+/** The model a plan uses: the one asked for, else the shared rule's (src/shared/model-choice.ts `modelThatPlans`). */
 export function resolveModel(ctx: ServiceContext, method: 'jampr' | 'am', variant: VariantName, size: number, modelId?: number): ModelInfo {
   if (modelId !== undefined) {
     const model = ctx.store.models.get(modelId);
@@ -21,12 +16,7 @@ export function resolveModel(ctx: ServiceContext, method: 'jampr' | 'am', varian
     if (model.card.method !== method) throw inputError(`model ${model.name} is a ${model.card.method} model, not ${method}`);
     return model;
   }
-  const candidates = ctx.store.models.list().filter((m) => m.card.method === method && m.card.variant === variant);
-  const active = candidates.find((m) => m.active);
-  if (active) return active;
-  const shipped = candidates.filter((m) => m.builtIn);
-  // Without shipped models of this method and policy (a build that has none), the size rule picks among the others.
-  const closest = nearestModel(shipped.length > 0 ? shipped : candidates, size, (m) => ({ name: m.name, size: m.card.size }));
+  const closest = modelThatPlans(ctx.store.models.list(), method, variant, size);
   if (!closest) {
     throw new AppError('model', `no ${method} model for ${variant} is installed: train one or import a checkpoint folder`);
   }

@@ -5,6 +5,7 @@
 import { useState } from 'react';
 import { VARIANT_LABELS, VARIANT_NAMES, type VariantName } from '../../shared/domain.js';
 import { splitHoldout } from '../../shared/holdout.js';
+import { modelThatPlans } from '../../shared/model-choice.js';
 import { MAX_TRAINING_MINUTES, MIN_TRAINING_MINUTES } from '../../shared/limits.js';
 import { formatDateTime, formatNumber } from '../format.js';
 import { FieldValidity, INVALID_FIELDS_HINT, useFieldValidity } from '../panels/field-validity.js';
@@ -53,6 +54,7 @@ export function TrainingView({ planPolicy }: { planPolicy: VariantName }) {
   // The service's own rule, on the ticked days in the order they were stored (ids): named before the run starts.
   const heldOut = new Set(splitHoldout([...chosen].sort((a, b) => a - b)).holdout);
   const { current, fraction } = training;
+  const startsFrom = modelThatPlans(training.models, 'jampr', variant, size);
   /** Whether the run's model is active today (undefined: no model, or not listed yet). */
   const activeNow = (modelId: number | null) => training.models.find((m) => m.id === modelId)?.active;
   const running = current?.status === 'running';
@@ -152,7 +154,15 @@ export function TrainingView({ planPolicy }: { planPolicy: VariantName }) {
             onChange={(e) => setFromScratch(e.target.checked)}
             data-testid="train-from-scratch"
           />
-          Start from untrained weights (otherwise from the model that plans this policy today)
+          Start from untrained weights (otherwise from{' '}
+          {startsFrom ? (
+            <>
+              <strong data-testid="train-starts-from">{startsFrom.name}</strong>, the model that plans this policy and size today
+            </>
+          ) : (
+            'the model that plans this policy today'
+          )}
+          )
         </label>
         <div className="panel-actions">
           <button
