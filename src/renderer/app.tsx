@@ -196,6 +196,7 @@ function App() {
             settings={compareSettings}
             onSettings={setCompareSettings}
             result={comparison}
+            dirty={ws.dirty}
             onCompare={compare}
             job={job.job}
             onCancelJob={job.cancel}

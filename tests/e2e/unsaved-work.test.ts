@@ -86,6 +86,8 @@ test("an unsaved speed leaves the plan's km alone; the instance export holds the
   await byTest('fleet-speed').fill('50');
   await byTest('fleet-speed').press('Enter');
   await expect(byTest('unsaved-badge')).toBeVisible();
+  // Planning would save the edit first: the button says so.
+  await expect(byTest('plan-button')).toHaveText('Save and plan');
   expect(await distance()).toBe(before);
   await byTest('edit-demand-S2').fill('9');
   await byTest('edit-demand-S2').press('Enter');
@@ -93,6 +95,7 @@ test("an unsaved speed leaves the plan's km alone; the instance export holds the
   expect(exported.split('\n').find((line) => line.split(',')[1] === 'S2')).toMatch(/^customer,S2,.*,9,09:00,12:00,10/);
   await byTest('save-instance').click();
   await byTest('unsaved-badge').waitFor({ state: 'detached' });
+  await expect(byTest('plan-button')).toHaveText('Plan');
 });
 
 test('a cell that refused its entry stops planning and says which', async () => {

@@ -12,6 +12,7 @@ import { PolicyControls } from '../panels/policy-controls.js';
 import { ProgressOverlay } from '../panels/progress-overlay.js';
 import { useRefocusAfter } from '../hooks/use-refocus.js';
 import { FieldValidity, INVALID_FIELDS_HINT, useFieldValidity } from '../panels/field-validity.js';
+import { SAVES_FIRST } from '../panels/header.js';
 import { MethodControls } from '../panels/method-controls.js';
 import { describeMethod, methodOption, type MethodChoice } from '../../shared/methods.js';
 import { describeVariant, type TimeWindowPolicy } from '../plan/time-window-policy.js';
@@ -34,6 +35,8 @@ interface Props {
   settings: CompareSettings;
   onSettings(settings: CompareSettings): void;
   result: ComparedPlans | null;
+  /** Unsaved edits on screen, which comparing saves first. */
+  dirty: boolean;
   onCompare(): void;
   job: JobState | null;
   onCancelJob(): void;
@@ -41,7 +44,7 @@ interface Props {
   onOpenPlan(plan: StoredPlan): void;
 }
 
-export function CompareView({ instance, instanceId, settings, onSettings, result, onCompare, job, onCancelJob, onOpenPlan }: Props) {
+export function CompareView({ instance, instanceId, settings, onSettings, result, dirty, onCompare, job, onCancelJob, onOpenPlan }: Props) {
   const sync = useMemo(() => new MapSync(), []);
   const shown = result && instance && result.a.instanceId === instanceId ? result : null;
   // Saved since (a window moved, the fleet or the speed changed): the plans are of the day as it was.
@@ -70,10 +73,10 @@ export function CompareView({ instance, instanceId, settings, onSettings, result
             className="btn btn-primary"
             data-testid="compare-run"
             disabled={!instanceId || job !== null || validity.invalid}
-            title={validity.invalid ? INVALID_FIELDS_HINT : undefined}
+            title={validity.invalid ? INVALID_FIELDS_HINT : dirty ? SAVES_FIRST : undefined}
             onClick={onCompare}
           >
-            {job ? 'Comparing…' : 'Compare'}
+            {job ? 'Comparing…' : dirty ? 'Save and compare' : 'Compare'}
           </button>
         </div>
       </FieldValidity.Provider>

@@ -8,6 +8,9 @@ import { MethodControls } from './method-controls.js';
 import { PolicyControls } from './policy-controls.js';
 
 export type View = 'plan' | 'compare' | 'training';
+
+/** A plan is made for the stored day: with edits on screen, planning (or comparing) saves them first, and says so. */
+export const SAVES_FIRST = 'Your unsaved edits are saved first: plans are made for the stored day.';
 const VIEWS: { id: View; label: string }[] = [
   { id: 'plan', label: 'Plan' },
   { id: 'compare', label: 'Compare' },
@@ -91,10 +94,10 @@ export function Header(props: Props) {
               className="btn btn-primary"
               data-testid="plan-button"
               disabled={props.planning || props.instanceName === null || validity.invalid}
-              title={validity.invalid ? INVALID_FIELDS_HINT : undefined}
+              title={validity.invalid ? INVALID_FIELDS_HINT : props.dirty ? SAVES_FIRST : undefined}
               onClick={props.onPlan}
             >
-              {props.planning ? 'Planning…' : 'Plan'}
+              {props.planning ? 'Planning…' : props.dirty ? 'Save and plan' : 'Plan'}
             </button>
           </div>
         </FieldValidity.Provider>
