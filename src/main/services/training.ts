@@ -167,7 +167,7 @@ export function trainingServices(ctx: ServiceContext) {
     // Named, so that the dispatcher knows which of the days were judged on (the most recently stored, not edited).
     const on = `mean cost of its greedy plans of ${comparison.days} held-out day${comparison.days === 1 ? '' : 's'} (${namedDays(heldOut)})`;
     const fmt = (cost: number, unserved: number) =>
-      `${cost.toFixed(1)}${unserved > 0 ? ` (${unserved} customer${unserved === 1 ? '' : 's'} not served)` : ''}`;
+      `${cost.toLocaleString('en-US', { minimumFractionDigits: 1, maximumFractionDigits: 1 })}${unserved > 0 ? ` (${unserved} customer${unserved === 1 ? '' : 's'} not served)` : ''}`;
     const fresh = fmt(comparison.newCost, comparison.newUnserved);
     const activatable = ' It can be activated under Models.';
     // A run that was stopped (Cancel, or the app closing) changes nothing: its model is judged and kept, not activated.

@@ -4,7 +4,7 @@
  * are the same number) and "Earliness" under the soft one, which serves at once and prices it.
  */
 import { type Evaluation, type Instance, type VariantName, variantWaits } from '../../shared/domain.js';
-import { formatCost } from '../format.js';
+import { formatCost, formatNumber } from '../format.js';
 import { unitsOf } from '../units.js';
 import { brokenCounts, brokenText } from '../../shared/not-served.js';
 
@@ -32,7 +32,7 @@ export function PlanKpis({ instance, variant, evaluation, before }: Props) {
     {
       key: 'vehicles',
       label: 'Vehicles',
-      value: `${evaluation.vehicles} / ${instance.vehicles}`,
+      value: `${formatNumber(evaluation.vehicles, 0)} / ${formatNumber(instance.vehicles, 0)}`,
       kind: 'number',
       bad: evaluation.vehicles > instance.vehicles,
     },
