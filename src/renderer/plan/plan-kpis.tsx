@@ -5,6 +5,7 @@
  */
 import { type Evaluation, type Instance, type VariantName, variantWaits } from '../../shared/domain.js';
 import { formatCost, formatNumber } from '../format.js';
+import { costMadeOf } from './cost-made-of.js';
 import { unitsOf } from '../units.js';
 import { brokenCounts, brokenText } from '../../shared/not-served.js';
 
@@ -27,8 +28,10 @@ export function PlanKpis({ instance, variant, evaluation, before }: Props) {
     value: string;
     kind: Kind;
     bad?: boolean;
+    /** What the figure is, where its label alone does not say (the cost's parts and unit). */
+    title?: string;
   }[] = [
-    { key: 'cost', label: 'Cost', value: formatCost(evaluation.cost), kind: 'cost' },
+    { key: 'cost', label: 'Cost', value: formatCost(evaluation.cost), kind: 'cost', title: costMadeOf(instance, evaluation) },
     {
       key: 'vehicles',
       label: 'Vehicles',
@@ -51,7 +54,12 @@ export function PlanKpis({ instance, variant, evaluation, before }: Props) {
       {cards.map((c) => {
         const change = before ? evaluation[c.key] - before[c.key] : 0;
         return (
-          <div key={c.key} className={`kpi${c.bad ? ' kpi-bad' : ''}`} data-testid={`kpi-${c.key}`} title={`${c.label}: ${c.value}`}>
+          <div
+            key={c.key}
+            className={`kpi${c.bad ? ' kpi-bad' : ''}`}
+            data-testid={`kpi-${c.key}`}
+            title={c.title ?? `${c.label}: ${c.value}`}
+          >
             <span className="kpi-label">{c.label}</span>
             <span className="kpi-value">{c.value}</span>
             {before && Math.abs(change) > 1e-9 && (
