@@ -122,11 +122,11 @@ export function TrainingView({ planPolicy }: { planPolicy: VariantName }) {
         <fieldset className="instance-picks" data-testid="train-instances">
           <legend>Learn from</legend>
           <p className="hint">
-            Perturbed copies of the ticked instances; the most recently stored of them (a fifth, but up to three where that leaves three to
-            learn from; marked below) are held out to judge the new model, which replaces the current one only if it plans them better. With
-            fewer than six ticked, fewer than three are held out: too few to judge by, so the new model is kept but not activated (it can be
-            activated under Models). Judging them comes after the minutes of training: both models plan each held-out day once (a few
-            seconds a day). None ticked: generated instances like the paper's.
+            Perturbed copies of the ticked instances; the ones first stored last (a fifth, but up to three where that leaves three to learn
+            from; marked below, whatever their place in this list, which puts the last edited first) are held out to judge the new model,
+            which replaces the current one only if it plans them better. With fewer than six ticked, fewer than three are held out: too few
+            to judge by, so the new model is kept but not activated (it can be activated under Models). Judging them comes after the minutes
+            of training: both models plan each held-out day once (a few seconds a day). None ticked: generated instances like the paper's.
           </p>
           {instances.length === 0 && <p className="empty">No saved instances.</p>}
           {instances.map((inst) => (
