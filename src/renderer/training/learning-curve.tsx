@@ -109,6 +109,12 @@ export function LearningCurve({ points }: { points: LearningPoint[] }) {
       // An axis with nothing on it yet (no validation point) is not drawn.
       scale.display = ys.length > 0 || axis === 'y';
     }
+    // Likewise the instances axis of a run with one point so far: the point sits in the middle, not on the edge.
+    const xs = points.map((p) => p.instancesSeen);
+    const single = xs.length > 0 && Math.max(...xs) === Math.min(...xs);
+    const pad = single ? Math.max(1, 0.05 * xs[0]) : 0;
+    c.options.scales!.x!.suggestedMin = single ? Math.max(0, xs[0] - pad) : undefined;
+    c.options.scales!.x!.suggestedMax = single ? xs[0] + pad : undefined;
     c.update('none');
   }, [points]);
 
