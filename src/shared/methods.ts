@@ -126,6 +126,18 @@ export function methodLabel(method: string, decode?: string, samples?: number, i
 
 const LEARNED_LABEL = /^(jampr|am)(?:-(greedy|sample)(\d*))?(\+ls)?$/;
 
+/**
+ * The `jampr plan` flags for a method named as a plan records it or the app and `jampr bench --methods` offer it
+ * (jampr-greedy, jampr-sample128+ls, jampr-ls), which --method does not take; null for any other name.
+ */
+export function methodFlagsFor(name: string): string | null {
+  if (name === 'jampr-ls') return '--method jampr --improve SECONDS';
+  const m = LEARNED_LABEL.exec(name);
+  if (!m || m[2] === undefined) return null;
+  const samples = m[2] === 'sample' ? ` --samples ${m[3] || DEFAULT_SAMPLES}` : '';
+  return `--method ${m[1]}${samples}${m[4] ? ' --improve SECONDS' : ''}`;
+}
+
 /** Whether a stored method is a learned model's plan as decoded, not improved by the local search. */
 export function isModelAlone(method: string): boolean {
   const m = LEARNED_LABEL.exec(method);

@@ -11,7 +11,15 @@ import { INSTANCE_FILE_KINDS } from '../../main/vrp/io/index.js';
 import { checkWritable, outputFormat, writeTextFile } from '../files.js';
 import { instanceFlags, loadProblem } from '../load.js';
 import { learnedPlanNotices, samplingSpeedNotice } from '../../shared/model-limits.js';
-import { DEFAULT_SAMPLES, decodeFor, greedyKeptNote, type MethodField, methodLabel, unreadFields } from '../../shared/methods.js';
+import {
+  DEFAULT_SAMPLES,
+  decodeFor,
+  greedyKeptNote,
+  type MethodField,
+  methodFlagsFor,
+  methodLabel,
+  unreadFields,
+} from '../../shared/methods.js';
 import { cliJobContext } from '../progress.js';
 
 export async function run(argv: string[]): Promise<void> {
@@ -33,6 +41,8 @@ export async function run(argv: string[]): Promise<void> {
   );
   if (!positionals[0]) throw inputError(`plan needs an INSTANCE file: ${INSTANCE_FILE_KINDS}`);
   // The flags first: a mistake there is named before a large file is read.
+  const flags = typeof values.method === 'string' ? methodFlagsFor(values.method) : null;
+  if (flags) throw inputError(`--method ${values.method} is written ${flags} here (--method takes ${methodNameSchema.options.join(', ')})`);
   const method = oneOf(values.method, 'method', methodNameSchema.options, 'classical');
   checkMethodFlags(method, values);
   if (values.out === '-') throw inputError('--out - is not a file name: leave --out out to get the plan JSON on stdout');

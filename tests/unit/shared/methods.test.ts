@@ -6,6 +6,7 @@ import {
   isModelAlone,
   METHOD_OPTIONS,
   methodChoiceOf,
+  methodFlagsFor,
   methodLabel,
   methodRequest,
   requestEffort,
@@ -84,5 +85,13 @@ describe('the method table', () => {
     expect(describeMethod('jampr-sample64', 64)).toBe('JAMPR sampling 64');
     expect(describeMethod('classical')).toBe('Classical');
     expect(describeMethod('manual', 3)).toBe('Edited by hand');
+  });
+
+  it('gives the jampr plan flags for a method named as plans and the app name it', () => {
+    expect(methodFlagsFor('jampr-greedy')).toBe('--method jampr');
+    expect(methodFlagsFor('am-sample')).toBe('--method am --samples 1280');
+    expect(methodFlagsFor('jampr-sample128+ls')).toBe('--method jampr --samples 128 --improve SECONDS');
+    expect(methodFlagsFor('jampr-ls')).toBe('--method jampr --improve SECONDS');
+    for (const name of ['jampr', 'classical', 'random', 'jampr-fast']) expect(methodFlagsFor(name), name).toBeNull();
   });
 });
