@@ -60,6 +60,11 @@ describe('what the readers say about bad values', () => {
     expect(kept).toEqual([]);
     // Without a fleet given, a vehicle per customer of the day kept.
     expect(parseInstanceText(text, 'csv', { capacity: 100, first: 3 }).vehicles).toBe(3);
+    // The rows after the day kept are not read: neither their bad cells nor their doubts are the day's.
+    const later = [text, 'bad,1,1,abc,0,1000,5', 'dotted,1,2,1,7.30,11.00,5'].join('\n');
+    const said: string[] = [];
+    expect(parseInstanceText(later, 'csv', { capacity: 100, first: 2, onWarning: (m) => said.push(m) }).customers).toHaveLength(2);
+    expect(said).toEqual([]);
   });
 
   it('refuses a Solomon value too large for a number, naming the line', () => {

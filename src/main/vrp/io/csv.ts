@@ -50,10 +50,7 @@ export interface CsvFleetOptions {
   speedKmh?: number;
   /** Where a missing fleet value is given, for its message: the import dialog's fields or `jampr`'s flags. */
   fleetFrom?: 'dialog' | 'flags';
-  /**
-   * Keep only the first N customers (`jampr --first`). Every row's cells are still read and checked, but the rules
-   * between rows (the fleet, reach, stray stops) and their warnings are those of the day kept, not of the whole file.
-   */
+  /** Keep only the depot and the first N customer rows (`jampr --first`): the rest of the file is not read. */
   first?: number;
 }
 
@@ -146,6 +143,16 @@ const DEPOT_TYPES = ['depot', 'warehouse', 'hub', 'base', 'lager', 'dépôt', 'e
 const CUSTOMER_TYPES = ['customer', 'stop', 'delivery', 'client', 'kunde', 'lieferung', 'livraison'];
 
 /** Splits rows into the depot row and customer rows using the type column or, without one, position. */
+/**
+ * The rows `jampr --first N` keeps: the depot's and the first N others, so that every cell, warning and rule is the
+ * day's that is planned. Where the depot is not clear (none, or two), nothing is cut: the whole file's problem is named.
+ */
+function firstRows(rows: Row[], depot: Row | undefined, first: number | undefined): Row[] {
+  if (first === undefined || depot === undefined) return rows;
+  let left = first;
+  return rows.filter((row) => row === depot || left-- > 0);
+}
+
 function findDepot(rows: Row[], mapping: ColumnMapping, problems: string[]): Row | undefined {
   const typeAt = mapping.index.type;
   if (typeAt === undefined) return rows[0];
@@ -236,18 +243,20 @@ export function parseCustomerCsv(text: string, options: CsvFleetOptions): CsvImp
   const parsed = Papa.parse<string[]>(sep.body, { delimiter, skipEmptyLines: false });
   const problems = parsed.errors.map((e) => `row ${(e.row ?? 0) + 1}: ${e.message}`);
   const records = parsed.data.map((cells, i) => ({ number: i + 1, cells })).filter((r) => r.cells.some((c) => c.trim() !== ''));
-  const [first, ...rows] = records;
+  const [first, ...allRows] = records;
   if (!first) throw inputError(`CSV ${options.name} is empty`);
-  const header = withoutTrailingSeparators(first, rows);
+  const header = withoutTrailingSeparators(first, allRows);
   const mapping = mapColumns(header.cells);
   problems.push(...mapping.problems);
   // A title line or a plan's CSV: the columns the header misses are not what is wrong, so they are not listed.
-  const hints = mapping.problems.length ? headerHints(header, rows) : [];
+  const hints = mapping.problems.length ? headerHints(header, allRows) : [];
   if (hints.length) problems.splice(0, problems.length, ...hints);
   // Otherwise the columns that were not read are likely the missing ones under another name or in another shape.
-  else if (mapping.problems.length) problems.push(...missingColumnLeads(header, rows, mapping));
-  if (rows.length === 0) problems.push('the file has a header but no rows');
-  if (mapping.problems.length || rows.length === 0) throw inputError(`CSV ${options.name} cannot be imported`, problems);
+  else if (mapping.problems.length) problems.push(...missingColumnLeads(header, allRows, mapping));
+  if (allRows.length === 0) problems.push('the file has a header but no rows');
+  if (mapping.problems.length || allRows.length === 0) throw inputError(`CSV ${options.name} cannot be imported`, problems);
+
+  const rows = firstRows(allRows, findDepot(allRows, mapping, []), options.first);
 
   // A row with the wrong number of fields is reported once, not cell by cell; trailing empty cells are fine.
   const width = header.cells.length;
@@ -308,7 +317,6 @@ export function parseCustomerCsv(text: string, options: CsvFleetOptions): CsvImp
     }
   }
   problems.push(...missingFleet(options, mapping.geo));
-  if (options.first !== undefined && options.first < customers.length) customers = customers.slice(0, options.first);
 
   const instance: Instance = {
     name: options.name,
@@ -316,7 +324,7 @@ export function parseCustomerCsv(text: string, options: CsvFleetOptions): CsvImp
     // A missing capacity is reported above; a non-binding stand-in lets the other rules still be checked.
     capacity: options.capacity ?? MAX_MAGNITUDE,
     // One vehicle per customer by default; a file of the depot alone is named for that, not for a fleet of 0.
-    vehicles: options.vehicles ?? Math.max(1, options.first === undefined ? rows.length - 1 : customers.length),
+    vehicles: options.vehicles ?? Math.max(1, rows.length - 1),
     customers,
     ...(mapping.geo ? { coordinates: { kind: 'geo' as const, speedKmh: options.speedKmh ?? Number.NaN } } : {}),
     ...(clock.used ? { clockTimes: true } : {}),
