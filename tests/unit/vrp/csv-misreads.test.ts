@@ -334,13 +334,22 @@ describe('customer CSVs that were misread', () => {
     ]);
     expect(munich.warnings).toContainEqual(
       expect.stringMatching(
-        /^columns X and Y look like longitude and latitude \(the depot at 11\.575, 48\.137, the day within 0\.13 × 0\.06 of their units\).*name the columns lon and lat/,
+        /^columns X and Y look like longitude and latitude \(the depot at 11\.575, 48\.137, the day within 0\.13 × 0\.06 of their units\).*name the column of longitudes lon/,
       ),
     );
-    // A small plane written in whole numbers or one decimal, and a plane beyond degrees' range, are planes.
+    // Degrees to three decimals, a day across a region, and latitude in x are degrees too.
+    for (const rows of [
+      ['D,13.405,52.520,0,0,600,0', 'C1,13.442,52.549,1,0,600,5', 'C2,13.500,52.471,1,0,600,5'],
+      ['D,11.575000,48.137000,0,0,600,0', 'C1,10.898283,49.143681,1,0,600,5', 'C2,11.665642,47.856501,1,0,600,5'],
+      ['D,52.520000,13.405000,0,0,600,0', 'C1,52.521186,13.497242,1,0,600,5', 'C2,52.549962,13.342780,1,0,600,5'],
+    ])
+      expect(read([HEADER, ...rows]).warnings.join('\n')).toMatch(/look like longitude and latitude/);
+    // A small plane in whole numbers or one decimal, a unit square to four decimals, and a plane beyond degrees' range
+    // are planes.
     for (const rows of [
       ['D,1,1,0,0,600,0', 'C1,2,1,1,0,600,5', 'C2,1.5,2,1,0,600,5'],
       ['D,11.5,48.1,0,0,600,0', 'C1,11.6,48.2,1,0,600,5', 'C2,11.4,48.15,1,0,600,5'],
+      ['D,0.5000,0.5000,0,0,600,0', 'C1,0.4746,0.6575,1,0,600,5', 'C2,0.6664,0.1426,1,0,600,5'],
       ['D,50,50,0,0,600,0', 'C1,50.1234,200.5678,1,0,600,5', 'C2,50.2345,200.6789,1,0,600,5'],
     ])
       expect(read([HEADER, ...rows]).warnings.join('\n')).not.toMatch(/look like longitude/);
