@@ -354,4 +354,10 @@ describe('customer CSVs that were misread', () => {
     ])
       expect(read([HEADER, ...rows]).warnings.join('\n')).not.toMatch(/look like longitude/);
   });
+
+  it('asks for a four-digit year where a date writes two', () => {
+    expect(refusal([HEADER, 'D,0,0,0,03/12/26 22:00,04/12/26 06:00,0', 'C1,1,1,1,03/12/26 23:00,04/12/26 01:00,5'])).toContainEqual(
+      "row 2, column ready: '03/12/26 22:00' is not a number, a time of day HH:MM (00:00 to 24:00, or 9:00 AM) or a date and time (2026-11-27 08:00: write the year with four digits)",
+    );
+  });
 });

@@ -86,7 +86,9 @@ export function cellReader(
       }
       return minutes ?? dated;
     }
-    const mixed = window && clock.slashMixed && text.includes('/') ? ': the file writes dates both day first and month first' : '';
+    // A two-digit year (03/12/26) leaves the century and, with it, the order of day and month open.
+    const shortYear = window && /^\d{1,2}[./-]\d{1,2}[./-]\d{2}(\s|T|$)/.test(text.trim()) ? ': write the year with four digits' : '';
+    const mixed = window && clock.slashMixed && text.includes('/') ? ': the file writes dates both day first and month first' : shortYear;
     const date = window ? ` or a date and time (2026-11-27 08:00${mixed})` : '';
     const expected = !time
       ? ''
