@@ -234,11 +234,13 @@ export interface SlashUntold {
 export function slashDateOrder(cells: readonly string[]): { order: SlashOrder; untold: SlashUntold | null; mixed: boolean } {
   let dayFirst = false;
   let monthFirst = false;
-  const dates = new Set<string>();
+  // Distinct dates (3/12/2026 and 03/12/2026 are one), each as the file first writes it, for the warning to quote.
+  const dates = new Map<string, string>();
   for (const cell of cells) {
     const m = SLASHED_DATE.exec(cell.trim());
     if (!m) continue;
-    dates.add(`${Number(m[1])}/${Number(m[2])}/${m[3]}`);
+    const key = `${Number(m[1])}/${Number(m[2])}/${m[3]}`;
+    if (!dates.has(key)) dates.set(key, `${m[1]}/${m[2]}/${m[3]}`);
     if (Number(m[1]) > 12) dayFirst = true;
     if (Number(m[2]) > 12) monthFirst = true;
   }
@@ -246,7 +248,7 @@ export function slashDateOrder(cells: readonly string[]): { order: SlashOrder; u
   // Both orders told (27/11 beside 11/27): the dates read month first; those that cannot be are named as mixed.
   if (dayFirst || monthFirst || dates.size < 2) return { order: 'mdy', untold: null, mixed: dayFirst && monthFirst };
   const spans = { mdy: datedSpan(cells, 'mdy'), dmy: datedSpan(cells, 'dmy') };
-  return { order: spans.dmy < spans.mdy ? 'dmy' : 'mdy', untold: { date: [...dates][0], spans }, mixed: false };
+  return { order: spans.dmy < spans.mdy ? 'dmy' : 'mdy', untold: { date: [...dates.values()][0], spans }, mixed: false };
 }
 
 /** Minutes from the earliest dated time of the cells to the latest, their slash dates read in that order. */

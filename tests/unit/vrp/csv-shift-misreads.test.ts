@@ -32,7 +32,7 @@ describe('a shift misread from a customer CSV', () => {
       [DAY + 240, DAY + 330],
     ]);
     expect(warnings).toEqual([
-      "dates such as 3/12/2026 were read day first (2026-12-03), as that puts the file's times closest together (within 8 hours; read month first they would span 30 days 8 hours): if the month comes first, write the dates as YYYY-MM-DD",
+      "dates such as 03/12/2026 were read day first (2026-12-03), as that puts the file's times closest together (within 8 hours; read month first they would span 30 days 8 hours): if the month comes first, write the dates as YYYY-MM-DD",
     ]);
     // The same night written month first is read so.
     const us = read(SYDNEY.map((line) => line.replace(/(\d\d)\/12\/2026/g, '12/$1/2026'))).instance;
