@@ -330,7 +330,9 @@ describe('parseCustomerCsv', () => {
     ]);
     const night = parseCustomerCsv(rows('22:00,06:00').slice(0, 3).join('\n'), fleet).instance;
     expect(night.customers.map((c) => [c.ready, c.due])).toEqual([[22 * 60, 24 * 60 + 6 * 60]]);
-    expect(detailsOf(rows(',18:00').join('\n'))).toContain('row 2, column ready: the value is missing');
+    expect(detailsOf(rows(',18:00').join('\n'))).toContain(
+      "row 2, column ready: the value is missing (the depot's opening time: the shift's start)",
+    );
   });
 
   it('lists every bad row and column at once and imports nothing', () => {

@@ -51,7 +51,11 @@ export function cellReader(
     // A date belongs to a moment (a window's open or close), not to a duration such as the service time.
     const window = field === 'ready' || field === 'due';
     if (text === '') {
-      if (!optional) fail(field, 'missing', 'the value is missing', 'are empty');
+      // Only the depot's window cells are required: its hours are the shift, which a customer's blank cell follows.
+      const shift = window
+        ? ` (the depot's ${field === 'ready' ? 'opening' : 'closing'} time: the shift's ${field === 'ready' ? 'start' : 'end'})`
+        : '';
+      if (!optional) fail(field, 'missing', `the value is missing${shift}`, 'are empty');
       return undefined;
     }
     const n = asNumber(field, text);
