@@ -1,3 +1,5 @@
+import { fitsOneAlphabet } from './latin-alphabets.js';
+
 /**
  * How garbled a text read in some code page looks. The same bytes read in the wrong code page still give
  * characters, but not ones that names and addresses are made of: a currency sign or a macron at the start of a
@@ -28,6 +30,9 @@ const EAST_ASIAN = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Scri
 const HALF_WIDTH_KANA = /[\uff61-\uff9f]/;
 /** Symbols, and the punctuation that only a misread byte puts next to a letter; ° ® © ™ do stand next to letters (N°, °C, Brand®). */
 const ODD_SIGN = /[\p{S}§¶†‡…•‰]/u;
+const SUPERSCRIPT = /[¹²³]/;
+const FRACTION = /[¼½¾]/;
+const INVERTED = /[¿¡]/;
 const USUAL_BESIDE_LETTERS = new Set(['°', '®', '©', '™', 'º', 'ª']);
 
 type Script = 'latin' | 'cyrillic' | 'greek' | 'east-asian' | 'other';
@@ -88,6 +93,11 @@ function strongAt(chars: string[], i: number): number {
   if (!beyondAscii(ch)) return 0;
   // A sign that starts a word or stands inside one ("£ódŸ", "Stra§e"); after a word's last letter it may be a unit.
   if (ODD_SIGN.test(ch) && !USUAL_BESIDE_LETTERS.has(ch) && isLetter(next)) return STRONG_WEIGHT;
+  // A superscript before a letter, a fraction beside one ("Wroc³aw", "¼udia", "Ïate¾": Polish ł, Slovak Ľ ľ read
+  // as 1252); after a word a superscript is a unit ("m²").
+  if ((SUPERSCRIPT.test(ch) && isLetter(next)) || (FRACTION.test(ch) && (isLetter(prev) || isLetter(next)))) return STRONG_WEIGHT;
+  // Spanish ¿ ¡ open a sentence, never follow a letter ("Rze¿": Polish ż read as 1252).
+  if (INVERTED.test(ch) && isLetter(prev)) return STRONG_WEIGHT;
   if (!isLetter(ch)) return 0;
   // A capital after a letter, in a word not written in capitals ("SŸd", "CafŽ").
   if (UPPER.test(ch) && isLetter(prev) && !allCapitals(chars, i)) return STRONG_WEIGHT;
@@ -112,10 +122,23 @@ function weakAt(chars: string[], i: number): number {
   return (EAST_ASIAN.test(ch) && LATIN.test(prev)) || (LATIN.test(ch) && EAST_ASIAN.test(prev)) ? 1 : 0;
 }
 
+/**
+ * Latin words whose accented letters no one alphabet holds ("Dvoøák": Czech read as 1252), one strong sign each;
+ * see latin-alphabets.ts.
+ */
+function mixedAlphabets(text: string, found: Oddities): void {
+  for (const [word] of text.matchAll(/\p{L}+/gu)) {
+    if (fitsOneAlphabet(word)) continue;
+    found.strong += STRONG_WEIGHT;
+    found.example ??= word;
+  }
+}
+
 /** The signs of a misread code page in a text (see the top of this file). */
 export function oddities(text: string): Oddities {
   const chars = [...text];
   const found: Oddities = { strong: 0, weak: 0 };
+  mixedAlphabets(text, found);
   for (let i = 0; i < chars.length; i++) {
     const strong = strongAt(chars, i);
     const weak = weakAt(chars, i);
