@@ -1,3 +1,4 @@
+import { cyrillicWithoutAOrO } from './greek-as-cyrillic.js';
 import { fitsOneAlphabet } from './latin-alphabets.js';
 
 /**
@@ -139,6 +140,10 @@ export function oddities(text: string): Oddities {
   const chars = [...text];
   const found: Oddities = { strong: 0, weak: 0 };
   mixedAlphabets(text, found);
+  for (const word of cyrillicWithoutAOrO(text)) {
+    found.strong += STRONG_WEIGHT;
+    found.example ??= word;
+  }
   for (let i = 0; i < chars.length; i++) {
     const strong = strongAt(chars, i);
     const weak = weakAt(chars, i);

@@ -148,3 +148,26 @@ describe('Central European files without a letter that Windows-1252 lacks', () =
     expect(oddities(text).strong).toBe(0);
   });
 });
+
+describe('files written in capitals, Greek or Cyrillic', () => {
+  // Greek capitals are at the bytes of Cyrillic Б–Щ: in Windows-1251 "ΑΘΗΝΑ" reads "БИЗНБ", as plausible letter by letter.
+  it('reads Greek capitals as Windows-1253, not as Cyrillic', () => {
+    const text = 'id;name\nK01;ΑΘΗΝΑ Α.Ε.\nK02;ΘΕΣΣΑΛΟΝΙΚΗ\nK03;ΦΟΥΡΝΟΣ\nK04;ΚΑΦΕ\nK05;ΠΑΤΡΑ 5\n';
+    const read = decodeText(encodeIn('windows-1253', text));
+    expect(read.text).toBe(text);
+    expect(read.warning).toContain('windows-1253 (Greek)');
+  });
+
+  it('still reads Russian, Ukrainian and Bulgarian capitals as Windows-1251', () => {
+    const texts = [
+      'id;name\nK01;ООО РОМАШКА\nK02;ИП ИВАНОВ\nK03;ЗАО ХЛЕБ\nK04;МАГАЗИН 5\n',
+      'id;name\nK01;ТОВ ХЛІБ\nK02;КИЇВ МЕТРО\nK03;ЛЬВІВ ПЕКАРНЯ\n',
+      'id;name\nK01;ЕТ ПЕТЪР ИВАНОВ\nK02;СОФИЯ СКЛАД\nK03;ПЛОВДИВ\n',
+    ];
+    for (const text of texts) {
+      const read = decodeText(encodeIn('windows-1251', text));
+      expect(read.text).toBe(text);
+      expect(read.warning).toContain('windows-1251 (Cyrillic)');
+    }
+  });
+});
