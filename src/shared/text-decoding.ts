@@ -1,11 +1,12 @@
-import { chooseCodePage } from './code-page.js';
+import { chooseCodePage, decodeWindows1252 } from './code-page.js';
+import { implausibility, oddities, otherScriptBesideLatin } from './text-plausibility.js';
 
 /**
  * The text of a file as a spreadsheet saved it. Excel writes CSV as UTF-8 (with a byte-order mark), as UTF-16
  * ("Unicode text", with one) or in the system's code page (Windows-1252 in Western Europe and the Americas, where
  * "Straße" or "Café" are not valid UTF-8 and would come out as "Stra�e"; code-page.ts). So: a byte-order mark
  * decides; otherwise UTF-16 without one when its zero bytes show it, UTF-8 when the bytes are valid UTF-8 (plain
- * ASCII is), else the code page that reads the lines best (line by line: see byLine). Both the app's import and
+ * ASCII is) and read as words (utf8Line), else the code page that reads the lines best (line by line: see byLine). Both the app's import and
  * the command line read files here.
  */
 export interface DecodedText {
@@ -20,7 +21,19 @@ export function decodeText(bytes: Uint8Array): DecodedText {
   const unmarked = unmarkedUtf16(bytes);
   if (unmarked !== undefined) return { text: unmarked };
   const whole = utf8(bytes);
-  return whole !== undefined ? { text: whole } : byLine(bytes);
+  return whole !== undefined && !otherScriptBesideLatin(whole) ? { text: whole } : byLine(bytes);
+}
+
+/**
+ * A line as UTF-8 where its bytes are valid UTF-8 and read no worse so than in Windows-1252. A 1252 line can be
+ * valid UTF-8 by chance: "Weiß’sche" (DF 92) is UTF-8 for "Weiߒsche", an N'Ko letter inside a German word.
+ */
+function utf8Line(line: Uint8Array): string | undefined {
+  const text = utf8(line);
+  if (text === undefined || !otherScriptBesideLatin(text)) return text;
+  const signs = oddities(text);
+  if (signs.strong === 0) return text;
+  return implausibility(oddities(decodeWindows1252(line))) < implausibility(signs) ? undefined : text;
 }
 
 function utf8(bytes: Uint8Array): string | undefined {
@@ -32,7 +45,7 @@ function utf8(bytes: Uint8Array): string | undefined {
 }
 
 /**
- * Not UTF-8 as a whole: each line as UTF-8 where it is valid, else in the code page. A file that rows were added to
+ * Not UTF-8 as a whole, or not plausibly: each line as UTF-8 where it is valid (utf8Line), else in the code page. A file that rows were added to
  * from another program mixes the two ("Lager Süd" in UTF-8, "Bäcker Weiß" in Windows-1252); read as one code page,
  * every UTF-8 umlaut would come out as "Ã¼". Every code page read here keeps a line break as the one byte 0x0A (no
  * second byte of a Chinese or Japanese character is below 0x30), so lines split alike.
@@ -45,7 +58,7 @@ function byLine(bytes: Uint8Array): DecodedText {
     lines.push(bytes.subarray(start, i));
     start = i + 1;
   }
-  const texts = lines.map(utf8);
+  const texts = lines.map(utf8Line);
   const codePage = chooseCodePage(lines.filter((_, i) => texts[i] === undefined));
   const text = lines.map((line, i) => texts[i] ?? codePage.decode(line)).join('\n');
   return codePage.warning ? { text, warning: codePage.warning } : { text };

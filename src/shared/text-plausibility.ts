@@ -28,6 +28,19 @@ const LATIN = /\p{Script=Latin}/u;
 const CYRILLIC = /\p{Script=Cyrillic}/u;
 const GREEK = /\p{Script=Greek}/u;
 const EAST_ASIAN = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]/u;
+/** A letter of a script of its own, other than those above (not µ, which is of none). */
+const OTHER_SCRIPT_LETTER =
+  /(?![\p{Script=Latin}\p{Script=Cyrillic}\p{Script=Greek}\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}\p{Script=Common}\p{Script=Inherited}])\p{L}/u;
+const OTHER_SCRIPT_BESIDE_LATIN = new RegExp(
+  `\\p{Script=Latin}${OTHER_SCRIPT_LETTER.source}|${OTHER_SCRIPT_LETTER.source}\\p{Script=Latin}`,
+  'u',
+);
+
+/**
+ * Whether a letter of a script of its own stands against a Latin one ("Weiߒsche"): one quick look at a whole text
+ * that is valid UTF-8, before judging it letter by letter.
+ */
+export const otherScriptBesideLatin = (text: string): boolean => OTHER_SCRIPT_BESIDE_LATIN.test(text);
 const HALF_WIDTH_KANA = /[\uff61-\uff9f]/;
 /** Symbols, and the punctuation that only a misread byte puts next to a letter; ° ® © ™ do stand next to letters (N°, °C, Brand®). */
 const ODD_SIGN = /[\p{S}§¶†‡…•‰]/u;
@@ -104,6 +117,9 @@ function strongAt(chars: string[], i: number): number {
   if (UPPER.test(ch) && isLetter(prev) && !allCapitals(chars, i)) return STRONG_WEIGHT;
   // Letters of scripts that no word mixes ("Sьd").
   if (isLetter(prev) && scriptsClash(scriptOf(prev), scriptOf(ch))) return STRONG_WEIGHT;
+  // A letter of another script (N'Ko, Hebrew, Arabic, …) against a Latin one: "Weiߒsche" is Windows-1252 "Weiß’sche"
+  // whose bytes happen to be valid UTF-8.
+  if (OTHER_SCRIPT_LETTER.test(ch) && (LATIN.test(prev ?? '') || LATIN.test(next ?? ''))) return STRONG_WEIGHT;
   // A Chinese or Japanese character between Latin letters ("M黡ler": German bytes read as Chinese or Japanese).
   if (EAST_ASIAN.test(ch) && LATIN.test(prev ?? '') && LATIN.test(next ?? '')) return STRONG_WEIGHT;
   // Half-width katakana (legacy Japanese systems write whole names in them) beside other East Asian letters: bytes

@@ -68,4 +68,16 @@ describe('decoding a spreadsheet file', () => {
     const cp1252 = Uint8Array.from('C2,Bäcker Weiß\n', (ch) => ({ ä: 0xe4, ß: 0xdf })[ch] ?? ch.charCodeAt(0));
     expect(decodeText(new Uint8Array([...utf8, ...cp1252])).text).toBe('id,name\nD,Lager Süd\nC1,Müller\nC2,Bäcker Weiß\n');
   });
+
+  it('reads a Windows-1252 line whose bytes happen to be valid UTF-8 as 1252 when UTF-8 makes no word of it', () => {
+    // ß’ is DF 92 in Windows-1252, and DF 92 is UTF-8 for the N'Ko letter ߒ: "Weiߒsche".
+    const toCp1252 = (t: string) => Uint8Array.from(t, (ch) => ({ ä: 0xe4, ß: 0xdf, '’': 0x92 })[ch] ?? ch.charCodeAt(0));
+    const all = 'id,name\nK01,Weiß’sche Apotheke\nK02,Strauß’ Bistro\nK03,Post\n';
+    expect(decodeText(toCp1252(all))).toEqual({ text: all });
+    const mixed = new Uint8Array([...new TextEncoder().encode('id,name\nD,Lager Süd\n'), ...toCp1252('C1,Weiß’sche\n')]);
+    expect(decodeText(mixed).text).toBe('id,name\nD,Lager Süd\nC1,Weiß’sche\n');
+    // Real UTF-8 with letters of other scripts beside Latin ones in a word of their own stays UTF-8.
+    const other = 'id,name\n1,שלום Shop\n2,مرحبا Store\n3,10 µm Filter\n';
+    expect(decodeText(new TextEncoder().encode(other))).toEqual({ text: other });
+  });
 });
