@@ -22,14 +22,15 @@ interface Candidate {
   name: string;
   /** Signs of a misreading that only the bytes show. */
   byteOddities?: (bytes: Uint8Array) => number;
-  /** Whether the bytes may be in this code page at all. */
-  possible?: (bytes: Uint8Array) => boolean;
+  /** Whether the bytes are in this code page only if it reads them without a single sign of a misreading. */
+  onlyIfClean?: (bytes: Uint8Array) => boolean;
 }
 
 /**
- * Excel for Mac's "CSV (Macintosh)" ends its lines with CR alone, as the classic Mac OS did; a file with LF line
- * ends is not from there. Without this, a Western file with one stray byte could read better as Mac OS Roman, whose
- * ß is the ligature ﬂ.
+ * Excel for Mac's "CSV (Macintosh)" ends its lines with CR alone, as the classic Mac OS did. A file with LF line ends
+ * (converted, or from another Mac program) is taken for Mac OS Roman only where that reads it without a flaw: else a
+ * Western file with one stray byte could read better as Mac OS Roman, whose ß is the ligature ﬂ; and a Mac "Müller"
+ * with LF ends would read as Windows-1250 "Mźller", as close as that comes.
  */
 const macLineEnds = (bytes: Uint8Array) => bytes.includes(0x0d) && !bytes.includes(0x0a);
 
@@ -61,7 +62,7 @@ const CANDIDATES: Candidate[] = [
   { label: 'windows-1250', name: 'windows-1250 (Central European)' },
   { label: 'windows-1251', name: 'windows-1251 (Cyrillic)' },
   { label: 'windows-1253', name: 'windows-1253 (Greek)' },
-  { label: 'macintosh', name: 'Mac OS Roman (Excel for Mac)', possible: macLineEnds },
+  { label: 'macintosh', name: 'Mac OS Roman (Excel for Mac)', onlyIfClean: (bytes) => !macLineEnds(bytes) },
   { label: 'gb18030', name: 'GB18030 (Chinese)', byteOddities: outsideGb2312 },
   { label: 'shift_jis', name: 'Shift JIS (Japanese)' },
 ];
@@ -143,10 +144,10 @@ export function chooseCodePage(lines: readonly Uint8Array[]): CodePage {
   if (westernScore < 2 * STRONG_WEIGHT) return { decode: decodeWindows1252 };
   let best: { candidate: Candidate; score: number; text: string } | undefined;
   for (const candidate of CANDIDATES) {
-    if (candidate.possible && !candidate.possible(sample)) continue;
     const text = decodeStrictly(candidate.label, sample);
     if (text === undefined) continue;
     const score = implausibility(oddities(text)) + (candidate.byteOddities?.(sample) ?? 0);
+    if (score > 0 && candidate.onlyIfClean?.(sample)) continue;
     if (!best || score < best.score) best = { candidate, score, text };
   }
   // Clearly better: half the signs or fewer. Otherwise Windows-1252, as read before, with what looks wrong named.

@@ -64,6 +64,13 @@ describe('a CSV saved in a code page other than Windows-1252', () => {
     expect(decodeText(encodeIn('macintosh', long)).text).toBe(long);
   });
 
+  it('reads Mac OS Roman with LF line ends where it reads without a flaw, rather than as Windows-1250 "Mźller"', () => {
+    const text = 'type,id,name\ncustomer,K01,Müller\ncustomer,K02,Süd\ncustomer,K03,Köln\ncustomer,K04,Café\n';
+    const read = decodeText(encodeIn('macintosh', text));
+    expect(read.text).toBe(text);
+    expect(read.warning).toContain("Mac OS Roman (Excel for Mac), as in 'Müller'");
+  });
+
   it('reads Chinese GB18030 and Japanese Shift JIS, and does not take one for the other', () => {
     // "D,仓库\n1,北京市朝阳区建国路\n" in GB18030 and "D,倉庫\n1,東京都港区六本木1丁目\n" in Shift JIS.
     const gb = [
@@ -93,7 +100,7 @@ describe('a CSV saved in a code page other than Windows-1252', () => {
 
   it('reads a file that no code page reads clearly better as Windows-1252, and says when its characters look garbled', () => {
     // 0x81 is no character in Windows-1252, nor in Windows-1250 (which reads the umlauts alike); the others garble
-    // the umlauts, and Mac OS Roman is not tried on a file with LF line ends.
+    // the umlauts, and Mac OS Roman is taken for a file with LF line ends only where it reads without a flaw.
     const read = decodeText(Uint8Array.from([...cp1252('id,name\nD,Müller Straße\n1,Kunde '), 0x81, 0x0a]));
     expect(read.text).toBe('id,name\nD,Müller Straße\n1,Kunde \u0081\n');
     expect(read.warning).toContain("Windows-1252 (Western European), but some characters look garbled, as in 'U+0081'");
