@@ -44,8 +44,10 @@ export const otherScriptBesideLatin = (text: string): boolean => OTHER_SCRIPT_BE
 const HALF_WIDTH_KANA = /[\uff61-\uff9f]/;
 /** Symbols, and the punctuation that only a misread byte puts next to a letter; ° ® © ™ do stand next to letters (N°, °C, Brand®). */
 const ODD_SIGN = /[\p{S}§¶†‡…•‰]/u;
-const SUPERSCRIPT = /[¹²³]/;
-const FRACTION = /[¼½¾]/;
+/** Windows-1250's ą and ł read as 1252 (not ², nor ½: those bytes are no letters there, and "m²", "½kg" are usual). */
+const SUPERSCRIPT = /[¹³]/;
+/** Windows-1250's Ľ and ľ read as 1252. */
+const FRACTION = /[¼¾]/;
 const INVERTED = /[¿¡]/;
 const USUAL_BESIDE_LETTERS = new Set(['°', '®', '©', '™', 'º', 'ª']);
 

@@ -146,7 +146,7 @@ describe('Central European files without a letter that Windows-1252 lacks', () =
       'K04;São João; Conceição; Limões; Guimarães; Peñíscola; Ibáñez; Núñez; Lingüiça',
       'K05;Lleidatà; Sòller; València; Perché; Città; Forlì; Più',
       'K06;België; Curaçao; Gökçe Öztürk; Përparim; Dún Laoghaire',
-      'K07;Nº 5; 1º andar; Mª José; 25ºC; 120 m²; ½ kg; ¿Dónde? ¡Olé!',
+      'K07;Nº 5; 1º andar; Mª José; 25ºC; 120 m²; ½ kg; 2½kg; m²Büro; ¿Dónde? ¡Olé!',
       'K08;MÜLLER GMBH; CAFÉ NOËL; SÃO PAULO; ÆRØ',
       '',
     ].join('\n');
@@ -170,6 +170,8 @@ describe('files written in capitals, Greek or Cyrillic', () => {
       'id;name\nK01;ООО РОМАШКА\nK02;ИП ИВАНОВ\nK03;ЗАО ХЛЕБ\nK04;МАГАЗИН 5\n',
       'id;name\nK01;ТОВ ХЛІБ\nK02;КИЇВ МЕТРО\nK03;ЛЬВІВ ПЕКАРНЯ\n',
       'id;name\nK01;ЕТ ПЕТЪР ИВАНОВ\nK02;СОФИЯ СКЛАД\nK03;ПЛОВДИВ\n',
+      // Not an А nor an О, but Ь and Ы: no Greek capital is at their bytes.
+      'id;name\nK01;ИП КУЗЬМИН\nK02;ИП ЛЕБЕДЕВ\nK03;ЦЕХ РЫБЫ\n',
     ];
     for (const text of texts) {
       const read = decodeText(encodeIn('windows-1251', text));
