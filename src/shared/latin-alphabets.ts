@@ -34,7 +34,7 @@ const ALPHABETS: Alphabet[] = [
   { letters: 'áðéíóúýþæö', misplaced: /^ð/ },
   { letters: 'áéíóúàèìòù' }, // Irish, Scottish Gaelic
   { letters: 'âêîôûäëïöüÿéŵŷ' }, // Welsh
-  { letters: 'çöüâîû' }, // Turkish names in a Western file
+  { letters: 'çğıöşüâîû' }, // Turkish names in a Western file (ğ ı ş from UTF-8 rows)
   { letters: 'çë' }, // Albanian
   // Central European (Windows-1250).
   { letters: 'ąćęłńóśźż' }, // Polish
