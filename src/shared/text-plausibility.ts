@@ -6,8 +6,10 @@ import { fitsOneAlphabet } from './latin-alphabets.js';
  * characters, but not ones that names and addresses are made of: a currency sign or a macron at the start of a
  * word ("£ódŸ", "¯eromskiego" for Polish read as Windows-1252), a capital inside a word ("SŸd" for Mac "Süd"), a
  * word of accented letters only ("Ðîìàøêà" for Russian), Latin and Cyrillic letters in one word ("Sьd" for German
- * read as Cyrillic), control characters. Only characters beyond ASCII are judged: ASCII reads the same in every
- * code page a spreadsheet writes, so "GmbH" or "iPhone" count against none of them.
+ * read as Cyrillic), control characters; and, where every letter exists in Windows-1252, a word whose accents no
+ * one language writes together ("Dvoøák" for Czech: latin-alphabets.ts) or Cyrillic without А or О (Greek capitals
+ * read as 1251: greek-as-cyrillic.ts). Only characters beyond ASCII are judged: ASCII reads the same in every code
+ * page a spreadsheet writes, so "GmbH" or "iPhone" count against none of them.
  */
 
 export interface Oddities {
