@@ -2,11 +2,16 @@
  * Display formatting of the planner's numbers: times as plain numbers or as HH:MM (minutes since midnight) when
  * the instance uses clock times, and the parsing of what the user types back into a time field.
  */
-import { formatClock, formatHoursMinutes, parseClock } from '../shared/clock.js';
+import { formatClock, formatHoursMinutes, formatMoment, parseClock } from '../shared/clock.js';
 
-export function formatTime(value: number, clockTimes: boolean | undefined): string {
+/**
+ * A time as the instance writes it. `moment`: a window's opening (a moment, which midnight after the first day begins:
+ * 00:00+1), not a closing (which midnight ends: 24:00).
+ */
+export function formatTime(value: number, clockTimes: boolean | undefined, moment = false): string {
   if (!Number.isFinite(value)) return '—';
-  return clockTimes ? formatClock(value) : formatNumber(value);
+  if (!clockTimes) return formatNumber(value);
+  return moment ? formatMoment(value) : formatClock(value);
 }
 
 /** How a duration of a few seconds reads in minutes: some, but less than one shows ("early by 0m" read as none). */
@@ -42,8 +47,9 @@ export function formatDelta(value: number, decimals = 2): string {
 export type ParsedNumber = { ok: true; value: number } | { ok: false; message: string };
 
 /** An editable time: to the second under clock times, so editing never rounds a stored value. */
-export function formatTimeForEdit(value: number, clockTimes: boolean | undefined): string {
-  return clockTimes ? formatClock(value, true) : String(value);
+export function formatTimeForEdit(value: number, clockTimes: boolean | undefined, moment = false): string {
+  if (!clockTimes) return String(value);
+  return moment ? formatMoment(value, true) : formatClock(value, true);
 }
 
 /**

@@ -12,6 +12,8 @@ export interface Units {
   distance(travel: number): string;
   duration(minutes: number): string;
   time(value: number): string;
+  /** A moment (a window's opening, a departure): midnight after the first day is 00:00+1, not the day's end 24:00. */
+  moment(value: number): string;
   /** A signed change of a distance, a duration or a plain number, in the same units. */
   delta(value: number, kind: 'distance' | 'duration' | 'number' | 'cost'): string;
   /**
@@ -34,6 +36,7 @@ export function unitsOf(instance: Pick<Instance, 'coordinates' | 'clockTimes'>):
     distance,
     duration,
     time: (value) => formatTime(value, instance.clockTimes),
+    moment: (value) => formatTime(value, instance.clockTimes, true),
     delta(value, kind) {
       if (kind === 'number') return formatDelta(value);
       const shown = kind === 'distance' ? km(value) : value;

@@ -349,8 +349,8 @@ function tooltipHtml(instance: Instance, id: string, stop: StopInfo | undefined)
   const units = unitsOf(instance);
   const lines = [`<b>Customer ${escapeHtml(id)}</b>${c.name ? ` · ${escapeHtml(c.name)}` : ''}`];
   if (c.address) lines.push(escapeHtml(c.address));
-  lines.push(`demand ${formatNumber(c.demand)} · window ${units.time(c.ready)}–${units.time(c.due)}`);
-  if (stop) lines.push(`route ${stop.route + 1}, stop ${stop.order} · arrive ${units.time(stop.arrival)}`);
+  lines.push(`demand ${formatNumber(c.demand)} · window ${units.moment(c.ready)}–${units.time(c.due)}`);
+  if (stop) lines.push(`route ${stop.route + 1}, stop ${stop.order} · arrive ${units.moment(stop.arrival)}`);
   if (stop && stop.late > 0) lines.push(`<span class="tip-late">late by ${units.duration(stop.late)}</span>`);
   if (stop && stop.early > 0) lines.push(`<span class="tip-early">early by ${units.duration(stop.early)}</span>`);
   return lines.join('<br>');

@@ -149,7 +149,7 @@ export function CsvPreviewDialog({ state }: { state: CsvImportState }) {
                   <td className="num">{geo ? formatNumber(c.y, 5) : formatNumber(c.x)}</td>
                   <td className="num">{geo ? formatNumber(c.x, 5) : formatNumber(c.y)}</td>
                   <td className="num">{formatNumber(c.demand)}</td>
-                  <td className="num">{formatTime(c.ready, preview.instance.clockTimes)}</td>
+                  <td className="num">{formatTime(c.ready, preview.instance.clockTimes, true)}</td>
                   <td className="num">{formatTime(c.due, preview.instance.clockTimes)}</td>
                   <td className="num">{formatNumber(c.service)}</td>
                 </tr>

@@ -245,6 +245,7 @@ const CustomerRow = memo(function CustomerRow(props: RowProps) {
           value={c.ready}
           testId={`edit-ready-${c.id}`}
           onCommit={(v) => actions.edit(c.id, 'ready', v)}
+          moment
           toClock={toClock}
           derived={c.opensWithShift ? 'Opens with the shift: follows the shift start' : undefined}
           onClear={() => actions.followShift(c.id, 'ready')}

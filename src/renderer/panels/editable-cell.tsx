@@ -22,6 +22,8 @@ interface Props {
   onCommit(value: number): void;
   testId: string;
   label: string;
+  /** A window's opening: midnight after the first day reads 00:00+1 (a closing then reads 24:00, the day's end). */
+  moment?: boolean;
   /** Places a typed time of day on the instance's clock (a night shift's 01:30 is the next day's). */
   toClock?: (minutes: number) => number;
   /** A value the cell does not own (a window edge that follows the shift): shown muted, with this as its tooltip. */
@@ -41,30 +43,30 @@ function outOfRange(value: number, [lo, hi]: readonly [number, number]): string 
   return null;
 }
 
-const show = (value: number, kind: Props['kind'], clockTimes?: boolean) =>
-  kind === 'time' ? formatTimeForEdit(value, clockTimes) : String(value);
+const show = (value: number, kind: Props['kind'], clockTimes?: boolean, moment?: boolean) =>
+  kind === 'time' ? formatTimeForEdit(value, clockTimes, moment) : String(value);
 
-export function EditableCell({ value, kind, clockTimes, onCommit, testId, label, toClock, derived, onClear, hint, range }: Props) {
-  const [text, setText] = useState(show(value, kind, clockTimes));
+export function EditableCell({ value, kind, clockTimes, moment, onCommit, testId, label, toClock, derived, onClear, hint, range }: Props) {
+  const [text, setText] = useState(show(value, kind, clockTimes, moment));
   const [error, setError] = useState<string | null>(null);
   // Whether the user typed since the value last changed: a time typed into a cell that follows the shift makes it
   // the customer's own, even where it equals the shift's hours (it must not move when the shift does).
   const [typed, setTyped] = useState(false);
   useEffect(() => {
-    setText(show(value, kind, clockTimes));
+    setText(show(value, kind, clockTimes, moment));
     setError(null);
     setTyped(false);
-  }, [value, kind, clockTimes]);
+  }, [value, kind, clockTimes, moment]);
 
   const commit = () => {
     if (onClear && text.trim() === '') {
       setError(null);
       setTyped(false);
-      setText(show(value, kind, clockTimes));
+      setText(show(value, kind, clockTimes, moment));
       if (!derived) onClear();
       return;
     }
-    if (text === show(value, kind, clockTimes) && !(derived && typed)) {
+    if (text === show(value, kind, clockTimes, moment) && !(derived && typed)) {
       setError(null);
       return;
     }
@@ -82,7 +84,7 @@ export function EditableCell({ value, kind, clockTimes, onCommit, testId, label,
     setTyped(false);
     const next = kind === 'time' && clockTimes && toClock ? toClock(parsed.value) : parsed.value;
     if (next !== value || derived) onCommit(next);
-    else setText(show(value, kind, clockTimes));
+    else setText(show(value, kind, clockTimes, moment));
   };
 
   return (
@@ -105,7 +107,7 @@ export function EditableCell({ value, kind, clockTimes, onCommit, testId, label,
         onKeyDown={(e) => {
           if (e.key === 'Enter') commit();
           if (e.key === 'Escape') {
-            setText(show(value, kind, clockTimes));
+            setText(show(value, kind, clockTimes, moment));
             setError(null);
             setTyped(false);
           }

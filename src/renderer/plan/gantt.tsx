@@ -222,7 +222,7 @@ function SegmentShape({ segment: s, x, y, colour, late, selected, units, variant
       return (
         <rect className="seg-depot" data-testid={`gantt-depot-${s.customerId}`} x={sx} y={y + 12} width={sw} height={2} fill={colour}>
           <title>
-            at the depot until {units.time(s.to)}, to start {s.customerId} as its window opens; {DEPOT_WAIT[variant].of(amount)}
+            at the depot until {units.moment(s.to)}, to start {s.customerId} as its window opens; {DEPOT_WAIT[variant].of(amount)}
           </title>
         </rect>
       );
@@ -266,7 +266,7 @@ function SegmentShape({ segment: s, x, y, colour, late, selected, units, variant
             </text>
           )}
           <title>
-            {s.customerId}: service {units.time(s.from)}–{units.time(s.to)}
+            {s.customerId}: service {units.moment(s.from)}–{units.moment(s.to)}
             {late ? ' (late)' : ''}
           </title>
         </g>

@@ -70,7 +70,7 @@ export function RouteLegend({ instance, routes, evaluation, selected, onSelect, 
                   {formatCount(summary.customers, 'stop')} · {units.distance(summary.length)} · load {formatNumber(summary.load)}
                   {exceedsCapacity(summary.load, instance.capacity) && <b className="text-bad"> (&gt; {instance.capacity})</b>} ·{' '}
                   {/* Under clock times, when the driver is out, as the driver sheet says; else the paper's duration t. */}
-                  {instance.clockTimes ? `${units.time(routeDeparture(summary, instance.depot.ready))}–` : ''}
+                  {instance.clockTimes ? `${units.moment(routeDeparture(summary, instance.depot.ready))}–` : ''}
                   {/* Back after the shift: the driver sheet's "BACK AFTER THE SHIFT ENDS", even where the policy allows it. */}
                   {backAfterShift(summary, instance.depot.due) ? (
                     <b
@@ -78,10 +78,10 @@ export function RouteLegend({ instance, routes, evaluation, selected, onSelect, 
                       title={`back after the shift ends at ${units.time(instance.depot.due)}`}
                       data-testid={`legend-after-shift-${r}`}
                     >
-                      {instance.clockTimes ? units.time(summary.returnTime) : units.duration(summary.duration)} (after the shift)
+                      {instance.clockTimes ? units.moment(summary.returnTime) : units.duration(summary.duration)} (after the shift)
                     </b>
                   ) : instance.clockTimes ? (
-                    units.time(summary.returnTime)
+                    units.moment(summary.returnTime)
                   ) : (
                     units.duration(summary.duration)
                   )}
@@ -105,7 +105,7 @@ export function RouteLegend({ instance, routes, evaluation, selected, onSelect, 
                     data-testid={`stop-chip-${id}`}
                     title={
                       stop
-                        ? `arrive ${units.time(stop.arrival)}${stop.late > 0 ? `, late by ${units.duration(stop.late)}` : ''}${stop.early > 0 ? `, early by ${units.duration(stop.early)}` : ''}`
+                        ? `arrive ${units.moment(stop.arrival)}${stop.late > 0 ? `, late by ${units.duration(stop.late)}` : ''}${stop.early > 0 ? `, early by ${units.duration(stop.early)}` : ''}`
                         : undefined
                     }
                     onClick={() => onSelect(id === selected ? null : id)}

@@ -53,9 +53,9 @@ export function driverSheets(instance: Instance, evaluation: Evaluation): Sheet[
         id: s.customerId,
         name: c?.name ?? '',
         place: c ? placeOf(c, geo) : '',
-        window: c ? `${units.time(c.ready)}–${units.time(c.due)}` : '',
-        eta: units.time(arrival),
-        start: s.start > arrival + 1e-9 ? units.time(s.start) : '',
+        window: c ? `${units.moment(c.ready)}–${units.time(c.due)}` : '',
+        eta: units.moment(arrival),
+        start: s.start > arrival + 1e-9 ? units.moment(s.start) : '',
         service: c ? units.duration(c.service) : '',
         load: formatNumber(c?.demand ?? 0),
         late: s.late > 0,
@@ -68,14 +68,14 @@ export function driverSheets(instance: Instance, evaluation: Evaluation): Sheet[
         title: `Route ${r + 1}`,
         colour: routeColour(r),
         summary:
-          `${formatCount(route.stops.length, 'stop')} · ${units.distance(route.length)} · load ${formatNumber(route.load)} of ${formatNumber(instance.capacity)} · ${units.time(departure)}–${units.time(route.returnTime)}` +
+          `${formatCount(route.stops.length, 'stop')} · ${units.distance(route.length)} · load ${formatNumber(route.load)} of ${formatNumber(instance.capacity)} · ${units.moment(departure)}–${units.moment(route.returnTime)}` +
           // A hand-edited plan may break the vehicle's capacity or the shift: the driver's sheet must not hide it.
           (exceedsCapacity(route.load, instance.capacity) ? ' · OVER CAPACITY' : '') +
           (backAfterShift(route, depot.due) ? ' · BACK AFTER THE SHIFT ENDS' : ''),
         rows: [
-          depotRow('depart', units.time(departure), formatNumber(route.load)),
+          depotRow('depart', units.moment(departure), formatNumber(route.load)),
           ...stops,
-          depotRow('return', units.time(route.returnTime), ''),
+          depotRow('return', units.moment(route.returnTime), ''),
         ],
         path: [depot, ...route.stops.map((s) => byId.get(s.customerId)).filter((c): c is Customer => c !== undefined)].map((n) => ({
           x: n.x,

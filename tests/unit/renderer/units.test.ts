@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatCost } from '../../../src/renderer/format.js';
+import { formatCost, formatTimeForEdit } from '../../../src/renderer/format.js';
 import { unitsOf } from '../../../src/renderer/units.js';
 
 describe("the app's units", () => {
@@ -36,5 +36,16 @@ describe("the app's units", () => {
     const plain = unitsOf({});
     expect(plain.difference(100.04, 100.16, 'cost')).toBe('+0.2');
     expect(plain.difference(3, 5, 'number')).toBe(plain.delta(2, 'number'));
+  });
+
+  it("writes a moment at midnight after the first day as 00:00+1, and a closing then as the day's end 24:00", () => {
+    const clock = unitsOf({ clockTimes: true });
+    expect([clock.moment(1440), clock.time(1440), clock.moment(1500), clock.time(1500)]).toEqual([
+      '00:00+1',
+      '24:00',
+      '01:00+1',
+      '01:00+1',
+    ]);
+    expect([formatTimeForEdit(1440, true, true), formatTimeForEdit(1440, true)]).toEqual(['00:00+1', '24:00']);
   });
 });
