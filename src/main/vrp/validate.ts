@@ -8,7 +8,7 @@ import {
   type Depot,
   type Instance,
 } from '../../shared/domain.js';
-import { formatClock, MINUTES_PER_DAY, shiftDayStart } from '../../shared/clock.js';
+import { formatClock, MINUTES_PER_DAY } from '../../shared/clock.js';
 import { inputError } from '../../shared/errors.js';
 import { describeIssues } from '../../shared/issues.js';
 import { TIME_EPS } from './evaluate.js';
@@ -142,9 +142,8 @@ function pastMidnight(c: PartialCustomer, instance: Pick<Instance, 'clockTimes'>
 function nightDay(instance: Pick<Instance, 'clockTimes'> & { depot?: Depot }): string {
   const { depot } = instance;
   if (!instance.clockTimes || !depot || depot.due <= MINUTES_PER_DAY) return '';
-  const start = shiftDayStart(depot.ready, depot.due);
-  const shift = `${formatClock(depot.ready)}–${formatClock(depot.due)}`;
-  return ` (the night shift ${shift} plans the day from ${formatClock(start)} to ${formatClock(start + MINUTES_PER_DAY)}: are the opening and closing swapped?)`;
+  // The shift's day itself (from the middle of the hours it is closed) is the rule's, not the dispatcher's: not named.
+  return ` (on the night shift ${formatClock(depot.ready)}–${formatClock(depot.due)}: are the opening and closing swapped?)`;
 }
 
 /** A customer's single-field rules (the schema's) for the fields it has; in a list so that messages name the customer. */

@@ -16,7 +16,7 @@ const HEADER = 'id,x,y,demand,ready,due,service';
 const read = (rows: string[]) => parseCustomerCsv([HEADER, ...rows].join('\n'), fleet);
 const refusal = (rows: string[]): string[] => inputDetails(() => read(rows));
 const DAY = 24 * 60;
-const SWAPPED = ' (the night shift 22:00–06:00+1 plans the day from 14:00 to 14:00+1: are the opening and closing swapped?)';
+const SWAPPED = ' (on the night shift 22:00–06:00+1: are the opening and closing swapped?)';
 
 describe('a night shift in a customer CSV', () => {
   it('refuses a window whose cells are swapped, naming the customer and both times, instead of widening it past a day', () => {
