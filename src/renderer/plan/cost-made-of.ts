@@ -7,9 +7,11 @@ import { formatCost, formatNumber } from '../format.js';
  */
 export function costMadeOf(instance: Pick<Instance, 'coordinates'>, evaluation: Pick<Evaluation, 'cost' | 'distance'>): string {
   const geo = instance.coordinates?.kind === 'geo' ? instance.coordinates : null;
+  // Each part to one decimal as the cost is shown, the windows' part the difference of the two as shown: they add up.
+  const tenths = (v: number) => Math.round(v * 10) / 10;
+  const [cost, distance] = [tenths(evaluation.cost), tenths(evaluation.distance)];
   const travel = geo
-    ? `${formatNumber(evaluation.distance, 1)} minutes of driving at ${formatNumber(geo.speedKmh)} km/h`
-    : `${formatNumber(evaluation.distance, 1)} of travel`;
-  const windows = evaluation.cost - evaluation.distance;
-  return `Cost ${formatCost(evaluation.cost)}: ${travel} + ${formatNumber(Math.abs(windows) < 0.05 ? 0 : windows, 1)} for the time windows (the policy's price on waiting, earliness and lateness)`;
+    ? `${formatCost(distance)} minutes of driving at ${formatNumber(geo.speedKmh)} km/h`
+    : `${formatCost(distance)} of travel`;
+  return `Cost ${formatCost(cost)}: ${travel} + ${formatCost(tenths(cost - distance))} for the time windows (waiting, earliness and lateness, as far as this policy prices them)`;
 }
