@@ -125,7 +125,11 @@ export function CompareView({ instance, instanceId, settings, onSettings, result
           {shown ? (
             <CompareTables instance={shown.instance} comparison={shown} stale={changedSince} />
           ) : (
-            <p className="empty">{job ? 'Planning under both policies…' : 'Press Compare to plan the instance under both policies.'}</p>
+            <p className="empty">
+              {job
+                ? 'Planning under both policies…'
+                : `Press ${dirty ? 'Save and compare' : 'Compare'} to plan the instance under both policies.`}
+            </p>
           )}
         </div>
       )}

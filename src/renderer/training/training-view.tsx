@@ -157,7 +157,10 @@ export function TrainingView({ planPolicy }: { planPolicy: VariantName }) {
           Start from untrained weights (otherwise from{' '}
           {startsFrom ? (
             <>
-              <strong data-testid="train-starts-from">{startsFrom.name}</strong>, the model that plans this policy and size today
+              <strong className="no-wrap" data-testid="train-starts-from">
+                {startsFrom.name}
+              </strong>
+              , the model that plans this policy and size today
             </>
           ) : (
             'the model that plans this policy today'
