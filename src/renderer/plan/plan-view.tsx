@@ -173,8 +173,8 @@ export function PlanView({ ws, job, onCancelJob, onCsvFile }: Props) {
                 ↷
               </button>
               <button
-                className={adding ? 'btn btn-small btn-toggled' : 'btn btn-small'}
-                aria-pressed={adding}
+                className={adding && draft ? 'btn btn-small btn-toggled' : 'btn btn-small'}
+                aria-pressed={adding && draft !== null}
                 disabled={!draft}
                 title="Click the map to add stops while this is on"
                 data-testid="add-stop-mode"
