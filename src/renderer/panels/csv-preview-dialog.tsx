@@ -101,7 +101,7 @@ export function CsvPreviewDialog({ state }: { state: CsvImportState }) {
         <div className="import-preview" data-testid="csv-preview">
           <p>
             <b data-testid="csv-row-count">{preview.rows}</b> rows (depot and {formatCount(preview.instance.customers.length, 'customer')})
-            read as <b>{preview.instance.name}</b>
+            read as the day <b>“{preview.instance.name}”</b>
             {preview.instance.coordinates?.kind === 'geo' ? ', latitude/longitude' : ', planar x/y'}
             {preview.instance.clockTimes ? ', clock times' : ''}.
           </p>
