@@ -8,6 +8,7 @@ import { readModelSummary } from './model-card.js';
 import { registerModel, resolveModel } from './models.js';
 import type { HoldoutComparison } from '../jobs/protocol.js';
 import { MIN_DAYS_FOR_HOLDOUT, MIN_DAYS_TO_JUDGE, splitHoldout } from '../../shared/holdout.js';
+import { someOf } from '../../shared/some-of.js';
 
 interface ActiveRun {
   controller: AbortController;
@@ -213,8 +214,10 @@ export function trainingServices(ctx: ServiceContext) {
 
   /** Day names for a verdict: all of a few, the first ones and a count of many. */
   function namedDays(names: string[]): string {
-    const shown = names.slice(0, 5).map((n) => `“${n}”`);
-    return names.length > shown.length ? `${shown.join(', ')} and ${names.length - shown.length} more` : shown.join(', ');
+    return someOf(
+      names.map((n) => `“${n}”`),
+      5,
+    );
   }
 
   const handlers = {

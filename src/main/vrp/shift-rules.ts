@@ -1,5 +1,6 @@
 import { formatClock, formatDuration, MINUTES_PER_DAY } from '../../shared/clock.js';
 import type { Customer, Instance } from '../../shared/domain.js';
+import { someOf } from '../../shared/some-of.js';
 
 /**
  * The rules on the shift itself (the depot's window), beside validate.ts's rules between fields: a shift that
@@ -14,9 +15,10 @@ import type { Customer, Instance } from '../../shared/domain.js';
  */
 export const MAX_SHIFT_HOURS = 48;
 
-/** The depot's window and its rules: empty, or too long to be one shift. */
+/** The depot's window and its rules: reversed, empty, or too long to be one shift. */
 export function shiftProblems(instance: Instance, t: (v: number) => string): string[] {
   const { depot } = instance;
+  if (depot.ready > depot.due) return [`ready time ${t(depot.ready)} is after due time ${t(depot.due)} for depot ${depot.id}`];
   const window = `depot ${depot.id}'s window ${t(depot.ready)}–${t(depot.due)}`;
   if (depot.ready === depot.due) {
     const day = instance.clockTimes ? ` (a shift of 24 hours closes at ${formatClock(depot.ready + MINUTES_PER_DAY)})` : '';
@@ -35,10 +37,6 @@ export function shiftProblems(instance: Instance, t: (v: number) => string): str
 /** From this many customers whose windows lie outside the shift, and more than half the day's, one line tells them. */
 const TOLD_TOGETHER = 3;
 
-/** "K001, K002, K003, K004, K005 and 25 more". */
-const someIds = (ids: readonly string[]): string =>
-  ids.length <= 6 ? ids.join(', ') : `${ids.slice(0, 5).join(', ')} and ${ids.length - 5} more`;
-
 /**
  * The reach warnings (validate.ts, one per customer no vehicle can serve in time), with those of customers whose
  * windows lie wholly outside the shift told in one line, first, where they are most of the day: then the shift is
@@ -55,7 +53,11 @@ export function reachWarnings(
   if (outside.length < TOLD_TOGETHER || outside.length * 2 <= customers.length) return unreachable.map((u) => u.warning);
   const night = depot.due > MINUTES_PER_DAY && depot.due - depot.ready < MINUTES_PER_DAY;
   const cause = night ? "are the depot's opening and closing swapped?" : "are the depot's opening and closing times right?";
-  const ids = someIds(outside.map((u) => u.customer.id));
+  const ids = someOf(
+    outside.map((u) => u.customer.id),
+    5,
+    6,
+  );
   return [
     `${outside.length} of ${customers.length} customers' windows lie outside the shift ${t(depot.ready)}–${t(depot.due)} (${ids}): ${cause} ` +
       'Hard time windows leave them unserved, soft ones serve them at a price',

@@ -175,7 +175,6 @@ function checkRules(instance: Instance): { problems: string[]; warnings: string[
   const depotLabel = `depot ${depot.id}`;
   const t = (v: number) => timeText(instance, v);
   if (geo) checkGeoRange(depot.x, depot.y, depotLabel, out.problems);
-  if (depot.ready > depot.due) out.problems.push(`ready time ${t(depot.ready)} is after due time ${t(depot.due)} for ${depotLabel}`);
   out.problems.push(...shiftProblems(instance, t));
   checkIds(instance, out.problems);
   const unreachable: { customer: Customer; warning: string }[] = [];

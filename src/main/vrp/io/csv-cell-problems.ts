@@ -1,3 +1,4 @@
+import { someOf } from '../../../shared/some-of.js';
 /**
  * Problems of single cells, told once per column where many cells of it fail alike: a column of "9.5 kg" or of
  * empty cells is one line naming its rows and an example, not sixty lines that hide the other problems of the file.
@@ -20,7 +21,7 @@ const TOLD_TOGETHER = 3;
 /** "rows 2 to 62", "rows 3, 8, 12", "rows 3, 8, 12, 15, 21 and 40 more". */
 function rowsText(rows: readonly number[]): string {
   if (rows[rows.length - 1] - rows[0] === rows.length - 1) return `rows ${rows[0]} to ${rows[rows.length - 1]}`;
-  return rows.length <= 6 ? `rows ${rows.join(', ')}` : `rows ${rows.slice(0, 5).join(', ')} and ${rows.length - 5} more`;
+  return `rows ${someOf(rows, 5, 6)}`;
 }
 
 /** The cells' problems in the order they were found, those of a column that fail alike in one line where they began. */

@@ -5,6 +5,7 @@
  */
 
 import { COLUMN_ALIASES, type CsvField } from './csv-aliases.js';
+import { someOf } from '../../../shared/some-of.js';
 
 export type { CsvField } from './csv-aliases.js';
 
@@ -80,7 +81,7 @@ const SECOND_READING: Partial<Record<string, CsvField>> = { customer: 'name', st
 
 /** The first ten names a field is read from, and how many more (all are in docs/data-formats.md). */
 function someNames(names: readonly string[]): string {
-  return names.length <= 10 ? names.join(', ') : `${names.slice(0, 10).join(', ')} and ${names.length - 10} more`;
+  return someOf(names, 10);
 }
 
 export function mapColumns(headers: string[]): ColumnMapping {

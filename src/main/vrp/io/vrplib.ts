@@ -1,5 +1,6 @@
 import type { Customer, Instance } from '../../../shared/domain.js';
 import { inputError } from '../../../shared/errors.js';
+import { someOf } from '../../../shared/some-of.js';
 
 /**
  * The VRPLIB text format (CVRPLIB, the `vrplib` package, LKH-3) for VRPTW instances: `KEY : value` header
@@ -158,8 +159,7 @@ export function readVrplib(text: string, options: VrplibOptions = {}): Instance 
 
 /** "2, 3, 5 and 2 more": keeps messages short for files with thousands of missing rows. */
 function listed(nodes: number[]): string {
-  const shown = nodes.slice(0, 5).join(', ');
-  return nodes.length > 5 ? `${shown} and ${nodes.length - 5} more` : shown;
+  return someOf(nodes, 5);
 }
 
 /** A VRPLIB solution file (`.sol`): `Route #k: c1 c2 ...` lines of customer numbers, then `Cost <value>`. */
