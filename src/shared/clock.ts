@@ -92,17 +92,18 @@ export function formatHoursMinutes(minutes: number): string {
 type Window = { ready: number; due: number };
 
 /**
- * A night shift (a depot open 22:00–06:00, or 22:00–06:00+1): the depot closes the next day, and each customer time
- * of day is placed in the shift's day (`shiftDayStart`): 01:30 is 01:30+1, 23:00 the first day's, 07:00 (after the
- * shift) 07:00+1 and 17:00 (before it) the first day's. A window closes on the day it opens, or
- * the day after where it crosses midnight (23:00–01:00); one that would close beyond the shift's day is left closing
- * before it opens, for the rules to refuse as on a day shift (03:00–01:00 is a slip, not a window of 22 hours). Times written with their
- * day ("+1", "-1"), and days that do not cross midnight, are left as they are, but for a closing time of 00:00,
- * which is that day's end; 00:00–00:00 is the whole day, on a night shift the whole shift.
+ * A night shift (a depot open 22:00–06:00 or 22:00–06:00+1, closing the next day; or 22:00-1–06:00, opening the
+ * evening before): each customer time of day is placed in the shift's day (`shiftDayStart`). On 22:00–06:00 01:30 is
+ * 01:30+1, 23:00 the first day's, 07:00 (after the shift) 07:00+1 and 17:00 (before it) the first day's; on
+ * 22:00-1–06:00 the same times are 01:30, 23:00-1, 07:00 and 17:00-1. A window closes on the day it opens, or the day
+ * after where it crosses midnight (23:00–01:00); one that would close beyond the shift's day is left closing before it
+ * opens, for the rules to refuse as on a day shift (03:00–01:00 is a slip, not a window of 22 hours). Times written
+ * with their day ("+1", "-1"), and days that do not cross midnight, are left as they are, but for a closing time of
+ * 00:00, which is that day's end; 00:00–00:00 is the whole day, on a night shift the whole shift.
  */
 export function overnight<D extends Window, C extends Window>(depot: D, nodes: C[]): { depot: D; nodes: C[] } {
   const closes = shiftEnd(depot.due, depot.ready);
-  if (closes <= MINUTES_PER_DAY) {
+  if (!crossesMidnight(depot.ready, closes)) {
     // A shift or a window that closes at 00:00 (12:00 AM) closes at the midnight after it opened: 24:00.
     // 00:00–00:00 is the whole day.
     const midnight = <N extends Window>(n: N): N => (n.due === 0 && n.ready >= 0 ? { ...n, due: MINUTES_PER_DAY } : n);
@@ -122,6 +123,12 @@ export function overnight<D extends Window, C extends Window>(depot: D, nodes: C
 export const shiftEnd = (end: number, start: number): number => (end < start ? end + MINUTES_PER_DAY : end);
 
 /**
+ * Whether a shift from `opens` to `closes` (minutes past the first midnight) runs through a midnight: a night shift,
+ * whether it is written 22:00–06:00 (closing the next day) or 22:00-1–06:00 (opening the evening before).
+ */
+export const crossesMidnight = (opens: number, closes: number): boolean => closes > MINUTES_PER_DAY || (opens < 0 && closes > 0);
+
+/**
  * A window's closing time of day on a night shift from `opens` to `closes`, its opening already placed (`opening`):
  * on the day the opening lies, where it is written in order (05:00–15:00); the day after where it crosses midnight
  * (23:00–01:00), if that is still in the shift's day. Beyond it (03:00–01:00 would close at 01:00+2) the cells are
@@ -129,7 +136,7 @@ export const shiftEnd = (end: number, start: number): number => (end < start ? e
  * window of 22 hours. Times written with their day, and every shift that ends by midnight, stay as they are.
  */
 export function closeInShift(close: number, opening: number, opens: number, closes: number): number {
-  if (closes <= MINUTES_PER_DAY || !isTimeOfDay(close)) return close;
+  if (!crossesMidnight(opens, closes) || !isTimeOfDay(close)) return close;
   const due = close + Math.floor(opening / MINUTES_PER_DAY) * MINUTES_PER_DAY;
   const dayEnds = shiftDayStart(opens, closes) + MINUTES_PER_DAY;
   return due < opening && due + MINUTES_PER_DAY <= dayEnds ? due + MINUTES_PER_DAY : due;
@@ -152,7 +159,7 @@ export const shiftDayStart = (opens: number, closes: number): number => (opens +
  * midnight, stay as they are.
  */
 export function inShift(minutes: number, opens: number, closes: number): number {
-  if (closes <= MINUTES_PER_DAY || !isTimeOfDay(minutes)) return minutes;
+  if (!crossesMidnight(opens, closes) || !isTimeOfDay(minutes)) return minutes;
   return minutes + Math.ceil((shiftDayStart(opens, closes) - minutes) / MINUTES_PER_DAY) * MINUTES_PER_DAY;
 }
 

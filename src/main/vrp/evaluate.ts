@@ -95,7 +95,7 @@ function scheduleRoute(problem: Problem, route: number[], variant: Variant, rout
   const hard = variantHardTime(variant.name);
   // Messages in the instance's own terms: times of day as HH:MM and spans in minutes on a clock-time day.
   const clock = problem.instance.clockTimes === true;
-  const at = (v: number) => (clock && v >= 0 ? formatClock(v) : fmt(v));
+  const at = (v: number) => (clock ? formatClock(v) : fmt(v));
   const span = (v: number) => (clock ? (v >= 59.5 ? formatHoursMinutes(v) : `${fmt(v)} min`) : fmt(v));
   const violations: Violation[] = [];
   const stops: StopSchedule[] = [];

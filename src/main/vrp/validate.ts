@@ -8,7 +8,7 @@ import {
   type Depot,
   type Instance,
 } from '../../shared/domain.js';
-import { formatClock, MINUTES_PER_DAY } from '../../shared/clock.js';
+import { crossesMidnight, formatClock, MINUTES_PER_DAY } from '../../shared/clock.js';
 import { inputError } from '../../shared/errors.js';
 import { describeIssues } from '../../shared/issues.js';
 import { TIME_EPS } from './evaluate.js';
@@ -28,8 +28,8 @@ const capitalised = (text: string): string => text.charAt(0).toUpperCase() + tex
 
 /** Two decimals; a value too large to round (1e308 × 100 overflows) is shown as it is, never as "Infinity". */
 const fmt = (v: number): string => (Number.isFinite(v * 100) ? String(Math.round(v * 100) / 100) : String(v));
-/** A time as the dispatcher wrote it: HH:MM under clock times (in range), else a plain number. */
-const timeText = (instance: Pick<Instance, 'clockTimes'>, v: number): string => (instance.clockTimes && v >= 0 ? formatClock(v) : fmt(v));
+/** A time as the dispatcher wrote it: HH:MM under clock times (a day after or before written +1 or -1), else a plain number. */
+const timeText = (instance: Pick<Instance, 'clockTimes'>, v: number): string => (instance.clockTimes ? formatClock(v) : fmt(v));
 
 function checkGeoRange(x: number, y: number, label: string, problems: string[]): void {
   if (Math.abs(y) > 90) problems.push(`latitude ${fmt(y)} is outside [-90, 90] for ${label}`);
@@ -141,7 +141,7 @@ function pastMidnight(c: PartialCustomer, instance: Pick<Instance, 'clockTimes'>
  */
 function nightDay(instance: Pick<Instance, 'clockTimes'> & { depot?: Depot }): string {
   const { depot } = instance;
-  if (!instance.clockTimes || !depot || depot.due <= MINUTES_PER_DAY) return '';
+  if (!instance.clockTimes || !depot || !crossesMidnight(depot.ready, depot.due)) return '';
   // The shift's day itself (from the middle of the hours it is closed) is the rule's, not the dispatcher's: not named.
   return ` (on the night shift ${formatClock(depot.ready)}–${formatClock(depot.due)}: are the opening and closing swapped?)`;
 }

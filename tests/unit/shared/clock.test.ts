@@ -23,6 +23,14 @@ describe('times of day in a shift', () => {
     expect(inShift(90, 7 * 60, 18 * 60), 'a day shift').toBe(90);
   });
 
+  it('places the times of a night shift written from the evening before (22:00-1–06:00) in the same night', () => {
+    const [opens, closes] = [-2 * 60, 6 * 60]; // its day runs from 14:00-1
+    expect(inShift(23 * 60, opens, closes), '23:00 is 23:00-1').toBe(-60);
+    expect(inShift(90, opens, closes), 'after midnight').toBe(90);
+    expect(inShift(7 * 60, opens, closes), 'after the shift').toBe(7 * 60);
+    expect(closeInShift(60, -60, opens, closes), '23:00-1–01:00').toBe(60);
+  });
+
   it('reads a shift end before its start as the next day', () => {
     expect(shiftEnd(6 * 60, 22 * 60)).toBe(30 * 60);
     expect(shiftEnd(18 * 60, 7 * 60)).toBe(18 * 60);

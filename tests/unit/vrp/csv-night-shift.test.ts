@@ -30,6 +30,25 @@ describe('a night shift in a customer CSV', () => {
     ]);
   });
 
+  it('reads a shift that opens the evening before (22:00-1–06:00) as the same night, its evening times the day before', () => {
+    const { customers } = read([
+      'D,50,50,0,22:00-1,06:00,0',
+      'A,1,1,1,23:00,01:00,10', // across midnight
+      'B,1,1,1,02:00,04:00,10', // after midnight
+      'C,1,1,1,21:00,23:30,10', // the evening: opens before the shift
+      'E,1,1,1,00:00,00:00,10', // the whole shift
+    ]).instance;
+    expect(customers.map((c) => [c.ready, c.due])).toEqual([
+      [-60, 60],
+      [120, 240],
+      [-180, -30],
+      [-120, 360],
+    ]);
+    expect(refusal(['D,50,50,0,22:00-1,06:00,0', 'S,1,1,1,23:30,22:30,10'])).toEqual([
+      'row 3: ready time 23:30-1 is after due time 22:30-1 for customer S (on the night shift 22:00-1–06:00: are the opening and closing swapped?)',
+    ]);
+  });
+
   it("places each time in the shift's day: after the shift's end the next day's, before its start the first day's", () => {
     const { customers } = read([
       'D,50,50,0,22:00,06:00,0',
