@@ -1,4 +1,4 @@
-import { formatClock, formatDuration, MINUTES_PER_DAY } from '../../shared/clock.js';
+import { crossesMidnight, formatClock, formatDuration, MINUTES_PER_DAY } from '../../shared/clock.js';
 import type { Customer, Instance } from '../../shared/domain.js';
 import { someOf } from '../../shared/some-of.js';
 
@@ -51,7 +51,7 @@ export function reachWarnings(
   const { depot, customers } = instance;
   const outside = unreachable.filter(({ customer: c }) => c.due <= depot.ready || c.ready >= depot.due);
   if (outside.length < TOLD_TOGETHER || outside.length * 2 <= customers.length) return unreachable.map((u) => u.warning);
-  const night = depot.due > MINUTES_PER_DAY && depot.due - depot.ready < MINUTES_PER_DAY;
+  const night = crossesMidnight(depot.ready, depot.due) && depot.due - depot.ready < MINUTES_PER_DAY;
   const cause = night ? "are the depot's opening and closing swapped?" : "are the depot's opening and closing times right?";
   const ids = someOf(
     outside.map((u) => u.customer.id),
