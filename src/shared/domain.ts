@@ -222,8 +222,11 @@ export interface RouteSummary {
 /**
  * When the route's driver leaves the depot: the plan's cost has every vehicle leave at the shift start, but leaving
  * later by the first stop's wait arrives there as its window opens and keeps every later time (the driver sheet's).
+ * Told in whole minutes, it is rounded down: a time rounded to the nearest minute could be up to half a minute late
+ * for a window that opens and closes at once (leave 10:53 for 7.1 minutes to an 11:00–11:00 stop).
  */
-export const routeDeparture = (route: Pick<RouteSummary, 'stops'>, shiftStart: number): number => shiftStart + (route.stops[0]?.wait ?? 0);
+export const routeDeparture = (route: Pick<RouteSummary, 'stops'>, shiftStart: number): number =>
+  Math.max(shiftStart, Math.floor(shiftStart + (route.stops[0]?.wait ?? 0) + 1e-9));
 
 export type ViolationKind =
   | 'late' // arrival after due in a hard-window plan

@@ -583,7 +583,7 @@ describe('CSV writers', () => {
     const plan = writePlanCsv(instance, evaluatePlan(buildProblem(instance), [['1', '2']], makeVariant('tw1'))).split('\n');
     expect(plan[0]).toBe('route,stop,kind,id,name,address,lat,lon,arrival,wait (min),start,departure,early (min),late (min),load,note');
     expect(plan[1]).toBe(
-      `1,0,depart,D,Depot,"Main St 1, Town",52.52,13.4,,,,07:00,,,0,the driver can leave at 07:52 and start 1 as its window opens (the driver sheet's time); these rows count the wait from the shift start as the plan's cost does`,
+      `1,0,depart,D,Depot,"Main St 1, Town",52.52,13.4,,,,07:00,,,0,the driver can leave at 07:51 and start 1 as its window opens (the driver sheet's time); these rows count the wait from the shift start as the plan's cost does`,
     );
     expect(plan[2]).toMatch(/^1,1,stop,1,"Shop ""A""","Side St 2, Town",52.5,13.45,/);
     expect(plan[4]).toMatch(/^1,3,return,D,Depot,/);
