@@ -57,8 +57,12 @@ export async function run(argv: string[]): Promise<void> {
   if (result.cancelled) process.exitCode = EXIT.interrupted;
   const { start, end } = result.validation;
   if (start !== null && end !== null && end > start) {
+    // Untrained weights are not kept anywhere, so "keep the model it started from" is advice only for --from.
+    const advice = values.from
+      ? 'the model it started from may be the better one'
+      : 'the untrained weights it started from were not kept: train longer, or start --from a shipped model';
     console.error(
-      `jampr: warning: the model plans its validation instances worse than when this run started (greedy cost ${start.toFixed(1)} -> ${end.toFixed(1)}); the model it started from may be the better one`,
+      `jampr: warning: the model plans its validation instances worse than when this run started (greedy cost ${start.toFixed(1)} -> ${end.toFixed(1)}); ${advice}`,
     );
   }
 }
