@@ -158,6 +158,15 @@ describe('plans', () => {
     await app.call('instances:save', { id: own.id, instance: { ...own.instance, name: 'renamed' } });
     expect(await app.call('plans:get', { id: plan.id })).toEqual(plan);
     expect((await app.call('plans:list', { instanceId: own.id }))[0].dataChanged).toBeUndefined();
+    // A smaller order changes no cost under hard windows, but the load on board the driver sheet tells: changed.
+    const served = plan.routes.flat()[0];
+    const smaller = own.instance.customers.map((c) => (c.id === served ? { ...c, demand: c.demand - 1 } : c));
+    await app.call('instances:save', { id: own.id, instance: { ...own.instance, name: 'renamed', customers: smaller } });
+    const lighter = await app.call('plans:get', { id: plan.id });
+    expect(lighter.evaluation.cost).toBeCloseTo(plan.evaluation.cost, 9);
+    expect(lighter.dataChanged).toBe(true);
+    const loadOf = (e: typeof plan.evaluation) => e.routes.find((r) => r.stops.some((st) => st.customerId === served))!.load;
+    expect(loadOf(lighter.evaluation)).toBe(loadOf(plan.evaluation) - 1);
     // Customer a's window now closes before anyone can reach it: the stored plan breaks the hard rule.
     const customers = own.instance.customers.map((c) => (c.id === 'a' ? { ...c, ready: 0, due: 0 } : c));
     await app.call('instances:save', { id: own.id, instance: { ...own.instance, name: 'renamed', customers } });

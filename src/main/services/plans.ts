@@ -1,5 +1,5 @@
 import type { CallRequest, PlanSummary, StoredPlan } from '../../shared/api.js';
-import type { Evaluation, Instance } from '../../shared/domain.js';
+import type { Evaluation, Instance, RouteSummary, StopSchedule } from '../../shared/domain.js';
 import { inputError } from '../../shared/errors.js';
 import { brokenCounts, unservedIds } from '../../shared/not-served.js';
 import { evaluatePlan } from '../vrp/evaluate.js';
@@ -82,12 +82,29 @@ function plansOnCurrentData(ctx: ServiceContext, instanceId: number): PlanSummar
   });
 }
 
-/** Equal up to float noise in every figure, with the same violations (by kind, route and customer). */
+/**
+ * Equal up to float noise in every figure, the routes' too (each stop's times and the load on board: a demand edited
+ * where the cost does not see it still changes what the driver sheet tells a driver to load), with the same
+ * violations (by kind, route and customer).
+ */
 function sameFigures(a: Evaluation, b: Evaluation): boolean {
   const close = (x: number, y: number) => Math.abs(x - y) <= 1e-6 * Math.max(1, Math.abs(x), Math.abs(y));
   const figures = ['cost', 'distance', 'wait', 'early', 'late', 'vehicles'] as const;
   const key = (e: Evaluation) => JSON.stringify(e.violations.map((v) => [v.kind, v.route, v.customerId]));
-  return a.feasible === b.feasible && figures.every((f) => close(a[f], b[f])) && key(a) === key(b);
+  const sameStop = (x: StopSchedule, y: StopSchedule) =>
+    x.customerId === y.customerId && (['arrival', 'start', 'departure', 'load'] as const).every((f) => close(x[f], y[f]));
+  const sameRoute = (x: RouteSummary, y: RouteSummary) =>
+    close(x.load, y.load) &&
+    close(x.returnTime, y.returnTime) &&
+    x.stops.length === y.stops.length &&
+    x.stops.every((s, i) => sameStop(s, y.stops[i]));
+  return (
+    a.feasible === b.feasible &&
+    figures.every((f) => close(a[f], b[f])) &&
+    key(a) === key(b) &&
+    a.routes.length === b.routes.length &&
+    a.routes.every((r, i) => sameRoute(r, b.routes[i]))
+  );
 }
 
 /** Check mode: edited routes are scored and their violations listed, never rejected. */

@@ -5,6 +5,7 @@ import type { PlanSummary } from '../../shared/api.js';
 import { describeMethod } from '../../shared/methods.js';
 import { brokenText } from '../../shared/not-served.js';
 import { describeVariant } from '../plan/time-window-policy.js';
+import { costWhenPlanned } from '../plan/changed-since.js';
 import { useInstanceList, usePlanList } from '../state/queries.js';
 import { type Units, unitsOf } from '../units.js';
 
@@ -135,7 +136,7 @@ function PlanList(props: {
                   data-testid={`data-changed-${p.id}`}
                 >
                   {' '}
-                  · data changed{p.plannedCost !== undefined && ` (cost ${formatCost(p.plannedCost)} when planned)`}
+                  · data changed{costWhenPlanned(p, p.cost) && ` (cost ${costWhenPlanned(p, p.cost)} when planned)`}
                 </span>
               )}{' '}
               · {formatDateTime(p.createdAt)}

@@ -6,6 +6,7 @@
  */
 import type { StoredPlan } from '../../shared/api.js';
 import type { Instance } from '../../shared/domain.js';
+import { formatCost } from '../format.js';
 
 export type ChangedSince = { kind: 'unsaved' } | { kind: 'saved'; removed: string[] };
 
@@ -19,4 +20,14 @@ export function changedSincePlanned(
   const known = new Set(instance.customers.map((c) => c.id));
   const removed = routes.flat().filter((id) => !known.has(id) && id !== instance.depot.id);
   return plan.dataChanged || removed.length > 0 ? { kind: 'saved', removed } : null;
+}
+
+/**
+ * The cost a changed plan had when it was made, where it reads differently from today's: an edit that changes only
+ * what the cost does not count (an order's size under hard windows) leaves nothing to compare.
+ */
+export function costWhenPlanned(plan: Pick<StoredPlan, 'plannedCost'>, costNow: number): string | null {
+  if (plan.plannedCost === undefined) return null;
+  const then = formatCost(plan.plannedCost);
+  return then === formatCost(costNow) ? null : then;
 }

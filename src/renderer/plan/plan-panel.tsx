@@ -5,7 +5,7 @@
 import { useRef, useState } from 'react';
 import type { StoredPlan } from '../../shared/api.js';
 import type { Instance, Violation } from '../../shared/domain.js';
-import { formatCost, formatDateTime, formatNumber } from '../format.js';
+import { formatDateTime, formatNumber } from '../format.js';
 import { locateStop, UNSERVED } from '../state/route-edits.js';
 import type { PlanEdit } from '../state/use-workspace.js';
 import { describeMethod, greedyKeptNote, isModelAlone } from '../../shared/methods.js';
@@ -16,7 +16,7 @@ import { PlanKpis } from './plan-kpis.js';
 import { RouteLegend } from './route-legend.js';
 import { DriverSheets } from '../sheets/driver-sheets.js';
 import { sheetWarnings } from '../sheets/sheet-model.js';
-import { type ChangedSince, changedSincePlanned } from './changed-since.js';
+import { type ChangedSince, changedSincePlanned, costWhenPlanned } from './changed-since.js';
 
 interface Props {
   instance: Instance;
@@ -48,7 +48,15 @@ function ModelNotices({ instance, plan }: { instance: Instance; plan: Pick<Store
 }
 
 /** Where the day changed after the plan was made (changed-since.ts says when). */
-function ChangedSincePlanned({ changed, edited, plannedCost }: { changed: ChangedSince | null; edited: boolean; plannedCost?: number }) {
+function ChangedSincePlanned({
+  changed,
+  edited,
+  plannedCost,
+}: {
+  changed: ChangedSince | null;
+  edited: boolean;
+  plannedCost: string | null;
+}) {
   if (!changed) return null;
   if (changed.kind === 'unsaved')
     return <p className="note note-warn">The instance changed since this plan was made: plan again to include the changes.</p>;
@@ -56,8 +64,7 @@ function ChangedSincePlanned({ changed, edited, plannedCost }: { changed: Change
   return (
     <p className="note note-warn" data-testid="plan-data-changed">
       The instance was changed after this plan was made: {edited ? 'the edited routes' : 'its figures below'} are checked against today's
-      data{!edited && plannedCost !== undefined && ` (its cost was ${formatCost(plannedCost)} when planned)`}. Plan again to include the
-      changes.
+      data{!edited && plannedCost && ` (its cost was ${plannedCost} when planned)`}. Plan again to include the changes.
       {removed.length > 0 && (
         <span data-testid="plan-removed-customers">
           {' '}
@@ -94,7 +101,7 @@ export function PlanPanel(props: Props) {
           {greedyKeptNote(plan.effort).replace(/^n/, 'N')}.
         </p>
       )}
-      <ChangedSincePlanned changed={changed} edited={edit !== null} plannedCost={plan.plannedCost} />
+      <ChangedSincePlanned changed={changed} edited={edit !== null} plannedCost={costWhenPlanned(plan, plan.evaluation.cost)} />
       {evaluation ? (
         <PlanKpis instance={instance} variant={plan.variant.name} evaluation={evaluation} before={edit ? plan.evaluation : null} />
       ) : (
