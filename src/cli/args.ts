@@ -8,14 +8,28 @@ type Options = NonNullable<ParseArgsConfig['options']>;
 /**
  * Strict flag parsing: an unknown flag, a missing value or a flag given twice (which of the two was meant?) is an
  * input error, never silently ignored. A negative number after a flag is its value (`--vehicles -2` is refused by
- * the flag's own range check, naming it, rather than read as an unknown flag `-2`).
+ * the flag's own range check, naming it, rather than read as an unknown flag `-2`). `command` names the command in
+ * those messages, which point to its --help.
  */
-export function parseFlags<O extends Options>(argv: string[], options: O, positionals = 0) {
+export function parseFlags<O extends Options>(command: string, argv: string[], options: O, positionals = 0) {
   const args = withNegativeValues(argv, options);
-  const parsed = parseOrExplain(() => parseArgs({ args, options, allowPositionals: positionals > 0, strict: true, tokens: true }));
+  // Parsed leniently and checked here, token by token: Node's strict messages give advice about positionals that
+  // does not apply to jampr and do not name the command.
+  const parsed = parseArgs({ args, options, allowPositionals: true, strict: false, tokens: true });
+  const help = `see jampr ${command} --help`;
   const given = new Map<string, string[]>();
   for (const token of parsed.tokens ?? []) {
     if (token.kind !== 'option') continue;
+    const option = options[token.name];
+    if (!option) throw inputError(`unknown option ${token.rawName} for jampr ${command}: ${help}`);
+    if (option.type === 'boolean' && token.value !== undefined)
+      throw inputError(`${token.rawName} takes no value, got '${token.value}': ${help}`);
+    if (option.type === 'string' && token.value === undefined) throw inputError(`${token.rawName} needs a value: ${help}`);
+    // `--out --seed 3` reads --seed as the file name: a value that looks like an option is a value left out.
+    if (option.type === 'string' && !token.inlineValue && token.value?.startsWith('-'))
+      throw inputError(
+        `${token.rawName} needs a value, not the option ${token.value} (write ${token.rawName}=${token.value} if it is one): ${help}`,
+      );
     given.set(token.name, [...(given.get(token.name) ?? []), token.value ?? '']);
   }
   for (const [name, values] of given) {
@@ -27,10 +41,11 @@ export function parseFlags<O extends Options>(argv: string[], options: O, positi
     }
   }
   if (parsed.positionals.length > positionals) {
-    throw inputError(`unexpected argument ${parsed.positionals[positionals]}`);
+    throw inputError(`unexpected argument ${parsed.positionals[positionals]} for jampr ${command}: ${help}`);
   }
   const { tokens: _tokens, ...rest } = parsed;
-  return rest;
+  // Every option token was checked against `options` above: the values are those the strict parse would give.
+  return rest as Omit<ReturnType<typeof parseArgs<{ args: string[]; options: O; allowPositionals: true; strict: true }>>, 'tokens'>;
 }
 
 /** `--flag -2` as `--flag=-2` for flags that take a value: a negative number is a value, not a flag. */
@@ -45,14 +60,6 @@ function withNegativeValues(argv: string[], options: Options): string[] {
     } else out.push(argv[k]);
   }
   return out;
-}
-
-function parseOrExplain<T>(parse: () => T): T {
-  try {
-    return parse();
-  } catch (err) {
-    throw inputError((err as Error).message);
-  }
 }
 
 /**

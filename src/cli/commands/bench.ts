@@ -44,7 +44,7 @@ async function benchRow(name: string, problems: Problem[], variant: Variant, opt
 const f2 = (v: number) => v.toFixed(2);
 
 export async function run(argv: string[]): Promise<void> {
-  const { values } = parseFlags(argv, {
+  const { values } = parseFlags('bench', argv, {
     ...variantFlags,
     size: { type: 'string' },
     count: { type: 'string' },

@@ -32,7 +32,7 @@ function withClockTimes(route: RouteSummary): RouteSummary & { returnAt: string 
 export async function run(argv: string[]): Promise<void> {
   // No default policy here: without --variant the plan's own (a plan document names it) is the one to score it by.
   const flags = { ...instanceFlags, ...variantFlags, variant: { type: 'string' }, stops: { type: 'boolean' } } as const;
-  const { values, positionals } = parseFlags(argv, flags, 2);
+  const { values, positionals } = parseFlags('eval', argv, flags, 2);
   if (positionals.length < 2) throw inputError('eval needs an INSTANCE file and a PLAN.json');
   const problem = loadProblem(positionals[0], values);
   const plan = parsePlanRoutes(planJsonText(positionals[1]));

@@ -5,7 +5,7 @@ import { inputError } from '../../shared/errors.js';
 import { MAX_CUSTOMERS } from '../../shared/limits.js';
 
 export async function run(argv: string[]): Promise<void> {
-  const { values } = parseFlags(argv, {
+  const { values } = parseFlags('generate', argv, {
     size: { type: 'string' },
     count: { type: 'string', default: '1' },
     seed: { type: 'string', default: '1' },

@@ -6,7 +6,7 @@ import { parseFlags } from '../args.js';
 
 /** Versions, the TensorFlow.js backend this machine gets, and the models `jampr plan` chooses from. */
 export async function run(argv: string[]): Promise<void> {
-  parseFlags(argv, {});
+  parseFlags('info', argv, {});
   const backend = await selectBackend({ log: () => {} });
   const modelsRoot = defaultModelsRoot();
   const models = (await listModels(modelsRoot)).map(({ card }) => ({

@@ -24,6 +24,7 @@ import { cliJobContext } from '../progress.js';
 
 export async function run(argv: string[]): Promise<void> {
   const { values, positionals } = parseFlags(
+    'plan',
     argv,
     {
       ...instanceFlags,

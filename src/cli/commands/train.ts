@@ -9,7 +9,7 @@ import { checkOutputFolder } from '../files.js';
 
 /** Trains (or continues training) a JAMPR model; Ctrl-C stops it and keeps the last checkpoint. */
 export async function run(argv: string[]): Promise<void> {
-  const { values } = parseFlags(argv, {
+  const { values } = parseFlags('train', argv, {
     variant: { type: 'string', default: 'tw1' },
     size: { type: 'string', default: '20' },
     from: { type: 'string' },
