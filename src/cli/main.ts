@@ -1,6 +1,7 @@
 import { AppError } from '../shared/errors.js';
 import { EXIT } from './exit-codes.js';
 import { COMMAND_HELP, wantsHelp } from './help.js';
+import { JAMPR_VERSION } from './version.js';
 
 /** `jampr <command>`: each command lives in its own module and is loaded only when used. */
 const COMMANDS: Record<string, () => Promise<{ run(argv: string[]): Promise<void> }>> = {
@@ -18,7 +19,7 @@ function usage(): string {
     '',
     ...Object.keys(COMMANDS).map((name) => `  ${COMMAND_HELP[name][0]}`),
     '',
-    "jampr <command> --help lists a command's options.",
+    "jampr <command> --help lists a command's options; jampr --version prints the version.",
   ].join('\n');
 }
 
@@ -27,6 +28,12 @@ async function main(argv: string[]): Promise<void> {
   // `jampr help plan` is `jampr plan --help`.
   if (name === 'help' && rest[0] !== undefined && COMMANDS[rest[0]]) {
     console.log(`usage: ${COMMAND_HELP[rest[0]].join('\n')}`);
+    return;
+  }
+  // As other command-line tools do: a script asks which jampr it runs before relying on a flag.
+  if (name === '--version' || name === '-v') {
+    if (rest.length > 0) throw new AppError('input', `${name} takes no arguments, got ${rest[0]}`);
+    console.log(JAMPR_VERSION);
     return;
   }
   if (name === 'help' || wantsHelp([name])) {

@@ -29,6 +29,16 @@ describe('jampr info, generate, eval and bench', () => {
     );
   });
 
+  it('--version and -v print the version of package.json, and generate counts one instance as one', async () => {
+    const { version } = JSON.parse(await readFile('package.json', 'utf8')) as { version: string };
+    for (const flag of ['--version', '-v']) expect((await jampr(flag)).stdout).toBe(`${version}\n`);
+    const dir = await cliWorkDir();
+    const one = await jampr('generate', '--size', '1', '--out', join(dir, 'one.jsonl'));
+    expect(one.stderr).toBe(`wrote 1 instance of 1 customer to ${join(dir, 'one.jsonl')}\n`);
+    const two = await jampr('generate', '--size', '3', '--count', '2', '--out', join(dir, 'two.jsonl'));
+    expect(two.stderr).toBe(`wrote 2 instances of 3 customers to ${join(dir, 'two.jsonl')}\n`);
+  });
+
   it('generate writes the seeded instances, and eval scores a plan for one of them with the evaluator', async () => {
     const dir = await cliWorkDir();
     await jampr('generate', '--size', '6', '--count', '3', '--seed', '5', '--out', join(dir, 'set.jsonl'));

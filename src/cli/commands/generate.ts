@@ -21,5 +21,7 @@ export async function run(argv: string[]): Promise<void> {
   const seed = numberFlag(values, 'seed', 1, { integer: true });
   const lines = generateInstances(size, count, seed).map((instance) => JSON.stringify(instance));
   writeTextFile(values.out, `${lines.join('\n')}\n`);
-  console.error(`wrote ${count} instances of ${size} customers to ${values.out}`);
+  console.error(
+    `wrote ${count} ${count === 1 ? 'instance' : 'instances'} of ${size} ${size === 1 ? 'customer' : 'customers'} to ${values.out}`,
+  );
 }

@@ -1,8 +1,7 @@
-// Bundled into the built command, so its version is the one it was built from.
-import packageJson from '../../../package.json' with { type: 'json' };
 import { selectBackend } from '../../main/jampr/backend/backend.js';
 import { defaultModelsRoot, listModels } from '../../main/jampr/model-catalog.js';
 import { parseFlags } from '../args.js';
+import { JAMPR_VERSION } from '../version.js';
 
 /** Versions, the TensorFlow.js backend this machine gets, and the models `jampr plan` chooses from. */
 export async function run(argv: string[]): Promise<void> {
@@ -23,7 +22,7 @@ export async function run(argv: string[]): Promise<void> {
   console.log(
     JSON.stringify(
       {
-        version: packageJson.version,
+        version: JAMPR_VERSION,
         node: process.versions.node,
         backend: backend.name,
         backendDetail: backend.detail,
