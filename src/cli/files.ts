@@ -11,7 +11,7 @@ import {
   statSync,
   writeFileSync,
 } from 'node:fs';
-import { dirname, extname, join, resolve } from 'node:path';
+import { dirname, extname, join, resolve, sep } from 'node:path';
 import { inputError } from '../shared/errors.js';
 import { fileErrorReason } from '../main/file-errors.js';
 
@@ -41,6 +41,11 @@ const sameFile = (a: Stats, b: Stats | null): boolean => b !== null && a.dev ===
  * command reads: writing over one of them (under any name that leads to it) would lose the dispatcher's data.
  */
 export function checkWritable(path: string, inputs: readonly string[] = []): void {
+  // "p.json/" names a folder: the path functions drop the slash and would write the file p.json, not what was typed.
+  if (path.endsWith('/') || path.endsWith(sep))
+    throw inputError(
+      `cannot write ${path}: it ends in ${path.endsWith('/') ? '/' : sep} and so names a folder, not a file; drop the ${path.endsWith('/') ? '/' : sep}`,
+    );
   const real = followLinks(path);
   const folder = dirname(real);
   if (!statOrNull(folder)?.isDirectory()) throw inputError(`cannot write ${path}: the folder ${folder} does not exist`);

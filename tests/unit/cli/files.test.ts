@@ -20,6 +20,12 @@ describe('--out files', () => {
     expect(readFileSync(path, 'utf8')).toBe('new');
   });
 
+  it('refuses a file name ending in a slash, which names a folder, rather than writing the file without it', () => {
+    const dir = folder();
+    expect(() => checkWritable(join(dir, 'plan.json/'))).toThrow(/plan\.json\/: it ends in \/ and so names a folder, not a file/);
+    expect(() => checkWritable(`${dir}/`)).toThrow(/names a folder, not a file/);
+  });
+
   it('writes through a symbolic link to the file it names, and keeps the link', () => {
     const dir = folder();
     writeFileSync(join(dir, 'today.json'), 'old');
