@@ -26,6 +26,23 @@ describe('jampr plan', () => {
     expect(plan.cost).toBeCloseTo(evaluatePlan(buildProblem(instance), plan.routes, makeVariant('tw3')).cost, 6);
   });
 
+  it('plans and scores the .jsonl of one instance that generate writes, and names a .jsonl of several as such', async () => {
+    const dir = await cliWorkDir();
+    await jamprIn(dir, 'generate', '--size', '6', '--count', '1', '--out', 'one.jsonl');
+    const { stdout } = await jamprIn(dir, 'plan', 'one.jsonl', '--time-limit', '0.2', '--out', 'plan.json');
+    expect(JSON.parse(stdout)).toMatchObject({ instance: generateInstances(6, 1, 1)[0].name, feasible: true });
+    expect(JSON.parse((await jamprIn(dir, 'eval', 'one.jsonl', 'plan.json')).stdout)).toMatchObject({ feasible: true });
+    await jamprIn(dir, 'generate', '--size', '6', '--count', '3', '--out', 'three.jsonl');
+    for (const args of [
+      ['plan', 'three.jsonl'],
+      ['eval', 'three.jsonl', 'plan.json'],
+    ]) {
+      const failure = await failureOf(...args.map((a) => (a.endsWith('.json') || a.endsWith('.jsonl') ? join(dir, a) : a)));
+      expect(failure.code).toBe(1);
+      expect(failure.stderr).toMatch(/^jampr: Instance file holds 3 instances, one a line \(JSON Lines\), not one instance/);
+    }
+  });
+
   it('stops at once on Ctrl-C, while the solver is busy, and writes nothing', async () => {
     const instance = generateInstances(50, 1, 13)[0];
     const dir = await cliWorkDir();

@@ -94,10 +94,11 @@ describe('the instance readers under fuzzing', () => {
   const valid: Record<InstanceFormat, string> = {
     csv: writeInstanceCsv(tinyInstance()),
     json: writeInstanceJson(tinyInstance()),
+    jsonl: `${writeInstanceJson(tinyInstance())}\n`,
     solomon: writeSolomon(tinyInstance()),
     vrplib: TINY_VRPLIB,
   };
-  for (const format of ['csv', 'json', 'solomon', 'vrplib'] as const) {
+  for (const format of ['csv', 'json', 'jsonl', 'solomon', 'vrplib'] as const) {
     it(`${format}: mutated valid files and random text are read or refused as input errors`, () => {
       fc.assert(
         fc.property(

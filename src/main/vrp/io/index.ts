@@ -6,7 +6,7 @@ import { fileErrorReason } from '../../file-errors.js';
 import { checkInstance, validateInstance } from '../validate.js';
 import { parseCustomerCsv } from './csv.js';
 import { SAVE_AS_CSV } from './csv-shape.js';
-import { parseInstanceJson, parseInstanceLines } from './json.js';
+import { parseInstanceJson, parseInstanceLines, parseSingleInstanceLines } from './json.js';
 import { readSolomon, solomonSizeWarning } from './solomon.js';
 import { readVrplib } from './vrplib.js';
 import { decodeText } from '../../../shared/text-decoding.js';
@@ -16,7 +16,7 @@ import { decodeText } from '../../../shared/text-decoding.js';
  * validateInstance, so callers can show a clear error at read time rather than at planning time.
  */
 
-export type InstanceFormat = 'json' | 'solomon' | 'vrplib' | 'csv';
+export type InstanceFormat = 'json' | 'jsonl' | 'solomon' | 'vrplib' | 'csv';
 
 export interface ReadInstanceOptions {
   /** Keep only the first N customers (Solomon's 50-customer variants; any format). */
@@ -33,10 +33,19 @@ export interface ReadInstanceOptions {
   onWarning?: (message: string) => void;
 }
 
-const EXTENSIONS: Record<string, InstanceFormat> = { '.json': 'json', '.txt': 'solomon', '.vrp': 'vrplib', '.csv': 'csv', '.tsv': 'csv' };
+const EXTENSIONS: Record<string, InstanceFormat> = {
+  '.json': 'json',
+  // JSON Lines holding one instance, as `jampr generate --count 1` writes it.
+  '.jsonl': 'jsonl',
+  '.txt': 'solomon',
+  '.vrp': 'vrplib',
+  '.csv': 'csv',
+  '.tsv': 'csv',
+};
 
 /** The instance files read, by extension (EXTENSIONS), for messages that say which a command takes. */
-export const INSTANCE_FILE_KINDS = '.json (instance JSON), .txt (Solomon), .vrp (VRPLIB) or .csv or .tsv (customer CSV)';
+export const INSTANCE_FILE_KINDS =
+  '.json (instance JSON) or .jsonl (JSON Lines of one instance), .txt (Solomon), .vrp (VRPLIB) or .csv or .tsv (customer CSV)';
 
 /** Spreadsheet workbooks, which hold a customer list but are not read: saved as CSV, they are. */
 const WORKBOOKS = new Set(['.xlsx', '.xlsm', '.xls', '.ods', '.numbers']);
@@ -103,6 +112,8 @@ export function parseInstanceText(
   switch (format) {
     case 'json':
       return checked(keepFirst(withOverrides(parseInstanceJson(text), options), options.first), options);
+    case 'jsonl':
+      return checked(keepFirst(withOverrides(parseSingleInstanceLines(text), options), options.first), options);
     case 'solomon': {
       const instance = checked(withOverrides(readSolomon(text, { first: options.first }), options), options);
       const warning = options.first === undefined ? solomonSizeWarning(instance) : null;
@@ -121,7 +132,7 @@ export function parseInstanceText(
   }
 }
 
-/** Reads an instance file, picking the format by extension: .json, .txt (Solomon), .vrp (VRPLIB) or .csv. */
+/** Reads an instance file, picking the format by extension: .json, .jsonl (one instance), .txt (Solomon), .vrp (VRPLIB) or .csv. */
 export function readInstanceFile(path: string, options: ReadInstanceOptions = {}): Instance {
   return parseInstanceText(readText(path, options.onWarning), formatOfPath(path), options, basename(path, extname(path)));
 }

@@ -65,13 +65,28 @@ export function parseInstanceJson(text: string): Instance {
     // Several instances, one a line (`jampr generate --out x.json` writes them so): say what the file is, not where
     // JSON.parse stopped.
     const documents = jsonLinesCount(text);
-    if (documents > 1)
-      throw inputError(`Instance file holds ${documents} instances, one a line (JSON Lines), not one instance`, [
-        'an instance file holds one: copy the line of the day to plan into a file of its own (jampr generate --count 1 writes a single one); a file of several, named .jsonl, is for jampr train --instances',
-      ]);
+    if (documents > 1) throw severalInstances(documents);
     throw e;
   }
   return checkShape(instanceSchema, raw, 'Instance JSON');
+}
+
+/** A file of several instances (JSON Lines) where one day is read, whether it is named .json or .jsonl. */
+function severalInstances(count: number) {
+  return inputError(`Instance file holds ${count} instances, one a line (JSON Lines), not one instance`, [
+    'an instance file holds one: copy the line of the day to plan into a file of its own (jampr generate --count 1 writes a single one); a file of several, named .jsonl, is for jampr train --instances',
+  ]);
+}
+
+/**
+ * The one instance of a JSON Lines file (`jampr generate --count 1` writes one so): read as an instance file is;
+ * several, or none, are refused with what the file holds.
+ */
+export function parseSingleInstanceLines(text: string): Instance {
+  const lines = parseInstanceLines(text);
+  if (lines.length > 1) throw severalInstances(lines.length);
+  if (lines.length === 0) throw inputError('Instance file holds no instance (one instance as JSON per line, as jampr generate writes)');
+  return lines[0].instance;
 }
 
 /** How many JSON documents the text holds one a line, blank lines aside; 0 when some line is not one. */
