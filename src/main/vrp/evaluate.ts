@@ -236,10 +236,11 @@ export function evaluatePlan(problem: Problem, routes: Routes, variant: Variant)
           kind: 'unknown-customer',
           route: r,
           customerId: id,
+          // Quoted: an id read from a hand-edited plan may be empty or hold spaces ("lists , which" read as a typo).
           message:
             i === 0
-              ? `route ${r + 1} lists the depot ${id} as a stop`
-              : `route ${r + 1} lists ${id}, which is not a customer of this instance`,
+              ? `route ${r + 1} lists the depot '${id}' as a stop`
+              : `route ${r + 1} lists '${id}', which is not a customer of this instance`,
         });
         return [];
       }

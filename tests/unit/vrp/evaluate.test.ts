@@ -174,10 +174,21 @@ describe('evaluator, plan violations', () => {
       tw2,
     );
     expect(e.violations).toEqual([
-      { kind: 'unknown-customer', route: 0, customerId: 'Z', message: 'route 1 lists Z, which is not a customer of this instance' },
-      { kind: 'unknown-customer', route: 0, customerId: 'D', message: 'route 1 lists the depot D as a stop' },
+      { kind: 'unknown-customer', route: 0, customerId: 'Z', message: "route 1 lists 'Z', which is not a customer of this instance" },
+      { kind: 'unknown-customer', route: 0, customerId: 'D', message: "route 1 lists the depot 'D' as a stop" },
     ]);
     expect(e.distance).toBe(10 + (10 + 8 + 6));
+    // An empty id (a hand-edited plan) is seen in its quotes, not read as a stray comma.
+    expect(
+      evaluatePlan(
+        problem,
+        [
+          ['A', ''],
+          ['B', 'C'],
+        ],
+        tw2,
+      ).violations[0].message,
+    ).toBe("route 1 lists '', which is not a customer of this instance");
   });
 
   it('reports more non-empty routes than vehicles, ignoring empty routes', () => {
