@@ -120,8 +120,11 @@ export const variantFlags = {
   penalty: { type: 'string' },
 } as const;
 
-/** The cost policy from --variant/--alpha/--beta/--penalty. */
-export function variantFromFlags(values: Record<string, unknown>): Variant {
+/**
+ * The cost policy from --variant/--alpha/--beta/--penalty. `verb` is what the command does with it (plan, score,
+ * bench), for the message that says which --variant would take the flag.
+ */
+export function variantFromFlags(values: Record<string, unknown>, verb: 'plan' | 'score' | 'bench'): Variant {
   const penalty = values.penalty;
   if (penalty !== undefined && penalty !== 'linear' && penalty !== 'quadratic') {
     throw inputError(`--penalty must be linear or quadratic, got '${String(penalty)}'`);
@@ -129,7 +132,7 @@ export function variantFromFlags(values: Record<string, unknown>): Variant {
   const name = variantName(values.variant);
   // The API ignores a lateness price sent with tw1; a flag the command would ignore is refused, as for methods.
   if (name === 'tw1' && values.beta !== undefined) {
-    throw inputError('--beta prices lateness, which hard windows (tw1) do not allow: drop it, or plan with --variant tw2 or tw3');
+    throw inputError(`--beta prices lateness, which hard windows (tw1) do not allow: drop it, or ${verb} with --variant tw2 or tw3`);
   }
   return makeVariant(name, {
     alpha: optionalNumberFlag(values, 'alpha', { min: 0 }),

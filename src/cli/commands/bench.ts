@@ -68,7 +68,7 @@ export async function run(argv: string[]): Promise<void> {
     console.log(JSON.stringify(await speedBench({ gapInstances, gapSeconds, modelDir }), null, 2));
     return;
   }
-  const variant = variantFromFlags(values);
+  const variant = variantFromFlags(values, 'bench');
   const names = String(values.methods)
     .split(',')
     .map((m) => m.trim())

@@ -44,13 +44,16 @@ export async function run(argv: string[]): Promise<void> {
   const ownBeta = name === 'tw1' ? undefined : own.beta;
   if (name === 'tw1' && own.beta !== undefined)
     warn(`the plan file gives beta ${own.beta}, which hard windows (tw1) do not price: ignored`);
-  const variant = variantFromFlags({
-    ...values,
-    variant: name,
-    alpha: values.alpha ?? own.alpha?.toString(),
-    beta: values.beta ?? ownBeta?.toString(),
-    penalty: values.penalty ?? own.penalty,
-  });
+  const variant = variantFromFlags(
+    {
+      ...values,
+      variant: name,
+      alpha: values.alpha ?? own.alpha?.toString(),
+      beta: values.beta ?? ownBeta?.toString(),
+      penalty: values.penalty ?? own.penalty,
+    },
+    'score',
+  );
   if (values.variant !== undefined && plan.variant !== undefined && plan.variant !== variant.name)
     warn(
       `the plan was made under ${plan.variant}; it is scored under ${variant.name} (its own prices: alpha ${variant.alpha}${'beta' in variant ? `, beta ${variant.beta}` : ''}, ${variant.penalty}), as --variant asks`,

@@ -50,7 +50,7 @@ export async function run(argv: string[]): Promise<void> {
   const outFormat = values.out ? outputFormat(values.out, { '.json': 'json', '.csv': 'csv' }, 'json') : undefined;
   if (values.out) checkWritable(values.out, [positionals[0]]);
   const problem = loadProblem(positionals[0], values);
-  const variant = variantFromFlags(values);
+  const variant = variantFromFlags(values, 'plan');
   const samples = optionalNumberFlag(values, 'samples', EFFORT_FLAG_BOUNDS.samples);
   const asked = values.decode === undefined ? undefined : oneOf(values.decode, 'decode', decodeStrategySchema.options, 'greedy');
   const decode = decodeFor(asked, samples, { decode: '--decode', samples: '--samples' });
