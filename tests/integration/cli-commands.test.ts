@@ -124,6 +124,19 @@ describe('jampr info, generate, eval and bench', () => {
     expect(route.returnAt).toBe('08:40');
   });
 
+  it('bench reads a customer CSV with the fleet flags plan reads (--speed with a value is the travel speed)', async () => {
+    const dir = await cliWorkDir();
+    const csv = join(dir, 'day.csv');
+    await writeFile(csv, 'id,lat,lon,demand,ready,due,service\nD,52.5,13.4,0,06:00,18:00,0\nC1,52.51,13.41,5,08:00,12:00,5\n');
+    const bench = ['bench', '--solomon', csv, '--methods', 'classical', '--time-limit', '0.1'];
+    const { stdout } = await jampr(...bench, '--capacity', '10', '--speed', '30', '--vehicles', '1');
+    expect(stdout).toMatch(/^\| classical \| [\d.]+ \| 1\.00 \| [\d.]+ \| [\d.]+ \| 0 \|$/m);
+    // Without them: the CSV reader's own request, naming flags bench now takes.
+    expect((await failureOf(...bench)).stderr).toMatch(/the vehicle capacity is required: give it with --capacity/);
+    expect((await failureOf('bench', '--capacity', '10')).stderr).toMatch(/--capacity sets the fleet of --solomon files/);
+    expect((await jampr('bench', '--help')).stdout).toMatch(/customer \.csv .*instance \.json[\s\S]*Solomon \.txt or a VRPLIB \.vrp/);
+  });
+
   it('bench prints one table row per method in the order asked', async () => {
     const { stdout } = await jampr(
       'bench',

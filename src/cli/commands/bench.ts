@@ -2,7 +2,6 @@ import { join } from 'node:path';
 import { checkModelFolder } from '../../main/jampr/checkpoint-files.js';
 import { defaultModelsRoot } from '../../main/jampr/model-catalog.js';
 import { generateInstances } from '../../main/vrp/generate.js';
-import { readInstanceFile } from '../../main/vrp/io/index.js';
 import { buildProblem } from '../../main/vrp/validate.js';
 import type { Problem } from '../../main/vrp/problem.js';
 import { runPlanJob } from '../../main/jobs/plan.js';
@@ -12,6 +11,7 @@ import { inputError } from '../../shared/errors.js';
 import { latenessPrice, type Variant } from '../../shared/domain.js';
 import { type Effort, isMethodChoice, type MethodChoice, METHOD_OPTIONS, methodOption, methodRequest } from '../../shared/methods.js';
 import { EFFORT_FLAG_BOUNDS, numberFlag, optionalNumberFlag, parseFlags, variantFlags, variantFromFlags } from '../args.js';
+import { instanceFlags, loadProblem } from '../load.js';
 
 /** A bench row's method and options: a row of the method table with the effort the flags give. */
 type RowOptions = Omit<PlanJob, 'instance' | 'variant'>;
@@ -43,9 +43,21 @@ async function benchRow(name: string, problems: Problem[], variant: Variant, opt
 
 const f2 = (v: number) => v.toFixed(2);
 
+/**
+ * `--speed` alone asks for the speed figures; followed by a value (bench takes no arguments of its own, so a word after
+ * it can only be one) it is the travel speed of lat/lon --solomon files, as `jampr plan` reads it.
+ */
+function speedFigures(argv: string[]): { figures: boolean; rest: string[] } {
+  const at = argv.findIndex((arg, k) => arg === '--speed' && (argv[k + 1] === undefined || argv[k + 1].startsWith('--')));
+  return at < 0 ? { figures: false, rest: argv } : { figures: true, rest: argv.filter((_, k) => k !== at) };
+}
+
 export async function run(argv: string[]): Promise<void> {
-  const { values } = parseFlags('bench', argv, {
+  const { figures, rest } = speedFigures(argv);
+  const { values } = parseFlags('bench', rest, {
     ...variantFlags,
+    // The fleet flags of a customer CSV (and --first), read by plan's own loader: one set of rules.
+    ...instanceFlags,
     size: { type: 'string' },
     count: { type: 'string' },
     seed: { type: 'string' },
@@ -55,12 +67,10 @@ export async function run(argv: string[]): Promise<void> {
     improve: { type: 'string' },
     model: { type: 'string' },
     solomon: { type: 'string' },
-    first: { type: 'string' },
-    speed: { type: 'boolean' },
     'gap-instances': { type: 'string' },
     'gap-seconds': { type: 'string' },
   });
-  if (values.speed) {
+  if (figures) {
     const { speedBench, DEFAULT_GAP_INSTANCES } = await import('./bench-speed.js');
     const gapInstances = values['gap-instances'] ? String(values['gap-instances']).split(',') : DEFAULT_GAP_INSTANCES;
     const gapSeconds = numberFlag(values, 'gap-seconds', 60, { min: 1 });
@@ -93,7 +103,7 @@ export async function run(argv: string[]): Promise<void> {
     const first = optionalNumberFlag(values, 'first', { min: 1, integer: true });
     problems = String(values.solomon)
       .split(',')
-      .map((path) => buildProblem(readInstanceFile(path, { first })));
+      .map((path) => loadProblem(path, values));
     title = `${problems.map((p) => p.instance.name).join(', ')}${first ? ` (first ${first})` : ''}`;
   } else {
     const size = numberFlag(values, 'size', 20, { min: 1, integer: true });
@@ -149,4 +159,7 @@ function refuseUnread(values: Record<string, unknown>, choices: MethodChoice[]):
     throw inputError(`--${generatorFlags[0]} sets the generated instances, which --solomon replaces: drop one of them`);
   if (!given('solomon') && given('first'))
     throw inputError('--first keeps the first N customers of --solomon files: give --solomon, or drop it');
+  const fleetFlag = ['vehicles', 'capacity', 'speed'].find(given);
+  if (!given('solomon') && fleetFlag)
+    throw inputError(`--${fleetFlag} sets the fleet of --solomon files (a customer CSV needs it): give --solomon, or drop it`);
 }
