@@ -13,17 +13,36 @@ export const instanceFlags = {
   speed: { type: 'string' },
 } as const;
 
-/** Reads and validates an instance (.json, Solomon .txt or .csv) with the fleet flags for CSV files. */
-export function loadProblem(path: string, values: Record<string, unknown>): Problem {
+/** The fleet values an instance file may be read with: the flags' names for them are FLEET_FLAGS'. */
+export interface FleetValues {
+  vehicles?: number;
+  capacity?: number;
+  speedKmh?: number;
+}
+
+/** The flag that sets each fleet value. */
+export const FLEET_FLAGS = { vehicles: 'vehicles', capacity: 'capacity', speedKmh: 'speed' } as const;
+
+export const printWarning = (message: string) => process.stderr.write(`jampr: warning: ${message}\n`);
+
+/**
+ * Reads and validates an instance (.json, .jsonl of one, Solomon .txt, VRPLIB .vrp or .csv) with the fleet flags
+ * (which a CSV needs); `fallback` gives a fleet value where its flag is absent (eval: the fleet the plan records).
+ */
+export function loadProblem(
+  path: string,
+  values: Record<string, unknown>,
+  { fallback = {}, onWarning = printWarning }: { fallback?: FleetValues; onWarning?: (message: string) => void } = {},
+): Problem {
   const instance = readInstanceFile(path, {
     first: optionalNumberFlag(values, 'first', { min: 1, integer: true }),
     // The instance's own bounds (shared/limits.ts), named as the flag's mistake rather than the file's.
-    vehicles: optionalNumberFlag(values, 'vehicles', { min: 1, max: MAX_VEHICLES, integer: true }),
+    vehicles: optionalNumberFlag(values, 'vehicles', { min: 1, max: MAX_VEHICLES, integer: true }) ?? fallback.vehicles,
     // A vehicle carries something and moves: 0 is a slip, named here rather than as a problem of the file; so is a
     // capacity with decimals, which the instance schema refuses (src/shared/domain.ts: a positive integer).
-    capacity: optionalNumberFlag(values, 'capacity', { above: 0, max: MAX_MAGNITUDE, integer: true }),
-    speedKmh: optionalNumberFlag(values, 'speed', { min: SPEED_KMH_RANGE[0], max: SPEED_KMH_RANGE[1] }),
-    onWarning: (message) => process.stderr.write(`jampr: warning: ${message}\n`),
+    capacity: optionalNumberFlag(values, 'capacity', { above: 0, max: MAX_MAGNITUDE, integer: true }) ?? fallback.capacity,
+    speedKmh: optionalNumberFlag(values, 'speed', { min: SPEED_KMH_RANGE[0], max: SPEED_KMH_RANGE[1] }) ?? fallback.speedKmh,
+    onWarning,
   });
   // A flag the command would ignore is refused (as one the method does not read): x/y travel is their distance.
   if (values.speed !== undefined && instance.coordinates?.kind !== 'geo') {

@@ -110,6 +110,25 @@ describe('jampr info, generate, eval and bench', () => {
     );
   });
 
+  it('eval scores a CSV day with the fleet the plan records where no flag gives one, and says so; flags still win', async () => {
+    const dir = await cliWorkDir();
+    const csv = join(dir, 'day.csv');
+    const customers = [1, 2, 3, 4].map((k) => `C${k},52.5${k},13.4${k},5,08:00,16:00,5`);
+    await writeFile(csv, ['id,lat,lon,demand,ready,due,service', 'D,52.5,13.4,0,06:00,18:00,0', ...customers].join('\n'));
+    const planFile = join(dir, 'plan.json');
+    const fleet = ['--capacity', '10', '--speed', '30', '--vehicles', '2'];
+    const planned = JSON.parse((await jampr('plan', csv, ...fleet, '--time-limit', '0.2', '--out', planFile)).stdout);
+    const recorded = await jampr('eval', csv, planFile);
+    expect(JSON.parse(recorded.stdout)).toMatchObject({ cost: planned.cost, vehicles: 2, feasible: true });
+    expect(recorded.stderr).toBe(
+      'jampr: note: scored with 2 vehicles, a capacity of 10, 30 km/h, as the plan file records its fleet (--vehicles, --capacity, --speed to score with another)\n',
+    );
+    // A flag wins, and where it differs from the record the warning says so, as before.
+    const flagged = await failureOf('eval', csv, planFile, '--vehicles', '1');
+    expect(flagged.stderr).toContain('jampr: note: scored with a capacity of 10, 30 km/h, as the plan file records its fleet');
+    expect(flagged.stderr).toContain('jampr: warning: the plan was made for 2 vehicles, not 1 vehicle: it is scored with the latter');
+  });
+
   it('eval --stops gives every stop time as HH:MM too on a clock-time day', async () => {
     const dir = await cliWorkDir();
     await writeFile(

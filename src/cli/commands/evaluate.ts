@@ -6,7 +6,8 @@ import { parsePlanRoutes, planFleet } from '../../main/vrp/io/json.js';
 import { parseFlags, variantFlags, variantFromFlags } from '../args.js';
 import { EXIT } from '../exit-codes.js';
 import { readTextFile } from '../files.js';
-import { instanceFlags, loadProblem } from '../load.js';
+import { FLEET_FLAGS, instanceFlags } from '../load.js';
+import { fleetDifference, fleetText, loadWithRecordedFleet } from '../recorded-fleet.js';
 
 /**
  * On a clock-time day each stop's times also as HH:MM, beside the minutes since midnight that stay for scripts
@@ -34,12 +35,20 @@ export async function run(argv: string[]): Promise<void> {
   const flags = { ...instanceFlags, ...variantFlags, variant: { type: 'string' }, stops: { type: 'boolean' } } as const;
   const { values, positionals } = parseFlags('eval', argv, flags, 2);
   if (positionals.length < 2) throw inputError('eval needs an INSTANCE file and a PLAN.json');
-  const problem = loadProblem(positionals[0], values);
   const plan = parsePlanRoutes(planJsonText(positionals[1]));
+  const warn = (message: string) => process.stderr.write(`jampr: warning: ${message}\n`);
+  const readWarnings: string[] = [];
+  const { problem, taken } = loadWithRecordedFleet(positionals[0], values, plan.fleet, (w) => readWarnings.push(w));
+  for (const warning of readWarnings) warn(warning);
+  if (taken.length > 0) {
+    const flags = taken.map((k) => `--${FLEET_FLAGS[k]}`).join(', ');
+    process.stderr.write(
+      `jampr: note: scored with ${fleetText(planFleet(problem.instance), taken)}, as the plan file records its fleet (${flags} to score with another)\n`,
+    );
+  }
   const name = values.variant ?? plan.variant ?? 'tw1';
   // The plan's own prices where it names them and the flags do not (a tw1 plan's alpha 0 stays 0).
   const own = plan.variant === name ? { alpha: plan.alpha, beta: plan.beta, penalty: plan.penalty } : {};
-  const warn = (message: string) => process.stderr.write(`jampr: warning: ${message}\n`);
   // A lateness price in the plan file means nothing under hard windows: said, not blamed on a flag never given.
   const ownBeta = name === 'tw1' ? undefined : own.beta;
   if (name === 'tw1' && own.beta !== undefined)
@@ -81,21 +90,6 @@ export async function run(argv: string[]): Promise<void> {
   // As `jampr plan` does: the exit code says that a rule is broken, stderr says which.
   for (const v of evaluation.violations) console.error(`violation: ${v.message}`);
   if (!evaluation.feasible) process.exitCode = EXIT.infeasible;
-}
-
-type Fleet = ReturnType<typeof planFleet>;
-
-/** "8 vehicles of 100 at 30 km/h, not 8 vehicles of 100 at 50 km/h", naming only what differs; null when nothing does. */
-function fleetDifference(planned: Fleet, scored: Fleet): string | null {
-  const parts = [
-    ['vehicles', (f: Fleet) => `${f.vehicles} vehicles`],
-    ['capacity', (f: Fleet) => `a capacity of ${f.capacity}`],
-    ['speedKmh', (f: Fleet) => (f.speedKmh === undefined ? 'planar travel' : `${f.speedKmh} km/h`)],
-  ] as const;
-  const differing = parts.filter(([key]) => planned[key] !== scored[key]);
-  if (differing.length === 0) return null;
-  const text = (f: Fleet) => differing.map(([, say]) => say(f)).join(', ');
-  return `${text(planned)}, not ${text(scored)}`;
 }
 
 /** The plan file's text; a plan CSV (what `plan --out x.csv` writes, for people) is named as such, with the way on. */
