@@ -127,6 +127,11 @@ describe('jampr info, generate, eval and bench', () => {
     const flagged = await failureOf('eval', csv, planFile, '--vehicles', '1');
     expect(flagged.stderr).toContain('jampr: note: scored with a capacity of 10, 30 km/h, as the plan file records its fleet');
     expect(flagged.stderr).toContain('jampr: warning: the plan was made for 2 vehicles, not 1 vehicle: it is scored with the latter');
+    // The day's demand (20) is more than one vehicle carries, but this plan serves everyone: what is wrong is its vehicles.
+    expect(flagged.stderr).toContain(
+      "jampr: warning: the plan uses 2 vehicles but the fleet has 1 (as --vehicles gives it), and the day's demand 20 is more than the fleet carries (1 × 10 = 10)",
+    );
+    expect(flagged.stderr).not.toMatch(/every plan leaves customers unserved/);
   });
 
   it('eval --stops gives every stop time as HH:MM too on a clock-time day', async () => {

@@ -3,6 +3,9 @@ import { kmDriven, type RouteSummary } from '../../shared/domain.js';
 import { inputError } from '../../shared/errors.js';
 import { evaluatePlan } from '../../main/vrp/evaluate.js';
 import { parsePlanRoutes, planFleet } from '../../main/vrp/io/json.js';
+import { fleetShortWarning } from '../../main/vrp/validate.js';
+import { demandOverFleetText } from '../../main/vrp/unserved.js';
+import type { Instance, Routes } from '../../shared/domain.js';
 import { parseFlags, variantFlags, variantFromFlags } from '../args.js';
 import { EXIT } from '../exit-codes.js';
 import { readTextFile } from '../files.js';
@@ -39,7 +42,7 @@ export async function run(argv: string[]): Promise<void> {
   const warn = (message: string) => process.stderr.write(`jampr: warning: ${message}\n`);
   const readWarnings: string[] = [];
   const { problem, taken } = loadWithRecordedFleet(positionals[0], values, plan.fleet, (w) => readWarnings.push(w));
-  for (const warning of readWarnings) warn(warning);
+  for (const warning of readWarnings) warn(tellFleetShort(warning, problem.instance, plan.routes, values));
   if (taken.length > 0) {
     const flags = taken.map((k) => `--${FLEET_FLAGS[k]}`).join(', ');
     process.stderr.write(
@@ -90,6 +93,18 @@ export async function run(argv: string[]): Promise<void> {
   // As `jampr plan` does: the exit code says that a rule is broken, stderr says which.
   for (const v of evaluation.violations) console.error(`violation: ${v.message}`);
   if (!evaluation.feasible) process.exitCode = EXIT.infeasible;
+}
+
+/**
+ * The instance's warning that the fleet carries less than the day's demand says "every plan leaves customers unserved":
+ * of a plan that serves them all with more vehicles than the fleet has, what is wrong is the vehicles it uses.
+ */
+function tellFleetShort(warning: string, instance: Instance, routes: Routes, values: Record<string, unknown>): string {
+  const used = routes.filter((r) => r.length > 0).length;
+  if (warning !== fleetShortWarning(instance) || used <= instance.vehicles) return warning;
+  const by = values.vehicles !== undefined ? ' (as --vehicles gives it)' : '';
+  const demand = instance.customers.reduce((sum, c) => sum + c.demand, 0);
+  return `the plan uses ${used} vehicles but the fleet has ${instance.vehicles}${by}, and ${demandOverFleetText(demand, instance.vehicles, instance.capacity)}`;
 }
 
 /** The plan file's text; a plan CSV (what `plan --out x.csv` writes, for people) is named as such, with the way on. */

@@ -167,6 +167,16 @@ export function partialCustomerProblems(
   return [...describeIssues(shape.error, input, 'the instance'), ...customerFieldProblems({ ...rest, id: c.id }, instance).problems];
 }
 
+/**
+ * The warning of a day whose demand is more than the whole fleet carries (null when it is not): said of planning, as
+ * `jampr eval` knows it, to tell it from a plan that serves everyone with more vehicles than the fleet.
+ */
+export function fleetShortWarning(instance: Instance): string | null {
+  const demand = instance.customers.reduce((sum, c) => sum + c.demand, 0);
+  if (!exceedsCapacity(demand, instance.vehicles * instance.capacity)) return null;
+  return `${capitalised(demandOverFleetText(demand, instance.vehicles, instance.capacity))}: every plan leaves customers unserved; add vehicles or capacity`;
+}
+
 /** The rules between fields of an instance whose shape is sound: their problems, and the warnings about reach. */
 function checkRules(instance: Instance): { problems: string[]; warnings: string[] } {
   const out = { problems: [] as string[], warnings: [] as string[] };
@@ -186,11 +196,8 @@ function checkRules(instance: Instance): { problems: string[]; warnings: string[
   }
   out.warnings.push(...reachWarnings(instance, unreachable, t));
   // Known before any plan: some customers will be left, whichever method plans.
-  const demand = instance.customers.reduce((sum, c) => sum + c.demand, 0);
-  if (exceedsCapacity(demand, instance.vehicles * instance.capacity))
-    out.warnings.push(
-      `${capitalised(demandOverFleetText(demand, instance.vehicles, instance.capacity))}: every plan leaves customers unserved; add vehicles or capacity`,
-    );
+  const short = fleetShortWarning(instance);
+  if (short) out.warnings.push(short);
   // A stop already told to be thousands of km from the depot needs no second word about its position.
   out.warnings.push(...strayStopWarnings(instance, (c) => kmFromDepot(c, depot, coordinates) > FAR_KM));
   return out;
