@@ -25,8 +25,9 @@ export function parseFlags<O extends Options>(command: string, argv: string[], o
     if (option.type === 'boolean' && token.value !== undefined)
       throw inputError(`${token.rawName} takes no value, got '${token.value}': ${help}`);
     if (option.type === 'string' && token.value === undefined) throw inputError(`${token.rawName} needs a value: ${help}`);
-    // `--out --seed 3` reads --seed as the file name: a value that looks like an option is a value left out.
-    if (option.type === 'string' && !token.inlineValue && token.value?.startsWith('-'))
+    // `--out --seed 3` reads --seed as the file name: a value that looks like an option is a value left out (`-` alone
+    // is a value, which plan's --out names).
+    if (option.type === 'string' && !token.inlineValue && /^-[-a-zA-Z]/.test(token.value ?? ''))
       throw inputError(
         `${token.rawName} needs a value, not the option ${token.value} (write ${token.rawName}=${token.value} if it is one): ${help}`,
       );

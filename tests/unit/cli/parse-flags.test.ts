@@ -26,5 +26,6 @@ describe('flag parsing', () => {
       positionals: ['day.csv'],
     });
     expect(parseFlags('plan', ['--out=--odd'], options).values.out).toBe('--odd');
+    expect(parseFlags('plan', ['--out', '-'], options).values.out).toBe('-');
   });
 });
