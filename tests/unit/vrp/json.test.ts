@@ -162,7 +162,7 @@ describe('readInstanceFile', () => {
 
   it('rejects an unknown extension and a missing file with input errors', () => {
     expect(detailsOf(() => readInstanceFile(file('x.docx', '')))).toEqual([
-      'use .json (instance JSON), .txt (Solomon), .vrp (VRPLIB) or .csv or .tsv (customer CSV)',
+      'use .json (instance JSON) or .jsonl (JSON Lines of one instance), .txt (Solomon), .vrp (VRPLIB) or .csv or .tsv (customer CSV)',
     ]);
     // A workbook is named as one, with the way to a CSV.
     expect(detailsOf(() => readInstanceFile(file('x.xlsx', ''))).join()).toMatch(/Save As/);
