@@ -44,7 +44,7 @@ export const COMMAND_HELP: Record<string, string[]> = {
     'jampr eval INSTANCE PLAN.json [--variant tw1|tw2|tw3] [options]',
     "Prices a plan with the evaluator; exit 2 if it is not feasible. The policy is the plan file's own (tw1 where it",
     'names none) unless --variant is given; a plan made for another policy or instance is scored with a warning.',
-    'The fleet is the plan file\'s (its "fleet") where --vehicles, --capacity or --speed do not give it.',
+    'A customer CSV is scored with the plan file\'s fleet (its "fleet") where --vehicles, --capacity or --speed do not give it.',
     ...INSTANCE,
     ...policy("default: the plan file's own, tw1 where it names none"),
     "  --stops              list every stop's times (also as HH:MM on a clock-time day)",

@@ -23,9 +23,10 @@ export function fleetDifference(planned: Fleet, scored: Fleet): string | null {
 }
 
 /**
- * The instance a plan is scored on: each fleet value from its flag; where the flag is absent, the value the plan
- * records (the fleet it was planned for: a CSV holds none, and one vehicle a customer would score another day);
- * else the file's. `taken` lists the recorded values that changed what the file gives, for a note.
+ * The instance a plan is scored on: each fleet value from its flag; for a customer CSV, which holds no fleet, where
+ * the flag is absent, the value the plan records (the fleet it was planned for: one vehicle a customer would score
+ * another day). A file that holds its fleet (instance JSON, Solomon, VRPLIB) is that day's, as it says: a plan made
+ * for another fleet is warned about, not re-read. `taken` lists the recorded values used, for a note.
  */
 export function loadWithRecordedFleet(
   path: string,
@@ -34,22 +35,11 @@ export function loadWithRecordedFleet(
   onWarning: (message: string) => void,
 ): { problem: Problem; taken: FleetKey[] } {
   const open = recorded ? KEYS.filter((k) => values[FLEET_FLAGS[k]] === undefined && recorded[k] !== undefined) : [];
-  if (!recorded || open.length === 0) return { problem: loadProblem(path, values, { onWarning }), taken: [] };
-  let wanted = open;
-  // A file that holds a fleet is read as it is first: a recorded value that is the file's own is no news.
-  if (formatOfPath(path) !== 'csv') {
-    const warnings: string[] = [];
-    const own = loadProblem(path, values, { onWarning: (w) => warnings.push(w) });
-    const given = planFleet(own.instance);
-    wanted = open.filter((k) => given[k] !== recorded[k]);
-    if (wanted.length === 0) {
-      for (const warning of warnings) onWarning(warning);
-      return { problem: own, taken: [] };
-    }
-  }
-  const fallback = Object.fromEntries(wanted.map((k) => [k, recorded[k]])) as FleetValues;
+  if (!recorded || open.length === 0 || formatOfPath(path) !== 'csv')
+    return { problem: loadProblem(path, values, { onWarning }), taken: [] };
+  const fallback = Object.fromEntries(open.map((k) => [k, recorded[k]])) as FleetValues;
   const problem = loadProblem(path, values, { fallback, onWarning });
   // A speed recorded for lat/lon data does not apply to an x/y day (the plan was made for another).
   const read = planFleet(problem.instance);
-  return { problem, taken: wanted.filter((k) => read[k] === recorded[k]) };
+  return { problem, taken: open.filter((k) => read[k] === recorded[k]) };
 }
