@@ -79,7 +79,7 @@ export function TrainingView({ planPolicy }: { planPolicy: VariantName }) {
 
   return (
     <div className="training-view" data-testid="training-view">
-      <section className="panel training-form">
+      <section className="panel training-form" data-testid="training-form">
         <h2 className="panel-title">Train a model on your instances</h2>
         <FieldValidity.Provider value={validity.report}>
           <div className="row-fields">
@@ -247,7 +247,7 @@ export function TrainingView({ planPolicy }: { planPolicy: VariantName }) {
         )}
         <LearningCurve points={current?.points ?? []} />
       </section>
-      <section className="panel models-panel">
+      <section className="panel models-panel" data-testid="models-panel">
         <h2 className="panel-title">Models</h2>
         <p className="hint">
           An active model plans every size of its policy with its method (JAMPR or AM+TW); with none active, plans take that method's model
