@@ -8,7 +8,9 @@
  * app would redraw the whole page (an 800-stop table and map) at every report, slowing the page while it plans.
  */
 import { useCallback, useRef, useState, useSyncExternalStore } from 'react';
+import { transport } from '../api/index.js';
 import { useApi, useApiEvent } from './use-api.js';
+import { useLeaveWarning } from './use-leave-warning.js';
 import { useNotices, useRunner } from './use-notices.js';
 
 export interface JobProgress {
@@ -61,6 +63,10 @@ export function usePlanJob() {
   const { dismissAction } = useNotices();
   const [job, setJob] = useState<JobState | null>(null);
   const active = useRef<{ id: string; progress: ProgressStore } | null>(null);
+
+  // The web mode's server cancels a run whose page goes (a reload, a closed tab: http.ts): leaving asks first, as
+  // unsaved edits do. Not in Electron, where a prevented unload keeps the window open without a word.
+  useLeaveWarning(job !== null && transport === 'http');
 
   useApiEvent('plan:progress', ({ fraction, message, jobId }) => {
     if (active.current !== null && jobId === active.current.id) active.current.progress.set({ fraction, message });

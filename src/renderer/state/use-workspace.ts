@@ -9,6 +9,7 @@ import type { StoredInstance, StoredPlan } from '../../shared/api.js';
 import type { Evaluation, Instance, Routes } from '../../shared/domain.js';
 import { inputError } from '../../shared/errors.js';
 import { useApi } from '../hooks/use-api.js';
+import { useLeaveWarning } from '../hooks/use-leave-warning.js';
 import { useNotices, useRunner } from '../hooks/use-notices.js';
 import { forgetLastOpened, readLastOpened, rememberLastOpened } from './last-opened.js';
 import { useInstanceList, useStoredDataChanged } from './queries.js';
@@ -89,12 +90,7 @@ export function useWorkspace() {
   );
 
   // Closing or reloading the page with unsaved edits asks the browser's own question.
-  useEffect(() => {
-    if (!unsaved) return;
-    const warn = (e: BeforeUnloadEvent) => e.preventDefault();
-    window.addEventListener('beforeunload', warn);
-    return () => window.removeEventListener('beforeunload', warn);
-  }, [unsaved]);
+  useLeaveWarning(unsaved);
 
   /** `coalesce` names a kind of edit whose repeats make one undo step (the keystrokes of a name). */
   const editDraft = useCallback(
