@@ -7,7 +7,7 @@
 import { useMemo, useState } from 'react';
 import type { Instance } from '../../shared/domain.js';
 import { addCustomer, messagesByCustomer, updateCustomer } from '../state/draft.js';
-import { type ParsedNumber, parseDecimal, parseNonNegative } from '../format.js';
+import { type ParsedNumber, parseDecimal, parseDemand } from '../format.js';
 import { useLiveProblems } from '../state/use-live-problems.js';
 import { Modal } from './modal.js';
 
@@ -40,7 +40,14 @@ export function AddCustomerDialog({ instance, onAdd, onClose }: Props) {
   const fields = [
     { label: geo ? 'Latitude' : 'x', text: first, set: setFirst, parse: coordinate(geo ? 90 : null), testId: 'add-customer-first' },
     { label: geo ? 'Longitude' : 'y', text: second, set: setSecond, parse: coordinate(geo ? 180 : null), testId: 'add-customer-second' },
-    { label: 'Demand', text: demand, set: setDemand, parse: parseNonNegative, testId: 'add-customer-demand', optional: true },
+    {
+      label: 'Demand',
+      text: demand,
+      set: setDemand,
+      parse: (text: string) => parseDemand(text, instance.capacity),
+      testId: 'add-customer-demand',
+      optional: true,
+    },
   ];
   const results = fields.map((f) => (f.optional && f.text.trim() === '' ? null : f.parse(f.text)));
   const ready = results.every((r) => r === null || r.ok);
