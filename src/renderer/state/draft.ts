@@ -90,6 +90,15 @@ export function followShift(instance: Instance, id: string, edge: 'ready' | 'due
   return withShiftWindows({ ...instance, customers: instance.customers.map((c) => (c.id === id ? { ...c, [flag]: true } : c)) });
 }
 
+/**
+ * Whether the draft holds edits that leaving it would lose: it is not the stored copy, or, for a day never saved, not
+ * the day it started as (an untouched New has nothing to lose, though it is not saved). Edits are new objects, and an
+ * undo back to the start gives the start's object again.
+ */
+export function hasEdits(draft: Instance | null, stored: Instance | undefined, startedAs: Instance | null): boolean {
+  return draft !== null && draft !== (stored ?? startedAs);
+}
+
 /** Customers (and the depot) whose place differs between the stored instance and the draft: moved on the map. */
 export function movedOnMap(stored: Instance, draft: Instance): string[] {
   const before = new Map([stored.depot, ...stored.customers].map((c) => [c.id, c]));

@@ -11,6 +11,7 @@ import { inputError } from '../../shared/errors.js';
 import { useApi } from '../hooks/use-api.js';
 import { useLeaveWarning } from '../hooks/use-leave-warning.js';
 import { useNotices, useRunner } from '../hooks/use-notices.js';
+import { hasEdits } from './draft.js';
 import { forgetLastOpened, readLastOpened, rememberLastOpened } from './last-opened.js';
 import { useInstanceList, useStoredDataChanged } from './queries.js';
 import { refusedEntry } from './refused-entries.js';
@@ -49,8 +50,12 @@ export function useWorkspace() {
   const history = useUndoHistory({ draft, edit }, restore);
   const { record, clear: clearHistory, rewrite: rewriteHistory } = history;
 
+  /** The day not saved yet as it was started (New), before any edit. */
+  const [startedAs, setStartedAs] = useState<Instance | null>(null);
+  // Not the stored copy (Save is offered); `edited`: holds edits that leaving would lose (an untouched New has none).
   const dirty = useMemo(() => draft !== null && draft !== stored?.instance, [draft, stored]);
-  const unsaved = dirty || edit !== null;
+  const edited = hasEdits(draft, stored?.instance, startedAs);
+  const unsaved = edited || edit !== null;
 
   // Another window saved the instance on screen since (the list is read afresh when this window gets the focus):
   // where nothing here is unsaved, this window shows the stored version, its plan checked again against it, so it
@@ -78,10 +83,10 @@ export function useWorkspace() {
   const confirmDiscard = useCallback((): boolean => {
     const refused = refusedEntry();
     if (!unsaved && !refused) return true;
-    const what = [dirty && `the changes to “${draft?.name}”`, edit && 'the hand edits of the plan'].filter(Boolean).join(' and ');
+    const what = [edited && `the changes to “${draft?.name}”`, edit && 'the hand edits of the plan'].filter(Boolean).join(' and ');
     const question = what ? `Discard ${what}? They are not saved.` : 'Discard it?';
     return window.confirm(refused ? `${refused}. ${question}` : question);
-  }, [unsaved, dirty, edit, draft]);
+  }, [unsaved, edited, edit, draft]);
 
   /** Before a new plan replaces the one on screen: true when it has no hand edits, or they may go. */
   const confirmDiscardPlanEdits = useCallback(
@@ -204,6 +209,7 @@ export function useWorkspace() {
     (instance: Instance | null) => {
       setStored(null);
       setDraft(instance);
+      setStartedAs(instance);
       setOpened((n) => n + 1);
       setSelected(null);
       setSaveErrors([]);

@@ -4,6 +4,7 @@ import {
   addCustomer,
   blankInstance,
   followShift,
+  hasEdits,
   messagesByCustomer,
   moveCustomer,
   nextCustomerId,
@@ -163,5 +164,18 @@ describe('editing the instance draft', () => {
     expect(byCustomer.get('Shop 4')).toHaveLength(2);
     expect(byCustomer.has('1')).toBe(false);
     expect(general).toEqual(['ready time 9 is after due time 8 for customer 17']);
+  });
+});
+
+describe('hasEdits', () => {
+  it('finds no edits in a day just started (New) or just opened, and finds them once it is edited', () => {
+    const started = blankInstance('New instance');
+    expect(hasEdits(started, undefined, started)).toBe(false);
+    const edited = addCustomer(started, 10, 10).instance;
+    expect(hasEdits(edited, undefined, started)).toBe(true);
+    const stored = instance();
+    expect(hasEdits(stored, stored, started)).toBe(false);
+    expect(hasEdits(updateFleet(stored, 'vehicles', 3), stored, null)).toBe(true);
+    expect(hasEdits(null, undefined, null)).toBe(false);
   });
 });
