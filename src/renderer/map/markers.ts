@@ -15,7 +15,7 @@ export interface StopLook {
 }
 
 const MIN_DIAMETER = 16;
-const MAX_DIAMETER = 34;
+export const MAX_DIAMETER = 34;
 
 export function markerDiameter(demand: number, maxDemand: number): number {
   if (maxDemand <= 0) return MIN_DIAMETER;

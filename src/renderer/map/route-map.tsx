@@ -13,7 +13,7 @@ import { unitsOf } from '../units.js';
 import { getTileUrl, planarGridLayer, tileLayerWithFallback } from './base-layers.js';
 import { exposeViewState, SYNCED_MAP_OPTIONS, type MapSync } from './map-sync.js';
 import { labelsShown, labelWidth } from './declutter.js';
-import { customerIcon, depotIcon, escapeHtml, markerDiameter, type StopLook } from './markers.js';
+import { customerIcon, depotIcon, escapeHtml, MAX_DIAMETER, markerDiameter, type StopLook } from './markers.js';
 import { routeColour } from './palette.js';
 import { TileSettings } from './tile-settings.js';
 
@@ -34,6 +34,11 @@ export interface RouteMapProps {
 }
 
 const TILE_TIMEOUT_MS = 4000;
+/**
+ * Pixels kept clear around the stops a fit shows, so the largest marker is whole at the edge: a share of the
+ * stops' extent alone left the edge markers cut in a short map (under a plan's timeline in a small window).
+ */
+const FIT_PADDING: L.PointTuple = [MAX_DIAMETER / 2 + 6, MAX_DIAMETER / 2 + 6];
 
 interface StopInfo {
   route: number;
@@ -188,7 +193,7 @@ export function RouteMap(props: RouteMapProps) {
     const fitView = () =>
       points.length < 2 || bounds.getNorthEast().equals(bounds.getSouthWest())
         ? map.setView(points[0], kind === 'planar' ? 2 : 12, { animate: false })
-        : map.fitBounds(bounds.pad(0.08), { animate: false });
+        : map.fitBounds(bounds.pad(0.08), { animate: false, padding: FIT_PADDING });
     fitView();
     fitted.current = fitView;
   }, [fitKey, generation, focusRoute]);
@@ -278,8 +283,11 @@ export function RouteMap(props: RouteMapProps) {
       keyboard,
       zIndexOffset: 1000,
     });
+    // Beside the depot, on the side towards the map's middle: above it, a depot near the top left corner had its
+    // tooltip cut off under the zoom buttons.
     depot.bindTooltip(`Depot · shift ${unitsOf(instance).time(instance.depot.ready)}–${unitsOf(instance).time(instance.depot.due)}`, {
-      direction: 'top',
+      direction: 'auto',
+      offset: [14, 0],
     });
     depot.on('dragend', () => {
       const at = depot.getLatLng();
