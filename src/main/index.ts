@@ -46,6 +46,19 @@ function createWindow(): void {
     webPreferences: { preload: PRELOAD, contextIsolation: true, sandbox: true, nodeIntegration: false, webSecurity: true },
   });
   window.on('closed', () => (window = null));
+  // The page asks before unsaved edits go (beforeunload). Electron shows no question of its own: a prevented unload
+  // would keep the window open without a word, so the question is asked here, and "Leave" lets the page go.
+  window.webContents.on('will-prevent-unload', (event) => {
+    const answer = dialog.showMessageBoxSync({
+      type: 'question',
+      buttons: ['Leave', 'Stay'],
+      defaultId: 1,
+      cancelId: 1,
+      title: 'JAMPR Dispatch',
+      message: 'Leave this page? Edits that are not saved will be lost.',
+    });
+    if (answer === 0) event.preventDefault();
+  });
   if (renderer.devServerUrl) void window.loadURL(renderer.devServerUrl);
   else void window.loadURL(RENDERER_PAGE);
 }
