@@ -54,10 +54,13 @@ export function formatMoment(minutes: number, seconds = false): string {
 }
 
 function clockText(minutes: number, seconds: boolean, moment: boolean): string {
-  // Before the first midnight: the evening before, "23:00-1" (read back so by parseClock).
-  if (minutes < 0) {
-    const back = Math.ceil(-minutes / MINUTES_PER_DAY);
-    return `${clockText(minutes + back * MINUTES_PER_DAY, seconds, moment)}-${back}`;
+  // Before the first midnight: the evening before, "23:00-1" (read back so by parseClock). Rounded to what is
+  // written first: a moment half a minute before midnight is 00:00, not the evening before's end.
+  const unit = seconds ? 1 / 60 : 1;
+  const written = Math.round(minutes / unit) * unit;
+  if (written < 0) {
+    const back = Math.ceil(-written / MINUTES_PER_DAY);
+    return `${clockText(written + back * MINUTES_PER_DAY, seconds, moment)}-${back}`;
   }
   const total = Math.round(minutes * (seconds ? 60 : 1));
   const perDay = seconds ? MINUTES_PER_DAY * 60 : MINUTES_PER_DAY;
@@ -119,14 +122,18 @@ export function overnight<D extends Window, C extends Window>(depot: D, nodes: C
   return { depot: { ...depot, due: closes }, nodes: nodes.map(window) };
 }
 
-/** A shift's end by the clock: one before the shift's start (22:00–06:00) is the next day's. */
-export const shiftEnd = (end: number, start: number): number => (end < start ? end + MINUTES_PER_DAY : end);
+/**
+ * A shift's end by the clock: one before the shift's start (22:00–06:00) is the next day's. An end written with its
+ * day (06:00-1) is taken as written, and a shift that then closes before it opens is refused by the rules.
+ */
+export const shiftEnd = (end: number, start: number): number => (end < start && isTimeOfDay(end) ? end + MINUTES_PER_DAY : end);
 
 /**
  * Whether a shift from `opens` to `closes` (minutes past the first midnight) runs through a midnight: a night shift,
- * whether it is written 22:00–06:00 (closing the next day) or 22:00-1–06:00 (opening the evening before).
+ * whether it is written 22:00–06:00 (closing the next day) or 22:00-1–06:00 (opening the evening before; or closing
+ * at that midnight, 23:00-1–00:00).
  */
-export const crossesMidnight = (opens: number, closes: number): boolean => closes > MINUTES_PER_DAY || (opens < 0 && closes > 0);
+export const crossesMidnight = (opens: number, closes: number): boolean => closes > MINUTES_PER_DAY || (opens < 0 && closes >= 0);
 
 /**
  * A window's closing time of day on a night shift from `opens` to `closes`, its opening already placed (`opening`):

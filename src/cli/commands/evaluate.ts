@@ -1,4 +1,4 @@
-import { formatClock } from '../../shared/clock.js';
+import { formatMoment } from '../../shared/clock.js';
 import { kmDriven, type RouteSummary } from '../../shared/domain.js';
 import { inputError } from '../../shared/errors.js';
 import { evaluatePlan } from '../../main/vrp/evaluate.js';
@@ -21,11 +21,11 @@ function withClockTimes(route: RouteSummary): RouteSummary & { returnAt: string 
     ...route,
     stops: route.stops.map((stop) => ({
       ...stop,
-      arrivalAt: formatClock(stop.arrival),
-      startAt: formatClock(stop.start),
-      departureAt: formatClock(stop.departure),
+      arrivalAt: formatMoment(stop.arrival),
+      startAt: formatMoment(stop.start),
+      departureAt: formatMoment(stop.departure),
     })),
-    returnAt: formatClock(route.returnTime),
+    returnAt: formatMoment(route.returnTime),
   };
 }
 

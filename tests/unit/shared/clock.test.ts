@@ -46,6 +46,17 @@ describe('times of day in a shift', () => {
     expect([formatMoment(2880), formatMoment(-60)]).toEqual(['00:00+2', '23:00-1']);
   });
 
+  it('rounds a moment before the first midnight before naming its day: half a minute before it is 00:00', () => {
+    expect([-0.07, -0.6, -1439.6, -1440.3].map((m) => formatMoment(m))).toEqual(['00:00', '23:59-1', '00:00-1', '00:00-1']);
+    expect(formatClock(-0.07)).toBe('00:00');
+    expect(formatClock(-0.004, true)).toBe('00:00'); // seconds are written where there are any
+  });
+
+  it('takes a shift end written with its day as written, one by the clock before its start as the next day', () => {
+    expect(shiftEnd(-18 * 60, -2 * 60)).toBe(-18 * 60); // 22:00-1–06:00-1: closes before it opens, for the rules to refuse
+    expect(shiftEnd(6 * 60, -2 * 60)).toBe(6 * 60);
+  });
+
   it('writes a time before the first midnight as the evening before, and reads it back', () => {
     expect([-60, -1440, -1500].map((m) => formatClock(m))).toEqual(['23:00-1', '00:00-1', '23:00-2']);
     expect(['23:00-1', '11:00 PM -1', '00:00-1'].map(parseClock)).toEqual([-60, -60, -1440]);

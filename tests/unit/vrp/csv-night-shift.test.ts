@@ -49,6 +49,22 @@ describe('a night shift in a customer CSV', () => {
     ]);
   });
 
+  it('gives blank window cells the shift itself on any shift from the evening before, and refuses one that closes before it opens', () => {
+    const edges = (depot: string) =>
+      read([`D,50,50,0,${depot},0`, 'B,1,1,1,,,10', 'W,1,1,1,00:00,00:00,10']).instance.customers.map((c) => [c.ready, c.due]);
+    expect(edges('22:00-1,22:00')).toEqual([
+      [-120, 1320],
+      [-120, 1320],
+    ]); // a shift of 24 hours
+    expect(edges('23:00-1,00:00')).toEqual([
+      [-60, 0],
+      [-60, 0],
+    ]); // closing at the midnight it runs to
+    expect(refusal(['D,50,50,0,22:00-1,06:00-1,0', 'A,1,1,1,23:00-1,23:30-1,10'])).toEqual([
+      'row 2: ready time 22:00-1 is after due time 06:00-1 for depot D',
+    ]);
+  });
+
   it("places each time in the shift's day: after the shift's end the next day's, before its start the first day's", () => {
     const { customers } = read([
       'D,50,50,0,22:00,06:00,0',

@@ -213,7 +213,13 @@ function onOneClock(
   }
   if (!clock.used) return { depot, customers, mixedDates: false };
   const night = overnight(depot, customers);
-  return { depot: night.depot, customers: night.nodes, mixedDates: false };
+  // A blank cell is the shift's edge itself, wherever the night placed the depot's hours (not a time to place).
+  const shift = night.nodes.map((c, i) => ({
+    ...c,
+    ...(openWindows[i].ready ? { ready: night.depot.ready } : {}),
+    ...(openWindows[i].due ? { due: night.depot.due } : {}),
+  }));
+  return { depot: night.depot, customers: shift, mixedDates: false };
 }
 
 function isJson(text: string): boolean {
