@@ -56,8 +56,10 @@ const round2 = (v: number) => Math.round(v * 100) / 100;
  */
 function laterDeparture(route: Evaluation['routes'][number], shiftStart: number, time: (v: number) => string | number): string {
   const first = route.stops[0];
-  if (!first || first.wait <= 0) return '';
-  const leave = time(routeDeparture(route, shiftStart));
+  const departure = routeDeparture(route, shiftStart);
+  // A wait under a minute leaves the told time at the shift start: nothing later to tell.
+  if (!first || departure <= shiftStart) return '';
+  const leave = time(departure);
   return `the driver can leave at ${leave} and start ${first.customerId} as its window opens (the driver sheet's time); these rows count the wait from the shift start as the plan's cost does`;
 }
 
