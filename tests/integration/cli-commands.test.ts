@@ -158,6 +158,10 @@ describe('jampr info, generate, eval and bench', () => {
     // Without them: the CSV reader's own request, naming flags bench now takes.
     expect((await failureOf(...bench)).stderr).toMatch(/the vehicle capacity is required: give it with --capacity/);
     expect((await failureOf('bench', '--capacity', '10')).stderr).toMatch(/--capacity sets the fleet of --solomon files/);
+    // --speed with its km/h forgotten is the speed figures, which read no fleet or file: refused, not minutes of figures.
+    expect((await failureOf(...bench, '--capacity', '10', '--speed')).stderr).toMatch(
+      /--speed alone gives the speed figures, which read only --gap-instances, --gap-seconds, --model, not --solomon/,
+    );
     expect((await jampr('bench', '--help')).stdout).toMatch(/customer \.csv .*instance \.json[\s\S]*Solomon \.txt or a VRPLIB \.vrp/);
   });
 

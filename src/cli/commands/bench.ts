@@ -52,6 +52,9 @@ function speedFigures(argv: string[]): { figures: boolean; rest: string[] } {
   return at < 0 ? { figures: false, rest: argv } : { figures: true, rest: argv.filter((_, k) => k !== at) };
 }
 
+/** What `--speed` alone (the speed figures) reads. */
+const SPEED_FIGURE_FLAGS = ['gap-instances', 'gap-seconds', 'model'];
+
 export async function run(argv: string[]): Promise<void> {
   const { figures, rest } = speedFigures(argv);
   const { values } = parseFlags('bench', rest, {
@@ -71,6 +74,16 @@ export async function run(argv: string[]): Promise<void> {
     'gap-seconds': { type: 'string' },
   });
   if (figures) {
+    // The speed figures plan their own instances: a flag they do not read is refused, not dropped (a forgotten km/h
+    // after --speed would otherwise start minutes of figures instead of the bench asked for).
+    const other = rest
+      .filter((arg) => arg.startsWith('--'))
+      .map((arg) => arg.slice(2).split('=')[0])
+      .find((name) => !SPEED_FIGURE_FLAGS.includes(name));
+    if (other !== undefined)
+      throw inputError(
+        `--speed alone gives the speed figures, which read only --${SPEED_FIGURE_FLAGS.join(', --')}, not --${other}: drop it, or give the travel speed of --solomon files as --speed KMH`,
+      );
     const { speedBench, DEFAULT_GAP_INSTANCES } = await import('./bench-speed.js');
     const gapInstances = values['gap-instances'] ? String(values['gap-instances']).split(',') : DEFAULT_GAP_INSTANCES;
     const gapSeconds = numberFlag(values, 'gap-seconds', 60, { min: 1 });
