@@ -41,6 +41,8 @@ const sameFile = (a: Stats, b: Stats | null): boolean => b !== null && a.dev ===
  * command reads: writing over one of them (under any name that leads to it) would lose the dispatcher's data.
  */
 export function checkWritable(path: string, inputs: readonly string[] = []): void {
+  // '-' means stdout to many tools; jampr writes no file of that name (a stray '-' in the folder surprises later).
+  if (path === '-') throw inputError("cannot write -: it is not a file name (jampr writes no file called '-'); give --out a file name");
   // "p.json/" names a folder: the path functions drop the slash and would write the file p.json, not what was typed.
   if (path.endsWith('/') || path.endsWith(sep))
     throw inputError(

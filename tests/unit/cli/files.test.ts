@@ -26,6 +26,10 @@ describe('--out files', () => {
     expect(() => checkWritable(`${dir}/`)).toThrow(/names a folder, not a file/);
   });
 
+  it("refuses '-', which other tools read as stdout, rather than writing a file of that name", () => {
+    expect(() => checkWritable('-')).toThrow(/cannot write -: it is not a file name/);
+  });
+
   it('writes through a symbolic link to the file it names, and keeps the link', () => {
     const dir = folder();
     writeFileSync(join(dir, 'today.json'), 'old');
