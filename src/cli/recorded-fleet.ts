@@ -1,4 +1,5 @@
 import type { Problem } from '../main/vrp/problem.js';
+import { AppError, inputError } from '../shared/errors.js';
 import { formatOfPath } from '../main/vrp/io/index.js';
 import { planFleet } from '../main/vrp/io/json.js';
 import { FLEET_FLAGS, type FleetValues, loadProblem } from './load.js';
@@ -38,8 +39,22 @@ export function loadWithRecordedFleet(
   if (!recorded || open.length === 0 || formatOfPath(path) !== 'csv')
     return { problem: loadProblem(path, values, { onWarning }), taken: [] };
   const fallback = Object.fromEntries(open.map((k) => [k, recorded[k]])) as FleetValues;
-  const problem = loadProblem(path, values, { fallback, onWarning });
+  const problem = fromRecordedFleet(fleetText(fallback, open), () => loadProblem(path, values, { fallback, onWarning }));
   // A speed recorded for lat/lon data does not apply to an x/y day (the plan was made for another).
   const read = planFleet(problem.instance);
   return { problem, taken: open.filter((k) => read[k] === recorded[k]) };
+}
+
+/** A refusal of a value the plan file gave, not the dispatcher's flags: said so, with how to score with another. */
+function fromRecordedFleet<T>(fleet: string, read: () => T): T {
+  try {
+    return read();
+  } catch (err) {
+    if (!(err instanceof AppError) || err.kind !== 'input') throw err;
+    const head = err.message.split('\n')[0];
+    throw inputError(
+      `${head} with the fleet the plan file records (${fleet}; give --vehicles, --capacity or --speed to score with another)`,
+      err.details,
+    );
+  }
 }

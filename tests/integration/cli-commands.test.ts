@@ -132,6 +132,15 @@ describe('jampr info, generate, eval and bench', () => {
       "jampr: warning: the plan uses 2 vehicles but the fleet has 1 (as --vehicles gives it), and the day's demand 20 is more than the fleet carries (1 × 10 = 10)",
     );
     expect(flagged.stderr).not.toMatch(/every plan leaves customers unserved/);
+    // A recorded value the day cannot take is named as the plan file's, not as the CSV's or a flag's.
+    const edited = join(dir, 'edited.json');
+    await writeFile(
+      edited,
+      JSON.stringify({ ...JSON.parse(await readFile(planFile, 'utf8')), fleet: { vehicles: 2, capacity: 2.5, speedKmh: 30 } }),
+    );
+    expect((await failureOf('eval', csv, edited)).stderr).toMatch(
+      /cannot be imported with the fleet the plan file records \(2 vehicles, a capacity of 2\.5, 30 km\/h; give --vehicles, --capacity or --speed to score with another\)\n {2}- vehicle capacity 2\.5 is not a positive integer/,
+    );
   });
 
   it('eval --stops gives every stop time as HH:MM too on a clock-time day', async () => {
