@@ -170,6 +170,13 @@ describe('readInstanceFile', () => {
     expect(detailsOf(() => readInstanceFile('data/solomon/R201.txt', { first: 500 }))).toHaveLength(1);
   });
 
+  it('reads one instance pretty-printed over many lines in a .jsonl as that instance', () => {
+    const [one] = generateInstances(6, 1, 9);
+    expect(readInstanceFile(file('pretty.jsonl', JSON.stringify(one, null, 2)))).toEqual(
+      readInstanceFile(file('one.json', JSON.stringify(one))),
+    );
+  });
+
   it('reads a JSON Lines file of generated instances', () => {
     const set = generateInstances(8, 4, 2);
     expect(readInstancesJsonl(file('set.jsonl', writeInstancesJsonl(set)))).toEqual(set);

@@ -83,10 +83,21 @@ function severalInstances(count: number) {
  * several, or none, are refused with what the file holds.
  */
 export function parseSingleInstanceLines(text: string): Instance {
+  // One instance pretty-printed over many lines (an editor's "format document") is still the one instance.
+  if (jsonLinesCount(text) === 0 && isOneDocument(text)) return parseInstanceJson(text);
   const lines = parseInstanceLines(text);
   if (lines.length > 1) throw severalInstances(lines.length);
   if (lines.length === 0) throw inputError('Instance file holds no instance (one instance as JSON per line, as jampr generate writes)');
   return lines[0].instance;
+}
+
+function isOneDocument(text: string): boolean {
+  try {
+    JSON.parse(text.replace(/^\uFEFF/, ''));
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 /** How many JSON documents the text holds one a line, blank lines aside; 0 when some line is not one. */
