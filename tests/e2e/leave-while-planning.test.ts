@@ -2,30 +2,15 @@
  * Reloading or closing the page while a plan runs would cancel it (the web mode's server cancels the run of a page
  * that goes: http.ts): the browser asks first, as it does for unsaved edits, and staying keeps the run going.
  */
-import { expect, type Page, test } from '@playwright/test';
-import { type AppSession, openApp } from './support/browser.js';
-import { CITY_DAY_CSV, UNREACHABLE_TILES } from './support/fixtures.js';
-import { importCsv } from './support/csv-import.js';
+import { expect, test } from '@playwright/test';
+import { cityDayPage } from './support/city-day-page.js';
 
-test.describe.configure({ mode: 'serial' });
-
-let session: AppSession;
-let page: Page;
-const byTest = (id: string) => page.getByTestId(id);
-
-test.beforeAll(async ({ browser }) => {
-  session = await openApp(browser);
-  page = session.page;
-  await page.evaluate(`localStorage.setItem('jampr.tileUrl', ${JSON.stringify(UNREACHABLE_TILES)})`);
-  await importCsv(page, 'leaving.csv', CITY_DAY_CSV, { vehicles: 3, capacity: 30, speedKmh: 25 });
-});
-test.afterAll(async () => {
-  await session?.close();
-});
+const app = cityDayPage('leaving.csv');
+const byTest = app.byTest;
 
 /** Reloads the page and says which dialog the browser showed first (dismissed: the page stays), or none. */
 async function reloadAsked(): Promise<string | null> {
-  const dialog = page.waitForEvent('dialog', { timeout: 5_000 }).then(
+  const dialog = app.page.waitForEvent('dialog', { timeout: 5_000 }).then(
     async (d) => {
       const type = d.type();
       await d.dismiss();
@@ -34,7 +19,7 @@ async function reloadAsked(): Promise<string | null> {
     () => null,
   );
   // Not awaited: a reload the dialog stopped never loads.
-  void page.evaluate('location.reload()').catch(() => undefined);
+  void app.page.evaluate('location.reload()').catch(() => undefined);
   return dialog;
 }
 
@@ -50,7 +35,7 @@ test('a reload while a plan runs asks first; staying keeps the plan running', as
 });
 
 test('with no plan running and nothing unsaved a reload asks nothing', async () => {
-  const reloaded = page.waitForEvent('load');
+  const reloaded = app.page.waitForEvent('load');
   expect(await reloadAsked()).toBeNull();
   await reloaded;
 });

@@ -2,27 +2,11 @@
  * The map at 1024 x 700, where a plan's timeline leaves the map short: after planning every stop is whole inside it,
  * and the depot's tooltip, the depot panned into the top left corner, is not under the zoom buttons.
  */
-import { expect, type Page, test } from '@playwright/test';
-import { type AppSession, openApp } from './support/browser.js';
-import { CITY_DAY_CSV, UNREACHABLE_TILES } from './support/fixtures.js';
-import { importCsv } from './support/csv-import.js';
+import { expect, test } from '@playwright/test';
+import { cityDayPage } from './support/city-day-page.js';
 
-test.describe.configure({ mode: 'serial' });
-
-let session: AppSession;
-let page: Page;
-const byTest = (id: string) => page.getByTestId(id);
-
-test.beforeAll(async ({ browser }) => {
-  session = await openApp(browser);
-  page = session.page;
-  await page.setViewportSize({ width: 1024, height: 700 });
-  await page.evaluate(`localStorage.setItem('jampr.tileUrl', ${JSON.stringify(UNREACHABLE_TILES)})`);
-  await importCsv(page, 'edges.csv', CITY_DAY_CSV, { vehicles: 3, capacity: 30, speedKmh: 25 });
-});
-test.afterAll(async () => {
-  await session?.close();
-});
+const app = cityDayPage('edges.csv', { width: 1024, height: 700 });
+const byTest = app.byTest;
 
 test('after planning every stop is whole inside the shorter map', async () => {
   const before = (await byTest('map').boundingBox())!;
@@ -32,7 +16,7 @@ test('after planning every stop is whole inside the shorter map', async () => {
   await expect(byTest('plan-meta')).toBeVisible({ timeout: 60_000 });
   const map = (await byTest('map').boundingBox())!;
   expect(map.height, 'the timeline takes room from the map').toBeLessThan(before.height);
-  for (const marker of await page.locator('[data-testid^="marker-"]').all()) {
+  for (const marker of await app.page.locator('[data-testid^="marker-"]').all()) {
     const box = (await marker.boundingBox())!;
     const inside = box.x >= map.x && box.y >= map.y && box.x + box.width <= map.x + map.width && box.y + box.height <= map.y + map.height;
     expect(inside, `${await marker.getAttribute('data-testid')} is wholly inside the map`).toBe(true);
@@ -46,17 +30,17 @@ test("the depot's tooltip in the top left corner is clear of the zoom buttons", 
   const target = { x: map.x + 72, y: map.y + 24 };
   const from = { x: map.x + map.width - 40, y: map.y + map.height - 50 };
   const to = { x: from.x - (depot.x + depot.width / 2 - target.x), y: from.y - (depot.y + depot.height / 2 - target.y) };
-  await page.mouse.move(from.x, from.y);
-  await page.mouse.down();
-  await page.mouse.move(to.x, to.y, { steps: 8 });
-  await page.mouse.up();
+  await app.page.mouse.move(from.x, from.y);
+  await app.page.mouse.down();
+  await app.page.mouse.move(to.x, to.y, { steps: 8 });
+  await app.page.mouse.up();
   await byTest('marker-depot').hover();
-  const tooltip = page.locator('.leaflet-tooltip', { hasText: 'Depot · shift' });
+  const tooltip = app.page.locator('.leaflet-tooltip', { hasText: 'Depot · shift' });
   await expect(tooltip).toBeVisible();
   const tip = (await tooltip.boundingBox())!;
-  const zoom = (await page.locator('.leaflet-control-zoom').boundingBox())!;
+  const zoom = (await app.page.locator('.leaflet-control-zoom').boundingBox())!;
   const overlaps = tip.x < zoom.x + zoom.width && zoom.x < tip.x + tip.width && tip.y < zoom.y + zoom.height && zoom.y < tip.y + tip.height;
   expect(overlaps, `tooltip ${JSON.stringify(tip)}, zoom buttons ${JSON.stringify(zoom)}`).toBe(false);
   expect(tip.y, 'the tooltip inside the map').toBeGreaterThanOrEqual(map.y);
-  await session.screenshot('depot-tooltip-corner');
+  await app.session.screenshot('depot-tooltip-corner');
 });

@@ -3,27 +3,11 @@
  * before it, whole (the learning curve was drawn over the form's day checkboxes and Start button, the form's Cancel
  * inside the models table), and the page scrolls to reach the models.
  */
-import { expect, type Page, test } from '@playwright/test';
-import { type AppSession, openApp } from './support/browser.js';
-import { CITY_DAY_CSV, UNREACHABLE_TILES } from './support/fixtures.js';
-import { importCsv } from './support/csv-import.js';
+import { expect, test } from '@playwright/test';
+import { cityDayPage } from './support/city-day-page.js';
 
-test.describe.configure({ mode: 'serial' });
-
-let session: AppSession;
-let page: Page;
-const byTest = (id: string) => page.getByTestId(id);
-
-test.beforeAll(async ({ browser }) => {
-  session = await openApp(browser);
-  page = session.page;
-  await page.evaluate(`localStorage.setItem('jampr.tileUrl', ${JSON.stringify(UNREACHABLE_TILES)})`);
-  // A saved day, so the form lists a day to tick.
-  await importCsv(page, 'narrow.csv', CITY_DAY_CSV, { vehicles: 3, capacity: 30, speedKmh: 25 });
-});
-test.afterAll(async () => {
-  await session?.close();
-});
+const app = cityDayPage('narrow.csv');
+const byTest = app.byTest;
 
 type Box = { x: number; y: number; width: number; height: number };
 const box = async (id: string): Promise<Box> => (await byTest(id).boundingBox())!;
@@ -35,7 +19,7 @@ for (const [width, height] of [
   [1100, 800],
 ]) {
   test(`at ${width} x ${height} the form, the learning curve and the models are stacked without overlap`, async () => {
-    await page.setViewportSize({ width, height });
+    await app.page.setViewportSize({ width, height });
     await byTest('tab-training').click();
     await byTest('models-table').waitFor();
     const form = await box('training-form');
@@ -46,7 +30,7 @@ for (const [width, height] of [
     expect(below(run, await box('train-instances')), 'the day checkboxes above the learning curve').toBe(true);
     expect(below(run, form), 'the learning curve under the whole form').toBe(true);
     expect(below(models, run), 'the models under the learning curve').toBe(true);
-    await session.screenshot(`narrow-training-${width}x${height}`);
+    await app.session.screenshot(`narrow-training-${width}x${height}`);
     // The page scrolls to the models, and the form's buttons stay clickable (nothing drawn over them).
     await byTest('models-table').scrollIntoViewIfNeeded();
     await expect(byTest('models-table')).toBeInViewport();
@@ -57,5 +41,5 @@ for (const [width, height] of [
 }
 
 test('the page reported no errors of its own', () => {
-  expect(session.errors).toEqual([]);
+  expect(app.session.errors).toEqual([]);
 });
