@@ -44,10 +44,8 @@ export function checkWritable(path: string, inputs: readonly string[] = []): voi
   // '-' means stdout to many tools; jampr writes no file of that name (a stray '-' in the folder surprises later).
   if (path === '-') throw inputError("cannot write -: it is not a file name (jampr writes no file called '-'); give --out a file name");
   // "p.json/" names a folder: the path functions drop the slash and would write the file p.json, not what was typed.
-  if (path.endsWith('/') || path.endsWith(sep))
-    throw inputError(
-      `cannot write ${path}: it ends in ${path.endsWith('/') ? '/' : sep} and so names a folder, not a file; drop the ${path.endsWith('/') ? '/' : sep}`,
-    );
+  const slash = ['/', sep].find((s) => path.endsWith(s));
+  if (slash) throw inputError(`cannot write ${path}: it ends in ${slash} and so names a folder, not a file; drop the ${slash}`);
   const real = followLinks(path);
   const folder = dirname(real);
   if (!statOrNull(folder)?.isDirectory()) throw inputError(`cannot write ${path}: the folder ${folder} does not exist`);

@@ -9,7 +9,7 @@ import type { Instance, Routes } from '../../shared/domain.js';
 import { parseFlags, variantFlags, variantFromFlags } from '../args.js';
 import { EXIT } from '../exit-codes.js';
 import { readTextFile } from '../files.js';
-import { FLEET_FLAGS, instanceFlags } from '../load.js';
+import { FLEET_FLAGS, instanceFlags, printWarning } from '../load.js';
 import { fleetDifference, fleetText, loadWithRecordedFleet } from '../recorded-fleet.js';
 
 /**
@@ -39,10 +39,9 @@ export async function run(argv: string[]): Promise<void> {
   const { values, positionals } = parseFlags('eval', argv, flags, 2);
   if (positionals.length < 2) throw inputError('eval needs an INSTANCE file and a PLAN.json');
   const plan = parsePlanRoutes(planJsonText(positionals[1]));
-  const warn = (message: string) => process.stderr.write(`jampr: warning: ${message}\n`);
   const readWarnings: string[] = [];
   const { problem, taken } = loadWithRecordedFleet(positionals[0], values, plan.fleet, (w) => readWarnings.push(w));
-  for (const warning of readWarnings) warn(tellFleetShort(warning, problem.instance, plan.routes, values));
+  for (const warning of readWarnings) printWarning(tellFleetShort(warning, problem.instance, plan.routes, values));
   if (taken.length > 0) {
     const flags = taken.map((k) => `--${FLEET_FLAGS[k]}`).join(', ');
     process.stderr.write(
@@ -55,7 +54,7 @@ export async function run(argv: string[]): Promise<void> {
   // A lateness price in the plan file means nothing under hard windows: said, not blamed on a flag never given.
   const ownBeta = name === 'tw1' ? undefined : own.beta;
   if (name === 'tw1' && own.beta !== undefined)
-    warn(`the plan file gives beta ${own.beta}, which hard windows (tw1) do not price: ignored`);
+    printWarning(`the plan file gives beta ${own.beta}, which hard windows (tw1) do not price: ignored`);
   const variant = variantFromFlags(
     {
       ...values,
@@ -67,7 +66,7 @@ export async function run(argv: string[]): Promise<void> {
     'score',
   );
   if (values.variant !== undefined && plan.variant !== undefined && plan.variant !== variant.name)
-    warn(
+    printWarning(
       `the plan was made under ${plan.variant}; it is scored under ${variant.name} (its own prices: alpha ${variant.alpha}${'beta' in variant ? `, beta ${variant.beta}` : ''}, ${variant.penalty}), as --variant asks`,
     );
   const scoredBy: Partial<Record<'alpha' | 'beta' | 'penalty', number | string>> = variant;
@@ -76,12 +75,12 @@ export async function run(argv: string[]): Promise<void> {
   );
   if (changed.length > 0) {
     const list = (of: Partial<Record<string, unknown>>) => changed.map((f) => `${f} ${of[f]}`).join(', ');
-    warn(`the plan was made with ${list(own)}; it is scored with ${list(scoredBy)}, as the flags ask`);
+    printWarning(`the plan was made with ${list(own)}; it is scored with ${list(scoredBy)}, as the flags ask`);
   }
   if (plan.instance !== undefined && plan.instance !== problem.instance.name)
-    warn(`the plan was made for the instance ${plan.instance}, not ${problem.instance.name}`);
+    printWarning(`the plan was made for the instance ${plan.instance}, not ${problem.instance.name}`);
   const fleetChange = plan.fleet && fleetDifference(plan.fleet, planFleet(problem.instance));
-  if (fleetChange) warn(`the plan was made for ${fleetChange}: it is scored with the latter, as the instance and flags give it`);
+  if (fleetChange) printWarning(`the plan was made for ${fleetChange}: it is scored with the latter, as the instance and flags give it`);
   const evaluation = evaluatePlan(problem, plan.routes, variant);
   const { routes: scheduled, ...totals } = evaluation;
   const geo = problem.instance.coordinates?.kind === 'geo' ? problem.instance.coordinates : null;
