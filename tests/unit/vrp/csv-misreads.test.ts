@@ -89,6 +89,28 @@ describe('customer CSVs that were misread', () => {
     expect(read([...semicolon, 'C2;1.5;1;2;08:00;12:00;10']).warnings).toEqual([]);
   });
 
+  it("reads a demand's point as a thousands separator where the demand column writes decimal commas, whatever the coordinates write", () => {
+    // Coordinates pasted from a map keep their points; the weights typed in German Excel have decimal commas.
+    const header = 'id;lat;lon;demand;ready;due;service';
+    const rows = ['D;53.533;10.080;0;06:00;18:00;0', 'A;53.560;10.010;2,5;08:00;10:00;10', 'B;53.541;10.002;1.250;10:00;14:00;15'];
+    const day = read([header, ...rows]);
+    expect(day.instance.customers.map((c) => c.demand)).toEqual([2.5, 1250]);
+    expect(day.warnings).toEqual([
+      "row 4, column demand: '1.250' was read with a thousands separator (1.250 as 1250), as the file writes its other numbers with decimal commas: if a decimal was meant, write it so (1,25)",
+    ]);
+    // Points and commas both shown as decimals elsewhere, none in the demand column: nothing tells, so it is said.
+    const mixed = read([
+      header,
+      'D;53.533;10.080;0;06:00;18:00;0',
+      'A;53.560;10.010;2;08:00;10:00;2,5',
+      'B;53.541;10.002;1.250;10:00;14:00;15',
+    ]);
+    expect(mixed.instance.customers[1].demand).toBe(1.25);
+    expect(mixed.warnings).toEqual([
+      "row 4, column demand: '1.250' was read with a decimal point (1.250 as 1.25): if a thousands separator was meant, write the number without it (1250)",
+    ]);
+  });
+
   it('reads past a column without a header that every row fills, as pandas writes its row numbers', () => {
     expect(windows([`,${HEADER}`, '0,D,0,0,0,0,1000,0', '1,C1,1,1,1,100,500,10'])).toEqual([[100, 500, 10]]);
   });

@@ -39,8 +39,9 @@ export function cellReader(
         style.readAsThousands.push(cellText);
         return Number(text.split(style.thousands).join(''));
       }
-      if (groupedBy(text, '.') && !style.marks.point) style.pointUntold.push(cellText);
-      if (style.commaEither && groupedBy(text, ',') && !style.marks.comma) style.commaUntold.push(cellText);
+      // Read with the decimal mark, said so unless the numbers show that mark, and only it, as a decimal mark.
+      if (groupedBy(text, '.') && !(style.marks.point && !style.marks.comma)) style.pointUntold.push(cellText);
+      if (style.commaEither && groupedBy(text, ',') && !(style.marks.comma && !style.marks.point)) style.commaUntold.push(cellText);
     }
     const t = decimalComma ? text.replace(',', '.') : text;
     if (!/^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/.test(t)) return undefined;

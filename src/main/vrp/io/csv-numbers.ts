@@ -9,7 +9,7 @@
  * cell is read with the decimal mark, 1.25, and said so. Every such cell is named.
  */
 export interface NumberStyle {
-  /** The decimal marks the file's other numbers show (decimalMarks). */
+  /** The decimal marks that settle a demand cell: the demand column's where it shows any, else the file's (decimalMarks). */
   marks: DecimalMarks;
   /** A comma may be either mark: tab and '|' files, and ',' files whose quoted numbers have decimal commas (1,250 or 1,25). */
   commaEither: boolean;
@@ -50,8 +50,13 @@ export function decimalMarks(cells: readonly { text: string; amount: boolean }[]
   return marks;
 }
 
-/** The style a file read with decimal commas (`decimalComma`) has, from its marks: which mark, if any, groups thousands. */
-export function numberStyle(marks: DecimalMarks, decimalComma: boolean, commaEither: boolean): NumberStyle {
+/**
+ * The style a file read with decimal commas (`decimalComma`) has, from its marks: which mark, if any, groups
+ * thousands. The demand column's own decimals decide where it shows any (2,5 and 12,5 beside 1.250 make it 1250 even
+ * where the coordinates, pasted from a map, write points); else the file's other numbers do.
+ */
+export function numberStyle(file: DecimalMarks, demand: DecimalMarks, decimalComma: boolean, commaEither: boolean): NumberStyle {
+  const marks = demand.point || demand.comma ? demand : file;
   const thousands = decimalComma && marks.comma && !marks.point ? '.' : commaEither && marks.point && !marks.comma ? ',' : undefined;
   return { marks, commaEither, thousands, readAsThousands: [], pointUntold: [], commaUntold: [] };
 }

@@ -285,10 +285,11 @@ export function parseCustomerCsv(text: string, options: CsvFleetOptions): CsvImp
   const sheetsCommas = delimiter === ',' && commaFileDecimals(rows.flatMap((r) => numberColumns.map((i) => r.cells[i] ?? '')));
   const decimalComma = delimiter !== ',' || sheetsCommas;
   const markColumns = (['x', 'y', 'lat', 'lon', 'demand', 'service'] as const).flatMap((f) => (mapping.index[f] === undefined ? [] : [f]));
-  const marks = decimalMarks(
-    rows.flatMap((r) => markColumns.map((f) => ({ text: r.cells[mapping.index[f] ?? -1] ?? '', amount: f === 'demand' }))),
-  );
-  const style = numberStyle(marks, decimalComma, delimiter === '\t' || delimiter === '|' || sheetsCommas);
+  const cellsOf = (fields: readonly (typeof markColumns)[number][]) =>
+    rows.flatMap((r) => fields.map((f) => ({ text: r.cells[mapping.index[f] ?? -1] ?? '', amount: f === 'demand' })));
+  const marks = decimalMarks(cellsOf(markColumns));
+  const demandMarks = decimalMarks(cellsOf(markColumns.filter((f) => f === 'demand')));
+  const style = numberStyle(marks, demandMarks, decimalComma, delimiter === '\t' || delimiter === '|' || sheetsCommas);
   const bad: CellProblem[] = [];
   let depot: Depot | undefined;
   let customers: Customer[] = [];
