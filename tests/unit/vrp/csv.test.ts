@@ -65,6 +65,17 @@ describe('parseCustomerCsv', () => {
     expect(ok.instance.depot.id).toBe('D');
   });
 
+  it('reads rows appended with other line ends than the first rows (a Windows file grown by another tool)', () => {
+    const text = 'id,x,y,demand,ready,due,service\r\nD,0,0,0,0,1000,0\r\n1,3,4,5,10,50,2\r\n2,6,8,7,0,200,3\n3,1,1,2,0,300,4\n';
+    const day = parseCustomerCsv(text, fleet);
+    expect(day.instance.customers.map((c) => [c.id, c.demand, c.service])).toEqual([
+      ['1', 5, 2],
+      ['2', 7, 3],
+      ['3', 2, 4],
+    ]);
+    expect(day.warnings).toEqual([]);
+  });
+
   it('reads quoted fields that contain commas and quotes', () => {
     const text = ['id,x,y,demand,ready,due,service', '"Depot, main",0,0,0,0,1000,0', '"Smith, ""the"" baker",3,4,5,10,50,2'].join('\n');
     const { instance } = parseCustomerCsv(text, fleet);

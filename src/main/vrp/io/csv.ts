@@ -235,7 +235,9 @@ function isJson(text: string): boolean {
 const TOO_MANY_FIELDS = ` (a decimal comma in a file with ',' between columns splits a number in two: write 2.5, or save the file with ';' between columns)`;
 
 export function parseCustomerCsv(text: string, options: CsvFleetOptions): CsvImport {
-  const body = text.replace(/^\uFEFF/, '');
+  // Rows appended to a Windows file by another tool end in '\n' alone: one line end throughout, or the parser, which
+  // takes the first line's, would merge them.
+  const body = text.replace(/^\uFEFF/, '').replace(/\r\n?/g, '\n');
   // A workbook or other binary file: say what it is, not which columns its bytes lack.
   const binary = binaryFileProblem(body);
   if (binary) throw inputError(`CSV ${options.name} cannot be imported`, [binary]);
