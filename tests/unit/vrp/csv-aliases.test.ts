@@ -20,6 +20,24 @@ describe('column aliases', () => {
     expect(fields('id,name,address,lat,lon,qty,Delivery window from,Delivery window to,service')).toEqual(all);
   });
 
+  it("read a field's name after the word an export puts before it (Delivery Window Start, Order Weight, Stop Duration)", () => {
+    const fields = (header: string) => mapColumns(header.split(','));
+    const us = fields('Order ID,Customer Name,Latitude,Longitude,Order Weight,Delivery Window Start,Delivery Window End,Stop Duration');
+    expect(us.names).toEqual({
+      id: 'Order ID',
+      name: 'Customer Name',
+      lat: 'Latitude',
+      lon: 'Longitude',
+      demand: 'Order Weight',
+      ready: 'Delivery Window Start',
+      due: 'Delivery Window End',
+      service: 'Stop Duration',
+    });
+    // A word that names no field after it stays a column not read; French 'demande' is the demand.
+    expect(fields('id,x,y,demande,Delivery Date,ready,due').ignored).toEqual(['Delivery Date']);
+    expect(fields('id,x,y,demande,ready,due').names.demand).toBe('demande');
+  });
+
   it('read "Cliente" beside a code column as the name, alone as the id', () => {
     const day = (rows: string[]) => parseCustomerCsv(rows.join('\n'), { name: 'd', capacity: 10 }).instance.customers[0];
     expect(day(['Código,Cliente,x,y,demanda,inicio,fim', 'D,Depósito,0,0,0,0,100', 'K7,Panadería Sol,1,1,1,0,100'])).toMatchObject({

@@ -97,6 +97,8 @@ export const COLUMN_ALIASES: Record<CsvField, readonly string[]> = {
     'gewicht',
     'anzahl',
     'quantite',
+    'demande',
+    'colis',
     'poids',
     'cantidad',
     'demanda',

@@ -84,6 +84,19 @@ function someNames(names: readonly string[]): string {
   return someOf(names, 10);
 }
 
+/**
+ * The header's key as the aliases list it: as written, or without the word an export puts before a field's name
+ * ("Delivery Window Start", "Order Weight", "Stop Duration") where only that way it names a field.
+ */
+function fieldKey(key: string): string {
+  if (FIELDS.some((f) => COLUMN_ALIASES[f].includes(key))) return key;
+  const prefix = QUALIFIERS.find((q) => key.startsWith(q) && FIELDS.some((f) => COLUMN_ALIASES[f].includes(key.slice(q.length))));
+  return prefix ? key.slice(prefix.length) : key;
+}
+
+/** Words exports put before a field's name, normalised. */
+const QUALIFIERS = ['delivery', 'order', 'customer', 'stop', 'shipment', 'lieferung', 'liefer', 'kunden', 'livraison', 'entrega'];
+
 export function mapColumns(headers: string[]): ColumnMapping {
   const mapping: ColumnMapping = { index: {}, names: {}, ignored: [], geo: false, problems: [], units: {} };
   const secondReadings = new Set<CsvField>();
@@ -94,7 +107,7 @@ export function mapColumns(headers: string[]): ColumnMapping {
     else secondReadings.delete(field);
   };
   for (const [i, header] of headers.entries()) {
-    const key = normaliseHeader(header);
+    const key = fieldKey(normaliseHeader(header));
     const field = FIELDS.find((f) => COLUMN_ALIASES[f].includes(key));
     if (!field) {
       if (header.trim() !== '') mapping.ignored.push(header);
@@ -116,7 +129,7 @@ export function mapColumns(headers: string[]): ColumnMapping {
       assign(second, header, i, true);
       continue;
     }
-    const earlierSecond = SECOND_READING[normaliseHeader(earlier)];
+    const earlierSecond = SECOND_READING[fieldKey(normaliseHeader(earlier))];
     if (earlierSecond && key === COLUMN_ALIASES[field][0]) {
       // The column named after the field wins; the other is read in its second sense, or left out if that is taken.
       if (mapping.names[earlierSecond] === undefined) assign(earlierSecond, earlier, mapping.index[field]!, true);
