@@ -231,6 +231,12 @@ describe('parseCustomerCsv', () => {
       "row 3, column ready: '7.30' is a plain number, but this file's times are HH:MM: write it as a time of day, e.g. 07:30",
       "row 4, column due: '25:00' is not a number, a time of day HH:MM (00:00 to 24:00, or 9:00 AM) or a date and time (2026-11-27 08:00)",
     ]);
+    // A time without its colon is told back with it; a number no time of day is gets a plain example.
+    const colonless = ['id,x,y,demand,ready,due,service', 'D,0,0,0,07:00,18:00,0', '1,3,4,5,1430,23:59,2', '2,6,8,7,75,10:00,3'];
+    expect(detailsOf(colonless.join('\n'))).toEqual([
+      "row 3, column ready: '1430' is a plain number, but this file's times are HH:MM: write it as a time of day, e.g. 14:30",
+      "row 4, column ready: '75' is a plain number, but this file's times are HH:MM: write it as a time of day, e.g. 07:30",
+    ]);
   });
 
   it('reads a night shift: the depot closing before it opens by the clock closes the next day, and so do the times after midnight', () => {

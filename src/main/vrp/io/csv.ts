@@ -319,9 +319,10 @@ export function parseCustomerCsv(text: string, options: CsvFleetOptions): CsvImp
   // A file that writes its windows as HH:MM means every window so: "7.30" there is a typo for 07:30, not 7.3 minutes.
   if (clock.used) {
     for (const { where, text } of clock.numbers) {
-      // A dotted time says what was meant ("8.15" -> 08:15); any other number gets a plain example.
-      const dotted = /^(\d{1,2})[.,]([0-5]\d)$/.exec(text);
-      const example = dotted ? `${dotted[1].padStart(2, '0')}:${dotted[2]}` : '07:30';
+      // A dotted time or one without its colon says what was meant ("8.15" -> 08:15, "1430" -> 14:30); any other
+      // number gets a plain example.
+      const time = /^([01]?\d|2[0-3])[.,]?([0-5]\d)$/.exec(text);
+      const example = time ? `${time[1].padStart(2, '0')}:${time[2]}` : '07:30';
       problems.push(`${where}: '${text}' is a plain number, but this file's times are HH:MM: write it as a time of day, e.g. ${example}`);
     }
   }
