@@ -111,6 +111,18 @@ describe('customer CSVs that were misread', () => {
     ]);
   });
 
+  it('names a time without AM or PM in a file that writes them, where the morning reading falls before the shift', () => {
+    const header = 'id,x,y,demand,ready,due,service';
+    const day = read([header, 'D,0,0,0,6:00 AM,6:00 PM,0', 'A,1,1,1,12:30,2:00 PM,5', 'B,2,2,1,1:00,3:00 PM,5', 'C,3,3,1,09:00,11:00,5']);
+    expect(day.instance.customers[1].ready).toBe(60);
+    expect(day.warnings).toEqual([
+      "row 4, column ready: '1:00' is written without AM or PM where the file's other times have them: read as 01:00, before the shift opens at 06:00. If the afternoon is meant, write 1:00 PM",
+    ]);
+    // Within the shift read as written (09:00), or a file of 24-hour times alone: nothing to say.
+    expect(read([header, 'D,0,0,0,6:00 AM,6:00 PM,0', 'C,3,3,1,9:00,2:00 PM,5']).warnings).toEqual([]);
+    expect(read([header, 'D,0,0,0,00:00,18:00,0', 'B,2,2,1,1:00,15:00,5']).warnings).toEqual([]);
+  });
+
   it('reads past a column without a header that every row fills, as pandas writes its row numbers', () => {
     expect(windows([`,${HEADER}`, '0,D,0,0,0,0,1000,0', '1,C1,1,1,1,100,500,10'])).toEqual([[100, 500, 10]]);
   });

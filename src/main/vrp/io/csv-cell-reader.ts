@@ -2,7 +2,7 @@
 
 import { parseClock, parseDateTime } from '../../../shared/clock.js';
 import type { CellProblem } from './csv-cell-problems.js';
-import { type ClockUse, onFileClock } from './csv-clock.js';
+import { type ClockUse, noteMeridiem, onFileClock } from './csv-clock.js';
 import { type ColumnMapping, type CsvField, durationInCell, type TimeField } from './csv-columns.js';
 import { degreesInCell } from './csv-degrees.js';
 import { groupedBy, type NumberHint, numberHint, type NumberStyle, plainNumber } from './csv-numbers.js';
@@ -88,6 +88,7 @@ export function cellReader(
       } else if (window) {
         clock.undated++;
         clock.firstUndated ??= cell;
+        if (minutes !== undefined) noteMeridiem(clock, where(field), text, minutes);
       }
       return minutes ?? dated;
     }

@@ -49,6 +49,10 @@ export interface ClockUse {
    * clock time (08:00) under such a header is read as the time it is.
    */
   inUnits: Set<TimeField>;
+  /** Window times written with AM or PM. */
+  meridiem: number;
+  /** Window times of 1:00 to 11:59 written without AM or PM: in a file that writes AM/PM, perhaps an afternoon. */
+  bareMorning: { where: string; text: string; minutes: number }[];
 }
 
 /** A file's clock, its slash dates read in the order its window cells tell (`slashDateOrder`). */
@@ -65,6 +69,8 @@ export function newClockUse(windowCells: readonly string[] = []): ClockUse {
     slashUntold: untold,
     slashMixed: mixed,
     inUnits: new Set(),
+    meridiem: 0,
+    bareMorning: [],
   };
 }
 
@@ -188,4 +194,26 @@ export function offDayWindows(depot: Depot, customers: readonly Customer[]): str
       (c) =>
         `the window ${at(c.ready)} – ${at(c.due)} is not on the shift's day (${days}) for customer ${c.id}: is the row from another day's file?`,
     );
+}
+
+/** A window time as the clock saw it: written with AM/PM, or in the morning hours without (see `meridiemWarnings`). */
+export function noteMeridiem(clock: ClockUse, where: string, text: string, minutes: number): void {
+  if (/\d\s*[ap]\.?m\.?$/i.test(text)) clock.meridiem++;
+  else if (minutes >= 60 && minutes < 12 * 60) clock.bareMorning.push({ where, text, minutes });
+}
+
+/**
+ * A time without AM or PM in a file whose other times have them, that read as morning falls before the shift opens
+ * and read as afternoon within it ('1:00' beside '3:00 PM' on a 06:00–18:00 shift): read as written, and said so.
+ */
+export function meridiemWarnings(clock: ClockUse, depot: { ready: number; due: number } | undefined): string[] {
+  if (clock.meridiem === 0 || !depot || depot.due <= depot.ready) return [];
+  const misread = clock.bareMorning.filter((t) => t.minutes < depot.ready && t.minutes + 12 * 60 <= depot.due);
+  if (misread.length === 0) return [];
+  const [first] = misread;
+  const more = misread.length > 1 ? ` and ${misread.length - 1} more are` : ' is';
+  return [
+    `${first.where}: '${first.text}'${more} written without AM or PM where the file's other times have them: read as ` +
+      `${formatClock(first.minutes)}, before the shift opens at ${formatClock(depot.ready)}. If the afternoon is meant, write ${first.text} PM`,
+  ];
 }

@@ -11,6 +11,7 @@ import {
   newClockUse,
   offDayWindows,
   offsetWarnings,
+  meridiemWarnings,
   slashDateWarnings,
   unitsRead,
 } from './csv-clock.js';
@@ -313,6 +314,7 @@ export function parseCustomerCsv(text: string, options: CsvFleetOptions): CsvImp
   }
   problems.push(...cellProblemLines(bad));
   let mixedDates = false;
+  const afternoons = meridiemWarnings(clock, depot);
   const clockProblems: string[] = [];
   if (depot) ({ depot, customers, mixedDates } = onOneClock(depot, customers, openWindows, partialRows, clock, clockProblems));
   problems.push(...clockProblems.map((p) => withRow(p, rowsOfCustomer, depotRow?.number)));
@@ -370,6 +372,7 @@ export function parseCustomerCsv(text: string, options: CsvFleetOptions): CsvImp
       ...numberStyleWarnings(style),
       ...(degrees ? [degrees] : []),
       ...dottedTimeWarnings(clock),
+      ...afternoons,
       ...offsetWarnings(clock),
       ...slashDateWarnings(clock),
       ...reach,
