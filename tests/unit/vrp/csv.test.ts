@@ -568,7 +568,7 @@ describe('CSV writers', () => {
       [
         'route,stop,kind,id,name,address,x,y,arrival,wait,start,departure,early,late,load,note',
         // The first stop waits 5: the driver may leave 5 later, and the depart row says so beside the plan's rule.
-        "1,0,depart,D,,,0,0,,,,0,,,0,the driver can leave at 5 and start 1 as its window opens (the driver sheet's time); these rows count the wait from the shift start as the plan's cost does",
+        "1,0,depart,D,,,0,0,,,,0,,,0,the driver can leave at 5 and start 1 as its window opens (the driver sheet's time); these rows keep the plan's departure at the shift start and count the wait from it",
         '1,1,stop,1,,,3,4,5,5,10,12,5,0,5,',
         '1,2,stop,2,,,6,8,17,0,17,20,0,0,12,',
         '1,3,return,D,,,0,0,30,,,,,,12,',
@@ -600,7 +600,7 @@ describe('CSV writers', () => {
     const plan = writePlanCsv(instance, evaluatePlan(buildProblem(instance), [['1', '2']], makeVariant('tw1'))).split('\n');
     expect(plan[0]).toBe('route,stop,kind,id,name,address,lat,lon,arrival,wait (min),start,departure,early (min),late (min),load,note');
     expect(plan[1]).toBe(
-      `1,0,depart,D,Depot,"Main St 1, Town",52.52,13.4,,,,07:00,,,0,the driver can leave at 07:51 and start 1 as its window opens (the driver sheet's time); these rows count the wait from the shift start as the plan's cost does`,
+      `1,0,depart,D,Depot,"Main St 1, Town",52.52,13.4,,,,07:00,,,0,the driver can leave at 07:51 and start 1 as its window opens (the driver sheet's time); these rows keep the plan's departure at the shift start and count the wait from it`,
     );
     expect(plan[2]).toMatch(/^1,1,stop,1,"Shop ""A""","Side St 2, Town",52.5,13.45,/);
     expect(plan[4]).toMatch(/^1,3,return,D,Depot,/);

@@ -50,7 +50,7 @@ export function writeInstanceCsv(instance: Instance): string {
 const round2 = (v: number) => Math.round(v * 100) / 100;
 
 /**
- * The rows keep the plan's rule (every vehicle leaves at the shift start, its first wait counted and priced), but the
+ * The rows keep the plan's rule (every vehicle leaves at the shift start, its first wait counted; priced under hard windows), but the
  * driver sheet and the plan view tell the driver to leave later by that wait: the depart row says so, in the same
  * time, so that the export and the sheet do not seem to disagree.
  */
@@ -60,7 +60,7 @@ function laterDeparture(route: Evaluation['routes'][number], shiftStart: number,
   // A wait under a minute leaves the told time at the shift start: nothing later to tell.
   if (!first || departure <= shiftStart) return '';
   const leave = time(departure);
-  return `the driver can leave at ${leave} and start ${first.customerId} as its window opens (the driver sheet's time); these rows count the wait from the shift start as the plan's cost does`;
+  return `the driver can leave at ${leave} and start ${first.customerId} as its window opens (the driver sheet's time); these rows keep the plan's departure at the shift start and count the wait from it`;
 }
 
 /** Several notes in one cell, the broken rules first. */
