@@ -4,7 +4,7 @@
  */
 import { DEFAULT_SAMPLES } from '../shared/methods.js';
 const INSTANCE = [
-  'INSTANCE is a customer .csv (or .tsv), an instance .json (or a .jsonl of one), a Solomon .txt or a VRPLIB .vrp file.',
+  'INSTANCE is a customer .csv (or .tsv), an instance .json (or a .jsonl of one), a Solomon .txt (a customer table saved as .txt is read as one) or a VRPLIB .vrp file.',
   '  --first N            keep the depot and the first N customers',
   '  --vehicles K         fleet size (a CSV without it: one vehicle per customer)',
   '  --capacity Q         vehicle capacity, a positive whole number (required for a CSV; demands may have decimals)',

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { readSolomon, writeSolomon } from '../../../src/main/vrp/io/solomon.js';
+import { isCustomerTable, readSolomon, writeSolomon } from '../../../src/main/vrp/io/solomon.js';
+import { parseInstanceText } from '../../../src/main/vrp/io/index.js';
 import { validateInstance } from '../../../src/main/vrp/validate.js';
 import { generateInstance } from '../../../src/main/vrp/generate.js';
 import { createRng } from '../../../src/main/vrp/rng.js';
@@ -56,11 +57,20 @@ describe('readSolomon', () => {
     ]);
   });
 
-  it('rejects text that is not a Solomon file, and points a customer table saved as .txt to .csv', () => {
+  it('rejects text that is not a Solomon file; a customer table saved as .txt is read as one', () => {
     expect(errorOf(() => readSolomon('R201 but cut\n1 2 3')).details).toEqual(['no VEHICLE section', 'no CUSTOMER section']);
-    const hint = 'its first line looks like the header of a customer table: save it (or rename it) as .csv to import it as one';
-    expect(errorOf(() => readSolomon('id,x,y\n1,2,3')).details).toEqual(['no VEHICLE section', 'no CUSTOMER section', hint]);
-    expect(errorOf(() => readSolomon('ID\tName\tLatitude\tLongitude\nD\tDepot\t52.5\t13.4')).details).toContain(hint);
+    expect(isCustomerTable('R201 but cut\n1 2 3')).toBe(false);
+    expect(isCustomerTable(R201)).toBe(false);
+    expect(isCustomerTable('id,x,y\n1,2,3')).toBe(true);
+    const tab = [
+      'ID\tName\tLatitude\tLongitude\tDemand\tReady\tDue',
+      'D\tDepot\t52.5\t13.4\t0\t07:00\t17:00',
+      'A\tShop\t52.51\t13.41\t3\t08:00\t12:00',
+    ];
+    const warnings: string[] = [];
+    const day = parseInstanceText(tab.join('\n'), 'solomon', { capacity: 10, speedKmh: 30, onWarning: (w) => warnings.push(w) }, 'day');
+    expect(day.customers.map((c) => [c.id, c.demand, c.ready])).toEqual([['A', 3, 480]]);
+    expect(warnings[0]).toBe("day.txt is read as a customer table, as its first line is a table's header (a spreadsheet saved as text)");
   });
 });
 

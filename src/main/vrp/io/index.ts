@@ -7,7 +7,7 @@ import { checkInstance, validateInstance } from '../validate.js';
 import { parseCustomerCsv } from './csv.js';
 import { SAVE_AS_CSV } from './csv-shape.js';
 import { parseInstanceJson, parseInstanceLines, parseSingleInstanceLines } from './json.js';
-import { readSolomon, solomonSizeWarning } from './solomon.js';
+import { isCustomerTable, readSolomon, solomonSizeWarning } from './solomon.js';
 import { readVrplib } from './vrplib.js';
 import { decodeText } from '../../../shared/text-decoding.js';
 
@@ -115,6 +115,12 @@ export function parseInstanceText(
     case 'jsonl':
       return checked(keepFirst(withOverrides(parseSingleInstanceLines(text), options), options.first), options);
     case 'solomon': {
+      if (isCustomerTable(text)) {
+        options.onWarning?.(
+          `${defaultName}.txt is read as a customer table, as its first line is a table's header (a spreadsheet saved as text)`,
+        );
+        return parseInstanceText(text, 'csv', options, defaultName);
+      }
       const instance = checked(withOverrides(readSolomon(text, { first: options.first }), options), options);
       const warning = options.first === undefined ? solomonSizeWarning(instance) : null;
       if (warning) options.onWarning?.(warning);

@@ -16,6 +16,17 @@ export interface SolomonOptions {
 
 const NUMBER = /^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/;
 
+/**
+ * A spreadsheet saved as "Text (Tab delimited)" gets .txt too: a file without the Solomon sections whose first line
+ * is a table's header (separated, naming an id or coordinates) is a customer table.
+ */
+export function isCustomerTable(text: string): boolean {
+  const lines = text.replace(/^\uFEFF/, '').split(/\r?\n/);
+  const first = lines.find((l) => l.trim() !== '')?.trim() ?? '';
+  const sections = lines.some((l) => /^\s*(VEHICLE|CUSTOMER)\s*$/i.test(l));
+  return !sections && /[\t,;]/.test(first) && /\b(id|lat|latitude|x)\b/i.test(first);
+}
+
 export function readSolomon(text: string, options: SolomonOptions = {}): Instance {
   const lines = text.replace(/^\uFEFF/, '').split(/\r?\n/);
   const problems: string[] = [];
@@ -24,10 +35,6 @@ export function readSolomon(text: string, options: SolomonOptions = {}): Instanc
   const customerAt = lines.findIndex((l) => /^\s*CUSTOMER\s*$/i.test(l));
   if (vehicleAt < 0) problems.push('no VEHICLE section');
   if (customerAt < 0) problems.push('no CUSTOMER section');
-  // A spreadsheet saved as "Text (Tab delimited)" gets .txt too: its header row gives it away.
-  if (problems.length && /[\t,;]/.test(fileName) && /\b(id|lat|latitude|x)\b/i.test(fileName)) {
-    problems.push('its first line looks like the header of a customer table: save it (or rename it) as .csv to import it as one');
-  }
   if (problems.length) throw inputError('Not a Solomon instance file', problems);
 
   let fleet: number[] | undefined;
