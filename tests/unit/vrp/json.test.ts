@@ -177,6 +177,18 @@ describe('readInstanceFile', () => {
     );
   });
 
+  it('names the file that holds several instances, or none, or no JSON, where one instance is read', () => {
+    const lines = writeInstancesJsonl(generateInstances(5, 3, 7));
+    for (const name of ['three.jsonl', 'three.json']) {
+      const path = file(name, lines);
+      expect(() => readInstanceFile(path)).toThrow(`${path} holds 3 instances, one a line (JSON Lines), not one instance`);
+    }
+    const empty = file('empty.jsonl', '\n');
+    expect(() => readInstanceFile(empty)).toThrow(new RegExp(`^${empty} holds no instance `));
+    const broken = file('broken.json', '{"name": ');
+    expect(() => readInstanceFile(broken)).toThrow(new RegExp(`^${broken} is not valid JSON`));
+  });
+
   it('reads a JSON Lines file of generated instances', () => {
     const set = generateInstances(8, 4, 2);
     expect(readInstancesJsonl(file('set.jsonl', writeInstancesJsonl(set)))).toEqual(set);

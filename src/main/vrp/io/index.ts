@@ -102,18 +102,22 @@ function checked(instance: Instance, options: ReadInstanceOptions, warn = true):
   return instance;
 }
 
-/** Parses instance text of a known format; `defaultName` names a CSV instance when options.name is absent. */
+/**
+ * Parses instance text of a known format; `defaultName` names a CSV instance when options.name is absent, `file` the
+ * text in the messages about a whole JSON file (several instances where one is read, no JSON): its path where known.
+ */
 export function parseInstanceText(
   text: string,
   format: InstanceFormat,
   options: ReadInstanceOptions = {},
   defaultName = 'instance',
+  file?: string,
 ): Instance {
   switch (format) {
     case 'json':
-      return checked(keepFirst(withOverrides(parseInstanceJson(text), options), options.first), options);
+      return checked(keepFirst(withOverrides(parseInstanceJson(text, file), options), options.first), options);
     case 'jsonl':
-      return checked(keepFirst(withOverrides(parseSingleInstanceLines(text), options), options.first), options);
+      return checked(keepFirst(withOverrides(parseSingleInstanceLines(text, file), options), options.first), options);
     case 'solomon': {
       if (isCustomerTable(text)) {
         options.onWarning?.(
@@ -140,7 +144,7 @@ export function parseInstanceText(
 
 /** Reads an instance file, picking the format by extension: .json, .jsonl (one instance), .txt (Solomon), .vrp (VRPLIB) or .csv. */
 export function readInstanceFile(path: string, options: ReadInstanceOptions = {}): Instance {
-  return parseInstanceText(readText(path, options.onWarning), formatOfPath(path), options, basename(path, extname(path)));
+  return parseInstanceText(readText(path, options.onWarning), formatOfPath(path), options, basename(path, extname(path)), path);
 }
 
 /** Reads a JSON Lines file of instances (as `jampr generate` writes), each checked by the instance rules. */

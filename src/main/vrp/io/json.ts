@@ -56,24 +56,30 @@ function checkShape<T>(schema: z.ZodType<T>, raw: unknown, what: string): T {
   return result.data;
 }
 
-/** Reads an instance document; its rules are checked later by validateInstance/buildProblem. */
-export function parseInstanceJson(text: string): Instance {
+/** How the messages about a whole instance file name it where the text was not read from a path given. */
+const INSTANCE_FILE = 'Instance file';
+
+/**
+ * Reads an instance document; its rules are checked later by validateInstance/buildProblem. `file` names the text in
+ * the messages about the whole file (its path, where it was read from one).
+ */
+export function parseInstanceJson(text: string, file = INSTANCE_FILE): Instance {
   let raw: unknown;
   try {
-    raw = parseJson(text, 'Instance file');
+    raw = parseJson(text, file);
   } catch (e) {
     // Several instances, one a line (`jampr generate --out x.json` writes them so): say what the file is, not where
     // JSON.parse stopped.
     const documents = jsonLinesCount(text);
-    if (documents > 1) throw severalInstances(documents);
+    if (documents > 1) throw severalInstances(documents, file);
     throw e;
   }
   return checkShape(instanceSchema, raw, 'Instance JSON');
 }
 
 /** A file of several instances (JSON Lines) where one day is read, whether it is named .json or .jsonl. */
-function severalInstances(count: number) {
-  return inputError(`Instance file holds ${count} instances, one a line (JSON Lines), not one instance`, [
+function severalInstances(count: number, file: string) {
+  return inputError(`${file} holds ${count} instances, one a line (JSON Lines), not one instance`, [
     'an instance file holds one: copy the line of the day to plan into a file of its own (jampr generate --count 1 writes a single one); a file of several, named .jsonl, is for jampr train --instances',
   ]);
 }
@@ -82,12 +88,12 @@ function severalInstances(count: number) {
  * The one instance of a JSON Lines file (`jampr generate --count 1` writes one so): read as an instance file is;
  * several, or none, are refused with what the file holds.
  */
-export function parseSingleInstanceLines(text: string): Instance {
+export function parseSingleInstanceLines(text: string, file = INSTANCE_FILE): Instance {
   // One instance pretty-printed over many lines (an editor's "format document") is still the one instance.
-  if (jsonLinesCount(text) === 0 && isOneDocument(text)) return parseInstanceJson(text);
+  if (jsonLinesCount(text) === 0 && isOneDocument(text)) return parseInstanceJson(text, file);
   const lines = parseInstanceLines(text);
-  if (lines.length > 1) throw severalInstances(lines.length);
-  if (lines.length === 0) throw inputError('Instance file holds no instance (one instance as JSON per line, as jampr generate writes)');
+  if (lines.length > 1) throw severalInstances(lines.length, file);
+  if (lines.length === 0) throw inputError(`${file} holds no instance (one instance as JSON per line, as jampr generate writes)`);
   return lines[0].instance;
 }
 
