@@ -73,6 +73,8 @@ describe('training recipes and control', () => {
       validationSize: 4,
       model: tiny,
       onProgress: (p) => elapsed.push(p.elapsedSec),
+      // The phases too (REINFORCE's start measures the model again): a bar fed by both never runs back at the switch.
+      onPhase: (p) => elapsed.push(p.elapsedSec),
     });
     expect(run.card.recipe.name).toBe('pomo-mean');
     expect(String(run.card.recipe.after)).toMatch(/^imitation \(lr [\d.e-]+\) to \d+ instances$/);

@@ -126,10 +126,19 @@ async function warmStart(o: TrainModelOptions): Promise<TrainResult> {
   const offset = (performance.now() - started) / 1000;
   const left = o.minutes - offset / 60;
   if (first.stoppedBy !== 'time' || left <= 0) return first;
-  // Progress keeps counting the run's time from its start.
+  // Progress and phases keep counting the run's time from its start (a bar fed by both never runs back at the switch).
   const onProgress = o.onProgress && ((p: TrainProgress) => o.onProgress?.({ ...p, elapsedSec: p.elapsedSec + offset }));
+  const onPhase = o.onPhase && ((p: { label: string; elapsedSec: number }) => o.onPhase?.({ ...p, elapsedSec: p.elapsedSec + offset }));
   // The run started once: its start point came from the first stage.
-  const second = await trainWithRecipe({ ...o, fromDir: o.outDir, recipe: 'pomo-mean', minutes: left, onProgress, onStart: undefined });
+  const second = await trainWithRecipe({
+    ...o,
+    fromDir: o.outDir,
+    recipe: 'pomo-mean',
+    minutes: left,
+    onProgress,
+    onPhase,
+    onStart: undefined,
+  });
   return { ...second, validation: { start: first.validation.start, end: second.validation.end } };
 }
 
