@@ -157,6 +157,31 @@ describe('jampr info, generate, eval and bench', () => {
     expect(route.returnAt).toBe('08:40');
   });
 
+  it('eval of a plan made for another day names a few of its unknown stops and counts the rest, not one line each', async () => {
+    const dir = await cliWorkDir();
+    const [day] = generateInstances(5, 1, 3);
+    await writeFile(join(dir, 'day.json'), writeInstanceJson(day));
+    // Another day's plan: 40 stops, none of them a customer of this day.
+    const routes = [0, 1].map((r) => Array.from({ length: 20 }, (_, k) => `other-${r * 20 + k + 1}`));
+    await writeFile(join(dir, 'plan.json'), JSON.stringify({ instance: 'other', routes }));
+    const failure = await failureOf('eval', join(dir, 'day.json'), join(dir, 'plan.json'));
+    expect(failure.code).toBe(2);
+    const lines = failure.stderr.split('\n').filter((l) => l.includes('a customer of this instance'));
+    expect(lines).toEqual([
+      "violation: none of the plan's 40 stops is a customer of this instance ('other-1', 'other-2', 'other-3', 'other-4', 'other-5' and 35 more): the plan is for another day",
+    ]);
+    // The JSON keeps every one, for scripts.
+    expect(JSON.parse(failure.stdout).violations.filter((v: { kind: string }) => v.kind === 'unknown-customer')).toHaveLength(40);
+    // A few unknown stops among known ones are each named with their route, as before.
+    const known = day.customers.map((c) => c.id);
+    await writeFile(join(dir, 'typo.json'), JSON.stringify({ routes: [[...known, 'x1', 'x2']] }));
+    const typo = await failureOf('eval', join(dir, 'day.json'), join(dir, 'typo.json'));
+    expect(typo.stderr.split('\n').filter((l) => l.includes('a customer of this instance'))).toEqual([
+      "violation: route 1 lists 'x1', which is not a customer of this instance",
+      "violation: route 1 lists 'x2', which is not a customer of this instance",
+    ]);
+  });
+
   it('bench reads a customer CSV with the fleet flags plan reads (--speed with a value is the travel speed)', async () => {
     const dir = await cliWorkDir();
     const csv = join(dir, 'day.csv');

@@ -5,7 +5,7 @@ import { evaluatePlan } from '../../main/vrp/evaluate.js';
 import { parsePlanRoutes, planFleet } from '../../main/vrp/io/json.js';
 import { fleetShortWarning } from '../../main/vrp/validate.js';
 import { demandOverFleetText } from '../../main/vrp/unserved.js';
-import type { Instance, Routes } from '../../shared/domain.js';
+import type { Instance, Routes, Violation } from '../../shared/domain.js';
 import { parseFlags, variantFlags, variantFromFlags } from '../args.js';
 import { EXIT } from '../exit-codes.js';
 import { readTextFile } from '../files.js';
@@ -90,7 +90,8 @@ export async function run(argv: string[]): Promise<void> {
     : { ...scored, routes: scheduled.map(({ stops: _stops, ...r }) => r) };
   console.log(JSON.stringify(out, null, 2));
   // As `jampr plan` does: the exit code says that a rule is broken, stderr says which.
-  for (const v of evaluation.violations) console.error(`violation: ${v.message}`);
+  const stops = plan.routes.reduce((sum, route) => sum + route.length, 0);
+  for (const line of violationLines(evaluation.violations, stops, problem.instance.depot.id)) console.error(`violation: ${line}`);
   if (!evaluation.feasible) process.exitCode = EXIT.infeasible;
 }
 
@@ -104,6 +105,25 @@ function tellFleetShort(warning: string, instance: Instance, routes: Routes, val
   const by = values.vehicles !== undefined ? ' (as --vehicles gives it)' : '';
   const demand = instance.customers.reduce((sum, c) => sum + c.demand, 0);
   return `the plan uses ${used} vehicles but the fleet has ${instance.vehicles}${by}, and ${demandOverFleetText(demand, instance.vehicles, instance.capacity)}`;
+}
+
+/** Stops that are not customers of the day named one by one up to this many (the JSON lists every one). */
+const UNKNOWN_NAMED = 5;
+
+/**
+ * The violations as stderr lines. A plan made for another day lists dozens of stops this day does not have: beyond
+ * UNKNOWN_NAMED they are one line that names the first and counts the rest, rather than a line each burying the others.
+ */
+function violationLines(violations: readonly Violation[], stops: number, depotId: string): string[] {
+  const unknown = violations.filter((v) => v.kind === 'unknown-customer' && v.customerId !== depotId);
+  if (unknown.length <= UNKNOWN_NAMED) return violations.map((v) => v.message);
+  const first = unknown.slice(0, UNKNOWN_NAMED).map((v) => `'${v.customerId}'`);
+  const listed = `${first.join(', ')} and ${unknown.length - UNKNOWN_NAMED} more`;
+  const line =
+    unknown.length === stops
+      ? `none of the plan's ${stops} stops is a customer of this instance (${listed}): the plan is for another day`
+      : `${unknown.length} of the plan's ${stops} stops are not customers of this instance: ${listed}`;
+  return [line, ...violations.filter((v) => !unknown.includes(v)).map((v) => v.message)];
 }
 
 /** The plan file's text; a plan CSV (what `plan --out x.csv` writes, for people) is named as such, with the way on. */
