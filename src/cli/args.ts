@@ -1,7 +1,7 @@
 import { parseArgs, type ParseArgsConfig } from 'node:util';
-import { makeVariant, VARIANT_NAMES, type Variant, type VariantName } from '../shared/domain.js';
+import { makeVariant, VARIANT_NAMES, type Variant, type VariantName, type VariantOverrides } from '../shared/domain.js';
 import { inputError } from '../shared/errors.js';
-import { MAX_SAMPLES, MAX_TIME_LIMIT_SEC, MIN_TIME_LIMIT_SEC } from '../shared/limits.js';
+import { MAX_PRICE, MAX_SAMPLES, MAX_TIME_LIMIT_SEC, MIN_TIME_LIMIT_SEC } from '../shared/limits.js';
 
 type Options = NonNullable<ParseArgsConfig['options']>;
 
@@ -121,11 +121,15 @@ export const variantFlags = {
   penalty: { type: 'string' },
 } as const;
 
+/** The prices --alpha and --beta take (docs/limits.md). */
+const PRICE_BOUNDS = { min: 0, max: MAX_PRICE };
+
 /**
  * The cost policy from --variant/--alpha/--beta/--penalty. `verb` is what the command does with it (plan, score,
- * bench), for the message that says which --variant would take the flag.
+ * bench), for the message that says which --variant would take the flag. `own` gives the prices where no flag does
+ * (eval: the plan file's, which its schema checked, and which no flag's bound is to blame for).
  */
-export function variantFromFlags(values: Record<string, unknown>, verb: 'plan' | 'score' | 'bench'): Variant {
+export function variantFromFlags(values: Record<string, unknown>, verb: 'plan' | 'score' | 'bench', own: VariantOverrides = {}): Variant {
   const penalty = values.penalty;
   if (penalty !== undefined && penalty !== 'linear' && penalty !== 'quadratic') {
     throw inputError(`--penalty must be linear or quadratic, got '${String(penalty)}'`);
@@ -136,9 +140,9 @@ export function variantFromFlags(values: Record<string, unknown>, verb: 'plan' |
     throw inputError(`--beta prices lateness, which hard windows (tw1) do not allow: drop it, or ${verb} with --variant tw2 or tw3`);
   }
   return makeVariant(name, {
-    alpha: optionalNumberFlag(values, 'alpha', { min: 0 }),
-    beta: optionalNumberFlag(values, 'beta', { min: 0 }),
-    penalty: penalty as Variant['penalty'] | undefined,
+    alpha: optionalNumberFlag(values, 'alpha', PRICE_BOUNDS) ?? own.alpha,
+    beta: optionalNumberFlag(values, 'beta', PRICE_BOUNDS) ?? own.beta,
+    penalty: (penalty as Variant['penalty'] | undefined) ?? own.penalty,
   });
 }
 

@@ -2,6 +2,7 @@
  * `jampr <command> --help`: what each command reads (the flags its parseFlags accepts). The first line of each is
  * also its line in `jampr --help`.
  */
+import { MAX_PRICE } from '../shared/limits.js';
 import { DEFAULT_SAMPLES } from '../shared/methods.js';
 const INSTANCE = [
   'INSTANCE is a customer .csv (or .tsv), an instance .json (or a .jsonl of one), a Solomon .txt (a customer table saved as .txt is read as one) or a VRPLIB .vrp file.',
@@ -13,7 +14,8 @@ const INSTANCE = [
 /** The policy flags; `fallback` says which policy applies without --variant. */
 const policy = (fallback: string) => [
   `  --variant tw1|tw2|tw3   hard, partly soft or soft windows (${fallback})`,
-  "  --alpha A --beta B --penalty linear|quadratic   the policy's prices (docs/cost.md)",
+  "  --alpha A --beta B --penalty linear|quadratic   the policy's prices per minute early (A) and late (B), each",
+  `                       at most ${MAX_PRICE.toLocaleString('en-US')} (docs/cost.md)`,
 ];
 const POLICY = policy('default tw1');
 

@@ -51,5 +51,12 @@ export const MAX_VEHICLES = 10_000;
  */
 export const MAX_MAGNITUDE = 1e9;
 
+/**
+ * The largest price per minute of earliness or lateness that `jampr`'s --alpha and --beta take: a minute early or late
+ * priced as about a week of driving (10,000 minutes) already outweighs any route; a larger one swamps the distance it
+ * is weighed against (alpha 1e12 priced a day of 5 customers at 10^14) and is a slip or a unit mix-up.
+ */
+export const MAX_PRICE = 10_000;
+
 /** Travel speeds a lat/lon day may use, in km/h: walking to a motorway and well beyond, not a millionth of a metre an hour. */
 export const SPEED_KMH_RANGE = [0.1, 1_000] as const;

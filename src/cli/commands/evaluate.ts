@@ -55,16 +55,7 @@ export async function run(argv: string[]): Promise<void> {
   const ownBeta = name === 'tw1' ? undefined : own.beta;
   if (name === 'tw1' && own.beta !== undefined)
     printWarning(`the plan file gives beta ${own.beta}, which hard windows (tw1) do not price: ignored`);
-  const variant = variantFromFlags(
-    {
-      ...values,
-      variant: name,
-      alpha: values.alpha ?? own.alpha?.toString(),
-      beta: values.beta ?? ownBeta?.toString(),
-      penalty: values.penalty ?? own.penalty,
-    },
-    'score',
-  );
+  const variant = variantFromFlags({ ...values, variant: name }, 'score', { ...own, beta: ownBeta });
   if (values.variant !== undefined && plan.variant !== undefined && plan.variant !== variant.name)
     printWarning(
       `the plan was made under ${plan.variant}; it is scored under ${variant.name} (its own prices: alpha ${variant.alpha}${'beta' in variant ? `, beta ${variant.beta}` : ''}, ${variant.penalty}), as --variant asks`,
