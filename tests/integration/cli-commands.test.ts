@@ -199,6 +199,33 @@ describe('jampr info, generate, eval and bench', () => {
     expect((await jampr('bench', '--help')).stdout).toMatch(/customer \.csv .*instance \.json[\s\S]*Solomon \.txt or a VRPLIB \.vrp/);
   });
 
+  it('bench averages cost, k and dist over the feasible plans only, counting those left out, and says so', async () => {
+    const dir = await cliWorkDir();
+    const day = (name: string, demands: number[], far: number) => {
+      const rows = demands.map((d, i) => `${i + 1},${3 * far * (i + 1)},${4 * far * (i + 1)},${d},0,1000,0`);
+      return writeFile(join(dir, name), ['id,x,y,demand,ready,due,service', 'D,0,0,0,0,1000,0', ...rows, ''].join('\n'));
+    };
+    await day('fits.csv', [5], 1);
+    // One vehicle of 10 for 8 + 8, ten times as far out: every plan leaves a customer unserved.
+    await day('short.csv', [8, 8], 10);
+    const row = async (files: string) => {
+      const args = ['--solomon', files, '--methods', 'classical', '--time-limit', '0.1', '--capacity', '10', '--vehicles', '1'];
+      const { stdout } = await jampr('bench', ...args);
+      expect(stdout).toMatch(/cost, k and dist: means over each method's feasible plans only; infeasible: the plans left out/);
+      const line = stdout.split('\n').find((l) => l.startsWith('| classical |'));
+      return line
+        ?.split('|')
+        .map((c) => c.trim())
+        .slice(2, 7);
+    };
+    const [cost, k, dist, , infeasible] = (await row(join(dir, 'fits.csv')))!;
+    expect(infeasible).toBe('0');
+    // The plan that leaves a customer out is counted, not averaged in.
+    expect((await row(`${join(dir, 'fits.csv')},${join(dir, 'short.csv')}`))!).toEqual([cost, k, dist, expect.any(String), '1']);
+    expect((await row(join(dir, 'short.csv')))!).toEqual(['–', '–', '–', expect.any(String), '1']);
+    expect((await jampr('bench', '--help')).stdout).toMatch(/means over the\s+feasible plans only/);
+  });
+
   it('bench prints one table row per method in the order asked', async () => {
     const { stdout } = await jampr(
       'bench',

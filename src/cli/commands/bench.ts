@@ -16,32 +16,46 @@ import { instanceFlags, loadProblem } from '../load.js';
 /** A bench row's method and options: a row of the method table with the effort the flags give. */
 type RowOptions = Omit<PlanJob, 'instance' | 'variant'>;
 
+/**
+ * A method's row: cost, vehicles and distance are means over its feasible plans only (null where none is), as a plan
+ * that breaks a rule or leaves customers out is cheaper for it and would flatter the mean; `infeasible` counts the
+ * plans left out. The time is a mean over every plan: each took it.
+ */
 interface Row {
-  name: string;
-  cost: number;
-  vehicles: number;
-  distance: number;
+  cost: number | null;
+  vehicles: number | null;
+  distance: number | null;
   seconds: number;
   infeasible: number;
 }
 
-async function benchRow(name: string, problems: Problem[], variant: Variant, options: RowOptions, modelDir?: string): Promise<Row> {
-  const row: Row = { name, cost: 0, vehicles: 0, distance: 0, seconds: 0, infeasible: 0 };
+/** What the table's figures are, said under its title (as bench's --help says). */
+const MEANS_NOTE =
+  "cost, k and dist: means over each method's feasible plans only; infeasible: the plans left out of them (a broken rule or a customer left unserved); t: over every plan";
+
+async function benchRow(problems: Problem[], variant: Variant, options: RowOptions, modelDir?: string): Promise<Row> {
+  let seconds = 0;
+  const feasible: { cost: number; vehicles: number; distance: number }[] = [];
   for (const [i, problem] of problems.entries()) {
     const job = { ...options, instance: problem.instance, variant, seed: i + 1, modelDir };
-    const { routes, seconds } = await runPlanJob(job, { signal: new AbortController().signal, onProgress: () => {} });
-    row.seconds += seconds;
-    const e = evaluatePlan(problem, routes, variant);
-    row.cost += e.cost;
-    row.vehicles += e.vehicles;
-    row.distance += e.distance;
-    if (!e.feasible) row.infeasible++;
+    const planned = await runPlanJob(job, { signal: new AbortController().signal, onProgress: () => {} });
+    seconds += planned.seconds;
+    const e = evaluatePlan(problem, planned.routes, variant);
+    if (e.feasible) feasible.push(e);
   }
-  const n = problems.length;
-  return { ...row, cost: row.cost / n, vehicles: row.vehicles / n, distance: row.distance / n, seconds: row.seconds / n };
+  const mean = (field: 'cost' | 'vehicles' | 'distance') =>
+    feasible.length === 0 ? null : feasible.reduce((sum, e) => sum + e[field], 0) / feasible.length;
+  return {
+    cost: mean('cost'),
+    vehicles: mean('vehicles'),
+    distance: mean('distance'),
+    seconds: seconds / problems.length,
+    infeasible: problems.length - feasible.length,
+  };
 }
 
-const f2 = (v: number) => v.toFixed(2);
+/** Two decimals; a mean over no plan (none feasible) is a dash. */
+const f2 = (v: number | null) => (v === null ? '–' : v.toFixed(2));
 
 /**
  * `--speed` alone asks for the speed figures; followed by a value (bench takes no arguments of its own, so a word after
@@ -128,11 +142,12 @@ export async function run(argv: string[]): Promise<void> {
   console.log(
     `## ${variant.name} (alpha ${variant.alpha}, beta ${latenessPrice(variant) ?? 'none: lateness forbidden'}, ${variant.penalty}) — ${title}\n`,
   );
+  console.log(`${MEANS_NOTE}.\n`);
   console.log('| method | cost | k | dist | t (s/inst) | infeasible |');
   console.log('|---|---|---|---|---|---|');
   for (const name of choices) {
     const field = methodOption(name).effort?.field;
-    const row = await benchRow(name, problems, variant, methodRequest(name, field && effort[field]), values.model);
+    const row = await benchRow(problems, variant, methodRequest(name, field && effort[field]), values.model);
     console.log(`| ${name} | ${f2(row.cost)} | ${f2(row.vehicles)} | ${f2(row.distance)} | ${f2(row.seconds)} | ${row.infeasible} |`);
   }
 }
