@@ -1,7 +1,7 @@
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { makeVariant, VARIANT_NAMES, type Variant, type VariantName, type VariantOverrides } from '../shared/domain.js';
-import { inputError } from '../shared/errors.js';
 import { MAX_PRICE, MAX_SAMPLES, MAX_TIME_LIMIT_SEC, MIN_TIME_LIMIT_SEC } from '../shared/limits.js';
+import { usageError } from './usage.js';
 
 type Options = NonNullable<ParseArgsConfig['options']>;
 
@@ -9,40 +9,38 @@ type Options = NonNullable<ParseArgsConfig['options']>;
  * Strict flag parsing: an unknown flag, a missing value or a flag given twice (which of the two was meant?) is an
  * input error, never silently ignored. A negative number after a flag is its value (`--vehicles -2` is refused by
  * the flag's own range check, naming it, rather than read as an unknown flag `-2`). `command` names the command in
- * those messages, which point to its --help.
+ * the messages about an option it does not know or an argument too many; main.ts points every refusal to its --help.
  */
 export function parseFlags<O extends Options>(command: string, argv: string[], options: O, positionals = 0) {
   const args = withNegativeValues(argv, options);
   // Parsed leniently and checked here, token by token: Node's strict messages give advice about positionals that
   // does not apply to jampr and do not name the command.
   const parsed = parseArgs({ args, options, allowPositionals: true, strict: false, tokens: true });
-  const help = `see jampr ${command} --help`;
   const given = new Map<string, string[]>();
   for (const token of parsed.tokens ?? []) {
     if (token.kind !== 'option') continue;
     const option = options[token.name];
-    if (!option) throw inputError(`unknown option ${token.rawName} for jampr ${command}: ${help}`);
-    if (option.type === 'boolean' && token.value !== undefined)
-      throw inputError(`${token.rawName} takes no value, got '${token.value}': ${help}`);
-    if (option.type === 'string' && token.value === undefined) throw inputError(`${token.rawName} needs a value: ${help}`);
+    if (!option) throw usageError(`unknown option ${token.rawName} for jampr ${command}`);
+    if (option.type === 'boolean' && token.value !== undefined) throw usageError(`${token.rawName} takes no value, got '${token.value}'`);
+    if (option.type === 'string' && token.value === undefined) throw usageError(`${token.rawName} needs a value`);
     // `--out --seed 3` reads --seed as the file name: a value that looks like an option is a value left out (`-` alone
     // is a value, which plan's --out names).
     if (option.type === 'string' && !token.inlineValue && /^-[-a-zA-Z]/.test(token.value ?? ''))
-      throw inputError(
-        `${token.rawName} needs a value, not the option ${token.value} (write ${token.rawName}=${token.value} if it is one): ${help}`,
+      throw usageError(
+        `${token.rawName} needs a value, not the option ${token.value} (write ${token.rawName}=${token.value} if it is one)`,
       );
     given.set(token.name, [...(given.get(token.name) ?? []), token.value ?? '']);
   }
   for (const [name, values] of given) {
     // `--out ""` (a shell variable left empty) is a missing value, not the flag left out.
-    if (options[name]?.type === 'string' && values.some((v) => v.trim() === '')) throw inputError(`--${name} is given without a value`);
+    if (options[name]?.type === 'string' && values.some((v) => v.trim() === '')) throw usageError(`--${name} is given without a value`);
     if (values.length > 1) {
       const written = options[name]?.type === 'string' ? ` (${values.map((v) => `'${v}'`).join(', ')})` : '';
-      throw inputError(`--${name} is given ${values.length} times${written}: give it once`);
+      throw usageError(`--${name} is given ${values.length} times${written}: give it once`);
     }
   }
   if (parsed.positionals.length > positionals) {
-    throw inputError(`unexpected argument ${parsed.positionals[positionals]} for jampr ${command}: ${help}`);
+    throw usageError(`unexpected argument ${parsed.positionals[positionals]} for jampr ${command}`);
   }
   const { tokens: _tokens, ...rest } = parsed;
   // Every option token was checked against `options` above: the values are those the strict parse would give.
@@ -83,7 +81,7 @@ export function numberFlag(
   if (!Number.isFinite(value) || low || value > max || (integer && !Number.isInteger(value))) {
     const lower = above !== undefined ? ` above ${above}` : min > -Infinity ? ` >= ${min}` : '';
     const range = [lower, max < Infinity ? ` <= ${max}` : ''].filter(Boolean).join(' and');
-    throw inputError(`--${name} must be ${integer ? 'an integer' : 'a number'}${range}, got '${String(raw)}'`);
+    throw usageError(`--${name} must be ${integer ? 'an integer' : 'a number'}${range}, got '${String(raw)}'`);
   }
   return value;
 }
@@ -109,7 +107,7 @@ export const EFFORT_FLAG_BOUNDS = {
 export function variantName(raw: unknown): VariantName {
   const name = String(raw ?? 'tw1');
   if (!(VARIANT_NAMES as readonly string[]).includes(name)) {
-    throw inputError(`--variant must be one of ${VARIANT_NAMES.join(', ')}, got '${name}'`);
+    throw usageError(`--variant must be one of ${VARIANT_NAMES.join(', ')}, got '${name}'`);
   }
   return name as VariantName;
 }
@@ -132,12 +130,12 @@ const PRICE_BOUNDS = { min: 0, max: MAX_PRICE };
 export function variantFromFlags(values: Record<string, unknown>, verb: 'plan' | 'score' | 'bench', own: VariantOverrides = {}): Variant {
   const penalty = values.penalty;
   if (penalty !== undefined && penalty !== 'linear' && penalty !== 'quadratic') {
-    throw inputError(`--penalty must be linear or quadratic, got '${String(penalty)}'`);
+    throw usageError(`--penalty must be linear or quadratic, got '${String(penalty)}'`);
   }
   const name = variantName(values.variant);
   // The API ignores a lateness price sent with tw1; a flag the command would ignore is refused, as for methods.
   if (name === 'tw1' && values.beta !== undefined) {
-    throw inputError(`--beta prices lateness, which hard windows (tw1) do not allow: drop it, or ${verb} with --variant tw2 or tw3`);
+    throw usageError(`--beta prices lateness, which hard windows (tw1) do not allow: drop it, or ${verb} with --variant tw2 or tw3`);
   }
   return makeVariant(name, {
     alpha: optionalNumberFlag(values, 'alpha', PRICE_BOUNDS) ?? own.alpha,
@@ -149,7 +147,7 @@ export function variantFromFlags(values: Record<string, unknown>, verb: 'plan' |
 export function oneOf<T extends string>(raw: unknown, name: string, allowed: readonly T[], fallback: T): T {
   if (raw === undefined) return fallback;
   if (!(allowed as readonly string[]).includes(String(raw))) {
-    throw inputError(`--${name} must be one of ${allowed.join(', ')}, got '${String(raw)}'`);
+    throw usageError(`--${name} must be one of ${allowed.join(', ')}, got '${String(raw)}'`);
   }
   return raw as T;
 }

@@ -1,9 +1,9 @@
 import { readInstanceFile } from '../main/vrp/io/index.js';
 import { buildProblem } from '../main/vrp/validate.js';
 import type { Problem } from '../main/vrp/problem.js';
-import { inputError } from '../shared/errors.js';
 import { MAX_MAGNITUDE, MAX_VEHICLES, SPEED_KMH_RANGE } from '../shared/limits.js';
 import { optionalNumberFlag } from './args.js';
+import { usageError } from './usage.js';
 
 /** Flags shared by every command that reads an instance file. */
 export const instanceFlags = {
@@ -46,7 +46,7 @@ export function loadProblem(
   });
   // A flag the command would ignore is refused (as one the method does not read): x/y travel is their distance.
   if (values.speed !== undefined && instance.coordinates?.kind !== 'geo') {
-    throw inputError(`--speed applies to lat/lon data only: ${path} has x/y coordinates, whose distance is the travel time`);
+    throw usageError(`--speed applies to lat/lon data only: ${path} has x/y coordinates, whose distance is the travel time`);
   }
   return buildProblem(instance);
 }

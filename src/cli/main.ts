@@ -1,6 +1,7 @@
 import { AppError } from '../shared/errors.js';
 import { EXIT } from './exit-codes.js';
 import { COMMAND_HELP, wantsHelp } from './help.js';
+import { UsageError, withHelp } from './usage.js';
 import { JAMPR_VERSION } from './version.js';
 
 /** `jampr <command>`: each command lives in its own module and is loaded only when used. */
@@ -48,7 +49,12 @@ async function main(argv: string[]): Promise<void> {
     console.log(`usage: ${COMMAND_HELP[name].join('\n')}`);
     return;
   }
-  await (await load()).run(rest);
+  try {
+    await (await load()).run(rest);
+  } catch (err) {
+    // Every refusal of the command line points to the command's help, in one way (usage.ts).
+    throw err instanceof UsageError ? new AppError('input', withHelp(err.message, name)) : err;
+  }
 }
 
 main(process.argv.slice(2)).catch((err: unknown) => {

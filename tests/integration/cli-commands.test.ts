@@ -255,7 +255,7 @@ describe('jampr info, generate, eval and bench', () => {
   it('rejects an unknown bench method by name, before any work, with exit code 1', async () => {
     const failure = await failureOf('bench', '--methods', 'random,best');
     expect(failure).toMatchObject({ code: 1, stdout: '' });
-    expect(failure.stderr).toMatch(/unknown bench method 'best'; choose from jampr-greedy, .*, random\n/);
+    expect(failure.stderr).toMatch(/unknown bench method 'best'; choose from jampr-greedy, .*, random: see jampr bench --help\n/);
   });
 
   it("prints a command's options on --help, and plans nothing", async () => {

@@ -137,6 +137,33 @@ describe('jampr on a user mistake', () => {
     );
   });
 
+  it("points every refusal of an option or argument to the command's --help, and a file's refusal not", async () => {
+    const { dir, instance } = await tinyFiles();
+    const refusals: [string[], string][] = [
+      [
+        ['plan', instance, '--capacity', '2', '--capacity', '3'],
+        "--capacity is given 2 times ('2', '3'): give it once; see jampr plan --help",
+      ],
+      [['plan', instance, '--out', ''], '--out is given without a value: see jampr plan --help'],
+      [['plan', instance, '--alpha', '1e12'], "--alpha must be a number >= 0 and <= 10000, got '1e12': see jampr plan --help"],
+      [
+        ['plan', instance, '--method', 'jampr', '--decode', 'greedy', '--samples', '8'],
+        '--samples needs --decode sample (greedy decoding draws no samples): see jampr plan --help',
+      ],
+      [
+        ['bench', '--vehicles', '3'],
+        '--vehicles sets the fleet of --solomon files (a customer CSV needs it): give --solomon, or drop it; see jampr bench --help',
+      ],
+      [['eval', instance], 'eval needs an INSTANCE file and a PLAN.json: see jampr eval --help'],
+      [['train', '--size', '5'], '--out DIR is required (where the checkpoint is written): see jampr train --help'],
+      [['generate', '--out', join(dir, 'x.jsonl')], '--size N is required: see jampr generate --help'],
+    ];
+    for (const [args, message] of refusals)
+      expect(await failureOf(...args)).toMatchObject({ code: EXIT.input, stdout: '', stderr: `jampr: ${message}\n` });
+    // What is wrong is the file, which the help does not describe.
+    expect((await failureOf('plan', join(dir, 'nope.csv'))).stderr).not.toMatch(/--help/);
+  });
+
   it('the web mode names a database it cannot open and exits instead of spinning', async () => {
     const { instance } = await tinyFiles();
     const failure = await promisify(execFile)(

@@ -7,11 +7,11 @@ import type { Problem } from '../../main/vrp/problem.js';
 import { runPlanJob } from '../../main/jobs/plan.js';
 import type { PlanJob } from '../../main/jobs/protocol.js';
 import { evaluatePlan } from '../../main/vrp/evaluate.js';
-import { inputError } from '../../shared/errors.js';
 import { latenessPrice, type Variant } from '../../shared/domain.js';
 import { type Effort, isMethodChoice, type MethodChoice, METHOD_OPTIONS, methodOption, methodRequest } from '../../shared/methods.js';
 import { EFFORT_FLAG_BOUNDS, numberFlag, optionalNumberFlag, parseFlags, variantFlags, variantFromFlags } from '../args.js';
 import { instanceFlags, loadProblem } from '../load.js';
+import { usageError } from '../usage.js';
 
 /** A bench row's method and options: a row of the method table with the effort the flags give. */
 type RowOptions = Omit<PlanJob, 'instance' | 'variant'>;
@@ -95,7 +95,7 @@ export async function run(argv: string[]): Promise<void> {
       .map((arg) => arg.slice(2).split('=')[0])
       .find((name) => !SPEED_FIGURE_FLAGS.includes(name));
     if (other !== undefined)
-      throw inputError(
+      throw usageError(
         `--speed alone gives the speed figures, which read only --${SPEED_FIGURE_FLAGS.join(', --')}, not --${other}: drop it, or give the travel speed of --solomon files as --speed KMH`,
       );
     const { speedBench, DEFAULT_GAP_INSTANCES } = await import('./bench-speed.js');
@@ -112,11 +112,11 @@ export async function run(argv: string[]): Promise<void> {
     .filter(Boolean);
   const choices = names.map((name) => {
     if (!isMethodChoice(name))
-      throw inputError(`unknown bench method '${name}'; choose from ${METHOD_OPTIONS.map((m) => m.id).join(', ')}`);
+      throw usageError(`unknown bench method '${name}'; choose from ${METHOD_OPTIONS.map((m) => m.id).join(', ')}`);
     return name;
   });
   for (const flag of ['gap-instances', 'gap-seconds'] as const)
-    if (values[flag] !== undefined) throw inputError(`--${flag} is read by --speed only: add --speed, or drop it`);
+    if (values[flag] !== undefined) throw usageError(`--${flag} is read by --speed only: add --speed, or drop it`);
   refuseUnread(values, choices);
   if (values.model !== undefined) refuseModelMismatch(String(values.model), choices, variant);
   const effort: Record<Effort['field'], number> = {
@@ -163,11 +163,11 @@ function refuseModelMismatch(dir: string, choices: MethodChoice[], variant: Vari
     return (method === 'jampr' || method === 'am') && method !== card.kind;
   });
   if (mismatched.length > 0)
-    throw inputError(
+    throw usageError(
       `--model ${dir} is a ${card.kind} model and plans every learned method in --methods: ${mismatched.join(', ')} needs a model of its own kind (bench it in a run of its own)`,
     );
   if (card.variant !== variant.name)
-    throw inputError(`--model ${dir} was trained for ${card.variant}, not ${variant.name}: bench it with --variant ${card.variant}`);
+    throw usageError(`--model ${dir} was trained for ${card.variant}, not ${variant.name}: bench it with --variant ${card.variant}`);
 }
 
 /** Which flag sets each method's effort; a flag none of the chosen methods reads is refused, as `jampr plan` does. */
@@ -178,16 +178,16 @@ function refuseUnread(values: Record<string, unknown>, choices: MethodChoice[]):
   for (const [field, flag] of Object.entries(EFFORT_FLAGS) as [Effort['field'], string][]) {
     if (!given(flag) || choices.some((c) => methodOption(c).effort?.field === field)) continue;
     const readers = METHOD_OPTIONS.filter((m) => m.effort?.field === field).map((m) => m.id);
-    throw inputError(`--${flag} is read by ${readers.join(', ')}, which --methods does not include: drop it`);
+    throw usageError(`--${flag} is read by ${readers.join(', ')}, which --methods does not include: drop it`);
   }
   if (given('model') && !choices.some((c) => methodOption(c).method === 'jampr' || methodOption(c).method === 'am'))
-    throw inputError('--model is read by the JAMPR and AM+TW methods, which --methods does not include: drop it');
+    throw usageError('--model is read by the JAMPR and AM+TW methods, which --methods does not include: drop it');
   const generatorFlags = ['size', 'count', 'seed'].filter(given);
   if (given('solomon') && generatorFlags.length > 0)
-    throw inputError(`--${generatorFlags[0]} sets the generated instances, which --solomon replaces: drop one of them`);
+    throw usageError(`--${generatorFlags[0]} sets the generated instances, which --solomon replaces: drop one of them`);
   if (!given('solomon') && given('first'))
-    throw inputError('--first keeps the first N customers of --solomon files: give --solomon, or drop it');
+    throw usageError('--first keeps the first N customers of --solomon files: give --solomon, or drop it');
   const fleetFlag = ['vehicles', 'capacity', 'speed'].find(given);
   if (!given('solomon') && fleetFlag)
-    throw inputError(`--${fleetFlag} sets the fleet of --solomon files (a customer CSV needs it): give --solomon, or drop it`);
+    throw usageError(`--${fleetFlag} sets the fleet of --solomon files (a customer CSV needs it): give --solomon, or drop it`);
 }

@@ -11,6 +11,7 @@ import { EXIT } from '../exit-codes.js';
 import { readTextFile } from '../files.js';
 import { FLEET_FLAGS, instanceFlags, printWarning } from '../load.js';
 import { fleetDifference, fleetText, loadWithRecordedFleet } from '../recorded-fleet.js';
+import { usageError } from '../usage.js';
 
 /**
  * On a clock-time day each stop's times also as HH:MM, beside the minutes since midnight that stay for scripts
@@ -37,7 +38,7 @@ export async function run(argv: string[]): Promise<void> {
   // No default policy here: without --variant the plan's own (a plan document names it) is the one to score it by.
   const flags = { ...instanceFlags, ...variantFlags, variant: { type: 'string' }, stops: { type: 'boolean' } } as const;
   const { values, positionals } = parseFlags('eval', argv, flags, 2);
-  if (positionals.length < 2) throw inputError('eval needs an INSTANCE file and a PLAN.json');
+  if (positionals.length < 2) throw usageError('eval needs an INSTANCE file and a PLAN.json');
   const plan = parsePlanRoutes(planJsonText(positionals[1]));
   const readWarnings: string[] = [];
   const { problem, taken } = loadWithRecordedFleet(positionals[0], values, plan.fleet, (w) => readWarnings.push(w));

@@ -1,7 +1,7 @@
 import { generateInstances } from '../../main/vrp/generate.js';
 import { numberFlag, parseFlags } from '../args.js';
 import { checkWritable, outputFormat, writeTextFile } from '../files.js';
-import { inputError } from '../../shared/errors.js';
+import { usageError } from '../usage.js';
 import { MAX_CUSTOMERS } from '../../shared/limits.js';
 
 export async function run(argv: string[]): Promise<void> {
@@ -11,8 +11,8 @@ export async function run(argv: string[]): Promise<void> {
     seed: { type: 'string', default: '1' },
     out: { type: 'string' },
   });
-  if (values.size === undefined) throw inputError('--size N is required');
-  if (!values.out) throw inputError('--out FILE.jsonl is required');
+  if (values.size === undefined) throw usageError('--size N is required');
+  if (!values.out) throw usageError('--out FILE.jsonl is required');
   outputFormat(values.out, { '.jsonl': 'jsonl', '.json': 'jsonl' }, 'jsonl');
   checkWritable(values.out);
   // Instances beyond the size limit would be written, then refused by every command that reads them.

@@ -1,5 +1,4 @@
 import { decodeStrategySchema, type MethodName, methodNameSchema } from '../../shared/domain.js';
-import { inputError } from '../../shared/errors.js';
 import { CSV_BOM } from '../../shared/text-decoding.js';
 import { evaluatePlan } from '../../main/vrp/evaluate.js';
 import { runPlanJob } from '../../main/jobs/plan.js';
@@ -21,6 +20,7 @@ import {
   unreadFields,
 } from '../../shared/methods.js';
 import { cliJobContext } from '../progress.js';
+import { asUsage, usageError } from '../usage.js';
 
 export async function run(argv: string[]): Promise<void> {
   const { values, positionals } = parseFlags(
@@ -40,20 +40,20 @@ export async function run(argv: string[]): Promise<void> {
     },
     1,
   );
-  if (!positionals[0]) throw inputError(`plan needs an INSTANCE file: ${INSTANCE_FILE_KINDS}`);
+  if (!positionals[0]) throw usageError(`plan needs an INSTANCE file: ${INSTANCE_FILE_KINDS}`);
   // The flags first: a mistake there is named before a large file is read.
   const flags = typeof values.method === 'string' ? methodFlagsFor(values.method) : null;
-  if (flags) throw inputError(`--method ${values.method} is written ${flags} here (--method takes ${methodNameSchema.options.join(', ')})`);
+  if (flags) throw usageError(`--method ${values.method} is written ${flags} here (--method takes ${methodNameSchema.options.join(', ')})`);
   const method = oneOf(values.method, 'method', methodNameSchema.options, 'classical');
   checkMethodFlags(method, values);
-  if (values.out === '-') throw inputError('--out - is not a file name: leave --out out to get the plan JSON on stdout');
+  if (values.out === '-') throw usageError('--out - is not a file name: leave --out out to get the plan JSON on stdout');
   const outFormat = values.out ? outputFormat(values.out, { '.json': 'json', '.csv': 'csv' }, 'json') : undefined;
   if (values.out) checkWritable(values.out, [positionals[0]]);
   const problem = loadProblem(positionals[0], values);
   const variant = variantFromFlags(values, 'plan');
   const samples = optionalNumberFlag(values, 'samples', EFFORT_FLAG_BOUNDS.samples);
   const asked = values.decode === undefined ? undefined : oneOf(values.decode, 'decode', decodeStrategySchema.options, 'greedy');
-  const decode = decodeFor(asked, samples, { decode: '--decode', samples: '--samples' });
+  const decode = asUsage(() => decodeFor(asked, samples, { decode: '--decode', samples: '--samples' }));
   const improveSec = optionalNumberFlag(values, 'improve', EFFORT_FLAG_BOUNDS.improve);
   // Before a long wait, not after it: progress shows on a terminal only.
   const slow =
@@ -115,6 +115,6 @@ const FLAG_FIELDS: Record<string, MethodField> = {
 function checkMethodFlags(method: MethodName, values: Record<string, unknown>): void {
   for (const [flag, field] of Object.entries(FLAG_FIELDS)) {
     const [unread] = unreadFields(method, { [field]: values[flag] });
-    if (unread) throw inputError(`--${flag} applies to --method ${unread.readBy.join(' or ')} only, not ${method}`);
+    if (unread) throw usageError(`--${flag} applies to --method ${unread.readBy.join(' or ')} only, not ${method}`);
   }
 }

@@ -1,11 +1,11 @@
 import { basename, resolve } from 'node:path';
-import { inputError } from '../../shared/errors.js';
 import { MAX_CUSTOMERS, MAX_TRAINING_MINUTES, MIN_TRAINING_MINUTES, MIN_TRAINING_SIZE } from '../../shared/limits.js';
 import { runTrainJob } from '../../main/jobs/train.js';
 import { readInstancesJsonl } from '../../main/vrp/io/index.js';
 import { EXIT } from '../exit-codes.js';
 import { numberFlag, optionalNumberFlag, parseFlags, variantName } from '../args.js';
 import { checkOutputFolder } from '../files.js';
+import { usageError } from '../usage.js';
 
 /** Trains (or continues training) a JAMPR model; Ctrl-C stops it and keeps the last checkpoint. */
 export async function run(argv: string[]): Promise<void> {
@@ -19,7 +19,7 @@ export async function run(argv: string[]): Promise<void> {
     name: { type: 'string' },
     threads: { type: 'string' },
   });
-  if (!values.out) throw inputError('--out DIR is required (where the checkpoint is written)');
+  if (!values.out) throw usageError('--out DIR is required (where the checkpoint is written)');
   checkOutputFolder(values.out, values.from ? [values.from] : []);
   const controller = new AbortController();
   process.once('SIGINT', () => controller.abort());
