@@ -4,7 +4,7 @@
  * fails with an internal error and the next job starts a fresh worker.
  */
 import { MessageChannel, type MessagePort, type Worker, type WorkerOptions } from 'node:worker_threads';
-import { AppError } from '../shared/errors.js';
+import { AppError, fromErrorData } from '../shared/errors.js';
 import type {
   CancelRequest,
   JobInput,
@@ -110,7 +110,7 @@ export class WorkerClient implements JobRunner {
         return;
       case 'error':
         this.pending.delete(message.seq);
-        pending.reject(new AppError(message.error.kind, message.error.message, message.error.details));
+        pending.reject(fromErrorData(message.error));
         return;
     }
   }

@@ -12,11 +12,14 @@ export interface AppErrorData {
   details?: string[];
 }
 
+/** How an AppError's message lists its details, after its first line. */
+const listed = (details: readonly string[]) => (details.length ? `\n  - ${details.join('\n  - ')}` : '');
+
 export class AppError extends Error {
   readonly kind: ErrorKind;
   readonly details: string[];
   constructor(kind: ErrorKind, message: string, details: string[] = []) {
-    super(details.length ? `${message}\n  - ${details.join('\n  - ')}` : message);
+    super(`${message}${listed(details)}`);
     this.name = 'AppError';
     this.kind = kind;
     this.details = details;
@@ -28,6 +31,15 @@ export class AppError extends Error {
 
 /** Bad user input: names the problem; nothing was changed. */
 export const inputError = (message: string, details: string[] = []) => new AppError('input', message, details);
+
+/**
+ * The AppError that toData's form describes, as sent across a thread or process: its message lists the details
+ * already, so they are not listed a second time.
+ */
+export function fromErrorData({ kind, message, details = [] }: AppErrorData): AppError {
+  const list = listed(details);
+  return new AppError(kind, list && message.endsWith(list) ? message.slice(0, -list.length) : message, details);
+}
 
 export function toErrorData(err: unknown): AppErrorData {
   if (err instanceof AppError) return err.toData();

@@ -51,6 +51,8 @@ describe('the ML worker started from TypeScript source', () => {
     );
     expect((error as AppError).kind).toBe('input');
     expect((error as AppError).details.join('\n')).toMatch(/ready/);
+    // Listed once in its message, as where it was thrown (jampr plan prints the message of the worker's error).
+    expect((error as AppError).message.split('\n').slice(1)).toEqual((error as AppError).details.map((d) => `  - ${d}`));
     const again = await client.run('plan', {
       instance: tinyInstance(),
       variant: makeVariant('tw2'),
