@@ -116,7 +116,7 @@ export function checkOutputFolder(path: string, inputs: readonly string[] = []):
 
 /**
  * Writes the file whole or not at all: into a temporary file beside it, then renamed over it, so Ctrl-C (which ends
- * the process wherever it is, progress.ts) or a full disk never leaves half a plan under the name asked for.
+ * the process wherever it is while a file is written) or a full disk never leaves half a plan under the name asked for.
  */
 export function writeTextFile(path: string, text: string): void {
   // Through symbolic links to the file they name ("latest.json" -> today's file), never over the link itself; a

@@ -41,6 +41,7 @@ export const COMMAND_HELP: Record<string, string[]> = {
     '  --seed S             (default 1): the same plan again for the models and random; the local search (classical, --improve) is timed,',
     '                       so a run may differ where it ran further (and on every core from 100 customers)',
     '  --out FILE           write the plan there: the plan CSV for .csv, JSON for .json or no extension (others are refused)',
+    'Ctrl-C cancels the plan at once: nothing is written (exit 130).',
   ],
   eval: [
     'jampr eval INSTANCE PLAN.json [--variant tw1|tw2|tw3] [options]',

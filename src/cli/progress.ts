@@ -1,10 +1,10 @@
 import type { JobContext, Progress } from '../main/jobs/protocol.js';
 
 /**
- * A job context for the terminal: progress on stderr (only when it is a terminal). Ctrl-C is left to the operating
- * system on purpose: a solver or a greedy decoding busy in a synchronous loop never lets the event loop run a SIGINT
- * handler, so a handler that cancels the job ran only once the plan was done (and it was written, exit 0). Without
- * one, Ctrl-C ends the process at once: status 130, nothing written (the plan is written only when it is complete).
+ * A job context for the terminal: progress on stderr (only when it is a terminal). The job is never cancelled through
+ * it: a solver or a greedy decoding busy in a synchronous loop never lets its thread's event loop run a SIGINT
+ * handler. `jampr plan` plans on a worker thread (plan-thread.ts), where main hears Ctrl-C at once, says so and ends
+ * by the signal: status 130, nothing written (the plan is written only when it is complete).
  */
 export function cliJobContext(): JobContext<Progress> {
   let last = 0;

@@ -43,23 +43,32 @@ describe('jampr plan', () => {
     }
   });
 
-  it('stops at once on Ctrl-C, while the solver is busy, and writes nothing', async () => {
+  it('stops at once on Ctrl-C, while the solver is busy, says so and writes nothing', async () => {
     const instance = generateInstances(50, 1, 13)[0];
     const dir = await cliWorkDir();
     await writeFile(join(dir, 'instance.json'), writeInstanceJson(instance));
     const out = join(dir, 'plan.json');
     const child = spawn(process.execPath, [resolve('bin/jampr.mjs'), 'plan', 'instance.json', '--time-limit', '60', '--out', out], {
       cwd: dir,
-      stdio: 'ignore',
+      stdio: ['ignore', 'pipe', 'pipe'],
     });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk));
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk));
     const ended = new Promise<{ code: number | null; signal: string | null }>((done) =>
-      child.on('exit', (code, signal) => done({ code, signal })),
+      child.on('close', (code, signal) => done({ code, signal })),
     );
     // Long enough for the command to load and the search to be under way.
     await new Promise((wait) => setTimeout(wait, 4000));
+    const asked = performance.now();
     child.kill('SIGINT');
-    // Ended by the signal (the shell reports 130), well before the search's 60 s, and no plan file.
+    // Ended by the signal (the shell reports 130), at once rather than after the search's 60 s, with one line that
+    // says so, and no plan file (nor its temporary copy).
     expect(await ended).toEqual({ code: null, signal: 'SIGINT' });
+    expect(performance.now() - asked).toBeLessThan(5000);
+    expect(stderr).toBe('jampr: plan cancelled: nothing was written\n');
+    expect(stdout).toBe('');
     expect(existsSync(out)).toBe(false);
     expect(readdirSync(dir)).toEqual(['instance.json']);
   }, 30_000);

@@ -1,7 +1,6 @@
 import { decodeStrategySchema, type MethodName, methodNameSchema } from '../../shared/domain.js';
 import { CSV_BOM } from '../../shared/text-decoding.js';
 import { evaluatePlan } from '../../main/vrp/evaluate.js';
-import { runPlanJob } from '../../main/jobs/plan.js';
 import { EFFORT_FLAG_BOUNDS, numberFlag, oneOf, optionalNumberFlag, parseFlags, variantFlags, variantFromFlags } from '../args.js';
 import { EXIT } from '../exit-codes.js';
 import { writePlanCsv } from '../../main/vrp/io/csv-write.js';
@@ -20,6 +19,7 @@ import {
   unreadFields,
 } from '../../shared/methods.js';
 import { cliJobContext } from '../progress.js';
+import { planOnThread } from '../plan-thread.js';
 import { asUsage, usageError } from '../usage.js';
 
 export async function run(argv: string[]): Promise<void> {
@@ -59,7 +59,7 @@ export async function run(argv: string[]): Promise<void> {
   const slow =
     (method === 'jampr' || method === 'am') && decode === 'sample' ? samplingSpeedNotice(samples ?? DEFAULT_SAMPLES, problem.n) : null;
   if (slow) process.stderr.write(`jampr: note: ${slow}\n`);
-  const result = await runPlanJob(
+  const result = await planOnThread(
     {
       instance: problem.instance,
       variant,
