@@ -159,7 +159,7 @@ describe('jampr info, generate, eval and bench', () => {
 
   it('eval of a plan made for another day names a few of its unknown stops and counts the rest, not one line each', async () => {
     const dir = await cliWorkDir();
-    const [day] = generateInstances(5, 1, 3);
+    const [day] = generateInstances(12, 1, 3);
     await writeFile(join(dir, 'day.json'), writeInstanceJson(day));
     // Another day's plan: 40 stops, none of them a customer of this day.
     const routes = [0, 1].map((r) => Array.from({ length: 20 }, (_, k) => `other-${r * 20 + k + 1}`));
@@ -170,8 +170,14 @@ describe('jampr info, generate, eval and bench', () => {
     expect(lines).toEqual([
       "violation: none of the plan's 40 stops is a customer of this instance ('other-1', 'other-2', 'other-3', 'other-4', 'other-5' and 35 more): the plan is for another day",
     ]);
+    // The day's 12 customers it leaves out: five named with their reason, the rest counted.
+    const unserved = failure.stderr.split('\n').filter((l) => / not served|is not served|not on any route/.test(l));
+    expect(unserved).toHaveLength(6);
+    expect(unserved[5]).toBe("violation: and 7 more customers not served (the JSON's violations list every one)");
     // The JSON keeps every one, for scripts.
-    expect(JSON.parse(failure.stdout).violations.filter((v: { kind: string }) => v.kind === 'unknown-customer')).toHaveLength(40);
+    const violations: { kind: string }[] = JSON.parse(failure.stdout).violations;
+    expect(violations.filter((v) => v.kind === 'unknown-customer')).toHaveLength(40);
+    expect(violations.filter((v) => v.kind === 'unserved')).toHaveLength(12);
     // A few unknown stops among known ones are each named with their route, as before.
     const known = day.customers.map((c) => c.id);
     await writeFile(join(dir, 'typo.json'), JSON.stringify({ routes: [[...known, 'x1', 'x2']] }));

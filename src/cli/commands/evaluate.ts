@@ -108,14 +108,25 @@ const UNKNOWN_NAMED = 5;
  */
 function violationLines(violations: readonly Violation[], stops: number, depotId: string): string[] {
   const unknown = violations.filter((v) => v.kind === 'unknown-customer' && v.customerId !== depotId);
-  if (unknown.length <= UNKNOWN_NAMED) return violations.map((v) => v.message);
+  // The day's customers such a plan leaves out, too: the first few with their reasons, then a count.
+  const unserved = violations.filter((v) => v.kind === 'unserved');
+  const unservedLines =
+    unserved.length <= UNKNOWN_NAMED
+      ? []
+      : [
+          ...unserved.slice(0, UNKNOWN_NAMED).map((v) => v.message),
+          `and ${unserved.length - UNKNOWN_NAMED} more customers not served (the JSON's violations list every one)`,
+        ];
+  const rest = (shown: readonly Violation[]) =>
+    violations.filter((v) => !shown.includes(v) && (unservedLines.length === 0 || v.kind !== 'unserved')).map((v) => v.message);
+  if (unknown.length <= UNKNOWN_NAMED) return [...rest([]), ...unservedLines];
   const first = unknown.slice(0, UNKNOWN_NAMED).map((v) => `'${v.customerId}'`);
   const listed = `${first.join(', ')} and ${unknown.length - UNKNOWN_NAMED} more`;
   const line =
     unknown.length === stops
       ? `none of the plan's ${stops} stops is a customer of this instance (${listed}): the plan is for another day`
       : `${unknown.length} of the plan's ${stops} stops are not customers of this instance: ${listed}`;
-  return [line, ...violations.filter((v) => !unknown.includes(v)).map((v) => v.message)];
+  return [line, ...rest(unknown), ...unservedLines];
 }
 
 /** The plan file's text; a plan CSV (what `plan --out x.csv` writes, for people) is named as such, with the way on. */
