@@ -55,7 +55,8 @@ export const COMMAND_HELP: Record<string, string[]> = {
   bench: [
     'jampr bench [--size N] [--count C] [--methods a,b] [--variant v] [options]',
     'Compares methods on generated (or Solomon) instances and prints a table. Its cost, k and dist are means over the',
-    'feasible plans only: a plan that breaks a rule or leaves a customer unserved is counted under infeasible instead.',
+    'feasible plans only: a plan that breaks a rule or leaves unserved a customer some plan could serve is counted under',
+    'infeasible instead (one leaving out only customers no plan can serve, such as a window nobody reaches, counts).',
     '  --size N --count C --seed S   generated instances (default 20, 100, 1234)',
     '  --solomon FILE,FILE [--first N]   instance files instead: each a customer .csv (or .tsv), an instance .json',
     '                       (or a .jsonl of one), a Solomon .txt or a VRPLIB .vrp file',

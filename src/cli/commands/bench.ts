@@ -7,6 +7,7 @@ import type { Problem } from '../../main/vrp/problem.js';
 import { runPlanJob } from '../../main/jobs/plan.js';
 import type { PlanJob } from '../../main/jobs/protocol.js';
 import { evaluatePlan } from '../../main/vrp/evaluate.js';
+import { leavesOnlyOutOfReach } from '../../main/vrp/unserved.js';
 import { latenessPrice, type Variant } from '../../shared/domain.js';
 import { type Effort, isMethodChoice, type MethodChoice, METHOD_OPTIONS, methodOption, methodRequest } from '../../shared/methods.js';
 import { EFFORT_FLAG_BOUNDS, numberFlag, optionalNumberFlag, parseFlags, variantFlags, variantFromFlags } from '../args.js';
@@ -31,7 +32,7 @@ interface Row {
 
 /** What the table's figures are, said under its title (as bench's --help says). */
 const MEANS_NOTE =
-  "cost, k and dist: means over each method's feasible plans only; infeasible: the plans left out of them (a broken rule or a customer left unserved); t: over every plan";
+  "cost, k and dist: means over each method's feasible plans only; infeasible: the plans left out of them (a broken rule, or a customer left unserved that some plan could serve); t: over every plan";
 
 async function benchRow(problems: Problem[], variant: Variant, options: RowOptions, modelDir?: string): Promise<Row> {
   let seconds = 0;
@@ -41,7 +42,9 @@ async function benchRow(problems: Problem[], variant: Variant, options: RowOptio
     const planned = await runPlanJob(job, { signal: new AbortController().signal, onProgress: () => {} });
     seconds += planned.seconds;
     const e = evaluatePlan(problem, planned.routes, variant);
-    if (e.feasible) feasible.push(e);
+    // A customer no plan can serve (a window nobody reaches, an order above a vehicle's load) leaves every plan of
+    // the day short: such a plan is as good as one serving everyone, and counts.
+    if (e.feasible || leavesOnlyOutOfReach(problem, variant, e)) feasible.push(e);
   }
   const mean = (field: 'cost' | 'vehicles' | 'distance') =>
     feasible.length === 0 ? null : feasible.reduce((sum, e) => sum + e[field], 0) / feasible.length;
