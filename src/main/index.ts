@@ -39,7 +39,7 @@ function createWindow(): void {
   window = new BrowserWindow({
     width: 1400,
     height: 900,
-    // Below this the three columns (customers, map, plan) leave the map too narrow to work on (styles.css).
+    // Below this the three columns (customers, map, plan) leave the map too narrow to work on (styles/base.css).
     minWidth: 1100,
     minHeight: 640,
     title: 'JAMPR Dispatch',
