@@ -5,6 +5,7 @@ import { describeVariant } from '../plan/time-window-policy.js';
 import { brokenCounts, brokenText, notServed, unservedCount } from '../../shared/not-served.js';
 import { formatCost, formatNumber, UNDER_A_MINUTE } from '../format.js';
 import { type Units, unitsOf } from '../units.js';
+import { TableScroll } from '../panels/table-scroll.js';
 
 const KPIS = [
   { key: 'cost', label: 'Cost', kind: 'cost' },
@@ -98,7 +99,7 @@ export function CompareTables({ instance, comparison, stale }: { instance: Insta
             In both plans every customer is reached within its window, with no waiting.
           </p>
         ) : (
-          <div className="table-scroll short">
+          <TableScroll short>
             <table className="data-table" data-testid="compare-customers">
               <thead>
                 <tr>
@@ -121,7 +122,7 @@ export function CompareTables({ instance, comparison, stale }: { instance: Insta
                 ))}
               </tbody>
             </table>
-          </div>
+          </TableScroll>
         )}
       </section>
     </div>

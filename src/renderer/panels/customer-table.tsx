@@ -8,6 +8,7 @@ import { formatNumber } from '../format.js';
 import { routeColour } from '../map/palette.js';
 import type { CustomerField } from '../state/draft.js';
 import { EditableCell } from './editable-cell.js';
+import { TableScroll } from './table-scroll.js';
 import { closeInShift, inShift, MINUTES_PER_DAY } from '../../shared/clock.js';
 
 type SortKey = 'id' | 'route' | CustomerField;
@@ -147,7 +148,7 @@ export function CustomerTable({
   if (instance.customers.length === 0) return <p className="empty">No customers yet.</p>;
   const t = instance.clockTimes;
   return (
-    <div className="table-scroll" data-testid="customer-table-scroll">
+    <TableScroll testId="customer-table-scroll">
       <table className="data-table customers" data-testid="customer-table">
         <colgroup>
           {COLUMNS.map((c) => (
@@ -189,7 +190,7 @@ export function CustomerTable({
           })}
         </tbody>
       </table>
-    </div>
+    </TableScroll>
   );
 }
 

@@ -2,6 +2,7 @@
 import type { ModelInfo } from '../../shared/api.js';
 import { VARIANT_LABELS } from '../../shared/domain.js';
 import { formatDateTime, formatNumber } from '../format.js';
+import { TableScroll } from '../panels/table-scroll.js';
 
 interface Props {
   models: ModelInfo[];
@@ -21,7 +22,7 @@ function deleteQuestion(m: ModelInfo): string {
 export function ModelsList({ models, onActivate, onAutomatic, onDelete }: Props) {
   if (models.length === 0) return <p className="empty">No models yet.</p>;
   return (
-    <div className="table-scroll" data-testid="models-table-scroll">
+    <TableScroll testId="models-table-scroll">
       <table className="data-table models-table" data-testid="models-table">
         <thead>
           <tr>
@@ -95,6 +96,6 @@ export function ModelsList({ models, onActivate, onAutomatic, onDelete }: Props)
         compare by it only when validated on the same days; a training run's verdict compares the new model with the current one on your
         days. Without an active model, each policy plans with the shipped model nearest in size.
       </p>
-    </div>
+    </TableScroll>
   );
 }

@@ -5,7 +5,7 @@
  */
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { type Browser, type Page, test } from '@playwright/test';
+import { type Browser, type BrowserContextOptions, type Page, test } from '@playwright/test';
 
 export const SCREENS = join('test-results', 'screens');
 
@@ -26,8 +26,9 @@ export function appUrl(): string {
   return url;
 }
 
-export async function openApp(browser: Browser): Promise<AppSession> {
-  const context = await browser.newContext();
+/** Opens the app in a new browser context; `options` set what only a new context can (a display's scale). */
+export async function openApp(browser: Browser, options: BrowserContextOptions = {}): Promise<AppSession> {
+  const context = await browser.newContext(options);
   const page = await context.newPage();
   const errors: string[] = [];
   page.on('pageerror', (err) => errors.push(`pageerror: ${err.message}`));
