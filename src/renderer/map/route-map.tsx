@@ -15,6 +15,7 @@ import { exposeViewState, SYNCED_MAP_OPTIONS, type MapSync } from './map-sync.js
 import { labelsShown, labelWidth } from './declutter.js';
 import { customerIcon, depotIcon, escapeHtml, MAX_DIAMETER, markerDiameter, type StopLook } from './markers.js';
 import { routeColour } from './palette.js';
+import { placeOpenedTooltip } from './stop-tooltip.js';
 import { TileSettings } from './tile-settings.js';
 
 export interface RouteMapProps {
@@ -263,7 +264,8 @@ export function RouteMap(props: RouteMapProps) {
         title: undefined,
         opacity: faded ? 0.3 : 1,
       });
-      marker.bindTooltip(tooltipHtml(instance, customer.id, stop), { direction: 'top', offset: [0, -10] });
+      marker.bindTooltip(tooltipHtml(instance, customer.id, stop), { className: 'stop-tooltip' });
+      marker.on('tooltipopen', (e) => placeOpenedTooltip(map, e.tooltip, (stopMarkers.current.get(customer.id)?.size ?? size) / 2));
       marker.on('click', () => handlers.current.onSelect?.(customer.id));
       marker.on('dragend', () => {
         const at = marker.getLatLng();
