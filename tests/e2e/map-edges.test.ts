@@ -5,7 +5,7 @@
 import { expect, test } from '@playwright/test';
 import { cityDayPage } from './support/city-day-page.js';
 
-const app = cityDayPage('edges.csv', { width: 1024, height: 700 });
+const app = cityDayPage('edges.csv', { viewport: { width: 1024, height: 700 } });
 const byTest = app.byTest;
 
 test('after planning every stop is whole inside the shorter map', async () => {

@@ -8,7 +8,7 @@ import { expect, test } from '@playwright/test';
 import { cityDayPage } from './support/city-day-page.js';
 
 const SCALE = 1.25;
-const app = cityDayPage('heading.csv', { width: 1280, height: 700 }, { deviceScaleFactor: SCALE });
+const app = cityDayPage('heading.csv', { viewport: { width: 1280, height: 700 }, context: { deviceScaleFactor: SCALE } });
 
 test('rows scrolled under the heading never show above it', async () => {
   const { page } = app;
