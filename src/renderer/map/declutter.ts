@@ -43,6 +43,3 @@ export function labelsShown(boxes: readonly LabelBox[]): Set<string> {
   }
   return shown;
 }
-
-/** The width of a marker's label: ids are drawn at 10 px in bold, about 6.5 px a character. */
-export const labelWidth = (id: string): number => id.length * 6.5 + 4;

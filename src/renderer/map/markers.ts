@@ -1,9 +1,12 @@
 /**
  * Stop and depot markers as Leaflet div icons (draggable, styled by CSS): a customer's size grows with its demand,
- * its fill is its route's colour, a red ring marks a late arrival and an amber dashed ring an early one.
+ * its fill is its route's colour, a red ring marks a late arrival and an amber dashed ring an early one. Its id is
+ * written on it, on one line: a circle widens into a pill to hold an id longer than it is wide (a circle cut
+ * "mon-03-shop" to "mon-"), and an id wider than LABEL_MAX ends in an ellipsis (the tooltip names it whole).
  */
 import L from 'leaflet';
 import type { Customer, Depot } from '../../shared/domain.js';
+import { labelWidth } from '../label-width.js';
 
 export interface StopLook {
   colour: string | null;
@@ -23,6 +26,16 @@ export function markerDiameter(demand: number, maxDemand: number): number {
   return Math.round(MIN_DIAMETER + (MAX_DIAMETER - MIN_DIAMETER) * share);
 }
 
+/** The widest label, px (map.css: .stop-marker span). */
+const LABEL_MAX = 96;
+/** A pill's padding (3 px) and border (2 px) on each side of its label (map.css: .stop-marker). */
+const PILL_EDGE = 10;
+
+/** A marker's width: its circle's diameter, or the pill around its label where that is wider. */
+export function markerWidth(id: string, diameter: number): number {
+  return Math.max(diameter, Math.ceil(Math.min(LABEL_MAX, labelWidth(id)) + PILL_EDGE));
+}
+
 export const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
 
 export function customerIcon(customer: Customer, maxDemand: number, look: StopLook): L.DivIcon {
@@ -34,12 +47,13 @@ export function customerIcon(customer: Customer, maxDemand: number, look: StopLo
   if (!look.colour) classes.push('stop-unrouted');
   const style = look.colour ? `background:${look.colour};` : '';
   const label = escapeHtml(customer.id);
+  const width = markerWidth(customer.id, size);
   return L.divIcon({
     className: 'stop-marker-host',
-    iconSize: [size, size],
-    iconAnchor: [size / 2, size / 2],
+    iconSize: [width, size],
+    iconAnchor: [width / 2, size / 2],
     html:
-      `<div class="${classes.join(' ')}" style="${style}width:${size}px;height:${size}px" ` +
+      `<div class="${classes.join(' ')}" style="${style}min-width:${size}px;height:${size}px" ` +
       `data-testid="marker-${label}" data-late="${look.late > 0}" data-early="${look.early > 0}" ` +
       `data-selected="${look.selected}"><span>${label}</span></div>`,
   });

@@ -12,8 +12,8 @@ import { formatNumber } from '../format.js';
 import { unitsOf } from '../units.js';
 import { getTileUrl, planarGridLayer, tileLayerWithFallback } from './base-layers.js';
 import { exposeViewState, SYNCED_MAP_OPTIONS, type MapSync } from './map-sync.js';
-import { labelsShown, labelWidth } from './declutter.js';
-import { customerIcon, depotIcon, escapeHtml, MAX_DIAMETER, markerDiameter, type StopLook } from './markers.js';
+import { labelsShown } from './declutter.js';
+import { customerIcon, depotIcon, escapeHtml, MAX_DIAMETER, markerDiameter, markerWidth, type StopLook } from './markers.js';
 import { routeColour } from './palette.js';
 import { placeOpenedTooltip } from './stop-tooltip.js';
 import { TileSettings } from './tile-settings.js';
@@ -109,7 +109,7 @@ export function RouteMap(props: RouteMapProps) {
     if (!map) return;
     const boxes = [...stopMarkers.current].map(([id, { marker, size, look }]) => {
       const at = map.latLngToLayerPoint(marker.getLatLng());
-      return { id, x: at.x, y: at.y, width: Math.max(size, labelWidth(id)), height: size, priority: (look.selected ? 1000 : 0) + size };
+      return { id, x: at.x, y: at.y, width: markerWidth(id, size), height: size, priority: (look.selected ? 1000 : 0) + size };
     });
     const shown = labelsShown(boxes);
     // A redrawn icon (setIcon) gets its classes anew, so every marker is set each time. A labelled marker lies above

@@ -6,6 +6,7 @@ import { useMemo, useRef, useState, type PointerEvent } from 'react';
 import type { Evaluation, Instance, VariantName } from '../../shared/domain.js';
 import { type Units, unitsOf } from '../units.js';
 import { useElementWidth } from '../hooks/use-element-width.js';
+import { labelWidth } from '../label-width.js';
 import { LATE_COLOUR, routeColour } from '../map/palette.js';
 import { axisLabel, axisTicks, insertionIndex, routeSegments, timelineSpan, type Segment } from './gantt-model.js';
 
@@ -40,6 +41,8 @@ const ROW_H = 26;
 const TICK_LABEL_W = 56;
 const AXIS_H = 22;
 const PAD_R = 12;
+/** Room a service block keeps beside its id, px. */
+const LABEL_ROOM = 4;
 
 interface Drag {
   customerId: string;
@@ -260,7 +263,8 @@ function SegmentShape({ segment: s, x, y, colour, late, selected, units, variant
           onPointerDown={onGrab}
         >
           <rect x={sx} y={y + 5} width={sw} height={16} rx={2} fill={colour} />
-          {sw > 18 && (
+          {/* Only an id that fits its block: a longer one ran into the next stop's (its title names it). */}
+          {labelWidth(s.customerId!) + LABEL_ROOM <= sw && (
             <text x={sx + sw / 2} y={y + 17} textAnchor="middle">
               {s.customerId}
             </text>
