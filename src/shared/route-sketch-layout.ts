@@ -25,8 +25,15 @@ export function sketchPoints(path: { x: number; y: number }[], geo: boolean, box
   const dx = (width - 2 * padding - (x1 - x0) * scale) / 2;
   const dy = (height - 2 * padding - (y1 - y0) * scale) / 2;
   const points = path.map((_, i) => ({ x: padding + dx + (xs[i] - x0) * scale, y: height - padding - dy - (ys[i] - y0) * scale }));
-  return box.marker === undefined ? points : spreadMarkers(points, box.marker, box);
+  return box.marker === undefined || !markersFit(points.length, box.marker, box) ? points : spreadMarkers(points, box.marker, box);
 }
+
+/**
+ * Whether the box has room for this many markers apart, each in a square as wide as the gap: beyond (some 150 on a
+ * printed sheet's sketch) the markers never stand clear, and pushing every pair for all rounds took seconds on a
+ * long route (n² pairs a round) while the sketch stayed a cloud.
+ */
+const markersFit = (count: number, radius: number, box: SketchBox): boolean => count * (2 * radius + 1) ** 2 <= box.width * box.height;
 
 /** A round of pushes at most this many times: enough for dozens of stops on one street corner. */
 const SPREAD_ROUNDS = 200;

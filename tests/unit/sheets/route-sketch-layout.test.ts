@@ -34,6 +34,14 @@ describe("a driver sheet's route sketch", () => {
     expect(sketchPoints(path, true, { ...BOX, marker: 6.5 })).toEqual(spread);
   });
 
+  it('leaves the markers of a route longer than the box holds apart where they fall (a cloud either way)', () => {
+    // 210 × 140 holds 150 markers of a 14-point gap; a 1,000-stop route's were pushed for seconds to no end.
+    const path = Array.from({ length: 1000 }, (_, k) => ({ x: 13.3 + ((k * 37) % 101) / 500, y: 52.45 + ((k * 53) % 97) / 800 }));
+    expect(sketchPoints(path, true, { ...BOX, marker: 6.5 })).toEqual(sketchPoints(path, true, BOX));
+    const fits = path.slice(0, 150);
+    expect(sketchPoints(fits, true, { ...BOX, marker: 6.5 })).not.toEqual(sketchPoints(fits, true, BOX));
+  });
+
   it('leaves stops that already stand clear where they are', () => {
     const path = [
       { x: 0, y: 0 },
