@@ -117,6 +117,24 @@ export function parseDemand(text: string, capacity: number): ParsedNumber {
   return { ok: false, message: `must be at most the vehicle capacity, ${capacity}` };
 }
 
+/** The coordinate a position field holds: a latitude, a longitude, or either axis of a planar day. */
+export type CoordinateKind = 'latitude' | 'longitude' | 'planar';
+
+const DEGREES: Record<CoordinateKind, number | null> = { latitude: 90, longitude: 180, planar: null };
+
+/**
+ * A typed coordinate in range: latitudes within ±90°, longitudes within ±180°, planar ones any number (the add dialog,
+ * the depot's and a selected customer's position). In degrees a comma is a decimal comma even before three digits
+ * (45,752): read as a thousands separator it would be out of range.
+ */
+export function parseCoordinate(text: string, kind: CoordinateKind): ParsedNumber {
+  const limit = DEGREES[kind];
+  const degrees = limit !== null ? /^\s*(-?\d{1,3}),(\d{3})\s*$/.exec(text) : null;
+  const parsed = parseDecimal(degrees ? `${degrees[1]}.${degrees[2]}` : text);
+  if (!parsed.ok || limit === null || Math.abs(parsed.value) <= limit) return parsed;
+  return { ok: false, message: `must be between −${limit} and ${limit}` };
+}
+
 export function formatDateTime(iso: string): string {
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return iso;

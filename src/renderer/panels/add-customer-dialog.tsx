@@ -7,7 +7,7 @@
 import { useMemo, useState } from 'react';
 import type { Instance } from '../../shared/domain.js';
 import { addCustomer, messagesByCustomer, updateCustomer } from '../state/draft.js';
-import { type ParsedNumber, parseDecimal, parseDemand } from '../format.js';
+import { parseCoordinate, parseDemand } from '../format.js';
 import { useLiveProblems } from '../state/use-live-problems.js';
 import { Modal } from './modal.js';
 
@@ -17,19 +17,6 @@ interface Props {
   onClose(): void;
 }
 
-/**
- * A coordinate in range: latitudes within ±90°, longitudes within ±180°, planar ones any number. In degrees a comma
- * is a decimal comma even before three digits (45,752): read as a thousands separator it would be out of range.
- */
-const coordinate =
-  (limit: number | null) =>
-  (text: string): ParsedNumber => {
-    const degrees = limit !== null ? /^\s*(-?\d{1,3}),(\d{3})\s*$/.exec(text) : null;
-    const parsed = parseDecimal(degrees ? `${degrees[1]}.${degrees[2]}` : text);
-    if (!parsed.ok || limit === null || Math.abs(parsed.value) <= limit) return parsed;
-    return { ok: false, message: `must be between −${limit} and ${limit}` };
-  };
-
 export function AddCustomerDialog({ instance, onAdd, onClose }: Props) {
   const geo = instance.coordinates?.kind === 'geo';
   const [name, setName] = useState('');
@@ -38,8 +25,20 @@ export function AddCustomerDialog({ instance, onAdd, onClose }: Props) {
   const [demand, setDemand] = useState('');
   // Lat/lon days are written latitude first, as maps and delivery notes give them; the instance keeps x = longitude.
   const fields = [
-    { label: geo ? 'Latitude' : 'x', text: first, set: setFirst, parse: coordinate(geo ? 90 : null), testId: 'add-customer-first' },
-    { label: geo ? 'Longitude' : 'y', text: second, set: setSecond, parse: coordinate(geo ? 180 : null), testId: 'add-customer-second' },
+    {
+      label: geo ? 'Latitude' : 'x',
+      text: first,
+      set: setFirst,
+      parse: (text: string) => parseCoordinate(text, geo ? 'latitude' : 'planar'),
+      testId: 'add-customer-first',
+    },
+    {
+      label: geo ? 'Longitude' : 'y',
+      text: second,
+      set: setSecond,
+      parse: (text: string) => parseCoordinate(text, geo ? 'longitude' : 'planar'),
+      testId: 'add-customer-second',
+    },
     {
       label: 'Demand',
       text: demand,

@@ -3,17 +3,32 @@
  * commits on Enter or leaving the field. An unparsable entry stays visible with its reason; nothing is lost.
  */
 import { useEffect, useState } from 'react';
-import { formatTimeForEdit, parseCount, parseDuration, parseNonNegative, parsePositive, parseTime, type ParsedNumber } from '../format.js';
+import {
+  type CoordinateKind,
+  formatTimeForEdit,
+  parseCoordinate,
+  parseCount,
+  parseDuration,
+  parseNonNegative,
+  parsePositive,
+  parseTime,
+  type ParsedNumber,
+} from '../format.js';
 
-/** What the cell holds: a time of day, an amount (0 or more), one above 0, a whole count, minutes (or H:MM). */
-type CellKind = 'time' | 'quantity' | 'positive' | 'count' | 'duration';
+/** What the cell holds: a time of day, an amount (0 or more), one above 0, a whole count, minutes (or H:MM), a coordinate. */
+type CellKind = 'time' | 'quantity' | 'positive' | 'count' | 'duration' | CoordinateKind;
 
 const PARSERS: Record<Exclude<CellKind, 'time'>, (text: string) => ParsedNumber> = {
   quantity: parseNonNegative,
   positive: parsePositive,
   count: parseCount,
   duration: parseDuration,
+  latitude: (text) => parseCoordinate(text, 'latitude'),
+  longitude: (text) => parseCoordinate(text, 'longitude'),
+  planar: (text) => parseCoordinate(text, 'planar'),
 };
+
+const COORDINATES: ReadonlySet<CellKind> = new Set(['latitude', 'longitude', 'planar']);
 
 interface Props {
   value: number;
@@ -43,8 +58,9 @@ function outOfRange(value: number, [lo, hi]: readonly [number, number]): string 
   return null;
 }
 
+/** A coordinate shows 6 decimals (a tenth of a metre in degrees): a dragged marker's has 15. */
 const show = (value: number, kind: Props['kind'], clockTimes?: boolean, moment?: boolean) =>
-  kind === 'time' ? formatTimeForEdit(value, clockTimes, moment) : String(value);
+  kind === 'time' ? formatTimeForEdit(value, clockTimes, moment) : String(COORDINATES.has(kind) ? Number(value.toFixed(6)) : value);
 
 export function EditableCell({ value, kind, clockTimes, moment, onCommit, testId, label, toClock, derived, onClear, hint, range }: Props) {
   const [text, setText] = useState(show(value, kind, clockTimes, moment));

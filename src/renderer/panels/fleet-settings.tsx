@@ -1,7 +1,11 @@
-/** Fleet and shift: vehicles, capacity, depot hours, the speed of a lat/lon day, time display; Save with the core's messages inline. */
+/**
+ * Fleet and shift: vehicles, capacity, depot hours and position, the speed of a lat/lon day, time display; Save with the
+ * core's messages inline.
+ */
 import type { Instance } from '../../shared/domain.js';
 import type { FleetField } from '../state/draft.js';
 import { EditableCell } from './editable-cell.js';
+import { PositionCells } from './position-cells.js';
 import { MINUTES_PER_DAY, shiftEnd } from '../../shared/clock.js';
 import { formatDuration, formatTime } from '../format.js';
 import { MAX_MAGNITUDE, MAX_VEHICLES, SPEED_KMH_RANGE } from '../../shared/limits.js';
@@ -9,6 +13,8 @@ import { MAX_MAGNITUDE, MAX_VEHICLES, SPEED_KMH_RANGE } from '../../shared/limit
 interface Props {
   instance: Instance;
   onChange(field: FleetField, value: number): void;
+  /** The depot typed to (x, y): longitude and latitude on a lat/lon day. */
+  onMoveDepot(x: number, y: number): void;
   onClockTimes(on: boolean): void;
   onSave(): void;
   dirty: boolean;
@@ -16,7 +22,7 @@ interface Props {
   generalErrors: string[];
 }
 
-export function FleetSettings({ instance, onChange, onClockTimes, onSave, dirty, saved, generalErrors }: Props) {
+export function FleetSettings({ instance, onChange, onMoveDepot, onClockTimes, onSave, dirty, saved, generalErrors }: Props) {
   const t = instance.clockTimes;
   const geo = instance.coordinates?.kind === 'geo' ? instance.coordinates : null;
   // A shift end typed before its start by the clock is read as the next day's: say so, it may be a slip (05:00 for 15:00).
@@ -65,6 +71,16 @@ export function FleetSettings({ instance, onChange, onClockTimes, onSave, dirty,
               testId="fleet-depot-due"
               onCommit={(v) => onChange('depotDue', v)}
               toClock={(v) => shiftEnd(v, instance.depot.ready)}
+            />
+          </tr>
+          <tr>
+            <PositionCells
+              at={instance.depot}
+              geo={geo !== null}
+              of="the depot"
+              heading="Depot"
+              testId="fleet-depot"
+              onMove={onMoveDepot}
             />
           </tr>
           {geo && (

@@ -33,6 +33,7 @@ import { SAVE_ACTIONS, type Workspace } from '../state/use-workspace.js';
 import { Gantt } from './gantt.js';
 import { AddCustomerDialog } from '../panels/add-customer-dialog.js';
 import { PlanPanel } from './plan-panel.js';
+import { SelectedPosition } from '../panels/selected-position.js';
 import { usePlanEditing } from './use-plan-editing.js';
 
 interface Props {
@@ -86,6 +87,8 @@ export function PlanView({ ws, job, onCancelJob, onCsvFile }: Props) {
   // The plan's figures were scored on the saved instance: its speed turns their driving minutes into km, its fleet
   // and capacity are what they were checked against. Unsaved edits (a new speed, a smaller fleet) show once saved.
   const planned = ws.stored?.instance ?? null;
+  /** A customer or the depot moved, dragged on the map or typed into its position's cells. */
+  const moveTo = (id: string, x: number, y: number) => draft && editDraft(moveCustomer(draft, id, x, y));
 
   const exportInstance = async () => {
     if (!ws.stored) return;
@@ -215,6 +218,7 @@ export function PlanView({ ws, job, onCancelJob, onCsvFile }: Props) {
                 saved={ws.stored !== null}
                 generalErrors={errors.general}
                 onChange={(field, value) => editDraft(updateFleet(draft, field, value))}
+                onMoveDepot={(x, y) => moveTo(draft.depot.id, x, y)}
                 onClockTimes={(on) => editDraft({ ...draft, clockTimes: on })}
                 onSave={ws.save}
               />
@@ -233,6 +237,7 @@ export function PlanView({ ws, job, onCancelJob, onCsvFile }: Props) {
                 errorsByCustomer={errors.byCustomer}
                 warningsByCustomer={warnings}
               />
+              <SelectedPosition instance={draft} selected={selected} onMove={moveTo} />
             </>
           ) : (
             <p className="empty">Open an instance from the history, import a CSV (or drop one on the window), or start a new one.</p>
@@ -259,7 +264,7 @@ export function PlanView({ ws, job, onCancelJob, onCsvFile }: Props) {
                     }
                   : undefined
               }
-              onMove={(id, x, y) => editDraft(moveCustomer(draft, id, x, y))}
+              onMove={moveTo}
             />
           ) : (
             <div className="map-placeholder" data-testid="welcome">

@@ -5,6 +5,7 @@ import {
   formatNumber,
   formatTime,
   formatTimeForEdit,
+  parseCoordinate,
   parseCount,
   parseDemand,
   parseDuration,
@@ -86,6 +87,17 @@ describe('renderer formatting', () => {
     expect(parseDemand(String(0.1 + 0.2), 0.3)).toEqual({ ok: true, value: 0.1 + 0.2 });
     expect(parseDemand('-1', 30)).toEqual({ ok: false, message: 'must be 0 or more' });
     expect(parseDemand('x', 30)).toEqual({ ok: false, message: 'not a number' });
+  });
+
+  it('reads a typed position: degrees in range, a comma before three digits as a decimal comma; planar any number', () => {
+    expect(parseCoordinate('52.5219', 'latitude')).toEqual({ ok: true, value: 52.5219 });
+    expect(parseCoordinate('95', 'latitude')).toEqual({ ok: false, message: 'must be between −90 and 90' });
+    expect(parseCoordinate('-180', 'longitude')).toEqual({ ok: true, value: -180 });
+    expect(parseCoordinate('200', 'longitude')).toEqual({ ok: false, message: 'must be between −180 and 180' });
+    expect(parseCoordinate('45,752', 'latitude'), 'a decimal comma').toEqual({ ok: true, value: 45.752 });
+    expect(parseCoordinate('1250', 'planar')).toEqual({ ok: true, value: 1250 });
+    expect(parseCoordinate('-3.5', 'planar')).toEqual({ ok: true, value: -3.5 });
+    expect(parseCoordinate('', 'latitude')).toEqual({ ok: false, message: 'required' });
   });
 
   it('asks a speed or capacity to be above 0, a fleet to be whole, and reads a service as minutes or H:MM', () => {

@@ -1,0 +1,85 @@
+/**
+ * A stop or the depot dragged far on the map by accident is typed back where it belongs: the depot's position is in
+ * the fleet settings, the selected customer's under the table (latitude and longitude on a lat/lon day, x and y on a
+ * planar one), each refusing a position out of range with the add dialog's message.
+ */
+import { expect, type Locator, test } from '@playwright/test';
+import { cityDayPage } from './support/city-day-page.js';
+import { importCsv } from './support/csv-import.js';
+import { GOOD_CSV } from './support/fixtures.js';
+
+const app = cityDayPage('typed-positions.csv');
+const byTest = app.byTest;
+
+/** Drags a marker by (dx, dy) px, as a hand slipping on the mouse would. */
+async function drag(marker: Locator, dx: number, dy: number) {
+  const box = (await marker.boundingBox())!;
+  const page = app.page;
+  await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(box.x + box.width / 2 + dx, box.y + box.height / 2 + dy, { steps: 8 });
+  await page.mouse.up();
+}
+
+/** Types into a cell and commits it with Enter. */
+async function type(cell: Locator, text: string) {
+  await cell.fill(text);
+  await cell.press('Enter');
+}
+
+const near = (a: { x: number; y: number }, b: { x: number; y: number }) => Math.abs(a.x - b.x) <= 1 && Math.abs(a.y - b.y) <= 1;
+
+test('the depot dragged away is typed back to its latitude and longitude; a latitude of 95 is refused', async () => {
+  const depot = byTest('marker-depot');
+  const [lat, lon] = [byTest('fleet-depot-lat'), byTest('fleet-depot-lon')];
+  await expect(lat).toHaveValue('52.5219');
+  await expect(lon).toHaveValue('13.4132');
+  const home = (await depot.boundingBox())!;
+  await drag(depot, 180, 120);
+  await expect(lat, 'the drag moved the depot').not.toHaveValue('52.5219');
+  await type(lat, '95');
+  await expect(lat).toHaveAttribute('aria-invalid', 'true');
+  await expect(byTest('fleet-settings').getByRole('alert')).toHaveText('must be between −90 and 90');
+  await type(lat, '52.5219');
+  await type(lon, '13.4132');
+  await expect(lat).not.toHaveAttribute('aria-invalid');
+  await expect.poll(async () => near((await depot.boundingBox())!, home), 'the depot is back where it was').toBe(true);
+});
+
+test("the selected customer dragged away is typed back; another customer's cells show its own position", async () => {
+  await byTest('customer-id-S3').click();
+  const [lat, lon] = [byTest('selected-lat'), byTest('selected-lon')];
+  await expect(byTest('selected-position')).toContainText('S3');
+  await expect(lat).toHaveValue('52.538');
+  await expect(lon).toHaveValue('13.409');
+  const marker = byTest('marker-S3');
+  const home = (await marker.boundingBox())!;
+  await drag(marker, -150, 90);
+  await expect(lon, 'the drag moved S3').not.toHaveValue('13.409');
+  await type(lon, '200');
+  await expect(byTest('selected-position').getByRole('alert')).toHaveText('must be between −180 and 180');
+  await type(lat, '52.538');
+  await type(lon, '13.409');
+  await expect.poll(async () => near((await marker.boundingBox())!, home), 'S3 is back where it was').toBe(true);
+  await app.session.screenshot('typed-positions');
+  await byTest('customer-id-S6').click();
+  await expect(byTest('selected-position')).toContainText('S6');
+  await expect(lat).toHaveValue('52.489');
+  await expect(lon).toHaveValue('13.395');
+});
+
+test('on a planar day the positions are x and y', async () => {
+  // The moves above are edits not saved: opening another day asks first.
+  app.page.once('dialog', (dialog) => dialog.accept());
+  await importCsv(app.page, 'typed-planar.csv', GOOD_CSV, { vehicles: 6, capacity: 100 });
+  await expect(byTest('fleet-depot-x')).toHaveValue('50');
+  await expect(byTest('fleet-depot-y')).toHaveValue('50');
+  await byTest('customer-id-3').click();
+  await expect(byTest('selected-x')).toHaveValue('15');
+  const marker = byTest('marker-3');
+  const before = (await marker.boundingBox())!;
+  await type(byTest('selected-x'), '35');
+  // Twenty units east: the marker moves right, not up or down.
+  await expect.poll(async () => (await marker.boundingBox())!.x - before.x).toBeGreaterThan(20);
+  expect(Math.abs((await marker.boundingBox())!.y - before.y)).toBeLessThanOrEqual(1);
+});
