@@ -227,6 +227,11 @@ const CustomerRow = memo(function CustomerRow(props: RowProps) {
         aria-selected={selected}
         // Clicking a cell's field to edit it selects the customer; clicking elsewhere toggles.
         onClick={(e) => actions.select(selected && !(e.target instanceof HTMLInputElement) ? null : c.id)}
+        // Reaching one of its fields or its remove button by the keyboard selects it too, as a click does: the table is
+        // the keyboard's way to a stop (its position under the table, its route in the plan panel, ✕ removes it).
+        onFocus={() => {
+          if (!selected) actions.select(c.id);
+        }}
       >
         <td className="cell-id" title={placeTitle(c, props.geo)} data-testid={`customer-id-${c.id}`}>
           {c.id}

@@ -1,0 +1,37 @@
+/**
+ * The customer table from the keyboard: Tab into a customer's row selects the stop, as a click does (on the map, and
+ * its position shows under the table); its remove button, reached by Tab, removes it with Enter, and Ctrl+Z brings it
+ * back.
+ */
+import { expect, test } from '@playwright/test';
+import { cityDayPage } from './support/city-day-page.js';
+
+const app = cityDayPage('keyboard.csv');
+const byTest = app.byTest;
+
+test('Tab into a row selects its stop; Tab on to its remove button and Enter removes it; Ctrl+Z brings it back', async () => {
+  const { page } = app;
+  // The keyboard reaches the table's first field from the last sortable heading, the route's.
+  await byTest('sort-route').focus();
+  await page.keyboard.press('Tab');
+  await expect(byTest('edit-demand-S1')).toBeFocused();
+  await expect(byTest('marker-S1')).toHaveAttribute('data-selected', 'true');
+  await expect(byTest('customer-row-S1')).toHaveAttribute('aria-selected', 'true');
+  await expect(byTest('selected-position')).toContainText('S1');
+  // On through the row's four fields to its remove button, then to the next row, which takes the selection.
+  for (let i = 0; i < 4; i++) await page.keyboard.press('Tab');
+  await expect(page.getByRole('button', { name: 'Remove customer S1', exact: true })).toBeFocused();
+  await page.keyboard.press('Tab');
+  await expect(byTest('edit-demand-S2')).toBeFocused();
+  await expect(byTest('marker-S2')).toHaveAttribute('data-selected', 'true');
+  await expect(byTest('marker-S1')).toHaveAttribute('data-selected', 'false');
+  await page.keyboard.press('Shift+Tab');
+  await expect(page.getByRole('button', { name: 'Remove customer S1', exact: true })).toBeFocused();
+  await expect(byTest('marker-S1')).toHaveAttribute('data-selected', 'true');
+  await page.keyboard.press('Enter');
+  await expect(byTest('customer-row-S1')).toHaveCount(0);
+  await expect(byTest('marker-S1')).toHaveCount(0);
+  await expect(byTest('selected-position')).toHaveCount(0);
+  await page.locator('body').press('Control+z');
+  await expect(byTest('customer-row-S1')).toHaveCount(1);
+});
