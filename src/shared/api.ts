@@ -6,6 +6,7 @@
  */
 import {
   MAX_APP_TRAINING_SIZE,
+  MAX_PRICE,
   MAX_SAMPLES,
   MAX_TIME_LIMIT_SEC,
   MIN_TIME_LIMIT_SEC,
@@ -36,14 +37,24 @@ import {
 // Strict: a field the call does not know (a misspelling, "timeLimit" for timeLimitSec) is refused, never ignored.
 
 /**
+ * A price per minute early or late as a request gives it: at most MAX_PRICE, the bound of `jampr`'s --alpha and --beta
+ * (docs/limits.md), so a plan's cost cannot overflow to infinity. Only requests are bounded: a plan stored with a larger
+ * price is still read back (domain.ts `variantSchema`).
+ */
+const requestPriceSchema = priceSchema.max(
+  MAX_PRICE,
+  `is above ${MAX_PRICE.toLocaleString('en-US')}, the most a price per minute early or late may be`,
+);
+
+/**
  * A preset and the parameters it overrides. tw1 has no lateness price: a beta sent with it is refused, as `jampr`'s
  * --beta is, rather than dropped (the caller meant a price that would not apply).
  */
 export const variantRequestSchema = z
   .strictObject({
     name: variantNameSchema,
-    alpha: priceSchema.optional(),
-    beta: priceSchema.optional(),
+    alpha: requestPriceSchema.optional(),
+    beta: requestPriceSchema.optional(),
     penalty: penaltyShapeSchema.optional(),
   })
   .refine((v) => v.name !== 'tw1' || v.beta === undefined, {

@@ -1,6 +1,7 @@
 /** The time-window policy: hard / partly soft / soft, with its alpha (earliness) and beta (lateness) prices. */
 import { useRef } from 'react';
 import { VARIANT_LABELS, VARIANT_NAMES, VARIANT_RULES, type VariantName } from '../../shared/domain.js';
+import { MAX_PRICE } from '../../shared/limits.js';
 import { defaultPolicy, type TimeWindowPolicy } from '../plan/time-window-policy.js';
 import { NumberField } from './number-field.js';
 
@@ -36,6 +37,7 @@ export function PolicyControls({ policy, onChange, testId, label = 'Policy' }: P
         title="price per unit of earliness (waiting in hard / partly soft)"
         value={policy.alpha}
         min={0}
+        max={MAX_PRICE}
         step={0.05}
         testId={`${testId}-alpha`}
         onCommit={(alpha) => onChange({ ...policy, alpha })}
@@ -46,6 +48,7 @@ export function PolicyControls({ policy, onChange, testId, label = 'Policy' }: P
           title="price per unit of lateness"
           value={policy.beta}
           min={0}
+          max={MAX_PRICE}
           step={0.05}
           testId={`${testId}-beta`}
           onCommit={(beta) => onChange({ ...policy, beta })}

@@ -1,0 +1,64 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { inProcessRunner } from '../../src/main/jobs/in-process.js';
+import type { StoredInstance } from '../../src/shared/api.js';
+import { MAX_PRICE } from '../../src/shared/limits.js';
+import { createTestApp, type TestApp } from './fixtures/services.js';
+import { BLANK_EVALUATION, tinyInstance } from './fixtures/tiny.js';
+
+/** Requests the API must refuse up front, with an input error that names the problem, changing nothing. */
+let app: TestApp;
+let day: StoredInstance;
+beforeAll(async () => {
+  app = createTestApp(inProcessRunner());
+  day = await app.call('instances:save', { instance: tinyInstance('day') });
+});
+afterAll(() => app.close());
+
+const routes = [
+  ['a', 'b'],
+  ['c', 'd', 'e'],
+];
+const planCount = async (instanceId: number) => (await app.call('plans:list', { instanceId })).length;
+
+describe('prices in a request', () => {
+  it('are refused above MAX_PRICE by every call that takes a variant, and nothing is planned or stored', async () => {
+    const before = await planCount(day.id);
+    const tooHigh = {
+      details: [`alpha 1e+308 is above ${MAX_PRICE.toLocaleString('en-US')}, the most a price per minute early or late may be`],
+    };
+    const plan = { instanceId: day.id, method: 'classical', timeLimitSec: 0.1 } as const;
+    expect(await app.fail('plans:create', { ...plan, variant: { name: 'tw3', alpha: 1e308 } })).toMatchObject({
+      kind: 'input',
+      ...tooHigh,
+    });
+    expect(await app.fail('plans:check', { instanceId: day.id, variant: { name: 'tw3', alpha: 1e308 }, routes })).toMatchObject(tooHigh);
+    expect(await app.fail('plans:saveEdited', { instanceId: day.id, variant: { name: 'tw2', alpha: 1e308 }, routes })).toMatchObject(
+      tooHigh,
+    );
+    const compared = await app.fail('compare:variants', { ...plan, a: { name: 'tw1' }, b: { name: 'tw2', beta: MAX_PRICE + 1 } });
+    expect(compared).toMatchObject({ kind: 'input', details: [expect.stringMatching(/^beta 10001 is above 10,000/)] });
+    expect(await planCount(day.id)).toBe(before);
+    // The bound itself is a price.
+    const check = await app.call('plans:check', {
+      instanceId: day.id,
+      variant: { name: 'tw3', alpha: MAX_PRICE, beta: MAX_PRICE },
+      routes,
+    });
+    expect(Number.isFinite(check.cost)).toBe(true);
+  });
+
+  it('leave a plan stored with a larger price readable', async () => {
+    const stored = app.store.plans.insert({
+      instanceId: day.id,
+      variant: { name: 'tw2', alpha: 1e12, beta: 1e12, penalty: 'linear' },
+      method: 'manual',
+      modelName: null,
+      routes,
+      evaluation: BLANK_EVALUATION,
+      seconds: 0,
+    });
+    expect((await app.call('plans:get', { id: stored.id })).variant).toMatchObject({ alpha: 1e12 });
+    expect((await app.call('plans:list', { instanceId: day.id })).map((p) => p.id)).toContain(stored.id);
+    await app.call('plans:delete', { id: stored.id });
+  });
+});
