@@ -62,3 +62,20 @@ describe('prices in a request', () => {
     await app.call('plans:delete', { id: stored.id });
   });
 });
+
+describe('customer ids', () => {
+  it("are refused where they differ only by spaces at their ends, which the day's CSV export would not keep apart", async () => {
+    const base = tinyInstance('spaced');
+    const renamed = (ids: Record<string, string>) => ({ ...base, customers: base.customers.map((c) => ({ ...c, id: ids[c.id] ?? c.id })) });
+    const before = (await app.call('instances:list', {})).length;
+    const twin = renamed({ b: 'a ', c: ' a' });
+    const twins =
+      "duplicate id: customer ids 'a', 'a ' and ' a' differ only by spaces at their ends, which a CSV file does not keep: rename all but one";
+    expect(await app.fail('instances:save', { instance: twin })).toMatchObject({ kind: 'input', details: [twins] });
+    expect((await app.call('instances:validate', { instance: twin })).problems).toEqual([twins]);
+    expect((await app.fail('instances:save', { instance: renamed({ b: 'D ' }) })).details).toEqual([
+      "duplicate id: customer 'D ' differs from the depot's id 'D' only by spaces at their ends, which a CSV file does not keep: rename it",
+    ]);
+    expect((await app.call('instances:list', {})).length).toBe(before);
+  });
+});

@@ -38,12 +38,29 @@ function checkGeoRange(x: number, y: number, label: string, problems: string[]):
   if (Math.abs(x) > 180) problems.push(`longitude ${fmt(x)} is outside [-180, 180] for ${label}${east}`);
 }
 
+/** Ids as a CSV file gives them back: its reader trims every cell, so 'C01 ' in the day's export is read as 'C01'. */
+const asReadBack = (id: string): string => id.trim();
+
 function checkIds(instance: Instance, problems: string[]): void {
   const count = new Map<string, number>();
   for (const { id } of instance.customers) count.set(id, (count.get(id) ?? 0) + 1);
+  const depotId = instance.depot.id;
+  const readBack = new Map<string, string[]>();
   for (const [id, n] of count) {
     if (n > 1) problems.push(`duplicate id: customer ${id} appears ${n} times`);
-    if (id === instance.depot.id) problems.push(`duplicate id: customer ${id} has the depot's id`);
+    if (id === depotId) problems.push(`duplicate id: customer ${id} has the depot's id`);
+    else if (asReadBack(id) === asReadBack(depotId))
+      problems.push(
+        `duplicate id: customer '${id}' differs from the depot's id '${depotId}' only by spaces at their ends, which a CSV file does not keep: rename it`,
+      );
+    readBack.set(asReadBack(id), [...(readBack.get(asReadBack(id)) ?? []), id]);
+  }
+  for (const ids of readBack.values()) {
+    if (ids.length < 2) continue;
+    const quoted = ids.map((id) => `'${id}'`);
+    problems.push(
+      `duplicate id: customer ids ${quoted.slice(0, -1).join(', ')} and ${quoted.at(-1)} differ only by spaces at their ends, which a CSV file does not keep: rename all but one`,
+    );
   }
 }
 
