@@ -276,7 +276,10 @@ const call =
   <Req extends z.ZodType>(req: Req) => ({ req, res: undefined as unknown as Res });
 
 const routesCheck = z.strictObject({ instanceId: id, variant: variantRequestSchema, routes: routesSchema });
-/** `fromPlan`: the stored plan the routes are hand edits of; customers added to the instance after it are said to be. */
+/**
+ * `fromPlan`: the stored plan of that instance the routes are hand edits of (another instance's is refused); customers
+ * added to the instance after it are said to be.
+ */
 const editCheck = routesCheck.extend({ fromPlan: id.optional() });
 
 export const CALLS = {

@@ -79,3 +79,22 @@ describe('customer ids', () => {
     expect((await app.call('instances:list', {})).length).toBe(before);
   });
 });
+
+describe('hand edits', () => {
+  it("are refused as edits of another instance's plan, by the check and by the save, and nothing is stored", async () => {
+    const other = await app.call('instances:save', { instance: tinyInstance('other day') });
+    const theirs = await app.call('plans:saveEdited', { instanceId: other.id, variant: { name: 'tw1' }, routes });
+    const edit = { instanceId: day.id, variant: { name: 'tw1' }, routes, fromPlan: theirs.id } as const;
+    const refusal = {
+      kind: 'input',
+      message: `plan ${theirs.id} is a plan of “other day”, not of “day”: fromPlan names the plan of this instance that the routes are edits of`,
+    };
+    const before = await planCount(day.id);
+    expect(await app.fail('plans:check', edit)).toEqual(refusal);
+    expect(await app.fail('plans:saveEdited', edit)).toEqual(refusal);
+    expect(await planCount(day.id)).toBe(before);
+    // An edit of this instance's own plan is checked and saved as before.
+    const own = await app.call('plans:saveEdited', { ...edit, fromPlan: undefined });
+    expect((await app.call('plans:saveEdited', { ...edit, fromPlan: own.id })).editedFrom).toBe(own.id);
+  });
+});

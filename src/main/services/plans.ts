@@ -110,10 +110,17 @@ function sameFigures(a: Evaluation, b: Evaluation): boolean {
 /** Check mode: edited routes are scored and their violations listed, never rejected. */
 function check(ctx: ServiceContext, request: CallRequest<'plans:check'>) {
   const { instance } = requireInstance(ctx, request.instanceId);
+  // Hand edits of a stored plan say, as the plan itself does, which customers it never knew, and which they took off:
+  // a plan of another day knows other customers, and an edit saved from it would name that day's plan as its origin.
+  const from = request.fromPlan === undefined ? null : requirePlan(ctx, request.fromPlan);
+  if (from && from.instanceId !== request.instanceId) {
+    const theirs = requireInstance(ctx, from.instanceId).instance.name;
+    throw inputError(
+      `plan ${from.id} is a plan of “${theirs}”, not of “${instance.name}”: fromPlan names the plan of this instance that the routes are edits of`,
+    );
+  }
   const variant = toVariant(request.variant);
   const evaluation = evaluatePlan(buildProblem(instance), request.routes, variant);
-  // Hand edits of a stored plan say, as the plan itself does, which customers it never knew, and which they took off.
-  const from = request.fromPlan === undefined ? null : requirePlan(ctx, request.fromPlan);
   return { variant, evaluation: from ? withReasonsFrom(from, evaluation) : evaluation };
 }
 
