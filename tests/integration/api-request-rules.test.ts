@@ -1,7 +1,10 @@
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inProcessRunner } from '../../src/main/jobs/in-process.js';
+import { registerModel } from '../../src/main/services/models.js';
 import type { StoredInstance } from '../../src/shared/api.js';
 import { MAX_PRICE } from '../../src/shared/limits.js';
+import { saveTinyModel } from '../unit/jampr/fixtures.js';
 import { createTestApp, type TestApp } from './fixtures/services.js';
 import { BLANK_EVALUATION, tinyInstance } from './fixtures/tiny.js';
 
@@ -96,5 +99,24 @@ describe('hand edits', () => {
     // An edit of this instance's own plan is checked and saved as before.
     const own = await app.call('plans:saveEdited', { ...edit, fromPlan: undefined });
     expect((await app.call('plans:saveEdited', { ...edit, fromPlan: own.id })).editedFrom).toBe(own.id);
+  });
+});
+
+describe('a model asked for by id', () => {
+  it("that does not fit the plan, by kind or by policy, is the request's mistake: an input error, and nothing is planned", async () => {
+    const root = join(app.dir, 'own-models');
+    const tw1 = registerModel(app.store, await saveTinyModel(root, 'jampr', 'tw1', 10), false);
+    const am = registerModel(app.store, await saveTinyModel(root, 'am', 'tw2', 10), false);
+    const before = await planCount(day.id);
+    const plan = { instanceId: day.id, method: 'jampr', decode: 'greedy' } as const;
+    expect(await app.fail('plans:create', { ...plan, variant: { name: 'tw2' }, modelId: tw1.id })).toEqual({
+      kind: 'input',
+      message: 'model jampr-tw1-n10 is trained for tw1, not tw2',
+    });
+    expect(await app.fail('plans:create', { ...plan, variant: { name: 'tw2' }, modelId: am.id })).toEqual({
+      kind: 'input',
+      message: 'model am-tw2-n10 is an am model, not jampr',
+    });
+    expect(await planCount(day.id)).toBe(before);
   });
 });

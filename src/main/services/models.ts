@@ -8,12 +8,18 @@ import type { Store } from '../store/index.js';
 import type { ServiceContext } from './context.js';
 import { readModelSummary } from './model-card.js';
 
-/** The model a plan uses: the one asked for, else the shared rule's (src/shared/model-choice.ts `modelThatPlans`). */
+/**
+ * The model a plan uses: the one asked for, else the shared rule's (src/shared/model-choice.ts `modelThatPlans`). A
+ * model asked for that is of another method or learned another policy is the request's mistake (an input error),
+ * refused before any work, as a training run's start model is.
+ */
 export function resolveModel(ctx: ServiceContext, method: 'jampr' | 'am', variant: VariantName, size: number, modelId?: number): ModelInfo {
   if (modelId !== undefined) {
     const model = ctx.store.models.get(modelId);
     if (!model) throw inputError(`there is no model with id ${modelId}`);
-    if (model.card.method !== method) throw inputError(`model ${model.name} is a ${model.card.method} model, not ${method}`);
+    const { method: kind, variant: learned } = model.card;
+    if (kind !== method) throw inputError(`model ${model.name} is ${kind === 'am' ? 'an' : 'a'} ${kind} model, not ${method}`);
+    if (learned !== variant) throw inputError(`model ${model.name} is trained for ${learned}, not ${variant}`);
     return model;
   }
   const closest = modelThatPlans(ctx.store.models.list(), method, variant, size);
