@@ -99,18 +99,24 @@ export const csvImportSchema = z.strictObject({
   speedKmh: z.number().positive().optional(),
 });
 
-export const trainingRequestSchema = z.strictObject({
-  variant: variantNameSchema,
-  size: z.number().int().min(MIN_TRAINING_SIZE).max(MAX_APP_TRAINING_SIZE),
-  /** Stored instances to learn from (perturbed copies); empty = the generator's distribution. */
-  instanceIds: z.array(id),
-  minutes: z.number().min(MIN_TRAINING_MINUTES).max(MAX_TRAINING_MINUTES),
-  /** Start from this model (default: the model that plans this policy and size today). */
-  fromModelId: id.optional(),
-  /** Start from untrained weights instead (only when asked). */
-  fromScratch: z.boolean().optional(),
-  name: z.string().min(1).optional(),
-});
+export const trainingRequestSchema = z
+  .strictObject({
+    variant: variantNameSchema,
+    size: z.number().int().min(MIN_TRAINING_SIZE).max(MAX_APP_TRAINING_SIZE),
+    /** Stored instances to learn from (perturbed copies); empty = the generator's distribution. */
+    instanceIds: z.array(id),
+    minutes: z.number().min(MIN_TRAINING_MINUTES).max(MAX_TRAINING_MINUTES),
+    /** Start from this model, a JAMPR model of this policy (default: the model that plans this policy and size today). */
+    fromModelId: id.optional(),
+    /** Start from untrained weights instead (only when asked). */
+    fromScratch: z.boolean().optional(),
+    name: z.string().min(1).optional(),
+  })
+  // Both asked for: one would be ignored without a word.
+  .refine((r) => !(r.fromScratch && r.fromModelId !== undefined), {
+    path: ['fromScratch'],
+    message: 'the request gives both fromScratch and fromModelId: a run starts from untrained weights or from a model, not both; drop one',
+  });
 export type TrainingRequest = z.infer<typeof trainingRequestSchema>;
 
 // ---------- response types ----------

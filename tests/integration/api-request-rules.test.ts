@@ -120,3 +120,28 @@ describe('a model asked for by id', () => {
     expect(await planCount(day.id)).toBe(before);
   });
 });
+
+describe("a training run's start model", () => {
+  it('of another method or policy, or given with fromScratch, is refused before the run starts', async () => {
+    const root = join(app.dir, 'start-models');
+    const am = registerModel(app.store, await saveTinyModel(root, 'am', 'tw1', 10), false);
+    const tw2 = registerModel(app.store, await saveTinyModel(root, 'jampr', 'tw2', 10), false);
+    const fits = registerModel(app.store, await saveTinyModel(root, 'jampr', 'tw1', 12), false);
+    const run = { variant: 'tw1', size: 10, instanceIds: [], minutes: 1 } as const;
+    expect(await app.fail('training:start', { ...run, fromModelId: am.id })).toEqual({
+      kind: 'input',
+      message: 'model am-tw1-n10 is an am model, not jampr',
+    });
+    expect(await app.fail('training:start', { ...run, fromModelId: tw2.id })).toEqual({
+      kind: 'input',
+      message: 'model jampr-tw2-n10 is trained for tw2, not tw1',
+    });
+    expect(await app.fail('training:start', { ...run, fromModelId: fits.id, fromScratch: true })).toMatchObject({
+      kind: 'input',
+      details: [
+        'the request gives both fromScratch and fromModelId: a run starts from untrained weights or from a model, not both; drop one',
+      ],
+    });
+    expect(await app.call('training:list', {})).toEqual([]);
+  });
+});

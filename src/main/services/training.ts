@@ -45,8 +45,14 @@ export function trainingServices(ctx: ServiceContext) {
     const days = stored.map((s) => s!.instance);
     const { learn, holdout } = splitHoldout(days);
     const current = currentModel(request);
-    const from = request.fromModelId !== undefined ? models.get(request.fromModelId) : request.fromScratch ? null : current;
-    if (request.fromModelId !== undefined && !from) throw inputError(`there is no model with id ${request.fromModelId}`);
+    // A start model asked for passes the plan's check (resolveModel): a JAMPR model of this policy, any size (a run at
+    // another size is a curriculum step); another would fail the run once it loads.
+    const from =
+      request.fromModelId !== undefined
+        ? resolveModel(ctx, 'jampr', request.variant, request.size, request.fromModelId)
+        : request.fromScratch
+          ? null
+          : current;
     if (request.name?.trim() === '') throw inputError('the model name is empty: give the model a name');
     const name =
       request.name?.trim() ?? `jampr-${request.variant}-n${request.size}-${new Date().toISOString().slice(0, 19).replace(/[:T]/g, '')}`;
