@@ -310,7 +310,7 @@ export const CALLS = {
   'instances:previewCsv': call<CsvPreview>()(csvImportSchema),
   /** Parses, validates and stores a CSV as a new instance: all or nothing. */
   'instances:importCsv': call<StoredInstance>()(csvImportSchema),
-  /** The stored instance as CSV; with `instance`, that one instead (the editor's unsaved version, as on screen). */
+  /** The stored instance as CSV; with `instance`, that one instead (the editor's unsaved version, refused where it breaks a rule). */
   'instances:exportCsv': call<{ fileName: string; text: string }>()(z.strictObject({ id, instance: instanceSchema.optional() })),
   /** Plans with any method and stores the plan; progress arrives as 'plan:progress' events. */
   'plans:create': call<StoredPlan>()(planRequestSchema),

@@ -145,3 +145,20 @@ describe("a training run's start model", () => {
     expect(await app.call('training:list', {})).toEqual([]);
   });
 });
+
+describe('the CSV export of an unsaved instance', () => {
+  it('is refused with the rules it breaks, as a save would be: its file would not import', async () => {
+    const broken = { ...day.instance, customers: day.instance.customers.map((c) => (c.id === 'a' ? { ...c, ready: 300, due: 200 } : c)) };
+    expect(await app.fail('instances:exportCsv', { id: day.id, instance: broken })).toEqual({
+      kind: 'input',
+      message:
+        '“day” breaks the rules of an instance, so its CSV file would not import: fix them first\n  - ready time 300 is after due time 200 for customer a',
+      details: ['ready time 300 is after due time 200 for customer a'],
+    });
+    // A valid unsaved version is exported as it is, to a file that imports.
+    const shown = { ...day.instance, vehicles: 2 };
+    const file = await app.call('instances:exportCsv', { id: day.id, instance: shown });
+    const again = await app.call('instances:previewCsv', { fileName: file.fileName, text: file.text, capacity: 30, vehicles: 2 });
+    expect(again.instance.customers).toEqual(shown.customers);
+  });
+});

@@ -3,7 +3,7 @@ import type { CallRequest, CsvPreview, StoredInstance } from '../../shared/api.j
 import { AppError, inputError } from '../../shared/errors.js';
 import { parseCustomerCsv } from '../vrp/io/csv.js';
 import { writeInstanceCsv } from '../vrp/io/csv-write.js';
-import { buildProblem, checkInstance } from '../vrp/validate.js';
+import { buildProblem, checkInstance, validateInstance } from '../vrp/validate.js';
 import type { ServiceContext } from './context.js';
 
 export function requireInstance(ctx: ServiceContext, id: number): StoredInstance {
@@ -68,7 +68,13 @@ export function instanceServices(ctx: ServiceContext) {
     'instances:importCsv': (request: CallRequest<'instances:importCsv'>) =>
       instances.insert(besideStored(ctx, previewCsv(request)).instance, request.fileName),
     'instances:exportCsv': (request: CallRequest<'instances:exportCsv'>) => {
-      const instance = request.instance ?? requireInstance(ctx, request.id).instance;
+      // An unsaved version (the editor's) is checked as a save would check it: a file that breaks a rule would not import.
+      const shown = request.instance;
+      const problems = shown ? validateInstance(shown) : [];
+      if (shown && problems.length > 0) {
+        throw inputError(`“${shown.name}” breaks the rules of an instance, so its CSV file would not import: fix them first`, problems);
+      }
+      const instance = shown ?? requireInstance(ctx, request.id).instance;
       return { fileName: `${safeFileName(instance.name)}.csv`, text: writeInstanceCsv(instance) };
     },
   };
