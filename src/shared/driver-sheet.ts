@@ -47,8 +47,11 @@ export const sheetSchema = z.object({
 });
 export type Sheet = z.infer<typeof sheetSchema>;
 
-/** The sheets of one plan, for one PDF: every route's, or the one route picked. */
-export const sheetsDocumentSchema = z.object({
+/**
+ * The sheets of one plan, for one PDF: every route's, or the one route picked. Strict, as every request of the API is
+ * (api.ts): a misspelled field ("warning") is refused rather than printed without.
+ */
+export const sheetsDocumentSchema = z.strictObject({
   instanceName: text,
   /** What the plan is: method, policy, date. */
   planLabel: text,

@@ -162,3 +162,31 @@ describe('the CSV export of an unsaved instance', () => {
     expect(again.instance.customers).toEqual(shown.customers);
   });
 });
+
+describe('driver sheets as a PDF', () => {
+  it('refuse a field the request does not know, as every call does', async () => {
+    const row = {
+      kind: 'stop' as const,
+      order: '1',
+      id: 'a',
+      name: 'Shop',
+      place: '(1, 2)',
+      window: '0–50',
+      eta: '5',
+      start: '',
+      service: '2',
+    };
+    const sheet = { route: 0, title: 'Route 1', summary: '1 stop', colour: '#1f77b4', rows: [{ ...row, load: '3', late: false }] };
+    const path = [
+      { x: 0, y: 0, id: 'D' },
+      { x: 1, y: 2, id: 'a' },
+    ];
+    const document = { instanceName: 'day', planLabel: 'Classical · hard', geo: false, sheets: [{ ...sheet, path }] };
+    // A misspelled optional field ("warning" for warnings) would print sheets without the warnings asked for.
+    expect(await app.fail('sheets:pdf', { ...document, warning: ['out of date'] })).toMatchObject({
+      kind: 'input',
+      details: [expect.stringMatching(/warning/)],
+    });
+    expect((await app.call('sheets:pdf', { ...document, warnings: ['out of date'] })).fileName).toMatch(/\.pdf$/);
+  });
+});
