@@ -113,7 +113,9 @@ export function CompareTables({ instance, comparison, stale }: { instance: Insta
               <tbody>
                 {customers.map((c) => (
                   <tr key={c.customerId} data-testid={`compare-customer-${c.customerId}`}>
-                    <td>{c.customerId}</td>
+                    <td title={c.customerId}>
+                      <span className="clip-text">{c.customerId}</span>
+                    </td>
                     <DeviationCell served={c.servedA} why={whyA.get(c.customerId)} minutes={c.lateA} late units={units} />
                     <DeviationCell served={c.servedB} why={whyB.get(c.customerId)} minutes={c.lateB} late units={units} />
                     <DeviationCell served={c.servedA} why={whyA.get(c.customerId)} minutes={c.earlyA} units={units} />

@@ -144,8 +144,15 @@ export function CsvPreviewDialog({ state }: { state: CsvImportState }) {
             <tbody>
               {firstRows.map((c) => (
                 <tr key={c.id}>
-                  <td>{c.id}</td>
-                  {named && <td>{c.name ?? ''}</td>}
+                  {/* Clipped, whole on hover: a 48-character id or a long name pushed the figures past the dialog's edge. */}
+                  <td title={c.id}>
+                    <span className="clip-text">{c.id}</span>
+                  </td>
+                  {named && (
+                    <td title={c.name ?? ''}>
+                      <span className="clip-text">{c.name ?? ''}</span>
+                    </td>
+                  )}
                   <td className="num">{geo ? formatNumber(c.y, 5) : formatNumber(c.x)}</td>
                   <td className="num">{geo ? formatNumber(c.x, 5) : formatNumber(c.y)}</td>
                   <td className="num">{formatNumber(c.demand)}</td>
