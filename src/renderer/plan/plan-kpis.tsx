@@ -15,11 +15,13 @@ interface Props {
   evaluation: Evaluation;
   /** The plan before hand edits, to show what an edit changed. */
   before?: Evaluation | null;
+  /** The day on screen has changes not saved yet: the figures are the saved instance's, and the badge says so. */
+  onSavedInstance?: boolean;
 }
 
 type Kind = 'distance' | 'duration' | 'number' | 'cost';
 
-export function PlanKpis({ instance, variant, evaluation, before }: Props) {
+export function PlanKpis({ instance, variant, evaluation, before, onSavedInstance = false }: Props) {
   const units = unitsOf(instance);
   const early = variantWaits(variant) ? ({ key: 'wait', label: 'Wait' } as const) : ({ key: 'early', label: 'Earliness' } as const);
   const cards: {
@@ -72,6 +74,7 @@ export function PlanKpis({ instance, variant, evaluation, before }: Props) {
       })}
       <div className={`kpi kpi-status ${evaluation.feasible ? 'ok' : 'bad'}`} data-testid="plan-feasible">
         {evaluation.feasible ? `✓ All rules met${priced(evaluation, variant)}` : `⚠ ${brokenText(brokenCounts(evaluation))}`}
+        {onSavedInstance && ' (on the saved instance)'}
       </div>
     </div>
   );

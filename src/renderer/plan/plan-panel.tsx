@@ -59,7 +59,12 @@ function ChangedSincePlanned({
 }) {
   if (!changed) return null;
   if (changed.kind === 'unsaved')
-    return <p className="note note-warn">The instance changed since this plan was made: plan again to include the changes.</p>;
+    return (
+      <p className="note note-warn" data-testid="plan-unsaved-changes">
+        The instance has changes not saved yet: {edited ? 'the edited routes are' : 'the figures below are'} checked against the saved
+        instance, not against them. Save the instance to check {edited ? 'the edits' : 'the plan'} against your changes, or plan again.
+      </p>
+    );
   const { removed } = changed;
   return (
     <p className="note note-warn" data-testid="plan-data-changed">
@@ -103,7 +108,13 @@ export function PlanPanel(props: Props) {
       )}
       <ChangedSincePlanned changed={changed} edited={edit !== null} plannedCost={costWhenPlanned(plan, plan.evaluation.cost)} />
       {evaluation ? (
-        <PlanKpis instance={instance} variant={plan.variant.name} evaluation={evaluation} before={edit ? plan.evaluation : null} />
+        <PlanKpis
+          instance={instance}
+          variant={plan.variant.name}
+          evaluation={evaluation}
+          before={edit ? plan.evaluation : null}
+          onSavedInstance={changed?.kind === 'unsaved'}
+        />
       ) : (
         <p className="hint">Re-scoring…</p>
       )}
@@ -113,7 +124,14 @@ export function PlanPanel(props: Props) {
           <button className="btn btn-small" onClick={props.onResetEdit} data-testid="reset-edit">
             Undo edits
           </button>
-          <button className="btn btn-small btn-primary" onClick={props.onSaveEdited} disabled={!edit.evaluation} data-testid="save-edited">
+          {/* Scored against the saved instance: stored now, its figures would not be those of the day on screen. */}
+          <button
+            className="btn btn-small btn-primary"
+            onClick={props.onSaveEdited}
+            disabled={!edit.evaluation || changed?.kind === 'unsaved'}
+            title={changed?.kind === 'unsaved' ? 'Save the instance first: the edited routes are checked against the saved one' : undefined}
+            data-testid="save-edited"
+          >
             Save edited plan
           </button>
         </div>
