@@ -1,7 +1,7 @@
 /**
  * The customer table from the keyboard: Tab into a customer's row selects the stop, as a click does (on the map, and
- * its position shows under the table); its remove button, reached by Tab, removes it with Enter, and Ctrl+Z brings it
- * back.
+ * its position shows under the table); its remove button, reached by Tab, removes it with Enter (the keyboard stays
+ * in the table, on the next row's), and Ctrl+Z brings it back.
  */
 import { expect, test } from '@playwright/test';
 import { cityDayPage } from './support/city-day-page.js';
@@ -31,7 +31,11 @@ test('Tab into a row selects its stop; Tab on to its remove button and Enter rem
   await page.keyboard.press('Enter');
   await expect(byTest('customer-row-S1')).toHaveCount(0);
   await expect(byTest('marker-S1')).toHaveCount(0);
-  await expect(byTest('selected-position')).toHaveCount(0);
-  await page.locator('body').press('Control+z');
+  // The keyboard stays in the table, on the next row's remove button, and that row is selected.
+  const removeS2 = page.getByRole('button', { name: 'Remove customer S2', exact: true });
+  await expect(removeS2).toBeFocused();
+  await expect(byTest('selected-position')).toContainText('S2');
+  await page.keyboard.press('Control+z');
   await expect(byTest('customer-row-S1')).toHaveCount(1);
+  await expect(removeS2).toBeFocused();
 });
