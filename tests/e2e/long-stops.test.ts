@@ -35,6 +35,14 @@ test('a learned plan on a day of long stops says that the models were mostly tra
   await expect(byTest('plan-meta')).toContainText('JAMPR', { timeout: 60_000 });
   await expect(byTest('plan-model-notice')).toContainText("This day's stops take 43 min on average");
   await expect(byTest('not-served')).toHaveCount(0);
+  // Routes edited by hand are not the model's any more: the notice about the model goes, and comes back with Undo edits.
+  const chip = byTest('legend-route-0').locator('[data-testid^="stop-chip-"]').first();
+  if (!(await chip.getAttribute('class'))?.includes('selected')) await chip.click();
+  await byTest('move-stop-select').selectOption('1');
+  await expect(byTest('edit-bar')).toBeVisible();
+  await expect(byTest('plan-model-notice')).toHaveCount(0);
+  await byTest('reset-edit').click();
+  await expect(byTest('plan-model-notice')).toHaveCount(1);
 
   await byTest('method').selectOption('jampr-ls');
   await byTest('method-effort').fill('1');

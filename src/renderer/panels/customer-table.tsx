@@ -322,5 +322,6 @@ const CustomerRow = memo(function CustomerRow(props: RowProps) {
 /** Name, address and position of a stop, one per line, for the id cell's tooltip. */
 function placeTitle(c: Customer, geo: boolean): string {
   const position = geo ? `lat ${formatNumber(c.y, 5)}, lon ${formatNumber(c.x, 5)}` : `x ${formatNumber(c.x)}, y ${formatNumber(c.y)}`;
-  return [c.name, c.address, position].filter(Boolean).join('\n');
+  // The id first: the cell clips a long one.
+  return [c.id, c.name, c.address, position].filter(Boolean).join('\n');
 }

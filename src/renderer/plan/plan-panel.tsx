@@ -100,7 +100,8 @@ export function PlanPanel(props: Props) {
           {formatDateTime(plan.createdAt)}
         </span>
       </div>
-      <ModelNotices instance={instance} plan={plan} />
+      {/* About the model's own routes: once edited by hand they are not the model's any more. */}
+      {!edit && <ModelNotices instance={instance} plan={plan} />}
       {plan.greedyKept && (
         <p className="note" data-testid="plan-greedy-kept">
           {greedyKeptNote(plan.effort).replace(/^n/, 'N')}.
