@@ -6,7 +6,13 @@
 import { z } from 'zod';
 import { MAX_CUSTOMERS } from './limits.js';
 
-const text = z.string().max(500);
+/** The most characters of one text a sheet prints. */
+export const SHEET_TEXT_MAX = 500;
+/**
+ * A text of the sheet. An instance's names and addresses have no length limit: a longer one is printed clipped, with
+ * an ellipsis, not refused (a day the app saved could not get its driver sheets).
+ */
+const text = z.string().transform((t) => (t.length > SHEET_TEXT_MAX ? `${t.slice(0, SHEET_TEXT_MAX - 1)}…` : t));
 
 export const sheetRowSchema = z.object({
   kind: z.enum(['depart', 'stop', 'return']),

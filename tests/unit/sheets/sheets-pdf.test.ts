@@ -2,7 +2,7 @@ import { extractText } from 'unpdf';
 import { describe, expect, it } from 'vitest';
 import { pdfColour } from '../../../src/main/sheets/pdf-colour.js';
 import { renderSheetsPdf } from '../../../src/main/sheets/sheets-pdf.js';
-import { type Sheet, type SheetRow, sheetsDocumentSchema } from '../../../src/shared/driver-sheet.js';
+import { SHEET_TEXT_MAX, type Sheet, type SheetRow, sheetsDocumentSchema } from '../../../src/shared/driver-sheet.js';
 
 const depot = (kind: 'depart' | 'return'): SheetRow => ({
   kind,
@@ -156,5 +156,21 @@ describe('driver sheets PDF', () => {
     expect(sheetsDocumentSchema.safeParse({ instanceName: 'x', planLabel: '', geo: false, sheets: [] }).success).toBe(false);
     const bad = { ...sheet(0, 1), colour: 'url(javascript:1)' };
     expect(sheetsDocumentSchema.safeParse({ instanceName: 'x', planLabel: '', geo: false, sheets: [bad] }).success).toBe(false);
+  });
+});
+
+describe('the sheets request', () => {
+  it('clips a text longer than a sheet prints instead of refusing the sheets', () => {
+    const long = 'Bäckerei '.repeat(80);
+    const document = sheetsDocumentSchema.parse({
+      instanceName: long,
+      planLabel: 'Classical · hard',
+      geo: true,
+      sheets: [{ ...sheet(0, 1), title: long }],
+    });
+    expect(document.instanceName).toHaveLength(SHEET_TEXT_MAX);
+    expect(document.instanceName.endsWith('…')).toBe(true);
+    expect(document.sheets[0].title).toBe(document.instanceName);
+    expect(document.planLabel).toBe('Classical · hard');
   });
 });
