@@ -292,11 +292,12 @@ const CustomerRow = memo(function CustomerRow(props: RowProps) {
             title="Remove customer"
             onClick={(e) => {
               e.stopPropagation();
-              // The keyboard stays in the table, on the next row's ✕ (the one before at the end), not back at the
-              // page's top; that row takes the selection, as reaching it by Tab does.
+              // Pressed from the keyboard (a click of no mouse button: detail 0), the keyboard stays in the table, on
+              // the next row's ✕ (the one before at the end), not back at the page's top; that row takes the
+              // selection, as reaching it by Tab does. A mouse click leaves nothing selected.
               const buttons = [...(e.currentTarget.closest('tbody')?.querySelectorAll<HTMLButtonElement>('.cell-actions button') ?? [])];
               const at = buttons.indexOf(e.currentTarget);
-              const next = buttons[at + 1] ?? buttons[at - 1];
+              const next = e.detail === 0 ? (buttons[at + 1] ?? buttons[at - 1]) : undefined;
               actions.remove(c.id);
               next?.focus();
             }}
