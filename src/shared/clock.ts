@@ -28,6 +28,11 @@ export function parseClock(text: string): number | undefined {
   return minutes + nextDays * MINUTES_PER_DAY;
 }
 
+/** Whether a time of day is written with AM or PM ("3:00 PM", "9am"), as parseClock reads it. */
+export function writesMeridiem(text: string): boolean {
+  return CLOCK.exec(colonForm(text.trim()))?.[4] !== undefined;
+}
+
 /**
  * The ways Europe writes a time of day, as H:MM: French "14h30" and "14h", German "7:00 Uhr", "7.30 Uhr" and
  * "7 Uhr". A dotted time without "Uhr" (7.30) stays a number: it may be a decimal.

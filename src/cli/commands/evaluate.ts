@@ -1,6 +1,7 @@
 import { formatMoment } from '../../shared/clock.js';
 import { kmDriven, type RouteSummary } from '../../shared/domain.js';
 import { inputError } from '../../shared/errors.js';
+import { someOf } from '../../shared/some-of.js';
 import { evaluatePlan } from '../../main/vrp/evaluate.js';
 import { parsePlanRoutes, planFleet } from '../../main/vrp/io/json.js';
 import { fleetShortWarning } from '../../main/vrp/validate.js';
@@ -99,34 +100,40 @@ function tellFleetShort(warning: string, instance: Instance, routes: Routes, val
   return `the plan uses ${used} vehicles but the fleet has ${instance.vehicles}${by}, and ${demandOverFleetText(demand, instance.vehicles, instance.capacity)}`;
 }
 
-/** Stops that are not customers of the day named one by one up to this many (the JSON lists every one). */
-const UNKNOWN_NAMED = 5;
+/** Unknown stops and customers not served, named one by one up to this many (the JSON lists every one). */
+const NAMED = 5;
 
 /**
- * The violations as stderr lines. A plan made for another day lists dozens of stops this day does not have: beyond
- * UNKNOWN_NAMED they are one line that names the first and counts the rest, rather than a line each burying the others.
+ * The violations as stderr lines. A plan made for another day lists dozens of stops this day does not have, and
+ * leaves out dozens of its customers: beyond NAMED each kind is a few lines and a count, rather than a line each
+ * burying the others.
  */
 function violationLines(violations: readonly Violation[], stops: number, depotId: string): string[] {
   const unknown = violations.filter((v) => v.kind === 'unknown-customer' && v.customerId !== depotId);
-  // The day's customers such a plan leaves out, too: the first few with their reasons, then a count.
   const unserved = violations.filter((v) => v.kind === 'unserved');
-  const unservedLines =
-    unserved.length <= UNKNOWN_NAMED
-      ? []
-      : [
-          ...unserved.slice(0, UNKNOWN_NAMED).map((v) => v.message),
-          `and ${unserved.length - UNKNOWN_NAMED} more customers not served (the JSON's violations list every one)`,
-        ];
-  const rest = (shown: readonly Violation[]) =>
-    violations.filter((v) => !shown.includes(v) && (unservedLines.length === 0 || v.kind !== 'unserved')).map((v) => v.message);
-  if (unknown.length <= UNKNOWN_NAMED) return [...rest([]), ...unservedLines];
-  const first = unknown.slice(0, UNKNOWN_NAMED).map((v) => `'${v.customerId}'`);
-  const listed = `${first.join(', ')} and ${unknown.length - UNKNOWN_NAMED} more`;
-  const line =
+  const others = violations.filter((v) => !unknown.includes(v) && !unserved.includes(v)).map((v) => v.message);
+  return [...unknownLines(unknown, stops), ...others, ...unservedLines(unserved)];
+}
+
+function unknownLines(unknown: readonly Violation[], stops: number): string[] {
+  if (unknown.length <= NAMED) return unknown.map((v) => v.message);
+  const listed = someOf(
+    unknown.map((v) => `'${v.customerId}'`),
+    NAMED,
+  );
+  return [
     unknown.length === stops
       ? `none of the plan's ${stops} stops is a customer of this instance (${listed}): the plan is for another day`
-      : `${unknown.length} of the plan's ${stops} stops are not customers of this instance: ${listed}`;
-  return [line, ...rest(unknown), ...unservedLines];
+      : `${unknown.length} of the plan's ${stops} stops are not customers of this instance: ${listed}`,
+  ];
+}
+
+function unservedLines(unserved: readonly Violation[]): string[] {
+  if (unserved.length <= NAMED) return unserved.map((v) => v.message);
+  return [
+    ...unserved.slice(0, NAMED).map((v) => v.message),
+    `and ${unserved.length - NAMED} more customers not served (the JSON's violations list every one)`,
+  ];
 }
 
 /** The plan file's text; a plan CSV (what `plan --out x.csv` writes, for people) is named as such, with the way on. */

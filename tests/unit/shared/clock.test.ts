@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { closeInShift, formatClock, formatMoment, inShift, parseClock, shiftEnd } from '../../../src/shared/clock.js';
+import { closeInShift, formatClock, formatMoment, inShift, parseClock, shiftEnd, writesMeridiem } from '../../../src/shared/clock.js';
 
 describe('times of day in a shift', () => {
   it("places a window's closing time typed in the table on its opening's day, or the next across midnight", () => {
@@ -60,5 +60,12 @@ describe('times of day in a shift', () => {
   it('writes a time before the first midnight as the evening before, and reads it back', () => {
     expect([-60, -1440, -1500].map((m) => formatClock(m))).toEqual(['23:00-1', '00:00-1', '23:00-2']);
     expect(['23:00-1', '11:00 PM -1', '00:00-1'].map(parseClock)).toEqual([-60, -60, -1440]);
+  });
+});
+
+describe('whether a time is written with AM or PM', () => {
+  it('is what parseClock reads as a meridiem, next-day marks included', () => {
+    for (const text of ['3:00 PM', '9am', '11:30 p.m.', '1:00 PM+1', ' 7 AM ']) expect(writesMeridiem(text), text).toBe(true);
+    for (const text of ['15:00', '14h30', '7:00 Uhr', '01:30+1', 'PM', '9']) expect(writesMeridiem(text), text).toBe(false);
   });
 });

@@ -13,6 +13,7 @@ import {
   type SlashUntold,
   slashDateOrder,
   startOfDay,
+  writesMeridiem,
 } from '../../../shared/clock.js';
 import type { Customer, Depot } from '../../../shared/domain.js';
 import type { ColumnMapping, TimeField } from './csv-columns.js';
@@ -198,7 +199,7 @@ export function offDayWindows(depot: Depot, customers: readonly Customer[]): str
 
 /** A window time as the clock saw it: written with AM/PM, or in the morning hours without (see `meridiemWarnings`). */
 export function noteMeridiem(clock: ClockUse, where: string, text: string, minutes: number): void {
-  if (/\d\s*[ap]\.?m\.?$/i.test(text)) clock.meridiem++;
+  if (writesMeridiem(text)) clock.meridiem++;
   else if (minutes >= 60 && minutes < 12 * 60) clock.bareMorning.push({ where, text, minutes });
 }
 
