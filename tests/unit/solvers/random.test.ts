@@ -51,6 +51,27 @@ describe('random solver', () => {
     }
   });
 
+  it('on a fleet the samples overrun as built, judges each as the fleet drives it: more samples never cost more', () => {
+    // Random routes wait a lot under tw1 and so overrun a tight fleet; folded into it they can cost less than the rare
+    // sample that fitted as built, which a ranking of plans as built prefers.
+    const variant = makeVariant('tw1');
+    for (const [seed, vehicles] of [
+      [4, 5],
+      [7, 4],
+    ]) {
+      const problem = smallProblem(30, seed, 120, vehicles);
+      const plans = [1, 10, 100].map((samples) => solveRandom(problem, variant, { samples, seed: 3 }));
+      const costs = plans.map((routes) => {
+        const e = evaluateIndexRoutes(problem, routes, variant);
+        expect(e.violations).toEqual([]);
+        expect(routes.filter((r) => r.length > 0).length).toBeLessThanOrEqual(vehicles);
+        return e.cost;
+      });
+      expect(costs[1]).toBeLessThanOrEqual(costs[0]);
+      expect(costs[2]).toBeLessThanOrEqual(costs[1]);
+    }
+  });
+
   it('is reproducible under a seed', () => {
     const problem = smallProblem(15, 5);
     const a = solveRandom(problem, makeVariant('tw1'), { samples: 30, seed: 11 });

@@ -1,9 +1,10 @@
-import type { Variant } from '../../../shared/domain.js';
+import type { Evaluation, Variant } from '../../../shared/domain.js';
 import { exceedsCapacity, variantHardTime, variantWaits } from '../../../shared/domain.js';
-import { routeCost } from '../evaluate.js';
+import { evaluateIndexRoutes, routeCost } from '../evaluate.js';
+import { fitToFleet } from './fleet-fit.js';
 import type { Problem } from '../problem.js';
 import { createRng, type Rng } from '../rng.js';
-import { fleetExcess, isBetterPlan, type PlanScore } from './plan-score.js';
+import { fleetExcess, isBetter, isBetterPlan, type PlanScore } from './plan-score.js';
 
 export interface RandomOptions {
   /** Number of random constructions; the best one is returned (the paper's random(1000)). */
@@ -17,26 +18,32 @@ export interface RandomOptions {
  * tw1 also back at the depot by the shift end) and returns to the depot when none is left, then the next vehicle
  * starts. Windows steer the construction in the soft variants too: otherwise one vehicle would take every
  * customer until full and pile up lateness, which is not the baseline the paper reports (its random(1000) rows
- * use about as many vehicles in tw2 as in tw1, and fewer in tw3 where vehicles do not wait). Each plan is then
- * priced by the variant's true cost. The fleet size is not a limit while building (as in the paper); among the
- * samples, plans within the fleet are preferred.
+ * use about as many vehicles in tw2 as in tw1, and fewer in tw3 where vehicles do not wait). The fleet size is not a
+ * limit while building (as in the paper, whose fleets have a vehicle per customer).
+ *
+ * Samples are ranked as built (routes beyond the fleet first, then cost), but a plan is judged as the fleet can drive
+ * it (fitToFleet), which on a tight fleet can turn the order round: a sample a few routes over, folded into the fleet,
+ * may cost less than the rare one that fitted as built. So each sample that ranks best so far is fitted and the best
+ * fitted one kept. Those samples are the same first ones whatever `samples` is, so more samples never give a worse
+ * plan; there are few of them (about ln(samples)), as fitting a plan far over its fleet is slow.
  */
 export function solveRandom(problem: Problem, variant: Variant, options: RandomOptions): number[][] {
   const samples = Math.max(1, Math.floor(options.samples ?? 1000));
   const rng = createRng(options.seed);
-  let best: number[][] = [];
-  let bestScore: PlanScore | null = null;
+  let best: { routes: number[][]; evaluation: Evaluation } | null = null;
+  let leading: PlanScore | null = null;
   for (let s = 0; s < samples; s++) {
     const routes = randomConstruction(problem, variant, rng);
     let cost = 0;
     for (const route of routes) cost += routeCost(problem, route, variant).cost;
     const score = { excess: fleetExcess(problem, routes), cost };
-    if (bestScore === null || isBetterPlan(score, bestScore)) {
-      best = routes;
-      bestScore = score;
-    }
+    if (leading !== null && !isBetterPlan(score, leading)) continue;
+    leading = score;
+    const fitted = fitToFleet(problem, variant, routes);
+    const evaluation = evaluateIndexRoutes(problem, fitted, variant);
+    if (best === null || isBetter(evaluation, best.evaluation)) best = { routes: fitted, evaluation };
   }
-  return best;
+  return best!.routes;
 }
 
 /** One random sequential construction. */
