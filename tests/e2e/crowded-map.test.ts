@@ -5,15 +5,11 @@
 import { expect, type Page, test } from '@playwright/test';
 import { openApp } from './support/browser.js';
 import { importCsv } from './support/csv-import.js';
-import { UNREACHABLE_TILES } from './support/fixtures.js';
+import { seededRandom, UNREACHABLE_TILES } from './support/fixtures.js';
 
 /** 110 stops within about 3 km of a depot in Lyon, as on a busy city day (a fixed pseudo-random spread). */
 function crowdedDay(): string {
-  let seed = 11;
-  const random = () => {
-    seed = (seed * 16_807) % 2_147_483_647;
-    return seed / 2_147_483_647;
-  };
+  const random = seededRandom(11);
   const rows = ['type,id,lat,lon,demand,ready,due,service', 'depot,D,45.7310,4.8330,0,07:00,18:00,0'];
   for (let i = 1; i <= 110; i++) {
     const lat = (45.745 + (random() - 0.5) * 0.05).toFixed(5);

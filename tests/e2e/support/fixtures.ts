@@ -85,3 +85,38 @@ export function clockCsv(changes: Record<number, Partial<Record<ClockCell, strin
   });
   return `${['id,x,y,demand,ready,due,service', 'D,50,50,0,07:00,18:00,0', ...rows].join('\n')}\n`;
 }
+
+/** Numbers in [0, 1) that are the same for the same seed on every run (a day spread the same way each time). */
+export function seededRandom(seed: number): () => number {
+  let state = seed;
+  return () => {
+    state = (state * 16_807) % 2_147_483_647;
+    return state / 2_147_483_647;
+  };
+}
+
+/** The ids of a real day's westernmost and easternmost stops: wider than a marker, drawn as pills. */
+export const EDGE_IDS = ['west-end-corner-shop', 'east-end-corner-shop'] as const;
+
+/**
+ * A real day's size in lat/lon: `stops` shops over about 17 x 15 km of Berlin with three-hour HH:MM windows between
+ * 08:00 and 17:00 and demands of 1 to 6 (the 3 vans of 30 that cityDayPage gives it leave dozens of them out); the
+ * first and last lie well west and east of the rest, with long ids and the day's largest demand (so their pills are
+ * never the labels a crowded map hides).
+ */
+export function realDayCsv(stops: number): string {
+  const random = seededRandom(29);
+  const rows = ['type,id,name,lat,lon,demand,ready,due,service', 'depot,D,Depot Mitte,52.5200,13.4050,0,07:00,18:00,0'];
+  const window = () => {
+    const opens = 8 + Math.floor(random() * 7);
+    return `${String(opens).padStart(2, '0')}:00,${String(opens + 3).padStart(2, '0')}:00`;
+  };
+  rows.push(`customer,${EDGE_IDS[0]},Corner West,52.5200,13.2000,9,${window()},8`);
+  for (let i = 1; i <= stops - 2; i++) {
+    const lat = (52.45 + random() * 0.14).toFixed(5);
+    const lon = (13.28 + random() * 0.25).toFixed(5);
+    rows.push(`customer,R${i},Shop ${i},${lat},${lon},${1 + Math.floor(random() * 6)},${window()},8`);
+  }
+  rows.push(`customer,${EDGE_IDS[1]},Corner East,52.5200,13.6000,9,${window()},8`);
+  return `${rows.join('\n')}\n`;
+}

@@ -1,0 +1,68 @@
+/**
+ * A real day of 80 shops, 3 vans of 30, in a 1024 x 700 window (a small laptop): the table, the map, the timeline and
+ * the plan's panel each get a usable share without running into one another, and still do at 1280 x 800 and
+ * 1920 x 1080.
+ */
+import { expect, type Locator, test } from '@playwright/test';
+import { cityDayPage } from './support/city-day-page.js';
+import { realDayCsv } from './support/fixtures.js';
+
+const STOPS = 80;
+const app = cityDayPage('real-day.csv', { viewport: { width: 1024, height: 700 }, csv: realDayCsv(STOPS) });
+const byTest = app.byTest;
+
+type Box = { x: number; y: number; width: number; height: number };
+const box = async (locator: Locator): Promise<Box> => (await locator.boundingBox())!;
+const bottom = (b: Box) => b.y + b.height;
+
+/** How many of the customer table's rows are wholly in sight, in its scrolling box and in the window. */
+async function rowsInSight(): Promise<number> {
+  // The page's DOM types are not compiled here: the boxes are read through the fields they have.
+  type Element = { getBoundingClientRect(): { top: number; bottom: number }; querySelectorAll(s: string): Iterable<Element> };
+  const windowHeight = app.page.viewportSize()!.height;
+  return byTest('customer-table-scroll').evaluate((el, height) => {
+    const scroll = el as unknown as Element;
+    const { top, bottom: end } = scroll.getBoundingClientRect();
+    const lowest = Math.min(end, height);
+    return [...scroll.querySelectorAll('[data-testid^="customer-row-"]')].filter((row) => {
+      const b = row.getBoundingClientRect();
+      return b.top >= top && b.bottom <= lowest;
+    }).length;
+  }, windowHeight);
+}
+
+test.beforeAll(async () => {
+  await byTest('method').selectOption('classical');
+  await byTest('method-effort').fill('1');
+  await byTest('plan-button').click();
+  await expect(byTest('plan-meta')).toBeVisible({ timeout: 60_000 });
+});
+
+test('at 1024 x 700 the table, the map, the timeline and the plan each get a share, none under another', async () => {
+  const [map, timeline, plan] = [await box(byTest('map')), await box(byTest('gantt')), await box(app.page.locator('#plan-side'))];
+  expect(plan.y, `the plan's panel ${JSON.stringify(plan)} starts below the timeline ${JSON.stringify(timeline)}`).toBeGreaterThanOrEqual(
+    bottom(timeline) - 0.5,
+  );
+  expect(timeline.y, 'the timeline starts below the map').toBeGreaterThanOrEqual(bottom(map) - 0.5);
+  expect(bottom(plan), "the plan's panel ends in the window").toBeLessThanOrEqual(700.5);
+  expect(map.height, 'the map is more than a strip').toBeGreaterThanOrEqual(280);
+  expect(timeline.height, 'the timeline shows a few routes').toBeGreaterThanOrEqual(100);
+  expect(plan.height, "the plan's panel shows its figures").toBeGreaterThanOrEqual(160);
+  expect(await rowsInSight(), 'the customer table shows a handful of rows').toBeGreaterThanOrEqual(5);
+  await app.session.screenshot('real-day-1024');
+});
+
+test('at 1280 x 800 and 1920 x 1080 the plan stays beside the map and the table shows more rows', async () => {
+  for (const [width, height, rows] of [
+    [1280, 800, 6],
+    [1920, 1080, 12],
+  ] as const) {
+    await app.page.setViewportSize({ width, height });
+    const [map, timeline, plan] = [await box(byTest('map')), await box(byTest('gantt')), await box(app.page.locator('#plan-side'))];
+    expect(plan.x, `${width} x ${height}: the plan beside the map`).toBeGreaterThanOrEqual(map.x + map.width - 0.5);
+    expect(plan.x, `${width} x ${height}: the plan beside the timeline`).toBeGreaterThanOrEqual(timeline.x + timeline.width - 0.5);
+    expect(map.height, `${width} x ${height}: the map takes most of the height`).toBeGreaterThan(height / 2);
+    expect(await rowsInSight(), `${width} x ${height}: rows of the customer table in sight`).toBeGreaterThanOrEqual(rows);
+  }
+  await app.page.setViewportSize({ width: 1024, height: 700 });
+});
