@@ -49,3 +49,26 @@ export function notServed(instance: Instance, evaluation: Pick<Evaluation, 'viol
     reason: v.message.replace(/^customer .*? is not served: /, ''),
   }));
 }
+
+/** How many customers of one reason the plan's panel lists before it counts the rest (not-served-list.tsx). */
+export const SHOWN_PER_REASON = 30;
+
+/** The customers left out for one reason, in the evaluator's order. */
+export interface NotServedGroup {
+  reason: string;
+  customers: NotServed[];
+}
+
+/**
+ * The customers left out, one group per reason, in the order each reason first comes: a day short of capacity leaves
+ * dozens out for the same long reason, which is said once above their ids rather than once per customer.
+ */
+export function groupByReason(unserved: NotServed[]): NotServedGroup[] {
+  const groups = new Map<string, NotServed[]>();
+  for (const customer of unserved) {
+    const group = groups.get(customer.reason);
+    if (group) group.push(customer);
+    else groups.set(customer.reason, [customer]);
+  }
+  return [...groups].map(([reason, customers]) => ({ reason, customers }));
+}

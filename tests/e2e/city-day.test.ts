@@ -295,10 +295,11 @@ test('a stop taken off its route is listed as not served, with the reason, and c
   await byTest('move-stop-select').selectOption(String(-1));
   const entry = byTest(`not-served-${id}`);
   await expect(entry).toBeVisible();
-  // The reason is the check's own, without repeating whose it is (the entry names the customer): the dispatcher
-  // took it off, the planner did not leave it out.
-  await expect(entry.getByTestId('not-served-reason')).toHaveText('it was taken off its route by hand');
-  await expect(entry.getByTestId('not-served-reason')).not.toContainText('is not served');
+  // The reason is the check's own, without repeating whose it is (the entry under it names the customer): the
+  // dispatcher took it off, the planner did not leave it out.
+  const reason = byTest('not-served-group').filter({ has: entry }).getByTestId('not-served-reason');
+  await expect(reason).toHaveText('it was taken off its route by hand');
+  await expect(reason).not.toContainText('is not served');
   await expect(byTest('plan-feasible')).toHaveText('⚠ 1 not served');
   await session.screenshot('not-served');
   await byTest(`serve-${id}`).selectOption('0');

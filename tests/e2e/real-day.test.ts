@@ -1,11 +1,12 @@
 /**
  * A real day of 80 shops, 3 vans of 30, in a 1024 x 700 window (a small laptop): the table, the map, the timeline and
  * the plan's panel each get a usable share without running into one another, and still do at 1280 x 800 and
- * 1920 x 1080.
+ * 1920 x 1080; and the dozens of customers the vans cannot carry are listed under their one reason.
  */
 import { expect, type Locator, test } from '@playwright/test';
 import { cityDayPage } from './support/city-day-page.js';
 import { realDayCsv } from './support/fixtures.js';
+import { SHOWN_PER_REASON } from '../../src/shared/not-served.js';
 
 const STOPS = 80;
 const app = cityDayPage('real-day.csv', { viewport: { width: 1024, height: 700 }, csv: realDayCsv(STOPS) });
@@ -65,4 +66,31 @@ test('at 1280 x 800 and 1920 x 1080 the plan stays beside the map and the table 
     expect(await rowsInSight(), `${width} x ${height}: rows of the customer table in sight`).toBeGreaterThanOrEqual(rows);
   }
   await app.page.setViewportSize({ width: 1024, height: 700 });
+});
+
+test('the customers the vans cannot carry are listed under their reason, said once, the first few dozen and a count', async () => {
+  const groups = byTest('not-served-group');
+  const reasons = await byTest('not-served-reason').allTextContents();
+  expect(reasons.length, 'one reason line a group').toBe(await groups.count());
+  expect(new Set(reasons).size, `each reason once: ${reasons.join(' | ')}`).toBe(reasons.length);
+  // The largest group: the day's demand beyond what the 3 vans carry.
+  const group = groups.filter({ hasText: 'more than the fleet carries' });
+  const entries = group.locator('[data-testid^="not-served-"]:not([data-testid="not-served-reason"]):not([data-testid="not-served-more"])');
+  await expect(entries).toHaveCount(SHOWN_PER_REASON);
+  const more = group.getByTestId('not-served-more');
+  const total = Number(/show all (\d+)/.exec((await more.textContent())!)![1]);
+  expect(total).toBeGreaterThan(SHOWN_PER_REASON);
+  await expect(more).toContainText(`${total - SHOWN_PER_REASON} more`);
+  await app.session.screenshot('real-day-not-served');
+  await more.click();
+  await expect(entries).toHaveCount(total);
+  await expect(more).toHaveCount(0);
+  // Each customer is still its own entry: one put on a route leaves the list, the others stay.
+  const first = entries.first();
+  const id = (await first.getAttribute('data-testid'))!.replace('not-served-', '');
+  await byTest(`serve-${id}`).selectOption('0');
+  await expect(byTest(`not-served-${id}`)).toHaveCount(0);
+  await expect(byTest('edit-bar')).toBeVisible();
+  await byTest('reset-edit').click();
+  await expect(byTest(`not-served-${id}`)).toBeVisible();
 });

@@ -2,18 +2,19 @@
  * The plan beside the map: totals, hand-edit status, the route legend, a keyboard-friendly "move to route"
  * control for the selected stop, the violations, and exports.
  */
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import type { StoredPlan } from '../../shared/api.js';
 import type { Instance, Violation } from '../../shared/domain.js';
 import { formatDateTime, formatNumber } from '../format.js';
-import { locateStop, UNSERVED } from '../state/route-edits.js';
+import { locateStop } from '../state/route-edits.js';
 import type { PlanEdit } from '../state/use-workspace.js';
 import { describeMethod, greedyKeptNote, isModelAlone } from '../../shared/methods.js';
 import { learnedPlanNotices } from '../../shared/model-limits.js';
-import { notServed } from '../../shared/not-served.js';
 import { describeVariant } from './time-window-policy.js';
 import { PlanKpis } from './plan-kpis.js';
 import { RouteLegend } from './route-legend.js';
+import { NotServedList } from './not-served-list.js';
+import { RouteChoice } from './route-choice.js';
 import { DriverSheets } from '../sheets/driver-sheets.js';
 import { sheetWarnings } from '../sheets/sheet-model.js';
 import { type ChangedSince, changedSincePlanned, costWhenPlanned } from './changed-since.js';
@@ -138,7 +139,7 @@ export function PlanPanel(props: Props) {
         </div>
       )}
       {selected && <MoveStop routes={routes} vehicles={instance.vehicles} customerId={selected} onMove={props.onMoveStop} />}
-      {evaluation && <NotServed instance={instance} violations={evaluation.violations} routes={routes} onMove={props.onMoveStop} />}
+      {evaluation && <NotServedList instance={instance} violations={evaluation.violations} routes={routes} onMove={props.onMoveStop} />}
       {evaluation?.violations.some((v) => v.kind !== 'unserved') && (
         <Violations violations={evaluation.violations.filter((v) => v.kind !== 'unserved')} />
       )}
@@ -205,100 +206,6 @@ function MoveStop({
           onChoose={(r) => onMove(customerId, r)}
         />
       </div>
-    </div>
-  );
-}
-
-/**
- * A route picker: every route but the current one, a new route, and (for a stop on a route) "no route". A pick with
- * the pointer moves the stop at once; with the keyboard, the arrow keys only browse (in a closed select each one
- * changes the value) and Enter moves it, so stepping through the list never moves the stop route after route.
- */
-function RouteChoice(props: {
-  routes: string[][];
-  vehicles: number;
-  current: number;
-  label: string;
-  testId: string;
-  onChoose(route: number): void;
-}) {
-  const { routes, current } = props;
-  const [browsing, setBrowsing] = useState('');
-  const byKeyboard = useRef(false);
-  const choose = (value: string) => {
-    setBrowsing('');
-    if (value !== '') props.onChoose(Number(value));
-  };
-  return (
-    <select
-      value={browsing}
-      aria-label={props.label}
-      data-testid={props.testId}
-      onPointerDown={() => {
-        byKeyboard.current = false;
-      }}
-      onKeyDown={(e) => {
-        byKeyboard.current = true;
-        // After the event: where Enter closes an open list, the select takes its value only then.
-        const select = e.currentTarget;
-        if (e.key === 'Enter') setTimeout(() => choose(select.value), 0);
-        if (e.key === 'Escape') setBrowsing('');
-      }}
-      onBlur={() => {
-        setBrowsing('');
-        byKeyboard.current = false;
-      }}
-      onChange={(e) => (byKeyboard.current ? setBrowsing(e.target.value) : choose(e.target.value))}
-    >
-      <option value="">choose a route…</option>
-      {routes.map((_, r) =>
-        r === current ? null : (
-          <option key={r} value={r}>
-            Route {r + 1}
-          </option>
-        ),
-      )}
-      {/* More routes than vehicles is allowed here (check mode reports it as a fleet violation), but named as such. */}
-      <option value={routes.length}>
-        {routes.filter((r) => r.length > 0).length >= props.vehicles
-          ? `a new route (beyond the fleet of ${props.vehicles})`
-          : 'a new route'}
-      </option>
-      {current !== UNSERVED && <option value={UNSERVED}>no route (leave it unserved)</option>}
-    </select>
-  );
-}
-
-/** Every customer the plan leaves out, with the reason the evaluation gives, and a way to put it on a route. */
-function NotServed(props: { instance: Instance; violations: Violation[]; routes: string[][]; onMove: Props['onMoveStop'] }) {
-  const unserved = notServed(props.instance, { violations: props.violations });
-  if (unserved.length === 0) return null;
-  return (
-    <div className="not-served" data-testid="not-served">
-      <h3 className="sub-title text-bad">
-        Not served <span className="count">{unserved.length}</span>
-      </h3>
-      <ul>
-        {unserved.map((c) => (
-          <li key={c.id} data-testid={`not-served-${c.id}`}>
-            <div>
-              <b>{c.id}</b>
-              {c.name ? ` · ${c.name}` : ''}
-              <div className="hint" data-testid="not-served-reason">
-                {c.reason}
-              </div>
-            </div>
-            <RouteChoice
-              routes={props.routes}
-              vehicles={props.instance.vehicles}
-              current={UNSERVED}
-              label={`Put customer ${c.id} on`}
-              testId={`serve-${c.id}`}
-              onChoose={(r) => props.onMove(c.id, r)}
-            />
-          </li>
-        ))}
-      </ul>
     </div>
   );
 }
