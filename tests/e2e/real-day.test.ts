@@ -1,11 +1,12 @@
 /**
  * A real day of 80 shops, 3 vans of 30, in a 1024 x 700 window (a small laptop): the table, the map, the timeline and
  * the plan's panel each get a usable share without running into one another, and still do at 1280 x 800 and
- * 1920 x 1080; and the dozens of customers the vans cannot carry are listed under their one reason.
+ * 1920 x 1080; the dozens of customers the vans cannot carry are listed under their one reason; and the pills of the
+ * long ids at the map's west and east edges are whole after a fit, in the Plan view and in the Compare view's narrow maps.
  */
 import { expect, type Locator, test } from '@playwright/test';
 import { cityDayPage } from './support/city-day-page.js';
-import { realDayCsv } from './support/fixtures.js';
+import { EDGE_IDS, realDayCsv } from './support/fixtures.js';
 import { SHOWN_PER_REASON } from '../../src/shared/not-served.js';
 
 const STOPS = 80;
@@ -15,6 +16,8 @@ const byTest = app.byTest;
 type Box = { x: number; y: number; width: number; height: number };
 const box = async (locator: Locator): Promise<Box> => (await locator.boundingBox())!;
 const bottom = (b: Box) => b.y + b.height;
+const within = (inner: Box, outer: Box) =>
+  inner.x >= outer.x && inner.y >= outer.y && inner.x + inner.width <= outer.x + outer.width && bottom(inner) <= bottom(outer);
 
 /** How many of the customer table's rows are wholly in sight, in its scrolling box and in the window. */
 async function rowsInSight(): Promise<number> {
@@ -93,4 +96,27 @@ test('the customers the vans cannot carry are listed under their reason, said on
   await expect(byTest('edit-bar')).toBeVisible();
   await byTest('reset-edit').click();
   await expect(byTest(`not-served-${id}`)).toBeVisible();
+});
+
+/** Every marker whose id is shown lies whole inside `map`, and the long ids at the west and east edges are among them. */
+async function expectPillsWhole(map: Locator) {
+  const area = await box(map);
+  const labelled = map.locator('.stop-marker-host:not(.label-hidden) .stop-marker');
+  for (const id of EDGE_IDS) await expect(map.locator(`.stop-marker-host:not(.label-hidden) [data-testid="marker-${id}"]`)).toHaveCount(1);
+  for (const marker of await labelled.all()) {
+    const b = await box(marker);
+    expect(
+      within(b, area),
+      `${await marker.getAttribute('data-testid')} ${JSON.stringify(b)} whole in the map ${JSON.stringify(area)}`,
+    ).toBe(true);
+  }
+}
+
+test('the pills of the long ids at the west and east edges are whole after a fit, in the Plan view and the Compare view', async () => {
+  await expectPillsWhole(byTest('map'));
+  await byTest('tab-compare').click();
+  await expectPillsWhole(byTest('map-a'));
+  await expectPillsWhole(byTest('map-b'));
+  await app.session.screenshot('real-day-compare-maps');
+  await byTest('tab-plan').click();
 });

@@ -37,9 +37,13 @@ export interface RouteMapProps {
 const TILE_TIMEOUT_MS = 4000;
 /**
  * Pixels kept clear around the stops a fit shows, so the largest marker is whole at the edge: a share of the
- * stops' extent alone left the edge markers cut in a short map (under a plan's timeline in a small window).
+ * stops' extent alone left the edge markers cut in a short map (under a plan's timeline in a small window). Sideways
+ * that is half the widest pill among them (a long id, markers.ts): a pill at the west or east edge was cut after a fit.
  */
-const FIT_PADDING: L.PointTuple = [MAX_DIAMETER / 2 + 6, MAX_DIAMETER / 2 + 6];
+function fitPadding(shown: Customer[]): L.PointTuple {
+  const widest = shown.reduce((most, c) => Math.max(most, markerWidth(c.id, MAX_DIAMETER)), MAX_DIAMETER);
+  return [widest / 2 + 6, MAX_DIAMETER / 2 + 6];
+}
 
 interface StopInfo {
   route: number;
@@ -191,10 +195,11 @@ export function RouteMap(props: RouteMapProps) {
     const shown = focused ? instance.customers.filter((c) => focused.has(c.id)) : instance.customers;
     const points: L.LatLngTuple[] = [mapPoint(instance, instance.depot), ...shown.map((c) => mapPoint(instance, c))];
     const bounds = L.latLngBounds(points);
+    const padding = fitPadding(shown);
     const fitView = () =>
       points.length < 2 || bounds.getNorthEast().equals(bounds.getSouthWest())
         ? map.setView(points[0], kind === 'planar' ? 2 : 12, { animate: false })
-        : map.fitBounds(bounds.pad(0.08), { animate: false, padding: FIT_PADDING });
+        : map.fitBounds(bounds.pad(0.08), { animate: false, padding });
     fitView();
     fitted.current = fitView;
   }, [fitKey, generation, focusRoute]);
