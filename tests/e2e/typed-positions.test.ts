@@ -3,7 +3,7 @@
  * the fleet settings, the selected customer's under the table (latitude and longitude on a lat/lon day, x and y on a
  * planar one), each refusing a position out of range with the add dialog's message.
  */
-import { expect, type Locator, test } from '@playwright/test';
+import { type Dialog, expect, type Locator, test } from '@playwright/test';
 import { cityDayPage } from './support/city-day-page.js';
 import { importCsv } from './support/csv-import.js';
 import { GOOD_CSV } from './support/fixtures.js';
@@ -44,6 +44,9 @@ test('the depot dragged away is typed back to its latitude and longitude; a lati
   await type(lon, '13.4132');
   await expect(lat).not.toHaveAttribute('aria-invalid');
   await expect.poll(async () => near((await depot.boundingBox())!, home), 'the depot is back where it was').toBe(true);
+  // Typed back to the saved position, the day is the saved one again: nothing to save.
+  await expect(byTest('unsaved-badge')).toHaveCount(0);
+  await expect(byTest('save-instance')).toBeDisabled();
 });
 
 test("the selected customer dragged away is typed back; another customer's cells show its own position", async () => {
@@ -61,6 +64,8 @@ test("the selected customer dragged away is typed back; another customer's cells
   await type(lat, '52.538');
   await type(lon, '13.409');
   await expect.poll(async () => near((await marker.boundingBox())!, home), 'S3 is back where it was').toBe(true);
+  await expect(byTest('unsaved-badge')).toHaveCount(0);
+  await expect(byTest('save-instance')).toBeDisabled();
   await app.session.screenshot('typed-positions');
   await byTest('customer-id-S6').click();
   await expect(byTest('selected-position')).toContainText('S6');
@@ -69,11 +74,18 @@ test("the selected customer dragged away is typed back; another customer's cells
 });
 
 test('on a planar day the positions are x and y', async () => {
-  // The moves above are edits not saved: opening another day asks first.
-  app.page.once('dialog', (dialog) => dialog.accept());
+  // The moves above were all typed back: nothing is unsaved, so opening another day asks nothing.
+  let asked = '';
+  const answer = (dialog: Dialog) => {
+    asked = dialog.message();
+    void dialog.dismiss();
+  };
+  app.page.once('dialog', answer);
   await importCsv(app.page, 'typed-planar.csv', GOOD_CSV, { vehicles: 6, capacity: 100 });
   await expect(byTest('fleet-depot-x')).toHaveValue('50');
   await expect(byTest('fleet-depot-y')).toHaveValue('50');
+  app.page.off('dialog', answer);
+  expect(asked, 'no question before the import').toBe('');
   await byTest('customer-id-3').click();
   await expect(byTest('selected-x')).toHaveValue('15');
   const marker = byTest('marker-3');

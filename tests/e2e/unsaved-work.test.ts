@@ -122,9 +122,8 @@ test('a cell that refused its entry stops planning and says which', async () => 
     'Demand of S3 holds “1,250”, which it refused: correct it, or press Escape in it to keep the old value, then save again',
   );
   await expect(byTest('unsaved-badge')).toBeVisible();
+  // Escape keeps S3's old demand: the save goes through with S2's new one.
   await byTest('edit-demand-S3').press('Escape');
-  await byTest('edit-demand-S2').fill('9');
-  await byTest('edit-demand-S2').press('Enter');
   await byTest('save-instance').click();
   await byTest('unsaved-badge').waitFor({ state: 'detached' });
 });

@@ -91,12 +91,34 @@ export function followShift(instance: Instance, id: string, edge: 'ready' | 'due
 }
 
 /**
- * Whether the draft holds edits that leaving it would lose: it is not the stored copy, or, for a day never saved, not
- * the day it started as (an untouched New has nothing to lose, though it is not saved). Edits are new objects, and an
- * undo back to the start gives the start's object again.
+ * Whether two versions of a day are the same day: every field equal, whatever the order of their keys (an edit
+ * rebuilds a customer) and whether a field left out is missing or undefined. A position dragged away and typed back,
+ * or a demand changed and changed back, gives the saved day again, though not the saved object.
+ */
+export function sameInstance(a: Instance, b: Instance): boolean {
+  return sameValue(a, b);
+}
+
+function sameValue(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
+  if (Array.isArray(a) || Array.isArray(b)) {
+    return Array.isArray(a) && Array.isArray(b) && a.length === b.length && a.every((item, i) => sameValue(item, b[i]));
+  }
+  const [x, y] = [a as Record<string, unknown>, b as Record<string, unknown>];
+  const given = (o: Record<string, unknown>) => Object.keys(o).filter((key) => o[key] !== undefined);
+  const keys = given(x);
+  return keys.length === given(y).length && keys.every((key) => sameValue(x[key], y[key]));
+}
+
+/**
+ * Whether the draft holds edits that leaving it would lose: it is not the stored day, or, for a day never saved, not
+ * the day it started as (an untouched New has nothing to lose, though it is not saved). Edits that lead back to that
+ * day (a position typed back, an undo) leave nothing to lose.
  */
 export function hasEdits(draft: Instance | null, stored: Instance | undefined, startedAs: Instance | null): boolean {
-  return draft !== null && draft !== (stored ?? startedAs);
+  const base = stored ?? startedAs;
+  return draft !== null && (base === null || !sameInstance(draft, base));
 }
 
 /** Customers (and the depot) whose place differs between the stored instance and the draft: moved on the map. */

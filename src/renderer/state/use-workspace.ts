@@ -11,7 +11,7 @@ import { inputError } from '../../shared/errors.js';
 import { useApi } from '../hooks/use-api.js';
 import { useLeaveWarning } from '../hooks/use-leave-warning.js';
 import { useNotices, useRunner } from '../hooks/use-notices.js';
-import { hasEdits } from './draft.js';
+import { hasEdits, sameInstance } from './draft.js';
 import { forgetLastOpened, readLastOpened, rememberLastOpened } from './last-opened.js';
 import { useInstanceList, useStoredDataChanged } from './queries.js';
 import { refusedEntry } from './refused-entries.js';
@@ -52,9 +52,9 @@ export function useWorkspace() {
 
   /** The day not saved yet as it was started (New), before any edit. */
   const [startedAs, setStartedAs] = useState<Instance | null>(null);
-  // Not the stored copy (Save is offered); `edited`: holds edits that leaving would lose (an untouched New has none).
-  const dirty = useMemo(() => draft !== null && draft !== stored?.instance, [draft, stored]);
-  const edited = hasEdits(draft, stored?.instance, startedAs);
+  // Not the stored day (Save is offered); `edited`: holds edits that leaving would lose (an untouched New has none).
+  const dirty = useMemo(() => draft !== null && (stored === null || !sameInstance(draft, stored.instance)), [draft, stored]);
+  const edited = useMemo(() => hasEdits(draft, stored?.instance, startedAs), [draft, stored, startedAs]);
   const unsaved = edited || edit !== null;
 
   // Another window saved the instance on screen since (the list is read afresh when this window gets the focus):

@@ -9,6 +9,7 @@ import {
   moveCustomer,
   nextCustomerId,
   removeCustomer,
+  sameInstance,
   updateCustomer,
   updateFleet,
 } from '../../../src/renderer/state/draft.js';
@@ -177,5 +178,41 @@ describe('hasEdits', () => {
     expect(hasEdits(stored, stored, started)).toBe(false);
     expect(hasEdits(updateFleet(stored, 'vehicles', 3), stored, null)).toBe(true);
     expect(hasEdits(null, undefined, null)).toBe(false);
+  });
+
+  it('finds none once a position dragged away is typed back to the saved one, or a demand changed back', () => {
+    const stored = instance();
+    const dragged = moveCustomer(moveCustomer(stored, '3', 20.1234567, 19.9876543), '0', 50.3, 49.7);
+    expect(hasEdits(dragged, stored, null)).toBe(true);
+    const depotBack = moveCustomer(dragged, '0', 50, 50);
+    expect(hasEdits(depotBack, stored, null), 'customer 3 is still away').toBe(true);
+    expect(hasEdits(moveCustomer(depotBack, '3', 20, 20), stored, null)).toBe(false);
+    const demandBack = updateCustomer(updateCustomer(stored, '1', 'demand', 6), '1', 'demand', 5);
+    expect(hasEdits(demandBack, stored, null)).toBe(false);
+    // Back to the day a New started as: nothing to lose either.
+    const started = blankInstance('New instance');
+    expect(hasEdits(updateFleet(updateFleet(started, 'vehicles', 3), 'vehicles', 10), undefined, started)).toBe(false);
+  });
+});
+
+describe('sameInstance', () => {
+  it('compares every field, whatever the order of the keys, a field left out the same as one undefined', () => {
+    const stored = instance();
+    const [first, ...rest] = stored.customers;
+    const reordered = {
+      service: first.service,
+      due: first.due,
+      ready: first.ready,
+      demand: first.demand,
+      y: first.y,
+      x: first.x,
+      id: first.id,
+    };
+    expect(sameInstance({ ...stored, customers: [reordered, ...rest] }, stored)).toBe(true);
+    expect(sameInstance({ ...stored, customers: [{ ...first, name: undefined }, ...rest] }, stored)).toBe(true);
+    expect(sameInstance({ ...stored, customers: [{ ...first, name: 'Bakery' }, ...rest] }, stored)).toBe(false);
+    expect(sameInstance({ ...stored, customers: rest }, stored)).toBe(false);
+    expect(sameInstance(moveCustomer(stored, '1', 10, 10.000001), stored)).toBe(false);
+    expect(sameInstance({ ...stored, name: 'other' }, stored)).toBe(false);
   });
 });
