@@ -58,6 +58,12 @@ export function instanceServices(ctx: ServiceContext) {
       const updated = instances.update(id, instance, basedOn);
       if (updated) return updated;
       const current = instances.get(id);
+      // An id no instance ever had is the request's mistake (a typo, another database's id), not a deletion elsewhere.
+      if (!current && !instances.everStored(id)) {
+        throw inputError(
+          `there is no instance with id ${id}, and there never was: to store “${instance.name}” as a new instance, save it without an id; nothing was saved`,
+        );
+      }
       if (!current) throw new AppError('conflict', `“${instance.name}” was deleted elsewhere after it was opened here; nothing was saved`);
       throw new AppError('conflict', `“${current.instance.name}” was saved elsewhere after it was opened here; nothing was saved`);
     },

@@ -49,6 +49,8 @@ export function instanceRepository(db: Database) {
   );
   const remove = db.prepare<[number]>('DELETE FROM instances WHERE id = ?');
   const countPlans = db.prepare<[number], number>('SELECT count(*) FROM plans WHERE instance_id = ?').pluck();
+  // AUTOINCREMENT keeps the largest id ever handed out (migration 0050), deleted rows' included.
+  const lastId = db.prepare<[], number>("SELECT seq FROM sqlite_sequence WHERE name = 'instances'").pluck();
 
   return {
     list: (): InstanceSummary[] => list.all().map(toSummary),
@@ -76,6 +78,8 @@ export function instanceRepository(db: Database) {
       const row = get.get(id);
       return row && toStored(row);
     },
+    /** Was an instance ever stored under this id (and perhaps deleted since)? Ids are never handed out twice. */
+    everStored: (id: number): boolean => id <= (lastId.get() ?? 0),
     /** Deletes the instance and, through the foreign key, its plans; says how many plans went with it. */
     delete: db.transaction((id: number): { deleted: boolean; plans: number } => {
       const plans = countPlans.get(id) ?? 0;
