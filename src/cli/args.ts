@@ -119,7 +119,7 @@ export const variantFlags = {
   penalty: { type: 'string' },
 } as const;
 
-/** The prices --alpha and --beta take: at most MAX_PRICE, as a request's (api.ts `variantRequestSchema`, docs/limits.md). */
+/** The prices --alpha and --beta take: at most MAX_PRICE, as a request's (api-plans.ts `variantRequestSchema`, docs/limits.md). */
 const PRICE_BOUNDS = { min: 0, max: MAX_PRICE };
 
 /**

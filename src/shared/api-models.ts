@@ -1,0 +1,76 @@
+/**
+ * The model and training calls' side of the API contract (api.ts): what a training run is asked for, and the models
+ * and runs the calls answer with.
+ */
+import { z } from 'zod';
+import { MAX_APP_TRAINING_SIZE, MAX_TRAINING_MINUTES, MIN_TRAINING_MINUTES, MIN_TRAINING_SIZE } from './limits.js';
+import { type VariantName, variantNameSchema } from './domain.js';
+import { idSchema as id } from './api-id.js';
+
+export const trainingRequestSchema = z
+  .strictObject({
+    variant: variantNameSchema,
+    size: z.number().int().min(MIN_TRAINING_SIZE).max(MAX_APP_TRAINING_SIZE),
+    /** Stored instances to learn from (perturbed copies); empty = the generator's distribution. */
+    instanceIds: z.array(id),
+    minutes: z.number().min(MIN_TRAINING_MINUTES).max(MAX_TRAINING_MINUTES),
+    /** Start from this model, a JAMPR model of this policy (default: the model that plans this policy and size today). */
+    fromModelId: id.optional(),
+    /** Start from untrained weights instead (only when asked). */
+    fromScratch: z.boolean().optional(),
+    name: z.string().min(1).optional(),
+  })
+  // Both asked for: one would be ignored without a word.
+  .refine((r) => !(r.fromScratch && r.fromModelId !== undefined), {
+    path: ['fromScratch'],
+    message: 'the request gives both fromScratch and fromModelId: a run starts from untrained weights or from a model, not both; drop one',
+  });
+export type TrainingRequest = z.infer<typeof trainingRequestSchema>;
+
+/** What the app shows of a model's card.json (the card on disk is `ModelCard` in src/main/jampr/card.ts). */
+export interface ModelSummary {
+  name: string;
+  method: 'jampr' | 'am';
+  variant: VariantName;
+  size: number;
+  recipe: string;
+  instancesSeen: number;
+  cpuSeconds: number;
+  validationCost: number | null;
+  createdAt: string;
+  [extra: string]: unknown;
+}
+
+export interface ModelInfo {
+  id: number;
+  name: string;
+  folder: string;
+  card: ModelSummary;
+  active: boolean;
+  builtIn: boolean;
+}
+
+export interface LearningPoint {
+  instancesSeen: number;
+  elapsedSec: number;
+  /** Null on a run's first point, drawn before its first step: the validation cost the run starts from. */
+  meanCost: number | null;
+  baselineCost: number | null;
+  validationCost: number | null;
+}
+
+export type TrainingStatus = 'running' | 'done' | 'cancelled' | 'failed';
+
+export interface TrainingRun {
+  id: number;
+  config: TrainingRequest;
+  status: TrainingStatus;
+  points: LearningPoint[];
+  modelId: number | null;
+  error: string | null;
+  /** What happened to the new model: activated or not, and the held-out comparison that decided it. */
+  verdict: string | null;
+  /** The name of the model the run kept (null: none, or a run stored before names were kept); modelId is null once it is deleted. */
+  keptModel: string | null;
+  createdAt: string;
+}

@@ -1,0 +1,131 @@
+/**
+ * The planning calls' side of the API contract (api.ts): what a plan, an edit check and a comparison request, and the
+ * plans they answer with.
+ */
+import { z } from 'zod';
+import { MAX_PRICE, MAX_SAMPLES, MAX_TIME_LIMIT_SEC, MIN_TIME_LIMIT_SEC } from './limits.js';
+import {
+  decodeStrategySchema,
+  type Evaluation,
+  methodNameSchema,
+  penaltyShapeSchema,
+  priceSchema,
+  type Routes,
+  type Variant,
+  variantNameSchema,
+} from './domain.js';
+import { idSchema as id } from './api-id.js';
+
+/**
+ * A price per minute early or late as a request gives it: at most MAX_PRICE, the bound of `jampr`'s --alpha and --beta
+ * (docs/limits.md), so a plan's cost cannot overflow to infinity. Only requests are bounded: a plan stored with a larger
+ * price is still read back (domain.ts `variantSchema`).
+ */
+const requestPriceSchema = priceSchema.max(
+  MAX_PRICE,
+  `is above ${MAX_PRICE.toLocaleString('en-US')}, the most a price per minute early or late may be`,
+);
+
+/**
+ * A preset and the parameters it overrides. tw1 has no lateness price: a beta sent with it is refused, as `jampr`'s
+ * --beta is, rather than dropped (the caller meant a price that would not apply).
+ */
+export const variantRequestSchema = z
+  .strictObject({
+    name: variantNameSchema,
+    alpha: requestPriceSchema.optional(),
+    beta: requestPriceSchema.optional(),
+    penalty: penaltyShapeSchema.optional(),
+  })
+  .refine((v) => v.name !== 'tw1' || v.beta === undefined, {
+    path: ['beta'],
+    message: 'beta prices lateness, which hard windows (tw1) do not allow: drop it, or use tw2 or tw3',
+  });
+export type VariantRequest = z.infer<typeof variantRequestSchema>;
+
+export const planRequestSchema = z.strictObject({
+  instanceId: id,
+  variant: variantRequestSchema,
+  method: methodNameSchema,
+  decode: decodeStrategySchema.optional(),
+  samples: z.number().int().min(1).max(MAX_SAMPLES).optional(),
+  /** Seconds of local search after the model's plan ("JAMPR + LS"). */
+  improveSec: z.number().min(0).max(MAX_TIME_LIMIT_SEC).optional(),
+  /** Time limit of the classical solver. */
+  timeLimitSec: z.number().min(MIN_TIME_LIMIT_SEC).max(MAX_TIME_LIMIT_SEC).optional(),
+  seed: z.number().int().optional(),
+  /** A stored model; default: the active model matching the variant and size. */
+  modelId: id.optional(),
+  /**
+   * The caller's name for this run: its progress events carry it and `plans:cancel` with it stops this run only,
+   * so windows (or browser tabs) planning at once see and cancel their own.
+   */
+  jobId: z.string().min(1).max(100).optional(),
+  /**
+   * The instance's `updatedAt` as the caller shows it: where it was saved or deleted elsewhere since, the plan is
+   * refused ('conflict'), so a window never plans a version other than the one on its screen.
+   */
+  basedOn: z.string().optional(),
+});
+export type PlanRequest = z.infer<typeof planRequestSchema>;
+
+export interface StoredPlan {
+  id: number;
+  instanceId: number;
+  variant: Variant;
+  method: string;
+  modelName: string | null;
+  routes: Routes;
+  /** Scored against the instance as it is now (plans:get), whatever it was when the plan was made. */
+  evaluation: Evaluation;
+  seconds: number;
+  /** What the method's effort field held (methods.ts: seconds of search, samples), where it has one. */
+  effort?: number;
+  /** Sampled plans were drawn and none beat the model's greedy plans: this plan is the best of those. */
+  greedyKept?: true;
+  /** Edited by hand: the id of the plan the edits were made on (which may have been deleted since). */
+  editedFrom?: number;
+  createdAt: string;
+  /**
+   * The instance was changed after the plan was made in a way that changes the plan's figures (a window, a stop,
+   * the fleet): `evaluation` is the plan checked against today's data, not what it scored when it was made.
+   */
+  dataChanged?: boolean;
+  /** Where `dataChanged`: the cost the plan had when it was made (shown beside today's). */
+  plannedCost?: number;
+  /** Made by Compare: the id of the plan it was compared with (the other policy's, same method and seed). */
+  comparedWith?: number;
+}
+
+export type PlanSummary = Omit<StoredPlan, 'routes' | 'evaluation'> & {
+  cost: number;
+  vehicles: number;
+  distance: number;
+  late: number;
+  feasible: boolean;
+  /** Rules the plan breaks, customers left out apart (as `brokenText` words a plan's status). */
+  broken: number;
+  /** Customers the plan leaves out. */
+  unserved: number;
+};
+
+export interface CustomerDiff {
+  customerId: string;
+  /** False where that plan leaves the customer out (its lateness and earliness are then 0). */
+  servedA: boolean;
+  servedB: boolean;
+  /** Lateness / earliness in plan a and plan b. */
+  lateA: number;
+  lateB: number;
+  earlyA: number;
+  earlyB: number;
+}
+
+export interface Comparison {
+  a: StoredPlan;
+  b: StoredPlan;
+  /** b minus a, per KPI. */
+  delta: { cost: number; vehicles: number; distance: number; wait: number; early: number; late: number };
+  /** Customers served late or early, or not served, in either plan; in the order of their ids. */
+  customers: CustomerDiff[];
+}
