@@ -3,7 +3,22 @@
  * answer with.
  */
 import { z } from 'zod';
-import type { Coordinates, Instance } from './domain.js';
+import { type Coordinates, type Instance, instanceSchema } from './domain.js';
+import { idSchema as id } from './api-id.js';
+
+/**
+ * A save: a new instance (no id) or the stored one with that id. `basedOn`: the updatedAt of the stored instance the
+ * edits start from; the save is refused (kind 'conflict', nothing stored) where it was saved or deleted elsewhere
+ * since, so one window never overwrites another's edits. It names a version of a stored instance, so it comes with
+ * that instance's id: alone it would be ignored, and a save meant as an update would store a second day.
+ */
+export const instanceSaveSchema = z
+  .strictObject({ id: id.optional(), basedOn: z.string().optional(), instance: instanceSchema })
+  .refine((r) => r.basedOn === undefined || r.id !== undefined, {
+    path: ['basedOn'],
+    message:
+      "the request gives basedOn without id: basedOn is the version of a stored instance the edits start from, so it comes with that instance's id; give the id to update it, or drop basedOn to store a new instance",
+  });
 
 export const csvImportSchema = z.strictObject({
   fileName: z.string(),

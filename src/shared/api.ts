@@ -9,7 +9,7 @@ import type { AppErrorData } from './errors.js';
 import { sheetsDocumentSchema } from './driver-sheet.js';
 import { type Evaluation, instanceSchema, routesSchema, variantNameSchema } from './domain.js';
 import { idSchema as id } from './api-id.js';
-import { type CsvPreview, csvImportSchema, type InstanceSummary, type StoredInstance } from './api-instances.js';
+import { type CsvPreview, csvImportSchema, type InstanceSummary, instanceSaveSchema, type StoredInstance } from './api-instances.js';
 import { type ModelInfo, type LearningPoint, type TrainingRun, trainingRequestSchema } from './api-models.js';
 import { type Comparison, type PlanSummary, planRequestSchema, type StoredPlan, variantRequestSchema } from './api-plans.js';
 
@@ -48,12 +48,8 @@ export const CALLS = {
   'app:info': call<AppInfo>()(empty),
   'instances:list': call<InstanceSummary[]>()(empty),
   'instances:get': call<StoredInstance>()(byId),
-  /** Create (no id) or update (id) an instance; validated by the routing core first. */
-  /**
-   * `basedOn`: the updatedAt of the stored instance the edits start from; the save is refused (kind 'conflict',
-   * nothing stored) where it was saved or deleted elsewhere since, so one window never overwrites another's edits.
-   */
-  'instances:save': call<StoredInstance>()(z.strictObject({ id: id.optional(), basedOn: z.string().optional(), instance: instanceSchema })),
+  /** Create (no id) or update (id) an instance, where it was not changed elsewhere since `basedOn`; validated by the routing core first. */
+  'instances:save': call<StoredInstance>()(instanceSaveSchema),
   /** Deletes the instance with its plans (`plans`: how many went with it). */
   'instances:delete': call<{ deleted: boolean; plans: number }>()(byId),
   /**

@@ -29,3 +29,19 @@ describe('a save to an id', () => {
     expect(await names()).toEqual(['kept']);
   });
 });
+
+describe('a save with basedOn', () => {
+  it('but no id is refused, as basedOn names a version of a stored instance; nothing is stored', async () => {
+    const before = await names();
+    const stored = await app.call('instances:save', { instance: tinyInstance('based') });
+    expect(await app.fail('instances:save', { basedOn: stored.updatedAt, instance: { ...stored.instance, vehicles: 2 } })).toEqual({
+      kind: 'input',
+      message: expect.stringMatching(/^some values are not valid/),
+      details: [
+        "the request gives basedOn without id: basedOn is the version of a stored instance the edits start from, so it comes with that instance's id; give the id to update it, or drop basedOn to store a new instance",
+      ],
+    });
+    expect(await names()).toEqual(['based', ...before]);
+    expect((await app.call('instances:get', { id: stored.id })).instance.vehicles).toBe(3);
+  });
+});
