@@ -3,7 +3,7 @@
  * answer with.
  */
 import { z } from 'zod';
-import { type Coordinates, type Instance, instanceSchema } from './domain.js';
+import { type Coordinates, type Instance, sentInstanceSchema } from './domain.js';
 import { idSchema as id } from './api-id.js';
 
 /**
@@ -13,7 +13,7 @@ import { idSchema as id } from './api-id.js';
  * that instance's id: alone it would be ignored, and a save meant as an update would store a second day.
  */
 export const instanceSaveSchema = z
-  .strictObject({ id: id.optional(), basedOn: z.string().optional(), instance: instanceSchema })
+  .strictObject({ id: id.optional(), basedOn: z.string().optional(), instance: sentInstanceSchema })
   .refine((r) => r.basedOn === undefined || r.id !== undefined, {
     path: ['basedOn'],
     message:

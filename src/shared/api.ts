@@ -7,7 +7,7 @@
 import { z } from 'zod';
 import type { AppErrorData } from './errors.js';
 import { sheetsDocumentSchema } from './driver-sheet.js';
-import { type Evaluation, instanceSchema, routesSchema, variantNameSchema } from './domain.js';
+import { type Evaluation, routesSchema, sentInstanceSchema, variantNameSchema } from './domain.js';
 import { idSchema as id } from './api-id.js';
 import { type CsvPreview, csvImportSchema, type InstanceSummary, instanceSaveSchema, type StoredInstance } from './api-instances.js';
 import { type ModelInfo, type LearningPoint, type TrainingRun, trainingRequestSchema } from './api-models.js';
@@ -63,7 +63,7 @@ export const CALLS = {
   /** Parses, validates and stores a CSV as a new instance: all or nothing. */
   'instances:importCsv': call<StoredInstance>()(csvImportSchema),
   /** The stored instance as CSV; with `instance`, that one instead (the editor's unsaved version, refused where it breaks a rule). */
-  'instances:exportCsv': call<{ fileName: string; text: string }>()(z.strictObject({ id, instance: instanceSchema.optional() })),
+  'instances:exportCsv': call<{ fileName: string; text: string }>()(z.strictObject({ id, instance: sentInstanceSchema.optional() })),
   /** Plans with any method and stores the plan; progress arrives as 'plan:progress' events. */
   'plans:create': call<StoredPlan>()(planRequestSchema),
   /** Cancels the plan or comparison with that `jobId`; without one, every plan and comparison in progress. */

@@ -9,22 +9,18 @@ import { MAX_CUSTOMERS, MAX_MAGNITUDE, MAX_VEHICLES, SPEED_KMH_RANGE } from './l
 import { withShiftWindows } from './shift-windows.js';
 
 /** Planar x/y (Solomon-style; travel time = unrounded Euclidean distance) or geographic (x = lon, y = lat). */
-export const coordinatesSchema = z.discriminatedUnion(
-  'kind',
-  [
-    z.object({ kind: z.literal('planar') }),
-    /** Haversine distance in km over `speedKmh`; all times (ready, due, service, travel) in minutes. */
-    z.object({
-      kind: z.literal('geo'),
-      speedKmh: z
-        .number()
-        .positive({ error: 'is not a positive number', abort: true })
-        .min(SPEED_KMH_RANGE[0], `is below ${SPEED_KMH_RANGE[0]} km/h`)
-        .max(SPEED_KMH_RANGE[1], `is above ${SPEED_KMH_RANGE[1]} km/h`),
-    }),
-  ],
-  { error: "is neither 'planar' nor 'geo'" },
-);
+const planarSchema = z.object({ kind: z.literal('planar') });
+/** Haversine distance in km over `speedKmh`; all times (ready, due, service, travel) in minutes. */
+const geoSchema = z.object({
+  kind: z.literal('geo'),
+  speedKmh: z
+    .number()
+    .positive({ error: 'is not a positive number', abort: true })
+    .min(SPEED_KMH_RANGE[0], `is below ${SPEED_KMH_RANGE[0]} km/h`)
+    .max(SPEED_KMH_RANGE[1], `is above ${SPEED_KMH_RANGE[1]} km/h`),
+});
+const NO_KIND = "is neither 'planar' nor 'geo'";
+export const coordinatesSchema = z.discriminatedUnion('kind', [planarSchema, geoSchema], { error: NO_KIND });
 export type Coordinates = z.infer<typeof coordinatesSchema>;
 
 /** On a lat/lon day travel is minutes of driving at the fleet's speed: the same travel in km. */
@@ -76,32 +72,54 @@ export type Customer = z.infer<typeof customerSchema>;
  * unique ids, reachability) and their messages are in src/main/vrp/validate.ts. Wherever an instance arrives (the
  * API, a file, the store), the windows that follow its shift are given the shift's hours.
  */
-export const instanceSchema = z
-  .object(
-    {
-      // Said as what to do: the editor's Save refuses a blank name with this message.
-      name: z.string('is not text').refine((name) => name.trim() !== '', 'is empty: give the instance a name'),
-      depot: depotSchema,
-      /** Capacity of every vehicle. */
-      capacity: positiveInteger.max(MAX_MAGNITUDE, tooLarge),
-      /** Fleet size K. */
-      vehicles: positiveInteger.max(MAX_VEHICLES, `is above ${MAX_VEHICLES.toLocaleString('en-US')}, the most one fleet may have`),
-      customers: z
-        .array(customerSchema, 'is not a list')
-        .min(1, 'the instance has no customers')
-        .max(MAX_CUSTOMERS, {
-          error: ({ input }) =>
-            `holds ${Array.isArray(input) ? input.length.toLocaleString('en-US') : 'more than'} customers; ${MAX_CUSTOMERS.toLocaleString('en-US')} are the most one instance may have`,
-        }),
-      /** Defaults to planar. */
-      coordinates: coordinatesSchema.optional(),
-      /** Show times as HH:MM (minutes since midnight) rather than plain numbers. Display only. */
-      clockTimes: z.boolean('is not true or false').optional(),
-    },
-    'is not an object',
-  )
-  .transform(withShiftWindows);
+const customersOf = <C extends z.ZodType>(customer: C) =>
+  z
+    .array(customer, 'is not a list')
+    .min(1, 'the instance has no customers')
+    .max(MAX_CUSTOMERS, {
+      error: ({ input }) =>
+        `holds ${Array.isArray(input) ? input.length.toLocaleString('en-US') : 'more than'} customers; ${MAX_CUSTOMERS.toLocaleString('en-US')} are the most one instance may have`,
+    });
+const instanceName = z.string('is not text').refine((name) => name.trim() !== '', 'is empty: give the instance a name');
+
+const instanceObject = z.object(
+  {
+    // Said as what to do: the editor's Save refuses a blank name with this message.
+    name: instanceName,
+    depot: depotSchema,
+    /** Capacity of every vehicle. */
+    capacity: positiveInteger.max(MAX_MAGNITUDE, tooLarge),
+    /** Fleet size K. */
+    vehicles: positiveInteger.max(MAX_VEHICLES, `is above ${MAX_VEHICLES.toLocaleString('en-US')}, the most one fleet may have`),
+    customers: customersOf(customerSchema),
+    /** Defaults to planar. */
+    coordinates: coordinatesSchema.optional(),
+    /** Show times as HH:MM (minutes since midnight) rather than plain numbers. Display only. */
+    clockTimes: z.boolean('is not true or false').optional(),
+  },
+  'is not an object',
+);
+/**
+ * The instance as it is read: from the store, a file, or to be planned. Its texts are as long as they were kept (a day
+ * stored before the rules of `sentInstanceSchema` stays readable and plannable), and a field it does not know is dropped.
+ */
+export const instanceSchema = instanceObject.transform(withShiftWindows);
 export type Instance = z.infer<typeof instanceSchema>;
+
+/** One customer as a sent instance holds it (a CSV row read in part is checked field by field against it). */
+export const sentCustomerSchema = customerSchema.strict();
+/**
+ * The instance as it is sent to be kept (a save, the editor's check): a field it does not know (a misspelt
+ * opensWithShift) is refused, not dropped.
+ */
+export const sentInstanceSchema = instanceObject
+  .extend({
+    depot: depotSchema.strict(),
+    customers: customersOf(sentCustomerSchema),
+    coordinates: z.discriminatedUnion('kind', [planarSchema.strict(), geoSchema.strict()], { error: NO_KIND }).optional(),
+  })
+  .strict()
+  .transform(withShiftWindows);
 
 /**
  * Loads are sums of decimal orders in floating point (3.0 + 0.6 + 0.4 + 2.2 + 2.2 + 2.7 + 0.9 = 12.000000000000002),

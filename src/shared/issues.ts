@@ -24,6 +24,10 @@ const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'obj
 const valueAt = (input: unknown, path: readonly Key[]): unknown =>
   path.reduce<unknown>((v, key) => (v !== null && typeof v === 'object' ? (v as Record<Key, unknown>)[key] : undefined), input);
 
+/** Of a name longer than this, a message shows the start: a megabyte pasted in is not echoed back whole. */
+const SHOWN_TEXT = 40;
+const clipped = (text: string): string => (text.length > SHOWN_TEXT ? `${text.slice(0, SHOWN_TEXT)}…` : text);
+
 export const showValue = (v: unknown): string =>
   typeof v === 'string' ? `'${v}'` : isRecord(v) || Array.isArray(v) ? JSON.stringify(v) : String(v);
 
@@ -59,7 +63,14 @@ function labelOf(key: Key | undefined, inNode: boolean, geo: boolean, whole: str
 
 /** One sentence per finding; `whole` names the parsed value itself ("the instance", "the request"). */
 export function describeIssues(error: z.ZodError, input: unknown, whole: string): string[] {
-  const sentences = error.issues.map((issue) => {
+  // One sentence for each field a strict object does not know.
+  const sentences = error.issues.flatMap((issue) =>
+    issue.code === 'unrecognized_keys' ? issue.keys.map((key) => unknownField(input, issue.path, key, whole)) : [sentence(issue)],
+  );
+  // A value can fail two checks with one message (-1.5 is neither whole nor positive).
+  return [...new Set(sentences)];
+
+  function sentence(issue: z.core.$ZodIssue): string {
     const { path, message } = issue;
     // A schema message that is already a sentence ("the instance has no customers").
     if (message.startsWith('the ')) return message;
@@ -77,7 +88,12 @@ export function describeIssues(error: z.ZodError, input: unknown, whole: string)
       return `${label}${shown} ${message}${forOwner}`;
     }
     return `${pathText(path) || whole}${owner ? ` (${owner})` : ''}: ${message.replace(/^Invalid (input|option): /, '')}`;
-  });
-  // A value can fail two checks with one message (-1.5 is neither whole nor positive).
-  return [...new Set(sentences)];
+  }
+}
+
+/** "openWithShift is not a field of customer 7 (at customers[2].openWithShift): …": refused, as it would be dropped unread. */
+function unknownField(input: unknown, path: readonly Key[], key: string, whole: string): string {
+  const { owner } = ownerOf(input, [...path, key]);
+  const of = owner || (path.length > 0 ? labelOf(path.at(-1), false, false, whole) : whole);
+  return `${clipped(key)} is not a field of ${of} (at ${pathText([...path, clipped(key)])}): it would be ignored; check its spelling, or leave it out`;
 }

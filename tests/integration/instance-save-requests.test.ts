@@ -45,3 +45,45 @@ describe('a save with basedOn', () => {
     expect((await app.call('instances:get', { id: stored.id })).instance.vehicles).toBe(3);
   });
 });
+
+describe('a field an instance does not know', () => {
+  const day = tinyInstance('misspelt');
+  const unknown = (at: string, owner: string) =>
+    `${at.split('.').at(-1)} is not a field of ${owner} (at ${at}): it would be ignored; check its spelling, or leave it out`;
+
+  it("is refused by a save, named with its path, wherever it is: a customer's, the depot's, the instance's own", async () => {
+    const before = await names();
+    const sent = {
+      ...day,
+      colour: 'red',
+      depot: { ...day.depot, openWithShift: true },
+      customers: day.customers.map((c, i) => (i === 1 ? { ...c, openWithShift: true } : c)),
+    };
+    expect(await app.fail('instances:save', { instance: sent })).toMatchObject({
+      kind: 'input',
+      details: [
+        unknown('instance.depot.openWithShift', 'depot D'),
+        unknown('instance.customers[1].openWithShift', 'customer b'),
+        unknown('instance.colour', 'the instance'),
+      ],
+    });
+    expect(await names()).toEqual(before);
+  });
+
+  it("is a problem the editor's check lists, beside the rules the customer's other fields break", async () => {
+    const sent = { ...day, customers: day.customers.map((c, i) => (i === 0 ? { ...c, openWithShift: true, ready: 300, due: 200 } : c)) };
+    expect((await app.call('instances:validate', { instance: sent })).problems).toEqual([
+      unknown('customers[0].openWithShift', 'customer a'),
+      'ready time 300 is after due time 200 for customer a',
+    ]);
+  });
+
+  it("is refused in the editor's unsaved version sent for a CSV export", async () => {
+    const stored = await app.call('instances:save', { instance: day });
+    const shown = { ...day, depot: { ...day.depot, adress: 'Hauptstraße 1' } };
+    expect(await app.fail('instances:exportCsv', { id: stored.id, instance: shown })).toMatchObject({
+      kind: 'input',
+      details: [unknown('instance.depot.adress', 'depot D')],
+    });
+  });
+});

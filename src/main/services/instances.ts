@@ -68,7 +68,8 @@ export function instanceServices(ctx: ServiceContext) {
       throw new AppError('conflict', `“${current.instance.name}” was saved elsewhere after it was opened here; nothing was saved`);
     },
     'instances:delete': ({ id }: { id: number }) => instances.delete(id),
-    'instances:validate': ({ instance }: { instance?: unknown }) => checkInstance(instance),
+    // Checked as a save would check it: a field the instance does not know, or a text over its limit, is a problem too.
+    'instances:validate': ({ instance }: { instance?: unknown }) => checkInstance(instance, { sent: true }),
     'instances:previewCsv': (request: CallRequest<'instances:previewCsv'>) => besideStored(ctx, previewCsv(request)),
     // One INSERT: the import is all or nothing.
     'instances:importCsv': (request: CallRequest<'instances:importCsv'>) =>

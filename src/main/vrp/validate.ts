@@ -1,8 +1,9 @@
 import { z } from 'zod';
 import {
-  customerSchema,
   exceedsCapacity,
   instanceSchema,
+  sentCustomerSchema,
+  sentInstanceSchema,
   type Coordinates,
   type Customer,
   type Depot,
@@ -163,8 +164,11 @@ function nightDay(instance: Pick<Instance, 'clockTimes'> & { depot?: Depot }): s
   return ` (on the night shift ${formatClock(depot.ready)}–${formatClock(depot.due)}: are the opening and closing swapped?)`;
 }
 
-/** A customer's single-field rules (the schema's) for the fields it has; in a list so that messages name the customer. */
-const knownFieldsSchema = z.object({ customers: z.array(customerSchema.partial()) });
+/**
+ * A customer's single-field rules (the schema's, as a file's row is sent to be kept) for the fields it has; in a list so
+ * that messages name the customer.
+ */
+const knownFieldsSchema = z.object({ customers: z.array(sentCustomerSchema.partial()) });
 
 /**
  * Every rule on a customer whose row could be read only in part (a CSV row with a bad cell): the schema's rules on
@@ -223,16 +227,19 @@ function checkRules(instance: Instance): { problems: string[]; warnings: string[
 /**
  * Every problem with the instance, in a stable order (none when it is valid), and what a valid one holds that the
  * dispatcher should know before planning: customers no vehicle can reach within their window or the shift (no
- * warnings while there are problems: those come first). Takes anything, e.g. parsed JSON.
+ * warnings while there are problems: those come first). Takes anything, e.g. parsed JSON. `sent`: the instance is
+ * sent to be kept (a save, the editor's check, a file imported), so an unknown field or a text over its limit is a
+ * problem too (domain.ts `sentInstanceSchema`); a stored day is read and planned as it was kept.
  */
-export function checkInstance(instance: unknown): { problems: string[]; warnings: string[] } {
-  const shape = instanceSchema.safeParse(instance);
+export function checkInstance(instance: unknown, { sent = false } = {}): { problems: string[]; warnings: string[] } {
+  const schema = sent ? sentInstanceSchema : instanceSchema;
+  const shape = schema.safeParse(instance);
   if (!shape.success) {
     const problems = describeIssues(shape.error, instance, 'the instance');
     // Where only some customer fields are malformed, the rules on the others (a window that closes before it opens,
     // a latitude of 95) still apply, on those customers too: every problem in one report, not one round per kind.
     const rest = withMalformedFieldsNeutral(instance, shape.error.issues);
-    const ruled = rest === null ? null : instanceSchema.safeParse(rest);
+    const ruled = rest === null ? null : schema.safeParse(rest);
     return { problems: ruled?.success ? [...problems, ...checkRules(ruled.data).problems] : problems, warnings: [] };
   }
   const { problems, warnings } = checkRules(shape.data);
@@ -241,10 +248,10 @@ export function checkInstance(instance: unknown): { problems: string[]; warnings
 
 /**
  * The instance with every customer field the schema refused set to a value no rule objects to (the depot's place
- * and hours, no demand, no service), so that the rules between the other fields still run on that customer; a
+ * and hours, no demand, no service) and the fields it does not know left out, so that the rules between the other fields still run on that customer; a
  * customer that is not even an object is left out. Null when anything but customers is malformed.
  */
-function withMalformedFieldsNeutral(instance: unknown, issues: readonly { path: readonly PropertyKey[] }[]): unknown {
+function withMalformedFieldsNeutral(instance: unknown, issues: readonly z.core.$ZodIssue[]): unknown {
   // Only customer fields malformed: the instance, its depot and its customer list are then well formed.
   if (issues.some(({ path }) => path[0] !== 'customers' || typeof path[1] !== 'number')) return null;
   const { depot, customers } = instance as { depot: Depot; customers: unknown[] };
@@ -261,8 +268,13 @@ function withMalformedFieldsNeutral(instance: unknown, issues: readonly { path: 
   };
   const fixed = [...customers];
   const dropped = new Set<number>();
-  for (const { path } of issues) {
-    const [, index, field] = path as [string, number, PropertyKey?];
+  for (const issue of issues) {
+    const [, index, field] = issue.path as [string, number, PropertyKey?];
+    // A field the schema does not know (a misspelling): the customer without it.
+    if (issue.code === 'unrecognized_keys' && field === undefined) {
+      fixed[index] = Object.fromEntries(Object.entries(fixed[index] as object).filter(([key]) => !issue.keys.includes(key)));
+      continue;
+    }
     const replace = typeof field === 'string' ? neutral[field] : undefined;
     if (!replace || typeof fixed[index] !== 'object' || fixed[index] === null) dropped.add(index);
     else fixed[index] = { ...(fixed[index] as object), [field as string]: replace(index) };
