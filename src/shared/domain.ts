@@ -5,7 +5,7 @@
  * plain interfaces.
  */
 import { z } from 'zod';
-import { MAX_CUSTOMERS, MAX_MAGNITUDE, MAX_VEHICLES, SPEED_KMH_RANGE } from './limits.js';
+import { MAX_CUSTOMERS, MAX_ID_CHARS, MAX_MAGNITUDE, MAX_TEXT_CHARS, MAX_VEHICLES, SPEED_KMH_RANGE } from './limits.js';
 import { withShiftWindows } from './shift-windows.js';
 
 /** Planar x/y (Solomon-style; travel time = unrounded Euclidean distance) or geographic (x = lon, y = lat). */
@@ -101,20 +101,32 @@ const instanceObject = z.object(
 );
 /**
  * The instance as it is read: from the store, a file, or to be planned. Its texts are as long as they were kept (a day
- * stored before the rules of `sentInstanceSchema` stays readable and plannable), and a field it does not know is dropped.
+ * stored before the limits of `sentInstanceSchema` stays readable and plannable), and a field it does not know is dropped.
  */
 export const instanceSchema = instanceObject.transform(withShiftWindows);
 export type Instance = z.infer<typeof instanceSchema>;
 
+const longerThan = (max: number, what: string) => `is longer than ${max} characters, the most ${what} may have: shorten it`;
+const sentLabel = label.unwrap().max(MAX_TEXT_CHARS, longerThan(MAX_TEXT_CHARS, 'a name or an address')).optional();
+const sentNode = {
+  id: z
+    .string('is not a non-empty string')
+    .max(MAX_ID_CHARS, longerThan(MAX_ID_CHARS, 'an id'))
+    .refine((id) => id.trim() !== '', 'is not a non-empty string'),
+  name: sentLabel,
+  address: sentLabel,
+};
 /** One customer as a sent instance holds it (a CSV row read in part is checked field by field against it). */
-export const sentCustomerSchema = customerSchema.strict();
+export const sentCustomerSchema = customerSchema.extend(sentNode).strict();
 /**
- * The instance as it is sent to be kept (a save, the editor's check): a field it does not know (a misspelt
- * opensWithShift) is refused, not dropped.
+ * The instance as it is sent to be kept (a save, the editor's check, a CSV import): a field it does not know (a
+ * misspelt opensWithShift) is refused, not dropped, and its texts are bounded: ids at MAX_ID_CHARS, names and
+ * addresses at MAX_TEXT_CHARS, what a driver sheet prints whole (src/shared/driver-sheet.ts).
  */
 export const sentInstanceSchema = instanceObject
   .extend({
-    depot: depotSchema.strict(),
+    name: instanceName.max(MAX_TEXT_CHARS, longerThan(MAX_TEXT_CHARS, "an instance's name")),
+    depot: depotSchema.extend(sentNode).strict(),
     customers: customersOf(sentCustomerSchema),
     coordinates: z.discriminatedUnion('kind', [planarSchema.strict(), geoSchema.strict()], { error: NO_KIND }).optional(),
   })

@@ -4,13 +4,13 @@
  * printed sheet and the PDF can never disagree. Schemas, because the PDF request arrives over a transport.
  */
 import { z } from 'zod';
-import { MAX_CUSTOMERS } from './limits.js';
+import { MAX_CUSTOMERS, MAX_TEXT_CHARS } from './limits.js';
 
-/** The most characters of one text a sheet prints. */
-export const SHEET_TEXT_MAX = 500;
+/** The most characters of one text a sheet prints: a name or an address as long as an instance may keep. */
+export const SHEET_TEXT_MAX = MAX_TEXT_CHARS;
 /**
- * A text of the sheet. An instance's names and addresses have no length limit: a longer one is printed clipped, with
- * an ellipsis, not refused (a day the app saved could not get its driver sheets).
+ * A text of the sheet. A longer one (a day stored before names and addresses were limited, a title built of several) is
+ * printed clipped, with an ellipsis, not refused (a day the app saved could not get its driver sheets).
  */
 const text = z.string().transform((t) => (t.length > SHEET_TEXT_MAX ? `${t.slice(0, SHEET_TEXT_MAX - 1)}…` : t));
 

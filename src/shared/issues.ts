@@ -4,6 +4,7 @@
  * Findings without such a predicate keep zod's wording after their path.
  */
 import type { z } from 'zod';
+import { MAX_ID_CHARS } from './limits.js';
 
 type Key = PropertyKey;
 
@@ -24,12 +25,12 @@ const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'obj
 const valueAt = (input: unknown, path: readonly Key[]): unknown =>
   path.reduce<unknown>((v, key) => (v !== null && typeof v === 'object' ? (v as Record<Key, unknown>)[key] : undefined), input);
 
-/** Of a name longer than this, a message shows the start: a megabyte pasted in is not echoed back whole. */
+/** Of a text longer than this, a message shows the start: a megabyte pasted into a name is not echoed back whole. */
 const SHOWN_TEXT = 40;
 const clipped = (text: string): string => (text.length > SHOWN_TEXT ? `${text.slice(0, SHOWN_TEXT)}…` : text);
 
 export const showValue = (v: unknown): string =>
-  typeof v === 'string' ? `'${v}'` : isRecord(v) || Array.isArray(v) ? JSON.stringify(v) : String(v);
+  typeof v === 'string' ? `'${clipped(v)}'` : isRecord(v) || Array.isArray(v) ? clipped(JSON.stringify(v)) : String(v);
 
 const pathText = (path: readonly Key[]): string =>
   path
@@ -46,7 +47,9 @@ function ownerOf(input: unknown, path: readonly Key[]): { owner: string; instanc
   const instance = valueAt(input, path.slice(0, at));
   const isCustomer = path[at] === 'customers';
   const node = valueAt(input, path.slice(0, isCustomer ? at + 2 : at + 1));
-  const id = isRecord(node) && (typeof node.id === 'string' || typeof node.id === 'number') && String(node.id).trim() !== '' ? node.id : '';
+  // An id too long to be one (a pasted cell) names no one: the node is named by its place instead.
+  const usable = (id: string) => id.trim() !== '' && id.length <= MAX_ID_CHARS;
+  const id = isRecord(node) && (typeof node.id === 'string' || typeof node.id === 'number') && usable(String(node.id)) ? node.id : '';
   if (isCustomer) return { owner: id !== '' ? `customer ${id}` : `customer #${Number(path[at + 1]) + 1}`, instance };
   return { owner: id !== '' ? `depot ${id}` : 'the depot', instance };
 }

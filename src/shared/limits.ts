@@ -60,3 +60,16 @@ export const MAX_PRICE = 10_000;
 
 /** Travel speeds a lat/lon day may use, in km/h: walking to a motorway and well beyond, not a millionth of a metre an hour. */
 export const SPEED_KMH_RANGE = [0.1, 1_000] as const;
+
+/**
+ * The longest id (a customer's, the depot's) an instance sent to be kept may have: an order reference or a shop code
+ * with room to spare; a longer one is a pasted cell or a column mix-up. Stored days are read whatever they hold.
+ */
+export const MAX_ID_CHARS = 100;
+
+/**
+ * The longest name or address (a customer's, the depot's, the instance's) an instance sent to be kept may have: a
+ * company's full legal name and a full address fit, and a driver sheet prints it whole (driver-sheet.ts); a megabyte
+ * pasted into a name is refused. Stored days are read whatever they hold.
+ */
+export const MAX_TEXT_CHARS = 500;

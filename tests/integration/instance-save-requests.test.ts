@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inProcessRunner } from '../../src/main/jobs/in-process.js';
 import { createTestApp, type TestApp } from './fixtures/services.js';
-import { tinyInstance } from './fixtures/tiny.js';
+import { MAX_ID_CHARS, MAX_TEXT_CHARS } from '../../src/shared/limits.js';
+import { TINY_CSV, tinyInstance } from './fixtures/tiny.js';
 
 /** What instances:save refuses, and in which words, against a real database file; a refused save stores nothing. */
 let app: TestApp;
@@ -84,6 +85,57 @@ describe('a field an instance does not know', () => {
     expect(await app.fail('instances:exportCsv', { id: stored.id, instance: shown })).toMatchObject({
       kind: 'input',
       details: [unknown('instance.depot.adress', 'depot D')],
+    });
+  });
+});
+
+describe('the texts of an instance', () => {
+  const day = tinyInstance('texts');
+  const withCustomer = (fields: object) => ({ ...day, customers: day.customers.map((c, i) => (i === 0 ? { ...c, ...fields } : c)) });
+
+  it('are refused by a save over their limits, the long text shown only by its start; at the limits they save', async () => {
+    const before = await names();
+    const megabyte = 'N'.repeat(1024 * 1024);
+    const refused = await app.fail('instances:save', {
+      instance: {
+        ...withCustomer({ address: 'a'.repeat(MAX_TEXT_CHARS + 1) }),
+        name: megabyte,
+        depot: { ...day.depot, id: 'D'.repeat(MAX_ID_CHARS + 1) },
+      },
+    });
+    expect(refused).toMatchObject({ kind: 'input' });
+    expect(refused.details).toEqual([
+      `instance name '${'N'.repeat(40)}…' is longer than 500 characters, the most an instance's name may have: shorten it`,
+      `id '${'D'.repeat(40)}…' is longer than 100 characters, the most an id may have: shorten it for the depot`,
+      `address '${'a'.repeat(40)}…' is longer than 500 characters, the most a name or an address may have: shorten it for customer a`,
+    ]);
+    expect(await names()).toEqual(before);
+    const atLimits = {
+      ...withCustomer({ id: 'i'.repeat(MAX_ID_CHARS), name: 'n'.repeat(MAX_TEXT_CHARS) }),
+      name: 'x'.repeat(MAX_TEXT_CHARS),
+    };
+    expect((await app.call('instances:save', { instance: atLimits })).instance).toEqual(atLimits);
+  });
+
+  it('longer in a day stored before the limits leave it readable and its plans checked; only its next save asks to shorten them', async () => {
+    const long = { ...withCustomer({ name: 'n'.repeat(MAX_TEXT_CHARS + 1) }), name: 'old day' };
+    const stored = app.store.instances.insert(long, null);
+    expect((await app.call('instances:get', { id: stored.id })).instance).toEqual(long);
+    const routes = [
+      ['a', 'b'],
+      ['c', 'd', 'e'],
+    ];
+    expect((await app.call('plans:check', { instanceId: stored.id, variant: { name: 'tw3' }, routes })).feasible).toBe(true);
+    expect((await app.fail('instances:save', { id: stored.id, instance: long })).details).toEqual([
+      `name '${'n'.repeat(40)}…' is longer than 500 characters, the most a name or an address may have: shorten it for customer a`,
+    ]);
+  });
+
+  it('over their limits in a CSV file are refused by its preview, on their rows', async () => {
+    const text = TINY_CSV.replace('\nb,', `\n${'b'.repeat(MAX_ID_CHARS + 1)},`);
+    expect(await app.fail('instances:previewCsv', { fileName: 'long.csv', text, vehicles: 3, capacity: 30 })).toMatchObject({
+      kind: 'input',
+      details: [`row 4: id '${'b'.repeat(40)}…' is longer than 100 characters, the most an id may have: shorten it for customer #2`],
     });
   });
 });

@@ -27,6 +27,16 @@ export function withRow(problem: string, rowsOfCustomer: Map<string, number[]>, 
   return depotRow !== undefined && /\bdepot\b/.test(problem) ? `row ${depotRow}: ${problem}` : problem;
 }
 
+/**
+ * A problem of a customer the rules name by its place in the list ("customer #2": its id names no one, being too long)
+ * with that customer's row in front; null for any other problem.
+ */
+function atPosition(problem: string, customerRows: number[]): string | null {
+  const place = / for customer #(\d+)$/.exec(problem);
+  const row = place ? customerRows[Number(place[1]) - 1] : undefined;
+  return row === undefined ? null : `row ${row}: ${problem}`;
+}
+
 /** Problems of the whole file first, then row by row (stable), so each row's problems read together. */
 export function byRow(problems: string[]): string[] {
   const rowOf = (p: string) => Number(/^rows? (\d+)/.exec(p)?.[1] ?? 0);
@@ -49,13 +59,13 @@ export function rulesOnRows(
   depotRow: number | undefined,
 ): string[] {
   const shared = new Set([...rowsOfCustomer].filter(([, rows]) => rows.length > 1).map(([id]) => id));
-  const placed = problems.map((p) => withRow(p, rowsOfCustomer, depotRow));
+  const placed = problems.map((p) => atPosition(p, customerRows) ?? withRow(p, rowsOfCustomer, depotRow));
   if (shared.size === 0) return placed;
   const own = instance.customers.flatMap((c, i) => {
     if (!shared.has(c.id)) return [];
     const row = new Map([[c.id, [customerRows[i]]]]);
     // Alone, the customer meets the depot's and the fleet's problems again: only those that name it are kept.
-    return checkInstance({ ...instance, customers: [c] })
+    return checkInstance({ ...instance, customers: [c] }, { sent: true })
       .problems.map((p) => withRow(p, row, undefined))
       .filter((p) => p.startsWith('row '));
   });

@@ -347,7 +347,8 @@ export function parseCustomerCsv(text: string, options: CsvFleetOptions): CsvImp
   const rulesApply = depot && !mixedDates && (customers.length > 0 || rows.length === 1);
   const checkedAs: Instance =
     mapping.geo && options.speedKmh === undefined ? { ...instance, coordinates: { kind: 'geo', speedKmh: 1 } } : instance;
-  const rules = rulesApply ? checkInstance(checkedAs) : { problems: [], warnings: [] };
+  // As a save would check it: an id or a name over its length limit is the row's problem (the import keeps the day).
+  const rules = rulesApply ? checkInstance(checkedAs, { sent: true }) : { problems: [], warnings: [] };
   problems.push(...rulesOnRows(checkedAs, rules.problems, rowsOfCustomer, customerRows, depotRow?.number));
   // A row with a bad cell is not in the instance; the rules on its other fields (each alone, and between them) are
   // still its problems.
