@@ -6,7 +6,7 @@ import type { StoredInstance } from '../../src/shared/api.js';
 import { MAX_PRICE } from '../../src/shared/limits.js';
 import { saveTinyModel } from '../unit/jampr/fixtures.js';
 import { createTestApp, type TestApp } from './fixtures/services.js';
-import { BLANK_EVALUATION, tinyInstance } from './fixtures/tiny.js';
+import { BLANK_EVALUATION, TINY_CSV, tinyInstance } from './fixtures/tiny.js';
 
 /** Requests the API must refuse up front, with an input error that names the problem, changing nothing. */
 let app: TestApp;
@@ -188,5 +188,17 @@ describe('driver sheets as a PDF', () => {
       details: [expect.stringMatching(/warning/)],
     });
     expect((await app.call('sheets:pdf', { ...document, warnings: ['out of date'] })).fileName).toMatch(/\.pdf$/);
+  });
+});
+
+describe('a travel speed sent with an x/y file', () => {
+  it('is said not to be used, as it applies to lat/lon files only; the file still reads', async () => {
+    const request = { fileName: 'plane.csv', text: TINY_CSV, vehicles: 3, capacity: 30 };
+    const unused =
+      'the travel speed 40 km/h is not used: it applies to lat/lon files only, and plane.csv has x/y positions, whose distance is the travel time';
+    const preview = await app.call('instances:previewCsv', { ...request, speedKmh: 40 });
+    expect(preview.warnings).toContain(unused);
+    expect(preview.instance.coordinates).toBeUndefined();
+    expect((await app.call('instances:previewCsv', request)).warnings).not.toContain(unused);
   });
 });

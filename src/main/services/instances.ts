@@ -1,5 +1,6 @@
 import { basename, extname } from 'node:path';
 import type { CallRequest, CsvPreview, StoredInstance } from '../../shared/api.js';
+import type { Instance } from '../../shared/domain.js';
 import { AppError, inputError } from '../../shared/errors.js';
 import { parseCustomerCsv } from '../vrp/io/csv.js';
 import { writeInstanceCsv } from '../vrp/io/csv-write.js';
@@ -43,7 +44,18 @@ export function previewCsv(request: CallRequest<'instances:previewCsv'>): CsvPre
   });
   const columns: Record<string, string> = {};
   for (const [field, header] of Object.entries(parsed.columns)) if (header !== undefined) columns[field] = header;
-  return { fileName: request.fileName, columns, rows: parsed.rows, instance: parsed.instance, warnings: parsed.warnings };
+  const speed = unusedSpeedWarning(request, parsed.instance);
+  const warnings = speed ? [...parsed.warnings, speed] : parsed.warnings;
+  return { fileName: request.fileName, columns, rows: parsed.rows, instance: parsed.instance, warnings };
+}
+
+/**
+ * A travel speed sent with an x/y file is not used: their distance is the travel time. Said rather than refused (as
+ * `jampr --speed` is), because the import dialog keeps the speed of the last lat/lon import in its field.
+ */
+function unusedSpeedWarning({ speedKmh, fileName }: CallRequest<'instances:previewCsv'>, instance: Instance): string | null {
+  if (speedKmh === undefined || instance.coordinates?.kind === 'geo') return null;
+  return `the travel speed ${speedKmh} km/h is not used: it applies to lat/lon files only, and ${fileName} has x/y positions, whose distance is the travel time`;
 }
 
 export function instanceServices(ctx: ServiceContext) {
