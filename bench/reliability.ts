@@ -62,11 +62,14 @@ function send(
   token = TOKEN,
 ): Promise<Reply | 'hang'> {
   return new Promise((resolve) => {
-    const req = httpRequest({ host: '127.0.0.1', port, method, path, headers: { 'x-jampr-token': token, ...headers } }, (res) => {
-      let text = '';
-      res.on('data', (c) => (text += c));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, body: text }));
-    });
+    const req = httpRequest(
+      { host: '127.0.0.1', port, method, path, headers: { 'x-jampr-token': token, 'content-type': 'application/json', ...headers } },
+      (res) => {
+        let text = '';
+        res.on('data', (c) => (text += c));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, body: text }));
+      },
+    );
     req.setTimeout(HANG_MS, () => {
       req.destroy();
       resolve('hang');

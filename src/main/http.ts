@@ -7,7 +7,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import { CALL_NAMES, type CallResult, isCallName } from '../shared/api.js';
 import { type ErrorKind, inputError } from '../shared/errors.js';
-import { announcesTooLarge, BodyTooLarge, readBody } from './http/body.js';
+import { announcesTooLarge, BodyTooLarge, contentTypeRefusal, readBody } from './http/body.js';
 import type { EventHub } from './http/events.js';
 import { hostIsLoopback, originAllowed, presentedToken, sameToken } from './http/guard.js';
 import { serveRenderer } from './http/static.js';
@@ -100,6 +100,8 @@ export function createWebServer({ services, hub, token, rendererDir }: WebServer
     if (!isCallName(name)) return refuse(res, 404, `unknown call ${name}: the calls are ${CALL_NAMES.join(', ')}`);
     if (req.method !== 'POST') return refuse(res, 405, 'calls are POST requests', { Allow: 'POST' });
     if (announcesTooLarge(req)) return tooLarge(req, res);
+    const unreadable = contentTypeRefusal(req);
+    if (unreadable) return refuse(res, 415, `refused: ${unreadable}`);
     let request: unknown;
     try {
       const body = await readBody(req);

@@ -24,7 +24,9 @@ afterAll(() => app.close());
 function statusFor(headers: string[], sent: string): Promise<string> {
   return new Promise((resolve, reject) => {
     const socket = connect(port, '127.0.0.1', () => {
-      socket.write([...headers, `Host: 127.0.0.1:${port}`, `X-Jampr-Token: ${TOKEN}`, '', sent].join('\r\n'));
+      socket.write(
+        [...headers, `Host: 127.0.0.1:${port}`, `X-Jampr-Token: ${TOKEN}`, 'Content-Type: application/json', '', sent].join('\r\n'),
+      );
     });
     let reply = '';
     socket.on('data', (chunk) => {
@@ -75,9 +77,13 @@ describe('the web mode server under load and abuse', () => {
   it('cancels a plan whose tab went away (its connection closed) and frees the worker for the next', async () => {
     const { id } = await app.call('instances:save', { instance: generateInstance(100, createRng(6), 'closed tab') });
     const post = (body: object) =>
-      httpRequest({ host: '127.0.0.1', port, method: 'POST', path: '/api/plans:create', headers: { 'x-jampr-token': TOKEN } }).end(
-        JSON.stringify(body),
-      );
+      httpRequest({
+        host: '127.0.0.1',
+        port,
+        method: 'POST',
+        path: '/api/plans:create',
+        headers: { 'x-jampr-token': TOKEN, 'content-type': 'application/json' },
+      }).end(JSON.stringify(body));
     const abandoned = post({ instanceId: id, variant: { name: 'tw3' }, method: 'classical', timeLimitSec: 60, jobId: 'tab-a' });
     abandoned.on('error', () => undefined);
     await expect.poll(() => progressed('tab-a'), { timeout: 20_000 }).toBe(true);
@@ -93,7 +99,13 @@ describe('the web mode server under load and abuse', () => {
     const { id } = await app.call('instances:save', { instance: generateInstance(100, createRng(5), 'drain') });
     const reply = new Promise<{ status: number; body: string }>((resolve, reject) => {
       const req = httpRequest(
-        { host: '127.0.0.1', port, method: 'POST', path: '/api/plans:create', headers: { 'x-jampr-token': TOKEN } },
+        {
+          host: '127.0.0.1',
+          port,
+          method: 'POST',
+          path: '/api/plans:create',
+          headers: { 'x-jampr-token': TOKEN, 'content-type': 'application/json' },
+        },
         (res) => {
           let body = '';
           res.on('data', (c) => (body += c));

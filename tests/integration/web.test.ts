@@ -23,7 +23,7 @@ interface Reply {
 }
 
 /** Raw HTTP so the Host and Origin headers can be set freely. */
-function send(method: string, path: string, headers: Record<string, string> = {}, body?: string): Promise<Reply> {
+function send(method: string, path: string, headers: Record<string, string> = {}, body?: string | Buffer): Promise<Reply> {
   return new Promise((resolve, reject) => {
     const req = httpRequest({ host: '127.0.0.1', port, method, path, headers }, (res) => {
       let text = '';
@@ -90,7 +90,12 @@ describe('the web mode server', () => {
     const missing = await call('plans:get', { id: 424242 });
     expect(missing.status).toBe(400);
     expect(JSON.parse(missing.body)).toMatchObject({ ok: false, error: { kind: 'input' } });
-    const unreadable = await send('POST', '/api/instances:list', { 'x-jampr-token': TOKEN }, '{not json');
+    const unreadable = await send(
+      'POST',
+      '/api/instances:list',
+      { 'x-jampr-token': TOKEN, 'content-type': 'application/json' },
+      '{not json',
+    );
     expect(unreadable.status).toBe(400);
     expect(JSON.parse(unreadable.body)).toMatchObject({ ok: false, error: { kind: 'input', message: /unreadable request body/ } });
   });
@@ -154,5 +159,31 @@ describe('the web mode server', () => {
     expect(reply.status).toBe(400);
     expect(reply.body).toMatch(/malformed URL/);
     expect((await send('POST', '/api/%zz', { 'x-jampr-token': TOKEN })).status).toBe(400);
+  });
+
+  it('refuses a body that is not declared JSON in UTF-8 with 415 and stores nothing', async () => {
+    const count = async () => (JSON.parse((await call('instances:list', {})).body) as { value: unknown[] }).value.length;
+    const stored = await count();
+    const save = (headers: Record<string, string>, body: Buffer | string) =>
+      send('POST', '/api/instances:save', { 'x-jampr-token': TOKEN, ...headers }, body);
+    // Latin-1 bytes of "Café Müller": read as UTF-8 they would be stored garbled.
+    const latin1 = Buffer.from(JSON.stringify({ instance: tinyInstance('Café Müller') }), 'latin1');
+    const refusals = [
+      [{ 'content-type': 'application/json; charset=iso-8859-1' }, /declared in iso-8859-1 charset, and the API reads JSON in UTF-8 only/],
+      [{ 'content-type': 'text/plain' }, /the request body is text\/plain, not JSON: send it as application\/json/],
+      [{ 'content-type': 'application/x-www-form-urlencoded' }, /x-www-form-urlencoded, not JSON/],
+      [{}, /the request body has no Content-Type: send it as application\/json/],
+    ] as const;
+    for (const [headers, message] of refusals) {
+      const reply = await save(headers, latin1);
+      expect(reply.status, JSON.stringify(headers)).toBe(415);
+      expect(JSON.parse(reply.body)).toMatchObject({ ok: false, error: { kind: 'input', message } });
+    }
+    expect(await count()).toBe(stored);
+    // JSON in UTF-8, however the charset is written, and a call without a body, are read as before.
+    const utf8 = Buffer.from(JSON.stringify({ instance: tinyInstance('Café Müller') }), 'utf8');
+    const saved = await save({ 'content-type': 'application/json; charset="UTF-8"' }, utf8);
+    expect(JSON.parse(saved.body)).toMatchObject({ ok: true, value: { instance: { name: 'Café Müller' } } });
+    expect((await send('POST', '/api/instances:list', { 'x-jampr-token': TOKEN })).status).toBe(200);
   });
 });

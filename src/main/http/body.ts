@@ -15,6 +15,32 @@ export class BodyTooLarge extends Error {
 /** Does the request announce a body over the limit? Then it is refused without reading a byte. */
 export const announcesTooLarge = (req: IncomingMessage): boolean => Number(req.headers['content-length'] ?? 0) > MAX_BODY_BYTES;
 
+/** JSON's one encoding on the wire (RFC 8259), as a charset parameter may name it. */
+const UTF8 = new Set(['utf-8', 'utf8']);
+
+/**
+ * Why a call's body cannot be read as the API's JSON, by its Content-Type; null when it can. A body is declared
+ * application/json (a form's or text/plain body is not the API's, and may come from a page elsewhere that could not
+ * send JSON), in UTF-8: a body declared in another charset would be decoded wrongly, its names garbled. A call
+ * without a body (instances:list) needs no type.
+ */
+export function contentTypeRefusal(req: IncomingMessage): string | null {
+  const declared = req.headers['content-type'];
+  const hasBody = Number(req.headers['content-length'] ?? 0) > 0 || req.headers['transfer-encoding'] !== undefined;
+  if (declared === undefined) return hasBody ? 'the request body has no Content-Type: send it as application/json' : null;
+  const [type, ...parameters] = declared.split(';').map((part) => part.trim());
+  if (type.toLowerCase() !== 'application/json')
+    return `the request body is ${type || 'of no type'}, not JSON: send it as application/json`;
+  for (const parameter of parameters) {
+    const [name, value = ''] = parameter.split('=').map((part) => part.trim());
+    const charset = value.replace(/^"(.*)"$/, '$1');
+    if (name.toLowerCase() === 'charset' && !UTF8.has(charset.toLowerCase())) {
+      return `the request body is declared in ${charset || 'no'} charset, and the API reads JSON in UTF-8 only: send it encoded as UTF-8 (Content-Type: application/json; charset=utf-8)`;
+    }
+  }
+  return null;
+}
+
 /** Reads the body as UTF-8, stopping at the limit (for bodies sent without a length). */
 export function readBody(req: IncomingMessage): Promise<string> {
   return new Promise((resolve, reject) => {
