@@ -121,6 +121,29 @@ describe('a model asked for by id', () => {
   });
 });
 
+describe('a comparison with a model asked for by id', () => {
+  it("that fits one side's policy only is refused before either side is planned, naming the other side's mismatch", async () => {
+    const tw1 = registerModel(app.store, await saveTinyModel(join(app.dir, 'compare-models'), 'jampr', 'tw1', 11), false);
+    const before = await planCount(day.id);
+    app.events.length = 0;
+    const request = {
+      instanceId: day.id,
+      method: 'jampr',
+      decode: 'greedy',
+      modelId: tw1.id,
+      a: { name: 'tw1' },
+      b: { name: 'tw2' },
+    } as const;
+    expect(await app.fail('compare:variants', request)).toEqual({
+      kind: 'input',
+      message: 'model jampr-tw1-n11 is trained for tw1, not tw2',
+    });
+    // Side A was not planned first and thrown away: no progress of it was reported.
+    expect(app.events.filter((e) => e.event === 'plan:progress')).toEqual([]);
+    expect(await planCount(day.id)).toBe(before);
+  });
+});
+
 describe("a training run's start model", () => {
   it('of another method or policy, or given with fromScratch, is refused before the run starts', async () => {
     const root = join(app.dir, 'start-models');

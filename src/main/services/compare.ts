@@ -22,6 +22,8 @@ export function compareServices(ctx: ServiceContext, planner: Planner) {
           // Both sides plan the same version of the instance: one saved elsewhere between them refuses side B rather
           // than passing off the change in the data as the policy's effect.
           const basedOn = common.basedOn ?? requireInstance(ctx, request.instanceId).updatedAt;
+          // A side the request cannot plan (a model of the other policy) refuses the comparison before side A is planned.
+          for (const variant of [variantA, variantB]) planner.check({ ...common, basedOn, variant });
           const a = await planner.plan(
             { ...common, basedOn, variant: variantA },
             half(0, `plan A (${VARIANT_LABELS[variantA.name]})`),

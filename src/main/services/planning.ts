@@ -24,7 +24,11 @@ export const MAX_PLANS_IN_FLIGHT = 32;
 export function createPlanner(ctx: ServiceContext) {
   const inProgress = new Map<AbortController, string | undefined>();
 
-  async function plan(request: PlanRequest, onProgress: (p: Progress) => void, signal?: AbortSignal): Promise<StoredPlan> {
+  /**
+   * What a plan request is refused for before any work (a field its method does not read, a version of the instance
+   * changed since, a broken rule, a model that does not fit), and what planning it needs.
+   */
+  function prepare(request: PlanRequest) {
     const unread = unreadFields(request.method, request);
     if (unread.length > 0) {
       throw inputError(
@@ -42,6 +46,11 @@ export function createPlanner(ctx: ServiceContext) {
     const tooLarge = learned ? modelSizeRefusal(problem.n) : null;
     if (tooLarge) throw inputError(tooLarge);
     const model = learned ? resolveModel(ctx, asked, variant.name, problem.n, request.modelId) : null;
+    return { learnedDecode, instance, variant, problem, model };
+  }
+
+  async function plan(request: PlanRequest, onProgress: (p: Progress) => void, signal?: AbortSignal): Promise<StoredPlan> {
+    const { learnedDecode, instance, variant, problem, model } = prepare(request);
     const waitingFor = waitingNotice(ctx.jobs.inFlight());
     if (waitingFor) onProgress({ fraction: 0, message: waitingFor });
     const result = await ctx.jobs.run(
@@ -130,7 +139,9 @@ export function createPlanner(ctx: ServiceContext) {
     }
     return any;
   }
-  return { plan, cancellable, cancel };
+  /** Throws what the request would be refused for before any work; plans nothing (a comparison checks both sides first). */
+  const check = (request: PlanRequest): void => void prepare(request);
+  return { plan, check, cancellable, cancel };
 }
 
 export type Planner = ReturnType<typeof createPlanner>;
