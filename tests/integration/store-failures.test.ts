@@ -52,7 +52,10 @@ describe('the store when the machine says no', () => {
     // SQLite's page limit stands in for a full disk: writes fail with SQLITE_FULL just the same.
     const pages = app.store.db.pragma('page_count', { simple: true }) as number;
     app.store.db.pragma(`max_page_count = ${pages + 2}`);
-    const big = { ...tinyInstance('x'.repeat(50_000)) };
+    // A day of 100 stops with addresses at the longest a save takes: about 50 kB, more than two pages.
+    const tiny = tinyInstance('big');
+    const customers = Array.from({ length: 100 }, (_, k) => ({ ...tiny.customers[k % 5], id: `s${k}`, address: 'x'.repeat(500) }));
+    const big = { ...tiny, vehicles: 100, capacity: 1000, customers };
     let full = null;
     for (let i = 0; i < 20 && !full; i++) {
       const result = await app.services.handlers['instances:save']({ instance: { ...big, name: `${big.name}${i}` } });

@@ -49,8 +49,6 @@ export function instanceRepository(db: Database) {
   );
   const remove = db.prepare<[number]>('DELETE FROM instances WHERE id = ?');
   const countPlans = db.prepare<[number], number>('SELECT count(*) FROM plans WHERE instance_id = ?').pluck();
-  // AUTOINCREMENT keeps the largest id ever handed out (migration 0050), deleted rows' included.
-  const lastId = db.prepare<[], number>("SELECT seq FROM sqlite_sequence WHERE name = 'instances'").pluck();
 
   return {
     list: (): InstanceSummary[] => list.all().map(toSummary),
@@ -79,7 +77,10 @@ export function instanceRepository(db: Database) {
       return row && toStored(row);
     },
     /** Was an instance ever stored under this id (and perhaps deleted since)? Ids are never handed out twice. */
-    everStored: (id: number): boolean => id <= (lastId.get() ?? 0),
+    // AUTOINCREMENT keeps the largest id ever handed out (migration 0050), deleted rows' included. Asked only when a
+    // save finds no row (so prepared then: a database of the schema before 0050 has no sqlite_sequence yet).
+    everStored: (id: number): boolean =>
+      id <= (db.prepare<[], number>("SELECT seq FROM sqlite_sequence WHERE name = 'instances'").pluck().get() ?? 0),
     /** Deletes the instance and, through the foreign key, its plans; says how many plans went with it. */
     delete: db.transaction((id: number): { deleted: boolean; plans: number } => {
       const plans = countPlans.get(id) ?? 0;
