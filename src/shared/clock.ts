@@ -79,6 +79,16 @@ function clockText(minutes: number, seconds: boolean, moment: boolean): string {
   return `${s ? `${hhmm}:${String(s).padStart(2, '0')}` : hhmm}${days ? `+${days}` : ''}`;
 }
 
+/**
+ * Two moments as `format` writes them, told apart where the moments differ: to the second (or the number in full)
+ * where the format would write both the same ("reached at 10:23, after its due time 10:23" is no reason).
+ */
+export function timesApart(format: (v: number) => string, a: number, b: number): [string, string] {
+  if (format(a) !== format(b)) return [format(a), format(b)];
+  const precise = (v: number) => (/^\d+:\d\d/.test(format(v)) ? formatClock(v, true) : String(v));
+  return [precise(a), precise(b)];
+}
+
 /** A length of time in words, to the minute: "8 hours", "30 days 8 hours", "1 day 45 minutes". */
 export function formatDuration(minutes: number): string {
   const total = Math.round(minutes);

@@ -132,7 +132,7 @@ function unservedLines(unserved: readonly Violation[]): string[] {
   if (unserved.length <= NAMED) return unserved.map((v) => v.message);
   return [
     ...unserved.slice(0, NAMED).map((v) => v.message),
-    `and ${unserved.length - NAMED} more customers not served (the JSON's violations list every one)`,
+    `and ${unserved.length - NAMED} more ${unserved.length - NAMED === 1 ? 'customer' : 'customers'} not served (the JSON's violations list every one)`,
   ];
 }
 

@@ -1,6 +1,6 @@
 import type { Evaluation, RouteSummary, Routes, StopSchedule, Variant, Violation } from '../../shared/domain.js';
 import { exceedsCapacity, latenessPrice, variantHardTime, variantWaits } from '../../shared/domain.js';
-import { formatClock, formatHoursMinutes } from '../../shared/clock.js';
+import { formatClock, formatHoursMinutes, timesApart } from '../../shared/clock.js';
 import { backAfterShift, routesBeyondFleet } from '../../shared/route-flags.js';
 import type { Problem } from './problem.js';
 import { unservedReason } from './unserved.js';
@@ -113,12 +113,13 @@ function scheduleRoute(problem: Problem, route: number[], variant: Variant, rout
       penalty: stopPenalty(variant, early, late),
     });
     if (hard && late > TIME_EPS) {
+      const [reached, closes] = timesApart(at, arrival, due[i]);
       violations.push({
         kind: 'late',
         route: routeIndex,
         customerId: ids[i],
         amount: late,
-        message: `customer ${ids[i]} is reached at ${at(arrival)}, ${span(late)} after its due time ${at(due[i])}`,
+        message: `customer ${ids[i]} is reached at ${reached}, ${span(late)} after its due time ${closes}`,
       });
     }
     if (exceedsCapacity(load, problem.capacity) && overloadedAt === null) overloadedAt = i;
@@ -135,11 +136,12 @@ function scheduleRoute(problem: Problem, route: number[], variant: Variant, rout
     });
   }
   if (hard && backAfterShift({ customers: route.length, returnTime: summary.returnTime }, due[0])) {
+    const [back, end] = timesApart(at, summary.returnTime, due[0]);
     violations.push({
       kind: 'horizon',
       route: routeIndex,
       amount: summary.returnTime - due[0],
-      message: `route ${routeIndex + 1} is back at the depot at ${at(summary.returnTime)}, after the shift ends at ${at(due[0])}`,
+      message: `route ${routeIndex + 1} is back at the depot at ${back}, after the shift ends at ${end}`,
     });
   }
   const result: RouteSummary = {

@@ -71,6 +71,8 @@ export function outOfReach(problem: Problem, variant: Variant, i: number): strin
   const arrival = problem.ready[0] + problem.travel[i];
   const back = Math.max(arrival, problem.ready[i]) + problem.service[i] + problem.travel[i * nodes];
   if (arrival > problem.due[i] + TIME_EPS) return 'no vehicle can reach it before its window closes';
+  // A window that opens only when the shift is over (a slip of the day or of AM/PM) is named as such, not as a far trip.
+  if (problem.ready[i] >= problem.due[0]) return 'its window opens only when the shift has ended';
   if (back > problem.due[0] + TIME_EPS) return 'no vehicle can serve it and be back at the depot by the end of the shift';
   return null;
 }

@@ -9,7 +9,7 @@ import {
   type Depot,
   type Instance,
 } from '../../shared/domain.js';
-import { crossesMidnight, formatClock, MINUTES_PER_DAY } from '../../shared/clock.js';
+import { crossesMidnight, formatClock, MINUTES_PER_DAY, timesApart } from '../../shared/clock.js';
 import { inputError } from '../../shared/errors.js';
 import { describeIssues } from '../../shared/issues.js';
 import { TIME_EPS } from './evaluate.js';
@@ -93,12 +93,12 @@ function checkReachable(
     );
   const arrival = depot.ready + leg;
   if (arrival > c.due + TIME_EPS) {
-    const [at, due] = apart(t, arrival, c.due);
+    const [at, due] = timesApart(t, arrival, c.due);
     return `customer ${c.id} cannot be reached in time: the earliest arrival from the depot is ${at}, after its due time ${due}; hard time windows leave it unserved, soft ones serve it late at a price`;
   }
   const back = Math.max(arrival, c.ready) + c.service + leg;
   if (back > depot.due + TIME_EPS) {
-    const [at, end] = apart(t, back, depot.due);
+    const [at, end] = timesApart(t, back, depot.due);
     // Soft policies have no end of the shift (docs/cost.md): the stop is served in its window, the vehicle back later.
     return `customer ${c.id} cannot be served within the shift: a vehicle serving it alone is back at the depot at ${at}, after the shift ends at ${end}; hard time windows leave it unserved, soft ones serve it and the vehicle is back after the shift`;
   }
@@ -111,13 +111,6 @@ const FAR_KM = 1000;
 /** How far a lat/lon stop is from its depot, in km (0 for planar instances, which have no kilometres). */
 const kmFromDepot = (c: Customer, depot: Depot, coords: Coordinates | undefined): number =>
   coords?.kind === 'geo' ? kmBetween(depot, c) : 0;
-
-/** Two times as text that differ where the times do: to the second (or in full) where minutes would read the same. */
-function apart(t: (v: number) => string, a: number, b: number): [string, string] {
-  if (t(a) !== t(b)) return [t(a), t(b)];
-  const precise = (v: number) => (/^\d+:\d\d/.test(t(v)) ? formatClock(v, true) : String(v));
-  return [precise(a), precise(b)];
-}
 
 /** A customer as far as its fields could be read: a CSV row with a bad cell still has its other rules checked. */
 export type PartialCustomer = { id: string } & Partial<Omit<Customer, 'id'>>;

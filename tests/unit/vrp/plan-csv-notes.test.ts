@@ -52,3 +52,13 @@ describe('plan CSV notes', () => {
     expect(Object.values(notes('tw1', [['3']]))).toEqual(['', '', '']);
   });
 });
+
+describe('a violation of less than a minute', () => {
+  it('tells the two times apart to the second, where minutes would write them the same', () => {
+    // Customer 1 is 5 minutes out and closes at 08:04:45: reached at 08:05, 15 seconds late.
+    const day = ['id,x,y,demand,ready,due,service', 'D,0,0,0,08:00,10:00,0', '1,3,4,1,08:00,08:04:45,0'].join('\n');
+    const { instance } = parseCustomerCsv(day, { name: 'day', capacity: 10, vehicles: 1 });
+    const { violations } = evaluatePlan(buildProblem(instance), [['1']], makeVariant('tw1'));
+    expect(violations.map((v) => v.message)).toEqual(['customer 1 is reached at 08:05, 0.25 min after its due time 08:04:45']);
+  });
+});

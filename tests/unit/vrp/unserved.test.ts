@@ -89,6 +89,13 @@ describe('the reason a customer is not served', () => {
     expect(reasonFor(far, [['A', 'B']], makeVariant('tw3'))[0]).toMatch(/left out although 1 of 2 vehicles is free/);
   });
 
+  it('names a window that opens only when the shift has ended', () => {
+    const after = { ...day, depot: { ...day.depot, due: 14 }, customers: [A, B, { ...C, ready: 14, due: 30 }] };
+    expect(reasonFor(after, [['A', 'B']], makeVariant('tw1'))).toEqual([
+      'customer C is not served: its window opens only when the shift has ended',
+    ]);
+  });
+
   it('names the end of the shift when a vehicle could reach the stop but not get back in time', () => {
     const late = { ...day, depot: { ...day.depot, due: 14 }, customers: [A, B, { ...C, ready: 5, due: 8, service: 4 }] };
     expect(reasonFor(late, [['A']], makeVariant('tw1'))).toContain(
