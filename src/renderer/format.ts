@@ -3,7 +3,6 @@
  * the instance uses clock times, and the parsing of what the user types back into a time field.
  */
 import { formatClock, formatHoursMinutes, formatMoment, parseClock } from '../shared/clock.js';
-import { exceedsCapacity } from '../shared/domain.js';
 
 /**
  * A time as the instance writes it. `moment`: a window's opening (a moment, which midnight after the first day begins:
@@ -108,13 +107,6 @@ export function parseDecimal(text: string): ParsedNumber {
 export function parseNonNegative(text: string): ParsedNumber {
   const parsed = parseDecimal(text);
   return parsed.ok && parsed.value < 0 ? { ok: false, message: 'must be 0 or more' } : parsed;
-}
-
-/** A demand: 0 or more, and no more than one vehicle carries (exceedsCapacity, the rule the checks and plans use). */
-export function parseDemand(text: string, capacity: number): ParsedNumber {
-  const parsed = parseNonNegative(text);
-  if (!parsed.ok || !exceedsCapacity(parsed.value, capacity)) return parsed;
-  return { ok: false, message: `must be at most the vehicle capacity, ${capacity}` };
 }
 
 /** The coordinate a position field holds: a latitude, a longitude, or either axis of a planar day. */

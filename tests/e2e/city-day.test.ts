@@ -340,7 +340,13 @@ test('a customer is added by its typed position, from the keyboard alone', async
   await page.keyboard.press('Tab');
   await page.keyboard.type('13.4420');
   await page.keyboard.press('Tab');
-  await page.keyboard.type('7');
+  // An order bigger than a van (30) is taken with the warning that no plan serves it, as the import takes it.
+  await page.keyboard.type('40');
+  await expect(byTest('add-customer-warning')).toContainText(
+    'customer S11 cannot be served: its demand 40 is more than a vehicle carries (30), so every plan leaves it unserved',
+  );
+  await expect(byTest('add-customer-confirm'), 'a warning, not a refusal').toBeEnabled();
+  await byTest('add-customer-demand').fill('7');
   await expect(byTest('add-customer-warning')).toHaveCount(0);
   await session.screenshot('add-customer');
   await page.keyboard.press('Enter');

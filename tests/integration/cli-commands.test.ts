@@ -232,6 +232,9 @@ describe('jampr info, generate, eval and bench', () => {
     // A customer no plan can serve (its window closes before anyone gets there) leaves every plan short alike: counted in.
     await writeFile(join(dir, 'unreachable.csv'), 'id,x,y,demand,ready,due,service\nD,0,0,0,0,1000,0\n1,3,4,5,0,1000,0\n2,30,40,1,0,2,0\n');
     expect((await row(`${join(dir, 'fits.csv')},${join(dir, 'unreachable.csv')}`))![4]).toBe('0');
+    // So does an order bigger than a vehicle (11 on vehicles of 10).
+    await day('heavy.csv', [5, 11], 1);
+    expect((await row(`${join(dir, 'fits.csv')},${join(dir, 'heavy.csv')}`))![4]).toBe('0');
     expect((await jampr('bench', '--help')).stdout).toMatch(/means over the\s+feasible plans only/);
   });
 

@@ -142,6 +142,40 @@ describe('jampr plan', () => {
     }
   });
 
+  it('plans the rest of a day with an order bigger than a vehicle, names that customer and its reason, and exits 2', async () => {
+    const csv = [
+      'type,id,name,lat,lon,demand,ready,due,service',
+      'depot,HUB,Depot,52.5270,13.3430,0,07:00,17:00,0',
+      'customer,C1,Bakery,52.5101,13.3902,12,08:00,11:00,10',
+      'customer,C2,Kiosk,52.4988,13.4211,8,09:00,12:00,10',
+      'customer,C3,Cafe,52.5312,13.4101,15,08:00,12:00,10',
+      'customer,C4,Builder,52.5395,13.4404,130,08:00,14:00,10',
+      'customer,C5,Florist,52.4870,13.3550,9,10:00,15:00,10',
+    ].join('\n');
+    const dir = await cliWorkDir();
+    await writeFile(join(dir, 'day.csv'), csv);
+    const fleet = ['--vehicles', '2', '--capacity', '100', '--speed', '30'];
+    const failure = await failureOf('plan', join(dir, 'day.csv'), ...fleet, '--time-limit', '0.2', '--out', join(dir, 'plan.csv'));
+    expect(failure.code).toBe(2);
+    expect(failure.stderr).toBe(
+      'jampr: warning: row 6: customer C4 cannot be served: its demand 130 is more than a vehicle carries (100), so every plan ' +
+        'leaves it unserved; split the order into loads of at most 100, or raise the capacity\n' +
+        'violation: customer C4 is not served: its demand 130 is more than a vehicle carries (100)\n',
+    );
+    expect(JSON.parse(failure.stdout)).toMatchObject({
+      feasible: false,
+      unserved: [{ id: 'C4', reason: 'its demand 130 is more than a vehicle carries (100)' }],
+    });
+    const rows = (await readFile(join(dir, 'plan.csv'), 'utf8')).split(/\r?\n/);
+    expect(
+      rows
+        .filter((row) => /^\d+,\d+,stop,/.test(row))
+        .map((row) => row.split(',')[3])
+        .sort(),
+    ).toEqual(['C1', 'C2', 'C3', 'C5']);
+    expect(rows).toContain(',,not served,C4,Builder,,52.5395,13.4404,,,,,,,,its demand 130 is more than a vehicle carries (100)');
+  });
+
   it('rejects a file it cannot read with a message on stderr, exit code 1 and no plan', async () => {
     const file = join(await cliWorkDir(), 'customers.xlsx');
     await writeFile(file, 'not a plan');

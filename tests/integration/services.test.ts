@@ -82,10 +82,36 @@ describe('instances', () => {
     expect(check.warnings).toEqual([expect.stringMatching(/^customer a cannot be reached in time: .*hard time windows leave it unserved/)]);
     const saved = await app.call('instances:save', { instance: outOfReach });
     expect(saved.instance.customers[0]).toMatchObject({ id: 'a', due: 5 });
-    const broken = await app.call('instances:validate', { instance: { ...outOfReach, capacity: 5 } });
+    const reversed = outOfReach.customers.map((c) => (c.id === 'b' ? { ...c, ready: 300, due: 200 } : c));
+    const broken = await app.call('instances:validate', { instance: { ...outOfReach, customers: reversed } });
     expect(broken.problems.length).toBeGreaterThan(0);
     expect(broken.warnings).toEqual([]);
     await app.call('instances:delete', { id: saved.id });
+  });
+
+  it('imports and plans a day with an order bigger than a vehicle, naming that customer as not served', async () => {
+    const text = TINY_CSV.replace('e,7,7,10,', 'e,7,7,45,');
+    const preview = await app.call('instances:previewCsv', { fileName: 'heavy.csv', text, capacity: 30, vehicles: 3 });
+    expect(preview.warnings).toContainEqual(
+      'row 7: customer e cannot be served: its demand 45 is more than a vehicle carries (30), so every plan leaves it unserved; split the order into loads of at most 30, or raise the capacity',
+    );
+    const heavy = await app.call('instances:importCsv', { fileName: 'heavy.csv', text, capacity: 30, vehicles: 3 });
+    const plan = await app.call('plans:create', {
+      instanceId: heavy.id,
+      variant: { name: 'tw1' },
+      method: 'classical',
+      timeLimitSec: 0.2,
+      seed: 3,
+    });
+    expect(plan.routes.flat().sort()).toEqual(['a', 'b', 'c', 'd']);
+    expect(plan.evaluation.violations).toEqual([
+      expect.objectContaining({
+        kind: 'unserved',
+        customerId: 'e',
+        message: 'customer e is not served: its demand 45 is more than a vehicle carries (30)',
+      }),
+    ]);
+    await app.call('instances:delete', { id: heavy.id });
   });
 
   it('refuses a save over edits made elsewhere since the instance was opened, and over a deleted instance', async () => {

@@ -96,8 +96,12 @@ function tellFleetShort(warning: string, instance: Instance, routes: Routes, val
   const used = routes.filter((r) => r.length > 0).length;
   if (warning !== fleetShortWarning(instance) || used <= instance.vehicles) return warning;
   const by = values.vehicles !== undefined ? ' (as --vehicles gives it)' : '';
-  const demand = instance.customers.reduce((sum, c) => sum + c.demand, 0);
-  return `the plan uses ${used} vehicles but the fleet has ${instance.vehicles}${by}, and ${demandOverFleetText(demand, instance.vehicles, instance.capacity)}`;
+  const short = demandOverFleetText(
+    instance.customers.map((c) => c.demand),
+    instance.vehicles,
+    instance.capacity,
+  );
+  return `the plan uses ${used} vehicles but the fleet has ${instance.vehicles}${by}, and ${short}`;
 }
 
 /** Unknown stops and customers not served, named one by one up to this many (the JSON lists every one). */

@@ -2,10 +2,11 @@ import type { DecodeStrategy } from '../../shared/domain.js';
 import { inputError } from '../../shared/errors.js';
 import { modelSizeRefusal } from '../../shared/model-limits.js';
 import { evaluateIndexRoutes, toIdRoutes } from '../vrp/evaluate.js';
-import type { Problem } from '../vrp/problem.js';
+import { compileProblem, type Problem } from '../vrp/problem.js';
 import { fitToFleet } from '../vrp/solvers/fleet-fit.js';
 import { isBetter } from '../vrp/solvers/plan-score.js';
 import { solveRandom } from '../vrp/solvers/random.js';
+import { carriedPart } from '../vrp/unserved.js';
 import { buildProblem } from '../vrp/validate.js';
 import { throwIfCancelled } from './cancel.js';
 import { runClassicalParallel } from './classical-parallel.js';
@@ -20,7 +21,11 @@ const PROGRESS_EVERY_MS = 250;
 /** Plans one instance with the requested method. Runs in the ML worker (or in-process for the CLI and tests). */
 export async function runPlanJob(job: PlanJob, ctx: JobContext<Progress>): Promise<PlanResult> {
   const started = performance.now();
-  const problem = buildProblem(job.instance);
+  const whole = buildProblem(job.instance);
+  // An order bigger than a vehicle is left out of what is planned; the evaluator names it with its reason.
+  const carried = carriedPart(job.instance);
+  if (!carried) return { routes: [], modelName: null, seconds: (performance.now() - started) / 1000 };
+  const problem = carried === job.instance ? whole : compileProblem(carried);
   const seed = job.seed ?? 1;
   let routes: number[][];
   let modelName: string | null = null;

@@ -1,15 +1,51 @@
-import type { Evaluation, Variant } from '../../shared/domain.js';
+import type { Evaluation, Instance, Variant } from '../../shared/domain.js';
 import { exceedsCapacity, variantHardTime } from '../../shared/domain.js';
 // The evaluator's own tolerance (read at call time, so the import cycle with evaluate.ts is harmless).
 import { routeCost, TIME_EPS } from './evaluate.js';
-import { type Problem, totalDemand } from './problem.js';
+import type { Problem } from './problem.js';
+
+/**
+ * "the day's demand 1582 is more than the fleet carries (8 × 150 = 1200)", or null where the fleet carries it: the
+ * import's warning and a plan's reason. An order bigger than a vehicle is not counted: no plan loads it whatever the
+ * fleet (it has its own warning and reason, `orderOverVehicleText`), so with it a fleet that carries the rest would
+ * look short, and more vehicles would be asked for where the order wants splitting.
+ */
+export function demandOverFleetText(orders: ArrayLike<number>, vehicles: number, capacity: number): string | null {
+  let demand = 0;
+  let oversize = 0;
+  for (let i = 0; i < orders.length; i++) {
+    if (exceedsCapacity(orders[i], capacity)) oversize++;
+    else demand += orders[i];
+  }
+  if (!exceedsCapacity(demand, vehicles * capacity)) return null;
+  const besides =
+    oversize === 0
+      ? ''
+      : oversize === 1
+        ? ' (besides the order no vehicle carries)'
+        : ` (besides the ${oversize} orders no vehicle carries)`;
+  return `the day's demand ${demand}${besides} is more than the fleet carries (${vehicles} × ${capacity} = ${vehicles * capacity})`;
+}
 
 /** The day's demand is more than the whole fleet carries: every plan leaves some customer out. */
-export const demandOverFleet = (problem: Problem): boolean => exceedsCapacity(totalDemand(problem), problem.vehicles * problem.capacity);
+export const demandOverFleet = (problem: Problem): boolean =>
+  demandOverFleetText(problem.demand, problem.vehicles, problem.capacity) !== null;
 
-/** "the day's demand 1582 is more than the fleet carries (8 × 150 = 1200)": the import's warning and a plan's reason. */
-export const demandOverFleetText = (demand: number, vehicles: number, capacity: number): string =>
-  `the day's demand ${demand} is more than the fleet carries (${vehicles} × ${capacity} = ${vehicles * capacity})`;
+/** "demand 130 is more than a vehicle carries (100)": the import's warning and a plan's reason for an order too big for any vehicle. */
+export const orderOverVehicleText = (demand: number, capacity: number): string =>
+  `demand ${demand} is more than a vehicle carries (${capacity})`;
+
+/**
+ * The day as the planners take it: without the orders bigger than a vehicle, which no plan can load (the import warns
+ * about each). Planned without them, neither the search nor the model spends a vehicle or a step on them, and the
+ * model is told the demand the fleet can carry; the evaluator, given the whole day, names each as not served with its
+ * reason (outOfReach). The instance itself where every order fits; null where none does (nothing to plan).
+ */
+export function carriedPart(instance: Instance): Instance | null {
+  const carried = instance.customers.filter((c) => !exceedsCapacity(c.demand, instance.capacity));
+  if (carried.length === instance.customers.length) return instance;
+  return carried.length === 0 ? null : { ...instance, customers: carried };
+}
 
 /**
  * Why a customer is not on any route, in the words a dispatcher needs to act on it: the day cannot carry it
@@ -34,7 +70,8 @@ export function unservedReason(
   if (vehiclesUsed >= problem.vehicles) {
     const all = problem.vehicles === 1 ? 'the only vehicle is' : `all ${problem.vehicles} vehicles are`;
     if (exceedsCapacity(d, mostRoomLeft)) {
-      if (demandOverFleet(problem)) return demandOverFleetText(totalDemand(problem), problem.vehicles, q);
+      const fleetShort = demandOverFleetText(problem.demand, problem.vehicles, q);
+      if (fleetShort) return fleetShort;
       // The fleet's free room in total may suffice while no one vehicle has enough of it: say which it is.
       return `${all} used by other stops, and none has room left for its demand ${d} (the most is ${mostRoomLeft})`;
     }
@@ -65,7 +102,7 @@ function routeThatFits(problem: Problem, variant: Variant, routes: readonly (rea
  */
 export function outOfReach(problem: Problem, variant: Variant, i: number): string | null {
   const q = problem.capacity;
-  if (exceedsCapacity(problem.demand[i], q)) return `its demand ${problem.demand[i]} is more than a vehicle carries (${q})`;
+  if (exceedsCapacity(problem.demand[i], q)) return `its ${orderOverVehicleText(problem.demand[i], q)}`;
   if (!variantHardTime(variant.name)) return null;
   const nodes = problem.n + 1;
   const arrival = problem.ready[0] + problem.travel[i];

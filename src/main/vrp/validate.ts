@@ -16,14 +16,15 @@ import { TIME_EPS } from './evaluate.js';
 import { compileProblem, kmBetween, travelTime, type Problem } from './problem.js';
 import { reachWarnings, shiftProblems } from './shift-rules.js';
 import { strayStopWarnings } from './stray-stops.js';
-import { demandOverFleetText } from './unserved.js';
+import { demandOverFleetText, orderOverVehicleText } from './unserved.js';
 
 const capitalised = (text: string): string => text.charAt(0).toUpperCase() + text.slice(1);
 
 /**
  * Validation of an instance before it is compiled. The shape and the rules about single fields are the schema's
  * (src/shared/domain.ts); here are the rules that relate fields, which would make the instance meaningless, and
- * the warnings about customers no vehicle can reach in time (a valid day: planning names them, see checkReachable).
+ * the warnings about customers no vehicle can serve: reached too late (checkReachable) or an order bigger than a
+ * vehicle (orderOverVehicle). Those make a valid day: planning leaves them out and names each with its reason.
  * Each message names the node and the rule, e.g. "ready time 500 is after due time 400 for customer 17".
  */
 
@@ -116,20 +117,18 @@ const kmFromDepot = (c: Customer, depot: Depot, coords: Coordinates | undefined)
 export type PartialCustomer = { id: string } & Partial<Omit<Customer, 'id'>>;
 
 /**
- * The rules that need one customer's own fields only (position range, demand against capacity, window order),
- * for whichever of those fields are known. Says whether the window is in order, so reachability is asked only then.
+ * The rules that need one customer's own fields only (position range, window order), for whichever of those fields
+ * are known. Says whether the window is in order, so reachability is asked only then. A demand above the capacity
+ * is not among them: the day is valid and planned without that order (orderOverVehicle).
  */
 export function customerFieldProblems(
   c: PartialCustomer,
-  instance: Pick<Instance, 'capacity' | 'coordinates' | 'clockTimes'> & { depot?: Depot },
+  instance: Pick<Instance, 'coordinates' | 'clockTimes'> & { depot?: Depot },
 ): { problems: string[]; windowOk: boolean } {
   const problems: string[] = [];
   const label = `customer ${c.id}`;
   const t = (v: number) => timeText(instance, v);
   if (instance.coordinates?.kind === 'geo' && c.x !== undefined && c.y !== undefined) checkGeoRange(c.x, c.y, label, problems);
-  if (c.demand !== undefined && exceedsCapacity(c.demand, instance.capacity)) {
-    problems.push(`demand ${fmt(c.demand)} is above the vehicle capacity ${instance.capacity} for ${label}`);
-  }
   const windowOk = c.ready === undefined || c.due === undefined || c.ready <= c.due;
   if (!windowOk)
     problems.push(`ready time ${t(c.ready!)} is after due time ${t(c.due!)} for ${label}${pastMidnight(c, instance)}${nightDay(instance)}`);
@@ -170,7 +169,7 @@ const knownFieldsSchema = z.object({ customers: z.array(sentCustomerSchema.parti
  */
 export function partialCustomerProblems(
   c: PartialCustomer,
-  instance: Pick<Instance, 'capacity' | 'coordinates' | 'clockTimes'> & { depot?: Depot },
+  instance: Pick<Instance, 'coordinates' | 'clockTimes'> & { depot?: Depot },
 ): string[] {
   const input = { coordinates: instance.coordinates, customers: [c] };
   const shape = knownFieldsSchema.safeParse(input);
@@ -186,9 +185,21 @@ export function partialCustomerProblems(
  * `jampr eval` knows it, to tell it from a plan that serves everyone with more vehicles than the fleet.
  */
 export function fleetShortWarning(instance: Instance): string | null {
-  const demand = instance.customers.reduce((sum, c) => sum + c.demand, 0);
-  if (!exceedsCapacity(demand, instance.vehicles * instance.capacity)) return null;
-  return `${capitalised(demandOverFleetText(demand, instance.vehicles, instance.capacity))}: every plan leaves customers unserved; add vehicles or capacity`;
+  const short = demandOverFleetText(
+    instance.customers.map((c) => c.demand),
+    instance.vehicles,
+    instance.capacity,
+  );
+  return short && `${capitalised(short)}: every plan leaves customers unserved; add vehicles or capacity`;
+}
+
+/**
+ * A customer whose order is more than one vehicle carries: no plan can load it, so every plan leaves it unserved
+ * (vrp/unserved.ts gives the same reason), while the rest of the day is planned. Undefined when the order fits.
+ */
+function orderOverVehicle(c: Customer, capacity: number): string | undefined {
+  if (!exceedsCapacity(c.demand, capacity)) return undefined;
+  return `customer ${c.id} cannot be served: its ${orderOverVehicleText(c.demand, capacity)}, so every plan leaves it unserved; split the order into loads of at most ${capacity}, or raise the capacity`;
 }
 
 /** The rules between fields of an instance whose shape is sound: their problems, and the warnings about reach. */
@@ -202,13 +213,17 @@ function checkRules(instance: Instance): { problems: string[]; warnings: string[
   out.problems.push(...shiftProblems(instance, t));
   checkIds(instance, out.problems);
   const unreachable: { customer: Customer; warning: string }[] = [];
+  const oversized: string[] = [];
   for (const c of instance.customers) {
     const own = customerFieldProblems(c, instance);
     out.problems.push(...own.problems);
-    const warning = own.windowOk ? checkReachable(c, depot, coordinates, t, out) : undefined;
-    if (warning !== undefined) unreachable.push({ customer: c, warning });
+    const reach = own.windowOk ? checkReachable(c, depot, coordinates, t, out) : undefined;
+    // An order no vehicle carries is the reason that counts: soft windows would not serve it late either.
+    const oversize = orderOverVehicle(c, instance.capacity);
+    if (oversize !== undefined) oversized.push(oversize);
+    else if (reach !== undefined) unreachable.push({ customer: c, warning: reach });
   }
-  out.warnings.push(...reachWarnings(instance, unreachable, t));
+  out.warnings.push(...oversized, ...reachWarnings(instance, unreachable, t));
   // Known before any plan: some customers will be left, whichever method plans.
   const short = fleetShortWarning(instance);
   if (short) out.warnings.push(short);
@@ -219,10 +234,10 @@ function checkRules(instance: Instance): { problems: string[]; warnings: string[
 
 /**
  * Every problem with the instance, in a stable order (none when it is valid), and what a valid one holds that the
- * dispatcher should know before planning: customers no vehicle can reach within their window or the shift (no
- * warnings while there are problems: those come first). Takes anything, e.g. parsed JSON. `sent`: the instance is
- * sent to be kept (a save, the editor's check, a file imported), so an unknown field or a text over its limit is a
- * problem too (domain.ts `sentInstanceSchema`); a stored day is read and planned as it was kept.
+ * dispatcher should know before planning: customers no vehicle can reach within their window or the shift, or whose
+ * order is bigger than a vehicle (no warnings while there are problems: those come first). Takes anything, e.g. parsed
+ * JSON. `sent`: the instance is sent to be kept (a save, the editor's check, a file imported), so an unknown field or a
+ * text over its limit is a problem too (domain.ts `sentInstanceSchema`); a stored day is read and planned as it was kept.
  */
 export function checkInstance(instance: unknown, { sent = false } = {}): { problems: string[]; warnings: string[] } {
   const schema = sent ? sentInstanceSchema : instanceSchema;

@@ -7,7 +7,7 @@
 import { useMemo, useState } from 'react';
 import type { Instance } from '../../shared/domain.js';
 import { addCustomer, messagesByCustomer, updateCustomer } from '../state/draft.js';
-import { parseCoordinate, parseDemand } from '../format.js';
+import { parseCoordinate, parseNonNegative } from '../format.js';
 import { useLiveProblems } from '../state/use-live-problems.js';
 import { Modal } from './modal.js';
 
@@ -43,7 +43,8 @@ export function AddCustomerDialog({ instance, onAdd, onClose }: Props) {
       label: 'Demand',
       text: demand,
       set: setDemand,
-      parse: (text: string) => parseDemand(text, instance.capacity),
+      // More than a vehicle carries is allowed, as the import allows it: the check below warns that no plan serves it.
+      parse: parseNonNegative,
       testId: 'add-customer-demand',
       optional: true,
     },

@@ -7,7 +7,6 @@ import {
   formatTimeForEdit,
   parseCoordinate,
   parseCount,
-  parseDemand,
   parseDuration,
   parseNonNegative,
   parsePositive,
@@ -78,15 +77,6 @@ describe('renderer formatting', () => {
     expect(parseNonNegative('abc')).toEqual({ ok: false, message: 'not a number' });
     expect(parseNonNegative('-1')).toEqual({ ok: false, message: 'must be 0 or more' });
     expect(parseNonNegative(' 7 ')).toEqual({ ok: true, value: 7 });
-  });
-
-  it('asks a demand to fit one vehicle, by the rule the checks use (a rounding error over is not over)', () => {
-    expect(parseDemand('30', 30)).toEqual({ ok: true, value: 30 });
-    expect(parseDemand('30.1', 30)).toEqual({ ok: false, message: 'must be at most the vehicle capacity, 30' });
-    expect(parseDemand('1250', 1000)).toEqual({ ok: false, message: 'must be at most the vehicle capacity, 1000' });
-    expect(parseDemand(String(0.1 + 0.2), 0.3)).toEqual({ ok: true, value: 0.1 + 0.2 });
-    expect(parseDemand('-1', 30)).toEqual({ ok: false, message: 'must be 0 or more' });
-    expect(parseDemand('x', 30)).toEqual({ ok: false, message: 'not a number' });
   });
 
   it('reads a typed position: degrees in range, a comma before three digits as a decimal comma; planar any number', () => {

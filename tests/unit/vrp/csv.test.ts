@@ -476,7 +476,6 @@ describe('parseCustomerCsv', () => {
     expect(detailsOf(text)).toEqual([
       'rows 3, 4: duplicate id: customer 1 appears 2 times',
       // Rows sharing an id: each problem on the row it is about, not on both.
-      'row 3: demand 500 is above the vehicle capacity 100 for customer 1',
       'row 4: ready time 300 is after due time 200 for customer 1',
       "row 5, column demand: 'x' is not a number",
     ]);
@@ -509,7 +508,6 @@ describe('parseCustomerCsv', () => {
       "row 3, column demand: 'lots' is not a number",
       'row 3: ready time 11:00 is after due time 09:30 for customer 1',
       "row 4, column service: 'zz' is not a number, a duration H:MM (0:15) or a number with its unit (15 min)",
-      'row 4: demand 500 is above the vehicle capacity 100 for customer 2',
       'row 4: ready time 10:00 is after due time 08:00 for customer 2',
       "row 5, column ready: '8.15' is a plain number, but this file's times are HH:MM: write it as a time of day, e.g. 08:15",
       "row 6, column ready: '25:00' is not a number, a time of day HH:MM (00:00 to 24:00, or 9:00 AM) or a date and time (2026-11-27 08:00)",

@@ -196,10 +196,10 @@ describe('readInstanceFile', () => {
 
   it('names a JSON Lines instance that breaks a rule by its line, as a malformed line is named (blank lines count)', () => {
     const [a, b] = generateInstances(5, 2, 3);
-    const heavy = { ...b, customers: b.customers.map((c, i) => (i === 0 ? { ...c, demand: b.capacity + 1 } : c)) };
-    const text = `${writeInstanceJson(a)}\n\n${writeInstanceJson(heavy)}\n`;
+    const reversed = { ...b, customers: b.customers.map((c, i) => (i === 0 ? { ...c, ready: 500, due: 400 } : c)) };
+    const text = `${writeInstanceJson(a)}\n\n${writeInstanceJson(reversed)}\n`;
     expect(detailsOf(() => readInstancesJsonl(file('lines.jsonl', text)))).toEqual([
-      `line 3 (instance ${b.name}): demand ${b.capacity + 1} is above the vehicle capacity ${b.capacity} for customer ${b.customers[0].id}`,
+      `line 3 (instance ${b.name}): ready time 500 is after due time 400 for customer ${b.customers[0].id}`,
     ]);
   });
 });

@@ -10,10 +10,13 @@ const HEADER = 'id,x,y,demand,ready,due,service\nD,0,0,0,0,1000,0\n';
 const csv = (rows: string) => () => parseCustomerCsv(HEADER + rows, { name: 'shop', capacity: 100 });
 
 describe('what the readers say about bad values', () => {
-  it('names the CSV row of a customer that breaks an instance rule', () => {
+  it('names the CSV row of a customer that breaks an instance rule, or that no plan can serve', () => {
     expect(detailsOf(csv('a,1,0,10,300,200,5\nb,0,10,500,0,200,5\n'))).toEqual([
       'row 3: ready time 300 is after due time 200 for customer a',
-      'row 4: demand 500 is above the vehicle capacity 100 for customer b',
+    ]);
+    // An order bigger than a vehicle is a warning: the rest of the day imports and is planned.
+    expect(csv('a,1,0,10,0,200,5\nb,0,10,500,0,200,5\n')().warnings).toEqual([
+      'row 4: customer b cannot be served: its demand 500 is more than a vehicle carries (100), so every plan leaves it unserved; split the order into loads of at most 100, or raise the capacity',
     ]);
   });
 

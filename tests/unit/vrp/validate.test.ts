@@ -50,8 +50,26 @@ describe('validateInstance', () => {
     expect(problems).toContain('service time -3 is negative for customer 4');
   });
 
-  it('rejects a customer whose demand exceeds vehicle capacity', () => {
-    expect(problemsOf(instance([customer('9', { demand: 11 })]))).toEqual(['demand 11 is above the vehicle capacity 10 for customer 9']);
+  it('takes a customer whose order is more than a vehicle carries, and warns that no plan serves it and what to do', () => {
+    // Two vehicles of 10: the rest of the day (5) fits, so the fleet is not said to be short for it.
+    const day = instance([customer('9', { demand: 11 }), customer('1')]);
+    expect(problemsOf(day)).toEqual([]);
+    expect(instanceWarnings(day)).toEqual([
+      'customer 9 cannot be served: its demand 11 is more than a vehicle carries (10), so every plan leaves it unserved; split the order into loads of at most 10, or raise the capacity',
+    ]);
+    // Its window out of reach as well: the order is the reason that counts (soft windows would not serve it late).
+    expect(instanceWarnings(instance([customer('9', { demand: 11, ready: 0, due: 2 })]))).toEqual([
+      expect.stringMatching(/^customer 9 cannot be served: its demand 11 is more than a vehicle carries \(10\)/),
+    ]);
+  });
+
+  it('says the fleet is short only for the orders a vehicle carries, and that the order no vehicle carries is aside', () => {
+    const short = instance([customer('9', { demand: 11 }), customer('1', { demand: 10 }), customer('2', { demand: 10, x: 6, y: 8 })], {
+      vehicles: 1,
+    });
+    expect(instanceWarnings(short)).toContain(
+      "The day's demand 20 (besides the order no vehicle carries) is more than the fleet carries (1 × 10 = 10): every plan leaves customers unserved; add vehicles or capacity",
+    );
   });
 
   it('rejects non-numeric, non-finite and missing fields, naming field and customer', () => {
@@ -204,7 +222,7 @@ describe('buildProblem', () => {
   it('throws one input error that lists every problem', () => {
     let error: unknown;
     try {
-      buildProblem(instance([customer('17', { ready: 500, due: 400 }), customer('9', { demand: 11 })], { name: 'bad' }));
+      buildProblem(instance([customer('17', { ready: 500, due: 400 }), customer('9', { demand: -1 })], { name: 'bad' }));
     } catch (e) {
       error = e;
     }
@@ -213,8 +231,9 @@ describe('buildProblem', () => {
     expect(appError.kind).toBe('input');
     expect(appError.message).toMatch(/^Instance bad is invalid/);
     expect(appError.details).toEqual([
+      // The schema's findings first, then the rules between fields.
+      'demand -1 is negative for customer 9',
       'ready time 500 is after due time 400 for customer 17',
-      'demand 11 is above the vehicle capacity 10 for customer 9',
     ]);
   });
 });

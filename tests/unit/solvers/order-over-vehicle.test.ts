@@ -1,0 +1,52 @@
+import { describe, expect, it } from 'vitest';
+import { runPlanJob } from '../../../src/main/jobs/plan.js';
+import type { PlanJob } from '../../../src/main/jobs/protocol.js';
+import { evaluatePlan } from '../../../src/main/vrp/evaluate.js';
+import { buildProblem } from '../../../src/main/vrp/validate.js';
+import { type Instance, makeVariant, type VariantName } from '../../../src/shared/domain.js';
+import { smallInstance } from './fixtures.js';
+
+/** A day of 8 customers on 3 vehicles of 60, and one more whose order of 75 no vehicle carries. */
+const base = smallInstance(8, 5, 60, 3);
+const heavy = { ...base.customers[0], id: 'heavy', demand: 75 };
+const day: Instance = { ...base, customers: [...base.customers.slice(0, 4), heavy, ...base.customers.slice(4)] };
+
+const plan = (instance: Instance, variant: VariantName, method: Partial<PlanJob>) =>
+  runPlanJob(
+    { instance, variant: makeVariant(variant), method: 'classical', seed: 1, ...method },
+    { signal: new AbortController().signal, onProgress: () => {} },
+  );
+
+const METHODS: [string, Partial<PlanJob>, boolean][] = [
+  // [name, request, whether the same request plans the same day alike every time]
+  ['classical', { method: 'classical', timeLimitSec: 0.2 }, false],
+  ['random', { method: 'random', samples: 50 }, true],
+  ['jampr greedy', { method: 'jampr', decode: 'greedy' }, true],
+  ['jampr sampling', { method: 'jampr', decode: 'sample', samples: 8 }, true],
+  ['jampr + local search', { method: 'jampr', decode: 'greedy', improveSec: 0.2 }, false],
+  ['am+tw', { method: 'am', decode: 'greedy' }, true],
+];
+
+describe('a day with an order bigger than a vehicle', () => {
+  it.each(METHODS)(
+    'is planned by %s without it, the rest as if it were not there; the plan names it with its reason',
+    async (_, request, same) => {
+      for (const variant of ['tw1', 'tw3'] as const) {
+        const { routes } = await plan(day, variant, request);
+        expect(routes.flat()).not.toContain('heavy');
+        const e = evaluatePlan(buildProblem(day), routes, makeVariant(variant));
+        expect(e.vehicles).toBeLessThanOrEqual(day.vehicles);
+        expect(e.violations.map((v) => v.message)).toEqual([
+          'customer heavy is not served: its demand 75 is more than a vehicle carries (60)',
+        ]);
+        // The model is not told of an order it can never take (its demand would make the fleet look full).
+        if (same) expect(routes).toEqual((await plan(base, variant, request)).routes);
+      }
+    },
+  );
+
+  it('plans nothing, and fails nothing, where no order fits a vehicle', async () => {
+    const { routes } = await plan({ ...day, customers: [heavy] }, 'tw1', { method: 'classical', timeLimitSec: 0.1 });
+    expect(routes).toEqual([]);
+  });
+});
