@@ -2,6 +2,11 @@ import { describe, expect, it } from 'vitest';
 import { runPlanJob } from '../../../src/main/jobs/plan.js';
 import type { PlanJob } from '../../../src/main/jobs/protocol.js';
 import { evaluatePlan } from '../../../src/main/vrp/evaluate.js';
+import { compileProblem } from '../../../src/main/vrp/problem.js';
+import { createRng } from '../../../src/main/vrp/rng.js';
+import { makeCostModel } from '../../../src/main/vrp/solvers/search/cost-model.js';
+import { packIntoFleet } from '../../../src/main/vrp/solvers/search/pack-fleet.js';
+import { repairPlan } from '../../../src/main/vrp/solvers/search/repair.js';
 import { buildProblem } from '../../../src/main/vrp/validate.js';
 import { type Instance, makeVariant, type VariantName } from '../../../src/shared/domain.js';
 import { smallInstance } from './fixtures.js';
@@ -48,5 +53,36 @@ describe('a day with an order bigger than a vehicle', () => {
   it('plans nothing, and fails nothing, where no order fits a vehicle', async () => {
     const { routes } = await plan({ ...day, customers: [heavy] }, 'tw1', { method: 'classical', timeLimitSec: 0.1 });
     expect(routes).toEqual([]);
+  });
+});
+
+describe('the search on a plan that holds an order bigger than a vehicle', () => {
+  const problem = compileProblem(day);
+  const model = makeCostModel(makeVariant('tw3'));
+  const h = problem.indexOf.get('heavy')!;
+
+  it('repairs it by taking that order out, not the stops after it', () => {
+    // Loads 22 15 (75) 16 and 36 11 13, capacity 60; customers 6 and 9 are on no route.
+    const repaired = repairPlan(problem, model, [
+      [1, 2, h, 3],
+      [4, 7, 8],
+    ]);
+    expect(repaired.routes).toEqual([
+      [1, 2, 3],
+      [4, 7, 8],
+    ]);
+    expect(repaired.pending).toEqual([h, 6, 9]);
+  });
+
+  it('packs the rest of the day into the fleet and keeps that order apart', () => {
+    // Routes beyond the fleet: the heavy order alone, as the construction leaves it, and one stop more.
+    const packed = packIntoFleet(problem, model, [[1, 2, 3], [4, 6], [7, 8], [9], [h]], {
+      rng: createRng(1),
+      stop: () => false,
+      maxSteps: 1000,
+    });
+    expect(packed?.apart).toEqual([h]);
+    expect(packed?.routes.length).toBeLessThanOrEqual(3);
+    expect(packed?.routes.flat().sort((a, b) => a - b)).toEqual([1, 2, 3, 4, 6, 7, 8, 9]);
   });
 });

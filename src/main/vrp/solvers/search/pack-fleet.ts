@@ -16,7 +16,7 @@ export interface PackOptions {
 export interface PackedPlan {
   /** At most K routes, each within every hard rule. */
   routes: number[][];
-  /** Stops no vehicle reaches in time even alone, or that fit no route's times: not packed. */
+  /** Stops no vehicle serves even alone (reached too late, or an order bigger than a vehicle), or that fit no route's times: not packed. */
   apart: number[];
 }
 
@@ -37,8 +37,8 @@ const TABU_STEPS = 5;
  * at random (a short tabu keeps it from being undone), and failing that a stop moves at random. Windows and the
  * shift stay hard throughout where the policy makes them so.
  *
- * Returns the packed plan, or null when the plan fits the fleet already, when the demand is more than the fleet
- * carries, or when the overload could not be brought to zero.
+ * Returns the packed plan, or null when the plan fits the fleet already (orders bigger than a vehicle aside), when the
+ * demand is more than the fleet carries, or when the overload could not be brought to zero.
  */
 export function packIntoFleet(
   problem: Problem,
@@ -47,13 +47,16 @@ export function packIntoFleet(
   options: PackOptions,
 ): PackedPlan | null {
   const { demand, capacity, vehicles } = problem;
-  const routes = plan.filter((r) => r.length > 0).map((r) => [...r]);
+  // An order bigger than a vehicle fits no route however the others are dealt: it is kept apart from the start (else
+  // the packing would carry its overload to the last step and give up on the whole day).
+  const oversize = (u: number) => exceedsCapacity(demand[u], capacity);
+  const apart = plan.flat().filter(oversize);
+  const routes = plan.map((r) => r.filter((u) => !oversize(u))).filter((r) => r.length > 0);
   // Capacity is the one rule the packing lets break: a route breaking a time rule (a stop no vehicle reaches in time,
   // given a route of its own beyond the fleet) is never one of the K it keeps; its stops are packed one by one.
   const timely = routes.filter((r) => keepsHardTimes(problem, model, r));
   const byLoad = timely.sort((a, b) => loadOf(problem, b) - loadOf(problem, a) || b.length - a.length);
   if (routes.length <= vehicles && timely.length === routes.length) return null;
-  const apart: number[] = [];
   const left: number[] = [];
   const loose = [...byLoad.slice(vehicles), ...routes.filter((r) => !timely.includes(r))].flat();
   for (const u of loose) (keepsHardTimes(problem, model, [u]) ? left : apart).push(u);

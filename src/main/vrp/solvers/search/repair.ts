@@ -9,9 +9,9 @@ export interface RepairedPlan {
 }
 
 /**
- * Makes a starting plan safe for the search: drops unknown and repeated stops, unloads overfull routes from
- * the end and, where windows are hard, removes the first late stop (or the last stop for a late return)
- * until each route is on time. Returns the pending customers for re-insertion.
+ * Makes a starting plan safe for the search: drops unknown and repeated stops, takes out orders bigger than a
+ * vehicle, unloads overfull routes from the end and, where windows are hard, removes the first late stop (or the last
+ * stop for a late return) until each route is on time. Returns the pending customers for re-insertion.
  */
 export function repairPlan(problem: Problem, model: CostModel, initial: readonly (readonly number[])[]): RepairedPlan {
   const { n, demand, capacity } = problem;
@@ -21,7 +21,10 @@ export function repairPlan(problem: Problem, model: CostModel, initial: readonly
     route.filter((i) => {
       if (!Number.isInteger(i) || i < 1 || i > n || seen[i]) return false;
       seen[i] = 1;
-      return true;
+      // An order bigger than a vehicle comes out first: unloading from the end would take the stops after it out too.
+      if (!exceedsCapacity(demand[i], capacity)) return true;
+      pending.push(i);
+      return false;
     }),
   );
   for (const route of routes) {
