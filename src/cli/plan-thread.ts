@@ -14,25 +14,35 @@ const launch: WorkerLauncher = (options) => {
   return here.endsWith('.ts') ? launchSourceWorker(options) : new Worker(join(dirname(here), 'ml-worker.js'), options);
 };
 
+/** Plans one job on the thread: its progress to `ctx` where given. */
+export type PlanRunner = (job: PlanJob, ctx?: JobContext<Progress>) => Promise<PlanResult>;
+
 /**
- * Runs a plan job on a worker thread, as the app does, so that main's event loop stays free while the solver or the
- * model is busy in a synchronous loop: Ctrl-C then says at once that the plan was cancelled, before the process ends
- * by the signal (status 130), as it did without a word. The plan is written by main only once it is complete, so
- * nothing was written; once the job is done, Ctrl-C ends the process as before.
+ * Runs `work`'s plan jobs on one worker thread, as the app does, so that main's event loop stays free while the solver
+ * or the model is busy in a synchronous loop: Ctrl-C then says at once what was cancelled (`cancelled()`, read at
+ * that moment), before the process ends by the signal (status 130), as it did without a word. Once `work` is done,
+ * Ctrl-C ends the process as before. One thread for all of `work`'s jobs: a model is loaded once.
  */
-export async function planOnThread(job: PlanJob, ctx: JobContext<Progress>): Promise<PlanResult> {
+export async function withPlanThread<T>(cancelled: () => string, work: (plan: PlanRunner) => Promise<T>): Promise<T> {
   const client = new WorkerClient(launch);
   const onInterrupt = () => {
-    process.stderr.write('jampr: plan cancelled: nothing was written\n');
+    process.stderr.write(`jampr: ${cancelled()}\n`);
     // The listener is gone (once): the signal again ends the process as Node's default does, so that the shell (and a
     // script's loop) sees a command stopped by Ctrl-C, not one that exited by itself.
     process.kill(process.pid, 'SIGINT');
   };
   process.once('SIGINT', onInterrupt);
   try {
-    return await client.run('plan', job, { onProgress: ctx.onProgress });
+    return await work((job, ctx) => client.run('plan', job, { onProgress: ctx?.onProgress }));
   } finally {
     process.off('SIGINT', onInterrupt);
     await client.close();
   }
 }
+
+/** `jampr plan`'s one job. The plan is written by main only once it is complete, so a Ctrl-C leaves nothing written. */
+export const planOnThread = (job: PlanJob, ctx: JobContext<Progress>): Promise<PlanResult> =>
+  withPlanThread(
+    () => 'plan cancelled: nothing was written',
+    (plan) => plan(job, ctx),
+  );

@@ -238,6 +238,33 @@ describe('jampr info, generate, eval and bench', () => {
     expect((await jampr('bench', '--help')).stdout).toMatch(/means over the\s+feasible plans only/);
   });
 
+  it('bench stops at once on Ctrl-C and says in which row, which rows are whole, and that the rest were not printed', async () => {
+    const args = ['bench', '--size', '10', '--count', '2', '--methods', 'random,classical', '--time-limit', '60'];
+    const child = spawn(process.execPath, [resolve('bin/jampr.mjs'), ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    const ended = new Promise<{ code: number | null; signal: string | null }>((done) =>
+      child.on('close', (code, signal) => done({ code, signal })),
+    );
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk));
+    // Once the random row is printed, the classical search (60 s an instance) is under way.
+    await new Promise<void>((printed) =>
+      child.stdout.on('data', (chunk: Buffer) => {
+        stdout += chunk;
+        if (stdout.includes('| random |')) printed();
+      }),
+    );
+    const asked = performance.now();
+    child.kill('SIGINT');
+    // Ended by the signal (the shell reports 130), at once rather than after the search's minutes, with one line.
+    expect(await ended).toEqual({ code: null, signal: 'SIGINT' });
+    expect(performance.now() - asked).toBeLessThan(5000);
+    expect(stderr).toBe(
+      'jampr: bench cancelled at instance 1 of 2 of the classical row: it and the rows after it were not printed; the row above is complete\n',
+    );
+    expect(stdout).not.toMatch(/\| classical \|/);
+  }, 30_000);
+
   it('bench prints one table row per method in the order asked', async () => {
     const { stdout } = await jampr(
       'bench',

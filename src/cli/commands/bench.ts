@@ -4,7 +4,6 @@ import { defaultModelsRoot } from '../../main/jampr/model-catalog.js';
 import { generateInstances } from '../../main/vrp/generate.js';
 import { buildProblem } from '../../main/vrp/validate.js';
 import type { Problem } from '../../main/vrp/problem.js';
-import { runPlanJob } from '../../main/jobs/plan.js';
 import type { PlanJob } from '../../main/jobs/protocol.js';
 import { evaluatePlan } from '../../main/vrp/evaluate.js';
 import { leavesOnlyOutOfReach } from '../../main/vrp/unserved.js';
@@ -12,6 +11,7 @@ import { latenessPrice, type Variant } from '../../shared/domain.js';
 import { type Effort, isMethodChoice, type MethodChoice, METHOD_OPTIONS, methodOption, methodRequest } from '../../shared/methods.js';
 import { EFFORT_FLAG_BOUNDS, numberFlag, optionalNumberFlag, parseFlags, variantFlags, variantFromFlags } from '../args.js';
 import { instanceFlags, loadProblem } from '../load.js';
+import { type PlanRunner, withPlanThread } from '../plan-thread.js';
 import { usageError } from '../usage.js';
 
 /** A bench row's method and options: a row of the method table with the effort the flags give. */
@@ -34,12 +34,28 @@ interface Row {
 const MEANS_NOTE =
   "cost, k and dist: means over each method's feasible plans only; infeasible: the plans left out of them (a broken rule, or a customer left unserved that some plan could serve); t: over every plan";
 
-async function benchRow(problems: Problem[], variant: Variant, options: RowOptions, modelDir?: string): Promise<Row> {
+/** Where the bench is, for the line a Ctrl-C gets: the row under way, its instance, and the rows printed. */
+interface BenchAt {
+  row: string;
+  instance: number;
+  of: number;
+  printed: number;
+}
+
+async function benchRow(
+  plan: PlanRunner,
+  at: BenchAt,
+  problems: Problem[],
+  variant: Variant,
+  options: RowOptions,
+  modelDir?: string,
+): Promise<Row> {
   let seconds = 0;
   const feasible: { cost: number; vehicles: number; distance: number }[] = [];
   for (const [i, problem] of problems.entries()) {
     const job = { ...options, instance: problem.instance, variant, seed: i + 1, modelDir };
-    const planned = await runPlanJob(job, { signal: new AbortController().signal, onProgress: () => {} });
+    at.instance = i + 1;
+    const planned = await plan(job);
     seconds += planned.seconds;
     const e = evaluatePlan(problem, planned.routes, variant);
     // A customer no plan can serve (a window nobody reaches, an order above a vehicle's load) leaves every plan of
@@ -148,11 +164,27 @@ export async function run(argv: string[]): Promise<void> {
   console.log(`${MEANS_NOTE}.\n`);
   console.log('| method | cost | k | dist | t (s/inst) | infeasible |');
   console.log('|---|---|---|---|---|---|');
-  for (const name of choices) {
-    const field = methodOption(name).effort?.field;
-    const row = await benchRow(problems, variant, methodRequest(name, field && effort[field]), values.model);
-    console.log(`| ${name} | ${f2(row.cost)} | ${f2(row.vehicles)} | ${f2(row.distance)} | ${f2(row.seconds)} | ${row.infeasible} |`);
-  }
+  // The plans run on a worker thread, as jampr plan's do, so that a Ctrl-C is heard at once and said.
+  const at: BenchAt = { row: choices[0], instance: 0, of: problems.length, printed: 0 };
+  await withPlanThread(
+    () => benchCancelled(at),
+    async (plan) => {
+      for (const name of choices) {
+        const field = methodOption(name).effort?.field;
+        at.row = name;
+        const row = await benchRow(plan, at, problems, variant, methodRequest(name, field && effort[field]), values.model);
+        console.log(`| ${name} | ${f2(row.cost)} | ${f2(row.vehicles)} | ${f2(row.distance)} | ${f2(row.seconds)} | ${row.infeasible} |`);
+        at.printed++;
+      }
+    },
+  );
+}
+
+/** What a Ctrl-C stopped: a row is printed only once all its instances are planned, so the rows above are whole. */
+function benchCancelled({ row, instance, of, printed }: BenchAt): string {
+  const where = `bench cancelled at instance ${instance} of ${of} of the ${row} row`;
+  if (printed === 0) return `${where}: no row was printed`;
+  return `${where}: it and the rows after it were not printed; the ${printed === 1 ? 'row' : `${printed} rows`} above ${printed === 1 ? 'is' : 'are'} complete`;
 }
 
 /**
