@@ -64,7 +64,9 @@ async function execute<T extends JobType>(seq: number, job: T, input: JobInput<T
     const result = await runJob(job, input, { signal: pollingSignal(controller.signal), onProgress });
     post({ seq, type: 'result', job, result });
   } catch (err) {
-    post({ seq, type: 'error', error: toErrorData(err) });
+    const error = toErrorData(err);
+    const stack = error.kind === 'internal' && err instanceof Error ? err.stack : undefined;
+    post({ seq, type: 'error', error, ...(stack ? { stack } : {}) });
   } finally {
     running.delete(seq);
   }

@@ -108,10 +108,14 @@ export class WorkerClient implements JobRunner {
         this.pending.delete(message.seq);
         pending.resolve(message.result);
         return;
-      case 'error':
+      case 'error': {
         this.pending.delete(message.seq);
-        pending.reject(fromErrorData(message.error));
+        const error = fromErrorData(message.error);
+        // A defect's stack from where it was thrown (what `jampr` prints for a bug report), not this port's.
+        if (message.stack) error.stack = message.stack;
+        pending.reject(error);
         return;
+      }
     }
   }
 

@@ -64,6 +64,28 @@ describe('the ML worker started from TypeScript source', () => {
   });
 });
 
+describe('a defect inside the worker', () => {
+  it("keeps the worker's stack, where it was thrown, for the bug report; an input error carries none", async () => {
+    // A job no caller can send (the API and jampr refuse an unknown method): the plan job then fails inside.
+    const job = { instance: tinyInstance(), variant: makeVariant('tw1'), method: 'unknown' as 'random', seed: 1 };
+    const defect = await client.run('plan', job).then(
+      () => null,
+      (err: unknown) => err as AppError,
+    );
+    expect(defect).toMatchObject({ kind: 'internal' });
+    expect(defect?.stack).toMatch(/^TypeError: .*\n\s+at .*src\/main\/vrp\/solvers\/fleet-fit\.ts/);
+    expect(defect?.stack).not.toMatch(/worker-client/);
+    const broken = tinyInstance();
+    broken.customers[0] = { ...broken.customers[0], ready: 300, due: 100 };
+    const input = await client.run('plan', { ...job, instance: broken, method: 'random', samples: 5 }).then(
+      () => null,
+      (err: unknown) => err as AppError,
+    );
+    expect(input).toMatchObject({ kind: 'input' });
+    expect(input?.stack).not.toMatch(/src\/main\/vrp\/validate\.ts/);
+  });
+});
+
 describe('a worker that dies', () => {
   it('fails the jobs it held with an internal error, and the next job starts a fresh worker', async () => {
     let launches = 0;

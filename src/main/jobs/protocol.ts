@@ -129,6 +129,12 @@ export interface ErrorMessage {
   seq: number;
   type: 'error';
   error: AppErrorData;
+  /**
+   * A defect's stack as it was thrown in the worker, for the bug report (main's own would show only its message port).
+   * Internal errors only: a refusal of the user's input stays its message. Never part of AppErrorData, which the API
+   * sends to its clients.
+   */
+  stack?: string;
 }
 /** worker -> main. */
 export type WorkerMessage = ProgressMessage | ResultMessage | ErrorMessage;
