@@ -14,8 +14,13 @@ import {
 import { dirname, extname, join, resolve, sep } from 'node:path';
 import { inputError } from '../shared/errors.js';
 import { fileErrorReason } from '../main/file-errors.js';
+import { usageError } from './usage.js';
 
-/** Files the user names on the command line: every way they can be wrong is an input error that names the file. */
+/**
+ * Files the user names on the command line: every way they can be wrong is an input error that names the file. An
+ * --out that cannot be written is refused before any work as the option's value is (a usage error, which points to
+ * the command's --help); a write that fails once the work is done is not.
+ */
 
 export function readTextFile(path: string, what: string): string {
   try {
@@ -42,23 +47,23 @@ const sameFile = (a: Stats, b: Stats | null): boolean => b !== null && a.dev ===
  */
 export function checkWritable(path: string, inputs: readonly string[] = []): void {
   // '-' means stdout to many tools; jampr writes no file of that name (a stray '-' in the folder surprises later).
-  if (path === '-') throw inputError("cannot write -: it is not a file name (jampr writes no file called '-'); give --out a file name");
+  if (path === '-') throw usageError("cannot write -: it is not a file name (jampr writes no file called '-'); give --out a file name");
   // "p.json/" names a folder: the path functions drop the slash and would write the file p.json, not what was typed.
   const slash = ['/', sep].find((s) => path.endsWith(s));
-  if (slash) throw inputError(`cannot write ${path}: it ends in ${slash} and so names a folder, not a file; drop the ${slash}`);
+  if (slash) throw usageError(`cannot write ${path}: it ends in ${slash} and so names a folder, not a file; drop the ${slash}`);
   const real = followLinks(path);
   const folder = dirname(real);
-  if (!statOrNull(folder)?.isDirectory()) throw inputError(`cannot write ${path}: the folder ${folder} does not exist`);
+  if (!statOrNull(folder)?.isDirectory()) throw usageError(`cannot write ${path}: the folder ${folder} does not exist`);
   const target = statOrNull(real);
-  if (target?.isDirectory()) throw inputError(`cannot write ${path}: it is a folder, not a file`);
+  if (target?.isDirectory()) throw usageError(`cannot write ${path}: it is a folder, not a file`);
   const input = target && inputs.find((i) => sameFile(target, statOrNull(i)));
-  if (input) throw inputError(`cannot write ${path}: it is the input file ${input}, which would be overwritten; choose another --out`);
+  if (input) throw usageError(`cannot write ${path}: it is the input file ${input}, which would be overwritten; choose another --out`);
   // A pipe or a device (/dev/stdout) is written into, not replaced: it must be writable itself, not its folder.
   const [what, checked] = target && !target.isFile() ? [path, real] : [`the folder ${folder}`, folder];
   try {
     accessSync(checked, constants.W_OK);
   } catch {
-    throw inputError(`cannot write ${path}: ${what} is not writable`);
+    throw usageError(`cannot write ${path}: ${what} is not writable`);
   }
 }
 
@@ -73,7 +78,7 @@ export function outputFormat<F extends string>(path: string, formats: Readonly<R
   if (!/^\.[a-z][a-z0-9]*$/.test(extension)) return otherwise;
   const format = formats[extension];
   if (format) return format;
-  throw inputError(
+  throw usageError(
     `cannot write ${path}: this command writes ${Object.keys(formats).join(' or ')} files, not ${extension}; choose another --out`,
   );
 }
@@ -98,19 +103,19 @@ function followLinks(path: string, hops = 0): string {
  */
 export function checkOutputFolder(path: string, inputs: readonly string[] = []): void {
   const stat = statOrNull(path);
-  if (stat && !stat.isDirectory()) throw inputError(`cannot write into ${path}: it is a file, not a folder`);
+  if (stat && !stat.isDirectory()) throw usageError(`cannot write into ${path}: it is a file, not a folder`);
   const input = stat && inputs.find((i) => sameFile(stat, statOrNull(i)));
   if (input)
-    throw inputError(`cannot write into ${path}: it is ${input}, read by this command, which would be overwritten; choose another --out`);
+    throw usageError(`cannot write into ${path}: it is ${input}, read by this command, which would be overwritten; choose another --out`);
   // A model already there (a shipped one, or an earlier run's) would be replaced by this run's checkpoint.
   if (stat && existsSync(join(path, 'card.json')))
-    throw inputError(`cannot write into ${path}: it holds a model (card.json) that this run would overwrite; choose a new --out folder`);
+    throw usageError(`cannot write into ${path}: it holds a model (card.json) that this run would overwrite; choose a new --out folder`);
   const existing = stat ? resolve(path) : dirname(resolve(path));
-  if (!statOrNull(existing)?.isDirectory()) throw inputError(`cannot write into ${path}: the folder ${existing} does not exist`);
+  if (!statOrNull(existing)?.isDirectory()) throw usageError(`cannot write into ${path}: the folder ${existing} does not exist`);
   try {
     accessSync(existing, constants.W_OK);
   } catch {
-    throw inputError(`cannot write into ${path}: the folder ${existing} is not writable`);
+    throw usageError(`cannot write into ${path}: the folder ${existing} is not writable`);
   }
 }
 

@@ -158,6 +158,27 @@ describe('jampr on a user mistake', () => {
       [['train', '--size', '5'], '--out DIR is required (where the checkpoint is written): see jampr train --help'],
       [['generate', '--out', join(dir, 'x.jsonl')], '--size N is required: see jampr generate --help'],
     ];
+    // An --out refused before any work is the option's value refused, however its path is wrong.
+    const missing = join(dir, 'no-such-folder');
+    refusals.push(
+      [
+        ['plan', instance, '--out', join(dir, 'plan.tsv')],
+        `cannot write ${join(dir, 'plan.tsv')}: this command writes .json or .csv files, not .tsv; choose another --out; see jampr plan --help`,
+      ],
+      [
+        ['plan', instance, '--out', join(missing, 'plan.json')],
+        `cannot write ${join(missing, 'plan.json')}: the folder ${missing} does not exist; see jampr plan --help`,
+      ],
+      [
+        ['plan', instance, '--out', instance],
+        `cannot write ${instance}: it is the input file ${instance}, which would be overwritten; choose another --out; see jampr plan --help`,
+      ],
+      [
+        ['generate', '--size', '5', '--out', `${dir}/`],
+        `cannot write ${dir}/: it ends in / and so names a folder, not a file; drop the /; see jampr generate --help`,
+      ],
+      [['train', '--size', '5', '--out', instance], `cannot write into ${instance}: it is a file, not a folder; see jampr train --help`],
+    );
     for (const [args, message] of refusals)
       expect(await failureOf(...args)).toMatchObject({ code: EXIT.input, stdout: '', stderr: `jampr: ${message}\n` });
     // What is wrong is the file, which the help does not describe.
