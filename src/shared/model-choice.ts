@@ -55,3 +55,38 @@ export function modelThatPlans<T extends ListedModel>(
   const shipped = candidates.filter((m) => m.builtIn);
   return nearestModel(shipped.length > 0 ? shipped : candidates, size, (m) => ({ name: m.name, size: m.card.size }));
 }
+
+/** A model as far as whether it can plan a request: its name (or folder), its method and the policy it learned. */
+export interface ModelIdentity {
+  name: string;
+  kind: 'jampr' | 'am';
+  variant: string;
+}
+
+/** How a request sets the method and the policy, for the way out of a refusal: the app's words unless told. */
+export interface RequestWords {
+  method(method: 'jampr' | 'am'): string;
+  policy(variant: string): string;
+}
+
+const APP_WORDS: RequestWords = { method: (m) => `the method ${m}`, policy: (v) => `the policy ${v}` };
+const aModel = (kind: 'jampr' | 'am') => `${kind === 'am' ? 'an' : 'a'} ${kind} model`;
+
+/**
+ * Why a model asked for cannot plan with `method` under `variant`, or null when it can: a model of the other method,
+ * or one that learned another policy's costs (planning a policy with another's model is a mistake, not a choice).
+ * One rule for the app's model id (services/models.ts `resolveModel`) and jampr's --model (plan and bench), each
+ * saying the way out in its own words: "--variant tw3" on the command line.
+ */
+export function modelMismatch(
+  model: ModelIdentity,
+  method: 'jampr' | 'am',
+  variant: string,
+  words: RequestWords = APP_WORDS,
+): string | null {
+  if (model.kind !== method)
+    return `model ${model.name} is ${aModel(model.kind)}, not ${method}: choose ${aModel(method)}, or ${words.method(model.kind)}`;
+  if (model.variant !== variant)
+    return `model ${model.name} was trained for ${model.variant}, not ${variant}: choose a model trained for ${variant}, or ${words.policy(model.variant)}`;
+  return null;
+}

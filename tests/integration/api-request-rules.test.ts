@@ -111,11 +111,11 @@ describe('a model asked for by id', () => {
     const plan = { instanceId: day.id, method: 'jampr', decode: 'greedy' } as const;
     expect(await app.fail('plans:create', { ...plan, variant: { name: 'tw2' }, modelId: tw1.id })).toEqual({
       kind: 'input',
-      message: 'model jampr-tw1-n10 is trained for tw1, not tw2',
+      message: 'model jampr-tw1-n10 was trained for tw1, not tw2: choose a model trained for tw2, or the policy tw1',
     });
     expect(await app.fail('plans:create', { ...plan, variant: { name: 'tw2' }, modelId: am.id })).toEqual({
       kind: 'input',
-      message: 'model am-tw2-n10 is an am model, not jampr',
+      message: 'model am-tw2-n10 is an am model, not jampr: choose a jampr model, or the method am',
     });
     expect(await planCount(day.id)).toBe(before);
   });
@@ -153,11 +153,11 @@ describe("a training run's start model", () => {
     const run = { variant: 'tw1', size: 10, instanceIds: [], minutes: 1 } as const;
     expect(await app.fail('training:start', { ...run, fromModelId: am.id })).toEqual({
       kind: 'input',
-      message: 'model am-tw1-n10 is an am model, not jampr',
+      message: 'model am-tw1-n10 is an am model, not jampr: choose a jampr model, or the method am',
     });
     expect(await app.fail('training:start', { ...run, fromModelId: tw2.id })).toEqual({
       kind: 'input',
-      message: 'model jampr-tw2-n10 is trained for tw2, not tw1',
+      message: 'model jampr-tw2-n10 was trained for tw2, not tw1: choose a model trained for tw1, or the policy tw2',
     });
     expect(await app.fail('training:start', { ...run, fromModelId: fits.id, fromScratch: true })).toMatchObject({
       kind: 'input',

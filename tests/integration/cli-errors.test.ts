@@ -1,4 +1,5 @@
 import { execFile } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { link, mkdir, readFile, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
@@ -234,7 +235,7 @@ describe('jampr exit codes for plans', () => {
     expect(failure.stderr).toMatch(/^violation: customer e is not served: /m);
   });
 
-  it('train refuses an --out that is a file before any training, and plan a model of another policy', async () => {
+  it('train refuses an --out that is a file before any training, and plan a model of another policy or method before planning', async () => {
     const { dir, instance } = await tinyFiles();
     expectUserError(
       await failureOf('train', '--size', '5', '--minutes', '0.05', '--out', instance),
@@ -256,8 +257,17 @@ describe('jampr exit codes for plans', () => {
       '--out',
       join(dir, 'p.json'),
     );
-    expect(failure.code).toBe(1);
-    expect(failure.stderr).toMatch(/the model in resources\/models\/jampr-tw3-n20 was trained for tw3, not tw1\n/);
+    // Refused before any planning, by the rule the API uses, with the way out in the command's own flags.
+    expect(failure).toMatchObject({
+      code: 1,
+      stdout: '',
+      stderr:
+        'jampr: model resources/models/jampr-tw3-n20 was trained for tw3, not tw1: choose a model trained for tw1, or plan with --variant tw3; see jampr plan --help\n',
+    });
+    expect(existsSync(join(dir, 'p.json'))).toBe(false);
+    expect((await failureOf('plan', instance, '--method', 'am', '--model', 'resources/models/jampr-tw1-n20')).stderr).toBe(
+      'jampr: model resources/models/jampr-tw1-n20 is a jampr model, not am: choose an am model, or plan with --method jampr; see jampr plan --help\n',
+    );
   });
 
   it('plan exits with 2 when the fleet cannot serve every customer, and names each one left with the reason', async () => {

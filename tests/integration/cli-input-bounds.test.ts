@@ -107,7 +107,13 @@ describe('jampr refuses input it would misreport', () => {
       ...bench,
       'jampr-greedy,am-greedy',
     );
-    await refused(/was trained for tw1, not tw2: bench it with --variant tw1/, ...bench, 'jampr-greedy', '--variant', 'tw2');
+    await refused(
+      /was trained for tw1, not tw2: choose a model trained for tw2, or bench it with --variant tw1/,
+      ...bench,
+      'jampr-greedy',
+      '--variant',
+      'tw2',
+    );
   });
 
   it("eval warns that a tw1 plan file's beta is ignored, instead of blaming a flag never given", async () => {

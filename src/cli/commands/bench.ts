@@ -8,6 +8,7 @@ import type { PlanJob } from '../../main/jobs/protocol.js';
 import { evaluatePlan } from '../../main/vrp/evaluate.js';
 import { leavesOnlyOutOfReach } from '../../main/vrp/unserved.js';
 import { latenessPrice, type Variant } from '../../shared/domain.js';
+import { modelMismatch } from '../../shared/model-choice.js';
 import { type Effort, isMethodChoice, type MethodChoice, METHOD_OPTIONS, methodOption, methodRequest } from '../../shared/methods.js';
 import { EFFORT_FLAG_BOUNDS, numberFlag, optionalNumberFlag, parseFlags, variantFlags, variantFromFlags } from '../args.js';
 import { instanceFlags, loadProblem } from '../load.js';
@@ -201,8 +202,11 @@ function refuseModelMismatch(dir: string, choices: MethodChoice[], variant: Vari
     throw usageError(
       `--model ${dir} is a ${card.kind} model and plans every learned method in --methods: ${mismatched.join(', ')} needs a model of its own kind (bench it in a run of its own)`,
     );
-  if (card.variant !== variant.name)
-    throw usageError(`--model ${dir} was trained for ${card.variant}, not ${variant.name}: bench it with --variant ${card.variant}`);
+  const mismatch = modelMismatch({ name: dir, kind: card.kind, variant: card.variant }, card.kind, variant.name, {
+    method: (m) => `bench it with --methods ${m}-greedy`,
+    policy: (v) => `bench it with --variant ${v}`,
+  });
+  if (mismatch) throw usageError(mismatch);
 }
 
 /** Which flag sets each method's effort; a flag none of the chosen methods reads is refused, as `jampr plan` does. */

@@ -1,4 +1,6 @@
-import { decodeStrategySchema, type MethodName, methodNameSchema } from '../../shared/domain.js';
+import { decodeStrategySchema, type MethodName, methodNameSchema, type VariantName } from '../../shared/domain.js';
+import { modelMismatch } from '../../shared/model-choice.js';
+import { checkModelFolder } from '../../main/jampr/checkpoint-files.js';
 import { CSV_BOM } from '../../shared/text-decoding.js';
 import { evaluatePlan } from '../../main/vrp/evaluate.js';
 import { EFFORT_FLAG_BOUNDS, numberFlag, oneOf, optionalNumberFlag, parseFlags, variantFlags, variantFromFlags } from '../args.js';
@@ -51,6 +53,7 @@ export async function run(argv: string[]): Promise<void> {
   if (values.out) checkWritable(values.out, [positionals[0]]);
   const problem = loadProblem(positionals[0], values);
   const variant = variantFromFlags(values, 'plan');
+  if (values.model !== undefined && (method === 'jampr' || method === 'am')) refuseModel(values.model, method, variant.name);
   const samples = optionalNumberFlag(values, 'samples', EFFORT_FLAG_BOUNDS.samples);
   const asked = values.decode === undefined ? undefined : oneOf(values.decode, 'decode', decodeStrategySchema.options, 'greedy');
   const decode = asUsage(() => decodeFor(asked, samples, { decode: '--decode', samples: '--samples' }));
@@ -101,6 +104,19 @@ export async function run(argv: string[]): Promise<void> {
   if (result.greedyKept) process.stderr.write(`jampr: note: ${greedyKeptNote(samples ?? DEFAULT_SAMPLES)}\n`);
   for (const v of evaluation.violations) console.error(`violation: ${v.message}`);
   if (!evaluation.feasible) process.exitCode = EXIT.infeasible;
+}
+
+/**
+ * A --model that cannot plan this request (another method's, or trained for another policy) is refused before any
+ * work, by the rule the app's API uses (modelMismatch), rather than failing inside the planning thread.
+ */
+function refuseModel(dir: string, method: 'jampr' | 'am', variant: VariantName): void {
+  const { card } = checkModelFolder(dir);
+  const mismatch = modelMismatch({ name: dir, kind: card.kind, variant: card.variant }, method, variant, {
+    method: (m) => `plan with --method ${m}`,
+    policy: (v) => `plan with --variant ${v}`,
+  });
+  if (mismatch) throw usageError(mismatch);
 }
 
 /** The request field each method-specific flag sets (src/shared/methods.ts decides which methods read it). */

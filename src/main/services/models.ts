@@ -3,7 +3,7 @@ import { join, resolve, sep } from 'node:path';
 import type { ModelInfo, ModelSummary } from '../../shared/api.js';
 import type { VariantName } from '../../shared/domain.js';
 import { AppError, inputError } from '../../shared/errors.js';
-import { modelThatPlans } from '../../shared/model-choice.js';
+import { modelMismatch, modelThatPlans } from '../../shared/model-choice.js';
 import type { Store } from '../store/index.js';
 import type { ServiceContext } from './context.js';
 import { readModelSummary } from './model-card.js';
@@ -17,9 +17,8 @@ export function resolveModel(ctx: ServiceContext, method: 'jampr' | 'am', varian
   if (modelId !== undefined) {
     const model = ctx.store.models.get(modelId);
     if (!model) throw inputError(`there is no model with id ${modelId}`);
-    const { method: kind, variant: learned } = model.card;
-    if (kind !== method) throw inputError(`model ${model.name} is ${kind === 'am' ? 'an' : 'a'} ${kind} model, not ${method}`);
-    if (learned !== variant) throw inputError(`model ${model.name} is trained for ${learned}, not ${variant}`);
+    const mismatch = modelMismatch({ name: model.name, kind: model.card.method, variant: model.card.variant }, method, variant);
+    if (mismatch) throw inputError(mismatch);
     return model;
   }
   const closest = modelThatPlans(ctx.store.models.list(), method, variant, size);
