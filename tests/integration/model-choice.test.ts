@@ -60,6 +60,23 @@ describe('the default model', () => {
     expect(viaCli.model).toBe(viaApp.modelName);
   });
 
+  it('is chosen by the customers planned: orders bigger than a vehicle, left out of the plan, do not count', async () => {
+    // 36 customers, two of them above the capacity: 34 are planned, nearer the N=20 model than the N=50 one.
+    const day = generateInstances(36, 1, 6)[0];
+    const instance = { ...day, customers: day.customers.map((c, i) => (i < 2 ? { ...c, demand: day.capacity + 1 } : c)) };
+    const stored = await app.call('instances:save', { instance });
+    const viaApp = await app.call('plans:create', { instanceId: stored.id, variant: { name: 'tw1' }, method: 'jampr' });
+    const file = join(await cliWorkDir(), 'heavy.json');
+    await writeFile(file, writeInstanceJson(instance));
+    const viaCli = await jampr('plan', file, '--method', 'jampr').then(
+      () => null,
+      (failure: { stdout: string }) => parsePlanJson(failure.stdout),
+    );
+    expect(viaApp.modelName).toBe('jampr-tw1-n20');
+    expect(viaCli?.model).toBe(viaApp.modelName);
+    expect(viaCli?.routes).toEqual(viaApp.routes);
+  });
+
   it('samples where a sample count is given alone, in the app as with jampr plan --samples, to the same plan', async () => {
     const instance = generateInstances(12, 1, 7)[0];
     const stored = await app.call('instances:save', { instance });

@@ -4,6 +4,7 @@ import { DEFAULT_SAMPLES, decodeFor, methodLabel, requestEffort, unreadFields } 
 import { modelSizeRefusal } from '../../shared/model-limits.js';
 import type { JobType, Progress } from '../jobs/protocol.js';
 import { evaluatePlan } from '../vrp/evaluate.js';
+import { carriedPart } from '../vrp/unserved.js';
 import { buildProblem } from '../vrp/validate.js';
 import type { ServiceContext } from './context.js';
 import { requireInstance } from './instances.js';
@@ -43,9 +44,11 @@ export function createPlanner(ctx: ServiceContext) {
     const problem = buildProblem(instance);
     const asked = request.method;
     const learned = asked === 'jampr' || asked === 'am';
-    const tooLarge = learned ? modelSizeRefusal(problem.n) : null;
+    // The customers the model plans, as the plan job gives it the day: orders bigger than a vehicle are left out.
+    const planned = carriedPart(instance)?.customers.length ?? 0;
+    const tooLarge = learned ? modelSizeRefusal(planned) : null;
     if (tooLarge) throw inputError(tooLarge);
-    const model = learned ? resolveModel(ctx, asked, variant.name, problem.n, request.modelId) : null;
+    const model = learned ? resolveModel(ctx, asked, variant.name, planned, request.modelId) : null;
     return { learnedDecode, instance, variant, problem, model };
   }
 
