@@ -136,7 +136,7 @@ describe('a comparison with a model asked for by id', () => {
     } as const;
     expect(await app.fail('compare:variants', request)).toEqual({
       kind: 'input',
-      message: 'model jampr-tw1-n11 is trained for tw1, not tw2',
+      message: 'model jampr-tw1-n11 was trained for tw1, not tw2: choose a model trained for tw2, or the policy tw1',
     });
     // Side A was not planned first and thrown away: no progress of it was reported.
     expect(app.events.filter((e) => e.event === 'plan:progress')).toEqual([]);
