@@ -51,6 +51,7 @@ export const COMMAND_HELP: Record<string, string[]> = {
     ...INSTANCE,
     ...policy("default: the plan file's own, tw1 where it names none"),
     "  --stops              list every stop's times (also as HH:MM on a clock-time day)",
+    '  --out FILE.csv       also write the plan CSV of the routes as scored (a plan edited by hand, for its drivers)',
   ],
   bench: [
     'jampr bench [--size N] [--count C] [--methods a,b] [--variant v] [options]',

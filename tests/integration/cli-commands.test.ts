@@ -143,6 +143,31 @@ describe('jampr info, generate, eval and bench', () => {
     );
   });
 
+  it('eval of a plan edited by hand says its old totals are stale, gives its prices, and --out writes its plan CSV', async () => {
+    const dir = await cliWorkDir();
+    const csv = join(dir, 'day.csv');
+    const customers = [1, 2, 3, 4].map((k) => `C${k},52.5${k},13.4${k},5,08:00,16:00,5`);
+    await writeFile(csv, ['id,lat,lon,demand,ready,due,service', 'D,52.5,13.4,0,06:00,18:00,0', ...customers].join('\n'));
+    const planFile = join(dir, 'plan.json');
+    const fleet = ['--capacity', '10', '--speed', '30', '--vehicles', '4'];
+    await jampr('plan', csv, ...fleet, '--variant', 'tw3', '--beta', '2', '--time-limit', '0.2', '--out', planFile);
+    const written = JSON.parse(await readFile(planFile, 'utf8'));
+    // By hand: every customer on a route of its own, the file's cost left as it was.
+    const edited = join(dir, 'edited.json');
+    await writeFile(edited, JSON.stringify({ ...written, routes: [['C1'], ['C2'], ['C3'], ['C4']] }));
+    const out = join(dir, 'edited.csv');
+    const scored = await jampr('eval', csv, edited, '--out', out);
+    const totals = JSON.parse(scored.stdout);
+    expect(totals).toMatchObject({ variant: 'tw3', alpha: written.alpha, beta: 2, penalty: 'linear', vehicles: 4 });
+    expect(scored.stderr).toContain(
+      `jampr: warning: the plan file says its routes cost ${written.cost.toFixed(2)}, but they cost ${totals.cost.toFixed(2)} under the same policy`,
+    );
+    const rows = (await readFile(out, 'utf8')).split('\n').filter((row) => /^\d+,\d+,stop,/.test(row));
+    expect(rows.map((row) => row.split(',').slice(0, 4).join(','))).toEqual(['1,1,stop,C1', '2,1,stop,C2', '3,1,stop,C3', '4,1,stop,C4']);
+    // The plan as written is scored without a word about its totals.
+    expect((await jampr('eval', csv, planFile)).stderr).not.toContain('the plan file says');
+  });
+
   it('eval --stops gives every stop time as HH:MM too on a clock-time day', async () => {
     const dir = await cliWorkDir();
     await writeFile(

@@ -1,15 +1,17 @@
 import { formatMoment } from '../../shared/clock.js';
-import { kmDriven, type RouteSummary } from '../../shared/domain.js';
+import { kmDriven, type RouteSummary, type Variant } from '../../shared/domain.js';
 import { inputError } from '../../shared/errors.js';
 import { someOf } from '../../shared/some-of.js';
+import { CSV_BOM } from '../../shared/text-decoding.js';
 import { evaluatePlan } from '../../main/vrp/evaluate.js';
-import { parsePlanRoutes, planFleet } from '../../main/vrp/io/json.js';
+import { writePlanCsv } from '../../main/vrp/io/csv-write.js';
+import { type PlanRoutes, parsePlanRoutes, planFleet, variantPrices } from '../../main/vrp/io/json.js';
 import { fleetShortWarning } from '../../main/vrp/validate.js';
 import { demandOverFleetText } from '../../main/vrp/unserved.js';
 import type { Instance, Routes, Violation } from '../../shared/domain.js';
 import { parseFlags, variantFlags, variantFromFlags } from '../args.js';
 import { EXIT } from '../exit-codes.js';
-import { readTextFile } from '../files.js';
+import { checkWritable, outputFormat, readTextFile, writeTextFile } from '../files.js';
 import { FLEET_FLAGS, instanceFlags, printWarning } from '../load.js';
 import { fleetDifference, fleetText, loadWithRecordedFleet } from '../recorded-fleet.js';
 import { usageError } from '../usage.js';
@@ -37,9 +39,20 @@ function withClockTimes(route: RouteSummary): RouteSummary & { returnAt: string 
  */
 export async function run(argv: string[]): Promise<void> {
   // No default policy here: without --variant the plan's own (a plan document names it) is the one to score it by.
-  const flags = { ...instanceFlags, ...variantFlags, variant: { type: 'string' }, stops: { type: 'boolean' } } as const;
+  const flags = {
+    ...instanceFlags,
+    ...variantFlags,
+    variant: { type: 'string' },
+    stops: { type: 'boolean' },
+    out: { type: 'string' },
+  } as const;
   const { values, positionals } = parseFlags('eval', argv, flags, 2);
   if (positionals.length < 2) throw usageError('eval needs an INSTANCE file and a PLAN.json');
+  // The plan CSV of the routes as scored: a plan edited by hand gets its drivers' schedule without a replan.
+  if (values.out !== undefined) {
+    outputFormat(values.out, { '.csv': 'csv' }, 'csv');
+    checkWritable(values.out, positionals.slice(0, 2));
+  }
   const plan = parsePlanRoutes(planJsonText(positionals[1]));
   const readWarnings: string[] = [];
   const { problem, taken } = loadWithRecordedFleet(positionals[0], values, plan.fleet, (w) => readWarnings.push(w));
@@ -75,9 +88,12 @@ export async function run(argv: string[]): Promise<void> {
   const fleetChange = plan.fleet && fleetDifference(plan.fleet, planFleet(problem.instance));
   if (fleetChange) printWarning(`the plan was made for ${fleetChange}: it is scored with the latter, as the instance and flags give it`);
   const evaluation = evaluatePlan(problem, plan.routes, variant);
+  const stale = staleCost(plan, variant, evaluation.cost);
+  if (stale) printWarning(stale);
   const { routes: scheduled, ...totals } = evaluation;
   const geo = problem.instance.coordinates?.kind === 'geo' ? problem.instance.coordinates : null;
-  const scored = { variant: variant.name, ...totals, ...(geo ? { distanceKm: kmDriven(totals.distance, geo.speedKmh) } : {}) };
+  const scored = { ...variantPrices(variant), ...totals, ...(geo ? { distanceKm: kmDriven(totals.distance, geo.speedKmh) } : {}) };
+  if (values.out !== undefined) writeTextFile(values.out, `${CSV_BOM}${writePlanCsv(problem.instance, evaluation)}`);
   const out = values.stops
     ? { ...scored, routes: problem.instance.clockTimes ? scheduled.map(withClockTimes) : scheduled }
     : { ...scored, routes: scheduled.map(({ stops: _stops, ...r }) => r) };
@@ -86,6 +102,18 @@ export async function run(argv: string[]): Promise<void> {
   const stops = plan.routes.reduce((sum, route) => sum + route.length, 0);
   for (const line of violationLines(evaluation.violations, stops, problem.instance.depot.id)) console.error(`violation: ${line}`);
   if (!evaluation.feasible) process.exitCode = EXIT.infeasible;
+}
+
+/**
+ * A plan document whose routes cost other than it says, priced as it was made: its totals were written before its
+ * routes were edited (by hand, in a script). Said, so that its old figures are not taken for the plan's.
+ */
+function staleCost(plan: PlanRoutes, variant: Variant, cost: number): string | null {
+  if (plan.cost === undefined || plan.variant !== variant.name) return null;
+  const samePrices = plan.alpha === variant.alpha && plan.beta === ('beta' in variant ? variant.beta : undefined);
+  if (!samePrices || plan.penalty !== variant.penalty) return null;
+  if (Math.abs(plan.cost - cost) <= 1e-6 * Math.max(1, Math.abs(cost))) return null;
+  return `the plan file says its routes cost ${plan.cost.toFixed(2)}, but they cost ${cost.toFixed(2)} under the same policy: were they edited since it was written? The figures here are the routes' own`;
 }
 
 /**

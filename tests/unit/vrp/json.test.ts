@@ -121,6 +121,8 @@ describe('plan JSON', () => {
       routes: [['1']],
       instance: 'day',
       variant: 'tw3',
+      // The cost it says it has: eval warns where the routes cost otherwise (edited since).
+      cost: 1,
     });
     expect(detailsOf(() => parsePlanRoutes('{"variant": "tw9", "routes": []}'))[0]).toMatch(/^variant: /);
     expect(detailsOf(() => parsePlanRoutes('{"routes": "1,2"}'))).toEqual(['routes: expected array, received string']);

@@ -176,6 +176,8 @@ export interface PlanRoutes {
   penalty?: PenaltyShape;
   instance?: string;
   fleet?: PlanJson['fleet'];
+  /** The cost the plan document says its routes have (stale where the routes were edited since). */
+  cost?: number;
 }
 
 /**
@@ -192,6 +194,7 @@ export function parsePlanRoutes(text: string): PlanRoutes {
     penalty: penaltyShapeSchema.optional(),
     instance: z.string().optional(),
     fleet: planJsonSchema.shape.fleet,
+    cost: z.number().optional(),
   });
   if (Array.isArray(raw)) return checkShape(routesOnly, { routes: raw }, 'Plan routes');
   return checkShape(routesOnly, raw, 'Plan JSON');
@@ -201,6 +204,16 @@ export function parsePlanRoutes(text: string): PlanRoutes {
 export function planFleet(instance: Instance): NonNullable<PlanJson['fleet']> {
   const speed = instance.coordinates?.kind === 'geo' ? { speedKmh: instance.coordinates.speedKmh } : {};
   return { vehicles: instance.vehicles, capacity: instance.capacity, ...speed };
+}
+
+/** The policy a plan is priced under, as a plan document and `jampr eval` write it: its name and its prices. */
+export function variantPrices(variant: Variant): Pick<PlanJson, 'variant' | 'alpha' | 'beta' | 'penalty'> {
+  return {
+    variant: variant.name,
+    alpha: variant.alpha,
+    ...('beta' in variant ? { beta: variant.beta } : {}),
+    penalty: variant.penalty,
+  };
 }
 
 /** The plan document of an evaluated plan: the one form the CLI writes and the app exports. */
@@ -214,10 +227,7 @@ export function toPlanJson(
   const unserved = notServed(instance, evaluation).map(({ id, reason }) => ({ id, reason }));
   return {
     instance: instance.name,
-    variant: plan.variant.name,
-    alpha: plan.variant.alpha,
-    ...('beta' in plan.variant ? { beta: plan.variant.beta } : {}),
-    penalty: plan.variant.penalty,
+    ...variantPrices(plan.variant),
     method: plan.method,
     ...(plan.model ? { model: plan.model } : {}),
     ...(plan.greedyKept ? { greedyKept: true as const } : {}),
