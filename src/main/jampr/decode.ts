@@ -37,7 +37,7 @@ export function decodeGreedy(
   policy: Policy,
   problems: readonly Problem[],
   config: EnvConfig,
-  signal?: AbortSignal,
+  signal?: StopSignal,
   onPlaced?: GreedyProgress,
 ): number[][][] {
   const onStep = onPlaced && ((s: EnvState) => onPlaced(s.visitedCount[0], problems[0].n));

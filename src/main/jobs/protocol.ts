@@ -52,6 +52,8 @@ export interface TrainJob {
   seed?: number;
   /** Threads that share each training step (default: one per core; 1 = the trainer's thread alone). */
   threads?: number;
+  /** Shared with a thread that may end the process mid-run (`jampr train`'s second Ctrl-C; train/save-gate.ts). */
+  saveGate?: SharedArrayBuffer;
 }
 
 export interface TrainJobProgress {
@@ -67,6 +69,8 @@ export interface TrainJobResult {
   outDir: string | null;
   /** Stopped by a cancel; a checkpoint saved up to then is still worth keeping. */
   cancelled: boolean;
+  /** The card's note on a run saved after a cancel (when it stopped, how far it had come); absent otherwise. */
+  stoppedEarly?: string | null;
   /** The new and the current model's plans of the held-out days (null without held-out days). */
   comparison: HoldoutComparison | null;
   /** Threads that shared each training step. */

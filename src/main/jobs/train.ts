@@ -11,7 +11,7 @@ import type { HoldoutComparison, JobContext, TrainJob, TrainJobProgress, TrainJo
  * Trains a JAMPR model (src/main/jampr/train/train.ts) on the user's stored days, perturbed, with the held-out
  * days as its validation set; then prices the new and the current model on those days so the app can keep the
  * better one. The trainer keeps its latest checkpoint in outDir even when cancelled, so a cancelled run still
- * yields a model.
+ * yields a model, unless it was cancelled before its first training step: then nothing is written (outDir null).
  */
 export async function runTrainJob(job: TrainJob, ctx: JobContext<TrainJobProgress>): Promise<TrainJobResult> {
   // TensorFlow.js is loaded only when a model is trained or used; the backend is chosen before the first tensor.
@@ -38,6 +38,7 @@ export async function runTrainJob(job: TrainJob, ctx: JobContext<TrainJobProgres
     // The batch of each step is split over the cores (the trainer combines their gradients into one update).
     threads: job.threads ?? availableParallelism(),
     validationSet: holdout.length ? holdout : undefined,
+    validationLabel: 'held-out stored days',
     // From a trained model the run learns the user's days from the classical solver's plans of them: in minutes,
     // that teaches a model a city's layout where REINFORCE barely moves it. From scratch: the default warm start.
     recipe: job.fromDir !== null ? FINE_TUNE_RECIPE : undefined,
@@ -46,6 +47,7 @@ export async function runTrainJob(job: TrainJob, ctx: JobContext<TrainJobProgres
     freezeNorm: job.fromDir !== null,
     pairSearch: job.fromDir !== null ? RETRAIN_PAIR_SEARCH : undefined,
     signal: ctx.signal,
+    saveGate: job.saveGate,
     onPhase: ({ label, elapsedSec }) => ctx.onProgress({ fraction: Math.min(1, elapsedSec / seconds), phase: label }),
     onStart: ({ instancesSeen, validationCost }) =>
       report({ point: { instancesSeen, elapsedSec: 0, meanCost: null, baselineCost: null, validationCost }, fraction: 0 }),
@@ -68,15 +70,16 @@ export async function runTrainJob(job: TrainJob, ctx: JobContext<TrainJobProgres
       report({ ...last, point: { ...last.point, validationCost: validated.cost } });
     },
   });
-  if (holdout.length && job.compareDir)
+  if (holdout.length && job.compareDir && result.saved)
     ctx.onProgress({
       fraction: 1,
       phase: `comparing the new model with the current one on ${holdout.length} held-out day${holdout.length === 1 ? '' : 's'}`,
     });
-  const comparison = holdout.length ? await compareOnHoldout(job, holdout) : null;
+  const comparison = holdout.length && result.saved ? await compareOnHoldout(job, holdout) : null;
   return {
-    outDir: job.outDir,
+    outDir: result.saved ? job.outDir : null,
     cancelled: result.stoppedBy === 'cancelled',
+    stoppedEarly: result.stoppedEarly,
     comparison,
     threads: result.threads,
     validation: result.validation,

@@ -112,6 +112,7 @@ export function trainingServices(ctx: ServiceContext) {
         const stepped = summary !== null && summary.instancesSeen > (from?.card.instancesSeen ?? 0);
         if (result.outDir && !stepped) rmSync(result.outDir, { recursive: true, force: true });
         const model = result.outDir && summary && stepped ? registerModel(ctx.store, result.outDir, false, summary) : null;
+        // Without a model no step was trained: its folder went above, or (cancelled before the first step) none was written.
         const verdict = model
           ? activationGuard(
               model,
@@ -121,9 +122,7 @@ export function trainingServices(ctx: ServiceContext) {
               result.cancelled,
               holdout.map((d) => d.name),
             )
-          : result.outDir
-            ? noStepVerdict(name, from, request.minutes, result.cancelled)
-            : null;
+          : noStepVerdict(name, from, request.minutes, result.cancelled);
         outcome = trainingRuns.finish(run.id, result.cancelled ? 'cancelled' : 'done', model, null, verdict)!;
       } catch (err) {
         const error = toErrorData(storeLost ?? err);

@@ -5,6 +5,7 @@ import type { EnvConfig } from '../env/config.js';
 import { PAIR_FEATURES, PAIR_QUANTITIES } from '../model/config.js';
 import { PAIR_BIAS } from '../model/jampr-weights.js';
 import type { Policy } from '../model/policy.js';
+import type { StopSignal } from '../parallel.js';
 import { greedyCosts, mean } from './costs.js';
 
 /**
@@ -30,8 +31,13 @@ export interface PairSearchOptions {
    * excess counts tenfold against the weights (e.g. the paper's instances while fitting for city days).
    */
   guard?: { problems: readonly Problem[]; tolerance: number };
-  /** Stop early when this returns true (a deadline, a cancelled job). */
+  /** Stop early when this returns true (a deadline, a cancelled job); the best weights so far are kept. */
   stop?: () => boolean;
+  /**
+   * Read during each greedy pass (seconds each on large days): an abort ends the search at once with
+   * AppError('cancelled'), the policy back on the best weights so far.
+   */
+  signal?: StopSignal;
   /** After each generation: the best weights so far and their cost. */
   onGeneration?: (best: PairSearchResult) => void;
 }
@@ -67,42 +73,52 @@ export async function fitPairBias(
   const rng = createRng(o.seed ?? 1);
   const guard = o.guard;
   const start = Array.from(variable.dataSync());
-  const reference = greedyCosts(policy, problems, env);
-  const guardReference = guard ? greedyCosts(policy, guard.problems, env) : null;
+  const reference = greedyCosts(policy, problems, env, o.signal);
+  const guardReference = guard ? greedyCosts(policy, guard.problems, env, o.signal) : null;
   const startMean = mean(reference);
   /** Mean over a set of greedy cost relative to the start's. */
   const relative = (costs: Float64Array, base: Float64Array) => mean(costs.map((v, i) => v / base[i]));
   const evaluate = (theta: number[]) => {
     setPairBias(policy, theta);
-    const costs = greedyCosts(policy, problems, env);
+    const costs = greedyCosts(policy, problems, env, o.signal);
     // The guard's excess over its tolerance counts tenfold.
     const harm =
-      guard && guardReference ? 10 * Math.max(0, relative(greedyCosts(policy, guard.problems, env), guardReference) - guard.tolerance) : 0;
+      guard && guardReference
+        ? 10 * Math.max(0, relative(greedyCosts(policy, guard.problems, env, o.signal), guardReference) - guard.tolerance)
+        : 0;
     return { theta, cost: relative(costs, reference) + harm, mean: mean(costs) };
   };
   const best: PairSearchResult = { theta: start, cost: 1, startMean, mean: startMean, evaluations: 1 };
   let centre = start;
   const searched = start.map((_, f) => o.weights?.includes(f) ?? true);
   let spread = start.map((_, f) => (searched[f] ? (o.spread ?? 1) : 0));
-  while (best.evaluations + GENERATION <= o.evaluations && !o.stop?.()) {
-    const generation: ReturnType<typeof evaluate>[] = [];
-    for (let k = 0; k < GENERATION; k++) {
-      // Each evaluation decodes every instance (seconds): between two, a cancel or Ctrl-C gets through.
-      await new Promise<void>((resolve) => setImmediate(resolve));
-      if (o.stop?.()) break;
-      generation.push(evaluate(centre.map((c, f) => c + spread[f] * rng.normal())));
-    }
-    if (generation.length < GENERATION) break; // stopped within a generation: the best so far stands
-    best.evaluations += GENERATION;
-    generation.sort((a, b) => a.cost - b.cost);
-    if (generation[0].cost < best.cost) Object.assign(best, generation[0]);
-    const elite = generation.slice(0, ELITE);
-    centre = centre.map((_, f) => mean(elite.map((e) => e.theta[f])));
-    spread = centre.map((c, f) => (searched[f] ? Math.max(MIN_SPREAD, Math.sqrt(mean(elite.map((e) => (e.theta[f] - c) ** 2)))) : 0));
-    o.onGeneration?.({ ...best, theta: best.theta.slice() });
+  try {
+    await searchGenerations();
+  } finally {
+    // Also when a pass was cancelled halfway: the policy never keeps a candidate it was being tried with.
+    setPairBias(policy, best.theta);
   }
-  setPairBias(policy, best.theta);
   return best;
+
+  async function searchGenerations(): Promise<void> {
+    while (best.evaluations + GENERATION <= o.evaluations && !o.stop?.()) {
+      const generation: ReturnType<typeof evaluate>[] = [];
+      for (let k = 0; k < GENERATION; k++) {
+        // Each evaluation decodes every instance (seconds): between two, a cancel or Ctrl-C gets through.
+        await new Promise<void>((resolve) => setImmediate(resolve));
+        if (o.stop?.()) break;
+        generation.push(evaluate(centre.map((c, f) => c + spread[f] * rng.normal())));
+      }
+      if (generation.length < GENERATION) break; // stopped within a generation: the best so far stands
+      best.evaluations += GENERATION;
+      generation.sort((a, b) => a.cost - b.cost);
+      if (generation[0].cost < best.cost) Object.assign(best, generation[0]);
+      const elite = generation.slice(0, ELITE);
+      centre = centre.map((_, f) => mean(elite.map((e) => e.theta[f])));
+      spread = centre.map((c, f) => (searched[f] ? Math.max(MIN_SPREAD, Math.sqrt(mean(elite.map((e) => (e.theta[f] - c) ** 2)))) : 0));
+      o.onGeneration?.({ ...best, theta: best.theta.slice() });
+    }
+  }
 }
 
 export function setPairBias(policy: Policy, theta: readonly number[]): void {

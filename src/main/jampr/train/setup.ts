@@ -18,6 +18,11 @@ export interface TrainingSetup {
   card: ModelCard;
   env: EnvConfig;
   source: InstanceSource;
+  /**
+   * The resumed card's validation curve where this run validates on another set (other days, another size or seed):
+   * its costs are not comparable with the new ones, so the card's curve starts afresh and the trainer notes why.
+   */
+  droppedCurve: ModelCard['validation']['curve'];
 }
 
 export interface SetupOptions {
@@ -59,7 +64,8 @@ export async function setupTraining(o: SetupOptions): Promise<TrainingSetup> {
     date: new Date().toISOString(),
     training: { epoch: 0, stepInEpoch: 0 },
   };
-  return { policy, adam: new Adam(policy.params.trainable, { ...PAPER_ADAM, learningRate: o.recipe.learningRate }), card, env, source };
+  const adam = new Adam(policy.params.trainable, { ...PAPER_ADAM, learningRate: o.recipe.learningRate });
+  return { policy, adam, card, env, source, droppedCurve: [] };
 }
 
 async function resume(o: SetupOptions, source: InstanceSource): Promise<TrainingSetup> {
@@ -101,6 +107,7 @@ async function resume(o: SetupOptions, source: InstanceSource): Promise<Training
     adam,
     env,
     source,
+    droppedCurve: sameValidation ? [] : card.validation.curve,
     card: {
       ...card,
       config: policy.config,
