@@ -1,18 +1,6 @@
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { Worker } from 'node:worker_threads';
 import type { JobContext, PlanJob, PlanResult, Progress } from '../main/jobs/protocol.js';
-import { WorkerClient, type WorkerLauncher } from '../main/worker-client.js';
-import { launchSourceWorker } from '../main/worker-source.js';
-
-/**
- * The ML worker the app plans on (ml-worker.ts): emitted beside main.js by scripts/build-cli.mjs, started through the
- * tsx bootstrap when the command runs from source.
- */
-const launch: WorkerLauncher = (options) => {
-  const here = fileURLToPath(import.meta.url);
-  return here.endsWith('.ts') ? launchSourceWorker(options) : new Worker(join(dirname(here), 'ml-worker.js'), options);
-};
+import { WorkerClient } from '../main/worker-client.js';
+import { launchMlWorker } from './ml-thread.js';
 
 /** Plans one job on the thread: its progress to `ctx` where given. */
 export type PlanRunner = (job: PlanJob, ctx?: JobContext<Progress>) => Promise<PlanResult>;
@@ -24,7 +12,7 @@ export type PlanRunner = (job: PlanJob, ctx?: JobContext<Progress>) => Promise<P
  * Ctrl-C ends the process as before. One thread for all of `work`'s jobs: a model is loaded once.
  */
 export async function withPlanThread<T>(cancelled: () => string, work: (plan: PlanRunner) => Promise<T>): Promise<T> {
-  const client = new WorkerClient(launch);
+  const client = new WorkerClient(launchMlWorker);
   const onInterrupt = () => {
     process.stderr.write(`jampr: ${cancelled()}\n`);
     // The listener is gone (once): the signal again ends the process as Node's default does, so that the shell (and a

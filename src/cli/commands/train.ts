@@ -1,13 +1,16 @@
 import { basename, resolve } from 'node:path';
 import { MAX_CUSTOMERS, MAX_TRAINING_MINUTES, MIN_TRAINING_MINUTES, MIN_TRAINING_SIZE } from '../../shared/limits.js';
-import { runTrainJob } from '../../main/jobs/train.js';
 import { readInstancesJsonl } from '../../main/vrp/io/index.js';
 import { EXIT } from '../exit-codes.js';
 import { numberFlag, optionalNumberFlag, parseFlags, variantName } from '../args.js';
 import { checkOutputFolder } from '../files.js';
+import { trainOnThread } from '../train-thread.js';
 import { usageError } from '../usage.js';
 
-/** Trains (or continues training) a JAMPR model; Ctrl-C stops it and keeps the last checkpoint. */
+/**
+ * Trains (or continues training) a JAMPR model on the ML worker; Ctrl-C stops it (train-thread.ts): what was trained is
+ * saved, and nothing is written before the first step.
+ */
 export async function run(argv: string[]): Promise<void> {
   const { values } = parseFlags('train', argv, {
     variant: { type: 'string', default: 'tw1' },
@@ -21,40 +24,43 @@ export async function run(argv: string[]): Promise<void> {
   });
   if (!values.out) throw usageError('--out DIR is required (where the checkpoint is written)');
   checkOutputFolder(values.out, values.from ? [values.from] : []);
-  const controller = new AbortController();
-  process.once('SIGINT', () => controller.abort());
-  const result = await runTrainJob(
+  const outDir = resolve(values.out);
+  const result = await trainOnThread(
     {
       variant: variantName(values.variant),
       size: numberFlag(values, 'size', 20, { min: MIN_TRAINING_SIZE, max: MAX_CUSTOMERS, integer: true }),
       minutes: numberFlag(values, 'minutes', 10, { min: MIN_TRAINING_MINUTES, max: MAX_TRAINING_MINUTES }),
       instances: values.instances ? readInstancesJsonl(values.instances) : [],
       fromDir: values.from ? resolve(values.from) : null,
-      outDir: resolve(values.out),
+      outDir,
       // The folder's name by default: a model trained from a shipped one must not pass for it in plans and cards.
-      name: values.name ?? basename(resolve(values.out)),
+      name: values.name ?? basename(outDir),
       holdout: [],
       compareDir: null,
       // Absent: one thread per core (the job's default).
       threads: optionalNumberFlag(values, 'threads', { min: 1, max: 64, integer: true }),
     },
-    {
-      signal: controller.signal,
-      onProgress: ({ point, fraction, phase }) =>
-        console.error(
-          !point
-            ? `${Math.round(fraction * 100)}% ${phase ?? ''}`
-            : `${Math.round(fraction * 100)}% instances ${point.instancesSeen}` +
-                (point.meanCost !== null ? ` cost ${point.meanCost.toFixed(1)}` : ' (start)') +
-                (point.baselineCost !== null ? ` baseline ${point.baselineCost.toFixed(1)}` : '') +
-                (point.validationCost !== null ? ` validation ${point.validationCost.toFixed(1)}` : '') +
-                ` ${point.elapsedSec.toFixed(0)} s`,
-        ),
-    },
+    ({ point, fraction, phase }) =>
+      console.error(
+        !point
+          ? `${Math.round(fraction * 100)}% ${phase ?? ''}`
+          : `${Math.round(fraction * 100)}% instances ${point.instancesSeen}` +
+              (point.meanCost !== null ? ` cost ${point.meanCost.toFixed(1)}` : ' (start)') +
+              (point.baselineCost !== null ? ` baseline ${point.baselineCost.toFixed(1)}` : '') +
+              (point.validationCost !== null ? ` validation ${point.validationCost.toFixed(1)}` : '') +
+              ` ${point.elapsedSec.toFixed(0)} s`,
+      ),
   );
   console.log(JSON.stringify(result));
-  // Stopped by Ctrl-C: the checkpoint so far is kept (a model that can plan), and the status says it was cut short.
-  if (result.cancelled) process.exitCode = EXIT.interrupted;
+  // Stopped by Ctrl-C: what was trained is kept (a model that can plan), and the status says it was cut short.
+  if (result.cancelled) {
+    process.exitCode = EXIT.interrupted;
+    process.stderr.write(
+      result.outDir === null
+        ? 'jampr: stopped before the first training step: nothing was written\n'
+        : `jampr: ${result.stoppedEarly ?? 'training stopped early'}; the model trained so far is saved in ${result.outDir} (its card says so)\n`,
+    );
+  }
   const { start, end } = result.validation;
   if (start !== null && end !== null && end > start) {
     // Untrained weights are not kept anywhere, so "keep the model it started from" is advice only for --from.

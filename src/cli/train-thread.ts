@@ -1,0 +1,60 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { FIRST_STEP_PHASE } from '../main/jampr/train/phases.js';
+import { SaveGate } from '../main/jampr/train/save-gate.js';
+import type { TrainJob, TrainJobProgress, TrainJobResult } from '../main/jobs/protocol.js';
+import { WorkerClient } from '../main/worker-client.js';
+import { launchMlWorker } from './ml-thread.js';
+
+/**
+ * Runs a train job on the ML worker, as the app does, so that main hears Ctrl-C at once while the model is measured,
+ * its pair bias fitted or a step taken. The first Ctrl-C says so and cancels: the trainer stops measuring and fitting
+ * at once (nothing trained: nothing written), or finishes the step under way and saves the model. A second Ctrl-C
+ * quits at once by the signal (status 130), once no checkpoint is being written (save-gate.ts): the folder then holds
+ * the last complete checkpoint, or nothing. Once the job is done, Ctrl-C ends the process as Node's default does.
+ */
+export async function trainOnThread(job: TrainJob, onProgress: (progress: TrainJobProgress) => void): Promise<TrainJobResult> {
+  const client = new WorkerClient(launchMlWorker);
+  const controller = new AbortController();
+  const gate = new SaveGate();
+  // Set by the trainer's phase before its first step, or by a step's progress: from then on a stop saves the model.
+  let training = false;
+  const quit = async () => {
+    await gate.close();
+    const kept = existsSync(join(job.outDir, 'model.json'));
+    process.stderr.write(
+      `jampr: quit without saving: ${kept ? `${job.outDir} keeps its last complete checkpoint` : 'nothing was written'}\n`,
+    );
+    // The listeners are gone (once): the signal ends the process as Node's default does, so that the shell (and a
+    // script's loop) sees a command stopped by Ctrl-C.
+    process.kill(process.pid, 'SIGINT');
+  };
+  const onQuit = () => void quit();
+  const onStop = () => {
+    process.stderr.write(
+      training
+        ? `jampr: stopping after the training step under way, then saving the model to ${job.outDir}; Ctrl-C again to quit without saving it\n`
+        : 'jampr: stopping: no training step was taken yet, so nothing will be written; Ctrl-C again to quit at once\n',
+    );
+    process.once('SIGINT', onQuit);
+    controller.abort();
+  };
+  process.once('SIGINT', onStop);
+  try {
+    return await client.run(
+      'train',
+      { ...job, saveGate: gate.buffer },
+      {
+        signal: controller.signal,
+        onProgress: (progress) => {
+          if (progress.phase === FIRST_STEP_PHASE || (progress.point && progress.point.meanCost !== null)) training = true;
+          onProgress(progress);
+        },
+      },
+    );
+  } finally {
+    process.off('SIGINT', onStop);
+    process.off('SIGINT', onQuit);
+    await client.close();
+  }
+}
