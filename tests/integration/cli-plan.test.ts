@@ -73,6 +73,27 @@ describe('jampr plan', () => {
     expect(readdirSync(dir)).toEqual(['instance.json']);
   }, 30_000);
 
+  it('says before a learned model plans a large day that it takes minutes, as the app does', async () => {
+    const dir = await cliWorkDir();
+    await writeFile(join(dir, 'instance.json'), writeInstanceJson(generateInstances(450, 1, 15)[0]));
+    const child = spawn(process.execPath, [resolve('bin/jampr.mjs'), 'plan', 'instance.json', '--method', 'jampr'], {
+      cwd: dir,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let stderr = '';
+    const ended = new Promise<string | null>((done) => child.on('close', (_code, signal) => done(signal)));
+    // The note comes before the plan: once it is there the run is cut short (a plan of 450 stops takes minutes).
+    await new Promise<void>((noted) =>
+      child.stderr.on('data', (chunk: Buffer) => {
+        stderr += chunk;
+        if (stderr.includes('not seconds')) noted();
+      }),
+    );
+    child.kill('SIGINT');
+    expect(await ended).toBe('SIGINT');
+    expect(stderr).toContain('jampr: note: A learned model places one stop at a time: on a day of 450 stops it takes minutes, not seconds');
+  }, 60_000);
+
   it('writes the plan CSV when --out names a .csv file, the plan JSON otherwise', async () => {
     const instance = generateInstances(10, 1, 14)[0];
     const dir = await cliWorkDir();

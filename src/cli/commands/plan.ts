@@ -10,7 +10,7 @@ import { toPlanJson } from '../../main/vrp/io/json.js';
 import { INSTANCE_FILE_KINDS } from '../../main/vrp/io/index.js';
 import { checkWritable, outputFormat, writeTextFile } from '../files.js';
 import { instanceFlags, loadProblem } from '../load.js';
-import { learnedPlanNotices, samplingSpeedNotice } from '../../shared/model-limits.js';
+import { learnedPlanNotices, modelSpeedNotice, samplingSpeedNotice } from '../../shared/model-limits.js';
 import {
   DEFAULT_SAMPLES,
   decodeFor,
@@ -59,8 +59,10 @@ export async function run(argv: string[]): Promise<void> {
   const decode = asUsage(() => decodeFor(asked, samples, { decode: '--decode', samples: '--samples' }));
   const improveSec = optionalNumberFlag(values, 'improve', EFFORT_FLAG_BOUNDS.improve);
   // Before a long wait, not after it: progress shows on a terminal only.
-  const slow =
-    (method === 'jampr' || method === 'am') && decode === 'sample' ? samplingSpeedNotice(samples ?? DEFAULT_SAMPLES, problem.n) : null;
+  // As the app says it before a learned model's long run: a large day first, then many samples.
+  const learned = method === 'jampr' || method === 'am';
+  const sampling = learned && decode === 'sample' ? samplingSpeedNotice(samples ?? DEFAULT_SAMPLES, problem.n) : null;
+  const slow = learned ? (modelSpeedNotice(problem.n) ?? sampling) : null;
   if (slow) process.stderr.write(`jampr: note: ${slow}\n`);
   const result = await planOnThread(
     {
