@@ -46,4 +46,14 @@ describe('column aliases', () => {
     });
     expect(day(['Cliente,x,y,demanda,inicio,fim', 'D,0,0,0,0,100', 'K7,1,1,1,0,100']).id).toBe('K7');
   });
+
+  it("read a Portuguese or Spanish type column ('Tipo') and its words, so the depot row may come anywhere", () => {
+    const depotOf = (lines: string[]) => parseCustomerCsv(lines.join('\n'), { name: 'day', capacity: 10, speedKmh: 30 }).instance.depot.id;
+    const header = 'Tipo,Código,Nome,lat,lon,Quantidade,Início,Fim';
+    const last = ['customer,C1,Tasca,38.71,-9.18,2,10:00,11:00', 'depot,D0,Armazém Central,38.72,-9.14,0,06:30,18:30'];
+    expect(depotOf([header, ...last])).toBe('D0');
+    const words = ['Cliente,C1,Tasca,38.71,-9.18,2,10:00,11:00', 'Armazém,D0,Central,38.72,-9.14,0,06:30,18:30'];
+    expect(depotOf([header, ...words])).toBe('D0');
+    expect(depotOf([header.replace('Código', 'Codigo'), 'Almacén,D1,Central,38.72,-9.14,0,06:30,18:30', ...words.slice(0, 1)])).toBe('D1');
+  });
 });

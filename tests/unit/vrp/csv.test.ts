@@ -165,7 +165,7 @@ describe('parseCustomerCsv', () => {
     );
     expect(detailsOf(two)).toEqual([
       'more than one depot row (rows 2, 4)',
-      "row 3, column type: 'truck' is neither depot nor customer (accepted: depot, warehouse, hub, base, customer, stop, delivery, client and their German and French words)",
+      "row 3, column type: 'truck' is neither depot nor customer (accepted: depot, warehouse, hub, base, customer, stop, delivery, client and their German, French, Spanish and Portuguese words)",
     ]);
     const none = ['type,id,x,y,demand,ready,due,service', 'customer,1,3,4,5,10,50,2'].join('\n');
     expect(detailsOf(none)).toEqual(["no row has type 'depot' in column type"]);

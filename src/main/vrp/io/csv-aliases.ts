@@ -8,7 +8,7 @@ export type CsvField = 'type' | 'id' | 'name' | 'address' | 'x' | 'y' | 'lat' | 
 
 /** Accepted header names per field, in normalised form. */
 export const COLUMN_ALIASES: Record<CsvField, readonly string[]> = {
-  type: ['type', 'kind', 'role', 'nodetype', 'typ', 'art'],
+  type: ['type', 'kind', 'role', 'nodetype', 'typ', 'art', 'tipo'],
   id: [
     'id',
     'customer',
@@ -217,3 +217,14 @@ export const COLUMN_ALIASES: Record<CsvField, readonly string[]> = {
     'duracao',
   ],
 };
+
+/**
+ * What a type column may call the depot and the customers, in lower case without accents (`typeWord`); the depot
+ * words also tell a depot row out of place in a file without a type column (csv-shape.ts). English first, then
+ * German, French, Spanish and Portuguese.
+ */
+export const DEPOT_TYPES = ['depot', 'warehouse', 'hub', 'base', 'lager', 'entrepot', 'deposito', 'almacen', 'armazem'];
+export const CUSTOMER_TYPES = ['customer', 'stop', 'delivery', 'client', 'kunde', 'lieferung', 'livraison', 'cliente', 'entrega', 'parada'];
+
+/** A type cell as the type words are written: trimmed, lower case, accents dropped ("Dépôt", "Armazém"). */
+export const typeWord = (cell: string): string => cell.trim().normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();

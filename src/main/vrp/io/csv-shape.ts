@@ -3,6 +3,7 @@
  * without a header, a plan export given where customers are expected, and a depot row out of place. Each check
  * names the row and what to change, where reading on would misread the file or report only its symptoms.
  */
+import { DEPOT_TYPES, typeWord } from './csv-aliases.js';
 import { mapColumns, type ColumnMapping } from './csv-columns.js';
 import type { Row } from './csv-rows.js';
 
@@ -82,8 +83,6 @@ export function unnamedColumnProblems(header: Row, rows: readonly Row[]): string
   return problems;
 }
 
-const DEPOT_WORDS = /^(depot|warehouse|hub|base|lager|entrepot|entrepôt|dépôt)$/i;
-
 /**
  * Without a type column the first row is the depot. A later row whose id or name says "depot" may have been meant
  * as it: read as a customer (and the first customer as the depot), the day would be planned from the wrong place.
@@ -94,7 +93,7 @@ export function depotOutOfPlace(rows: readonly Row[], mapping: ColumnMapping): s
   const said = (row: Row) =>
     (['id', 'name'] as const).some((field) => {
       const at = mapping.index[field];
-      return at !== undefined && DEPOT_WORDS.test((row.cells[at] ?? '').trim());
+      return at !== undefined && DEPOT_TYPES.includes(typeWord(row.cells[at] ?? ''));
     });
   if (said(rows[0])) return [];
   const depot = rows.find(said);

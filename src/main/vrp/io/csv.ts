@@ -21,6 +21,7 @@ import { ignoredColumnsLine, missingColumnLeads } from './csv-hints.js';
 import { type CellProblem, cellProblemLines } from './csv-cell-problems.js';
 import { cellReader } from './csv-cell-reader.js';
 import { commaFileDecimals, decimalMarks, type NumberStyle, numberStyle, numberStyleWarnings } from './csv-numbers.js';
+import { CUSTOMER_TYPES, DEPOT_TYPES, typeWord } from './csv-aliases.js';
 import { mapColumns, type ColumnMapping, type CsvField, unitWarnings } from './csv-columns.js';
 import { byRow, type Row, rulesOnRows, withRow } from './csv-rows.js';
 import {
@@ -139,10 +140,6 @@ function readNode(
   return { customer: { id, x: x!, y: y!, demand: demand!, ready: ready ?? 0, due: due ?? 0, service: service!, ...labels }, openWindow };
 }
 
-/** What a type column may call the depot and the customers; other words are refused by name. */
-const DEPOT_TYPES = ['depot', 'warehouse', 'hub', 'base', 'lager', 'dépôt', 'entrepôt'];
-const CUSTOMER_TYPES = ['customer', 'stop', 'delivery', 'client', 'kunde', 'lieferung', 'livraison'];
-
 /** Splits rows into the depot row and customer rows using the type column or, without one, position. */
 /**
  * The rows `jampr --first N` keeps: the depot's and the first N others, so that every cell, warning and rule is the
@@ -159,11 +156,11 @@ function findDepot(rows: Row[], mapping: ColumnMapping, problems: string[]): Row
   if (typeAt === undefined) return rows[0];
   const depots: Row[] = [];
   for (const row of rows) {
-    const type = (row.cells[typeAt] ?? '').trim().toLowerCase();
+    const type = typeWord(row.cells[typeAt] ?? '');
     if (DEPOT_TYPES.includes(type)) depots.push(row);
     else if (type !== '' && !CUSTOMER_TYPES.includes(type)) {
       problems.push(
-        `row ${row.number}, column ${mapping.names.type}: '${row.cells[typeAt].trim()}' is neither depot nor customer (accepted: ${[...DEPOT_TYPES.slice(0, 4), ...CUSTOMER_TYPES.slice(0, 4)].join(', ')} and their German and French words)`,
+        `row ${row.number}, column ${mapping.names.type}: '${row.cells[typeAt].trim()}' is neither depot nor customer (accepted: ${[...DEPOT_TYPES.slice(0, 4), ...CUSTOMER_TYPES.slice(0, 4)].join(', ')} and their German, French, Spanish and Portuguese words)`,
       );
     }
   }
