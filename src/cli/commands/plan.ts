@@ -10,6 +10,7 @@ import { toPlanJson } from '../../main/vrp/io/json.js';
 import { INSTANCE_FILE_KINDS } from '../../main/vrp/io/index.js';
 import { checkWritable, outputFormat, writeTextFile } from '../files.js';
 import { instanceFlags, loadProblem } from '../load.js';
+import { earlyServiceNote } from '../../shared/early-service.js';
 import { learnedPlanNotices, modelSpeedNotice, samplingSpeedNotice } from '../../shared/model-limits.js';
 import {
   DEFAULT_SAMPLES,
@@ -103,6 +104,8 @@ export async function run(argv: string[]): Promise<void> {
   }
   const notices = (method === 'jampr' || method === 'am') && !improveSec ? learnedPlanNotices(problem.instance, variant, evaluation) : [];
   for (const notice of notices) process.stderr.write(`jampr: warning: ${notice}\n`);
+  const early = earlyServiceNote(problem.instance, variant, evaluation);
+  if (early) process.stderr.write(`jampr: note: ${early}\n`);
   if (result.greedyKept) process.stderr.write(`jampr: note: ${greedyKeptNote(samples ?? DEFAULT_SAMPLES)}\n`);
   for (const v of evaluation.violations) console.error(`violation: ${v.message}`);
   if (!evaluation.feasible) process.exitCode = EXIT.infeasible;

@@ -9,6 +9,7 @@ import { formatDateTime, formatNumber } from '../format.js';
 import { locateStop } from '../state/route-edits.js';
 import type { PlanEdit } from '../state/use-workspace.js';
 import { describeMethod, greedyKeptNote, isModelAlone } from '../../shared/methods.js';
+import { earlyServiceNote } from '../../shared/early-service.js';
 import { learnedPlanNotices } from '../../shared/model-limits.js';
 import { describeVariant } from './time-window-policy.js';
 import { PlanKpis } from './plan-kpis.js';
@@ -89,6 +90,8 @@ export function PlanPanel(props: Props) {
   const evaluation = edit ? edit.evaluation : plan.evaluation;
   const [sheets, setSheets] = useState(false);
   const changed = changedSincePlanned(instance, plan, routes, props.stale);
+  // Of the routes shown (edited by hand too): a soft-window plan serving hours before windows open says so.
+  const early = evaluation ? earlyServiceNote(instance, plan.variant, evaluation) : null;
   return (
     <section className="panel plan-panel" data-testid="plan-panel">
       <div className="panel-title-row">
@@ -106,6 +109,11 @@ export function PlanPanel(props: Props) {
       {plan.greedyKept && (
         <p className="note" data-testid="plan-greedy-kept">
           {greedyKeptNote(plan.effort).replace(/^n/, 'N')}.
+        </p>
+      )}
+      {early && (
+        <p className="note" data-testid="plan-early-service">
+          {early}
         </p>
       )}
       <ChangedSincePlanned changed={changed} edited={edit !== null} plannedCost={costWhenPlanned(plan, plan.evaluation.cost)} />
