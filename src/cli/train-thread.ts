@@ -31,15 +31,19 @@ export async function trainOnThread(job: TrainJob, onProgress: (progress: TrainJ
   };
   const onQuit = () => void quit();
   const onStop = () => {
+    // The second Ctrl-C's listener first, then this one off: with no SIGINT listener for a moment Node restores the
+    // default action, and a second Ctrl-C right after the first (a script's, or an impatient hand) ended the process
+    // without a word.
+    process.once('SIGINT', onQuit);
+    process.off('SIGINT', onStop);
     process.stderr.write(
       training
         ? `jampr: stopping after the training step under way, then saving the model to ${job.outDir}; Ctrl-C again to quit without saving it\n`
         : 'jampr: stopping: no training step was taken yet, so nothing will be written; Ctrl-C again to quit at once\n',
     );
-    process.once('SIGINT', onQuit);
     controller.abort();
   };
-  process.once('SIGINT', onStop);
+  process.on('SIGINT', onStop);
   try {
     return await client.run(
       'train',
@@ -53,8 +57,9 @@ export async function trainOnThread(job: TrainJob, onProgress: (progress: TrainJ
       },
     );
   } finally {
+    // A second Ctrl-C stays answered to the end of the command (onQuit, once, is left in place): while the worker closes
+    // and the command prints what it saved, it says what the folder holds rather than the process ending without a word.
     process.off('SIGINT', onStop);
-    process.off('SIGINT', onQuit);
     await client.close();
   }
 }

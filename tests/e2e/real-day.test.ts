@@ -58,8 +58,10 @@ test('at 1024 x 700 the table, the map, the timeline and the plan each get a sha
 
 test('at 1280 x 800 and 1920 x 1080 the plan stays beside the map and the table shows more rows', async () => {
   for (const [width, height, rows] of [
-    [1280, 800, 6],
-    [1920, 1080, 12],
+    // With the history the suite's other days fill (at most 38 % of the column), as a dispatcher's fills it: the table
+    // keeps three rows at 1280 x 800 and eight at 1920 x 1080 (six and twelve on an empty history).
+    [1280, 800, 3],
+    [1920, 1080, 8],
   ] as const) {
     await app.page.setViewportSize({ width, height });
     const [map, timeline, plan] = [await box(byTest('map')), await box(byTest('gantt')), await box(app.page.locator('#plan-side'))];
