@@ -33,6 +33,8 @@ test("the depot's tooltip in the top left corner is clear of the zoom buttons", 
   await app.page.mouse.move(from.x, from.y);
   await app.page.mouse.down();
   await app.page.mouse.move(to.x, to.y, { steps: 8 });
+  // A pause before letting go: Leaflet carries a fast drag on (inertia), past the target on a quick machine.
+  await app.page.waitForTimeout(300);
   await app.page.mouse.up();
   await byTest('marker-depot').hover();
   const tooltip = app.page.locator('.leaflet-tooltip', { hasText: 'Depot · shift' });

@@ -21,6 +21,8 @@ async function panStopTo(marker: Locator, target: { x: number; y: number }) {
   await page.mouse.move(from.x, from.y);
   await page.mouse.down();
   await page.mouse.move(from.x + target.x - at.x, from.y + target.y - at.y, { steps: 8 });
+  // A pause before letting go: Leaflet carries a fast drag on (inertia), past the target on a quick machine.
+  await page.waitForTimeout(300);
   await page.mouse.up();
   await expect(byTest('map').locator('.route-map-canvas')).toHaveAttribute('data-moving', 'false');
 }
