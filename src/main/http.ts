@@ -7,7 +7,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import { CALL_NAMES, type CallResult, isCallName } from '../shared/api.js';
 import { type ErrorKind, inputError } from '../shared/errors.js';
-import { announcesTooLarge, BodyTooLarge, contentTypeRefusal, readBody } from './http/body.js';
+import { announcesTooLarge, BodyNotUtf8, BodyTooLarge, contentTypeRefusal, readBody } from './http/body.js';
 import type { EventHub } from './http/events.js';
 import { hostIsLoopback, originAllowed, presentedToken, sameToken } from './http/guard.js';
 import { serveRenderer } from './http/static.js';
@@ -108,6 +108,7 @@ export function createWebServer({ services, hub, token, rendererDir }: WebServer
       request = body.length ? JSON.parse(body) : {};
     } catch (err) {
       if (err instanceof BodyTooLarge) return tooLarge(req, res);
+      if (err instanceof BodyNotUtf8) return refuse(res, 400, `refused: ${err.message}`);
       return refuse(res, 400, `unreadable request body: ${(err as Error).message}`);
     }
     // A tab closed (or reloaded) before its answer drops the connection: the plan it waited for is cancelled.

@@ -186,4 +186,19 @@ describe('the web mode server', () => {
     expect(JSON.parse(saved.body)).toMatchObject({ ok: true, value: { instance: { name: 'Café Müller' } } });
     expect((await send('POST', '/api/instances:list', { 'x-jampr-token': TOKEN })).status).toBe(200);
   });
+
+  it('refuses a body declared UTF-8 whose bytes are not (Latin-1 sent as JSON) with 400 and stores nothing', async () => {
+    const count = async () => (JSON.parse((await call('instances:list', {})).body) as { value: unknown[] }).value.length;
+    const stored = await count();
+    const latin1 = Buffer.from(JSON.stringify({ instance: tinyInstance('Bäckerei') }), 'latin1');
+    for (const contentType of ['application/json', 'application/json; charset=utf-8']) {
+      const reply = await send('POST', '/api/instances:save', { 'x-jampr-token': TOKEN, 'content-type': contentType }, latin1);
+      expect(reply.status, contentType).toBe(400);
+      expect(JSON.parse(reply.body)).toMatchObject({
+        ok: false,
+        error: { kind: 'input', message: expect.stringMatching(/not valid UTF-8.*send the JSON encoded as UTF-8/) },
+      });
+    }
+    expect(await count()).toBe(stored);
+  });
 });

@@ -41,7 +41,22 @@ export function contentTypeRefusal(req: IncomingMessage): string | null {
   return null;
 }
 
-/** Reads the body as UTF-8, stopping at the limit (for bodies sent without a length). */
+/**
+ * A body whose bytes are not UTF-8 (Latin-1 or Windows-1252 sent as JSON): decoding it leniently would store every
+ * accented name with U+FFFD in it, so it is refused whole.
+ */
+export class BodyNotUtf8 extends Error {
+  constructor() {
+    super(
+      'the request body is not valid UTF-8 (it looks like another encoding, such as Latin-1): send the JSON encoded as UTF-8 (Content-Type: application/json; charset=utf-8)',
+    );
+  }
+}
+
+/** Strict: a byte sequence that is not UTF-8 throws instead of becoming U+FFFD. */
+const strictUtf8 = new TextDecoder('utf-8', { fatal: true });
+
+/** Reads the body as UTF-8, stopping at the limit (for bodies sent without a length); rejects with BodyNotUtf8 on bad bytes. */
 export function readBody(req: IncomingMessage): Promise<string> {
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
@@ -54,7 +69,13 @@ export function readBody(req: IncomingMessage): Promise<string> {
       reject(new BodyTooLarge());
     };
     req.on('data', onData);
-    req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
+    req.on('end', () => {
+      try {
+        resolve(strictUtf8.decode(Buffer.concat(chunks)));
+      } catch {
+        reject(new BodyNotUtf8());
+      }
+    });
     req.on('error', reject);
   });
 }
