@@ -7,7 +7,7 @@
 import { z } from 'zod';
 import type { AppErrorData } from './errors.js';
 import { sheetsDocumentSchema } from './driver-sheet.js';
-import { type Evaluation, routesSchema, sentInstanceSchema, variantNameSchema } from './domain.js';
+import { type Evaluation, sentInstanceSchema, sentRoutesSchema, variantNameSchema } from './domain.js';
 import { idSchema as id } from './api-id.js';
 import { type CsvPreview, csvImportSchema, type InstanceSummary, instanceSaveSchema, type StoredInstance } from './api-instances.js';
 import { type ModelInfo, type LearningPoint, type TrainingRun, trainingRequestSchema } from './api-models.js';
@@ -37,7 +37,7 @@ const call =
   <Res>() =>
   <Req extends z.ZodType>(req: Req) => ({ req, res: undefined as unknown as Res });
 
-const routesCheck = z.strictObject({ instanceId: id, variant: variantRequestSchema, routes: routesSchema });
+const routesCheck = z.strictObject({ instanceId: id, variant: variantRequestSchema, routes: sentRoutesSchema });
 /**
  * `fromPlan`: the stored plan of that instance the routes are hand edits of (another instance's is refused); customers
  * added to the instance after it are said to be.
@@ -77,7 +77,7 @@ export const CALLS = {
   'plans:saveEdited': call<StoredPlan>()(editCheck),
   /** A stored plan as CSV or JSON; with `routes`, its hand-edited routes (as on screen), scored as Check does. */
   'plans:export': call<{ fileName: string; text: string }>()(
-    z.strictObject({ id, format: z.enum(['csv', 'json']), routes: routesSchema.optional() }),
+    z.strictObject({ id, format: z.enum(['csv', 'json']), routes: sentRoutesSchema.optional() }),
   ),
   /** Driver sheets (one route's or all) as a PDF, laid out from the sheets the renderer shows; the file as base64. */
   'sheets:pdf': call<{ fileName: string; base64: string }>()(sheetsDocumentSchema),

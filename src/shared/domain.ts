@@ -297,6 +297,8 @@ export interface Evaluation extends Totals {
 /** Routes as customer ids in visiting order (depot implicit at both ends). */
 export const routesSchema = z.array(z.array(z.string()));
 export type Routes = z.infer<typeof routesSchema>;
+/** Routes as a request sends them (hand edits to check, save or export): ids bounded as a sent instance's are. */
+export const sentRoutesSchema = z.array(z.array(sentNode.id));
 
 export const methodNameSchema = z.enum(['jampr', 'am', 'classical', 'random']);
 export type MethodName = z.infer<typeof methodNameSchema>;

@@ -100,6 +100,38 @@ describe('hand edits', () => {
     const own = await app.call('plans:saveEdited', { ...edit, fromPlan: undefined });
     expect((await app.call('plans:saveEdited', { ...edit, fromPlan: own.id })).editedFrom).toBe(own.id);
   });
+
+  it('naming customers the instance never had are refused, by the save and the export, naming a few and counting the rest', async () => {
+    const edited = await app.call('plans:saveEdited', { instanceId: day.id, variant: { name: 'tw1' }, routes });
+    const before = await planCount(day.id);
+    const strays = ['NOPE', 'x1', 'x2', 'x3', 'x4', 'x5', 'x6'];
+    const request = { instanceId: day.id, variant: { name: 'tw1' }, routes: [...routes, strays], fromPlan: edited.id };
+    const refusal = {
+      kind: 'input',
+      message: `the edited routes name 7 customers NOPE, x1, x2, x3, x4 and 2 more: “day” has no such customer, nor had plan ${edited.id}; take them off the routes`,
+    };
+    expect(await app.fail('plans:saveEdited', request)).toEqual(refusal);
+    expect(await app.fail('plans:export', { id: edited.id, format: 'csv', routes: request.routes })).toEqual(refusal);
+    // An id longer than any instance's is refused by the request's schema, as an instance's own ids are.
+    const long = await app.fail('plans:saveEdited', { ...request, routes: [...routes, ['x'.repeat(100_000)]] });
+    expect(long).toMatchObject({
+      kind: 'input',
+      details: [expect.stringMatching(/is longer than 100 characters, the most an id may have/)],
+    });
+    expect(await planCount(day.id)).toBe(before);
+  });
+
+  it('drop, as before, a customer deleted from the instance since the plan they are edits of', async () => {
+    const shrinking = await app.call('instances:save', { instance: tinyInstance('shrinking day') });
+    const plan = await app.call('plans:saveEdited', { instanceId: shrinking.id, variant: { name: 'tw1' }, routes });
+    const withoutE = { ...tinyInstance('shrinking day'), customers: tinyInstance().customers.filter((c) => c.id !== 'e') };
+    await app.call('instances:save', { id: shrinking.id, basedOn: shrinking.updatedAt, instance: withoutE });
+    const saved = await app.call('plans:saveEdited', { instanceId: shrinking.id, variant: { name: 'tw1' }, routes, fromPlan: plan.id });
+    expect(saved.routes).toEqual([
+      ['a', 'b'],
+      ['c', 'd'],
+    ]);
+  });
 });
 
 describe('a model asked for by id', () => {

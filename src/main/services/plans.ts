@@ -1,13 +1,14 @@
 import type { CallRequest, PlanSummary, StoredPlan } from '../../shared/api.js';
 import type { Evaluation, Instance, RouteSummary, StopSchedule } from '../../shared/domain.js';
 import { inputError } from '../../shared/errors.js';
-import { brokenCounts, unservedIds } from '../../shared/not-served.js';
+import { brokenCounts } from '../../shared/not-served.js';
 import { evaluatePlan } from '../vrp/evaluate.js';
 import { writePlanCsv } from '../vrp/io/csv-write.js';
 import { toPlanJson } from '../vrp/io/json.js';
 import type { Problem } from '../vrp/problem.js';
 import { buildProblem } from '../vrp/validate.js';
 import type { ServiceContext } from './context.js';
+import { customersKnownTo, editedRoutes } from './edited-routes.js';
 import { requireInstance, safeFileName } from './instances.js';
 import type { Planner } from './planning.js';
 import type { Caller } from './registry.js';
@@ -47,7 +48,7 @@ const TAKEN_OFF = 'it was taken off its route by hand';
  */
 function withReasonsFrom(from: StoredPlan, now: Evaluation): Evaluation {
   const routed = new Set(from.routes.flat());
-  const known = new Set([...routed, ...unservedIds(from.evaluation)]);
+  const known = customersKnownTo(from);
   // A saved hand edit edited again: what an earlier edit took off stays taken off by hand.
   const takenOffBefore = new Set(
     from.evaluation.violations.filter((v) => v.kind === 'unserved' && v.message.endsWith(TAKEN_OFF)).map((v) => v.customerId),
@@ -107,11 +108,8 @@ function sameFigures(a: Evaluation, b: Evaluation): boolean {
   );
 }
 
-/** Check mode: edited routes are scored and their violations listed, never rejected. */
-function check(ctx: ServiceContext, request: CallRequest<'plans:check'>) {
-  const { instance } = requireInstance(ctx, request.instanceId);
-  // Hand edits of a stored plan say, as the plan itself does, which customers it never knew, and which they took off:
-  // a plan of another day knows other customers, and an edit saved from it would name that day's plan as its origin.
+/** The stored plan hand-edited routes say they are edits of (`fromPlan`), which must be a plan of their instance. */
+function editedPlan(ctx: ServiceContext, instance: Instance, request: { instanceId: number; fromPlan?: number }): StoredPlan | null {
   const from = request.fromPlan === undefined ? null : requirePlan(ctx, request.fromPlan);
   if (from && from.instanceId !== request.instanceId) {
     const theirs = requireInstance(ctx, from.instanceId).instance.name;
@@ -119,6 +117,15 @@ function check(ctx: ServiceContext, request: CallRequest<'plans:check'>) {
       `plan ${from.id} is a plan of “${theirs}”, not of “${instance.name}”: fromPlan names the plan of this instance that the routes are edits of`,
     );
   }
+  return from;
+}
+
+/** Check mode: edited routes are scored and their violations listed, never rejected. */
+function check(ctx: ServiceContext, request: CallRequest<'plans:check'>) {
+  const { instance } = requireInstance(ctx, request.instanceId);
+  // Hand edits of a stored plan say, as the plan itself does, which customers it never knew, and which they took off:
+  // a plan of another day knows other customers, and an edit saved from it would name that day's plan as its origin.
+  const from = editedPlan(ctx, instance, request);
   const variant = toVariant(request.variant);
   const evaluation = evaluatePlan(buildProblem(instance), request.routes, variant);
   return { variant, evaluation: from ? withReasonsFrom(from, evaluation) : evaluation };
@@ -142,14 +149,10 @@ export function planServices(ctx: ServiceContext, planner: Planner) {
     'plans:delete': ({ id }: { id: number }) => ({ deleted: ctx.store.plans.delete(id) }),
     'plans:check': (request: CallRequest<'plans:check'>) => check(ctx, request).evaluation,
     'plans:saveEdited': (request: CallRequest<'plans:saveEdited'>) => {
-      // Customers deleted from the instance since the plan was made (its check names them) are not stored with it.
-      // A route emptied by hand keeps its place, so the routes keep the numbers the sheets printed before the save;
-      // empty routes at the end number nothing and are dropped.
-      const known = new Set(requireInstance(ctx, request.instanceId).instance.customers.map((c) => c.id));
+      const { instance } = requireInstance(ctx, request.instanceId);
       const twice = request.routes.flat().filter((id, i, all) => all.indexOf(id) !== i);
       if (twice.length > 0) throw inputError(`the edited plan visits ${[...new Set(twice)].join(', ')} more than once`);
-      const routes = request.routes.map((r) => r.filter((id) => known.has(id)));
-      while (routes.length > 0 && routes[routes.length - 1].length === 0) routes.pop();
+      const routes = editedRoutes(instance, request.routes, editedPlan(ctx, instance, request));
       const { variant, evaluation } = check(ctx, { ...request, routes });
       return ctx.store.plans.insert({
         instanceId: request.instanceId,
@@ -162,9 +165,10 @@ export function planServices(ctx: ServiceContext, planner: Planner) {
         ...(request.fromPlan === undefined ? {} : { editedFrom: request.fromPlan }),
       });
     },
-    'plans:export': ({ id, format, routes }: CallRequest<'plans:export'>) => {
+    'plans:export': ({ id, format, routes: sent }: CallRequest<'plans:export'>) => {
       const onData = planOnCurrentData(ctx, id);
       const { instance } = onData;
+      const routes = sent && editedRoutes(instance, sent, ctx.store.plans.get(id) ?? null);
       // Hand edits not saved yet are exported as they are on screen, scored on today's data like the editor's check,
       // and named as a saved edit would be: no solver made those routes.
       const plan = routes
