@@ -3,7 +3,7 @@
  * and runs the calls answer with.
  */
 import { z } from 'zod';
-import { MAX_APP_TRAINING_SIZE, MAX_TRAINING_MINUTES, MIN_TRAINING_MINUTES, MIN_TRAINING_SIZE } from './limits.js';
+import { MAX_APP_TRAINING_SIZE, MAX_MODEL_NAME_CHARS, MAX_TRAINING_MINUTES, MIN_TRAINING_MINUTES, MIN_TRAINING_SIZE } from './limits.js';
 import { type VariantName, variantNameSchema } from './domain.js';
 import { idSchema as id } from './api-id.js';
 
@@ -18,7 +18,12 @@ export const trainingRequestSchema = z
     fromModelId: id.optional(),
     /** Start from untrained weights instead (only when asked). */
     fromScratch: z.boolean().optional(),
-    name: z.string().min(1).optional(),
+    /** Checked here, before the run, against the limit its card is checked against after it. */
+    name: z
+      .string()
+      .min(1)
+      .max(MAX_MODEL_NAME_CHARS, `is longer than ${MAX_MODEL_NAME_CHARS} characters, the most a model name may have: shorten it`)
+      .optional(),
   })
   // Both asked for: one would be ignored without a word.
   .refine((r) => !(r.fromScratch && r.fromModelId !== undefined), {

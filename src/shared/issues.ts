@@ -27,7 +27,7 @@ const valueAt = (input: unknown, path: readonly Key[]): unknown =>
 
 /** Of a text longer than this, a message shows the start: a megabyte pasted into a name is not echoed back whole. */
 const SHOWN_TEXT = 40;
-const clipped = (text: string): string => (text.length > SHOWN_TEXT ? `${text.slice(0, SHOWN_TEXT)}…` : text);
+export const clipped = (text: string): string => (text.length > SHOWN_TEXT ? `${text.slice(0, SHOWN_TEXT)}…` : text);
 
 export const showValue = (v: unknown): string =>
   typeof v === 'string' ? `'${clipped(v)}'` : isRecord(v) || Array.isArray(v) ? clipped(JSON.stringify(v)) : String(v);

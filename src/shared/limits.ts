@@ -73,3 +73,9 @@ export const MAX_ID_CHARS = 100;
  * pasted into a name is refused. Stored days are read whatever they hold.
  */
 export const MAX_TEXT_CHARS = 500;
+
+/**
+ * The longest name a model may have, on its card.json and as a training run is asked for it: room for a descriptive
+ * name; the run's folder is named from its first 100 characters (safeFileName).
+ */
+export const MAX_MODEL_NAME_CHARS = 200;

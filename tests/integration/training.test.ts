@@ -1,5 +1,5 @@
 import { RECIPE_NAMES } from '../../src/main/jampr/train/recipe.js';
-import { existsSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { saveCheckpoint } from '../../src/main/jampr/checkpoint.js';
@@ -39,6 +39,11 @@ function fakeTrainer(
         });
         await new Promise((r) => setTimeout(r, 5));
         if (train.name === 'fails' && i === 2) throw new AppError('model', 'the trainer ran out of luck');
+        if (train.name === 'fails after a checkpoint' && i === 2) {
+          mkdirSync(train.outDir, { recursive: true });
+          writeFileSync(join(train.outDir, 'model.json'), '{}');
+          throw new AppError('model', 'the card could not be written');
+        }
       }
       // A real (untrained, tiny) checkpoint: the service registers only folders that pass every check.
       const policy = new Policy(tinyModelConfig(), 1);
@@ -105,6 +110,28 @@ describe('training service', () => {
     const next = await app.call('training:start', { variant: 'tw3', size: 10, instanceIds: [], minutes: 1, name: 'next' });
     expect((await app.call('training:cancel', { id: next.id })).status).toBe('cancelled');
     expect((await app.call('training:list', {})).map((r) => r.status)).toEqual(['cancelled', 'failed']);
+  });
+
+  it('removes the folder a failed run wrote, so that its name can be trained again', async () => {
+    app = createTestApp(fakeTrainer(null, 3));
+    const request = { variant: 'tw3' as const, size: 10, instanceIds: [], minutes: 1, name: 'fails after a checkpoint' };
+    const run = await app.call('training:start', request);
+    while ((await app.call('training:status', { id: run.id })).status === 'running') await new Promise((r) => setTimeout(r, 5));
+    expect(await app.call('training:status', { id: run.id })).toMatchObject({ status: 'failed', error: 'the card could not be written' });
+    expect(existsSync(join(app.dir, 'models', 'fails_after_a_checkpoint'))).toBe(false);
+    expect((await app.call('training:start', request)).status).toBe('running');
+  });
+
+  it('refuses a model name longer than a card holds before training, without repeating it whole', async () => {
+    app = createTestApp(fakeTrainer());
+    const refusal = await app.fail('training:start', { variant: 'tw1', size: 10, instanceIds: [], minutes: 1, name: 'm'.repeat(10_000) });
+    expect(refusal).toMatchObject({
+      kind: 'input',
+      details: [expect.stringMatching(/is longer than 200 characters, the most a model name may have/)],
+    });
+    expect(JSON.stringify(refusal).length).toBeLessThan(1_000);
+    expect(await app.call('training:list', {})).toEqual([]);
+    expect(existsSync(join(app.dir, 'models'))).toBe(false);
   });
 
   it('stops a run whose database file was deleted under it, and ends it in words', async () => {

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { z } from 'zod';
 import { variantNameSchema } from '../../shared/domain.js';
 import { AppError } from '../../shared/errors.js';
+import { MAX_MODEL_NAME_CHARS } from '../../shared/limits.js';
 import { cardFromJson, type ModelCard } from './card.js';
 import { fromFloat16 } from './float16.js';
 import { DEFAULT_MODEL_CONFIG, type ModelConfig, modelConfig } from './model/config.js';
@@ -73,7 +74,7 @@ export type ModelJson = z.infer<typeof modelJsonSchema>;
 
 /** card.json: the fields the app and the trainer rely on; extra fields are allowed so a card may grow. */
 export const cardJsonSchema = z.looseObject({
-  name: z.string().min(1).max(200),
+  name: z.string().min(1).max(MAX_MODEL_NAME_CHARS),
   kind: z.enum(['jampr', 'am']),
   variant: variantNameSchema,
   size: z.number().int().positive().max(MODEL_LIMITS.tourLength),

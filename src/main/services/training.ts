@@ -9,6 +9,7 @@ import { registerModel, resolveModel } from './models.js';
 import type { HoldoutComparison } from '../jobs/protocol.js';
 import { MIN_DAYS_FOR_HOLDOUT, MIN_DAYS_TO_JUDGE, splitHoldout } from '../../shared/holdout.js';
 import { someOf } from '../../shared/some-of.js';
+import { clipped } from '../../shared/issues.js';
 
 interface ActiveRun {
   controller: AbortController;
@@ -56,16 +57,17 @@ export function trainingServices(ctx: ServiceContext) {
     if (request.name?.trim() === '') throw inputError('the model name is empty: give the model a name');
     const name =
       request.name?.trim() ?? `jampr-${request.variant}-n${request.size}-${new Date().toISOString().slice(0, 19).replace(/[:T]/g, '')}`;
-    if (models.nameTaken(name)) throw inputError(`a model named ${name} already exists: choose another name`);
+    if (models.nameTaken(name)) throw inputError(`a model named ${clipped(name)} already exists: choose another name`);
     // The model's folder is its name written for the disk: two names may write alike ("north depot", "north_depot"),
     // and a name of dots would write into the models folder's parent. Neither may overwrite another model's files.
     // Folders are compared without case, as the disks of macOS and Windows compare them.
     const folder = safeFileName(name);
-    if (!/[\p{L}\p{N}]/u.test(folder)) throw inputError(`the model name ${name} cannot name a folder: use letters or digits in it`);
+    if (!/[\p{L}\p{N}]/u.test(folder))
+      throw inputError(`the model name ${clipped(name)} cannot name a folder: use letters or digits in it`);
     const taken = existsSync(ctx.modelsDir) ? readdirSync(ctx.modelsDir).find((f) => f.toLowerCase() === folder.toLowerCase()) : undefined;
     if (taken)
       throw inputError(
-        `the model name ${name} would be stored in the folder ${taken}, which holds another model's files: choose another name`,
+        `the model name ${clipped(name)} would be stored in the folder ${clipped(taken)}, which holds another model's files: choose another name`,
       );
 
     // The name is stored with the run so that a checkpoint left by a killed app can still be found.
@@ -127,6 +129,9 @@ export function trainingServices(ctx: ServiceContext) {
       } catch (err) {
         const error = toErrorData(storeLost ?? err);
         const status = error.kind === 'cancelled' ? 'cancelled' : 'failed';
+        // A failed run's folder (no other model's: the name was checked free above) would block its name for good. Where
+        // the store was lost the checkpoint stays for the next start to find (interrupted-training.ts).
+        if (status === 'failed' && !storeLost) rmSync(job.outDir, { recursive: true, force: true });
         try {
           outcome = trainingRuns.finish(run.id, status, null, status === 'failed' ? error.message : null)!;
         } catch (stored) {
