@@ -14,7 +14,7 @@ export const SHEET_TEXT_MAX = MAX_TEXT_CHARS;
  */
 const text = z.string().transform((t) => (t.length > SHEET_TEXT_MAX ? `${t.slice(0, SHEET_TEXT_MAX - 1)}…` : t));
 
-export const sheetRowSchema = z.object({
+export const sheetRowSchema = z.strictObject({
   kind: z.enum(['depart', 'stop', 'return']),
   /** 1.. for stops, empty for the depot rows. */
   order: text,
@@ -34,7 +34,7 @@ export const sheetRowSchema = z.object({
 });
 export type SheetRow = z.infer<typeof sheetRowSchema>;
 
-export const sheetSchema = z.object({
+export const sheetSchema = z.strictObject({
   route: z.number().int().min(0),
   title: text,
   summary: text,
@@ -47,7 +47,7 @@ export const sheetSchema = z.object({
     .max(MAX_CUSTOMERS + 2),
   /** Depot first, then the stops in order: what the route sketch draws. */
   path: z
-    .array(z.object({ x: z.number().finite(), y: z.number().finite(), id: text }))
+    .array(z.strictObject({ x: z.number().finite(), y: z.number().finite(), id: text }))
     .min(1)
     .max(MAX_CUSTOMERS + 1),
 });
@@ -55,7 +55,8 @@ export type Sheet = z.infer<typeof sheetSchema>;
 
 /**
  * The sheets of one plan, for one PDF: every route's, or the one route picked. Strict, as every request of the API is
- * (api.ts): a misspelled field ("warning") is refused rather than printed without.
+ * (api.ts), down to its rows, path points and not-served entries: a misspelled field ("warning", a row's "lat") is
+ * refused rather than printed without.
  */
 export const sheetsDocumentSchema = z.strictObject({
   instanceName: text,
@@ -68,7 +69,7 @@ export const sheetsDocumentSchema = z.strictObject({
   sheets: z.array(sheetSchema).min(1).max(MAX_CUSTOMERS),
   /** The customers the plan leaves out, with the reason (not-served.ts): a page of their own after the routes. */
   notServed: z
-    .array(z.object({ id: text, name: text, reason: text }))
+    .array(z.strictObject({ id: text, name: text, reason: text }))
     .max(MAX_CUSTOMERS)
     .optional(),
 });

@@ -244,6 +244,50 @@ describe('driver sheets as a PDF', () => {
     });
     expect((await app.call('sheets:pdf', { ...document, warnings: ['out of date'] })).fileName).toMatch(/\.pdf$/);
   });
+
+  it('refuse a field they do not know inside a sheet, a row, a path point or a not-served entry, naming where', async () => {
+    const good = {
+      instanceName: 'day',
+      planLabel: 'Classical · hard',
+      geo: false,
+      sheets: [
+        {
+          route: 0,
+          title: 'Route 1',
+          summary: '1 stop',
+          colour: '#1f77b4',
+          rows: [
+            {
+              kind: 'stop',
+              order: '1',
+              id: 'a',
+              name: 'Shop',
+              place: '(1, 2)',
+              window: '0–50',
+              eta: '5',
+              start: '',
+              service: '2',
+              load: '3',
+              late: false,
+            },
+          ],
+          path: [{ x: 0, y: 0, id: 'D' }],
+        },
+      ],
+      notServed: [{ id: 'b', name: 'Bakery', reason: 'no vehicle has room' }],
+    };
+    expect((await app.call('sheets:pdf', good as never)).fileName).toMatch(/\.pdf$/);
+    const [sheet] = good.sheets;
+    const misspelt = [
+      [{ ...good, sheets: [{ ...sheet, warning: 'late' }] }, /warning is not a field of .*sheets\[0\]/],
+      [{ ...good, sheets: [{ ...sheet, rows: [{ ...sheet.rows[0], lat: 5 }] }] }, /lat is not a field of .*sheets\[0\]\.rows\[0\]/],
+      [{ ...good, sheets: [{ ...sheet, path: [{ ...sheet.path[0], lon: 5 }] }] }, /lon is not a field of .*sheets\[0\]\.path\[0\]/],
+      [{ ...good, notServed: [{ ...good.notServed[0], reasn: 'x' }] }, /reasn is not a field of .*notServed\[0\]/],
+    ] as const;
+    for (const [request, detail] of misspelt) {
+      expect(await app.fail('sheets:pdf', request)).toMatchObject({ kind: 'input', details: [expect.stringMatching(detail)] });
+    }
+  });
 });
 
 describe('a travel speed sent with an x/y file', () => {
