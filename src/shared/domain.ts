@@ -5,6 +5,8 @@
  * plain interfaces.
  */
 import { z } from 'zod';
+import { controlCharacterIn, controlCharacterMessage } from './control-characters.js';
+import { clipped } from './issues.js';
 import { MAX_CUSTOMERS, MAX_ID_CHARS, MAX_MAGNITUDE, MAX_TEXT_CHARS, MAX_VEHICLES, SPEED_KMH_RANGE } from './limits.js';
 import { withShiftWindows } from './shift-windows.js';
 
@@ -107,12 +109,20 @@ export const instanceSchema = instanceObject.transform(withShiftWindows);
 export type Instance = z.infer<typeof instanceSchema>;
 
 const longerThan = (max: number, what: string) => `is longer than ${max} characters, the most ${what} may have: shorten it`;
-const sentLabel = label.unwrap().max(MAX_TEXT_CHARS, longerThan(MAX_TEXT_CHARS, 'a name or an address')).optional();
+/** A text sent to be kept holds no control character (control-characters.ts), whose code point the message names. */
+const noControl = <T extends z.ZodString>(text: T) =>
+  text.refine((t) => controlCharacterIn(t) === null, { error: (issue) => controlCharacterMessage(String(issue.input)) });
+const sentLabel = noControl(label.unwrap().max(MAX_TEXT_CHARS, longerThan(MAX_TEXT_CHARS, 'a name or an address'))).optional();
+/** An id as a request may name it (in an instance, in routes): bounded, and not blank. */
+const sentId = z
+  .string('is not a non-empty string')
+  .max(MAX_ID_CHARS, longerThan(MAX_ID_CHARS, 'an id'))
+  .refine((id) => id.trim() !== '', { error: 'is not a non-empty string', abort: true });
 const sentNode = {
-  id: z
-    .string('is not a non-empty string')
-    .max(MAX_ID_CHARS, longerThan(MAX_ID_CHARS, 'an id'))
-    .refine((id) => id.trim() !== '', 'is not a non-empty string'),
+  // Kept as the day's CSV export and import give it back: the import trims every cell, so ' C001 ' would return as 'C001'.
+  id: noControl(sentId).refine((id) => id === id.trim(), {
+    error: (issue) => `'${clipped(String(issue.input))}' has spaces at its ends, which a CSV file does not keep: remove them`,
+  }),
   name: sentLabel,
   address: sentLabel,
 };
@@ -125,7 +135,7 @@ export const sentCustomerSchema = customerSchema.extend(sentNode).strict();
  */
 export const sentInstanceSchema = instanceObject
   .extend({
-    name: instanceName.max(MAX_TEXT_CHARS, longerThan(MAX_TEXT_CHARS, "an instance's name")),
+    name: noControl(instanceName.max(MAX_TEXT_CHARS, longerThan(MAX_TEXT_CHARS, "an instance's name"))),
     depot: depotSchema.extend(sentNode).strict(),
     customers: customersOf(sentCustomerSchema),
     coordinates: z.discriminatedUnion('kind', [planarSchema.strict(), geoSchema.strict()], { error: NO_KIND }).optional(),
@@ -298,7 +308,7 @@ export interface Evaluation extends Totals {
 export const routesSchema = z.array(z.array(z.string()));
 export type Routes = z.infer<typeof routesSchema>;
 /** Routes as a request sends them (hand edits to check, save or export): ids bounded as a sent instance's are. */
-export const sentRoutesSchema = z.array(z.array(sentNode.id));
+export const sentRoutesSchema = z.array(z.array(sentId));
 
 export const methodNameSchema = z.enum(['jampr', 'am', 'classical', 'random']);
 export type MethodName = z.infer<typeof methodNameSchema>;

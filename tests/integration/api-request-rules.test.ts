@@ -67,19 +67,40 @@ describe('prices in a request', () => {
 });
 
 describe('customer ids', () => {
-  it("are refused where they differ only by spaces at their ends, which the day's CSV export would not keep apart", async () => {
+  it("are refused with spaces at their ends, which the day's CSV export would not keep (its import trims every cell)", async () => {
     const base = tinyInstance('spaced');
     const renamed = (ids: Record<string, string>) => ({ ...base, customers: base.customers.map((c) => ({ ...c, id: ids[c.id] ?? c.id })) });
     const before = (await app.call('instances:list', {})).length;
-    const twin = renamed({ b: 'a ', c: ' a' });
-    const twins =
-      "duplicate id: customer ids 'a', 'a ' and ' a' differ only by spaces at their ends, which a CSV file does not keep: rename all but one";
-    expect(await app.fail('instances:save', { instance: twin })).toMatchObject({ kind: 'input', details: [twins] });
-    expect((await app.call('instances:validate', { instance: twin })).problems).toEqual([twins]);
-    expect((await app.fail('instances:save', { instance: renamed({ b: 'D ' }) })).details).toEqual([
-      "duplicate id: customer 'D ' differs from the depot's id 'D' only by spaces at their ends, which a CSV file does not keep: rename it",
-    ]);
+    const spaced = renamed({ b: 'a ', c: ' C001 ' });
+    const refusals = [
+      "instance.customers[1].id (customer a ): 'a ' has spaces at its ends, which a CSV file does not keep: remove them",
+      "instance.customers[2].id (customer  C001 ): ' C001 ' has spaces at its ends, which a CSV file does not keep: remove them",
+    ];
+    expect(await app.fail('instances:save', { instance: spaced })).toMatchObject({ kind: 'input', details: refusals });
+    expect((await app.call('instances:validate', { instance: spaced })).problems).toEqual(
+      refusals.map((r) => r.replace(/^instance\./, '')),
+    );
     expect((await app.call('instances:list', {})).length).toBe(before);
+  });
+});
+
+describe('texts of an instance', () => {
+  it('are refused with a control character (NUL, a right-to-left override), naming the customer and the field', async () => {
+    const base = tinyInstance('x\u0000y');
+    const customers = base.customers.map((c) => (c.id === 'b' ? { ...c, name: 'B\u202Eckerei', address: 'Main St\u00001' } : c));
+    const before = (await app.call('instances:list', {})).length;
+    expect(await app.fail('instances:save', { instance: { ...base, customers } })).toMatchObject({
+      kind: 'input',
+      details: [
+        'instance.name: holds the invisible control character U+0000: remove it (retype the text where it was pasted)',
+        'instance.customers[1].name (customer b): holds the invisible control character U+202E: remove it (retype the text where it was pasted)',
+        'instance.customers[1].address (customer b): holds the invisible control character U+0000: remove it (retype the text where it was pasted)',
+      ],
+    });
+    expect((await app.call('instances:list', {})).length).toBe(before);
+    // Letters of every script stay, and so do the marks right-to-left text needs.
+    const kept = await app.call('instances:save', { instance: tinyInstance('Bäckerei שלום\u200F') });
+    expect(kept.instance.name).toBe('Bäckerei שלום\u200F');
   });
 });
 
