@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import { type Coordinates, type Instance, sentInstanceSchema } from './domain.js';
 import { idSchema as id } from './api-id.js';
+import { MAX_FILE_NAME_CHARS } from './limits.js';
 
 /**
  * A save: a new instance (no id) or the stored one with that id. `basedOn`: the updatedAt of the stored instance the
@@ -21,7 +22,9 @@ export const instanceSaveSchema = z
   });
 
 export const csvImportSchema = z.strictObject({
-  fileName: z.string(),
+  fileName: z
+    .string()
+    .max(MAX_FILE_NAME_CHARS, `is longer than ${MAX_FILE_NAME_CHARS} characters, the most a file name may have: rename the file`),
   text: z.string(),
   vehicles: z.number().int().positive().optional(),
   capacity: z.number().positive().optional(),

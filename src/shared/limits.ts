@@ -79,3 +79,9 @@ export const MAX_TEXT_CHARS = 500;
  * name; the run's folder is named from its first 100 characters (safeFileName).
  */
 export const MAX_MODEL_NAME_CHARS = 200;
+
+/**
+ * The longest file name a CSV import may give: what the disks of Windows, macOS and Linux allow (255). The day is named
+ * from it, so a longer one would be refused as the instance's name, which the dispatcher never typed.
+ */
+export const MAX_FILE_NAME_CHARS = 255;

@@ -311,6 +311,32 @@ describe('driver sheets as a PDF', () => {
   });
 });
 
+describe('the file name of a CSV import', () => {
+  it('is refused over 255 characters as the file name, not as the instance name, and shown only in part', async () => {
+    const before = (await app.call('instances:list', {})).length;
+    const refusal = await app.fail('instances:importCsv', {
+      fileName: `${'f'.repeat(10_000)}.csv`,
+      text: TINY_CSV,
+      vehicles: 3,
+      capacity: 30,
+    });
+    expect(refusal).toMatchObject({
+      kind: 'input',
+      details: [`fileName '${'f'.repeat(40)}…' is longer than 255 characters, the most a file name may have: rename the file`],
+    });
+    expect((await app.call('instances:list', {})).length).toBe(before);
+    // Within the limit, a message naming the file shows its start only.
+    const long = `${'g'.repeat(250)}.csv`;
+    const preview = await app.call('instances:previewCsv', { fileName: long, text: TINY_CSV, vehicles: 3, capacity: 30, speedKmh: 40 });
+    expect(preview.warnings).toContain(
+      `the travel speed 40 km/h is not used: it applies to lat/lon files only, and ${'g'.repeat(40)}… has x/y positions, whose distance is the travel time`,
+    );
+    expect((await app.fail('instances:previewCsv', { fileName: long, text: 'id,x\n', vehicles: 3, capacity: 30 })).message).toMatch(
+      new RegExp(`^CSV ${'g'.repeat(40)}… `),
+    );
+  });
+});
+
 describe('a travel speed sent with an x/y file', () => {
   it('is said not to be used, as it applies to lat/lon files only; the file still reads', async () => {
     const request = { fileName: 'plane.csv', text: TINY_CSV, vehicles: 3, capacity: 30 };

@@ -2,6 +2,7 @@ import { basename, extname } from 'node:path';
 import type { CallRequest, CsvPreview, StoredInstance } from '../../shared/api.js';
 import type { Instance } from '../../shared/domain.js';
 import { AppError, inputError } from '../../shared/errors.js';
+import { clipped } from '../../shared/issues.js';
 import { parseCustomerCsv } from '../vrp/io/csv.js';
 import { writeInstanceCsv } from '../vrp/io/csv-write.js';
 import { buildProblem, checkInstance, validateInstance } from '../vrp/validate.js';
@@ -55,7 +56,7 @@ export function previewCsv(request: CallRequest<'instances:previewCsv'>): CsvPre
  */
 function unusedSpeedWarning({ speedKmh, fileName }: CallRequest<'instances:previewCsv'>, instance: Instance): string | null {
   if (speedKmh === undefined || instance.coordinates?.kind === 'geo') return null;
-  return `the travel speed ${speedKmh} km/h is not used: it applies to lat/lon files only, and ${fileName} has x/y positions, whose distance is the travel time`;
+  return `the travel speed ${speedKmh} km/h is not used: it applies to lat/lon files only, and ${clipped(fileName)} has x/y positions, whose distance is the travel time`;
 }
 
 export function instanceServices(ctx: ServiceContext) {

@@ -2,6 +2,7 @@ import { MAX_MAGNITUDE } from '../../../shared/limits.js';
 import Papa from 'papaparse';
 import type { Customer, Depot, Instance } from '../../../shared/domain.js';
 import { inputError } from '../../../shared/errors.js';
+import { clipped } from '../../../shared/issues.js';
 import { overnight, startOfDay } from '../../../shared/clock.js';
 import { checkInstance, partialCustomerProblems, type PartialCustomer } from '../validate.js';
 import { readCell } from './csv-cells.js';
@@ -238,10 +239,10 @@ export function parseCustomerCsv(text: string, options: CsvFleetOptions): CsvImp
   const body = text.replace(/^\uFEFF/, '').replace(/\r\n?/g, '\n');
   // A workbook or other binary file: say what it is, not which columns its bytes lack.
   const binary = binaryFileProblem(body);
-  if (binary) throw inputError(`CSV ${options.name} cannot be imported`, [binary]);
+  if (binary) throw inputError(`CSV ${clipped(options.name)} cannot be imported`, [binary]);
   // An instance or plan JSON given where a CSV is read: say so, not that six CSV columns are missing.
   if (/^\s*[[{]/.test(body) && isJson(body))
-    throw inputError(`CSV ${options.name} cannot be imported`, [
+    throw inputError(`CSV ${clipped(options.name)} cannot be imported`, [
       'the file holds JSON, not CSV: a CSV has a header row and one row per stop (an instance JSON is read from a .json file by the jampr command line)',
     ]);
   const sep = separatorLine(body);
@@ -250,7 +251,7 @@ export function parseCustomerCsv(text: string, options: CsvFleetOptions): CsvImp
   const problems = parsed.errors.map((e) => `row ${(e.row ?? 0) + 1}: ${e.message}`);
   const records = parsed.data.map((cells, i) => ({ number: i + 1, cells })).filter((r) => r.cells.some((c) => c.trim() !== ''));
   const [first, ...allRows] = records;
-  if (!first) throw inputError(`CSV ${options.name} is empty`);
+  if (!first) throw inputError(`CSV ${clipped(options.name)} is empty`);
   const header = withoutTrailingSeparators(first, allRows);
   const mapping = mapColumns(header.cells);
   problems.push(...mapping.problems);
@@ -260,7 +261,7 @@ export function parseCustomerCsv(text: string, options: CsvFleetOptions): CsvImp
   // Otherwise the columns that were not read are likely the missing ones under another name or in another shape.
   else if (mapping.problems.length) problems.push(...missingColumnLeads(header, allRows, mapping));
   if (allRows.length === 0) problems.push('the file has a header but no rows');
-  if (mapping.problems.length || allRows.length === 0) throw inputError(`CSV ${options.name} cannot be imported`, problems);
+  if (mapping.problems.length || allRows.length === 0) throw inputError(`CSV ${clipped(options.name)} cannot be imported`, problems);
 
   const rows = firstRows(allRows, findDepot(allRows, mapping, []), options.first);
 
@@ -353,7 +354,8 @@ export function parseCustomerCsv(text: string, options: CsvFleetOptions): CsvImp
     problems.push(...partialCustomerProblems(customer, instance).map((p) => `row ${row}: ${p}`));
   }
   // A depot row out of place explains the depot's problems that reading the first row as it gives.
-  if (problems.length) throw inputError(`CSV ${options.name} cannot be imported`, [...byRow(problems), ...depotOutOfPlace(rows, mapping)]);
+  if (problems.length)
+    throw inputError(`CSV ${clipped(options.name)} cannot be imported`, [...byRow(problems), ...depotOutOfPlace(rows, mapping)]);
   const reach = rules.warnings.map((w) => withRow(w, rowsOfCustomer, depotRow?.number));
   const planeCells = rows.flatMap((r) => (['x', 'y'] as const).map((f) => r.cells[mapping.index[f] ?? -1] ?? ''));
   const degrees = planeInDegreesWarning(instance, mapping.names, planeCells);
