@@ -4,7 +4,7 @@
  */
 import { z } from 'zod';
 import { type Coordinates, type Instance, sentInstanceSchema } from './domain.js';
-import { idSchema as id } from './api-id.js';
+import { idSchema as id, versionStampSchema } from './api-id.js';
 import { MAX_FILE_NAME_CHARS } from './limits.js';
 
 /**
@@ -14,7 +14,7 @@ import { MAX_FILE_NAME_CHARS } from './limits.js';
  * that instance's id: alone it would be ignored, and a save meant as an update would store a second day.
  */
 export const instanceSaveSchema = z
-  .strictObject({ id: id.optional(), basedOn: z.string().optional(), instance: sentInstanceSchema })
+  .strictObject({ id: id.optional(), basedOn: versionStampSchema.optional(), instance: sentInstanceSchema })
   .refine((r) => r.basedOn === undefined || r.id !== undefined, {
     path: ['basedOn'],
     message:

@@ -14,7 +14,7 @@ import {
   type Variant,
   variantNameSchema,
 } from './domain.js';
-import { idSchema as id } from './api-id.js';
+import { idSchema as id, versionStampSchema } from './api-id.js';
 
 /**
  * A price per minute early or late as a request gives it: at most MAX_PRICE, the bound of `jampr`'s --alpha and --beta
@@ -65,7 +65,7 @@ export const planRequestSchema = z.strictObject({
    * The instance's `updatedAt` as the caller shows it: where it was saved or deleted elsewhere since, the plan is
    * refused ('conflict'), so a window never plans a version other than the one on its screen.
    */
-  basedOn: z.string().optional(),
+  basedOn: versionStampSchema.optional(),
 });
 export type PlanRequest = z.infer<typeof planRequestSchema>;
 

@@ -47,6 +47,27 @@ describe('a save with basedOn', () => {
   });
 });
 
+describe('a basedOn that is not a timestamp the store writes', () => {
+  it("is refused as the request's mistake (400), naming basedOn, by a save and a plan; nothing is stored or planned", async () => {
+    const stored = await app.call('instances:save', { instance: tinyInstance('yesterday') });
+    const refusal = {
+      kind: 'input',
+      details: [
+        "basedOn 'yesterday' is not an instance's updatedAt (a timestamp such as 2026-03-02T08:15:00.000Z): send the updatedAt the instance was read with, or leave basedOn out",
+      ],
+    };
+    expect(
+      await app.fail('instances:save', { id: stored.id, basedOn: 'yesterday', instance: { ...stored.instance, vehicles: 2 } }),
+    ).toMatchObject(refusal);
+    const plan = { instanceId: stored.id, variant: { name: 'tw1' }, method: 'classical', timeLimitSec: 0.1, basedOn: 'yesterday' };
+    expect(await app.fail('plans:create', plan)).toMatchObject(refusal);
+    expect((await app.call('instances:get', { id: stored.id })).instance.vehicles).toBe(3);
+    expect(await app.call('plans:list', { instanceId: stored.id })).toEqual([]);
+    // The stamp the store wrote is still taken.
+    expect((await app.call('instances:save', { id: stored.id, basedOn: stored.updatedAt, instance: stored.instance })).id).toBe(stored.id);
+  });
+});
+
 describe('a field an instance does not know', () => {
   const day = tinyInstance('misspelt');
   const unknown = (at: string, owner: string) =>
