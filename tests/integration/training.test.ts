@@ -221,7 +221,7 @@ describe('training service', () => {
     const { id } = await app.call('instances:save', { instance: tinyInstance('gone') });
     await app.call('instances:delete', { id });
     expect((await app.fail('training:start', { ...request, instanceIds: [id] })).message).toBe(
-      'one of the chosen days was deleted since the list was shown: choose the days again',
+      `one of the chosen days was deleted since the list was shown (id ${id}): choose the days again`,
     );
   });
 
@@ -341,7 +341,17 @@ describe('training service', () => {
 
   it('refuses to learn from an instance that does not exist, before starting anything', async () => {
     app = createTestApp(fakeTrainer());
-    expect((await app.fail('training:start', { variant: 'tw1', size: 10, instanceIds: [77], minutes: 1 })).kind).toBe('input');
+    expect(await app.fail('training:start', { variant: 'tw1', size: 10, instanceIds: [77], minutes: 1 })).toEqual({
+      kind: 'input',
+      message: 'there is no instance with id 77, and there never was: choose the days to learn from among the stored ones (instances:list)',
+    });
+    // One that was stored and deleted is told apart, and both are named by id.
+    const { id } = await app.call('instances:save', { instance: tinyInstance('gone') });
+    await app.call('instances:delete', { id });
+    const never = [999, 1000, 1001, 1002, 1003, 1004, 1005];
+    expect((await app.fail('training:start', { variant: 'tw1', size: 10, instanceIds: [id, ...never], minutes: 1 })).message).toBe(
+      'there is no instance with id 999, 1000, 1001, 1002, 1003 and 2 more, and there never was: choose the days to learn from among the stored ones (instances:list)',
+    );
     expect(await app.call('training:list', {})).toEqual([]);
   });
 });

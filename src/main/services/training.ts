@@ -37,11 +37,18 @@ export function trainingServices(ctx: ServiceContext) {
     const busy = [...active.keys()][0];
     if (busy !== undefined) throw inputError(`training run ${busy} is still running: cancel it or wait for it to finish`);
     // In the order they were stored, so that the held-out days are the most recent ones.
-    const stored = [...request.instanceIds].sort((a, b) => a - b).map((id) => ctx.store.instances.get(id));
-    const gone = stored.filter((s) => !s).length;
-    if (gone > 0)
+    const ids = [...request.instanceIds].sort((a, b) => a - b);
+    const stored = ids.map((id) => ctx.store.instances.get(id));
+    // An id no instance ever had is the request's mistake (a typo, another database's id), not a deletion elsewhere.
+    const missing = ids.filter((_, i) => !stored[i]);
+    const never = missing.filter((id) => !ctx.store.instances.everStored(id));
+    if (never.length > 0)
       throw inputError(
-        `${gone === 1 ? 'one of the chosen days was' : `${gone} of the chosen days were`} deleted since the list was shown: choose the days again`,
+        `there is no instance with id ${someOf(never, 5)}, and there never was: choose the days to learn from among the stored ones (instances:list)`,
+      );
+    if (missing.length > 0)
+      throw inputError(
+        `${missing.length === 1 ? 'one of the chosen days was' : `${missing.length} of the chosen days were`} deleted since the list was shown (id ${someOf(missing, 5)}): choose the days again`,
       );
     const days = stored.map((s) => s!.instance);
     const { learn, holdout } = splitHoldout(days);
