@@ -110,9 +110,9 @@ export type Instance = z.infer<typeof instanceSchema>;
 
 const longerThan = (max: number, what: string) => `is longer than ${max} characters, the most ${what} may have: shorten it`;
 /** A text sent to be kept holds no control character (control-characters.ts), whose code point the message names. */
-const noControl = <T extends z.ZodString>(text: T) =>
-  text.refine((t) => controlCharacterIn(t) === null, { error: (issue) => controlCharacterMessage(String(issue.input)) });
-const sentLabel = noControl(label.unwrap().max(MAX_TEXT_CHARS, longerThan(MAX_TEXT_CHARS, 'a name or an address'))).optional();
+const noControl = <T extends z.ZodString>(text: T, kind: 'id' | 'text' = 'id') =>
+  text.refine((t) => controlCharacterIn(t, kind) === null, { error: (issue) => controlCharacterMessage(String(issue.input), kind) });
+const sentLabel = noControl(label.unwrap().max(MAX_TEXT_CHARS, longerThan(MAX_TEXT_CHARS, 'a name or an address')), 'text').optional();
 /** An id as a request may name it (in an instance, in routes): bounded, and not blank. */
 const sentId = z
   .string('is not a non-empty string')
@@ -135,7 +135,7 @@ export const sentCustomerSchema = customerSchema.extend(sentNode).strict();
  */
 export const sentInstanceSchema = instanceObject
   .extend({
-    name: noControl(instanceName.max(MAX_TEXT_CHARS, longerThan(MAX_TEXT_CHARS, "an instance's name"))),
+    name: noControl(instanceName.max(MAX_TEXT_CHARS, longerThan(MAX_TEXT_CHARS, "an instance's name")), 'text'),
     depot: depotSchema.extend(sentNode).strict(),
     customers: customersOf(sentCustomerSchema),
     coordinates: z.discriminatedUnion('kind', [planarSchema.strict(), geoSchema.strict()], { error: NO_KIND }).optional(),

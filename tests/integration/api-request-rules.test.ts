@@ -101,6 +101,18 @@ describe('texts of an instance', () => {
     // Letters of every script stay, and so do the marks right-to-left text needs.
     const kept = await app.call('instances:save', { instance: tinyInstance('Bäckerei שלום\u200F') });
     expect(kept.instance.name).toBe('Bäckerei שלום\u200F');
+    // An address broken over two lines (a spreadsheet cell) is kept, and the day's CSV export reads back with it; an id
+    // may not break its line.
+    const twoLines = tinyInstance('two lines');
+    twoLines.customers[0] = { ...twoLines.customers[0], address: 'Hauptstr. 1\n10115 Berlin' };
+    const saved = await app.call('instances:save', { instance: twoLines });
+    const { text } = await app.call('instances:exportCsv', { id: saved.id });
+    const back = await app.call('instances:importCsv', { fileName: 'two-lines.csv', text, capacity: twoLines.capacity });
+    expect(back.instance.customers[0].address).toBe('Hauptstr. 1\n10115 Berlin');
+    const brokenId = { ...twoLines, customers: [{ ...twoLines.customers[0], id: 'a\nb' }] };
+    expect((await app.fail('instances:save', { instance: brokenId })).details).toEqual([
+      'instance.customers[0].id (customer a\nb): holds the invisible control character U+000A: remove it (retype the text where it was pasted)',
+    ]);
   });
 });
 
