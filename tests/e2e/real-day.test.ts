@@ -122,3 +122,49 @@ test('the pills of the long ids at the west and east edges are whole after a fit
   await app.session.screenshot('real-day-compare-maps');
   await byTest('tab-plan').click();
 });
+
+/** What a box's overflow is read from (the page's DOM types are not compiled here). */
+type Overflowing = { scrollWidth: number; clientWidth: number; textContent: string | null };
+
+test("the Compare view's customer table shows all five columns at 1024 x 700 and at 1280 x 800", async () => {
+  await byTest('tab-compare').click();
+  await byTest('compare-method').selectOption('classical');
+  await byTest('compare-effort').fill('1');
+  await byTest('compare-run').click();
+  await expect(byTest('compare-customers')).toBeVisible({ timeout: 60_000 });
+  for (const [width, height] of [
+    [1024, 700],
+    [1280, 800],
+  ] as const) {
+    await app.page.setViewportSize({ width, height });
+    const table = byTest('compare-customers');
+    const scroll = await box(table.locator('xpath=..'));
+    const headings = await table.locator('thead th').all();
+    expect(headings, 'customer, late A and B, wait or early A and B').toHaveLength(5);
+    for (const heading of headings) {
+      const b = await box(heading);
+      expect(
+        within(b, scroll),
+        `${width} x ${height}: "${await heading.textContent()}" ${JSON.stringify(b)} in ${JSON.stringify(scroll)}`,
+      ).toBe(true);
+    }
+    expect(
+      await table.locator('xpath=..').evaluate((el) => {
+        const scrolling = el as unknown as Overflowing;
+        return scrolling.scrollWidth > scrolling.clientWidth;
+      }),
+      `${width} x ${height}: no sideways scroll`,
+    ).toBe(false);
+    // The figures and "not served" are whole in their cells (only a long id is cut, whole in its tooltip).
+    const cut = await table
+      .locator('td.num')
+      .evaluateAll((cells) =>
+        (cells as unknown as Overflowing[]).filter((cell) => cell.scrollWidth > cell.clientWidth).map((cell) => cell.textContent),
+      );
+    expect(cut, `${width} x ${height}: cells cut`).toEqual([]);
+    expect(scroll.x + scroll.width, `${width} x ${height}: the table ends in the window`).toBeLessThanOrEqual(width);
+    await app.session.screenshot(`real-day-compare-${width}`);
+  }
+  await app.page.setViewportSize({ width: 1024, height: 700 });
+  await byTest('tab-plan').click();
+});

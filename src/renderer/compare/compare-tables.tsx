@@ -100,7 +100,12 @@ export function CompareTables({ instance, comparison, stale }: { instance: Insta
           </p>
         ) : (
           <TableScroll short>
-            <table className="data-table" data-testid="compare-customers">
+            <table className="data-table compare-customers" data-testid="compare-customers">
+              {/* Four number columns of a set width (room for "not served"); the customer takes the rest, long ids cut. */}
+              <colgroup>
+                <col />
+                <col className="deviation-col" span={4} />
+              </colgroup>
               <thead>
                 <tr>
                   <th>Customer</th>
