@@ -100,6 +100,34 @@ test('the customers the vans cannot carry are listed under their reason, said on
   await expect(byTest(`not-served-${id}`)).toBeVisible();
 });
 
+test("a stop chip clicked down the plan's panel shows the control to move it there, whole in its card", async () => {
+  for (const [width, height] of [
+    [1024, 700],
+    [1280, 800],
+  ] as const) {
+    await app.page.setViewportSize({ width, height });
+    const chip = byTest('legend-route-1').locator('[data-testid^="stop-chip-"]').last();
+    const id = (await chip.textContent())!;
+    await chip.scrollIntoViewIfNeeded();
+    await chip.click();
+    const control = byTest('move-stop');
+    await expect(control).toContainText(`Move customer ${id}`);
+    const [side, card, select] = [await box(app.page.locator('#plan-side')), await box(control), await box(byTest('move-stop-select'))];
+    expect(
+      within(card, side),
+      `${width} x ${height}: the control ${JSON.stringify(card)} in sight in the panel ${JSON.stringify(side)}`,
+    ).toBe(true);
+    expect(within(select, card), `${width} x ${height}: the select ${JSON.stringify(select)} in its card ${JSON.stringify(card)}`).toBe(
+      true,
+    );
+    expect(within(await box(chip), side), `${width} x ${height}: the clicked stop stays in sight`).toBe(true);
+    await app.session.screenshot(`real-day-move-stop-${width}`);
+    await chip.click();
+    await expect(control).toHaveCount(0);
+  }
+  await app.page.setViewportSize({ width: 1024, height: 700 });
+});
+
 /** Every marker whose id is shown lies whole inside `map`, and the long ids at the west and east edges are among them. */
 async function expectPillsWhole(map: Locator) {
   const area = await box(map);

@@ -1,12 +1,11 @@
 /**
- * The plan beside the map: totals, hand-edit status, the route legend, a keyboard-friendly "move to route"
- * control for the selected stop, the violations, and exports.
+ * The plan beside the map: totals, hand-edit status, the customers left out, the violations, the route legend (with
+ * a keyboard-friendly "move to route" control under the selected stop's route), and exports.
  */
 import { useState } from 'react';
 import type { StoredPlan } from '../../shared/api.js';
 import type { Instance, Violation } from '../../shared/domain.js';
 import { formatDateTime, formatNumber } from '../format.js';
-import { locateStop } from '../state/route-edits.js';
 import type { PlanEdit } from '../state/use-workspace.js';
 import { describeMethod, greedyKeptNote, isModelAlone } from '../../shared/methods.js';
 import { earlyServiceNote } from '../../shared/early-service.js';
@@ -15,7 +14,6 @@ import { describeVariant } from './time-window-policy.js';
 import { PlanKpis } from './plan-kpis.js';
 import { RouteLegend } from './route-legend.js';
 import { NotServedList } from './not-served-list.js';
-import { RouteChoice } from './route-choice.js';
 import { DriverSheets } from '../sheets/driver-sheets.js';
 import { sheetWarnings } from '../sheets/sheet-model.js';
 import { type ChangedSince, changedSincePlanned, costWhenPlanned } from './changed-since.js';
@@ -146,7 +144,6 @@ export function PlanPanel(props: Props) {
           </button>
         </div>
       )}
-      {selected && <MoveStop routes={routes} vehicles={instance.vehicles} customerId={selected} onMove={props.onMoveStop} />}
       {evaluation && <NotServedList instance={instance} violations={evaluation.violations} routes={routes} onMove={props.onMoveStop} />}
       {evaluation?.violations.some((v) => v.kind !== 'unserved') && (
         <Violations violations={evaluation.violations.filter((v) => v.kind !== 'unserved')} />
@@ -183,38 +180,6 @@ export function PlanPanel(props: Props) {
         />
       )}
     </section>
-  );
-}
-
-function MoveStop({
-  routes,
-  vehicles,
-  customerId,
-  onMove,
-}: {
-  routes: string[][];
-  vehicles: number;
-  customerId: string;
-  onMove: Props['onMoveStop'];
-}) {
-  const at = locateStop(routes, customerId);
-  if (!at) return null;
-  return (
-    <div className="move-stop" data-testid="move-stop">
-      <div className="field-inline">
-        <span>
-          Move customer <b>{customerId}</b> (route {at.route + 1}) to
-        </span>
-        <RouteChoice
-          routes={routes}
-          vehicles={vehicles}
-          current={at.route}
-          label={`Move customer ${customerId} to`}
-          testId="move-stop-select"
-          onChoose={(r) => onMove(customerId, r)}
-        />
-      </div>
-    </div>
   );
 }
 

@@ -1,6 +1,7 @@
 /**
  * One row per route, like the paper's plots: customers n, length l, load q, duration t; below, the stops as
- * chips that can be dragged onto another route (HTML drag and drop) or clicked to select.
+ * chips that can be dragged onto another route (HTML drag and drop) or clicked to select; under the selected stop's
+ * route, the control to move it by keyboard.
  */
 import { useState, type DragEvent } from 'react';
 import { type Evaluation, exceedsCapacity, type Instance, type Routes, routeDeparture } from '../../shared/domain.js';
@@ -8,6 +9,7 @@ import { formatCount, formatNumber } from '../format.js';
 import { unitsOf } from '../units.js';
 import { routeColour } from '../map/palette.js';
 import { backAfterShift } from '../../shared/route-flags.js';
+import { MoveStop } from './move-stop.js';
 
 interface Props {
   instance: Instance;
@@ -121,6 +123,9 @@ export function RouteLegend({ instance, routes, evaluation, selected, onSelect, 
                 );
               })}
             </div>
+            {selected !== null && route.includes(selected) && (
+              <MoveStop key={selected} routes={routes} vehicles={instance.vehicles} customerId={selected} route={r} onMove={onMoveStop} />
+            )}
           </li>
         );
       })}
