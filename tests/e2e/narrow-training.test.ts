@@ -1,7 +1,8 @@
 /**
  * The Training view in windows of 1,100 px and less, where its panels stack: each panel is drawn below the one
  * before it, whole (the learning curve was drawn over the form's day checkboxes and Start button, the form's Cancel
- * inside the models table), and the page scrolls to reach the models.
+ * inside the models table), and the page scrolls to reach the models; and after a run, at 1280 x 800 as well, the
+ * learning curve stays inside its card below the run's verdict, clear of the models.
  */
 import { expect, test } from '@playwright/test';
 import { cityDayPage } from './support/city-day-page.js';
@@ -39,6 +40,34 @@ for (const [width, height] of [
     await byTest('train-start').click({ trial: true });
   });
 }
+
+test('after a run, its verdict above the learning curve leaves the chart and its legend inside their card, above the models', async () => {
+  await app.page.setViewportSize({ width: 1280, height: 800 });
+  await byTest('tab-training').click();
+  await byTest('train-size').fill('10');
+  await byTest('train-minutes').fill('0.05');
+  await byTest('train-name').fill('a-model-named-at-length-for-the-north-depot-days');
+  await app.page.locator('[data-testid^="train-instance-"]').first().check();
+  await byTest('train-start').click();
+  await expect(byTest('training-verdict')).toBeVisible({ timeout: 90_000 });
+  for (const [width, height] of [
+    [1280, 800],
+    [1024, 700],
+  ]) {
+    await app.page.setViewportSize({ width, height });
+    const [card, chart, models] = [
+      await box('training-run'),
+      (await byTest('learning-curve').locator('canvas').boundingBox())!,
+      await box('models-panel'),
+    ];
+    const where = `${width} x ${height}: the chart ${JSON.stringify(chart)} in the card ${JSON.stringify(card)}`;
+    expect(chart.y + chart.height, where).toBeLessThanOrEqual(card.y + card.height);
+    expect(chart.height, `${width} x ${height}: the chart keeps a readable height`).toBeGreaterThanOrEqual(150);
+    const sideBySide = models.x >= card.x + card.width - 1;
+    expect(sideBySide || below(models, card), `${width} x ${height}: the models ${JSON.stringify(models)} clear of the card`).toBe(true);
+    await app.session.screenshot(`training-verdict-${width}x${height}`);
+  }
+});
 
 test('the page reported no errors of its own', () => {
   expect(app.session.errors).toEqual([]);
