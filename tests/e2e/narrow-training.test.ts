@@ -41,6 +41,39 @@ for (const [width, height] of [
   });
 }
 
+/** The lines the "Start from untrained weights" label's text takes, and the gap between the model's name and its comma. */
+async function fromScratchText(): Promise<{ lines: number; gapAfterName: number }> {
+  return (await app.page.evaluate(`(() => {
+    const box = document.querySelector('[data-testid="train-from-scratch"]');
+    const range = document.createRange();
+    range.setStartAfter(box);
+    range.setEndAfter(box.parentElement.lastChild);
+    const tops = new Set([...range.getClientRects()].filter((r) => r.width > 0).map((r) => Math.round(r.top)));
+    const name = document.querySelector('[data-testid="train-starts-from"]');
+    const after = document.createRange();
+    after.setStart(name.nextSibling, 0);
+    after.setEnd(name.nextSibling, 1);
+    return { lines: tops.size, gapAfterName: after.getBoundingClientRect().left - name.getBoundingClientRect().right };
+  })()`)) as { lines: number; gapAfterName: number };
+}
+
+test('"Start from untrained weights (otherwise from …)" reads as one paragraph beside its checkbox', async () => {
+  await byTest('tab-training').click();
+  await expect(byTest('train-starts-from')).toHaveText('jampr-tw1-n20');
+  for (const [width, height, lines] of [
+    [1280, 800, 3],
+    [1024, 700, 1],
+  ]) {
+    await app.page.setViewportSize({ width, height });
+    const text = await fromScratchText();
+    expect(text.lines, `${width} x ${height}: lines of the label`).toBeLessThanOrEqual(lines);
+    expect(Math.abs(text.gapAfterName), `${width} x ${height}: the comma follows the model's name`).toBeLessThan(1);
+    expect(await box('train-from-scratch').then((b) => b.x), 'the checkbox before the text').toBeLessThan(
+      (await byTest('train-starts-from').boundingBox())!.x,
+    );
+  }
+});
+
 test('after a run, its verdict above the learning curve leaves the chart and its legend inside their card, above the models', async () => {
   await app.page.setViewportSize({ width: 1280, height: 800 });
   await byTest('tab-training').click();

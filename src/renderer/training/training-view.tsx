@@ -154,18 +154,21 @@ export function TrainingView({ planPolicy }: { planPolicy: VariantName }) {
             onChange={(e) => setFromScratch(e.target.checked)}
             data-testid="train-from-scratch"
           />
-          Start from untrained weights (otherwise from{' '}
-          {startsFrom ? (
-            <>
-              <strong className="no-wrap" data-testid="train-starts-from">
-                {startsFrom.name}
-              </strong>
-              , the model that plans this policy and size today
-            </>
-          ) : (
-            'the model that plans this policy today'
-          )}
-          )
+          {/* One box for the text: as the label's flex items, its pieces stood side by side as three squeezed columns. */}
+          <span>
+            Start from untrained weights (otherwise from{' '}
+            {startsFrom ? (
+              <>
+                <strong className="no-wrap" data-testid="train-starts-from">
+                  {startsFrom.name}
+                </strong>
+                , the model that plans this policy and size today
+              </>
+            ) : (
+              'the model that plans this policy today'
+            )}
+            )
+          </span>
         </label>
         <div className="panel-actions">
           <button
