@@ -201,11 +201,16 @@ export const usesModel = (id: MethodChoice): boolean => {
 };
 
 /**
- * Why a sampled plan is a greedy one (`greedyKept`), in the plan view and `jampr plan`'s note. Sampling counts the
- * greedy plans of the day's eight symmetric views (and the plain view's with fewer vehicles, as JAMPR greedy tries) among
- * its candidates; JAMPR greedy plans the plain view alone,
- * so the plan kept can be cheaper than JAMPR greedy's (docs/model.md, "Planning with a model").
+ * Why a sampled plan is a greedy one (`greedyKept`), in the plan view and `jampr plan`'s note, for the model that
+ * planned it (`method`: "am" or "jampr", or a plan's label such as "am-sample128"). Sampling counts the greedy plans of
+ * the day's eight symmetric views (and the plain view's with fewer vehicles, as greedy decoding tries) among its
+ * candidates; the model's greedy decoding ("JAMPR greedy", "AM+TW greedy") plans the plain view alone, so the plan kept
+ * can be cheaper than greedy decoding's (docs/model.md, "Planning with a model").
  */
-export const greedyKeptNote = (samples?: number): string =>
-  `none of the ${samples === undefined ? '' : `${samples} `}sampled plans beat the best of the model's greedy plans (one for each of the 8 symmetric ` +
-  'views of the day, and with fewer vehicles where the demand allows; JAMPR greedy plans the first view only), so the plan is that best greedy plan';
+export function greedyKeptNote(method: string, samples?: number): string {
+  const model = LEARNED_LABEL.exec(method)?.[1] === 'am' ? 'am' : 'jampr';
+  return (
+    `none of the ${samples === undefined ? '' : `${samples} `}sampled plans beat the best of the model's greedy plans (one for each of the 8 symmetric ` +
+    `views of the day, and with fewer vehicles where the demand allows; ${describeMethod(`${model}-greedy`)} plans the first view only), so the plan is that best greedy plan`
+  );
+}

@@ -129,6 +129,11 @@ describe('jampr plan', () => {
     expect(stderr).toMatch(
       /jampr: note: none of the 2 sampled plans beat the best of the model's greedy plans \(one for each of the 8 symmetric views of the day, and with fewer vehicles where the demand allows; JAMPR greedy plans the first view only\), so the plan is that best greedy plan/,
     );
+    // An AM+TW plan's note speaks of AM+TW, the model that planned it (the app's plan panel words it the same way).
+    const am = await jampr('plan', file, '--variant', 'tw1', '--method', 'am', '--samples', '2');
+    expect(parsePlanJson(am.stdout).greedyKept).toBe(true);
+    expect(am.stderr).toMatch(/jampr: note: none of the 2 sampled plans .*; AM\+TW greedy plans the first view only\)/);
+    expect(am.stderr).not.toMatch(/JAMPR/);
     const greedy = await jampr('plan', file, '--variant', 'tw1', '--method', 'jampr');
     expect(greedy.stderr).not.toMatch(/note:/);
     expect(parsePlanJson(greedy.stdout).greedyKept).toBeUndefined();

@@ -106,7 +106,7 @@ export async function run(argv: string[]): Promise<void> {
   for (const notice of notices) process.stderr.write(`jampr: warning: ${notice}\n`);
   const early = earlyServiceNote(problem.instance, variant, evaluation);
   if (early) process.stderr.write(`jampr: note: ${early}\n`);
-  if (result.greedyKept) process.stderr.write(`jampr: note: ${greedyKeptNote(samples ?? DEFAULT_SAMPLES)}\n`);
+  if (result.greedyKept) process.stderr.write(`jampr: note: ${greedyKeptNote(method, samples ?? DEFAULT_SAMPLES)}\n`);
   for (const v of evaluation.violations) console.error(`violation: ${v.message}`);
   if (!evaluation.feasible) process.exitCode = EXIT.infeasible;
 }

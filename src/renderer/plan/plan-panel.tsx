@@ -106,7 +106,7 @@ export function PlanPanel(props: Props) {
       {!edit && <ModelNotices instance={instance} plan={plan} />}
       {plan.greedyKept && (
         <p className="note" data-testid="plan-greedy-kept">
-          {greedyKeptNote(plan.effort).replace(/^n/, 'N')}.
+          {greedyKeptNote(plan.method, plan.effort).replace(/^n/, 'N')}.
         </p>
       )}
       {early && (

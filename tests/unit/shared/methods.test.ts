@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { planRequestSchema } from '../../../src/shared/api.js';
 import {
   describeMethod,
+  greedyKeptNote,
   isMethodChoice,
   isModelAlone,
   METHOD_OPTIONS,
@@ -93,5 +94,16 @@ describe('the method table', () => {
     expect(methodFlagsFor('jampr-sample128+ls')).toBe('--method jampr --samples 128 --improve SECONDS');
     expect(methodFlagsFor('jampr-ls')).toBe('--method jampr --improve SECONDS');
     for (const name of ['jampr', 'classical', 'random', 'jampr-fast']) expect(methodFlagsFor(name), name).toBeNull();
+  });
+
+  it('says why a sampled plan is a greedy one in the words of the model that planned it', () => {
+    const am = greedyKeptNote('am-sample2', 2);
+    expect(am).toContain('none of the 2 sampled plans beat');
+    expect(am).toContain('AM+TW greedy plans the first view only');
+    expect(am).not.toContain('JAMPR');
+    // The CLI names the method alone; a stored plan by its label.
+    expect(greedyKeptNote('am', 2)).toBe(am);
+    expect(greedyKeptNote('jampr-sample2', 2)).toContain('JAMPR greedy plans the first view only');
+    expect(greedyKeptNote('jampr')).toMatch(/^none of the sampled plans beat .* JAMPR greedy plans the first view only/);
   });
 });
