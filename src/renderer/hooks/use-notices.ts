@@ -9,6 +9,8 @@ export interface Notice extends AppErrorData {
   id: number;
   /** What the user was doing, e.g. "Import CSV". */
   action: string;
+  /** The banner's heading where the error's kind would misname it (notice-title.ts). */
+  title?: string;
 }
 
 const KINDS: readonly ErrorKind[] = ['input', 'model', 'storage', 'cancelled', 'busy', 'conflict', 'internal'];
@@ -31,7 +33,8 @@ const firstLine = (message: string) => message.split('\n')[0];
 
 export interface NoticeApi {
   notices: Notice[];
-  report(action: string, err: unknown): AppErrorData;
+  /** `title`: the banner's heading, where the kind's ("Unexpected error") would misname what happened. */
+  report(action: string, err: unknown, title?: string): AppErrorData;
   dismiss(id: number): void;
   /** Removes the notices of one action (of one kind only, where `kind` is given), e.g. a failed save once a save succeeds. */
   dismissAction(action: string, kind?: ErrorKind): void;
@@ -46,11 +49,14 @@ export const NoticeProvider = NoticeContext.Provider;
 
 export function useNoticeState(): NoticeApi {
   const [notices, setNotices] = useState<Notice[]>([]);
-  const report = useCallback((action: string, err: unknown) => {
+  const report = useCallback((action: string, err: unknown, title?: string) => {
     const data = asErrorData(err);
     const id = Date.now() + Math.random();
     // The same failure again replaces its notice rather than stacking a copy.
-    setNotices((list) => [...list.filter((n) => !(n.action === action && n.message === data.message)).slice(-4), { ...data, action, id }]);
+    setNotices((list) => [
+      ...list.filter((n) => !(n.action === action && n.message === data.message)).slice(-4),
+      { ...data, action, id, ...(title ? { title } : {}) },
+    ]);
     // A cancel is the dispatcher's own doing: its notice confirms it, then goes (it sat over the controls for good).
     if (data.kind === 'cancelled') setTimeout(() => setNotices((list) => list.filter((n) => n.id !== id)), CANCELLED_NOTICE_MS);
     return data;

@@ -1,15 +1,6 @@
 /** The one place errors from any action appear: kind, message and every detail, each dismissible. */
 import { useNotices } from '../hooks/use-notices.js';
-
-const KIND_LABEL: Record<string, string> = {
-  input: 'Input problem',
-  model: 'Model problem',
-  storage: 'Storage problem',
-  cancelled: 'Cancelled',
-  busy: 'Busy',
-  conflict: 'Changed elsewhere',
-  internal: 'Unexpected error',
-};
+import { noticeTitle } from './notice-title.js';
 
 export function ErrorBanner() {
   const { notices, dismiss } = useNotices();
@@ -19,9 +10,11 @@ export function ErrorBanner() {
       {notices.map((n) => (
         <div key={n.id} className={`banner banner-${n.kind}`} data-testid="error-banner" data-kind={n.kind}>
           <div className="banner-text">
-            <b>{KIND_LABEL[n.kind] ?? n.kind}</b> <span className="banner-action">({n.action})</span>
+            <b data-testid="error-title">{noticeTitle(n)}</b>
+            {/* A notice that names itself ("Connection lost") needs no action beside it: "(Connection)" said it twice. */}
+            {!n.title && <span className="banner-action"> ({n.action})</span>}
             {/* "Cancelled (Planning): cancelled" says it twice. */}
-            {n.message.toLowerCase() === (KIND_LABEL[n.kind] ?? n.kind).toLowerCase() ? '' : `: ${n.message}`}
+            {n.message.toLowerCase() === noticeTitle(n).toLowerCase() ? '' : `: ${n.message}`}
             {n.details && (
               <ul className="banner-details">
                 {n.details.map((d, i) => (
