@@ -38,8 +38,9 @@ function ReasonGroup({ group, instance, routes, onMove }: Props & { group: NotSe
   const hidden = customers.length - shown.length;
   return (
     <section className="not-served-group" data-testid="not-served-group">
+      {/* The count beside the reason's first line: after a long reason it wrapped onto a line of its own. */}
       <p className="not-served-reason" data-testid="not-served-reason">
-        {group.reason}
+        <span>{group.reason}</span>
         {customers.length > 1 && <span className="count">{customers.length}</span>}
       </p>
       <ul>
@@ -55,6 +56,8 @@ function ReasonGroup({ group, instance, routes, onMove }: Props & { group: NotSe
               current={UNSERVED}
               label={`Put customer ${c.id} on`}
               testId={`serve-${c.id}`}
+              // Short, so that the picker is narrow and the customer's name has the row.
+              placeholder="put on…"
               onChoose={(r) => onMove(c.id, r)}
             />
           </li>

@@ -13,6 +13,8 @@ export function RouteChoice(props: {
   current: number;
   label: string;
   testId: string;
+  /** The unchosen entry's words: "choose a route…" unless said shorter where the row is narrow. */
+  placeholder?: string;
   onChoose(route: number): void;
 }) {
   const { routes, current } = props;
@@ -43,7 +45,7 @@ export function RouteChoice(props: {
       }}
       onChange={(e) => (byKeyboard.current ? setBrowsing(e.target.value) : choose(e.target.value))}
     >
-      <option value="">choose a route…</option>
+      <option value="">{props.placeholder ?? 'choose a route…'}</option>
       {routes.map((_, r) =>
         r === current ? null : (
           <option key={r} value={r}>
