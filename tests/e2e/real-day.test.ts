@@ -196,3 +196,20 @@ test("the Compare view's customer table shows all five columns at 1024 x 700 and
   await app.page.setViewportSize({ width: 1024, height: 700 });
   await byTest('tab-plan').click();
 });
+
+test('Compare lists earliness only for a policy that prices it, as the Plan view shows it', async () => {
+  await byTest('tab-compare').click();
+  // Hard (A) against soft (B): under hard windows the earliness is the wait, shown once, in the Wait row.
+  const early = byTest('compare-kpi-early').locator('td');
+  await expect(early).toHaveText(['—', /\d+m$/, '']);
+  await expect(early.first()).toHaveAttribute('title', /hard .*an early vehicle waits, and its earliness is its wait/);
+  await expect(byTest('compare-kpi-wait').locator('td').first()).toHaveText(/\d+m$/);
+  // Hard against partly soft: both wait, neither prices earliness apart: no Earliness row.
+  await byTest('compare-b-name').selectOption('tw2');
+  await byTest('compare-run').click();
+  await expect(byTest('compare-cost-note')).toContainText('B: partly soft', { timeout: 60_000 });
+  await expect(byTest('compare-kpi-wait')).toBeVisible();
+  await expect(byTest('compare-kpi-early')).toHaveCount(0);
+  await byTest('compare-b-name').selectOption('tw3');
+  await byTest('tab-plan').click();
+});

@@ -1,7 +1,7 @@
 /** The comparison's numbers: KPIs of both plans with B − A, and every customer early, late or waited for in either. */
 import type { Comparison } from '../../shared/api.js';
 import { type Evaluation, type Instance, type Variant, variantWaits } from '../../shared/domain.js';
-import { describeVariant } from '../plan/time-window-policy.js';
+import { describeVariant, earlyFigure } from '../plan/time-window-policy.js';
 import { brokenCounts, brokenText, notServed, unservedCount } from '../../shared/not-served.js';
 import { formatCost, formatNumber, UNDER_A_MINUTE } from '../format.js';
 import { type Units, unitsOf } from '../units.js';
@@ -38,6 +38,12 @@ export function CompareTables({ instance, comparison, stale }: { instance: Insta
   const unservedB = unservedCount(b.evaluation);
   // Under two policies the costs price different things (waiting, earliness, lateness): B − A is shown, not judged.
   const samePrices = samePricing(a.variant, b.variant);
+  // A plan's earliness is listed where its policy serves early arrivals at once and prices them, as the Plan view
+  // shows it; under a policy that waits it is the same number as the wait, and a row of both repeated it.
+  const hasFigure = (plan: typeof a, key: (typeof KPIS)[number]['key']) =>
+    key !== 'early' || earlyFigure(plan.variant.name).key === 'early';
+  const kpis = KPIS.filter(({ key }) => hasFigure(a, key) || hasFigure(b, key));
+  const waitsInstead = (plan: typeof a) => `${describeVariant(plan.variant)}: an early vehicle waits, and its earliness is its wait`;
   return (
     <div className="compare-tables">
       {stale && (
@@ -57,16 +63,29 @@ export function CompareTables({ instance, comparison, stale }: { instance: Insta
             </tr>
           </thead>
           <tbody>
-            {KPIS.map(({ key, label, kind }) => (
+            {kpis.map(({ key, label, kind }) => (
               <tr key={key} data-testid={`compare-kpi-${key}`}>
                 <th>{label}</th>
-                <td className="num">{show(a.evaluation[key], kind)}</td>
-                <td className="num">{show(b.evaluation[key], kind)}</td>
-                <DeltaCell
-                  delta={delta[key]}
-                  text={units.difference(a.evaluation[key], b.evaluation[key], kind)}
-                  judged={key !== 'cost' || samePrices}
-                />
+                {[a, b].map((plan, i) =>
+                  hasFigure(plan, key) ? (
+                    <td key={i} className="num">
+                      {show(plan.evaluation[key], kind)}
+                    </td>
+                  ) : (
+                    <td key={i} className="num" title={waitsInstead(plan)}>
+                      —
+                    </td>
+                  ),
+                )}
+                {hasFigure(a, key) && hasFigure(b, key) ? (
+                  <DeltaCell
+                    delta={delta[key]}
+                    text={units.difference(a.evaluation[key], b.evaluation[key], kind)}
+                    judged={key !== 'cost' || samePrices}
+                  />
+                ) : (
+                  <td />
+                )}
               </tr>
             ))}
             <tr data-testid="compare-kpi-unserved">

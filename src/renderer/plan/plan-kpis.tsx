@@ -3,9 +3,10 @@
  * each with the change after hand edits. Early arrival is "Wait" under a policy that waits (there the two totals
  * are the same number) and "Earliness" under the soft one, which serves at once and prices it.
  */
-import { type Evaluation, type Instance, type VariantName, variantWaits } from '../../shared/domain.js';
+import type { Evaluation, Instance, VariantName } from '../../shared/domain.js';
 import { formatCost, formatNumber } from '../format.js';
 import { costMadeOf } from './cost-made-of.js';
+import { earlyFigure } from './time-window-policy.js';
 import { unitsOf } from '../units.js';
 import { brokenCounts, brokenText } from '../../shared/not-served.js';
 
@@ -23,7 +24,7 @@ type Kind = 'distance' | 'duration' | 'number' | 'cost';
 
 export function PlanKpis({ instance, variant, evaluation, before, onSavedInstance = false }: Props) {
   const units = unitsOf(instance);
-  const early = variantWaits(variant) ? ({ key: 'wait', label: 'Wait' } as const) : ({ key: 'early', label: 'Earliness' } as const);
+  const early = earlyFigure(variant);
   const cards: {
     key: 'cost' | 'vehicles' | 'distance' | 'wait' | 'early' | 'late';
     label: string;
@@ -82,7 +83,7 @@ export function PlanKpis({ instance, variant, evaluation, before, onSavedInstanc
 
 /** Under soft windows a late (or early) stop breaks no rule but is paid for: said beside "All rules met". */
 function priced(e: Evaluation, variant: VariantName): string {
-  const paid = [e.late > 0 && 'lateness', e.early > 0 && !variantWaits(variant) && 'earliness'].filter(Boolean);
+  const paid = [e.late > 0 && 'lateness', e.early > 0 && earlyFigure(variant).key === 'early' && 'earliness'].filter(Boolean);
   return paid.length ? ` · ${paid.join(' and ')} priced` : '';
 }
 

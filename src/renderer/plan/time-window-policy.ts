@@ -4,7 +4,7 @@
  * it, but it is not sent: under tw1 lateness is forbidden, not priced.
  */
 import type { VariantRequest } from '../../shared/api.js';
-import { latenessPrice, VARIANT_DEFAULTS, VARIANT_LABELS, type Variant, type VariantName } from '../../shared/domain.js';
+import { latenessPrice, VARIANT_DEFAULTS, VARIANT_LABELS, type Variant, type VariantName, variantWaits } from '../../shared/domain.js';
 
 export interface TimeWindowPolicy {
   name: VariantName;
@@ -36,3 +36,11 @@ export function describeVariant(variant: Variant | TimeWindowPolicy): string {
   if (variant.name === 'tw1') return `${label} (α ${variant.alpha}${shape})`;
   return `${label} (α ${variant.alpha}, β ${variant.beta}${shape})`;
 }
+
+/**
+ * The figure a plan's early arrivals are shown as, in the Plan view's cards and the Compare view's key figures alike:
+ * its wait under a policy that waits (there its earliness is the same number: priced as the wait under hard windows,
+ * free under partly soft ones), its earliness under the one that serves at once and prices it (soft).
+ */
+export const earlyFigure = (name: VariantName) =>
+  variantWaits(name) ? ({ key: 'wait', label: 'Wait' } as const) : ({ key: 'early', label: 'Earliness' } as const);
