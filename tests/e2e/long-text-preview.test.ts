@@ -1,7 +1,8 @@
 /**
  * A long id or name in an imported file (an order reference of 48 characters, a shop's full legal name) is clipped in
  * the import preview, whole on hover, so that the figures beside it stay in the dialog: they had been pushed past its
- * right edge, the coordinates of the very row a warning named among them.
+ * right edge, the coordinates of the very row a warning named among them. The fleet fields' hints ("one per customer")
+ * are whole in their fields.
  */
 import { expect, test } from '@playwright/test';
 import { type AppSession, openApp } from './support/browser.js';
@@ -34,4 +35,28 @@ test('the import preview keeps every column in sight beside a long id and name',
   // Inside the dialog's content, within its padding.
   expect(dialog && service && service.x + service.width <= dialog.x + dialog.width - 17).toBe(true);
   await expect(preview.locator(`td[title="${LONG_ID}"]`)).toBeVisible();
+});
+
+test("the fleet fields' hints are whole in their fields, at 1280 and at 1024 px", async () => {
+  const { page } = session!;
+  for (const [width, height] of [
+    [1280, 800],
+    [1024, 700],
+  ]) {
+    await page.setViewportSize({ width, height });
+    // The hint's width in the field's own font against the room inside its padding (the page's DOM types are not
+    // compiled here: the script is text).
+    const clipped = (await page.evaluate(`(() => {
+      const context = document.createElement('canvas').getContext('2d');
+      return [...document.querySelectorAll('[data-testid="csv-dialog"] input[placeholder]')].flatMap((input) => {
+        const style = getComputedStyle(input);
+        context.font = style.font;
+        const room = input.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+        const needs = context.measureText(input.placeholder).width;
+        return needs > room ? [input.placeholder + ': ' + Math.ceil(needs) + ' px in ' + room + ' px'] : [];
+      });
+    })()`)) as string[];
+    expect(clipped, `${width} x ${height}`).toEqual([]);
+    await session!.screenshot(`import-fleet-hints-${width}`);
+  }
 });
