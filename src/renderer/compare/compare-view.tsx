@@ -17,6 +17,7 @@ import { MethodControls } from '../panels/method-controls.js';
 import { describeMethod, methodOption, type MethodChoice } from '../../shared/methods.js';
 import { describeVariant, type TimeWindowPolicy } from '../plan/time-window-policy.js';
 import { CompareTables } from './compare-tables.js';
+import { sameInstance } from '../state/draft.js';
 
 export interface CompareSettings {
   a: TimeWindowPolicy;
@@ -137,5 +138,5 @@ export function CompareView({ instance, instanceId, settings, onSettings, result
   );
 }
 
-/** The same day to plan: everything but the name (a rename changes no plan). */
-const sameDay = (a: Instance, b: Instance): boolean => JSON.stringify({ ...a, name: '' }) === JSON.stringify({ ...b, name: '' });
+/** The same day to plan: everything but the name (a rename changes no plan), compared as the draft is (sameInstance). */
+const sameDay = (a: Instance, b: Instance): boolean => sameInstance({ ...a, name: '' }, { ...b, name: '' });
