@@ -2,6 +2,7 @@ import type { Evaluation, RouteSummary, Routes, StopSchedule, Variant, Violation
 import { exceedsCapacity, latenessPrice, variantHardTime, variantWaits } from '../../shared/domain.js';
 import { formatClock, formatHoursMinutes, timesApart } from '../../shared/clock.js';
 import { backAfterShift, routesBeyondFleet } from '../../shared/route-flags.js';
+import { twoDecimals } from '../../shared/number-text.js';
 import type { Problem } from './problem.js';
 import { unservedReason } from './unserved.js';
 
@@ -95,8 +96,8 @@ function scheduleRoute(problem: Problem, route: number[], variant: Variant, rout
   const hard = variantHardTime(variant.name);
   // Messages in the instance's own terms: times of day as HH:MM and spans in minutes on a clock-time day.
   const clock = problem.instance.clockTimes === true;
-  const at = (v: number) => (clock ? formatClock(v) : fmt(v));
-  const span = (v: number) => (clock ? (v >= 59.5 ? formatHoursMinutes(v) : `${fmt(v)} min`) : fmt(v));
+  const at = (v: number) => (clock ? formatClock(v) : twoDecimals(v));
+  const span = (v: number) => (clock ? (v >= 59.5 ? formatHoursMinutes(v) : `${twoDecimals(v)} min`) : twoDecimals(v));
   const violations: Violation[] = [];
   const stops: StopSchedule[] = [];
   let overloadedAt: number | null = null;
@@ -132,7 +133,7 @@ function scheduleRoute(problem: Problem, route: number[], variant: Variant, rout
       route: routeIndex,
       customerId: ids[overloadedAt],
       amount: summary.load - problem.capacity,
-      message: `route ${routeIndex + 1} loads ${fmt(summary.load)} at the depot, above the capacity ${fmt(problem.capacity)} (the orders pass it at customer ${ids[overloadedAt]})`,
+      message: `route ${routeIndex + 1} loads ${twoDecimals(summary.load)} at the depot, above the capacity ${twoDecimals(problem.capacity)} (the orders pass it at customer ${ids[overloadedAt]})`,
     });
   }
   if (hard && backAfterShift({ customers: route.length, returnTime: summary.returnTime }, due[0])) {
@@ -158,8 +159,6 @@ function scheduleRoute(problem: Problem, route: number[], variant: Variant, rout
   };
   return { result, violations };
 }
-
-const fmt = (v: number) => String(Math.round(v * 100) / 100);
 
 /**
  * Where a customer left out could still go: room for one is room on a vehicle the fleet has, so only the first K

@@ -12,6 +12,7 @@ import {
 import { crossesMidnight, formatClock, MINUTES_PER_DAY, timesApart } from '../../shared/clock.js';
 import { inputError } from '../../shared/errors.js';
 import { describeIssues } from '../../shared/issues.js';
+import { twoDecimals } from '../../shared/number-text.js';
 import { TIME_EPS } from './evaluate.js';
 import { compileProblem, kmBetween, travelTime, type Problem } from './problem.js';
 import { reachWarnings, shiftProblems } from './shift-rules.js';
@@ -28,16 +29,14 @@ const capitalised = (text: string): string => text.charAt(0).toUpperCase() + tex
  * Each message names the node and the rule, e.g. "ready time 500 is after due time 400 for customer 17".
  */
 
-/** Two decimals; a value too large to round (1e308 × 100 overflows) is shown as it is, never as "Infinity". */
-const fmt = (v: number): string => (Number.isFinite(v * 100) ? String(Math.round(v * 100) / 100) : String(v));
 /** A time as the dispatcher wrote it: HH:MM under clock times (a day after or before written +1 or -1), else a plain number. */
-const timeText = (instance: Pick<Instance, 'clockTimes'>, v: number): string => (instance.clockTimes ? formatClock(v) : fmt(v));
+const timeText = (instance: Pick<Instance, 'clockTimes'>, v: number): string => (instance.clockTimes ? formatClock(v) : twoDecimals(v));
 
 function checkGeoRange(x: number, y: number, label: string, problems: string[]): void {
-  if (Math.abs(y) > 90) problems.push(`latitude ${fmt(y)} is outside [-90, 90] for ${label}`);
+  if (Math.abs(y) > 90) problems.push(`latitude ${twoDecimals(y)} is outside [-90, 90] for ${label}`);
   // Some GIS exports write longitudes east from 0 to 360: 180.2 there is −179.8.
-  const east = x > 180 && x <= 360 ? ` (if the file counts longitudes 0–360° east, write ${fmt(x - 360)})` : '';
-  if (Math.abs(x) > 180) problems.push(`longitude ${fmt(x)} is outside [-180, 180] for ${label}${east}`);
+  const east = x > 180 && x <= 360 ? ` (if the file counts longitudes 0–360° east, write ${twoDecimals(x - 360)})` : '';
+  if (Math.abs(x) > 180) problems.push(`longitude ${twoDecimals(x)} is outside [-180, 180] for ${label}${east}`);
 }
 
 /** Ids as a CSV file gives them back: its reader trims every cell, so 'C01 ' in the day's export is read as 'C01'. */
@@ -83,7 +82,7 @@ function checkReachable(
   if (!Number.isFinite(leg)) {
     // Say what the file holds: the travel time computed from it overflowed.
     out.problems.push(
-      `customer ${c.id} is too far from the depot: from (${fmt(depot.x)}, ${fmt(depot.y)}) to (${fmt(c.x)}, ${fmt(c.y)}) no travel time can be computed`,
+      `customer ${c.id} is too far from the depot: from (${twoDecimals(depot.x)}, ${twoDecimals(depot.y)}) to (${twoDecimals(c.x)}, ${twoDecimals(c.y)}) no travel time can be computed`,
     );
     return undefined;
   }
