@@ -1,7 +1,8 @@
 /**
- * Which of the days a retraining learns from are held out to judge the new model: one rule for the training service
- * and the Training form, which names those days before the run starts.
+ * Which of the days a retraining learns from are held out to judge the new model, and how it is judged on them: one
+ * rule for the training service, the Training form (which names those days before the run starts) and `jampr train`.
  */
+import { someOf } from './some-of.js';
 
 /** With fewer stored days than this nothing is held out: every day is needed to learn from. */
 export const MIN_DAYS_FOR_HOLDOUT = 2;
@@ -20,4 +21,50 @@ export function splitHoldout<T>(days: readonly T[]): { learn: T[]; holdout: T[] 
   const n = days.length;
   const keep = Math.max(1, Math.round(n * HOLDOUT_SHARE), Math.min(MIN_DAYS_TO_JUDGE, n - MIN_DAYS_TO_JUDGE));
   return { learn: days.slice(0, n - keep), holdout: days.slice(n - keep) };
+}
+
+/**
+ * Each model's JAMPR greedy plans of the held-out days as the Plan view gives them (the plan job's greedy decoding,
+ * fitted to the fleet): the mean cost in the days' own units (driving minutes and penalties, as the Plan view shows)
+ * and the customers left unserved in all. The current model's are null when there was none to compare with.
+ */
+export interface HoldoutComparison {
+  days: number;
+  newCost: number;
+  newUnserved: number;
+  currentCost: number | null;
+  currentUnserved: number | null;
+}
+
+/**
+ * Whether the new model planned the held-out days better than the current one: fewer customers left unserved, or as
+ * few at a lower mean cost; null where no model planned them before it. The one rule by which the Training tab
+ * activates a retrained model and `jampr train` says whether it is better.
+ */
+export function plannedBetter(c: HoldoutComparison): boolean | null {
+  if (c.currentCost === null || c.currentUnserved === null) return null;
+  return c.newUnserved < c.currentUnserved || (c.newUnserved === c.currentUnserved && c.newCost < c.currentCost);
+}
+
+/** Whether the comparison has days enough to replace the current model on (MIN_DAYS_TO_JUDGE). */
+export const enoughToJudge = (c: HoldoutComparison): boolean => c.days >= MIN_DAYS_TO_JUDGE;
+
+/**
+ * The verdicts' words for the comparison, shared by the Training tab and `jampr train`: `on` says what was measured
+ * ("mean cost of its greedy plans of 3 held-out days (“a”, “b”, “c”)"), `figure` gives a model's cost in the figures the
+ * Plan view shows, with its customers not served.
+ */
+export function holdoutWords(c: HoldoutComparison, heldOut: readonly string[]) {
+  const named = someOf(
+    heldOut.map((n) => `“${n}”`),
+    5,
+  );
+  return {
+    on: `mean cost of its greedy plans of ${c.days} held-out day${c.days === 1 ? '' : 's'} (${named})`,
+    figure: (cost: number, unserved: number) =>
+      `${cost.toLocaleString('en-US', { minimumFractionDigits: 1, maximumFractionDigits: 1 })}${unserved > 0 ? ` (${unserved} customer${unserved === 1 ? '' : 's'} not served)` : ''}`,
+    /** "2 held-out days are too few to judge it by (at least 3; …": `more` says where more days come from. */
+    tooFew: (more: string) =>
+      `${c.days} held-out day${c.days === 1 ? ' is' : 's are'} too few to judge it by (at least ${MIN_DAYS_TO_JUDGE}; ${more})`,
+  };
 }

@@ -6,7 +6,10 @@
 import type { LearningPoint } from '../../shared/api.js';
 import type { DecodeStrategy, Instance, MethodName, Routes, Variant, VariantName } from '../../shared/domain.js';
 import type { AppErrorData } from '../../shared/errors.js';
+import type { HoldoutComparison } from '../../shared/holdout.js';
 import type { MessagePort } from 'node:worker_threads';
+
+export type { HoldoutComparison };
 
 export interface PlanJob {
   instance: Instance;
@@ -77,19 +80,6 @@ export interface TrainJobResult {
   threads: number;
   /** The validation cost (model frame) when the run started and when it ended. */
   validation: { start: number | null; end: number | null };
-}
-
-/**
- * Each model's JAMPR greedy plans of the held-out days as the Plan view gives them (the plan job's greedy decoding,
- * fitted to the fleet): the mean cost in the days' own units (driving minutes and penalties, as the Plan view shows)
- * and the customers left unserved in all. The current model's are null when there was none to compare with.
- */
-export interface HoldoutComparison {
-  days: number;
-  newCost: number;
-  newUnserved: number;
-  currentCost: number | null;
-  currentUnserved: number | null;
 }
 
 export interface InfoResult {

@@ -6,8 +6,15 @@ import type { ServiceContext } from './context.js';
 import { safeFileName } from './instances.js';
 import { readModelSummary } from './model-card.js';
 import { registerModel, resolveModel } from './models.js';
-import type { HoldoutComparison } from '../jobs/protocol.js';
-import { MIN_DAYS_FOR_HOLDOUT, MIN_DAYS_TO_JUDGE, splitHoldout } from '../../shared/holdout.js';
+import {
+  enoughToJudge,
+  type HoldoutComparison,
+  holdoutWords,
+  MIN_DAYS_FOR_HOLDOUT,
+  MIN_DAYS_TO_JUDGE,
+  plannedBetter,
+  splitHoldout,
+} from '../../shared/holdout.js';
 import { someOf } from '../../shared/some-of.js';
 import { clipped } from '../../shared/issues.js';
 
@@ -183,9 +190,7 @@ export function trainingServices(ctx: ServiceContext) {
       return `${model.name} was not activated: there were no held-out days of yours to compare it on (train on at least ${MIN_DAYS_FOR_HOLDOUT} stored days).`;
     }
     // Named, so that the dispatcher knows which of the days were judged on (the most recently stored, not edited).
-    const on = `mean cost of its greedy plans of ${comparison.days} held-out day${comparison.days === 1 ? '' : 's'} (${namedDays(heldOut)})`;
-    const fmt = (cost: number, unserved: number) =>
-      `${cost.toLocaleString('en-US', { minimumFractionDigits: 1, maximumFractionDigits: 1 })}${unserved > 0 ? ` (${unserved} customer${unserved === 1 ? '' : 's'} not served)` : ''}`;
+    const { on, figure: fmt, tooFew } = holdoutWords(comparison, heldOut);
     const fresh = fmt(comparison.newCost, comparison.newUnserved);
     const activatable = ' It can be activated under Models.';
     // A run that was stopped (Cancel, or the app closing) changes nothing: its model is judged and kept, not activated.
@@ -205,12 +210,10 @@ export function trainingServices(ctx: ServiceContext) {
       return `${model.name} is now active (no model planned this policy before); ${on}: ${fresh}.`;
     }
     const against = `${on} ${fresh} against ${fmt(comparison.currentCost, comparison.currentUnserved)} for ${current.name}`;
-    const better =
-      comparison.newUnserved < comparison.currentUnserved ||
-      (comparison.newUnserved === comparison.currentUnserved && comparison.newCost < comparison.currentCost);
-    if (comparison.days < MIN_DAYS_TO_JUDGE) {
+    const better = plannedBetter(comparison);
+    if (!enoughToJudge(comparison)) {
       // Activating by hand is offered only where the few days point that way: not for a model that planned them worse.
-      return `${model.name} was not activated: ${comparison.days} held-out day${comparison.days === 1 ? ' is' : 's are'} too few to judge it by (at least ${MIN_DAYS_TO_JUDGE}; train on ${2 * MIN_DAYS_TO_JUDGE} or more stored days); ${against}.${better ? activatable : ''}`;
+      return `${model.name} was not activated: ${tooFew(`train on ${2 * MIN_DAYS_TO_JUDGE} or more stored days`)}; ${against}.${better ? activatable : ''}`;
     }
     if (better) {
       models.activate(model.id);
@@ -227,14 +230,6 @@ export function trainingServices(ctx: ServiceContext) {
     const unchanged = from ? `${from.name} unchanged` : 'the untrained weights';
     if (cancelled) return `${name} was not kept: the run was stopped before its first training step, so it would be ${unchanged}.`;
     return `${name} was not kept: no training step fitted in its ${minutes} minute${minutes === 1 ? '' : 's'} (getting ready took them), so it would be ${unchanged}; give it more minutes to learn from your days.`;
-  }
-
-  /** Day names for a verdict: all of a few, the first ones and a count of many. */
-  function namedDays(names: string[]): string {
-    return someOf(
-      names.map((n) => `“${n}”`),
-      5,
-    );
   }
 
   const handlers = {

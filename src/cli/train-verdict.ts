@@ -1,0 +1,64 @@
+import type { TrainJobResult } from '../main/jobs/protocol.js';
+import { enoughToJudge, holdoutWords, MIN_DAYS_FOR_HOLDOUT, MIN_DAYS_TO_JUDGE, plannedBetter } from '../shared/holdout.js';
+
+/** What `jampr train` knows when it says whether its model is better than the one it was compared with. */
+export interface VerdictInput {
+  /** The new model's name and the folder it was written to, as the user gave it. */
+  name: string;
+  out: string;
+  result: Pick<TrainJobResult, 'outDir' | 'cancelled' | 'comparison'>;
+  /** The names of the held-out days (the last ones of --instances). */
+  heldOut: string[];
+  /** How many days --instances gave (0 without it). */
+  days: number;
+  /** The name of the model the new one was compared with: the one it started from, else the one jampr plans with. */
+  compared: string | null;
+}
+
+export interface Verdict {
+  /**
+   * Judged better by the app's rule (it would be activated): planned at least MIN_DAYS_TO_JUDGE held-out days better in a
+   * run that ran to its end; false where it planned them worse; null where it was not judged.
+   */
+  better: boolean | null;
+  said: string;
+}
+
+/**
+ * `jampr train`'s verdict on its model, by the Training tab's rule (shared/holdout.ts) in the command's words: the app
+ * activates a model only where it is better, and keeps the others without activating them; the command never makes
+ * its model the one `jampr plan` takes unasked, so it says where it is kept and how to plan with it. Null where
+ * nothing was compared (no --instances) or nothing was written.
+ */
+export function trainVerdict({ name, out, result, heldOut, days, compared }: VerdictInput): Verdict | null {
+  if (result.outDir === null) return null;
+  const kept = (who: string) => `${who} is kept in ${out} and plans only where asked for (jampr plan --model ${out})`;
+  const asked = kept('it');
+  const { comparison } = result;
+  if (!comparison) {
+    if (days === 0) return null;
+    return {
+      better: null,
+      said: `${name} was not compared with another model: ${days} day${days === 1 ? '' : 's'} in --instances hold${days === 1 ? 's' : ''} none out to compare on (give at least ${MIN_DAYS_FOR_HOLDOUT}); ${asked}`,
+    };
+  }
+  const { on, figure, tooFew } = holdoutWords(comparison, heldOut);
+  const fresh = figure(comparison.newCost, comparison.newUnserved);
+  const better = plannedBetter(comparison);
+  if (better === null || comparison.currentCost === null || comparison.currentUnserved === null || compared === null)
+    return { better: null, said: `${name} had no model to compare with; ${on}: ${fresh}; ${asked}` };
+  const against = `${on} ${fresh} against ${figure(comparison.currentCost, comparison.currentUnserved)} for ${compared}`;
+  // As in the app: a stopped run's model is judged and kept, never made the model in use.
+  if (result.cancelled)
+    return {
+      better: better ? null : false,
+      said: `${name} is not judged better: the run was stopped before its end; ${against}; ${asked}`,
+    };
+  if (!enoughToJudge(comparison))
+    return {
+      better: better ? null : false,
+      said: `${name} is not judged better: ${tooFew(`give --instances ${2 * MIN_DAYS_TO_JUDGE} or more days`)}; ${against}; ${asked}`,
+    };
+  if (better) return { better: true, said: `${name} is better than ${compared}: ${against}; plan with it: jampr plan --model ${out}` };
+  return { better: false, said: `${name} is not better than ${compared}: ${against}; keep planning with ${compared}: ${kept(name)}` };
+}

@@ -1,0 +1,63 @@
+import { describe, expect, it } from 'vitest';
+import { trainVerdict, type VerdictInput } from '../../../src/cli/train-verdict.js';
+
+const heldOut = ['day-4', 'day-5', 'day-6'];
+const input = (comparison: VerdictInput['result']['comparison'], more: Partial<VerdictInput> = {}): VerdictInput => ({
+  name: 'mine',
+  out: 'models/mine',
+  result: { outDir: '/x/models/mine', cancelled: false, comparison },
+  heldOut,
+  days: 6,
+  compared: 'jampr-tw1-n20',
+  ...more,
+});
+const figures = (newCost: number, newUnserved: number, currentCost: number | null = 100, currentUnserved: number | null = 0) => ({
+  days: 3,
+  newCost,
+  newUnserved,
+  currentCost,
+  currentUnserved,
+});
+
+describe("jampr train's verdict, by the Training tab's rule", () => {
+  it('is better only where it leaves fewer customers unserved, or as few at a lower mean cost', () => {
+    expect(trainVerdict(input(figures(90, 0)))).toEqual({
+      better: true,
+      said: 'mine is better than jampr-tw1-n20: mean cost of its greedy plans of 3 held-out days (“day-4”, “day-5”, “day-6”) 90.0 against 100.0 for jampr-tw1-n20; plan with it: jampr plan --model models/mine',
+    });
+    expect(trainVerdict(input(figures(1200, 0, 1100, 2)))?.better).toBe(true);
+    expect(trainVerdict(input(figures(110, 0)))).toEqual({
+      better: false,
+      said: 'mine is not better than jampr-tw1-n20: mean cost of its greedy plans of 3 held-out days (“day-4”, “day-5”, “day-6”) 110.0 against 100.0 for jampr-tw1-n20; keep planning with jampr-tw1-n20: mine is kept in models/mine and plans only where asked for (jampr plan --model models/mine)',
+    });
+    expect(trainVerdict(input(figures(90, 1)))?.said).toMatch(/^mine is not better than .* 90\.0 \(1 customer not served\) against 100\.0/);
+  });
+
+  it('judges no better on too few held-out days, nor a run stopped before its end', () => {
+    const two = { ...figures(90, 0), days: 2 };
+    expect(trainVerdict(input(two, { heldOut: ['day-4', 'day-5'], days: 5 }))).toEqual({
+      better: null,
+      said: 'mine is not judged better: 2 held-out days are too few to judge it by (at least 3; give --instances 6 or more days); mean cost of its greedy plans of 2 held-out days (“day-4”, “day-5”) 90.0 against 100.0 for jampr-tw1-n20; it is kept in models/mine and plans only where asked for (jampr plan --model models/mine)',
+    });
+    expect(trainVerdict(input({ ...two, newCost: 120 }, { days: 5 }))?.better).toBe(false);
+    const stopped = trainVerdict(
+      input(figures(90, 0), { result: { outDir: '/x/models/mine', cancelled: true, comparison: figures(90, 0) } }),
+    );
+    expect(stopped).toMatchObject({
+      better: null,
+      said: expect.stringMatching(/^mine is not judged better: the run was stopped before its end; /),
+    });
+  });
+
+  it('says where nothing was compared, and says nothing where nothing was written or no days were given', () => {
+    expect(trainVerdict(input(null, { heldOut: [], days: 1 }))).toEqual({
+      better: null,
+      said: 'mine was not compared with another model: 1 day in --instances holds none out to compare on (give at least 2); it is kept in models/mine and plans only where asked for (jampr plan --model models/mine)',
+    });
+    expect(trainVerdict(input(figures(90, 0, null, null), { compared: null }))?.said).toBe(
+      'mine had no model to compare with; mean cost of its greedy plans of 3 held-out days (“day-4”, “day-5”, “day-6”): 90.0; it is kept in models/mine and plans only where asked for (jampr plan --model models/mine)',
+    );
+    expect(trainVerdict(input(null, { heldOut: [], days: 0 }))).toBeNull();
+    expect(trainVerdict(input(figures(90, 0), { result: { outDir: null, cancelled: true, comparison: null } }))).toBeNull();
+  });
+});
