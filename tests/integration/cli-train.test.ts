@@ -1,10 +1,12 @@
+import { execFile } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { readFile, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { writeInstanceJson } from '../../src/main/vrp/io/json.js';
 import { createRng } from '../../src/main/vrp/rng.js';
 import { saveTinyModel, tinyInstance } from '../unit/jampr/fixtures.js';
-import { cliWorkDir, jamprIn } from './fixtures/cli.js';
+import { type CliFailure, cliWorkDir, jamprIn } from './fixtures/cli.js';
 
 /** A folder with a tiny tw1 N=6 model and `count` days of 6 customers named day-1, day-2, … in days.jsonl. */
 async function retrainingFolder(count: number) {
@@ -35,4 +37,21 @@ describe('jampr train on days of --instances', () => {
     );
     expect(typeof result.better).toBe('boolean');
   }, 120_000);
+
+  it('refuses an --out in the folder jampr plan takes its models from unasked, where a model of the policy plans, before any work', async () => {
+    const { dir } = await retrainingFolder(2);
+    // The folder holding the tiny tw1 model is the models folder: jampr plan would take a model written there unasked.
+    const env = { ...process.env, JAMPR_MODELS_DIR: dir };
+    const args = ['train', '--size', '6', '--minutes', '0.05', '--instances', 'days.jsonl', '--out', 'mine'];
+    const failure = await new Promise<CliFailure>((done) =>
+      execFile(process.execPath, [resolve('bin/jampr.mjs'), ...args], { cwd: dir, env, encoding: 'utf8' }, (err, stdout, stderr) =>
+        done({ code: err ? Number(err.code) : 0, stdout, stderr }),
+      ),
+    );
+    expect(failure).toMatchObject({ code: 1, stdout: '' });
+    expect(failure.stderr).toMatch(
+      /^jampr: cannot write into mine: jampr plan takes its tw1 model unasked from .* \(jampr-tw1-n6\), so this model would plan there before it is judged, and even where it is not better; write it elsewhere/,
+    );
+    expect(existsSync(join(dir, 'mine'))).toBe(false);
+  });
 });

@@ -1,9 +1,10 @@
-import { readFileSync } from 'node:fs';
-import { basename, join, resolve } from 'node:path';
+import { readFileSync, realpathSync } from 'node:fs';
+import { basename, dirname, join, resolve } from 'node:path';
 import type { VariantName } from '../../shared/domain.js';
 import { splitHoldout } from '../../shared/holdout.js';
+import { someOf } from '../../shared/some-of.js';
 import { MAX_CUSTOMERS, MAX_TRAINING_MINUTES, MIN_TRAINING_MINUTES, MIN_TRAINING_SIZE } from '../../shared/limits.js';
-import { findDefaultModel } from '../../main/jampr/model-catalog.js';
+import { defaultModelsRoot, findDefaultModel, listModels } from '../../main/jampr/model-catalog.js';
 import { readInstancesJsonl } from '../../main/vrp/io/index.js';
 import { EXIT } from '../exit-codes.js';
 import { numberFlag, optionalNumberFlag, parseFlags, variantName } from '../args.js';
@@ -32,6 +33,7 @@ export async function run(argv: string[]): Promise<void> {
   checkOutputFolder(values.out, values.from ? [values.from] : []);
   const outDir = resolve(values.out);
   const variant = variantName(values.variant);
+  await refuseModelsFolder(values.out, variant);
   const size = numberFlag(values, 'size', 20, { min: MIN_TRAINING_SIZE, max: MAX_CUSTOMERS, integer: true });
   const minutes = numberFlag(values, 'minutes', 10, { min: MIN_TRAINING_MINUTES, max: MAX_TRAINING_MINUTES });
   const fromDir = values.from ? resolve(values.from) : null;
@@ -76,6 +78,7 @@ export async function run(argv: string[]): Promise<void> {
     heldOut,
     days: days.length,
     compared: compareDir && modelName(compareDir),
+    from: fromDir && modelName(fromDir),
   });
   console.log(JSON.stringify({ ...result, heldOut, compared: compareDir, better: verdict?.better ?? null }));
   // Stopped by Ctrl-C: what was trained is kept (a model that can plan), and the status says it was cut short.
@@ -88,17 +91,6 @@ export async function run(argv: string[]): Promise<void> {
     );
   }
   if (verdict) process.stderr.write(`jampr: ${verdict.said}\n`);
-  const { start, end } = result.validation;
-  // With days held out the verdict above judges the model on them (its validation days): the warning would repeat it.
-  if (!result.comparison && start !== null && end !== null && end > start) {
-    // Untrained weights are not kept anywhere, so "keep the model it started from" is advice only for --from.
-    const advice = values.from
-      ? 'the model it started from may be the better one'
-      : 'the untrained weights it started from were not kept: train longer, or start --from a shipped model';
-    console.error(
-      `jampr: warning: the model plans its validation instances worse than when this run started (greedy cost ${start.toFixed(1)} -> ${end.toFixed(1)}); ${advice}`,
-    );
-  }
 }
 
 /** The JAMPR model jampr plans this policy and size with by default, if any (the catalog's rule, model-catalog.ts). */
@@ -117,4 +109,32 @@ function modelName(dir: string): string {
   } catch {
     return basename(dir);
   }
+}
+
+/**
+ * `jampr plan` takes its model unasked from the folders of the models folder (model-catalog.ts), so a model written
+ * there plans days of its size from its first checkpoint on, before it is judged, and whatever its verdict. The app
+ * keeps what it trains apart from the models that plan and makes a retrained model the one in use only where it plans
+ * the held-out days better, or where no model planned the policy before: so --out is refused there where a JAMPR model
+ * of the policy plans already.
+ */
+async function refuseModelsFolder(out: string, variant: VariantName): Promise<void> {
+  const real = (path: string) => {
+    try {
+      return realpathSync(path);
+    } catch {
+      return null;
+    }
+  };
+  const root = defaultModelsRoot();
+  const parent = real(dirname(resolve(out)));
+  if (parent === null || parent !== real(root)) return;
+  const planning = (await listModels(root)).filter((e) => e.card.kind === 'jampr' && e.card.variant === variant);
+  if (planning.length === 0) return;
+  throw usageError(
+    `cannot write into ${out}: jampr plan takes its ${variant} model unasked from ${root} (${someOf(
+      planning.map((e) => basename(e.dir)),
+      3,
+    )}), so this model would plan there before it is judged, and even where it is not better; write it elsewhere and plan with it with --model where its verdict says it is better`,
+  );
 }

@@ -5,10 +5,11 @@ const heldOut = ['day-4', 'day-5', 'day-6'];
 const input = (comparison: VerdictInput['result']['comparison'], more: Partial<VerdictInput> = {}): VerdictInput => ({
   name: 'mine',
   out: 'models/mine',
-  result: { outDir: '/x/models/mine', cancelled: false, comparison },
+  result: { outDir: '/x/models/mine', cancelled: false, comparison, validation: { start: 50, end: 40 } },
   heldOut,
   days: 6,
   compared: 'jampr-tw1-n20',
+  from: 'jampr-tw1-n20',
   ...more,
 });
 const figures = (newCost: number, newUnserved: number, currentCost: number | null = 100, currentUnserved: number | null = 0) => ({
@@ -41,7 +42,9 @@ describe("jampr train's verdict, by the Training tab's rule", () => {
     });
     expect(trainVerdict(input({ ...two, newCost: 120 }, { days: 5 }))?.better).toBe(false);
     const stopped = trainVerdict(
-      input(figures(90, 0), { result: { outDir: '/x/models/mine', cancelled: true, comparison: figures(90, 0) } }),
+      input(figures(90, 0), {
+        result: { outDir: '/x/models/mine', cancelled: true, comparison: figures(90, 0), validation: { start: 50, end: null } },
+      }),
     );
     expect(stopped).toMatchObject({
       better: null,
@@ -58,6 +61,23 @@ describe("jampr train's verdict, by the Training tab's rule", () => {
       'mine had no model to compare with; mean cost of its greedy plans of 3 held-out days (“day-4”, “day-5”, “day-6”): 90.0; it is kept in models/mine and plans only where asked for (jampr plan --model models/mine)',
     );
     expect(trainVerdict(input(null, { heldOut: [], days: 0 }))).toBeNull();
-    expect(trainVerdict(input(figures(90, 0), { result: { outDir: null, cancelled: true, comparison: null } }))).toBeNull();
+    expect(
+      trainVerdict(
+        input(figures(90, 0), { result: { outDir: null, cancelled: true, comparison: null, validation: { start: 50, end: null } } }),
+      ),
+    ).toBeNull();
+  });
+
+  it('says a model that ends worse on its own validation instances is not better, where no day was held out: however short the run', () => {
+    const worse = { outDir: '/x/models/mine', cancelled: false, comparison: null, validation: { start: 900.04, end: 912.36 } };
+    expect(trainVerdict(input(null, { result: worse, heldOut: [], days: 1 }))).toEqual({
+      better: false,
+      said: 'mine is not better than jampr-tw1-n20: it plans its validation instances worse than when this run started (greedy cost 900.0 -> 912.4); keep planning with jampr-tw1-n20: mine is kept in models/mine and plans only where asked for (jampr plan --model models/mine)',
+    });
+    // From untrained weights (no --from, the generator's instances): nothing was kept to plan with instead.
+    expect(trainVerdict(input(null, { result: worse, heldOut: [], days: 0, compared: null, from: null }))).toEqual({
+      better: false,
+      said: 'mine is not better than the untrained weights it started from: it plans its validation instances worse than when this run started (greedy cost 900.0 -> 912.4); the untrained weights it started from were not kept: train longer, or start --from a shipped model; it is kept in models/mine and plans only where asked for (jampr plan --model models/mine)',
+    });
   });
 });
