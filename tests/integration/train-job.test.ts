@@ -52,4 +52,38 @@ describe('the train job', () => {
     expect(phases.at(-1)).toBe('comparing the new model with the current one on 1 held-out day');
     expect(result.comparison?.currentCost).toBeGreaterThan(0);
   });
+
+  it('validates on the held-out days as the planners take them: without their orders bigger than a vehicle', async () => {
+    const root = await mkdtemp(join(tmpdir(), 'jampr-train-job-'));
+    const from = await saveTinyModel(root, 'jampr', 'tw1', 6);
+    const rng = createRng(4);
+    const days = Array.from({ length: 3 }, () => tinyInstance(6, rng));
+    const day = days[2];
+    // One order bigger than a vehicle: every plan leaves it out, and the held-out day's own plans are made without it.
+    const oversize = { ...day, customers: [...day.customers, { ...day.customers[0], id: 'big', demand: day.capacity * 2 }] };
+    /** The validation cost before the first step of a run holding out `held` (stopped as soon as it is measured). */
+    const startCost = async (held: typeof day) => {
+      const controller = new AbortController();
+      const result = await runTrainJob(
+        {
+          variant: 'tw1',
+          size: 6,
+          minutes: 1,
+          instances: days.slice(0, 2),
+          fromDir: from,
+          holdout: [held],
+          compareDir: null,
+          outDir: join(root, 'new'),
+          name: 'new',
+          seed: 3,
+          threads: 1,
+        },
+        { signal: controller.signal, onProgress: ({ point }) => point && controller.abort() },
+      );
+      return result.validation.start;
+    };
+    const withOrder = await startCost(oversize);
+    expect(withOrder).toBeGreaterThan(0);
+    expect(withOrder).toBe(await startCost(day));
+  });
 });

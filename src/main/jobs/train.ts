@@ -3,6 +3,7 @@ import { makeVariant } from '../../shared/domain.js';
 import { unservedIds } from '../../shared/not-served.js';
 import { evaluatePlan } from '../vrp/evaluate.js';
 import type { Problem } from '../vrp/problem.js';
+import { carriedPart } from '../vrp/unserved.js';
 import { buildProblem } from '../vrp/validate.js';
 import type { LearningPoint } from '../../shared/api.js';
 import type { HoldoutComparison, JobContext, TrainJob, TrainJobProgress, TrainJobResult } from './protocol.js';
@@ -21,6 +22,12 @@ export async function runTrainJob(job: TrainJob, ctx: JobContext<TrainJobProgres
   const { FINE_TUNE_RECIPE, RETRAIN_PAIR_SEARCH } = await import('../jampr/train/recipe.js');
   const seconds = job.minutes * 60;
   const holdout = job.holdout.map(buildProblem);
+  // Validated on what the planners plan of each held-out day: its orders bigger than a vehicle left out, as the training
+  // days' are (sources.ts); the comparison below plans and prices the whole days, as the Plan view does.
+  const validation = job.holdout.flatMap((day) => {
+    const carried = carriedPart(day);
+    return carried ? [buildProblem(carried)] : [];
+  });
   let last: (TrainJobProgress & { point: LearningPoint }) | null = null;
   const report = (progress: TrainJobProgress & { point: LearningPoint }) => {
     last = progress;
@@ -37,7 +44,7 @@ export async function runTrainJob(job: TrainJob, ctx: JobContext<TrainJobProgres
     seed: job.seed ?? 1,
     // The batch of each step is split over the cores (the trainer combines their gradients into one update).
     threads: job.threads ?? availableParallelism(),
-    validationSet: holdout.length ? holdout : undefined,
+    validationSet: validation.length ? validation : undefined,
     validationLabel: 'held-out stored days',
     // From a trained model the run learns the user's days from the classical solver's plans of them: in minutes,
     // that teaches a model a city's layout where REINFORCE barely moves it. From scratch: the default warm start.

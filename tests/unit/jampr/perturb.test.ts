@@ -31,4 +31,14 @@ describe('perturbed stored instances', () => {
     const problems = storedSource([tight()], 8).draw(4, createRng(1));
     expect(problems.map((p) => p.n)).toEqual([8, 8, 8, 8]);
   });
+
+  it('draw only the orders a vehicle carries: an order bigger than a vehicle, left out of every plan, is not learned from', () => {
+    const base = generateInstance(12, createRng(3), 'oversize');
+    // Every order 10 of a capacity of 100, but two of 500 that the planners leave out (carriedPart).
+    const day = { ...base, capacity: 100, customers: base.customers.map((c, i) => ({ ...c, demand: i < 2 ? 500 : 10 })) };
+    const problems = storedSource([day], 12).draw(20, createRng(1));
+    // Perturbed by at most 20 %: a drawn order above 12 is one of the two, made a full vehicle's load.
+    for (const p of problems) expect(Math.max(...p.demand)).toBeLessThanOrEqual(12);
+    expect(() => storedSource([{ ...day, customers: day.customers.slice(0, 2) }], 12)).toThrow(/bigger than a vehicle carries/);
+  });
 });

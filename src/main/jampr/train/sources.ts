@@ -1,8 +1,10 @@
 import type { Instance } from '../../../shared/domain.js';
+import { AppError } from '../../../shared/errors.js';
 import { generateInstance } from '../../vrp/generate.js';
 import { generateCityDay, withServiceRedrawn } from '../../vrp/generate-city.js';
 import type { Problem } from '../../vrp/problem.js';
 import type { Rng } from '../../vrp/rng.js';
+import { carriedPart } from '../../vrp/unserved.js';
 import { buildProblem } from '../../vrp/validate.js';
 import { perturbInstance } from './perturb.js';
 
@@ -99,11 +101,18 @@ export const shippedTrainingSource = (size: number): InstanceSource =>
     [cityDaySource(size), 1],
   ]);
 
+/**
+ * The user's days as the planners take them (carriedPart): an order bigger than a vehicle is left out of every plan and
+ * reported not served, so a model trained with it would learn a day that is never planned (perturbed, the order
+ * becomes a full vehicle's load), a fleet tighter than the one planned with and a customer more to spread the fleet over.
+ */
 export function storedSource(instances: readonly Instance[], size: number): InstanceSource {
   if (instances.length === 0) throw new RangeError('training on stored instances needs at least one instance');
+  const days = instances.flatMap((day) => carriedPart(day) ?? []);
+  if (days.length === 0)
+    throw new AppError('input', 'every order of the days to learn from is bigger than a vehicle carries: there is nothing to learn from');
   return {
     description: `${instances.length} stored instance(s), perturbed, resized to N=${size}`,
-    draw: (count, rng) =>
-      Array.from({ length: count }, () => buildProblem(perturbInstance(instances[rng.int(0, instances.length)], size, rng))),
+    draw: (count, rng) => Array.from({ length: count }, () => buildProblem(perturbInstance(days[rng.int(0, days.length)], size, rng))),
   };
 }
