@@ -130,7 +130,7 @@ function App() {
           jobId,
           basedOn: record.updatedAt,
         }),
-      methodSpeedNotice(method, record.instance.customers.length, effort),
+      methodSpeedNotice(method, record.instance, effort),
     );
     if (!result) return;
     ws.setPlan(result);
@@ -151,7 +151,7 @@ function App() {
           jobId,
           basedOn: record.updatedAt,
         }),
-      methodSpeedNotice(compareSettings.method, record.instance.customers.length, compareSettings.effort),
+      methodSpeedNotice(compareSettings.method, record.instance, compareSettings.effort),
     );
     if (!result) return;
     setComparison({ ...result, instance: record.instance });

@@ -152,6 +152,14 @@ export const sentInstanceSchema = instanceObject
  */
 export const exceedsCapacity = (load: number, capacity: number): boolean => load > capacity + 1e-9 * Math.max(1, Math.abs(capacity));
 
+/**
+ * The customers whose order a vehicle can carry: the planners leave an order bigger than a vehicle out of every plan
+ * (carriedPart, src/main/vrp/unserved.ts) and name it not served. What a method plans, and so what its time grows
+ * with, is these: the one rule for the day as planned and for the notices that tell how long it takes.
+ */
+export const carriedCustomers = (instance: Instance): Customer[] =>
+  instance.customers.filter((c) => !exceedsCapacity(c.demand, instance.capacity));
+
 /** The paper's three time-window policies. */
 export const variantNameSchema = z.enum(['tw1', 'tw2', 'tw3']);
 export type VariantName = z.infer<typeof variantNameSchema>;

@@ -1,5 +1,5 @@
 import { formatClock } from './clock.js';
-import { type Evaluation, type Instance, makeVariant, type RouteSummary, type Variant } from './domain.js';
+import { carriedCustomers, type Evaluation, type Instance, makeVariant, type RouteSummary, type Variant } from './domain.js';
 import { MAX_MODEL_CUSTOMERS, SLOW_MODEL_CUSTOMERS } from './limits.js';
 import { type MethodChoice, methodOption, usesModel } from './methods.js';
 
@@ -142,9 +142,19 @@ export function samplingSpeedNotice(samples: number, customers: number): string 
   );
 }
 
+/**
+ * The notice before a learned model plans `instance` (`samples`: the plans it draws, where it samples), else null: a
+ * large day first, then many samples. It counts the customers the model plans (carriedCustomers): an order bigger than
+ * a vehicle is left out of the plan, and a day of 99 such customers and one too big is sampled as 99. One rule for the
+ * app and `jampr plan`.
+ */
+export function learnedSpeedNotice(instance: Instance, samples?: number): string | null {
+  const customers = carriedCustomers(instance).length;
+  return modelSpeedNotice(customers) ?? (samples === undefined ? null : samplingSpeedNotice(samples, customers));
+}
+
 /** The speed notice where the chosen method plans with a learned model, else null (`effort`: its samples, if it samples). */
-export function methodSpeedNotice(method: MethodChoice, customers: number, effort?: number): string | null {
+export function methodSpeedNotice(method: MethodChoice, instance: Instance, effort?: number): string | null {
   if (!usesModel(method)) return null;
-  const sampled = methodOption(method).decode === 'sample' && effort !== undefined ? samplingSpeedNotice(effort, customers) : null;
-  return modelSpeedNotice(customers) ?? sampled;
+  return learnedSpeedNotice(instance, methodOption(method).decode === 'sample' ? effort : undefined);
 }

@@ -11,7 +11,7 @@ import { INSTANCE_FILE_KINDS } from '../../main/vrp/io/index.js';
 import { checkWritable, outputFormat, writeTextFile } from '../files.js';
 import { instanceFlags, loadProblem } from '../load.js';
 import { earlyServiceNote } from '../../shared/early-service.js';
-import { learnedPlanNotices, modelSpeedNotice, samplingSpeedNotice } from '../../shared/model-limits.js';
+import { learnedPlanNotices, learnedSpeedNotice } from '../../shared/model-limits.js';
 import {
   DEFAULT_SAMPLES,
   decodeFor,
@@ -62,8 +62,7 @@ export async function run(argv: string[]): Promise<void> {
   // Before a long wait, not after it: progress shows on a terminal only.
   // As the app says it before a learned model's long run: a large day first, then many samples.
   const learned = method === 'jampr' || method === 'am';
-  const sampling = learned && decode === 'sample' ? samplingSpeedNotice(samples ?? DEFAULT_SAMPLES, problem.n) : null;
-  const slow = learned ? (modelSpeedNotice(problem.n) ?? sampling) : null;
+  const slow = learned ? learnedSpeedNotice(problem.instance, decode === 'sample' ? (samples ?? DEFAULT_SAMPLES) : undefined) : null;
   if (slow) process.stderr.write(`jampr: note: ${slow}\n`);
   const result = await planOnThread(
     {

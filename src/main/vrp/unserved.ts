@@ -1,5 +1,5 @@
 import type { Evaluation, Instance, Variant } from '../../shared/domain.js';
-import { exceedsCapacity, variantHardTime } from '../../shared/domain.js';
+import { carriedCustomers, exceedsCapacity, variantHardTime } from '../../shared/domain.js';
 // The evaluator's own tolerance (read at call time, so the import cycle with evaluate.ts is harmless).
 import { routeCost, TIME_EPS } from './evaluate.js';
 import type { Problem } from './problem.js';
@@ -42,7 +42,7 @@ export const orderOverVehicleText = (demand: number, capacity: number): string =
  * reason (outOfReach). The instance itself where every order fits; null where none does (nothing to plan).
  */
 export function carriedPart(instance: Instance): Instance | null {
-  const carried = instance.customers.filter((c) => !exceedsCapacity(c.demand, instance.capacity));
+  const carried = carriedCustomers(instance);
   if (carried.length === instance.customers.length) return instance;
   return carried.length === 0 ? null : { ...instance, customers: carried };
 }

@@ -1,7 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { formatClock } from '../../../src/shared/clock.js';
 import { type Evaluation, makeVariant } from '../../../src/shared/domain.js';
-import { methodSpeedNotice, priceNotice, samplingSpeedNotice, serviceTimeNotice, spreadNotice } from '../../../src/shared/model-limits.js';
+import {
+  learnedSpeedNotice,
+  methodSpeedNotice,
+  priceNotice,
+  samplingSpeedNotice,
+  serviceTimeNotice,
+  spreadNotice,
+} from '../../../src/shared/model-limits.js';
 import { generateInstances } from '../../../src/main/vrp/generate.js';
 import { generateCityDay } from '../../../src/main/vrp/generate-city.js';
 import { createRng } from '../../../src/main/vrp/rng.js';
@@ -88,10 +95,26 @@ describe('samplingSpeedNotice', () => {
     expect(samplingSpeedNotice(1280, 200)).toBe(
       'Sampling 1,280 plans of 200 stops takes minutes, not seconds (each plan places every stop); fewer samples, JAMPR greedy or JAMPR + local search answer sooner. You can cancel it.',
     );
-    expect(methodSpeedNotice('jampr-sample', 200, 1280)).toBe(samplingSpeedNotice(1280, 200));
-    expect(methodSpeedNotice('jampr-greedy', 200, 1280)).toBeNull();
-    expect(methodSpeedNotice('classical', 200, 1280)).toBeNull();
+    expect(methodSpeedNotice('jampr-sample', day(200), 1280)).toBe(samplingSpeedNotice(1280, 200));
+    expect(methodSpeedNotice('jampr-greedy', day(200), 1280)).toBeNull();
+    expect(methodSpeedNotice('classical', day(200), 1280)).toBeNull();
     // From 400 stops the size notice says more, for any learned method.
-    expect(methodSpeedNotice('jampr-sample', 500, 1280)).toMatch(/^A learned model places one stop at a time/);
+    expect(methodSpeedNotice('jampr-sample', day(500), 1280)).toMatch(/^A learned model places one stop at a time/);
+  });
+
+  it('counts the customers the model plans: an order bigger than a vehicle is left out of every plan', () => {
+    // 640 plans of 100 stops take minutes; of 99 stops and one order no vehicle carries, the model samples 99.
+    expect(learnedSpeedNotice(day(100), 640)).toBe(samplingSpeedNotice(640, 100));
+    expect(learnedSpeedNotice(day(100, 1), 640)).toBeNull();
+    expect(methodSpeedNotice('jampr-sample', day(100, 1), 640)).toBeNull();
+    // Likewise the size notice: 400 stops but 2 too big for a vehicle plan as 398.
+    expect(learnedSpeedNotice(day(400))).toMatch(/^A learned model places one stop at a time: on a day of 400 stops/);
+    expect(learnedSpeedNotice(day(400, 2))).toBeNull();
   });
 });
+
+/** A generated day of `n` customers, the first `tooBig` of them ordering twice what a vehicle carries. */
+function day(n: number, tooBig = 0) {
+  const instance = generateInstances(n, 1, 7)[0];
+  return { ...instance, customers: instance.customers.map((c, i) => (i < tooBig ? { ...c, demand: 2 * instance.capacity } : c)) };
+}
