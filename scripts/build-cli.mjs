@@ -10,12 +10,14 @@ const root = fileURLToPath(new URL('..', import.meta.url));
 rmSync(`${root}/out/cli`, { recursive: true, force: true });
 await build({
   absWorkingDir: root,
-  // Besides the command, the entries that run in worker threads: the ML worker that `jampr plan` plans on (so that
-  // Ctrl-C is heard while it is busy), the classical solver's helper searches, the trainer's threads and the model's
-  // sampling helpers (each started from its own file next to main.js).
+  // Besides the command, the entries that run in worker threads: the ML worker that `jampr plan` plans on and the
+  // thread `jampr bench --speed` measures on (so that Ctrl-C is heard while they are busy), the classical solver's
+  // helper searches, the trainer's threads and the model's sampling helpers (each started from its own file next to
+  // main.js).
   entryPoints: {
     main: 'src/cli/main.ts',
     'ml-worker': 'src/main/ml-worker.ts',
+    'speed-worker': 'src/cli/speed-worker.ts',
     'classical-helper': 'src/main/jobs/classical-helper.ts',
     'train-worker': 'src/main/jampr/train/train-worker.ts',
     'sampling-worker': 'src/main/jampr/sampling-worker.ts',

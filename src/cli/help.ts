@@ -68,7 +68,7 @@ export const COMMAND_HELP: Record<string, string[]> = {
     ...POLICY,
     '  --speed [--gap-instances a,b --gap-seconds S]   the speed figures as JSON (--speed with no value)',
     'Ctrl-C stops the table at once and says in which row (exit 130): the rows printed are complete, the rest are not',
-    'printed.',
+    'printed. With --speed it says in which figure, none being printed (they are printed together at the end).',
   ],
   train: [
     'jampr train --out DIR [--variant tw1|tw2|tw3] [--size N] [options]',

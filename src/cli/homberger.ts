@@ -15,6 +15,9 @@ export function homberger(size: 200 | 1000, perClass: 1 | 2 = 2): string[] {
   return ['C1', 'C2', 'R1', 'R2', 'RC1', 'RC2'].flatMap((c) => Array.from({ length: perClass }, (_, k) => `${c}_${scale}_${k + 1}`));
 }
 
+/** The 1,000-customer instances `jampr bench --speed` measures the classical solver's gap on by default. */
+export const DEFAULT_GAP_INSTANCES = homberger(1000, 1).filter((name) => /^(R1|C1|RC1)_/.test(name));
+
 export interface GapRow {
   name: string;
   /** Unrounded Euclidean distance of the plan (what the solver minimises). */

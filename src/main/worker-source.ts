@@ -9,5 +9,8 @@ import type { WorkerLauncher } from './worker-client.js';
 const BOOTSTRAP = new URL('./ml-worker-boot.mjs', import.meta.url);
 const ENTRY = new URL('./ml-worker.ts', import.meta.url).href;
 
-export const launchSourceWorker: WorkerLauncher = (options: WorkerOptions) =>
-  new Worker(BOOTSTRAP, { ...options, workerData: { ...options.workerData, entry: ENTRY } });
+/** Starts the worker entry `entry` (the URL of a .ts file) from source through the bootstrap. */
+export const sourceWorker = (entry: string, options: WorkerOptions): Worker =>
+  new Worker(BOOTSTRAP, { ...options, workerData: { ...options.workerData, entry } });
+
+export const launchSourceWorker: WorkerLauncher = (options: WorkerOptions) => sourceWorker(ENTRY, options);

@@ -289,6 +289,26 @@ describe('jampr info, generate, eval and bench', () => {
     expect(stdout).not.toMatch(/\| classical \|/);
   }, 30_000);
 
+  it('bench --speed stops at once on Ctrl-C and says in which figure, none having been printed', async () => {
+    const args = ['bench', '--speed', '--gap-instances', 'R1_10_1', '--gap-seconds', '60'];
+    const child = spawn(process.execPath, [resolve('bin/jampr.mjs'), ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk));
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk));
+    const ended = new Promise<{ code: number | null; signal: string | null }>((done) =>
+      child.on('close', (code, signal) => done({ code, signal })),
+    );
+    // Its figures are measured on a thread of their own: main hears the signal while the first ones are under way.
+    await new Promise((r) => setTimeout(r, 3000));
+    const asked = performance.now();
+    child.kill('SIGINT');
+    expect(await ended).toEqual({ code: null, signal: 'SIGINT' });
+    expect(performance.now() - asked).toBeLessThan(5000);
+    expect(stderr).toMatch(/^jampr: bench --speed cancelled (before its first figure|while measuring \w+): no figures were printed\n$/);
+    expect(stdout).toBe('');
+  }, 30_000);
+
   it('bench prints one table row per method in the order asked', async () => {
     const { stdout } = await jampr(
       'bench',

@@ -1,7 +1,7 @@
 import { availableParallelism, cpus, loadavg } from 'node:os';
 import { selectBackend } from '../../main/jampr/backend/backend.js';
 import { planWithModel } from '../../main/jampr/planner.js';
-import { classicalGap, type GapRow, homberger } from '../homberger.js';
+import { classicalGap, type GapRow } from '../homberger.js';
 import { SPEED_VARIANT, speedInstances } from '../speed-work.js';
 import { sampleRate } from '../sample-rate.js';
 import { trainRate } from '../train-rate.js';
@@ -25,20 +25,29 @@ async function greedyMs(n: number, count: number): Promise<number> {
   return (performance.now() - started) / count;
 }
 
-/** `jampr bench --speed`: one JSON object with the model and solver speed figures of this machine. */
-export async function speedBench(options: SpeedOptions): Promise<Record<string, unknown>> {
+/**
+ * `jampr bench --speed`: one JSON object with the model and solver speed figures of this machine. Run on a thread of
+ * its own (speed-thread.ts); `measuring` hears the name of each figure before it is measured.
+ */
+export async function speedBench(options: SpeedOptions, measuring: (figure: string) => void = () => {}): Promise<Record<string, unknown>> {
   const loadAtStart = loadavg()[0];
+  /** The figure, after saying that it is under way. */
+  const measure = <T>(figure: string, work: () => Promise<T>): Promise<T> => {
+    measuring(figure);
+    return work();
+  };
   await selectBackend({ log: () => {} });
-  const greedyMsN20 = await greedyMs(20, 10);
-  const greedyMsN50 = await greedyMs(50, 10);
+  const greedyMsN20 = await measure('greedyMsN20', () => greedyMs(20, 10));
+  const greedyMsN50 = await measure('greedyMsN50', () => greedyMs(50, 10));
   // The app's sampling of one instance on 1 and 2 threads (chunks drawn by this thread and a helper).
-  const sampleRate1 = await sampleRate(1, 6);
-  const sampleRate2 = await sampleRate(2, 6);
+  const sampleRate1 = await measure('sampleRate1', () => sampleRate(1, 6));
+  const sampleRate2 = await measure('sampleRate2', () => sampleRate(2, 6));
   // The trainer's own steps on 1 and 2 threads (the batch split over the threads, one combined update).
-  const trainRate1 = await trainRate(options.modelDir, 1, 6);
-  const trainRate2 = await trainRate(options.modelDir, 2, 6);
+  const trainRate1 = await measure('trainRate1', () => trainRate(options.modelDir, 1, 6));
+  const trainRate2 = await measure('trainRate2', () => trainRate(options.modelDir, 2, 6));
   const gaps: GapRow[] = [];
-  for (const name of options.gapInstances) gaps.push(await classicalGap(name, options.gapSeconds));
+  for (const name of options.gapInstances)
+    gaps.push(await measure(`classicalN1000Gap (${name})`, () => classicalGap(name, options.gapSeconds)));
   const mean = (f: (g: GapRow) => number) => round(gaps.reduce((s, g) => s + f(g), 0) / Math.max(1, gaps.length), 2);
   return {
     greedyMsN20: round(greedyMsN20, 1),
@@ -63,5 +72,3 @@ export async function speedBench(options: SpeedOptions): Promise<Record<string, 
     date: new Date().toISOString(),
   };
 }
-
-export const DEFAULT_GAP_INSTANCES = homberger(1000, 1).filter((name) => /^(R1|C1|RC1)_/.test(name));

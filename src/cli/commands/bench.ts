@@ -118,11 +118,13 @@ export async function run(argv: string[]): Promise<void> {
       throw usageError(
         `--speed alone gives the speed figures, which read only --${SPEED_FIGURE_FLAGS.join(', --')}, not --${other}: drop it, or give the travel speed of --solomon files as --speed KMH`,
       );
-    const { speedBench, DEFAULT_GAP_INSTANCES } = await import('./bench-speed.js');
+    const { DEFAULT_GAP_INSTANCES } = await import('../homberger.js');
     const gapInstances = values['gap-instances'] ? String(values['gap-instances']).split(',') : DEFAULT_GAP_INSTANCES;
     const gapSeconds = numberFlag(values, 'gap-seconds', 60, { min: 1 });
     const modelDir = values.model ?? join(defaultModelsRoot(), 'jampr-tw1-n20');
-    console.log(JSON.stringify(await speedBench({ gapInstances, gapSeconds, modelDir }), null, 2));
+    // Measured on a thread of its own, as the rows plan on one: a Ctrl-C is heard at once and says in which figure.
+    const { speedOnThread } = await import('../speed-thread.js');
+    console.log(JSON.stringify(await speedOnThread({ gapInstances, gapSeconds, modelDir }), null, 2));
     return;
   }
   const variant = variantFromFlags(values, 'bench');
