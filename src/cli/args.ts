@@ -98,6 +98,9 @@ export function optionalNumberFlag(
  * The bounds of the effort flags, for `jampr plan` and `jampr bench` alike (docs/limits.md: the API and the CLI share
  * the 600 s and 100,000-sample caps), so that a bench cannot run what plan would refuse.
  */
+/** jampr bench's methods and effort where no flag gives them (its --help says them from here). */
+export const BENCH_DEFAULTS = { methods: 'random,classical', 'time-limit': 8, samples: 128, improve: 2 } as const;
+
 export const EFFORT_FLAG_BOUNDS = {
   'time-limit': { min: MIN_TIME_LIMIT_SEC, max: MAX_TIME_LIMIT_SEC },
   improve: { min: 0, max: MAX_TIME_LIMIT_SEC },

@@ -3,13 +3,23 @@
  * also its line in `jampr --help`.
  */
 import { MAX_PRICE } from '../shared/limits.js';
+import { BENCH_DEFAULTS } from './args.js';
 import { DEFAULT_SAMPLES } from '../shared/methods.js';
+const INSTANCE_FILES =
+  'INSTANCE is a customer .csv (or .tsv), an instance .json (or a .jsonl of one), a Solomon .txt (a customer table saved as .txt is read as one) or a VRPLIB .vrp file.';
 const INSTANCE = [
-  'INSTANCE is a customer .csv (or .tsv), an instance .json (or a .jsonl of one), a Solomon .txt (a customer table saved as .txt is read as one) or a VRPLIB .vrp file.',
+  INSTANCE_FILES,
   '  --first N            keep the depot and the first N customers',
   '  --vehicles K         fleet size (a CSV without it: one vehicle per customer)',
   '  --capacity Q         vehicle capacity, a positive whole number (required for a CSV; demands may have decimals)',
   '  --speed KMH          travel speed in km/h (required for a CSV with lat/lon)',
+];
+/** eval scores with the fleet the plan file records where a flag does not give one: its fleet flags override it. */
+const EVAL_INSTANCE = [
+  INSTANCE_FILES,
+  '  --first N            keep the depot and the first N customers',
+  "  --vehicles K --capacity Q --speed KMH   the fleet to score with instead of the plan file's; a CSV whose plan",
+  '                       file records no fleet reads them as jampr plan does',
 ];
 /** The policy flags; `fallback` says which policy applies without --variant. */
 const policy = (fallback: string) => [
@@ -48,7 +58,7 @@ export const COMMAND_HELP: Record<string, string[]> = {
     "Prices a plan with the evaluator; exit 2 if it is not feasible. The policy is the plan file's own (tw1 where it",
     'names none) unless --variant is given; a plan made for another policy or instance is scored with a warning.',
     'A customer CSV is scored with the plan file\'s fleet (its "fleet") where --vehicles, --capacity or --speed do not give it.',
-    ...INSTANCE,
+    ...EVAL_INSTANCE,
     ...policy("default: the plan file's own, tw1 where it names none"),
     "  --stops              list every stop's times (also as HH:MM on a clock-time day)",
     '  --out FILE.csv       also write the plan CSV of the routes as scored (a plan edited by hand, for its drivers)',
@@ -63,8 +73,9 @@ export const COMMAND_HELP: Record<string, string[]> = {
     '                       (or a .jsonl of one), a Solomon .txt or a VRPLIB .vrp file',
     '  --vehicles K --capacity Q --speed KMH   their fleet, as for jampr plan (a CSV needs --capacity; --speed KMH',
     '                       for lat/lon)',
-    '  --methods a,b        e.g. random,classical,jampr-greedy,jampr-sample,jampr-ls',
-    '  --time-limit S --samples N --improve S --model DIR',
+    `  --methods a,b        e.g. random,classical,jampr-greedy,jampr-sample,jampr-ls (default ${BENCH_DEFAULTS.methods})`,
+    `  --time-limit S --samples N --improve S --model DIR   as for jampr plan, but each with its own default here:`,
+    `                       ${BENCH_DEFAULTS['time-limit']} s, ${BENCH_DEFAULTS.samples} samples, ${BENCH_DEFAULTS.improve} s of local search`,
     ...POLICY,
     '  --speed [--gap-instances a,b --gap-seconds S]   the speed figures as JSON (--speed with no value)',
     'Ctrl-C stops the table at once and says in which row (exit 130): the rows printed are complete, the rest are not',

@@ -10,7 +10,7 @@ import { leavesOnlyOutOfReach } from '../../main/vrp/unserved.js';
 import { latenessPrice, type Variant } from '../../shared/domain.js';
 import { modelMismatch } from '../../shared/model-choice.js';
 import { type Effort, isMethodChoice, type MethodChoice, METHOD_OPTIONS, methodOption, methodRequest } from '../../shared/methods.js';
-import { EFFORT_FLAG_BOUNDS, numberFlag, optionalNumberFlag, parseFlags, variantFlags, variantFromFlags } from '../args.js';
+import { BENCH_DEFAULTS, EFFORT_FLAG_BOUNDS, numberFlag, optionalNumberFlag, parseFlags, variantFlags, variantFromFlags } from '../args.js';
 import { instanceFlags, loadProblem } from '../load.js';
 import { type PlanRunner, withPlanThread } from '../plan-thread.js';
 import { usageError } from '../usage.js';
@@ -98,7 +98,7 @@ export async function run(argv: string[]): Promise<void> {
     size: { type: 'string' },
     count: { type: 'string' },
     seed: { type: 'string' },
-    methods: { type: 'string', default: 'random,classical' },
+    methods: { type: 'string', default: BENCH_DEFAULTS.methods },
     'time-limit': { type: 'string' },
     samples: { type: 'string' },
     improve: { type: 'string' },
@@ -142,9 +142,9 @@ export async function run(argv: string[]): Promise<void> {
   refuseUnread(values, choices);
   if (values.model !== undefined) refuseModelMismatch(String(values.model), choices, variant);
   const effort: Record<Effort['field'], number> = {
-    timeLimitSec: numberFlag(values, 'time-limit', 8, EFFORT_FLAG_BOUNDS['time-limit']),
-    samples: numberFlag(values, 'samples', 128, EFFORT_FLAG_BOUNDS.samples),
-    improveSec: numberFlag(values, 'improve', 2, EFFORT_FLAG_BOUNDS.improve),
+    timeLimitSec: numberFlag(values, 'time-limit', BENCH_DEFAULTS['time-limit'], EFFORT_FLAG_BOUNDS['time-limit']),
+    samples: numberFlag(values, 'samples', BENCH_DEFAULTS.samples, EFFORT_FLAG_BOUNDS.samples),
+    improveSec: numberFlag(values, 'improve', BENCH_DEFAULTS.improve, EFFORT_FLAG_BOUNDS.improve),
   };
   let problems: Problem[];
   let title: string;
