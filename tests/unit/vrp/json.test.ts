@@ -64,6 +64,38 @@ describe('instance JSON', () => {
     expect(detailsOf(() => parseInstanceJson('{"name":"x","capacity":10,"vehicles":1,"customers":[]}'))).toContain('depot is missing');
   });
 
+  it('warns of a field no instance has (a misspelling the reader would drop without a word), naming its path', () => {
+    const warnings: string[] = [];
+    const doc = { ...tiny, coordinate: { kind: 'geo', speedKmh: 40 }, customers: [{ ...tiny.customers[0], openWithShift: true }] };
+    expect(parseInstanceJson(JSON.stringify(doc), 'day.json', (w) => warnings.push(w))).toEqual(tiny);
+    expect(warnings).toEqual([
+      expect.stringMatching(/^openWithShift is not a field of customer 1 \(at customers\[0\]\.openWithShift\)/),
+      expect.stringMatching(/^coordinate is not a field of the instance \(at coordinate\)/),
+    ]);
+    const quiet: string[] = [];
+    parseInstanceJson(writeInstanceJson({ ...tiny, coordinates: { kind: 'geo', speedKmh: 40 }, clockTimes: true }), 'day.json', (w) =>
+      quiet.push(w),
+    );
+    expect(quiet).toEqual([]);
+  });
+
+  it('warns where a planar day holds degrees (a "coordinates" left out or misspelt): a city read as a few minutes of travel', () => {
+    const city: Instance = {
+      ...tiny,
+      depot: { ...tiny.depot, x: 13.404954, y: 52.520008 },
+      customers: [
+        { ...tiny.customers[0], x: 13.377704, y: 52.516275 },
+        { ...tiny.customers[0], id: '2', x: 13.45089, y: 52.49417 },
+      ],
+    };
+    const warnings: string[] = [];
+    parseInstanceJson(JSON.stringify(city), 'day.json', (w) => warnings.push(w));
+    expect(warnings).toEqual([expect.stringMatching(/^x and y look like longitude and latitude .*add "coordinates": \{"kind": "geo"/)]);
+    const geo: string[] = [];
+    parseInstanceJson(JSON.stringify({ ...city, coordinates: { kind: 'geo', speedKmh: 30 } }), 'day.json', (w) => geo.push(w));
+    expect(geo).toEqual([]);
+  });
+
   it('rejects text that is not JSON', () => {
     expect(detailsOf(() => parseInstanceJson('{"name": '))[0]).toMatch(/^not valid JSON: /);
   });

@@ -17,7 +17,7 @@ import {
   unitsRead,
 } from './csv-clock.js';
 import { missingFleet } from './csv-fleet.js';
-import { planeInDegreesWarning } from './csv-plane-degrees.js';
+import { planeInDegreesWarning } from './plane-degrees.js';
 import { ignoredColumnsLine, missingColumnLeads } from './csv-hints.js';
 import { type CellProblem, cellProblemLines } from './csv-cell-problems.js';
 import { cellReader } from './csv-cell-reader.js';

@@ -115,9 +115,9 @@ export function parseInstanceText(
 ): Instance {
   switch (format) {
     case 'json':
-      return checked(keepFirst(withOverrides(parseInstanceJson(text, file), options), options.first), options);
+      return checked(keepFirst(withOverrides(parseInstanceJson(text, file, options.onWarning), options), options.first), options);
     case 'jsonl':
-      return checked(keepFirst(withOverrides(parseSingleInstanceLines(text, file), options), options.first), options);
+      return checked(keepFirst(withOverrides(parseSingleInstanceLines(text, file, options.onWarning), options), options.first), options);
     case 'solomon': {
       if (isCustomerTable(text)) {
         options.onWarning?.(

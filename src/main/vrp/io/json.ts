@@ -3,6 +3,7 @@ import {
   type Evaluation,
   type Instance,
   instanceSchema,
+  sentInstanceSchema,
   kmDriven,
   type PenaltyShape,
   penaltyShapeSchema,
@@ -18,6 +19,7 @@ import {
 import { notServed } from '../../../shared/not-served.js';
 import { AppError, inputError } from '../../../shared/errors.js';
 import { describeIssues } from '../../../shared/issues.js';
+import { jsonPlaneInDegreesWarning } from './plane-degrees.js';
 
 /**
  * Instance JSON, plan JSON and JSON Lines (one instance per line, as `jampr generate` writes).
@@ -63,7 +65,7 @@ const INSTANCE_FILE = 'Instance file';
  * Reads an instance document; its rules are checked later by validateInstance/buildProblem. `file` names the text in
  * the messages about the whole file (its path, where it was read from one).
  */
-export function parseInstanceJson(text: string, file = INSTANCE_FILE): Instance {
+export function parseInstanceJson(text: string, file = INSTANCE_FILE, onWarning?: (message: string) => void): Instance {
   let raw: unknown;
   try {
     raw = parseJson(text, file);
@@ -74,7 +76,23 @@ export function parseInstanceJson(text: string, file = INSTANCE_FILE): Instance 
     if (documents > 1) throw severalInstances(documents, file);
     throw e;
   }
-  return checkShape(instanceSchema, raw, 'Instance JSON');
+  const instance = checkShape(instanceSchema, raw, 'Instance JSON');
+  for (const warning of unknownFieldWarnings(raw)) onWarning?.(warning);
+  const degrees = jsonPlaneInDegreesWarning(instance);
+  if (degrees) onWarning?.(degrees);
+  return instance;
+}
+
+/**
+ * The fields of an instance document that no instance has (a misspelt "coordinate" or "openWithShift"): the reader
+ * drops them, as the store's days are read, so a file's misspelling would change the plan without a word. Named as
+ * the API names them when it refuses a day sent with them (the same schema's strictness).
+ */
+function unknownFieldWarnings(raw: unknown): string[] {
+  const doc = idsAsStrings(raw);
+  const sent = sentInstanceSchema.safeParse(doc);
+  const unknown = sent.success ? [] : sent.error.issues.filter((issue) => issue.code === 'unrecognized_keys');
+  return unknown.length ? describeIssues(new z.ZodError(unknown), doc, 'the instance') : [];
 }
 
 /** A file of several instances (JSON Lines) where one day is read, whether it is named .json or .jsonl. */
@@ -88,10 +106,10 @@ function severalInstances(count: number, file: string) {
  * The one instance of a JSON Lines file (`jampr generate --count 1` writes one so): read as an instance file is;
  * several, or none, are refused with what the file holds.
  */
-export function parseSingleInstanceLines(text: string, file = INSTANCE_FILE): Instance {
+export function parseSingleInstanceLines(text: string, file = INSTANCE_FILE, onWarning?: (message: string) => void): Instance {
   // One instance pretty-printed over many lines (an editor's "format document") is still the one instance.
-  if (jsonLinesCount(text) === 0 && isOneDocument(text)) return parseInstanceJson(text, file);
-  const lines = parseInstanceLines(text);
+  if (jsonLinesCount(text) === 0 && isOneDocument(text)) return parseInstanceJson(text, file, onWarning);
+  const lines = parseInstanceLines(text, onWarning);
   if (lines.length > 1) throw severalInstances(lines.length, file);
   if (lines.length === 0) throw inputError(`${file} holds no instance (one instance as JSON per line, as jampr generate writes)`);
   return lines[0].instance;
@@ -144,13 +162,16 @@ export const parseInstancesJsonl = (text: string): Instance[] => parseInstanceLi
  * The same, each instance with its line in the file (blank lines count), so that a later check of the instance
  * names the line as this one does.
  */
-export function parseInstanceLines(text: string): { line: number; instance: Instance }[] {
+export function parseInstanceLines(text: string, onWarning?: (message: string) => void): { line: number; instance: Instance }[] {
   const problems: string[] = [];
   const instances: { line: number; instance: Instance }[] = [];
   text.split(/\r?\n/).forEach((line, i) => {
     if (line.trim() === '') return;
     try {
-      instances.push({ line: i + 1, instance: parseInstanceJson(line) });
+      instances.push({
+        line: i + 1,
+        instance: parseInstanceJson(line, INSTANCE_FILE, onWarning && ((w) => onWarning(`line ${i + 1}: ${w}`))),
+      });
     } catch (e) {
       if (!(e instanceof AppError)) throw e;
       problems.push(...e.details.map((d) => `line ${i + 1}: ${d}`));

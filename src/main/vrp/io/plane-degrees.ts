@@ -16,8 +16,8 @@ const AWAY_FROM_ORIGIN = 2;
 /** ...and most of its numbers written to at least this many decimals, as a map or geocoder gives degrees. */
 const DEGREE_DECIMALS = 3;
 
-/** The warning for a planar day whose x/y look like longitude/latitude, or none. `texts` are the cells as written. */
-export function planeInDegreesWarning(instance: Instance, names: { x?: string; y?: string }, texts: string[]): string | null {
+/** The day's spans when its planar x/y look like longitude/latitude, else null. `texts` are the numbers as written. */
+function degreeLike(instance: Instance, texts: readonly string[]): { xSpan: number; ySpan: number } | null {
   if (instance.coordinates?.kind === 'geo' || instance.customers.length < 2) return null;
   const nodes = [instance.depot, ...instance.customers];
   const within = (v: number[], limit: number) => v.every((c) => Math.abs(c) <= limit);
@@ -30,6 +30,24 @@ export function planeInDegreesWarning(instance: Instance, names: { x?: string; y
   if (Math.max(Math.abs(instance.depot.x), Math.abs(instance.depot.y)) < AWAY_FROM_ORIGIN) return null;
   const precise = texts.filter((t) => (/[.,](\d+)$/.exec(t.trim())?.[1].length ?? 0) >= DEGREE_DECIMALS).length;
   if (precise < texts.length / 2) return null;
-  const at = `${instance.depot.x}, ${instance.depot.y}`;
-  return `columns ${names.x ?? 'x'} and ${names.y ?? 'y'} look like longitude and latitude (the depot at ${at}, the day within ${span(xs).toFixed(2)} × ${span(ys).toFixed(2)} of their units), but they are read as a plane where one unit is one minute of travel: if they are degrees, name the column of longitudes lon and the column of latitudes lat (the travel speed is then asked for)`;
+  return { xSpan: span(xs), ySpan: span(ys) };
+}
+
+const READ_AS_PLANE = 'but they are read as a plane where one unit is one minute of travel';
+const where = (instance: Instance, s: { xSpan: number; ySpan: number }) =>
+  `the depot at ${instance.depot.x}, ${instance.depot.y}, the day within ${s.xSpan.toFixed(2)} × ${s.ySpan.toFixed(2)} of their units`;
+
+/** The warning for a planar CSV day whose x/y columns look like longitude/latitude, or none. `texts` are the cells as written. */
+export function planeInDegreesWarning(instance: Instance, names: { x?: string; y?: string }, texts: string[]): string | null {
+  const spans = degreeLike(instance, texts);
+  if (spans === null) return null;
+  return `columns ${names.x ?? 'x'} and ${names.y ?? 'y'} look like longitude and latitude (${where(instance, spans)}), ${READ_AS_PLANE}: if they are degrees, name the column of longitudes lon and the column of latitudes lat (the travel speed is then asked for)`;
+}
+
+/** The same for an instance JSON document without "coordinates" (a plane), whose numbers JSON writes as they are. */
+export function jsonPlaneInDegreesWarning(instance: Instance): string | null {
+  const texts = [instance.depot, ...instance.customers].flatMap((n) => [String(n.x), String(n.y)]);
+  const spans = degreeLike(instance, texts);
+  if (spans === null) return null;
+  return `x and y look like longitude and latitude (${where(instance, spans)}), ${READ_AS_PLANE}: if they are degrees, add "coordinates": {"kind": "geo", "speedKmh": KMH} with the vehicles' speed`;
 }
