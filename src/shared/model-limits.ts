@@ -119,7 +119,7 @@ export function modelSizeRefusal(customers: number): string | null {
 export function modelSpeedNotice(customers: number): string | null {
   if (customers < SLOW_MODEL_CUSTOMERS) return null;
   const refusal = modelSizeRefusal(customers);
-  if (refusal) return `The ${refusal}.`;
+  if (refusal) return `${refusal[0].toUpperCase()}${refusal.slice(1)}.`;
   return (
     `A learned model places one stop at a time: on a day of ${customers.toLocaleString('en-US')} stops it takes ` +
     'minutes, not seconds (the classical solver keeps to its time limit). You can cancel it.'

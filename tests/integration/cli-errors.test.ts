@@ -288,10 +288,13 @@ describe('jampr exit codes for plans', () => {
     const instance = join(dir, 'large.json');
     await writeFile(instance, writeInstanceJson({ ...generateInstance(1001, createRng(8), 'large'), vehicles: 60 }));
     for (const method of ['jampr', 'am']) {
+      const failure = await failureOf('plan', instance, '--method', method);
       expectUserError(
-        await failureOf('plan', instance, '--method', method),
+        failure,
         /the learned models plan at most 1,000 customers and this day has 1,001 .*: plan it with the classical solver/,
       );
+      // One message, as for every input error: the notice before a long plan does not say it first.
+      expect(failure.stderr.trim().split('\n')).toHaveLength(1);
     }
   });
 

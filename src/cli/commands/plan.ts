@@ -1,4 +1,4 @@
-import { decodeStrategySchema, type MethodName, methodNameSchema, type VariantName } from '../../shared/domain.js';
+import { carriedCustomers, decodeStrategySchema, type MethodName, methodNameSchema, type VariantName } from '../../shared/domain.js';
 import { modelMismatch } from '../../shared/model-choice.js';
 import { checkModelFolder } from '../../main/jampr/checkpoint-files.js';
 import { CSV_BOM } from '../../shared/text-decoding.js';
@@ -11,7 +11,7 @@ import { INSTANCE_FILE_KINDS } from '../../main/vrp/io/index.js';
 import { checkWritable, outputFormat, writeTextFile } from '../files.js';
 import { instanceFlags, loadProblem } from '../load.js';
 import { earlyServiceNote } from '../../shared/early-service.js';
-import { learnedPlanNotices, learnedSpeedNotice } from '../../shared/model-limits.js';
+import { learnedPlanNotices, learnedSpeedNotice, modelSizeRefusal } from '../../shared/model-limits.js';
 import {
   DEFAULT_SAMPLES,
   decodeFor,
@@ -63,7 +63,8 @@ export async function run(argv: string[]): Promise<void> {
   // As the app says it before a learned model's long run: a large day first, then many samples.
   const learned = method === 'jampr' || method === 'am';
   const slow = learned ? learnedSpeedNotice(problem.instance, decode === 'sample' ? (samples ?? DEFAULT_SAMPLES) : undefined) : null;
-  if (slow) process.stderr.write(`jampr: note: ${slow}\n`);
+  // A day too large for the models is refused by the plan job in one message; the notice would say it twice.
+  if (slow && modelSizeRefusal(carriedCustomers(problem.instance).length) === null) process.stderr.write(`jampr: note: ${slow}\n`);
   const result = await planOnThread(
     {
       instance: problem.instance,

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { formatClock } from '../../../src/shared/clock.js';
 import { type Evaluation, makeVariant } from '../../../src/shared/domain.js';
 import {
+  modelSpeedNotice,
   learnedSpeedNotice,
   methodSpeedNotice,
   priceNotice,
@@ -118,3 +119,10 @@ function day(n: number, tooBig = 0) {
   const instance = generateInstances(n, 1, 7)[0];
   return { ...instance, customers: instance.customers.map((c, i) => (i < tooBig ? { ...c, demand: 2 * instance.capacity } : c)) };
 }
+
+describe('modelSpeedNotice', () => {
+  it("says a day beyond the models' size as one sentence, capitalised once", () => {
+    expect(modelSpeedNotice(1001)).toMatch(/^The learned models plan at most 1,000 customers .*classical solver\.$/);
+    expect(modelSpeedNotice(1001)).not.toMatch(/The the/i);
+  });
+});
