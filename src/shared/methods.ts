@@ -30,6 +30,8 @@ export interface MethodOption {
 
 /** Samples a model draws when a request names none (the paper's 1,280); the app's field starts at 128. */
 export const DEFAULT_SAMPLES = 1280;
+/** Plans the random baseline draws when a request names none. */
+export const DEFAULT_RANDOM_SAMPLES = 1000;
 
 const SAMPLES: Effort = { field: 'samples', label: 'samples', min: 1, max: 1280, step: 1, default: 128 };
 

@@ -335,6 +335,20 @@ describe('jampr info, generate, eval and bench', () => {
     }
   });
 
+  it('bench reads --samples for the random rows, as jampr plan does (FIELD_METHODS)', async () => {
+    const cost = async (samples: string) => {
+      const { stdout } = await jampr('bench', '--size', '10', '--count', '2', '--methods', 'random', '--samples', samples);
+      return Number(
+        stdout
+          .split('\n')
+          .find((l) => l.startsWith('| random |'))
+          ?.split('|')[2],
+      );
+    };
+    // The best of 300 draws beats a single draw on these days: the flag reaches the random plans.
+    expect(await cost('300')).toBeLessThan(await cost('1'));
+  });
+
   it('rejects an unknown bench method by name, before any work, with exit code 1', async () => {
     const failure = await failureOf('bench', '--methods', 'random,best');
     expect(failure).toMatchObject({ code: 1, stdout: '' });

@@ -175,7 +175,10 @@ export async function run(argv: string[]): Promise<void> {
       for (const name of choices) {
         const field = methodOption(name).effort?.field;
         at.row = name;
-        const row = await benchRow(plan, at, problems, variant, methodRequest(name, field && effort[field]), values.model);
+        const request = methodRequest(name, field && effort[field]);
+        // Random reads --samples as jampr plan does (FIELD_METHODS), only where it is given: its rows draw 1,000 plans.
+        if (name === 'random' && values.samples !== undefined) request.samples = effort.samples;
+        const row = await benchRow(plan, at, problems, variant, request, values.model);
         console.log(`| ${name} | ${f2(row.cost)} | ${f2(row.vehicles)} | ${f2(row.distance)} | ${f2(row.seconds)} | ${row.infeasible} |`);
         at.printed++;
       }
@@ -217,8 +220,9 @@ const EFFORT_FLAGS: Record<Effort['field'], string> = { timeLimitSec: 'time-limi
 function refuseUnread(values: Record<string, unknown>, choices: MethodChoice[]): void {
   const given = (flag: string) => values[flag] !== undefined;
   for (const [field, flag] of Object.entries(EFFORT_FLAGS) as [Effort['field'], string][]) {
-    if (!given(flag) || choices.some((c) => methodOption(c).effort?.field === field)) continue;
-    const readers = METHOD_OPTIONS.filter((m) => m.effort?.field === field).map((m) => m.id);
+    const reads = (c: MethodChoice) => methodOption(c).effort?.field === field || (field === 'samples' && c === 'random');
+    if (!given(flag) || choices.some(reads)) continue;
+    const readers = METHOD_OPTIONS.filter((m) => reads(m.id)).map((m) => m.id);
     throw usageError(`--${flag} is read by ${readers.join(', ')}, which --methods does not include: drop it`);
   }
   if (given('model') && !choices.some((c) => methodOption(c).method === 'jampr' || methodOption(c).method === 'am'))
