@@ -25,6 +25,8 @@ const STATUS_OF_KIND: Record<ErrorKind, number> = {
   conflict: 409,
   busy: 429,
   cancelled: 409,
+  // Nobody cancelled it: the server is going away, and the same request may succeed once it runs again.
+  unavailable: 503,
   storage: 500,
   internal: 500,
 };
@@ -140,7 +142,7 @@ export function createWebServer({ services, hub, token, rendererDir }: WebServer
     },
     /**
      * Stops accepting connections and ends the event streams, but lets every call in progress answer (a
-     * plan cancelled by the shutdown answers 'cancelled') before the connections close.
+     * plan stopped by the shutdown answers 'unavailable', 503) before the connections close.
      */
     close(): Promise<void> {
       closing = true;

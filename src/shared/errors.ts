@@ -2,8 +2,11 @@
 /**
  * 'busy': refused because too much work is already waiting; the same request may succeed later.
  * 'conflict': refused because the stored data changed (or went) elsewhere, another window or tab, since it was read.
+ * 'unavailable': stopped or refused because the server is stopping; nobody cancelled it, and the same request may
+ * succeed once it runs again.
  */
-export type ErrorKind = 'input' | 'model' | 'storage' | 'cancelled' | 'busy' | 'conflict' | 'internal';
+export const ERROR_KINDS = ['input', 'model', 'storage', 'cancelled', 'busy', 'conflict', 'unavailable', 'internal'] as const;
+export type ErrorKind = (typeof ERROR_KINDS)[number];
 
 export interface AppErrorData {
   kind: ErrorKind;

@@ -95,7 +95,7 @@ describe('the web mode server under load and abuse', () => {
     expect((await app.call('plans:list', { instanceId: id })).map((p) => p.id)).toEqual([next.id]);
   });
 
-  it('answers a call in progress when it shuts down, instead of dropping the connection', async () => {
+  it('answers a call in progress when it shuts down with 503 (the server is stopping), instead of dropping the connection', async () => {
     const { id } = await app.call('instances:save', { instance: generateInstance(100, createRng(5), 'drain') });
     const reply = new Promise<{ status: number; body: string }>((resolve, reject) => {
       const req = httpRequest(
@@ -120,7 +120,15 @@ describe('the web mode server under load and abuse', () => {
     await app.services.shutdown();
     await closed;
     const { status, body } = await reply;
-    expect(status).toBe(409); // a cancelled call's status (http.ts, statusOf)
-    expect(JSON.parse(body)).toMatchObject({ ok: false, error: { kind: 'cancelled' } });
+    // Nobody cancelled the plan: the server went away under it, and the same request may succeed once it runs again.
+    expect(status).toBe(503);
+    expect(JSON.parse(body)).toMatchObject({
+      ok: false,
+      error: { kind: 'unavailable', message: expect.stringMatching(/^the server is stopping/) },
+    });
+    expect((await app.call('plans:list', { instanceId: id })).length).toBe(0);
+    // A plan asked for once it is stopping is refused the same way, and no worker is started again for it.
+    const late = await app.fail('plans:create', { instanceId: id, variant: { name: 'tw3' }, method: 'classical', timeLimitSec: 0.2 });
+    expect(late).toMatchObject({ kind: 'unavailable', message: expect.stringMatching(/^the server is stopping/) });
   });
 });

@@ -24,6 +24,8 @@ export const MAX_PLANS_IN_FLIGHT = 32;
  */
 export function createPlanner(ctx: ServiceContext) {
   const inProgress = new Map<AbortController, string | undefined>();
+  /** Set once the server stops: the runs in progress end with it, and a run asked for after it is refused. */
+  let stopping: AppError | null = null;
 
   /**
    * What a plan request is refused for before any work (a field its method does not read, a version of the instance
@@ -111,6 +113,7 @@ export function createPlanner(ctx: ServiceContext) {
     gone?: AbortSignal,
     cancelMessage = 'cancelled',
   ): Promise<T> {
+    if (stopping) throw stopping;
     if (gone?.aborted) throw new AppError('cancelled', 'the window or tab that asked for it was closed');
     if (inProgress.size >= MAX_PLANS_IN_FLIGHT) {
       throw new AppError('busy', `${inProgress.size} plans are already running or waiting: wait for them or cancel them`);
@@ -125,8 +128,13 @@ export function createPlanner(ctx: ServiceContext) {
     });
     // A cancel is answered at once: the worker stops at its next check (between sampling chunks, local search
     // iterations) and whatever it still returns is dropped; it counts as in flight until then.
+    // Aborted with an AppError (the server stopping), the run answers with it: nobody cancelled it.
     const cancelled = new Promise<never>((_, reject) =>
-      controller.signal.addEventListener('abort', () => reject(new AppError('cancelled', cancelMessage)), { once: true }),
+      controller.signal.addEventListener(
+        'abort',
+        () => reject(controller.signal.reason instanceof AppError ? controller.signal.reason : new AppError('cancelled', cancelMessage)),
+        { once: true },
+      ),
     );
     running.catch(() => undefined);
     return Promise.race([running, cancelled]);
@@ -142,9 +150,20 @@ export function createPlanner(ctx: ServiceContext) {
     }
     return any;
   }
+  /**
+   * The server is stopping: every run in progress ends, answered 'unavailable' rather than 'cancelled' (the caller did
+   * not cancel it and may send it again once the server runs again), and so is any run asked for from now on.
+   */
+  function stop(): void {
+    stopping = new AppError(
+      'unavailable',
+      'the server is stopping: this request was stopped before it finished and nothing was stored; send it again once the server runs again',
+    );
+    for (const controller of inProgress.keys()) controller.abort(stopping);
+  }
   /** Throws what the request would be refused for before any work; plans nothing (a comparison checks both sides first). */
   const check = (request: PlanRequest): void => void prepare(request);
-  return { plan, check, cancellable, cancel };
+  return { plan, check, cancellable, cancel, stop };
 }
 
 export type Planner = ReturnType<typeof createPlanner>;

@@ -3,7 +3,7 @@
  * AppError, its plain-data form, a network failure) is normalised to {kind, message, details} here.
  */
 import { createContext, useCallback, useContext, useMemo, useState } from 'react';
-import type { AppErrorData, ErrorKind } from '../../shared/errors.js';
+import { type AppErrorData, ERROR_KINDS, type ErrorKind } from '../../shared/errors.js';
 
 export interface Notice extends AppErrorData {
   id: number;
@@ -13,13 +13,11 @@ export interface Notice extends AppErrorData {
   title?: string;
 }
 
-const KINDS: readonly ErrorKind[] = ['input', 'model', 'storage', 'cancelled', 'busy', 'conflict', 'internal'];
-
 export function asErrorData(err: unknown): AppErrorData {
   if (err && typeof err === 'object') {
     const candidate = err as { kind?: unknown; message?: unknown; details?: unknown; error?: unknown };
     if (candidate.error && typeof candidate.error === 'object') return asErrorData(candidate.error);
-    if (typeof candidate.kind === 'string' && (KINDS as string[]).includes(candidate.kind)) {
+    if (typeof candidate.kind === 'string' && (ERROR_KINDS as readonly string[]).includes(candidate.kind)) {
       const details = Array.isArray(candidate.details) ? candidate.details.map(String) : undefined;
       const message = firstLine(String(candidate.message ?? 'Unknown error'));
       return { kind: candidate.kind as ErrorKind, message, details: details?.length ? details : undefined };
