@@ -1,7 +1,8 @@
 /** The small error taxonomy every boundary (CLI, IPC, HTTP, worker) speaks. */
 /**
  * 'busy': refused because too much work is already waiting; the same request may succeed later.
- * 'conflict': refused because the stored data changed (or went) elsewhere, another window or tab, since it was read.
+ * 'conflict': refused because of what another window or tab did: the stored data changed (or went) since it was read,
+ * or a training run it started is still running.
  * 'unavailable': stopped or refused because the server is stopping; nobody cancelled it, and the same request may
  * succeed once it runs again.
  */

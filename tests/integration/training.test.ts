@@ -7,6 +7,8 @@ import { Policy } from '../../src/main/jampr/model/policy.js';
 import { inProcessRunner } from '../../src/main/jobs/in-process.js';
 import type { JobRunner, TrainJob, TrainJobResult } from '../../src/main/jobs/protocol.js';
 import { registerModel } from '../../src/main/services/models.js';
+import { createWebServer } from '../../src/main/http.js';
+import { createEventHub } from '../../src/main/http/events.js';
 import { AppError } from '../../src/shared/errors.js';
 import { createTestApp, type TestApp } from './fixtures/services.js';
 import { saveTinyModel, tinyModelConfig } from '../unit/jampr/fixtures.js';
@@ -78,7 +80,24 @@ describe('training service', () => {
     app = createTestApp(trainer);
     const run = await app.call('training:start', { variant: 'tw1', size: 10, instanceIds: [], minutes: 1, name: 'mine' });
     expect(run.status).toBe('running');
-    expect((await app.fail('training:start', { variant: 'tw1', size: 10, instanceIds: [], minutes: 1 })).message).toMatch(/still running/);
+    // A second run while one trains conflicts with the app's state (a run started in another window): 409, not a bad request.
+    const web = createWebServer({ services: app.services, hub: createEventHub(), token: 'train-token-0123456789', rendererDir: null });
+    const base = await web.listen(0);
+    const second = await fetch(`${base}/api/training:start`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-jampr-token': 'train-token-0123456789' },
+      body: JSON.stringify({ variant: 'tw1', size: 10, instanceIds: [], minutes: 1 }),
+    });
+    await web.close();
+    expect(second.status).toBe(409);
+    expect(await second.json()).toEqual({
+      ok: false,
+      error: {
+        kind: 'conflict',
+        message: `training run ${run.id} (mine) is running, and one runs at a time: wait for it to finish, or cancel it, then start this one`,
+      },
+    });
+    expect((await app.call('training:list', {})).map((r) => r.id)).toEqual([run.id]);
     while ((await app.call('training:status', { id: run.id })).points.length < 3) await new Promise((r) => setTimeout(r, 5));
     const cancelled = await app.call('training:cancel', { id: run.id });
     expect(cancelled.status).toBe('cancelled');

@@ -1,7 +1,7 @@
 import { existsSync, readdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import type { ModelInfo, TrainingRequest, TrainingRun } from '../../shared/api.js';
-import { inputError, toErrorData } from '../../shared/errors.js';
+import { AppError, inputError, toErrorData } from '../../shared/errors.js';
 import type { ServiceContext } from './context.js';
 import { safeFileName } from './instances.js';
 import { readModelSummary } from './model-card.js';
@@ -41,8 +41,15 @@ export function trainingServices(ctx: ServiceContext) {
   };
 
   function start(request: TrainingRequest): TrainingRun {
+    // Not the request's mistake but the app's state (a run started in another window or tab): a conflict, 409 over HTTP.
     const busy = [...active.keys()][0];
-    if (busy !== undefined) throw inputError(`training run ${busy} is still running: cancel it or wait for it to finish`);
+    if (busy !== undefined) {
+      const name = trainingRuns.get(busy)?.config.name;
+      throw new AppError(
+        'conflict',
+        `training run ${busy}${name ? ` (${clipped(name)})` : ''} is running, and one runs at a time: wait for it to finish, or cancel it, then start this one`,
+      );
+    }
     // In the order they were stored, so that the held-out days are the most recent ones.
     const ids = [...request.instanceIds].sort((a, b) => a - b);
     const stored = ids.map((id) => ctx.store.instances.get(id));
