@@ -54,10 +54,17 @@ describe('instances', () => {
     const preview = await app.call('instances:previewCsv', { fileName: 'tiny.csv', text: TINY_CSV, capacity: 30 });
     expect(preview.columns).toMatchObject({ id: 'id', x: 'x', ready: 'ready' });
     expect(preview.rows).toBe(6);
-    // The fleet is not in the file: the dialog is told which of its fields to fill, not the CLI's flags.
-    expect((await app.fail('instances:previewCsv', { fileName: 'tiny.csv', text: TINY_CSV })).details).toEqual([
-      'the vehicle capacity is required: enter it in the Capacity field above',
+    // The fleet is not in the file: the caller is told which request field to send (and the app's user which field of
+    // the import dialog fills it), not the CLI's flags, by the preview and the import alike; nothing is stored.
+    const before = (await app.call('instances:list', {})).length;
+    const asked = ["the vehicle capacity is required: send it as capacity (the Capacity field of the app's import dialog)"];
+    expect((await app.fail('instances:previewCsv', { fileName: 'tiny.csv', text: TINY_CSV })).details).toEqual(asked);
+    expect((await app.fail('instances:importCsv', { fileName: 'tiny.csv', text: TINY_CSV })).details).toEqual(asked);
+    const geo = 'id,lat,lon,demand,ready,due,service\nD,52.5,13.4,0,0,600,0\na,52.51,13.41,1,0,600,5\n';
+    expect((await app.fail('instances:importCsv', { fileName: 'geo.csv', text: geo, capacity: 10 })).details).toEqual([
+      "the travel speed in km/h is required for lat/lon data: send it as speedKmh (the Speed km/h field of the app's import dialog)",
     ]);
+    expect((await app.call('instances:list', {})).length).toBe(before);
   });
 
   it('refuses to save an invalid instance and round-trips a valid one through the CSV export', async () => {

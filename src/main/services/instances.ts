@@ -41,7 +41,7 @@ export function previewCsv(request: CallRequest<'instances:previewCsv'>): CsvPre
     vehicles: request.vehicles,
     capacity: request.capacity,
     speedKmh: request.speedKmh,
-    fleetFrom: 'dialog',
+    fleetFrom: 'request',
   });
   const columns: Record<string, string> = {};
   for (const [field, header] of Object.entries(parsed.columns)) if (header !== undefined) columns[field] = header;

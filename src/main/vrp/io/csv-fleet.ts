@@ -1,8 +1,14 @@
 import type { CsvFleetOptions } from './csv.js';
 
-/** How a missing fleet value is asked for, where it is given: the import dialog's fields or `jampr`'s flags. */
+/**
+ * How a missing fleet value is asked for, where it is given: the API request's fields (which the app's import dialog
+ * fills, so its fields are named too; a script calling the API has no "field above") or `jampr`'s flags.
+ */
 const FLEET_ASKS = {
-  dialog: { capacity: 'enter it in the Capacity field above', speed: 'enter it in the Speed field above' },
+  request: {
+    capacity: "send it as capacity (the Capacity field of the app's import dialog)",
+    speed: "send it as speedKmh (the Speed km/h field of the app's import dialog)",
+  },
   flags: { capacity: 'give it with --capacity', speed: 'give it with --speed' },
 } as const;
 

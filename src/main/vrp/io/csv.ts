@@ -51,8 +51,8 @@ export interface CsvFleetOptions {
   capacity?: number;
   /** Travel speed for lat/lon data: required there, ignored for x/y data. */
   speedKmh?: number;
-  /** Where a missing fleet value is given, for its message: the import dialog's fields or `jampr`'s flags. */
-  fleetFrom?: 'dialog' | 'flags';
+  /** Where a missing fleet value is given, for its message: the API request's fields or `jampr`'s flags. */
+  fleetFrom?: 'request' | 'flags';
   /** Keep only the depot and the first N customer rows (`jampr --first`): the rest of the file is not read. */
   first?: number;
 }
