@@ -66,6 +66,25 @@ describe('prices in a request', () => {
   });
 });
 
+describe('a comparison', () => {
+  it('of one policy with itself is refused, naming the policy, however it is written, and nothing is planned', async () => {
+    const before = await planCount(day.id);
+    const compare = { instanceId: day.id, method: 'classical', timeLimitSec: 0.1 } as const;
+    expect(await app.fail('compare:variants', { ...compare, a: { name: 'tw1' }, b: { name: 'tw1' } })).toEqual({
+      kind: 'input',
+      message:
+        'a and b are the same policy, tw1, hard: alpha 1, linear penalty: a comparison plans the day under two policies; change one of them',
+    });
+    // The preset's own prices written out are the preset.
+    const written = await app.fail('compare:variants', { ...compare, a: { name: 'tw2' }, b: { name: 'tw2', alpha: 0, beta: 0.5 } });
+    expect(written.message).toMatch(/^a and b are the same policy, tw2, partly soft: alpha 0, beta 0\.5, linear penalty:/);
+    expect(await planCount(day.id)).toBe(before);
+    // One price apart is two policies.
+    const priced = await app.call('compare:variants', { ...compare, a: { name: 'tw2' }, b: { name: 'tw2', beta: 2 } });
+    expect(priced.b.variant).toMatchObject({ name: 'tw2', beta: 2 });
+  });
+});
+
 describe('customer ids', () => {
   it("are refused with spaces at their ends, which the day's CSV export would not keep (its import trims every cell)", async () => {
     const base = tinyInstance('spaced');

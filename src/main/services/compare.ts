@@ -1,12 +1,13 @@
 import type { CallRequest, Comparison, CustomerDiff, StoredPlan } from '../../shared/api.js';
-import { AppError } from '../../shared/errors.js';
+import { AppError, inputError } from '../../shared/errors.js';
 import { unservedIds } from '../../shared/not-served.js';
-import { type StopSchedule, VARIANT_LABELS } from '../../shared/domain.js';
+import { latenessPrice, type StopSchedule, type Variant, VARIANT_LABELS } from '../../shared/domain.js';
 import { TIME_EPS } from '../vrp/evaluate.js';
 import type { Planner } from './planning.js';
 import type { Caller } from './registry.js';
 import type { ServiceContext } from './context.js';
 import { requireInstance } from './instances.js';
+import { toVariant } from './variant.js';
 
 /** Plans one instance under two variants with the same method and seed, stores both, and diffs them. */
 export function compareServices(ctx: ServiceContext, planner: Planner) {
@@ -19,6 +20,10 @@ export function compareServices(ctx: ServiceContext, planner: Planner) {
             ctx.emit('plan:progress', { fraction: offset + p.fraction / 2, message: `${label}: ${p.message}`, jobId: request.jobId });
           // Everything but the policy is the same request, so each side is the plan the Plan view would make.
           const { a: variantA, b: variantB, ...common } = request;
+          // One policy twice (written alike or not: tw2 and tw2 with its preset's alpha) compares nothing: refused up front.
+          const same = samePolicy(toVariant(variantA), toVariant(variantB));
+          if (same)
+            throw inputError(`a and b are the same policy, ${same}: a comparison plans the day under two policies; change one of them`);
           // Both sides plan the same version of the instance: one saved elsewhere between them refuses side B rather
           // than passing off the change in the data as the policy's effect.
           const basedOn = common.basedOn ?? requireInstance(ctx, request.instanceId).updatedAt;
@@ -59,6 +64,14 @@ export function compareServices(ctx: ServiceContext, planner: Planner) {
         'nothing is stored (a comparison is kept whole or not at all)',
       ),
   };
+}
+
+/** The policy both variants are, in words ("tw2, partly soft: alpha 0, beta 0.5, linear penalty"), or null where they differ. */
+function samePolicy(a: Variant, b: Variant): string | null {
+  const same = a.name === b.name && a.alpha === b.alpha && latenessPrice(a) === latenessPrice(b) && a.penalty === b.penalty;
+  if (!same) return null;
+  const beta = latenessPrice(a);
+  return `${a.name}, ${VARIANT_LABELS[a.name]}: alpha ${a.alpha}${beta === null ? '' : `, beta ${beta}`}, ${a.penalty} penalty`;
 }
 
 /** b minus a per KPI, and every customer served late or early, or not served, in either plan. */
