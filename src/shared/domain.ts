@@ -109,8 +109,11 @@ export const instanceSchema = instanceObject.transform(withShiftWindows);
 export type Instance = z.infer<typeof instanceSchema>;
 
 const longerThan = (max: number, what: string) => `is longer than ${max} characters, the most ${what} may have: shorten it`;
-/** A text sent to be kept holds no control character (control-characters.ts), whose code point the message names. */
-const noControl = <T extends z.ZodString>(text: T, kind: 'id' | 'text' = 'id') =>
+/**
+ * A text sent to be kept (or printed: a driver sheet's) holds no control character (control-characters.ts), whose code
+ * point the message names.
+ */
+export const noControl = <T extends z.ZodString>(text: T, kind: 'id' | 'text' = 'id') =>
   text.refine((t) => controlCharacterIn(t, kind) === null, { error: (issue) => controlCharacterMessage(String(issue.input), kind) });
 const sentLabel = noControl(label.unwrap().max(MAX_TEXT_CHARS, longerThan(MAX_TEXT_CHARS, 'a name or an address')), 'text').optional();
 /** An id as a request may name it (in an instance, in routes): bounded, and not blank. */

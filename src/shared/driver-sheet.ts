@@ -4,21 +4,28 @@
  * printed sheet and the PDF can never disagree. Schemas, because the PDF request arrives over a transport.
  */
 import { z } from 'zod';
+import { noControl } from './domain.js';
 import { MAX_CUSTOMERS, MAX_TEXT_CHARS } from './limits.js';
 
 /** The most characters of one text a sheet prints: a name or an address as long as an instance may keep. */
 export const SHEET_TEXT_MAX = MAX_TEXT_CHARS;
 /**
  * A text of the sheet. A longer one (a day stored before names and addresses were limited, a title built of several) is
- * printed clipped, with an ellipsis, not refused (a day the app saved could not get its driver sheets).
+ * printed clipped, with an ellipsis, not refused (a day the app saved could not get its driver sheets). A control
+ * character or a bidirectional override is refused, by the rule a sent instance's texts follow (`noControl`): printed,
+ * it would show as a box or print the text in another order than it reads on screen. Ids by the rule of ids, the other
+ * texts by that of names and addresses (a line break and a tab are kept).
  */
-const text = z.string().transform((t) => (t.length > SHEET_TEXT_MAX ? `${t.slice(0, SHEET_TEXT_MAX - 1)}…` : t));
+const clippedText = (kind: 'id' | 'text') =>
+  noControl(z.string(), kind).transform((t) => (t.length > SHEET_TEXT_MAX ? `${t.slice(0, SHEET_TEXT_MAX - 1)}…` : t));
+const text = clippedText('text');
+const id = clippedText('id');
 
 export const sheetRowSchema = z.strictObject({
   kind: z.enum(['depart', 'stop', 'return']),
   /** 1.. for stops, empty for the depot rows. */
   order: text,
-  id: text,
+  id,
   name: text,
   /** The address, or the position where there is none. */
   place: text,
@@ -47,7 +54,7 @@ export const sheetSchema = z.strictObject({
     .max(MAX_CUSTOMERS + 2),
   /** Depot first, then the stops in order: what the route sketch draws. */
   path: z
-    .array(z.strictObject({ x: z.number().finite(), y: z.number().finite(), id: text }))
+    .array(z.strictObject({ x: z.number().finite(), y: z.number().finite(), id }))
     .min(1)
     .max(MAX_CUSTOMERS + 1),
 });
@@ -69,7 +76,7 @@ export const sheetsDocumentSchema = z.strictObject({
   sheets: z.array(sheetSchema).min(1).max(MAX_CUSTOMERS),
   /** The customers the plan leaves out, with the reason (not-served.ts): a page of their own after the routes. */
   notServed: z
-    .array(z.strictObject({ id: text, name: text, reason: text }))
+    .array(z.strictObject({ id, name: text, reason: text }))
     .max(MAX_CUSTOMERS)
     .optional(),
 });

@@ -342,6 +342,42 @@ describe('driver sheets as a PDF', () => {
   });
 });
 
+describe('driver sheets as a PDF, their texts', () => {
+  it("are refused with a control character or a right-to-left override, as an instance's are, naming each", async () => {
+    const row = {
+      kind: 'stop',
+      order: '1',
+      id: 'a',
+      name: 'Shop',
+      place: 'Hauptstr. 1\n10115 Berlin',
+      window: '0–50',
+      eta: '5',
+      start: '',
+      service: '2',
+      load: '3',
+      late: false,
+    } as const;
+    const sheet = { route: 0, title: 'Route 1', summary: '1 stop', colour: '#1f77b4', rows: [row], path: [{ x: 0, y: 0, id: 'D' }] };
+    const document = { instanceName: 'day', planLabel: 'Classical · hard', geo: false, sheets: [sheet] };
+    // An address over two lines prints as two lines, as the instance keeps it.
+    expect((await app.call('sheets:pdf', document)).fileName).toMatch(/\.pdf$/);
+    const bad = {
+      ...document,
+      instanceName: 'd\u0000ay',
+      sheets: [{ ...sheet, rows: [{ ...row, name: 'B\u202Eckerei', id: 'a\tb' }] }],
+      notServed: [{ id: 'b', name: 'Bakery', reason: 'no room\u0007' }],
+    };
+    const refusal = await app.fail('sheets:pdf', bad);
+    expect(refusal.kind).toBe('input');
+    expect(refusal.details).toEqual([
+      expect.stringMatching(/^instanceName.*holds the invisible control character U\+0000: remove it/),
+      expect.stringMatching(/^sheets\[0\]\.rows\[0\]\.id.*holds the invisible control character U\+0009: remove it/),
+      expect.stringMatching(/^sheets\[0\]\.rows\[0\]\.name.*holds the invisible control character U\+202E: remove it/),
+      expect.stringMatching(/^notServed\[0\]\.reason.*holds the invisible control character U\+0007: remove it/),
+    ]);
+  });
+});
+
 describe('the file name of a CSV import', () => {
   it('is refused over 255 characters as the file name, not as the instance name, and shown only in part', async () => {
     const before = (await app.call('instances:list', {})).length;
