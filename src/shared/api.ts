@@ -50,7 +50,10 @@ export const CALLS = {
   'instances:get': call<StoredInstance>()(byId),
   /** Create (no id) or update (id) an instance, where it was not changed elsewhere since `basedOn`; validated by the routing core first. */
   'instances:save': call<StoredInstance>()(instanceSaveSchema),
-  /** Deletes the instance with its plans (`plans`: how many went with it). */
+  /**
+   * Deletes the instance with its plans (`plans`: how many went with it). One deleted already (elsewhere, or by this
+   * call repeated) answers `deleted: false`; an id no instance ever had is refused, as `instances:get` refuses it.
+   */
   'instances:delete': call<{ deleted: boolean; plans: number }>()(byId),
   /**
    * Every rule the instance breaks, as a save would list them, and, when it breaks none, the warnings (customers no

@@ -31,6 +31,24 @@ describe('a save to an id', () => {
   });
 });
 
+describe('a delete of an id', () => {
+  it('that no instance ever had is refused as a get of it is; one deleted since answers deleted: false, as a delete repeated', async () => {
+    const kept = await app.call('instances:save', { instance: tinyInstance('kept too') });
+    const never = kept.id + 1000;
+    const refusal = {
+      kind: 'input',
+      message: `there is no instance with id ${never}, and there never was: nothing was deleted`,
+    };
+    expect(await app.fail('instances:delete', { id: never })).toEqual(refusal);
+    expect(await app.fail('instances:get', { id: never })).toMatchObject({ kind: 'input' });
+    const gone = await app.call('instances:save', { instance: tinyInstance('gone again') });
+    await app.call('plans:saveEdited', { instanceId: gone.id, variant: { name: 'tw1' }, routes: [['a', 'b', 'c', 'd', 'e']] });
+    expect(await app.call('instances:delete', { id: gone.id })).toEqual({ deleted: true, plans: 1 });
+    expect(await app.call('instances:delete', { id: gone.id })).toEqual({ deleted: false, plans: 0 });
+    expect(await names()).toContain('kept too');
+  });
+});
+
 describe('a save with basedOn', () => {
   it('but no id is refused, as basedOn names a version of a stored instance; nothing is stored', async () => {
     const before = await names();

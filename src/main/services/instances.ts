@@ -80,7 +80,14 @@ export function instanceServices(ctx: ServiceContext) {
       if (!current) throw new AppError('conflict', `“${instance.name}” was deleted elsewhere after it was opened here; nothing was saved`);
       throw new AppError('conflict', `“${current.instance.name}” was saved elsewhere after it was opened here; nothing was saved`);
     },
-    'instances:delete': ({ id }: { id: number }) => instances.delete(id),
+    'instances:delete': ({ id }: { id: number }) => {
+      const result = instances.delete(id);
+      // An id no instance ever had is the request's mistake (a typo, another database's id), refused as get and save
+      // refuse it; one deleted since (by another window or tab) is gone as asked: `deleted: false`, as a delete repeated.
+      if (!result.deleted && !instances.everStored(id))
+        throw inputError(`there is no instance with id ${id}, and there never was: nothing was deleted`);
+      return result;
+    },
     // Checked as a save would check it: a field the instance does not know, or a text over its limit, is a problem too.
     'instances:validate': ({ instance }: { instance?: unknown }) => checkInstance(instance, { sent: true }),
     'instances:previewCsv': (request: CallRequest<'instances:previewCsv'>) => besideStored(ctx, previewCsv(request)),
