@@ -76,7 +76,9 @@ export const MAX_TEXT_CHARS = 500;
 
 /**
  * The longest name a model may have, on its card.json and as a training run is asked for it: room for a descriptive
- * name; the run's folder is named from its first 100 characters (safeFileName).
+ * name; the run's folder is named from its first 100 characters, and at most 250 bytes of them (safeFileName), so that
+ * a name in a script of several bytes a letter (200 Chinese characters are 600 bytes) still names a folder the disk
+ * takes (255 bytes).
  */
 export const MAX_MODEL_NAME_CHARS = 200;
 

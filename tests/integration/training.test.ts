@@ -224,6 +224,23 @@ describe('training service', () => {
     expect(cancelled.verdict).not.toMatch(/can be activated/);
   });
 
+  it('trains a model named in 200 letters of several bytes each: its folder is cut to what a disk takes, its name kept whole', async () => {
+    app = createTestApp(fakeTrainer(null, 3));
+    // 600 bytes in UTF-8 (3 a letter), and 800 (4 a letter, two UTF-16 units each): a folder of their first 100 letters
+    // would be 300 and 400 bytes, more than the 255 a folder name may have.
+    for (const name of ['北'.repeat(200), '𠀀'.repeat(200)]) {
+      const ended = await runToEnd({ variant: 'tw1', size: 10, instanceIds: [], minutes: 1, name, fromScratch: true });
+      expect(ended).toMatchObject({ status: 'done', error: null, keptModel: name });
+      const model = (await app.call('models:list', {})).find((m) => m.name === name)!;
+      const folder = model.folder.split(/[\\/]/).at(-1)!;
+      expect(Buffer.byteLength(folder)).toBeLessThanOrEqual(250);
+      expect(name.startsWith(folder)).toBe(true);
+    }
+    // A name that begins as the first does names the same folder: refused, as any other name writing into it is.
+    const again = await app.fail('training:start', { variant: 'tw1', size: 10, instanceIds: [], minutes: 1, name: `${'北'.repeat(90)}南` });
+    expect(again.message).toMatch(/would be stored in the folder 北+…, which holds another model's files: choose another name/);
+  }, 60_000);
+
   it("refuses a model name whose folder would overwrite another model's files, or leave the models folder", async () => {
     app = createTestApp(fakeTrainer(null, 3));
     await runToEnd({ variant: 'tw1', size: 10, instanceIds: [], minutes: 1, name: 'north depot' });
