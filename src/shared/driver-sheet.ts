@@ -46,7 +46,7 @@ export const sheetSchema = z.strictObject({
   title: text,
   summary: text,
   /** The route's colour on the map: "#rrggbb" or, past the palette's first colours, "hsl(h, s%, l%)". */
-  colour: z.string().regex(/^(#[0-9a-fA-F]{6}|hsl\([\d.]+, [\d.]+%, [\d.]+%\))$/),
+  colour: z.string().regex(/^(#[0-9a-fA-F]{6}|hsl\([\d.]+, [\d.]+%, [\d.]+%\))$/, 'is not a colour written "#rrggbb" or "hsl(h, s%, l%)"'),
   // A route visits each customer at most once: its stops plus the two depot rows.
   rows: z
     .array(sheetRowSchema)

@@ -1,7 +1,9 @@
 /**
  * zod's findings as sentences a dispatcher can act on: "demand -1 is negative for customer 4". The schemas in
- * domain.ts give the predicate ("is negative"); this names the field, shows the value and says whose it is.
- * Findings without such a predicate keep zod's wording after their path.
+ * domain.ts give the predicate ("is negative"); this names the field, shows the value and says whose it is. A finding
+ * in zod's own words ("Too small: expected number to be >=0") is worded here from what it found, saying what is
+ * allowed: "variant.alpha -1 is too small: it may be 0 or more". The one formatter wherever the API, the readers and
+ * the model-folder check turn a schema's findings into messages.
  */
 import type { z } from 'zod';
 import { MAX_ID_CHARS } from './limits.js';
@@ -64,6 +66,61 @@ function labelOf(key: Key | undefined, inNode: boolean, geo: boolean, whole: str
   return LABELS[String(key)] ?? String(key);
 }
 
+/**
+ * Whether the field at `path` is an instance's, named as the dispatcher knows it ("vehicle capacity", "instance name"),
+ * or another document's (a request's own fields, a model file's), named by its path ("variant.alpha", "seed").
+ */
+const inInstance = (path: readonly Key[], whole: string): boolean =>
+  whole === 'the instance' || whole === 'the document' || path[0] === 'instance';
+
+/** A value zod names in a finding (a bound, an allowed option), as a sentence shows it. */
+const shown = (v: unknown): string => (typeof v === 'string' ? v : typeof v === 'bigint' ? v.toString() : showValue(v));
+
+/** What zod's `expected` types read as. */
+const TYPES: Record<string, string> = {
+  int: 'a whole number',
+  number: 'a number',
+  string: 'a text',
+  boolean: 'true or false',
+  object: 'an object',
+  array: 'a list',
+};
+
+/**
+ * The predicate of a finding zod worded itself (its messages start in upper case, the schemas' own in lower case),
+ * from what it found: what the value is, and what is allowed instead. Null for a finding a schema worded.
+ */
+function zodPredicate(issue: z.core.$ZodIssue): string | null {
+  if (!/^[A-Z]/.test(issue.message)) return null;
+  switch (issue.code) {
+    case 'invalid_type':
+      return `is not ${TYPES[issue.expected] ?? `a ${issue.expected}`}`;
+    case 'invalid_value':
+      return issue.values.length === 1 ? `is not ${shown(issue.values[0])}` : `is not one of ${issue.values.map(shown).join(', ')}`;
+    case 'too_small': {
+      const n = shown(issue.minimum);
+      if (issue.origin === 'string')
+        return n === '1' ? 'is empty: it needs at least 1 character' : `is too short: it needs at least ${n} characters`;
+      if (issue.origin === 'array' || issue.origin === 'set') return `has too few items: it needs at least ${n}`;
+      return `is too small: ${issue.inclusive === false ? `it must be more than ${n}` : `it may be ${n} or more`}`;
+    }
+    case 'too_big': {
+      const n = shown(issue.maximum);
+      if (issue.origin === 'string') return `is too long: it may have ${n} characters at most`;
+      if (issue.origin === 'array' || issue.origin === 'set') return `has too many items: it may have ${n} at most`;
+      return `is too large: ${issue.inclusive === false ? `it must be less than ${n}` : `it may be ${n} at most`}`;
+    }
+    case 'not_multiple_of':
+      return `is not a multiple of ${shown(issue.divisor)}`;
+    case 'invalid_format':
+      return issue.format === 'regex' ? `is not in the form it must have (${issue.pattern})` : `is not a valid ${issue.format}`;
+    case 'invalid_union':
+      return 'matches none of the forms it may have';
+    default:
+      return 'is not valid';
+  }
+}
+
 /** One sentence per finding; `whole` names the parsed value itself ("the instance", "the request"). */
 export function describeIssues(error: z.ZodError, input: unknown, whole: string): string[] {
   // One sentence for each field a strict object does not know.
@@ -81,16 +138,17 @@ export function describeIssues(error: z.ZodError, input: unknown, whole: string)
     const { owner, instance } = ownerOf(input, path);
     const geo = isRecord(instance) && isRecord(instance.coordinates) && instance.coordinates.kind === 'geo';
     const key = path.at(-1);
-    const label = labelOf(key, owner !== '', geo, whole);
+    const label = owner !== '' || inInstance(path, whole) ? labelOf(key, owner !== '', geo, whole) : pathText(path) || whole;
     const forOwner = owner ? ` for ${owner}` : '';
     if (value === undefined && issue.code === 'invalid_type') return `${label} is missing${forOwner}`;
-    // The schemas' own predicates ("is negative") start in lower case; zod's defaults do not.
-    if (/^(is|are) /.test(message)) {
+    // The schemas' own predicates ("is negative") start in lower case; zod's findings are worded from what they found.
+    const predicate = /^(is|are) /.test(message) ? message : zodPredicate(issue);
+    if (predicate) {
       const unit = typeof key === 'string' ? (UNITS[key] ?? '') : '';
-      const shown = path.length > 0 ? ` ${showValue(value)}${unit}` : '';
-      return `${label}${shown} ${message}${forOwner}`;
+      const at = path.length > 0 ? ` ${showValue(value)}${unit}` : '';
+      return `${label}${at} ${predicate}${forOwner}`;
     }
-    return `${pathText(path) || whole}${owner ? ` (${owner})` : ''}: ${message.replace(/^Invalid (input|option): /, '')}`;
+    return `${pathText(path) || whole}${owner ? ` (${owner})` : ''}: ${message}`;
   }
 }
 

@@ -23,11 +23,40 @@ const routes = [
 ];
 const planCount = async (instanceId: number) => (await app.call('plans:list', { instanceId })).length;
 
+describe('a value a request schema refuses', () => {
+  it("is named by its field with what is allowed, in a sentence, not in the validator's words; nothing is planned", async () => {
+    const before = await planCount(day.id);
+    const plan = { instanceId: day.id, variant: { name: 'tw3' }, method: 'classical', timeLimitSec: 0.1 } as const;
+    const refusals: [unknown, string][] = [
+      [{ ...plan, variant: { name: 'tw3', alpha: -1 } }, 'variant.alpha -1 is too small: it may be 0 or more'],
+      [{ ...plan, seed: 1.5 }, 'seed 1.5 is not a whole number'],
+      [{ ...plan, seed: 'x' }, "seed 'x' is not a number"],
+      [{ ...plan, variant: { name: 'tw9' } }, "variant.name 'tw9' is not one of tw1, tw2, tw3"],
+      [{ ...plan, method: 'fast' }, "method 'fast' is not one of jampr, am, classical, random"],
+      [{ ...plan, timeLimitSec: 1000 }, 'timeLimitSec 1000 is too large: it may be 600 at most'],
+      [{ ...plan, instanceId: 0 }, 'instanceId 0 is too small: it must be more than 0'],
+      [{ ...plan, jobId: '' }, "jobId '' is empty: it needs at least 1 character"],
+    ];
+    for (const [request, detail] of refusals) {
+      expect(await app.fail('plans:create', request)).toEqual({
+        kind: 'input',
+        message: `some values are not valid\n  - ${detail}`,
+        details: [detail],
+      });
+    }
+    expect((await app.fail('instances:importCsv', { fileName: 'x.csv', text: TINY_CSV, capacity: -3 })).details).toEqual([
+      'capacity -3 is too small: it must be more than 0',
+    ]);
+    expect((await app.fail('plans:export', { id: 1, format: 'xml' })).details).toEqual(["format 'xml' is not one of csv, json"]);
+    expect(await planCount(day.id)).toBe(before);
+  });
+});
+
 describe('prices in a request', () => {
   it('are refused above MAX_PRICE by every call that takes a variant, and nothing is planned or stored', async () => {
     const before = await planCount(day.id);
     const tooHigh = {
-      details: [`alpha 1e+308 is above ${MAX_PRICE.toLocaleString('en-US')}, the most a price per minute early or late may be`],
+      details: [`variant.alpha 1e+308 is above ${MAX_PRICE.toLocaleString('en-US')}, the most a price per minute early or late may be`],
     };
     const plan = { instanceId: day.id, method: 'classical', timeLimitSec: 0.1 } as const;
     expect(await app.fail('plans:create', { ...plan, variant: { name: 'tw3', alpha: 1e308 } })).toMatchObject({
@@ -39,7 +68,7 @@ describe('prices in a request', () => {
       tooHigh,
     );
     const compared = await app.fail('compare:variants', { ...plan, a: { name: 'tw1' }, b: { name: 'tw2', beta: MAX_PRICE + 1 } });
-    expect(compared).toMatchObject({ kind: 'input', details: [expect.stringMatching(/^beta 10001 is above 10,000/)] });
+    expect(compared).toMatchObject({ kind: 'input', details: [expect.stringMatching(/^b\.beta 10001 is above 10,000/)] });
     expect(await planCount(day.id)).toBe(before);
     // The bound itself is a price.
     const check = await app.call('plans:check', {

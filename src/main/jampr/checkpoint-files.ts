@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { z } from 'zod';
 import { variantNameSchema } from '../../shared/domain.js';
 import { AppError } from '../../shared/errors.js';
+import { describeIssues } from '../../shared/issues.js';
 import { MAX_MODEL_NAME_CHARS } from '../../shared/limits.js';
 import { cardFromJson, type ModelCard } from './card.js';
 import { fromFloat16 } from './float16.js';
@@ -97,7 +98,8 @@ export type CardJson = z.infer<typeof cardJsonSchema>;
 function parsed<S extends z.ZodType>(schema: S, json: unknown, path: string): z.output<S> {
   const result = schema.safeParse(json);
   if (result.success) return result.data;
-  const details = result.error.issues.slice(0, 10).map((i) => `${i.path.join('.') || 'the file'}: ${i.message}`);
+  // Worded as every schema finding is (issues.ts), at most ten of them: a file of another kind breaks every field.
+  const details = describeIssues(result.error, json, 'the file').slice(0, 10);
   throw new AppError('model', `${path} is not a valid model file`, details);
 }
 

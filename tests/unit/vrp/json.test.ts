@@ -141,7 +141,7 @@ describe('plan JSON', () => {
   it('rejects an unknown variant and missing totals', () => {
     const { cost: _cost, ...partial } = plan;
     expect(detailsOf(() => parsePlanJson(JSON.stringify({ ...partial, variant: 'tw4' })))).toEqual([
-      'variant: expected one of "tw1"|"tw2"|"tw3"',
+      "variant 'tw4' is not one of tw1, tw2, tw3",
       'cost is missing',
     ]);
   });
@@ -156,8 +156,8 @@ describe('plan JSON', () => {
       // The cost it says it has: eval warns where the routes cost otherwise (edited since).
       cost: 1,
     });
-    expect(detailsOf(() => parsePlanRoutes('{"variant": "tw9", "routes": []}'))[0]).toMatch(/^variant: /);
-    expect(detailsOf(() => parsePlanRoutes('{"routes": "1,2"}'))).toEqual(['routes: expected array, received string']);
+    expect(detailsOf(() => parsePlanRoutes('{"variant": "tw9", "routes": []}'))[0]).toMatch(/^variant 'tw9' /);
+    expect(detailsOf(() => parsePlanRoutes('{"routes": "1,2"}'))).toEqual(["routes '1,2' is not a list"]);
   });
 });
 
