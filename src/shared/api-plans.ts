@@ -51,7 +51,7 @@ export const planRequestSchema = z.strictObject({
   samples: z.number().int().min(1).max(MAX_SAMPLES).optional(),
   /** Seconds of local search after the model's plan ("JAMPR + LS"). */
   improveSec: z.number().min(0).max(MAX_TIME_LIMIT_SEC).optional(),
-  /** Time limit of the classical solver. */
+  /** Time limit of the classical solver's search and of the random baseline's draws (default 5 s each). */
   timeLimitSec: z.number().min(MIN_TIME_LIMIT_SEC).max(MAX_TIME_LIMIT_SEC).optional(),
   seed: z.number().int().optional(),
   /** A stored model; default: the active model matching the variant and size. */

@@ -73,7 +73,7 @@ export const FIELD_METHODS = {
   decode: ['jampr', 'am'],
   samples: ['jampr', 'am', 'random'],
   improveSec: ['jampr', 'am'],
-  timeLimitSec: ['classical'],
+  timeLimitSec: ['classical', 'random'],
   modelId: ['jampr', 'am'],
 } as const satisfies Partial<Record<keyof PlanRequest, readonly MethodName[]>>;
 

@@ -126,7 +126,7 @@ describe('jampr on a user mistake', () => {
     );
     expectUserError(
       await failureOf('plan', instance, '--method', 'jampr', '--time-limit', '5'),
-      /--time-limit applies to --method classical only, not jampr/,
+      /--time-limit applies to --method classical or random only, not jampr/,
     );
     expectUserError(
       await failureOf('plan', instance, '--method', 'random', '--decode', 'sample'),

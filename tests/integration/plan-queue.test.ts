@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { MAX_PLANS_IN_FLIGHT } from '../../src/main/services/planning.js';
-import { generateInstance } from '../../src/main/vrp/generate.js';
+import { generateInstance, generateInstances } from '../../src/main/vrp/generate.js';
 import { createRng } from '../../src/main/vrp/rng.js';
 import { createTestApp, type TestApp } from './fixtures/services.js';
 
@@ -60,6 +60,50 @@ describe('a plan whose caller went away', () => {
     // The abandoned plan had 60 s to run: the one behind it finishing long before shows the worker was freed.
     expect(Date.now() - started).toBeLessThan(15_000);
     expect((await app.call('plans:list', { instanceId })).length).toBe(1);
+  });
+});
+
+describe('the random baseline on a day of 1,000 stops for a fleet of 40', () => {
+  // One random plan of it has some 150 routes: fitting them to 40 took minutes, however few plans were asked for.
+  const tight = () => ({ ...generateInstances(1000, 1, 1)[0], name: 'tight fleet', vehicles: 40 });
+  const messagesOf = (app: TestApp, jobId: string) =>
+    app.events
+      .filter((e) => e.event === 'plan:progress' && (e.payload as { jobId?: string }).jobId === jobId)
+      .map((e) => (e.payload as { message: string }).message);
+
+  it('draws within its time limit, keeps the best drawn so far and says so; its plan fits the fleet', async () => {
+    const app = createTestApp();
+    onTestFinished(() => app.close());
+    const { id } = await app.call('instances:save', { instance: tight() });
+    const request = { instanceId: id, variant: { name: 'tw1' }, method: 'random', samples: 1000, timeLimitSec: 0.5, jobId: 'r' } as const;
+    const plan = await app.call('plans:create', request);
+    expect(plan.evaluation.vehicles).toBeLessThanOrEqual(40);
+    expect(messagesOf(app, 'r')).toContainEqual(
+      expect.stringMatching(/^the time limit of 0\.5 s ended after \d+ of 1000 random plans: the plan is the best of those$/),
+    );
+  });
+
+  it('stops at a cancel and frees the worker for the plan behind it', async () => {
+    const app = createTestApp();
+    onTestFinished(() => app.close());
+    const { id } = await app.call('instances:save', { instance: tight() });
+    const small = (await app.call('instances:save', { instance: generateInstance(20, createRng(2), 'small') })).id;
+    const long = app.services.handlers['plans:create']({
+      instanceId: id,
+      variant: { name: 'tw1' },
+      method: 'random',
+      // One plan drawn, fitted to the fleet: the fit is what took minutes.
+      samples: 1,
+      timeLimitSec: 600,
+      jobId: 'long',
+    });
+    await expect.poll(() => messagesOf(app, 'long').length, { timeout: 20_000 }).toBeGreaterThan(0);
+    const next = app.services.handlers['plans:create']({ instanceId: small, variant: { name: 'tw1' }, method: 'random', jobId: 'next' });
+    expect(await app.call('plans:cancel', { jobId: 'long' })).toEqual({ cancelled: true });
+    expect(await long).toMatchObject({ ok: false, error: { kind: 'cancelled' } });
+    // Behind a random plan of this day that could not be stopped, the next one waited minutes (past the test's limit).
+    expect(await next).toMatchObject({ ok: true });
+    expect(await app.call('plans:list', { instanceId: id })).toEqual([]);
   });
 });
 

@@ -267,7 +267,10 @@ describe('plans', () => {
     });
     expect(
       await app.fail('plans:create', { instanceId: tiny.id, variant: { name: 'tw1' }, method: 'jampr', timeLimitSec: 5, decode: 'greedy' }),
-    ).toMatchObject({ kind: 'input', message: expect.stringMatching(/jampr method does not read timeLimitSec \(read by classical\)/) });
+    ).toMatchObject({
+      kind: 'input',
+      message: expect.stringMatching(/jampr method does not read timeLimitSec \(read by classical, random\)/),
+    });
     // A misspelled field, a lateness price under hard windows, a sample count with greedy decoding: refused, not
     // dropped (they ran the default 5 s, priced nothing, and drew no samples).
     const plan = { instanceId: tiny.id, variant: { name: 'tw1' }, method: 'classical' } as const;

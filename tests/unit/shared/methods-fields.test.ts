@@ -14,9 +14,9 @@ describe('unreadFields', () => {
       { field: 'decode', readBy: ['jampr', 'am'] },
       { field: 'samples', readBy: ['jampr', 'am', 'random'] },
     ]);
-    expect(unreadFields('random', { samples: 500 })).toEqual([]);
+    expect(unreadFields('random', { samples: 500, timeLimitSec: 2 })).toEqual([]);
     expect(unreadFields('jampr', { modelId: 3, improveSec: 2, timeLimitSec: 1 })).toEqual([
-      { field: 'timeLimitSec', readBy: ['classical'] },
+      { field: 'timeLimitSec', readBy: ['classical', 'random'] },
     ]);
   });
 });

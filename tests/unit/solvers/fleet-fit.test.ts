@@ -97,6 +97,25 @@ describe('plans on the fleet the dispatcher has', () => {
     expect(evaluateIndexRoutes(problem, fitted, variant).violations).toEqual([]);
   });
 
+  it('once time is up, gives up the shortest routes without trying each, and still fits the fleet', () => {
+    const node = (id: string, x: number, y: number, demand: number) => ({ id, x, y, demand, ready: 0, due: 1000, service: 0 });
+    const problem = compileProblem({
+      name: 'quick',
+      depot: { id: 'D', x: 0, y: 0, ready: 0, due: 1000 },
+      capacity: 10,
+      vehicles: 2,
+      customers: [node('1', 10, 0, 8), node('2', 0, 10, 8), node('3', 1, 0, 2), node('4', 0, 1, 2)],
+    });
+    const variant = makeVariant('tw2');
+    // The shortest route, customer 1's, goes first, without a trial of the others (the time it would take is up);
+    // customer 1 fits beside no one as they are, so the packing shares the stops anew.
+    let asked = 0;
+    const fitted = fitToFleet(problem, variant, [[1], [2], [3, 4]], () => ++asked > 0);
+    expect(fitted.length).toBeLessThanOrEqual(2);
+    expect(drivable(problem, variant, fitted)).toBe(true);
+    expect(asked).toBeGreaterThan(0);
+  });
+
   it('chooses the route to give up so that the most customers find a place again', () => {
     // Two heavy customers far apart (8 each) and two light ones near the depot (2 each), capacity 10, two vehicles:
     // giving up a heavy customer's route strands it; giving up the light pair's route puts one light customer beside

@@ -72,6 +72,20 @@ describe('random solver', () => {
     }
   });
 
+  it('stops drawing when time is up, keeping the best drawn so far: the plan of as many samples asked for', () => {
+    const problem = smallProblem(30, 4, 120, 5);
+    const variant = makeVariant('tw1');
+    let drawn = 0;
+    const stopped = solveRandom(problem, variant, { samples: 1000, seed: 3, stop: () => drawn >= 10, onSample: (k) => (drawn = k) });
+    expect(drawn).toBe(10);
+    expect(stopped).toEqual(solveRandom(problem, variant, { samples: 10, seed: 3 }));
+    // Time up before the first: one is drawn all the same, a plan to return.
+    drawn = 0;
+    const one = solveRandom(problem, variant, { samples: 1000, seed: 3, stop: () => true, onSample: (k) => (drawn = k) });
+    expect(drawn).toBe(1);
+    expect(served(one)).toEqual(all(30));
+  });
+
   it('is reproducible under a seed', () => {
     const problem = smallProblem(15, 5);
     const a = solveRandom(problem, makeVariant('tw1'), { samples: 30, seed: 11 });

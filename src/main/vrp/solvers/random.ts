@@ -10,6 +10,13 @@ export interface RandomOptions {
   /** Number of random constructions; the best one is returned (the paper's random(1000)). */
   samples?: number;
   seed: number;
+  /**
+   * Time is up (the plan's time limit) or the plan was cancelled: no further sample is drawn, and the best of those
+   * drawn (at least one) is returned, fitted to the fleet the quick way (fleet-fit.ts).
+   */
+  stop?: () => boolean;
+  /** Called after each sample with how many were drawn. */
+  onSample?: (drawn: number) => void;
 }
 
 /**
@@ -35,14 +42,16 @@ export function solveRandom(problem: Problem, variant: Variant, options: RandomO
   let best: { routes: number[][]; evaluation: Evaluation } | null = null;
   let leading: { routes: number[][]; score: PlanScore } | null = null;
   for (let s = 0; s < samples; s++) {
+    if (s > 0 && options.stop?.()) break;
     const routes = randomConstruction(problem, variant, rng);
+    options.onSample?.(s + 1);
     let cost = 0;
     for (const route of routes) cost += routeCost(problem, route, variant).cost;
     const score = { excess: fleetExcess(problem, routes), cost };
     if (leading !== null && !isBetterPlan(score, leading.score)) continue;
     leading = { routes, score };
     if (!fitEach) continue;
-    const fitted = fitToFleet(problem, variant, routes);
+    const fitted = fitToFleet(problem, variant, routes, options.stop);
     const evaluation = evaluateIndexRoutes(problem, fitted, variant);
     if (best === null || isBetter(evaluation, best.evaluation)) best = { routes: fitted, evaluation };
   }
