@@ -83,6 +83,12 @@ export interface StoredPlan {
   effort?: number;
   /** Sampled plans were drawn and none beat the model's greedy plans: this plan is the best of those. */
   greedyKept?: true;
+  /**
+   * The time limit ended before the method could do its work: the local search had not improved the plan as far as
+   * it goes, or the random baseline had not drawn all its plans; a longer limit gives a better plan (in words:
+   * cutShortNote in methods.ts, which the plan's last progress event also says).
+   */
+  cutShort?: true;
   /** Edited by hand: the id of the plan the edits were made on (which may have been deleted since). */
   editedFrom?: number;
   createdAt: string;

@@ -340,6 +340,8 @@ export const planJsonSchema = z.object({
   model: z.string().optional(),
   /** Sampling whose draws beat none of the model's 8 greedy views: the plan is the best of those (the seed changes nothing). */
   greedyKept: z.literal(true).optional(),
+  /** The time limit ended before the method could do its work (cutShortNote in methods.ts says how). */
+  cutShort: z.literal(true).optional(),
   routes: routesSchema,
   /** The fleet planned for (`jampr eval` warns where the day it scores against has another); absent in older files. */
   fleet: z.object({ vehicles: z.number(), capacity: z.number(), speedKmh: z.number().optional() }).optional(),

@@ -202,6 +202,33 @@ export const usesModel = (id: MethodChoice): boolean => {
   return method === 'jampr' || method === 'am';
 };
 
+/** What the time limit cut short: its seconds, and for the random baseline how many of its plans were drawn. */
+export interface CutShort {
+  limitSec?: number;
+  drawn?: number;
+  samples?: number;
+}
+
+/**
+ * Why a plan is far from what its method makes with more time (`cutShort`): its time limit ended before the local
+ * search had improved the plan as far as it goes (the classical solver's construction, or the model's plan it was
+ * given), or before the random baseline had drawn all its plans. One wording for the plan view, `jampr plan`'s note and
+ * the plan's last progress event; `method` as a plan names it ("classical", "jampr-greedy+ls", "random").
+ */
+export function cutShortNote(method: string, { limitSec, drawn, samples }: CutShort = {}): string {
+  const limit = limitSec === undefined ? 'the time limit' : `the time limit of ${limitSec} s`;
+  if (method === 'random') {
+    const count =
+      drawn !== undefined && samples !== undefined ? `after ${drawn} of ${samples} random plans` : 'before all its random plans were drawn';
+    return `${limit} ended ${count}: the plan is the best of those drawn; plan again with a longer time limit to draw them all`;
+  }
+  if (LEARNED_LABEL.exec(method)?.[4] !== undefined) {
+    const seconds = limitSec === undefined ? 'the seconds of local search' : `the ${limitSec} s of local search`;
+    return `${seconds} ended before the search could improve the model's plan as far as it goes: give the local search more seconds`;
+  }
+  return `${limit} ended before the search could improve the plan as far as it goes: the plan is little better than the construction's first one; plan again with a longer time limit`;
+}
+
 /**
  * Why a sampled plan is a greedy one (`greedyKept`), in the plan view and `jampr plan`'s note, for the model that
  * planned it (`method`: "am" or "jampr", or a plan's label such as "am-sample128"). Sampling counts the greedy plans of

@@ -43,6 +43,20 @@ describe('jampr plan', () => {
     }
   });
 
+  it('says when the time limit ended before the search could improve the plan, in the plan and on stderr', async () => {
+    const dir = await cliWorkDir();
+    await writeFile(join(dir, 'large.json'), writeInstanceJson(generateInstances(1000, 1, 1)[0]));
+    const { stdout, stderr } = await jamprIn(dir, 'plan', 'large.json', '--variant', 'tw3', '--time-limit', '0.1');
+    expect(parsePlanJson(stdout).cutShort).toBe(true);
+    expect(stderr).toContain(
+      "jampr: note: the time limit of 0.1 s ended before the search could improve the plan as far as it goes: the plan is little better than the construction's first one; plan again with a longer time limit\n",
+    );
+    await writeFile(join(dir, 'small.json'), writeInstanceJson(generateInstances(10, 1, 1)[0]));
+    const small = await jamprIn(dir, 'plan', 'small.json', '--variant', 'tw3', '--time-limit', '0.1');
+    expect(parsePlanJson(small.stdout).cutShort).toBeUndefined();
+    expect(small.stderr).not.toMatch(/time limit/);
+  });
+
   it('stops at once on Ctrl-C, while the solver is busy, says so and writes nothing', async () => {
     const instance = generateInstances(50, 1, 13)[0];
     const dir = await cliWorkDir();

@@ -1,7 +1,8 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { generateInstance } from '../../src/main/vrp/generate.js';
+import { generateInstance, generateInstances } from '../../src/main/vrp/generate.js';
+import { cutShortNote } from '../../src/shared/methods.js';
 import { createRng } from '../../src/main/vrp/rng.js';
 import { diffPlans } from '../../src/main/services/compare.js';
 import type { StoredInstance, StoredPlan } from '../../src/shared/api.js';
@@ -176,6 +177,26 @@ describe('plans', () => {
     // The seconds it was given are kept, so that opening the plan sets the controls to plan it again alike.
     expect(plan.effort).toBe(0.2);
     expect(await app.call('plans:get', { id: plan.id })).toEqual(plan);
+  });
+
+  it('says, in the plan and in its last event, when the time limit ended before the search could improve the plan', async () => {
+    // 1,000 stops in 0.1 s: the construction alone takes longer, and the local search never gets to improve its plan.
+    const large = await app.call('instances:save', { instance: generateInstances(1000, 1, 1)[0] });
+    app.events.length = 0;
+    const request = { instanceId: large.id, variant: { name: 'tw2' }, method: 'classical', timeLimitSec: 0.1, jobId: 'short' } as const;
+    const plan = await app.call('plans:create', request);
+    expect(plan.cutShort).toBe(true);
+    expect((await app.call('plans:get', { id: plan.id })).cutShort).toBe(true);
+    expect((await app.call('plans:list', { instanceId: large.id }))[0].cutShort).toBe(true);
+    const note =
+      "the time limit of 0.1 s ended before the search could improve the plan as far as it goes: the plan is little better than the construction's first one; plan again with a longer time limit";
+    expect(cutShortNote(plan.method, { limitSec: plan.effort })).toBe(note);
+    const last = app.events.filter((e) => e.event === 'plan:progress').at(-1)?.payload;
+    expect(last).toEqual({ fraction: 1, message: note, jobId: 'short' });
+    // Five stops in the same time: the search reaches its local optimum, and nothing is said.
+    const small = await app.call('plans:create', { ...request, instanceId: tiny.id });
+    expect(small.cutShort).toBeUndefined();
+    expect(app.events.filter((e) => e.event === 'plan:progress').at(-1)?.payload).toMatchObject({ message: 'done' });
   });
 
   it('reopens a plan whose instance was edited since with the figures of the data as it is now, and says so', async () => {

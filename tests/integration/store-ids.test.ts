@@ -7,7 +7,6 @@ import { openStore } from '../../src/main/store/index.js';
 import { instanceRepository } from '../../src/main/store/instances.js';
 import { MIGRATIONS } from '../../src/main/store/migrations/index.js';
 import { modelRepository } from '../../src/main/store/models.js';
-import { planRepository } from '../../src/main/store/plans.js';
 import { makeVariant } from '../../src/shared/domain.js';
 import { BLANK_EVALUATION, tinyInstance } from './fixtures/tiny.js';
 
@@ -67,11 +66,25 @@ describe('ids', () => {
       path,
       MIGRATIONS.filter((m) => m.version <= 40),
     );
-    const [instances, plans, models] = [instanceRepository(old), planRepository(old), modelRepository(old)];
+    const [instances, models] = [instanceRepository(old), modelRepository(old)];
+    // Plans as that schema stored them (today's repository writes columns it lacks, cut_short).
+    const plans = {
+      insert: (instanceId: number) => ({
+        id: Number(
+          old
+            .prepare(
+              `INSERT INTO plans (instance_id, variant, method, model_name, routes, evaluation, cost, vehicles, distance, late, feasible, seconds, created_at)
+               VALUES (?, '{"name":"tw1","alpha":1,"penalty":"linear"}', 'classical', NULL, '[["a","b"]]', ?, 1, 1, 1, 0, 1, 0.1, '2026-01-01')`,
+            )
+            .run(instanceId, JSON.stringify(evaluation)).lastInsertRowid,
+        ),
+      }),
+      delete: (id: number) => old.prepare('DELETE FROM plans WHERE id = ?').run(id),
+    };
     const kept = instances.insert(tinyInstance(), 'kept.csv');
     const other = instances.insert(tinyInstance(), 'other.csv');
-    const keptPlans = [plans.insert(plan(kept.id)), plans.insert(plan(kept.id))];
-    const otherPlan = plans.insert(plan(other.id));
+    const keptPlans = [plans.insert(kept.id), plans.insert(kept.id)];
+    const otherPlan = plans.insert(other.id);
     const model = models.insert({ name: 'm', folder: '/m/m', card: card('m'), builtIn: false });
     // A run as that schema stored it (today's repository writes columns it lacks).
     const config = JSON.stringify({ variant: 'tw1', size: 10, instanceIds: [kept.id], minutes: 1 });
@@ -84,7 +97,7 @@ describe('ids', () => {
     old.prepare("UPDATE training_runs SET status = 'done', model_id = ? WHERE id = ?").run(model.id, run.id);
     // Before the upgrade the newest plan's id went to the next plan: that id is now known, and must stay known.
     plans.delete(otherPlan.id);
-    const reused = plans.insert(plan(other.id));
+    const reused = plans.insert(other.id);
     expect(reused.id).toBe(otherPlan.id);
     old.close();
 

@@ -13,6 +13,7 @@ import { instanceFlags, loadProblem } from '../load.js';
 import { earlyServiceNote } from '../../shared/early-service.js';
 import { learnedPlanNotices, learnedSpeedNotice, modelSizeRefusal } from '../../shared/model-limits.js';
 import {
+  cutShortNote,
   DEFAULT_SAMPLES,
   decodeFor,
   greedyKeptNote,
@@ -87,6 +88,7 @@ export async function run(argv: string[]): Promise<void> {
       method: methodLabel(method, decode, samples, improveSec),
       model: result.modelName,
       greedyKept: result.greedyKept,
+      cutShort: result.cutShort !== undefined,
       routes: result.routes,
       seconds: result.seconds,
     },
@@ -107,6 +109,7 @@ export async function run(argv: string[]): Promise<void> {
   const early = earlyServiceNote(problem.instance, variant, evaluation);
   if (early) process.stderr.write(`jampr: note: ${early}\n`);
   if (result.greedyKept) process.stderr.write(`jampr: note: ${greedyKeptNote(method, samples ?? DEFAULT_SAMPLES)}\n`);
+  if (result.cutShort) process.stderr.write(`jampr: note: ${cutShortNote(plan.method, result.cutShort)}\n`);
   for (const v of evaluation.violations) console.error(`violation: ${v.message}`);
   if (!evaluation.feasible) process.exitCode = EXIT.infeasible;
 }

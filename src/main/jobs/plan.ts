@@ -1,5 +1,6 @@
 import type { DecodeStrategy } from '../../shared/domain.js';
 import { inputError } from '../../shared/errors.js';
+import { type CutShort, cutShortNote, methodLabel } from '../../shared/methods.js';
 import { modelSizeRefusal } from '../../shared/model-limits.js';
 import { DEFAULT_RANDOM_SAMPLES } from '../../shared/methods.js';
 import { evaluateIndexRoutes, toIdRoutes } from '../vrp/evaluate.js';
@@ -32,13 +33,21 @@ export async function runPlanJob(job: PlanJob, ctx: JobContext<Progress>): Promi
   let greedyKept = false;
   /** Where the method has a time limit to keep to the end (the random baseline's): the fit to the fleet keeps to it. */
   let fitStop: (() => boolean) | undefined;
+  /** Where the time limit ended before the method could do its work: what the plan's note says (cutShortNote). */
+  let cutShort: CutShort | null = null;
   switch (job.method) {
-    case 'random':
-      ({ routes, stop: fitStop } = drawRandom(problem, job, ctx, started, seed));
+    case 'random': {
+      const drawn = drawRandom(problem, job, ctx, started, seed);
+      ({ routes, stop: fitStop, cutShort } = drawn);
       break;
-    case 'classical':
-      routes = await improve(problem, job, ctx, job.timeLimitSec ?? DEFAULT_TIME_LIMIT_SEC, undefined, 'local search');
+    }
+    case 'classical': {
+      const limitSec = job.timeLimitSec ?? DEFAULT_TIME_LIMIT_SEC;
+      const searched = await improve(problem, job, ctx, limitSec, undefined, 'local search');
+      routes = searched.routes;
+      if (searched.cutShort) cutShort = { limitSec };
       break;
+    }
     case 'jampr':
     case 'am': {
       const improving = job.improveSec !== undefined && job.improveSec > 0;
@@ -51,7 +60,8 @@ export async function runPlanJob(job: PlanJob, ctx: JobContext<Progress>): Promi
       if (improving) {
         const search = share(ctx, MODEL_SHARE, 1);
         const improved = await improve(problem, job, search, job.improveSec!, routes, 'improving the model plan');
-        routes = servingMost(problem, job.variant, [improved, routes]);
+        if (improved.cutShort) cutShort = { limitSec: job.improveSec! };
+        routes = servingMost(problem, job.variant, [improved.routes, routes]);
       }
       break;
     }
@@ -60,9 +70,17 @@ export async function runPlanJob(job: PlanJob, ctx: JobContext<Progress>): Promi
   // The fleet is what the dispatcher has: a plan never uses more vehicles or breaks a hard rule, it names who is left.
   routes = fitToFleet(problem, job.variant, routes, fitStop);
   throwIfCancelled(ctx.signal);
-  ctx.onProgress({ fraction: 1, message: 'done' });
+  // The last event says, as the plan does, where the time limit ended the work early (one wording: cutShortNote).
+  const label = methodLabel(job.method, job.decode, job.samples, job.improveSec);
+  ctx.onProgress({ fraction: 1, message: cutShort ? cutShortNote(label, cutShort) : 'done' });
   const seconds = (performance.now() - started) / 1000;
-  return { routes: toIdRoutes(problem, routes), modelName, seconds, ...(greedyKept ? { greedyKept } : {}) };
+  return {
+    routes: toIdRoutes(problem, routes),
+    modelName,
+    seconds,
+    ...(greedyKept ? { greedyKept } : {}),
+    ...(cutShort ? { cutShort } : {}),
+  };
 }
 
 /**
@@ -92,13 +110,8 @@ function drawRandom(problem: Problem, job: PlanJob, ctx: JobContext<Progress>, s
       ctx.onProgress({ fraction: Math.max(k / samples, (now - started) / (limitSec * 1000)), message: `${label}: ${k} drawn` });
     },
   });
-  if (drawn < samples && !ctx.signal.aborted) {
-    ctx.onProgress({
-      fraction: 1,
-      message: `the time limit of ${limitSec} s ended after ${drawn} of ${samples} random plans: the plan is the best of those`,
-    });
-  }
-  return { routes, stop };
+  const cutShort: CutShort | null = drawn < samples && !ctx.signal.aborted ? { limitSec, drawn, samples } : null;
+  return { routes, stop, cutShort };
 }
 
 /** The share of the progress bar a model's plan takes when a local search follows it. */
@@ -135,7 +148,7 @@ async function improve(
   label: string,
 ) {
   ctx.onProgress({ fraction: 0, message: label });
-  const result = await runClassicalParallel(problem, job.variant, {
+  return runClassicalParallel(problem, job.variant, {
     timeLimitSec: limitSec,
     seed: job.seed ?? 1,
     initial,
@@ -143,7 +156,6 @@ async function improve(
     onProgress: (bestCost, elapsedSec) =>
       ctx.onProgress({ fraction: Math.min(1, elapsedSec / limitSec), message: `${label}: best cost ${bestCost.toFixed(2)}` }),
   });
-  return result.routes;
 }
 
 /**

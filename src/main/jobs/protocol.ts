@@ -7,6 +7,7 @@ import type { LearningPoint } from '../../shared/api.js';
 import type { DecodeStrategy, Instance, MethodName, Routes, Variant, VariantName } from '../../shared/domain.js';
 import type { AppErrorData } from '../../shared/errors.js';
 import type { HoldoutComparison } from '../../shared/holdout.js';
+import type { CutShort } from '../../shared/methods.js';
 import type { MessagePort } from 'node:worker_threads';
 
 export type { HoldoutComparison };
@@ -30,6 +31,8 @@ export interface PlanResult {
   seconds: number;
   /** Sampling without a local search after it found no plan better than the model's greedy plans. */
   greedyKept?: boolean;
+  /** The time limit ended before the method could do its work, with what the note on it says (methods.ts, cutShortNote). */
+  cutShort?: CutShort;
 }
 
 export interface Progress {

@@ -93,6 +93,7 @@ export function createPlanner(ctx: ServiceContext) {
         seconds: result.seconds,
         ...(effort === undefined ? {} : { effort }),
         ...(result.greedyKept ? { greedyKept: true as const } : {}),
+        ...(result.cutShort ? { cutShort: true as const } : {}),
       });
     try {
       return insert();

@@ -22,6 +22,7 @@ interface PlanRow {
   effort: number | null;
   greedy_kept: number | null;
   edited_from: number | null;
+  cut_short: number | null;
 }
 
 type SummaryRow = Omit<PlanRow, 'routes' | 'evaluation'> & { violations: number; unserved: number };
@@ -60,15 +61,16 @@ const toStored = (row: PlanRow): StoredPlan => ({
 });
 
 /** The optional columns, present on the plan only where set (plans stored before them read as they did). */
-const planDetails = (row: Pick<PlanRow, 'compared_with' | 'effort' | 'greedy_kept' | 'edited_from'>) => ({
+const planDetails = (row: Pick<PlanRow, 'compared_with' | 'effort' | 'greedy_kept' | 'edited_from' | 'cut_short'>) => ({
   ...(row.compared_with === null ? {} : { comparedWith: row.compared_with }),
   ...(row.effort === null ? {} : { effort: row.effort }),
   ...(row.greedy_kept === 1 ? { greedyKept: true as const } : {}),
+  ...(row.cut_short === 1 ? { cutShort: true as const } : {}),
   ...(row.edited_from === null ? {} : { editedFrom: row.edited_from }),
 });
 
 // The violations are counted in the stored evaluation (no column of their own: plans stored before still list right).
-const SUMMARY_COLUMNS = `id, instance_id, variant, method, model_name, cost, vehicles, distance, late, feasible, seconds, created_at, compared_with, effort, greedy_kept, edited_from,
+const SUMMARY_COLUMNS = `id, instance_id, variant, method, model_name, cost, vehicles, distance, late, feasible, seconds, created_at, compared_with, effort, greedy_kept, edited_from, cut_short,
   (SELECT count(*) FROM json_each(evaluation, '$.violations')) AS violations,
   (SELECT count(*) FROM json_each(evaluation, '$.violations') WHERE json_extract(value, '$.kind') = 'unserved') AS unserved`;
 
@@ -78,9 +80,9 @@ export function planRepository(db: Database) {
   const get = db.prepare<[number], PlanRow>('SELECT * FROM plans WHERE id = ?');
   const insert = db.prepare(`
     INSERT INTO plans (instance_id, variant, method, model_name, routes, evaluation,
-                       cost, vehicles, distance, late, feasible, seconds, effort, greedy_kept, edited_from, created_at)
+                       cost, vehicles, distance, late, feasible, seconds, effort, greedy_kept, edited_from, cut_short, created_at)
     VALUES (@instanceId, @variant, @method, @modelName, @routes, @evaluation,
-            @cost, @vehicles, @distance, @late, @feasible, @seconds, @effort, @greedyKept, @editedFrom, @createdAt)`);
+            @cost, @vehicles, @distance, @late, @feasible, @seconds, @effort, @greedyKept, @editedFrom, @cutShort, @createdAt)`);
   const remove = db.prepare<[number]>('DELETE FROM plans WHERE id = ?');
   const pair = db.prepare<[number, number]>('UPDATE plans SET compared_with = ? WHERE id = ?');
 
@@ -109,6 +111,7 @@ export function planRepository(db: Database) {
         effort: plan.effort ?? null,
         greedyKept: plan.greedyKept ? 1 : null,
         editedFrom: plan.editedFrom ?? null,
+        cutShort: plan.cutShort ? 1 : null,
         createdAt,
       });
       return { ...plan, id: Number(lastInsertRowid), createdAt };

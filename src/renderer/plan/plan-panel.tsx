@@ -7,7 +7,7 @@ import type { StoredPlan } from '../../shared/api.js';
 import type { Instance, Violation } from '../../shared/domain.js';
 import { formatDateTime, formatNumber } from '../format.js';
 import type { PlanEdit } from '../state/use-workspace.js';
-import { describeMethod, greedyKeptNote, isModelAlone } from '../../shared/methods.js';
+import { cutShortNote, describeMethod, greedyKeptNote, isModelAlone } from '../../shared/methods.js';
 import { earlyServiceNote } from '../../shared/early-service.js';
 import { learnedPlanNotices } from '../../shared/model-limits.js';
 import { describeVariant } from './time-window-policy.js';
@@ -107,6 +107,11 @@ export function PlanPanel(props: Props) {
       {plan.greedyKept && (
         <p className="note" data-testid="plan-greedy-kept">
           {greedyKeptNote(plan.method, plan.effort).replace(/^n/, 'N')}.
+        </p>
+      )}
+      {plan.cutShort && (
+        <p className="note" data-testid="plan-cut-short">
+          {cutShortNote(plan.method, { limitSec: plan.effort }).replace(/^t/, 'T')}.
         </p>
       )}
       {early && (

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { planRequestSchema } from '../../../src/shared/api.js';
 import {
+  cutShortNote,
   describeMethod,
   greedyKeptNote,
   isMethodChoice,
@@ -105,5 +106,22 @@ describe('the method table', () => {
     expect(greedyKeptNote('am', 2)).toBe(am);
     expect(greedyKeptNote('jampr-sample2', 2)).toContain('JAMPR greedy plans the first view only');
     expect(greedyKeptNote('jampr')).toMatch(/^none of the sampled plans beat .* JAMPR greedy plans the first view only/);
+  });
+
+  it('says what a time limit cut short, in the words of the method, with what it knows of the limit', () => {
+    expect(cutShortNote('classical', { limitSec: 3 })).toMatch(
+      /^the time limit of 3 s ended before the search could improve the plan as far as it goes: .* plan again with a longer time limit$/,
+    );
+    expect(cutShortNote('classical')).toMatch(/^the time limit ended before/);
+    expect(cutShortNote('jampr-greedy+ls', { limitSec: 2 })).toBe(
+      "the 2 s of local search ended before the search could improve the model's plan as far as it goes: give the local search more seconds",
+    );
+    expect(cutShortNote('random', { limitSec: 1, drawn: 40, samples: 1000 })).toMatch(
+      /^the time limit of 1 s ended after 40 of 1000 random plans: /,
+    );
+    // A stored plan knows neither how many were drawn nor, from the app, the limit (random has no effort field).
+    expect(cutShortNote('random')).toMatch(
+      /^the time limit ended before all its random plans were drawn: the plan is the best of those drawn/,
+    );
   });
 });

@@ -4,12 +4,21 @@ import { planComparison } from './0030-plan-comparison.js';
 import { planDetails } from './0040-plan-details.js';
 import { idsNeverReused } from './0050-ids-never-reused.js';
 import { trainingKeptModel } from './0060-training-kept-model.js';
+import { planCutShort } from './0070-plan-cut-short.js';
 import type { Migration } from './types.js';
 
 export type { Migration } from './types.js';
 
 /** Every migration in order. Add a file `NNNN-what.ts` and append it here; never edit an applied one. */
-export const MIGRATIONS: readonly Migration[] = [initial, trainingVerdict, planComparison, planDetails, idsNeverReused, trainingKeptModel];
+export const MIGRATIONS: readonly Migration[] = [
+  initial,
+  trainingVerdict,
+  planComparison,
+  planDetails,
+  idsNeverReused,
+  trainingKeptModel,
+  planCutShort,
+];
 
 /** Every table the migrations create: a file holding any other is some other program's database. */
 export const TABLES: readonly string[] = ['instances', 'plans', 'models', 'training_runs'];

@@ -240,7 +240,15 @@ export function variantPrices(variant: Variant): Pick<PlanJson, 'variant' | 'alp
 /** The plan document of an evaluated plan: the one form the CLI writes and the app exports. */
 export function toPlanJson(
   instance: Instance,
-  plan: { variant: Variant; method: string; model?: string | null; greedyKept?: boolean; routes: Routes; seconds: number },
+  plan: {
+    variant: Variant;
+    method: string;
+    model?: string | null;
+    greedyKept?: boolean;
+    cutShort?: boolean;
+    routes: Routes;
+    seconds: number;
+  },
   evaluation: Evaluation,
 ): PlanJson {
   const { cost, distance, vehicles, wait, early, late } = evaluation;
@@ -252,6 +260,7 @@ export function toPlanJson(
     method: plan.method,
     ...(plan.model ? { model: plan.model } : {}),
     ...(plan.greedyKept ? { greedyKept: true as const } : {}),
+    ...(plan.cutShort ? { cutShort: true as const } : {}),
     routes: plan.routes,
     fleet: planFleet(instance),
     cost,

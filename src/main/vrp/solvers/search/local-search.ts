@@ -54,17 +54,18 @@ export class LocalSearch {
     this.length++;
   }
 
-  /** Runs until no active customer has an improving move, or `stop()` says so. */
-  run(stop: () => boolean): void {
+  /** Runs until no active customer has an improving move (true: a local optimum), or `stop()` says so (false). */
+  run(stop: () => boolean): boolean {
     let examined = 0;
     while (this.length > 0) {
-      if (++examined % CLOCK_EVERY === 0 && stop()) return;
+      if (++examined % CLOCK_EVERY === 0 && stop()) return false;
       const u = this.queue[this.head];
       this.head = (this.head + 1) % this.queue.length;
       this.length--;
       this.queued[u] = 0;
       if (this.improve(u)) this.activate(u);
     }
+    return true;
   }
 
   /** Remembers each customer's neighbours in routes a and b before a move is applied. */
