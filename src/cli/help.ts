@@ -4,7 +4,7 @@
  */
 import { MAX_PRICE } from '../shared/limits.js';
 import { BENCH_DEFAULTS } from './args.js';
-import { DEFAULT_RANDOM_SAMPLES, DEFAULT_SAMPLES } from '../shared/methods.js';
+import { DEFAULT_RANDOM_SAMPLES, DEFAULT_SAMPLES, DEFAULT_TIME_LIMIT_SEC } from '../shared/methods.js';
 const INSTANCE_FILES =
   'INSTANCE is a customer .csv (or .tsv), an instance .json (or a .jsonl of one), a Solomon .txt (a customer table saved as .txt is read as one) or a VRPLIB .vrp file.';
 const INSTANCE = [
@@ -41,7 +41,7 @@ export const COMMAND_HELP: Record<string, string[]> = {
     ...POLICY,
     '  --method classical|jampr|am|random   (default classical)',
     '  --time-limit S       classical: seconds of search; random: seconds to draw its plans in, the best so far kept',
-    '                       (default 5 each)',
+    `                       (default ${DEFAULT_TIME_LIMIT_SEC} each)`,
     '  --decode greedy|sample   jampr, am: greedy decoding or the best of sampled plans (default greedy)',
     `  --samples N          jampr, am: plans to sample (implies --decode sample; default ${DEFAULT_SAMPLES}, the paper's:`,
     '                       minutes on a 100-stop day on two cores; the app starts at 128); random: plans to draw.',
@@ -78,7 +78,7 @@ export const COMMAND_HELP: Record<string, string[]> = {
     `  --methods a,b        e.g. random,classical,jampr-greedy,jampr-sample,jampr-ls (default ${BENCH_DEFAULTS.methods})`,
     `  --time-limit S --samples N --improve S --model DIR   as for jampr plan, but each with its own default here:`,
     `                       ${BENCH_DEFAULTS['time-limit']} s, ${BENCH_DEFAULTS.samples} samples, ${BENCH_DEFAULTS.improve} s of local search;`,
-    `                       random draws ${DEFAULT_RANDOM_SAMPLES.toLocaleString('en-US')} plans, or --samples where given`,
+    `                       random reads --samples and --time-limit only where given (else ${DEFAULT_RANDOM_SAMPLES.toLocaleString('en-US')} plans, ${DEFAULT_TIME_LIMIT_SEC} s)`,
     ...POLICY,
     '  --speed [--gap-instances a,b --gap-seconds S]   the speed figures as JSON (--speed with no value)',
     'Ctrl-C stops the table at once and says in which row (exit 130): the rows printed are complete, the rest are not',

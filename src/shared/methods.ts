@@ -32,6 +32,8 @@ export interface MethodOption {
 export const DEFAULT_SAMPLES = 1280;
 /** Plans the random baseline draws when a request names none. */
 export const DEFAULT_RANDOM_SAMPLES = 1000;
+/** Seconds the classical solver searches, and the random baseline draws, when a request names none. */
+export const DEFAULT_TIME_LIMIT_SEC = 5;
 
 const SAMPLES: Effort = { field: 'samples', label: 'samples', min: 1, max: 1280, step: 1, default: 128 };
 

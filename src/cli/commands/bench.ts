@@ -7,9 +7,17 @@ import type { Problem } from '../../main/vrp/problem.js';
 import type { PlanJob } from '../../main/jobs/protocol.js';
 import { evaluatePlan } from '../../main/vrp/evaluate.js';
 import { leavesOnlyOutOfReach } from '../../main/vrp/unserved.js';
-import { latenessPrice, type Variant } from '../../shared/domain.js';
+import { latenessPrice, type MethodName, type Variant } from '../../shared/domain.js';
 import { modelMismatch } from '../../shared/model-choice.js';
-import { type Effort, isMethodChoice, type MethodChoice, METHOD_OPTIONS, methodOption, methodRequest } from '../../shared/methods.js';
+import {
+  type Effort,
+  FIELD_METHODS,
+  isMethodChoice,
+  type MethodChoice,
+  METHOD_OPTIONS,
+  methodOption,
+  methodRequest,
+} from '../../shared/methods.js';
 import { BENCH_DEFAULTS, EFFORT_FLAG_BOUNDS, numberFlag, optionalNumberFlag, parseFlags, variantFlags, variantFromFlags } from '../args.js';
 import { instanceFlags, loadProblem } from '../load.js';
 import { type PlanRunner, withPlanThread } from '../plan-thread.js';
@@ -176,8 +184,11 @@ export async function run(argv: string[]): Promise<void> {
         const field = methodOption(name).effort?.field;
         at.row = name;
         const request = methodRequest(name, field && effort[field]);
-        // Random reads --samples as jampr plan does (FIELD_METHODS), only where it is given: its rows draw 1,000 plans.
-        if (name === 'random' && values.samples !== undefined) request.samples = effort.samples;
+        // Random reads --samples and --time-limit as jampr plan does, where they are given (else its own defaults).
+        if (name === 'random')
+          for (const [field, flag] of Object.entries(EFFORT_FLAGS) as [Effort['field'], string][])
+            if (randomReads(field) && (values as Record<string, unknown>)[flag] !== undefined)
+              Object.assign(request, { [field]: effort[field] });
         const row = await benchRow(plan, at, problems, variant, request, values.model);
         console.log(`| ${name} | ${f2(row.cost)} | ${f2(row.vehicles)} | ${f2(row.distance)} | ${f2(row.seconds)} | ${row.infeasible} |`);
         at.printed++;
@@ -215,12 +226,15 @@ function refuseModelMismatch(dir: string, choices: MethodChoice[], variant: Vari
 }
 
 /** Which flag sets each method's effort; a flag none of the chosen methods reads is refused, as `jampr plan` does. */
+/** The random baseline has no effort field in the app, yet reads some as jampr plan does (one rule, FIELD_METHODS). */
+const randomReads = (field: Effort['field']): boolean => (FIELD_METHODS[field] as readonly MethodName[]).includes('random');
+
 const EFFORT_FLAGS: Record<Effort['field'], string> = { timeLimitSec: 'time-limit', samples: 'samples', improveSec: 'improve' };
 
 function refuseUnread(values: Record<string, unknown>, choices: MethodChoice[]): void {
   const given = (flag: string) => values[flag] !== undefined;
   for (const [field, flag] of Object.entries(EFFORT_FLAGS) as [Effort['field'], string][]) {
-    const reads = (c: MethodChoice) => methodOption(c).effort?.field === field || (field === 'samples' && c === 'random');
+    const reads = (c: MethodChoice) => methodOption(c).effort?.field === field || (c === 'random' && randomReads(field));
     if (!given(flag) || choices.some(reads)) continue;
     const readers = METHOD_OPTIONS.filter((m) => reads(m.id)).map((m) => m.id);
     throw usageError(`--${flag} is read by ${readers.join(', ')}, which --methods does not include: drop it`);

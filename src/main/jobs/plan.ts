@@ -2,7 +2,7 @@ import type { DecodeStrategy } from '../../shared/domain.js';
 import { inputError } from '../../shared/errors.js';
 import { type CutShort, cutShortNote, methodLabel } from '../../shared/methods.js';
 import { modelSizeRefusal } from '../../shared/model-limits.js';
-import { DEFAULT_RANDOM_SAMPLES } from '../../shared/methods.js';
+import { DEFAULT_RANDOM_SAMPLES, DEFAULT_TIME_LIMIT_SEC } from '../../shared/methods.js';
 import { evaluateIndexRoutes, toIdRoutes } from '../vrp/evaluate.js';
 import { compileProblem, type Problem } from '../vrp/problem.js';
 import { fitToFleet } from '../vrp/solvers/fleet-fit.js';
@@ -15,7 +15,6 @@ import { runClassicalParallel } from './classical-parallel.js';
 import { samplingChunk } from './sampling-chunk.js';
 import type { JobContext, PlanJob, PlanResult, Progress } from './protocol.js';
 
-export const DEFAULT_TIME_LIMIT_SEC = 5;
 /** Greedy decoding, and sampling within a chunk, report their progress at most this often. */
 const PROGRESS_EVERY_MS = 250;
 
