@@ -58,9 +58,9 @@ test('at 1024 x 700 the table, the map, the timeline and the plan each get a sha
 
 test('at 1280 x 800 and 1920 x 1080 the plan stays beside the map and the table shows more rows', async () => {
   for (const [width, height, rows] of [
-    // With the history the suite's other days fill (at most 38 % of the column), as a dispatcher's fills it: the table
-    // keeps three rows at 1280 x 800 and eight at 1920 x 1080 (six and twelve on an empty history).
-    [1280, 800, 3],
+    // With the history the suite's other days fill (a score of them), as a dispatcher's fills it: the history gives up
+    // room to the table, which keeps six rows at 1280 x 800 (it kept three), and eight at 1920 x 1080.
+    [1280, 800, 6],
     [1920, 1080, 8],
   ] as const) {
     await app.page.setViewportSize({ width, height });
@@ -70,6 +70,18 @@ test('at 1280 x 800 and 1920 x 1080 the plan stays beside the map and the table 
     expect(map.height, `${width} x ${height}: the map takes most of the height`).toBeGreaterThan(height / 2);
     expect(await rowsInSight(), `${width} x ${height}: rows of the customer table in sight`).toBeGreaterThanOrEqual(rows);
   }
+  // A row clicked at 1280 x 800 shows its customer's position under the table, which gives up a row: nothing above the
+  // table moves (the history gave up the room once, and the table slid under the pointer between press and release).
+  await app.page.setViewportSize({ width: 1280, height: 800 });
+  const row = app.page.locator('[data-testid^="customer-row-"]').nth(2);
+  const [history, before] = [await box(byTest('history')), await box(row)];
+  await row.locator('td').first().click();
+  await expect(byTest('selected-position')).toBeVisible();
+  expect(await box(row), 'the clicked row stays where it was').toEqual(before);
+  expect(await box(byTest('history')), 'the history keeps its size').toEqual(history);
+  expect(await rowsInSight(), 'rows in sight beside the position').toBeGreaterThanOrEqual(5);
+  await row.locator('td').first().click();
+  await expect(byTest('selected-position')).toHaveCount(0);
   await app.page.setViewportSize({ width: 1024, height: 700 });
 });
 

@@ -222,22 +222,26 @@ export function PlanView({ ws, job, onCancelJob, onCsvFile }: Props) {
                 onClockTimes={(on) => editDraft({ ...draft, clockTimes: on })}
                 onSave={ws.save}
               />
-              <CustomerTable
-                instance={draft}
-                routes={routes}
-                selected={selected}
-                onSelect={setSelected}
-                onEdit={(id, field, value) => editDraft(updateCustomer(draft, id, field, value))}
-                onFollowShift={(id, edge) => editDraft(followShift(draft, id, edge))}
-                onRemove={(id) => {
-                  editDraft(removeCustomer(draft, id));
-                  // A removed stop is not selected any more: the move control would offer to route it.
-                  if (selected === id) setSelected(null);
-                }}
-                errorsByCustomer={errors.byCustomer}
-                warningsByCustomer={warnings}
-              />
-              <SelectedPosition instance={draft} selected={selected} onMove={moveTo} />
+              {/* The table and the selected customer's position under it share one minimum height: a selection shortens the
+                  table and moves nothing above it (a click that selected a row, moving it, missed its button). */}
+              <div className="customers-body">
+                <CustomerTable
+                  instance={draft}
+                  routes={routes}
+                  selected={selected}
+                  onSelect={setSelected}
+                  onEdit={(id, field, value) => editDraft(updateCustomer(draft, id, field, value))}
+                  onFollowShift={(id, edge) => editDraft(followShift(draft, id, edge))}
+                  onRemove={(id) => {
+                    editDraft(removeCustomer(draft, id));
+                    // A removed stop is not selected any more: the move control would offer to route it.
+                    if (selected === id) setSelected(null);
+                  }}
+                  errorsByCustomer={errors.byCustomer}
+                  warningsByCustomer={warnings}
+                />
+                <SelectedPosition instance={draft} selected={selected} onMove={moveTo} />
+              </div>
             </>
           ) : (
             <p className="empty">Open an instance from the history, import a CSV (or drop one on the window), or start a new one.</p>
