@@ -72,3 +72,8 @@ export function groupByReason(unserved: NotServed[]): NotServedGroup[] {
   }
   return [...groups].map(([reason, customers]) => ({ reason, customers }));
 }
+
+/** A reason's heading on the printed sheets (the browser's print and the PDF alike): the reason, and how many it leaves out. */
+export function reasonHeading({ reason, customers }: NotServedGroup): string {
+  return `${reason} · ${customers.length} customer${customers.length === 1 ? '' : 's'}`;
+}

@@ -53,7 +53,9 @@ test('a customer out of reach imports with a warning and is named as not served 
   await session.screenshot('out-of-reach-hard');
   // The driver sheets (and so their PDF) end with the customer left out and why.
   await byTest('open-sheets').click();
-  await expect(byTest('sheet-not-served')).toContainText(/B3\s*Markt Spandau\s*no vehicle can reach it before its window closes/);
+  const left = byTest('sheet-not-served-group');
+  await expect(left.getByTestId('sheet-not-served-reason')).toHaveText('no vehicle can reach it before its window closes · 1 customer');
+  await expect(left.locator('li')).toHaveText(['B3 Markt Spandau']);
   await byTest('sheets-close').click();
 
   await byTest('policy-name').selectOption('tw3');

@@ -112,6 +112,23 @@ test('the customers the vans cannot carry are listed under their reason, said on
   await expect(byTest(`not-served-${id}`)).toBeVisible();
 });
 
+test("the driver sheets' page of the customers not served says each reason once, above its customers, as the panel does", async () => {
+  const panel = await byTest('not-served-reason').allTextContents();
+  await byTest('open-sheets').click();
+  const reasons = byTest('sheet-not-served-reason');
+  await expect(reasons, 'one heading a reason').toHaveCount(panel.length);
+  const group = byTest('sheet-not-served-group').filter({ hasText: 'more than the fleet carries' });
+  const total = Number(/(\d+) customers$/.exec((await group.getByTestId('sheet-not-served-reason').textContent())!)![1]);
+  expect(total, 'the dozens the vans cannot carry').toBeGreaterThan(SHOWN_PER_REASON);
+  // All of them (the sheet is printed: no "show all"), each once, without the reason beside it.
+  await expect(group.locator('li')).toHaveCount(total);
+  const sheet = (await byTest('sheet-not-served').textContent())!;
+  expect(sheet.split('more than the fleet carries'), 'the reason said once').toHaveLength(2);
+  await byTest('sheet-not-served').locator('h1').scrollIntoViewIfNeeded();
+  await app.session.screenshot('real-day-sheet-not-served');
+  await byTest('sheets-close').click();
+});
+
 test("a stop chip clicked down the plan's panel shows the control to move it there, whole in its card", async () => {
   for (const [width, height] of [
     [1024, 700],

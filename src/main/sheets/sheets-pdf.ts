@@ -7,6 +7,7 @@
  */
 import PDFDocument from 'pdfkit';
 import type { Sheet, SheetRow, SheetsDocument } from '../../shared/driver-sheet.js';
+import { groupByReason, reasonHeading } from '../../shared/not-served.js';
 import { sketchPoints } from '../../shared/route-sketch-layout.js';
 import { pdfColour } from './pdf-colour.js';
 import { printable, registerSheetFonts, SANS, SANS_BOLD } from './sheet-fonts.js';
@@ -95,7 +96,10 @@ function renderSheet(doc: Doc, document: SheetsDocument, sheet: Sheet): void {
   }
 }
 
-/** The customers no route serves, each with the reason, so the dispatcher holding the sheets knows who is left. */
+/**
+ * The customers no route serves, so the dispatcher holding the sheets knows who is left: each reason once, then the
+ * customers it leaves out, as the plan panel lists them (a day short of capacity leaves dozens out for one long reason).
+ */
 function renderNotServed(doc: Doc, document: SheetsDocument, left: NonNullable<SheetsDocument['notServed']>): void {
   doc.addPage();
   doc
@@ -105,16 +109,25 @@ function renderNotServed(doc: Doc, document: SheetsDocument, left: NonNullable<S
     .text(printable(doc, `Not served (${left.length}) · ${document.instanceName}`), MARGIN, MARGIN, { width: CONTENT });
   drawWarnings(doc, document, CONTENT);
   doc.moveDown(0.3).font(SANS).fontSize(8).fillColor(MUTED).text(printable(doc, document.planLabel), { width: CONTENT });
-  doc.moveDown(0.8);
-  for (const customer of left) {
-    // pdfkit starts a new page by itself where the list runs past the bottom margin.
+  for (const group of groupByReason(left)) {
+    // pdfkit starts a new page by itself where the list runs past the bottom margin; a reason is not left alone at a
+    // page's foot, apart from its customers.
+    if (doc.y > PAGE.height - MARGIN - 48) doc.addPage();
     doc
+      .moveDown(0.8)
       .font(SANS_BOLD)
-      .fontSize(FONT_SIZE)
-      .fillColor(INK)
-      .text(printable(doc, `${customer.id} ${customer.name}`.trim()), { width: CONTENT });
-    doc.font(SANS).fillColor(MUTED).text(printable(doc, customer.reason), { width: CONTENT });
-    doc.moveDown(0.5);
+      .fontSize(9.5)
+      .fillColor(LATE)
+      .text(printable(doc, reasonHeading(group)), { width: CONTENT });
+    doc.moveDown(0.2);
+    for (const customer of group.customers) {
+      doc
+        .font(SANS_BOLD)
+        .fontSize(FONT_SIZE)
+        .fillColor(INK)
+        .text(printable(doc, customer.id), { width: CONTENT, continued: customer.name !== '' });
+      if (customer.name) doc.font(SANS).text(printable(doc, `  ${customer.name}`));
+    }
   }
 }
 

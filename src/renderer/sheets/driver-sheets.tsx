@@ -4,7 +4,7 @@
  * print stylesheet prints only the sheets (all of them, or the one picked), so "Print" gives the drivers their
  * pages. "Export PDF" downloads the sheets shown (all, or the one picked) as one PDF that main lays out from the
  * same rows, the same file in the desktop app and the web mode. All routes' sheets end with the customers the plan
- * leaves out, with the reason.
+ * leaves out, under their reasons.
  */
 import { useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
@@ -15,7 +15,7 @@ import { useFocusTrap } from '../panels/focus-trap.js';
 import { RouteSketch } from './route-sketch.js';
 import { downloadBase64 } from '../download.js';
 import { driverSheets } from './sheet-model.js';
-import { notServed } from '../../shared/not-served.js';
+import { groupByReason, notServed, reasonHeading } from '../../shared/not-served.js';
 
 interface Props {
   instance: Instance;
@@ -169,24 +169,20 @@ export function DriverSheets({ instance, evaluation, planLabel, warnings, onClos
                 <p className="sheet-plan">{planLabel}</p>
               </div>
             </header>
-            <table className="sheet-table">
-              <thead>
-                <tr>
-                  <th>Customer</th>
-                  <th>Why</th>
-                </tr>
-              </thead>
-              <tbody>
-                {left.map((c) => (
-                  <tr key={c.id}>
-                    <td>
+            {/* Each reason once, above the customers it leaves out, as the plan panel lists them: a day short of capacity
+                printed the same long reason beside each of dozens of customers. */}
+            {groupByReason(left).map((group) => (
+              <section key={group.reason} className="sheet-not-served-group" data-testid="sheet-not-served-group">
+                <h2 data-testid="sheet-not-served-reason">{reasonHeading(group)}</h2>
+                <ul>
+                  {group.customers.map((c) => (
+                    <li key={c.id}>
                       <b>{c.id}</b> {c.name}
-                    </td>
-                    <td>{c.reason}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
+                    </li>
+                  ))}
+                </ul>
+              </section>
+            ))}
           </article>
         )}
       </div>

@@ -74,18 +74,25 @@ describe('driver sheets PDF', () => {
     expect(text).toMatch(/09:03\s+\(early\)/);
   });
 
-  it('ends with a page naming each customer no route serves, with the reason', async () => {
+  it('ends with a page naming each customer no route serves under its reason, each reason said once', async () => {
+    const late = 'no vehicle can reach it before its window closes';
     const notServed = [
-      { id: 'FAR1', name: 'Toledo Mercado', reason: 'no vehicle can reach it before its window closes' },
+      { id: 'FAR1', name: 'Toledo Mercado', reason: late },
       { id: 'B7', name: '', reason: 'its demand 40 is more than a vehicle carries (30)' },
+      { id: 'FAR2', name: 'Lisboa Feira', reason: late },
+      { id: 'FAR3', name: '', reason: late },
     ];
     const pages = await pagesOf(
       await renderSheetsPdf({ instanceName: 'day', planLabel: 'Classical · hard', geo: true, sheets: [sheet(0, 3)], notServed }),
     );
     expect(pages).toHaveLength(2);
-    expect(pages[1]).toContain('Not served (2) · day');
-    expect(pages[1]).toMatch(/FAR1 Toledo Mercado\s+no vehicle can reach it before its window closes/);
-    expect(pages[1]).toMatch(/B7\s+its demand 40 is more than a vehicle carries \(30\)/);
+    const page = pages[1];
+    expect(page).toContain('Not served (4) · day');
+    expect(page.split(late), 'the reason of three customers, said once').toHaveLength(2);
+    // In the order each reason first comes, as the plan panel groups them (groupByReason), each above its customers.
+    expect(page).toMatch(
+      /no vehicle can reach it before its window closes · 3 customers\s+FAR1\s+Toledo Mercado\s+FAR2\s+Lisboa Feira\s+FAR3\s+its demand 40 is more than a vehicle carries \(30\) · 1 customer\s+B7\s*$/,
+    );
   });
 
   it("prints the plan's warnings on every route's page and on the page of the customers not served", async () => {
