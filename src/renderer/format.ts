@@ -109,6 +109,12 @@ export function parseNonNegative(text: string): ParsedNumber {
   return parsed.ok && parsed.value < 0 ? { ok: false, message: 'must be 0 or more' } : parsed;
 }
 
+/**
+ * A coordinate as its cell shows it for editing: 6 decimals (a tenth of a metre in degrees), since a dragged marker's
+ * has 15. A value typed back as shown is the saved one (typedPosition in state/draft.ts).
+ */
+export const formatCoordinateForEdit = (value: number): string => String(Number(value.toFixed(6)));
+
 /** The coordinate a position field holds: a latitude, a longitude, or either axis of a planar day. */
 export type CoordinateKind = 'latitude' | 'longitude' | 'planar';
 

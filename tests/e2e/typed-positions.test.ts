@@ -49,6 +49,26 @@ test('the depot dragged away is typed back to its latitude and longitude; a lati
   await expect(byTest('save-instance')).toBeDisabled();
 });
 
+test('a position saved with more decimals than its cells show, typed back as they show it, is the saved one', async () => {
+  const depot = byTest('marker-depot');
+  const [lat, lon] = [byTest('fleet-depot-lat'), byTest('fleet-depot-lon')];
+  // As a geocoder writes them, to the 7th decimal: the cells show 6.
+  await type(lat, '52.5219066');
+  await type(lon, '13.41320004');
+  await byTest('save-instance').click();
+  await expect(byTest('unsaved-badge')).toHaveCount(0);
+  await expect(lat).toHaveValue('52.521907');
+  await expect(lon).toHaveValue('13.4132');
+  await drag(depot, 160, 100);
+  await expect(lat, 'the drag moved the depot').not.toHaveValue('52.521907');
+  await type(lat, '52.521907');
+  await type(lon, '13.4132');
+  await expect(lat).toHaveValue('52.521907');
+  // The saved place, not one a few centimetres away: nothing to save.
+  await expect(byTest('unsaved-badge')).toHaveCount(0);
+  await expect(byTest('save-instance')).toBeDisabled();
+});
+
 test("the selected customer dragged away is typed back; another customer's cells show its own position", async () => {
   await byTest('customer-id-S3').click();
   const [lat, lon] = [byTest('selected-lat'), byTest('selected-lon')];

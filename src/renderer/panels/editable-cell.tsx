@@ -5,6 +5,7 @@
 import { useEffect, useState } from 'react';
 import {
   type CoordinateKind,
+  formatCoordinateForEdit,
   formatTimeForEdit,
   parseCoordinate,
   parseCount,
@@ -58,9 +59,8 @@ function outOfRange(value: number, [lo, hi]: readonly [number, number]): string 
   return null;
 }
 
-/** A coordinate shows 6 decimals (a tenth of a metre in degrees): a dragged marker's has 15. */
 const show = (value: number, kind: Props['kind'], clockTimes?: boolean, moment?: boolean) =>
-  kind === 'time' ? formatTimeForEdit(value, clockTimes, moment) : String(COORDINATES.has(kind) ? Number(value.toFixed(6)) : value);
+  kind === 'time' ? formatTimeForEdit(value, clockTimes, moment) : COORDINATES.has(kind) ? formatCoordinateForEdit(value) : String(value);
 
 export function EditableCell({ value, kind, clockTimes, moment, onCommit, testId, label, toClock, derived, onClear, hint, range }: Props) {
   const [text, setText] = useState(show(value, kind, clockTimes, moment));

@@ -25,6 +25,7 @@ import {
   messagesByCustomer,
   moveCustomer,
   removeCustomer,
+  typedPosition,
   updateCustomer,
   updateFleet,
 } from '../state/draft.js';
@@ -89,6 +90,13 @@ export function PlanView({ ws, job, onCancelJob, onCsvFile }: Props) {
   const planned = ws.stored?.instance ?? null;
   /** A customer or the depot moved, dragged on the map or typed into its position's cells. */
   const moveTo = (id: string, x: number, y: number) => draft && editDraft(moveCustomer(draft, id, x, y));
+  /** A position typed into its cells: typed as they showed the saved one, it is the saved one (typedPosition). */
+  const typeTo = (id: string, x: number, y: number) => {
+    const at = typedPosition(ws.stored?.instance, id, x, y);
+    const now = draft && [draft.depot, ...draft.customers].find((p) => p.id === id);
+    // Already there (the saved place, typed as shown with a trailing zero, say): no edit to undo.
+    if (now?.x !== at.x || now.y !== at.y) moveTo(id, at.x, at.y);
+  };
 
   const exportInstance = async () => {
     if (!ws.stored) return;
@@ -218,7 +226,7 @@ export function PlanView({ ws, job, onCancelJob, onCsvFile }: Props) {
                 saved={ws.stored !== null}
                 generalErrors={errors.general}
                 onChange={(field, value) => editDraft(updateFleet(draft, field, value))}
-                onMoveDepot={(x, y) => moveTo(draft.depot.id, x, y)}
+                onMoveDepot={(x, y) => typeTo(draft.depot.id, x, y)}
                 onClockTimes={(on) => editDraft({ ...draft, clockTimes: on })}
                 onSave={ws.save}
               />
@@ -240,7 +248,7 @@ export function PlanView({ ws, job, onCancelJob, onCsvFile }: Props) {
                   errorsByCustomer={errors.byCustomer}
                   warningsByCustomer={warnings}
                 />
-                <SelectedPosition instance={draft} selected={selected} onMove={moveTo} />
+                <SelectedPosition instance={draft} selected={selected} onMove={typeTo} />
               </div>
             </>
           ) : (

@@ -5,6 +5,7 @@
 import { MINUTES_PER_DAY, shiftEnd } from '../../shared/clock.js';
 import type { Customer, Instance } from '../../shared/domain.js';
 import { withShiftWindows } from '../../shared/shift-windows.js';
+import { formatCoordinateForEdit } from '../format.js';
 
 export type CustomerField = 'demand' | 'ready' | 'due' | 'service';
 export type FleetField = 'vehicles' | 'capacity' | 'depotReady' | 'depotDue' | 'speedKmh';
@@ -68,6 +69,19 @@ function typical(values: number[], fallback: number): number {
 export function moveCustomer(instance: Instance, id: string, x: number, y: number): Instance {
   if (id === instance.depot.id) return { ...instance, depot: { ...instance.depot, x, y } };
   return { ...instance, customers: instance.customers.map((c) => (c.id === id ? { ...c, x, y } : c)) };
+}
+
+/**
+ * Where a position typed into its cells (the depot's, a selected customer's) puts the place: an axis typed as its cell
+ * shows the saved day's value (formatCoordinateForEdit) is that value. A file's 52.5200066 shows as 52.520007: typed
+ * back after a slip of the mouse, it is the saved place again, not an unsaved edit a few centimetres away. Any other
+ * number is taken as typed, one with more decimals too (52.52000661 is a new place, however near).
+ */
+export function typedPosition(saved: Instance | undefined, id: string, x: number, y: number): { x: number; y: number } {
+  const place = saved && (saved.depot.id === id ? saved.depot : saved.customers.find((c) => c.id === id));
+  if (!place) return { x, y };
+  const asShown = (typed: number, kept: number) => (typed === Number(formatCoordinateForEdit(kept)) ? kept : typed);
+  return { x: asShown(x, place.x), y: asShown(y, place.y) };
 }
 
 /** A window time typed for a customer is its own from then on: that edge no longer follows the shift. */

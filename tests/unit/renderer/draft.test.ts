@@ -10,6 +10,7 @@ import {
   nextCustomerId,
   removeCustomer,
   sameInstance,
+  typedPosition,
   updateCustomer,
   updateFleet,
 } from '../../../src/renderer/state/draft.js';
@@ -192,6 +193,25 @@ describe('hasEdits', () => {
     // Back to the day a New started as: nothing to lose either.
     const started = blankInstance('New instance');
     expect(hasEdits(updateFleet(updateFleet(started, 'vehicles', 3), 'vehicles', 10), undefined, started)).toBe(false);
+  });
+});
+
+describe('typedPosition', () => {
+  it('takes an axis typed as its cell shows the saved value (6 decimals) for the saved value, and any other as typed', () => {
+    const stored = moveCustomer(moveCustomer(instance(), '3', 13.41320004, 52.5219066), '0', 50.1234567, 49.7654321);
+    expect(typedPosition(stored, '3', 13.4132, 52.521907)).toEqual({ x: 13.41320004, y: 52.5219066 });
+    expect(typedPosition(stored, '0', 50.123457, 49.765432)).toEqual({ x: 50.1234567, y: 49.7654321 });
+    // One axis typed back, the other somewhere else (a tenth of a metre away is another place).
+    expect(typedPosition(stored, '3', 13.4132, 52.5219)).toEqual({ x: 13.41320004, y: 52.5219 });
+    // More decimals than the cell shows are the dispatcher's own, however near the saved value they lie.
+    expect(typedPosition(stored, '3', 13.41320001, 52.52190661)).toEqual({ x: 13.41320001, y: 52.52190661 });
+    // Typed back, the day is the saved one: nothing to save.
+    const dragged = moveCustomer(stored, '3', 13.5, 52.6);
+    const back = typedPosition(stored, '3', 13.4132, 52.521907);
+    expect(hasEdits(moveCustomer(dragged, '3', back.x, back.y), stored, null)).toBe(false);
+    // A customer the saved day has not (added since), or a day never saved: as typed.
+    expect(typedPosition(stored, 'new', 1.0000001, 2)).toEqual({ x: 1.0000001, y: 2 });
+    expect(typedPosition(undefined, '3', 13.4132, 52.521907)).toEqual({ x: 13.4132, y: 52.521907 });
   });
 });
 
