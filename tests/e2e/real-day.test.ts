@@ -53,6 +53,16 @@ test('at 1024 x 700 the table, the map, the timeline and the plan each get a sha
   expect(timeline.height, 'the timeline shows a few routes').toBeGreaterThanOrEqual(100);
   expect(plan.height, "the plan's panel shows its figures").toBeGreaterThanOrEqual(160);
   expect(await rowsInSight(), 'the customer table shows a handful of rows').toBeGreaterThanOrEqual(5);
+  // The timeline's legend (two lines here) is whole above the plan's panel: it scrolled with the rows, its second line
+  // cut off at the panel's top. The rows are as wide as their box: drawn 16 px wider, they scrolled sideways.
+  const legend = await box(byTest('gantt-legend'));
+  expect(within(legend, timeline), `the legend ${JSON.stringify(legend)} whole in the timeline ${JSON.stringify(timeline)}`).toBe(true);
+  expect(legend.height, 'the legend wraps onto a second line (what this step is about)').toBeGreaterThan(20);
+  const rows = await byTest('gantt-rows').evaluate((el) => {
+    const scrolling = el as unknown as { scrollWidth: number; clientWidth: number; scrollHeight: number; clientHeight: number };
+    return { sideways: scrolling.scrollWidth - scrolling.clientWidth, hidden: scrolling.scrollHeight - scrolling.clientHeight };
+  });
+  expect(rows, "no sideways scroll, and the plan's three routes whole").toEqual({ sideways: 0, hidden: 0 });
   await app.session.screenshot('real-day-1024');
 });
 

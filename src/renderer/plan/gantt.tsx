@@ -89,85 +89,88 @@ export function Gantt({ instance, evaluation, variant, selected, onSelect, onMov
   };
 
   return (
-    <div className="gantt" ref={host} data-testid="gantt">
-      {width > 0 && (
-        <svg
-          ref={svg}
-          width={width}
-          height={height}
-          onPointerMove={onPointerMove}
-          onPointerUp={onPointerUp}
-          onPointerLeave={() => setDrag(null)}
-          className={drag?.moved ? 'dragging' : undefined}
-          role="img"
-          aria-label="Vehicle timeline"
-        >
-          <defs>
-            <clipPath id="gantt-plot">
-              <rect x={LABEL_W} y={0} width={plotW} height={height} />
-            </clipPath>
-            <pattern id="wait-hatch" width="6" height="6" patternUnits="userSpaceOnUse" patternTransform="rotate(45)">
-              <rect width="6" height="6" fill="#eef1f5" />
-              <line x1="0" y1="0" x2="0" y2="6" stroke="#a3adbb" strokeWidth="2" />
-            </pattern>
-          </defs>
-          {axisTicks(span.start, span.end, instance.clockTimes, Math.max(2, Math.floor(plotW / TICK_LABEL_W))).map((tick) => (
-            <g key={tick} className="gantt-tick">
-              <line x1={x(tick)} x2={x(tick)} y1={AXIS_H - 4} y2={height} />
-              <text x={x(tick)} y={AXIS_H - 8} textAnchor={x(tick) > width - PAD_R - 20 ? 'end' : 'middle'}>
-                {axisLabel(tick, span.end, instance.clockTimes, t)}
-              </text>
-            </g>
-          ))}
-          {instance.depot.due <= span.end && (
-            <line className="gantt-shift-end" x1={x(instance.depot.due)} x2={x(instance.depot.due)} y1={AXIS_H - 4} y2={height}>
-              <title>Shift end {t(instance.depot.due)}</title>
-            </line>
-          )}
-          {evaluation.routes.map((route, r) => {
-            const y = AXIS_H + r * ROW_H;
-            const colour = routeColour(r);
-            const isTarget = drag?.moved && Math.floor((drag.y - AXIS_H) / ROW_H) === r;
-            return (
-              <g key={r} data-testid={`gantt-row-${r}`} className={isTarget ? 'gantt-row drop-target' : 'gantt-row'}>
-                <rect className="gantt-row-bg" x={0} y={y} width={width} height={ROW_H} />
-                <rect x={6} y={y + 8} width={10} height={10} rx={2} fill={colour} />
-                <text className="gantt-label" x={20} y={y + 17}>
-                  Route {r + 1}
+    <div className="gantt" data-testid="gantt">
+      {/* The rows scroll under a legend that stays whole: scrolled with them, its second line was cut off below. */}
+      <div className="gantt-rows" ref={host} data-testid="gantt-rows">
+        {width > 0 && (
+          <svg
+            ref={svg}
+            width={width}
+            height={height}
+            onPointerMove={onPointerMove}
+            onPointerUp={onPointerUp}
+            onPointerLeave={() => setDrag(null)}
+            className={drag?.moved ? 'dragging' : undefined}
+            role="img"
+            aria-label="Vehicle timeline"
+          >
+            <defs>
+              <clipPath id="gantt-plot">
+                <rect x={LABEL_W} y={0} width={plotW} height={height} />
+              </clipPath>
+              <pattern id="wait-hatch" width="6" height="6" patternUnits="userSpaceOnUse" patternTransform="rotate(45)">
+                <rect width="6" height="6" fill="#eef1f5" />
+                <line x1="0" y1="0" x2="0" y2="6" stroke="#a3adbb" strokeWidth="2" />
+              </pattern>
+            </defs>
+            {axisTicks(span.start, span.end, instance.clockTimes, Math.max(2, Math.floor(plotW / TICK_LABEL_W))).map((tick) => (
+              <g key={tick} className="gantt-tick">
+                <line x1={x(tick)} x2={x(tick)} y1={AXIS_H - 4} y2={height} />
+                <text x={x(tick)} y={AXIS_H - 8} textAnchor={x(tick) > width - PAD_R - 20 ? 'end' : 'middle'}>
+                  {axisLabel(tick, span.end, instance.clockTimes, t)}
                 </text>
-                <g clipPath="url(#gantt-plot)">
-                  {routeSegments(route, instance.depot.ready, customers).map((segment, i) => (
-                    <SegmentShape
-                      key={i}
-                      segment={segment}
-                      x={x}
-                      y={y}
-                      colour={colour}
-                      late={lateIds.has(segment.customerId ?? '')}
-                      selected={segment.customerId === selected}
-                      units={units}
-                      variant={variant}
-                      onGrab={(e) => {
-                        e.currentTarget.ownerSVGElement?.setPointerCapture(e.pointerId);
-                        setDrag({ customerId: segment.customerId!, ...local(e), moved: false });
-                      }}
-                    />
-                  ))}
-                </g>
               </g>
-            );
-          })}
-          {drag?.moved && (
-            <g className="gantt-ghost" pointerEvents="none">
-              <line x1={drag.x} x2={drag.x} y1={AXIS_H} y2={height} />
-              <text x={drag.x + 4} y={Math.max(AXIS_H + 12, drag.y)}>
-                move {drag.customerId}
-              </text>
-            </g>
-          )}
-        </svg>
-      )}
-      <div className="gantt-legend">
+            ))}
+            {instance.depot.due <= span.end && (
+              <line className="gantt-shift-end" x1={x(instance.depot.due)} x2={x(instance.depot.due)} y1={AXIS_H - 4} y2={height}>
+                <title>Shift end {t(instance.depot.due)}</title>
+              </line>
+            )}
+            {evaluation.routes.map((route, r) => {
+              const y = AXIS_H + r * ROW_H;
+              const colour = routeColour(r);
+              const isTarget = drag?.moved && Math.floor((drag.y - AXIS_H) / ROW_H) === r;
+              return (
+                <g key={r} data-testid={`gantt-row-${r}`} className={isTarget ? 'gantt-row drop-target' : 'gantt-row'}>
+                  <rect className="gantt-row-bg" x={0} y={y} width={width} height={ROW_H} />
+                  <rect x={6} y={y + 8} width={10} height={10} rx={2} fill={colour} />
+                  <text className="gantt-label" x={20} y={y + 17}>
+                    Route {r + 1}
+                  </text>
+                  <g clipPath="url(#gantt-plot)">
+                    {routeSegments(route, instance.depot.ready, customers).map((segment, i) => (
+                      <SegmentShape
+                        key={i}
+                        segment={segment}
+                        x={x}
+                        y={y}
+                        colour={colour}
+                        late={lateIds.has(segment.customerId ?? '')}
+                        selected={segment.customerId === selected}
+                        units={units}
+                        variant={variant}
+                        onGrab={(e) => {
+                          e.currentTarget.ownerSVGElement?.setPointerCapture(e.pointerId);
+                          setDrag({ customerId: segment.customerId!, ...local(e), moved: false });
+                        }}
+                      />
+                    ))}
+                  </g>
+                </g>
+              );
+            })}
+            {drag?.moved && (
+              <g className="gantt-ghost" pointerEvents="none">
+                <line x1={drag.x} x2={drag.x} y1={AXIS_H} y2={height} />
+                <text x={drag.x + 4} y={Math.max(AXIS_H + 12, drag.y)}>
+                  move {drag.customerId}
+                </text>
+              </g>
+            )}
+          </svg>
+        )}
+      </div>
+      <div className="gantt-legend" data-testid="gantt-legend">
         <span title={`The driver leaves as late as keeps the first stop's start; ${DEPOT_WAIT[variant].long}`}>
           <i className="key key-depot" />
           at the depot ({DEPOT_WAIT[variant].short})
