@@ -6,6 +6,7 @@ import type { StoredInstance } from '../../src/shared/api.js';
 import { MAX_PRICE } from '../../src/shared/limits.js';
 import { saveTinyModel } from '../unit/jampr/fixtures.js';
 import { createTestApp, type TestApp } from './fixtures/services.js';
+import { oneStopSheets } from './fixtures/sheets.js';
 import { BLANK_EVALUATION, TINY_CSV, tinyInstance } from './fixtures/tiny.js';
 
 /** Requests the API must refuse up front, with an input error that names the problem, changing nothing. */
@@ -301,23 +302,7 @@ describe('the CSV export of an unsaved instance', () => {
 
 describe('driver sheets as a PDF', () => {
   it('refuse a field the request does not know, as every call does', async () => {
-    const row = {
-      kind: 'stop' as const,
-      order: '1',
-      id: 'a',
-      name: 'Shop',
-      place: '(1, 2)',
-      window: '0–50',
-      eta: '5',
-      start: '',
-      service: '2',
-    };
-    const sheet = { route: 0, title: 'Route 1', summary: '1 stop', colour: '#1f77b4', rows: [{ ...row, load: '3', late: false }] };
-    const path = [
-      { x: 0, y: 0, id: 'D' },
-      { x: 1, y: 2, id: 'a' },
-    ];
-    const document = { instanceName: 'day', planLabel: 'Classical · hard', geo: false, sheets: [{ ...sheet, path }] };
+    const { document } = oneStopSheets();
     // A misspelled optional field ("warning" for warnings) would print sheets without the warnings asked for.
     expect(await app.fail('sheets:pdf', { ...document, warning: ['out of date'] })).toMatchObject({
       kind: 'input',
@@ -327,37 +312,8 @@ describe('driver sheets as a PDF', () => {
   });
 
   it('refuse a field they do not know inside a sheet, a row, a path point or a not-served entry, naming where', async () => {
-    const good = {
-      instanceName: 'day',
-      planLabel: 'Classical · hard',
-      geo: false,
-      sheets: [
-        {
-          route: 0,
-          title: 'Route 1',
-          summary: '1 stop',
-          colour: '#1f77b4',
-          rows: [
-            {
-              kind: 'stop',
-              order: '1',
-              id: 'a',
-              name: 'Shop',
-              place: '(1, 2)',
-              window: '0–50',
-              eta: '5',
-              start: '',
-              service: '2',
-              load: '3',
-              late: false,
-            },
-          ],
-          path: [{ x: 0, y: 0, id: 'D' }],
-        },
-      ],
-      notServed: [{ id: 'b', name: 'Bakery', reason: 'no vehicle has room' }],
-    };
-    expect((await app.call('sheets:pdf', good as never)).fileName).toMatch(/\.pdf$/);
+    const good = { ...oneStopSheets().document, notServed: [{ id: 'b', name: 'Bakery', reason: 'no vehicle has room' }] };
+    expect((await app.call('sheets:pdf', good)).fileName).toMatch(/\.pdf$/);
     const [sheet] = good.sheets;
     const misspelt = [
       [{ ...good, sheets: [{ ...sheet, warning: 'late' }] }, /warning is not a field of .*sheets\[0\]/],
@@ -373,21 +329,7 @@ describe('driver sheets as a PDF', () => {
 
 describe('driver sheets as a PDF, their texts', () => {
   it("are refused with a control character or a right-to-left override, as an instance's are, naming each", async () => {
-    const row = {
-      kind: 'stop',
-      order: '1',
-      id: 'a',
-      name: 'Shop',
-      place: 'Hauptstr. 1\n10115 Berlin',
-      window: '0–50',
-      eta: '5',
-      start: '',
-      service: '2',
-      load: '3',
-      late: false,
-    } as const;
-    const sheet = { route: 0, title: 'Route 1', summary: '1 stop', colour: '#1f77b4', rows: [row], path: [{ x: 0, y: 0, id: 'D' }] };
-    const document = { instanceName: 'day', planLabel: 'Classical · hard', geo: false, sheets: [sheet] };
+    const { row, sheet, document } = oneStopSheets({ place: 'Hauptstr. 1\n10115 Berlin' });
     // An address over two lines prints as two lines, as the instance keeps it.
     expect((await app.call('sheets:pdf', document)).fileName).toMatch(/\.pdf$/);
     const bad = {

@@ -13,6 +13,7 @@ import { CALL_NAMES, type CallName } from '../../src/shared/api.js';
 import { AppError } from '../../src/shared/errors.js';
 import { createTestApp, type TestApp } from './fixtures/services.js';
 import { saveTinyModel } from '../unit/jampr/fixtures.js';
+import { oneStopSheets } from './fixtures/sheets.js';
 import { tinyInstance } from './fixtures/tiny.js';
 
 /**
@@ -173,38 +174,7 @@ function validRequests(instanceId: number, planId: number): Record<CallName, unk
       ],
     },
     'plans:export': { id: planId, format: 'csv' },
-    'sheets:pdf': {
-      instanceName: 'tiny',
-      planLabel: 'Classical · hard',
-      geo: false,
-      sheets: [
-        {
-          route: 0,
-          title: 'Route 1',
-          summary: '1 stop',
-          colour: '#1f77b4',
-          rows: [
-            {
-              kind: 'stop',
-              order: '1',
-              id: 'a',
-              name: 'Shop',
-              place: '(1, 2)',
-              window: '0–50',
-              eta: '5',
-              start: '',
-              service: '2',
-              load: '3',
-              late: false,
-            },
-          ],
-          path: [
-            { x: 0, y: 0, id: 'D' },
-            { x: 1, y: 2, id: 'a' },
-          ],
-        },
-      ],
-    },
+    'sheets:pdf': oneStopSheets().document,
     'compare:variants': { instanceId, a: { name: 'tw1' }, b: { name: 'tw3' }, method: 'random', samples: 5 },
     'models:list': {},
     'models:activate': { id: 1 },
