@@ -1,6 +1,5 @@
-import { spawn } from 'node:child_process';
 import { readFile, writeFile } from 'node:fs/promises';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { makeVariant } from '../../src/shared/domain.js';
 import { listModels } from '../../src/main/jampr/model-catalog.js';
@@ -8,7 +7,7 @@ import { evaluatePlan } from '../../src/main/vrp/evaluate.js';
 import { generateInstances } from '../../src/main/vrp/generate.js';
 import { parseInstancesJsonl, writeInstanceJson } from '../../src/main/vrp/io/json.js';
 import { buildProblem } from '../../src/main/vrp/validate.js';
-import { cliWorkDir, failureOf, jampr } from './fixtures/cli.js';
+import { cliWorkDir, failureOf, jampr, startJampr } from './fixtures/cli.js';
 
 /** The CLI commands other than plan (cli-plan.test.ts), each as a real process on real files. */
 describe('jampr info, generate, eval and bench', () => {
@@ -264,49 +263,33 @@ describe('jampr info, generate, eval and bench', () => {
 
   it('bench stops at once on Ctrl-C and says in which row, which rows are whole, and that the rest were not printed', async () => {
     const args = ['bench', '--size', '10', '--count', '2', '--methods', 'random,classical', '--time-limit', '60'];
-    const child = spawn(process.execPath, [resolve('bin/jampr.mjs'), ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
-    let stdout = '';
-    let stderr = '';
-    const ended = new Promise<{ code: number | null; signal: string | null }>((done) =>
-      child.on('close', (code, signal) => done({ code, signal })),
-    );
-    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk));
+    const { child, streams, ended, seen } = startJampr(args);
     // Once the random row is printed, the classical search (60 s an instance) is under way.
-    await new Promise<void>((printed) =>
-      child.stdout.on('data', (chunk: Buffer) => {
-        stdout += chunk;
-        if (stdout.includes('| random |')) printed();
-      }),
-    );
+    await seen(/\| random \|/, 'stdout');
     const asked = performance.now();
     child.kill('SIGINT');
     // Ended by the signal (the shell reports 130), at once rather than after the search's minutes, with one line.
     expect(await ended).toEqual({ code: null, signal: 'SIGINT' });
     expect(performance.now() - asked).toBeLessThan(5000);
-    expect(stderr).toBe(
+    expect(streams.stderr).toBe(
       'jampr: bench cancelled at instance 1 of 2 of the classical row: it and the rows after it were not printed; the row above is complete\n',
     );
-    expect(stdout).not.toMatch(/\| classical \|/);
+    expect(streams.stdout).not.toMatch(/\| classical \|/);
   }, 30_000);
 
   it('bench --speed stops at once on Ctrl-C and says in which figure, none having been printed', async () => {
     const args = ['bench', '--speed', '--gap-instances', 'R1_10_1', '--gap-seconds', '60'];
-    const child = spawn(process.execPath, [resolve('bin/jampr.mjs'), ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk));
-    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk));
-    const ended = new Promise<{ code: number | null; signal: string | null }>((done) =>
-      child.on('close', (code, signal) => done({ code, signal })),
-    );
+    const { child, streams, ended } = startJampr(args);
     // Its figures are measured on a thread of their own: main hears the signal while the first ones are under way.
     await new Promise((r) => setTimeout(r, 3000));
     const asked = performance.now();
     child.kill('SIGINT');
     expect(await ended).toEqual({ code: null, signal: 'SIGINT' });
     expect(performance.now() - asked).toBeLessThan(5000);
-    expect(stderr).toMatch(/^jampr: bench --speed cancelled (before its first figure|while measuring \w+): no figures were printed\n$/);
-    expect(stdout).toBe('');
+    expect(streams.stderr).toMatch(
+      /^jampr: bench --speed cancelled (before its first figure|while measuring \w+): no figures were printed\n$/,
+    );
+    expect(streams.stdout).toBe('');
   }, 30_000);
 
   it('bench prints one table row per method in the order asked', async () => {

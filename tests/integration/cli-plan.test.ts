@@ -1,7 +1,6 @@
-import { spawn } from 'node:child_process';
 import { existsSync, readdirSync } from 'node:fs';
 import { readFile, writeFile } from 'node:fs/promises';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { makeVariant } from '../../src/shared/domain.js';
 import { evaluatePlan } from '../../src/main/vrp/evaluate.js';
@@ -10,7 +9,7 @@ import { generateCityDay } from '../../src/main/vrp/generate-city.js';
 import { createRng } from '../../src/main/vrp/rng.js';
 import { parsePlanJson, writeInstanceJson } from '../../src/main/vrp/io/json.js';
 import { buildProblem } from '../../src/main/vrp/validate.js';
-import { cliWorkDir, failureOf, jampr, jamprIn } from './fixtures/cli.js';
+import { cliWorkDir, failureOf, jampr, jamprIn, startJampr } from './fixtures/cli.js';
 
 /** The `jampr plan` command end to end: a real process, the shipped models, the one evaluator. */
 describe('jampr plan', () => {
@@ -62,17 +61,7 @@ describe('jampr plan', () => {
     const dir = await cliWorkDir();
     await writeFile(join(dir, 'instance.json'), writeInstanceJson(instance));
     const out = join(dir, 'plan.json');
-    const child = spawn(process.execPath, [resolve('bin/jampr.mjs'), 'plan', 'instance.json', '--time-limit', '60', '--out', out], {
-      cwd: dir,
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk));
-    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk));
-    const ended = new Promise<{ code: number | null; signal: string | null }>((done) =>
-      child.on('close', (code, signal) => done({ code, signal })),
-    );
+    const { child, streams, ended } = startJampr(['plan', 'instance.json', '--time-limit', '60', '--out', out], { cwd: dir });
     // Long enough for the command to load and the search to be under way.
     await new Promise((wait) => setTimeout(wait, 4000));
     const asked = performance.now();
@@ -81,8 +70,8 @@ describe('jampr plan', () => {
     // says so, and no plan file (nor its temporary copy).
     expect(await ended).toEqual({ code: null, signal: 'SIGINT' });
     expect(performance.now() - asked).toBeLessThan(5000);
-    expect(stderr).toBe('jampr: plan cancelled: nothing was written\n');
-    expect(stdout).toBe('');
+    expect(streams.stderr).toBe('jampr: plan cancelled: nothing was written\n');
+    expect(streams.stdout).toBe('');
     expect(existsSync(out)).toBe(false);
     expect(readdirSync(dir)).toEqual(['instance.json']);
   }, 30_000);
@@ -90,24 +79,15 @@ describe('jampr plan', () => {
   it('says before a learned model plans a large day that it takes minutes, as the app does', async () => {
     const dir = await cliWorkDir();
     await writeFile(join(dir, 'instance.json'), writeInstanceJson(generateInstances(450, 1, 15)[0]));
-    const child = spawn(process.execPath, [resolve('bin/jampr.mjs'), 'plan', 'instance.json', '--method', 'jampr'], {
-      cwd: dir,
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let stderr = '';
-    const ended = new Promise<string | null>((done) => child.on('close', (_code, signal) => done(signal)));
+    const { child, streams, ended, seen } = startJampr(['plan', 'instance.json', '--method', 'jampr'], { cwd: dir });
     // The note comes before the plan: once it is there (or after 30 s without it) the run is cut short, as a plan of
     // 450 stops takes minutes.
-    const noted = new Promise<void>((done) =>
-      child.stderr.on('data', (chunk: Buffer) => {
-        stderr += chunk;
-        if (stderr.includes('not seconds')) done();
-      }),
-    );
-    await Promise.race([noted, new Promise((wait) => setTimeout(wait, 30_000))]);
+    await Promise.race([seen(/not seconds/), new Promise((wait) => setTimeout(wait, 30_000))]);
     child.kill('SIGINT');
-    expect(await ended).toBe('SIGINT');
-    expect(stderr).toContain('jampr: note: A learned model places one stop at a time: on a day of 450 stops it takes minutes, not seconds');
+    expect((await ended).signal).toBe('SIGINT');
+    expect(streams.stderr).toContain(
+      'jampr: note: A learned model places one stop at a time: on a day of 450 stops it takes minutes, not seconds',
+    );
   }, 60_000);
 
   it('writes the plan CSV when --out names a .csv file, the plan JSON otherwise', async () => {

@@ -1,4 +1,3 @@
-import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { readFile, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
@@ -6,37 +5,10 @@ import { describe, expect, it } from 'vitest';
 import { checkModelFolder } from '../../src/main/jampr/checkpoint-files.js';
 import { generateInstances } from '../../src/main/vrp/generate.js';
 import { writeInstanceJson } from '../../src/main/vrp/io/json.js';
-import { cliWorkDir } from './fixtures/cli.js';
+import { cliWorkDir, startJampr } from './fixtures/cli.js';
 
-/** A `jampr train` process (the built CLI), its streams as they come, and a way to wait for a line on stderr. */
-function startTraining(dir: string, ...args: string[]) {
-  const child = spawn(process.execPath, [resolve('bin/jampr.mjs'), 'train', '--threads', '1', '--out', 'model', ...args], {
-    cwd: dir,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  const streams = { stdout: '', stderr: '' };
-  const waiting: { pattern: RegExp; done: () => void }[] = [];
-  child.stdout?.on('data', (chunk: Buffer) => (streams.stdout += chunk));
-  child.stderr?.on('data', (chunk: Buffer) => {
-    streams.stderr += chunk;
-    for (const w of waiting.filter((w) => w.pattern.test(streams.stderr))) {
-      waiting.splice(waiting.indexOf(w), 1);
-      w.done();
-    }
-  });
-  const ended = new Promise<{ code: number | null; signal: string | null }>((done) =>
-    child.on('close', (code, signal) => done({ code, signal })),
-  );
-  /** Resolves once stderr holds `pattern` (a run that ends first fails the test with its stderr). */
-  const seen = (pattern: RegExp) =>
-    Promise.race([
-      new Promise<void>((done) => (pattern.test(streams.stderr) ? done() : waiting.push({ pattern, done }))),
-      ended.then((end) => {
-        throw new Error(`ended (${JSON.stringify(end)}) before ${pattern}:\n${streams.stderr}`);
-      }),
-    ]);
-  return { child: child as ChildProcess, streams, ended, seen };
-}
+/** A `jampr train` process on one thread, writing to `model` in `dir`. */
+const startTraining = (dir: string, ...args: string[]) => startJampr(['train', '--threads', '1', '--out', 'model', ...args], { cwd: dir });
 
 /** Where in stderr each pattern first matches: the lines came in this order when the positions rise. */
 const positions = (stderr: string, ...patterns: RegExp[]) => patterns.map((p) => stderr.search(p));
