@@ -57,7 +57,7 @@ describe('jampr refuses input it would misreport', () => {
 
   it('refuses a bench flag none of its methods reads, as plan does', async () => {
     await refused(
-      /--samples is read by jampr-sample, am-sample, which --methods does not include/,
+      /--samples is read by jampr-sample, am-sample, random, which --methods does not include/,
       'bench',
       '--size',
       '5',
@@ -80,7 +80,18 @@ describe('jampr refuses input it would misreport', () => {
       '--gap-seconds',
       '3',
     );
-    await refused(/--time-limit is read by classical/, 'bench', '--size', '5', '--count', '1', '--methods', 'random', '--time-limit', '1');
+    await refused(
+      /--time-limit is read by classical, random, which/,
+      'bench',
+      '--size',
+      '5',
+      '--count',
+      '1',
+      '--methods',
+      'jampr-greedy',
+      '--time-limit',
+      '1',
+    );
     await refused(
       /--size sets the generated instances, which --solomon replaces/,
       'bench',
