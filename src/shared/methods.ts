@@ -209,26 +209,39 @@ export interface CutShort {
   limitSec?: number;
   drawn?: number;
   samples?: number;
+  /**
+   * The limit ended before the routes beyond the fleet could be chosen with care (fleet-fit.ts): the plan's routes,
+   * the fleet's vehicles, and whether the search before it had improved the plan as far as it goes. Without it a
+   * search's note is about the search (all a stored plan knows).
+   */
+  fleet?: { routes: number; vehicles: number; searched: boolean };
 }
 
 /**
  * Why a plan is far from what its method makes with more time (`cutShort`): its time limit ended before the local
  * search had improved the plan as far as it goes (the classical solver's construction, or the model's plan it was
- * given), or before the random baseline had drawn all its plans. One wording for the plan view, `jampr plan`'s note and
- * the plan's last progress event; `method` as a plan names it ("classical", "jampr-greedy+ls", "random").
+ * given), or before the routes beyond the fleet could be chosen with care, or before the random baseline had drawn
+ * all its plans. One wording for the plan view, `jampr plan`'s note and the plan's last progress event; `method` as a
+ * plan names it ("classical", "jampr-greedy+ls", "random").
  */
-export function cutShortNote(method: string, { limitSec, drawn, samples }: CutShort = {}): string {
+export function cutShortNote(method: string, { limitSec, drawn, samples, fleet }: CutShort = {}): string {
   const limit = limitSec === undefined ? 'the time limit' : `the time limit of ${limitSec} s`;
   if (method === 'random') {
     const count =
       drawn !== undefined && samples !== undefined ? `after ${drawn} of ${samples} random plans` : 'before all its random plans were drawn';
     return `${limit} ended ${count}: the plan is the best of those drawn; plan again with a longer time limit to draw them all`;
   }
+  const fit =
+    fleet &&
+    `the ${fleet.routes - fleet.vehicles} of its ${fleet.routes} routes to give up for the fleet of ${fleet.vehicles} vehicles ` +
+      'could be chosen with care (those with the fewest stops went, which may leave more customers unserved)';
+  const cut = (search: string) => (!fit ? search : fleet.searched ? fit : `${search}, and before ${fit}`);
   if (LEARNED_LABEL.exec(method)?.[4] !== undefined) {
     const seconds = limitSec === undefined ? 'the seconds of local search' : `the ${limitSec} s of local search`;
-    return `${seconds} ended before the search could improve the model's plan as far as it goes: give the local search more seconds`;
+    return `${seconds} ended before ${cut("the search could improve the model's plan as far as it goes")}: give the local search more seconds`;
   }
-  return `${limit} ended before the search could improve the plan as far as it goes: the plan is little better than the construction's first one; plan again with a longer time limit`;
+  if (fit && fleet.searched) return `${limit} ended before ${fit}: plan again with a longer time limit`;
+  return `${limit} ended before ${cut('the search could improve the plan as far as it goes')}: the plan is little better than the construction's first one; plan again with a longer time limit`;
 }
 
 /**

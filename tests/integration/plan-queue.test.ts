@@ -108,6 +108,31 @@ describe('the random baseline on a day of 1,000 stops for a fleet of 40', () => 
   });
 });
 
+describe('the classical solver on a day of 1,000 stops for a fleet of 25', () => {
+  // Hard windows and 25 vehicles: its search ends with some 40 routes. Trying which to give up took 21 s after a 1 s
+  // search, past the time limit and after the bar had filled; the fit now keeps to the limit and says so.
+  const short = () => ({ ...generateInstances(1000, 1, 1)[0], name: 'short fleet', vehicles: 25, capacity: 100_000 });
+
+  it('fits its plan to the fleet within its time limit, says so while it does, and that the limit hurried it', async () => {
+    const app = createTestApp();
+    onTestFinished(() => app.close());
+    const { id } = await app.call('instances:save', { instance: short() });
+    const request = { instanceId: id, variant: { name: 'tw1' }, method: 'classical', timeLimitSec: 0.5, jobId: 'c' } as const;
+    const plan = await app.call('plans:create', request);
+    expect(plan.evaluation.vehicles).toBeLessThanOrEqual(25);
+    expect(plan.cutShort).toBe(true);
+    const messages = app.events
+      .filter((e) => e.event === 'plan:progress' && (e.payload as { jobId?: string }).jobId === 'c')
+      .map((e) => (e.payload as { message: string }).message);
+    const fitting = messages.findIndex((m) => /^fitting the plan's \d+ routes to the fleet of 25 vehicles$/.test(m));
+    expect(fitting).toBeGreaterThan(0);
+    expect(messages.slice(fitting + 1)).toHaveLength(1);
+    expect(messages.at(-1)).toMatch(
+      /^the time limit of 0\.5 s ended before the search could improve the plan as far as it goes, and before the \d+ of its \d+ routes to give up for the fleet of 25 vehicles could be chosen with care \(those with the fewest stops went, which may leave more customers unserved\): .*plan again with a longer time limit$/,
+    );
+  });
+});
+
 describe("the learned models' size limit", () => {
   it('refuses a model plan of a day beyond it before it waits for the worker, naming the classical solver', async () => {
     const app = createTestApp();

@@ -113,6 +113,19 @@ describe('the method table', () => {
       /^the time limit of 3 s ended before the search could improve the plan as far as it goes: .* plan again with a longer time limit$/,
     );
     expect(cutShortNote('classical')).toMatch(/^the time limit ended before/);
+    // Where the fit to the fleet was hurried too, or alone (a stored plan knows neither: the note above).
+    const fleet = { routes: 38, vehicles: 25 };
+    const fit =
+      'the 13 of its 38 routes to give up for the fleet of 25 vehicles could be chosen with care (those with the fewest stops went, which may leave more customers unserved)';
+    expect(cutShortNote('classical', { limitSec: 1, fleet: { ...fleet, searched: false } })).toBe(
+      `the time limit of 1 s ended before the search could improve the plan as far as it goes, and before ${fit}: the plan is little better than the construction's first one; plan again with a longer time limit`,
+    );
+    expect(cutShortNote('classical', { limitSec: 60, fleet: { ...fleet, searched: true } })).toBe(
+      `the time limit of 60 s ended before ${fit}: plan again with a longer time limit`,
+    );
+    expect(cutShortNote('jampr-greedy+ls', { limitSec: 2, fleet: { ...fleet, searched: true } })).toBe(
+      `the 2 s of local search ended before ${fit}: give the local search more seconds`,
+    );
     expect(cutShortNote('jampr-greedy+ls', { limitSec: 2 })).toBe(
       "the 2 s of local search ended before the search could improve the model's plan as far as it goes: give the local search more seconds",
     );

@@ -110,6 +110,20 @@ describe('classical solver', () => {
     expect([...kinds]).toEqual(['fleet']);
   });
 
+  it('leaves the share of its time limit asked for to the fit to the fleet, only where its plan is over the fleet', () => {
+    // The whole limit asked for: the search stops once it knows its plan is over the fleet, before any penalty round.
+    const variant = makeVariant('tw1');
+    const tooFew = smallProblem(20, 12, 40, 1);
+    const over = runClassical(tooFew, variant, { timeLimitSec: LONG, seed: 1, maxIterations: 20, fleetFitShare: 1 });
+    expect(over.overFleet).toBeGreaterThan(0);
+    expect(over.iterations).toBe(0);
+    expect(served(over.routes)).toEqual(all(20));
+    expect(runClassical(tooFew, variant, { timeLimitSec: LONG, seed: 1, maxIterations: 20 }).iterations).toBeGreaterThan(0);
+    // A plan within the fleet has nothing to fit: its search runs on.
+    const fits = smallProblem(20, 12, 1000, 4);
+    expect(runClassical(fits, variant, { timeLimitSec: LONG, seed: 1, maxIterations: 20, fleetFitShare: 1 }).iterations).toBe(20);
+  });
+
   it('rejects a time limit that is not a number', () => {
     expect(() => solveClassical(smallProblem(5, 1), makeVariant('tw1'), { timeLimitSec: Number.NaN, seed: 1 })).toThrow(RangeError);
   });

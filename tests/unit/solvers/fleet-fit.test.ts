@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { runPlanJob } from '../../../src/main/jobs/plan.js';
 import { evaluateIndexRoutes, evaluatePlan } from '../../../src/main/vrp/evaluate.js';
 import { compileProblem } from '../../../src/main/vrp/problem.js';
-import { drivable, fitToFleet } from '../../../src/main/vrp/solvers/fleet-fit.js';
+import { drivable, fitToFleet, fitToFleetBy } from '../../../src/main/vrp/solvers/fleet-fit.js';
 import { buildProblem } from '../../../src/main/vrp/validate.js';
 import { type Instance, makeVariant, type VariantName } from '../../../src/shared/domain.js';
 import { generateCityDay } from '../../../src/main/vrp/generate-city.js';
@@ -110,10 +110,24 @@ describe('plans on the fleet the dispatcher has', () => {
     // The shortest route, customer 1's, goes first, without a trial of the others (the time it would take is up);
     // customer 1 fits beside no one as they are, so the packing shares the stops anew.
     let asked = 0;
-    const fitted = fitToFleet(problem, variant, [[1], [2], [3, 4]], () => ++asked > 0);
-    expect(fitted.length).toBeLessThanOrEqual(2);
-    expect(drivable(problem, variant, fitted)).toBe(true);
+    const fitted = fitToFleetBy(problem, variant, [[1], [2], [3, 4]], () => ++asked > 0);
+    expect(fitted.routes.length).toBeLessThanOrEqual(2);
+    expect(drivable(problem, variant, fitted.routes)).toBe(true);
     expect(asked).toBeGreaterThan(0);
+    // It says so, for the plan's note; with time left (or where nothing is to go) it does not.
+    expect(fitted.hurried).toBe(true);
+    expect(fitToFleetBy(problem, variant, [[1], [2], [3, 4]], () => false).hurried).toBe(false);
+    expect(
+      fitToFleetBy(
+        problem,
+        variant,
+        [
+          [1, 3],
+          [2, 4],
+        ],
+        () => true,
+      ).hurried,
+    ).toBe(false);
   });
 
   it('chooses the route to give up so that the most customers find a place again', () => {

@@ -33,6 +33,12 @@ export interface ClassicalOptions {
    * and, when another search's is better, continues from that one (keeping its own GLS penalties).
    */
   shared?: SharedBest;
+  /**
+   * Where the best plan still has routes beyond the fleet, the search ends this share of its time limit early: the
+   * caller fits the plan to the fleet (fleet-fit.ts) in the time left, so that the plan comes back within the limit.
+   * Trying which routes to give up took 21 s for a 1,000-stop day's 38 routes on 25 vehicles, after a 1 s search.
+   */
+  fleetFitShare?: number;
 }
 
 export interface ClassicalResult {
@@ -82,9 +88,15 @@ export function solveClassical(problem: Problem, variant: Variant, options: Clas
 export function runClassical(problem: Problem, variant: Variant, options: ClassicalOptions): ClassicalResult {
   if (!(options.timeLimitSec >= 0)) throw new RangeError(`timeLimitSec must be >= 0, got ${options.timeLimitSec}`);
   const started = performance.now();
-  const deadline = started + Math.max(0, options.timeLimitSec) * 1000;
+  const limitMs = Math.max(0, options.timeLimitSec) * 1000;
+  const deadline = started + limitMs;
+  const fitFrom = deadline - (options.fleetFitShare ?? 0) * limitMs;
   const shared = options.shared;
-  const stop = () => options.signal?.aborted === true || performance.now() >= deadline || shared?.stopRequested() === true;
+  // The best plan so far and its score; until the construction has one, nothing says it is over the fleet.
+  let best: number[][] = [];
+  let bestScore: PlanScore = { excess: 0, cost: Infinity };
+  const ends = () => (bestScore.excess > 0 ? fitFrom : deadline);
+  const stop = () => options.signal?.aborted === true || performance.now() >= ends() || shared?.stopRequested() === true;
   const elapsed = () => (performance.now() - started) / 1000;
   const rng = createRng(options.seed);
   const model = makeCostModel(variant);
@@ -94,11 +106,11 @@ export function runClassical(problem: Problem, variant: Variant, options: Classi
   const neighbours = buildNeighbours(problem, options.neighbours ?? DEFAULT_NEIGHBOURS);
   if (options.initial) startFromPlan(ctx, neighbours, options.initial, rng);
   else startFromConstruction(ctx, neighbours, rng, stop);
-  const packingEnds = started + PACKING_SHARE * Math.max(0, options.timeLimitSec) * 1000;
+  const packingEnds = started + PACKING_SHARE * limitMs;
   packWhenOverFleet(ctx, rng, () => stop() || performance.now() >= packingEnds);
 
-  let best = state.snapshot();
-  let bestScore: PlanScore = { excess: fleetExcess(problem, best), cost: state.trueCost() };
+  best = state.snapshot();
+  bestScore = { excess: fleetExcess(problem, best), cost: state.trueCost() };
   let lastReport = -Infinity;
   const report = (force: boolean) => {
     const now = performance.now();

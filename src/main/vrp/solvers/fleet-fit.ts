@@ -32,14 +32,34 @@ export function fitToFleet(
    */
   stop?: () => boolean,
 ): number[][] {
-  if (drivable(problem, variant, routes) && servesEveryone(problem, routes)) return routes.map((r) => [...r]);
+  return fitToFleetBy(problem, variant, routes, stop).routes;
+}
+
+export interface FleetFit {
+  routes: number[][];
+  /**
+   * `stop` ended the careful choice: a route beyond the fleet was given up the quick way (the one with the fewest
+   * customers). The plan may then leave more customers unserved than with time to spare: its note says so (cutShortNote).
+   */
+  hurried: boolean;
+}
+
+/** fitToFleet, saying whether `stop` hurried it. */
+export function fitToFleetBy(problem: Problem, variant: Variant, routes: readonly (readonly number[])[], stop?: () => boolean): FleetFit {
+  if (drivable(problem, variant, routes) && servesEveryone(problem, routes)) return { routes: routes.map((r) => [...r]), hurried: false };
+  let hurried = false;
+  // Once seen, time stays up: the deadline has passed, or the plan was cancelled.
+  const timeUp = () => {
+    if (!hurried && stop?.()) hurried = true;
+    return hurried;
+  };
   let { routes: kept, pending } = repairPlan(problem, makeCostModel(variant), routes);
   while (kept.length > problem.vehicles) {
     // One route goes: the one after whose removal the most customers find a place again (then the cheapest plan).
     let best: { routes: number[][]; left: number[]; cost: number } | null = null;
-    const tried = stop?.() ? [shortest(kept)] : kept.keys();
+    const tried = timeUp() ? [shortest(kept)] : kept.keys();
     for (const r of tried) {
-      if (best && stop?.()) break;
+      if (best && timeUp()) break;
       const trial = kept.filter((_, k) => k !== r).map((route) => [...route]);
       const left = reinsert(problem, variant, trial, [...kept[r]]);
       const cost = trial.reduce((sum, route) => sum + routeCost(problem, route, variant).cost, 0);
@@ -50,7 +70,7 @@ export function fitToFleet(
     pending = [...pending, ...best!.left];
   }
   const left = reinsert(problem, variant, kept, pending);
-  if (left.length === 0) return kept;
+  if (left.length === 0) return { routes: kept, hurried };
   // Where the free room is split over routes in pieces too small for what is left, packing may still serve it.
   const ends = performance.now() + PACKING_SECONDS * 1000;
   const packed = packIntoFleet(problem, makeCostModel(variant), [...kept, ...left.map((u) => [u])], {
@@ -58,10 +78,10 @@ export function fitToFleet(
     stop: () => performance.now() >= ends || stop?.() === true,
     maxSteps: PACKING_STEPS_PER_STOP * problem.n,
   });
-  if (!packed || packed.apart.length >= left.length) return kept;
+  if (!packed || packed.apart.length >= left.length) return { routes: kept, hurried };
   reinsert(problem, variant, packed.routes, packed.apart);
   // The packing keeps every rule but capacity on its own; a plan it hands back must be drivable all the same.
-  return drivable(problem, variant, packed.routes) ? packed.routes : kept;
+  return { routes: drivable(problem, variant, packed.routes) ? packed.routes : kept, hurried };
 }
 
 /** The index of the route with the fewest customers (the first of them). */
