@@ -604,3 +604,18 @@ describe('CSV writers', () => {
     expect(plan[4]).toMatch(/^1,3,return,D,Depot,/);
   });
 });
+
+describe('customer CSV export of a clock-time day', () => {
+  it('writes times off the second as HH:MM:SS, which the import reads back to the second', () => {
+    // A day read from hours columns (8.333 h is 499.98 minutes, 08:19:58.8), then shown in clock times.
+    const text = ['id,x,y,demand,ready (h),due (h),service', 'D,0,0,0,7,18,0', '1,3,4,2,8.333,10.1,5'].join('\n');
+    const read = parseCustomerCsv(text, fleet).instance;
+    const instance = { ...read, clockTimes: true };
+    const written = writeInstanceCsv(instance);
+    expect(written.trimEnd().split('\n').slice(1)).toEqual(['depot,D,0,0,0,07:00,18:00,0', 'customer,1,3,4,2,08:19:59,10:06,5']);
+    const again = parseCustomerCsv(written, { ...fleet, vehicles: instance.vehicles }).instance;
+    expect(again.clockTimes).toBe(true);
+    expect(Math.abs(again.customers[0].ready - instance.customers[0].ready)).toBeLessThanOrEqual(0.5 / 60);
+    expect(again.customers[0].due).toBeCloseTo(instance.customers[0].due, 9);
+  });
+});

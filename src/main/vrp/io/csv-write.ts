@@ -9,11 +9,15 @@ import { routeNotes } from './plan-csv-notes.js';
  * schedule, one row per stop, for dispatchers and spreadsheets.
  */
 
-/** A time of day: HH:MM(:SS) for clock-time instances when that is exact to the second, else plain minutes. */
+/**
+ * A time of day: on a clock-time day always HH:MM(:SS), rounded to the second, the finest the reader keeps; else
+ * plain minutes as they are. A clock-time day's file never mixes in a plain number, which its import refuses beside
+ * HH:MM: a time off the second (8.333 h read from an hours column is 08:19:58.8) moves by under half a second,
+ * which no window or shift is meant to, where writing fractions of a second would ask every spreadsheet the file
+ * goes through to keep them.
+ */
 function timeCell(instance: Instance, minutes: number): string | number {
-  const seconds = minutes * 60;
-  const exact = Math.abs(seconds - Math.round(seconds)) < 1e-6;
-  return instance.clockTimes && exact ? formatClock(minutes, true) : minutes;
+  return instance.clockTimes ? formatClock(minutes, true) : minutes;
 }
 
 /** The optional name and address columns, written only when some node has one (so plain files stay plain). */
