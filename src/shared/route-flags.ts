@@ -29,3 +29,10 @@ export function routesBeyondFleet(routes: readonly Pick<RouteSummary, 'customers
   });
   return beyond;
 }
+
+/**
+ * What the driver sheets and the plan CSV say of a plan whose day was changed after it was made (the plan panel's
+ * "out of date"), in one wording, so a file handed to drivers never reads as current where a sheet would not.
+ */
+export const outOfDateNote = (unsaved = false): string =>
+  `out of date: the day was changed after this plan was made${unsaved ? ' (the changes are not saved yet)' : ''}; plan again to include the changes`;

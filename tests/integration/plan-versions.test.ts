@@ -67,6 +67,18 @@ describe('a plan against the version on screen', () => {
     expect(plan.evaluation.violations.some((v) => v.kind === 'fleet')).toBe(true);
   });
 
+  it('exports the plan CSV of a day changed since as out of date, naming the stops no longer in it', async () => {
+    const day = await app.call('instances:save', { instance: tinyInstance('shrunk') });
+    const plan = await app.call('plans:create', { instanceId: day.id, variant: { name: 'tw1' }, method: 'random', samples: 5 });
+    expect((await app.call('plans:export', { id: plan.id, format: 'csv' })).text).not.toContain('out of date');
+    await app.call('instances:save', { id: day.id, instance: { ...day.instance, customers: day.instance.customers.slice(1) } });
+    const csv: string = (await app.call('plans:export', { id: plan.id, format: 'csv' })).text;
+    const departs = csv.split('\n').filter((row) => /^\d+,0,depart,/.test(row));
+    expect(departs.length).toBeGreaterThan(0);
+    for (const row of departs) expect(row).toContain('out of date: the day was changed after this plan was made');
+    expect(csv).toContain("lists 'a', which is not a customer of this instance");
+  });
+
   it('names an instance deleted while it was planned, and stores nothing', async () => {
     const day = await app.call('instances:save', { instance: generateInstance(100, createRng(9)) });
     app.events.length = 0;

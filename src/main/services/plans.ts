@@ -182,7 +182,8 @@ export function planServices(ctx: ServiceContext, planner: Planner) {
           }
         : onData.plan;
       const base = safeFileName(`${instance.name}-${plan.variant.name}-${onData.plan.method}-${plan.id}${routes ? '-edited' : ''}`);
-      if (format === 'csv') return { fileName: `${base}.csv`, text: writePlanCsv(instance, plan.evaluation) };
+      if (format === 'csv')
+        return { fileName: `${base}.csv`, text: writePlanCsv(instance, plan.evaluation, { outOfDate: onData.plan.dataChanged === true }) };
       const json = toPlanJson(instance, { ...plan, model: plan.modelName }, plan.evaluation);
       return { fileName: `${base}.json`, text: `${JSON.stringify(json, null, 2)}\n` };
     },

@@ -10,7 +10,7 @@
  */
 import { type Customer, type Depot, type Evaluation, exceedsCapacity, type Instance, routeDeparture } from '../../shared/domain.js';
 import type { Sheet, SheetRow } from '../../shared/driver-sheet.js';
-import { backAfterShift } from '../../shared/route-flags.js';
+import { backAfterShift, outOfDateNote } from '../../shared/route-flags.js';
 import { routeColour } from '../map/palette.js';
 import type { ChangedSince } from '../plan/changed-since.js';
 import { formatCount, formatNumber } from '../format.js';
@@ -95,8 +95,8 @@ export function driverSheets(instance: Instance, evaluation: Evaluation): Sheet[
 export function sheetWarnings(changed: ChangedSince | null, evaluation: Pick<Evaluation, 'violations'>): string[] {
   const warnings: string[] = [];
   if (changed) {
-    const unsaved = changed.kind === 'unsaved' ? ' (the changes are not saved yet)' : '';
-    warnings.push(`Out of date: the day was changed after this plan was made${unsaved}; plan again to include the changes`);
+    const note = outOfDateNote(changed.kind === 'unsaved');
+    warnings.push(note.charAt(0).toUpperCase() + note.slice(1));
   }
   if (changed?.kind === 'saved' && changed.removed.length > 0) {
     const one = changed.removed.length === 1;

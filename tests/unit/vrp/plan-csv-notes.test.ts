@@ -62,3 +62,36 @@ describe('a violation of less than a minute', () => {
     expect(violations.map((v) => v.message)).toEqual(['customer 1 is reached at 08:05, 0.25 min after its due time 08:04:45']);
   });
 });
+
+describe('plan CSV of a day changed since planning', () => {
+  const { instance } = parseCustomerCsv(DAY, { name: 'day', capacity: 10, vehicles: 2 });
+  // Customer 9 was on the plan's second route and has since left the day; so has 8, that route's only other stop.
+  const evaluation = evaluatePlan(buildProblem(instance), [['1', '9', '3'], ['8']], makeVariant('tw1'));
+  const rows = writePlanCsv(instance, evaluation, { outOfDate: true }).trim().split('\n').slice(1);
+
+  it('says on every route that the plan is out of date, and names the stops no longer in the day', () => {
+    const departs = rows.filter((row) => /^\d+,0,depart,/.test(row));
+    expect(departs).toHaveLength(2);
+    for (const row of departs) expect(row).toContain('out of date: the day was changed after this plan was made');
+    expect(departs[0]).toContain("unknown customer: route 1 lists '9', which is not a customer of this instance");
+    // A route left with no stop of today's day is still there, so no planned route vanishes without a word.
+    expect(departs[1]).toContain("unknown customer: route 2 lists '8', which is not a customer of this instance");
+    expect(rows.filter((row) => row.startsWith('2,'))).toHaveLength(2);
+  });
+
+  it('leaves the mark off a plan that is current', () => {
+    expect(writePlanCsv(instance, evaluation)).not.toContain('out of date');
+  });
+});
+
+it('rounds the load as the other columns are', () => {
+  const text = ['id,x,y,demand,ready,due,service', 'D,0,0,0,0,100,0', '1,1,0,0.1,0,100,0', '2,2,0,0.2,0,100,0'].join('\n');
+  const { instance } = parseCustomerCsv(text, { name: 'day', capacity: 10, vehicles: 1 });
+  const loads = writePlanCsv(instance, evaluatePlan(buildProblem(instance), [['1', '2']], makeVariant('tw1')))
+    .trim()
+    .split('\n')
+    .slice(1)
+    .map((row) => row.split(',')[14]);
+  // 0.1 + 0.2 is 0.30000000000000004 in floating point.
+  expect(loads).toEqual(['0', '0.1', '0.3', '0.3']);
+});

@@ -1,6 +1,7 @@
 import { type Evaluation, type Instance, routeDeparture } from '../../../shared/domain.js';
 import { formatClock, formatMoment } from '../../../shared/clock.js';
 import { notServed } from '../../../shared/not-served.js';
+import { outOfDateNote } from '../../../shared/route-flags.js';
 import { writeCsv } from './csv-cells.js';
 import { routeNotes } from './plan-csv-notes.js';
 
@@ -70,16 +71,21 @@ function laterDeparture(route: Evaluation['routes'][number], shiftStart: number,
 /** Several notes in one cell, the broken rules first. */
 const joinNotes = (...notes: string[]): string => notes.filter((n) => n !== '').join('; ');
 
+export interface PlanCsvOptions {
+  /** The day was changed after the plan was made (the stored plan's `dataChanged`): every route says so. */
+  outOfDate?: boolean;
+}
+
 /**
  * The schedule of an evaluated plan, for drivers and spreadsheets: per route (numbered as in the plan, empty
  * routes left out) a departure row at the depot, one row per stop in order, and the return to the depot. Each
  * row names the place (id, name and address where known, lat/lon or x/y). Times of day are HH:MM for
  * clock-time instances, else minutes to two decimals; wait, early and late are minutes, and say so in their
  * headings where the times of day are clock times or travel is driving minutes (lat/lon). The note column names
- * what a row breaks (plan-csv-notes.ts). Customers the plan does not serve follow the routes as rows of kind "not
+ * what a row breaks (plan-csv-notes.ts), and each route's depart row that the plan is out of date. Customers the plan does not serve follow the routes as rows of kind "not
  * served", the reason in the note column.
  */
-export function writePlanCsv(instance: Instance, evaluation: Evaluation): string {
+export function writePlanCsv(instance: Instance, evaluation: Evaluation, { outOfDate = false }: PlanCsvOptions = {}): string {
   const geo = instance.coordinates?.kind === 'geo';
   const time = (v: number) => (instance.clockTimes ? formatClock(v) : round2(v));
   // The schedule's moments: one at midnight is 00:00+1 beside the night's other times, not 24:00 (a shift's end).
@@ -98,8 +104,9 @@ export function writePlanCsv(instance: Instance, evaluation: Evaluation): string
   ];
   const data = evaluation.routes
     .map((route, r) => ({ route, number: r + 1 }))
-    .filter(({ route }) => route.stops.length > 0)
     .map(({ route, number }) => ({ route, number, notes: routeNotes(instance, evaluation, number - 1, time) }))
+    // A route whose stops have all left the day is kept, its depart row naming them, so no planned route vanishes.
+    .filter(({ route, notes }) => route.stops.length > 0 || notes.depart.some((n) => n.startsWith('unknown customer')))
     .flatMap(({ route, number, notes }) => [
       // Load counts up as in the stop rows (demand served so far): 0 at departure, the route's total on return.
       [
@@ -114,7 +121,7 @@ export function writePlanCsv(instance: Instance, evaluation: Evaluation): string
         '',
         '',
         0,
-        joinNotes(...notes.depart, laterDeparture(route, depot.ready, at)),
+        joinNotes(outOfDate ? outOfDateNote() : '', ...notes.depart, laterDeparture(route, depot.ready, at)),
       ],
       ...route.stops.map((s, k) => [
         number,
@@ -127,7 +134,7 @@ export function writePlanCsv(instance: Instance, evaluation: Evaluation): string
         at(s.departure),
         round2(s.early),
         round2(s.late),
-        s.load,
+        round2(s.load),
         joinNotes(...notes.stops[k]),
       ]),
       [
@@ -141,18 +148,20 @@ export function writePlanCsv(instance: Instance, evaluation: Evaluation): string
         '',
         '',
         '',
-        route.load,
+        round2(route.load),
         joinNotes(...notes.return),
       ],
     ]);
   // Customers the plan leaves out are listed after the routes, each with the reason, so no export loses one.
+  // Without a route row to carry it, the out-of-date mark goes on these rows, so the file still says it.
+  const stale = outOfDate && data.length === 0 ? outOfDateNote() : '';
   const left = notServed(instance, evaluation).map(({ id, reason }) => [
     '',
     '',
     'not served',
     ...place(byId.get(id)!),
     ...Array<string>(7).fill(''),
-    reason,
+    joinNotes(stale, reason),
   ]);
   return writeCsv(fields, [...data, ...left]);
 }

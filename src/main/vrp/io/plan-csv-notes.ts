@@ -1,7 +1,7 @@
 /**
  * The plan CSV's `note` cells for what a route breaks: each of the evaluator's violations on the row it concerns
  * (a late stop on its stop row, over capacity and back after the shift on the return row, a route beyond the fleet on
- * its depart row), in the evaluator's own message after the word the driver sheet marks it with, so that a
+ * its depart row, as is a stop no longer in the day), in the evaluator's own message after the word the driver sheet marks it with, so that a
  * spreadsheet of a broken plan does not read as a clean one.
  */
 import type { Evaluation, Instance, Violation, ViolationKind } from '../../../shared/domain.js';
@@ -49,5 +49,8 @@ export function routeNotes(instance: Instance, evaluation: Evaluation, r: number
       `back after the shift ends: back at the depot at ${time(route.returnTime)}, after the shift ends at ${time(instance.depot.due)} (soft windows allow it)`,
     );
   }
-  return { depart: beyond && fleet ? [say(fleet)] : [], stops, return: back };
+  // A stop removed from the day since the plan was made has no schedule row: the route's depart row names it, so the
+  // driver handed the file knows the route differs from what was planned.
+  const gone = own.filter((v) => v.kind === 'unknown-customer').map(say);
+  return { depart: [...gone, ...(beyond && fleet ? [say(fleet)] : [])], stops, return: back };
 }
