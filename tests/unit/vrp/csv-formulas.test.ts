@@ -54,6 +54,16 @@ describe('CSV exports and spreadsheet formulas', () => {
     expect(back.customers.map((c) => c.y)).toEqual(instance.customers.map((c) => c.y));
   });
 
+  it('reads a name of only a tab, escaped on export, back as no name rather than an apostrophe', () => {
+    const day: Instance = {
+      ...instance,
+      customers: instance.customers.map((c, i) => ({ ...c, name: ['\t', ' ', "'\t"][i] ?? c.name })),
+    };
+    const back = parseCustomerCsv(writeInstanceCsv(day), { name: 'formulas', capacity: 100, vehicles: 6 }).instance;
+    // Every cell's outer spaces are trimmed: white space alone is no name, as a blank cell is; "'<tab>" keeps its "'".
+    expect(back.customers.slice(0, 3).map((c) => c.name)).toEqual([undefined, undefined, "'"]);
+  });
+
   it('neutralises the ids in a plan schedule', () => {
     const evaluation = evaluatePlan(buildProblem(instance), [DANGEROUS], makeVariant('tw2'));
     const csv = writePlanCsv(instance, evaluation);

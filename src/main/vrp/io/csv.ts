@@ -107,13 +107,15 @@ function readNode(
   style: NumberStyle,
 ): NodeResult {
   const before = problems.length + bad.length;
-  const { raw, where, read } = cellReader(row, mapping, decimalComma, bad, clock, style);
-  const id = readCell(raw('id'));
+  const { where, read } = cellReader(row, mapping, decimalComma, bad, clock, style);
+  // Untrimmed: readCell takes the escape mark off before it trims.
+  const text = (field: 'id' | 'name' | 'address') => readCell(row.cells[mapping.index[field]!] ?? '');
+  const id = text('id');
   if (id === '') problems.push(`${where('id')}: the id is missing`);
   // Optional text columns: kept when filled, left out when empty or absent; unescaped like the id, since every
   // export escapes its text cells ("+49 89 …" comes back as it was, not with an apostrophe more each round trip).
-  const name = readCell(raw('name'));
-  const address = readCell(raw('address'));
+  const name = text('name');
+  const address = text('address');
   const labels = {
     ...(mapping.index.name !== undefined && name !== '' ? { name } : {}),
     ...(mapping.index.address !== undefined && address !== '' ? { address } : {}),
