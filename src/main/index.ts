@@ -96,7 +96,9 @@ app.on('before-quit', (event) => {
   quitting = true;
   event.preventDefault();
   void services.shutdown().finally(() => {
-    store?.close();
+    // A database file deleted or replaced since the last call is noticed here: the dialog says where its contents went.
+    const lost = store?.close();
+    if (lost) dialog.showErrorBox('JAMPR Dispatch', lost.message);
     app.quit();
   });
 });

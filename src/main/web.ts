@@ -59,8 +59,10 @@ async function main(): Promise<void> {
     const closed = web.close();
     await services.shutdown();
     await closed;
-    store.close();
-    process.exit(0);
+    // A database file deleted or replaced since the last call is noticed here, and where its contents went is said.
+    const lost = store.close();
+    if (lost) console.error(`error: ${lost.message}`);
+    process.exit(lost ? 1 : 0);
   };
   process.on('SIGINT', stop);
   process.on('SIGTERM', stop);

@@ -1,4 +1,4 @@
-import { existsSync, mkdtempSync, readdirSync, renameSync, rmSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdtempSync, readdirSync, renameSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
@@ -146,5 +146,29 @@ describe('the store when the machine says no', () => {
     expect(replacement.instances.list().map((i) => i.name)).toEqual(['theirs']);
     replacement.close();
     await app.close();
+  });
+
+  it('closed after another database and its own log took the place of its file, keeps that log for it', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'jampr-fail-'));
+    const path = join(dir, 'app.sqlite');
+    const store = openStore(path);
+    store.instances.insert(tinyInstance('kept'), 'json');
+    // A copy of another database taken while it was open: its last save is still in its log only.
+    const theirs = openStore(join(dir, 'theirs.sqlite'));
+    theirs.instances.insert(tinyInstance('theirs'), 'json');
+    copyFileSync(join(dir, 'theirs.sqlite'), join(dir, 'copy.sqlite'));
+    copyFileSync(join(dir, 'theirs.sqlite-wal'), join(dir, 'copy.sqlite-wal'));
+    theirs.close();
+    renameSync(join(dir, 'copy.sqlite'), path);
+    renameSync(join(dir, 'copy.sqlite-wal'), `${path}-wal`);
+    expect(store.close()?.message).toMatch(/was replaced by another file while the app was running/);
+    // Before, the app removed the log at the path as its own, and the replacement lost its last save.
+    const replacement = openStore(path);
+    expect(replacement.instances.list().map((i) => i.name)).toEqual(['theirs']);
+    replacement.close();
+    const rescued = readdirSync(dir).find((f) => f.startsWith('app.sqlite.rescued-')) ?? '';
+    const reopened = openStore(join(dir, rescued));
+    expect(reopened.instances.list().map((i) => i.name)).toEqual(['kept']);
+    reopened.close();
   });
 });

@@ -2,41 +2,59 @@ import { renameSync, rmSync, statSync } from 'node:fs';
 import { AppError } from '../../shared/errors.js';
 import type { Database } from './db.js';
 
+export interface DatabaseFileGuard {
+  /** Throws a storage error when the database file was deleted or replaced since it was opened. */
+  check(): void;
+  /**
+   * Closes the connection, after the same check: what the app holds is kept as a call would keep it, and the
+   * guard's words come back for the app to show (null where the file is still the one opened).
+   */
+  close(): AppError | null;
+}
+
 /**
  * Whether the database file is still the one the app opened. A file deleted (or replaced) while the app runs
  * leaves the open connection writing to a file nobody can reach: every later save would be confirmed and then lost
- * at the next start. So before each call the app checks the file; when it is gone, everything the connection holds
- * (what was saved until now) is written to a copy, the connection is closed, and every later call is refused until
- * the app is started again. The copy takes the file's place where it was deleted, and stays beside the file that
- * took its place otherwise.
+ * at the next start. So before each call, and when the app closes, the app checks the file; when it is gone,
+ * everything the connection holds (what was saved until now) is written to a copy, the connection is closed, and
+ * every later call is refused until the app is started again. The copy takes the file's place where it was deleted,
+ * and stays beside the file that took its place otherwise.
  *
- * The connection's write-ahead log (`…-wal`) sits beside the path, and SQLite would replay it into whatever file is
- * opened there next (the replacement, or the copy), overwriting it: the connection is closed at once and its log
- * removed, before the copy takes the path.
+ * The connection's write-ahead log (`…-wal`) sits beside the path. SQLite folds it into the file and removes it at
+ * close only while the file is still at its path; otherwise it leaves the log there, and the next open replays it
+ * into whatever file is at the path (the replacement, or the copy), overwriting it, or removes it unread beside a
+ * new, empty file. So the connection is closed at once and its own log removed, before the copy takes the path;
+ * a log that came with the replacement is the replacement's, and stays.
  */
-export function databaseFileGuard(db: Database, path: string): () => void {
-  if (path === ':memory:') return () => {};
-  const opened = statSync(path);
+export function databaseFileGuard(db: Database, path: string): DatabaseFileGuard {
+  // An in-memory database has no file to lose.
+  const opened = path === ':memory:' ? null : statSync(path);
+  // The log exists once the database is open (the open writes its schema version): these are the connection's own.
+  const journals = [`${path}-wal`, `${path}-shm`].map((file) => ({ file, opened: fileAt(file) }));
   let refusal: AppError | null = null;
-  return () => {
+
+  const check = (closing: boolean): void => {
     if (refusal) throw refusal;
+    if (!opened) return;
     const now = fileAt(path);
-    if (now && now.ino === opened.ino && now.dev === opened.dev) return;
+    if (now && sameFile(now, opened)) return;
     const rescued = `${path}.rescued-${new Date().toISOString().replace(/[:.]/g, '-')}`;
     const what = now ? 'was replaced by another file' : 'was deleted';
     try {
       db.prepare('VACUUM INTO ?').run(rescued);
     } catch (err) {
+      const why = `the database file ${path} ${what} while the app was running, and its contents could not be copied (${(err as Error).message})`;
       // Nothing is closed: the next call tries again once the folder or disk allows it.
-      throw new AppError(
+      if (!closing) throw new AppError('storage', `${why}: keep the app open, free the folder or disk, and try again`);
+      // The app is closing and cannot wait: what it held is lost, but its log must not reach the file at the path.
+      closeAndRemoveLog();
+      refusal = new AppError(
         'storage',
-        `the database file ${path} ${what} while the app was running, and its contents could not be copied ` +
-          `(${(err as Error).message}): keep the app open, free the folder or disk, and try again`,
+        `${why}: what the app held is lost${now ? '; the file that took its place was left as it was' : ''}`,
       );
+      throw refusal;
     }
-    db.close();
-    // SQLite leaves the log where the file it belonged to is gone: it is the app's own, and is removed.
-    for (const file of [`${path}-wal`, `${path}-shm`]) rmSync(file, { force: true });
+    closeAndRemoveLog();
     const kept = now ? rescued : moveTo(rescued, path);
     refusal = new AppError(
       'storage',
@@ -45,7 +63,32 @@ export function databaseFileGuard(db: Database, path: string): () => void {
     );
     throw refusal;
   };
+
+  const closeAndRemoveLog = (): void => {
+    // Which journal files are the connection's is told while it still holds them open.
+    const own = journals.filter(({ file, opened }) => {
+      const now = fileAt(file);
+      return opened && now && sameFile(now, opened);
+    });
+    db.close();
+    for (const { file } of own) rmSync(file, { force: true });
+  };
+
+  return {
+    check: () => check(false),
+    close() {
+      try {
+        check(true);
+      } catch (err) {
+        return err as AppError;
+      }
+      db.close();
+      return null;
+    },
+  };
 }
+
+const sameFile = (a: { ino: number; dev: number }, b: { ino: number; dev: number }) => a.ino === b.ino && a.dev === b.dev;
 
 function moveTo(from: string, to: string): string {
   try {

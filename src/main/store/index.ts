@@ -1,3 +1,4 @@
+import type { AppError } from '../../shared/errors.js';
 import { openDatabase, type Database, type OpenOptions } from './db.js';
 import { databaseFileGuard } from './file-guard.js';
 import { MIGRATIONS } from './migrations/index.js';
@@ -21,12 +22,17 @@ export interface Store {
    * way meets a closed connection), said in the guard's words rather than as a defect; else the error itself.
    */
   failureBehind(err: unknown): unknown;
-  close(): void;
+  /**
+   * Closes the database, after the file guard's check: where the file was deleted or replaced, what the app holds
+   * is kept as before a call, and the guard's words come back for the app to show (null where all is well).
+   */
+  close(): AppError | null;
 }
 
 export function openStore(path: string, options: OpenOptions = {}): Store {
   const db = openDatabase(path, MIGRATIONS, options);
-  const checkFile = databaseFileGuard(db, path);
+  const guard = databaseFileGuard(db, path);
+  const checkFile = guard.check;
   return {
     path,
     db,
@@ -43,6 +49,6 @@ export function openStore(path: string, options: OpenOptions = {}): Store {
       }
       return err;
     },
-    close: () => db.close(),
+    close: guard.close,
   };
 }
