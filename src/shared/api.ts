@@ -44,6 +44,11 @@ const routesCheck = z.strictObject({ instanceId: id, variant: variantRequestSche
  */
 const editCheck = routesCheck.extend({ fromPlan: id.optional() });
 
+/**
+ * Every call that names an instance or a plan by id answers alike where it names nothing stored: one deleted since (in
+ * another window or tab) is refused as 'conflict', said to be deleted elsewhere; an id never stored as 'input'
+ * (src/main/services/stored.ts).
+ */
 export const CALLS = {
   'app:info': call<AppInfo>()(empty),
   'instances:list': call<InstanceSummary[]>()(empty),
@@ -73,6 +78,7 @@ export const CALLS = {
   'plans:cancel': call<{ cancelled: boolean }>()(z.strictObject({ jobId: z.string().min(1).max(100).optional() })),
   'plans:list': call<PlanSummary[]>()(z.strictObject({ instanceId: id })),
   'plans:get': call<StoredPlan>()(byId),
+  /** As instances:delete: one deleted already answers `deleted: false`; an id no plan ever had is refused. */
   'plans:delete': call<{ deleted: boolean }>()(byId),
   /** Scores edited routes in check mode: violations are returned, never thrown. */
   'plans:check': call<Evaluation>()(editCheck),

@@ -397,7 +397,8 @@ describe('plans', () => {
     const other = await app.call('instances:save', { instance: { ...tiny.instance, name: 'to delete' } });
     const plan = await app.call('plans:create', { instanceId: other.id, variant: { name: 'tw3' }, method: 'random', samples: 5 });
     expect(await app.call('instances:delete', { id: other.id })).toEqual({ deleted: true, plans: 1 });
-    expect((await app.fail('plans:get', { id: plan.id })).kind).toBe('input');
+    // Deleted with its day: gone since it was shown, not an id that never was.
+    expect((await app.fail('plans:get', { id: plan.id })).kind).toBe('conflict');
   });
 });
 

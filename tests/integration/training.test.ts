@@ -253,12 +253,13 @@ describe('training service', () => {
     expect((await app.fail('training:start', { ...request, name: '..' })).message).toMatch(/cannot name a folder/);
     expect((await app.fail('training:start', { ...request, name: '   ' })).message).toBe('the model name is empty: give the model a name');
     expect((await app.call('training:list', {})).length).toBe(1);
-    // A day ticked in the list but deleted meanwhile (another window) is named as such, not by its id.
+    // A day ticked in the list but deleted meanwhile (another window) is named as such, not by its id: a conflict.
     const { id } = await app.call('instances:save', { instance: tinyInstance('gone') });
     await app.call('instances:delete', { id });
-    expect((await app.fail('training:start', { ...request, instanceIds: [id] })).message).toBe(
-      `one of the chosen days was deleted since the list was shown (id ${id}): choose the days again`,
-    );
+    expect(await app.fail('training:start', { ...request, instanceIds: [id] })).toEqual({
+      kind: 'conflict',
+      message: `one of the chosen days was deleted since the list was shown (id ${id}): choose the days again`,
+    });
   });
 
   it('starts from the model that plans the policy today, learns from all but the most recent days and compares on them', async () => {

@@ -6,7 +6,7 @@ import { TIME_EPS } from '../vrp/evaluate.js';
 import type { Planner } from './planning.js';
 import type { Caller } from './registry.js';
 import type { ServiceContext } from './context.js';
-import { requireInstance } from './instances.js';
+import { requireInstance } from './stored.js';
 import { toVariant } from './variant.js';
 
 /** Plans one instance under two variants with the same method and seed, stores both, and diffs them. */

@@ -1,5 +1,5 @@
 import { basename, extname } from 'node:path';
-import type { CallRequest, CsvPreview, StoredInstance } from '../../shared/api.js';
+import type { CallRequest, CsvPreview } from '../../shared/api.js';
 import type { Instance } from '../../shared/domain.js';
 import { AppError, inputError } from '../../shared/errors.js';
 import { clipped } from '../../shared/issues.js';
@@ -7,12 +7,7 @@ import { parseCustomerCsv } from '../vrp/io/csv.js';
 import { writeInstanceCsv } from '../vrp/io/csv-write.js';
 import { buildProblem, checkInstance, validateInstance } from '../vrp/validate.js';
 import type { ServiceContext } from './context.js';
-
-export function requireInstance(ctx: ServiceContext, id: number): StoredInstance {
-  const stored = ctx.store.instances.get(id);
-  if (!stored) throw inputError(`there is no instance with id ${id}`);
-  return stored;
-}
+import { notStored, requireInstance } from './stored.js';
 
 /**
  * A file imported again (next week's "monday.csv", or the same file twice) is stored beside the day of that name,
@@ -71,13 +66,12 @@ export function instanceServices(ctx: ServiceContext) {
       const updated = instances.update(id, instance, basedOn);
       if (updated) return updated;
       const current = instances.get(id);
-      // An id no instance ever had is the request's mistake (a typo, another database's id), not a deletion elsewhere.
-      if (!current && !instances.everStored(id)) {
-        throw inputError(
-          `there is no instance with id ${id}, and there never was: to store “${instance.name}” as a new instance, save it without an id; nothing was saved`,
-        );
+      if (!current) {
+        throw notStored(instances.everStored(id), {
+          never: `there is no instance with id ${id}, and there never was: to store “${instance.name}” as a new instance, save it without an id; nothing was saved`,
+          gone: `“${instance.name}” was deleted elsewhere after it was opened here; nothing was saved`,
+        });
       }
-      if (!current) throw new AppError('conflict', `“${instance.name}” was deleted elsewhere after it was opened here; nothing was saved`);
       throw new AppError('conflict', `“${current.instance.name}” was saved elsewhere after it was opened here; nothing was saved`);
     },
     'instances:delete': ({ id }: { id: number }) => {

@@ -7,7 +7,7 @@ import { evaluatePlan } from '../vrp/evaluate.js';
 import { carriedPart } from '../vrp/unserved.js';
 import { buildProblem } from '../vrp/validate.js';
 import type { ServiceContext } from './context.js';
-import { requireInstance } from './instances.js';
+import { requireInstance } from './stored.js';
 import { resolveModel } from './models.js';
 import { toVariant } from './variant.js';
 

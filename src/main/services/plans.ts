@@ -9,16 +9,11 @@ import type { Problem } from '../vrp/problem.js';
 import { buildProblem } from '../vrp/validate.js';
 import type { ServiceContext } from './context.js';
 import { customersKnownTo, editedRoutes } from './edited-routes.js';
-import { requireInstance, safeFileName } from './instances.js';
+import { safeFileName } from './instances.js';
 import type { Planner } from './planning.js';
+import { notStored, requireInstance, requirePlan } from './stored.js';
 import type { Caller } from './registry.js';
 import { toVariant } from './variant.js';
-
-export function requirePlan(ctx: ServiceContext, id: number): StoredPlan {
-  const plan = ctx.store.plans.get(id);
-  if (!plan) throw inputError(`there is no plan with id ${id}`);
-  return plan;
-}
 
 /**
  * A stored plan checked against its instance as it is now: its instance may have been edited since (a window
@@ -146,7 +141,14 @@ export function planServices(ctx: ServiceContext, planner: Planner) {
     'plans:cancel': ({ jobId }: CallRequest<'plans:cancel'>) => ({ cancelled: planner.cancel(jobId) }),
     'plans:list': ({ instanceId }: { instanceId: number }) => plansOnCurrentData(ctx, instanceId),
     'plans:get': ({ id }: { id: number }) => planOnCurrentData(ctx, id).plan,
-    'plans:delete': ({ id }: { id: number }) => ({ deleted: ctx.store.plans.delete(id) }),
+    'plans:delete': ({ id }: { id: number }) => {
+      const deleted = ctx.store.plans.delete(id);
+      // As instances:delete: one deleted since is gone as asked (`deleted: false`); an id no plan ever had is refused.
+      if (!deleted && !ctx.store.plans.everStored(id)) {
+        throw notStored(false, { never: `there is no plan with id ${id}, and there never was: nothing was deleted`, gone: '' });
+      }
+      return { deleted };
+    },
     'plans:check': (request: CallRequest<'plans:check'>) => check(ctx, request).evaluation,
     'plans:saveEdited': (request: CallRequest<'plans:saveEdited'>) => {
       const { instance } = requireInstance(ctx, request.instanceId);

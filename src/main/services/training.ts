@@ -4,6 +4,7 @@ import type { ModelInfo, TrainingRequest, TrainingRun } from '../../shared/api.j
 import { AppError, inputError, toErrorData } from '../../shared/errors.js';
 import type { ServiceContext } from './context.js';
 import { safeFileName } from './instances.js';
+import { notStored } from './stored.js';
 import { readModelSummary } from './model-card.js';
 import { registerModel, resolveModel } from './models.js';
 import {
@@ -56,14 +57,12 @@ export function trainingServices(ctx: ServiceContext) {
     // An id no instance ever had is the request's mistake (a typo, another database's id), not a deletion elsewhere.
     const missing = ids.filter((_, i) => !stored[i]);
     const never = missing.filter((id) => !ctx.store.instances.everStored(id));
-    if (never.length > 0)
-      throw inputError(
-        `there is no instance with id ${someOf(never, 5)}, and there never was: choose the days to learn from among the stored ones (instances:list)`,
-      );
-    if (missing.length > 0)
-      throw inputError(
-        `${missing.length === 1 ? 'one of the chosen days was' : `${missing.length} of the chosen days were`} deleted since the list was shown (id ${someOf(missing, 5)}): choose the days again`,
-      );
+    if (missing.length > 0) {
+      throw notStored(never.length === 0, {
+        never: `there is no instance with id ${someOf(never, 5)}, and there never was: choose the days to learn from among the stored ones (instances:list)`,
+        gone: `${missing.length === 1 ? 'one of the chosen days was' : `${missing.length} of the chosen days were`} deleted since the list was shown (id ${someOf(missing, 5)}): choose the days again`,
+      });
+    }
     const days = stored.map((s) => s!.instance);
     const { learn, holdout } = splitHoldout(days);
     const current = currentModel(request);

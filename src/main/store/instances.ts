@@ -1,6 +1,7 @@
 import type { Coordinates, Instance } from '../../shared/domain.js';
 import type { InstanceSummary, StoredInstance } from '../../shared/api.js';
 import type { Database } from './db.js';
+import { everStoredIn } from './ever-stored.js';
 
 interface InstanceRow {
   id: number;
@@ -76,11 +77,8 @@ export function instanceRepository(db: Database) {
       const row = get.get(id);
       return row && toStored(row);
     },
-    /** Was an instance ever stored under this id (and perhaps deleted since)? Ids are never handed out twice. */
-    // AUTOINCREMENT keeps the largest id ever handed out (migration 0050), deleted rows' included. Asked only when a
-    // save finds no row (so prepared then: a database of the schema before 0050 has no sqlite_sequence yet).
-    everStored: (id: number): boolean =>
-      id <= (db.prepare<[], number>("SELECT seq FROM sqlite_sequence WHERE name = 'instances'").pluck().get() ?? 0),
+    /** Was an instance ever stored under this id (and perhaps deleted since)? */
+    everStored: everStoredIn(db, 'instances'),
     /** Deletes the instance and, through the foreign key, its plans; says how many plans went with it. */
     delete: db.transaction((id: number): { deleted: boolean; plans: number } => {
       const plans = countPlans.get(id) ?? 0;

@@ -2,6 +2,7 @@ import type { Evaluation, Routes } from '../../shared/domain.js';
 import type { PlanSummary, StoredPlan } from '../../shared/api.js';
 import { variantFromJson, variantToJson } from './variant-json.js';
 import type { Database } from './db.js';
+import { everStoredIn } from './ever-stored.js';
 
 interface PlanRow {
   id: number;
@@ -121,6 +122,8 @@ export function planRepository(db: Database) {
       pair.run(b, a);
       pair.run(a, b);
     }),
+    /** Was a plan ever stored under this id (and perhaps deleted since, or with its instance)? */
+    everStored: everStoredIn(db, 'plans'),
     delete: (id: number): boolean => remove.run(id).changes > 0,
   };
 }

@@ -1,0 +1,50 @@
+import type { StoredInstance, StoredPlan } from '../../shared/api.js';
+import { AppError, inputError } from '../../shared/errors.js';
+import type { ServiceContext } from './context.js';
+
+/** What to say of an id that names nothing stored: where it never did, and where it was deleted since. */
+export interface NotStoredWords {
+  never: string;
+  gone: string;
+}
+
+/**
+ * The one rule for an id that names nothing stored, for every call that names an instance or a plan. One handed out
+ * before was deleted since, by another window or tab (or a script): a 'conflict' (409 over HTTP), not the request's
+ * mistake, so the caller can say so and offer to keep what it shows. One never handed out is the request's mistake (a
+ * typo, another database's id): 'input' (400).
+ */
+export const notStored = (everStored: boolean, { never, gone }: NotStoredWords): AppError =>
+  everStored ? new AppError('conflict', gone) : inputError(never);
+
+/** The stored instance; `nothingDone` (e.g. "; nothing was planned") ends the refusal where there is none. */
+export function requireInstance(ctx: ServiceContext, id: number, nothingDone = ''): StoredInstance {
+  const stored = ctx.store.instances.get(id);
+  if (stored) return stored;
+  throw notStored(ctx.store.instances.everStored(id), {
+    never: `there is no instance with id ${id}, and there never was${nothingDone}`,
+    gone: `the instance with id ${id} was deleted elsewhere after it was opened here${nothingDone}`,
+  });
+}
+
+const planWords = (id: number, nothingDone: string): NotStoredWords => ({
+  never: `there is no plan with id ${id}, and there never was${nothingDone}`,
+  gone: `the plan with id ${id} was deleted elsewhere after it was opened here${nothingDone}`,
+});
+
+/** The stored plan; where there is none, refused by the one rule (`nothingDone` as for requireInstance). */
+export function requirePlan(ctx: ServiceContext, id: number, nothingDone = ''): StoredPlan {
+  const stored = ctx.store.plans.get(id);
+  if (stored) return stored;
+  throw notStored(ctx.store.plans.everStored(id), planWords(id, nothingDone));
+}
+
+/**
+ * The stored plan, or null where it was deleted since (hand edits of it are still the dispatcher's work, kept or
+ * exported without it); an id no plan ever had is refused as the request's mistake, by the one rule.
+ */
+export function storedPlanUnlessDeleted(ctx: ServiceContext, id: number): StoredPlan | null {
+  const stored = ctx.store.plans.get(id);
+  if (stored || ctx.store.plans.everStored(id)) return stored ?? null;
+  throw notStored(false, planWords(id, ''));
+}

@@ -1,0 +1,52 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { inProcessRunner } from '../../src/main/jobs/in-process.js';
+import { createTestApp, type TestApp } from './fixtures/services.js';
+import { tinyInstance } from './fixtures/tiny.js';
+
+/**
+ * An id that names nothing stored, against a real database file: one deleted since (in another window or tab) is a
+ * conflict, said as such, by every call that names it; one no instance or plan ever had is the request's mistake.
+ */
+let app: TestApp;
+beforeAll(() => {
+  app = createTestApp(inProcessRunner());
+});
+afterAll(() => app.close());
+
+const variant = { name: 'tw1' } as const;
+const routes = [['a', 'b', 'c', 'd', 'e']];
+
+describe('a day deleted elsewhere', () => {
+  it('is refused as deleted elsewhere (conflict) by every call that names it or its plans; an id never stored is refused as input', async () => {
+    const day = await app.call('instances:save', { instance: tinyInstance('gone day') });
+    const plan = await app.call('plans:saveEdited', { instanceId: day.id, variant, routes });
+    await app.call('instances:delete', { id: day.id });
+    const gone = { kind: 'conflict', message: expect.stringContaining(`the instance with id ${day.id} was deleted elsewhere`) };
+    const planGone = { kind: 'conflict', message: expect.stringContaining(`the plan with id ${plan.id} was deleted elsewhere`) };
+    const planRequest = { instanceId: day.id, variant, method: 'classical', timeLimitSec: 0.1 };
+    const calls: Array<[Parameters<TestApp['fail']>[0], unknown, object]> = [
+      ['instances:get', { id: day.id }, gone],
+      ['instances:exportCsv', { id: day.id }, gone],
+      ['plans:list', { instanceId: day.id }, gone],
+      ['plans:create', planRequest, gone],
+      ['compare:variants', { instanceId: day.id, method: 'classical', timeLimitSec: 0.1, a: variant, b: { name: 'tw3' } }, gone],
+      ['plans:check', { instanceId: day.id, variant, routes, fromPlan: plan.id }, gone],
+      ['plans:saveEdited', { instanceId: day.id, variant, routes, fromPlan: plan.id }, gone],
+      ['plans:get', { id: plan.id }, planGone],
+      ['plans:export', { id: plan.id, format: 'csv' }, planGone],
+    ];
+    for (const [name, request, refusal] of calls) expect(await app.fail(name, request), name).toMatchObject(refusal);
+
+    const never = day.id + 1000;
+    const neverPlan = plan.id + 1000;
+    const notEver = (what: string, id: number) => ({
+      kind: 'input',
+      message: expect.stringContaining(`there is no ${what} with id ${id}, and there never was`),
+    });
+    expect(await app.fail('plans:list', { instanceId: never })).toMatchObject(notEver('instance', never));
+    expect(await app.fail('instances:exportCsv', { id: never })).toMatchObject(notEver('instance', never));
+    expect(await app.fail('plans:get', { id: neverPlan })).toMatchObject(notEver('plan', neverPlan));
+    expect(await app.fail('plans:delete', { id: neverPlan })).toMatchObject(notEver('plan', neverPlan));
+    expect(await app.call('plans:delete', { id: plan.id })).toEqual({ deleted: false });
+  });
+});
