@@ -103,6 +103,12 @@ export interface StoredPlan {
   comparedWith?: number;
 }
 
+/** What plans:saveEdited answers: the plan stored. */
+export type SavedEdit = StoredPlan & {
+  /** In words, where the plan the edits were made on (`editedFrom`) had been deleted elsewhere when they were saved. */
+  sourceDeleted?: string;
+};
+
 export type PlanSummary = Omit<StoredPlan, 'routes' | 'evaluation'> & {
   cost: number;
   vehicles: number;

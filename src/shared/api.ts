@@ -11,7 +11,14 @@ import { type Evaluation, sentInstanceSchema, sentRoutesSchema, variantNameSchem
 import { idSchema as id } from './api-id.js';
 import { type CsvPreview, csvImportSchema, type InstanceSummary, instanceSaveSchema, type StoredInstance } from './api-instances.js';
 import { type ModelInfo, type LearningPoint, type TrainingRun, trainingRequestSchema } from './api-models.js';
-import { type Comparison, type PlanSummary, planRequestSchema, type StoredPlan, variantRequestSchema } from './api-plans.js';
+import {
+  type Comparison,
+  type PlanSummary,
+  planRequestSchema,
+  type SavedEdit,
+  type StoredPlan,
+  variantRequestSchema,
+} from './api-plans.js';
 
 // The calls' requests and answers, by area; imported from here, the one contract. Every request schema is strict: a
 // field the call does not know (a misspelling, "timeLimit" for timeLimitSec) is refused, never ignored.
@@ -82,11 +89,30 @@ export const CALLS = {
   'plans:delete': call<{ deleted: boolean }>()(byId),
   /** Scores edited routes in check mode: violations are returned, never thrown. */
   'plans:check': call<Evaluation>()(editCheck),
-  /** Stores edited routes as a new plan (method "manual"). */
-  'plans:saveEdited': call<StoredPlan>()(editCheck),
-  /** A stored plan as CSV or JSON; with `routes`, its hand-edited routes (as on screen), scored as Check does. */
+  /**
+   * Stores edited routes as a new plan (method "manual"). Where `fromPlan` was deleted elsewhere since, the edits are
+   * kept all the same, as a plan of their day, and the answer says so (`sourceDeleted`).
+   */
+  'plans:saveEdited': call<SavedEdit>()(editCheck),
+  /**
+   * A stored plan as CSV or JSON; with `routes`, its hand-edited routes (as on screen), scored as Check does, on the
+   * day `instanceId` (the plan's: another day's is refused) under `variant` (default: the plan's). Where the plan was
+   * deleted elsewhere since, the edits are exported from these alone.
+   */
   'plans:export': call<{ fileName: string; text: string }>()(
-    z.strictObject({ id, format: z.enum(['csv', 'json']), routes: sentRoutesSchema.optional() }),
+    z
+      .strictObject({
+        id,
+        format: z.enum(['csv', 'json']),
+        routes: sentRoutesSchema.optional(),
+        instanceId: id.optional(),
+        variant: variantRequestSchema.optional(),
+      })
+      // Alone they would be ignored: a stored plan is exported on its own day under its own policy.
+      .refine((r) => r.routes !== undefined || (r.instanceId === undefined && r.variant === undefined), {
+        path: ['routes'],
+        message: 'instanceId and variant name the day and policy of edited routes: send them with routes, or leave them out',
+      }),
   ),
   /** Driver sheets (one route's or all) as a PDF, laid out from the sheets the renderer shows; the file as base64. */
   'sheets:pdf': call<{ fileName: string; base64: string }>()(sheetsDocumentSchema),

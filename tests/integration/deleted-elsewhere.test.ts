@@ -50,3 +50,44 @@ describe('a day deleted elsewhere', () => {
     expect(await app.call('plans:delete', { id: plan.id })).toEqual({ deleted: false });
   });
 });
+
+describe('hand edits of a plan deleted elsewhere, its day still stored', () => {
+  it('are checked, kept as a new hand-edited plan of the day (the answer says so) and exported from the routes sent', async () => {
+    const day = await app.call('instances:save', { instance: tinyInstance('edits kept') });
+    const plan = await app.call('plans:saveEdited', { instanceId: day.id, variant, routes });
+    const edited = [
+      ['e', 'd', 'c'],
+      ['b', 'a'],
+    ];
+    await app.call('plans:delete', { id: plan.id });
+    const request = { instanceId: day.id, variant, routes: edited, fromPlan: plan.id };
+
+    expect(await app.call('plans:check', request)).toEqual(await app.call('plans:check', { ...request, fromPlan: undefined }));
+    const saved = await app.call('plans:saveEdited', request);
+    expect(saved).toMatchObject({ instanceId: day.id, method: 'manual', routes: edited, editedFrom: plan.id });
+    expect(saved.sourceDeleted).toBe(
+      `plan ${plan.id}, which these edits were made on, was deleted elsewhere since: the edits are kept as a new hand-edited plan of “edits kept”`,
+    );
+    expect((await app.call('plans:list', { instanceId: day.id })).map((p) => p.id)).toEqual([saved.id]);
+
+    const file = await app.call('plans:export', { id: plan.id, format: 'csv', routes: edited, instanceId: day.id, variant });
+    expect(file.fileName).toBe(`edits_kept-tw1-manual-${plan.id}-edited.csv`);
+    expect(file.text).toBe((await app.call('plans:export', { id: saved.id, format: 'csv' })).text);
+    // Without the day the routes are shown on, there is nothing to export them on: said to be deleted elsewhere.
+    expect(await app.fail('plans:export', { id: plan.id, format: 'csv', routes: edited })).toMatchObject({
+      kind: 'conflict',
+      message: expect.stringContaining(`the plan with id ${plan.id} was deleted elsewhere`),
+    });
+  });
+
+  it('of another day, or with a day and policy but no routes, are refused as the request’s mistake', async () => {
+    const day = await app.call('instances:save', { instance: tinyInstance('mine') });
+    const other = await app.call('instances:save', { instance: tinyInstance('theirs') });
+    const plan = await app.call('plans:saveEdited', { instanceId: day.id, variant, routes });
+    expect(await app.fail('plans:export', { id: plan.id, format: 'csv', routes, instanceId: other.id })).toMatchObject({
+      kind: 'input',
+      message: expect.stringContaining(`plan ${plan.id} is a plan of “mine”, not of “theirs”`),
+    });
+    expect(await app.fail('plans:export', { id: plan.id, format: 'csv', instanceId: day.id })).toMatchObject({ kind: 'input' });
+  });
+});

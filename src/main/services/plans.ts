@@ -1,6 +1,6 @@
-import type { CallRequest, PlanSummary, StoredPlan } from '../../shared/api.js';
-import type { Evaluation, Instance, RouteSummary, StopSchedule } from '../../shared/domain.js';
-import { inputError } from '../../shared/errors.js';
+import type { CallRequest, PlanSummary, SavedEdit, StoredPlan } from '../../shared/api.js';
+import type { Evaluation, Instance, Routes, RouteSummary, StopSchedule } from '../../shared/domain.js';
+import { AppError, inputError } from '../../shared/errors.js';
 import { brokenCounts } from '../../shared/not-served.js';
 import { evaluatePlan } from '../vrp/evaluate.js';
 import { writePlanCsv } from '../vrp/io/csv-write.js';
@@ -11,7 +11,7 @@ import type { ServiceContext } from './context.js';
 import { customersKnownTo, editedRoutes } from './edited-routes.js';
 import { safeFileName } from './instances.js';
 import type { Planner } from './planning.js';
-import { notStored, requireInstance, requirePlan } from './stored.js';
+import { notStored, requireInstance, requirePlan, storedPlanUnlessDeleted } from './stored.js';
 import type { Caller } from './registry.js';
 import { toVariant } from './variant.js';
 
@@ -103,9 +103,13 @@ function sameFigures(a: Evaluation, b: Evaluation): boolean {
   );
 }
 
-/** The stored plan hand-edited routes say they are edits of (`fromPlan`), which must be a plan of their instance. */
+/**
+ * The stored plan hand-edited routes say they are edits of (`fromPlan`), which must be a plan of their instance; null
+ * where there is none, or it was deleted elsewhere since: the edits are the dispatcher's work all the same, checked,
+ * kept and exported as routes of their (still stored) day.
+ */
 function editedPlan(ctx: ServiceContext, instance: Instance, request: { instanceId: number; fromPlan?: number }): StoredPlan | null {
-  const from = request.fromPlan === undefined ? null : requirePlan(ctx, request.fromPlan);
+  const from = request.fromPlan === undefined ? null : storedPlanUnlessDeleted(ctx, request.fromPlan);
   if (from && from.instanceId !== request.instanceId) {
     const theirs = requireInstance(ctx, from.instanceId).instance.name;
     throw inputError(
@@ -150,13 +154,15 @@ export function planServices(ctx: ServiceContext, planner: Planner) {
       return { deleted };
     },
     'plans:check': (request: CallRequest<'plans:check'>) => check(ctx, request).evaluation,
-    'plans:saveEdited': (request: CallRequest<'plans:saveEdited'>) => {
-      const { instance } = requireInstance(ctx, request.instanceId);
+    'plans:saveEdited': (request: CallRequest<'plans:saveEdited'>): SavedEdit => {
+      // Its day deleted elsewhere, the edits have nowhere to be kept: a conflict, so the editor can offer a copy.
+      const { instance } = requireInstance(ctx, request.instanceId, '; the edited plan was not saved');
       const twice = request.routes.flat().filter((id, i, all) => all.indexOf(id) !== i);
       if (twice.length > 0) throw inputError(`the edited plan visits ${[...new Set(twice)].join(', ')} more than once`);
-      const routes = editedRoutes(instance, request.routes, editedPlan(ctx, instance, request));
+      const from = editedPlan(ctx, instance, request);
+      const routes = editedRoutes(instance, request.routes, from);
       const { variant, evaluation } = check(ctx, { ...request, routes });
-      return ctx.store.plans.insert({
+      const saved = ctx.store.plans.insert({
         instanceId: request.instanceId,
         variant,
         method: 'manual',
@@ -166,28 +172,59 @@ export function planServices(ctx: ServiceContext, planner: Planner) {
         seconds: 0,
         ...(request.fromPlan === undefined ? {} : { editedFrom: request.fromPlan }),
       });
+      if (request.fromPlan === undefined || from) return saved;
+      const sourceDeleted = `plan ${request.fromPlan}, which these edits were made on, was deleted elsewhere since: the edits are kept as a new hand-edited plan of “${instance.name}”`;
+      return { ...saved, sourceDeleted };
     },
-    'plans:export': ({ id, format, routes: sent }: CallRequest<'plans:export'>) => {
-      const onData = planOnCurrentData(ctx, id);
-      const { instance } = onData;
-      const routes = sent && editedRoutes(instance, sent, ctx.store.plans.get(id) ?? null);
-      // Hand edits not saved yet are exported as they are on screen, scored on today's data like the editor's check,
-      // and named as a saved edit would be: no solver made those routes.
-      const plan = routes
-        ? {
-            ...onData.plan,
-            routes,
-            method: 'manual',
-            modelName: null,
-            seconds: 0,
-            evaluation: check(ctx, { instanceId: onData.plan.instanceId, variant: onData.plan.variant, routes, fromPlan: id }).evaluation,
-          }
-        : onData.plan;
-      const base = safeFileName(`${instance.name}-${plan.variant.name}-${onData.plan.method}-${plan.id}${routes ? '-edited' : ''}`);
-      if (format === 'csv')
-        return { fileName: `${base}.csv`, text: writePlanCsv(instance, plan.evaluation, { outOfDate: onData.plan.dataChanged === true }) };
-      const json = toPlanJson(instance, { ...plan, model: plan.modelName }, plan.evaluation);
-      return { fileName: `${base}.json`, text: `${JSON.stringify(json, null, 2)}\n` };
-    },
+    'plans:export': (request: CallRequest<'plans:export'>) =>
+      request.routes ? exportEdited(ctx, request, request.routes) : exportStored(ctx, request),
   };
+}
+
+type ExportRequest = CallRequest<'plans:export'>;
+type ExportedPlan = Pick<StoredPlan, 'variant' | 'method' | 'modelName' | 'routes' | 'seconds' | 'greedyKept' | 'cutShort'>;
+
+/** A stored plan as a file, scored on today's data as plans:get shows it. */
+function exportStored(ctx: ServiceContext, { id, format }: ExportRequest) {
+  const { plan, instance } = planOnCurrentData(ctx, id);
+  const name = `${instance.name}-${plan.variant.name}-${plan.method}-${plan.id}`;
+  return planFile(instance, plan, plan.evaluation, format, name, plan.dataChanged === true);
+}
+
+/**
+ * Hand edits not saved yet, exported as they are on screen, scored on today's data like the editor's check, and named
+ * as a saved edit would be: no solver made those routes. Their plan deleted elsewhere since, they are exported from the
+ * routes sent, on the day and policy the request names (`instanceId`, `variant`), as a save keeps them.
+ */
+function exportEdited(ctx: ServiceContext, { id, format, instanceId, variant }: ExportRequest, sent: Routes) {
+  const from = storedPlanUnlessDeleted(ctx, id);
+  const dayId = instanceId ?? from?.instanceId;
+  const shownVariant = variant ?? from?.variant;
+  if (dayId === undefined || shownVariant === undefined) {
+    throw new AppError(
+      'conflict',
+      `the plan with id ${id} was deleted elsewhere after it was opened here; send its edited routes with instanceId and variant to export them; nothing was exported`,
+    );
+  }
+  const { instance } = requireInstance(ctx, dayId, '; nothing was exported');
+  const edited = { instanceId: dayId, variant: shownVariant, fromPlan: id };
+  const routes = editedRoutes(instance, sent, editedPlan(ctx, instance, edited));
+  const { variant: scoredUnder, evaluation } = check(ctx, { ...edited, routes });
+  const plan = { variant: scoredUnder, method: 'manual', modelName: null, routes, seconds: 0 };
+  return planFile(instance, plan, evaluation, format, `${instance.name}-${scoredUnder.name}-${from?.method ?? 'manual'}-${id}-edited`);
+}
+
+/** `outOfDate`: the day changed after the stored plan was made (its CSV says so, as the driver sheets do). */
+function planFile(
+  instance: Instance,
+  plan: ExportedPlan,
+  evaluation: Evaluation,
+  format: ExportRequest['format'],
+  name: string,
+  outOfDate = false,
+) {
+  const base = safeFileName(name);
+  if (format === 'csv') return { fileName: `${base}.csv`, text: writePlanCsv(instance, evaluation, { outOfDate }) };
+  const json = toPlanJson(instance, { ...plan, model: plan.modelName }, evaluation);
+  return { fileName: `${base}.json`, text: `${JSON.stringify(json, null, 2)}\n` };
 }

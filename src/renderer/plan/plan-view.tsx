@@ -108,10 +108,10 @@ export function PlanView({ ws, job, onCancelJob, onCsvFile }: Props) {
   };
   const exportPlan = async (format: 'csv' | 'json') => {
     if (!plan) return;
-    // Hand edits not saved yet are exported as shown, as the driver sheets print them.
-    const file = await run('Export plan', () =>
-      api.call('plans:export', { id: plan.id, format, ...(edit ? { routes: edit.routes } : {}) }),
-    );
+    // Hand edits not saved yet are exported as shown, as the driver sheets print them; with their day and policy, so
+    // that they can still be exported where another window deleted their plan since.
+    const edited = edit ? { routes: edit.routes, instanceId: plan.instanceId, variant: plan.variant } : {};
+    const file = await run('Export plan', () => api.call('plans:export', { id: plan.id, format, ...edited }));
     if (file) downloadText(file.fileName, file.text, mimeFor(file.fileName));
   };
   const deleteInstance = async (id: number) => {
