@@ -86,6 +86,30 @@ describe('a training run stopped early', () => {
     expect(card.notes).toBe(`${result.stoppedEarly}.`);
   });
 
+  it('saves what it trained when stopped during its closing validation (a Cancel or the app closing as the run ends)', async () => {
+    const outDir = await mkdtemp(join(tmpdir(), 'jampr-stop-closing-'));
+    const controller = new AbortController();
+    // One step is all it asks for: the stop after it lands in the closing validation, which reads the signal.
+    const result = await trainModel({
+      variant: 'tw1',
+      size: 5,
+      minutes: 5,
+      maxInstances: 4,
+      outDir,
+      seed: 2,
+      validationSize: 8,
+      model: tiny,
+      recipe,
+      signal: controller.signal,
+      onProgress: () => controller.abort(),
+    });
+    expect(result).toMatchObject({ stoppedBy: 'cancelled', saved: true, instancesThisRun: 4 });
+    expect(result.stoppedEarly).toMatch(/^training stopped early at .*, after 4 instances in this run, of the 4 asked/);
+    const { policy, card } = await loadCheckpoint(outDir);
+    policy.dispose();
+    expect(card.instancesTrained).toBe(4);
+  });
+
   it('restarts the curve with a note where a resumed run validates on other days, the earlier notes kept as history', async () => {
     const outDir = await mkdtemp(join(tmpdir(), 'jampr-new-validation-'));
     const first = await trainModel({

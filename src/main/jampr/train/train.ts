@@ -279,6 +279,9 @@ async function trainWithRecipe(
       report(finished.at(-1), validationCost);
     }
     report((await stepper.flush()).at(-1), undefined);
+    // The closing validation reads the signal too: a stop that lands in it (Cancel, or the app closing, as the minutes
+    // or instances ran out) must not throw away the steps trained; the run is then saved as one stopped early.
+    if (stoppedBy !== 'cancelled' && validatedAt !== card.instancesTrained) validateUnlessCancelled();
     const threads = stepper.threads;
     const instancesThisRun = card.instancesTrained - startInstances;
     const result = { stoppedBy, threads, instancesThisRun, notes: runNotes };
@@ -300,7 +303,7 @@ async function trainWithRecipe(
         lastValidated: last?.instances ?? null,
       });
       note(stoppedEarly);
-    } else if (validatedAt !== card.instancesTrained) validate();
+    }
     await save();
     const last = card.validation.curve.at(-1);
     const end = last?.instances === card.instancesTrained ? last.cost : null;
