@@ -57,14 +57,15 @@ describe('a training run stopped early', () => {
     }
   });
 
-  it('saves what it trained at once when cancelled after a step, and its card says when it stopped and how far it came', async () => {
+  /** A tiny run of `maxInstances` cancelled at its first progress report (after its first step). */
+  async function cancelledAtFirstProgress(maxInstances: number) {
     const outDir = await mkdtemp(join(tmpdir(), 'jampr-stop-step-'));
     const controller = new AbortController();
     const result = await trainModel({
       variant: 'tw1',
       size: 5,
       minutes: 5,
-      maxInstances: 64,
+      maxInstances,
       outDir,
       seed: 2,
       validationSize: 8,
@@ -73,6 +74,11 @@ describe('a training run stopped early', () => {
       signal: controller.signal,
       onProgress: () => controller.abort(),
     });
+    return { outDir, result };
+  }
+
+  it('saves what it trained at once when cancelled after a step, and its card says when it stopped and how far it came', async () => {
+    const { outDir, result } = await cancelledAtFirstProgress(64);
     expect(result).toMatchObject({ stoppedBy: 'cancelled', saved: true, instancesThisRun: 4 });
     // Not validated again after the stop: the curve ends where the run started, and the run's end cost is unknown.
     expect(result.validation.end).toBeNull();
@@ -87,22 +93,8 @@ describe('a training run stopped early', () => {
   });
 
   it('saves what it trained when stopped during its closing validation (a Cancel or the app closing as the run ends)', async () => {
-    const outDir = await mkdtemp(join(tmpdir(), 'jampr-stop-closing-'));
-    const controller = new AbortController();
     // One step is all it asks for: the stop after it lands in the closing validation, which reads the signal.
-    const result = await trainModel({
-      variant: 'tw1',
-      size: 5,
-      minutes: 5,
-      maxInstances: 4,
-      outDir,
-      seed: 2,
-      validationSize: 8,
-      model: tiny,
-      recipe,
-      signal: controller.signal,
-      onProgress: () => controller.abort(),
-    });
+    const { outDir, result } = await cancelledAtFirstProgress(4);
     expect(result).toMatchObject({ stoppedBy: 'cancelled', saved: true, instancesThisRun: 4 });
     expect(result.stoppedEarly).toMatch(/^training stopped early at .*, after 4 instances in this run, of the 4 asked/);
     const { policy, card } = await loadCheckpoint(outDir);
