@@ -5,6 +5,7 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { Api, AppInfo, StoredInstance } from '../shared/api.js';
+import { carriedCustomers } from '../shared/domain.js';
 import { ApiProvider, useApi } from './hooks/use-api.js';
 import { NoticeProvider, useNoticeState, useNotices, useRunner } from './hooks/use-notices.js';
 import { usePlanJob } from './hooks/use-plan-job.js';
@@ -174,7 +175,8 @@ function App() {
         policy={policy}
         onPolicy={setPolicy}
         method={method}
-        customers={ws.draft?.customers.length ?? null}
+        // As the server counts them: an order bigger than a vehicle is left out of every plan.
+        customers={ws.draft ? carriedCustomers(ws.draft).length : null}
         onMethod={(m) => {
           setMethod(m);
           const e = methodOption(m).effort;

@@ -74,6 +74,12 @@ test('a learned model on a day of hundreds of stops says it takes minutes; beyon
   await expect(byTest('method-too-large')).toHaveText('up to 1,000 stops: choose Classical');
   await byTest('method').selectOption('classical');
   await expect(byTest('method-too-large')).toHaveCount(0);
+
+  // 1,001 customers, one of whose orders no vehicle carries: the model plans the 1,000 others, as the server counts.
+  const oneTooBig = largeDayCsv(1001).replace('\n1,0,17,1,', '\n1,0,17,25,');
+  await importCsv(page, 'one-too-big.csv', oneTooBig, { vehicles: 80, capacity: 20 });
+  await expect(byTest('method').locator('option[value="jampr-greedy"]')).toBeEnabled();
+  await expect(byTest('method').locator('option[value="jampr-greedy"]')).toHaveText('JAMPR greedy');
 });
 
 test('the page reported no errors of its own', () => {

@@ -4,7 +4,7 @@
  */
 import { useMemo } from 'react';
 import type { Comparison, StoredPlan } from '../../shared/api.js';
-import type { Instance } from '../../shared/domain.js';
+import { carriedCustomers, type Instance } from '../../shared/domain.js';
 import type { JobState } from '../hooks/use-plan-job.js';
 import { MapSync } from '../map/map-sync.js';
 import { RouteMap } from '../map/route-map.js';
@@ -61,7 +61,7 @@ export function CompareView({ instance, instanceId, settings, onSettings, result
           <PolicyControls label="Plan B" policy={settings.b} onChange={(b) => onSettings({ ...settings, b })} testId="compare-b" />
           <MethodControls
             method={settings.method}
-            customers={instance?.customers.length ?? null}
+            customers={instance ? carriedCustomers(instance).length : null}
             effort={settings.effort}
             onMethod={(method) => onSettings({ ...settings, method, effort: methodOption(method).effort?.default ?? 0 })}
             onEffort={(effort) => onSettings({ ...settings, effort })}
