@@ -12,6 +12,7 @@ import { createWebServer } from './http.js';
 import { createEventHub } from './http/events.js';
 import { setupServices, setupStore, setupWorker } from './setup.js';
 import { defaultDbPath } from './store/paths.js';
+import { rescuedCopiesNote } from './store/file-guard.js';
 import { readWebSession, webSessionPath, writeWebSession } from './web-session.js';
 import { launchSourceWorker } from './worker-source.js';
 
@@ -36,6 +37,8 @@ async function main(): Promise<void> {
   const { port, dbPath } = options();
   const version = (JSON.parse(readFileSync(root('package.json'), 'utf8')) as { version: string }).version;
   const store = setupStore(dbPath, root('resources/models'));
+  const rescued = rescuedCopiesNote(dbPath);
+  if (rescued) console.warn(`note: ${rescued}`);
   const worker = setupWorker(launchSourceWorker);
   const hub = createEventHub();
   const services = setupServices(store, worker, hub.emit, { version, transport: 'http' });

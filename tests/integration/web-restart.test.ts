@@ -96,6 +96,14 @@ describe('web mode restarts', () => {
     expect(rescued).toHaveLength(1);
     expect(web.stderr()).toContain(join(dir, rescued[0]));
     expect(names(join(dir, rescued[0]))).toEqual(['Precious']);
+    // The next start says the copy is there, for as long as it is.
+    const again = await startWeb(db);
+    try {
+      await expect.poll(again.stderr).toContain(`note: a copy of the database rescued when its file was moved or deleted`);
+      expect(again.stderr()).toContain(join(dir, rescued[0]));
+    } finally {
+      await stop(again.child);
+    }
   }, 60_000);
 
   it('stopped after its database file was deleted, writes its days back to the path', async () => {

@@ -1,4 +1,5 @@
-import { renameSync, rmSync, statSync } from 'node:fs';
+import { readdirSync, renameSync, rmSync, statSync } from 'node:fs';
+import { basename, dirname, join } from 'node:path';
 import { AppError } from '../../shared/errors.js';
 import type { Database } from './db.js';
 
@@ -26,6 +27,28 @@ export interface DatabaseFileGuard {
  * new, empty file. So the connection is closed at once and its own log removed, before the copy takes the path;
  * a log that came with the replacement is the replacement's, and stays.
  */
+/** What a rescued copy's name adds to the database's: `jampr.sqlite.rescued-2026-12-02T01-55-21-820Z`. */
+const RESCUED = '.rescued-';
+
+/**
+ * A note for the next start where copies rescued by the guard lie beside the database, else null: the stop that made
+ * one said so once, where it may not have been read (a server's log, a dialog closed in haste).
+ */
+export function rescuedCopiesNote(path: string): string | null {
+  let copies: string[];
+  try {
+    copies = readdirSync(dirname(path)).filter((name) => name.startsWith(`${basename(path)}${RESCUED}`));
+  } catch {
+    return null;
+  }
+  if (copies.length === 0) return null;
+  const listed = copies.map((name) => join(dirname(path), name)).join(', ');
+  return (
+    `${copies.length === 1 ? 'a copy' : `${copies.length} copies`} of the database rescued when its file was moved or deleted while the app ran ` +
+    `${copies.length === 1 ? 'lies' : 'lie'} beside it: ${listed}; start the app with --db on one to see its days, and delete it once nothing in it is needed`
+  );
+}
+
 export function databaseFileGuard(db: Database, path: string): DatabaseFileGuard {
   // An in-memory database has no file to lose.
   const opened = path === ':memory:' ? null : statSync(path);
@@ -38,7 +61,7 @@ export function databaseFileGuard(db: Database, path: string): DatabaseFileGuard
     if (!opened) return;
     const now = fileAt(path);
     if (now && sameFile(now, opened)) return;
-    const rescued = `${path}.rescued-${new Date().toISOString().replace(/[:.]/g, '-')}`;
+    const rescued = `${path}${RESCUED}${new Date().toISOString().replace(/[:.]/g, '-')}`;
     const what = now ? 'was replaced by another file' : 'was deleted';
     try {
       db.prepare('VACUUM INTO ?').run(rescued);
