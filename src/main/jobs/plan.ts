@@ -1,8 +1,7 @@
 import type { DecodeStrategy } from '../../shared/domain.js';
 import { inputError } from '../../shared/errors.js';
-import { type CutShort, cutShortNote, methodLabel } from '../../shared/methods.js';
+import { type CutShort, cutShortNote, DEFAULT_RANDOM_SAMPLES, DEFAULT_TIME_LIMIT_SEC, methodLabel } from '../../shared/methods.js';
 import { modelSizeRefusal } from '../../shared/model-limits.js';
-import { DEFAULT_RANDOM_SAMPLES, DEFAULT_TIME_LIMIT_SEC } from '../../shared/methods.js';
 import { evaluateIndexRoutes, toIdRoutes } from '../vrp/evaluate.js';
 import { compileProblem, type Problem } from '../vrp/problem.js';
 import { type FleetFit, fitToFleetBy } from '../vrp/solvers/fleet-fit.js';

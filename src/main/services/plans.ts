@@ -11,7 +11,7 @@ import type { ServiceContext } from './context.js';
 import { customersKnownTo, editedRoutes } from './edited-routes.js';
 import { safeFileName } from './instances.js';
 import type { Planner } from './planning.js';
-import { notStored, requireInstance, requirePlan, storedPlanUnlessDeleted } from './stored.js';
+import { requireInstance, requirePlan, storedPlanUnlessDeleted } from './stored.js';
 import type { Caller } from './registry.js';
 import { toVariant } from './variant.js';
 
@@ -148,9 +148,8 @@ export function planServices(ctx: ServiceContext, planner: Planner) {
     'plans:delete': ({ id }: { id: number }) => {
       const deleted = ctx.store.plans.delete(id);
       // As instances:delete: one deleted since is gone as asked (`deleted: false`); an id no plan ever had is refused.
-      if (!deleted && !ctx.store.plans.everStored(id)) {
-        throw notStored(false, { never: `there is no plan with id ${id}, and there never was: nothing was deleted`, gone: '' });
-      }
+      if (!deleted && !ctx.store.plans.everStored(id))
+        throw inputError(`there is no plan with id ${id}, and there never was: nothing was deleted`);
       return { deleted };
     },
     'plans:check': (request: CallRequest<'plans:check'>) => check(ctx, request).evaluation,

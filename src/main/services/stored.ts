@@ -46,5 +46,5 @@ export function requirePlan(ctx: ServiceContext, id: number, nothingDone = ''): 
 export function storedPlanUnlessDeleted(ctx: ServiceContext, id: number): StoredPlan | null {
   const stored = ctx.store.plans.get(id);
   if (stored || ctx.store.plans.everStored(id)) return stored ?? null;
-  throw notStored(false, planWords(id, ''));
+  throw inputError(planWords(id, '').never);
 }
