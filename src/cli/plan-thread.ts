@@ -1,5 +1,6 @@
 import type { JobContext, PlanJob, PlanResult, Progress } from '../main/jobs/protocol.js';
 import { WorkerClient } from '../main/worker-client.js';
+import { sayOnInterrupt } from './interrupt.js';
 import { launchMlWorker } from './ml-thread.js';
 
 /** Plans one job on the thread: its progress to `ctx` where given. */
@@ -13,17 +14,11 @@ export type PlanRunner = (job: PlanJob, ctx?: JobContext<Progress>) => Promise<P
  */
 export async function withPlanThread<T>(cancelled: () => string, work: (plan: PlanRunner) => Promise<T>): Promise<T> {
   const client = new WorkerClient(launchMlWorker);
-  const onInterrupt = () => {
-    process.stderr.write(`jampr: ${cancelled()}\n`);
-    // The listener is gone (once): the signal again ends the process as Node's default does, so that the shell (and a
-    // script's loop) sees a command stopped by Ctrl-C, not one that exited by itself.
-    process.kill(process.pid, 'SIGINT');
-  };
-  process.once('SIGINT', onInterrupt);
+  const heard = sayOnInterrupt(cancelled);
   try {
     return await work((job, ctx) => client.run('plan', job, { onProgress: ctx?.onProgress }));
   } finally {
-    process.off('SIGINT', onInterrupt);
+    heard();
     await client.close();
   }
 }

@@ -1,5 +1,6 @@
 import { AppError, type AppErrorData, fromErrorData } from '../shared/errors.js';
 import type { SpeedOptions } from './commands/bench-speed.js';
+import { sayOnInterrupt } from './interrupt.js';
 import { launchSpeedWorker } from './ml-thread.js';
 
 /** What the speed thread (speed-worker.ts) tells main. */
@@ -16,13 +17,10 @@ export type SpeedMessage =
  */
 export async function speedOnThread(options: SpeedOptions): Promise<Record<string, unknown>> {
   let measuring: string | null = null;
-  const onInterrupt = () => {
-    const where = measuring === null ? 'before its first figure' : `while measuring ${measuring}`;
-    process.stderr.write(`jampr: bench --speed cancelled ${where}: no figures were printed\n`);
-    // The listener is gone (once): the signal ends the process as Node's default does, so that the shell sees it.
-    process.kill(process.pid, 'SIGINT');
-  };
-  process.once('SIGINT', onInterrupt);
+  const heard = sayOnInterrupt(
+    () =>
+      `bench --speed cancelled ${measuring === null ? 'before its first figure' : `while measuring ${measuring}`}: no figures were printed`,
+  );
   const worker = launchSpeedWorker({ workerData: { options } });
   try {
     return await new Promise<Record<string, unknown>>((resolve, reject) => {
@@ -41,7 +39,7 @@ export async function speedOnThread(options: SpeedOptions): Promise<Record<strin
       worker.on('exit', (code) => reject(new AppError('internal', `the speed figures' thread stopped (exit code ${code})`)));
     });
   } finally {
-    process.off('SIGINT', onInterrupt);
+    heard();
     await worker.terminate();
   }
 }

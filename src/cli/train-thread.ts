@@ -4,6 +4,7 @@ import { FIRST_STEP_PHASE } from '../main/jampr/train/phases.js';
 import { SaveGate } from '../main/jampr/train/save-gate.js';
 import type { TrainJob, TrainJobProgress, TrainJobResult } from '../main/jobs/protocol.js';
 import { WorkerClient } from '../main/worker-client.js';
+import { endBySigint } from './interrupt.js';
 import { launchMlWorker } from './ml-thread.js';
 
 /**
@@ -25,9 +26,8 @@ export async function trainOnThread(job: TrainJob, onProgress: (progress: TrainJ
     process.stderr.write(
       `jampr: quit without saving: ${kept ? `${job.outDir} keeps its last complete checkpoint` : 'nothing was written'}\n`,
     );
-    // The listeners are gone (once): the signal ends the process as Node's default does, so that the shell (and a
-    // script's loop) sees a command stopped by Ctrl-C.
-    process.kill(process.pid, 'SIGINT');
+    // The listeners are gone (once).
+    endBySigint();
   };
   const onQuit = () => void quit();
   const onStop = () => {
