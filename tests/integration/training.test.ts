@@ -1,6 +1,6 @@
 import { RECIPE_NAMES } from '../../src/main/jampr/train/recipe.js';
 import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { saveCheckpoint } from '../../src/main/jampr/checkpoint.js';
 import { Policy } from '../../src/main/jampr/model/policy.js';
@@ -41,6 +41,14 @@ function fakeTrainer(
         });
         await new Promise((r) => setTimeout(r, 5));
         if (train.name === 'fails' && i === 2) throw new AppError('model', 'the trainer ran out of luck');
+        if (train.name === 'fails where its folder cannot go' && i === 2) {
+          // A file where the models folder was: the run's folder cannot be removed (ENOTDIR), as one in a folder the app
+          // may not write to cannot (EACCES), which a test running as root cannot make.
+          mkdirSync(train.outDir, { recursive: true });
+          rmSync(dirname(train.outDir), { recursive: true });
+          writeFileSync(dirname(train.outDir), '');
+          throw new AppError('model', 'the trainer ran out of luck');
+        }
         if (train.name === 'fails after a checkpoint' && i === 2) {
           mkdirSync(train.outDir, { recursive: true });
           writeFileSync(join(train.outDir, 'model.json'), '{}');
@@ -139,6 +147,31 @@ describe('training service', () => {
     expect(await app.call('training:status', { id: run.id })).toMatchObject({ status: 'failed', error: 'the card could not be written' });
     expect(existsSync(join(app.dir, 'models', 'fails_after_a_checkpoint'))).toBe(false);
     expect((await app.call('training:start', request)).status).toBe('running');
+  });
+
+  it('records a failed run whose folder cannot be removed, naming both problems, and lets the next run start', async () => {
+    app = createTestApp(fakeTrainer());
+    const run = await app.call('training:start', {
+      variant: 'tw3',
+      size: 10,
+      instanceIds: [],
+      minutes: 1,
+      name: 'fails where its folder cannot go',
+    });
+    let ended = run;
+    for (let i = 0; i < 400 && ended.status === 'running'; i++) {
+      await new Promise((r) => setTimeout(r, 5));
+      ended = await app.call('training:status', { id: run.id });
+    }
+    const folder = join(app.dir, 'models', 'fails_where_its_folder_cannot_go');
+    expect(ended).toMatchObject({ status: 'failed', modelId: null });
+    expect(ended.error).toMatch(/^the trainer ran out of luck; /);
+    expect(ended.error).toContain(`its folder ${folder} could not be removed (`);
+    expect(ended.error).toMatch(/: remove it by hand to use the name fails where its folder cannot go again$/);
+    expect(app.events.at(-1)).toEqual({ event: 'training:finished', payload: { run: ended } });
+    rmSync(join(app.dir, 'models'));
+    const next = await app.call('training:start', { variant: 'tw3', size: 10, instanceIds: [], minutes: 1, name: 'next' });
+    expect((await app.call('training:cancel', { id: next.id })).status).toBe('cancelled');
   });
 
   it('refuses a model name longer than a card holds before training, without repeating it whole', async () => {

@@ -1,5 +1,6 @@
 import { existsSync, readdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
+import { fileErrorReason } from '../file-errors.js';
 import type { ModelInfo, TrainingRequest, TrainingRun } from '../../shared/api.js';
 import { AppError, inputError, toErrorData } from '../../shared/errors.js';
 import type { ServiceContext } from './context.js';
@@ -132,7 +133,7 @@ export function trainingServices(ctx: ServiceContext) {
         // activating or listing beside the original, so its folder goes and the verdict says why.
         const summary = result.outDir !== null ? readModelSummary(result.outDir) : null;
         const stepped = summary !== null && summary.instancesSeen > (from?.card.instancesSeen ?? 0);
-        if (result.outDir && !stepped) rmSync(result.outDir, { recursive: true, force: true });
+        const leftBehind = result.outDir && !stepped ? removeRunFolder(result.outDir, name) : null;
         const model = result.outDir && summary && stepped ? registerModel(ctx.store, result.outDir, false, summary) : null;
         // Without a model no step was trained: its folder went above, or (cancelled before the first step) none was written.
         const verdict = model
@@ -144,16 +145,17 @@ export function trainingServices(ctx: ServiceContext) {
               result.cancelled,
               holdout.map((d) => d.name),
             )
-          : noStepVerdict(name, from, request.minutes, result.cancelled);
+          : noStepVerdict(name, from, request.minutes, result.cancelled) + (leftBehind ? ` But ${leftBehind}.` : '');
         outcome = trainingRuns.finish(run.id, result.cancelled ? 'cancelled' : 'done', model, null, verdict)!;
       } catch (err) {
         const error = toErrorData(storeLost ?? err);
         const status = error.kind === 'cancelled' ? 'cancelled' : 'failed';
         // A failed run's folder (no other model's: the name was checked free above) would block its name for good. Where
         // the store was lost the checkpoint stays for the next start to find (interrupted-training.ts).
-        if (status === 'failed' && !storeLost) rmSync(job.outDir, { recursive: true, force: true });
+        const leftBehind = status === 'failed' && !storeLost ? removeRunFolder(job.outDir, name) : null;
+        const message = status === 'failed' ? [error.message, leftBehind].filter((part) => part !== null).join('; ') : null;
         try {
-          outcome = trainingRuns.finish(run.id, status, null, status === 'failed' ? error.message : null)!;
+          outcome = trainingRuns.finish(run.id, status, null, message)!;
         } catch (stored) {
           // The end cannot be stored either: the window still hears how the run ended.
           outcome = { ...run, status: 'failed', error: toErrorData(ctx.store.failureBehind(stored)).message };
@@ -166,6 +168,20 @@ export function trainingServices(ctx: ServiceContext) {
     const finished = execute();
     active.set(run.id, { controller, finished });
     return run;
+  }
+
+  /**
+   * Removes the folder of a run that keeps no model, so that its name can be trained again. Where it cannot go (no
+   * permission, a file in its path) the run must still end and free the worker: the problem is returned in words for
+   * its record, never thrown.
+   */
+  function removeRunFolder(dir: string, name: string): string | null {
+    try {
+      rmSync(dir, { recursive: true, force: true });
+      return null;
+    } catch (err) {
+      return `its folder ${dir} could not be removed (${fileErrorReason(err)}): remove it by hand to use the name ${clipped(name)} again`;
+    }
   }
 
   /** The JAMPR model that plans this policy and size today (the planner's own rule), if any. */
