@@ -13,6 +13,8 @@ import { AppError } from '../../src/shared/errors.js';
 import { createTestApp, type TestApp } from './fixtures/services.js';
 import { saveTinyModel, tinyModelConfig } from '../unit/jampr/fixtures.js';
 import { tinyInstance } from './fixtures/tiny.js';
+import { generateInstance } from '../../src/main/vrp/generate.js';
+import { createRng } from '../../src/main/vrp/rng.js';
 
 /**
  * The training service's bookkeeping (points stored and pushed, outcome and model recorded, one run at a time),
@@ -172,6 +174,24 @@ describe('training service', () => {
     rmSync(join(app.dir, 'models'));
     const next = await app.call('training:start', { variant: 'tw3', size: 10, instanceIds: [], minutes: 1, name: 'next' });
     expect((await app.call('training:cancel', { id: next.id })).status).toBe('cancelled');
+  });
+
+  it('records a run stopped by the app stopping (quit, SIGTERM) as interrupted, not as cancelled, keeping its checkpoint', async () => {
+    app = createTestApp(fakeTrainer());
+    const run = await app.call('training:start', { variant: 'tw1', size: 10, instanceIds: [], minutes: 1, name: 'mine' });
+    while ((await app.call('training:status', { id: run.id })).points.length < 2) await new Promise((r) => setTimeout(r, 5));
+    // What the web mode's SIGTERM and the desktop app's quit call.
+    await app.services.shutdown();
+    const stopped = app.store.trainingRuns.get(run.id)!;
+    // The words a run found 'running' at the next start gets (interrupted-training.ts), naming the model it kept.
+    expect(stopped).toMatchObject({
+      status: 'failed',
+      error: 'interrupted: the app stopped during training; its last checkpoint is kept as the model mine',
+      keptModel: 'mine',
+      modelId: expect.any(Number),
+      verdict: expect.stringMatching(/^mine was not activated: /),
+    });
+    expect(app.events.at(-1)).toEqual({ event: 'training:finished', payload: { run: stopped } });
   });
 
   it('refuses a model name longer than a card holds before training, without repeating it whole', async () => {
@@ -427,6 +447,23 @@ describe('training service', () => {
 });
 
 describe('training in the real ML worker', () => {
+  it('records a run still waiting for the worker when the app stops as interrupted, with a verdict', async () => {
+    app = createTestApp();
+    const instanceId = (await app.call('instances:save', { instance: generateInstance(100, createRng(3), 'busy') })).id;
+    // A plan of a minute keeps the worker's one thread: the training job waits behind it.
+    const plan = app.services.handlers['plans:create']({ instanceId, variant: { name: 'tw3' }, method: 'classical', timeLimitSec: 60 });
+    await expect.poll(() => app.events.some((e) => e.event === 'plan:progress'), { timeout: 20_000 }).toBe(true);
+    const run = await app.call('training:start', { variant: 'tw1', size: 5, instanceIds: [], minutes: 5, name: 'behind-a-plan' });
+    await app.services.shutdown();
+    expect(await plan).toMatchObject({ ok: false });
+    expect(app.store.trainingRuns.get(run.id)).toMatchObject({
+      status: 'failed',
+      error: 'interrupted: the app stopped during training',
+      modelId: null,
+      verdict: 'behind-a-plan was not kept: the run was stopped before its first training step, so it would be the untrained weights.',
+    });
+  });
+
   it('starts a tiny run and cancels it mid-way: the checkpoint it saved becomes a model that plans', async () => {
     app = createTestApp();
     const run = await app.call('training:start', { variant: 'tw1', size: 5, instanceIds: [], minutes: 5, name: 'tiny-run' });

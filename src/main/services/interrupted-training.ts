@@ -1,5 +1,6 @@
 import { join } from 'node:path';
 import type { Store } from '../store/index.js';
+import { interruptedNote } from '../store/training-runs.js';
 import { safeFileName } from './instances.js';
 import { registerModel } from './models.js';
 
@@ -13,8 +14,7 @@ export function recoverInterruptedRuns(store: Store, modelsDir: string): void {
   for (const run of store.trainingRuns.list().filter((r) => r.status === 'running' && r.config.name)) {
     try {
       const model = registerModel(store, join(modelsDir, safeFileName(run.config.name!)), false);
-      const note = `interrupted: the app stopped during training; its last checkpoint is kept as the model ${model.name}`;
-      store.trainingRuns.finish(run.id, 'failed', model, note);
+      store.trainingRuns.finish(run.id, 'failed', model, interruptedNote(model));
     } catch {
       // No checkpoint was saved, or it is incomplete: the run is only marked interrupted below.
     }

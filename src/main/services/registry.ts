@@ -34,7 +34,7 @@ export interface Services {
   handlers: Handlers;
   /** Dispatch by a name that came off the wire; an unknown name is an input error. */
   dispatch(name: string, request: unknown, caller?: Caller): Promise<CallResult<unknown>>;
-  /** Stops planning (the runs in progress answer 'unavailable'), waits for training runs to stop and closes the worker. */
+  /** Stops planning (the runs in progress answer 'unavailable') and training (recorded as interrupted), and closes the worker. */
   shutdown(): Promise<void>;
 }
 
@@ -63,12 +63,7 @@ export function createServices(ctx: ServiceContext): Services {
         : Promise.resolve({ ok: false, error: inputError(`unknown call ${name}`).toData() }),
     async shutdown() {
       planner.stop();
-      // A database file gone from under the app closed the store (store/file-guard.ts): no run can be recorded.
-      const running = ctx.store.db.open ? ctx.store.trainingRuns.list().filter((r) => r.status === 'running') : [];
-      for (const run of running) {
-        await handlers['training:cancel']({ id: run.id });
-      }
-      await training.settle();
+      await training.stopForShutdown();
       await ctx.jobs.close();
     },
   };

@@ -6,6 +6,7 @@ import { AppError, inputError, toErrorData } from '../../shared/errors.js';
 import type { ServiceContext } from './context.js';
 import { safeFileName } from './instances.js';
 import { notStored } from './stored.js';
+import { interruptedNote } from '../store/training-runs.js';
 import { readModelSummary } from './model-card.js';
 import { registerModel, resolveModel } from './models.js';
 import {
@@ -21,7 +22,8 @@ import { someOf } from '../../shared/some-of.js';
 import { clipped } from '../../shared/issues.js';
 
 interface ActiveRun {
-  controller: AbortController;
+  /** `byApp`: the app is stopping (a quit, SIGTERM), not the dispatcher cancelling; the run's record says which. */
+  stop(byApp: boolean): void;
   finished: Promise<TrainingRun>;
 }
 
@@ -108,6 +110,15 @@ export function trainingServices(ctx: ServiceContext) {
     // Where the store cannot be written any more (its file was deleted or replaced, file-guard.ts), the run stops:
     // nothing it learns could be recorded. Its checkpoint stays on disk for the next start to find.
     let storeLost: unknown = null;
+    let appStopping = false;
+    /**
+     * How a run that was stopped is recorded, the one rule for it: a dispatcher's Cancel as cancelled; the app stopping
+     * as a run found 'running' at the next start is (interrupted-training.ts), failed with interruptedNote's words.
+     */
+    const recordStopped = (model: ModelInfo | null, verdict: string) =>
+      appStopping
+        ? trainingRuns.finish(run.id, 'failed', model, interruptedNote(model), verdict)!
+        : trainingRuns.finish(run.id, 'cancelled', model, null, verdict)!;
     const execute = async (): Promise<TrainingRun> => {
       let outcome: TrainingRun;
       try {
@@ -146,7 +157,7 @@ export function trainingServices(ctx: ServiceContext) {
               holdout.map((d) => d.name),
             )
           : noStepVerdict(name, from, request.minutes, result.cancelled) + (leftBehind ? ` But ${leftBehind}.` : '');
-        outcome = trainingRuns.finish(run.id, result.cancelled ? 'cancelled' : 'done', model, null, verdict)!;
+        outcome = result.cancelled ? recordStopped(model, verdict) : trainingRuns.finish(run.id, 'done', model, null, verdict)!;
       } catch (err) {
         const error = toErrorData(storeLost ?? err);
         const status = error.kind === 'cancelled' ? 'cancelled' : 'failed';
@@ -155,7 +166,11 @@ export function trainingServices(ctx: ServiceContext) {
         const leftBehind = status === 'failed' && !storeLost ? removeRunFolder(job.outDir, name) : null;
         const message = status === 'failed' ? [error.message, leftBehind].filter((part) => part !== null).join('; ') : null;
         try {
-          outcome = trainingRuns.finish(run.id, status, null, message)!;
+          // Stopped before the worker took it up (it was busy with a plan), or as it did: nothing was trained or written.
+          outcome =
+            status === 'cancelled'
+              ? recordStopped(null, noStepVerdict(name, from, request.minutes, true))
+              : trainingRuns.finish(run.id, status, null, message)!;
         } catch (stored) {
           // The end cannot be stored either: the window still hears how the run ended.
           outcome = { ...run, status: 'failed', error: toErrorData(ctx.store.failureBehind(stored)).message };
@@ -166,7 +181,11 @@ export function trainingServices(ctx: ServiceContext) {
       return outcome;
     };
     const finished = execute();
-    active.set(run.id, { controller, finished });
+    const stop = (byApp: boolean) => {
+      appStopping ||= byApp;
+      controller.abort();
+    };
+    active.set(run.id, { stop, finished });
     return run;
   }
 
@@ -260,13 +279,19 @@ export function trainingServices(ctx: ServiceContext) {
     'training:cancel': async ({ id }: { id: number }) => {
       const run = active.get(id);
       if (!run) return requireRun(id);
-      run.controller.abort();
+      run.stop(false);
       return run.finished;
     },
     'training:status': ({ id }: { id: number }) => requireRun(id),
     'training:list': () => trainingRuns.list(),
   };
-  /** For shutdown and tests: waits for the runs in progress. */
-  const settle = () => Promise.all([...active.values()].map((r) => r.finished));
-  return { handlers, settle };
+  /** For shutdown (a quit, SIGTERM): stops the runs in progress as interrupted by the app, and waits for their records. */
+  const stopForShutdown = () =>
+    Promise.all(
+      [...active.values()].map((r) => {
+        r.stop(true);
+        return r.finished;
+      }),
+    );
+  return { handlers, stopForShutdown };
 }

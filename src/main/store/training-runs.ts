@@ -25,6 +25,15 @@ const toRun = (row: RunRow): TrainingRun => ({
   createdAt: row.created_at,
 });
 
+/**
+ * The record of a run the app's own stop ended (a quit, SIGTERM, or a kill found at the next start), told apart from a
+ * dispatcher's Cancel: failed, with these words, naming the model its last checkpoint was kept as where there is one.
+ */
+export function interruptedNote(kept: { name: string } | null): string {
+  const note = 'interrupted: the app stopped during training';
+  return kept ? `${note}; its last checkpoint is kept as the model ${kept.name}` : note;
+}
+
 /** Training runs and their learning curves; each point is appended in its own small transaction. */
 export function trainingRunRepository(db: Database) {
   const list = db.prepare<[], RunRow>('SELECT * FROM training_runs ORDER BY id DESC');
@@ -34,9 +43,7 @@ export function trainingRunRepository(db: Database) {
   const finish = db.prepare<[TrainingStatus, number | null, string | null, string | null, string | null, number]>(
     'UPDATE training_runs SET status = ?, model_id = ?, kept_model = ?, error = ?, verdict = ? WHERE id = ?',
   );
-  const interrupt = db.prepare(
-    "UPDATE training_runs SET status = 'failed', error = 'interrupted: the app stopped during training' WHERE status = 'running'",
-  );
+  const interrupt = db.prepare<[string]>("UPDATE training_runs SET status = 'failed', error = ? WHERE status = 'running'");
 
   const find = (id: number) => {
     const row = get.get(id);
@@ -65,7 +72,7 @@ export function trainingRunRepository(db: Database) {
       return find(id);
     },
     /** Runs left 'running' by a previous process that died cannot be resumed: mark them failed at start-up. */
-    markInterrupted: (): number => interrupt.run().changes,
+    markInterrupted: (): number => interrupt.run(interruptedNote(null)).changes,
   };
 }
 
