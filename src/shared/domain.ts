@@ -115,7 +115,14 @@ const longerThan = (max: number, what: string) => `is longer than ${max} charact
  */
 export const noControl = <T extends z.ZodString>(text: T, kind: 'id' | 'text' = 'id') =>
   text.refine((t) => controlCharacterIn(t, kind) === null, { error: (issue) => controlCharacterMessage(String(issue.input), kind) });
-const sentLabel = noControl(label.unwrap().max(MAX_TEXT_CHARS, longerThan(MAX_TEXT_CHARS, 'a name or an address')), 'text').optional();
+/**
+ * A name or an address sent to be kept, trimmed of its outer spaces (tabs, line breaks) as the CSV import trims every
+ * cell (readCell), and none where only spaces were, as the import reads a blank cell: what is stored is what the day's
+ * CSV export gives back, whichever way the day came (the API, the table, a file).
+ */
+const sentLabel = noControl(label.unwrap().trim().max(MAX_TEXT_CHARS, longerThan(MAX_TEXT_CHARS, 'a name or an address')), 'text')
+  .transform((text) => (text === '' ? undefined : text))
+  .optional();
 /** An id as a request may name it (in an instance, in routes): bounded, and not blank. */
 const sentId = z
   .string('is not a non-empty string')

@@ -178,3 +178,22 @@ describe('the texts of an instance', () => {
     });
   });
 });
+
+describe('names and addresses with spaces at their ends', () => {
+  it('are stored trimmed, as the CSV import reads them, so that the day’s CSV export imports back equal', async () => {
+    const day = tinyInstance('spaced');
+    day.depot = { ...day.depot, name: ' Depot Nord\t' };
+    day.customers[0] = { ...day.customers[0], name: '  Bäckerei Huber ', address: ' Hauptstr. 1\n10115 Berlin\n' };
+    // Spaces alone are no name: stored as none, as the import reads a blank cell.
+    day.customers[1] = { ...day.customers[1], name: '   ', address: 'Marktplatz 3' };
+    const saved = await app.call('instances:save', { instance: day });
+    expect(saved.instance.depot.name).toBe('Depot Nord');
+    expect(saved.instance.customers[0]).toMatchObject({ name: 'Bäckerei Huber', address: 'Hauptstr. 1\n10115 Berlin' });
+    expect(saved.instance.customers[1].name).toBeUndefined();
+    expect((await app.call('instances:get', { id: saved.id })).instance).toEqual(saved.instance);
+
+    const { text } = await app.call('instances:exportCsv', { id: saved.id });
+    const back = await app.call('instances:importCsv', { fileName: 'spaced.csv', text, capacity: day.capacity, vehicles: day.vehicles });
+    expect({ ...back.instance, name: saved.instance.name }).toEqual(saved.instance);
+  });
+});
