@@ -5,13 +5,14 @@
  * first midnight, and times past 24:00 are written so; "23:00-1" is the evening before (-60).
  */
 
-const CLOCK = /^(\d{1,2})(?::([0-5]\d)(?::([0-5]\d))?)?(?:\s*([AaPp])\.?[Mm]\.?)?(?:\s*([+-])([1-9]))?$/;
+// The days after "+" or "-" have as many digits as they need: formatClock writes a time ten days on as "+10".
+const CLOCK = /^(\d{1,2})(?::([0-5]\d)(?::([0-5]\d))?)?(?:\s*([AaPp])\.?[Mm]\.?)?(?:\s*([+-])([1-9]\d*))?$/;
 /** Minutes in a day: a time past it is the next day's. */
 export const MINUTES_PER_DAY = 24 * 60;
 
 /**
  * Minutes since midnight, or undefined when the text is not a time of day: H:MM, HH:MM or HH:MM:SS, in 24-hour form
- * or with AM/PM (then the minutes may go: "9am", "2 PM"), then "+1" for the next day.
+ * or with AM/PM (then the minutes may go: "9am", "2 PM"), then "+1" for the next day ("+10" ten days on, "-1" the day before).
  */
 export function parseClock(text: string): number | undefined {
   const m = CLOCK.exec(colonForm(text.trim()));

@@ -61,6 +61,14 @@ describe('times of day in a shift', () => {
     expect([-60, -1440, -1500].map((m) => formatClock(m))).toEqual(['23:00-1', '00:00-1', '23:00-2']);
     expect(['23:00-1', '11:00 PM -1', '00:00-1'].map(parseClock)).toEqual([-60, -60, -1440]);
   });
+
+  it('reads back a time ten days or more from the first midnight, as it is written', () => {
+    const times = [10 * 1440 + 60, 123 * 1440 + 30.5, -12 * 1440 + 60];
+    expect(times.map((m) => formatClock(m, true))).toEqual(['01:00+10', '00:30:30+123', '01:00-12']);
+    expect(times.map((m) => parseClock(formatClock(m, true)))).toEqual(times);
+    // A day count starts with a digit other than 0, as the single digit did.
+    expect(parseClock('01:00+01')).toBeUndefined();
+  });
 });
 
 describe('whether a time is written with AM or PM', () => {

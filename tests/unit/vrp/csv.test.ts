@@ -543,6 +543,24 @@ describe('CSV writers', () => {
     expect(writeInstanceCsv(instance).split('\n')[1]).toBe('depot,"D, hub",0,0,0,07:00,18:00,0');
   });
 
+  it('writes a clock time ten days or more past the first midnight so that it reads back', () => {
+    const day = 24 * 60;
+    const { instance } = parseCustomerCsv(
+      ['id,x,y,demand,ready,due,service', 'D,0,0,0,07:00,18:00,0', '1,3,4,5,08:00,09:00,15'].join('\n'),
+      fleet,
+    );
+    // A day kept over the API may start days after its first midnight (a day of a long run, counted from its first).
+    const later = (m: number) => 10 * day + m;
+    const long = {
+      ...instance,
+      depot: { ...instance.depot, ready: later(7 * 60), due: later(18 * 60) },
+      customers: [{ ...instance.customers[0], ready: later(8 * 60), due: later(9 * 60 + 0.5) }],
+    };
+    const written = writeInstanceCsv(long);
+    expect(written.split('\n').slice(1, 3)).toEqual(['depot,D,0,0,0,07:00+10,18:00+10,0', 'customer,1,3,4,5,08:00+10,09:00:30+10,15']);
+    expect(parseCustomerCsv(written, { ...fleet, vehicles: long.vehicles }).instance).toEqual(long);
+  });
+
   it('writes a window that follows the shift as the blank cell it was read from, so it still follows after a round trip', () => {
     const text = ['id,x,y,demand,ready,due,service', 'D,0,0,0,07:00,18:00,0', '1,3,4,5,,,15', '2,1,1,1,09:00,,5'].join('\n');
     const { instance } = parseCustomerCsv(text, fleet);
