@@ -12,6 +12,7 @@ import { RENDERER_PAGE, RENDERER_SCHEME, type RendererLocation } from './rendere
 import { rendererResponse } from './renderer-protocol.js';
 import { hardenContents } from './security.js';
 import { setupServices, setupStore, setupWorker } from './setup.js';
+import { rescuedCopiesDialog } from './start-notices.js';
 import { sqliteAddonFor } from './store/native-binding.js';
 import { DB_FILE } from './store/paths.js';
 import type { Services } from './services/registry.js';
@@ -65,7 +66,8 @@ function createWindow(): void {
 
 async function start(): Promise<void> {
   const root = app.getAppPath();
-  store = setupStore(dbPath(), join(root, 'resources', 'models'), { nativeBinding: sqliteAddonFor(root) });
+  const path = dbPath();
+  store = setupStore(path, join(root, 'resources', 'models'), { nativeBinding: sqliteAddonFor(root) });
   const worker = setupWorker(createMlWorker);
   services = setupServices(store, worker, (event, payload) => window?.webContents.send(event, payload), {
     version: app.getVersion(),
@@ -75,6 +77,8 @@ async function start(): Promise<void> {
   setupIpc(services, () => window?.webContents ?? null, renderer);
   hardenContents(renderer);
   createWindow();
+  const rescued = rescuedCopiesDialog(path);
+  if (rescued && window) void dialog.showMessageBox(window, rescued);
 }
 
 app
