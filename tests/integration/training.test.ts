@@ -223,6 +223,19 @@ describe('training service', () => {
     });
   });
 
+  it('keeps the checkpoint of a run stopped by the app quitting after its database file was deleted', async () => {
+    app = createTestApp(fakeTrainer());
+    const run = await app.call('training:start', { variant: 'tw1', size: 10, instanceIds: [], minutes: 1, name: 'orphaned' });
+    while ((await app.call('training:status', { id: run.id })).points.length < 2) await new Promise((r) => setTimeout(r, 5));
+    rmSync(app.store.path);
+    expect((await app.fail('training:list', {})).message).toMatch(/was deleted while the app was running/);
+    await app.services.shutdown();
+    // Nothing could record it: the folder is what the next start finds and registers (interrupted-training.ts).
+    expect(existsSync(join(app.dir, 'models', 'orphaned', 'model.json'))).toBe(true);
+    const finished = app.events.find((e) => e.event === 'training:finished')?.payload as { run: { status: string; error: string } };
+    expect(finished.run).toMatchObject({ status: 'failed', error: expect.stringMatching(/was deleted while the app was running/) });
+  });
+
   /** Five stored days and a JAMPR tw1 N=10 model that plans them today; returns the day ids and the model. */
   async function userHistory(comparison: TrainJobResult['comparison'], { steps = 3, instancesTrained = 64 } = {}) {
     const trainer = fakeTrainer(comparison, steps, instancesTrained);

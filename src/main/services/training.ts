@@ -159,6 +159,8 @@ export function trainingServices(ctx: ServiceContext) {
           : noStepVerdict(name, from, request.minutes, result.cancelled) + (leftBehind ? ` But ${leftBehind}.` : '');
         outcome = result.cancelled ? recordStopped(model, verdict) : trainingRuns.finish(run.id, 'done', model, null, verdict)!;
       } catch (err) {
+        // The store closed under the run (its file went, file-guard.ts) before a point of it could tell: as lost.
+        if (!storeLost && !ctx.store.db.open) storeLost = ctx.store.failureBehind(err);
         const error = toErrorData(storeLost ?? err);
         const status = error.kind === 'cancelled' ? 'cancelled' : 'failed';
         // A failed run's folder (no other model's: the name was checked free above) would block its name for good. Where
