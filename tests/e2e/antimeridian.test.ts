@@ -4,7 +4,6 @@
  */
 import { expect, test } from '@playwright/test';
 import { type AppSession, openApp } from './support/browser.js';
-import { UNREACHABLE_TILES } from './support/fixtures.js';
 import { importCsv } from './support/csv-import.js';
 
 const FIJI_CSV = [
@@ -24,10 +23,9 @@ test.afterAll(async () => {
 });
 
 test('a day across the antimeridian is shown as one place, and its routes stay inside the map', async ({ browser }) => {
-  session = await openApp(browser);
+  session = await openApp(browser, { unreachableTiles: true });
   const { page } = session;
   const byTest = (id: string) => page.getByTestId(id);
-  await page.evaluate(`localStorage.setItem('jampr.tileUrl', ${JSON.stringify(UNREACHABLE_TILES)})`);
   await importCsv(page, 'taveuni.csv', FIJI_CSV, { vehicles: 2, capacity: 20, speedKmh: 30 });
   await expect(page.locator('[data-testid^="customer-row-"]')).toHaveCount(5);
 

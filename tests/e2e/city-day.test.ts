@@ -7,7 +7,7 @@ import { readFile, writeFile } from 'node:fs/promises';
 import { expect, type Page, test } from '@playwright/test';
 import { extractText } from 'unpdf';
 import { type AppSession, openApp, SCREENS } from './support/browser.js';
-import { CITY_DAY_CSV, CITY_DAY_STOPS, UNREACHABLE_TILES } from './support/fixtures.js';
+import { CITY_DAY_CSV, CITY_DAY_STOPS } from './support/fixtures.js';
 import { importCsv } from './support/csv-import.js';
 
 test.describe.configure({ mode: 'serial' });
@@ -17,9 +17,8 @@ let page: Page;
 const byTest = (id: string) => page.getByTestId(id);
 
 test.beforeAll(async ({ browser }) => {
-  session = await openApp(browser);
+  session = await openApp(browser, { unreachableTiles: true });
   page = session.page;
-  await page.evaluate(`localStorage.setItem('jampr.tileUrl', ${JSON.stringify(UNREACHABLE_TILES)})`);
 });
 test.afterAll(async () => {
   await session?.close();

@@ -5,7 +5,7 @@
 import { expect, type Page, test } from '@playwright/test';
 import { openApp } from './support/browser.js';
 import { importCsv } from './support/csv-import.js';
-import { seededRandom, UNREACHABLE_TILES } from './support/fixtures.js';
+import { seededRandom } from './support/fixtures.js';
 
 /** 110 stops within about 3 km of a depot in Lyon, as on a busy city day (a fixed pseudo-random spread). */
 function crowdedDay(): string {
@@ -28,10 +28,9 @@ async function shownLabels(page: Page) {
 test('a crowded day seen whole shows ids that never run into each other, each stop keeps its tooltip, and zoomed in the ids come back', async ({
   browser,
 }) => {
-  const session = await openApp(browser);
+  const session = await openApp(browser, { unreachableTiles: true });
   const { page } = session;
   try {
-    await page.evaluate(`localStorage.setItem('jampr.tileUrl', ${JSON.stringify(UNREACHABLE_TILES)})`);
     await importCsv(page, 'crowded.csv', crowdedDay(), { vehicles: 8, capacity: 100, speedKmh: 30 });
     await expect(page.locator('[data-testid^="marker-K"]')).toHaveCount(110);
     const hidden = page.locator('.stop-marker-host.label-hidden');

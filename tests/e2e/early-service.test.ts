@@ -4,7 +4,6 @@
  */
 import { expect, test } from '@playwright/test';
 import { type AppSession, openApp } from './support/browser.js';
-import { UNREACHABLE_TILES } from './support/fixtures.js';
 import { confirmCsvImport, openCsvImport } from './support/csv-import.js';
 
 // Two shops 2-4 km from the depot that open hours after it: a van leaving at 07:00 is there long before them.
@@ -22,10 +21,9 @@ test.afterAll(async () => {
 });
 
 test('a soft-window plan serving hours before windows open says so; partly soft windows wait and say nothing', async ({ browser }) => {
-  session = await openApp(browser);
+  session = await openApp(browser, { unreachableTiles: true });
   const { page } = session;
   const byTest = (id: string) => page.getByTestId(id);
-  await page.evaluate(`localStorage.setItem('jampr.tileUrl', ${JSON.stringify(UNREACHABLE_TILES)})`);
   await openCsvImport(page, 'early.csv', DAY_CSV, { vehicles: 2, capacity: 20, speedKmh: 30 });
   await confirmCsvImport(page);
   await byTest('policy-name').selectOption('tw3');

@@ -4,7 +4,6 @@
  */
 import { expect, test } from '@playwright/test';
 import { type AppSession, openApp } from './support/browser.js';
-import { UNREACHABLE_TILES } from './support/fixtures.js';
 import { confirmCsvImport, openCsvImport } from './support/csv-import.js';
 
 const DAY_CSV = [
@@ -23,10 +22,9 @@ test.afterAll(async () => {
 });
 
 test('a learned plan on a day of long stops says that the models were mostly trained on shorter stops', async ({ browser }) => {
-  session = await openApp(browser);
+  session = await openApp(browser, { unreachableTiles: true });
   const { page } = session;
   const byTest = (id: string) => page.getByTestId(id);
-  await page.evaluate(`localStorage.setItem('jampr.tileUrl', ${JSON.stringify(UNREACHABLE_TILES)})`);
   await openCsvImport(page, 'long-stops.csv', DAY_CSV, { vehicles: 2, capacity: 20, speedKmh: 30 });
   await confirmCsvImport(page);
   await byTest('policy-name').selectOption('tw1');

@@ -6,7 +6,6 @@
  */
 import { expect, test } from '@playwright/test';
 import { type AppSession, openApp } from './support/browser.js';
-import { UNREACHABLE_TILES } from './support/fixtures.js';
 import { openCsvImport } from './support/csv-import.js';
 
 const LONG_ID = 'KUNDE-ÖSTERREICH-WIEN-LANDSTRASSE-0003-NACHLIEFER';
@@ -19,9 +18,8 @@ test.afterAll(async () => {
 });
 
 test('the import preview keeps every column in sight beside a long id and name', async ({ browser }) => {
-  session = await openApp(browser);
+  session = await openApp(browser, { unreachableTiles: true });
   const { page } = session;
-  await page.evaluate(`localStorage.setItem('jampr.tileUrl', ${JSON.stringify(UNREACHABLE_TILES)})`);
   const csv = [
     'id,name,lat,lon,demand,ready,due,service',
     'D,Lager,48.1700,16.4200,0,06:00,16:00,0',

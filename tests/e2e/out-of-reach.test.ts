@@ -5,7 +5,6 @@
  */
 import { expect, test } from '@playwright/test';
 import { type AppSession, openApp } from './support/browser.js';
-import { UNREACHABLE_TILES } from './support/fixtures.js';
 import { confirmCsvImport, openCsvImport } from './support/csv-import.js';
 
 const DAY_CSV = [
@@ -27,10 +26,9 @@ test.afterAll(async () => {
 });
 
 test('a customer out of reach imports with a warning and is named as not served under hard windows only', async ({ browser }) => {
-  session = await openApp(browser);
+  session = await openApp(browser, { unreachableTiles: true });
   const { page } = session;
   const byTest = (id: string) => page.getByTestId(id);
-  await page.evaluate(`localStorage.setItem('jampr.tileUrl', ${JSON.stringify(UNREACHABLE_TILES)})`);
   await openCsvImport(page, 'out-of-reach.csv', DAY_CSV, { vehicles: 2, capacity: 20, speedKmh: 30 });
   await expect(byTest('csv-warning')).toContainText('customer B3 cannot be reached in time');
   // The first rows show latitude and longitude as read, under their own names.

@@ -7,7 +7,7 @@ import { expect, type Page, test } from '@playwright/test';
 import { extractText } from 'unpdf';
 import { type AppSession, openApp, SCREENS } from './support/browser.js';
 import { importCsv } from './support/csv-import.js';
-import { realDayCsv, UNREACHABLE_TILES } from './support/fixtures.js';
+import { realDayCsv } from './support/fixtures.js';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -18,9 +18,8 @@ let page: Page;
 const byTest = (id: string) => page.getByTestId(id);
 
 test.beforeAll(async ({ browser }) => {
-  session = await openApp(browser);
+  session = await openApp(browser, { unreachableTiles: true });
   page = session.page;
-  await page.evaluate(`localStorage.setItem('jampr.tileUrl', ${JSON.stringify(UNREACHABLE_TILES)})`);
   await importCsv(page, 'print-day.csv', realDayCsv(STOPS), { vehicles: 1, capacity: 200, speedKmh: 25 });
   await byTest('policy-name').selectOption('tw3');
   await byTest('method').selectOption('classical');

@@ -5,7 +5,6 @@
 import { expect, type Page, test } from '@playwright/test';
 import { type AppSession, openApp } from './support/browser.js';
 import { importCsv } from './support/csv-import.js';
-import { UNREACHABLE_TILES } from './support/fixtures.js';
 
 const DAY_CSV = [
   'id,name,lat,lon,demand,ready,due,service',
@@ -40,10 +39,9 @@ async function openFromHistory(page: Page, name: string) {
 }
 
 test('a save over edits made in another window is refused, and the second version is kept as a copy', async ({ browser }) => {
-  const a = await openApp(browser);
-  const b = await openApp(browser);
+  const a = await openApp(browser, { unreachableTiles: true });
+  const b = await openApp(browser, { unreachableTiles: true });
   sessions.push(a, b);
-  for (const { page } of [a, b]) await page.evaluate(`localStorage.setItem('jampr.tileUrl', ${JSON.stringify(UNREACHABLE_TILES)})`);
   await importCsv(a.page, 'two-windows.csv', DAY_CSV, { vehicles: 2, capacity: 20, speedKmh: 30 });
   await b.page.reload();
   await openFromHistory(b.page, 'two-windows');

@@ -6,7 +6,7 @@
 import { readFile } from 'node:fs/promises';
 import { expect, type Page, test } from '@playwright/test';
 import { type AppSession, openApp } from './support/browser.js';
-import { CITY_DAY_CSV, UNREACHABLE_TILES } from './support/fixtures.js';
+import { CITY_DAY_CSV } from './support/fixtures.js';
 import { importCsv } from './support/csv-import.js';
 
 test.describe.configure({ mode: 'serial' });
@@ -17,9 +17,8 @@ const byTest = (id: string) => page.getByTestId(id);
 const distance = () => byTest('kpi-distance').locator('.kpi-value').textContent();
 
 test.beforeAll(async ({ browser }) => {
-  session = await openApp(browser);
+  session = await openApp(browser, { unreachableTiles: true });
   page = session.page;
-  await page.evaluate(`localStorage.setItem('jampr.tileUrl', ${JSON.stringify(UNREACHABLE_TILES)})`);
 });
 test.afterAll(async () => {
   await session?.close();

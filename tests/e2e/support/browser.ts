@@ -6,6 +6,7 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { type Browser, type BrowserContextOptions, type Page, test } from '@playwright/test';
+import { UNREACHABLE_TILES } from './fixtures.js';
 
 export const SCREENS = join('test-results', 'screens');
 
@@ -26,9 +27,23 @@ export function appUrl(): string {
   return url;
 }
 
-/** Opens the app in a new browser context; `options` set what only a new context can (a display's scale). */
-export async function openApp(browser: Browser, options: BrowserContextOptions = {}): Promise<AppSession> {
-  const context = await browser.newContext(options);
+export interface OpenAppOptions {
+  /** What only a new browser context sets: a display scaled to 125 % is `{ deviceScaleFactor: 1.25 }`. */
+  context?: BrowserContextOptions;
+  /**
+   * Map tiles pointed at a server that refuses connections (UNREACHABLE_TILES), so that a lat/lon map shows its offline
+   * background at once and no test waits on the network. Set once the page has loaded (the setting lives in the app's
+   * localStorage, which the page before it does not share) and before anything is imported: a map reads it when drawn.
+   */
+  unreachableTiles?: boolean;
+}
+
+/** Opens the app in a new browser context. */
+export async function openApp(
+  browser: Browser,
+  { context: contextOptions = {}, unreachableTiles = false }: OpenAppOptions = {},
+): Promise<AppSession> {
+  const context = await browser.newContext(contextOptions);
   const page = await context.newPage();
   const errors: string[] = [];
   page.on('pageerror', (err) => errors.push(`pageerror: ${err.message}`));
@@ -36,6 +51,7 @@ export async function openApp(browser: Browser, options: BrowserContextOptions =
     if (msg.type() === 'error' && !EXPECTED_NOISE.some((re) => re.test(msg.text()))) errors.push(`console: ${msg.text()}`);
   });
   await page.goto(appUrl());
+  if (unreachableTiles) await page.evaluate(`localStorage.setItem('jampr.tileUrl', ${JSON.stringify(UNREACHABLE_TILES)})`);
   mkdirSync(SCREENS, { recursive: true });
   return {
     page,

@@ -1,7 +1,7 @@
 import { type BrowserContextOptions, type Page, test } from '@playwright/test';
 import { type AppSession, openApp } from './browser.js';
 import { importCsv } from './csv-import.js';
-import { CITY_DAY_CSV, UNREACHABLE_TILES } from './fixtures.js';
+import { CITY_DAY_CSV } from './fixtures.js';
 
 export interface CityDayOptions {
   /** The window's size, set before the import. */
@@ -20,9 +20,8 @@ export function cityDayPage(fileName: string, { viewport, context, csv = CITY_DA
   test.describe.configure({ mode: 'serial' });
   let session: AppSession | undefined;
   test.beforeAll(async ({ browser }) => {
-    session = await openApp(browser, context);
+    session = await openApp(browser, { context, unreachableTiles: true });
     if (viewport) await session.page.setViewportSize(viewport);
-    await session.page.evaluate(`localStorage.setItem('jampr.tileUrl', ${JSON.stringify(UNREACHABLE_TILES)})`);
     await importCsv(session.page, fileName, csv, { vehicles: 3, capacity: 30, speedKmh: 25 });
   });
   test.afterAll(async () => {
