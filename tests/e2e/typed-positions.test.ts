@@ -67,6 +67,13 @@ test('a position saved with more decimals than its cells show, typed back as the
   // The saved place, not one a few centimetres away: nothing to save.
   await expect(byTest('unsaved-badge')).toHaveCount(0);
   await expect(byTest('save-instance')).toBeDisabled();
+  // Typed as shown with a trailing zero, it is the saved place too, and the cells show it as every number cell shows
+  // what the day keeps (they kept the text typed: 52.5219070 beside a depot at 52.521907).
+  await type(lat, '52.5219070');
+  await type(lon, '13.41320');
+  await expect(lat).toHaveValue('52.521907');
+  await expect(lon).toHaveValue('13.4132');
+  await expect(byTest('unsaved-badge')).toHaveCount(0);
 });
 
 test("the selected customer dragged away is typed back; another customer's cells show its own position", async () => {

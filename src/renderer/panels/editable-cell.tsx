@@ -68,11 +68,16 @@ export function EditableCell({ value, kind, clockTimes, moment, onCommit, testId
   // Whether the user typed since the value last changed: a time typed into a cell that follows the shift makes it
   // the customer's own, even where it equals the shift's hours (it must not move when the shift does).
   const [typed, setTyped] = useState(false);
+  // Counts commits: after one the cell shows the value the day keeps, not the text typed. The day may keep the value
+  // it had (a position typed as its cells show the saved one, 52.5219070, is the saved 52.5219066): no new value then
+  // re-renders the cell, and "52.5219070" stayed beside cells that show their values as formatted.
+  const [commits, setCommits] = useState(0);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a commit is a trigger too (see `commits`)
   useEffect(() => {
     setText(show(value, kind, clockTimes, moment));
     setError(null);
     setTyped(false);
-  }, [value, kind, clockTimes, moment]);
+  }, [value, kind, clockTimes, moment, commits]);
 
   const commit = () => {
     if (onClear && text.trim() === '') {
@@ -96,11 +101,9 @@ export function EditableCell({ value, kind, clockTimes, moment, onCommit, testId
       setError(beyond);
       return;
     }
-    setError(null);
-    setTyped(false);
     const next = kind === 'time' && clockTimes && toClock ? toClock(parsed.value) : parsed.value;
     if (next !== value || derived) onCommit(next);
-    else setText(show(value, kind, clockTimes, moment));
+    setCommits((n) => n + 1);
   };
 
   return (
