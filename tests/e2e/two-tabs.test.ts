@@ -1,8 +1,9 @@
 /**
  * Two browser tabs on the web mode, as a dispatcher and a colleague might have: a tab reads the history afresh when
- * it gets the focus back, and plans only the version of the day it shows.
+ * it gets the focus back, and plans only the version of the day it shows; hand edits of a plan the other tab deleted
+ * are kept, and the tab says how.
  */
-import { expect, type Page, test } from '@playwright/test';
+import { type Browser, expect, type Page, test } from '@playwright/test';
 import { appUrl } from './support/browser.js';
 import { importCsv } from './support/csv-import.js';
 import { CITY_DAY_CSV } from './support/fixtures.js';
@@ -72,6 +73,56 @@ test('a training run started in one tab is followed, and can be cancelled, in an
   await expect(b.getByTestId('train-cancel')).toBeEnabled();
   await b.getByTestId('train-cancel').click();
   await expect(b.locator('[data-testid="training-status"][data-status="cancelled"]')).toBeVisible({ timeout: 60_000 });
+  expect(errors).toEqual([]);
+  await context.close();
+});
+
+/**
+ * Tab A imports `name` (the city day) and plans it; tab B opens it and moves the first stop of route 1 onto route 2 by
+ * hand, not saved. Returns the tabs, the plan's id and the stop moved.
+ */
+async function editedInTabB(browser: Browser, name: string) {
+  const context = await browser.newContext();
+  const [a, b] = [await context.newPage(), await context.newPage()];
+  const errors: string[] = [];
+  for (const page of [a, b]) page.on('pageerror', (err) => errors.push(err.message));
+  await a.goto(appUrl());
+  await importCsv(a, `${name}.csv`, CITY_DAY_CSV, { vehicles: 3, capacity: 30, speedKmh: 25 });
+  await a.getByTestId('method').selectOption('classical');
+  await a.getByTestId('method-effort').fill('1');
+  await a.getByTestId('plan-button').click();
+  await expect(a.getByTestId('plan-meta')).toBeVisible({ timeout: 60_000 });
+  const planId = (await a.getByTestId('plan-meta').getAttribute('data-plan-id'))!;
+  await b.goto(appUrl());
+  await dayEntry(b, name).getByTestId('history-open').click();
+  await expect(b.getByTestId('plan-meta')).toHaveAttribute('data-plan-id', planId);
+  const chip = b.getByTestId('legend-route-0').locator('[data-testid^="stop-chip-"]').first();
+  const moved = (await chip.getAttribute('data-testid'))!.replace('stop-chip-', '');
+  await chip.click();
+  await b.getByTestId('move-stop-select').selectOption('1');
+  await expect(b.getByTestId('edit-bar')).toBeVisible();
+  await expect(b.getByTestId('save-edited')).toBeEnabled();
+  return { context, a, b, errors, planId, moved };
+}
+
+/** The history entry of the day named exactly `name` (not its copy). */
+const dayEntry = (page: Page, name: string) =>
+  page.locator('[data-testid^="history-instance-"]').filter({ has: page.locator('.history-name').getByText(name, { exact: true }) });
+
+test('hand edits of a plan another tab deleted are saved as a new plan, and the plan panel says so', async ({ browser }) => {
+  const { context, a, b, errors, planId, moved } = await editedInTabB(browser, 'plan-gone');
+  a.once('dialog', (dialog) => void dialog.accept());
+  await a.getByTestId(`delete-plan-${planId}`).click();
+  await expect(a.getByTestId(`history-plan-${planId}`)).toHaveCount(0);
+
+  await b.bringToFront();
+  await b.getByTestId('save-edited').click();
+  await expect(b.getByTestId('plan-source-deleted')).toHaveText(
+    `Plan ${planId}, which these edits were made on, was deleted elsewhere since: the edits are kept as a new hand-edited plan of “plan-gone”.`,
+  );
+  await expect(b.getByTestId('edit-bar')).toHaveCount(0);
+  await expect(b.getByTestId('plan-meta')).not.toHaveAttribute('data-plan-id', planId);
+  await expect(b.getByTestId('legend-route-1').getByTestId(`stop-chip-${moved}`)).toBeVisible();
   expect(errors).toEqual([]);
   await context.close();
 });

@@ -6,7 +6,7 @@ import { useState } from 'react';
 import type { StoredPlan } from '../../shared/api.js';
 import type { Instance, Violation } from '../../shared/domain.js';
 import { formatDateTime, formatNumber } from '../format.js';
-import type { PlanEdit } from '../state/use-workspace.js';
+import type { PlanEdit, ShownPlan } from '../state/use-workspace.js';
 import { cutShortNote, describeMethod, greedyKeptNote, isModelAlone } from '../../shared/methods.js';
 import { earlyServiceNote } from '../../shared/early-service.js';
 import { learnedPlanNotices } from '../../shared/model-limits.js';
@@ -20,7 +20,7 @@ import { type ChangedSince, changedSincePlanned, costWhenPlanned } from './chang
 
 interface Props {
   instance: Instance;
-  plan: StoredPlan;
+  plan: ShownPlan;
   edit: PlanEdit | null;
   stale: boolean;
   selected: string | null;
@@ -102,6 +102,13 @@ export function PlanPanel(props: Props) {
           {formatDateTime(plan.createdAt)}
         </span>
       </div>
+      {/* Hand edits just saved whose plan another tab or window had deleted: they are a new plan, not that one's edit. */}
+      {plan.sourceDeleted && (
+        <p className="note note-warn" data-testid="plan-source-deleted">
+          {plan.sourceDeleted[0].toUpperCase()}
+          {plan.sourceDeleted.slice(1)}.
+        </p>
+      )}
       {/* About the model's own routes: once edited by hand they are not the model's any more. */}
       {!edit && <ModelNotices instance={instance} plan={plan} />}
       {plan.greedyKept && (

@@ -5,7 +5,7 @@
  * (opening another instance or plan, New, an import, leaving the page) asks first.
  */
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import type { StoredInstance, StoredPlan } from '../../shared/api.js';
+import type { SavedEdit, StoredInstance } from '../../shared/api.js';
 import type { Evaluation, Instance, Routes } from '../../shared/domain.js';
 import { inputError } from '../../shared/errors.js';
 import { useApi } from '../hooks/use-api.js';
@@ -22,6 +22,9 @@ export const SAVE_ACTIONS = ['Save instance', 'Save before planning', 'Save befo
 /** The action a Save stopped by a cell's refused entry is reported under (it goes with the next save). */
 const REFUSED_SAVE = 'Saving';
 
+/** The plan on screen: as stored, or as the save of hand edits answered (which says where their plan was deleted since). */
+export type ShownPlan = SavedEdit;
+
 export interface PlanEdit {
   routes: Routes;
   /** The check-mode score of `routes`; null while it is being computed. */
@@ -37,7 +40,7 @@ export function useWorkspace() {
   const [stored, setStored] = useState<StoredInstance | null>(null);
   const [draft, setDraft] = useState<Instance | null>(null);
   const [selected, setSelected] = useState<string | null>(null);
-  const [plan, setPlanState] = useState<StoredPlan | null>(null);
+  const [plan, setPlanState] = useState<ShownPlan | null>(null);
   const [edit, setEdit] = useState<PlanEdit | null>(null);
   const [saveErrors, setSaveErrors] = useState<string[]>([]);
   /** Counts instances put on screen (opened, started, closed): a save or a reload of the same one does not count. */
@@ -126,7 +129,7 @@ export function useWorkspace() {
   );
 
   const setPlan = useCallback(
-    (next: StoredPlan | null) => {
+    (next: ShownPlan | null) => {
       setPlanState(next);
       setEdit(null);
       // Route edits belong to the plan they were made on; customer and fleet edits stay undoable.
