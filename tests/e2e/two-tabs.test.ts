@@ -1,7 +1,7 @@
 /**
  * Two browser tabs on the web mode, as a dispatcher and a colleague might have: a tab reads the history afresh when
- * it gets the focus back, and plans only the version of the day it shows; hand edits of a plan the other tab deleted
- * are kept, and the tab says how.
+ * it gets the focus back, and plans only the version of the day it shows; hand edits of a plan or a day the other tab
+ * deleted are kept, and the tab says how.
  */
 import { type Browser, expect, type Page, test } from '@playwright/test';
 import { appUrl } from './support/browser.js';
@@ -109,6 +109,16 @@ async function editedInTabB(browser: Browser, name: string) {
 const dayEntry = (page: Page, name: string) =>
   page.locator('[data-testid^="history-instance-"]').filter({ has: page.locator('.history-name').getByText(name, { exact: true }) });
 
+/** Tab A deletes the day `name` from its history, answering its question. */
+async function deleteDayInTabA(a: Page, name: string) {
+  await a.bringToFront();
+  a.once('dialog', (dialog) => void dialog.accept());
+  await dayEntry(a, name)
+    .getByRole('button', { name: `Delete ${name}`, exact: true })
+    .click();
+  await expect(dayEntry(a, name)).toHaveCount(0);
+}
+
 test('hand edits of a plan another tab deleted are saved as a new plan, and the plan panel says so', async ({ browser }) => {
   const { context, a, b, errors, planId, moved } = await editedInTabB(browser, 'plan-gone');
   a.once('dialog', (dialog) => void dialog.accept());
@@ -122,6 +132,57 @@ test('hand edits of a plan another tab deleted are saved as a new plan, and the 
   );
   await expect(b.getByTestId('edit-bar')).toHaveCount(0);
   await expect(b.getByTestId('plan-meta')).not.toHaveAttribute('data-plan-id', planId);
+  await expect(b.getByTestId('legend-route-1').getByTestId(`stop-chip-${moved}`)).toBeVisible();
+  expect(errors).toEqual([]);
+  await context.close();
+});
+
+test('hand edits of a plan whose day another tab deleted are kept, if the dispatcher agrees, with the day as a new day', async ({
+  browser,
+}) => {
+  const { context, a, b, errors, moved } = await editedInTabB(browser, 'day-gone');
+  await deleteDayInTabA(a, 'day-gone');
+
+  await b.bringToFront();
+  let question = '';
+  b.once('dialog', (dialog) => {
+    question = dialog.message();
+    void dialog.accept();
+  });
+  await b.getByTestId('save-edited').click();
+  await expect.poll(() => question).toContain('“day-gone” was deleted in another window after you opened it here');
+  expect(question).toContain('Save the day as a new day, “day-gone (copy)”, with your edited routes as its plan?');
+  await expect(b.getByTestId('instance-name')).toHaveValue('day-gone (copy)');
+  await expect(b.getByTestId('unsaved-badge')).toHaveCount(0);
+  // The edits are the new day's plan, saved: nothing on screen is left unsaved, and the refusal is answered.
+  await expect(b.getByTestId('edit-bar')).toHaveCount(0);
+  await expect(b.getByTestId('legend-route-1').getByTestId(`stop-chip-${moved}`)).toBeVisible();
+  await expect(dayEntry(b, 'day-gone (copy)').locator('.history-plan')).toContainText('Edited by hand');
+  await expect(b.getByTestId('error-banner')).toHaveCount(0);
+  expect(errors).toEqual([]);
+  await context.close();
+});
+
+test('a day another tab deleted, saved as a copy, keeps the hand edits of its plan', async ({ browser }) => {
+  const { context, a, b, errors, moved } = await editedInTabB(browser, 'day-and-plan-gone');
+  await b.getByTestId('edit-demand-S2').fill('9');
+  await b.getByTestId('edit-demand-S2').press('Enter');
+  await deleteDayInTabA(a, 'day-and-plan-gone');
+
+  await b.bringToFront();
+  let question = '';
+  b.once('dialog', (dialog) => {
+    question = dialog.message();
+    void dialog.accept();
+  });
+  await b.getByTestId('save-instance').click();
+  await expect
+    .poll(() => question)
+    .toContain('Save your version as a new instance, “day-and-plan-gone (copy)”, with your hand edits of the plan as its plan?');
+  await expect(b.getByTestId('instance-name')).toHaveValue('day-and-plan-gone (copy)');
+  await expect(b.getByTestId('edit-demand-S2')).toHaveValue('9');
+  await expect(b.getByTestId('plan-meta')).toBeVisible();
+  await expect(b.getByTestId('edit-bar')).toHaveCount(0);
   await expect(b.getByTestId('legend-route-1').getByTestId(`stop-chip-${moved}`)).toBeVisible();
   expect(errors).toEqual([]);
   await context.close();

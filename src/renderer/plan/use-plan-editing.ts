@@ -2,19 +2,23 @@
  * Hand edits of the plan on screen: every move is re-scored by main in check mode (violations come back, never
  * an error), and the edited routes can be stored as a new plan. Routes without a score (a move just made, or one
  * brought back by undo), or scored on an earlier saved version of the instance, are scored here, the latest only.
+ * Edits of a day another window deleted are offered a new day rather than lost.
  */
 import { useCallback, useEffect, useRef } from 'react';
 import type { Routes } from '../../shared/domain.js';
 import { useApi } from '../hooks/use-api.js';
-import { useRunner } from '../hooks/use-notices.js';
+import { useNotices, useRunner } from '../hooks/use-notices.js';
 import { useStoredDataChanged } from '../state/queries.js';
 import { moveStop as moveInRoutes } from '../state/route-edits.js';
 import { insertionIndex } from './gantt-model.js';
 import type { Workspace } from '../state/use-workspace.js';
 
+const SAVE_EDITED = 'Save edited plan';
+
 export function usePlanEditing(ws: Workspace) {
   const api = useApi();
   const run = useRunner();
+  const { dismissAction } = useNotices();
   const changed = useStoredDataChanged();
   const sequence = useRef(0);
   const { plan, edit, changeEdit, scoreEdit, draft } = ws;
@@ -61,13 +65,23 @@ export function usePlanEditing(ws: Workspace) {
 
   const saveEdited = useCallback(async () => {
     if (!plan || !edit) return;
-    const saved = await run('Save edited plan', () =>
-      api.call('plans:saveEdited', { instanceId: plan.instanceId, variant: plan.variant, routes: edit.routes, fromPlan: plan.id }),
+    let dayDeleted = false;
+    const saved = await run(
+      SAVE_EDITED,
+      () => api.call('plans:saveEdited', { instanceId: plan.instanceId, variant: plan.variant, routes: edit.routes, fromPlan: plan.id }),
+      // The one conflict a save of edits meets: their day was deleted in another window since it was opened here.
+      (err) => {
+        dayDeleted = err.kind === 'conflict';
+      },
     );
-    if (!saved) return;
-    ws.setPlan(saved);
-    await changed.instances();
-  }, [api, run, plan, edit, ws, changed]);
+    if (saved) {
+      ws.setPlan(saved);
+      await changed.instances();
+      return;
+    }
+    // Not left with nowhere to go: offered a new day, and once kept there the refusal is answered.
+    if (dayDeleted && (await ws.saveEditsAsNewDay(SAVE_EDITED))) dismissAction(SAVE_EDITED);
+  }, [api, run, plan, edit, ws, changed, dismissAction]);
 
   return { moveStop, reset, saveEdited };
 }

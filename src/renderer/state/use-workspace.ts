@@ -236,25 +236,44 @@ export function useWorkspace() {
   const close = useCallback(() => showUnsaved(null), [showUnsaved]);
 
   /**
+   * The hand edits of the plan on screen, kept as a hand-edited plan of `copy`, the day just stored as a new day: the
+   * plan they were made on belongs to the other day, or went with it. Customers removed from the day before it was
+   * stored leave the routes, as Save edited plan leaves them out. Null where there are none (or they could not be
+   * kept: the banner says why).
+   */
+  const keepEditsOn = useCallback(
+    async (copy: StoredInstance, action: string): Promise<ShownPlan | null> => {
+      if (!plan || !edit) return null;
+      const onCopy = new Set(copy.instance.customers.map((c) => c.id));
+      const routes = edit.routes.map((route) => route.filter((id) => onCopy.has(id)));
+      return (await run(action, () => api.call('plans:saveEdited', { instanceId: copy.id, variant: plan.variant, routes }))) ?? null;
+    },
+    [api, run, plan, edit],
+  );
+
+  /**
    * Stores the draft; validation problems are kept for the table's inline messages and nothing is lost. Where the
    * instance was saved or deleted in another window since it was opened here, the save is refused and the draft
-   * may be kept as a new instance instead (nothing is overwritten either way).
+   * may be kept as a new instance instead (nothing is overwritten either way), with the hand edits of its plan.
+   * `asNewDay`: stored as a new instance straight away (the dispatcher was asked already).
    */
   const saveFor = useCallback(
-    async (action: string): Promise<StoredInstance | undefined> => {
+    async (action: string, asNewDay = false): Promise<StoredInstance | undefined> => {
       if (!draft) return undefined;
       let changedElsewhere = false;
-      let record = await run(
-        action,
-        () => api.call('instances:save', { id: stored?.id, basedOn: stored?.updatedAt, instance: draft }),
-        (err) => {
-          if (err.kind === 'conflict') changedElsewhere = true;
-          else setSaveErrors(err.details ?? [err.message]);
-        },
-      );
-      if (!record && changedElsewhere && window.confirm(saveAsCopyQuestion(draft.name))) {
-        record = await run(action, () => api.call('instances:save', { instance: { ...draft, name: `${draft.name} (copy)` } }));
-        if (record) setPlan(null); // the plan on screen belongs to the other instance
+      let record = asNewDay
+        ? undefined
+        : await run(
+            action,
+            () => api.call('instances:save', { id: stored?.id, basedOn: stored?.updatedAt, instance: draft }),
+            (err) => {
+              if (err.kind === 'conflict') changedElsewhere = true;
+              else setSaveErrors(err.details ?? [err.message]);
+            },
+          );
+      if (!record && (asNewDay || (changedElsewhere && window.confirm(saveAsCopyQuestion(draft.name, edit !== null))))) {
+        record = await run(action, () => api.call('instances:save', { instance: { ...draft, name: copyName(draft.name) } }));
+        if (record) setPlan(await keepEditsOn(record, action)); // the plan on screen belongs to the other instance
       }
       if (!record) return undefined;
       setStored(record);
@@ -270,7 +289,19 @@ export function useWorkspace() {
       await storedChanged();
       return record;
     },
-    [api, run, draft, stored, plan, setPlan, storedChanged, dismissAction],
+    [api, run, draft, stored, plan, edit, setPlan, keepEditsOn, storedChanged, dismissAction],
+  );
+
+  /**
+   * Hand edits of the plan of a day another window deleted have no day to be kept with: where the dispatcher agrees,
+   * the day on screen is stored as a new day with them as its plan. The new day, or undefined where it was not stored.
+   */
+  const saveEditsAsNewDay = useCallback(
+    async (action: string): Promise<StoredInstance | undefined> => {
+      if (!draft || !window.confirm(editsOfDeletedDayQuestion(draft.name))) return undefined;
+      return saveFor(action, true);
+    },
+    [draft, saveFor],
   );
 
   /**
@@ -303,6 +334,7 @@ export function useWorkspace() {
     canRedo: history.canRedo,
     save,
     saveBefore,
+    saveEditsAsNewDay,
     open,
     openPlan,
     startNew,
@@ -322,6 +354,14 @@ export function useWorkspace() {
 
 export type Workspace = ReturnType<typeof useWorkspace>;
 
-const saveAsCopyQuestion = (name: string) =>
+/** The name a day kept as a new day takes, beside the one saved over or deleted in another window. */
+const copyName = (name: string) => `${name} (copy)`;
+
+const saveAsCopyQuestion = (name: string, planEdits: boolean) =>
   `“${name}” was changed or deleted in another window after you opened it here, so your edits were not saved over it.\n\n` +
-  `Save your version as a new instance, “${name} (copy)”? (Cancel keeps your edits on screen, unsaved.)`;
+  `Save your version as a new instance, “${copyName(name)}”${planEdits ? ', with your hand edits of the plan as its plan' : ''}? ` +
+  '(Cancel keeps your edits on screen, unsaved.)';
+
+const editsOfDeletedDayQuestion = (name: string) =>
+  `“${name}” was deleted in another window after you opened it here, so your hand edits of its plan have no day to be kept with.\n\n` +
+  `Save the day as a new day, “${copyName(name)}”, with your edited routes as its plan? (Cancel keeps your edits on screen, unsaved.)`;
