@@ -95,6 +95,29 @@ test('at 1280 x 800 and 1920 x 1080 the plan stays beside the map and the table 
   await app.page.setViewportSize({ width: 1024, height: 700 });
 });
 
+test("at 1024 x 700 and 1280 x 720 the history shows the open day's entry whole, its plan's two lines too", async () => {
+  const planId = await byTest('plan-meta').getAttribute('data-plan-id');
+  const list = app.page.locator('.history-list');
+  const [day, plan] = [app.page.locator('.history-item.current .history-row'), byTest(`history-plan-${planId}`)];
+  for (const [width, height] of [
+    [1024, 700],
+    [1280, 720],
+  ] as const) {
+    await app.page.setViewportSize({ width, height });
+    const [shown, row, entry] = [await box(list), await box(day), await box(plan)];
+    expect(within(row, shown), `${width} x ${height}: the open day ${JSON.stringify(row)} in the history ${JSON.stringify(shown)}`).toBe(
+      true,
+    );
+    // Its second line (the cost, the vans, when planned) was cut off by the history's bottom at 1024 x 700.
+    expect(within(entry, shown), `${width} x ${height}: its plan ${JSON.stringify(entry)} in the history ${JSON.stringify(shown)}`).toBe(
+      true,
+    );
+    expect(await rowsInSight(), `${width} x ${height}: the customer table keeps its rows`).toBeGreaterThanOrEqual(5);
+  }
+  await app.session.screenshot('real-day-history-1280x720');
+  await app.page.setViewportSize({ width: 1024, height: 700 });
+});
+
 test('the customers the vans cannot carry are listed under their reason, said once, the first few dozen and a count', async () => {
   const groups = byTest('not-served-group');
   const reasons = await byTest('not-served-reason').allTextContents();
