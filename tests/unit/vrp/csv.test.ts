@@ -358,13 +358,14 @@ describe('parseCustomerCsv', () => {
       'row 3, column y: the value is missing',
       "row 4, column demand: 'lots' is not a number",
       "row 4, column due: '25:99' is not a number, a time of day HH:MM (00:00 to 24:00, or 9:00 AM) or a date and time (2026-11-27 08:00)",
-      'row 5: has 5 fields, the header has 7',
+      "row 5 has only 5 of the header's 7 columns: its cell in column service is missing, which every customer needs: fill it in",
     ]);
   });
 
   it('reports an unterminated quote once and accepts trailing empty cells', () => {
     const text = BASIC.replace('1,3,4,5,10,50,2', '"1,3,4,5,10,50,2');
-    expect(detailsOf(text)).toEqual(['row 3: Quoted field unterminated', 'row 3: has 1 fields, the header has 7']);
+    // The row the open quote swallowed is not told again as a row that ends early.
+    expect(detailsOf(text)).toEqual(['row 3: Quoted field unterminated']);
     expect(parseCustomerCsv(BASIC.replace('10,50,2', '10,50,2,,'), fleet).instance.customers[0].service).toBe(2);
   });
 

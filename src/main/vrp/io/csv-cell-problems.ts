@@ -18,8 +18,9 @@ export interface CellProblem {
 /** From this many cells of a column failing alike, they are told in one line. */
 const TOLD_TOGETHER = 3;
 
-/** "rows 2 to 62", "rows 3, 8, 12", "rows 3, 8, 12, 15, 21 and 40 more". */
-function rowsText(rows: readonly number[]): string {
+/** "row 7", "rows 2 to 62", "rows 3, 8, 12", "rows 3, 8, 12, 15, 21 and 40 more" (rows in order). */
+export function rowsText(rows: readonly number[]): string {
+  if (rows.length === 1) return `row ${rows[0]}`;
   if (rows[rows.length - 1] - rows[0] === rows.length - 1) return `rows ${rows[0]} to ${rows[rows.length - 1]}`;
   return `rows ${someOf(rows, 5, 6)}`;
 }

@@ -14,6 +14,30 @@ const DEGREES_HINT: NumberHint = {
   text: ' (degrees, minutes and seconds: N or S ends a latitude, E or W a longitude; minutes and seconds under 60)',
 };
 
+/**
+ * Whether a row's cell of this field may be left empty: the depot's demand and service (0 there), a customer's window
+ * times (its window then opens or closes with the shift), and the cells that only label or sort a row (name, address,
+ * type). The id and the position are always needed. The one rule for reading a cell and for a row that ends early.
+ */
+export function cellMayBeEmpty(field: CsvField, isDepot: boolean): boolean {
+  switch (field) {
+    case 'id':
+    case 'x':
+    case 'y':
+    case 'lat':
+    case 'lon':
+      return false;
+    case 'demand':
+    case 'service':
+      return isDepot;
+    case 'ready':
+    case 'due':
+      return !isDepot;
+    default:
+      return true;
+  }
+}
+
 /** Reads cells of one row; a cell that cannot be read is added to `bad` (told per column where many fail alike). */
 export function cellReader(
   row: Row,

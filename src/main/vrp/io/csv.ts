@@ -20,10 +20,11 @@ import { missingFleet } from './csv-fleet.js';
 import { planeInDegreesWarning } from './plane-degrees.js';
 import { ignoredColumnsLine, missingColumnLeads } from './csv-hints.js';
 import { type CellProblem, cellProblemLines } from './csv-cell-problems.js';
-import { cellReader } from './csv-cell-reader.js';
+import { cellMayBeEmpty, cellReader } from './csv-cell-reader.js';
 import { commaFileDecimals, decimalMarks, type NumberStyle, numberStyle, numberStyleWarnings } from './csv-numbers.js';
 import { CUSTOMER_TYPES, DEPOT_TYPES, typeWord } from './csv-aliases.js';
 import { mapColumns, type ColumnMapping, type CsvField, unitWarnings } from './csv-columns.js';
+import { shortRows } from './csv-short-rows.js';
 import { byRow, type Row, rulesOnRows, withRow } from './csv-rows.js';
 import {
   binaryFileProblem,
@@ -120,15 +121,16 @@ function readNode(
     ...(mapping.index.name !== undefined && name !== '' ? { name } : {}),
     ...(mapping.index.address !== undefined && address !== '' ? { address } : {}),
   };
-  const x = read(mapping.geo ? 'lon' : 'x', false);
-  const y = read(mapping.geo ? 'lat' : 'y', false);
+  const empty = (field: CsvField) => cellMayBeEmpty(field, isDepot);
+  const x = read(mapping.geo ? 'lon' : 'x', false, empty('x'));
+  const y = read(mapping.geo ? 'lat' : 'y', false, empty('y'));
   // The depot's demand and service cells may be left empty; if filled they must be 0.
-  const demand = read('demand', false, isDepot);
+  const demand = read('demand', false, empty('demand'));
   // A customer's window cells may be left empty: no limit there but the depot's hours.
-  const ready = read('ready', true, !isDepot);
-  const due = read('due', true, !isDepot);
+  const ready = read('ready', true, empty('ready'));
+  const due = read('due', true, empty('due'));
   // A list without a service column (common in hand-made sheets) is planned with no time at the stops, and told so.
-  const service = mapping.index.service === undefined ? 0 : read('service', true, isDepot);
+  const service = mapping.index.service === undefined ? 0 : read('service', true, empty('service'));
   if (isDepot) {
     // Without a type column the first row is the depot: a file of customers only lands here with its first one.
     const which = mapping.index.type === undefined ? ' (without a type column the first row is the depot: is its row missing?)' : '';
@@ -265,15 +267,17 @@ export function parseCustomerCsv(text: string, options: CsvFleetOptions): CsvImp
   if (allRows.length === 0) problems.push('the file has a header but no rows');
   if (mapping.problems.length || allRows.length === 0) throw inputError(`CSV ${clipped(options.name)} cannot be imported`, problems);
 
-  const rows = firstRows(allRows, findDepot(allRows, mapping, []), options.first);
-
-  // A row with the wrong number of fields is reported once, not cell by cell; trailing empty cells are fine.
+  const depotFirst = findDepot(allRows, mapping, []);
+  // A row that ends early is read with the cells it lacks empty, where it may leave them so; else told with its kind.
   const width = header.cells.length;
-  const misshapen = new Set(rows.filter((r) => r.cells.length < width || r.cells.slice(width).some((c) => c.trim() !== '')));
-  for (const row of misshapen)
-    problems.push(
-      `row ${row.number}: has ${row.cells.length} fields, the header has ${width}${row.cells.length > width ? TOO_MANY_FIELDS : ''}`,
-    );
+  const garbled = new Set(parsed.errors.map((e) => (e.row ?? 0) + 1));
+  const short = shortRows(firstRows(allRows, depotFirst, options.first), width, mapping, depotFirst, garbled);
+  const rows = short.rows;
+  problems.push(...short.problems);
+  // A row with too many fields is reported once, not cell by cell; trailing empty cells are fine.
+  const tooLong = rows.filter((r) => r.cells.slice(width).some((c) => c.trim() !== ''));
+  for (const row of tooLong) problems.push(`row ${row.number}: has ${row.cells.length} fields, the header has ${width}${TOO_MANY_FIELDS}`);
+  const misshapen = new Set([...short.refused, ...tooLong]);
   problems.push(
     ...unnamedColumnProblems(
       header,

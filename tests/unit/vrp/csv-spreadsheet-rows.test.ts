@@ -1,0 +1,44 @@
+/**
+ * Rows as spreadsheet programs save them: Excel leaves out the separators of empty cells at a row's end (on the rows
+ * after the 16th of a file whose last column is mostly empty), and a sheet may end in a totals row.
+ */
+import { describe, expect, it } from 'vitest';
+import { parseCustomerCsv } from '../../../src/main/vrp/io/csv.js';
+import { inputDetails } from './input-details.js';
+
+const fleet = { name: 'day', capacity: 100, speedKmh: 30 };
+const read = (lines: string[]) => parseCustomerCsv(lines.join('\n'), fleet);
+const refusal = (lines: string[]): string[] => inputDetails(() => read(lines));
+
+/** A customer row of the tests' day, numbered n. */
+const stop = (n: number, rest = '') => `K${n},Shop ${n},48.1${n},11.5${n},2,09:00,12:00,10${rest}`;
+
+describe('rows that end before the header does', () => {
+  it('reads a row without the empty cells of the columns not read (a notes column) or left empty by choice', () => {
+    const day = read([
+      'id,name,lat,lon,demand,ready,due,service,Notes',
+      'D,Depot,48.13,11.57,0,07:00,19:00,0,',
+      stop(1, ',ring twice'),
+      stop(2),
+      'K3,Kiosk,48.13,11.57,1,08:00,11:00,5',
+    ]);
+    expect(day.instance.customers.map((c) => c.id)).toEqual(['K1', 'K2', 'K3']);
+    expect(day.instance.customers[1]).toMatchObject({ demand: 2, ready: 540, due: 720, service: 10 });
+    // A customer's window cells may be empty: a row that ends before them keeps the shift's hours there.
+    const open = read(['id,lat,lon,demand,service,ready,due', 'D,48.13,11.57,0,0,07:00,19:00', 'K1,48.11,11.51,2,10']);
+    expect(open.instance.customers[0]).toMatchObject({ ready: 420, due: 1140 });
+    // The depot's service cell may be left empty too.
+    const noService = read(['id,lat,lon,demand,ready,due,service', 'D,48.13,11.57,0,07:00,19:00', stop(1).replace(',Shop 1', '')]);
+    expect(noService.instance.depot).toMatchObject({ id: 'D', ready: 420, due: 1140 });
+  });
+
+  it('tells rows that lack a cell the import needs once, naming the rows, the column and what to do', () => {
+    const rows = [1, 2, 3, 4].map((n) => stop(n).replace(/,10$/, ''));
+    expect(refusal(['id,name,lat,lon,demand,ready,due,service,Notes', 'D,Depot,48.13,11.57,0,07:00,19:00,0,', ...rows])).toEqual([
+      "rows 3 to 6 have only 7 of the header's 9 columns: their cells in column service are missing, which every customer needs: fill them in",
+    ]);
+    expect(refusal(['id,lat,lon,demand,ready,due', 'D,48.13,11.57,0,07:00', 'K1,48.11,11.51,2'])).toEqual([
+      "row 2 has only 5 of the header's 6 columns: its cell in column due is missing, which the depot needs: fill it in",
+    ]);
+  });
+});
