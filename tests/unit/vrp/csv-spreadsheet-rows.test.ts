@@ -42,3 +42,36 @@ describe('rows that end before the header does', () => {
     ]);
   });
 });
+
+describe('a totals row at the bottom of the sheet', () => {
+  const header = 'Kunden-Nr;Name;Breite;Länge;Menge;Zeitfenster von;Zeitfenster bis;Servicezeit';
+  const rows = [header, 'Lager;Zentrale;48,1372;11,5756;0;07:00;18:00;0', 'K1;Bäckerei;48,11;11,51;2,5;09:00;12:00;10'];
+
+  it('is refused as a totals row, labelled or not, not as a stop whose cells were forgotten', () => {
+    expect(refusal([...rows, 'Summe;;;;2,50;;;'])).toEqual([
+      "row 4 looks like a totals row ('Summe', '2,50'), not a stop: delete it and import again",
+    ]);
+    expect(refusal([...rows, ';Gesamt;;;2,50;;;'])).toEqual([
+      "row 4 looks like a totals row ('Gesamt', '2,50'), not a stop: delete it and import again",
+    ]);
+    expect(refusal([...rows, ';;;;2,50;;;'])).toEqual(["row 4 looks like a totals row ('2,50'), not a stop: delete it and import again"]);
+    // With a type column too, whose cell the label may fill.
+    const typed = [
+      'type,id,lat,lon,demand,ready,due',
+      'depot,D,48.1,11.5,0,07:00,18:00',
+      'customer,K1,48.2,11.6,3,09:00,10:00',
+      'Total,,,,3,,',
+    ];
+    expect(refusal(typed)).toEqual(["row 4 looks like a totals row ('Total', '3'), not a stop: delete it and import again"]);
+  });
+
+  it('is not a row of a stop that has an id, or a position, or words besides the totals', () => {
+    expect(refusal([...rows, 'K2;;;;2,50;;;'])).toEqual([
+      'row 4, column Länge: the value is missing',
+      'row 4, column Breite: the value is missing',
+      'row 4, column Servicezeit: the value is missing',
+    ]);
+    expect(refusal([...rows, ';;48,12;11,52;2,50;;;10'])).toEqual(['row 4, column Kunden-Nr: the id is missing']);
+    expect(refusal([...rows, ';Summe der Lieferungen am Montag;;;2,50;;;'])).toContain('row 4, column Kunden-Nr: the id is missing');
+  });
+});

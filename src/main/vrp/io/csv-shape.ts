@@ -4,7 +4,7 @@
  * names the row and what to change, where reading on would misread the file or report only its symptoms.
  */
 import { DEPOT_TYPES, typeWord } from './csv-aliases.js';
-import { mapColumns, type ColumnMapping } from './csv-columns.js';
+import { mapColumns, normaliseHeader, type ColumnMapping } from './csv-columns.js';
 import type { Row } from './csv-rows.js';
 
 /** How to get a CSV out of a spreadsheet program, for a workbook given where a CSV is read. */
@@ -50,6 +50,59 @@ export function headerHints(header: Row, rows: readonly Row[]): string[] {
   return [
     `row ${real.number} reads as the header: delete the ${above === 1 ? 'line' : `${above} lines`} above it (a title or notes) and import again`,
   ];
+}
+
+/**
+ * What a sheet's totals row is labelled, normalised as headers are ("Summe:", "Grand Total"): English, German,
+ * French, Spanish, Portuguese, Italian and Dutch.
+ */
+const TOTAL_WORDS = new Set([
+  'total',
+  'totals',
+  'grandtotal',
+  'subtotal',
+  'sum',
+  'summe',
+  'gesamt',
+  'insgesamt',
+  'gesamtsumme',
+  'endsumme',
+  'zwischensumme',
+  'somme',
+  'soustotal',
+  'totalgeneral',
+  'suma',
+  'sumatotal',
+  'soma',
+  'totalgeral',
+  'totale',
+  'totaal',
+]);
+
+/** A sum as a sheet writes it: digits, with decimal marks, thousands separators or a sign ("232,00", "1 250.5"). */
+const SUM = /^[+-]?\d[\d.,\s\u00a0\u202f]*$/;
+
+/**
+ * A totals row at the foot of the sheet (`Summe;;;;;232,00`, `;Gesamt;;;148,50`): the last row, without a position
+ * and without an id other than a totals word, whose filled cells are sums or a totals word. Read as a stop, it would
+ * be refused for its empty cells, as if they had been forgotten. Undefined where the last row is not one.
+ */
+export function totalsRow(rows: readonly Row[], mapping: ColumnMapping): Row | undefined {
+  const last = rows.at(-1);
+  if (last === undefined || rows.length < 2) return undefined;
+  const cell = (at: number | undefined) => (at === undefined ? '' : (last.cells[at] ?? '').trim());
+  const word = (text: string) => TOTAL_WORDS.has(normaliseHeader(text));
+  if ((['x', 'y', 'lat', 'lon'] as const).some((f) => cell(mapping.index[f]) !== '')) return undefined;
+  const id = cell(mapping.index.id);
+  if (id !== '' && !word(id)) return undefined;
+  const filled = last.cells.map((c) => c.trim()).filter((c) => c !== '');
+  return filled.length > 0 && filled.every((c) => word(c) || SUM.test(c)) ? last : undefined;
+}
+
+/** What to do with a totals row (totalsRow), shown with its first cells. */
+export function totalsRowProblem(row: Row): string {
+  const cells = row.cells.filter((c) => c.trim() !== '').slice(0, 3);
+  return `row ${row.number} looks like a totals row (${cells.map((c) => `'${c.trim()}'`).join(', ')}), not a stop: delete it and import again`;
 }
 
 /**

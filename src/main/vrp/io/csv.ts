@@ -31,6 +31,8 @@ import {
   depotOutOfPlace,
   headerHints,
   separatorLine,
+  totalsRow,
+  totalsRowProblem,
   unnamedColumnProblems,
   withoutTrailingSeparators,
 } from './csv-shape.js';
@@ -267,11 +269,16 @@ export function parseCustomerCsv(text: string, options: CsvFleetOptions): CsvImp
   if (allRows.length === 0) problems.push('the file has a header but no rows');
   if (mapping.problems.length || allRows.length === 0) throw inputError(`CSV ${clipped(options.name)} cannot be imported`, problems);
 
-  const depotFirst = findDepot(allRows, mapping, []);
+  // A totals row at the foot is not a stop: refused as what it is, not for the cells a stop would need.
+  const totals = totalsRow(allRows, mapping);
+  const tableRows = allRows.filter((r) => r !== totals);
+  const depotFirst = findDepot(tableRows, mapping, []);
+  const kept = firstRows(tableRows, depotFirst, options.first);
+  if (totals && kept.length === tableRows.length) problems.push(totalsRowProblem(totals));
   // A row that ends early is read with the cells it lacks empty, where it may leave them so; else told with its kind.
   const width = header.cells.length;
   const garbled = new Set(parsed.errors.map((e) => (e.row ?? 0) + 1));
-  const short = shortRows(firstRows(allRows, depotFirst, options.first), width, mapping, depotFirst, garbled);
+  const short = shortRows(kept, width, mapping, depotFirst, garbled);
   const rows = short.rows;
   problems.push(...short.problems);
   // A row with too many fields is reported once, not cell by cell; trailing empty cells are fine.
