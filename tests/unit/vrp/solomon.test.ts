@@ -1,7 +1,9 @@
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { isCustomerTable, readSolomon, writeSolomon } from '../../../src/main/vrp/io/solomon.js';
-import { parseInstanceText } from '../../../src/main/vrp/io/index.js';
+import { parseInstanceText, readInstanceFile } from '../../../src/main/vrp/io/index.js';
 import { validateInstance } from '../../../src/main/vrp/validate.js';
 import { generateInstance } from '../../../src/main/vrp/generate.js';
 import { createRng } from '../../../src/main/vrp/rng.js';
@@ -71,6 +73,36 @@ describe('readSolomon', () => {
     const day = parseInstanceText(tab.join('\n'), 'solomon', { capacity: 10, speedKmh: 30, onWarning: (w) => warnings.push(w) }, 'day');
     expect(day.customers.map((c) => [c.id, c.demand, c.ready])).toEqual([['A', 3, 480]]);
     expect(warnings[0]).toBe("day.txt is read as a customer table, as its first line is a table's header (a spreadsheet saved as text)");
+  });
+});
+
+describe('a spreadsheet saved as .txt', () => {
+  const fleet = { capacity: 10, speedKmh: 30 };
+  const german = [
+    'Kunden-Nr\tName\tBreite\tLänge\tMenge\tZeitfenster von\tZeitfenster bis',
+    'Lager\tZentrale\t48,13\t11,57\t0\t07:00\t18:00',
+  ];
+  const day = [...german, 'K1\tBäckerei\t48,11\t11,51\t2,5\t09:00\t12:00'];
+
+  it('is told by the column names the CSV import reads, in any of its languages, below a sep= line too', () => {
+    expect(isCustomerTable(day.join('\r\n'))).toBe(true);
+    expect(isCustomerTable(day.join('\n').replace('Kunden-Nr', 'Código').replace('Breite', 'Latitud'))).toBe(true);
+    expect(isCustomerTable(`\uFEFFsep=;\r\n${day.join('\r\n').replaceAll('\t', ';')}`)).toBe(true);
+    // Below a title line too: the CSV import then says to delete it.
+    expect(isCustomerTable('Tour Montag, Nord\nid,x,y')).toBe(true);
+    expect(isCustomerTable('Tour Montag, Nord\nAnmerkung, Fahrer')).toBe(false);
+  });
+
+  it('is read as a customer table from a UTF-16 file (Excel\'s "Unicode Text")', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'jampr-txt-'));
+    const path = join(dir, 'montag.txt');
+    writeFileSync(path, Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(day.join('\r\n'), 'utf16le')]));
+    try {
+      const read = readInstanceFile(path, fleet);
+      expect(read.customers.map((c) => [c.id, c.demand, c.ready])).toEqual([['K1', 2.5, 540]]);
+    } finally {
+      rmSync(dir, { recursive: true });
+    }
   });
 });
 

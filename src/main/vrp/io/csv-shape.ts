@@ -3,6 +3,7 @@
  * without a header, a plan export given where customers are expected, and a depot row out of place. Each check
  * names the row and what to change, where reading on would misread the file or report only its symptoms.
  */
+import Papa from 'papaparse';
 import { DEPOT_TYPES, typeWord } from './csv-aliases.js';
 import { mapColumns, normaliseHeader, type ColumnMapping } from './csv-columns.js';
 import type { Row } from './csv-rows.js';
@@ -27,10 +28,44 @@ export function binaryFileProblem(text: string): string | null {
   return null;
 }
 
+/** '|' is what some ERP and database exports write; like a tab, it is neither decimal mark. */
+const DELIMITERS = [',', ';', '\t', '|'] as const;
+
+/**
+ * The delimiter that occurs most often in one of the first lines, outside quotes: the header's, or the table's below
+ * a title line that has none.
+ */
+export function detectDelimiter(text: string): string {
+  const lines = text
+    .split(/\r?\n/)
+    .filter((l) => l.trim() !== '')
+    .slice(0, 5);
+  const counts = DELIMITERS.map((d) => Math.max(0, ...lines.map((l) => l.replace(/"[^"]*"/g, '').split(d).length - 1)));
+  return DELIMITERS[counts.indexOf(Math.max(...counts))];
+}
+
 /** Excel's "sep=;" first line, which names the separator: the separator, and the text without that line. */
 export function separatorLine(text: string): { body: string; delimiter?: string } {
   const m = /^"?sep=(.)"?\r?\n/i.exec(text);
   return m ? { body: text.slice(m[0].length), delimiter: m[1] } : { body: text };
+}
+
+/**
+ * Whether text is a customer table: one of its first lines is a table's header, delimited and naming a column the
+ * import reads (in any of its languages), below a `sep=` line or a title too. A spreadsheet saved as "Text (Tab
+ * delimited)" or "Unicode Text" gets .txt, as a Solomon file does; the CSV import then says what the table lacks.
+ */
+export function hasTableHeader(text: string): boolean {
+  const { body, delimiter } = separatorLine(text.replace(/^\uFEFF/, ''));
+  const by = delimiter ?? detectDelimiter(body);
+  const lines = body
+    .split(/\r?\n/)
+    .filter((l) => l.trim() !== '')
+    .slice(0, 5);
+  return lines.some((line) => {
+    const cells = Papa.parse<string[]>(line, { delimiter: by }).data[0] ?? [];
+    return cells.length > 1 && Object.keys(mapColumns(cells).index).length > 0;
+  });
 }
 
 /**

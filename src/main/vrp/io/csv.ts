@@ -29,6 +29,7 @@ import { byRow, type Row, rulesOnRows, withRow } from './csv-rows.js';
 import {
   binaryFileProblem,
   depotOutOfPlace,
+  detectDelimiter,
   headerHints,
   separatorLine,
   totalsRow,
@@ -70,22 +71,6 @@ export interface CsvImport {
   rows: number;
   /** What was read but may not be what was meant (window times that look like dotted times of day). */
   warnings: string[];
-}
-
-/** '|' is what some ERP and database exports write; like a tab, it is neither decimal mark. */
-const DELIMITERS = [',', ';', '\t', '|'] as const;
-
-/**
- * The delimiter that occurs most often in one of the first lines, outside quotes: the header's, or the table's below
- * a title line that has none.
- */
-function detectDelimiter(text: string): string {
-  const lines = text
-    .split(/\r?\n/)
-    .filter((l) => l.trim() !== '')
-    .slice(0, 5);
-  const counts = DELIMITERS.map((d) => Math.max(0, ...lines.map((l) => l.replace(/"[^"]*"/g, '').split(d).length - 1)));
-  return DELIMITERS[counts.indexOf(Math.max(...counts))];
 }
 
 const NO_SERVICE_COLUMN = 'the file has no service time column: every stop is planned with 0 minutes of service';

@@ -1,5 +1,6 @@
 import type { Customer, Instance } from '../../../shared/domain.js';
 import { inputError } from '../../../shared/errors.js';
+import { hasTableHeader } from './csv-shape.js';
 
 /**
  * The classic Solomon (1987) text format: a name line, a VEHICLE section (count and capacity) and a
@@ -17,14 +18,12 @@ export interface SolomonOptions {
 const NUMBER = /^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/;
 
 /**
- * A spreadsheet saved as "Text (Tab delimited)" gets .txt too: a file without the Solomon sections whose first line
- * is a table's header (separated, naming an id or coordinates) is a customer table.
+ * A spreadsheet saved as "Text (Tab delimited)" gets .txt too: a file without the Solomon sections that has a table's
+ * header, by the names the CSV import reads (csv-shape.ts `hasTableHeader`), is a customer table.
  */
 export function isCustomerTable(text: string): boolean {
-  const lines = text.replace(/^\uFEFF/, '').split(/\r?\n/);
-  const first = lines.find((l) => l.trim() !== '')?.trim() ?? '';
-  const sections = lines.some((l) => /^\s*(VEHICLE|CUSTOMER)\s*$/i.test(l));
-  return !sections && /[\t,;]/.test(first) && /\b(id|lat|latitude|x)\b/i.test(first);
+  const sections = text.split(/\r?\n/).some((l) => /^\s*(VEHICLE|CUSTOMER)\s*$/i.test(l));
+  return !sections && hasTableHeader(text);
 }
 
 export function readSolomon(text: string, options: SolomonOptions = {}): Instance {
