@@ -429,6 +429,16 @@ describe('parseCustomerCsv', () => {
     expect(detailsOf('id,x,y,demand,window\nD,0,0,0,08:00-18:00\n1,3,4,5,morning').join('\n')).not.toMatch(/split it/);
   });
 
+  it('names a lat, lon pair in a column read as the address (location, Adresse) too', () => {
+    for (const name of ['location', 'Adresse']) {
+      expect(detailsOf(`id,${name},demand,ready,due\nD,"48.1372, 11.5756",0,08:00,18:00\n1,"48.05, 11.48",5,09:00,10:00`)).toEqual([
+        expect.stringMatching(/^missing column x /),
+        expect.stringMatching(/^missing column y /),
+        `column ${name} holds a lat, lon pair ('48.1372, 11.5756'): split it into two columns, lat and lon`,
+      ]);
+    }
+  });
+
   it('reads Order ID, Order number and Order no. as the id, and Customer beside one as the name', () => {
     for (const header of ['Order ID', 'Order number', 'Order no.']) {
       const read = parseCustomerCsv(`${header},Customer,x,y,demand,ready,due\nD,Depot,0,0,0,0,1000\nA-17,Café Linde,3,4,5,10,50`, fleet);

@@ -27,15 +27,15 @@ function isLatLonPair(cell: string): boolean {
 }
 
 /**
- * For a header that misses a required column: the columns no field matched, and what a column among them holds where
- * every sampled cell has one shape (a column of mixed cells is not guessed at). Empty when every column was read.
+ * For a header that misses a required column: the columns no field matched, and what a column holds where every
+ * sampled cell has one shape (a column of mixed cells is not guessed at). A column read as another field is looked at
+ * too: `location` and `Adresse` are read as the address, yet may hold the lat, lon pair the file lacks.
  */
 export function missingColumnLeads(header: Row, rows: readonly Row[], mapping: ColumnMapping): string[] {
-  const read = new Set(Object.values(mapping.index));
   const has = (field: keyof ColumnMapping['index']) => mapping.index[field] !== undefined;
   const leads: string[] = [];
   for (const [i, name] of header.cells.entries()) {
-    if (read.has(i) || name.trim() === '') continue;
+    if (name.trim() === '') continue;
     const cells: string[] = [];
     for (const r of rows) {
       const cell = (r.cells[i] ?? '').trim();
