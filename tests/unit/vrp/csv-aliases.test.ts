@@ -20,6 +20,19 @@ describe('column aliases', () => {
     expect(fields('id,name,address,lat,lon,qty,Delivery window from,Delivery window to,service')).toEqual(all);
   });
 
+  it('read German Beginn and Ende as the window, as LibreOffice sheets head it', () => {
+    const day = parseCustomerCsv(
+      [
+        '"Typ";"Kunde";"Firma";"Breite";"Länge";"Gewicht";"Beginn";"Ende";"Standzeit"',
+        '"Lager";"D1";"Depot";48,13;11,57;0;07:00;18:00;0',
+        '"Kunde";"K1";"Bäckerei";48,09;11,48;3,5;11:00;13:00;5',
+      ].join('\n'),
+      { name: 'd', capacity: 10, speedKmh: 30 },
+    );
+    expect(day.columns).toMatchObject({ ready: 'Beginn', due: 'Ende' });
+    expect(day.instance.customers[0]).toMatchObject({ ready: 660, due: 780 });
+  });
+
   it("read a field's name after the word an export puts before it (Delivery Window Start, Order Weight, Stop Duration)", () => {
     const fields = (header: string) => mapColumns(header.split(','));
     const us = fields('Order ID,Customer Name,Latitude,Longitude,Order Weight,Delivery Window Start,Delivery Window End,Stop Duration');
