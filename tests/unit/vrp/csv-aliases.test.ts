@@ -33,6 +33,19 @@ describe('column aliases', () => {
     expect(day.instance.customers[0]).toMatchObject({ ready: 660, due: 780 });
   });
 
+  it("name every accepted name of a missing column, so that one in the file's language can be picked", () => {
+    const { problems } = mapColumns(['id', 'x', 'y', 'demand', 'Anfang', 'Schluss']);
+    expect(problems).toHaveLength(2);
+    for (const [field, problem] of [
+      ['ready', problems[0]],
+      ['due', problems[1]],
+    ] as const) {
+      expect(problem).toMatch(new RegExp(`^missing column ${field} \\(accepted names, case, spaces and accents aside: `));
+      for (const name of COLUMN_ALIASES[field]) expect(problem).toContain(name);
+      expect(problem).not.toMatch(/\d+ more/);
+    }
+  });
+
   it("read a field's name after the word an export puts before it (Delivery Window Start, Order Weight, Stop Duration)", () => {
     const fields = (header: string) => mapColumns(header.split(','));
     const us = fields('Order ID,Customer Name,Latitude,Longitude,Order Weight,Delivery Window Start,Delivery Window End,Stop Duration');

@@ -403,7 +403,7 @@ describe('parseCustomerCsv', () => {
   it('reports missing and doubled columns by name', () => {
     expect(detailsOf('id,x,y,ready,latest,due,service\nD,0,0,0,1000,1000,0')).toEqual([
       "columns 5 (E) 'latest' and 6 (F) 'due' both give the due; keep one",
-      'missing column demand (accepted names: demand, quantity, qty, load, weight, amount, units, volume, pallets, parcels and 11 more)',
+      'missing column demand (accepted names, case, spaces and accents aside: demand, quantity, qty, load, weight, amount, units, volume, pallets, parcels, menge, gewicht, anzahl, quantite, demande, colis, poids, cantidad, demanda, quantidade, peso)',
     ]);
     // Numbered and lettered as a spreadsheet shows them.
     expect([0, 25, 26, 27, 701, 702].map(columnPlace)).toEqual(['1 (A)', '26 (Z)', '27 (AA)', '28 (AB)', '702 (ZZ)', '703 (AAA)']);

@@ -5,7 +5,6 @@
  */
 
 import { COLUMN_ALIASES, type CsvField } from './csv-aliases.js';
-import { someOf } from '../../../shared/some-of.js';
 
 export type { CsvField } from './csv-aliases.js';
 
@@ -79,10 +78,11 @@ export function unitWarnings(mapping: ColumnMapping): string[] {
  */
 const SECOND_READING: Partial<Record<string, CsvField>> = { customer: 'name', stop: 'name', kunde: 'name', cliente: 'name' };
 
-/** The first ten names a field is read from, and how many more (all are in docs/data-formats.md). */
-function someNames(names: readonly string[]): string {
-  return someOf(names, 10);
-}
+/**
+ * Every name a field is read from, as the aliases list them (English, then German, French, Spanish and Portuguese):
+ * cut short, the list would hide the names of the file's own language.
+ */
+const acceptedNames = (field: CsvField): string => `accepted names, case, spaces and accents aside: ${COLUMN_ALIASES[field].join(', ')}`;
 
 /**
  * The header's key as the aliases list it: as written, or without the word an export puts before a field's name
@@ -162,7 +162,7 @@ export function mapColumns(headers: string[]): ColumnMapping {
   for (const field of required) {
     // Without either pair the planar one is asked for: say that lat and lon are the other way to give a position.
     const orGeo = !mapping.geo && (field === 'x' || field === 'y') ? '; or lat and lon for positions in degrees' : '';
-    if (!has(field)) mapping.problems.push(`missing column ${field} (accepted names: ${someNames(COLUMN_ALIASES[field])}${orGeo})`);
+    if (!has(field)) mapping.problems.push(`missing column ${field} (${acceptedNames(field)}${orGeo})`);
   }
   return mapping;
 }
