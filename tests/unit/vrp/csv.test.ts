@@ -164,11 +164,13 @@ describe('parseCustomerCsv', () => {
       '\n',
     );
     expect(detailsOf(two)).toEqual([
-      'more than one depot row (rows 2, 4)',
+      'more than one depot row (rows 2, 4): keep one, and mark the other rows customer in column type',
       "row 3, column type: 'truck' is neither depot nor customer (accepted: depot, warehouse, hub, base, customer, stop, delivery, client and their German, French, Spanish and Portuguese words)",
     ]);
     const none = ['type,id,x,y,demand,ready,due,service', 'customer,1,3,4,5,10,50,2'].join('\n');
-    expect(detailsOf(none)).toEqual(["no row has type 'depot' in column type"]);
+    expect(detailsOf(none)).toEqual([
+      "no row has type 'depot' in column type: mark the depot's row with depot in that column (or warehouse, hub, base, lager, entrepot, deposito, almacen, armazem)",
+    ]);
   });
 
   it('reads the words a sheet may use for the depot and the stops', () => {

@@ -156,8 +156,15 @@ function findDepot(rows: Row[], mapping: ColumnMapping, problems: string[]): Row
       );
     }
   }
-  if (depots.length === 0) problems.push(`no row has type 'depot' in column ${mapping.names.type}`);
-  if (depots.length > 1) problems.push(`more than one depot row (rows ${depots.map((r) => r.number).join(', ')})`);
+  const column = `column ${mapping.names.type}`;
+  if (depots.length === 0)
+    problems.push(
+      `no row has type 'depot' in ${column}: mark the depot's row with depot in that column (or ${DEPOT_TYPES.slice(1).join(', ')})`,
+    );
+  if (depots.length > 1)
+    problems.push(
+      `more than one depot row (rows ${depots.map((r) => r.number).join(', ')}): keep one, and mark the other rows customer in ${column}`,
+    );
   return depots.length === 1 ? depots[0] : undefined;
 }
 
