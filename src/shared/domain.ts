@@ -32,7 +32,7 @@ const nodeId = z.string('is not a non-empty string').refine((id) => id.trim() !=
 /** Numbers are finite (zod rejects NaN and ±Infinity); the messages complete "<field> <value> …". */
 const tooLarge = 'is too large: numbers in an instance are at most 1e9 in size';
 const time = z.number('is not a finite number').min(-MAX_MAGNITUDE, tooLarge).max(MAX_MAGNITUDE, tooLarge);
-const notNegative = time.min(0, 'is negative');
+const notNegative = time.min(0, 'is negative: write 0 or more');
 /** What a dispatcher calls a stop and where it is, for tables, tooltips and driver sheets; never used to plan. */
 const label = z.string('is not text').optional();
 const positiveInteger = z.number('is not a positive integer').int('is not a positive integer').positive('is not a positive integer');

@@ -1,6 +1,7 @@
 /**
- * zod's findings as sentences a dispatcher can act on: "demand -1 is negative for customer 4". The schemas in
- * domain.ts give the predicate ("is negative"); this names the field, shows the value and says whose it is. A finding
+ * zod's findings as sentences a dispatcher can act on: "demand -1 is negative for customer 4: write 0 or more". The
+ * schemas in domain.ts give the predicate and what to do ("is negative: write 0 or more"); this names the field, shows
+ * the value and says whose it is. A finding
  * in zod's own words ("Too small: expected number to be >=0") is worded here from what it found, saying what is
  * allowed: "variant.alpha -1 is too small: it may be 0 or more". The one formatter wherever the API, the readers and
  * the model-folder check turn a schema's findings into messages.
@@ -146,7 +147,10 @@ export function describeIssues(error: z.ZodError, input: unknown, whole: string)
     if (predicate) {
       const unit = typeof key === 'string' ? (UNITS[key] ?? '') : '';
       const at = path.length > 0 ? ` ${showValue(value)}${unit}` : '';
-      return `${label}${at} ${predicate}${forOwner}`;
+      // Whose value it is goes with what is wrong, before what to do: "is negative for customer 3: write 0 or more".
+      const cut = predicate.indexOf(': ');
+      const [what, todo] = cut < 0 ? [predicate, ''] : [predicate.slice(0, cut), predicate.slice(cut)];
+      return `${label}${at} ${what}${forOwner}${todo}`;
     }
     return `${pathText(path) || whole}${owner ? ` (${owner})` : ''}: ${message}`;
   }

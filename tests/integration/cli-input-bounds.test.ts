@@ -24,7 +24,7 @@ describe('jampr refuses input it would misreport', () => {
     const huge = { ...tiny, customers: tiny.customers.map((c, i) => (i === 0 ? { ...c, x: 1e308, y: -1e308 } : c)) };
     await writeFile(join(dir, 'huge.json'), writeInstanceJson(huge));
     await refused(
-      /too large: numbers in an instance are at most 1e9/,
+      /x 1e\+308 is too large for customer \S+: numbers in an instance are at most 1e9/,
       'plan',
       join(dir, 'huge.json'),
       '--variant',

@@ -394,10 +394,10 @@ describe('parseCustomerCsv', () => {
     expect(detailsOf(text, { name: 'shop', capacity: 100 })).toEqual([
       'the travel speed in km/h is required for lat/lon data (the speed field of the import, or --speed for the jampr CLI)',
       'row 3: latitude 95 is outside [-90, 90] for customer A',
-      'row 4: demand -5 is negative for customer B',
+      'row 4: demand -5 is negative for customer B: write 0 or more',
       'row 5: ready time 12:00 is after due time 09:00 for customer C',
       "row 6, column demand: 'abc' is not a number",
-      'row 7: demand -5 is negative for customer F',
+      'row 7: demand -5 is negative for customer F: write 0 or more',
       'row 7: longitude 190 is outside [-180, 180] for customer F (if the file counts longitudes 0–360° east, write -170)',
     ]);
   });
@@ -524,8 +524,8 @@ describe('parseCustomerCsv', () => {
       'row 4: ready time 10:00 is after due time 08:00 for customer 2',
       "row 5, column ready: '8.15' is a plain number, but this file's times are HH:MM: write it as a time of day, e.g. 08:15",
       "row 6, column ready: '25:00' is not a number, a time of day HH:MM (00:00 to 24:00, or 9:00 AM) or a date and time (2026-11-27 08:00)",
-      'row 6: demand -5 is negative for customer 4',
-      'row 6: service time -1 is negative for customer 4',
+      'row 6: demand -5 is negative for customer 4: write 0 or more',
+      'row 6: service time -1 is negative for customer 4: write 0 or more',
     ]);
   });
 

@@ -26,7 +26,7 @@ describe('what the readers say about bad values', () => {
     expect(details.join('\n')).not.toMatch(/Infinity/);
     // 1e308 would make every distance and cost overflow: refused, and said as written.
     expect(detailsOf(csv('a,1e308,0,10,0,200,5\n'))).toEqual([
-      'row 3: x 1e+308 is too large: numbers in an instance are at most 1e9 in size for customer a',
+      'row 3: x 1e+308 is too large for customer a: numbers in an instance are at most 1e9 in size',
     ]);
   });
 

@@ -46,8 +46,8 @@ describe('validateInstance', () => {
 
   it('rejects negative demand and negative service time', () => {
     const problems = problemsOf(instance([customer('4', { demand: -1, service: -3 })]));
-    expect(problems).toContain('demand -1 is negative for customer 4');
-    expect(problems).toContain('service time -3 is negative for customer 4');
+    expect(problems).toContain('demand -1 is negative for customer 4: write 0 or more');
+    expect(problems).toContain('service time -3 is negative for customer 4: write 0 or more');
   });
 
   it('takes a customer whose order is more than a vehicle carries, and warns that no plan serves it and what to do', () => {
@@ -232,7 +232,7 @@ describe('buildProblem', () => {
     expect(appError.message).toMatch(/^Instance bad is invalid/);
     expect(appError.details).toEqual([
       // The schema's findings first, then the rules between fields.
-      'demand -1 is negative for customer 9',
+      'demand -1 is negative for customer 9: write 0 or more',
       'ready time 500 is after due time 400 for customer 17',
     ]);
   });
