@@ -48,8 +48,8 @@ function checkIds(instance: Instance, problems: string[]): void {
   const depotId = instance.depot.id;
   const readBack = new Map<string, string[]>();
   for (const [id, n] of count) {
-    if (n > 1) problems.push(`duplicate id: customer ${id} appears ${n} times`);
-    if (id === depotId) problems.push(`duplicate id: customer ${id} has the depot's id`);
+    if (n > 1) problems.push(`duplicate id: customer ${id} appears ${n} times: give each stop its own id`);
+    if (id === depotId) problems.push(`duplicate id: customer ${id} has the depot's id: give the customer an id of its own`);
     else if (asReadBack(id) === asReadBack(depotId))
       problems.push(
         `duplicate id: customer '${id}' differs from the depot's id '${depotId}' only by spaces at their ends, which a CSV file does not keep: rename it`,

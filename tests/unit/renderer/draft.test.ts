@@ -158,7 +158,7 @@ describe('editing the instance draft', () => {
     const { byCustomer, general } = messagesByCustomer(
       [
         'customer Shop 4 cannot be reached in time: the earliest arrival from the depot is 5, after its due time 4',
-        'duplicate id: customer Shop 4 appears 2 times',
+        'duplicate id: customer Shop 4 appears 2 times: give each stop its own id',
         'ready time 9 is after due time 8 for customer 17',
       ],
       withSpaces,

@@ -487,7 +487,7 @@ describe('parseCustomerCsv', () => {
       '\n',
     );
     expect(detailsOf(text)).toEqual([
-      'rows 3, 4: duplicate id: customer 1 appears 2 times',
+      'rows 3, 4: duplicate id: customer 1 appears 2 times: give each stop its own id',
       // Rows sharing an id: each problem on the row it is about, not on both.
       'row 4: ready time 300 is after due time 200 for customer 1',
       "row 5, column demand: 'x' is not a number",

@@ -40,8 +40,8 @@ describe('validateInstance', () => {
 
   it('rejects duplicate customer ids and a customer that reuses the depot id', () => {
     const problems = problemsOf(instance([customer('1'), customer('1'), customer('D')]));
-    expect(problems).toContain('duplicate id: customer 1 appears 2 times');
-    expect(problems).toContain("duplicate id: customer D has the depot's id");
+    expect(problems).toContain('duplicate id: customer 1 appears 2 times: give each stop its own id');
+    expect(problems).toContain("duplicate id: customer D has the depot's id: give the customer an id of its own");
   });
 
   it('rejects negative demand and negative service time', () => {
