@@ -34,6 +34,15 @@ export function shiftProblems(instance: Instance, t: (v: number) => string): str
   return [];
 }
 
+/**
+ * A customer's window that closes before the shift starts (05:00–06:00 on a 07:00–18:00 shift: a slip of the window, of
+ * AM/PM, or of the depot's opening): no vehicle is out yet, however near the customer. Its words, with what to do,
+ * for the import's warning (validate.ts) and a plan's reason for leaving it out (unserved.ts) alike.
+ */
+export const closesBeforeShift = (due: number, shiftStart: number): boolean => due < shiftStart;
+export const CLOSES_BEFORE_SHIFT = 'its window closes before the shift starts';
+export const CLOSES_BEFORE_SHIFT_FIX = "correct its window or the depot's opening time";
+
 /** From this many customers whose windows lie outside the shift, and more than half the day's, one line tells them. */
 const TOLD_TOGETHER = 3;
 

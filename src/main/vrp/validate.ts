@@ -15,7 +15,7 @@ import { describeIssues } from '../../shared/issues.js';
 import { twoDecimals } from '../../shared/number-text.js';
 import { TIME_EPS } from './evaluate.js';
 import { compileProblem, kmBetween, travelTime, type Problem } from './problem.js';
-import { reachWarnings, shiftProblems } from './shift-rules.js';
+import { CLOSES_BEFORE_SHIFT, CLOSES_BEFORE_SHIFT_FIX, closesBeforeShift, reachWarnings, shiftProblems } from './shift-rules.js';
 import { strayStopWarnings } from './stray-stops.js';
 import { demandOverFleetText, orderOverVehicleText } from './unserved.js';
 
@@ -93,6 +93,10 @@ function checkReachable(
     );
   const arrival = depot.ready + leg;
   if (arrival > c.due + TIME_EPS) {
+    if (closesBeforeShift(c.due, depot.ready)) {
+      const [due, start] = timesApart(t, c.due, depot.ready);
+      return `customer ${c.id} cannot be reached in time: ${CLOSES_BEFORE_SHIFT} (due ${due}, the shift starts at ${start}): ${CLOSES_BEFORE_SHIFT_FIX}; hard time windows leave it unserved, soft ones serve it late at a price`;
+    }
     const [at, due] = timesApart(t, arrival, c.due);
     return `customer ${c.id} cannot be reached in time: the earliest arrival from the depot is ${at}, after its due time ${due}; hard time windows leave it unserved, soft ones serve it late at a price`;
   }

@@ -89,6 +89,14 @@ describe('the reason a customer is not served', () => {
     expect(reasonFor(far, [['A', 'B']], makeVariant('tw3'))[0]).toMatch(/left out although 1 of 2 vehicles is free/);
   });
 
+  it('names a window that closes before the shift starts, and what to do, rather than the distance', () => {
+    // C is 6 from the depot and due at 8; the shift starts at 9: no vehicle is out before its window closes.
+    const before = { ...day, depot: { ...day.depot, ready: 9 }, customers: [A, B, C] };
+    expect(reasonFor(before, [['A', 'B']], makeVariant('tw1'))).toEqual([
+      "customer C is not served: its window closes before the shift starts: correct its window or the depot's opening time, or plan under soft time windows, which serve it late at a price",
+    ]);
+  });
+
   it('names a window that opens only when the shift has ended', () => {
     const after = { ...day, depot: { ...day.depot, due: 14 }, customers: [A, B, { ...C, ready: 14, due: 30 }] };
     expect(reasonFor(after, [['A', 'B']], makeVariant('tw1'))).toEqual([

@@ -104,6 +104,18 @@ describe('validateInstance', () => {
     expect(instanceWarnings(instance([customer('17', { ready: 0, due: 5 })]))).toEqual([]);
   });
 
+  it("warns about a window that closes before the shift starts in the words of a plan's reason, and what to do", () => {
+    // 05:00–06:00 on a 07:00–18:00 shift: the distance is not what is wrong.
+    const early = instance([customer('C1', { ready: 300, due: 360 })], {
+      clockTimes: true,
+      depot: { id: 'D', x: 0, y: 0, ready: 420, due: 1080 },
+    });
+    expect(problemsOf(early)).toEqual([]);
+    expect(instanceWarnings(early)).toEqual([
+      "customer C1 cannot be reached in time: its window closes before the shift starts (due 06:00, the shift starts at 07:00): correct its window or the depot's opening time; hard time windows leave it unserved, soft ones serve it late at a price",
+    ]);
+  });
+
   it('warns about a customer that a fresh vehicle cannot serve and still return within the shift', () => {
     // Start at ready 90, service 8, 5 back: at the depot at 103 > 100.
     const tooLate = instance([customer('3', { ready: 90, due: 95, service: 8 })]);
