@@ -55,15 +55,15 @@ describe('instances', () => {
     const preview = await app.call('instances:previewCsv', { fileName: 'tiny.csv', text: TINY_CSV, capacity: 30 });
     expect(preview.columns).toMatchObject({ id: 'id', x: 'x', ready: 'ready' });
     expect(preview.rows).toBe(6);
-    // The fleet is not in the file: the caller is told which request field to send (and the app's user which field of
-    // the import dialog fills it), not the CLI's flags, by the preview and the import alike; nothing is stored.
+    // The fleet is not in the file: the caller is told which request field to send, not the CLI's flags (the import
+    // dialog says which of its fields to type: fleet-asks.ts), by the preview and the import alike; nothing is stored.
     const before = (await app.call('instances:list', {})).length;
-    const asked = ["the vehicle capacity is required: send it as capacity (the Capacity field of the app's import dialog)"];
+    const asked = ['the vehicle capacity is required: send it as capacity'];
     expect((await app.fail('instances:previewCsv', { fileName: 'tiny.csv', text: TINY_CSV })).details).toEqual(asked);
     expect((await app.fail('instances:importCsv', { fileName: 'tiny.csv', text: TINY_CSV })).details).toEqual(asked);
     const geo = 'id,lat,lon,demand,ready,due,service\nD,52.5,13.4,0,0,600,0\na,52.51,13.41,1,0,600,5\n';
     expect((await app.fail('instances:importCsv', { fileName: 'geo.csv', text: geo, capacity: 10 })).details).toEqual([
-      "the travel speed in km/h is required for lat/lon data: send it as speedKmh (the Speed km/h field of the app's import dialog)",
+      'the travel speed in km/h is required for lat/lon data: send it as speedKmh',
     ]);
     expect((await app.call('instances:list', {})).length).toBe(before);
   });

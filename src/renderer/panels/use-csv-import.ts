@@ -9,6 +9,7 @@ import type { AppErrorData } from '../../shared/errors.js';
 import { useApi } from '../hooks/use-api.js';
 import { asErrorData, useRunner } from '../hooks/use-notices.js';
 import { decodeText } from '../../shared/text-decoding.js';
+import { askedInDialog } from '../../shared/fleet-asks.js';
 
 export interface Fleet {
   vehicles?: number;
@@ -37,7 +38,16 @@ function lastFleet(): Fleet {
   }
 }
 
+const fleetOf = ({ vehicles, capacity, speedKmh }: Fleet): Fleet => ({ vehicles, capacity, speedKmh });
+
 const PREVIEW_DELAY_MS = 200;
+
+/** The API's refusal as the dialog says it: a missing fleet value names the field to type here, not the request's. */
+const inDialogWords = (error: AppErrorData): AppErrorData => ({
+  ...error,
+  message: askedInDialog(error.message),
+  ...(error.details ? { details: error.details.map(askedInDialog) } : {}),
+});
 
 export function useCsvImport(onImported: (record: StoredInstance) => void) {
   const api = useApi();
@@ -57,7 +67,7 @@ export function useCsvImport(onImported: (record: StoredInstance) => void) {
       preview: null,
       error: null,
       checking: true,
-      ...(p ? { vehicles: p.vehicles, capacity: p.capacity, speedKmh: p.speedKmh } : lastFleet()),
+      ...(p ? fleetOf(p) : lastFleet()),
     }));
   }, []);
 
@@ -71,7 +81,7 @@ export function useCsvImport(onImported: (record: StoredInstance) => void) {
       try {
         result = { preview: await api.call('instances:previewCsv', { fileName, text, vehicles, capacity, speedKmh }), error: null };
       } catch (err) {
-        result = { preview: null, error: asErrorData(err) };
+        result = { preview: null, error: inDialogWords(asErrorData(err)) };
       }
       if (mine === sequence.current) setPending((p) => (p ? { ...p, ...result, checking: false } : p));
     }, PREVIEW_DELAY_MS);
@@ -93,7 +103,7 @@ export function useCsvImport(onImported: (record: StoredInstance) => void) {
     const record = await run(
       'Import CSV',
       () => api.call('instances:importCsv', request),
-      (error) => setPending((p) => (p ? { ...p, error, preview: null } : p)),
+      (error) => setPending((p) => (p ? { ...p, error: inDialogWords(error), preview: null } : p)),
     );
     setBusy(false);
     if (record) {
