@@ -1,10 +1,11 @@
 /**
  * The import dialog's fleet fields in a browser that has imported nothing yet (no fleet remembered): a file opened with
- * no capacity typed says which field of the dialog to type, in the dispatcher's words rather than the API's.
+ * no capacity typed says which field of the dialog to type, in the dispatcher's words rather than the API's; and what
+ * the dispatcher typed into a dialog they cancelled to correct the file is still there when the file is picked again.
  */
 import { expect, type Page, test } from '@playwright/test';
 import { type AppSession, openApp } from './support/browser.js';
-import { GEO_CSV } from './support/fixtures.js';
+import { GEO_CSV, clockCsv } from './support/fixtures.js';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -38,5 +39,19 @@ test('with no fleet typed, the dialog says which of its fields to type, not whic
   ]);
   await expect(byTest('csv-dialog')).not.toContainText('send it as');
   await session.screenshot('import-fleet-asked');
+  await cancel();
+});
+
+test('the fleet typed before cancelling a refused file is still in the fields when the corrected file is picked', async () => {
+  await pick('monday.csv', clockCsv({ 2: { ready: '7.30' } }));
+  await byTest('csv-vehicles').fill('3');
+  await byTest('csv-capacity').fill('30');
+  await byTest('csv-speed').fill('');
+  await expect(byTest('csv-error-row')).toHaveText([/'7\.30' is a plain number/]);
+  await cancel();
+  await pick('monday.csv', clockCsv());
+  await expect(byTest('csv-vehicles')).toHaveValue('3');
+  await expect(byTest('csv-capacity')).toHaveValue('30');
+  await expect(byTest('csv-preview')).toBeVisible();
   await cancel();
 });

@@ -55,6 +55,9 @@ export function useCsvImport(onImported: (record: StoredInstance) => void) {
   const [pending, setPending] = useState<Pending | null>(null);
   const [busy, setBusy] = useState(false);
   const sequence = useRef(0);
+  // The fleet typed in a dialog cancelled since the last import: the file corrected and picked again starts from it,
+  // not from the last import's (or empty fields), as the dispatcher left them.
+  const cancelledFleet = useRef<Fleet | null>(null);
 
   const previewFile = useCallback(async (file: File) => {
     const { text, warning } = decodeText(new Uint8Array(await file.arrayBuffer()));
@@ -67,7 +70,7 @@ export function useCsvImport(onImported: (record: StoredInstance) => void) {
       preview: null,
       error: null,
       checking: true,
-      ...(p ? fleetOf(p) : lastFleet()),
+      ...(p ? fleetOf(p) : (cancelledFleet.current ?? lastFleet())),
     }));
   }, []);
 
@@ -107,6 +110,7 @@ export function useCsvImport(onImported: (record: StoredInstance) => void) {
     );
     setBusy(false);
     if (record) {
+      cancelledFleet.current = null;
       localStorage.setItem(FLEET_KEY, JSON.stringify({ capacity: request.capacity, speedKmh: request.speedKmh }));
       setPending(null);
       onImported(record);
@@ -115,8 +119,9 @@ export function useCsvImport(onImported: (record: StoredInstance) => void) {
 
   const close = useCallback(() => {
     sequence.current++;
+    if (pending) cancelledFleet.current = fleetOf(pending);
     setPending(null);
-  }, []);
+  }, [pending]);
 
   return { pending, setFleet, busy, previewFile, confirm, close };
 }
