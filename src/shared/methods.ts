@@ -192,6 +192,15 @@ export function describeMethod(method: string, effort?: number): string {
   return `${known[method] ?? method}${seconds}`;
 }
 
+/**
+ * A stored plan's method with the model that made it, where a model did: "JAMPR greedy (jampr-tw1-n50)". Two plans of a
+ * day by one method and two models differ by that name alone; the plan view, Compare and the history say it alike.
+ */
+export function describePlanMethod(plan: { method: string; effort?: number; modelName: string | null }): string {
+  const method = describeMethod(plan.method, plan.effort);
+  return plan.modelName ? `${method} (${plan.modelName})` : method;
+}
+
 /** The effort field of the method a stored plan is labelled with, as the app offers that method. */
 function methodEffortField(label: string): Effort['field'] | undefined {
   const made = methodChoiceOf(label);

@@ -14,7 +14,7 @@ import { useRefocusAfter } from '../hooks/use-refocus.js';
 import { FieldValidity, INVALID_FIELDS_HINT, useFieldValidity } from '../panels/field-validity.js';
 import { SAVES_FIRST } from '../panels/header.js';
 import { MethodControls } from '../panels/method-controls.js';
-import { describeMethod, methodOption, type MethodChoice } from '../../shared/methods.js';
+import { describePlanMethod, methodOption, type MethodChoice } from '../../shared/methods.js';
 import { describeVariant, type TimeWindowPolicy } from '../plan/time-window-policy.js';
 import { CompareTables } from './compare-tables.js';
 import { sameInstance } from '../state/draft.js';
@@ -88,9 +88,7 @@ export function CompareView({ instance, instanceId, settings, onSettings, result
           <div className="compare-maps">
             {(['a', 'b'] as const).map((side) => {
               const plan = shown?.[side];
-              const label = plan
-                ? `${describeVariant(plan.variant)} · ${describeMethod(plan.method, plan.effort)}${plan.modelName ? ` (${plan.modelName})` : ''}`
-                : describeVariant(settings[side]);
+              const label = plan ? `${describeVariant(plan.variant)} · ${describePlanMethod(plan)}` : describeVariant(settings[side]);
               return (
                 <div key={side} className="compare-map" data-testid={`compare-map-${side}`}>
                   <div className="compare-map-title">

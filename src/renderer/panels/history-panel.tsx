@@ -2,7 +2,7 @@
 import { useState } from 'react';
 import { formatCost, formatDateTime } from '../format.js';
 import type { PlanSummary } from '../../shared/api.js';
-import { describeMethod } from '../../shared/methods.js';
+import { describeMethod, describePlanMethod } from '../../shared/methods.js';
 import { brokenText } from '../../shared/not-served.js';
 import { describeVariant } from '../plan/time-window-policy.js';
 import { costWhenPlanned } from '../plan/changed-since.js';
@@ -112,7 +112,7 @@ function PlanList(props: {
             onClick={() => props.onOpenPlan(props.instanceId, p.id)}
           >
             <span>
-              {describeMethod(p.method, p.effort)}
+              {describePlanMethod(p)}
               {p.editedFrom !== undefined && (
                 <span className="history-meta" data-testid={`edited-from-${p.id}`}>
                   {' '}
@@ -145,7 +145,7 @@ function PlanList(props: {
           <button
             className="icon-btn"
             title="Delete this plan"
-            aria-label={`Delete the plan ${describeMethod(p.method, p.effort)} of ${formatDateTime(p.createdAt)}`}
+            aria-label={`Delete the plan ${describePlanMethod(p)} of ${formatDateTime(p.createdAt)}`}
             data-testid={`delete-plan-${p.id}`}
             onClick={() => props.onDeletePlan(p)}
           >

@@ -7,7 +7,7 @@ import type { StoredPlan } from '../../shared/api.js';
 import type { Instance, Violation } from '../../shared/domain.js';
 import { formatDateTime, formatNumber } from '../format.js';
 import type { PlanEdit, ShownPlan } from '../state/use-workspace.js';
-import { cutShortNote, describeMethod, greedyKeptNote, isModelAlone } from '../../shared/methods.js';
+import { cutShortNote, describeMethod, describePlanMethod, greedyKeptNote, isModelAlone } from '../../shared/methods.js';
 import { earlyServiceNote } from '../../shared/early-service.js';
 import { learnedPlanNotices } from '../../shared/model-limits.js';
 import { describeVariant } from './time-window-policy.js';
@@ -95,8 +95,7 @@ export function PlanPanel(props: Props) {
       <div className="panel-title-row">
         <h2 className="panel-title">Plan</h2>
         <span className="plan-meta" data-testid="plan-meta" data-plan-id={plan.id}>
-          {describeMethod(plan.method, plan.effort)}
-          {plan.modelName ? ` (${plan.modelName})` : ''} · {describeVariant(plan.variant)} ·{' '}
+          {describePlanMethod(plan)} · {describeVariant(plan.variant)} ·{' '}
           {/* A plan edited by hand took no planning time: "0 s" would read as a run. */}
           {plan.method === 'manual' ? '' : `planned in ${formatNumber(plan.seconds)} s · `}
           {formatDateTime(plan.createdAt)}

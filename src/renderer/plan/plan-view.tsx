@@ -4,7 +4,7 @@
  */
 import { useEffect, useMemo, useState } from 'react';
 import type { PlanSummary } from '../../shared/api.js';
-import { describeMethod } from '../../shared/methods.js';
+import { describePlanMethod } from '../../shared/methods.js';
 import { formatCost, formatDateTime } from '../format.js';
 import { useApi } from '../hooks/use-api.js';
 import { describeVariant } from './time-window-policy.js';
@@ -124,7 +124,7 @@ export function PlanView({ ws, job, onCancelJob, onCsvFile }: Props) {
 
   const deletePlan = async (doomed: PlanSummary) => {
     const shown = plan?.id === doomed.id;
-    const what = `${describeMethod(doomed.method, doomed.effort)} · ${describeVariant(doomed.variant)} · cost ${formatCost(doomed.cost)} · ${formatDateTime(doomed.createdAt)}`;
+    const what = `${describePlanMethod(doomed)} · ${describeVariant(doomed.variant)} · cost ${formatCost(doomed.cost)} · ${formatDateTime(doomed.createdAt)}`;
     const edits = shown && edit ? ' Its hand edits on screen, not saved, go with it.' : '';
     if (!window.confirm(`Delete the plan ${what}? It cannot be undone.${edits}`)) return;
     const done = await run('Delete plan', () => api.call('plans:delete', { id: doomed.id }));

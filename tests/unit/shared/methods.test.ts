@@ -3,6 +3,7 @@ import { planRequestSchema } from '../../../src/shared/api.js';
 import {
   cutShortNote,
   describeMethod,
+  describePlanMethod,
   greedyKeptNote,
   isMethodChoice,
   isModelAlone,
@@ -58,6 +59,14 @@ describe('the method table', () => {
     // The model-alone notice is for plans the local search did not touch.
     expect(['jampr', 'jampr-greedy', 'am-sample32'].every(isModelAlone)).toBe(true);
     expect(['jampr+ls', 'jampr-greedy+ls', 'classical', 'manual'].some(isModelAlone)).toBe(false);
+  });
+
+  it('names the model that made a plan beside its method, and no model for the others', () => {
+    expect(describePlanMethod({ method: 'jampr-greedy', modelName: 'week-tw1' })).toBe('JAMPR greedy (week-tw1)');
+    expect(describePlanMethod({ method: 'jampr-greedy+ls', effort: 5, modelName: 'jampr-tw1-n50' })).toBe(
+      'JAMPR + local search, 5 s (jampr-tw1-n50)',
+    );
+    expect(describePlanMethod({ method: 'classical', effort: 2, modelName: null })).toBe('Classical, 2 s');
   });
 
   it('reads a stored plan back as the choice that plans it again', () => {
