@@ -3,7 +3,7 @@
  * state that spans views (the workspace, the policy, the last comparison) lives here; each view draws it.
  */
 import { QueryClientProvider } from '@tanstack/react-query';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import type { Api, AppInfo, StoredInstance } from '../shared/api.js';
 import { carriedCustomers } from '../shared/domain.js';
 import { ApiProvider, useApi } from './hooks/use-api.js';
@@ -15,16 +15,18 @@ import { CsvDropZone } from './panels/csv-sources.js';
 import { useCsvImport } from './panels/use-csv-import.js';
 import { ErrorBanner } from './panels/error-banner.js';
 import { Header, type View } from './panels/header.js';
-import { methodChoiceOf, methodOption, methodRequest, type MethodChoice } from '../shared/methods.js';
+import { methodOption, methodRequest } from '../shared/methods.js';
 import { inputError } from '../shared/errors.js';
 import { methodSpeedNotice } from '../shared/model-limits.js';
-import { defaultPolicy, policyOf, policyRequest, type TimeWindowPolicy } from './plan/time-window-policy.js';
+import { defaultPolicy, policyRequest } from './plan/time-window-policy.js';
 import { PlanView } from './plan/plan-view.js';
 import { useConnectionNotice } from './hooks/use-connection-notice.js';
 import { createQueryClient, useStoredDataChanged } from './state/queries.js';
 import { movedOnMap } from './state/draft.js';
 import { refusedEntry } from './state/refused-entries.js';
 import { useWorkspace } from './state/use-workspace.js';
+import { describeSettings, withMethod } from './state/plan-settings.js';
+import { usePlanControls } from './state/use-plan-controls.js';
 import { TrainingView } from './training/training-view.js';
 
 export function AppRoot({ api }: { api: Api }) {
@@ -49,9 +51,6 @@ function App() {
   const job = usePlanJob();
   const [view, setView] = useState<View>('plan');
   const [info, setInfo] = useState<AppInfo | null>(null);
-  const [policy, setPolicy] = useState<TimeWindowPolicy>(defaultPolicy('tw1'));
-  const [method, setMethod] = useState<MethodChoice>('classical');
-  const [effort, setEffort] = useState(methodOption('classical').effort!.default);
   const [compareSettings, setCompareSettings] = useState<CompareSettings>({
     a: defaultPolicy('tw1'),
     b: defaultPolicy('tw3'),
@@ -67,26 +66,11 @@ function App() {
     void run('Connect', () => api.call('app:info', {})).then((i) => i && setInfo(i));
   }, [api, run]);
 
-  // The plan on screen sets the controls to its policy and method (one opened from the history too), so that
-  // "Plan" plans it again rather than under whatever the controls held.
-  const shownPlan = ws.plan;
-  const methodNow = useRef(method);
-  methodNow.current = method;
-  // biome-ignore lint/correctness/useExhaustiveDependencies: only a plan newly on screen sets the controls, not each edit of them
-  useEffect(() => {
-    if (!shownPlan) return;
-    setPolicy((current) => policyOf(shownPlan.variant, current));
-    const made = methodChoiceOf(shownPlan.method);
-    if (!made) return;
-    if (made.choice !== methodNow.current) {
-      setMethod(made.choice);
-      const e = methodOption(made.choice).effort;
-      if (e) setEffort(e.default);
-    }
-    // The effort it was given (plans stored before it was kept: the samples its label names, if any).
-    const effort = shownPlan.effort ?? made.samples;
-    if (effort !== undefined) setEffort(effort);
-  }, [shownPlan?.id]);
+  // The plan on screen sets the controls to how it was made (so that "Plan" makes it again); a day without one shows
+  // the dispatcher's own choice (use-plan-controls.ts).
+  const planControls = usePlanControls(ws.plan);
+  const { policy, method, effort } = planControls.controls;
+  const choose = planControls.choose;
 
   const onImported = useCallback(
     (record: StoredInstance) => {
@@ -173,17 +157,15 @@ function App() {
         onRename={(name) => ws.draft && ws.editDraft({ ...ws.draft, name }, 'name')}
         dirty={ws.dirty}
         policy={policy}
-        onPolicy={setPolicy}
+        onPolicy={(next) => choose({ ...planControls.controls, policy: next })}
         method={method}
         // As the server counts them: an order bigger than a vehicle is left out of every plan.
         customers={ws.draft ? carriedCustomers(ws.draft).length : null}
-        onMethod={(m) => {
-          setMethod(m);
-          const e = methodOption(m).effort;
-          if (e) setEffort(e.default);
-        }}
+        onMethod={(m) => choose(withMethod(planControls.controls, m))}
         effort={effort}
-        onEffort={setEffort}
+        onEffort={(next) => choose({ ...planControls.controls, effort: next })}
+        ownChoice={planControls.ownChoice && describeSettings(planControls.ownChoice)}
+        onOwnChoice={planControls.backToOwn}
         onPlan={plan}
         planning={job.job !== null}
         info={info}

@@ -31,10 +31,20 @@ interface Props {
   onMethod(method: MethodChoice): void;
   effort: number;
   onEffort(effort: number): void;
+  /**
+   * The dispatcher's own choice of the controls, in words, while they show how the plan on screen was made instead
+   * (null otherwise): a day without a plan starts from it, and `onOwnChoice` puts it back now.
+   */
+  ownChoice: string | null;
+  onOwnChoice(): void;
   onPlan(): void;
   planning: boolean;
   info: AppInfo | null;
 }
+
+const ownChoiceTitle = (choice: string) =>
+  'The controls show how the plan on screen was made, so that Plan makes it again. ' +
+  `Your own choice, which a day without a plan starts from: ${choice}. Click to plan with it.`;
 
 export function Header(props: Props) {
   const validity = useFieldValidity();
@@ -89,6 +99,17 @@ export function Header(props: Props) {
               testId="method"
               effortTestId="method-effort"
             />
+            {props.ownChoice && (
+              <button
+                className="btn btn-small own-choice"
+                data-testid="controls-own-choice"
+                title={ownChoiceTitle(props.ownChoice)}
+                aria-label={`Back to your choice: ${props.ownChoice}`}
+                onClick={props.onOwnChoice}
+              >
+                ↺
+              </button>
+            )}
             <button
               ref={planButton}
               className="btn btn-primary"
