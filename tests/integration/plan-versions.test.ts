@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateInstance } from '../../src/main/vrp/generate.js';
 import { createRng } from '../../src/main/vrp/rng.js';
-import type { StoredInstance } from '../../src/shared/api.js';
+import type { StoredInstance, StoredPlan } from '../../src/shared/api.js';
 import { createTestApp, type TestApp } from './fixtures/services.js';
 import { tinyInstance } from './fixtures/tiny.js';
 
@@ -77,6 +77,45 @@ describe('a plan against the version on screen', () => {
     expect(departs.length).toBeGreaterThan(0);
     for (const row of departs) expect(row).toContain('out of date: the day was changed after this plan was made');
     expect(csv).toContain("lists 'a', which is not a customer of this instance");
+  });
+
+  it('marks a plan out of date once a customer it left out is changed, and gives the reason the day gives now', async () => {
+    // f lies 100 minutes out and its window closes at 50: no vehicle can reach it, and the plan says so.
+    const tiny = tinyInstance('unreachable f');
+    const f = { id: 'f', x: 100, y: 0, demand: 5, ready: 0, due: 50, service: 5 };
+    const day = await app.call('instances:save', { instance: { ...tiny, customers: [...tiny.customers, f] } });
+    const plan = await app.call('plans:create', { instanceId: day.id, variant: { name: 'tw1' }, method: 'random', samples: 5 });
+    const reasonFor = (p: StoredPlan) => p.evaluation.violations.find((v) => v.customerId === 'f')?.message;
+    expect(reasonFor(plan)).toBe('customer f is not served: no vehicle can reach it before its window closes');
+    // The same plan as one stored before plans kept the data they were made on: judged by its figures and reasons.
+    const { id: _, createdAt: __, ...same } = plan;
+    const before = app.store.plans.insert(same);
+    expect((await app.call('plans:get', { id: before.id })).dataChanged).toBeUndefined();
+    // Its window now closes at 300: it can be reached, though this plan still leaves it out.
+    const widened = day.instance.customers.map((c) => (c.id === 'f' ? { ...c, due: 300 } : c));
+    await app.call('instances:save', { id: day.id, instance: { ...day.instance, customers: widened } });
+    const reopened = await app.call('plans:get', { id: plan.id });
+    expect(reopened.dataChanged).toBe(true);
+    expect(reasonFor(reopened)).toMatch(/^customer f is not served: /);
+    expect(reasonFor(reopened)).not.toMatch(/reach/);
+    const listed = await app.call('plans:list', { instanceId: day.id });
+    expect(listed.find((p) => p.id === plan.id)).toMatchObject({ dataChanged: true });
+    const stale = await app.call('plans:get', { id: before.id });
+    expect(stale.dataChanged).toBe(true);
+    expect(reasonFor(stale)).toBe(reasonFor(reopened));
+    const csv: string = (await app.call('plans:export', { id: plan.id, format: 'csv' })).text;
+    expect(csv).toContain('out of date: the day was changed after this plan was made');
+    expect(csv).not.toContain('can reach it');
+  });
+
+  it("keeps a plan current when only labels change: the day's name, a customer's name and address, the time display", async () => {
+    const day = await app.call('instances:save', { instance: tinyInstance('labels') });
+    const plan = await app.call('plans:create', { instanceId: day.id, variant: { name: 'tw1' }, method: 'random', samples: 5 });
+    const named = day.instance.customers.map((c) => (c.id === 'a' ? { ...c, name: 'Bakery', address: '1 Main St' } : c));
+    const relabelled = { ...day.instance, name: 'labels renamed', customers: named, clockTimes: true };
+    await app.call('instances:save', { id: day.id, instance: relabelled });
+    expect(await app.call('plans:get', { id: plan.id })).toEqual(plan);
+    expect((await app.call('plans:list', { instanceId: day.id }))[0].dataChanged).toBeUndefined();
   });
 
   it('names an instance deleted while it was planned, and stores nothing', async () => {

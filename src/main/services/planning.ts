@@ -7,6 +7,7 @@ import { evaluatePlan } from '../vrp/evaluate.js';
 import { carriedPart } from '../vrp/unserved.js';
 import { buildProblem } from '../vrp/validate.js';
 import type { ServiceContext } from './context.js';
+import { dataFingerprint } from './data-fingerprint.js';
 import { requireInstance } from './stored.js';
 import { resolveModel } from './models.js';
 import { toVariant } from './variant.js';
@@ -94,6 +95,8 @@ export function createPlanner(ctx: ServiceContext) {
         ...(effort === undefined ? {} : { effort }),
         ...(result.greedyKept ? { greedyKept: true as const } : {}),
         ...(result.cutShort ? { cutShort: true as const } : {}),
+        // The version planned: one saved while it was planned leaves this plan out of date at once.
+        dataFingerprint: dataFingerprint(instance),
       });
     try {
       return insert();

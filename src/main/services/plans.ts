@@ -8,6 +8,7 @@ import { toPlanJson } from '../vrp/io/json.js';
 import type { Problem } from '../vrp/problem.js';
 import { buildProblem } from '../vrp/validate.js';
 import type { ServiceContext } from './context.js';
+import { dataFingerprint } from './data-fingerprint.js';
 import { customersKnownTo, editedRoutes } from './edited-routes.js';
 import { safeFileName } from './instances.js';
 import type { Planner } from './planning.js';
@@ -18,22 +19,35 @@ import { toVariant } from './variant.js';
 /**
  * A stored plan checked against its instance as it is now: its instance may have been edited since (a window
  * moved, a stop added or removed, the fleet cut), and a plan shown with the figures it had then would claim rules
- * it now breaks. Where the figures differ the plan says so (`dataChanged`).
+ * it now breaks, or give reasons that no longer hold. Where the day changed the plan says so (`dataChanged`).
  */
 function planOnCurrentData(ctx: ServiceContext, id: number): { plan: StoredPlan; instance: Instance } {
   const stored = requirePlan(ctx, id);
   const { instance } = requireInstance(ctx, stored.instanceId);
-  return { plan: recheck(buildProblem(instance), stored), instance };
+  return { plan: recheck(ctx, dayNow(instance), stored), instance };
 }
 
-/** The stored plan itself where today's data gives it the same figures, else re-scored and marked `dataChanged`. */
-function recheck(problem: Problem, stored: StoredPlan): StoredPlan {
-  const now = evaluatePlan(problem, stored.routes, stored.variant);
-  if (sameFigures(now, stored.evaluation)) return stored;
+/** A day as plans are checked against it: its problem (built once the first plan needs it) and its fingerprint. */
+function dayNow(instance: Instance): { problem: () => Problem; fingerprint: string } {
+  let problem: Problem | undefined;
+  return { problem: () => (problem ??= buildProblem(instance)), fingerprint: dataFingerprint(instance) };
+}
+
+/**
+ * The stored plan itself while the day gives the planning data it was made on (planning-data.ts: the one rule), else
+ * re-scored on today's data and marked `dataChanged`. A plan stored before fingerprints were kept is judged by what it
+ * says: its figures and its reasons for the customers it leaves out.
+ */
+function recheck(ctx: ServiceContext, day: ReturnType<typeof dayNow>, stored: StoredPlan): StoredPlan {
+  const madeOn = ctx.store.plans.dataFingerprint(stored.id);
+  if (madeOn === day.fingerprint) return stored;
+  const now = evaluatePlan(day.problem(), stored.routes, stored.variant);
+  if (madeOn === null && sameFigures(now, stored.evaluation) && sameReasons(now, stored.evaluation)) return stored;
   return { ...stored, evaluation: withReasonsFrom(stored, now), dataChanged: true, plannedCost: stored.evaluation.cost };
 }
 
 const TAKEN_OFF = 'it was taken off its route by hand';
+const ADDED_AFTER = 'it was added after this plan was made (plan again to include it)';
 
 /**
  * Why customers are not served, where the stored plan `from` (the plan itself, or the plan some routes are hand
@@ -48,12 +62,7 @@ function withReasonsFrom(from: StoredPlan, now: Evaluation): Evaluation {
   const takenOffBefore = new Set(
     from.evaluation.violations.filter((v) => v.kind === 'unserved' && v.message.endsWith(TAKEN_OFF)).map((v) => v.customerId),
   );
-  const reason = (id: string) =>
-    routed.has(id) || takenOffBefore.has(id)
-      ? TAKEN_OFF
-      : known.has(id)
-        ? null
-        : 'it was added after this plan was made (plan again to include it)';
+  const reason = (id: string) => (routed.has(id) || takenOffBefore.has(id) ? TAKEN_OFF : known.has(id) ? null : ADDED_AFTER);
   const violations = now.violations.map((v) => {
     const why = v.kind === 'unserved' && v.customerId !== undefined ? reason(v.customerId) : null;
     return why ? { ...v, message: `customer ${v.customerId} is not served: ${why}` } : v;
@@ -67,10 +76,10 @@ function withReasonsFrom(from: StoredPlan, now: Evaluation): Evaluation {
  */
 function plansOnCurrentData(ctx: ServiceContext, instanceId: number): PlanSummary[] {
   const { instance } = requireInstance(ctx, instanceId);
-  const problem = buildProblem(instance);
+  const day = dayNow(instance);
   return ctx.store.plans.list(instanceId).map((summary) => {
     const stored = ctx.store.plans.get(summary.id);
-    const plan = stored && recheck(problem, stored);
+    const plan = stored && recheck(ctx, day, stored);
     if (!plan?.dataChanged) return summary;
     const { cost, vehicles, distance, late, feasible } = plan.evaluation;
     const changed = { dataChanged: true, plannedCost: summary.cost };
@@ -100,6 +109,21 @@ function sameFigures(a: Evaluation, b: Evaluation): boolean {
     key(a) === key(b) &&
     a.routes.length === b.routes.length &&
     a.routes.every((r, i) => sameRoute(r, b.routes[i]))
+  );
+}
+
+/**
+ * The evaluator gives today the reason `stored` gave for each customer it leaves out (where the reason was its own,
+ * not a hand edit's): a window widened for a customer left out as out of reach moves no figure, but the reason.
+ */
+function sameReasons(now: Evaluation, stored: Evaluation): boolean {
+  const reasonNow = new Map(now.violations.filter((v) => v.kind === 'unserved').map((v) => [v.customerId, v.message]));
+  return stored.violations.every(
+    (v) =>
+      v.kind !== 'unserved' ||
+      v.message.endsWith(TAKEN_OFF) ||
+      v.message.endsWith(ADDED_AFTER) ||
+      reasonNow.get(v.customerId) === v.message,
   );
 }
 
@@ -170,6 +194,8 @@ export function planServices(ctx: ServiceContext, planner: Planner) {
         evaluation,
         seconds: 0,
         ...(request.fromPlan === undefined ? {} : { editedFrom: request.fromPlan }),
+        // Scored on the day as stored now: current until that day changes.
+        dataFingerprint: dataFingerprint(instance),
       });
       if (request.fromPlan === undefined || from) return saved;
       const sourceDeleted = `plan ${request.fromPlan}, which these edits were made on, was deleted elsewhere since: the edits are kept as a new hand-edited plan of “${instance.name}”`;

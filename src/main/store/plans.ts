@@ -28,7 +28,11 @@ interface PlanRow {
 
 type SummaryRow = Omit<PlanRow, 'routes' | 'evaluation'> & { violations: number; unserved: number };
 
-export type NewPlan = Omit<StoredPlan, 'id' | 'createdAt'>;
+/**
+ * A plan to store, with the fingerprint of the day's planning data it was made on (planning-data.ts), which only the
+ * services read (`dataFingerprint`) to tell whether the day changed since.
+ */
+export type NewPlan = Omit<StoredPlan, 'id' | 'createdAt'> & { dataFingerprint?: string };
 
 const summaryOf = (row: SummaryRow): PlanSummary => ({
   id: row.id,
@@ -81,9 +85,10 @@ export function planRepository(db: Database) {
   const get = db.prepare<[number], PlanRow>('SELECT * FROM plans WHERE id = ?');
   const insert = db.prepare(`
     INSERT INTO plans (instance_id, variant, method, model_name, routes, evaluation,
-                       cost, vehicles, distance, late, feasible, seconds, effort, greedy_kept, edited_from, cut_short, created_at)
+                       cost, vehicles, distance, late, feasible, seconds, effort, greedy_kept, edited_from, cut_short, data_fingerprint, created_at)
     VALUES (@instanceId, @variant, @method, @modelName, @routes, @evaluation,
-            @cost, @vehicles, @distance, @late, @feasible, @seconds, @effort, @greedyKept, @editedFrom, @cutShort, @createdAt)`);
+            @cost, @vehicles, @distance, @late, @feasible, @seconds, @effort, @greedyKept, @editedFrom, @cutShort, @dataFingerprint, @createdAt)`);
+  const fingerprint = db.prepare<[number], { data_fingerprint: string | null }>('SELECT data_fingerprint FROM plans WHERE id = ?');
   const remove = db.prepare<[number]>('DELETE FROM plans WHERE id = ?');
   const pair = db.prepare<[number, number]>('UPDATE plans SET compared_with = ? WHERE id = ?');
 
@@ -93,7 +98,7 @@ export function planRepository(db: Database) {
       const row = get.get(id);
       return row && toStored(row);
     },
-    insert(plan: NewPlan): StoredPlan {
+    insert({ dataFingerprint, ...plan }: NewPlan): StoredPlan {
       const createdAt = new Date().toISOString();
       const { evaluation: e } = plan;
       const { lastInsertRowid } = insert.run({
@@ -113,10 +118,13 @@ export function planRepository(db: Database) {
         greedyKept: plan.greedyKept ? 1 : null,
         editedFrom: plan.editedFrom ?? null,
         cutShort: plan.cutShort ? 1 : null,
+        dataFingerprint: dataFingerprint ?? null,
         createdAt,
       });
       return { ...plan, id: Number(lastInsertRowid), createdAt };
     },
+    /** The fingerprint of the planning data the plan was made on; null for a plan stored before fingerprints were kept. */
+    dataFingerprint: (id: number): string | null => fingerprint.get(id)?.data_fingerprint ?? null,
     /** Marks two stored plans as the two sides of one comparison (each names the other). */
     pairAsComparison: db.transaction((a: number, b: number): void => {
       pair.run(b, a);

@@ -17,7 +17,7 @@ import { MethodControls } from '../panels/method-controls.js';
 import { describePlanMethod, methodOption, type MethodChoice } from '../../shared/methods.js';
 import { describeVariant, type TimeWindowPolicy } from '../plan/time-window-policy.js';
 import { CompareTables } from './compare-tables.js';
-import { sameInstance } from '../state/draft.js';
+import { samePlanningData } from '../../shared/planning-data.js';
 
 export interface CompareSettings {
   a: TimeWindowPolicy;
@@ -48,8 +48,9 @@ interface Props {
 export function CompareView({ instance, instanceId, settings, onSettings, result, dirty, onCompare, job, onCancelJob, onOpenPlan }: Props) {
   const sync = useMemo(() => new MapSync(), []);
   const shown = result && instance && result.a.instanceId === instanceId ? result : null;
-  // Saved since (a window moved, the fleet or the speed changed): the plans are of the day as it was.
-  const changedSince = useMemo(() => shown !== null && instance !== null && !sameDay(shown.instance, instance), [shown, instance]);
+  // Saved since (a window moved, the fleet or the speed changed): the plans are of the day as it was. By the rule that
+  // marks a stored plan out of date (planning-data.ts): a rename or a new address changes no plan.
+  const changedSince = useMemo(() => shown !== null && instance !== null && !samePlanningData(shown.instance, instance), [shown, instance]);
   const validity = useFieldValidity();
   const runButton = useRefocusAfter<HTMLButtonElement>(job !== null);
   return (
@@ -135,6 +136,3 @@ export function CompareView({ instance, instanceId, settings, onSettings, result
     </div>
   );
 }
-
-/** The same day to plan: everything but the name (a rename changes no plan), compared as the draft is (sameInstance). */
-const sameDay = (a: Instance, b: Instance): boolean => sameInstance({ ...a, name: '' }, { ...b, name: '' });

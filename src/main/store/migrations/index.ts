@@ -5,6 +5,7 @@ import { planDetails } from './0040-plan-details.js';
 import { idsNeverReused } from './0050-ids-never-reused.js';
 import { trainingKeptModel } from './0060-training-kept-model.js';
 import { planCutShort } from './0070-plan-cut-short.js';
+import { planDataFingerprint } from './0080-plan-data-fingerprint.js';
 import type { Migration } from './types.js';
 
 export type { Migration } from './types.js';
@@ -18,6 +19,7 @@ export const MIGRATIONS: readonly Migration[] = [
   idsNeverReused,
   trainingKeptModel,
   planCutShort,
+  planDataFingerprint,
 ];
 
 /** Every table the migrations create: a file holding any other is some other program's database. */
