@@ -75,3 +75,26 @@ test('a stop at a side edge has its tooltip moved inside the map, pointing at th
     await app.page.mouse.move(0, 0);
   }
 });
+
+test("a route's first stop tells, on its chip and its map tooltip, the arrival the timeline shows: not the plan's wait", async () => {
+  // Hard windows: every shop opens at 07:30 or later and lies minutes from the 07:00 depot, so each driver leaves later.
+  await byTest('policy-name').selectOption('tw1');
+  await byTest('method').selectOption('classical');
+  await byTest('method-effort').fill('0.5');
+  await byTest('plan-button').click();
+  await expect(byTest('plan-meta')).toBeVisible({ timeout: 60_000 });
+  const first = app.page.locator('[data-testid="legend-route-0"] [data-testid^="stop-chip-"]').first();
+  const id = (await first.textContent())!.trim();
+  // The timeline's service block: "S3: service 07:30–07:45"; the driver starts as the window opens.
+  const service = await byTest(`gantt-stop-${id}`).locator('title').textContent();
+  const start = /service (\d\d:\d\d)–/.exec(service ?? '')?.[1];
+  expect(start, `the timeline's service of ${id}: ${service}`).toBeDefined();
+  await expect(first).toHaveAttribute('title', `arrive ${start}`);
+  const map = (await byTest('map').boundingBox())!;
+  await panStopTo(byTest(`marker-${id}`), { x: map.x + map.width / 2, y: map.y + map.height / 2 });
+  await byTest(`marker-${id}`).hover();
+  const tooltip = app.page.locator('.leaflet-tooltip', { hasText: `Customer ${id}` });
+  await expect(tooltip).toContainText(`arrive ${start}`);
+  await expect(tooltip).not.toContainText('early by');
+  await app.page.mouse.move(0, 0);
+});

@@ -17,6 +17,7 @@ import { customerIcon, depotIcon, escapeHtml, MAX_DIAMETER, markerDiameter, mark
 import { routeColour } from './palette.js';
 import { placeOpenedTooltip } from './stop-tooltip.js';
 import { TileSettings } from './tile-settings.js';
+import { stopAsDriven } from '../../shared/stop-as-driven.js';
 
 export interface RouteMapProps {
   instance: Instance;
@@ -54,14 +55,18 @@ interface StopInfo {
   arrival: number;
 }
 
-function stopInfo(routes: Routes | null | undefined, evaluation: Evaluation | null | undefined): Map<string, StopInfo> {
+function stopInfo(routes: Routes | null | undefined, evaluation: Evaluation | null | undefined, shiftStart: number): Map<string, StopInfo> {
   const info = new Map<string, StopInfo>();
   for (const [r, route] of (routes ?? []).entries()) {
     for (const [i, id] of route.entries()) info.set(id, { route: r, order: i + 1, late: 0, early: 0, arrival: Number.NaN });
   }
-  for (const stop of evaluation?.routes.flatMap((summary) => summary.stops) ?? []) {
-    const entry = info.get(stop.customerId);
-    if (entry) Object.assign(entry, { late: stop.late, early: stop.early, arrival: stop.arrival });
+  for (const summary of evaluation?.routes ?? []) {
+    for (const [k, stop] of summary.stops.entries()) {
+      const entry = info.get(stop.customerId);
+      // The times as the driver lives them, as the route legend, the timeline and the driver sheet tell them.
+      const { arrival, early } = stopAsDriven(summary, k, shiftStart);
+      if (entry) Object.assign(entry, { late: stop.late, early, arrival });
+    }
   }
   return info;
 }
@@ -223,7 +228,7 @@ export function RouteMap(props: RouteMapProps) {
       path?.setAttribute('data-colour', colour);
     });
 
-    const info = stopInfo(routes, evaluation);
+    const info = stopInfo(routes, evaluation, instance.depot.ready);
     const maxDemand = Math.max(0, ...instance.customers.map((c) => c.demand));
     maxDemandNow.current = maxDemand;
     // Markers are kept where nothing they show changed (an edit of one customer on an 800-stop day redraws one

@@ -5,6 +5,7 @@
  */
 import { MINUTES_PER_DAY } from '../../shared/clock.js';
 import { type Customer, type RouteSummary, routeDeparture } from '../../shared/domain.js';
+import { stopAsDriven } from '../../shared/stop-as-driven.js';
 
 export type SegmentKind = 'depot' | 'travel' | 'wait' | 'service' | 'early' | 'late';
 
@@ -18,9 +19,9 @@ export interface Segment {
 
 /**
  * Segments of one vehicle in its driver's day. The plan's rule has it leave the depot at `departAt` (the shift start)
- * and wait at its first stop; the driver leaves later by that wait instead (routeDeparture, as the plan panel and the
- * driver sheet say), so the stretch is drawn at the depot ('depot'), before the first leg: the cost still counts it
- * as that stop's wait (and, under hard windows, its earliness).
+ * and wait at its first stop; the driver leaves later by that wait instead (routeDeparture; each stop's times by
+ * stopAsDriven, as every view tells them), so the stretch is drawn at the depot ('depot'), before the first leg: the
+ * cost still counts it as that stop's wait (and, under hard windows, its earliness).
  */
 export function routeSegments(route: RouteSummary, departAt: number, customers: ReadonlyMap<string, Customer>): Segment[] {
   const segments: Segment[] = [];
@@ -30,13 +31,12 @@ export function routeSegments(route: RouteSummary, departAt: number, customers: 
   let clock = leave;
   for (const [k, stop] of route.stops.entries()) {
     const id = stop.customerId;
-    const moved = k === 0 && leave > departAt;
-    const arrival = moved ? stop.start : stop.arrival;
+    const { arrival, wait, early } = stopAsDriven(route, k, departAt);
     if (arrival > clock) segments.push({ kind: 'travel', from: clock, to: arrival, customerId: id });
-    if (stop.wait > 0 && !moved) segments.push({ kind: 'wait', from: stop.arrival, to: stop.arrival + stop.wait, customerId: id });
+    if (wait > 0) segments.push({ kind: 'wait', from: arrival, to: arrival + wait, customerId: id });
     if (stop.departure > stop.start) segments.push({ kind: 'service', from: stop.start, to: stop.departure, customerId: id });
     const customer = customers.get(id);
-    if (stop.early > 0 && !moved) segments.push({ kind: 'early', from: stop.arrival, to: stop.arrival + stop.early, customerId: id });
+    if (early > 0) segments.push({ kind: 'early', from: arrival, to: arrival + early, customerId: id });
     if (stop.late > 0) {
       const due = customer ? customer.due : stop.arrival - stop.late;
       segments.push({ kind: 'late', from: due, to: stop.arrival, customerId: id });

@@ -10,6 +10,7 @@ import { unitsOf } from '../units.js';
 import { routeColour } from '../map/palette.js';
 import { backAfterShift } from '../../shared/route-flags.js';
 import { MoveStop } from './move-stop.js';
+import { stopAsDriven } from '../../shared/stop-as-driven.js';
 
 interface Props {
   instance: Instance;
@@ -28,7 +29,12 @@ const DRAG_TYPE = 'application/x-jampr-stop';
 export function RouteLegend({ instance, routes, evaluation, selected, onSelect, onMoveStop, focus, onFocus }: Props) {
   const [dropRoute, setDropRoute] = useState<number | null>(null);
   const units = unitsOf(instance);
-  const stopInfo = new Map(evaluation?.routes.flatMap((r) => r.stops.map((s) => [s.customerId, s] as const)) ?? []);
+  // Each stop's times as the driver lives them (the timeline's and the driver sheet's), and its lateness.
+  const stopInfo = new Map(
+    evaluation?.routes.flatMap((r) =>
+      r.stops.map((s, k) => [s.customerId, { ...stopAsDriven(r, k, instance.depot.ready), late: s.late }] as const),
+    ) ?? [],
+  );
   const onDrop = (e: DragEvent, route: number, position?: number) => {
     const id = e.dataTransfer.getData(DRAG_TYPE);
     setDropRoute(null);

@@ -10,6 +10,7 @@
  */
 import { type Customer, type Depot, type Evaluation, exceedsCapacity, type Instance, routeDeparture } from '../../shared/domain.js';
 import type { Sheet, SheetRow } from '../../shared/driver-sheet.js';
+import { stopAsDriven } from '../../shared/stop-as-driven.js';
 import { backAfterShift, outOfDateNote } from '../../shared/route-flags.js';
 import { routeColour } from '../map/palette.js';
 import type { ChangedSince } from '../plan/changed-since.js';
@@ -42,11 +43,10 @@ export function driverSheets(instance: Instance, evaluation: Evaluation): Sheet[
   });
   return evaluation.routes.flatMap((route, r) => {
     if (route.stops.length === 0) return [];
-    const firstWait = route.stops[0].wait;
     const departure = routeDeparture(route, depot.ready);
     const stops = route.stops.map((s, k): SheetRow => {
       const c = byId.get(s.customerId);
-      const arrival = k === 0 ? s.arrival + firstWait : s.arrival;
+      const { arrival, wait, early } = stopAsDriven(route, k, depot.ready);
       return {
         kind: 'stop',
         order: String(k + 1),
@@ -59,7 +59,7 @@ export function driverSheets(instance: Instance, evaluation: Evaluation): Sheet[
         service: c ? units.duration(c.service) : '',
         load: formatNumber(c?.demand ?? 0),
         late: s.late > 0,
-        early: s.early > 0 && s.wait === 0,
+        early: early > 0 && wait === 0,
       };
     });
     return [

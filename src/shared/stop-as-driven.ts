@@ -1,0 +1,28 @@
+/**
+ * A stop's times as the driver lives them, for every view that shows them (the route legend's chip, the map's
+ * tooltip, the timeline, the driver sheet), so no two of them tell a driver different times for one stop. The plan's
+ * cost has every vehicle leave the depot at the shift start and wait at its first stop; the driver leaves later by
+ * that wait instead (routeDeparture), so the first stop is reached as its window opens: no wait there, and not early.
+ * Every other stop is as the plan has it. The plan CSV keeps the plan's rule and says so on its depart row.
+ */
+import { type RouteSummary, routeDeparture, type StopSchedule } from './domain.js';
+
+export interface StopAsDriven {
+  /** When the driver gets there. */
+  arrival: number;
+  /** Idle there before service starts. */
+  wait: number;
+  /** Before its window opens (served early under soft windows, waiting under the others). */
+  early: number;
+  /** The first stop reached later than the plan's rule has it, as the driver left the depot later. */
+  leftLater: boolean;
+}
+
+/** Stop `k` of `route` as driven, the shift starting at `shiftStart`. */
+export function stopAsDriven(route: Pick<RouteSummary, 'stops'>, k: number, shiftStart: number): StopAsDriven {
+  const stop: StopSchedule = route.stops[k];
+  const leftLater = k === 0 && routeDeparture(route, shiftStart) > shiftStart;
+  return leftLater
+    ? { arrival: stop.start, wait: 0, early: 0, leftLater }
+    : { arrival: stop.arrival, wait: stop.wait, early: stop.early, leftLater };
+}
