@@ -8,7 +8,7 @@ import { z } from 'zod';
 import type { AppErrorData } from './errors.js';
 import { sheetsDocumentSchema } from './driver-sheet.js';
 import { type Evaluation, sentInstanceSchema, sentRoutesSchema, variantNameSchema } from './domain.js';
-import { idSchema as id } from './api-id.js';
+import { idSchema as id, versionStampSchema } from './api-id.js';
 import { type CsvPreview, csvImportSchema, type InstanceSummary, instanceSaveSchema, type StoredInstance } from './api-instances.js';
 import { type ModelInfo, type LearningPoint, type TrainingRun, trainingRequestSchema } from './api-models.js';
 import {
@@ -50,6 +50,11 @@ const routesCheck = z.strictObject({ instanceId: id, variant: variantRequestSche
  * added to the instance after it are said to be.
  */
 const editCheck = routesCheck.extend({ fromPlan: id.optional() });
+/**
+ * `basedOn`: the instance's updatedAt the edits were made and scored on, as a plan request gives it: where the day was
+ * saved or deleted elsewhere since, the edits are not saved ('conflict'), as a plan of that version is not made.
+ */
+const editSave = editCheck.extend({ basedOn: versionStampSchema.optional() });
 
 /**
  * Every call that names an instance or a plan by id answers alike where it names nothing stored: one deleted since (in
@@ -93,7 +98,7 @@ export const CALLS = {
    * Stores edited routes as a new plan (method "manual"). Where `fromPlan` was deleted elsewhere since, the edits are
    * kept all the same, as a plan of their day, and the answer says so (`sourceDeleted`).
    */
-  'plans:saveEdited': call<SavedEdit>()(editCheck),
+  'plans:saveEdited': call<SavedEdit>()(editSave),
   /**
    * A stored plan as CSV or JSON; with `routes`, its hand-edited routes (as on screen), scored as Check does, on the
    * day `instanceId` (the plan's: another day's is refused) under `variant` (default: the plan's). Where the plan was

@@ -52,6 +52,53 @@ test('a tab shows what another tab saved once it has the focus again, and refuse
   await context.close();
 });
 
+test('a tab refuses to save hand edits of a plan once another tab has changed the day, as it refuses to plan it', async ({ browser }) => {
+  const context = await browser.newContext();
+  const [a, b] = [await context.newPage(), await context.newPage()];
+  const errors: string[] = [];
+  for (const page of [a, b]) page.on('pageerror', (err) => errors.push(err.message));
+  await a.goto(appUrl());
+  await importCsv(a, 'edit-tabs.csv', CITY_DAY_CSV, { vehicles: 3, capacity: 30, speedKmh: 25 });
+  await a.getByTestId('method').selectOption('classical');
+  await a.getByTestId('method-effort').fill('0.5');
+  await a.getByTestId('plan-button').click();
+  await expect(a.getByTestId('plan-meta')).toBeVisible({ timeout: 60_000 });
+  const entry = (page: Page) => page.locator('[data-testid^="history-instance-"]', { hasText: 'edit-tabs' });
+  await b.goto(appUrl());
+  await entry(b).first().click();
+  await expect(b.getByTestId('fleet-vehicles')).toHaveValue('3');
+
+  // Tab A moves a stop onto another route: edited by hand, checked against the day it shows.
+  await a.bringToFront();
+  await a.getByTestId('legend-route-0').locator('[data-testid^="stop-chip-"]').first().click();
+  await a.getByTestId('move-stop-select').selectOption('1');
+  await expect(a.getByTestId('save-edited')).toBeEnabled();
+  const plans = a.locator('[data-testid^="history-plan-"]');
+  const stored = await plans.count();
+  // Tab B moves a window and saves.
+  await b.bringToFront();
+  await b.getByTestId('edit-due-S1').fill('17:00');
+  await b.getByTestId('edit-due-S1').press('Enter');
+  await b.getByTestId('save-instance').click();
+  await expect(b.getByTestId('unsaved-badge')).toHaveCount(0);
+  // Tab A's save is refused in the words of a refused plan; the edits stay on screen, and no plan is stored.
+  // Asked to keep them as a new day instead, the dispatcher cancels.
+  await a.bringToFront();
+  let question = '';
+  a.once('dialog', (dialog) => {
+    question = dialog.message();
+    void dialog.dismiss();
+  });
+  await a.getByTestId('save-edited').click();
+  await expect.poll(() => question).toContain('“edit-tabs” was changed or deleted in another window');
+  await expect(a.getByTestId('error-banner')).toContainText('“edit-tabs” was changed in another window since it was opened here');
+  await expect(a.getByTestId('error-banner')).toContainText('the edited plan was not saved');
+  await expect(a.getByTestId('edit-bar')).toBeVisible();
+  await expect(plans).toHaveCount(stored);
+  expect(errors).toEqual([]);
+  await context.close();
+});
+
 test('a training run started in one tab is followed, and can be cancelled, in another', async ({ browser }) => {
   const context = await browser.newContext();
   const [a, b] = [await context.newPage(), await context.newPage()];
@@ -150,7 +197,7 @@ test('hand edits of a plan whose day another tab deleted are kept, if the dispat
     void dialog.accept();
   });
   await b.getByTestId('save-edited').click();
-  await expect.poll(() => question).toContain('“day-gone” was deleted in another window after you opened it here');
+  await expect.poll(() => question).toContain('“day-gone” was changed or deleted in another window after you opened it here');
   expect(question).toContain('Save the day as a new day, “day-gone (copy)”, with your edited routes as its plan?');
   await expect(b.getByTestId('instance-name')).toHaveValue('day-gone (copy)');
   await expect(b.getByTestId('unsaved-badge')).toHaveCount(0);

@@ -56,6 +56,41 @@ describe('a plan against the version on screen', () => {
     });
   });
 
+  it('refuses to save hand edits made on a version saved elsewhere since, as it refuses to plan it', async () => {
+    const opened = await app.call('instances:save', { instance: tinyInstance('edited day') });
+    const plan = await app.call('plans:create', { instanceId: opened.id, variant: { name: 'tw1' }, method: 'random', samples: 5 });
+    const edit = {
+      instanceId: opened.id,
+      variant: plan.variant,
+      routes: [plan.routes.flat()],
+      fromPlan: plan.id,
+      basedOn: opened.updatedAt,
+    };
+    // On the version on screen, the edits are kept.
+    expect((await app.call('plans:saveEdited', edit)).editedFrom).toBe(plan.id);
+    await new Promise((r) => setTimeout(r, 5));
+    const windows = opened.instance.customers.map((c) => (c.id === 'a' ? { ...c, due: 15 } : c));
+    await app.call('instances:save', { id: opened.id, instance: { ...opened.instance, customers: windows } });
+    const before = await app.call('plans:list', { instanceId: opened.id });
+    expect(await app.fail('plans:saveEdited', edit)).toEqual({
+      kind: 'conflict',
+      message:
+        '“edited day” was changed in another window since it was opened here: open it again from the history to edit its plan on what is stored; the edited plan was not saved',
+    });
+    // The same words as a plan of that version is refused with, and nothing stored.
+    const again = { instanceId: opened.id, variant: { name: 'tw1' }, method: 'random', samples: 5, basedOn: opened.updatedAt };
+    const planned = await app.fail('plans:create', again);
+    expect(planned.message).toMatch(
+      /^“edited day” was changed in another window since it was opened here: open it again from the history to /,
+    );
+    expect(await app.call('plans:list', { instanceId: opened.id })).toEqual(before);
+    await app.call('instances:delete', { id: opened.id });
+    expect(await app.fail('plans:saveEdited', edit)).toMatchObject({
+      kind: 'conflict',
+      message: 'this instance was deleted in another window since it was opened here; the edited plan was not saved',
+    });
+  });
+
   it('returns a plan made while the instance was saved with what it breaks now', async () => {
     const day: StoredInstance = await app.call('instances:save', { instance: generateInstance(100, createRng(8)) });
     app.events.length = 0;

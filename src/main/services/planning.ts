@@ -8,7 +8,7 @@ import { carriedPart } from '../vrp/unserved.js';
 import { buildProblem } from '../vrp/validate.js';
 import type { ServiceContext } from './context.js';
 import { dataFingerprint } from './data-fingerprint.js';
-import { requireInstance } from './stored.js';
+import { instanceAsShown } from './stored.js';
 import { resolveModel } from './models.js';
 import { toVariant } from './variant.js';
 
@@ -41,7 +41,7 @@ export function createPlanner(ctx: ServiceContext) {
     }
     // The learned methods' decoding by the CLI's rule: a sample count alone samples; with greedy it is refused.
     const learnedDecode = request.method === 'jampr' || request.method === 'am' ? decodeFor(request.decode, request.samples) : undefined;
-    const { instance } = instanceAsShown(ctx, request);
+    const { instance } = instanceToPlan(ctx, request);
     const variant = toVariant(request.variant);
     // Validate in main first: a bad instance is reported without a trip to the worker.
     const problem = buildProblem(instance);
@@ -173,18 +173,8 @@ export function createPlanner(ctx: ServiceContext) {
 export type Planner = ReturnType<typeof createPlanner>;
 
 /** The stored instance to plan, refused where it is not the version the caller shows (`basedOn`). */
-function instanceAsShown(ctx: ServiceContext, request: PlanRequest): StoredInstance {
-  if (request.basedOn === undefined) return requireInstance(ctx, request.instanceId);
-  const stored = ctx.store.instances.get(request.instanceId);
-  if (!stored) throw new AppError('conflict', 'this instance was deleted in another window since it was opened here; nothing was planned');
-  if (stored.updatedAt !== request.basedOn) {
-    throw new AppError(
-      'conflict',
-      `“${stored.instance.name}” was changed in another window since it was opened here: open it again from the history to plan what is stored; nothing was planned`,
-    );
-  }
-  return stored;
-}
+const instanceToPlan = (ctx: ServiceContext, request: PlanRequest): StoredInstance =>
+  instanceAsShown(ctx, request, { nothingDone: 'nothing was planned', toDo: 'plan what is stored' });
 
 /**
  * What a plan sent to a busy worker waits for, in words; the worker's first report of the plan replaces it. Jobs

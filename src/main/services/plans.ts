@@ -12,7 +12,7 @@ import { dataFingerprint } from './data-fingerprint.js';
 import { customersKnownTo, editedRoutes } from './edited-routes.js';
 import { safeFileName } from './instances.js';
 import type { Planner } from './planning.js';
-import { requireInstance, requirePlan, storedPlanUnlessDeleted } from './stored.js';
+import { instanceAsShown, requireInstance, requirePlan, storedPlanUnlessDeleted } from './stored.js';
 import type { Caller } from './registry.js';
 import { toVariant } from './variant.js';
 
@@ -178,8 +178,12 @@ export function planServices(ctx: ServiceContext, planner: Planner) {
     },
     'plans:check': (request: CallRequest<'plans:check'>) => check(ctx, request).evaluation,
     'plans:saveEdited': (request: CallRequest<'plans:saveEdited'>): SavedEdit => {
-      // Its day deleted elsewhere, the edits have nowhere to be kept: a conflict, so the editor can offer a copy.
-      const { instance } = requireInstance(ctx, request.instanceId, '; the edited plan was not saved');
+      // Its day deleted elsewhere, the edits have nowhere to be kept: a conflict, so the editor can offer a copy. Saved
+      // elsewhere since the version they were made on, they would be kept scored on data the dispatcher never saw.
+      const { instance } = instanceAsShown(ctx, request, {
+        nothingDone: 'the edited plan was not saved',
+        toDo: 'edit its plan on what is stored',
+      });
       const twice = request.routes.flat().filter((id, i, all) => all.indexOf(id) !== i);
       if (twice.length > 0) throw inputError(`the edited plan visits ${[...new Set(twice)].join(', ')} more than once`);
       const from = editedPlan(ctx, instance, request);

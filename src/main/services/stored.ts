@@ -27,6 +27,37 @@ export function requireInstance(ctx: ServiceContext, id: number, nothingDone = '
   });
 }
 
+/** What a refusal of a version changed elsewhere says: what was not done, and what the caller can do instead. */
+export interface NotAsShownWords {
+  /** "nothing was planned" */
+  nothingDone: string;
+  /** Completes "open it again from the history to …": "plan what is stored". */
+  toDo: string;
+}
+
+/**
+ * The stored instance, refused ('conflict') where it is not the version the caller shows (`basedOn`, its updatedAt
+ * there): saved or deleted in another window since. The one rule for every call that works on the day on screen
+ * (a plan, a comparison, a hand-edited plan saved), so a window never plans a version other than the one it shows, nor
+ * keeps edits scored on another version than the one they were made on.
+ */
+export function instanceAsShown(
+  ctx: ServiceContext,
+  { instanceId, basedOn }: { instanceId: number; basedOn?: string },
+  { nothingDone, toDo }: NotAsShownWords,
+): StoredInstance {
+  if (basedOn === undefined) return requireInstance(ctx, instanceId, `; ${nothingDone}`);
+  const stored = ctx.store.instances.get(instanceId);
+  if (!stored) throw new AppError('conflict', `this instance was deleted in another window since it was opened here; ${nothingDone}`);
+  if (stored.updatedAt !== basedOn) {
+    throw new AppError(
+      'conflict',
+      `“${stored.instance.name}” was changed in another window since it was opened here: open it again from the history to ${toDo}; ${nothingDone}`,
+    );
+  }
+  return stored;
+}
+
 const planWords = (id: number, nothingDone: string): NotStoredWords => ({
   never: `there is no plan with id ${id}, and there never was${nothingDone}`,
   gone: `the plan with id ${id} was deleted elsewhere after it was opened here${nothingDone}`,

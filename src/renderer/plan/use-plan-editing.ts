@@ -2,7 +2,7 @@
  * Hand edits of the plan on screen: every move is re-scored by main in check mode (violations come back, never
  * an error), and the edited routes can be stored as a new plan. Routes without a score (a move just made, or one
  * brought back by undo), or scored on an earlier saved version of the instance, are scored here, the latest only.
- * Edits of a day another window deleted are offered a new day rather than lost.
+ * Edits of a day another window changed or deleted are offered a new day rather than lost.
  */
 import { useCallback, useEffect, useRef } from 'react';
 import type { Routes } from '../../shared/domain.js';
@@ -65,13 +65,21 @@ export function usePlanEditing(ws: Workspace) {
 
   const saveEdited = useCallback(async () => {
     if (!plan || !edit) return;
-    let dayDeleted = false;
+    let dayGone = false;
+    // Of the version on screen, as a plan is made: one saved in another window since is refused, not scored anew unseen.
     const saved = await run(
       SAVE_EDITED,
-      () => api.call('plans:saveEdited', { instanceId: plan.instanceId, variant: plan.variant, routes: edit.routes, fromPlan: plan.id }),
-      // The one conflict a save of edits meets: their day was deleted in another window since it was opened here.
+      () =>
+        api.call('plans:saveEdited', {
+          instanceId: plan.instanceId,
+          variant: plan.variant,
+          routes: edit.routes,
+          fromPlan: plan.id,
+          basedOn: savedVersion,
+        }),
+      // The day was changed or deleted in another window since it was opened here.
       (err) => {
-        dayDeleted = err.kind === 'conflict';
+        dayGone = err.kind === 'conflict';
       },
     );
     if (saved) {
@@ -80,8 +88,8 @@ export function usePlanEditing(ws: Workspace) {
       return;
     }
     // Not left with nowhere to go: offered a new day, and once kept there the refusal is answered.
-    if (dayDeleted && (await ws.saveEditsAsNewDay(SAVE_EDITED))) dismissAction(SAVE_EDITED);
-  }, [api, run, plan, edit, ws, changed, dismissAction]);
+    if (dayGone && (await ws.saveEditsAsNewDay(SAVE_EDITED))) dismissAction(SAVE_EDITED);
+  }, [api, run, plan, edit, ws, changed, dismissAction, savedVersion]);
 
   return { moveStop, reset, saveEdited };
 }

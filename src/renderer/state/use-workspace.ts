@@ -293,12 +293,12 @@ export function useWorkspace() {
   );
 
   /**
-   * Hand edits of the plan of a day another window deleted have no day to be kept with: where the dispatcher agrees,
+   * Hand edits of the plan of a day another window changed or deleted are not saved on it: where the dispatcher agrees,
    * the day on screen is stored as a new day with them as its plan. The new day, or undefined where it was not stored.
    */
   const saveEditsAsNewDay = useCallback(
     async (action: string): Promise<StoredInstance | undefined> => {
-      if (!draft || !window.confirm(editsOfDeletedDayQuestion(draft.name))) return undefined;
+      if (!draft || !window.confirm(editsOfChangedDayQuestion(draft.name))) return undefined;
       return saveFor(action, true);
     },
     [draft, saveFor],
@@ -362,6 +362,6 @@ const saveAsCopyQuestion = (name: string, planEdits: boolean) =>
   `Save your version as a new instance, “${copyName(name)}”${planEdits ? ', with your hand edits of the plan as its plan' : ''}? ` +
   '(Cancel keeps your edits on screen, unsaved.)';
 
-const editsOfDeletedDayQuestion = (name: string) =>
-  `“${name}” was deleted in another window after you opened it here, so your hand edits of its plan have no day to be kept with.\n\n` +
+const editsOfChangedDayQuestion = (name: string) =>
+  `“${name}” was changed or deleted in another window after you opened it here, so your hand edits of its plan were not saved on it.\n\n` +
   `Save the day as a new day, “${copyName(name)}”, with your edited routes as its plan? (Cancel keeps your edits on screen, unsaved.)`;
