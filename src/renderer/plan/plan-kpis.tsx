@@ -67,7 +67,8 @@ export function PlanKpis({ instance, variant, evaluation, before, onSavedInstanc
             <span className="kpi-value">{c.value}</span>
             {before && Math.abs(change) > 1e-9 && (
               <span className={deltaClass(change)} title={deltaTitle} data-testid={`kpi-delta-${c.key}`}>
-                {units.delta(change, c.kind)}
+                {/* From the figures as shown, as Compare's column: 20.0 to 30.1 is +10.1, not the raw change's +10.0. */}
+                {units.difference(before[c.key], evaluation[c.key], c.kind)}
               </span>
             )}
           </div>
