@@ -84,6 +84,31 @@ test('a customer out of reach imports with a warning and is named as not served 
   await byTest('tab-plan').click();
 });
 
+test('a plan that left a customer out of reach says it is out of date once its window is widened, and drops that reason', async () => {
+  const { page } = session;
+  const byTest = (id: string) => page.getByTestId(id);
+  await openCsvImport(page, 'widened.csv', DAY_CSV, { vehicles: 2, capacity: 20, speedKmh: 30 });
+  await confirmCsvImport(page);
+  await byTest('policy-name').selectOption('tw1');
+  await byTest('method').selectOption('classical');
+  await byTest('method-effort').fill('1');
+  const before = (await byTest('plan-meta').count()) > 0 ? await byTest('plan-meta').getAttribute('data-plan-id') : null;
+  await byTest('plan-button').click();
+  if (before !== null) await expect(byTest('plan-meta')).not.toHaveAttribute('data-plan-id', before, { timeout: 60_000 });
+  const reason = byTest('not-served-group').filter({ has: byTest('not-served-B3') });
+  await expect(reason).toContainText('no vehicle can reach it before its window closes', { timeout: 60_000 });
+  await expect(byTest('plan-data-changed')).toHaveCount(0);
+  // 40 minutes out, B3 can be reached by 09:00: the plan was made on a day where it could not.
+  await byTest('edit-due-B3').fill('09:00');
+  await byTest('edit-due-B3').press('Enter');
+  await byTest('save-instance').click();
+  await expect(byTest('unsaved-badge')).toHaveCount(0);
+  await expect(byTest('plan-data-changed')).toBeVisible();
+  await expect(byTest('not-served-B3')).toBeVisible();
+  await expect(reason).toContainText('it was left out although');
+  await expect(reason).not.toContainText('reach');
+});
+
 test('a file with many customers out of reach lists every warning without pushing the preview out of sight', async () => {
   const { page } = session;
   const rows = Array.from({ length: 30 }, (_, i) => `F${i + 1},Far ${i + 1},52.5350,13.1100,1,07:00,07:10,5`);
