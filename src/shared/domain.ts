@@ -108,7 +108,8 @@ const instanceObject = z.object(
 export const instanceSchema = instanceObject.transform(withShiftWindows);
 export type Instance = z.infer<typeof instanceSchema>;
 
-const longerThan = (max: number, what: string) => `is longer than ${max} characters, the most ${what} may have: shorten it`;
+/** Whose text it is goes before the colon (issues.ts): "… is longer than 100 characters for the depot: an id may have…". */
+const longerThan = (max: number, what: string) => `is longer than ${max} characters: ${what} may have at most ${max}; shorten it`;
 /**
  * A text sent to be kept (or printed: a driver sheet's) holds no control character (control-characters.ts), whose code
  * point the message names.

@@ -198,7 +198,7 @@ describe('hand edits', () => {
     const long = await app.fail('plans:saveEdited', { ...request, routes: [...routes, ['x'.repeat(100_000)]] });
     expect(long).toMatchObject({
       kind: 'input',
-      details: [expect.stringMatching(/is longer than 100 characters, the most an id may have/)],
+      details: [expect.stringMatching(/is longer than 100 characters.*: an id may have at most 100; shorten it/)],
     });
     expect(await planCount(day.id)).toBe(before);
   });

@@ -144,9 +144,9 @@ describe('the texts of an instance', () => {
     });
     expect(refused).toMatchObject({ kind: 'input' });
     expect(refused.details).toEqual([
-      `instance name '${'N'.repeat(40)}…' is longer than 500 characters, the most an instance's name may have: shorten it`,
-      `id '${'D'.repeat(40)}…' is longer than 100 characters, the most an id may have: shorten it for the depot`,
-      `address '${'a'.repeat(40)}…' is longer than 500 characters, the most a name or an address may have: shorten it for customer a`,
+      `instance name '${'N'.repeat(40)}…' is longer than 500 characters: an instance's name may have at most 500; shorten it`,
+      `id '${'D'.repeat(40)}…' is longer than 100 characters for the depot: an id may have at most 100; shorten it`,
+      `address '${'a'.repeat(40)}…' is longer than 500 characters for customer a: a name or an address may have at most 500; shorten it`,
     ]);
     expect(await names()).toEqual(before);
     const atLimits = {
@@ -166,7 +166,7 @@ describe('the texts of an instance', () => {
     ];
     expect((await app.call('plans:check', { instanceId: stored.id, variant: { name: 'tw3' }, routes })).feasible).toBe(true);
     expect((await app.fail('instances:save', { id: stored.id, instance: long })).details).toEqual([
-      `name '${'n'.repeat(40)}…' is longer than 500 characters, the most a name or an address may have: shorten it for customer a`,
+      `name '${'n'.repeat(40)}…' is longer than 500 characters for customer a: a name or an address may have at most 500; shorten it`,
     ]);
   });
 
@@ -174,7 +174,7 @@ describe('the texts of an instance', () => {
     const text = TINY_CSV.replace('\nb,', `\n${'b'.repeat(MAX_ID_CHARS + 1)},`);
     expect(await app.fail('instances:previewCsv', { fileName: 'long.csv', text, vehicles: 3, capacity: 30 })).toMatchObject({
       kind: 'input',
-      details: [`row 4: id '${'b'.repeat(40)}…' is longer than 100 characters, the most an id may have: shorten it for customer #2`],
+      details: [`row 4: id '${'b'.repeat(40)}…' is longer than 100 characters for customer #2: an id may have at most 100; shorten it`],
     });
   });
 });

@@ -32,7 +32,7 @@ export function withRow(problem: string, rowsOfCustomer: Map<string, number[]>, 
  * with that customer's row in front; null for any other problem.
  */
 function atPosition(problem: string, customerRows: number[]): string | null {
-  const place = / for customer #(\d+)$/.exec(problem);
+  const place = / for customer #(\d+)\b/.exec(problem);
   const row = place ? customerRows[Number(place[1]) - 1] : undefined;
   return row === undefined ? null : `row ${row}: ${problem}`;
 }
