@@ -59,6 +59,14 @@ describe('column aliases', () => {
       due: 'Delivery Window End',
       service: 'Stop Duration',
     });
+    // French, Spanish and Portuguese put the word after the field's name.
+    expect(fields('Référence client,Nom du client,Adresse livraison,lat,lon,Poids commande,début,fin').names).toMatchObject({
+      id: 'Référence client',
+      name: 'Nom du client',
+      address: 'Adresse livraison',
+      demand: 'Poids commande',
+    });
+    expect(fields('Código cliente,Peso pedido,x,y,inicio,fin').names).toMatchObject({ id: 'Código cliente', demand: 'Peso pedido' });
     // A word that names no field after it stays a column not read; French 'demande' is the demand.
     expect(fields('id,x,y,demande,Delivery Date,ready,due').ignored).toEqual(['Delivery Date']);
     expect(fields('id,x,y,demande,ready,due').names.demand).toBe('demande');

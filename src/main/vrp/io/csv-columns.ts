@@ -86,16 +86,33 @@ const acceptedNames = (field: CsvField): string => `accepted names, case, spaces
 
 /**
  * The header's key as the aliases list it: as written, or without the word an export puts before a field's name
- * ("Delivery Window Start", "Order Weight", "Stop Duration") where only that way it names a field.
+ * ("Delivery Window Start", "Order Weight", "Stop Duration") or, in French, Spanish and Portuguese, after it
+ * ("Référence client", "Peso pedido"), where only that way it names a field.
  */
 function fieldKey(key: string): string {
-  if (FIELDS.some((f) => COLUMN_ALIASES[f].includes(key))) return key;
-  const prefix = QUALIFIERS.find((q) => key.startsWith(q) && FIELDS.some((f) => COLUMN_ALIASES[f].includes(key.slice(q.length))));
-  return prefix ? key.slice(prefix.length) : key;
+  const isAlias = (k: string) => FIELDS.some((f) => COLUMN_ALIASES[f].includes(k));
+  if (isAlias(key)) return key;
+  const prefix = QUALIFIERS.find((q) => key.startsWith(q) && isAlias(key.slice(q.length)));
+  if (prefix) return key.slice(prefix.length);
+  const suffix = TRAILING_QUALIFIERS.find((q) => key.endsWith(q) && isAlias(key.slice(0, -q.length)));
+  return suffix ? key.slice(0, -suffix.length) : key;
 }
 
 /** Words exports put before a field's name, normalised. */
 const QUALIFIERS = ['delivery', 'order', 'customer', 'stop', 'shipment', 'lieferung', 'liefer', 'kunden', 'livraison', 'entrega'];
+/** Words French, Spanish and Portuguese exports put after it ("du client" normalises to "duclient"), longest first. */
+const TRAILING_QUALIFIERS = [
+  'duclient',
+  'delcliente',
+  'docliente',
+  'commande',
+  'livraison',
+  'client',
+  'cliente',
+  'pedido',
+  'entrega',
+  'encomenda',
+];
 
 export function mapColumns(headers: string[]): ColumnMapping {
   const mapping: ColumnMapping = { index: {}, names: {}, ignored: [], geo: false, problems: [], units: {} };
