@@ -43,6 +43,15 @@ export const closesBeforeShift = (due: number, shiftStart: number): boolean => d
 export const CLOSES_BEFORE_SHIFT = 'its window closes before the shift starts';
 export const CLOSES_BEFORE_SHIFT_FIX = "correct its window or the depot's opening time";
 
+/**
+ * A customer's window that opens only when the shift has ended (19:00–20:00 on a 07:00–18:00 shift: a slip of the
+ * window, of AM/PM, or of the depot's closing): a vehicle serving it is back after the shift, however near. Its words,
+ * with what to do, for the import's warning and a plan's reason alike, as for closesBeforeShift.
+ */
+export const opensAfterShift = (ready: number, shiftEnd: number): boolean => ready >= shiftEnd;
+export const OPENS_AFTER_SHIFT = 'its window opens only when the shift has ended';
+export const OPENS_AFTER_SHIFT_FIX = "correct its window or the depot's closing time";
+
 /** From this many customers whose windows lie outside the shift, and more than half the day's, one line tells them. */
 const TOLD_TOGETHER = 3;
 

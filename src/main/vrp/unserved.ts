@@ -3,7 +3,14 @@ import { carriedCustomers, exceedsCapacity, variantHardTime } from '../../shared
 // The evaluator's own tolerance (read at call time, so the import cycle with evaluate.ts is harmless).
 import { routeCost, TIME_EPS } from './evaluate.js';
 import type { Problem } from './problem.js';
-import { CLOSES_BEFORE_SHIFT, CLOSES_BEFORE_SHIFT_FIX, closesBeforeShift } from './shift-rules.js';
+import {
+  CLOSES_BEFORE_SHIFT,
+  CLOSES_BEFORE_SHIFT_FIX,
+  closesBeforeShift,
+  OPENS_AFTER_SHIFT,
+  OPENS_AFTER_SHIFT_FIX,
+  opensAfterShift,
+} from './shift-rules.js';
 
 /**
  * "the day's demand 1582 is more than the fleet carries (8 × 150 = 1200)", or null where the fleet carries it: the
@@ -115,7 +122,8 @@ export function outOfReach(problem: Problem, variant: Variant, i: number): strin
     return 'no vehicle can reach it before its window closes';
   }
   // A window that opens only when the shift is over (a slip of the day or of AM/PM) is named as such, not as a far trip.
-  if (problem.ready[i] >= problem.due[0]) return 'its window opens only when the shift has ended';
+  if (opensAfterShift(problem.ready[i], problem.due[0]))
+    return `${OPENS_AFTER_SHIFT}: ${OPENS_AFTER_SHIFT_FIX}, or plan under soft time windows, which serve it with the vehicle back after the shift`;
   if (back > problem.due[0] + TIME_EPS) return 'no vehicle can serve it and be back at the depot by the end of the shift';
   return null;
 }

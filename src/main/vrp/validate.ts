@@ -15,7 +15,16 @@ import { describeIssues } from '../../shared/issues.js';
 import { twoDecimals } from '../../shared/number-text.js';
 import { TIME_EPS } from './evaluate.js';
 import { compileProblem, kmBetween, travelTime, type Problem } from './problem.js';
-import { CLOSES_BEFORE_SHIFT, CLOSES_BEFORE_SHIFT_FIX, closesBeforeShift, reachWarnings, shiftProblems } from './shift-rules.js';
+import {
+  CLOSES_BEFORE_SHIFT,
+  CLOSES_BEFORE_SHIFT_FIX,
+  closesBeforeShift,
+  OPENS_AFTER_SHIFT,
+  OPENS_AFTER_SHIFT_FIX,
+  opensAfterShift,
+  reachWarnings,
+  shiftProblems,
+} from './shift-rules.js';
 import { strayStopWarnings } from './stray-stops.js';
 import { demandOverFleetText, orderOverVehicleText } from './unserved.js';
 
@@ -102,6 +111,10 @@ function checkReachable(
   }
   const back = Math.max(arrival, c.ready) + c.service + leg;
   if (back > depot.due + TIME_EPS) {
+    if (opensAfterShift(c.ready, depot.due)) {
+      const [ready, end] = timesApart(t, c.ready, depot.due);
+      return `customer ${c.id} cannot be served within the shift: ${OPENS_AFTER_SHIFT} (ready ${ready}, the shift ends at ${end}): ${OPENS_AFTER_SHIFT_FIX}; hard time windows leave it unserved, soft ones serve it and the vehicle is back after the shift`;
+    }
     const [at, end] = timesApart(t, back, depot.due);
     // Soft policies have no end of the shift (docs/cost.md): the stop is served in its window, the vehicle back later.
     return `customer ${c.id} cannot be served within the shift: a vehicle serving it alone is back at the depot at ${at}, after the shift ends at ${end}; hard time windows leave it unserved, soft ones serve it and the vehicle is back after the shift`;

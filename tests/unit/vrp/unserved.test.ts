@@ -100,7 +100,7 @@ describe('the reason a customer is not served', () => {
   it('names a window that opens only when the shift has ended', () => {
     const after = { ...day, depot: { ...day.depot, due: 14 }, customers: [A, B, { ...C, ready: 14, due: 30 }] };
     expect(reasonFor(after, [['A', 'B']], makeVariant('tw1'))).toEqual([
-      'customer C is not served: its window opens only when the shift has ended',
+      "customer C is not served: its window opens only when the shift has ended: correct its window or the depot's closing time, or plan under soft time windows, which serve it with the vehicle back after the shift",
     ]);
   });
 

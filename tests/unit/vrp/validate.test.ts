@@ -116,6 +116,18 @@ describe('validateInstance', () => {
     ]);
   });
 
+  it("warns about a window that opens only when the shift has ended in the words of a plan's reason, and what to do", () => {
+    // 19:00–20:00 on a 07:00–18:00 shift: the distance is not what is wrong.
+    const late = instance([customer('C1', { ready: 1140, due: 1200 })], {
+      clockTimes: true,
+      depot: { id: 'D', x: 0, y: 0, ready: 420, due: 1080 },
+    });
+    expect(problemsOf(late)).toEqual([]);
+    expect(instanceWarnings(late)).toEqual([
+      "customer C1 cannot be served within the shift: its window opens only when the shift has ended (ready 19:00, the shift ends at 18:00): correct its window or the depot's closing time; hard time windows leave it unserved, soft ones serve it and the vehicle is back after the shift",
+    ]);
+  });
+
   it('warns about a customer that a fresh vehicle cannot serve and still return within the shift', () => {
     // Start at ready 90, service 8, 5 back: at the depot at 103 > 100.
     const tooLate = instance([customer('3', { ready: 90, due: 95, service: 8 })]);
