@@ -113,6 +113,8 @@ export function EditableCell({ value, kind, clockTimes, moment, onCommit, testId
         aria-label={label}
         aria-invalid={error ? true : undefined}
         data-testid={testId}
+        // Text not in the day (typed, not committed; or refused): leaving the page asks first (heldEntry).
+        data-held={error || text !== show(value, kind, clockTimes, moment) ? '' : undefined}
         className={derived ? 'derived' : undefined}
         title={derived ?? hint}
         inputMode={kind === 'time' && clockTimes ? 'text' : 'decimal'}

@@ -8,3 +8,11 @@ export function refusedEntry(): string | null {
   if (!input) return null;
   return `${input.getAttribute('aria-label') ?? 'a cell'} holds “${input.value}”, which it refused`;
 }
+
+/**
+ * Whether a cell holds text that is not in the day: typed and not committed yet (no Enter, no Tab), or refused.
+ * Leaving the page then would lose it as surely as an unsaved edit (EditableCell marks such a field `data-held`).
+ */
+export function heldEntry(): boolean {
+  return document.querySelector('.cell-edit input[data-held]') !== null;
+}

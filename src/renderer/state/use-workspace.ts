@@ -14,7 +14,7 @@ import { useNotices, useRunner } from '../hooks/use-notices.js';
 import { hasEdits, sameInstance } from './draft.js';
 import { forgetLastOpened, readLastOpened, rememberLastOpened } from './last-opened.js';
 import { useInstanceList, useStoredDataChanged } from './queries.js';
-import { refusedEntry } from './refused-entries.js';
+import { heldEntry, refusedEntry } from './refused-entries.js';
 import { useUndoHistory } from './use-undo-history.js';
 
 /** The actions a save is reported under: Save itself, and the saves planning and comparing make first. */
@@ -97,8 +97,9 @@ export function useWorkspace() {
     [edit],
   );
 
-  // Closing or reloading the page with unsaved edits asks the browser's own question.
-  useLeaveWarning(unsaved);
+  // Closing or reloading the page with unsaved edits asks the browser's own question; so does a cell's text not in
+  // the day yet (typed without Enter, or refused), which only the page holds.
+  useLeaveWarning(unsaved, heldEntry);
 
   /** `coalesce` names a kind of edit whose repeats make one undo step (the keystrokes of a name). */
   const editDraft = useCallback(
