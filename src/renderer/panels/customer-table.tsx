@@ -18,9 +18,10 @@ interface Props {
   routes: Routes | null;
   selected: string | null;
   onSelect(id: string | null): void;
-  onEdit(id: string, field: CustomerField, value: number): void;
+  /** `step` names the undo step the edit joins (the cells of one pasted block make one). */
+  onEdit(id: string, field: CustomerField, value: number, step?: string): void;
   /** The customer's window edge follows the shift again (its cell was emptied). */
-  onFollowShift(id: string, edge: 'ready' | 'due'): void;
+  onFollowShift(id: string, edge: 'ready' | 'due', step?: string): void;
   onRemove(id: string): void;
   errorsByCustomer: Map<string, string[]>;
   /** Customers no vehicle can reach in their window: planned, but left unserved under hard windows. */
@@ -80,8 +81,8 @@ export function CustomerTable({
   const actions = useMemo<RowActions>(
     () => ({
       select: (id) => latest.current.onSelect(id),
-      edit: (id, field, value) => latest.current.onEdit(id, field, value),
-      followShift: (id, edge) => latest.current.onFollowShift(id, edge),
+      edit: (id, field, value, step) => latest.current.onEdit(id, field, value, step),
+      followShift: (id, edge, step) => latest.current.onFollowShift(id, edge, step),
       remove: (id) => latest.current.onRemove(id),
     }),
     [],
@@ -196,8 +197,8 @@ export function CustomerTable({
 
 interface RowActions {
   select(id: string | null): void;
-  edit(id: string, field: CustomerField, value: number): void;
-  followShift(id: string, edge: 'ready' | 'due'): void;
+  edit(id: string, field: CustomerField, value: number, step?: string): void;
+  followShift(id: string, edge: 'ready' | 'due', step?: string): void;
   remove(id: string): void;
 }
 
@@ -242,7 +243,7 @@ const CustomerRow = memo(function CustomerRow(props: RowProps) {
           kind="quantity"
           value={c.demand}
           testId={`edit-demand-${c.id}`}
-          onCommit={(v) => actions.edit(c.id, 'demand', v)}
+          onCommit={(v, step) => actions.edit(c.id, 'demand', v, step)}
         />
         <EditableCell
           label={`Ready time of ${c.id}`}
@@ -250,11 +251,11 @@ const CustomerRow = memo(function CustomerRow(props: RowProps) {
           clockTimes={t}
           value={c.ready}
           testId={`edit-ready-${c.id}`}
-          onCommit={(v) => actions.edit(c.id, 'ready', v)}
+          onCommit={(v, step) => actions.edit(c.id, 'ready', v, step)}
           moment
           toClock={toClock}
           derived={c.opensWithShift ? 'Opens with the shift: follows the shift start' : undefined}
-          onClear={() => actions.followShift(c.id, 'ready')}
+          onClear={(step) => actions.followShift(c.id, 'ready', step)}
           hint="Empty: opens with the shift"
         />
         <EditableCell
@@ -263,10 +264,10 @@ const CustomerRow = memo(function CustomerRow(props: RowProps) {
           clockTimes={t}
           value={c.due}
           testId={`edit-due-${c.id}`}
-          onCommit={(v) => actions.edit(c.id, 'due', v)}
+          onCommit={(v, step) => actions.edit(c.id, 'due', v, step)}
           toClock={(minutes) => toClose(minutes, c.ready)}
           derived={c.closesWithShift ? 'Closes with the shift: follows the shift end' : undefined}
-          onClear={() => actions.followShift(c.id, 'due')}
+          onClear={(step) => actions.followShift(c.id, 'due', step)}
           hint="Empty: closes with the shift"
         />
         <EditableCell
@@ -274,7 +275,7 @@ const CustomerRow = memo(function CustomerRow(props: RowProps) {
           kind="duration"
           value={c.service}
           testId={`edit-service-${c.id}`}
-          onCommit={(v) => actions.edit(c.id, 'service', v)}
+          onCommit={(v, step) => actions.edit(c.id, 'service', v, step)}
         />
         <td className="num">
           {route !== undefined ? (

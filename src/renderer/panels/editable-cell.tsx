@@ -2,7 +2,7 @@
  * One editable table cell: shows the value (HH:MM for clock times), keeps the user's text while editing, and
  * commits on Enter or leaving the field. An unparsable entry stays visible with its reason; nothing is lost.
  */
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import {
   type CoordinateKind,
   formatCoordinateForEdit,
@@ -15,6 +15,7 @@ import {
   parseTime,
   type ParsedNumber,
 } from '../format.js';
+import { blockMisfit, cellEntry, cellInput, pastedBlock, registerCellEntry, roomFrom } from './cell-grid.js';
 
 /** What the cell holds: a time of day, an amount (0 or more), one above 0, a whole count, minutes (or H:MM), a coordinate. */
 type CellKind = 'time' | 'quantity' | 'positive' | 'count' | 'duration' | CoordinateKind;
@@ -35,7 +36,8 @@ interface Props {
   value: number;
   kind: CellKind;
   clockTimes?: boolean;
-  onCommit(value: number): void;
+  /** `step` names the undo step a commit joins (every cell of one pasted block makes one). */
+  onCommit(value: number, step?: string): void;
   testId: string;
   label: string;
   /** A window's opening: midnight after the first day reads 00:00+1 (a closing then reads 24:00, the day's end). */
@@ -45,7 +47,7 @@ interface Props {
   /** A value the cell does not own (a window edge that follows the shift): shown muted, with this as its tooltip. */
   derived?: string;
   /** Where an emptied cell means something (a window edge that follows the shift again), what it does. */
-  onClear?: () => void;
+  onClear?: (step?: string) => void;
   /** The tooltip of a value the cell owns. */
   hint?: string;
   /** The values the instance allows (shared/limits.ts): one beyond is named here, not first at Save. */
@@ -59,12 +61,18 @@ function outOfRange(value: number, [lo, hi]: readonly [number, number]): string 
   return null;
 }
 
+/** Numbers the pasted blocks: each is one undo step. */
+let pastes = 0;
+
 const show = (value: number, kind: Props['kind'], clockTimes?: boolean, moment?: boolean) =>
   kind === 'time' ? formatTimeForEdit(value, clockTimes, moment) : COORDINATES.has(kind) ? formatCoordinateForEdit(value) : String(value);
 
 export function EditableCell({ value, kind, clockTimes, moment, onCommit, testId, label, toClock, derived, onClear, hint, range }: Props) {
   const [text, setText] = useState(show(value, kind, clockTimes, moment));
   const [error, setError] = useState<string | null>(null);
+  // Why a pasted block was not pasted: said at the cell, which keeps its value (not a refused entry of its own).
+  const [notice, setNotice] = useState<string | null>(null);
+  const field = useRef<HTMLInputElement>(null);
   // Whether the user typed since the value last changed: a time typed into a cell that follows the shift makes it
   // the customer's own, even where it equals the shift's hours (it must not move when the shift does).
   const [typed, setTyped] = useState(false);
@@ -79,36 +87,69 @@ export function EditableCell({ value, kind, clockTimes, moment, onCommit, testId
     setTyped(false);
   }, [value, kind, clockTimes, moment, commits]);
 
-  const commit = () => {
-    if (onClear && text.trim() === '') {
+  /** Commits `entered` (typed, or one value of a pasted block): true when the day took it, false when refused. */
+  const commitText = (entered: string, wasTyped: boolean, step?: string): boolean => {
+    if (onClear && entered.trim() === '') {
       setError(null);
       setTyped(false);
       setText(show(value, kind, clockTimes, moment));
-      if (!derived) onClear();
-      return;
+      if (!derived) onClear(step);
+      return true;
     }
-    if (text === show(value, kind, clockTimes, moment) && !(derived && typed)) {
+    if (entered === show(value, kind, clockTimes, moment) && !(derived && wasTyped)) {
       setError(null);
-      return;
+      return true;
     }
-    const parsed: ParsedNumber = kind === 'time' ? parseTime(text, clockTimes) : PARSERS[kind](text);
+    const parsed: ParsedNumber = kind === 'time' ? parseTime(entered, clockTimes) : PARSERS[kind](entered);
     if (!parsed.ok) {
       setError(parsed.message);
-      return;
+      return false;
     }
     const beyond = range && outOfRange(parsed.value, range);
     if (beyond) {
       setError(beyond);
-      return;
+      return false;
     }
     const next = kind === 'time' && clockTimes && toClock ? toClock(parsed.value) : parsed.value;
-    if (next !== value || derived) onCommit(next);
+    if (next !== value || derived) onCommit(next, step);
     setCommits((n) => n + 1);
+    return true;
+  };
+  const commit = () => commitText(text, typed);
+
+  // A value of a block pasted into another cell lands here as if typed and committed: one rule for both.
+  const enter = useRef((_text: string, _step: string) => {});
+  enter.current = (entered, step) => {
+    setText(entered);
+    setTyped(true);
+    setNotice(null);
+    commitText(entered, true, step);
+  };
+  useEffect(() => {
+    if (field.current) registerCellEntry(field.current, (entered, step) => enter.current(entered, step));
+  }, []);
+
+  /** A block copied from a spreadsheet fills the cells across and down from this one, as one undo step, or nothing. */
+  const pasteBlock = (input: HTMLInputElement, block: string[][]) => {
+    const misfit = blockMisfit(block, roomFrom(input));
+    if (misfit) {
+      setNotice(misfit);
+      return;
+    }
+    setNotice(null);
+    const step = `paste ${++pastes}`;
+    block.forEach((values, down) => {
+      values.forEach((entered, across) => {
+        const target = cellInput(input, down, across);
+        if (target) cellEntry(target)?.(entered.trim(), step);
+      });
+    });
   };
 
   return (
     <td className={error ? 'cell-edit has-error' : 'cell-edit'}>
       <input
+        ref={field}
         value={text}
         aria-label={label}
         aria-invalid={error ? true : undefined}
@@ -121,10 +162,20 @@ export function EditableCell({ value, kind, clockTimes, moment, onCommit, testId
         onChange={(e) => {
           setText(e.target.value);
           setTyped(true);
+          setNotice(null);
         }}
-        // A time pasted over the same text changes nothing React sees, but it was given as the customer's own.
-        onPaste={() => setTyped(true)}
-        onBlur={commit}
+        onPaste={(e) => {
+          const block = pastedBlock(e.clipboardData.getData('text/plain'));
+          // One value pastes as typed text. A time pasted over the same text changes nothing React sees, but it was
+          // given as the customer's own.
+          if (!block) return setTyped(true);
+          e.preventDefault();
+          pasteBlock(e.currentTarget, block);
+        }}
+        onBlur={() => {
+          setNotice(null);
+          commit();
+        }}
         onKeyDown={(e) => {
           if (e.key === 'Enter') commit();
           if (e.key === 'Escape') {
@@ -134,9 +185,9 @@ export function EditableCell({ value, kind, clockTimes, moment, onCommit, testId
           }
         }}
       />
-      {error && (
+      {(error ?? notice) && (
         <span className="cell-error" role="alert">
-          {error}
+          {error ?? notice}
         </span>
       )}
     </td>

@@ -12,7 +12,8 @@ import { MAX_MAGNITUDE, MAX_VEHICLES, SPEED_KMH_RANGE } from '../../shared/limit
 
 interface Props {
   instance: Instance;
-  onChange(field: FleetField, value: number): void;
+  /** `step` names the undo step the change joins (the cells of one pasted block make one). */
+  onChange(field: FleetField, value: number, step?: string): void;
   /** The depot typed to (x, y): longitude and latitude on a lat/lon day. */
   onMoveDepot(x: number, y: number): void;
   onClockTimes(on: boolean): void;
@@ -40,7 +41,7 @@ export function FleetSettings({ instance, onChange, onMoveDepot, onClockTimes, o
               value={instance.vehicles}
               range={[1, MAX_VEHICLES]}
               testId="fleet-vehicles"
-              onCommit={(v) => onChange('vehicles', v)}
+              onCommit={(v, step) => onChange('vehicles', v, step)}
             />
             <th>Capacity</th>
             <EditableCell
@@ -49,7 +50,7 @@ export function FleetSettings({ instance, onChange, onMoveDepot, onClockTimes, o
               value={instance.capacity}
               range={[1, MAX_MAGNITUDE]}
               testId="fleet-capacity"
-              onCommit={(v) => onChange('capacity', v)}
+              onCommit={(v, step) => onChange('capacity', v, step)}
             />
           </tr>
           <tr>
@@ -60,7 +61,7 @@ export function FleetSettings({ instance, onChange, onMoveDepot, onClockTimes, o
               clockTimes={t}
               value={instance.depot.ready}
               testId="fleet-depot-ready"
-              onCommit={(v) => onChange('depotReady', v)}
+              onCommit={(v, step) => onChange('depotReady', v, step)}
             />
             <th>Shift end</th>
             <EditableCell
@@ -69,7 +70,7 @@ export function FleetSettings({ instance, onChange, onMoveDepot, onClockTimes, o
               clockTimes={t}
               value={instance.depot.due}
               testId="fleet-depot-due"
-              onCommit={(v) => onChange('depotDue', v)}
+              onCommit={(v, step) => onChange('depotDue', v, step)}
               toClock={(v) => shiftEnd(v, instance.depot.ready)}
             />
           </tr>
@@ -92,7 +93,7 @@ export function FleetSettings({ instance, onChange, onMoveDepot, onClockTimes, o
                 value={geo.speedKmh}
                 range={SPEED_KMH_RANGE}
                 testId="fleet-speed"
-                onCommit={(v) => onChange('speedKmh', v)}
+                onCommit={(v, step) => onChange('speedKmh', v, step)}
               />
             </tr>
           )}

@@ -225,7 +225,7 @@ export function PlanView({ ws, job, onCancelJob, onCsvFile }: Props) {
                 dirty={ws.dirty}
                 saved={ws.stored !== null}
                 generalErrors={errors.general}
-                onChange={(field, value) => editDraft(updateFleet(draft, field, value))}
+                onChange={(field, value, step) => editDraft((d) => updateFleet(d, field, value), step)}
                 onMoveDepot={(x, y) => typeTo(draft.depot.id, x, y)}
                 onClockTimes={(on) => editDraft({ ...draft, clockTimes: on })}
                 onSave={ws.save}
@@ -238,8 +238,9 @@ export function PlanView({ ws, job, onCancelJob, onCsvFile }: Props) {
                   routes={routes}
                   selected={selected}
                   onSelect={setSelected}
-                  onEdit={(id, field, value) => editDraft(updateCustomer(draft, id, field, value))}
-                  onFollowShift={(id, edge) => editDraft(followShift(draft, id, edge))}
+                  // Updaters: the cells of a pasted block commit one after another before the next render.
+                  onEdit={(id, field, value, step) => editDraft((d) => updateCustomer(d, id, field, value), step)}
+                  onFollowShift={(id, edge, step) => editDraft((d) => followShift(d, id, edge), step)}
                   onRemove={(id) => {
                     editDraft(removeCustomer(draft, id));
                     // A removed stop is not selected any more: the move control would offer to route it.

@@ -103,9 +103,10 @@ export function useWorkspace() {
 
   /** `coalesce` names a kind of edit whose repeats make one undo step (the keystrokes of a name). */
   const editDraft = useCallback(
-    (next: Instance, coalesce?: string) => {
+    (next: Instance | ((draft: Instance) => Instance), coalesce?: string) => {
       record(coalesce);
-      setDraft(next);
+      // An updater applies to the draft as the edits before it left it (several in one event: a pasted block).
+      setDraft(typeof next === 'function' ? (d) => (d ? next(d) : d) : next);
     },
     [record],
   );

@@ -1,0 +1,68 @@
+/**
+ * The editable cells of a table as a grid, the way a spreadsheet user moves through them: the cell so many rows down
+ * (or up) and columns across from another, and how much room a pasted block has. Read from the page, so it holds for
+ * any table of EditableCells (the customers', the fleet's), in the order its rows are shown (sorted as on screen).
+ * Rows without an editable cell (a customer's messages under it) are not rows of the grid.
+ */
+
+/** Enters text into a cell as if typed and committed; `step` names the undo step it joins. Kept per input element. */
+export type CellEntry = (text: string, step: string) => void;
+const entries = new WeakMap<HTMLInputElement, CellEntry>();
+
+export function registerCellEntry(input: HTMLInputElement, entry: CellEntry): void {
+  entries.set(input, entry);
+}
+
+export function cellEntry(input: HTMLInputElement): CellEntry | undefined {
+  return entries.get(input);
+}
+
+const editableCells = (row: HTMLTableRowElement) => [...row.cells].filter((cell) => cell.classList.contains('cell-edit'));
+
+/** Where `from` lies in its table's grid: the grid's rows, and its row's and column's places in it. */
+function place(from: HTMLInputElement) {
+  const cell = from.closest('td');
+  const row = cell?.parentElement;
+  if (!cell || !(row instanceof HTMLTableRowElement) || !row.parentElement) return null;
+  const rows = [...row.parentElement.children].filter(
+    (r): r is HTMLTableRowElement => r instanceof HTMLTableRowElement && editableCells(r).length > 0,
+  );
+  return { rows, row: rows.indexOf(row), column: editableCells(row).indexOf(cell), columns: editableCells(row).length };
+}
+
+/** The field of the cell `down` rows below (above, when negative) and `across` columns right of `from`'s; null past the grid. */
+export function cellInput(from: HTMLInputElement, down: number, across: number): HTMLInputElement | null {
+  const at = place(from);
+  const row = at?.rows[at.row + down];
+  if (!at || !row) return null;
+  return editableCells(row)[at.column + across]?.querySelector('input') ?? null;
+}
+
+/** How many rows and columns a block pasted at `from` can fill: from its cell to the grid's last row and column. */
+export function roomFrom(from: HTMLInputElement): { rows: number; columns: number } {
+  const at = place(from);
+  return at ? { rows: at.rows.length - at.row, columns: at.columns - at.column } : { rows: 1, columns: 1 };
+}
+
+/**
+ * The values of a block copied from a spreadsheet (one line a row, tab-separated columns; the last line break a
+ * spreadsheet adds dropped), or null when the text is one value, which pastes into the cell as typed text does.
+ */
+export function pastedBlock(text: string): string[][] | null {
+  const rows = text
+    .replace(/(\r\n|\r|\n)+$/, '')
+    .split(/\r\n|\r|\n/)
+    .map((line) => line.split('\t'));
+  return rows.length === 1 && rows[0].length === 1 ? null : rows;
+}
+
+/** Why a block does not fit the room from the cell pasted into, in the dispatcher's words; null when it fits. */
+export function blockMisfit(block: string[][], room: { rows: number; columns: number }): string | null {
+  const columns = Math.max(...block.map((row) => row.length));
+  const count = (n: number, what: string) => `${n} ${what}${n === 1 ? '' : 's'}`;
+  if (block.length > room.rows)
+    return `the pasted block has ${count(block.length, 'row')}, which runs past the table's last row (${count(room.rows, 'row')} from here): nothing was pasted`;
+  if (columns > room.columns)
+    return `the pasted block has ${count(columns, 'column')}, which runs past the table's last column you can type in (${count(room.columns, 'column')} from here): nothing was pasted`;
+  return null;
+}
