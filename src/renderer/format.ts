@@ -2,7 +2,7 @@
  * Display formatting of the planner's numbers: times as plain numbers or as HH:MM (minutes since midnight) when
  * the instance uses clock times, and the parsing of what the user types back into a time field.
  */
-import { formatClock, formatHoursMinutes, formatMoment, parseClock } from '../shared/clock.js';
+import { colonlessClock, formatClock, formatHoursMinutes, formatMoment, parseClock } from '../shared/clock.js';
 
 /**
  * A time as the instance writes it. `moment`: a window's opening (a moment, which midnight after the first day begins:
@@ -61,6 +61,18 @@ export function parseTime(text: string, clockTimes: boolean | undefined): Parsed
   if (!clockTimes) return parseNonNegative(trimmed);
   const minutes = parseClock(trimmed);
   if (minutes !== undefined) return { ok: true, value: minutes };
+  // "0800", "800", "8": the cell shows at once the time it read (08:00), and Undo takes it back. A CSV file that
+  // writes HH:MM refuses "1430" instead (csv.ts), suggesting 14:30: its rows are read unseen, all at once, and one
+  // number among HH:MM cells hints at a broken export. Both read the digits the same way (colonlessClock).
+  const colonless = colonlessClock(trimmed);
+  if (colonless !== undefined) return { ok: true, value: colonless };
+  // "8:0" may be 08:00 or a minute digit short (08:05): said, not guessed.
+  const short = /^(\d{1,2}):(\d)$/.exec(trimmed);
+  if (short) {
+    const [hh, m] = [short[1].padStart(2, '0'), short[2]];
+    const meant = m === '0' ? `${hh}:00` : `${hh}:${m}0 or ${hh}:0${m}`;
+    return { ok: false, message: `write the minutes with two digits: ${meant}` };
+  }
   const dotted = /^(\d{1,2})[.,](\d{2})$/.exec(trimmed);
   if (dotted) return { ok: false, message: `use HH:MM, e.g. ${dotted[1].padStart(2, '0')}:${dotted[2]}` };
   return { ok: false, message: 'use a time of day HH:MM, 00:00 to 24:00 (HH:MM+1 for the next day)' };

@@ -29,6 +29,20 @@ export function parseClock(text: string): number | undefined {
   return minutes + nextDays * MINUTES_PER_DAY;
 }
 
+/**
+ * A time of day typed without its colon, as dispatchers type them: "0800", "800" and "1430" (hours, then the minutes
+ * in two digits), or a bare hour "8"; undefined for anything else ("960": no minute 60; "2500"). Read only where the
+ * times are known to be clock times (a table of a day whose times read HH:MM): elsewhere "800" is 800 minutes, and
+ * parseClock, which a CSV file's cells go through, keeps reading it so.
+ */
+export function colonlessClock(text: string): number | undefined {
+  const digits = /^\d{1,4}$/.exec(text.trim())?.[0];
+  if (digits === undefined) return undefined;
+  const [hours, minutes] = digits.length <= 2 ? [Number(digits), 0] : [Number(digits.slice(0, -2)), Number(digits.slice(-2))];
+  const total = hours * 60 + minutes;
+  return minutes < 60 && total <= MINUTES_PER_DAY ? total : undefined;
+}
+
 /** Whether a time of day is written with AM or PM ("3:00 PM", "9am"), as parseClock reads it. */
 export function writesMeridiem(text: string): boolean {
   return CLOCK.exec(colonForm(text.trim()))?.[4] !== undefined;

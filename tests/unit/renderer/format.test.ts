@@ -44,7 +44,15 @@ describe('renderer formatting', () => {
     expect(parseTime('08:30', true)).toEqual({ ok: true, value: 510 });
     expect(parseTime('24:00', true)).toEqual({ ok: true, value: 1440 });
     expect(parseTime('7.30', true), 'a dotted time is not 7.3 minutes').toEqual({ ok: false, message: 'use HH:MM, e.g. 07:30' });
-    expect(parseTime('510', true).ok, 'a plain number is not a time of day').toBe(false);
+    // Typed as dispatchers do, without the colon: the cell shows at once the time it read.
+    expect(['0800', '800', '8', '08', '1430', '2400'].map((text) => parseTime(text, true))).toEqual(
+      [480, 480, 480, 480, 870, 1440].map((value) => ({ ok: true, value })),
+    );
+    expect(parseTime('960', true).ok, 'no minute 60').toBe(false);
+    expect(parseTime('2500', true).ok, "no 25 o'clock").toBe(false);
+    expect(parseTime('8:0', true)).toEqual({ ok: false, message: 'write the minutes with two digits: 08:00' });
+    expect(parseTime('8:3', true)).toEqual({ ok: false, message: 'write the minutes with two digits: 08:30 or 08:03' });
+    expect(parseTime('800', false), 'minutes where the times are minutes').toEqual({ ok: true, value: 800 });
     expect(parseTime('25:00', true)).toEqual({ ok: false, message: 'use a time of day HH:MM, 00:00 to 24:00 (HH:MM+1 for the next day)' });
     expect(parseTime('8h30', true)).toEqual({ ok: true, value: 510 });
     expect(parseTime('01:30+1', true)).toEqual({ ok: true, value: 1530 });
@@ -56,7 +64,6 @@ describe('renderer formatting', () => {
     expect([parseTime('9am', true), parseTime('2 PM', true), parseTime('12 a.m.', true)]).toEqual(
       [540, 840, 0].map((value) => ({ ok: true, value })),
     );
-    expect(parseTime('9', true).ok).toBe(false);
     expect(parseTime('13pm', true).ok).toBe(false);
     expect(parseTime('24:00+1', true).ok, 'the next day has no 24:00').toBe(false);
     expect(parseTime(formatTimeForEdit(1530.5, true), true), 'an edit field round-trips a time after midnight').toEqual({

@@ -324,6 +324,8 @@ export function parseCustomerCsv(text: string, options: CsvFleetOptions): CsvImp
   // A file that writes its windows as HH:MM means every window so: "7.30" there is a typo for 07:30, not 7.3 minutes.
   if (clock.used) {
     for (const { where, text } of clock.numbers) {
+      // (The customer table reads "1430" as 14:30 where its times are HH:MM: there the dispatcher sees the reading at
+      // once; here a file's rows are read unseen, so it is refused: format.ts parseTime.)
       // A dotted time or one without its colon says what was meant ("8.15" -> 08:15, "1430" -> 14:30); any other
       // number gets a plain example.
       const time = /^([01]?\d|2[0-3])[.,]?([0-5]\d)$/.exec(text);
