@@ -129,6 +129,16 @@ export function EditableCell({ value, kind, clockTimes, moment, onCommit, testId
     if (field.current) registerCellEntry(field.current, (entered, step) => enter.current(entered, step));
   }, []);
 
+  // True while the focus leaves by Enter or an arrow (its blur must not commit again).
+  const moving = useRef(false);
+  const moveDown = (input: HTMLInputElement, down: number) => {
+    const next = cellInput(input, down, 0);
+    moving.current = true;
+    next?.focus();
+    next?.select();
+    moving.current = false;
+  };
+
   /** A block copied from a spreadsheet fills the cells across and down from this one, as one undo step, or nothing. */
   const pasteBlock = (input: HTMLInputElement, block: string[][]) => {
     const misfit = blockMisfit(block, roomFrom(input));
@@ -174,10 +184,17 @@ export function EditableCell({ value, kind, clockTimes, moment, onCommit, testId
         }}
         onBlur={() => {
           setNotice(null);
-          commit();
+          // Left by Enter or an arrow, which committed already: a second commit would make a second undo step.
+          if (!moving.current) commit();
         }}
         onKeyDown={(e) => {
-          if (e.key === 'Enter') commit();
+          // As in a spreadsheet: Enter commits and goes down the column, the arrows up or down it (committing too); a
+          // refused entry keeps the focus, with its reason.
+          const down = { Enter: 1, ArrowDown: 1, ArrowUp: -1 }[e.key];
+          if (down !== undefined) {
+            e.preventDefault();
+            if (commit()) moveDown(e.currentTarget, down);
+          }
           if (e.key === 'Escape') {
             setText(show(value, kind, clockTimes, moment));
             setError(null);
