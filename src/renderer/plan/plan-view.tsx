@@ -165,7 +165,7 @@ export function PlanView({ ws, job, onCancelJob, onCsvFile }: Props) {
             <div className="toolbar">
               <button
                 className="btn btn-small"
-                title="Undo (Ctrl+Z)"
+                title={ws.undoTitle}
                 aria-label="Undo"
                 disabled={!ws.canUndo}
                 data-testid="undo"

@@ -7,7 +7,22 @@
  */
 import { useCallback, useRef, useState } from 'react';
 
-const LIMIT = 100;
+/**
+ * The steps kept, more than a day's hand edits reach (100 were reached, and the oldest went without a word). A step
+ * is cheap: a snapshot shares every customer its edit did not change with the one before.
+ */
+export const UNDO_LIMIT = 2000;
+
+/** The undo stack with `snapshot` on top, its oldest step dropped when it holds UNDO_LIMIT already. */
+export function withStep<S>(past: readonly S[], snapshot: S): S[] {
+  return [...past.slice(-(UNDO_LIMIT - 1)), snapshot];
+}
+
+/** Undo's tooltip: how many steps it keeps, and once the oldest have gone, that they have. */
+export function undoTitle(dropped: boolean): string {
+  const kept = `keeps the last ${UNDO_LIMIT.toLocaleString('en-US')} steps`;
+  return `Undo (Ctrl+Z): ${kept}${dropped ? '; older ones are gone' : ''}`;
+}
 
 /** Drops each snapshot equal to the one after it (the last compared with `next`), so every step changes something. */
 export function fold<S>(stack: S[], next: S | undefined, same: (a: S, b: S) => boolean): S[] {
@@ -30,6 +45,8 @@ export function rewriteFuture<S>(future: S[], present: S, change: (s: S) => S, s
 export function useUndoHistory<S>(current: S, restore: (snapshot: S) => void) {
   const [past, setPast] = useState<S[]>([]);
   const [future, setFuture] = useState<S[]>([]);
+  // Whether a step fell off the bottom of the stack since the instance was opened (Undo's tooltip says so).
+  const dropped = useRef(false);
   // The latest snapshot, read when recording, so callers need not list it as a dependency.
   const latest = useRef(current);
   latest.current = current;
@@ -41,7 +58,10 @@ export function useUndoHistory<S>(current: S, restore: (snapshot: S) => void) {
     openStep.current = coalesce ?? null;
     // Taken now: an updater may run later, when `latest` already holds the change being recorded.
     const before = latest.current;
-    setPast((p) => [...p.slice(-(LIMIT - 1)), before]);
+    setPast((p) => {
+      if (p.length >= UNDO_LIMIT) dropped.current = true;
+      return withStep(p, before);
+    });
     setFuture([]);
   }, []);
 
@@ -67,6 +87,7 @@ export function useUndoHistory<S>(current: S, restore: (snapshot: S) => void) {
     openStep.current = null;
     setPast([]);
     setFuture([]);
+    dropped.current = false;
   }, []);
 
   /** Maps every snapshot (and the present, which the caller sets to `change(present)` itself) and folds repeats. */
@@ -77,5 +98,14 @@ export function useUndoHistory<S>(current: S, restore: (snapshot: S) => void) {
     setFuture((f) => rewriteFuture(f, present, change, same));
   }, []);
 
-  return { record, undo, redo, clear, rewrite, canUndo: past.length > 0, canRedo: future.length > 0 };
+  return {
+    record,
+    undo,
+    redo,
+    clear,
+    rewrite,
+    canUndo: past.length > 0,
+    undoTitle: undoTitle(dropped.current),
+    canRedo: future.length > 0,
+  };
 }

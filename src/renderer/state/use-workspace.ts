@@ -333,6 +333,7 @@ export function useWorkspace() {
     undo: history.undo,
     redo: history.redo,
     canUndo: history.canUndo,
+    undoTitle: history.undoTitle,
     canRedo: history.canRedo,
     save,
     saveBefore,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { rewriteFuture, rewritePast } from '../../../src/renderer/state/use-undo-history.js';
+import { rewriteFuture, rewritePast, UNDO_LIMIT, undoTitle, withStep } from '../../../src/renderer/state/use-undo-history.js';
 
 /** A snapshot: the instance draft (a version number) and a route edit of the plan on screen (or none). */
 type Snap = { draft: number; edit: string | null };
@@ -33,5 +33,17 @@ describe('undo history across a new plan', () => {
       { draft: 4, edit: null },
       { draft: 5, edit: null },
     ]);
+  });
+});
+
+describe('how many steps undo keeps', () => {
+  it("keeps a long day's hand edits (500 steps: 100 were kept) and drops only the oldest past its limit, which its tooltip says", () => {
+    const push = (n: number) => Array.from({ length: n }, (_, i) => i).reduce<number[]>((past, step) => withStep(past, step), []);
+    expect(push(500)).toHaveLength(500);
+    const full = push(UNDO_LIMIT + 1);
+    expect(full).toHaveLength(UNDO_LIMIT);
+    expect([full[0], full.at(-1)]).toEqual([1, UNDO_LIMIT]);
+    expect(undoTitle(false)).toBe('Undo (Ctrl+Z): keeps the last 2,000 steps');
+    expect(undoTitle(true)).toBe('Undo (Ctrl+Z): keeps the last 2,000 steps; older ones are gone');
   });
 });
