@@ -102,7 +102,8 @@ export const CALLS = {
   /**
    * A stored plan as CSV or JSON; with `routes`, its hand-edited routes (as on screen), scored as Check does, on the
    * day `instanceId` (the plan's: another day's is refused) under `variant` (default: the plan's). Where the plan was
-   * deleted elsewhere since, the edits are exported from these alone.
+   * deleted elsewhere since, the edits are exported from these alone. `dayUnsaved`: the day on screen has changes not
+   * saved yet, which the plan's figures do not include: the CSV says it is out of date, as the driver sheets do.
    */
   'plans:export': call<{ fileName: string; text: string }>()(
     z
@@ -112,6 +113,7 @@ export const CALLS = {
         routes: sentRoutesSchema.optional(),
         instanceId: id.optional(),
         variant: variantRequestSchema.optional(),
+        dayUnsaved: z.boolean().optional(),
       })
       // Alone they would be ignored: a stored plan is exported on its own day under its own policy.
       .refine((r) => r.routes !== undefined || (r.instanceId === undefined && r.variant === undefined), {

@@ -8,6 +8,7 @@ import { expect, type Page, test } from '@playwright/test';
 import { type AppSession, openApp } from './support/browser.js';
 import { CITY_DAY_CSV } from './support/fixtures.js';
 import { importCsv } from './support/csv-import.js';
+import { outOfDateNote } from '../../src/shared/route-flags.js';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -92,6 +93,11 @@ test("an unsaved speed leaves the plan's km alone; the instance export holds the
   await byTest('edit-demand-S2').press('Enter');
   const exported = await download('export-instance');
   expect(exported.split('\n').find((line) => line.split(',')[1] === 'S2')).toMatch(/^customer,S2,.*,9,09:00,12:00,10/);
+  // The plan's CSV says the day changed since, not saved yet, in the driver sheets' words.
+  const planCsv = await download('export-plan-csv');
+  const departs = planCsv.split('\n').filter((line) => /^\d+,0,depart,/.test(line));
+  expect(departs.length).toBeGreaterThan(0);
+  for (const line of departs) expect(line).toContain(outOfDateNote(true));
   await byTest('save-instance').click();
   await byTest('unsaved-badge').waitFor({ state: 'detached' });
   await expect(byTest('plan-button')).toHaveText('Plan');

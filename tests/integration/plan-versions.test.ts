@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateInstance } from '../../src/main/vrp/generate.js';
 import { createRng } from '../../src/main/vrp/rng.js';
 import type { StoredInstance, StoredPlan } from '../../src/shared/api.js';
+import { outOfDateNote } from '../../src/shared/route-flags.js';
 import { createTestApp, type TestApp } from './fixtures/services.js';
 import { tinyInstance } from './fixtures/tiny.js';
 
@@ -112,6 +113,19 @@ describe('a plan against the version on screen', () => {
     expect(departs.length).toBeGreaterThan(0);
     for (const row of departs) expect(row).toContain('out of date: the day was changed after this plan was made');
     expect(csv).toContain("lists 'a', which is not a customer of this instance");
+  });
+
+  it('exports the plan CSV as out of date, changes not saved yet, while the day on screen has unsaved changes', async () => {
+    const day = await app.call('instances:save', { instance: tinyInstance('unsaved on screen') });
+    const plan = await app.call('plans:create', { instanceId: day.id, variant: { name: 'tw1' }, method: 'random', samples: 5 });
+    const unsaved = outOfDateNote(true);
+    for (const edited of [{}, { routes: plan.routes, instanceId: day.id, variant: { name: 'tw1' as const } }]) {
+      const csv: string = (await app.call('plans:export', { id: plan.id, format: 'csv', ...edited, dayUnsaved: true })).text;
+      const departs = csv.split('\n').filter((row) => /^\d+,0,depart,/.test(row));
+      expect(departs.length).toBeGreaterThan(0);
+      for (const row of departs) expect(row).toContain(unsaved);
+      expect((await app.call('plans:export', { id: plan.id, format: 'csv', ...edited })).text).not.toContain('out of date');
+    }
   });
 
   it('marks a plan out of date once a customer it left out is changed, and gives the reason the day gives now', async () => {

@@ -214,10 +214,10 @@ type ExportRequest = CallRequest<'plans:export'>;
 type ExportedPlan = Pick<StoredPlan, 'variant' | 'method' | 'modelName' | 'routes' | 'seconds' | 'greedyKept' | 'cutShort'>;
 
 /** A stored plan as a file, scored on today's data as plans:get shows it. */
-function exportStored(ctx: ServiceContext, { id, format }: ExportRequest) {
+function exportStored(ctx: ServiceContext, { id, format, dayUnsaved }: ExportRequest) {
   const { plan, instance } = planOnCurrentData(ctx, id);
   const name = `${instance.name}-${plan.variant.name}-${plan.method}-${plan.id}`;
-  return planFile(instance, plan, plan.evaluation, format, name, plan.dataChanged === true);
+  return planFile(instance, plan, plan.evaluation, format, name, dayUnsaved ? 'unsaved' : plan.dataChanged === true);
 }
 
 /**
@@ -225,7 +225,7 @@ function exportStored(ctx: ServiceContext, { id, format }: ExportRequest) {
  * as a saved edit would be: no solver made those routes. Their plan deleted elsewhere since, they are exported from the
  * routes sent, on the day and policy the request names (`instanceId`, `variant`), as a save keeps them.
  */
-function exportEdited(ctx: ServiceContext, { id, format, instanceId, variant }: ExportRequest, sent: Routes) {
+function exportEdited(ctx: ServiceContext, { id, format, instanceId, variant, dayUnsaved }: ExportRequest, sent: Routes) {
   const from = storedPlanUnlessDeleted(ctx, id);
   const dayId = instanceId ?? from?.instanceId;
   const shownVariant = variant ?? from?.variant;
@@ -240,20 +240,25 @@ function exportEdited(ctx: ServiceContext, { id, format, instanceId, variant }: 
   const routes = editedRoutes(instance, sent, editedPlan(ctx, instance, edited));
   const { variant: scoredUnder, evaluation } = check(ctx, { ...edited, routes });
   const plan = { variant: scoredUnder, method: 'manual', modelName: null, routes, seconds: 0 };
-  return planFile(instance, plan, evaluation, format, `${instance.name}-${scoredUnder.name}-${from?.method ?? 'manual'}-${id}-edited`);
+  const name = `${instance.name}-${scoredUnder.name}-${from?.method ?? 'manual'}-${id}-edited`;
+  return planFile(instance, plan, evaluation, format, name, dayUnsaved ? 'unsaved' : false);
 }
 
-/** `outOfDate`: the day changed after the stored plan was made (its CSV says so, as the driver sheets do). */
+/**
+ * `outOfDate`: the day changed after the stored plan was made, or (`'unsaved'`) has changes on screen not saved yet;
+ * its CSV says so, as the driver sheets do.
+ */
 function planFile(
   instance: Instance,
   plan: ExportedPlan,
   evaluation: Evaluation,
   format: ExportRequest['format'],
   name: string,
-  outOfDate = false,
+  outOfDate: boolean | 'unsaved' = false,
 ) {
   const base = safeFileName(name);
-  if (format === 'csv') return { fileName: `${base}.csv`, text: writePlanCsv(instance, evaluation, { outOfDate }) };
+  const csvOptions = { outOfDate: outOfDate !== false, unsaved: outOfDate === 'unsaved' };
+  if (format === 'csv') return { fileName: `${base}.csv`, text: writePlanCsv(instance, evaluation, csvOptions) };
   const json = toPlanJson(instance, { ...plan, model: plan.modelName }, evaluation);
   return { fileName: `${base}.json`, text: `${JSON.stringify(json, null, 2)}\n` };
 }

@@ -111,7 +111,9 @@ export function PlanView({ ws, job, onCancelJob, onCsvFile }: Props) {
     // Hand edits not saved yet are exported as shown, as the driver sheets print them; with their day and policy, so
     // that they can still be exported where another window deleted their plan since.
     const edited = edit ? { routes: edit.routes, instanceId: plan.instanceId, variant: plan.variant } : {};
-    const file = await run('Export plan', () => api.call('plans:export', { id: plan.id, format, ...edited }));
+    // Changes to the day not saved yet are not in the plan: the file says it is out of date, as the sheets do.
+    const request = { id: plan.id, format, ...edited, dayUnsaved: ws.dirty };
+    const file = await run('Export plan', () => api.call('plans:export', request));
     if (file) downloadText(file.fileName, file.text, mimeFor(file.fileName));
   };
   const deleteInstance = async (id: number) => {

@@ -74,6 +74,8 @@ const joinNotes = (...notes: string[]): string => notes.filter((n) => n !== '').
 export interface PlanCsvOptions {
   /** The day was changed after the plan was made (the stored plan's `dataChanged`): every route says so. */
   outOfDate?: boolean;
+  /** The change is on screen, not saved yet: the note says so, as the driver sheets do (outOfDateNote). */
+  unsaved?: boolean;
 }
 
 /**
@@ -85,7 +87,12 @@ export interface PlanCsvOptions {
  * what a row breaks (plan-csv-notes.ts), and each route's depart row that the plan is out of date. Customers the plan does not serve follow the routes as rows of kind "not
  * served", the reason in the note column.
  */
-export function writePlanCsv(instance: Instance, evaluation: Evaluation, { outOfDate = false }: PlanCsvOptions = {}): string {
+export function writePlanCsv(
+  instance: Instance,
+  evaluation: Evaluation,
+  { outOfDate = false, unsaved = false }: PlanCsvOptions = {},
+): string {
+  const note = outOfDate ? outOfDateNote(unsaved) : '';
   const geo = instance.coordinates?.kind === 'geo';
   const time = (v: number) => (instance.clockTimes ? formatClock(v) : round2(v));
   // The schedule's moments: one at midnight is 00:00+1 beside the night's other times, not 24:00 (a shift's end).
@@ -121,7 +128,7 @@ export function writePlanCsv(instance: Instance, evaluation: Evaluation, { outOf
         '',
         '',
         0,
-        joinNotes(outOfDate ? outOfDateNote() : '', ...notes.depart, laterDeparture(route, depot.ready, at)),
+        joinNotes(note, ...notes.depart, laterDeparture(route, depot.ready, at)),
       ],
       ...route.stops.map((s, k) => [
         number,
@@ -154,7 +161,7 @@ export function writePlanCsv(instance: Instance, evaluation: Evaluation, { outOf
     ]);
   // Customers the plan leaves out are listed after the routes, each with the reason, so no export loses one.
   // Without a route row to carry it, the out-of-date mark goes on these rows, so the file still says it.
-  const stale = outOfDate && data.length === 0 ? outOfDateNote() : '';
+  const stale = data.length === 0 ? note : '';
   const left = notServed(instance, evaluation).map(({ id, reason }) => [
     '',
     '',
