@@ -121,8 +121,11 @@ export const CALLS = {
         message: 'instanceId and variant name the day and policy of edited routes: send them with routes, or leave them out',
       }),
   ),
-  /** Driver sheets (one route's or all) as a PDF, laid out from the sheets the renderer shows; the file as base64. */
-  'sheets:pdf': call<{ fileName: string; base64: string }>()(sheetsDocumentSchema),
+  /**
+   * Driver sheets (one route's or all) as a PDF, laid out from the sheets the renderer shows; the file as base64, and
+   * the stops whose name or address holds characters the PDF's font cannot print (printed as U+FFFD marks).
+   */
+  'sheets:pdf': call<{ fileName: string; base64: string; unprintable: { id: string; name: string }[] }>()(sheetsDocumentSchema),
   /** Two plans of one instance by exactly the same method request, under two policies. */
   'compare:variants': call<Comparison>()(
     planRequestSchema.omit({ variant: true }).extend({ a: variantRequestSchema, b: variantRequestSchema }),

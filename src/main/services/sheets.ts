@@ -1,17 +1,20 @@
 import type { SheetsDocument } from '../../shared/driver-sheet.js';
 import { renderSheetsPdf } from '../sheets/sheets-pdf.js';
+import { unprintableStops } from '../sheets/unprintable-stops.js';
 import { safeFileName } from './instances.js';
 
 /**
  * Driver sheets as a PDF file. The sheets arrive as the dispatcher sees them (the plan on screen, hand edits
- * included), so the file matches the screen; bytes cross both transports as base64.
+ * included), so the file matches the screen; bytes cross both transports as base64. `unprintable`: the stops whose
+ * name or address the PDF's font cannot print (CJK), for the dispatcher to be told.
  */
 export function sheetServices() {
   return {
     'sheets:pdf': async (document: SheetsDocument) => {
       const pdf = await renderSheetsPdf(document);
       const which = document.sheets.length === 1 ? document.sheets[0].title : 'all-routes';
-      return { fileName: `${safeFileName(`${document.instanceName}-${which}`)}.pdf`, base64: pdf.toString('base64') };
+      const fileName = `${safeFileName(`${document.instanceName}-${which}`)}.pdf`;
+      return { fileName, base64: pdf.toString('base64'), unprintable: unprintableStops(document) };
     },
   };
 }

@@ -42,15 +42,35 @@ type Coverage = { _font?: { font?: { hasGlyphForCodePoint?: (codePoint: number) 
  * `doc.font(SANS_BOLD).text(printable(doc, s))` the argument is evaluated after the calls before `.text`.
  */
 export function printable(doc: PDFKit.PDFDocument, text: string): string {
-  // pdfkit keeps the fontkit font of the current font on a private field; without it (another pdfkit version) the
-  // text passes unchanged, which only costs the box mentioned above (the unit tests notice).
-  const font = (doc as unknown as Coverage)._font?.font;
-  const drawable = (code: number) => font?.hasGlyphForCodePoint?.(code) ?? true;
+  const drawable = drawableIn(doc);
   let out = '';
   for (const ch of text) {
     const code = ch.codePointAt(0)!;
-    if (code < 0x20 || (code >= 0x7f && code < 0xa0)) out += ' ';
+    if (isControl(code)) out += ' ';
     else out += drawable(code) ? ch : REPLACEMENT;
   }
   return out;
+}
+
+const isControl = (code: number) => code < 0x20 || (code >= 0x7f && code < 0xa0);
+
+/** Whether the document's current font has a glyph for a character: the font's own answer, not a list of scripts. */
+function drawableIn(doc: PDFKit.PDFDocument): (codePoint: number) => boolean {
+  // pdfkit keeps the fontkit font of the current font on a private field; without it (another pdfkit version) the
+  // text passes unchanged, which only costs the box mentioned above (the unit tests notice).
+  const font = (doc as unknown as Coverage)._font?.font;
+  return (code) => font?.hasGlyphForCodePoint?.(code) ?? true;
+}
+
+/**
+ * The characters of `text` that the sheets' fonts (regular or bold: a name prints in both) cannot draw, each once,
+ * in the order they come: `printable` prints them as U+FFFD. Leaves the document's current font at SANS_BOLD.
+ */
+export function undrawable(doc: PDFKit.PDFDocument, text: string): string[] {
+  const missing = new Set<string>();
+  for (const name of [SANS, SANS_BOLD]) {
+    const drawable = drawableIn(doc.font(name));
+    for (const ch of text) if (!isControl(ch.codePointAt(0)!) && !drawable(ch.codePointAt(0)!)) missing.add(ch);
+  }
+  return [...missing];
 }

@@ -15,6 +15,7 @@ import { useFocusTrap } from '../panels/focus-trap.js';
 import { RouteSketch } from './route-sketch.js';
 import { downloadBase64 } from '../download.js';
 import { driverSheets } from './sheet-model.js';
+import { unprintableNotice } from './unprintable-notice.js';
 import { groupByReason, notServed, reasonHeading } from '../../shared/not-served.js';
 
 interface Props {
@@ -35,7 +36,8 @@ export function DriverSheets({ instance, evaluation, planLabel, warnings, onClos
   const shown = only === null ? sheets : sheets.filter((s) => s.route === only);
   const geo = instance.coordinates?.kind === 'geo';
   const api = useApi();
-  const [pdf, setPdf] = useState<{ busy: boolean; error: string | null }>({ busy: false, error: null });
+  type PdfState = { busy: boolean; error: string | null; unprintable?: string | null };
+  const [pdf, setPdf] = useState<PdfState>({ busy: false, error: null });
   const exportPdf = async () => {
     setPdf({ busy: true, error: null });
     try {
@@ -50,7 +52,8 @@ export function DriverSheets({ instance, evaluation, planLabel, warnings, onClos
       };
       const file = await api.call('sheets:pdf', request);
       downloadBase64(file.fileName, file.base64, 'application/pdf');
-      setPdf({ busy: false, error: null });
+      // Names its font cannot print (CJK) come out as marks: the dispatcher is told which, and that Print shows them.
+      setPdf({ busy: false, error: null, unprintable: unprintableNotice(file.unprintable) });
     } catch (err) {
       // The overlay covers the app's banners: the reason is shown here, next to the button.
       setPdf({ busy: false, error: err instanceof Error ? err.message : String(err) });
@@ -84,6 +87,11 @@ export function DriverSheets({ instance, evaluation, planLabel, warnings, onClos
         {pdf.error && (
           <span className="sheets-error" role="alert" data-testid="sheets-pdf-error">
             PDF export failed: {pdf.error}
+          </span>
+        )}
+        {pdf.unprintable && (
+          <span className="sheets-error" role="status" data-testid="sheets-pdf-unprintable">
+            {pdf.unprintable}
           </span>
         )}
         <button className="btn" data-testid="sheets-pdf" disabled={pdf.busy || shown.length === 0} onClick={exportPdf}>

@@ -1,0 +1,43 @@
+/**
+ * The driver sheets of one long route (45 stops) on a day where some shops have Chinese names: the PDF export says
+ * which stops its font cannot print, and that Print prints them; a Polish name is no such stop.
+ */
+import { expect, type Page, test } from '@playwright/test';
+import { type AppSession, openApp } from './support/browser.js';
+import { importCsv } from './support/csv-import.js';
+import { realDayCsv } from './support/fixtures.js';
+
+test.describe.configure({ mode: 'serial' });
+
+const STOPS = 45;
+let session: AppSession;
+let page: Page;
+const byTest = (id: string) => page.getByTestId(id);
+
+test.beforeAll(async ({ browser }) => {
+  session = await openApp(browser, { unreachableTiles: true });
+  page = session.page;
+  const csv = realDayCsv(STOPS).replace('Shop 1,', '北京饭店,').replace('Shop 2,', '上海商店,').replace('Shop 3,', 'Łódź Piekarnia,');
+  await importCsv(page, 'long-route.csv', csv, { vehicles: 1, capacity: 400, speedKmh: 25 });
+  await byTest('policy-name').selectOption('tw3');
+  await byTest('method').selectOption('classical');
+  await byTest('method-effort').fill('1');
+  await byTest('plan-button').click();
+  await expect(byTest('plan-meta')).toBeVisible({ timeout: 60_000 });
+  await byTest('open-sheets').click();
+});
+test.afterAll(async () => {
+  await session?.close();
+});
+
+test('the PDF export names the stops whose names its font cannot print, and says Print prints them', async () => {
+  await expect(byTest('sheet-0').getByTestId('sheet-row-stop')).toHaveCount(STOPS);
+  await expect(byTest('sheets-pdf-unprintable')).toHaveCount(0);
+  await Promise.all([page.waitForEvent('download'), byTest('sheets-pdf').click()]);
+  const notice = byTest('sheets-pdf-unprintable');
+  await expect(notice).toContainText('2 stops (');
+  await expect(notice).toContainText('R1 北京饭店');
+  await expect(notice).toContainText('R2 上海商店');
+  await expect(notice).not.toContainText('Łódź');
+  await expect(notice).toContainText('Use Print instead');
+});
