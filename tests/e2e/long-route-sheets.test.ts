@@ -3,6 +3,7 @@
  * which stops its font cannot print, and that Print prints them; a Polish name is no such stop.
  */
 import { expect, type Page, test } from '@playwright/test';
+import { extractText } from 'unpdf';
 import { type AppSession, openApp } from './support/browser.js';
 import { importCsv } from './support/csv-import.js';
 import { realDayCsv } from './support/fixtures.js';
@@ -40,4 +41,18 @@ test('the PDF export names the stops whose names its font cannot print, and says
   await expect(notice).toContainText('R2 上海商店');
   await expect(notice).not.toContainText('Łódź');
   await expect(notice).toContainText('Use Print instead');
+});
+
+test("Print names the route atop each of its pages: a long route's later pages start with its title", async () => {
+  await byTest('sheets-route').selectOption('0');
+  await page.emulateMedia({ media: 'print' });
+  await page.setViewportSize({ width: 700, height: 1030 });
+  const bytes = await page.pdf({ preferCSSPageSize: true });
+  const { totalPages, text } = await extractText(new Uint8Array(bytes), { mergePages: false });
+  expect(totalPages).toBeGreaterThan(1);
+  for (const [i, pageText] of text.entries()) {
+    expect(pageText.trimStart(), `page ${i + 1}`).toMatch(/^Route 1 · long-route/);
+  }
+  await page.emulateMedia({ media: 'screen' });
+  await page.setViewportSize({ width: 1280, height: 800 });
 });

@@ -130,6 +130,13 @@ export function DriverSheets({ instance, evaluation, planLabel, warnings, onClos
                 ))}
               </colgroup>
               <thead>
+                {/* Printed only: a browser repeats the thead atop each page, so a long route's later pages name it, as
+                    the PDF's "(continued)" pages do. */}
+                <tr className="sheet-running-title" data-testid="sheet-running-title">
+                  <th colSpan={STOP_COLUMNS.length}>
+                    {sheet.title} · {instance.name}
+                  </th>
+                </tr>
                 <tr>
                   <th>#</th>
                   <th>Stop</th>
