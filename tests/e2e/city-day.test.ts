@@ -334,6 +334,13 @@ test('a customer is added by its typed position, from the keyboard alone', async
   await byTest('add-customer-second').fill('13.4420');
   await expect(byTest('add-customer-warning')).toContainText('customer S11 cannot be reached in time');
   await expect(byTest('add-customer-confirm'), 'a warning, not a refusal').toBeEnabled();
+  // A position pasted as a map copies it, latitude first, into either field: split into latitude and longitude.
+  await byTest('add-customer-first').fill('52.5150, 13.4420');
+  await expect(byTest('add-customer-first')).toHaveValue('52.5150');
+  await expect(byTest('add-customer-second')).toHaveValue('13.4420');
+  await byTest('add-customer-second').fill('(56.152; 13.442)');
+  await expect(byTest('add-customer-first')).toHaveValue('56.152');
+  await expect(byTest('add-customer-second')).toHaveValue('13.442');
   await byTest('add-customer-second').fill('');
   await byTest('add-customer-first').fill('52,5150');
   await page.keyboard.press('Tab');

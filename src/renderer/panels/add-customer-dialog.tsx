@@ -6,6 +6,7 @@
  */
 import { useMemo, useState } from 'react';
 import type { Instance } from '../../shared/domain.js';
+import { latLonPair } from '../../shared/lat-lon-pair.js';
 import { addCustomer, messagesByCustomer, updateCustomer } from '../state/draft.js';
 import { parseCoordinate, parseNonNegative } from '../format.js';
 import { useLiveProblems } from '../state/use-live-problems.js';
@@ -23,19 +24,26 @@ export function AddCustomerDialog({ instance, onAdd, onClose }: Props) {
   const [first, setFirst] = useState('');
   const [second, setSecond] = useState('');
   const [demand, setDemand] = useState('');
+  // A position pasted whole, as a map copies it ("48.137, 11.575"), into either degree field: split into both.
+  const typed = (set: (text: string) => void, text: string) => {
+    const pair = geo ? latLonPair(text) : null;
+    if (!pair) return set(text);
+    setFirst(pair.lat);
+    setSecond(pair.lon);
+  };
   // Lat/lon days are written latitude first, as maps and delivery notes give them; the instance keeps x = longitude.
   const fields = [
     {
       label: geo ? 'Latitude' : 'x',
       text: first,
-      set: setFirst,
+      set: (text: string) => typed(setFirst, text),
       parse: (text: string) => parseCoordinate(text, geo ? 'latitude' : 'planar'),
       testId: 'add-customer-first',
     },
     {
       label: geo ? 'Longitude' : 'y',
       text: second,
-      set: setSecond,
+      set: (text: string) => typed(setSecond, text),
       parse: (text: string) => parseCoordinate(text, geo ? 'longitude' : 'planar'),
       testId: 'add-customer-second',
     },

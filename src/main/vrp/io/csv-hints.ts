@@ -4,6 +4,7 @@
  * in one cell, a lat, lon pair in one cell). The "missing column" line alone names only what the reader looked for.
  */
 import { parseClock } from '../../../shared/clock.js';
+import { latLonPair } from '../../../shared/lat-lon-pair.js';
 import type { ColumnMapping } from './csv-columns.js';
 import type { Row } from './csv-rows.js';
 
@@ -18,12 +19,6 @@ const SAMPLE = 20;
 function isTimeRange(cell: string): boolean {
   const m = /^(.+?)\s*[-–—]\s*(.+)$/.exec(cell);
   return m !== null && parseClock(m[1]) !== undefined && parseClock(m[2]) !== undefined;
-}
-
-/** "52.52, 13.405" or "52.52 13.405": two decimal numbers within the ranges of a latitude and a longitude. */
-function isLatLonPair(cell: string): boolean {
-  const m = /^\(?([+-]?\d{1,3}\.\d+)\s*[,;\s]\s*([+-]?\d{1,3}\.\d+)\)?$/.exec(cell);
-  return m !== null && Math.abs(Number(m[1])) <= 90 && Math.abs(Number(m[2])) <= 180;
 }
 
 /**
@@ -46,7 +41,7 @@ export function missingColumnLeads(header: Row, rows: readonly Row[], mapping: C
     const example = `'${cells[0]}'`;
     if ((!has('ready') || !has('due')) && cells.every(isTimeRange)) {
       leads.push(`column ${name} holds both window times (${example}): split it into two columns, ready and due`);
-    } else if (!mapping.geo && (!has('x') || !has('y')) && cells.every(isLatLonPair)) {
+    } else if (!mapping.geo && (!has('x') || !has('y')) && cells.every((cell) => latLonPair(cell) !== null)) {
       leads.push(`column ${name} holds a lat, lon pair (${example}): split it into two columns, lat and lon`);
     }
   }
