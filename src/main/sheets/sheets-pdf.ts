@@ -178,13 +178,50 @@ function drawHeader(doc: Doc, y: number): number {
   return bottom;
 }
 
-/** The text of one cell, as the cell's font (already set) draws it; the stop cell is the id and the name. */
-function cellText(doc: Doc, row: SheetRow, key: (typeof COLUMNS)[number]['key']): string {
-  if (key === 'stop') return printable(doc, row.name ? `${row.id}  ${row.name}` : row.id);
+/**
+ * The text of one cell, as the cell's font (already set) draws it; the stop cell is the id and the name. A name or an
+ * address with a word wider than the cell is hyphenated where its lines will break (an id is never: a hyphen would
+ * read as part of it).
+ */
+function cellText(doc: Doc, row: SheetRow, column: (typeof COLUMNS)[number]): string {
+  const { key } = column;
+  const width = column.width - 2 * CELL_PAD;
+  if (key === 'stop') {
+    const name = hyphenated(doc, printable(doc, row.name), width);
+    return row.name ? `${printable(doc, row.id)}  ${name}` : printable(doc, row.id);
+  }
+  if (key === 'place') return hyphenated(doc, printable(doc, row.place), width);
   if (key === 'done') return '';
   if (key === 'eta' && row.late) return printable(doc, `${row.eta} (late)`);
   if (key === 'eta' && row.early) return printable(doc, `${row.eta} (early)`);
   return printable(doc, String(row[key]));
+}
+
+/** U+2010 HYPHEN: a line may break after it before any character (after '-' not before a digit, by Unicode's rules). */
+const HYPHEN = '\u2010';
+
+/**
+ * Each word wider than `width` cut into pieces that fit it with a hyphen after each but the last: pdfkit breaks such a
+ * word where it runs out of room, without a hyphen ("Brzęc" over "zyszczykiewicza"), so the driver cannot tell a
+ * broken word from two. The pieces start on a line of their own, so each fits the whole width.
+ */
+function hyphenated(doc: Doc, text: string, width: number): string {
+  return text
+    .split(/(\s+)/)
+    .map((word) => {
+      // A number (a position, a phone) keeps pdfkit's break: a hyphen in it would read as a minus or a digit's part.
+      if (!/\p{L}/u.test(word) || doc.widthOfString(word) <= width) return word;
+      const pieces: string[] = [];
+      let rest = [...word];
+      while (rest.length > 0 && doc.widthOfString(rest.join('')) > width) {
+        let take = 1;
+        while (take < rest.length && doc.widthOfString(rest.slice(0, take + 1).join('') + HYPHEN) <= width) take++;
+        pieces.push(rest.slice(0, take).join(''));
+        rest = rest.slice(take);
+      }
+      return [...pieces, rest.join('')].filter((p) => p !== '').join(HYPHEN);
+    })
+    .join('');
 }
 
 function rowHeight(doc: Doc, row: SheetRow): number {
@@ -192,7 +229,7 @@ function rowHeight(doc: Doc, row: SheetRow): number {
   let tallest = 0;
   for (const column of COLUMNS) {
     doc.font(column.key === 'stop' || row.kind !== 'stop' ? SANS_BOLD : SANS);
-    tallest = Math.max(tallest, doc.heightOfString(cellText(doc, row, column.key), { width: column.width - 2 * CELL_PAD }));
+    tallest = Math.max(tallest, doc.heightOfString(cellText(doc, row, column), { width: column.width - 2 * CELL_PAD }));
   }
   return tallest + 2 * CELL_PAD;
 }
@@ -215,7 +252,7 @@ function drawRow(doc: Doc, row: SheetRow, y: number, height: number): number {
         .font(bold ? SANS_BOLD : SANS)
         .fontSize(FONT_SIZE)
         .fillColor(row.late ? LATE : INK)
-        .text(cellText(doc, row, column.key), x + CELL_PAD, y + CELL_PAD, { width });
+        .text(cellText(doc, row, column), x + CELL_PAD, y + CELL_PAD, { width });
     }
     x += column.width;
   }

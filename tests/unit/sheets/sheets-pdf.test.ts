@@ -154,6 +154,18 @@ describe('driver sheets PDF', () => {
     expect(text).not.toContain('\u0000');
   });
 
+  it('hyphenates a word too wide for its cell where its lines break, in a name or an address, never in an id', async () => {
+    const base = sheet(0, 1);
+    const word = 'Brzęczyszczykiewiczowskiego';
+    const id = 'CUSTOMER0000000000000012345';
+    const rows = base.rows.map((row) => (row.kind === 'stop' ? { ...row, id, name: `Piekarnia ${word}`, place: `ul. ${word} 12` } : row));
+    const [text] = await pagesOf(await renderSheetsPdf({ instanceName: 'x', planLabel: 'x', geo: false, sheets: [{ ...base, rows }] }));
+    // Broken across lines in both cells, and every break inside the word follows a hyphen: joined, it reads whole.
+    expect(text).not.toContain(word);
+    expect(text.replace(/\u2010\s+/g, '').split(word)).toHaveLength(3);
+    expect(text).not.toMatch(/CUSTOMER\S*\u2010/);
+  });
+
   it('converts a route colour to one pdfkit takes', () => {
     expect(pdfColour('hsl(120, 100%, 25%)')).toBe('#008000');
     expect(pdfColour('#1f77b4')).toBe('#1f77b4');
