@@ -2,7 +2,7 @@
  * A plan is checked against the saved instance: while the day on screen has changes not saved yet (an order made
  * bigger), the panel says so beside its figures, the status badge says whose rules it met, and hand edits cannot be
  * stored as a plan until the day is saved, since their figures would not be the day's on screen. Saved, the edits
- * are checked again against it.
+ * are checked again against it. A change no plan reads (the day's name) leaves the plan as it is.
  */
 import { expect, test } from '@playwright/test';
 import { cityDayPage } from './support/city-day-page.js';
@@ -15,6 +15,12 @@ test('a plan with unsaved changes to its day says it is checked against the save
   await byTest('method-effort').fill('1');
   await byTest('plan-button').click();
   await expect(byTest('plan-feasible')).toContainText('All rules met', { timeout: 60_000 });
+  await expect(byTest('plan-unsaved-changes')).toHaveCount(0);
+
+  // A new name is no planning data (planning-data.ts): the plan's figures still hold, and its hand edits may be saved.
+  await byTest('instance-name').fill('unsaved-day-checks renamed');
+  await byTest('instance-name').press('Enter');
+  await expect(byTest('unsaved-badge')).toBeVisible();
   await expect(byTest('plan-unsaved-changes')).toHaveCount(0);
 
   await byTest('edit-demand-S2').fill('29');

@@ -112,7 +112,7 @@ export function PlanView({ ws, job, onCancelJob, onCsvFile }: Props) {
     // that they can still be exported where another window deleted their plan since.
     const edited = edit ? { routes: edit.routes, instanceId: plan.instanceId, variant: plan.variant } : {};
     // Changes to the day not saved yet are not in the plan: the file says it is out of date, as the sheets do.
-    const request = { id: plan.id, format, ...edited, dayUnsaved: ws.dirty };
+    const request = { id: plan.id, format, ...edited, dayUnsaved: ws.planDataUnsaved };
     const file = await run('Export plan', () => api.call('plans:export', request));
     if (file) downloadText(file.fileName, file.text, mimeFor(file.fileName));
   };
@@ -306,7 +306,7 @@ export function PlanView({ ws, job, onCancelJob, onCsvFile }: Props) {
             instance={planned ?? draft}
             plan={plan}
             edit={edit}
-            stale={ws.dirty}
+            stale={ws.planDataUnsaved}
             selected={selected}
             onSelect={setSelected}
             onMoveStop={editing.moveStop}

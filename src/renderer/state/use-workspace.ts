@@ -8,6 +8,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { SavedEdit, StoredInstance } from '../../shared/api.js';
 import type { Evaluation, Instance, Routes } from '../../shared/domain.js';
 import { inputError } from '../../shared/errors.js';
+import { samePlanningData } from '../../shared/planning-data.js';
 import { useApi } from '../hooks/use-api.js';
 import { useLeaveWarning } from '../hooks/use-leave-warning.js';
 import { useNotices, useRunner } from '../hooks/use-notices.js';
@@ -58,6 +59,12 @@ export function useWorkspace() {
   // Not the stored day (Save is offered); `edited`: holds edits that leaving would lose (an untouched New has none).
   const dirty = useMemo(() => draft !== null && (stored === null || !sameInstance(draft, stored.instance)), [draft, stored]);
   const edited = useMemo(() => hasEdits(draft, stored?.instance, startedAs), [draft, stored, startedAs]);
+  // Unsaved changes a plan of the stored day would not be made on alike (planning-data.ts: a renamed stop is not one):
+  // what marks the plan on screen out of date until saved and planned again, as the store marks a saved change.
+  const planDataUnsaved = useMemo(
+    () => dirty && (stored === null || draft === null || !samePlanningData(draft, stored.instance)),
+    [dirty, draft, stored],
+  );
   const unsaved = edited || edit !== null;
 
   // Another window saved the instance on screen since (the list is read afresh when this window gets the focus):
@@ -327,6 +334,7 @@ export function useWorkspace() {
     draft,
     editDraft,
     dirty,
+    planDataUnsaved,
     savedElsewhere,
     confirmDiscard,
     confirmDiscardPlanEdits,
