@@ -1,6 +1,6 @@
 /**
  * Two plans of a day by one learned method and two models (the shipped one chosen by size, then another activated in
- * Training): the history names each plan's model, as the plan view does, so that the two can be told apart, and in a
+ * Training): the history and the driver sheets name each plan's model, as the plan view does, so that the two can be told apart, and in a
  * 1024 x 700 window the open plan's entry is still whole, none of its text cut off.
  */
 import { expect, type Locator, test } from '@playwright/test';
@@ -55,6 +55,11 @@ test('two JAMPR greedy plans of a day by two models are told apart in the histor
   expect(second.model, 'the second plan was made by the model activated').not.toBe(first.model);
   await expect(byTest(`history-plan-${first.id}`)).toContainText(`JAMPR greedy (${first.model})`);
   await expect(byTest(`history-plan-${second.id}`)).toContainText(`JAMPR greedy (${second.model})`);
+  // The driver sheets' header names the model too: a printed sheet is told apart from another model's as well.
+  await byTest('open-sheets').click();
+  await expect(app.page.locator('.sheet-plan').first()).toContainText(`JAMPR greedy (${second.model})`);
+  await byTest('sheets-close').click();
+  await expect(byTest('driver-sheets')).toHaveCount(0);
 
   // At 1024 x 700 the open day and its newest plan's entry, its model named, are whole in the history as it opens (as
   // real-day checks for a plan without a model), and no line of the entry runs past its edge.

@@ -2,7 +2,7 @@
 import { useState } from 'react';
 import { formatCost, formatDateTime } from '../format.js';
 import type { PlanSummary } from '../../shared/api.js';
-import { describeMethod, describePlanMethod } from '../../shared/methods.js';
+import { describePlanMethod } from '../../shared/methods.js';
 import { brokenText } from '../../shared/not-served.js';
 import { describeVariant } from '../plan/time-window-policy.js';
 import { costWhenPlanned } from '../plan/changed-since.js';
@@ -161,7 +161,7 @@ function PlanList(props: {
 /** Which plan a hand edit was made on, by its method and time, so that edits of two plans can be told apart. */
 function editedFromText(plans: readonly PlanSummary[], fromId: number): string {
   const from = plans.find((q) => q.id === fromId);
-  return from ? `from ${describeMethod(from.method, from.effort)} of ${formatDateTime(from.createdAt)}` : 'from a plan deleted since';
+  return from ? `from ${describePlanMethod(from)} of ${formatDateTime(from.createdAt)}` : 'from a plan deleted since';
 }
 
 function comparedTitle(plans: readonly PlanSummary[], otherId: number): string {

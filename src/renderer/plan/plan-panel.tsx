@@ -7,7 +7,7 @@ import type { StoredPlan } from '../../shared/api.js';
 import type { Instance, Violation } from '../../shared/domain.js';
 import { formatDateTime, formatNumber } from '../format.js';
 import type { PlanEdit, ShownPlan } from '../state/use-workspace.js';
-import { cutShortNote, describeMethod, describePlanMethod, greedyKeptNote, isModelAlone } from '../../shared/methods.js';
+import { cutShortNote, describePlanMethod, greedyKeptNote, isModelAlone } from '../../shared/methods.js';
 import { earlyServiceNote } from '../../shared/early-service.js';
 import { learnedPlanNotices } from '../../shared/model-limits.js';
 import { describeVariant } from './time-window-policy.js';
@@ -186,7 +186,7 @@ export function PlanPanel(props: Props) {
           instance={instance}
           evaluation={evaluation}
           warnings={sheetWarnings(changed, evaluation)}
-          planLabel={`${edit ? 'Edited by hand (not saved)' : describeMethod(plan.method, plan.effort)} · ${describeVariant(plan.variant)} · planned ${formatDateTime(plan.createdAt)}`}
+          planLabel={`${edit ? 'Edited by hand (not saved)' : describePlanMethod(plan)} · ${describeVariant(plan.variant)} · planned ${formatDateTime(plan.createdAt)}`}
           onClose={() => setSheets(false)}
         />
       )}
