@@ -4,35 +4,21 @@
  */
 import { expect, test } from '@playwright/test';
 import { cityDayPage } from './support/city-day-page.js';
+import { reloadAsked } from './support/reload-asked.js';
 
 const app = cityDayPage('entries.csv');
 const byTest = app.byTest;
 
-/** Reloads the page and says which dialog the browser showed first (dismissed: the page stays), or none. */
-async function reloadAsked(): Promise<string | null> {
-  const dialog = app.page.waitForEvent('dialog', { timeout: 5_000 }).then(
-    async (d) => {
-      const type = d.type();
-      await d.dismiss();
-      return type;
-    },
-    () => null,
-  );
-  // Not awaited: a reload the dialog stopped never loads.
-  void app.page.evaluate('location.reload()').catch(() => undefined);
-  return dialog;
-}
-
 test('a value typed but not committed, or a refused one on screen, makes a reload ask first', async () => {
   const { page } = app;
   await byTest('edit-demand-S8').fill('12');
-  expect(await reloadAsked()).toBe('beforeunload');
+  expect(await reloadAsked(app.page)).toBe('beforeunload');
   await expect(byTest('edit-demand-S8')).toHaveValue('12');
   await page.keyboard.press('Escape');
   await byTest('edit-demand-S8').fill('twelve');
   await page.keyboard.press('Enter');
   await expect(byTest('edit-demand-S8')).toHaveAttribute('aria-invalid', 'true');
-  expect(await reloadAsked()).toBe('beforeunload');
+  expect(await reloadAsked(app.page)).toBe('beforeunload');
   await expect(byTest('edit-demand-S8')).toHaveValue('twelve');
   await byTest('edit-demand-S8').focus();
   await page.keyboard.press('Escape');
