@@ -175,7 +175,8 @@ export function EditableCell({ value, kind, clockTimes, moment, onCommit, testId
           setNotice(null);
         }}
         onPaste={(e) => {
-          const block = pastedBlock(e.clipboardData.getData('text/plain'));
+          // A paste event without clipboard data (dispatched by a script or an assistive tool) is one value as well.
+          const block = pastedBlock(e.clipboardData?.getData('text/plain') ?? '');
           // One value pastes as typed text. A time pasted over the same text changes nothing React sees, but it was
           // given as the customer's own.
           if (!block) return setTyped(true);
