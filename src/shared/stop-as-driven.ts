@@ -4,25 +4,27 @@
  * cost has every vehicle leave the depot at the shift start and wait at its first stop; the driver leaves later by
  * that wait instead (routeDeparture), so the first stop is reached as its window opens: no wait there, and not early.
  * Every other stop is as the plan has it. The plan CSV keeps the plan's rule and says so on its depart row.
+ * Arriving before a window opens is a wait under a policy that waits (hard, partly soft: variantWaits) and early
+ * service only under soft windows: the plan keeps that time as both its wait and its earliness, and every view tells
+ * it once, by the policy, as the KPIs and the comparison do (earlyFigure).
  */
-import { type RouteSummary, routeDeparture, type StopSchedule } from './domain.js';
+import { type RouteSummary, routeDeparture, type StopSchedule, type VariantName, variantWaits } from './domain.js';
 
 export interface StopAsDriven {
   /** When the driver gets there. */
   arrival: number;
   /** Idle there before service starts. */
   wait: number;
-  /** Before its window opens (served early under soft windows, waiting under the others). */
+  /** Served before its window opens: soft windows only (under the others that time is the wait, and this is 0). */
   early: number;
   /** The first stop reached later than the plan's rule has it, as the driver left the depot later. */
   leftLater: boolean;
 }
 
-/** Stop `k` of `route` as driven, the shift starting at `shiftStart`. */
-export function stopAsDriven(route: Pick<RouteSummary, 'stops'>, k: number, shiftStart: number): StopAsDriven {
+/** Stop `k` of `route` as driven, the shift starting at `shiftStart`, planned under the policy `variant`. */
+export function stopAsDriven(route: Pick<RouteSummary, 'stops'>, k: number, shiftStart: number, variant: VariantName): StopAsDriven {
   const stop: StopSchedule = route.stops[k];
   const leftLater = k === 0 && routeDeparture(route, shiftStart) > shiftStart;
-  return leftLater
-    ? { arrival: stop.start, wait: 0, early: 0, leftLater }
-    : { arrival: stop.arrival, wait: stop.wait, early: stop.early, leftLater };
+  if (leftLater) return { arrival: stop.start, wait: 0, early: 0, leftLater };
+  return { arrival: stop.arrival, wait: stop.wait, early: variantWaits(variant) ? 0 : stop.early, leftLater };
 }

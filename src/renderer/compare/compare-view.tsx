@@ -113,6 +113,7 @@ export function CompareView({ instance, instanceId, settings, onSettings, result
                     instance={instance}
                     routes={plan?.routes}
                     evaluation={plan?.evaluation}
+                    variant={plan?.variant.name}
                     fitKey={instanceId}
                     sync={sync}
                     testId={`map-${side}`}

@@ -1,6 +1,7 @@
 /**
  * Stop and depot markers as Leaflet div icons (draggable, styled by CSS): a customer's size grows with its demand,
- * its fill is its route's colour, a red ring marks a late arrival and an amber dashed ring an early one. Its id is
+ * its fill is its route's colour, a red ring marks a late arrival, an amber ring early service (soft windows) and a
+ * slate ring a wait for the window to open (the other policies: stopAsDriven tells which). Its id is
  * written on it, on one line: a circle widens into a pill to hold an id longer than it is wide (a circle cut
  * "mon-03-shop" to "mon-"), and an id wider than LABEL_MAX ends in an ellipsis (the tooltip names it whole).
  */
@@ -12,6 +13,7 @@ export interface StopLook {
   colour: string | null;
   late: number;
   early: number;
+  wait: number;
   selected: boolean;
   /** Position in its route (1-based), shown in the tooltip. */
   order: number | null;
@@ -43,6 +45,7 @@ export function customerIcon(customer: Customer, maxDemand: number, look: StopLo
   const classes = ['stop-marker'];
   if (look.late > 0) classes.push('stop-late');
   else if (look.early > 0) classes.push('stop-early');
+  else if (look.wait > 0) classes.push('stop-wait');
   if (look.selected) classes.push('stop-selected');
   if (!look.colour) classes.push('stop-unrouted');
   const style = look.colour ? `background:${look.colour};` : '';
@@ -54,7 +57,7 @@ export function customerIcon(customer: Customer, maxDemand: number, look: StopLo
     iconAnchor: [width / 2, size / 2],
     html:
       `<div class="${classes.join(' ')}" style="${style}min-width:${size}px;height:${size}px" ` +
-      `data-testid="marker-${label}" data-late="${look.late > 0}" data-early="${look.early > 0}" ` +
+      `data-testid="marker-${label}" data-late="${look.late > 0}" data-early="${look.early > 0}" data-wait="${look.wait > 0}" ` +
       `data-selected="${look.selected}"><span>${label}</span></div>`,
   });
 }

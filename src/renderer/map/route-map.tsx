@@ -6,7 +6,7 @@
 import { useEffect, useRef, useState } from 'react';
 import L from 'leaflet';
 import 'leaflet/dist/leaflet.css';
-import type { Customer, Evaluation, Instance, Routes } from '../../shared/domain.js';
+import type { Customer, Evaluation, Instance, Routes, VariantName } from '../../shared/domain.js';
 import { nearLongitude, wrapLongitude } from '../../shared/longitude.js';
 import { formatNumber } from '../format.js';
 import { unitsOf } from '../units.js';
@@ -23,6 +23,8 @@ export interface RouteMapProps {
   instance: Instance;
   routes?: Routes | null;
   evaluation?: Evaluation | null;
+  /** The policy the evaluation is under: a stop reached before its window opens waits (hard, partly soft) or is early (soft). */
+  variant?: VariantName;
   selected?: string | null;
   onSelect?(id: string | null): void;
   onAdd?(x: number, y: number): void;
@@ -51,21 +53,29 @@ interface StopInfo {
   order: number;
   late: number;
   early: number;
+  wait: number;
   /** Arrival time; NaN while the plan is being re-scored. */
   arrival: number;
 }
 
-function stopInfo(routes: Routes | null | undefined, evaluation: Evaluation | null | undefined, shiftStart: number): Map<string, StopInfo> {
+function stopInfo(
+  routes: Routes | null | undefined,
+  evaluation: Evaluation | null | undefined,
+  variant: VariantName | undefined,
+  shiftStart: number,
+): Map<string, StopInfo> {
   const info = new Map<string, StopInfo>();
   for (const [r, route] of (routes ?? []).entries()) {
-    for (const [i, id] of route.entries()) info.set(id, { route: r, order: i + 1, late: 0, early: 0, arrival: Number.NaN });
+    for (const [i, id] of route.entries()) info.set(id, { route: r, order: i + 1, late: 0, early: 0, wait: 0, arrival: Number.NaN });
   }
-  for (const summary of evaluation?.routes ?? []) {
+  // Without the policy a plan's stops cannot be told waiting from early: they are shown by route and order alone.
+  if (!evaluation || !variant) return info;
+  for (const summary of evaluation.routes) {
     for (const [k, stop] of summary.stops.entries()) {
       const entry = info.get(stop.customerId);
       // The times as the driver lives them, as the route legend, the timeline and the driver sheet tell them.
-      const { arrival, early } = stopAsDriven(summary, k, shiftStart);
-      if (entry) Object.assign(entry, { late: stop.late, early, arrival });
+      const { arrival, early, wait } = stopAsDriven(summary, k, shiftStart, variant);
+      if (entry) Object.assign(entry, { late: stop.late, early, wait, arrival });
     }
   }
   return info;
@@ -228,7 +238,7 @@ export function RouteMap(props: RouteMapProps) {
       path?.setAttribute('data-colour', colour);
     });
 
-    const info = stopInfo(routes, evaluation, instance.depot.ready);
+    const info = stopInfo(routes, evaluation, props.variant, instance.depot.ready);
     const maxDemand = Math.max(0, ...instance.customers.map((c) => c.demand));
     maxDemandNow.current = maxDemand;
     // Markers are kept where nothing they show changed (an edit of one customer on an 800-stop day redraws one
@@ -248,6 +258,7 @@ export function RouteMap(props: RouteMapProps) {
         colour: stop ? routeColour(stop.route) : null,
         late: stop?.late ?? 0,
         early: stop?.early ?? 0,
+        wait: stop?.wait ?? 0,
         selected: selectedNow.current === customer.id,
         order: stop?.order ?? null,
       };
@@ -373,5 +384,6 @@ function tooltipHtml(instance: Instance, id: string, stop: StopInfo | undefined)
   if (stop) lines.push(`route ${stop.route + 1}, stop ${stop.order} · arrive ${units.moment(stop.arrival)}`);
   if (stop && stop.late > 0) lines.push(`<span class="tip-late">late by ${units.duration(stop.late)}</span>`);
   if (stop && stop.early > 0) lines.push(`<span class="tip-early">early by ${units.duration(stop.early)}</span>`);
+  if (stop && stop.wait > 0) lines.push(`<span class="tip-wait">waits ${units.duration(stop.wait)}</span>`);
   return lines.join('<br>');
 }

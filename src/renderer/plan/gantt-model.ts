@@ -4,7 +4,7 @@
  * Gantt chart only draws.
  */
 import { MINUTES_PER_DAY } from '../../shared/clock.js';
-import { type Customer, type RouteSummary, routeDeparture } from '../../shared/domain.js';
+import { type Customer, type RouteSummary, routeDeparture, type VariantName } from '../../shared/domain.js';
 import { stopAsDriven } from '../../shared/stop-as-driven.js';
 
 export type SegmentKind = 'depot' | 'travel' | 'wait' | 'service' | 'early' | 'late';
@@ -21,9 +21,15 @@ export interface Segment {
  * Segments of one vehicle in its driver's day. The plan's rule has it leave the depot at `departAt` (the shift start)
  * and wait at its first stop; the driver leaves later by that wait instead (routeDeparture; each stop's times by
  * stopAsDriven, as every view tells them), so the stretch is drawn at the depot ('depot'), before the first leg: the
- * cost still counts it as that stop's wait (and, under hard windows, its earliness).
+ * cost still counts it as that stop's wait (and, under hard windows, its earliness). An early bar is drawn only under
+ * soft windows (`variant`): under the others the time before a window opens is the wait drawn hatched.
  */
-export function routeSegments(route: RouteSummary, departAt: number, customers: ReadonlyMap<string, Customer>): Segment[] {
+export function routeSegments(
+  route: RouteSummary,
+  departAt: number,
+  customers: ReadonlyMap<string, Customer>,
+  variant: VariantName,
+): Segment[] {
   const segments: Segment[] = [];
   const first = route.stops[0];
   const leave = first ? routeDeparture(route, departAt) : departAt;
@@ -31,7 +37,7 @@ export function routeSegments(route: RouteSummary, departAt: number, customers: 
   let clock = leave;
   for (const [k, stop] of route.stops.entries()) {
     const id = stop.customerId;
-    const { arrival, wait, early } = stopAsDriven(route, k, departAt);
+    const { arrival, wait, early } = stopAsDriven(route, k, departAt, variant);
     if (arrival > clock) segments.push({ kind: 'travel', from: clock, to: arrival, customerId: id });
     if (wait > 0) segments.push({ kind: 'wait', from: arrival, to: arrival + wait, customerId: id });
     if (stop.departure > stop.start) segments.push({ kind: 'service', from: stop.start, to: stop.departure, customerId: id });

@@ -138,7 +138,7 @@ export function Gantt({ instance, evaluation, variant, selected, onSelect, onMov
                     Route {r + 1}
                   </text>
                   <g clipPath="url(#gantt-plot)">
-                    {routeSegments(route, instance.depot.ready, customers).map((segment, i) => (
+                    {routeSegments(route, instance.depot.ready, customers, variant).map((segment, i) => (
                       <SegmentShape
                         key={i}
                         segment={segment}

@@ -164,6 +164,7 @@ export function PlanPanel(props: Props) {
         instance={instance}
         routes={routes}
         evaluation={evaluation}
+        variant={plan.variant.name}
         selected={selected}
         onSelect={props.onSelect}
         onMoveStop={props.onMoveStop}
@@ -185,6 +186,7 @@ export function PlanPanel(props: Props) {
         <DriverSheets
           instance={instance}
           evaluation={evaluation}
+          variant={plan.variant.name}
           warnings={sheetWarnings(changed, evaluation)}
           planLabel={`${edit ? 'Edited by hand (not saved)' : describePlanMethod(plan)} · ${describeVariant(plan.variant)} · planned ${formatDateTime(plan.createdAt)}`}
           onClose={() => setSheets(false)}

@@ -266,6 +266,7 @@ export function PlanView({ ws, job, onCancelJob, onCsvFile }: Props) {
               instance={draft}
               routes={routes}
               evaluation={evaluation}
+              variant={plan?.variant.name}
               selected={selected}
               fitKey={`${ws.stored?.id ?? 'new'}:${draft.coordinates?.kind ?? 'planar'}:${plan?.id ?? ''}`}
               focusRoute={focusRoute !== null && routes && focusRoute < routes.length ? focusRoute : null}

@@ -4,7 +4,7 @@
  * route, the control to move it by keyboard.
  */
 import { useState, type DragEvent } from 'react';
-import { type Evaluation, exceedsCapacity, type Instance, type Routes, routeDeparture } from '../../shared/domain.js';
+import { type Evaluation, exceedsCapacity, type Instance, type Routes, routeDeparture, type VariantName } from '../../shared/domain.js';
 import { formatCount, formatNumber } from '../format.js';
 import { unitsOf } from '../units.js';
 import { routeColour } from '../map/palette.js';
@@ -16,6 +16,8 @@ interface Props {
   instance: Instance;
   routes: Routes;
   evaluation: Evaluation | null;
+  /** The plan's policy: whether a stop reached before its window opens waits (hard, partly soft) or is early (soft). */
+  variant: VariantName;
   selected: string | null;
   onSelect(id: string | null): void;
   onMoveStop(customerId: string, toRoute: number, position?: number): void;
@@ -26,13 +28,13 @@ interface Props {
 
 const DRAG_TYPE = 'application/x-jampr-stop';
 
-export function RouteLegend({ instance, routes, evaluation, selected, onSelect, onMoveStop, focus, onFocus }: Props) {
+export function RouteLegend({ instance, routes, evaluation, variant, selected, onSelect, onMoveStop, focus, onFocus }: Props) {
   const [dropRoute, setDropRoute] = useState<number | null>(null);
   const units = unitsOf(instance);
   // Each stop's times as the driver lives them (the timeline's and the driver sheet's), and its lateness.
   const stopInfo = new Map(
     evaluation?.routes.flatMap((r) =>
-      r.stops.map((s, k) => [s.customerId, { ...stopAsDriven(r, k, instance.depot.ready), late: s.late }] as const),
+      r.stops.map((s, k) => [s.customerId, { ...stopAsDriven(r, k, instance.depot.ready, variant), late: s.late }] as const),
     ) ?? [],
   );
   const onDrop = (e: DragEvent, route: number, position?: number) => {
@@ -102,7 +104,7 @@ export function RouteLegend({ instance, routes, evaluation, selected, onSelect, 
                 const stop = stopInfo.get(id);
                 const cls = ['stop-chip'];
                 if (stop && stop.late > 0) cls.push('late');
-                else if (stop && stop.early > 0) cls.push('early');
+                else if (stop && (stop.early > 0 || stop.wait > 0)) cls.push(stop.early > 0 ? 'early' : 'waits');
                 if (id === selected) cls.push('selected');
                 return (
                   <button
@@ -113,7 +115,7 @@ export function RouteLegend({ instance, routes, evaluation, selected, onSelect, 
                     data-testid={`stop-chip-${id}`}
                     title={
                       stop
-                        ? `arrive ${units.moment(stop.arrival)}${stop.late > 0 ? `, late by ${units.duration(stop.late)}` : ''}${stop.early > 0 ? `, early by ${units.duration(stop.early)}` : ''}`
+                        ? `arrive ${units.moment(stop.arrival)}${stop.late > 0 ? `, late by ${units.duration(stop.late)}` : ''}${stop.early > 0 ? `, early by ${units.duration(stop.early)}` : ''}${stop.wait > 0 ? `, waits ${units.duration(stop.wait)}` : ''}`
                         : undefined
                     }
                     onClick={() => onSelect(id === selected ? null : id)}

@@ -8,7 +8,7 @@
  */
 import { useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
-import type { Evaluation, Instance } from '../../shared/domain.js';
+import type { Evaluation, Instance, VariantName } from '../../shared/domain.js';
 import { formatCount } from '../format.js';
 import { useApi } from '../hooks/use-api.js';
 import { useFocusTrap } from '../panels/focus-trap.js';
@@ -21,6 +21,8 @@ import { groupByReason, notServed, reasonHeading } from '../../shared/not-served
 interface Props {
   instance: Instance;
   evaluation: Evaluation;
+  /** The policy the plan was made under: a stop reached before its window opens is early only under soft windows. */
+  variant: VariantName;
   /** What the plan is, for each sheet's header: method, policy, date. */
   planLabel: string;
   /** Said on every sheet, above its stops (sheetWarnings). */
@@ -28,8 +30,8 @@ interface Props {
   onClose(): void;
 }
 
-export function DriverSheets({ instance, evaluation, planLabel, warnings, onClose }: Props) {
-  const sheets = driverSheets(instance, evaluation);
+export function DriverSheets({ instance, evaluation, variant, planLabel, warnings, onClose }: Props) {
+  const sheets = driverSheets(instance, evaluation, variant);
   const left = notServed(instance, evaluation);
   /** The one route to print, or null for all. */
   const [only, setOnly] = useState<number | null>(null);

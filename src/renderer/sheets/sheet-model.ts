@@ -8,7 +8,15 @@
  * would have its driver wait there. The sheet says to leave as late as keeps every stop's service start as planned:
  * the shift start plus the wait at the first stop.
  */
-import { type Customer, type Depot, type Evaluation, exceedsCapacity, type Instance, routeDeparture } from '../../shared/domain.js';
+import {
+  type Customer,
+  type Depot,
+  type Evaluation,
+  exceedsCapacity,
+  type Instance,
+  routeDeparture,
+  type VariantName,
+} from '../../shared/domain.js';
 import type { Sheet, SheetRow } from '../../shared/driver-sheet.js';
 import { stopAsDriven } from '../../shared/stop-as-driven.js';
 import { backAfterShift, outOfDateNote } from '../../shared/route-flags.js';
@@ -22,7 +30,7 @@ function placeOf(node: Depot | Customer, geo: boolean): string {
   return geo ? `${formatNumber(node.y, 5)}, ${formatNumber(node.x, 5)}` : `(${formatNumber(node.x)}, ${formatNumber(node.y)})`;
 }
 
-export function driverSheets(instance: Instance, evaluation: Evaluation): Sheet[] {
+export function driverSheets(instance: Instance, evaluation: Evaluation, variant: VariantName): Sheet[] {
   const units = unitsOf(instance);
   const geo = instance.coordinates?.kind === 'geo';
   const byId = new Map(instance.customers.map((c) => [c.id, c]));
@@ -46,7 +54,7 @@ export function driverSheets(instance: Instance, evaluation: Evaluation): Sheet[
     const departure = routeDeparture(route, depot.ready);
     const stops = route.stops.map((s, k): SheetRow => {
       const c = byId.get(s.customerId);
-      const { arrival, wait, early } = stopAsDriven(route, k, depot.ready);
+      const { arrival, early } = stopAsDriven(route, k, depot.ready, variant);
       return {
         kind: 'stop',
         order: String(k + 1),
@@ -59,7 +67,7 @@ export function driverSheets(instance: Instance, evaluation: Evaluation): Sheet[
         service: c ? units.duration(c.service) : '',
         load: formatNumber(c?.demand ?? 0),
         late: s.late > 0,
-        early: early > 0 && wait === 0,
+        early: early > 0,
       };
     });
     return [

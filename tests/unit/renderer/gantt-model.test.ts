@@ -38,7 +38,7 @@ const route: RouteSummary = {
 describe('timeline segments', () => {
   it('splits a route into travel, wait, service, early and late stretches in time order', () => {
     // The first stop's wait is spent at the depot: the driver leaves at 10 (as the plan panel and the sheet say).
-    expect(routeSegments(route, 0, customers)).toEqual([
+    expect(routeSegments(route, 0, customers, 'tw1')).toEqual([
       { kind: 'depot', from: 0, to: 10, customerId: 'a' },
       { kind: 'travel', from: 10, to: 30, customerId: 'a' },
       { kind: 'service', from: 30, to: 40, customerId: 'a' },
@@ -49,8 +49,9 @@ describe('timeline segments', () => {
     ]);
   });
 
-  it("draws a later stop's wait and earliness where they happen, and a route with no first wait from the shift start", () => {
-    // Depart 0, serve b at 10-20 on arrival, arrive at a at 25 (5 early, waits until 30), serve 30-40, back at 50.
+  it("draws a later stop's wait where it happens, not as early too, and a route with no first wait from the shift start", () => {
+    // Depart 0, serve b at 10-20 on arrival, arrive at a at 25 (waits until its window opens at 30), serve 30-40, back at 50.
+    // The plan keeps those 5 minutes as both a's wait and its earliness: under hard windows it is a wait, drawn once.
     const later: RouteSummary = {
       ...route,
       stops: [
@@ -59,15 +60,28 @@ describe('timeline segments', () => {
       ],
       returnTime: 50,
     };
-    expect(routeSegments(later, 0, customers)).toEqual([
+    expect(routeSegments(later, 0, customers, 'tw1')).toEqual([
       { kind: 'travel', from: 0, to: 10, customerId: 'b' },
       { kind: 'service', from: 10, to: 20, customerId: 'b' },
       { kind: 'travel', from: 20, to: 25, customerId: 'a' },
       { kind: 'wait', from: 25, to: 30, customerId: 'a' },
       { kind: 'service', from: 30, to: 40, customerId: 'a' },
-      { kind: 'early', from: 25, to: 30, customerId: 'a' },
       { kind: 'travel', from: 40, to: 50, customerId: null },
     ]);
+  });
+
+  it('draws early service under soft windows, which serve on arrival', () => {
+    // Depart 0, serve b at 10-20, reach a at 25, 5 minutes before its window opens, and serve it at once (25-35).
+    const soft: RouteSummary = {
+      ...route,
+      stops: [
+        stop({ customerId: 'b', arrival: 10, start: 10, departure: 20 }),
+        stop({ customerId: 'a', arrival: 25, start: 25, departure: 35, early: 5 }),
+      ],
+      returnTime: 45,
+    };
+    expect(routeSegments(soft, 0, customers, 'tw3')).toContainEqual({ kind: 'early', from: 25, to: 30, customerId: 'a' });
+    expect(routeSegments(soft, 0, customers, 'tw3').filter((s) => s.kind === 'wait')).toEqual([]);
   });
 
   it('stretches the span past the shift end when a route returns late', () => {

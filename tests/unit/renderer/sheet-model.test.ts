@@ -21,7 +21,7 @@ const day: Instance = {
 
 const sheetOf = (variant: 'tw1' | 'tw3') => {
   const evaluation = evaluatePlan(buildProblem(day), [['a', 'b']], makeVariant(variant));
-  const [sheet] = driverSheets(day, evaluation);
+  const [sheet] = driverSheets(day, evaluation, variant);
   return sheet;
 };
 
@@ -41,7 +41,7 @@ describe('a driver sheet', () => {
     expect(sheetOf('tw1').rows[0]).toMatchObject({ id: 'D', name: 'Depot' });
     const evaluation = evaluatePlan(buildProblem(day), [['a', 'b']], makeVariant('tw1'));
     const named = { ...day, depot: { ...day.depot, id: 'DEPOT' } };
-    expect(driverSheets(named, { ...evaluation }).at(0)?.rows[0]).toMatchObject({ id: 'DEPOT', name: '' });
+    expect(driverSheets(named, { ...evaluation }, 'tw1').at(0)?.rows[0]).toMatchObject({ id: 'DEPOT', name: '' });
   });
 
   it('keeps the shift start where the plan serves early rather than wait (soft windows)', () => {
@@ -57,7 +57,7 @@ describe('a driver sheet', () => {
   it('says on the route when its load is above the capacity or it is back after the shift ends', () => {
     const small = { ...day, capacity: 1, depot: { ...day.depot, due: 400 } };
     const evaluation = evaluatePlan(buildProblem(small), [['a', 'b']], makeVariant('tw3'));
-    expect(driverSheets(small, evaluation)[0].summary).toMatch(/load 2 of 1 · .* · OVER CAPACITY · BACK AFTER THE SHIFT ENDS$/);
+    expect(driverSheets(small, evaluation, 'tw3')[0].summary).toMatch(/load 2 of 1 · .* · OVER CAPACITY · BACK AFTER THE SHIFT ENDS$/);
     expect(sheetOf('tw1').summary).not.toMatch(/OVER|AFTER/);
   });
 });

@@ -1,0 +1,66 @@
+/**
+ * A vehicle reaching a stop before its window opens waits there under hard and partly soft windows, and is served
+ * early only under soft ones: the map, the route chips and the timeline say which by the plan's policy, as its key
+ * figures do (the plan keeps that time as both its wait and its earliness).
+ */
+import { expect, test } from '@playwright/test';
+import { type AppSession, openApp } from './support/browser.js';
+import { importCsv } from './support/csv-import.js';
+
+// One van from a 07:00 depot: S1 (11:00–11:30) must come first, and S2, minutes on, opens only at 12:00.
+const DAY_CSV = [
+  'id,name,lat,lon,demand,ready,due,service',
+  'D,Depot Mitte,52.5200,13.4050,0,07:00,17:00,0',
+  'S1,Buchladen,52.5350,13.4100,5,11:00,11:30,10',
+  'S2,Blumen Ost,52.5150,13.4400,6,12:00,12:30,10',
+].join('\n');
+
+let session: AppSession;
+
+test.afterAll(async () => {
+  await session?.close();
+});
+
+test('a wait for a window to open is told as a wait under hard windows and as early service under soft ones', async ({ browser }) => {
+  session = await openApp(browser, { unreachableTiles: true });
+  const { page } = session;
+  const byTest = (id: string) => page.getByTestId(id);
+  await importCsv(page, 'waits.csv', DAY_CSV, { vehicles: 1, capacity: 20, speedKmh: 30 });
+  const planUnder = async (policy: 'tw1' | 'tw3', label: string) => {
+    await byTest('policy-name').selectOption(policy);
+    await byTest('method').selectOption('classical');
+    await byTest('method-effort').fill('0.5');
+    await byTest('plan-button').click();
+    await expect(byTest('plan-meta')).toContainText(label, { timeout: 60_000 });
+  };
+  const tooltipOf = async (id: string) => {
+    await byTest(`marker-${id}`).hover();
+    return page.locator('.leaflet-tooltip', { hasText: `Customer ${id}` });
+  };
+
+  await planUnder('tw1', 'hard');
+  // S1 is served first (its window closes at 11:30), so the van waits at S2 until 12:00.
+  await expect(byTest('legend-route-0').locator('[data-testid^="stop-chip-"]')).toHaveText(['S1', 'S2']);
+  const marker = byTest('marker-S2');
+  await expect(marker).toHaveAttribute('data-early', 'false');
+  await expect(marker).toHaveAttribute('data-wait', 'true');
+  const tip = await tooltipOf('S2');
+  await expect(tip).toContainText(/waits \d+m/);
+  await expect(tip).not.toContainText('early');
+  await page.mouse.move(0, 0);
+  const chip = byTest('stop-chip-S2');
+  await expect(chip).toHaveAttribute('title', /, waits \d+m$/);
+  await expect(chip).not.toHaveClass(/\bearly\b/);
+  // The timeline draws the hatched wait, and no early bar over it.
+  await expect(byTest('gantt-early-S2')).toHaveCount(0);
+
+  await planUnder('tw3', 'soft');
+  // Served on arrival, hours before S1 opens: early, and no wait.
+  await expect(byTest('marker-S1')).toHaveAttribute('data-early', 'true');
+  const softTip = await tooltipOf('S1');
+  await expect(softTip).toContainText(/early by \d+h/);
+  await expect(softTip).not.toContainText('waits');
+  await page.mouse.move(0, 0);
+  await expect(byTest('stop-chip-S1')).toHaveClass(/\bearly\b/);
+  await expect(byTest('gantt-early-S1')).toHaveCount(1);
+});
