@@ -3,7 +3,7 @@
  * early only under soft ones: the map, the route chips and the timeline say which by the plan's policy, as its key
  * figures do (the plan keeps that time as both its wait and its earliness).
  */
-import { expect, test } from '@playwright/test';
+import { type Browser, expect, test } from '@playwright/test';
 import { type AppSession, openApp } from './support/browser.js';
 import { importCsv } from './support/csv-import.js';
 
@@ -15,17 +15,23 @@ const DAY_CSV = [
   'S2,Blumen Ost,52.5150,13.4400,6,12:00,12:30,10',
 ].join('\n');
 
-let session: AppSession;
+let session: AppSession | undefined;
 
-test.afterAll(async () => {
+test.afterEach(async () => {
   await session?.close();
+  session = undefined;
 });
 
-test('a wait for a window to open is told as a wait under hard windows and as early service under soft ones', async ({ browser }) => {
+/** A fresh page on the day, imported (each test its own: a failed test's worker is replaced). */
+async function openDay(browser: Browser) {
   session = await openApp(browser, { unreachableTiles: true });
-  const { page } = session;
+  await importCsv(session.page, 'waits.csv', DAY_CSV, { vehicles: 1, capacity: 20, speedKmh: 30 });
+  return session.page;
+}
+
+test('a wait for a window to open is told as a wait under hard windows and as early service under soft ones', async ({ browser }) => {
+  const page = await openDay(browser);
   const byTest = (id: string) => page.getByTestId(id);
-  await importCsv(page, 'waits.csv', DAY_CSV, { vehicles: 1, capacity: 20, speedKmh: 30 });
   const planUnder = async (policy: 'tw1' | 'tw3', label: string) => {
     await byTest('policy-name').selectOption(policy);
     await byTest('method').selectOption('classical');
@@ -63,4 +69,23 @@ test('a wait for a window to open is told as a wait under hard windows and as ea
   await page.mouse.move(0, 0);
   await expect(byTest('stop-chip-S1')).toHaveClass(/\bearly\b/);
   await expect(byTest('gantt-early-S1')).toHaveCount(1);
+});
+
+test("Compare lists a first stop's wait at the depot, where the Plan view's driver spends it, not at the customer", async ({ browser }) => {
+  const page = await openDay(browser);
+  const byTest = (id: string) => page.getByTestId(id);
+  await byTest('tab-compare').click();
+  await byTest('compare-a-name').selectOption('tw1');
+  await byTest('compare-b-name').selectOption('tw3');
+  await byTest('compare-method').selectOption('classical');
+  await byTest('compare-effort').fill('0.5');
+  await byTest('compare-run').click();
+  await expect(byTest('compare-kpi-wait')).toBeVisible({ timeout: 60_000 });
+  // Under A (hard) the driver leaves hours later and reaches S1 as it opens: no wait there; the hours are the depot's.
+  const waitA = (row: string) => byTest(row).locator('td').nth(3);
+  await expect(waitA('compare-customer-S1')).toHaveText('—');
+  await expect(waitA('compare-depot-wait')).toHaveText(/^\dh \d\dm$/);
+  await expect(waitA('compare-customer-S2')).toHaveText(/^\d+m$/);
+  // Under B (soft) the van serves S1 on arrival, hours early.
+  await expect(byTest('compare-customer-S1').locator('td').nth(4)).toHaveText(/^\dh \d\dm$/);
 });

@@ -6,6 +6,7 @@ import { brokenCounts, brokenText, notServed, unservedCount } from '../../shared
 import { formatCost, formatNumber, UNDER_A_MINUTE } from '../format.js';
 import { type Units, unitsOf } from '../units.js';
 import { TableScroll } from '../panels/table-scroll.js';
+import { beforeWindow } from './before-window.js';
 
 const KPIS = [
   { key: 'cost', label: 'Cost', kind: 'cost' },
@@ -20,11 +21,17 @@ const KPIS = [
 export function CompareTables({ instance, comparison, stale }: { instance: Instance; comparison: Comparison; stale: boolean }) {
   const { a, b, delta } = comparison;
   const units = unitsOf(instance);
+  // Time before windows open as the Plan view tells it: a first stop's wait is spent at the depot (its own row).
+  const drivenA = beforeWindow(a, instance.depot.ready);
+  const drivenB = beforeWindow(b, instance.depot.ready);
+  const atDepot = visibleMinutes(drivenA.atDepot, units) || visibleMinutes(drivenB.atDepot, units);
   // A row of nothing but dashes (waiting or earliness of seconds) is not listed; any lateness is, as the Plan view
   // marks a customer late by seconds.
-  const customers = comparison.customers.filter(
-    (c) => !c.servedA || !c.servedB || c.lateA > 0 || c.lateB > 0 || visibleMinutes(c.earlyA, units) || visibleMinutes(c.earlyB, units),
-  );
+  const customers = comparison.customers
+    .map((c) => ({ ...c, earlyA: drivenA.byCustomer.get(c.customerId) ?? 0, earlyB: drivenB.byCustomer.get(c.customerId) ?? 0 }))
+    .filter(
+      (c) => !c.servedA || !c.servedB || c.lateA > 0 || c.lateB > 0 || visibleMinutes(c.earlyA, units) || visibleMinutes(c.earlyB, units),
+    );
   // Why each plan leaves a customer out (the evaluator's reason), shown on its "not served" cell.
   const whyA = new Map(notServed(instance, a.evaluation).map((n) => [n.id, n.reason]));
   const whyB = new Map(notServed(instance, b.evaluation).map((n) => [n.id, n.reason]));
@@ -113,7 +120,7 @@ export function CompareTables({ instance, comparison, stale }: { instance: Insta
         <h2 className="panel-title">
           Early, late, waited for or not served, in either plan {customers.length > 0 && <span className="count">{customers.length}</span>}
         </h2>
-        {customers.length === 0 ? (
+        {customers.length === 0 && !atDepot ? (
           <p className="empty" data-testid="compare-no-deviations">
             In both plans every customer is reached within its window, with no waiting.
           </p>
@@ -135,6 +142,20 @@ export function CompareTables({ instance, comparison, stale }: { instance: Insta
                 </tr>
               </thead>
               <tbody>
+                {atDepot && (
+                  <tr
+                    data-testid="compare-depot-wait"
+                    title="Drivers who leave later spend this at the depot; the cost counts it as their first stops' wait"
+                  >
+                    <td>
+                      <span className="clip-text">at the depot (leaving later)</span>
+                    </td>
+                    <td className="num">—</td>
+                    <td className="num">—</td>
+                    <DeviationCell served minutes={drivenA.atDepot} units={units} />
+                    <DeviationCell served minutes={drivenB.atDepot} units={units} />
+                  </tr>
+                )}
                 {customers.map((c) => (
                   <tr key={c.customerId} data-testid={`compare-customer-${c.customerId}`}>
                     <td title={c.customerId}>
