@@ -23,8 +23,8 @@ test.afterEach(async () => {
 });
 
 /** A fresh page on the day, imported (each test its own: a failed test's worker is replaced). */
-async function openDay(browser: Browser) {
-  session = await openApp(browser, { unreachableTiles: true });
+async function openDay(browser: Browser, viewport?: { width: number; height: number }) {
+  session = await openApp(browser, { unreachableTiles: true, context: viewport ? { viewport } : {} });
   await importCsv(session.page, 'waits.csv', DAY_CSV, { vehicles: 1, capacity: 20, speedKmh: 30 });
   return session.page;
 }
@@ -88,4 +88,44 @@ test("Compare lists a first stop's wait at the depot, where the Plan view's driv
   await expect(waitA('compare-customer-S2')).toHaveText(/^\d+m$/);
   // Under B (soft) the van serves S1 on arrival, hours early.
   await expect(byTest('compare-customer-S1').locator('td').nth(4)).toHaveText(/^\dh \d\dm$/);
+});
+
+type Box = { x: number; y: number; width: number; height: number };
+const overlaps = (p: Box, q: Box) => p.x < q.x + q.width && q.x < p.x + p.width && p.y < q.y + q.height && q.y < p.y + p.height;
+const inside = (p: Box, q: Box) => p.x >= q.x && p.y >= q.y && p.x + p.width <= q.x + q.width && p.y + p.height <= q.y + q.height;
+
+test("the map's key names the rings the plan shows, by its policy, clear of the map's controls at 1024 x 700", async ({ browser }) => {
+  const page = await openDay(browser, { width: 1024, height: 700 });
+  const byTest = (id: string) => page.getByTestId(id);
+  /** The key of one map: it lies inside the map, over none of its controls. */
+  const keyOf = async (map: string) => {
+    const key = byTest(`${map}-key`);
+    await expect(key).toBeVisible();
+    const box = (await key.boundingBox())!;
+    expect(inside(box, (await byTest(map).boundingBox())!), `${map}'s key inside the map`).toBe(true);
+    const controls = byTest(map).locator('.leaflet-control-zoom, .leaflet-control-scale, .leaflet-control-attribution, .map-tiles-btn');
+    for (const control of await controls.all()) {
+      if (await control.isVisible()) expect(overlaps(box, (await control.boundingBox())!), `${map}'s key over a control`).toBe(false);
+    }
+    return key;
+  };
+  await byTest('policy-name').selectOption('tw1');
+  await byTest('method').selectOption('classical');
+  await byTest('method-effort').fill('0.5');
+  await byTest('plan-button').click();
+  await expect(byTest('plan-meta')).toContainText('hard', { timeout: 60_000 });
+  const key = await keyOf('map');
+  await expect(key.locator('span')).toHaveText(['waits']);
+  await session!.screenshot('map-key-plan-1024');
+
+  await byTest('tab-compare').click();
+  await byTest('compare-a-name').selectOption('tw1');
+  await byTest('compare-b-name').selectOption('tw3');
+  await byTest('compare-method').selectOption('classical');
+  await byTest('compare-effort').fill('0.5');
+  await byTest('compare-run').click();
+  await expect(byTest('compare-kpi-wait')).toBeVisible({ timeout: 60_000 });
+  await expect((await keyOf('map-a')).locator('span')).toHaveText(['waits']);
+  await expect((await keyOf('map-b')).locator('span')).toHaveText(['early']);
+  await session!.screenshot('map-key-compare-1024');
 });

@@ -3,7 +3,7 @@
  * tiles with an offline fallback. Click on empty map adds a customer (when `onAdd` is given), drag moves one,
  * click selects. Leaflet is driven imperatively from effects; React owns only the container and the notes.
  */
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import L from 'leaflet';
 import 'leaflet/dist/leaflet.css';
 import type { Customer, Evaluation, Instance, Routes, VariantName } from '../../shared/domain.js';
@@ -17,7 +17,9 @@ import { customerIcon, depotIcon, escapeHtml, MAX_DIAMETER, markerDiameter, mark
 import { routeColour } from './palette.js';
 import { placeOpenedTooltip } from './stop-tooltip.js';
 import { TileSettings } from './tile-settings.js';
-import { stopAsDriven } from '../../shared/stop-as-driven.js';
+import { type StopInfo, stopInfo } from './stop-info.js';
+import { MapKey } from './map-key.js';
+import { mapKeyItems } from './map-key-items.js';
 
 export interface RouteMapProps {
   instance: Instance;
@@ -46,39 +48,6 @@ const TILE_TIMEOUT_MS = 4000;
 function fitPadding(shown: Customer[]): L.PointTuple {
   const widest = shown.reduce((most, c) => Math.max(most, markerWidth(c.id, MAX_DIAMETER)), MAX_DIAMETER);
   return [widest / 2 + 6, MAX_DIAMETER / 2 + 6];
-}
-
-interface StopInfo {
-  route: number;
-  order: number;
-  late: number;
-  early: number;
-  wait: number;
-  /** Arrival time; NaN while the plan is being re-scored. */
-  arrival: number;
-}
-
-function stopInfo(
-  routes: Routes | null | undefined,
-  evaluation: Evaluation | null | undefined,
-  variant: VariantName | undefined,
-  shiftStart: number,
-): Map<string, StopInfo> {
-  const info = new Map<string, StopInfo>();
-  for (const [r, route] of (routes ?? []).entries()) {
-    for (const [i, id] of route.entries()) info.set(id, { route: r, order: i + 1, late: 0, early: 0, wait: 0, arrival: Number.NaN });
-  }
-  // Without the policy a plan's stops cannot be told waiting from early: they are shown by route and order alone.
-  if (!evaluation || !variant) return info;
-  for (const summary of evaluation.routes) {
-    for (const [k, stop] of summary.stops.entries()) {
-      const entry = info.get(stop.customerId);
-      // The times as the driver lives them, as the route legend, the timeline and the driver sheet tell them.
-      const { arrival, early, wait } = stopAsDriven(summary, k, shiftStart, variant);
-      if (entry) Object.assign(entry, { late: stop.late, early, wait, arrival });
-    }
-  }
-  return info;
 }
 
 /** Where a node sits on the map: for lat/lon, its longitude within 180° of the depot's (a day across the antimeridian in one piece). */
@@ -342,6 +311,16 @@ export function RouteMap(props: RouteMapProps) {
     if (!map.getBounds().contains(at)) map.panTo(at);
   }, [selected]);
 
+  // The key lists the rings this plan's markers show; before a plan is scored, none.
+  const keyItems = useMemo(
+    () =>
+      mapKeyItems(
+        instance.customers.map((c) => c.id),
+        stopInfo(routes, evaluation, props.variant, instance.depot.ready),
+        Boolean(routes && evaluation && props.variant),
+      ),
+    [instance, routes, evaluation, props.variant],
+  );
   return (
     <div
       className={`route-map${kind === 'geo' && tiles === 'offline' ? ' tiles-offline' : ''}${props.onAdd ? ' adding' : ''}`}
@@ -349,11 +328,15 @@ export function RouteMap(props: RouteMapProps) {
       data-adding={Boolean(props.onAdd)}
     >
       <div ref={container} className="route-map-canvas" />
-      {kind === 'geo' && tiles === 'offline' && (
-        <div className="map-note" data-testid="tiles-offline-note">
-          Map tiles are unavailable (offline?) — showing stops on a plain background.
-        </div>
-      )}
+      {/* The key and the offline note share the bottom-left corner, one above the other, clear of the controls. */}
+      <div className="map-corner">
+        <MapKey items={keyItems} testId={`${testId}-key`} />
+        {kind === 'geo' && tiles === 'offline' && (
+          <div className="map-note" data-testid="tiles-offline-note">
+            Map tiles are unavailable (offline?) — showing stops on a plain background.
+          </div>
+        )}
+      </div>
       {kind === 'geo' && (
         <button className="btn btn-small map-tiles-btn" data-testid="tile-settings-open" onClick={() => setTileSettings(true)}>
           Map tiles…

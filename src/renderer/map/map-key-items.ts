@@ -1,0 +1,19 @@
+/**
+ * Which marker rings the map's key explains: only those the shown plan has (late, early service under soft windows,
+ * waits under the others, not served), in that order, so a plan with none shows no key.
+ */
+import type { StopInfo } from './stop-info.js';
+
+export type MapKeyItem = 'late' | 'early' | 'wait' | 'unserved';
+
+export function mapKeyItems(customerIds: readonly string[], info: ReadonlyMap<string, StopInfo>, planned: boolean): MapKeyItem[] {
+  if (!planned) return [];
+  const stops = [...info.values()];
+  const items: MapKeyItem[] = [];
+  // A marker shows one ring, lateness first (markers.ts): a stop both late and early counts as late.
+  if (stops.some((s) => s.late > 0)) items.push('late');
+  if (stops.some((s) => s.late <= 0 && s.early > 0)) items.push('early');
+  if (stops.some((s) => s.late <= 0 && s.early <= 0 && s.wait > 0)) items.push('wait');
+  if (customerIds.some((id) => !info.has(id))) items.push('unserved');
+  return items;
+}
