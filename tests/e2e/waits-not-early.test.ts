@@ -129,3 +129,41 @@ test("the map's key names the rings the plan shows, by its policy, clear of the 
   await expect((await keyOf('map-b')).locator('span')).toHaveText(['early']);
   await session!.screenshot('map-key-compare-1024');
 });
+
+test("Compare's key figures keep their heading above their rows when the side panel is scrolled at 1024 x 700", async ({ browser }) => {
+  session = await openApp(browser, { unreachableTiles: true, context: { viewport: { width: 1024, height: 700 } } });
+  const { page } = session;
+  const byTest = (id: string) => page.getByTestId(id);
+  // Eight shops that open late in the day: soft windows serve each early, so the customer list fills the side panel.
+  const shops = Array.from(
+    { length: 8 },
+    (_, i) => `S${i + 1},Shop ${i + 1},${52.51 + i * 0.004},${13.4 + (i % 3) * 0.01},1,11:00,16:00,5`,
+  );
+  await importCsv(
+    page,
+    'shops.csv',
+    ['id,name,lat,lon,demand,ready,due,service', 'D,Depot,52.5200,13.4050,0,07:00,17:00,0', ...shops].join('\n'),
+    {
+      vehicles: 2,
+      capacity: 20,
+      speedKmh: 30,
+    },
+  );
+  await byTest('tab-compare').click();
+  await byTest('compare-a-name').selectOption('tw1');
+  await byTest('compare-b-name').selectOption('tw3');
+  await byTest('compare-method').selectOption('classical');
+  await byTest('compare-effort').fill('0.5');
+  await byTest('compare-run').click();
+  await expect(byTest('compare-customers')).toBeVisible({ timeout: 60_000 });
+  const side = page.locator('.compare-tables');
+  const scrolled = await side.evaluate((el) => {
+    const box = el as unknown as { scrollTop: number; scrollHeight: number; clientHeight: number };
+    box.scrollTop = box.scrollHeight;
+    return box.scrollTop;
+  });
+  expect(scrolled, 'the side panel scrolls').toBeGreaterThan(40);
+  const heading = (await byTest('compare-kpis').locator('thead th').nth(1).boundingBox())!;
+  const firstRow = (await byTest('compare-kpi-cost').boundingBox())!;
+  expect(heading.y + heading.height, 'the A / B / B − A heading above the first row, not over a row').toBeLessThanOrEqual(firstRow.y + 1);
+});

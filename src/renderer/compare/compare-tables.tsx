@@ -60,7 +60,7 @@ export function CompareTables({ instance, comparison, stale }: { instance: Insta
       )}
       <section className="panel">
         <h2 className="panel-title">Key figures</h2>
-        <table className="data-table" data-testid="compare-kpis">
+        <table className="data-table compare-kpis" data-testid="compare-kpis">
           <thead>
             <tr>
               <th />
