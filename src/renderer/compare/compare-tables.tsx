@@ -148,7 +148,7 @@ export function CompareTables({ instance, comparison, stale }: { instance: Insta
                     title="Drivers who leave later spend this at the depot; the cost counts it as their first stops' wait"
                   >
                     <td>
-                      <span className="clip-text">at the depot (leaving later)</span>
+                      <span className="clip-text">at the depot</span>
                     </td>
                     <td className="num">—</td>
                     <td className="num">—</td>
