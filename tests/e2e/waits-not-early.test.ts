@@ -57,8 +57,10 @@ test('a wait for a window to open is told as a wait under hard windows and as ea
   const chip = byTest('stop-chip-S2');
   await expect(chip).toHaveAttribute('title', /, waits \d+m$/);
   await expect(chip).not.toHaveClass(/\bearly\b/);
-  // The timeline draws the hatched wait, and no early bar over it.
+  // The timeline draws the hatched wait, and no early bar over it; its key names a wait, no earliness.
   await expect(byTest('gantt-early-S2')).toHaveCount(0);
+  await expect(byTest('gantt-legend')).toContainText('wait');
+  await expect(byTest('gantt-legend')).not.toContainText('early');
 
   await planUnder('tw3', 'soft');
   // Served on arrival, hours before S1 opens: early, and no wait.
@@ -69,6 +71,8 @@ test('a wait for a window to open is told as a wait under hard windows and as ea
   await page.mouse.move(0, 0);
   await expect(byTest('stop-chip-S1')).toHaveClass(/\bearly\b/);
   await expect(byTest('gantt-early-S1')).toHaveCount(1);
+  await expect(byTest('gantt-legend')).toContainText('early');
+  await expect(byTest('gantt-legend')).not.toContainText(/\bwait\b/);
 });
 
 test("Compare lists a first stop's wait at the depot, where the Plan view's driver spends it, not at the customer", async ({ browser }) => {

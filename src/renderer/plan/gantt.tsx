@@ -3,7 +3,7 @@
  * block can be dragged onto another vehicle's row (or along its own) to move the stop there.
  */
 import { useMemo, useRef, useState, type PointerEvent } from 'react';
-import type { Evaluation, Instance, VariantName } from '../../shared/domain.js';
+import { type Evaluation, type Instance, type VariantName, variantWaits } from '../../shared/domain.js';
 import { type Units, unitsOf } from '../units.js';
 import { useElementWidth } from '../hooks/use-element-width.js';
 import { labelWidth } from '../label-width.js';
@@ -179,17 +179,21 @@ export function Gantt({ instance, evaluation, variant, selected, onSelect, onMov
           <i className="key key-travel" />
           travel
         </span>
-        <span>
-          <i className="key key-wait" />
-          wait
-        </span>
+        {/* What an arrival before its window is, by the policy (stop-as-driven.ts): a wait, or earliness served at once. */}
+        {variantWaits(variant) ? (
+          <span>
+            <i className="key key-wait" />
+            wait
+          </span>
+        ) : (
+          <span>
+            <i className="key key-early" />
+            early
+          </span>
+        )}
         <span>
           <i className="key key-service" />
           service
-        </span>
-        <span>
-          <i className="key key-early" />
-          early
         </span>
         <span>
           <i className="key key-late" />
