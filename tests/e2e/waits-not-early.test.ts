@@ -3,7 +3,7 @@
  * early only under soft ones: the map, the route chips and the timeline say which by the plan's policy, as its key
  * figures do (the plan keeps that time as both its wait and its earliness).
  */
-import { type Browser, expect, test } from '@playwright/test';
+import { type Browser, expect, type Page, test } from '@playwright/test';
 import { type AppSession, openApp } from './support/browser.js';
 import { importCsv } from './support/csv-import.js';
 
@@ -27,6 +27,18 @@ async function openDay(browser: Browser, viewport?: { width: number; height: num
   session = await openApp(browser, { unreachableTiles: true, context: viewport ? { viewport } : {} });
   await importCsv(session.page, 'waits.csv', DAY_CSV, { vehicles: 1, capacity: 20, speedKmh: 30 });
   return session.page;
+}
+
+/** Compares the day under hard (A) and soft (B) windows with the classical solver, and waits for the key figures. */
+async function compareHardAndSoft(page: Page) {
+  const byTest = (id: string) => page.getByTestId(id);
+  await byTest('tab-compare').click();
+  await byTest('compare-a-name').selectOption('tw1');
+  await byTest('compare-b-name').selectOption('tw3');
+  await byTest('compare-method').selectOption('classical');
+  await byTest('compare-effort').fill('0.5');
+  await byTest('compare-run').click();
+  await expect(byTest('compare-kpi-wait')).toBeVisible({ timeout: 60_000 });
 }
 
 test('a wait for a window to open is told as a wait under hard windows and as early service under soft ones', async ({ browser }) => {
@@ -78,13 +90,7 @@ test('a wait for a window to open is told as a wait under hard windows and as ea
 test("Compare lists a first stop's wait at the depot, where the Plan view's driver spends it, not at the customer", async ({ browser }) => {
   const page = await openDay(browser);
   const byTest = (id: string) => page.getByTestId(id);
-  await byTest('tab-compare').click();
-  await byTest('compare-a-name').selectOption('tw1');
-  await byTest('compare-b-name').selectOption('tw3');
-  await byTest('compare-method').selectOption('classical');
-  await byTest('compare-effort').fill('0.5');
-  await byTest('compare-run').click();
-  await expect(byTest('compare-kpi-wait')).toBeVisible({ timeout: 60_000 });
+  await compareHardAndSoft(page);
   // Under A (hard) the driver leaves hours later and reaches S1 as it opens: no wait there; the hours are the depot's.
   const waitA = (row: string) => byTest(row).locator('td').nth(3);
   await expect(waitA('compare-customer-S1')).toHaveText('—');
@@ -122,13 +128,7 @@ test("the map's key names the rings the plan shows, by its policy, clear of the 
   await expect(key.locator('span')).toHaveText(['waits']);
   await session!.screenshot('map-key-plan-1024');
 
-  await byTest('tab-compare').click();
-  await byTest('compare-a-name').selectOption('tw1');
-  await byTest('compare-b-name').selectOption('tw3');
-  await byTest('compare-method').selectOption('classical');
-  await byTest('compare-effort').fill('0.5');
-  await byTest('compare-run').click();
-  await expect(byTest('compare-kpi-wait')).toBeVisible({ timeout: 60_000 });
+  await compareHardAndSoft(page);
   await expect((await keyOf('map-a')).locator('span')).toHaveText(['waits']);
   await expect((await keyOf('map-b')).locator('span')).toHaveText(['early']);
   await session!.screenshot('map-key-compare-1024');
