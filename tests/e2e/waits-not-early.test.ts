@@ -153,13 +153,8 @@ test("Compare's key figures keep their heading above their rows when the side pa
       speedKmh: 30,
     },
   );
-  await byTest('tab-compare').click();
-  await byTest('compare-a-name').selectOption('tw1');
-  await byTest('compare-b-name').selectOption('tw3');
-  await byTest('compare-method').selectOption('classical');
-  await byTest('compare-effort').fill('0.5');
-  await byTest('compare-run').click();
-  await expect(byTest('compare-customers')).toBeVisible({ timeout: 60_000 });
+  await compareHardAndSoft(page);
+  await expect(byTest('compare-customers')).toBeVisible();
   const side = page.locator('.compare-tables');
   const scrolled = await side.evaluate((el) => {
     const box = el as unknown as { scrollTop: number; scrollHeight: number; clientHeight: number };
