@@ -13,7 +13,7 @@ import { implausibility, oddities, STRONG_WEIGHT } from './text-plausibility.js'
 
 export interface CodePage {
   decode: (bytes: Uint8Array) => string;
-  /** Said when the text was read in a code page other than Windows-1252, or looks garbled in it. */
+  /** Which code page the text was read in, as one of its words reads there; absent where no line needed one. */
   warning?: string;
 }
 
@@ -124,24 +124,38 @@ function sampleOf(lines: readonly Uint8Array[]): Uint8Array {
   return sample;
 }
 
-/** The first word with a letter beyond ASCII: shown in the warning, so that the reader sees what was made of it. */
+/**
+ * The first word with a letter beyond ASCII (else with any character beyond it, as a header's "N°"): shown in the
+ * warning, so that the reader sees what was made of a name.
+ */
 function firstWordBeyondAscii(text: string): string {
-  return /[^\s,;|"]*[^\p{ASCII}][^\s,;|"]*/u.exec(text)?.[0] ?? '';
+  const word = (beyond: string) => new RegExp(`[^\\s,;|"]*${beyond}[^\\s,;|"]*`, 'u').exec(text)?.[0];
+  return word('(?!\\p{ASCII})\\p{L}') ?? word('[^\\p{ASCII}]') ?? '';
 }
+
+const WESTERN = 'Windows-1252 (Western European)';
 
 const SAVE_AS_UTF8 = "if names look wrong, save the file as 'CSV UTF-8' (Excel: File → Save As) and import that";
 
 /**
  * How to read the lines of a file that are not UTF-8 (all of them, or those a second program appended): the
- * code page that reads them best, with a warning naming it; Windows-1252, with a warning where even that looks
- * garbled, when none reads clearly better.
+ * code page that reads them best, with a warning naming it; Windows-1252 when none reads clearly better, named
+ * too, and said to look garbled where it does.
  */
 export function chooseCodePage(lines: readonly Uint8Array[]): CodePage {
   const sample = sampleOf(lines);
-  const western = oddities(decodeWindows1252(sample));
+  if (sample.every((b) => b < 0x80)) return { decode: decodeWindows1252 };
+  const westernText = decodeWindows1252(sample);
+  const western = oddities(westernText);
   const westernScore = implausibility(western);
+  // Windows-1252 is a guess too (the file does not say its code page): said with a name as read, so that a misread
+  // one ("Dvoøák") shows at a glance, beside the preview's names. German Excel's "CSV (Trennzeichen-getrennt)" lands here.
+  const westernNotice = {
+    decode: decodeWindows1252,
+    warning: `the file is not UTF-8: read in the code page ${WESTERN}, as in '${firstWordBeyondAscii(westernText)}'; ${SAVE_AS_UTF8}`,
+  };
   // Too few signs to judge by: a stray "£" beside a letter does not make a file Polish.
-  if (westernScore < 2 * STRONG_WEIGHT) return { decode: decodeWindows1252 };
+  if (westernScore < 2 * STRONG_WEIGHT) return westernNotice;
   let best: { candidate: Candidate; score: number; text: string } | undefined;
   for (const candidate of CANDIDATES) {
     const text = decodeStrictly(candidate.label, sample);
@@ -159,12 +173,10 @@ export function chooseCodePage(lines: readonly Uint8Array[]): CodePage {
       warning: `the file is not UTF-8: read in the code page ${name}, as in '${firstWordBeyondAscii(best.text)}'; ${SAVE_AS_UTF8}`,
     };
   }
-  return {
-    decode: decodeWindows1252,
-    ...(western.strong >= 2 * STRONG_WEIGHT
-      ? {
-          warning: `the file is not UTF-8: read in the code page Windows-1252 (Western European), but some characters look garbled, as in '${western.example}'; ${SAVE_AS_UTF8}`,
-        }
-      : {}),
-  };
+  return western.strong >= 2 * STRONG_WEIGHT
+    ? {
+        decode: decodeWindows1252,
+        warning: `the file is not UTF-8: read in the code page ${WESTERN}, but some characters look garbled, as in '${western.example}'; ${SAVE_AS_UTF8}`,
+      }
+    : westernNotice;
 }

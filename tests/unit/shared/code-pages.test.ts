@@ -89,13 +89,26 @@ describe('a CSV saved in a code page other than Windows-1252', () => {
     expect(japanese.warning).toContain('Shift JIS (Japanese)');
   });
 
-  it('reads Western European files exactly as before, without a word: German, French, Spanish, Portuguese, Nordic', () => {
+  it('reads Western European files as Windows-1252 and says so, with a name as read: German, French, Spanish, Portuguese, Nordic', () => {
     const western = [
       'type;id;name;address\ndepot;Lager Süd;Lager Süd;Industriestraße 5, München\ncustomer;K001;Café Größenwahn 1;Hauptstraße 1\ncustomer;K002;Metzgerei Weiß;Königsplatz 2\n',
       'N° client;Raison sociale;Adresse\nD;Dépôt Île-de-France;12 rue de l’Église\n1;Boulangerie «Chez Œdipe»;Cœur de ville\n2;Crêperie Noël;Théâtre – 5 € / kg\n',
       'id,nombre\nD,Almacén Central\n1,¿Qué tal? ¡Olé! Señor Muñoz\n2,Conceição São João\n3,Ærø Ålesund Øster; Þórður Guðmundsson\n4,MÜLLER GMBH®; Kühlware 2–8 °C\n',
     ];
-    for (const text of western) expect(decodeText(cp1252(text))).toEqual({ text });
+    const examples = ['Süd', 'Dépôt', 'Almacén'];
+    western.forEach((text, i) => {
+      const read = decodeText(cp1252(text));
+      expect(read.text).toBe(text);
+      expect(read.warning).toBe(
+        `the file is not UTF-8: read in the code page Windows-1252 (Western European), as in '${examples[i]}'; if names look wrong, save the file as 'CSV UTF-8' (Excel: File → Save As) and import that`,
+      );
+    });
+  });
+
+  it('says nothing of a code page where every line is UTF-8 or plain ASCII', () => {
+    const text = 'id;name\nD;Lager Süd\nK1;Müller\n';
+    expect(decodeText(new TextEncoder().encode(text))).toEqual({ text });
+    expect(decodeText(new TextEncoder().encode('id,x\nD,0\n'))).toEqual({ text: 'id,x\nD,0\n' });
   });
 
   it('reads a file that no code page reads clearly better as Windows-1252, and says when its characters look garbled', () => {
@@ -137,7 +150,7 @@ describe('Central European files without a letter that Windows-1252 lacks', () =
     }
   });
 
-  it('still reads Western names with accents from several languages in one file as Windows-1252, without a word', () => {
+  it('still reads Western names with accents from several languages in one file as Windows-1252, and says so', () => {
     const text = [
       'id;name',
       'K01;Cafébäckerei Müller; Crème brûlée; Façade; Œuvre; L’Haÿ-les-Roses; Citroën',
@@ -150,7 +163,9 @@ describe('Central European files without a letter that Windows-1252 lacks', () =
       'K08;MÜLLER GMBH; CAFÉ NOËL; SÃO PAULO; ÆRØ',
       '',
     ].join('\n');
-    expect(decodeText(cp1252(text))).toEqual({ text });
+    const read = decodeText(cp1252(text));
+    expect(read.text).toBe(text);
+    expect(read.warning).toContain("read in the code page Windows-1252 (Western European), as in 'Cafébäckerei'");
     // Not one sign of a misreading, so that a few more such names cannot add up to one.
     expect(oddities(text).strong).toBe(0);
     // Turkish names as UTF-8 rows write them, with ğ ı ş.

@@ -1,0 +1,49 @@
+/**
+ * Customer files as spreadsheets save them, through `jampr plan` (a real process, the built CLI): the bytes on disk,
+ * not text already decoded, so that the command reads them as the app's import does (src/shared/text-decoding.ts).
+ */
+import { readFile, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { cliWorkDir, jamprIn } from './fixtures/cli.js';
+
+const DAY = [
+  'id;name;x;y;demand;ready;due;service',
+  'D;Lager Süd;0;0;0;0;1000;0',
+  'K1;Müller Straße;3;4;5;10;500;2',
+  'K2;Kühne;5;4;5;10;500;2',
+];
+
+/** The names the plan CSV lists, in its name column. */
+const namesIn = (planCsv: string) =>
+  new Set(
+    planCsv
+      .split(/\r?\n/)
+      .slice(1)
+      .map((row) => row.split(',')[4]),
+  );
+
+describe('jampr plan on a spreadsheet file', () => {
+  it("reads German Excel's CSV (Windows-1252) with its names intact and says which code page it read", async () => {
+    const dir = await cliWorkDir();
+    // One byte each, as Windows-1252 writes them: ü FC, ß DF (not valid UTF-8).
+    const bytes = Uint8Array.from(`${DAY.join('\r\n')}\r\n`, (ch) => ch.charCodeAt(0));
+    await writeFile(join(dir, 'montag.csv'), bytes);
+    const { stderr } = await jamprIn(dir, 'plan', 'montag.csv', '--capacity', '50', '--time-limit', '0.1', '--out', 'plan.csv');
+    expect(stderr).toContain(
+      "jampr: warning: the file is not UTF-8: read in the code page Windows-1252 (Western European), as in 'Süd'; if names look wrong, save the file as 'CSV UTF-8'",
+    );
+    const names = namesIn(await readFile(join(dir, 'plan.csv'), 'utf8'));
+    for (const name of ['Lager Süd', 'Müller Straße', 'Kühne']) expect(names).toContain(name);
+  });
+
+  it("reads Excel's Unicode text (UTF-16LE with its mark, tab-separated, saved as .txt) without a word on its code", async () => {
+    const dir = await cliWorkDir();
+    const text = `\uFEFF${DAY.map((row) => row.replaceAll(';', '\t')).join('\r\n')}\r\n`;
+    await writeFile(join(dir, 'montag.txt'), Buffer.from(text, 'utf16le'));
+    const { stderr } = await jamprIn(dir, 'plan', 'montag.txt', '--capacity', '50', '--time-limit', '0.1', '--out', 'plan.csv');
+    expect(stderr).not.toContain('code page');
+    const names = namesIn(await readFile(join(dir, 'plan.csv'), 'utf8'));
+    for (const name of ['Lager Süd', 'Müller Straße', 'Kühne']) expect(names).toContain(name);
+  });
+});
