@@ -50,7 +50,7 @@ describe('customer CSVs that were misread', () => {
     expect(read(rows).warnings).toEqual(['column service (h) is in hours: its numbers are read as hours (0.5 = 30 minutes)']);
   });
 
-  it('warns about window times shaped like clock times without a colon, hours, or fractions of a day', () => {
+  it('warns about window times shaped like clock times without a colon, or hours', () => {
     const warning = (rows: string[]) => read(rows).warnings;
     expect(warning([HEADER, 'D,0,0,0,0600,1800,0', 'C1,1,1,10,0800,1200,10'])).toEqual([
       "row 2, column ready: '0600' and 3 more look like times of day written without a colon; they are read as minutes (0600 = 600 minutes). If they are clock times, write them as HH:MM, e.g. 06:00",
@@ -58,11 +58,24 @@ describe('customer CSVs that were misread', () => {
     expect(warning([HEADER, 'D,0,0,0,6,18,0', 'C1,1,1,10,8.5,12,0'])).toEqual([
       "row 3, column ready: '8.5' and every other window time lie between 0 and 24: they are read as minutes. If they are hours, write them as HH:MM (e.g. 08:30 for 8.5), or name the unit in the column's header, e.g. ready (h)",
     ]);
-    expect(warning([HEADER, 'D,0,0,0,0.25,0.75,0', 'C1,0,0,10,0.3,0.5,0'])[0]).toBe(
-      "row 2, column ready: '0.25' and 3 more look like a spreadsheet's times, stored as fractions of a day (0.25 = 06:00); they are read as minutes. Format the cells as times (HH:MM) before saving the CSV",
-    );
     // Minutes as the paper writes them are read without a word.
     expect(warning([HEADER, 'D,0,0,0,0,1000,0', 'C1,1,1,10,100,500,10'])).toEqual([]);
+  });
+
+  it('refuses window times saved as fractions of a day, naming the columns and what the first one is', () => {
+    expect(refusal([HEADER, 'D,0,0,0,0.25,0.75,0', 'C1,0,0,10,0.333333,0.5,10'])).toEqual([
+      "columns ready and due hold times saved as fractions of a day, as a spreadsheet stores them (row 2, column ready: '0.25' is 06:00), not minutes: format the columns as time (hh:mm) in the spreadsheet and save the CSV again",
+    ]);
+    // A shift of midnight to midnight (0 and 1) beside 0.333333, which is 08:00.
+    expect(refusal([HEADER, 'D,0,0,0,0,1,0', 'C1,0,0,10,0.333333,1,10'])[0]).toMatch(
+      /^columns ready and due hold times saved as fractions of a day, .*'0\.333333' is 08:00\), not minutes: format the columns as time/,
+    );
+    // A service column of fractions is named with them; minutes there are not.
+    expect(refusal([HEADER, 'D,0,0,0,0.25,0.75,0', 'C1,0,0,10,0.3,0.5,0.0104166666666667'])[0]).toMatch(
+      /^columns ready, due and service hold/,
+    );
+    // Windows of 0 and 1 alone are not fractions of a day: read as minutes, as written.
+    expect(windows([HEADER, 'D,0,0,0,0,1,0', 'C1,0,0,10,0,1,0'])).toEqual([[0, 1, 0]]);
   });
 
   it('says that a row with a field too many may hold a decimal comma, in a file with commas between columns', () => {

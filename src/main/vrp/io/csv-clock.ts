@@ -24,7 +24,9 @@ import type { ColumnMapping, TimeField } from './csv-columns.js';
  */
 export interface ClockUse {
   used: boolean;
-  numbers: { where: string; text: string }[];
+  numbers: { where: string; text: string; column: string }[];
+  /** Service times written as plain numbers (minutes), for the refusal of times saved as fractions of a day. */
+  durations: { text: string; column: string }[];
   dated: number;
   undated: number;
   /**
@@ -62,6 +64,7 @@ export function newClockUse(windowCells: readonly string[] = []): ClockUse {
   return {
     used: false,
     numbers: [],
+    durations: [],
     dated: 0,
     undated: 0,
     offsets: new Set(),
@@ -136,9 +139,10 @@ export function offsetWarnings(clock: ClockUse): string[] {
  * Window times read as minutes, as written, though their shape says they were meant otherwise: the dispatcher is
  * told, with the way to write what was meant. In a file with no HH:MM at all:
  * - "0800" (a leading zero, four digits): a time of day without its colon;
- * - all within 0..1 with fractions: a spreadsheet's times, stored as fractions of a day (0.25 = 06:00);
  * - all within 0..24 and some dotted like "7.30": hours and minutes;
  * - all within 0..24 otherwise (6, 8.5, 18): hours.
+ * (All within 0..1 with fractions, a spreadsheet's times stored as fractions of a day, are refused before these are
+ * told: csv-day-fractions.ts.)
  */
 export function dottedTimeWarnings(clock: ClockUse): string[] {
   if (clock.used || clock.numbers.length === 0) return [];
@@ -156,13 +160,6 @@ export function dottedTimeWarnings(clock: ClockUse): string[] {
   }
   if (!clock.numbers.every((n) => value(n.text) <= 24)) return [];
   const fractional = clock.numbers.filter((n) => !Number.isInteger(value(n.text)));
-  if (fractional.length > 0 && clock.numbers.every((n) => value(n.text) <= 1)) {
-    const [first] = fractional;
-    return [
-      `${first.where}: '${first.text}'${more(fractional.length)} like a spreadsheet's times, stored as fractions of a day (${first.text} = ${formatClock(value(first.text) * MINUTES_PER_DAY)}); ` +
-        'they are read as minutes. Format the cells as times (HH:MM) before saving the CSV',
-    ];
-  }
   const dotted = clock.numbers.filter((n) => /^\d{1,2}[.,][0-5]\d$/.test(n.text));
   if (dotted.length > 0) {
     const [first] = dotted;

@@ -16,6 +16,7 @@ import {
   slashDateWarnings,
   unitsRead,
 } from './csv-clock.js';
+import { dayFractionsProblem } from './csv-day-fractions.js';
 import { missingFleet } from './csv-fleet.js';
 import { planeInDegreesWarning } from './plane-degrees.js';
 import { ignoredColumnsLine, missingColumnLeads } from './csv-hints.js';
@@ -171,7 +172,8 @@ function findDepot(rows: Row[], mapping: ColumnMapping, problems: string[]): Row
 /**
  * The file's times on one clock: a customer's blank window cells take the depot's hours, dated times count from
  * midnight of the day the depot opens, and a night shift's times after midnight are the next day's. Dated and plain
- * times mixed cannot be put on one clock: that is reported, and the rules between times wait until it is fixed.
+ * times mixed, or times saved as fractions of a day, cannot be put on one clock: that is reported, and the rules
+ * between times (a window per customer closed before the shift) wait until it is fixed.
  */
 function onOneClock(
   depot: Depot,
@@ -180,7 +182,7 @@ function onOneClock(
   partialRows: { customer: PartialCustomer }[],
   clock: ClockUse,
   problems: string[],
-): { depot: Depot; customers: Customer[]; mixedDates: boolean } {
+): { depot: Depot; customers: Customer[]; unclocked: boolean } {
   // Blank cells first, so that they move with the depot's hours below; they keep following the shift afterwards.
   const customers = read.map((c, i) => ({
     ...c,
@@ -195,7 +197,12 @@ function onOneClock(
     problems.push(
       `${clock.dated} times carry a date and ${clock.undated} do not (${example}): write every time with its date (2026-11-27 08:00) or none (08:00)`,
     );
-    return { depot, customers, mixedDates: true };
+    return { depot, customers, unclocked: true };
+  }
+  const fractions = dayFractionsProblem(clock);
+  if (fractions) {
+    problems.push(fractions);
+    return { depot, customers, unclocked: true };
   }
   if (clock.dated > 0) {
     const base = startOfDay(depot.ready);
@@ -206,9 +213,9 @@ function onOneClock(
       ...(n.due !== undefined ? { due: n.due - base } : {}),
     });
     for (const partial of partialRows) partial.customer = fromBase(partial.customer);
-    return { depot: fromBase(depot), customers: customers.map(fromBase), mixedDates: false };
+    return { depot: fromBase(depot), customers: customers.map(fromBase), unclocked: false };
   }
-  if (!clock.used) return { depot, customers, mixedDates: false };
+  if (!clock.used) return { depot, customers, unclocked: false };
   const night = overnight(depot, customers);
   // A blank cell is the shift's edge itself, wherever the night placed the depot's hours (not a time to place).
   const shift = night.nodes.map((c, i) => ({
@@ -216,7 +223,7 @@ function onOneClock(
     ...(openWindows[i].ready ? { ready: night.depot.ready } : {}),
     ...(openWindows[i].due ? { due: night.depot.due } : {}),
   }));
-  return { depot: night.depot, customers: shift, mixedDates: false };
+  return { depot: night.depot, customers: shift, unclocked: false };
 }
 
 function isJson(text: string): boolean {
@@ -316,10 +323,10 @@ export function parseCustomerCsv(text: string, options: CsvFleetOptions): CsvImp
     }
   }
   problems.push(...cellProblemLines(bad));
-  let mixedDates = false;
+  let unclocked = false;
   const afternoons = meridiemWarnings(clock, depot);
   const clockProblems: string[] = [];
-  if (depot) ({ depot, customers, mixedDates } = onOneClock(depot, customers, openWindows, partialRows, clock, clockProblems));
+  if (depot) ({ depot, customers, unclocked } = onOneClock(depot, customers, openWindows, partialRows, clock, clockProblems));
   problems.push(...clockProblems.map((p) => withRow(p, rowsOfCustomer, depotRow?.number)));
   // A file that writes its windows as HH:MM means every window so: "7.30" there is a typo for 07:30, not 7.3 minutes.
   if (clock.used) {
@@ -349,7 +356,7 @@ export function parseCustomerCsv(text: string, options: CsvFleetOptions): CsvImp
   // The rules need the depot; without it they wait for the next try. When every customer row is bad, "no
   // customers" would only mislead. A missing speed (reported above) only holds back the reach warnings, which the
   // failed import drops anyway: the rules run with a stand-in, so every row's problem is listed at once.
-  const rulesApply = depot && !mixedDates && (customers.length > 0 || rows.length === 1);
+  const rulesApply = depot && !unclocked && (customers.length > 0 || rows.length === 1);
   const checkedAs: Instance =
     mapping.geo && options.speedKmh === undefined ? { ...instance, coordinates: { kind: 'geo', speedKmh: 1 } } : instance;
   // As a save would check it: an id or a name over its length limit is the row's problem (the import keeps the day).
@@ -357,7 +364,7 @@ export function parseCustomerCsv(text: string, options: CsvFleetOptions): CsvImp
   problems.push(...rulesOnRows(checkedAs, rules.problems, rowsOfCustomer, customerRows, depotRow?.number));
   // A row with a bad cell is not in the instance; the rules on its other fields (each alone, and between them) are
   // still its problems.
-  for (const { row, customer } of mixedDates ? [] : partialRows) {
+  for (const { row, customer } of unclocked ? [] : partialRows) {
     problems.push(...partialCustomerProblems(customer, instance).map((p) => `row ${row}: ${p}`));
   }
   // A depot row out of place explains the depot's problems that reading the first row as it gives.

@@ -1,0 +1,39 @@
+/**
+ * Window times saved as fractions of a day. A spreadsheet stores 08:00 as 0.333333…; in a column formatted as a
+ * number (or as "General" once edited) it writes that number into the CSV. Read as minutes, every window closes
+ * within the first minute of the day: the preview filled with a warning per customer, and a plan served no one.
+ *
+ * Refused, not read as fractions: a spreadsheet writes as many digits as the cell shows, so a column showing two
+ * decimals writes 08:00 as 0.33, which is 07:55, and 08:30 as 0.35, 08:24; read so, windows would move by minutes
+ * without a word. Formatted as hh:mm, the same cells are written exactly, so the fix is one step in the sheet.
+ */
+import { formatClock, MINUTES_PER_DAY } from '../../../shared/clock.js';
+import type { ClockUse } from './csv-clock.js';
+
+/** "ready", "ready and due". */
+const listed = (names: readonly string[]) => (names.length === 1 ? names[0] : `${names.slice(0, -1).join(', ')} and ${names.at(-1)}`);
+
+const value = (text: string) => Number(text.replace(',', '.'));
+
+/** Every number between 0 and 1, and one at least neither 0 nor 1 (a shift of 0 to 1 is midnight to midnight). */
+const fractionsOfDay = (cells: readonly { text: string }[]) =>
+  cells.every((n) => value(n.text) >= 0 && value(n.text) <= 1) && cells.some((n) => value(n.text) > 0 && value(n.text) < 1);
+
+/**
+ * The refusal when the window times written as plain numbers are fractions of a day (fractionsOfDay), in a file
+ * without HH:MM or dated times; else null. A service column of fractions is named with them: formatted as a number
+ * too, it would be read as a fraction of a minute once the windows are fixed. (Alone, beside HH:MM windows, a service
+ * of 0.5 may mean half a minute: it is read as written.)
+ */
+export function dayFractionsProblem(clock: ClockUse): string | null {
+  if (clock.used || clock.dated > 0 || !fractionsOfDay(clock.numbers)) return null;
+  const fraction = clock.numbers.find((n) => value(n.text) > 0 && value(n.text) < 1)!;
+  const service = fractionsOfDay(clock.durations) ? clock.durations : [];
+  const columns = [...new Set([...clock.numbers, ...service].map((n) => n.column))];
+  const [them, one] = columns.length === 1 ? ['column', 'the column'] : ['columns', 'the columns'];
+  const time = formatClock(value(fraction.text) * MINUTES_PER_DAY);
+  return (
+    `${them} ${listed(columns)} ${columns.length === 1 ? 'holds' : 'hold'} times saved as fractions of a day, as a spreadsheet stores them ` +
+    `(${fraction.where}: '${fraction.text}' is ${time}), not minutes: format ${one} as time (hh:mm) in the spreadsheet and save the CSV again`
+  );
+}
