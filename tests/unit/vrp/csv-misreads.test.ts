@@ -163,8 +163,11 @@ describe('customer CSVs that were misread', () => {
   it("reads past Excel's sep= line, and names a title line above the header and a plan's schedule given as customers", () => {
     expect(windows(['sep=;', 'id;x;y;demand;ready;due;service', 'D;0;0;0;0;1000;0', 'C1;1;1;1;100;500;10'])).toEqual([[100, 500, 10]]);
     expect(refusal(['Deliveries 28 Nov,,,,,,', HEADER, 'D,0,0,0,0,1000,0', 'C1,1,1,1,100,500,10'])[0]).toBe(
-      'row 2 reads as the header: delete the line above it (a title or notes) and import again',
+      "row 1 ('Deliveries 28 Nov') looks like a title, not a header: delete it and import again (row 2 reads as the header)",
     );
+    expect(refusal(['Deliveries 28 Nov', 'Driver: Meier', '', HEADER, 'D,0,0,0,0,1000,0', 'C1,1,1,1,100,500,10'])).toEqual([
+      "rows 1–2 ('Deliveries 28 Nov', 'Driver: Meier') look like a title or notes, not a header: delete them and import again (row 4 reads as the header)",
+    ]);
     expect(refusal(['route,stop,kind,id,x,y,arrival,wait,start,departure,load', '1,0,depot,D,0,0,,,,0,0'])[0]).toMatch(
       /^row 1 is the header of a plan's schedule/,
     );
@@ -246,7 +249,7 @@ describe('customer CSVs that were misread', () => {
 
   it("names a title line above a ';' header alone, without the columns it seems to lack", () => {
     expect(refusal(['Tour Montag', 'id;x;y;demand;ready;due;service', 'D;0;0;0;07:00;17:00;0', 'A;1;1;5;08:00;10:00;10'])).toEqual([
-      'row 2 reads as the header: delete the line above it (a title or notes) and import again',
+      "row 1 ('Tour Montag') looks like a title, not a header: delete it and import again (row 2 reads as the header)",
     ]);
     expect(windows(['"sep=;"', 'id;x;y;demand;ready;due;service', 'D;0;0;0;0;1000;0', 'A;1;1;5;100;500;10'])).toEqual([[100, 500, 10]]);
   });

@@ -72,7 +72,7 @@ describe('readSolomon', () => {
     const warnings: string[] = [];
     const day = parseInstanceText(tab.join('\n'), 'solomon', { capacity: 10, speedKmh: 30, onWarning: (w) => warnings.push(w) }, 'day');
     expect(day.customers.map((c) => [c.id, c.demand, c.ready])).toEqual([['A', 3, 480]]);
-    expect(warnings[0]).toBe("day.txt is read as a customer table, as its first line is a table's header (a spreadsheet saved as text)");
+    expect(warnings[0]).toBe('day.txt is read as a customer table (a spreadsheet saved as text)');
   });
 });
 

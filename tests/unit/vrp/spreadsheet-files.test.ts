@@ -40,3 +40,26 @@ describe('a sheet saved by German Excel', () => {
     expect(warnings).toEqual([expect.stringContaining("read in the code page Windows-1252 (Western European), as in 'Länge'")]);
   });
 });
+
+describe('a sheet saved as text (.txt)', () => {
+  it('with a title line above the table is refused for that line alone, not also said to be read as a table', () => {
+    // Excel's "Text (Tab delimited)": Windows-1252, tabs, CRLF, the sheet's title in A1.
+    const lines = [
+      'Tour Montag 27.11.',
+      'id\tname\tlat\tlon\tdemand\tready\tdue\tservice',
+      'D\tLager Süd\t48.137\t11.575\t0\t06:00\t18:00\t0',
+      'K1\tMüller\t48.15\t11.58\t3\t08:00\t12:00\t10',
+    ];
+    const path = fileOf('montag.txt', cp1252(lines));
+    const warnings: string[] = [];
+    expect(inputDetails(() => readInstanceFile(path, { ...fleet, onWarning: (w) => warnings.push(w) }))).toEqual([
+      "row 1 ('Tour Montag 27.11.') looks like a title, not a header: delete it and import again (row 2 reads as the header)",
+    ]);
+    expect(warnings.join('\n')).not.toContain('customer table');
+    // Without the title, it is read, and said so.
+    const read: string[] = [];
+    const day = readInstanceFile(fileOf('montag.txt', cp1252(lines.slice(1))), { ...fleet, onWarning: (w) => read.push(w) });
+    expect(day.depot.name).toBe('Lager Süd');
+    expect(read).toContain('montag.txt is read as a customer table (a spreadsheet saved as text)');
+  });
+});

@@ -4,6 +4,7 @@
  * names the row and what to change, where reading on would misread the file or report only its symptoms.
  */
 import Papa from 'papaparse';
+import { clipped } from '../../../shared/issues.js';
 import { DEPOT_TYPES, typeWord } from './csv-aliases.js';
 import { mapColumns, normaliseHeader, type ColumnMapping } from './csv-columns.js';
 import type { Row } from './csv-rows.js';
@@ -81,10 +82,23 @@ export function headerHints(header: Row, rows: readonly Row[]): string[] {
   }
   const real = rows.slice(0, 5).find((row) => mapColumns(row.cells).problems.length === 0);
   if (real === undefined) return [];
-  const above = real.number - header.number;
-  return [
-    `row ${real.number} reads as the header: delete the ${above === 1 ? 'line' : `${above} lines`} above it (a title or notes) and import again`,
-  ];
+  // The lines above the real header are the problem: named by their rows and what they say, not the columns the first
+  // of them lacks.
+  const above = [header, ...rows.slice(0, rows.indexOf(real))];
+  const said = above
+    .map(
+      (row) =>
+        `'${clipped(
+          row.cells
+            .map((c) => c.trim())
+            .filter((c) => c !== '')
+            .join(' '),
+        )}'`,
+    )
+    .join(', ');
+  const which = above.length === 1 ? `row ${header.number}` : `rows ${header.number}–${above.at(-1)!.number}`;
+  const [look, it] = above.length === 1 ? ['looks like a title', 'it'] : ['look like a title or notes', 'them'];
+  return [`${which} (${said}) ${look}, not a header: delete ${it} and import again (row ${real.number} reads as the header)`];
 }
 
 /**

@@ -120,10 +120,13 @@ export function parseInstanceText(
       return checked(keepFirst(withOverrides(parseSingleInstanceLines(text, file, options.onWarning), options), options.first), options);
     case 'solomon': {
       if (isCustomerTable(text)) {
-        options.onWarning?.(
-          `${defaultName}.txt is read as a customer table, as its first line is a table's header (a spreadsheet saved as text)`,
-        );
-        return parseInstanceText(text, 'csv', options, defaultName);
+        // Said once the table is read: where it is refused, the refusal names what is wrong (a title line above the
+        // header, a column missing) and "read as a customer table" beside it would say the file was fine.
+        const warnings: string[] = [];
+        const table = parseInstanceText(text, 'csv', { ...options, onWarning: (w) => warnings.push(w) }, defaultName);
+        for (const warning of [`${defaultName}.txt is read as a customer table (a spreadsheet saved as text)`, ...warnings])
+          options.onWarning?.(warning);
+        return table;
       }
       const instance = checked(withOverrides(readSolomon(text, { first: options.first }), options), options);
       const warning = options.first === undefined ? solomonSizeWarning(instance) : null;
