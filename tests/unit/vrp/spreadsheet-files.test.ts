@@ -63,3 +63,43 @@ describe('a sheet saved as text (.txt)', () => {
     expect(read).toContain('montag.txt is read as a customer table (a spreadsheet saved as text)');
   });
 });
+
+describe('a lat/lon sheet whose two columns hold each other’s values', () => {
+  /** Excel's "CSV UTF-8": a byte-order mark, then UTF-8. */
+  const utf8 = (lines: string[]) => new Uint8Array([0xef, 0xbb, 0xbf, ...new TextEncoder().encode(`${lines.join('\r\n')}\r\n`)]);
+  const header = 'id,name,Latitude,Longitude,demand,ready,due,service';
+  // Sydney: latitude −33.9, longitude 151.2, written the other way round.
+  const sydney = [
+    header,
+    'D,Depot Alexandria,151.1950,-33.9100,0,06:00,18:00,0',
+    'C1,Bondi,151.2743,-33.8915,3,08:00,12:00,10',
+    'C2,Parramatta,151.0036,-33.8150,2,09:00,13:00,10',
+  ];
+
+  it('is refused with the swap named once, above the rows it puts beyond ±90°', () => {
+    const details = inputDetails(() => readInstanceFile(fileOf('sydney.csv', utf8(sydney)), fleet));
+    expect(details[0]).toBe(
+      'columns Latitude and Longitude look swapped: 3 of 3 values under Latitude lie beyond ±90°, where no latitude does (151.195 for depot D), while every value under Latitude would be a valid longitude and every one under Longitude a valid latitude: swap the two names in the header and import again',
+    );
+    expect(details.slice(1)).toEqual([
+      'row 2: latitude 151.2 is outside [-90, 90] for depot D',
+      'row 3: latitude 151.27 is outside [-90, 90] for customer C1',
+      'row 4: latitude 151 is outside [-90, 90] for customer C2',
+    ]);
+  });
+
+  it('is not called swapped for one latitude typed wrong among right ones, nor where both columns stay within ±90°', () => {
+    const typo = [
+      header,
+      'D,Depot,48.137,11.575,0,06:00,18:00,0',
+      'C1,A,148.15,11.58,3,08:00,12:00,10',
+      'C2,B,48.12,11.6,2,08:00,12:00,10',
+    ];
+    expect(inputDetails(() => readInstanceFile(fileOf('typo.csv', utf8(typo)), fleet))).toEqual([
+      'row 3: latitude 148.15 is outside [-90, 90] for customer C1',
+    ]);
+    // Munich read as 11.6°N 48.1°E (off Somalia) is a place too: nothing in the file tells, so it is read as written.
+    const munich = [header, 'D,Depot,11.575,48.137,0,06:00,18:00,0', 'C1,A,11.58,48.15,3,08:00,12:00,10'];
+    expect(readInstanceFile(fileOf('munich.csv', utf8(munich)), fleet).depot).toMatchObject({ x: 48.137, y: 11.575 });
+  });
+});

@@ -26,6 +26,7 @@ import { commaFileDecimals, decimalMarks, type NumberStyle, numberStyle, numberS
 import { CUSTOMER_TYPES, DEPOT_TYPES, typeWord } from './csv-aliases.js';
 import { mapColumns, type ColumnMapping, type CsvField, unitWarnings } from './csv-columns.js';
 import { shortRows } from './csv-short-rows.js';
+import { swappedLatLon } from './csv-swapped-axes.js';
 import { byRow, type Row, rulesOnRows, withRow } from './csv-rows.js';
 import {
   binaryFileProblem,
@@ -367,9 +368,13 @@ export function parseCustomerCsv(text: string, options: CsvFleetOptions): CsvImp
   for (const { row, customer } of unclocked ? [] : partialRows) {
     problems.push(...partialCustomerProblems(customer, instance).map((p) => `row ${row}: ${p}`));
   }
-  // A depot row out of place explains the depot's problems that reading the first row as it gives.
+  // A file of lat and lon swapped, or with a depot row out of place, explains the rows' problems: said first, or last.
   if (problems.length)
-    throw inputError(`CSV ${clipped(options.name)} cannot be imported`, [...byRow(problems), ...depotOutOfPlace(rows, mapping)]);
+    throw inputError(`CSV ${clipped(options.name)} cannot be imported`, [
+      ...swappedLatLon(mapping, depot, customers),
+      ...byRow(problems),
+      ...depotOutOfPlace(rows, mapping),
+    ]);
   const reach = rules.warnings.map((w) => withRow(w, rowsOfCustomer, depotRow?.number));
   const planeCells = rows.flatMap((r) => (['x', 'y'] as const).map((f) => r.cells[mapping.index[f] ?? -1] ?? ''));
   const degrees = planeInDegreesWarning(instance, mapping.names, planeCells);
