@@ -1,7 +1,7 @@
 /**
  * The Plan bar's controls and the dispatcher's own choice: a plan opened from the history sets the controls to how it
  * was made (and the bar says the dispatcher's own choice is elsewhere), but a day imported after it starts from the
- * dispatcher's own choice, not from the policy of the plan last looked at.
+ * dispatcher's own choice, not from the policy of the plan last looked at; that choice is still there after a reload.
  */
 import { expect, type Page, test } from '@playwright/test';
 import { type AppSession, openApp } from './support/browser.js';
@@ -71,5 +71,27 @@ test("the dispatcher's own choice is one click away while the controls show a pl
   await byTest('controls-own-choice').click();
   await expect(byTest('policy-name')).toHaveValue('tw1');
   await expect(byTest('controls-own-choice')).toHaveCount(0);
+  expect(session.errors).toEqual([]);
+});
+
+test("the dispatcher's own choice is still theirs after a reload, and one the controls cannot hold gives the defaults", async () => {
+  // Wednesday has no plan, so after a reload the controls show the dispatcher's own choice.
+  await importCsv(page, 'controls-wednesday.csv', clockCsv({ 2: { demand: '3' } }), FLEET);
+  await byTest('policy-name').selectOption('tw2');
+  await byTest('policy-alpha').fill('0.3');
+  await expect(byTest('policy-name')).toHaveValue('tw2');
+  await page.reload();
+  await expect(byTest('policy-name')).toHaveValue('tw2');
+  await expect(byTest('policy-alpha')).toHaveValue('0.3');
+  await expect(byTest('method')).toHaveValue('classical');
+  await expect(byTest('method-effort')).toHaveValue('0.5');
+
+  await page.evaluate(
+    `localStorage.setItem('jampr.planSettings', '{"policy":{"name":"tw9","alpha":1,"beta":1},"method":"classical","effort":2}')`,
+  );
+  await page.reload();
+  await expect(byTest('policy-name')).toHaveValue('tw1');
+  await expect(byTest('policy-alpha')).toHaveValue('1');
+  await expect(byTest('method-effort')).toHaveValue('2');
   expect(session.errors).toEqual([]);
 });

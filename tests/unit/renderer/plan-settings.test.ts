@@ -1,7 +1,25 @@
 import { describe, expect, it } from 'vitest';
 import { makeVariant } from '../../../src/shared/domain.js';
 import { defaultPolicy } from '../../../src/renderer/plan/time-window-policy.js';
-import { INITIAL_SETTINGS, sameSettings, settingsOfPlan, withMethod } from '../../../src/renderer/state/plan-settings.js';
+import type { KeyValueStore } from '../../../src/renderer/state/last-opened.js';
+import {
+  INITIAL_SETTINGS,
+  type PlanSettings,
+  readOwnSettings,
+  rememberOwnSettings,
+  sameSettings,
+  settingsOfPlan,
+  withMethod,
+} from '../../../src/renderer/state/plan-settings.js';
+
+function memoryStorage(): KeyValueStore {
+  const items = new Map<string, string>();
+  return {
+    getItem: (key) => items.get(key) ?? null,
+    setItem: (key, value) => void items.set(key, value),
+    removeItem: (key) => void items.delete(key),
+  };
+}
 
 describe("the Plan bar's settings", () => {
   it("takes a plan's policy, method and effort, and keeps the method of a hand-edited plan", () => {
@@ -23,5 +41,25 @@ describe("the Plan bar's settings", () => {
     expect(sameSettings(greedy, { ...greedy, effort: 9 })).toBe(true);
     // Under hard windows the lateness price is kept for later, not sent.
     expect(sameSettings(INITIAL_SETTINGS, { ...INITIAL_SETTINGS, policy: { ...INITIAL_SETTINGS.policy, beta: 9 } })).toBe(true);
+  });
+
+  it("keeps the dispatcher's own choice across a reload, and starts from the defaults where what is kept is not a choice", () => {
+    const storage = memoryStorage();
+    expect(readOwnSettings(storage)).toEqual(INITIAL_SETTINGS);
+    const soft: PlanSettings = { policy: { name: 'tw3', alpha: 0.2, beta: 3 }, method: 'jampr-sample', effort: 64 };
+    rememberOwnSettings(soft, storage);
+    expect(readOwnSettings(storage)).toEqual(soft);
+    const keptAs = (value: unknown) => {
+      storage.setItem('jampr.planSettings', typeof value === 'string' ? value : JSON.stringify(value));
+      return readOwnSettings(storage);
+    };
+    expect(keptAs('{not json')).toEqual(INITIAL_SETTINGS);
+    expect(keptAs({ ...soft, policy: { ...soft.policy, name: 'tw9' } })).toEqual(INITIAL_SETTINGS);
+    expect(keptAs({ ...soft, policy: { ...soft.policy, alpha: -1 } })).toEqual(INITIAL_SETTINGS);
+    expect(keptAs({ ...soft, policy: { ...soft.policy, beta: '3' } })).toEqual(INITIAL_SETTINGS);
+    expect(keptAs({ ...soft, method: 'ortools' })).toEqual(INITIAL_SETTINGS);
+    // Above the sampling field's most (1280 samples).
+    expect(keptAs({ ...soft, effort: 5000 })).toEqual(INITIAL_SETTINGS);
+    expect(keptAs(null)).toEqual(INITIAL_SETTINGS);
   });
 });
