@@ -1,7 +1,8 @@
 /**
  * The import dialog's fleet fields in a browser that has imported nothing yet (no fleet remembered): a file opened with
  * no capacity typed says which field of the dialog to type, in the dispatcher's words rather than the API's; and what
- * the dispatcher typed into a dialog they cancelled to correct the file is still there when the file is picked again.
+ * the dispatcher typed into a dialog they cancelled to correct the file is still there when the file is picked again;
+ * an import the API refuses after its preview passed says the dialog's words in the banner too.
  */
 import { expect, type Page, test } from '@playwright/test';
 import { type AppSession, openApp } from './support/browser.js';
@@ -53,5 +54,24 @@ test('the fleet typed before cancelling a refused file is still in the fields wh
   await expect(byTest('csv-vehicles')).toHaveValue('3');
   await expect(byTest('csv-capacity')).toHaveValue('30');
   await expect(byTest('csv-preview')).toBeVisible();
+  await cancel();
+});
+
+test('an import refused after its preview passed says which field of the dialog to type, in the banner as in the dialog', async () => {
+  await pick('tuesday.csv', clockCsv());
+  await byTest('csv-vehicles').fill('3');
+  await byTest('csv-capacity').fill('30');
+  await expect(byTest('csv-preview')).toBeVisible();
+  // The import request goes without the capacity the preview had (as a request other than the one previewed would):
+  // the real server refuses it.
+  await page.route(/\/api\/instances%3AimportCsv$/, async (route) => {
+    const { capacity: _left, ...request } = JSON.parse(route.request().postData() ?? '{}') as Record<string, unknown>;
+    await route.continue({ postData: JSON.stringify(request) });
+  });
+  await byTest('csv-confirm').click();
+  await expect(byTest('csv-error-row')).toHaveText(['the vehicle capacity is required: type it in the Capacity field above']);
+  await expect(byTest('error-banner')).toContainText('type it in the Capacity field above');
+  await expect(byTest('error-banner')).not.toContainText('send it as');
+  await page.unroute(/\/api\/instances%3AimportCsv$/);
   await cancel();
 });

@@ -103,10 +103,14 @@ export function useCsvImport(onImported: (record: StoredInstance) => void) {
       capacity: pending.capacity,
       speedKmh: pending.speedKmh,
     };
+    // Worded for the dialog before it is reported: the banner says the same as the dialog, the field to type.
     const record = await run(
       'Import CSV',
-      () => api.call('instances:importCsv', request),
-      (error) => setPending((p) => (p ? { ...p, error: inDialogWords(error), preview: null } : p)),
+      () =>
+        api.call('instances:importCsv', request).catch((err: unknown) => {
+          throw inDialogWords(asErrorData(err));
+        }),
+      (error) => setPending((p) => (p ? { ...p, error, preview: null } : p)),
     );
     setBusy(false);
     if (record) {
