@@ -3,8 +3,9 @@
  * early only under soft ones: the map, the route chips and the timeline say which by the plan's policy, as its key
  * figures do (the plan keeps that time as both its wait and its earliness).
  */
-import { type Browser, expect, type Page, test } from '@playwright/test';
+import { type Browser, expect, test } from '@playwright/test';
 import { type AppSession, openApp } from './support/browser.js';
+import { compareHardAndSoft } from './support/compare.js';
 import { importCsv } from './support/csv-import.js';
 
 // One van from a 07:00 depot: S1 (11:00–11:30) must come first, and S2, minutes on, opens only at 12:00.
@@ -27,18 +28,6 @@ async function openDay(browser: Browser, viewport?: { width: number; height: num
   session = await openApp(browser, { unreachableTiles: true, context: viewport ? { viewport } : {} });
   await importCsv(session.page, 'waits.csv', DAY_CSV, { vehicles: 1, capacity: 20, speedKmh: 30 });
   return session.page;
-}
-
-/** Compares the day under hard (A) and soft (B) windows with the classical solver, and waits for the key figures. */
-async function compareHardAndSoft(page: Page) {
-  const byTest = (id: string) => page.getByTestId(id);
-  await byTest('tab-compare').click();
-  await byTest('compare-a-name').selectOption('tw1');
-  await byTest('compare-b-name').selectOption('tw3');
-  await byTest('compare-method').selectOption('classical');
-  await byTest('compare-effort').fill('0.5');
-  await byTest('compare-run').click();
-  await expect(byTest('compare-kpi-wait')).toBeVisible({ timeout: 60_000 });
 }
 
 test('a wait for a window to open is told as a wait under hard windows and as early service under soft ones', async ({ browser }) => {
