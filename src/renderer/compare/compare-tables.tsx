@@ -60,6 +60,13 @@ export function CompareTables({ instance, comparison, stale }: { instance: Insta
       )}
       <section className="panel">
         <h2 className="panel-title">Key figures</h2>
+        {/* Read before the figures: below them, the cost's B − A was read as a saving before its caveat. */}
+        {!samePrices && (
+          <p className="hint compare-cost-note" data-testid="compare-cost-note">
+            {UNPRICED_MARK} The costs are priced by different policies (A: {describeVariant(a.variant)}; B: {describeVariant(b.variant)}):
+            each is its own plan's, so their difference is no saving. Distance, vehicles and times compare alike.
+          </p>
+        )}
         <table className="data-table compare-kpis" data-testid="compare-kpis">
           <thead>
             <tr>
@@ -109,12 +116,6 @@ export function CompareTables({ instance, comparison, stale }: { instance: Insta
             </tr>
           </tbody>
         </table>
-        {!samePrices && (
-          <p className="hint" data-testid="compare-cost-note">
-            The costs are priced by different policies (A: {describeVariant(a.variant)}; B: {describeVariant(b.variant)}): each is its own
-            plan's, so their difference is no saving. Distance, vehicles and times compare alike.
-          </p>
-        )}
       </section>
       <section className="panel">
         <h2 className="panel-title">
@@ -176,9 +177,22 @@ export function CompareTables({ instance, comparison, stale }: { instance: Insta
   );
 }
 
-/** B − A, green where B is better and red where worse; a difference that shows as none ("0") is not coloured. */
+/** Marks the cost difference of plans priced by different policies, and the note above the figures that says why. */
+const UNPRICED_MARK = '*';
+
+/**
+ * B − A, green where B is better and red where worse; a difference that shows as none ("0") is not coloured. One that
+ * is no saving (costs priced by different policies) is shown muted with the note's mark beside it.
+ */
 function DeltaCell({ delta, text, judged }: { delta: number; text: string; judged: boolean }) {
-  return <td className={`num delta ${judged && text !== '0' ? tone(delta) : ''}`}>{text}</td>;
+  if (!judged)
+    return (
+      <td className="num delta delta-unjudged" title="No saving: the costs are priced by different policies (see the note above)">
+        {text}
+        <sup>{UNPRICED_MARK}</sup>
+      </td>
+    );
+  return <td className={`num delta ${text !== '0' ? tone(delta) : ''}`}>{text}</td>;
 }
 
 const tone = (delta: number) => (delta > 1e-9 ? 'worse' : delta < -1e-9 ? 'better' : '');

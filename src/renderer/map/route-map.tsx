@@ -40,6 +40,7 @@ export interface RouteMapProps {
 }
 
 const TILE_TIMEOUT_MS = 4000;
+const TILES_OFFLINE = 'Map tiles are unavailable (offline?) — showing stops on a plain background.';
 /**
  * Pixels kept clear around the stops a fit shows, so the largest marker is whole at the edge: a share of the
  * stops' extent alone left the edge markers cut in a short map (under a plan's timeline in a small window). Sideways
@@ -323,7 +324,7 @@ export function RouteMap(props: RouteMapProps) {
   );
   return (
     <div
-      className={`route-map${kind === 'geo' && tiles === 'offline' ? ' tiles-offline' : ''}${props.onAdd ? ' adding' : ''}`}
+      className={`route-map route-map-${kind}${kind === 'geo' && tiles === 'offline' ? ' tiles-offline' : ''}${props.onAdd ? ' adding' : ''}`}
       data-testid={testId}
       data-adding={Boolean(props.onAdd)}
     >
@@ -332,8 +333,10 @@ export function RouteMap(props: RouteMapProps) {
       <div className="map-corner">
         <MapKey items={keyItems} testId={`${testId}-key`} />
         {kind === 'geo' && tiles === 'offline' && (
-          <div className="map-note" data-testid="tiles-offline-note">
-            Map tiles are unavailable (offline?) — showing stops on a plain background.
+          <div className="map-note" data-testid="tiles-offline-note" title={TILES_OFFLINE}>
+            {/* A narrow map (Compare's, in a small window) says it in a few words: the sentence took four lines there. */}
+            <span className="map-note-long">{TILES_OFFLINE}</span>
+            <span className="map-note-short">No map tiles (offline?)</span>
           </div>
         )}
       </div>
