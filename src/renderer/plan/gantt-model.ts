@@ -54,6 +54,24 @@ export function routeSegments(
 }
 
 /**
+ * A lane for each early bar of a row, so that none lies over another: under soft windows a van hours early serves a
+ * stop at once and drives on, so a stop's early stretch (arrival until its window opens) runs past the next stops'
+ * arrivals and their bars fell on one line, unreadable. A bar takes the first lane free at its start (lane 0 is the
+ * row's one line as before); `lane` is indexed as `segments`, 0 for other kinds; `lanes` is at least 1.
+ */
+export function earlyLanes(segments: readonly Segment[]): { lane: number[]; lanes: number } {
+  const laneEnds: number[] = [];
+  const lane = segments.map((segment) => {
+    if (segment.kind !== 'early') return 0;
+    const free = laneEnds.findIndex((end) => end <= segment.from);
+    const at = free < 0 ? laneEnds.length : free;
+    laneEnds[at] = segment.to;
+    return at;
+  });
+  return { lane, lanes: Math.max(1, laneEnds.length) };
+}
+
+/**
  * The time span the chart shows: from the shift start to the last return. The shift end is included when it is
  * near (or routes run past it); a long shift that routes barely use would squeeze every bar to the left.
  */

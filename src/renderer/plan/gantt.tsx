@@ -1,6 +1,7 @@
 /**
- * Per-vehicle timeline (SVG): travel, wait, service, and early / late stretches; late stops in red. A service
- * block can be dragged onto another vehicle's row (or along its own) to move the stop there.
+ * Per-vehicle timeline (SVG): travel, wait, service, and early / late stretches (early bars that overlap stacked in
+ * lanes, the row taller by them); late stops in red. A service block can be dragged onto another vehicle's row (or
+ * along its own) to move the stop there.
  */
 import { useMemo, useRef, useState, type PointerEvent } from 'react';
 import { type Evaluation, type Instance, type VariantName, variantWaits } from '../../shared/domain.js';
@@ -8,7 +9,7 @@ import { type Units, unitsOf } from '../units.js';
 import { useElementWidth } from '../hooks/use-element-width.js';
 import { labelWidth } from '../label-width.js';
 import { LATE_COLOUR, routeColour } from '../map/palette.js';
-import { axisLabel, axisTicks, insertionIndex, routeSegments, timelineSpan, type Segment } from './gantt-model.js';
+import { axisLabel, axisTicks, earlyLanes, insertionIndex, routeSegments, timelineSpan, type Segment } from './gantt-model.js';
 
 interface Props {
   instance: Instance;
@@ -37,6 +38,8 @@ const DEPOT_WAIT: Record<VariantName, { short: string; long: string; of(amount: 
 
 const LABEL_W = 76;
 const ROW_H = 26;
+/** Each lane of early bars past a row's first (earlyLanes) makes the row this much taller: a 3 px bar and a gap. */
+const LANE_STEP = 4;
 /** Room one axis label ("07:30") needs: a narrow timeline gets fewer ticks rather than labels run together. */
 const TICK_LABEL_W = 56;
 const AXIS_H = 22;
@@ -61,8 +64,19 @@ export function Gantt({ instance, evaluation, variant, selected, onSelect, onMov
   const plotW = Math.max(100, width - LABEL_W - PAD_R);
   const x = (t: number) => LABEL_W + ((t - span.start) / (span.end - span.start)) * plotW;
   const timeAt = (px: number) => span.start + ((px - LABEL_W) / plotW) * (span.end - span.start);
-  const rows = evaluation.routes.length;
-  const height = AXIS_H + rows * ROW_H + 6;
+  // Each row's bars, and its place: a row whose early bars take more than one lane is taller by the extra lanes.
+  const layout: { segments: Segment[]; lane: number[]; top: number; extra: number; height: number }[] = [];
+  let rowsEnd = AXIS_H;
+  for (const route of evaluation.routes) {
+    const segments = routeSegments(route, instance.depot.ready, customers, variant);
+    const { lane, lanes } = earlyLanes(segments);
+    const extra = (lanes - 1) * LANE_STEP;
+    layout.push({ segments, lane, top: rowsEnd, extra, height: ROW_H + extra });
+    rowsEnd += ROW_H + extra;
+  }
+  const height = rowsEnd + 6;
+  /** The row at a height on the chart, or -1 above or below the rows. */
+  const rowAt = (py: number) => layout.findIndex((row) => py >= row.top && py < row.top + row.height);
   const units = unitsOf(instance);
   const t = units.time;
 
@@ -83,8 +97,8 @@ export function Gantt({ instance, evaluation, variant, selected, onSelect, onMov
       return;
     }
     const p = local(e);
-    const row = Math.floor((p.y - AXIS_H) / ROW_H);
-    if (row < 0 || row >= rows) return;
+    const row = rowAt(p.y);
+    if (row < 0) return;
     onMoveStop(drag.customerId, row, insertionIndex(evaluation.routes[row], timeAt(p.x)));
   };
 
@@ -126,24 +140,25 @@ export function Gantt({ instance, evaluation, variant, selected, onSelect, onMov
                 <title>Shift end {t(instance.depot.due)}</title>
               </line>
             )}
-            {evaluation.routes.map((route, r) => {
-              const y = AXIS_H + r * ROW_H;
+            {layout.map(({ segments, lane, top, extra, height: rowHeight }, r) => {
+              // The row's bars below its lanes of early bars (the first lane is the row's own top line).
+              const y = top + extra;
               const colour = routeColour(r);
-              const isTarget = drag?.moved && Math.floor((drag.y - AXIS_H) / ROW_H) === r;
+              const isTarget = drag?.moved && rowAt(drag.y) === r;
               return (
                 <g key={r} data-testid={`gantt-row-${r}`} className={isTarget ? 'gantt-row drop-target' : 'gantt-row'}>
-                  <rect className="gantt-row-bg" x={0} y={y} width={width} height={ROW_H} />
+                  <rect className="gantt-row-bg" x={0} y={top} width={width} height={rowHeight} />
                   <rect x={6} y={y + 8} width={10} height={10} rx={2} fill={colour} />
                   <text className="gantt-label" x={20} y={y + 17}>
                     Route {r + 1}
                   </text>
                   <g clipPath="url(#gantt-plot)">
-                    {routeSegments(route, instance.depot.ready, customers, variant).map((segment, i) => (
+                    {segments.map((segment, i) => (
                       <SegmentShape
                         key={i}
                         segment={segment}
                         x={x}
-                        y={y}
+                        y={segment.kind === 'early' ? top + lane[i] * LANE_STEP : y}
                         colour={colour}
                         late={lateIds.has(segment.customerId ?? '')}
                         selected={segment.customerId === selected}

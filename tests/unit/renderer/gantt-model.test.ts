@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import type { Customer, RouteSummary, StopSchedule } from '../../../src/shared/domain.js';
-import { axisLabel, axisTicks, insertionIndex, routeSegments, timelineSpan } from '../../../src/renderer/plan/gantt-model.js';
+import {
+  axisLabel,
+  axisTicks,
+  earlyLanes,
+  insertionIndex,
+  routeSegments,
+  type Segment,
+  timelineSpan,
+} from '../../../src/renderer/plan/gantt-model.js';
 import { formatClock } from '../../../src/shared/clock.js';
 
 const stop = (s: Partial<StopSchedule> & { customerId: string }): StopSchedule => ({
@@ -108,5 +116,25 @@ describe('timeline segments', () => {
     expect(night).toEqual(['22:00', '00:00+1', '02:00+1']);
     expect(axisLabel(1440, 1440, true, (v) => formatClock(v))).toBe('24:00');
     expect(axisLabel(1440, 2000, false, String)).toBe('1440');
+  });
+});
+
+describe("a row's early bars", () => {
+  const early = (from: number, to: number, customerId: string): Segment => ({ kind: 'early', from, to, customerId });
+  it('each take the first lane free at their start, so that none lies over another', () => {
+    // a is early until 100, b (arriving at 30) until 120, c (at 60) until 90; d arrives at 110, after a's bar ends.
+    const segments: Segment[] = [
+      early(0, 100, 'a'),
+      { kind: 'service', from: 0, to: 10, customerId: 'a' },
+      early(30, 120, 'b'),
+      early(60, 90, 'c'),
+      early(110, 130, 'd'),
+    ];
+    expect(earlyLanes(segments)).toEqual({ lane: [0, 0, 1, 2, 0], lanes: 3 });
+  });
+
+  it('keep one lane where they follow each other, and a row without any has one', () => {
+    expect(earlyLanes([early(0, 20, 'a'), early(20, 40, 'b')])).toEqual({ lane: [0, 0], lanes: 1 });
+    expect(earlyLanes([{ kind: 'travel', from: 0, to: 5, customerId: 'a' }])).toEqual({ lane: [0], lanes: 1 });
   });
 });
