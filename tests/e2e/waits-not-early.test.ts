@@ -93,7 +93,9 @@ type Box = { x: number; y: number; width: number; height: number };
 const overlaps = (p: Box, q: Box) => p.x < q.x + q.width && q.x < p.x + p.width && p.y < q.y + q.height && q.y < p.y + p.height;
 const inside = (p: Box, q: Box) => p.x >= q.x && p.y >= q.y && p.x + p.width <= q.x + q.width && p.y + p.height <= q.y + q.height;
 
-test("the map's key names the rings the plan shows, by its policy, clear of the map's controls at 1024 x 700", async ({ browser }) => {
+test("the map's key names the order badge and the rings the plan shows, by its policy, clear of the map's controls at 1024 x 700", async ({
+  browser,
+}) => {
   const page = await openDay(browser, { width: 1024, height: 700 });
   const byTest = (id: string) => page.getByTestId(id);
   /** The key of one map: it lies inside the map, over none of its controls. */
@@ -114,12 +116,12 @@ test("the map's key names the rings the plan shows, by its policy, clear of the 
   await byTest('plan-button').click();
   await expect(byTest('plan-meta')).toContainText('hard', { timeout: 60_000 });
   const key = await keyOf('map');
-  await expect(key.locator('span')).toHaveText(['waits']);
+  await expect(key.locator('span')).toHaveText(['order in route', 'waits']);
   await session!.screenshot('map-key-plan-1024');
 
   await compareHardAndSoft(page);
-  await expect((await keyOf('map-a')).locator('span')).toHaveText(['waits']);
-  await expect((await keyOf('map-b')).locator('span')).toHaveText(['early']);
+  await expect((await keyOf('map-a')).locator('span')).toHaveText(['order in route', 'waits']);
+  await expect((await keyOf('map-b')).locator('span')).toHaveText(['order in route', 'early']);
   await session!.screenshot('map-key-compare-1024');
 });
 

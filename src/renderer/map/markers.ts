@@ -3,7 +3,9 @@
  * its fill is its route's colour, a red ring marks a late arrival, an amber ring early service (soft windows) and a
  * slate ring a wait for the window to open (the other policies: stopAsDriven tells which). Its id is
  * written on it, on one line: a circle widens into a pill to hold an id longer than it is wide (a circle cut
- * "mon-03-shop" to "mon-"), and an id wider than LABEL_MAX ends in an ellipsis (the tooltip names it whole).
+ * "mon-03-shop" to "mon-"), and an id wider than LABEL_MAX ends in an ellipsis (the tooltip names it whole). A routed
+ * stop carries its place in its route in a badge at its top right, white with the route's colour, so the order each
+ * vehicle drives reads off the map (the map's key names it); the Plan view's map and Compare's draw it alike, here.
  */
 import L from 'leaflet';
 import type { Customer, Depot } from '../../shared/domain.js';
@@ -15,7 +17,7 @@ export interface StopLook {
   early: number;
   wait: number;
   selected: boolean;
-  /** Position in its route (1-based), shown in the tooltip. */
+  /** Position in its route (1-based), shown in its badge and the tooltip. */
   order: number | null;
 }
 
@@ -38,6 +40,19 @@ export function markerWidth(id: string, diameter: number): number {
   return Math.max(diameter, Math.ceil(Math.min(LABEL_MAX, labelWidth(id)) + PILL_EDGE));
 }
 
+/** The order badge's height, and the most it reaches past the marker's edge to the right and above (map.css: .stop-order). */
+const BADGE = 14;
+export const BADGE_REACH = BADGE / 2;
+
+/**
+ * The box a marker's label (and its order badge) needs free of other labels, centred on the stop: the badge reaches
+ * past the top right, and the box grows by that much on every side, so that two shown badges never touch either.
+ */
+export function labelBox(id: string, diameter: number, ordered: boolean): { width: number; height: number } {
+  const reach = ordered ? 2 * BADGE_REACH : 0;
+  return { width: markerWidth(id, diameter) + reach, height: diameter + reach };
+}
+
 export const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
 
 export function customerIcon(customer: Customer, maxDemand: number, look: StopLook): L.DivIcon {
@@ -51,6 +66,10 @@ export function customerIcon(customer: Customer, maxDemand: number, look: StopLo
   const style = look.colour ? `background:${look.colour};` : '';
   const label = escapeHtml(customer.id);
   const width = markerWidth(customer.id, size);
+  const badge =
+    look.order !== null && look.colour
+      ? `<b class="stop-order" style="color:${look.colour};border-color:${look.colour}" data-testid="order-${label}">${look.order}</b>`
+      : '';
   return L.divIcon({
     className: 'stop-marker-host',
     iconSize: [width, size],
@@ -58,7 +77,7 @@ export function customerIcon(customer: Customer, maxDemand: number, look: StopLo
     html:
       `<div class="${classes.join(' ')}" style="${style}min-width:${size}px;height:${size}px" ` +
       `data-testid="marker-${label}" data-late="${look.late > 0}" data-early="${look.early > 0}" data-wait="${look.wait > 0}" ` +
-      `data-selected="${look.selected}"><span>${label}</span></div>`,
+      `data-selected="${look.selected}" data-order="${look.order ?? ''}"><span>${label}</span>${badge}</div>`,
   });
 }
 

@@ -13,7 +13,17 @@ import { unitsOf } from '../units.js';
 import { getTileUrl, planarGridLayer, tileLayerWithFallback } from './base-layers.js';
 import { exposeViewState, SYNCED_MAP_OPTIONS, type MapSync } from './map-sync.js';
 import { labelsShown } from './declutter.js';
-import { customerIcon, depotIcon, escapeHtml, MAX_DIAMETER, markerDiameter, markerWidth, type StopLook } from './markers.js';
+import {
+  BADGE_REACH,
+  customerIcon,
+  depotIcon,
+  escapeHtml,
+  labelBox,
+  MAX_DIAMETER,
+  markerDiameter,
+  markerWidth,
+  type StopLook,
+} from './markers.js';
 import { routeColour } from './palette.js';
 import { placeOpenedTooltip } from './stop-tooltip.js';
 import { TileSettings } from './tile-settings.js';
@@ -48,7 +58,8 @@ const TILES_OFFLINE = 'Map tiles are unavailable (offline?) — showing stops on
  */
 function fitPadding(shown: Customer[]): L.PointTuple {
   const widest = shown.reduce((most, c) => Math.max(most, markerWidth(c.id, MAX_DIAMETER)), MAX_DIAMETER);
-  return [widest / 2 + 6, MAX_DIAMETER / 2 + 6];
+  // A routed stop's order badge reaches past its top right (markers.ts).
+  return [widest / 2 + BADGE_REACH + 6, MAX_DIAMETER / 2 + BADGE_REACH + 6];
 }
 
 /** Where a node sits on the map: for lat/lon, its longitude within 180° of the depot's (a day across the antimeridian in one piece). */
@@ -98,7 +109,7 @@ export function RouteMap(props: RouteMapProps) {
     if (!map) return;
     const boxes = [...stopMarkers.current].map(([id, { marker, size, look }]) => {
       const at = map.latLngToLayerPoint(marker.getLatLng());
-      return { id, x: at.x, y: at.y, width: markerWidth(id, size), height: size, priority: (look.selected ? 1000 : 0) + size };
+      return { id, x: at.x, y: at.y, ...labelBox(id, size, look.order !== null), priority: (look.selected ? 1000 : 0) + size };
     });
     const shown = labelsShown(boxes);
     // A redrawn icon (setIcon) gets its classes anew, so every marker is set each time. A labelled marker lies above
