@@ -92,7 +92,6 @@ export function insertionIndex(route: RouteSummary | undefined, time: number): n
   return index < 0 ? route.stops.length : index;
 }
 
-/** Round tick steps for the time axis (1, 2, 5 x 10^k, or whole hours for clock times). */
 /**
  * A tick's label: the time as everywhere, except that a midnight inside a shift that runs on past it is the next
  * day's "00:00+1", not the end-of-day "24:00" (which only the end of a day's span reads).
@@ -102,6 +101,7 @@ export function axisLabel(tick: number, spanEnd: number, clockTimes: boolean | u
   return time(tick);
 }
 
+/** Round tick steps for the time axis (1, 2, 5 x 10^k, or whole hours for clock times). */
 export function axisTicks(start: number, end: number, clockTimes: boolean | undefined, maxTicks = 10): number[] {
   const span = end - start;
   const steps = clockTimes ? [15, 30, 60, 120, 180, 240, 360, 720] : [];
