@@ -51,6 +51,32 @@ describe('a day deleted elsewhere', () => {
   });
 });
 
+describe('a request on the version of a day shown (basedOn)', () => {
+  it('naming a day never stored is the request’s mistake, as without basedOn; a day deleted since stays a conflict', async () => {
+    const day = await app.call('instances:save', { instance: tinyInstance('shown day') });
+    const basedOn = day.updatedAt;
+    await app.call('instances:delete', { id: day.id });
+    const never = day.id + 1000;
+    const requests = (instanceId: number): Array<[Parameters<TestApp['fail']>[0], unknown]> => [
+      ['plans:create', { instanceId, basedOn, variant, method: 'classical', timeLimitSec: 0.1 }],
+      ['compare:variants', { instanceId, basedOn, method: 'classical', timeLimitSec: 0.1, a: variant, b: { name: 'tw3' } }],
+      ['plans:saveEdited', { instanceId, basedOn, variant, routes }],
+    ];
+    for (const [name, request] of requests(never)) {
+      expect(await app.fail(name, request), name).toMatchObject({
+        kind: 'input',
+        message: expect.stringContaining(`there is no instance with id ${never}, and there never was`),
+      });
+    }
+    for (const [name, request] of requests(day.id)) {
+      expect(await app.fail(name, request), name).toMatchObject({
+        kind: 'conflict',
+        message: expect.stringContaining('was deleted in another window since it was opened here'),
+      });
+    }
+  });
+});
+
 describe('hand edits of a plan deleted elsewhere, its day still stored', () => {
   it('are checked, kept as a new hand-edited plan of the day (the answer says so) and exported from the routes sent', async () => {
     const day = await app.call('instances:save', { instance: tinyInstance('edits kept') });

@@ -17,14 +17,16 @@ export interface NotStoredWords {
 export const notStored = (everStored: boolean, { never, gone }: NotStoredWords): AppError =>
   everStored ? new AppError('conflict', gone) : inputError(never);
 
+const instanceWords = (id: number, nothingDone: string): NotStoredWords => ({
+  never: `there is no instance with id ${id}, and there never was${nothingDone}`,
+  gone: `the instance with id ${id} was deleted elsewhere after it was opened here${nothingDone}`,
+});
+
 /** The stored instance; `nothingDone` (e.g. "; nothing was planned") ends the refusal where there is none. */
 export function requireInstance(ctx: ServiceContext, id: number, nothingDone = ''): StoredInstance {
   const stored = ctx.store.instances.get(id);
   if (stored) return stored;
-  throw notStored(ctx.store.instances.everStored(id), {
-    never: `there is no instance with id ${id}, and there never was${nothingDone}`,
-    gone: `the instance with id ${id} was deleted elsewhere after it was opened here${nothingDone}`,
-  });
+  throw notStored(ctx.store.instances.everStored(id), instanceWords(id, nothingDone));
 }
 
 /** What a refusal of a version changed elsewhere says: what was not done, and what the caller can do instead. */
@@ -48,7 +50,14 @@ export function instanceAsShown(
 ): StoredInstance {
   if (basedOn === undefined) return requireInstance(ctx, instanceId, `; ${nothingDone}`);
   const stored = ctx.store.instances.get(instanceId);
-  if (!stored) throw new AppError('conflict', `this instance was deleted in another window since it was opened here; ${nothingDone}`);
+  // An id no instance ever had is the request's mistake with basedOn as without it (the one rule, notStored): only
+  // a day that was there and went since was deleted in another window.
+  if (!stored) {
+    throw notStored(ctx.store.instances.everStored(instanceId), {
+      never: instanceWords(instanceId, `; ${nothingDone}`).never,
+      gone: `this instance was deleted in another window since it was opened here; ${nothingDone}`,
+    });
+  }
   if (stored.updatedAt !== basedOn) {
     throw new AppError(
       'conflict',
