@@ -15,7 +15,8 @@ const { control } = workerData as WorkerBoot;
 const running = new Map<number, AbortController>();
 /**
  * Jobs arrive in seq order, but a job queued behind a busy one is still a message in the port's queue when its
- * cancel is read from the control port: such cancels are kept until the job comes up, which then ends at once.
+ * cancel is read from the control port: it is answered as cancelled there and then (a training run's Cancel behind a
+ * long plan returns at once, not when the plan ends), and kept here so that the job is skipped when it comes up.
  */
 let lastArrived = 0;
 const cancelledWhileQueued = new Set<number>();
@@ -24,7 +25,10 @@ const post = (message: WorkerMessage) => port.postMessage(message);
 function cancel(request: CancelRequest): void {
   const controller = running.get(request.seq);
   if (controller) controller.abort();
-  else if (request.seq > lastArrived) cancelledWhileQueued.add(request.seq);
+  else if (request.seq > lastArrived && !cancelledWhileQueued.has(request.seq)) {
+    cancelledWhileQueued.add(request.seq);
+    post({ seq: request.seq, type: 'error', error: { kind: 'cancelled', message: 'cancelled before it started' } });
+  }
 }
 
 const POLL_EVERY_MS = 20;
@@ -50,10 +54,8 @@ function pollingSignal(signal: AbortSignal): AbortSignal {
 async function execute<T extends JobType>(seq: number, job: T, input: JobInput<T>): Promise<void> {
   pollControl(true); // a cancel for this job may be waiting on the control port already
   lastArrived = seq;
-  if (cancelledWhileQueued.delete(seq)) {
-    post({ seq, type: 'error', error: { kind: 'cancelled', message: 'cancelled before it started' } });
-    return;
-  }
+  // Answered as cancelled when its cancel was read: it never starts.
+  if (cancelledWhileQueued.delete(seq)) return;
   const controller = new AbortController();
   running.set(seq, controller);
   const onProgress = (progress: JobProgress<T>) => {

@@ -146,3 +146,49 @@ describe("the learned models' size limit", () => {
     expect(await app.call('plans:list', { instanceId: id })).toEqual([]);
   });
 });
+
+describe('a training run queued behind a long plan', () => {
+  it('is cancelled at once: recorded as cancelled while the plan still runs, and never started after it', async () => {
+    const app = createTestApp();
+    onTestFinished(() => app.close());
+    const { id } = await app.call('instances:save', { instance: generateInstance(100, createRng(3), 'long plan') });
+    // Random plans are drawn in one loop that holds the worker until all are drawn (seconds) or its time limit ends: the
+    // run sent after waits for it.
+    let planEnded = false;
+    const long = app.services.handlers['plans:create']({
+      instanceId: id,
+      variant: { name: 'tw1' },
+      method: 'random',
+      samples: 100_000,
+      timeLimitSec: 45,
+      jobId: 'long',
+    });
+    void long.then(() => (planEnded = true));
+    const drawing = () =>
+      app.events.some((e) => e.event === 'plan:progress' && /random plans/.test((e.payload as { message?: string }).message ?? ''));
+    await expect.poll(drawing, { timeout: 20_000 }).toBe(true);
+
+    const run = await app.call('training:start', {
+      variant: 'tw1',
+      size: 10,
+      instanceIds: [],
+      minutes: 1,
+      name: 'queued',
+      fromScratch: true,
+    });
+    const cancelled = await app.call('training:cancel', { id: run.id });
+    expect(planEnded, 'the cancel waited for the plan ahead of the run').toBe(false);
+    expect(cancelled).toMatchObject({ status: 'cancelled', modelId: null });
+    expect(cancelled.verdict).toBe(
+      'queued was not kept: the run was stopped before its first training step, so it would be the untrained weights.',
+    );
+
+    expect(await app.call('plans:cancel', { jobId: 'long' })).toEqual({ cancelled: true });
+    expect(await long).toMatchObject({ ok: false, error: { kind: 'cancelled' } });
+    // A plan sent after the run is answered after the worker came to the run: by then it was skipped, not started.
+    const small = (await app.call('instances:save', { instance: generateInstance(10, createRng(2), 'after') })).id;
+    await app.call('plans:create', { instanceId: small, variant: { name: 'tw1' }, method: 'random', samples: 1 });
+    expect(app.events.filter((e) => e.event === 'training:progress')).toEqual([]);
+    expect(await app.call('training:status', { id: run.id })).toMatchObject({ status: 'cancelled', points: [] });
+  });
+});
