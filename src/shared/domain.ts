@@ -83,6 +83,15 @@ const customersOf = <C extends z.ZodType>(customer: C) =>
         `holds ${Array.isArray(input) ? input.length.toLocaleString('en-US') : 'more than'} customers; ${MAX_CUSTOMERS.toLocaleString('en-US')} are the most one instance may have`,
     });
 const instanceName = z.string('is not text').refine((name) => name.trim() !== '', 'is empty: give the instance a name');
+/**
+ * A day's name as it is kept: without spaces (tabs, line breaks) at its ends, as sentLabel keeps the names and addresses
+ * of its stops. The import's name from a file name, and a copy's, are made of it.
+ */
+export const keptDayName = (name: string): string => name.trim();
+const sentInstanceName = z
+  .string('is not text')
+  .overwrite(keptDayName)
+  .refine((name) => name !== '', 'is empty: give the instance a name');
 
 const instanceObject = z.object(
   {
@@ -146,7 +155,8 @@ export const sentCustomerSchema = customerSchema.extend(sentNode).strict();
  */
 export const sentInstanceSchema = instanceObject
   .extend({
-    name: noControl(instanceName.max(MAX_TEXT_CHARS, longerThan(MAX_TEXT_CHARS, "an instance's name")), 'text'),
+    // Trimmed as a customer's name is (sentLabel), on every save of it (a new day, a rename, a copy), before its limit.
+    name: noControl(sentInstanceName.max(MAX_TEXT_CHARS, longerThan(MAX_TEXT_CHARS, "an instance's name")), 'text'),
     depot: depotSchema.extend(sentNode).strict(),
     customers: customersOf(sentCustomerSchema),
     coordinates: z.discriminatedUnion('kind', [planarSchema.strict(), geoSchema.strict()], { error: NO_KIND }).optional(),

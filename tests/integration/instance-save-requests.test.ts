@@ -196,4 +196,30 @@ describe('names and addresses with spaces at their ends', () => {
     const back = await app.call('instances:importCsv', { fileName: 'spaced.csv', text, capacity: day.capacity, vehicles: day.vehicles });
     expect({ ...back.instance, name: saved.instance.name }).toEqual(saved.instance);
   });
+
+  it("the day's own name too, however it is saved: a new day, a rename, a copy, an import", async () => {
+    const made = await app.call('instances:save', { instance: tinyInstance('  Monday north\t') });
+    expect(made.instance.name).toBe('Monday north');
+    const renamed = await app.call('instances:save', {
+      id: made.id,
+      basedOn: made.updatedAt,
+      instance: { ...made.instance, name: ' Monday north, late shift ' },
+    });
+    expect(renamed.instance.name).toBe('Monday north, late shift');
+    const copy = await app.call('instances:save', { instance: { ...renamed.instance, name: '\nMonday north (copy) ' } });
+    expect(copy.instance.name).toBe('Monday north (copy)');
+    const preview = await app.call('instances:previewCsv', { fileName: ' Tuesday .csv', text: TINY_CSV, vehicles: 3, capacity: 30 });
+    expect(preview.instance.name).toBe('Tuesday');
+    const imported = await app.call('instances:importCsv', { fileName: ' Tuesday .csv', text: TINY_CSV, vehicles: 3, capacity: 30 });
+    expect(imported.instance.name).toBe('Tuesday');
+    // As listed and as read back, not only as answered.
+    for (const { id, instance } of [renamed, copy, imported]) {
+      expect((await app.call('instances:get', { id })).instance.name).toBe(instance.name);
+      expect((await app.call('instances:list', {})).find((s) => s.id === id)?.name).toBe(instance.name);
+    }
+    // Spaces alone are still no name.
+    expect((await app.fail('instances:save', { instance: tinyInstance('   ') })).details).toEqual([
+      "instance name '   ' is empty: give the instance a name",
+    ]);
+  });
 });

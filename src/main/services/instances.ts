@@ -1,6 +1,6 @@
 import { basename, extname } from 'node:path';
 import type { CallRequest, CsvPreview } from '../../shared/api.js';
-import type { Instance } from '../../shared/domain.js';
+import { type Instance, keptDayName } from '../../shared/domain.js';
 import { AppError, inputError } from '../../shared/errors.js';
 import { clipped } from '../../shared/issues.js';
 import { parseCustomerCsv } from '../vrp/io/csv.js';
@@ -30,7 +30,8 @@ function besideStored(ctx: ServiceContext, preview: CsvPreview): CsvPreview {
 
 /** Parses a CSV into a validated instance; nothing is stored. */
 export function previewCsv(request: CallRequest<'instances:previewCsv'>): CsvPreview {
-  const name = basename(request.fileName, extname(request.fileName)) || 'imported';
+  // Kept as a save keeps a day's name: " monday .csv" imports as "monday".
+  const name = keptDayName(basename(request.fileName, extname(request.fileName))) || 'imported';
   const parsed = parseCustomerCsv(request.text, {
     name,
     vehicles: request.vehicles,
