@@ -7,6 +7,7 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { SavedEdit, StoredInstance } from '../../shared/api.js';
 import type { Evaluation, Instance, Routes } from '../../shared/domain.js';
+import { copyName } from '../../shared/copy-name.js';
 import { inputError } from '../../shared/errors.js';
 import { samePlanningData } from '../../shared/planning-data.js';
 import { useApi } from '../hooks/use-api.js';
@@ -364,9 +365,6 @@ export function useWorkspace() {
 }
 
 export type Workspace = ReturnType<typeof useWorkspace>;
-
-/** The name a day kept as a new day takes, beside the one saved over or deleted in another window. */
-const copyName = (name: string) => `${name} (copy)`;
 
 const saveAsCopyQuestion = (name: string, planEdits: boolean) =>
   `“${name}” was changed or deleted in another window after you opened it here, so your edits were not saved over it.\n\n` +
