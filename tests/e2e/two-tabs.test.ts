@@ -234,3 +234,32 @@ test('a day another tab deleted, saved as a copy, keeps the hand edits of its pl
   expect(errors).toEqual([]);
   await context.close();
 });
+
+test('a stop moved by hand after another tab deleted the day can still be kept, with the day, as a new day', async ({ browser }) => {
+  const { context, a, b, errors, moved } = await editedInTabB(browser, 'gone-then-moved');
+  await deleteDayInTabA(a, 'gone-then-moved');
+
+  // Tab B moves one more stop: its routes cannot be scored on a day that is gone, and the tab says what is left to do.
+  await b.bringToFront();
+  const chip = b.getByTestId('legend-route-0').locator('[data-testid^="stop-chip-"]').first();
+  const movedAfter = (await chip.getAttribute('data-testid'))!.replace('stop-chip-', '');
+  await chip.click();
+  await b.getByTestId('move-stop-select').selectOption('1');
+  await expect(b.getByTestId('save-edited')).toBeEnabled();
+  await expect(b.getByTestId('edit-day-gone')).toContainText('“gone-then-moved” was deleted in another window');
+  let question = '';
+  b.once('dialog', (dialog) => {
+    question = dialog.message();
+    void dialog.accept();
+  });
+  await b.getByTestId('save-edited').click();
+  await expect.poll(() => question).toContain('Save the day as a new day, “gone-then-moved (copy)”, with your edited routes as its plan?');
+  await expect(b.getByTestId('instance-name')).toHaveValue('gone-then-moved (copy)');
+  // Both hand moves are the new day's plan, scored on it, and nothing is left unsaved or refused.
+  await expect(b.getByTestId('edit-bar')).toHaveCount(0);
+  for (const stop of [moved, movedAfter]) await expect(b.getByTestId('legend-route-1').getByTestId(`stop-chip-${stop}`)).toBeVisible();
+  await expect(dayEntry(b, 'gone-then-moved (copy)').locator('.history-plan')).toContainText('Edited by hand');
+  await expect(b.getByTestId('error-banner')).toHaveCount(0);
+  expect(errors).toEqual([]);
+  await context.close();
+});

@@ -134,6 +134,11 @@ export function PlanPanel(props: Props) {
           before={edit ? plan.evaluation : null}
           onSavedInstance={changed?.kind === 'unsaved'}
         />
+      ) : edit?.dayGone ? (
+        <p className="note note-warn" data-testid="edit-day-gone">
+          “{instance.name}” was deleted in another window, so the edited routes cannot be scored: Save edited plan offers to keep them, with
+          the day, as a new day.
+        </p>
       ) : (
         <p className="hint">Re-scoring…</p>
       )}
@@ -147,7 +152,8 @@ export function PlanPanel(props: Props) {
           <button
             className="btn btn-small btn-primary"
             onClick={props.onSaveEdited}
-            disabled={!edit.evaluation || changed?.kind === 'unsaved'}
+            // Without a score only where its day is gone: saving then offers a new day (use-plan-editing.ts).
+            disabled={(!edit.evaluation && !edit.dayGone) || changed?.kind === 'unsaved'}
             title={changed?.kind === 'unsaved' ? 'Save the instance first: the edited routes are checked against the saved one' : undefined}
             data-testid="save-edited"
           >

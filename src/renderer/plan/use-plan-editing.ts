@@ -14,6 +14,7 @@ import { insertionIndex } from './gantt-model.js';
 import type { Workspace } from '../state/use-workspace.js';
 
 const SAVE_EDITED = 'Save edited plan';
+const CHECK_EDITED = 'Check edited plan';
 
 export function usePlanEditing(ws: Workspace) {
   const api = useApi();
@@ -26,13 +27,22 @@ export function usePlanEditing(ws: Workspace) {
 
   useEffect(() => {
     // A save of the instance (a window, the fleet) changes what the edited routes break: they are scored again.
-    if (!plan || !edit || (edit.evaluation && edit.scoredOn === savedVersion)) return;
+    if (!plan || !edit || ((edit.evaluation || edit.dayGone) && edit.scoredOn === savedVersion)) return;
     const mine = ++sequence.current;
     const { routes } = edit;
-    void run('Check edited plan', () =>
-      api.call('plans:check', { instanceId: plan.instanceId, variant: plan.variant, routes, fromPlan: plan.id }),
+    let dayGone = false;
+    void run(
+      CHECK_EDITED,
+      () => api.call('plans:check', { instanceId: plan.instanceId, variant: plan.variant, routes, fromPlan: plan.id }),
+      // Refused as a conflict, the day was deleted in another window: nothing can score the routes any more, and they
+      // are marked so, for Save edited plan to offer them as a new day rather than wait for a score that never comes.
+      (err) => {
+        dayGone = err.kind === 'conflict';
+      },
     ).then((evaluation) => {
-      if (evaluation && mine === sequence.current) scoreEdit({ routes, evaluation, scoredOn: savedVersion });
+      if (mine !== sequence.current) return;
+      if (evaluation) scoreEdit({ routes, evaluation, scoredOn: savedVersion });
+      else if (dayGone) scoreEdit({ routes, evaluation: null, scoredOn: savedVersion, dayGone: true });
     });
   }, [api, run, plan, edit, scoreEdit, savedVersion]);
 
@@ -87,8 +97,11 @@ export function usePlanEditing(ws: Workspace) {
       await changed.instances();
       return;
     }
-    // Not left with nowhere to go: offered a new day, and once kept there the refusal is answered.
-    if (dayGone && (await ws.saveEditsAsNewDay(SAVE_EDITED))) dismissAction(SAVE_EDITED);
+    // Not left with nowhere to go: offered a new day, and once kept there the refusals (a check's too) are answered.
+    if (dayGone && (await ws.saveEditsAsNewDay(SAVE_EDITED))) {
+      dismissAction(SAVE_EDITED);
+      dismissAction(CHECK_EDITED);
+    }
   }, [api, run, plan, edit, ws, changed, dismissAction, savedVersion]);
 
   return { moveStop, reset, saveEdited };

@@ -33,6 +33,11 @@ export interface PlanEdit {
   evaluation: Evaluation | null;
   /** The saved version of the instance (its updatedAt) the score was computed on: a later save scores again. */
   scoredOn?: string;
+  /**
+   * The check was refused because the day was deleted in another window: the routes have no score, and Save edited
+   * plan offers to keep them, with the day, as a new day (use-plan-editing.ts).
+   */
+  dayGone?: true;
 }
 
 export function useWorkspace() {
