@@ -67,16 +67,26 @@ function withNegativeValues(argv: string[], options: Options): string[] {
  */
 const DECIMAL = /^\s*[+-]?(\d+\.?\d*|\.\d+)(e[+-]?\d+)?\s*$/i;
 
-/** Reads a numeric flag; absent gives `fallback`, anything non-numeric or out of range is an input error. */
+/**
+ * Reads a numeric flag; absent gives `fallback`, anything non-numeric or out of range is an input error. `under`: what
+ * a number below `min` is told after "--flag N is under MIN, " (why the minimum is what it is, as the API says it).
+ */
 export function numberFlag(
   values: Record<string, unknown>,
   name: string,
   fallback: number,
-  { min = -Infinity, max = Infinity, integer = false, above }: { min?: number; max?: number; integer?: boolean; above?: number } = {},
+  {
+    min = -Infinity,
+    max = Infinity,
+    integer = false,
+    above,
+    under,
+  }: { min?: number; max?: number; integer?: boolean; above?: number; under?: string } = {},
 ): number {
   const raw = values[name];
   if (raw === undefined) return fallback;
   const value = DECIMAL.test(String(raw)) ? Number(raw) : Number.NaN;
+  if (under !== undefined && value < min) throw usageError(`--${name} ${String(raw).trim()} is under ${min}, ${under}`);
   const low = above !== undefined ? value <= above : value < min;
   if (!Number.isFinite(value) || low || value > max || (integer && !Number.isInteger(value))) {
     const lower = above !== undefined ? ` above ${above}` : min > -Infinity ? ` >= ${min}` : '';

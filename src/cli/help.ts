@@ -2,7 +2,7 @@
  * `jampr <command> --help`: what each command reads (the flags its parseFlags accepts). The first line of each is
  * also its line in `jampr --help`.
  */
-import { MAX_PRICE } from '../shared/limits.js';
+import { MAX_PRICE, MIN_TRAINING_MINUTES } from '../shared/limits.js';
 import { BENCH_DEFAULTS } from './args.js';
 import { DEFAULT_RANDOM_SAMPLES, DEFAULT_SAMPLES, DEFAULT_TIME_LIMIT_SEC } from '../shared/methods.js';
 const INSTANCE_FILES =
@@ -98,9 +98,9 @@ export const COMMAND_HELP: Record<string, string[]> = {
     '                       one it started from (without --from: the one jampr plans with) plan them greedily. The',
     '                       verdict on stderr, and "better" in the JSON, say whether it plans them better: fewer',
     '                       customers unserved, or as few at a lower mean cost, on at least 3 held-out days',
-    "  --minutes M          the run's wall time, roughly (default 10): measuring the model on its validation",
-    '                       instances when it starts and again when it ends counts in it, so a short run may take',
-    '                       no training step',
+    `  --minutes M          the run's wall time, roughly (default 10, at least ${MIN_TRAINING_MINUTES}): measuring the model on`,
+    '                       its validation instances when it starts and again when it ends counts in it, so a short run',
+    '                       may take no training step',
     '  --threads T          threads that share each step (default: every core)',
     "  --name NAME          the model's name (default: DIR's folder name)",
     'Without held-out days, a model that ends worse on its validation instances than it started is said not to be',

@@ -3,7 +3,14 @@
  * and runs the calls answer with.
  */
 import { z } from 'zod';
-import { MAX_APP_TRAINING_SIZE, MAX_MODEL_NAME_CHARS, MAX_TRAINING_MINUTES, MIN_TRAINING_MINUTES, MIN_TRAINING_SIZE } from './limits.js';
+import {
+  MAX_APP_TRAINING_SIZE,
+  MAX_MODEL_NAME_CHARS,
+  MAX_TRAINING_MINUTES,
+  MIN_TRAINING_MINUTES,
+  MIN_TRAINING_SIZE,
+  SHORTEST_TRAINING_RUN,
+} from './limits.js';
 import { type VariantName, variantNameSchema } from './domain.js';
 import { idSchema as id } from './api-id.js';
 
@@ -13,7 +20,7 @@ export const trainingRequestSchema = z
     size: z.number().int().min(MIN_TRAINING_SIZE).max(MAX_APP_TRAINING_SIZE),
     /** Stored instances to learn from (perturbed copies); empty = the generator's distribution. */
     instanceIds: z.array(id),
-    minutes: z.number().min(MIN_TRAINING_MINUTES).max(MAX_TRAINING_MINUTES),
+    minutes: z.number().min(MIN_TRAINING_MINUTES, `is under ${MIN_TRAINING_MINUTES}, ${SHORTEST_TRAINING_RUN}`).max(MAX_TRAINING_MINUTES),
     /** Start from this model, a JAMPR model of this policy (default: the model that plans this policy and size today). */
     fromModelId: id.optional(),
     /** Start from untrained weights instead (only when asked). */

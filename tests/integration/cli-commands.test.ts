@@ -375,7 +375,7 @@ describe('jampr info, generate, eval and bench', () => {
   it('train splits its steps over the threads asked for, with the worker the build emits, and leaves a checkpoint', async () => {
     const dir = await cliWorkDir();
     const out = join(dir, 'model');
-    const { stdout } = await jampr('train', '--variant', 'tw1', '--size', '5', '--minutes', '0.05', '--threads', '2', '--out', out);
+    const { stdout } = await jampr('train', '--variant', 'tw1', '--size', '5', '--minutes', '0.5', '--threads', '2', '--out', out);
     const result = JSON.parse(stdout);
     expect(result).toMatchObject({ outDir: out, cancelled: false, threads: 2 });
     // The thread count is fixed when the trainer starts, whatever a loaded machine gets done in the minutes.
@@ -386,5 +386,6 @@ describe('jampr info, generate, eval and bench', () => {
     // Named after its folder, and the run's validation cost at its start and end are the card's first and last.
     expect(card.name).toBe('model');
     expect(result.validation).toEqual({ start: card.validation.curve[0].cost, end: card.validation.curve.at(-1)?.cost });
-  });
+    // Half a minute, the shortest run (limits.ts), and its validations on a loaded machine: beyond the default 60 s.
+  }, 120_000);
 });

@@ -238,12 +238,12 @@ describe('jampr exit codes for plans', () => {
   it('train refuses an --out that is a file before any training, and plan a model of another policy or method before planning', async () => {
     const { dir, instance } = await tinyFiles();
     expectUserError(
-      await failureOf('train', '--size', '5', '--minutes', '0.05', '--out', instance),
+      await failureOf('train', '--size', '5', '--minutes', '0.5', '--out', instance),
       /cannot write into .*: it is a file, not a folder/,
     );
     // A folder holding a model (a shipped one here) would be overwritten by the run's checkpoint.
     expectUserError(
-      await failureOf('train', '--size', '5', '--minutes', '0.05', '--out', 'resources/models/jampr-tw1-n20'),
+      await failureOf('train', '--size', '5', '--minutes', '0.5', '--out', 'resources/models/jampr-tw1-n20'),
       /cannot write into resources\/models\/jampr-tw1-n20: it holds a model \(card\.json\) that this run would overwrite/,
     );
     expectUserError(await failureOf('train', '--size', '5', '--minutes', '1e9', '--out', join(dir, 'm')), /--minutes must be .* <= 1440/);

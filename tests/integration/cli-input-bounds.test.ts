@@ -43,7 +43,7 @@ describe('jampr refuses input it would misreport', () => {
       '--size',
       '5',
       '--minutes',
-      '0.05',
+      '0.5',
       '--instances',
       join(dir, 'empty.jsonl'),
       '--out',
@@ -51,8 +51,17 @@ describe('jampr refuses input it would misreport', () => {
     );
     await refused(/--size .*<= 2000/, 'generate', '--size', '3000', '--out', join(dir, 'g.jsonl'));
     // The app's smallest model and shortest run bound the CLI too: one rule for both.
-    await refused(/--size must be .*>= 5/, 'train', '--size', '3', '--minutes', '0.05', '--out', join(dir, 'm'));
-    await refused(/--minutes must be .*>= 0.05/, 'train', '--size', '5', '--minutes', '0.01', '--out', join(dir, 'm'));
+    await refused(/--size must be .*>= 5/, 'train', '--size', '3', '--minutes', '0.5', '--out', join(dir, 'm'));
+    await refused(
+      /--minutes 0\.25 is under 0\.5, the shortest training run: a shorter run spends its minutes getting ready .* and takes no training step; give it at least 0\.5 minutes/,
+      'train',
+      '--size',
+      '5',
+      '--minutes',
+      '0.25',
+      '--out',
+      join(dir, 'm'),
+    );
   });
 
   it('refuses a bench flag none of its methods reads, as plan does', async () => {

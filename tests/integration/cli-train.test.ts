@@ -19,7 +19,7 @@ async function retrainingFolder(count: number) {
 }
 
 const train = (dir: string, ...args: string[]) =>
-  jamprIn(dir, 'train', '--size', '6', '--minutes', '0.05', '--threads', '1', '--instances', 'days.jsonl', ...args);
+  jamprIn(dir, 'train', '--size', '6', '--minutes', '0.5', '--threads', '1', '--instances', 'days.jsonl', ...args);
 
 describe('jampr train on days of --instances', () => {
   it('holds out the last days, as the Training tab holds out the days stored last, and judges the model on them against the one it started from', async () => {
@@ -42,7 +42,7 @@ describe('jampr train on days of --instances', () => {
     const { dir } = await retrainingFolder(2);
     // The folder holding the tiny tw1 model is the models folder: jampr plan would take a model written there unasked.
     const env = { ...process.env, JAMPR_MODELS_DIR: dir };
-    const args = ['train', '--size', '6', '--minutes', '0.05', '--instances', 'days.jsonl', '--out', 'mine'];
+    const args = ['train', '--size', '6', '--minutes', '0.5', '--instances', 'days.jsonl', '--out', 'mine'];
     const failure = await new Promise<CliFailure>((done) =>
       execFile(process.execPath, [resolve('bin/jampr.mjs'), ...args], { cwd: dir, env, encoding: 'utf8' }, (err, stdout, stderr) =>
         done({ code: err ? Number(err.code) : 0, stdout, stderr }),

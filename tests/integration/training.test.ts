@@ -206,6 +206,23 @@ describe('training service', () => {
     expect(existsSync(join(app.dir, 'models'))).toBe(false);
   });
 
+  it('refuses a run shorter than the shortest that trains, naming the minimum, and starts nothing', async () => {
+    const trainer = fakeTrainer();
+    app = createTestApp(trainer);
+    const refusal = await app.fail('training:start', { variant: 'tw1', size: 10, instanceIds: [], minutes: 0.25, name: 'too short' });
+    expect(refusal).toMatchObject({
+      kind: 'input',
+      details: [
+        'minutes 0.25 is under 0.5, the shortest training run: a shorter run spends its minutes getting ready (measuring the model it starts from, fitting its pair bias) and takes no training step; give it at least 0.5 minutes',
+      ],
+    });
+    expect(trainer.jobs).toEqual([]);
+    expect(await app.call('training:list', {})).toEqual([]);
+    // At the minimum it starts.
+    const run = await app.call('training:start', { variant: 'tw1', size: 10, instanceIds: [], minutes: 0.5, name: 'short enough' });
+    expect((await app.call('training:cancel', { id: run.id })).status).toBe('cancelled');
+  });
+
   it('stops a run whose database file was deleted under it, and ends it in words', async () => {
     const trainer = fakeTrainer();
     app = createTestApp(trainer);
@@ -258,16 +275,16 @@ describe('training service', () => {
 
   it('says so where no training step fitted in the minutes given', async () => {
     app = createTestApp(fakeTrainer(null, 1, 0));
-    const ended = await runToEnd({ variant: 'tw1', size: 10, instanceIds: [], minutes: 0.05, name: 'short' });
+    const ended = await runToEnd({ variant: 'tw1', size: 10, instanceIds: [], minutes: 0.5, name: 'short' });
     expect(ended.verdict).toBe(
-      'short was not kept: no training step fitted in its 0.05 minutes (getting ready took them), so it would be the untrained weights; give it more minutes to learn from your days.',
+      'short was not kept: no training step fitted in its 0.5 minutes (getting ready took them), so it would be the untrained weights; give it more minutes to learn from your days.',
     );
     // Nothing of it is listed or could be activated: its folder went too.
     expect(ended.modelId).toBeNull();
     expect((await app.call('models:list', {})).map((m) => m.name)).not.toContain('short');
     await app.close();
     app = createTestApp(fakeTrainer(null, 1));
-    expect((await runToEnd({ variant: 'tw1', size: 10, instanceIds: [], minutes: 0.05, name: 'stepped' })).verdict).not.toMatch(/not kept/);
+    expect((await runToEnd({ variant: 'tw1', size: 10, instanceIds: [], minutes: 0.5, name: 'stepped' })).verdict).not.toMatch(/not kept/);
     expect((await app.call('models:list', {})).map((m) => m.name)).toContain('stepped');
     await app.close();
     // Cancelled before its first step: the dispatcher stopped it, the minutes were not too few.

@@ -3,7 +3,13 @@ import { basename, dirname, join, resolve } from 'node:path';
 import type { VariantName } from '../../shared/domain.js';
 import { splitHoldout } from '../../shared/holdout.js';
 import { someOf } from '../../shared/some-of.js';
-import { MAX_CUSTOMERS, MAX_TRAINING_MINUTES, MIN_TRAINING_MINUTES, MIN_TRAINING_SIZE } from '../../shared/limits.js';
+import {
+  MAX_CUSTOMERS,
+  MAX_TRAINING_MINUTES,
+  MIN_TRAINING_MINUTES,
+  MIN_TRAINING_SIZE,
+  SHORTEST_TRAINING_RUN,
+} from '../../shared/limits.js';
 import { defaultModelsRoot, findDefaultModel, listModels } from '../../main/jampr/model-catalog.js';
 import { readInstancesJsonl } from '../../main/vrp/io/index.js';
 import { EXIT } from '../exit-codes.js';
@@ -35,7 +41,7 @@ export async function run(argv: string[]): Promise<void> {
   const variant = variantName(values.variant);
   await refuseModelsFolder(values.out, variant);
   const size = numberFlag(values, 'size', 20, { min: MIN_TRAINING_SIZE, max: MAX_CUSTOMERS, integer: true });
-  const minutes = numberFlag(values, 'minutes', 10, { min: MIN_TRAINING_MINUTES, max: MAX_TRAINING_MINUTES });
+  const minutes = numberFlag(values, 'minutes', 10, { min: MIN_TRAINING_MINUTES, max: MAX_TRAINING_MINUTES, under: SHORTEST_TRAINING_RUN });
   const fromDir = values.from ? resolve(values.from) : null;
   // The file's last days are held out, as the app holds out the days stored last: a model is judged on days like the
   // ones to come. They are its validation days, and both models plan them at the end.

@@ -6,7 +6,7 @@ import { useState } from 'react';
 import { VARIANT_LABELS, VARIANT_NAMES, type VariantName } from '../../shared/domain.js';
 import { splitHoldout } from '../../shared/holdout.js';
 import { modelThatPlans } from '../../shared/model-choice.js';
-import { MAX_TRAINING_MINUTES, MIN_TRAINING_MINUTES } from '../../shared/limits.js';
+import { MAX_TRAINING_MINUTES, MIN_TRAINING_MINUTES, SHORTEST_TRAINING_RUN } from '../../shared/limits.js';
 import { formatDateTime, formatNumber } from '../format.js';
 import { FieldValidity, INVALID_FIELDS_HINT, useFieldValidity } from '../panels/field-validity.js';
 import { NumberField } from '../panels/number-field.js';
@@ -108,6 +108,7 @@ export function TrainingView({ planPolicy }: { planPolicy: VariantName }) {
               label="Time budget (min)"
               min={MIN_TRAINING_MINUTES}
               max={MAX_TRAINING_MINUTES}
+              title={`${MIN_TRAINING_MINUTES} minutes is ${SHORTEST_TRAINING_RUN}`}
               step={0.5}
               value={minutes}
               testId="train-minutes"
