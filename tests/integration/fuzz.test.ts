@@ -179,7 +179,7 @@ function validRequests(instanceId: number, planId: number): Record<CallName, unk
     'models:list': {},
     'models:activate': { id: 1 },
     'models:import': { folder: '/nonexistent/model' },
-    'training:start': { variant: 'tw1', size: 5, instanceIds: [], minutes: 0.05 },
+    'training:start': { variant: 'tw1', size: 5, instanceIds: [], minutes: 0.5 },
     'training:cancel': { id: 1 },
     'training:status': { id: 1 },
     'training:list': {},
