@@ -6,7 +6,7 @@
  * Every other stop is as the plan has it. The plan CSV keeps the plan's rule and says so on its depart row.
  * Arriving before a window opens is a wait under a policy that waits (hard, partly soft: variantWaits) and early
  * service only under soft windows: the plan keeps that time as both its wait and its earliness, and every view tells
- * it once, by the policy, as the KPIs and the comparison do (earlyFigure).
+ * it once, by the policy, as the KPIs and the comparison do (earlyFigure), and the plan JSON and CSV (earlyService).
  */
 import { type RouteSummary, routeDeparture, type StopSchedule, type VariantName, variantWaits } from './domain.js';
 
@@ -21,10 +21,17 @@ export interface StopAsDriven {
   leftLater: boolean;
 }
 
+/**
+ * Time served before a window opens, as every view and export tells it (a stop's or a plan's total): under a policy
+ * that waits (variantWaits) the evaluator's earliness is the same time as its wait, told once, as the wait; only
+ * under soft windows is it early service.
+ */
+export const earlyService = (variant: VariantName, early: number): number => (variantWaits(variant) ? 0 : early);
+
 /** Stop `k` of `route` as driven, the shift starting at `shiftStart`, planned under the policy `variant`. */
 export function stopAsDriven(route: Pick<RouteSummary, 'stops'>, k: number, shiftStart: number, variant: VariantName): StopAsDriven {
   const stop: StopSchedule = route.stops[k];
   const leftLater = k === 0 && routeDeparture(route, shiftStart) > shiftStart;
   if (leftLater) return { arrival: stop.start, wait: 0, early: 0, leftLater };
-  return { arrival: stop.arrival, wait: stop.wait, early: variantWaits(variant) ? 0 : stop.early, leftLater };
+  return { arrival: stop.arrival, wait: stop.wait, early: earlyService(variant, stop.early), leftLater };
 }

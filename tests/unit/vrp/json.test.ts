@@ -266,4 +266,24 @@ describe('toPlanJson', () => {
       toPlanJson(instance, { variant: makeVariant('tw1'), method: 'classical', routes: [['a'], ['b']], seconds: 1 }, everyone),
     ).not.toHaveProperty('unserved');
   });
+
+  it('tells time before a window opens once, by the policy, as the views do: a wait under hard and partly soft windows, earliness only under soft ones', () => {
+    // a opens at 09:00, a minute's drive from a depot whose shift starts at 07:00: the vehicle is there long before.
+    const early = { ...instance, customers: [{ ...instance.customers[0], ready: 540 }] };
+    const routes = [['a']];
+    const figures = (name: 'tw1' | 'tw2' | 'tw3') => {
+      const variant = makeVariant(name);
+      const json = toPlanJson(
+        early,
+        { variant, method: 'classical', routes, seconds: 1 },
+        evaluatePlan(buildProblem(early), routes, variant),
+      );
+      return { wait: json.wait, early: json.early };
+    };
+    const before = figures('tw1').wait;
+    expect(before).toBeGreaterThan(100);
+    expect(figures('tw1')).toEqual({ wait: before, early: 0 });
+    expect(figures('tw2')).toEqual({ wait: before, early: 0 });
+    expect(figures('tw3')).toEqual({ wait: 0, early: before });
+  });
 });

@@ -17,6 +17,7 @@ import {
   variantNameSchema,
 } from '../../../shared/domain.js';
 import { notServed } from '../../../shared/not-served.js';
+import { earlyService } from '../../../shared/stop-as-driven.js';
 import { AppError, inputError } from '../../../shared/errors.js';
 import { describeIssues } from '../../../shared/issues.js';
 import { jsonPlaneInDegreesWarning } from './plane-degrees.js';
@@ -267,7 +268,8 @@ export function toPlanJson(
     distance,
     vehicles,
     wait,
-    early,
+    // Under hard and partly soft windows the time before a window opens is the wait, as every view tells it.
+    early: earlyService(plan.variant.name, early),
     late,
     ...(geo ? { distanceKm: kmDriven(distance, geo.speedKmh) } : {}),
     ...(unserved.length > 0 ? { unserved } : {}),
