@@ -93,7 +93,7 @@ export async function run(argv: string[]): Promise<void> {
   const { routes: scheduled, ...totals } = evaluation;
   const geo = problem.instance.coordinates?.kind === 'geo' ? problem.instance.coordinates : null;
   const scored = { ...variantPrices(variant), ...totals, ...(geo ? { distanceKm: kmDriven(totals.distance, geo.speedKmh) } : {}) };
-  if (values.out !== undefined) writeTextFile(values.out, `${CSV_BOM}${writePlanCsv(problem.instance, evaluation)}`);
+  if (values.out !== undefined) writeTextFile(values.out, `${CSV_BOM}${writePlanCsv(problem.instance, evaluation, variant.name)}`);
   const out = values.stops
     ? { ...scored, routes: problem.instance.clockTimes ? scheduled.map(withClockTimes) : scheduled }
     : { ...scored, routes: scheduled.map(({ stops: _stops, ...r }) => r) };

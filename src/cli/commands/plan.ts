@@ -98,7 +98,10 @@ export async function run(argv: string[]): Promise<void> {
     // A .csv name gets the plan as a spreadsheet (the app's plan export), .json or a name without one the plan JSON.
     const asCsv = outFormat === 'csv';
     // A CSV file starts with a byte-order mark, as the app's downloads do, so that Excel reads its UTF-8.
-    writeTextFile(values.out, asCsv ? `${CSV_BOM}${writePlanCsv(problem.instance, evaluation)}` : `${JSON.stringify(plan, null, 2)}\n`);
+    writeTextFile(
+      values.out,
+      asCsv ? `${CSV_BOM}${writePlanCsv(problem.instance, evaluation, variant.name)}` : `${JSON.stringify(plan, null, 2)}\n`,
+    );
     const { routes: _routes, ...totals } = plan;
     console.log(JSON.stringify({ ...totals, feasible: evaluation.feasible, out: values.out }));
   } else {

@@ -258,7 +258,7 @@ function planFile(
 ) {
   const base = safeFileName(name);
   const csvOptions = { outOfDate: outOfDate !== false, unsaved: outOfDate === 'unsaved' };
-  if (format === 'csv') return { fileName: `${base}.csv`, text: writePlanCsv(instance, evaluation, csvOptions) };
+  if (format === 'csv') return { fileName: `${base}.csv`, text: writePlanCsv(instance, evaluation, plan.variant.name, csvOptions) };
   const json = toPlanJson(instance, { ...plan, model: plan.modelName }, evaluation);
   return { fileName: `${base}.json`, text: `${JSON.stringify(json, null, 2)}\n` };
 }

@@ -32,7 +32,7 @@ describe("the driver's leave time", () => {
     };
     const evaluation = evaluatePlan(buildProblem(day), [['E']], makeVariant('tw1'));
     expect(evaluation.routes[0].stops[0].wait).toBeCloseTo(0.5, 9);
-    expect(writePlanCsv(day, evaluation)).not.toMatch(/can leave at/);
+    expect(writePlanCsv(day, evaluation, 'tw1')).not.toMatch(/can leave at/);
   });
 
   it('is the shift start where the first stop has no wait, even on a shift that starts between whole minutes', () => {

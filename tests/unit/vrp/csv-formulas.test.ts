@@ -66,7 +66,7 @@ describe('CSV exports and spreadsheet formulas', () => {
 
   it('neutralises the ids in a plan schedule', () => {
     const evaluation = evaluatePlan(buildProblem(instance), [DANGEROUS], makeVariant('tw2'));
-    const csv = writePlanCsv(instance, evaluation);
+    const csv = writePlanCsv(instance, evaluation, 'tw2');
     expect(
       cells(csv)
         .filter((c) => Number.isNaN(Number(c)))

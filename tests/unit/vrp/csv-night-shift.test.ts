@@ -105,7 +105,7 @@ describe('a night shift in a customer CSV', () => {
 
   it("writes a moment of the plan at midnight as 00:00+1, as the night's other times, in the plan CSV", () => {
     const { instance } = read(['D,50,50,0,22:00,06:00,0', 'C1,50,55,5,00:00,01:00,10', 'C2,50,60,5,23:50,00:30,10']);
-    const plan = writePlanCsv(instance, evaluatePlan(buildProblem(instance), [['C1'], ['C2']], makeVariant('tw1')));
+    const plan = writePlanCsv(instance, evaluatePlan(buildProblem(instance), [['C1'], ['C2']], makeVariant('tw1')), 'tw1');
     const rows = plan.split('\n').map((line) => line.split(',').slice(2, 12).join(','));
     // C1 waits for its window, which opens at midnight; C2's service ends then (24:00 is only a shift's or a window's end).
     expect(rows[2]).toBe('stop,C1,,,50,55,22:05,115,00:00+1,00:10+1');

@@ -593,12 +593,13 @@ describe('CSV writers', () => {
     const { instance } = parseCustomerCsv(BASIC, fleet);
     const evaluation = evaluatePlan(buildProblem(instance), [['1', '2'], []], makeVariant('tw1'));
     // Depot (0,0) -> 1 at distance 5, waits until 10, leaves 12 -> 2 at distance 5, arrives 17.
-    expect(writePlanCsv(instance, evaluation)).toBe(
+    expect(writePlanCsv(instance, evaluation, 'tw1')).toBe(
       [
         'route,stop,kind,id,name,address,x,y,arrival,wait,start,departure,early,late,load,note',
         // The first stop waits 5: the driver may leave 5 later, and the depart row says so beside the plan's rule.
         "1,0,depart,D,,,0,0,,,,0,,,0,the driver can leave at 5 and start 1 as its window opens (the driver sheet's time); these rows keep the plan's departure at the shift start and count the wait from it",
-        '1,1,stop,1,,,3,4,5,5,10,12,5,0,5,',
+        // Under hard windows the 5 before customer 1's window opens is its wait, not early service too.
+        '1,1,stop,1,,,3,4,5,5,10,12,0,0,5,',
         '1,2,stop,2,,,6,8,17,0,17,20,0,0,12,',
         '1,3,return,D,,,0,0,30,,,,,,12,',
         '',
@@ -606,10 +607,23 @@ describe('CSV writers', () => {
     );
   });
 
+  it("tells a stop's time before its window opens once, by the policy, as the views and the plan JSON do", () => {
+    const { instance } = parseCustomerCsv(BASIC, fleet);
+    // Customer 1 (window from 10) is reached at 5: 5 before it opens.
+    const row = (name: 'tw1' | 'tw2' | 'tw3') => {
+      const line = writePlanCsv(instance, evaluatePlan(buildProblem(instance), [['1']], makeVariant(name)), name).split('\n')[2];
+      const cells = line.split(',');
+      return { wait: cells[9], early: cells[12] };
+    };
+    expect(row('tw1')).toEqual({ wait: '5', early: '0' });
+    expect(row('tw2')).toEqual({ wait: '5', early: '0' });
+    expect(row('tw3')).toEqual({ wait: '0', early: '5' });
+  });
+
   it('lists the customers a plan leaves out after its routes, each with the reason', () => {
     const { instance } = parseCustomerCsv(BASIC, fleet);
     const evaluation = evaluatePlan(buildProblem(instance), [['1']], makeVariant('tw1'));
-    const lines = writePlanCsv(instance, evaluation).trim().split('\n');
+    const lines = writePlanCsv(instance, evaluation, 'tw1').trim().split('\n');
     expect(lines.at(-1)).toMatch(/^,,not served,2,,,6,8,,,,,,,,\S/);
     expect(lines.at(-1)!.split(',').at(-1)).toBe(evaluation.violations[0].message.replace('customer 2 is not served: ', ''));
   });
@@ -626,7 +640,7 @@ describe('CSV writers', () => {
     expect(instance.customers[0]).toMatchObject({ name: 'Shop "A"', address: 'Side St 2, Town' });
     expect(instance.customers[1]).not.toHaveProperty('name');
     expect(parseCustomerCsv(writeInstanceCsv(instance), { ...fleet, speedKmh: 30 }).instance).toEqual(instance);
-    const plan = writePlanCsv(instance, evaluatePlan(buildProblem(instance), [['1', '2']], makeVariant('tw1'))).split('\n');
+    const plan = writePlanCsv(instance, evaluatePlan(buildProblem(instance), [['1', '2']], makeVariant('tw1')), 'tw1').split('\n');
     expect(plan[0]).toBe('route,stop,kind,id,name,address,lat,lon,arrival,wait (min),start,departure,early (min),late (min),load,note');
     expect(plan[1]).toBe(
       `1,0,depart,D,Depot,"Main St 1, Town",52.52,13.4,,,,07:00,,,0,the driver can leave at 07:51 and start 1 as its window opens (the driver sheet's time); these rows keep the plan's departure at the shift start and count the wait from it`,

@@ -17,7 +17,7 @@ const DAY = [
 
 function notes(variant: VariantName, routes: string[][]): Record<string, string> {
   const { instance } = parseCustomerCsv(DAY, { name: 'day', capacity: 10, vehicles: 1 });
-  const rows = writePlanCsv(instance, evaluatePlan(buildProblem(instance), routes, makeVariant(variant)))
+  const rows = writePlanCsv(instance, evaluatePlan(buildProblem(instance), routes, makeVariant(variant)), variant)
     .trim()
     .split('\n')
     .slice(1)
@@ -67,7 +67,7 @@ describe('plan CSV of a day changed since planning', () => {
   const { instance } = parseCustomerCsv(DAY, { name: 'day', capacity: 10, vehicles: 2 });
   // Customer 9 was on the plan's second route and has since left the day; so has 8, that route's only other stop.
   const evaluation = evaluatePlan(buildProblem(instance), [['1', '9', '3'], ['8']], makeVariant('tw1'));
-  const rows = writePlanCsv(instance, evaluation, { outOfDate: true }).trim().split('\n').slice(1);
+  const rows = writePlanCsv(instance, evaluation, 'tw1', { outOfDate: true }).trim().split('\n').slice(1);
 
   it('says on every route that the plan is out of date, and names the stops no longer in the day', () => {
     const departs = rows.filter((row) => /^\d+,0,depart,/.test(row));
@@ -80,14 +80,14 @@ describe('plan CSV of a day changed since planning', () => {
   });
 
   it('leaves the mark off a plan that is current', () => {
-    expect(writePlanCsv(instance, evaluation)).not.toContain('out of date');
+    expect(writePlanCsv(instance, evaluation, 'tw1')).not.toContain('out of date');
   });
 });
 
 it('rounds the load as the other columns are', () => {
   const text = ['id,x,y,demand,ready,due,service', 'D,0,0,0,0,100,0', '1,1,0,0.1,0,100,0', '2,2,0,0.2,0,100,0'].join('\n');
   const { instance } = parseCustomerCsv(text, { name: 'day', capacity: 10, vehicles: 1 });
-  const loads = writePlanCsv(instance, evaluatePlan(buildProblem(instance), [['1', '2']], makeVariant('tw1')))
+  const loads = writePlanCsv(instance, evaluatePlan(buildProblem(instance), [['1', '2']], makeVariant('tw1')), 'tw1')
     .trim()
     .split('\n')
     .slice(1)

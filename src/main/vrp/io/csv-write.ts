@@ -1,7 +1,8 @@
-import { type Evaluation, type Instance, routeDeparture } from '../../../shared/domain.js';
+import { type Evaluation, type Instance, routeDeparture, type VariantName } from '../../../shared/domain.js';
 import { formatClock, formatMoment } from '../../../shared/clock.js';
 import { notServed } from '../../../shared/not-served.js';
 import { outOfDateNote } from '../../../shared/route-flags.js';
+import { earlyService } from '../../../shared/stop-as-driven.js';
 import { writeCsv } from './csv-cells.js';
 import { routeNotes } from './plan-csv-notes.js';
 
@@ -79,10 +80,11 @@ export interface PlanCsvOptions {
 }
 
 /**
- * The schedule of an evaluated plan, for drivers and spreadsheets: per route (numbered as in the plan, empty
+ * The schedule of a plan evaluated under the policy `variant`, for drivers and spreadsheets: per route (numbered as in the plan, empty
  * routes left out) a departure row at the depot, one row per stop in order, and the return to the depot. Each
  * row names the place (id, name and address where known, lat/lon or x/y). Times of day are HH:MM for
- * clock-time instances, else minutes to two decimals; wait, early and late are minutes, and say so in their
+ * clock-time instances, else minutes to two decimals; wait, early and late are minutes (the time before a window
+ * opens in one of them, by the policy: earlyService), and say so in their
  * headings where the times of day are clock times or travel is driving minutes (lat/lon). The note column names
  * what a row breaks (plan-csv-notes.ts), and each route's depart row that the plan is out of date. Customers the plan does not serve follow the routes as rows of kind "not
  * served", the reason in the note column.
@@ -90,6 +92,7 @@ export interface PlanCsvOptions {
 export function writePlanCsv(
   instance: Instance,
   evaluation: Evaluation,
+  variant: VariantName,
   { outOfDate = false, unsaved = false }: PlanCsvOptions = {},
 ): string {
   const note = outOfDate ? outOfDateNote(unsaved) : '';
@@ -139,7 +142,8 @@ export function writePlanCsv(
         round2(s.wait),
         at(s.start),
         at(s.departure),
-        round2(s.early),
+        // Told once, by the policy, as the views tell it: under a policy that waits that time is the wait column's.
+        round2(earlyService(variant, s.early)),
         round2(s.late),
         round2(s.load),
         joinNotes(...notes.stops[k]),
