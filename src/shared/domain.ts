@@ -366,6 +366,10 @@ export const planJsonSchema = z.object({
   ...totalsSchema.shape,
   /** Lat/lon days: `distance` is minutes of driving at the fleet's speed; this is the same in km. */
   distanceKm: z.number().optional(),
+  /** What `distance`, `distanceKm` and the times are measured in, in words (planUnits); absent in older files. */
+  units: z
+    .object({ distance: z.string(), distanceKm: z.string().optional(), wait: z.string(), early: z.string(), late: z.string() })
+    .optional(),
   /** The customers the plan leaves out, each with the reason (absent when it serves everyone). */
   unserved: z.array(z.object({ id: z.string(), reason: z.string() })).optional(),
   seconds: z.number(),

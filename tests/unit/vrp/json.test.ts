@@ -267,6 +267,41 @@ describe('toPlanJson', () => {
     ).not.toHaveProperty('unserved');
   });
 
+  it("names the units of its figures: on a lat/lon day distance in driving minutes beside distanceKm; on a planar day the coordinates' units", () => {
+    const routes = [['a'], ['b']];
+    const plan = (day: Instance) =>
+      toPlanJson(
+        day,
+        { variant: makeVariant('tw1'), method: 'classical', routes, seconds: 1 },
+        evaluatePlan(buildProblem(day), routes, makeVariant('tw1')),
+      );
+    const geo = plan(instance);
+    expect(geo.units).toEqual({
+      distance: 'minutes of driving at fleet.speedKmh',
+      distanceKm: 'km',
+      wait: 'minutes',
+      early: 'minutes',
+      late: 'minutes',
+    });
+    expect(parsePlanJson(JSON.stringify(geo))).toEqual(geo);
+    const { coordinates: _geo, ...planar } = instance;
+    expect(plan(planar).units).toEqual({
+      distance: 'minutes of travel (the distance in the plane, read as minutes)',
+      wait: 'minutes',
+      early: 'minutes',
+      late: 'minutes',
+    });
+    const coordinateUnits = "the coordinates' units (travel takes as long as the distance)";
+    expect(plan({ ...planar, clockTimes: false }).units).toEqual({
+      distance: coordinateUnits,
+      wait: coordinateUnits,
+      early: coordinateUnits,
+      late: coordinateUnits,
+    });
+    // The readers of plan files look past it: jampr eval reads a plan's routes and policy.
+    expect(parsePlanRoutes(JSON.stringify(geo)).routes).toEqual(routes);
+  });
+
   it('tells time before a window opens once, by the policy, as the views do: a wait under hard and partly soft windows, earliness only under soft ones', () => {
     // a opens at 09:00, a minute's drive from a depot whose shift starts at 07:00: the vehicle is there long before.
     const early = { ...instance, customers: [{ ...instance.customers[0], ready: 540 }] };

@@ -228,6 +228,23 @@ export function planFleet(instance: Instance): NonNullable<PlanJson['fleet']> {
   return { vehicles: instance.vehicles, capacity: instance.capacity, ...speed };
 }
 
+/**
+ * The units of a plan document's figures, written into it: `distance` is travel, which is no unit a reader can guess
+ * beside `distanceKm` (docs/cost.md: driving minutes on a lat/lon day, the plane's distance elsewhere, read as minutes
+ * where times are clock times, as the plan CSV heads its columns "(min)").
+ */
+export function planUnits(instance: Instance): NonNullable<PlanJson['units']> {
+  const minutes = 'minutes';
+  if (instance.coordinates?.kind === 'geo') {
+    return { distance: 'minutes of driving at fleet.speedKmh', distanceKm: 'km', wait: minutes, early: minutes, late: minutes };
+  }
+  if (instance.clockTimes) {
+    return { distance: 'minutes of travel (the distance in the plane, read as minutes)', wait: minutes, early: minutes, late: minutes };
+  }
+  const own = "the coordinates' units (travel takes as long as the distance)";
+  return { distance: own, wait: own, early: own, late: own };
+}
+
 /** The policy a plan is priced under, as a plan document and `jampr eval` write it: its name and its prices. */
 export function variantPrices(variant: Variant): Pick<PlanJson, 'variant' | 'alpha' | 'beta' | 'penalty'> {
   return {
@@ -272,6 +289,7 @@ export function toPlanJson(
     early: earlyService(plan.variant.name, early),
     late,
     ...(geo ? { distanceKm: kmDriven(distance, geo.speedKmh) } : {}),
+    units: planUnits(instance),
     ...(unserved.length > 0 ? { unserved } : {}),
     seconds: plan.seconds,
   };
