@@ -103,7 +103,8 @@ export const CALLS = {
    * A stored plan as CSV or JSON; with `routes`, its hand-edited routes (as on screen), scored as Check does, on the
    * day `instanceId` (the plan's: another day's is refused) under `variant` (default: the plan's). Where the plan was
    * deleted elsewhere since, the edits are exported from these alone. `dayUnsaved`: the day on screen has changes not
-   * saved yet, which the plan's figures do not include: the CSV says it is out of date, as the driver sheets do.
+   * saved yet, which the plan's figures do not include: the file says it is out of date, as the driver sheets do
+   * (changedSincePlanned, as for a plan whose day was saved with changes since).
    */
   'plans:export': call<{ fileName: string; text: string }>()(
     z

@@ -347,6 +347,8 @@ export type DecodeStrategy = z.infer<typeof decodeStrategySchema>;
 /** The plan JSON the CLI writes and the store keeps. */
 export const planJsonSchema = z.object({
   instance: z.string(),
+  /** The day was changed after the plan was made: the plan CSV's and the driver sheets' note (outOfDateNote). */
+  outOfDate: z.string().optional(),
   variant: variantNameSchema,
   /** The policy's prices as planned (`jampr eval` scores by them); absent in files written before they were. */
   alpha: priceSchema.optional(),

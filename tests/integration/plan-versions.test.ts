@@ -128,6 +128,33 @@ describe('a plan against the version on screen', () => {
     }
   });
 
+  it('exports hand edits of a plan whose day was saved with changes since as out of date, as the driver sheets say', async () => {
+    const day = await app.call('instances:save', { instance: tinyInstance('edited after a saved change') });
+    const plan = await app.call('plans:create', { instanceId: day.id, variant: { name: 'tw1' }, method: 'random', samples: 5 });
+    const moved = day.instance.customers.map((c) => (c.id === 'a' ? { ...c, due: 300 } : c));
+    await app.call('instances:save', { id: day.id, instance: { ...day.instance, customers: moved } });
+    const edited = { routes: [...plan.routes].reverse(), instanceId: day.id, variant: { name: 'tw1' as const } };
+    const csv: string = (await app.call('plans:export', { id: plan.id, format: 'csv', ...edited })).text;
+    const departs = csv.split('\n').filter((row) => /^\d+,0,depart,/.test(row));
+    expect(departs.length).toBeGreaterThan(0);
+    for (const row of departs) expect(row).toContain(outOfDateNote());
+  });
+
+  it('says in the plan JSON what the plan CSV says of a plan out of date, and nothing of a current one', async () => {
+    const day = await app.call('instances:save', { instance: tinyInstance('json out of date') });
+    const plan = await app.call('plans:create', { instanceId: day.id, variant: { name: 'tw1' }, method: 'random', samples: 5 });
+    const json = async (request: object = {}) =>
+      JSON.parse((await app.call('plans:export', { id: plan.id, format: 'json', ...request })).text) as { outOfDate?: string };
+    const edited = { routes: plan.routes, instanceId: day.id, variant: { name: 'tw1' as const } };
+    expect(await json()).not.toHaveProperty('outOfDate');
+    expect(await json(edited)).not.toHaveProperty('outOfDate');
+    expect((await json({ dayUnsaved: true })).outOfDate).toBe(outOfDateNote(true));
+    expect((await json({ ...edited, dayUnsaved: true })).outOfDate).toBe(outOfDateNote(true));
+    await app.call('instances:save', { id: day.id, instance: { ...day.instance, vehicles: 2 } });
+    expect((await json()).outOfDate).toBe(outOfDateNote());
+    expect((await json(edited)).outOfDate).toBe(outOfDateNote());
+  });
+
   it('marks a plan out of date once a customer it left out is changed, and gives the reason the day gives now', async () => {
     // f lies 100 minutes out and its window closes at 50: no vehicle can reach it, and the plan says so.
     const tiny = tinyInstance('unreachable f');

@@ -1,7 +1,9 @@
 import type { CallRequest, PlanSummary, SavedEdit, StoredPlan } from '../../shared/api.js';
 import type { Evaluation, Instance, Routes, RouteSummary, StopSchedule } from '../../shared/domain.js';
 import { AppError, inputError } from '../../shared/errors.js';
+import { type ChangedSince, changedSincePlanned } from '../../shared/changed-since.js';
 import { brokenCounts } from '../../shared/not-served.js';
+import { outOfDateNote } from '../../shared/route-flags.js';
 import { evaluatePlan } from '../vrp/evaluate.js';
 import { writePlanCsv } from '../vrp/io/csv-write.js';
 import { toPlanJson } from '../vrp/io/json.js';
@@ -217,7 +219,8 @@ type ExportedPlan = Pick<StoredPlan, 'variant' | 'method' | 'modelName' | 'route
 function exportStored(ctx: ServiceContext, { id, format, dayUnsaved }: ExportRequest) {
   const { plan, instance } = planOnCurrentData(ctx, id);
   const name = `${instance.name}-${plan.variant.name}-${plan.method}-${plan.id}`;
-  return planFile(instance, plan, plan.evaluation, format, name, dayUnsaved ? 'unsaved' : plan.dataChanged === true);
+  const changed = changedSincePlanned(instance, plan, plan.routes, dayUnsaved === true);
+  return planFile(instance, plan, plan.evaluation, format, name, changed);
 }
 
 /**
@@ -236,17 +239,21 @@ function exportEdited(ctx: ServiceContext, { id, format, instanceId, variant, da
     );
   }
   const { instance } = requireInstance(ctx, dayId, '; nothing was exported');
+  // Edits of a plan made before the day changed are as out of date as the plan itself, as the plan panel and the
+  // driver sheets tell them (changedSincePlanned, of the routes shown).
+  const planNow = from && recheck(ctx, dayNow(instance), from);
+  const changed = changedSincePlanned(instance, { dataChanged: planNow?.dataChanged }, sent, dayUnsaved === true);
   const edited = { instanceId: dayId, variant: shownVariant, fromPlan: id };
   const routes = editedRoutes(instance, sent, editedPlan(ctx, instance, edited));
   const { variant: scoredUnder, evaluation } = check(ctx, { ...edited, routes });
   const plan = { variant: scoredUnder, method: 'manual', modelName: null, routes, seconds: 0 };
   const name = `${instance.name}-${scoredUnder.name}-${from?.method ?? 'manual'}-${id}-edited`;
-  return planFile(instance, plan, evaluation, format, name, dayUnsaved ? 'unsaved' : false);
+  return planFile(instance, plan, evaluation, format, name, changed);
 }
 
 /**
- * `outOfDate`: the day changed after the stored plan was made, or (`'unsaved'`) has changes on screen not saved yet;
- * its CSV says so, as the driver sheets do.
+ * `changed`: the day changed after the plan was made (saved, or on screen and not saved yet): the CSV says so on its
+ * routes and the JSON in `outOfDate`, in the driver sheets' words.
  */
 function planFile(
   instance: Instance,
@@ -254,11 +261,13 @@ function planFile(
   evaluation: Evaluation,
   format: ExportRequest['format'],
   name: string,
-  outOfDate: boolean | 'unsaved' = false,
+  changed: ChangedSince | null,
 ) {
   const base = safeFileName(name);
-  const csvOptions = { outOfDate: outOfDate !== false, unsaved: outOfDate === 'unsaved' };
+  const unsaved = changed?.kind === 'unsaved';
+  const csvOptions = { outOfDate: changed !== null, unsaved };
   if (format === 'csv') return { fileName: `${base}.csv`, text: writePlanCsv(instance, evaluation, plan.variant.name, csvOptions) };
-  const json = toPlanJson(instance, { ...plan, model: plan.modelName }, evaluation);
+  const outOfDate = changed ? { outOfDate: outOfDateNote(unsaved) } : {};
+  const json = toPlanJson(instance, { ...plan, model: plan.modelName }, evaluation, outOfDate);
   return { fileName: `${base}.json`, text: `${JSON.stringify(json, null, 2)}\n` };
 }

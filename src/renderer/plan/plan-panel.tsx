@@ -16,7 +16,8 @@ import { RouteLegend } from './route-legend.js';
 import { NotServedList } from './not-served-list.js';
 import { DriverSheets } from '../sheets/driver-sheets.js';
 import { sheetWarnings } from '../sheets/sheet-model.js';
-import { type ChangedSince, changedSincePlanned, costWhenPlanned } from './changed-since.js';
+import { type ChangedSince, changedSincePlanned } from '../../shared/changed-since.js';
+import { costWhenPlanned } from './changed-since.js';
 
 interface Props {
   instance: Instance;

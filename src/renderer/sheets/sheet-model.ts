@@ -21,7 +21,7 @@ import type { Sheet, SheetRow } from '../../shared/driver-sheet.js';
 import { stopAsDriven } from '../../shared/stop-as-driven.js';
 import { backAfterShift, outOfDateNote } from '../../shared/route-flags.js';
 import { routeColour } from '../map/palette.js';
-import type { ChangedSince } from '../plan/changed-since.js';
+import type { ChangedSince } from '../../shared/changed-since.js';
 import { formatCount, formatNumber } from '../format.js';
 import { unitsOf } from '../units.js';
 

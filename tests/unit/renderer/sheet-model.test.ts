@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { type Instance, makeVariant } from '../../../src/shared/domain.js';
 import { driverSheets, sheetWarnings } from '../../../src/renderer/sheets/sheet-model.js';
-import { changedSincePlanned } from '../../../src/renderer/plan/changed-since.js';
+import { changedSincePlanned } from '../../../src/shared/changed-since.js';
 import { evaluatePlan } from '../../../src/main/vrp/evaluate.js';
 import { buildProblem } from '../../../src/main/vrp/validate.js';
 

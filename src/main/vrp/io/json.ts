@@ -255,7 +255,10 @@ export function variantPrices(variant: Variant): Pick<PlanJson, 'variant' | 'alp
   };
 }
 
-/** The plan document of an evaluated plan: the one form the CLI writes and the app exports. */
+/**
+ * The plan document of an evaluated plan: the one form the CLI writes and the app exports. `outOfDate`: what the plan
+ * CSV says on its routes where the day changed after the plan was made (outOfDateNote), said at the top of the file.
+ */
 export function toPlanJson(
   instance: Instance,
   plan: {
@@ -268,12 +271,14 @@ export function toPlanJson(
     seconds: number;
   },
   evaluation: Evaluation,
+  { outOfDate }: { outOfDate?: string } = {},
 ): PlanJson {
   const { cost, distance, vehicles, wait, early, late } = evaluation;
   const geo = instance.coordinates?.kind === 'geo' ? instance.coordinates : null;
   const unserved = notServed(instance, evaluation).map(({ id, reason }) => ({ id, reason }));
   return {
     instance: instance.name,
+    ...(outOfDate ? { outOfDate } : {}),
     ...variantPrices(plan.variant),
     method: plan.method,
     ...(plan.model ? { model: plan.model } : {}),
