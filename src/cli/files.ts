@@ -14,6 +14,7 @@ import {
 import { dirname, extname, join, resolve, sep } from 'node:path';
 import { inputError } from '../shared/errors.js';
 import { fileErrorReason } from '../main/file-errors.js';
+import type { CsvDialect } from '../main/vrp/io/csv-cells.js';
 import { usageError } from './usage.js';
 
 /**
@@ -81,6 +82,20 @@ export function outputFormat<F extends string>(path: string, formats: Readonly<R
   throw usageError(
     `cannot write ${path}: this command writes ${Object.keys(formats).join(' or ')} files, not ${extension}; choose another --out`,
   );
+}
+
+/**
+ * The plan CSV's dialect from --decimal-comma (CsvDialect: for Excel in a comma-decimal language), given the format
+ * --out writes (none without --out): the flag shapes a CSV file, and is refused rather than ignored without one.
+ */
+export function csvDialect(decimalComma: boolean | undefined, out: 'csv' | 'json' | undefined): CsvDialect {
+  if (!decimalComma) return 'standard';
+  if (out !== 'csv') {
+    throw usageError(
+      `--decimal-comma writes the plan CSV for Excel with decimal commas: give it with --out FILE.csv${out === 'json' ? ', not a .json file' : ''}`,
+    );
+  }
+  return 'decimal-comma';
 }
 
 /** Where a name leads once every symbolic link on it is followed (a link to a file not made yet included). */

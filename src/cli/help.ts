@@ -54,6 +54,8 @@ export const COMMAND_HELP: Record<string, string[]> = {
     '                       its time limit); the local search (classical, --improve) is timed,',
     '                       so a run may differ where it ran further (and on every core from 100 customers)',
     '  --out FILE           write the plan there: the plan CSV for .csv, JSON for .json or no extension (others are refused)',
+    '  --decimal-comma      with --out FILE.csv: the plan CSV for Excel in a language that writes decimals with a comma',
+    "                       (German, French, ...): ';' between columns, numbers written 12,5",
     'Ctrl-C cancels the plan at once: nothing is written (exit 130).',
   ],
   eval: [
@@ -65,6 +67,7 @@ export const COMMAND_HELP: Record<string, string[]> = {
     ...policy("default: the plan file's own, tw1 where it names none"),
     "  --stops              list every stop's times (also as HH:MM on a clock-time day)",
     '  --out FILE.csv       also write the plan CSV of the routes as scored (a plan edited by hand, for its drivers)',
+    "  --decimal-comma      that CSV for Excel in a language that writes decimals with a comma: ';' between columns, 12,5",
   ],
   bench: [
     'jampr bench [--size N] [--count C] [--methods a,b] [--variant v] [options]',

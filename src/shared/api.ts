@@ -54,6 +54,10 @@ const editCheck = routesCheck.extend({ fromPlan: id.optional() });
  * `basedOn`: the instance's updatedAt the edits were made and scored on, as a plan request gives it: where the day was
  * saved or deleted elsewhere since, the edits are not saved ('conflict'), as a plan of that version is not made.
  */
+/** The files a plan exports as: the plan CSV (standard, or for Excel with decimal commas) and the plan JSON. */
+export const planExportFormatSchema = z.enum(['csv', 'csv-decimal-comma', 'json']);
+export type PlanExportFormat = z.infer<typeof planExportFormatSchema>;
+
 const editSave = editCheck.extend({ basedOn: versionStampSchema.optional() });
 
 /**
@@ -104,13 +108,14 @@ export const CALLS = {
    * day `instanceId` (the plan's: another day's is refused) under `variant` (default: the plan's). Where the plan was
    * deleted elsewhere since, the edits are exported from these alone. `dayUnsaved`: the day on screen has changes not
    * saved yet, which the plan's figures do not include: the file says it is out of date, as the driver sheets do
-   * (changedSincePlanned, as for a plan whose day was saved with changes since).
+   * (changedSincePlanned, as for a plan whose day was saved with changes since). `csv-decimal-comma`: the plan CSV for
+   * Excel in a language that writes decimals with a comma (`;` between columns, `12,5`: CsvDialect).
    */
   'plans:export': call<{ fileName: string; text: string }>()(
     z
       .strictObject({
         id,
-        format: z.enum(['csv', 'json']),
+        format: planExportFormatSchema,
         routes: sentRoutesSchema.optional(),
         instanceId: id.optional(),
         variant: variantRequestSchema.optional(),

@@ -197,6 +197,18 @@ test('names and addresses are kept: in the table, the tooltip and the plan CSV w
   expect(lines.filter((l) => /,return,D,/.test(l)).length).toBeGreaterThanOrEqual(1);
 });
 
+test("exports the plan CSV for Excel in a comma-decimal language: ';' between columns, positions with a decimal comma", async () => {
+  const [file] = await Promise.all([page.waitForEvent('download'), byTest('export-plan-csv-decimal-comma').click()]);
+  expect(file.suggestedFilename()).toMatch(/\.csv$/);
+  const text = await readFile((await file.path())!, 'utf8');
+  expect(text.startsWith('\uFEFF'), 'a byte-order mark first, as the standard file has').toBe(true);
+  const lines = text.trim().split('\n');
+  expect(lines[0]).toBe('route;stop;kind;id;name;address;lat;lon;arrival;wait (min);start;departure;early (min);late (min);load;note');
+  // The address's comma is no separator here: the cell needs no quotes.
+  expect(lines[1]).toMatch(/^1;0;depart;D;Central depot;Alexanderplatz 1, Berlin;52,5219;13,4132;;;;07:00;/);
+  expect(lines.filter((l) => /^\d+;\d+;stop;/.test(l))).toHaveLength(CITY_DAY_STOPS);
+});
+
 test('a driver sheet lists every stop of its route, and prints alone', async () => {
   const chips = await byTest('legend-route-0').locator('[data-testid^="stop-chip-"]').allTextContents();
   // The route's hours in the plan panel are the driver's: from leaving the depot to coming back, as the sheet says.

@@ -103,6 +103,32 @@ describe('jampr plan', () => {
     expect(parsePlanJson(await readFile(join(dir, 'plan.json'), 'utf8')).routes.flat()).toHaveLength(instance.customers.length);
   });
 
+  it('writes the plan CSV for Excel with decimal commas on --decimal-comma, plan and eval alike, and refuses it without a .csv --out', async () => {
+    const instance = generateInstances(10, 1, 14)[0];
+    const dir = await cliWorkDir();
+    await writeFile(join(dir, 'instance.json'), writeInstanceJson(instance));
+    await jamprIn(dir, 'plan', 'instance.json', '--time-limit', '0.1', '--out', 'plan.json');
+    await jamprIn(dir, 'plan', 'instance.json', '--time-limit', '0.1', '--out', 'plan.csv', '--decimal-comma');
+    await jamprIn(dir, 'eval', 'instance.json', 'plan.json', '--out', 'scored.csv', '--decimal-comma');
+    for (const file of ['plan.csv', 'scored.csv']) {
+      const lines = (await readFile(join(dir, file), 'utf8')).split(/\r?\n/);
+      expect(lines[0]).toBe('\uFEFFroute;stop;kind;id;name;address;x;y;arrival;wait;start;departure;early;late;load;note');
+      expect(lines.filter((line) => /^\d+;\d+;stop;/.test(line))).toHaveLength(instance.customers.length);
+      // Generated positions have decimals: written with a comma, none with a point.
+      expect(lines.some((line) => /^\d+;\d+;stop;[^;]*;;;\d+,\d+;/.test(line))).toBe(true);
+      expect(lines.filter((line) => /;\d+\.\d+;/.test(line))).toEqual([]);
+    }
+    for (const args of [
+      ['plan', join(dir, 'instance.json'), '--decimal-comma'],
+      ['plan', join(dir, 'instance.json'), '--out', join(dir, 'again.json'), '--decimal-comma'],
+      ['eval', join(dir, 'instance.json'), join(dir, 'plan.json'), '--decimal-comma'],
+    ]) {
+      const failure = await failureOf(...args);
+      expect(failure.stderr).toContain('--decimal-comma writes the plan CSV for Excel with decimal commas: give it with --out FILE.csv');
+    }
+    expect(existsSync(join(dir, 'again.json'))).toBe(false);
+  });
+
   it('samples when given a sample count alone, and names the method so', async () => {
     const instance = generateInstances(20, 1, 12)[0];
     const file = join(await cliWorkDir(), 'instance.json');

@@ -11,7 +11,7 @@ import { demandOverFleetText } from '../../main/vrp/unserved.js';
 import type { Instance, Routes, Violation } from '../../shared/domain.js';
 import { parseFlags, variantFlags, variantFromFlags } from '../args.js';
 import { EXIT } from '../exit-codes.js';
-import { checkWritable, outputFormat, readTextFile, writeTextFile } from '../files.js';
+import { checkWritable, csvDialect, outputFormat, readTextFile, writeTextFile } from '../files.js';
 import { FLEET_FLAGS, instanceFlags, printWarning } from '../load.js';
 import { fleetDifference, fleetText, loadWithRecordedFleet } from '../recorded-fleet.js';
 import { usageError } from '../usage.js';
@@ -45,6 +45,7 @@ export async function run(argv: string[]): Promise<void> {
     variant: { type: 'string' },
     stops: { type: 'boolean' },
     out: { type: 'string' },
+    'decimal-comma': { type: 'boolean' },
   } as const;
   const { values, positionals } = parseFlags('eval', argv, flags, 2);
   if (positionals.length < 2) throw usageError('eval needs an INSTANCE file and a PLAN.json');
@@ -53,6 +54,7 @@ export async function run(argv: string[]): Promise<void> {
     outputFormat(values.out, { '.csv': 'csv' }, 'csv');
     checkWritable(values.out, positionals.slice(0, 2));
   }
+  const dialect = csvDialect(values['decimal-comma'], values.out === undefined ? undefined : 'csv');
   const plan = parsePlanRoutes(planJsonText(positionals[1]));
   const readWarnings: string[] = [];
   const { problem, taken } = loadWithRecordedFleet(positionals[0], values, plan.fleet, (w) => readWarnings.push(w));
@@ -93,7 +95,8 @@ export async function run(argv: string[]): Promise<void> {
   const { routes: scheduled, ...totals } = evaluation;
   const geo = problem.instance.coordinates?.kind === 'geo' ? problem.instance.coordinates : null;
   const scored = { ...variantPrices(variant), ...totals, ...(geo ? { distanceKm: kmDriven(totals.distance, geo.speedKmh) } : {}) };
-  if (values.out !== undefined) writeTextFile(values.out, `${CSV_BOM}${writePlanCsv(problem.instance, evaluation, variant.name)}`);
+  if (values.out !== undefined)
+    writeTextFile(values.out, `${CSV_BOM}${writePlanCsv(problem.instance, evaluation, variant.name, { dialect })}`);
   const out = values.stops
     ? { ...scored, routes: problem.instance.clockTimes ? scheduled.map(withClockTimes) : scheduled }
     : { ...scored, routes: scheduled.map(({ stops: _stops, ...r }) => r) };

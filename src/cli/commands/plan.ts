@@ -8,7 +8,7 @@ import { EXIT } from '../exit-codes.js';
 import { writePlanCsv } from '../../main/vrp/io/csv-write.js';
 import { toPlanJson } from '../../main/vrp/io/json.js';
 import { INSTANCE_FILE_KINDS } from '../../main/vrp/io/index.js';
-import { checkWritable, outputFormat, writeTextFile } from '../files.js';
+import { checkWritable, csvDialect, outputFormat, writeTextFile } from '../files.js';
 import { instanceFlags, loadProblem } from '../load.js';
 import { earlyServiceNote } from '../../shared/early-service.js';
 import { learnedPlanNotices, learnedSpeedNotice, modelSizeRefusal } from '../../shared/model-limits.js';
@@ -41,6 +41,7 @@ export async function run(argv: string[]): Promise<void> {
       improve: { type: 'string' },
       seed: { type: 'string', default: '1' },
       out: { type: 'string' },
+      'decimal-comma': { type: 'boolean' },
     },
     1,
   );
@@ -53,6 +54,7 @@ export async function run(argv: string[]): Promise<void> {
   if (values.out === '-') throw usageError('--out - is not a file name: leave --out out to get the plan JSON on stdout');
   const outFormat = values.out ? outputFormat(values.out, { '.json': 'json', '.csv': 'csv' }, 'json') : undefined;
   if (values.out) checkWritable(values.out, [positionals[0]]);
+  const dialect = csvDialect(values['decimal-comma'], outFormat);
   const problem = loadProblem(positionals[0], values);
   const variant = variantFromFlags(values, 'plan');
   if (values.model !== undefined && (method === 'jampr' || method === 'am')) refuseModel(values.model, method, variant.name);
@@ -98,10 +100,8 @@ export async function run(argv: string[]): Promise<void> {
     // A .csv name gets the plan as a spreadsheet (the app's plan export), .json or a name without one the plan JSON.
     const asCsv = outFormat === 'csv';
     // A CSV file starts with a byte-order mark, as the app's downloads do, so that Excel reads its UTF-8.
-    writeTextFile(
-      values.out,
-      asCsv ? `${CSV_BOM}${writePlanCsv(problem.instance, evaluation, variant.name)}` : `${JSON.stringify(plan, null, 2)}\n`,
-    );
+    const csv = () => `${CSV_BOM}${writePlanCsv(problem.instance, evaluation, variant.name, { dialect })}`;
+    writeTextFile(values.out, asCsv ? csv() : `${JSON.stringify(plan, null, 2)}\n`);
     const { routes: _routes, ...totals } = plan;
     console.log(JSON.stringify({ ...totals, feasible: evaluation.feasible, out: values.out }));
   } else {

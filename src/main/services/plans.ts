@@ -265,8 +265,11 @@ function planFile(
 ) {
   const base = safeFileName(name);
   const unsaved = changed?.kind === 'unsaved';
-  const csvOptions = { outOfDate: changed !== null, unsaved };
-  if (format === 'csv') return { fileName: `${base}.csv`, text: writePlanCsv(instance, evaluation, plan.variant.name, csvOptions) };
+  if (format !== 'json') {
+    const dialect = format === 'csv-decimal-comma' ? 'decimal-comma' : 'standard';
+    const csvOptions = { outOfDate: changed !== null, unsaved, dialect } as const;
+    return { fileName: `${base}.csv`, text: writePlanCsv(instance, evaluation, plan.variant.name, csvOptions) };
+  }
   const outOfDate = changed ? { outOfDate: outOfDateNote(unsaved) } : {};
   const json = toPlanJson(instance, { ...plan, model: plan.modelName }, evaluation, outOfDate);
   return { fileName: `${base}.json`, text: `${JSON.stringify(json, null, 2)}\n` };

@@ -3,7 +3,7 @@
  * a keyboard-friendly "move to route" control under the selected stop's route), and exports.
  */
 import { useState } from 'react';
-import type { StoredPlan } from '../../shared/api.js';
+import type { PlanExportFormat, StoredPlan } from '../../shared/api.js';
 import type { Instance, Violation } from '../../shared/domain.js';
 import { formatDateTime, formatNumber } from '../format.js';
 import type { PlanEdit, ShownPlan } from '../state/use-workspace.js';
@@ -29,7 +29,7 @@ interface Props {
   onMoveStop(customerId: string, toRoute: number, position?: number): void;
   onResetEdit(): void;
   onSaveEdited(): void;
-  onExport(format: 'csv' | 'json'): void;
+  onExport(format: PlanExportFormat): void;
   focusRoute: number | null;
   onFocusRoute(route: number | null): void;
 }
@@ -181,6 +181,14 @@ export function PlanPanel(props: Props) {
       <div className="panel-actions">
         <button className="btn btn-small" onClick={() => props.onExport('csv')} data-testid="export-plan-csv">
           Export plan CSV
+        </button>
+        <button
+          className="btn btn-small"
+          onClick={() => props.onExport('csv-decimal-comma')}
+          title="The plan CSV for Excel in a language that writes decimals with a comma (German, French, …): columns separated by ';', numbers written 12,5, so that Excel opens it in columns"
+          data-testid="export-plan-csv-decimal-comma"
+        >
+          Export plan CSV (decimal comma)
         </button>
         <button className="btn btn-small" onClick={() => props.onExport('json')} data-testid="export-plan-json">
           Export plan JSON

@@ -3,7 +3,7 @@
  * plan's figures on the right. Edits on the map and in the table change the same draft.
  */
 import { useEffect, useMemo, useState } from 'react';
-import type { PlanSummary } from '../../shared/api.js';
+import type { PlanExportFormat, PlanSummary } from '../../shared/api.js';
 import { describePlanMethod } from '../../shared/methods.js';
 import { formatCost, formatDateTime } from '../format.js';
 import { useApi } from '../hooks/use-api.js';
@@ -106,7 +106,7 @@ export function PlanView({ ws, job, onCancelJob, onCsvFile }: Props) {
     const file = await run('Export instance', () => api.call('instances:exportCsv', { id: ws.stored!.id, ...shown }));
     if (file) downloadText(file.fileName, file.text, 'text/csv');
   };
-  const exportPlan = async (format: 'csv' | 'json') => {
+  const exportPlan = async (format: PlanExportFormat) => {
     if (!plan) return;
     // Hand edits not saved yet are exported as shown, as the driver sheets print them; with their day and policy, so
     // that they can still be exported where another window deleted their plan since.

@@ -7,9 +7,31 @@ import Papa from 'papaparse';
  */
 const FORMULA_START = /^[=+\-@\t\r']/;
 
-/** Every CSV export writes through here: numbers as they are, text cells neutralised. */
-export function writeCsv(fields: string[], data: (string | number)[][]): string {
-  return `${Papa.unparse({ fields, data }, { newline: '\n', escapeFormulae: FORMULA_START })}\n`;
+/**
+ * How a CSV file separates its columns and writes its decimals. `standard`: `,` and `12.5`, as every program reads.
+ * `decimal-comma`: for Excel where the computer's language writes decimals with a comma (German, French, …), which
+ * opens a file by its list separator, `;`, and reads `12,5` as a number: there a standard file lands in one column.
+ */
+export type CsvDialect = 'standard' | 'decimal-comma';
+
+/** A text cell neutralised: what would run as a formula gets the apostrophe readCell takes off again. */
+const escapeText = (text: string): string => (FORMULA_START.test(text) ? `'${text}` : text);
+
+/**
+ * Every CSV export writes through here: numbers as they are (with a decimal comma in that dialect), text cells
+ * neutralised. The escape is done here, not by the CSV writer: a number written with a comma is text to it, and a
+ * negative one ("-1,5") would be escaped as a formula and no longer read as a number.
+ */
+export function writeCsv(fields: string[], data: (string | number)[][], dialect: CsvDialect = 'standard'): string {
+  const comma = dialect === 'decimal-comma';
+  const cell = (value: string | number) =>
+    typeof value === 'number' ? (comma ? String(value).replace('.', ',') : value) : escapeText(value);
+  const text = Papa.unparse(
+    { fields: fields.map(escapeText), data: data.map((row) => row.map(cell)) },
+    // An escaped cell is quoted, so that the apostrophe stays inside it in any program.
+    { newline: '\n', delimiter: comma ? ';' : ',', quotes: (value: unknown) => typeof value === 'string' && value.startsWith("'") },
+  );
+  return `${text}\n`;
 }
 
 /**

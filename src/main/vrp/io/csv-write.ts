@@ -3,7 +3,7 @@ import { formatClock, formatMoment } from '../../../shared/clock.js';
 import { notServed } from '../../../shared/not-served.js';
 import { outOfDateNote } from '../../../shared/route-flags.js';
 import { earlyService } from '../../../shared/stop-as-driven.js';
-import { writeCsv } from './csv-cells.js';
+import { type CsvDialect, writeCsv } from './csv-cells.js';
 import { routeNotes } from './plan-csv-notes.js';
 
 /**
@@ -77,6 +77,8 @@ export interface PlanCsvOptions {
   outOfDate?: boolean;
   /** The change is on screen, not saved yet: the note says so, as the driver sheets do (outOfDateNote). */
   unsaved?: boolean;
+  /** `decimal-comma`: for Excel in a language that writes decimals with a comma (`;` between columns, `12,5`). */
+  dialect?: CsvDialect;
 }
 
 /**
@@ -93,7 +95,7 @@ export function writePlanCsv(
   instance: Instance,
   evaluation: Evaluation,
   variant: VariantName,
-  { outOfDate = false, unsaved = false }: PlanCsvOptions = {},
+  { outOfDate = false, unsaved = false, dialect = 'standard' }: PlanCsvOptions = {},
 ): string {
   const note = outOfDate ? outOfDateNote(unsaved) : '';
   const geo = instance.coordinates?.kind === 'geo';
@@ -174,5 +176,5 @@ export function writePlanCsv(
     ...Array<string>(7).fill(''),
     joinNotes(stale, reason),
   ]);
-  return writeCsv(fields, [...data, ...left]);
+  return writeCsv(fields, [...data, ...left], dialect);
 }
