@@ -1,6 +1,5 @@
 import type { SheetsDocument } from '../../shared/driver-sheet.js';
 import { renderSheetsPdf } from '../sheets/sheets-pdf.js';
-import { unprintableStops } from '../sheets/unprintable-stops.js';
 import { safeFileName } from './instances.js';
 
 /**
@@ -11,10 +10,10 @@ import { safeFileName } from './instances.js';
 export function sheetServices() {
   return {
     'sheets:pdf': async (document: SheetsDocument) => {
-      const pdf = await renderSheetsPdf(document);
+      const { pdf, unprintable } = await renderSheetsPdf(document);
       const which = document.sheets.length === 1 ? document.sheets[0].title : 'all-routes';
       const fileName = `${safeFileName(`${document.instanceName}-${which}`)}.pdf`;
-      return { fileName, base64: pdf.toString('base64'), unprintable: unprintableStops(document) };
+      return { fileName, base64: pdf.toString('base64'), unprintable };
     },
   };
 }

@@ -11,6 +11,7 @@ import { groupByReason, reasonHeading } from '../../shared/not-served.js';
 import { sketchPoints } from '../../shared/route-sketch-layout.js';
 import { pdfColour } from './pdf-colour.js';
 import { printable, registerSheetFonts, SANS, SANS_BOLD } from './sheet-fonts.js';
+import { type UnprintableStop, unprintableStops } from './unprintable-stops.js';
 
 const MARGIN = 40;
 const PAGE = { width: 595.28, height: 841.89 }; // A4 in points
@@ -42,8 +43,15 @@ const COLUMNS: { key: keyof SheetRow | 'stop' | 'done'; label: string; width: nu
 
 type Doc = PDFKit.PDFDocument;
 
-/** Renders every sheet of the document; resolves with the PDF's bytes. */
-export function renderSheetsPdf(document: SheetsDocument): Promise<Buffer> {
+export interface SheetsPdf {
+  /** The PDF file's bytes. */
+  pdf: Buffer;
+  /** The stops whose name or address this PDF's fonts cannot print, for the dispatcher to be told. */
+  unprintable: UnprintableStop[];
+}
+
+/** Renders every sheet of the document; resolves with the PDF's bytes and the stops it cannot print in full. */
+export async function renderSheetsPdf(document: SheetsDocument): Promise<SheetsPdf> {
   const doc = new PDFDocument({
     size: 'A4',
     margin: MARGIN,
@@ -60,8 +68,10 @@ export function renderSheetsPdf(document: SheetsDocument): Promise<Buffer> {
   });
   for (const sheet of document.sheets) renderSheet(doc, document, sheet);
   if (document.notServed?.length) renderNotServed(doc, document, document.notServed);
+  // Asked of this document's own fonts once every text is set (the question changes its current font).
+  const unprintable = unprintableStops(doc, document);
   doc.end();
-  return done;
+  return { pdf: await done, unprintable };
 }
 
 function renderSheet(doc: Doc, document: SheetsDocument, sheet: Sheet): void {

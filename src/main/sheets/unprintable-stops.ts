@@ -4,20 +4,20 @@
  * so the dispatcher hears it before a driver does; the browser's Print sets the sheets in the computer's own fonts.
  * The rule is the font's: a character is unprintable where the embedded font has no glyph for it.
  */
-import PDFDocument from 'pdfkit';
 import type { SheetsDocument } from '../../shared/driver-sheet.js';
-import { registerSheetFonts, undrawable } from './sheet-fonts.js';
+import { undrawable } from './sheet-fonts.js';
 
 export interface UnprintableStop {
   id: string;
   name: string;
 }
 
-/** Each stop (the depot and customers left out included) once, in the order the document prints them. */
-export function unprintableStops(document: SheetsDocument): UnprintableStop[] {
-  // A document only to ask its fonts: nothing is drawn or written.
-  const doc = new PDFDocument({ autoFirstPage: false });
-  registerSheetFonts(doc);
+/**
+ * Each stop (the depot and customers left out included) once, in the order the document prints them, as the PDF `doc`
+ * that prints them can draw them (its sheet fonts registered: the export's own document). Leaves `doc`'s current font
+ * at SANS_BOLD (undrawable): ask once its text is set.
+ */
+export function unprintableStops(doc: PDFKit.PDFDocument, document: SheetsDocument): UnprintableStop[] {
   const found = new Map<string, UnprintableStop>();
   const places = [
     ...document.sheets.flatMap((sheet) => sheet.rows.map((row) => ({ id: row.id, name: row.name, texts: [row.id, row.name, row.place] }))),

@@ -48,15 +48,15 @@ function sheet(route: number, stops: number): Sheet {
   };
 }
 
-async function pagesOf(pdf: Buffer): Promise<string[]> {
+async function pagesOf({ pdf }: { pdf: Buffer }): Promise<string[]> {
   return (await extractText(new Uint8Array(pdf), { mergePages: false })).text;
 }
 
 describe('driver sheets PDF', () => {
   it('puts every stop of a route, in order, with its window and ETA, between the departure and the return', async () => {
-    const pdf = await renderSheetsPdf({ instanceName: 'city-day', planLabel: 'Classical · hard', geo: true, sheets: [sheet(0, 6)] });
-    expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
-    const pages = await pagesOf(pdf);
+    const file = await renderSheetsPdf({ instanceName: 'city-day', planLabel: 'Classical · hard', geo: true, sheets: [sheet(0, 6)] });
+    expect(file.pdf.subarray(0, 5).toString()).toBe('%PDF-');
+    const pages = await pagesOf(file);
     expect(pages).toHaveLength(1);
     const text = pages[0];
     expect(text).toContain('Route 1 · city-day');
