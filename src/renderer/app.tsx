@@ -23,7 +23,7 @@ import { PlanView } from './plan/plan-view.js';
 import { useConnectionNotice } from './hooks/use-connection-notice.js';
 import { createQueryClient, useStoredDataChanged } from './state/queries.js';
 import { movedOnMap } from './state/draft.js';
-import { refusedEntry } from './state/refused-entries.js';
+import { heldEntryNote, refusedEntry } from './state/refused-entries.js';
 import { useWorkspace } from './state/use-workspace.js';
 import { describeSettings, withMethod } from './state/plan-settings.js';
 import { usePlanControls } from './state/use-plan-controls.js';
@@ -148,9 +148,9 @@ function App() {
       <Header
         view={view}
         onView={(next) => {
-          // The table's cells live in the Plan view: an entry one refused would go with it, unasked.
-          const refused = refusedEntry();
-          if (refused && !window.confirm(`${refused}. Discard it?`)) return;
+          // The table's cells live in the Plan view: an entry not in the day (refused, typed) would go with it, unasked.
+          const held = heldEntryNote();
+          if (held && !window.confirm(`${held}. Discard it?`)) return;
           setView(next);
         }}
         instanceName={ws.draft?.name ?? null}

@@ -10,9 +10,20 @@ export function refusedEntry(): string | null {
 }
 
 /**
- * Whether a cell holds text that is not in the day: typed and not committed yet (no Enter, no Tab), or refused.
- * Leaving the page then would lose it as surely as an unsaved edit (EditableCell marks such a field `data-held`).
+ * A cell's text that is not in the day, in the dispatcher's words: refused (refusedEntry), or typed and not committed
+ * yet (no Enter, no Tab). Leaving the day then would lose it as surely as an unsaved edit (EditableCell marks such a
+ * field `data-held`). The one rule for every question asked before leaving: the browser's reload warning and the
+ * app's "Discard?".
  */
+export function heldEntryNote(): string | null {
+  const refused = refusedEntry();
+  if (refused) return refused;
+  const input = document.querySelector<HTMLInputElement>('.cell-edit input[data-held]');
+  if (!input) return null;
+  return `${input.getAttribute('aria-label') ?? 'a cell'} holds “${input.value}”, typed and not entered yet`;
+}
+
+/** Whether a cell holds text that is not in the day (heldEntryNote). */
 export function heldEntry(): boolean {
-  return document.querySelector('.cell-edit input[data-held]') !== null;
+  return heldEntryNote() !== null;
 }

@@ -16,7 +16,7 @@ import { useNotices, useRunner } from '../hooks/use-notices.js';
 import { hasEdits, sameInstance } from './draft.js';
 import { forgetLastOpened, readLastOpened, rememberLastOpened } from './last-opened.js';
 import { useInstanceList, useStoredDataChanged } from './queries.js';
-import { heldEntry, refusedEntry } from './refused-entries.js';
+import { heldEntry, heldEntryNote, refusedEntry } from './refused-entries.js';
 import { useUndoHistory } from './use-undo-history.js';
 
 /** The actions a save is reported under: Save itself, and the saves planning and comparing make first. */
@@ -97,11 +97,12 @@ export function useWorkspace() {
 
   /** True when nothing unsaved would be lost, or the dispatcher agrees to drop it. */
   const confirmDiscard = useCallback((): boolean => {
-    const refused = refusedEntry();
-    if (!unsaved && !refused) return true;
+    // A cell's text not in the day (refused, or typed without Enter) is lost too: the rule of the reload warning.
+    const held = heldEntryNote();
+    if (!unsaved && !held) return true;
     const what = [edited && `the changes to “${draft?.name}”`, edit && 'the hand edits of the plan'].filter(Boolean).join(' and ');
     const question = what ? `Discard ${what}? They are not saved.` : 'Discard it?';
-    return window.confirm(refused ? `${refused}. ${question}` : question);
+    return window.confirm(held ? `${held}. ${question}` : question);
   }, [unsaved, edited, edit, draft]);
 
   /** Before a new plan replaces the one on screen: true when it has no hand edits, or they may go. */
