@@ -1,0 +1,145 @@
+/**
+ * One customer's row of the customer table: its id and name, its editable demand, window and service cells, its route
+ * and its remove button, with its validation messages and warnings under it.
+ */
+import { memo, type RefObject } from 'react';
+import type { Customer } from '../../shared/domain.js';
+import { formatNumber } from '../format.js';
+import { routeColour } from '../map/palette.js';
+import type { CustomerField } from '../state/draft.js';
+import { EditableCell } from './editable-cell.js';
+
+export interface RowActions {
+  select(id: string | null): void;
+  edit(id: string, field: CustomerField, value: number, step?: string): void;
+  followShift(id: string, edge: 'ready' | 'due', step?: string): void;
+  remove(id: string): void;
+}
+
+interface RowProps {
+  customer: Customer;
+  route: number | undefined;
+  errors: string[] | undefined;
+  warnings: string[] | undefined;
+  selected: boolean;
+  rowRef: RefObject<HTMLTableRowElement | null> | undefined;
+  clockTimes: boolean | undefined;
+  geo: boolean;
+  toClock(minutes: number): number;
+  toClose(minutes: number, opening: number): number;
+  actions: RowActions;
+  /** The table's columns, which a customer's messages under its row span. */
+  span: number;
+}
+
+/** One customer's row, with its validation messages under it; drawn again only when one of its props changes. */
+export const CustomerRow = memo(function CustomerRow(props: RowProps) {
+  const { customer: c, route, errors, warnings, selected, clockTimes: t, toClock, toClose, actions } = props;
+  return (
+    <>
+      <tr
+        ref={props.rowRef}
+        className={`${selected ? 'selected' : ''}${errors ? ' row-invalid' : ''}`}
+        data-testid={`customer-row-${c.id}`}
+        aria-selected={selected}
+        // Clicking a cell's field to edit it selects the customer; clicking elsewhere toggles.
+        onClick={(e) => actions.select(selected && !(e.target instanceof HTMLInputElement) ? null : c.id)}
+        // Reaching one of its fields or its remove button by the keyboard selects it too, as a click does: the table is
+        // the keyboard's way to a stop (its position under the table, its route in the plan panel, ✕ removes it).
+        onFocus={() => {
+          if (!selected) actions.select(c.id);
+        }}
+      >
+        <td className="cell-id" title={placeTitle(c, props.geo)} data-testid={`customer-id-${c.id}`}>
+          {c.id}
+          {c.name && <span className="cell-name">{c.name}</span>}
+        </td>
+        <EditableCell
+          label={`Demand of ${c.id}`}
+          kind="quantity"
+          value={c.demand}
+          testId={`edit-demand-${c.id}`}
+          onCommit={(v, step) => actions.edit(c.id, 'demand', v, step)}
+        />
+        <EditableCell
+          label={`Ready time of ${c.id}`}
+          kind="time"
+          clockTimes={t}
+          value={c.ready}
+          testId={`edit-ready-${c.id}`}
+          onCommit={(v, step) => actions.edit(c.id, 'ready', v, step)}
+          moment
+          toClock={toClock}
+          derived={c.opensWithShift ? 'Opens with the shift: follows the shift start' : undefined}
+          onClear={(step) => actions.followShift(c.id, 'ready', step)}
+          hint="Empty: opens with the shift"
+        />
+        <EditableCell
+          label={`Due time of ${c.id}`}
+          kind="time"
+          clockTimes={t}
+          value={c.due}
+          testId={`edit-due-${c.id}`}
+          onCommit={(v, step) => actions.edit(c.id, 'due', v, step)}
+          toClock={(minutes) => toClose(minutes, c.ready)}
+          derived={c.closesWithShift ? 'Closes with the shift: follows the shift end' : undefined}
+          onClear={(step) => actions.followShift(c.id, 'due', step)}
+          hint="Empty: closes with the shift"
+        />
+        <EditableCell
+          label={`Service time of ${c.id}`}
+          kind="duration"
+          value={c.service}
+          testId={`edit-service-${c.id}`}
+          onCommit={(v, step) => actions.edit(c.id, 'service', v, step)}
+        />
+        <td className="num">
+          {route !== undefined ? (
+            <span className="route-chip" style={{ background: routeColour(route) }}>
+              {route + 1}
+            </span>
+          ) : (
+            '—'
+          )}
+        </td>
+        <td className="cell-actions">
+          <button
+            className="icon-btn"
+            aria-label={`Remove customer ${c.id}`}
+            title="Remove customer"
+            onClick={(e) => {
+              e.stopPropagation();
+              // Pressed from the keyboard (a click of no mouse button: detail 0), the keyboard stays in the table, on
+              // the next row's ✕ (the one before at the end), not back at the page's top; that row takes the
+              // selection, as reaching it by Tab does. A mouse click leaves nothing selected.
+              const buttons = [...(e.currentTarget.closest('tbody')?.querySelectorAll<HTMLButtonElement>('.cell-actions button') ?? [])];
+              const at = buttons.indexOf(e.currentTarget);
+              const next = e.detail === 0 ? (buttons[at + 1] ?? buttons[at - 1]) : undefined;
+              actions.remove(c.id);
+              next?.focus();
+            }}
+          >
+            ✕
+          </button>
+        </td>
+      </tr>
+      {errors && (
+        <tr className="row-errors" data-testid={`customer-errors-${c.id}`}>
+          <td colSpan={props.span}>{errors.join('; ')}</td>
+        </tr>
+      )}
+      {warnings && (
+        <tr className="row-warnings" data-testid={`customer-warnings-${c.id}`}>
+          <td colSpan={props.span}>{warnings.join('; ')}</td>
+        </tr>
+      )}
+    </>
+  );
+});
+
+/** Name, address and position of a stop, one per line, for the id cell's tooltip. */
+function placeTitle(c: Customer, geo: boolean): string {
+  const position = geo ? `lat ${formatNumber(c.y, 5)}, lon ${formatNumber(c.x, 5)}` : `x ${formatNumber(c.x)}, y ${formatNumber(c.y)}`;
+  // The id first: the cell clips a long one.
+  return [c.id, c.name, c.address, position].filter(Boolean).join('\n');
+}
