@@ -2,7 +2,7 @@
  * One customer's row of the customer table: its id and name, its editable demand, window and service cells, its route
  * and its remove button, with its validation messages and warnings under it.
  */
-import { memo, type RefObject } from 'react';
+import { memo, type RefObject, useRef } from 'react';
 import type { Customer } from '../../shared/domain.js';
 import { formatNumber } from '../format.js';
 import { routeColour } from '../map/palette.js';
@@ -27,6 +27,8 @@ interface RowProps {
   geo: boolean;
   toClock(minutes: number): number;
   toClose(minutes: number, opening: number): number;
+  /** The shift's start: a ready time emptied opens with it again. */
+  shiftStart: number;
   actions: RowActions;
   /** The table's columns, which a customer's messages under its row span. */
   span: number;
@@ -35,6 +37,11 @@ interface RowProps {
 /** One customer's row, with its validation messages under it; drawn again only when one of its props changes. */
 export const CustomerRow = memo(function CustomerRow(props: RowProps) {
   const { customer: c, route, errors, warnings, selected, clockTimes: t, toClock, toClose, actions } = props;
+  // The opening a due time entered here takes its day from (on a night shift): the ready time shown, or one entered in
+  // the same event. A pasted block enters the ready cell, then the due cell, before the row is drawn again: 23:00 and
+  // 23:30 pasted over 02:00+1–04:00+1 close at 23:30, not at 23:30+1 after the ready time the row showed before.
+  const opening = useRef(c.ready);
+  opening.current = c.ready;
   return (
     <>
       <tr
@@ -67,11 +74,17 @@ export const CustomerRow = memo(function CustomerRow(props: RowProps) {
           clockTimes={t}
           value={c.ready}
           testId={`edit-ready-${c.id}`}
-          onCommit={(v, step) => actions.edit(c.id, 'ready', v, step)}
+          onCommit={(v, step) => {
+            opening.current = v;
+            actions.edit(c.id, 'ready', v, step);
+          }}
           moment
           toClock={toClock}
           derived={c.opensWithShift ? 'Opens with the shift: follows the shift start' : undefined}
-          onClear={(step) => actions.followShift(c.id, 'ready', step)}
+          onClear={(step) => {
+            opening.current = props.shiftStart;
+            actions.followShift(c.id, 'ready', step);
+          }}
           hint="Empty: opens with the shift"
         />
         <EditableCell
@@ -81,7 +94,7 @@ export const CustomerRow = memo(function CustomerRow(props: RowProps) {
           value={c.due}
           testId={`edit-due-${c.id}`}
           onCommit={(v, step) => actions.edit(c.id, 'due', v, step)}
-          toClock={(minutes) => toClose(minutes, c.ready)}
+          toClock={(minutes) => toClose(minutes, opening.current)}
           derived={c.closesWithShift ? 'Closes with the shift: follows the shift end' : undefined}
           onClear={(step) => actions.followShift(c.id, 'due', step)}
           hint="Empty: closes with the shift"

@@ -183,6 +183,7 @@ export function CustomerTable({
                 geo={instance.coordinates?.kind === 'geo'}
                 toClock={toClock}
                 toClose={toClose}
+                shiftStart={opens}
                 actions={actions}
                 span={COLUMNS.length + 1}
               />
