@@ -2,7 +2,8 @@
  * The editable cells of a table as a grid, the way a spreadsheet user moves through them: the cell so many rows down
  * (or up) and columns across from another, and how much room a pasted block has. Read from the page, so it holds for
  * any table of EditableCells (the customers', the fleet's), in the order its rows are shown (sorted as on screen).
- * Rows without an editable cell (a customer's messages under it) are not rows of the grid.
+ * Rows without an editable cell (a customer's messages under it), and rows a filter hides, are not rows of the grid:
+ * a move or a pasted block goes to the rows the dispatcher sees.
  */
 
 /** Enters text into a cell as if typed and committed; `step` names the undo step it joins. Kept per input element. */
@@ -25,7 +26,7 @@ function place(from: HTMLInputElement) {
   const row = cell?.parentElement;
   if (!cell || !(row instanceof HTMLTableRowElement) || !row.parentElement) return null;
   const rows = [...row.parentElement.children].filter(
-    (r): r is HTMLTableRowElement => r instanceof HTMLTableRowElement && editableCells(r).length > 0,
+    (r): r is HTMLTableRowElement => r instanceof HTMLTableRowElement && !r.hidden && editableCells(r).length > 0,
   );
   return { rows, row: rows.indexOf(row), column: editableCells(row).indexOf(cell), columns: editableCells(row).length };
 }

@@ -22,6 +22,8 @@ interface RowProps {
   errors: string[] | undefined;
   warnings: string[] | undefined;
   selected: boolean;
+  /** Left out by the table's filter: kept on the page, not shown (its cells keep any text not in the day yet). */
+  hidden: boolean;
   rowRef: RefObject<HTMLTableRowElement | null> | undefined;
   clockTimes: boolean | undefined;
   geo: boolean;
@@ -46,6 +48,7 @@ export const CustomerRow = memo(function CustomerRow(props: RowProps) {
     <>
       <tr
         ref={props.rowRef}
+        hidden={props.hidden}
         className={`${selected ? 'selected' : ''}${errors ? ' row-invalid' : ''}`}
         data-testid={`customer-row-${c.id}`}
         aria-selected={selected}
@@ -125,7 +128,9 @@ export const CustomerRow = memo(function CustomerRow(props: RowProps) {
               // Pressed from the keyboard (a click of no mouse button: detail 0), the keyboard stays in the table, on
               // the next row's ✕ (the one before at the end), not back at the page's top; that row takes the
               // selection, as reaching it by Tab does. A mouse click leaves nothing selected.
-              const buttons = [...(e.currentTarget.closest('tbody')?.querySelectorAll<HTMLButtonElement>('.cell-actions button') ?? [])];
+              // The rows shown: those the table's filter hides are skipped.
+              const shown = 'tr:not([hidden]) > .cell-actions button';
+              const buttons = [...(e.currentTarget.closest('tbody')?.querySelectorAll<HTMLButtonElement>(shown) ?? [])];
               const at = buttons.indexOf(e.currentTarget);
               const next = e.detail === 0 ? (buttons[at + 1] ?? buttons[at - 1]) : undefined;
               actions.remove(c.id);
@@ -137,12 +142,12 @@ export const CustomerRow = memo(function CustomerRow(props: RowProps) {
         </td>
       </tr>
       {errors && (
-        <tr className="row-errors" data-testid={`customer-errors-${c.id}`}>
+        <tr className="row-errors" hidden={props.hidden} data-testid={`customer-errors-${c.id}`}>
           <td colSpan={props.span}>{errors.join('; ')}</td>
         </tr>
       )}
       {warnings && (
-        <tr className="row-warnings" data-testid={`customer-warnings-${c.id}`}>
+        <tr className="row-warnings" hidden={props.hidden} data-testid={`customer-warnings-${c.id}`}>
           <td colSpan={props.span}>{warnings.join('; ')}</td>
         </tr>
       )}

@@ -1,15 +1,16 @@
 /**
- * The customer table beside the map: sortable, editable (demand, ready, due, service), synchronised with the map
- * selection, with the routing core's validation messages shown under the customer they name.
+ * The customer table beside the map: sortable, filtered by a typed text, editable (demand, ready, due, service),
+ * synchronised with the map selection, with the routing core's validation messages shown under the customer they name.
+ * Sorting and filtering only change what is shown: the day keeps its customers in their stored order.
  */
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import type { Customer, Instance, Routes } from '../../shared/domain.js';
+import type { Instance, Routes } from '../../shared/domain.js';
 import type { CustomerField } from '../state/draft.js';
+import { matchesFilter, type SortKey, sortedIds, type TableSort } from './customer-order.js';
 import { CustomerRow, type RowActions } from './customer-row.js';
+import { SortHeading } from './sort-heading.js';
 import { TableScroll } from './table-scroll.js';
 import { closeInShift, inShift, MINUTES_PER_DAY } from '../../shared/clock.js';
-
-type SortKey = 'id' | 'route' | CustomerField;
 
 interface Props {
   instance: Instance;
@@ -22,6 +23,8 @@ interface Props {
   onFollowShift(id: string, edge: 'ready' | 'due', step?: string): void;
   onRemove(id: string): void;
   errorsByCustomer: Map<string, string[]>;
+  /** Text typed into the find box (customer-filter.tsx): only the customers whose id, name or address holds it are shown. */
+  filter: string;
   /** Customers no vehicle can reach in their window: planned, but left unserved under hard windows. */
   warningsByCustomer?: Map<string, string[]>;
 }
@@ -40,13 +43,6 @@ const COLUMNS: { key: SortKey; label: string; title: string; numeric: boolean; w
 ];
 const ACTIONS_WIDTH = 20;
 
-function compareIds(a: string, b: string): number {
-  const na = Number(a);
-  const nb = Number(b);
-  // Natural order for ids with numbers in them: S2 before S10, as a dispatcher counts.
-  return Number.isFinite(na) && Number.isFinite(nb) ? na - nb : a.localeCompare(b, undefined, { numeric: true });
-}
-
 export function CustomerTable({
   instance,
   routes,
@@ -57,8 +53,9 @@ export function CustomerTable({
   onRemove,
   errorsByCustomer,
   warningsByCustomer,
+  filter,
 }: Props) {
-  const [sort, setSort] = useState<{ key: SortKey; dir: 1 | -1 }>({ key: 'id', dir: 1 });
+  const [sort, setSort] = useState<TableSort>({ key: 'id', dir: 1 });
   const routeOf = useMemo(() => {
     const map = new Map<string, number>();
     for (const [i, route] of (routes ?? []).entries()) for (const id of route) map.set(id, i);
@@ -94,20 +91,7 @@ export function CustomerTable({
     const routed = sort.key === 'route' ? routeOf : null;
     const last = sorted.current;
     if (!last || last.sort !== sort || last.ids !== ids || last.routeOf !== routed) {
-      const value = (c: Customer): number | string => (sort.key === 'id' || sort.key === 'route' ? c.id : c[sort.key]);
-      const place = (c: Customer) => drivenOrder.get(c.id) ?? 0;
-      const order = [...instance.customers].sort((a, b) => {
-        if (sort.key === 'route') {
-          // Routes either way round (customers on none as if after the last); within one, the order it is driven in.
-          const byRoute = (routeOf.get(a.id) ?? Infinity) - (routeOf.get(b.id) ?? Infinity) || 0;
-          return byRoute * sort.dir || place(a) - place(b) || compareIds(a.id, b.id);
-        }
-        const va = value(a);
-        const vb = value(b);
-        const order = typeof va === 'string' && typeof vb === 'string' ? compareIds(va, vb) : (va as number) - (vb as number);
-        return (order || compareIds(a.id, b.id)) * sort.dir;
-      });
-      sorted.current = { sort, ids, routeOf: routed, order: order.map((c) => c.id) };
+      sorted.current = { sort, ids, routeOf: routed, order: sortedIds(instance.customers, sort, routeOf, drivenOrder) };
     }
     const byId = new Map(instance.customers.map((c) => [c.id, c]));
     return sorted.current!.order.map((id) => byId.get(id)!);
@@ -120,77 +104,78 @@ export function CustomerTable({
     selectedRow.current?.scrollIntoView({ block: 'nearest' });
   }, [selected]);
 
-  const sortBy = (key: SortKey) => setSort((s) => ({ key, dir: s.key === key ? (-s.dir as 1 | -1) : 1 }));
-  // A heading sorts from the keyboard too (Tab to it, Enter or Space), as it does on a click.
-  const header = (key: SortKey, label: string, title: string, numeric: boolean) => (
-    <th
-      key={key}
-      title={title}
-      className={numeric ? 'num sortable' : 'sortable'}
-      aria-sort={sort.key === key ? (sort.dir === 1 ? 'ascending' : 'descending') : 'none'}
-      aria-label={`${title}: sort`}
-      tabIndex={0}
-      data-testid={`sort-${key}`}
-      onClick={() => sortBy(key)}
-      onKeyDown={(e) => {
-        if (e.key !== 'Enter' && e.key !== ' ') return;
-        e.preventDefault();
-        sortBy(key);
-      }}
-    >
-      {label}
-      {/* A small mark after a thin space: the narrow columns' headings keep their whole label when sorted. */}
-      {sort.key === key ? (sort.dir === 1 ? '\u2009▴' : '\u2009▾') : ''}
-    </th>
-  );
+  // The id column's heading goes on to sort by name on a day with names.
+  const byName = instance.customers.some((c) => c.name) ? { key: 'name' as const, label: 'Name' } : undefined;
+  // Rows the filter leaves out are hidden, not taken away: a cell's text not in the day yet (typed, or refused) stays
+  // on the page, where the questions before leaving the day find it (refused-entries.ts), and comes back with the row.
+  const shown = useMemo(() => new Set(rows.filter((c) => matchesFilter(c, filter)).map((c) => c.id)), [rows, filter]);
 
   if (instance.customers.length === 0) return <p className="empty">No customers yet.</p>;
   const t = instance.clockTimes;
   return (
-    <TableScroll testId="customer-table-scroll">
-      <table className="data-table customers" data-testid="customer-table">
-        <colgroup>
-          {COLUMNS.map((c) => (
-            <col
-              key={c.key}
-              // A night shift's times read "01:30+1": the time columns widen, the small numbers' columns give up a
-              // little, so the id column keeps room for an id at 1280 px.
-              style={c.width ? { width: nextDay ? c.nightWidth : c.width } : undefined}
-            />
-          ))}
-          <col style={{ width: ACTIONS_WIDTH }} />
-        </colgroup>
-        <thead>
-          <tr>
-            {COLUMNS.map((c) => header(c.key, c.label, c.title, c.numeric))}
-            <th aria-label="Actions" />
-          </tr>
-        </thead>
-        <tbody>
-          {rows.map((c) => {
-            const errors = errorsByCustomer.get(c.id);
-            const isSelected = c.id === selected;
-            return (
-              <CustomerRow
-                key={c.id}
-                customer={c}
-                route={routeOf.get(c.id)}
-                errors={errors}
-                warnings={errors ? undefined : warningsByCustomer?.get(c.id)}
-                selected={isSelected}
-                rowRef={isSelected ? selectedRow : undefined}
-                clockTimes={t}
-                geo={instance.coordinates?.kind === 'geo'}
-                toClock={toClock}
-                toClose={toClose}
-                shiftStart={opens}
-                actions={actions}
-                span={COLUMNS.length + 1}
+    <>
+      {shown.size === 0 && (
+        <p className="empty customer-filter-none" data-testid="customer-filter-none">
+          No customer's id, name or address contains “{filter.trim()}”: clear the box to see them all.
+        </p>
+      )}
+      <TableScroll testId="customer-table-scroll">
+        <table className="data-table customers" data-testid="customer-table">
+          <colgroup>
+            {COLUMNS.map((c) => (
+              <col
+                key={c.key}
+                // A night shift's times read "01:30+1": the time columns widen, the small numbers' columns give up a
+                // little, so the id column keeps room for an id at 1280 px.
+                style={c.width ? { width: nextDay ? c.nightWidth : c.width } : undefined}
               />
-            );
-          })}
-        </tbody>
-      </table>
-    </TableScroll>
+            ))}
+            <col style={{ width: ACTIONS_WIDTH }} />
+          </colgroup>
+          <thead>
+            <tr>
+              {COLUMNS.map((c) => (
+                <SortHeading
+                  key={c.key}
+                  sortKey={c.key}
+                  label={c.label}
+                  title={c.title}
+                  numeric={c.numeric}
+                  sort={sort}
+                  onSort={setSort}
+                  then={c.key === 'id' ? byName : undefined}
+                />
+              ))}
+              <th aria-label="Actions" />
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map((c) => {
+              const errors = errorsByCustomer.get(c.id);
+              const isSelected = c.id === selected;
+              return (
+                <CustomerRow
+                  key={c.id}
+                  customer={c}
+                  route={routeOf.get(c.id)}
+                  errors={errors}
+                  warnings={errors ? undefined : warningsByCustomer?.get(c.id)}
+                  selected={isSelected}
+                  hidden={!shown.has(c.id)}
+                  rowRef={isSelected ? selectedRow : undefined}
+                  clockTimes={t}
+                  geo={instance.coordinates?.kind === 'geo'}
+                  toClock={toClock}
+                  toClose={toClose}
+                  shiftStart={opens}
+                  actions={actions}
+                  span={COLUMNS.length + 1}
+                />
+              );
+            })}
+          </tbody>
+        </table>
+      </TableScroll>
+    </>
   );
 }

@@ -13,6 +13,7 @@ import type { JobState } from '../hooks/use-plan-job.js';
 import { downloadText, mimeFor } from '../download.js';
 import { RouteMap } from '../map/route-map.js';
 import { CsvPickButton } from '../panels/csv-sources.js';
+import { CustomerCount, CustomerFilter } from '../panels/customer-filter.js';
 import { CustomerTable } from '../panels/customer-table.js';
 import { FleetSettings } from '../panels/fleet-settings.js';
 import { HistoryPanel } from '../panels/history-panel.js';
@@ -53,6 +54,8 @@ export function PlanView({ ws, job, onCancelJob, onCsvFile }: Props) {
   /** Map clicks add stops only in this mode, so a stray click never adds a customer. */
   const [adding, setAdding] = useState(false);
   const [addingByPosition, setAddingByPosition] = useState(false);
+  // The customer table's find box: what it shows, never what the day holds.
+  const [filter, setFilter] = useState('');
   const startNew = () => ws.startNew(blankInstance('New instance'));
   // A new, never saved instance starts in add mode (an empty map is for drawing); a stored one opens without it.
   // Saving the new one keeps the mode: the dispatcher may be halfway through drawing the day.
@@ -163,7 +166,8 @@ export function PlanView({ ws, job, onCancelJob, onCsvFile }: Props) {
         />
         <section className="panel customers-panel" data-testid="customers-panel">
           <div className="panel-title-row">
-            <h2 className="panel-title">Customers {draft && <span className="count">{draft.customers.length}</span>}</h2>
+            <h2 className="panel-title">Customers {draft && <CustomerCount customers={draft.customers} filter={filter} />}</h2>
+            {draft && <CustomerFilter text={filter} onText={setFilter} />}
             <div className="toolbar">
               <button
                 className="btn btn-small"
@@ -250,6 +254,7 @@ export function PlanView({ ws, job, onCancelJob, onCsvFile }: Props) {
                   }}
                   errorsByCustomer={errors.byCustomer}
                   warningsByCustomer={warnings}
+                  filter={filter}
                 />
                 <SelectedPosition instance={draft} selected={selected} onMove={typeTo} />
               </div>

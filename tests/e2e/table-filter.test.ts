@@ -1,0 +1,113 @@
+/**
+ * Finding stops on a long day: the box above the customer table (in its panel's title line) narrows the rows to the
+ * customers whose id, name or address contains the typed text, and the title's count says how many it shows; the id
+ * column's heading sorts by name too. Both only change what is shown: edits, a pasted block, the keyboard's moves and
+ * Undo act on the customers seen, and the day keeps its customers in their stored order.
+ */
+import { readFile } from 'node:fs/promises';
+import { expect, test } from '@playwright/test';
+import { cityDayPage } from './support/city-day-page.js';
+
+const app = cityDayPage('filter.csv');
+const byTest = app.byTest;
+/** The ids of the rows shown, top to bottom. */
+const shownRows = () =>
+  app.page
+    .locator('[data-testid^="customer-row-"]:visible')
+    .evaluateAll((rows) => rows.map((r) => (r as unknown as { dataset: { testid: string } }).dataset.testid.slice('customer-row-'.length)));
+/** The city day by name: Bakery Moll, Bio Markt Ost, Blumen Kraus, Buchladen Mitte, Café Linde, Corner Shop Ay, ... */
+const BY_NAME = ['S1', 'S5', 'S7', 'S10', 'S3', 'S2', 'S6', 'S4', 'S9', 'S8'];
+const demands = (ids: string[]) => Promise.all(ids.map((id) => byTest(`edit-demand-${id}`).inputValue()));
+
+test('the box shows the customers whose id, name or address holds the text, whatever its case, and counts them', async () => {
+  const filter = byTest('customer-filter');
+  await expect(byTest('customer-filter-count')).toHaveText('10');
+  const tableAt = async () => (await byTest('customer-table').boundingBox())!.y;
+  const before = await tableAt();
+  await filter.fill('ALLEE');
+  expect(await shownRows()).toEqual(['S3', 'S4', 'S5', 'S10']);
+  await expect(byTest('customer-filter-count')).toHaveText('4 of 10');
+  // The box stays in the title's line beside the longer count: the table does not move as the dispatcher types.
+  expect(await tableAt()).toBe(before);
+  await filter.fill('bakery');
+  expect(await shownRows()).toEqual(['S1']);
+  await filter.fill('s1');
+  expect(await shownRows()).toEqual(['S1', 'S10']);
+  await expect(byTest('customer-filter-count')).toHaveText('2 of 10');
+  await filter.fill('Potsdam');
+  expect(await shownRows()).toEqual([]);
+  await expect(byTest('customer-filter-none')).toHaveText(
+    "No customer's id, name or address contains “Potsdam”: clear the box to see them all.",
+  );
+  // Escape (or emptying the box) shows them all again.
+  await filter.press('Escape');
+  await expect(filter).toHaveValue('');
+  expect(await shownRows()).toEqual(['S1', 'S2', 'S3', 'S4', 'S5', 'S6', 'S7', 'S8', 'S9', 'S10']);
+  await expect(byTest('customer-filter-count')).toHaveText('10');
+});
+
+test('the id heading sorts by id, then the reverse, then by name and its reverse, and back to the ids', async () => {
+  const ids = ['S1', 'S2', 'S3', 'S4', 'S5', 'S6', 'S7', 'S8', 'S9', 'S10'];
+  expect(await shownRows()).toEqual(ids);
+  await byTest('sort-id').click();
+  expect(await shownRows()).toEqual([...ids].reverse());
+  await byTest('sort-id').click();
+  expect(await shownRows()).toEqual(BY_NAME);
+  // The heading says what it sorts by now.
+  await expect(byTest('sort-id')).toHaveText('Name\u2009▴');
+  await expect(byTest('sort-id')).toHaveAttribute('aria-sort', 'ascending');
+  await byTest('sort-id').click();
+  expect(await shownRows()).toEqual([...BY_NAME].reverse());
+  await byTest('sort-id').click();
+  expect(await shownRows()).toEqual(ids);
+  await expect(byTest('sort-id')).toHaveText('ID\u2009▴');
+});
+
+test('filtered and sorted, a pasted block, Enter, the arrows and Undo act on the customers shown; the day keeps its order', async () => {
+  const { page } = app;
+  await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
+  const all = ['S1', 'S2', 'S3', 'S4', 'S5', 'S6', 'S7', 'S8', 'S9', 'S10'];
+  const before = await demands(all);
+  await byTest('customer-filter').fill('allee');
+  // Sorted by id: two clicks on its heading sort by name.
+  for (let i = 0; i < 2; i++) await byTest('sort-id').click();
+  // Bio Markt Ost, Buchladen Mitte, Café Linde, Kiosk Nord.
+  expect(await shownRows()).toEqual(['S5', 'S10', 'S3', 'S4']);
+  // A column of three pasted at Buchladen Mitte fills the rows below it on screen, past the customers hidden between.
+  await page.evaluate(`navigator.clipboard.writeText(${JSON.stringify('11\r\n12\r\n13\r\n')})`);
+  await byTest('edit-demand-S10').focus();
+  await page.keyboard.press('Control+v');
+  expect(await demands(all)).toEqual(all.map((id, i) => ({ S10: '11', S3: '12', S4: '13' })[id] ?? before[i]));
+  await app.session.screenshot('table-filter-pasted');
+  // Enter commits and goes down to the next row shown; the arrow comes back up.
+  await byTest('edit-demand-S3').fill('9');
+  await page.keyboard.press('Enter');
+  await expect(byTest('edit-demand-S4')).toBeFocused();
+  await page.keyboard.press('ArrowUp');
+  await expect(byTest('edit-demand-S3')).toBeFocused();
+  await expect(byTest('edit-demand-S3')).toHaveValue('9');
+  // Undo takes back the typed value, then the whole block, from the customers they were made on.
+  await byTest('undo').click();
+  await expect(byTest('edit-demand-S3')).toHaveValue('12');
+  await byTest('undo').click();
+  expect(await demands(all)).toEqual(before);
+  await byTest('redo').click();
+  // Sorting and filtering left the day's order alone: the exported day lists the customers as imported.
+  const [file] = await Promise.all([page.waitForEvent('download'), byTest('export-instance').click()]);
+  const ids = (await readFile((await file.path())!, 'utf8'))
+    .trim()
+    .split('\n')
+    .map((line) => /^customer,([^,]+),/.exec(line)?.[1])
+    .filter(Boolean);
+  expect(ids).toEqual(all);
+  // Removed from the keyboard, a customer hands the keyboard to the next row shown (Blumen Kraus lies hidden between).
+  await page.getByRole('button', { name: 'Remove customer S5', exact: true }).focus();
+  await page.keyboard.press('Enter');
+  await expect(byTest('customer-row-S5')).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Remove customer S10', exact: true })).toBeFocused();
+  await page.keyboard.press('Control+z');
+  await expect(byTest('customer-row-S5')).toHaveCount(1);
+  await byTest('customer-filter').fill('');
+  expect(await shownRows()).toEqual(BY_NAME);
+  for (let i = 0; i < 2; i++) await byTest('sort-id').click();
+});
