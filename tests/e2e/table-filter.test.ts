@@ -111,3 +111,19 @@ test('filtered and sorted, a pasted block, Enter, the arrows and Undo act on the
   expect(await shownRows()).toEqual(BY_NAME);
   for (let i = 0; i < 2; i++) await byTest('sort-id').click();
 });
+
+test('a refused entry in a row the filter hides stays: Save still names it, and clearing the box shows it again', async () => {
+  const { page } = app;
+  await byTest('edit-demand-S8').fill('twelve');
+  await page.keyboard.press('Enter');
+  await expect(byTest('edit-demand-S8')).toHaveAttribute('aria-invalid', 'true');
+  await byTest('customer-filter').fill('bakery');
+  expect(await shownRows()).toEqual(['S1']);
+  await byTest('save-instance').click();
+  await expect(page.locator('.banner-stack')).toContainText('Demand of S8 holds “twelve”, which it refused');
+  await byTest('customer-filter').press('Escape');
+  await expect(byTest('edit-demand-S8')).toHaveValue('twelve');
+  await byTest('edit-demand-S8').focus();
+  await page.keyboard.press('Escape');
+  await expect(byTest('edit-demand-S8')).toHaveValue('6');
+});
