@@ -3,20 +3,18 @@ import Papa from 'papaparse';
 import type { Customer, Depot, Instance } from '../../../shared/domain.js';
 import { inputError } from '../../../shared/errors.js';
 import { clipped } from '../../../shared/issues.js';
-import { overnight, startOfDay } from '../../../shared/clock.js';
 import { checkInstance, partialCustomerProblems, type PartialCustomer } from '../validate.js';
 import { readCell } from './csv-cells.js';
 import {
   type ClockUse,
   dottedTimeWarnings,
   newClockUse,
-  offDayWindows,
   offsetWarnings,
   meridiemWarnings,
   slashDateWarnings,
   unitsRead,
 } from './csv-clock.js';
-import { dayFractionsProblem } from './csv-day-fractions.js';
+import { onOneClock, type OpenWindow } from './csv-one-clock.js';
 import { missingFleet } from './csv-fleet.js';
 import { planeInDegreesWarning } from './plane-degrees.js';
 import { ignoredColumnsLine, missingColumnLeads } from './csv-hints.js';
@@ -26,6 +24,7 @@ import { commaFileDecimals, decimalMarks, type NumberStyle, numberStyle, numberS
 import { CUSTOMER_TYPES, DEPOT_TYPES, typeWord } from './csv-aliases.js';
 import { mapColumns, type ColumnMapping, type CsvField, unitWarnings } from './csv-columns.js';
 import { shortRows } from './csv-short-rows.js';
+import { longRows } from './csv-long-rows.js';
 import { swappedLatLon } from './csv-swapped-axes.js';
 import { byRow, type Row, rulesOnRows, withRow } from './csv-rows.js';
 import {
@@ -80,12 +79,6 @@ const NO_SERVICE_COLUMN = 'the file has no service time column: every stop is pl
 /** A customer row with a bad cell comes back as far as it was read, so its other rules can still be checked. */
 type NodeResult = { depot: Depot } | { customer: Customer; openWindow: OpenWindow } | { partial: PartialCustomer } | undefined;
 
-/** Which window times a customer row left blank: they are the shift's (open from its start, until its end). */
-interface OpenWindow {
-  ready: boolean;
-  due: boolean;
-}
-
 function readNode(
   row: Row,
   isDepot: boolean,
@@ -134,7 +127,6 @@ function readNode(
   return { customer: { id, x: x!, y: y!, demand: demand!, ready: ready ?? 0, due: due ?? 0, service: service!, ...labels }, openWindow };
 }
 
-/** Splits rows into the depot row and customer rows using the type column or, without one, position. */
 /**
  * The rows `jampr --first N` keeps: the depot's and the first N others, so that every cell, warning and rule is the
  * day's that is planned. Where the depot is not clear (none, or two), nothing is cut: the whole file's problem is named.
@@ -145,6 +137,7 @@ function firstRows(rows: Row[], depot: Row | undefined, first: number | undefine
   return rows.filter((row) => row === depot || left-- > 0);
 }
 
+/** Splits rows into the depot row and customer rows using the type column or, without one, position. */
 function findDepot(rows: Row[], mapping: ColumnMapping, problems: string[]): Row | undefined {
   const typeAt = mapping.index.type;
   if (typeAt === undefined) return rows[0];
@@ -170,63 +163,6 @@ function findDepot(rows: Row[], mapping: ColumnMapping, problems: string[]): Row
   return depots.length === 1 ? depots[0] : undefined;
 }
 
-/**
- * The file's times on one clock: a customer's blank window cells take the depot's hours, dated times count from
- * midnight of the day the depot opens, and a night shift's times after midnight are the next day's. Dated and plain
- * times mixed, or times saved as fractions of a day, cannot be put on one clock: that is reported, and the rules
- * between times (a window per customer closed before the shift) wait until it is fixed.
- */
-function onOneClock(
-  depot: Depot,
-  read: Customer[],
-  openWindows: OpenWindow[],
-  partialRows: { customer: PartialCustomer }[],
-  clock: ClockUse,
-  problems: string[],
-): { depot: Depot; customers: Customer[]; unclocked: boolean } {
-  // Blank cells first, so that they move with the depot's hours below; they keep following the shift afterwards.
-  const customers = read.map((c, i) => ({
-    ...c,
-    ready: openWindows[i].ready ? depot.ready : c.ready,
-    due: openWindows[i].due ? depot.due : c.due,
-    ...(openWindows[i].ready ? { opensWithShift: true } : {}),
-    ...(openWindows[i].due ? { closesWithShift: true } : {}),
-  }));
-  if (clock.dated > 0 && clock.undated > 0) {
-    // The fewer are likely the slips: name the first of them.
-    const example = clock.undated <= clock.dated ? `${clock.firstUndated} has none` : `${clock.firstDated} has one`;
-    problems.push(
-      `${clock.dated} times carry a date and ${clock.undated} do not (${example}): write every time with its date (2026-11-27 08:00) or none (08:00)`,
-    );
-    return { depot, customers, unclocked: true };
-  }
-  const fractions = dayFractionsProblem(clock);
-  if (fractions) {
-    problems.push(fractions);
-    return { depot, customers, unclocked: true };
-  }
-  if (clock.dated > 0) {
-    const base = startOfDay(depot.ready);
-    problems.push(...offDayWindows(depot, customers));
-    const fromBase = <T extends { ready?: number; due?: number }>(n: T): T => ({
-      ...n,
-      ...(n.ready !== undefined ? { ready: n.ready - base } : {}),
-      ...(n.due !== undefined ? { due: n.due - base } : {}),
-    });
-    for (const partial of partialRows) partial.customer = fromBase(partial.customer);
-    return { depot: fromBase(depot), customers: customers.map(fromBase), unclocked: false };
-  }
-  if (!clock.used) return { depot, customers, unclocked: false };
-  const night = overnight(depot, customers);
-  // A blank cell is the shift's edge itself, wherever the night placed the depot's hours (not a time to place).
-  const shift = night.nodes.map((c, i) => ({
-    ...c,
-    ...(openWindows[i].ready ? { ready: night.depot.ready } : {}),
-    ...(openWindows[i].due ? { due: night.depot.due } : {}),
-  }));
-  return { depot: night.depot, customers: shift, unclocked: false };
-}
-
 function isJson(text: string): boolean {
   try {
     JSON.parse(text);
@@ -235,9 +171,6 @@ function isJson(text: string): boolean {
     return false;
   }
 }
-
-/** Why a row has more fields than the header, most often. */
-const TOO_MANY_FIELDS = ` (a decimal comma in a file with ',' between columns splits a number in two: write 2.5, or save the file with ';' between columns)`;
 
 export function parseCustomerCsv(text: string, options: CsvFleetOptions): CsvImport {
   // Rows appended to a Windows file by another tool end in '\n' alone: one line end throughout, or the parser, which
@@ -281,10 +214,9 @@ export function parseCustomerCsv(text: string, options: CsvFleetOptions): CsvImp
   const short = shortRows(kept, width, mapping, depotFirst, garbled);
   const rows = short.rows;
   problems.push(...short.problems);
-  // A row with too many fields is reported once, not cell by cell; trailing empty cells are fine.
-  const tooLong = rows.filter((r) => r.cells.slice(width).some((c) => c.trim() !== ''));
-  for (const row of tooLong) problems.push(`row ${row.number}: has ${row.cells.length} fields, the header has ${width}${TOO_MANY_FIELDS}`);
-  const misshapen = new Set([...short.refused, ...tooLong]);
+  const tooLong = longRows(rows, width);
+  problems.push(...tooLong.problems);
+  const misshapen = new Set([...short.refused, ...tooLong.rows]);
   problems.push(
     ...unnamedColumnProblems(
       header,
