@@ -103,3 +103,55 @@ describe('a lat/lon sheet whose two columns hold each other’s values', () => {
     expect(readInstanceFile(fileOf('munich.csv', utf8(munich)), fleet).depot).toMatchObject({ x: 48.137, y: 11.575 });
   });
 });
+
+/** The lines with line `at` replaced. */
+const withRow = (lines: string[], at: number, line: string) => lines.map((l, i) => (i === at ? line : l));
+
+describe('a row with a separator inside a cell, written unquoted by another program', () => {
+  /** UTF-8 without a mark, as a TMS export writes it. */
+  const utf8 = (lines: string[]) => new TextEncoder().encode(`${lines.join('\r\n')}\r\n`);
+  const tour = [
+    'Kunden-Nr;Name;Breite;Länge;Menge;von;bis;Standzeit',
+    'Lager;Lager Süd;48,137;11,575;0;06:00;18:00;0',
+    'K1;Müller;48,15;11,58;3;08:00;12:00;10',
+    'K2;Blumen Schäfer; Filiale 2;48,12;11,6;2;09:00;13:00;10',
+  ];
+
+  it("in a ';' file is told as that separator inside a cell, naming the column and the cell to quote", () => {
+    expect(inputDetails(() => readInstanceFile(fileOf('tour.csv', utf8(tour)), fleet))).toEqual([
+      "row 4: has 9 fields, the header has 8: the separator ';' appears inside a cell, most likely column Name ('Blumen Schäfer; Filiale 2'): put that cell in double quotes, or remove the ';' from it",
+    ]);
+    // Quoted, the same row is read.
+    const quoted = withRow(tour, 3, 'K2;"Blumen Schäfer; Filiale 2";48,12;11,6;2;09:00;13:00;10');
+    expect(readInstanceFile(fileOf('tour.csv', utf8(quoted)), fleet).customers[1].name).toBe('Blumen Schäfer; Filiale 2');
+  });
+
+  it('in a tab file names the columns it may be in where nothing tells which, and no column where no joining reads', () => {
+    const tab = (lines: string[]) => utf8(lines.map((line) => line.replaceAll(';', '\t')));
+    // Id and name both read any text, and no space tells which cell the tab is in.
+    const either = withRow(tour, 3, 'K2;Blumen Schäfer;Filiale 2;48,12;11,6;2;09:00;13:00;10');
+    expect(inputDetails(() => readInstanceFile(fileOf('tour.txt', tab(either)), fleet))).toEqual([
+      "row 4: has 9 fields, the header has 8: the separator (a tab) appears inside a cell of column Kunden-Nr or Name ('K2\tBlumen Schäfer\tFiliale 2'): put that cell in double quotes, or remove the tab from it",
+    ]);
+    // Joined anywhere, a cell still fails its column ('x' is no weight): the separator is told without a column.
+    const nowhere = withRow(tour, 3, 'K2;Blumen;48,12;11,6;x;2;09:00;13:00;10');
+    expect(inputDetails(() => readInstanceFile(fileOf('tour.tsv', tab(nowhere)), fleet))).toEqual([
+      'row 4: has 9 fields, the header has 8: the separator (a tab) appears inside a cell: put that cell in double quotes, or remove the tab from it',
+    ]);
+  });
+
+  it("in a ',' file names the text cell a comma is in, and keeps the decimal comma's advice where a number may be split", () => {
+    const comma = [
+      'id,name,lat,lon,demand,ready,due,service',
+      'D,Depot,48.137,11.575,0,06:00,18:00,0',
+      'C1,Müller, Hans,48.15,11.58,3,08:00,12:00,10',
+    ];
+    expect(inputDetails(() => readInstanceFile(fileOf('day.csv', utf8(comma)), fleet))).toEqual([
+      "row 3: has 9 fields, the header has 8: the separator ',' appears inside a cell, most likely column name ('Müller, Hans'): put that cell in double quotes, or remove the ',' from it",
+    ]);
+    const decimal = withRow(comma, 2, 'C1,Müller,48.15,11.58,2,5,08:00,12:00,10');
+    expect(inputDetails(() => readInstanceFile(fileOf('day.csv', utf8(decimal)), fleet))).toEqual([
+      "row 3: has 9 fields, the header has 8 (a decimal comma in a file with ',' between columns splits a number in two: write 2.5, or save the file with ';' between columns)",
+    ]);
+  });
+});

@@ -214,7 +214,18 @@ export function parseCustomerCsv(text: string, options: CsvFleetOptions): CsvImp
   const short = shortRows(kept, width, mapping, depotFirst, garbled);
   const rows = short.rows;
   problems.push(...short.problems);
-  const tooLong = longRows(rows, width);
+  // A ',' file may still write decimal commas, in quoted cells (Google Sheets in a German or French locale).
+  const numberColumns = (['x', 'y', 'lat', 'lon', 'demand', 'ready', 'due', 'service'] as const).flatMap((f) => mapping.index[f] ?? []);
+  const sheetsCommas = delimiter === ',' && commaFileDecimals(rows.flatMap((r) => numberColumns.map((i) => r.cells[i] ?? '')));
+  const decimalComma = delimiter !== ',' || sheetsCommas;
+  const markColumns = (['x', 'y', 'lat', 'lon', 'demand', 'service'] as const).flatMap((f) => (mapping.index[f] === undefined ? [] : [f]));
+  const cellsOf = (fields: readonly (typeof markColumns)[number][]) =>
+    rows.flatMap((r) => fields.map((f) => ({ text: r.cells[mapping.index[f] ?? -1] ?? '', amount: f === 'demand' })));
+  const marks = decimalMarks(cellsOf(markColumns));
+  const demandMarks = decimalMarks(cellsOf(markColumns.filter((f) => f === 'demand')));
+  const style = numberStyle(marks, demandMarks, decimalComma, delimiter === '\t' || delimiter === '|' || sheetsCommas);
+  // A row with a separator too many is told once, with what split it where the file tells it (csv-long-rows.ts).
+  const tooLong = longRows(rows, header, mapping, { delimiter, decimalComma, style });
   problems.push(...tooLong.problems);
   const misshapen = new Set([...short.refused, ...tooLong.rows]);
   problems.push(
@@ -226,16 +237,6 @@ export function parseCustomerCsv(text: string, options: CsvFleetOptions): CsvImp
   const depotRow = findDepot(rows, mapping, problems);
   const windowCells = rows.flatMap((row) => (['ready', 'due'] as const).map((f) => row.cells[mapping.index[f] ?? -1] ?? ''));
   const clock = newClockUse(windowCells);
-  // A ',' file may still write decimal commas, in quoted cells (Google Sheets in a German or French locale).
-  const numberColumns = (['x', 'y', 'lat', 'lon', 'demand', 'ready', 'due', 'service'] as const).flatMap((f) => mapping.index[f] ?? []);
-  const sheetsCommas = delimiter === ',' && commaFileDecimals(rows.flatMap((r) => numberColumns.map((i) => r.cells[i] ?? '')));
-  const decimalComma = delimiter !== ',' || sheetsCommas;
-  const markColumns = (['x', 'y', 'lat', 'lon', 'demand', 'service'] as const).flatMap((f) => (mapping.index[f] === undefined ? [] : [f]));
-  const cellsOf = (fields: readonly (typeof markColumns)[number][]) =>
-    rows.flatMap((r) => fields.map((f) => ({ text: r.cells[mapping.index[f] ?? -1] ?? '', amount: f === 'demand' })));
-  const marks = decimalMarks(cellsOf(markColumns));
-  const demandMarks = decimalMarks(cellsOf(markColumns.filter((f) => f === 'demand')));
-  const style = numberStyle(marks, demandMarks, decimalComma, delimiter === '\t' || delimiter === '|' || sheetsCommas);
   const bad: CellProblem[] = [];
   let depot: Depot | undefined;
   let customers: Customer[] = [];
