@@ -16,6 +16,24 @@ export interface DecodedText {
 }
 
 export function decodeText(bytes: Uint8Array): DecodedText {
+  const decoded = decodeBytes(bytes);
+  // A binary file is refused as such (holdsBinary): how its bytes were read, garbled or not, is beside the point.
+  return decoded.warning && holdsBinary(decoded.text) ? { text: decoded.text } : decoded;
+}
+
+/**
+ * Whether a file's text is binary data rather than text (a workbook saved or renamed as .csv, random bytes): text
+ * never holds control characters besides tabs and line breaks. Its first 4096 characters tell.
+ */
+export function holdsBinary(text: string): boolean {
+  for (let i = 0; i < Math.min(text.length, 4096); i++) {
+    const code = text.charCodeAt(i);
+    if (code < 9 || (code > 13 && code < 32)) return true;
+  }
+  return false;
+}
+
+function decodeBytes(bytes: Uint8Array): DecodedText {
   if (bytes[0] === 0xff && bytes[1] === 0xfe) return { text: new TextDecoder('utf-16le').decode(bytes) };
   if (bytes[0] === 0xfe && bytes[1] === 0xff) return { text: new TextDecoder('utf-16be').decode(bytes) };
   const unmarked = unmarkedUtf16(bytes);

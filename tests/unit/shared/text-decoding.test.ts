@@ -83,4 +83,10 @@ describe('decoding a spreadsheet file', () => {
     const other = 'id,name\n1,שלום Shop\n2,مرحبا Store\n3,10 µm Filter\n';
     expect(decodeText(new TextEncoder().encode(other))).toEqual({ text: other });
   });
+
+  it('says nothing of how it read a file that is not text: such a file is refused as binary where it is read', () => {
+    // An .xlsx renamed .csv: a zip archive's header, control bytes, and bytes beyond ASCII that are not UTF-8.
+    const zip = Uint8Array.from([0x50, 0x4b, 0x03, 0x04, 0x14, 0x01, 0x06, 0x02, 0xe4, 0xfc, 0xdf, 0x92, 0x0a, 0x41, 0xf6, 0x8e, 0xc3]);
+    expect(decodeText(zip).warning).toBeUndefined();
+  });
 });

@@ -155,3 +155,25 @@ describe('a row with a separator inside a cell, written unquoted by another prog
     ]);
   });
 });
+
+describe('a file that is not text, given as a CSV', () => {
+  /** Bytes as `head -c 2000 /dev/urandom` writes them, from a fixed seed (xorshift) so that every run reads the same. */
+  function noise(length: number): Uint8Array {
+    let state = 0x2545f491;
+    return Uint8Array.from({ length }, () => {
+      state ^= state << 13;
+      state ^= state >>> 17;
+      state ^= state << 5;
+      return state & 0xff;
+    });
+  }
+
+  it('is refused as binary, with no word on the code page its bytes were read in first', () => {
+    const warnings: string[] = [];
+    const path = fileOf('rnd.csv', noise(2000));
+    expect(inputDetails(() => readInstanceFile(path, { ...fleet, onWarning: (w) => warnings.push(w) }))).toEqual([
+      'the file holds binary data, not text: a CSV is text, a header row and one row per stop',
+    ]);
+    expect(warnings).toEqual([]);
+  });
+});

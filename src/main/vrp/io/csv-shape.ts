@@ -5,6 +5,7 @@
  */
 import Papa from 'papaparse';
 import { clipped } from '../../../shared/issues.js';
+import { holdsBinary } from '../../../shared/text-decoding.js';
 import { DEPOT_TYPES, typeWord } from './csv-aliases.js';
 import { mapColumns, normaliseHeader, type ColumnMapping } from './csv-columns.js';
 import type { Row } from './csv-rows.js';
@@ -14,19 +15,14 @@ export const SAVE_AS_CSV =
   "in Excel use File → Save As → 'CSV UTF-8 (Comma delimited)', in LibreOffice File → Save As → 'Text CSV', and import that file";
 
 /**
- * Why a file that is not text cannot be a CSV: a workbook saved (or renamed) as .csv, or other binary data. Text never
- * holds control characters besides tabs and line breaks; a zip archive (.xlsx, .ods) and an Excel 97–2003 workbook
+ * Why a file that is not text cannot be a CSV: a workbook saved (or renamed) as .csv, or other binary data (holdsBinary,
+ * which also keeps decodeText from telling how such bytes were read); a zip archive (.xlsx, .ods) and an Excel 97–2003 workbook
  * (.xls) are told by their first bytes. Null for text.
  */
 export function binaryFileProblem(text: string): string | null {
   if (text.startsWith('PK\u0003\u0004')) return `the file is a spreadsheet workbook (.xlsx or .ods), not CSV: ${SAVE_AS_CSV}`;
   if (text.startsWith('\u00d0\u00cf\u0011\u00e0')) return `the file is an Excel 97–2003 workbook (.xls), not CSV: ${SAVE_AS_CSV}`;
-  for (let i = 0; i < Math.min(text.length, 4096); i++) {
-    const code = text.charCodeAt(i);
-    if (code < 9 || (code > 13 && code < 32))
-      return 'the file holds binary data, not text: a CSV is text, a header row and one row per stop';
-  }
-  return null;
+  return holdsBinary(text) ? 'the file holds binary data, not text: a CSV is text, a header row and one row per stop' : null;
 }
 
 /** '|' is what some ERP and database exports write; like a tab, it is neither decimal mark. */
