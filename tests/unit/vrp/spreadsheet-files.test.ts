@@ -41,6 +41,31 @@ describe('a sheet saved by German Excel', () => {
   });
 });
 
+describe('a sheet saved by German Excel with only some time cells formatted as time', () => {
+  it('whose depot hours are HH:MM and customer windows fractions of a day is refused once, for the fractions', () => {
+    const path = fileOf(
+      'montag.csv',
+      cp1252([
+        'Kunden-Nr;Name;Breite;Länge;Menge;von;bis;Standzeit',
+        'Lager;Lager Süd;48,137;11,575;0;06:00;18:00;0',
+        'K1;Müller;48,15;11,58;3;0,333333333333333;0,5;10',
+        'K2;Kühne;48,12;11,6;2;0,375;0,708333333333333;10',
+      ]),
+    );
+    expect(inputDetails(() => readInstanceFile(path, fleet))).toEqual([
+      "columns von and bis hold times saved as fractions of a day, as a spreadsheet stores them (row 3, column von: '0,333333333333333' is 08:00), not minutes: format the columns as time (hh:mm) in the spreadsheet and save the CSV again",
+    ]);
+    // One number alone among clock times is that cell's slip, told by itself.
+    const one = fileOf(
+      'montag.csv',
+      cp1252(['id;lat;lon;demand;von;bis;service', 'D;48,1;11,5;0;06:00;18:00;0', 'K1;48,2;11,6;3;0,5;12:00;10']),
+    );
+    expect(inputDetails(() => readInstanceFile(one, fleet))).toEqual([
+      "row 3, column von: '0,5' is a plain number, but this file's times are HH:MM: write it as a time of day, e.g. 07:30",
+    ]);
+  });
+});
+
 describe('a sheet saved as text (.txt)', () => {
   it('with a title line above the table is refused for that line alone, not also said to be read as a table', () => {
     // Excel's "Text (Tab delimited)": Windows-1252, tabs, CRLF, the sheet's title in A1.

@@ -136,6 +136,22 @@ export function offsetWarnings(clock: ClockUse): string[] {
 }
 
 /**
+ * A file that writes its windows as HH:MM means every window so: "7.30" there is a typo for 07:30, not 7.3 minutes.
+ * (The customer table reads "1430" as 14:30 where its times are HH:MM: there the dispatcher sees the reading at once;
+ * here a file's rows are read unseen, so it is refused: format.ts parseTime.) A dotted time or one without its colon
+ * says what was meant ("8.15" -> 08:15, "1430" -> 14:30); any other number gets a plain example. (Numbers that are
+ * fractions of a day are told once instead: csv-day-fractions.ts.)
+ */
+export function plainNumbersAmongClockTimes(clock: ClockUse): string[] {
+  if (!clock.used) return [];
+  return clock.numbers.map(({ where, text }) => {
+    const time = /^([01]?\d|2[0-3])[.,]?([0-5]\d)$/.exec(text);
+    const example = time ? `${time[1].padStart(2, '0')}:${time[2]}` : '07:30';
+    return `${where}: '${text}' is a plain number, but this file's times are HH:MM: write it as a time of day, e.g. ${example}`;
+  });
+}
+
+/**
  * Window times read as minutes, as written, though their shape says they were meant otherwise: the dispatcher is
  * told, with the way to write what was meant. In a file with no HH:MM at all:
  * - "0800" (a leading zero, four digits): a time of day without its colon;

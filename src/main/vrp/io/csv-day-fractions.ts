@@ -21,12 +21,14 @@ const fractionsOfDay = (cells: readonly { text: string }[]) =>
 
 /**
  * The refusal when the window times written as plain numbers are fractions of a day (fractionsOfDay), in a file
- * without HH:MM or dated times; else null. A service column of fractions is named with them: formatted as a number
- * too, it would be read as a fraction of a minute once the windows are fixed. (Alone, beside HH:MM windows, a service
+ * without dated times; else null. Beside HH:MM cells (the depot's hours formatted as time, the customers' windows as
+ * numbers) it takes two such numbers at least: one alone is more likely a slip in that cell, told by itself
+ * (plainNumbersAmongClockTimes). A service column of fractions is named with them: formatted as a number too, it
+ * would be read as a fraction of a minute once the windows are fixed. (Alone, beside HH:MM windows, a service
  * of 0.5 may mean half a minute: it is read as written.)
  */
 export function dayFractionsProblem(clock: ClockUse): string | null {
-  if (clock.used || clock.dated > 0 || !fractionsOfDay(clock.numbers)) return null;
+  if (clock.dated > 0 || !fractionsOfDay(clock.numbers) || (clock.used && clock.numbers.length < 2)) return null;
   const fraction = clock.numbers.find((n) => value(n.text) > 0 && value(n.text) < 1)!;
   const service = fractionsOfDay(clock.durations) ? clock.durations : [];
   const columns = [...new Set([...clock.numbers, ...service].map((n) => n.column))];

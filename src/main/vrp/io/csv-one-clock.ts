@@ -3,7 +3,6 @@ import { overnight, startOfDay } from '../../../shared/clock.js';
 import type { Customer, Depot } from '../../../shared/domain.js';
 import type { PartialCustomer } from '../validate.js';
 import { type ClockUse, offDayWindows } from './csv-clock.js';
-import { dayFractionsProblem } from './csv-day-fractions.js';
 
 /** Which window times a customer row left blank: they are the shift's (open from its start, until its end). */
 export interface OpenWindow {
@@ -14,8 +13,8 @@ export interface OpenWindow {
 /**
  * The file's times on one clock: a customer's blank window cells take the depot's hours, dated times count from
  * midnight of the day the depot opens, and a night shift's times after midnight are the next day's. Dated and plain
- * times mixed, or times saved as fractions of a day, cannot be put on one clock: that is reported, and the rules
- * between times (a window per customer closed before the shift) wait until it is fixed.
+ * times mixed cannot be put on one clock: that is reported, and the rules between times (a window per customer closed
+ * before the shift) wait until it is fixed. (Times saved as fractions of a day are refused before: csv-day-fractions.ts.)
  */
 export function onOneClock(
   depot: Depot,
@@ -39,11 +38,6 @@ export function onOneClock(
     problems.push(
       `${clock.dated} times carry a date and ${clock.undated} do not (${example}): write every time with its date (2026-11-27 08:00) or none (08:00)`,
     );
-    return { depot, customers, unclocked: true };
-  }
-  const fractions = dayFractionsProblem(clock);
-  if (fractions) {
-    problems.push(fractions);
     return { depot, customers, unclocked: true };
   }
   if (clock.dated > 0) {

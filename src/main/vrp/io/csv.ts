@@ -11,10 +11,12 @@ import {
   newClockUse,
   offsetWarnings,
   meridiemWarnings,
+  plainNumbersAmongClockTimes,
   slashDateWarnings,
   unitsRead,
 } from './csv-clock.js';
 import { onOneClock, type OpenWindow } from './csv-one-clock.js';
+import { dayFractionsProblem } from './csv-day-fractions.js';
 import { missingFleet } from './csv-fleet.js';
 import { planeInDegreesWarning } from './plane-degrees.js';
 import { ignoredColumnsLine, missingColumnLeads } from './csv-hints.js';
@@ -257,23 +259,15 @@ export function parseCustomerCsv(text: string, options: CsvFleetOptions): CsvImp
     }
   }
   problems.push(...cellProblemLines(bad));
-  let unclocked = false;
   const afternoons = meridiemWarnings(clock, depot);
-  const clockProblems: string[] = [];
-  if (depot) ({ depot, customers, unclocked } = onOneClock(depot, customers, openWindows, partialRows, clock, clockProblems));
+  // Times saved as fractions of a day are told once for the file, not cell by cell, the depot's row read or not; the
+  // rules between times wait until they are fixed.
+  const fractions = dayFractionsProblem(clock);
+  let unclocked = fractions !== null;
+  const clockProblems: string[] = fractions ? [fractions] : [];
+  if (depot && !fractions) ({ depot, customers, unclocked } = onOneClock(depot, customers, openWindows, partialRows, clock, clockProblems));
   problems.push(...clockProblems.map((p) => withRow(p, rowsOfCustomer, depotRow?.number)));
-  // A file that writes its windows as HH:MM means every window so: "7.30" there is a typo for 07:30, not 7.3 minutes.
-  if (clock.used) {
-    for (const { where, text } of clock.numbers) {
-      // (The customer table reads "1430" as 14:30 where its times are HH:MM: there the dispatcher sees the reading at
-      // once; here a file's rows are read unseen, so it is refused: format.ts parseTime.)
-      // A dotted time or one without its colon says what was meant ("8.15" -> 08:15, "1430" -> 14:30); any other
-      // number gets a plain example.
-      const time = /^([01]?\d|2[0-3])[.,]?([0-5]\d)$/.exec(text);
-      const example = time ? `${time[1].padStart(2, '0')}:${time[2]}` : '07:30';
-      problems.push(`${where}: '${text}' is a plain number, but this file's times are HH:MM: write it as a time of day, e.g. ${example}`);
-    }
-  }
+  if (!fractions) problems.push(...plainNumbersAmongClockTimes(clock));
   problems.push(...missingFleet(options, mapping.geo));
 
   const instance: Instance = {
