@@ -66,6 +66,33 @@ describe('a sheet saved by German Excel with only some time cells formatted as t
   });
 });
 
+describe('a sheet saved by German Excel whose service column alone is formatted as a number', () => {
+  const header = 'Kunden-Nr;Name;Breite;Länge;Menge;von;bis;Standzeit';
+  const depot = 'Lager;Lager Süd;48,137;11,575;0;06:00;18:00;0';
+
+  it('is read as written beside HH:MM windows, and told what its first value is as a fraction of a day', () => {
+    const warnings: string[] = [];
+    const rows = ['K1;Müller;48,15;11,58;3;08:00;12:00;0,0104166666666667', 'K2;Kühne;48,12;11,6;2;09:00;17:00;0,0208333333333333'];
+    const day = readInstanceFile(fileOf('montag.csv', cp1252([header, depot, ...rows])), { ...fleet, onWarning: (w) => warnings.push(w) });
+    expect(day.customers.map((c) => c.service)).toEqual([0.0104166666666667, 0.0208333333333333]);
+    expect(warnings).toContain(
+      "row 3, column Standzeit: '0,0104166666666667' and every other service time lie between 0 and 1: they are read as minutes, as written. If they are fractions of a day, as a spreadsheet stores times ('0,0104166666666667' is 15 minutes), format the column as time (hh:mm) in the spreadsheet and save the CSV again",
+    );
+  });
+
+  it('says nothing where the service times are minutes, or 0 and 1 only', () => {
+    for (const services of [
+      ['10', '15'],
+      ['0', '1'],
+    ]) {
+      const warnings: string[] = [];
+      const rows = [`K1;Müller;48,15;11,58;3;08:00;12:00;${services[0]}`, `K2;Kühne;48,12;11,6;2;09:00;17:00;${services[1]}`];
+      readInstanceFile(fileOf('montag.csv', cp1252([header, depot, ...rows])), { ...fleet, onWarning: (w) => warnings.push(w) });
+      expect(warnings.filter((w) => w.includes('Standzeit'))).toEqual([]);
+    }
+  });
+});
+
 describe('a sheet saved as text (.txt)', () => {
   it('with a title line above the table is refused for that line alone, not also said to be read as a table', () => {
     // Excel's "Text (Tab delimited)": Windows-1252, tabs, CRLF, the sheet's title in A1.

@@ -96,7 +96,7 @@ export function cellReader(
         return (n * seconds) / 60;
       }
       if (window) clock.numbers.push({ where: where(field), text, column: mapping.names[field]! });
-      else if (field === 'service') clock.durations.push({ text, column: mapping.names[field]! });
+      else if (field === 'service') clock.durations.push({ where: where(field), text, column: mapping.names[field]! });
       return n;
     }
     // A duration may carry its unit in the cell: "10 min", "1,5 h".

@@ -25,8 +25,8 @@ import type { ColumnMapping, TimeField } from './csv-columns.js';
 export interface ClockUse {
   used: boolean;
   numbers: { where: string; text: string; column: string }[];
-  /** Service times written as plain numbers (minutes), for the refusal of times saved as fractions of a day. */
-  durations: { text: string; column: string }[];
+  /** Service times written as plain numbers (minutes), for the refusal of times saved as fractions of a day and its warning. */
+  durations: { where: string; text: string; column: string }[];
   dated: number;
   undated: number;
   /**

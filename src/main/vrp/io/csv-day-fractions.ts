@@ -7,7 +7,7 @@
  * decimals writes 08:00 as 0.33, which is 07:55, and 08:30 as 0.35, 08:24; read so, windows would move by minutes
  * without a word. Formatted as hh:mm, the same cells are written exactly, so the fix is one step in the sheet.
  */
-import { formatClock, MINUTES_PER_DAY } from '../../../shared/clock.js';
+import { formatClock, formatDuration, MINUTES_PER_DAY } from '../../../shared/clock.js';
 import type { ClockUse } from './csv-clock.js';
 
 /** "ready", "ready and due". */
@@ -24,13 +24,13 @@ const fractionsOfDay = (cells: readonly { text: string }[]) =>
  * without dated times; else null. Beside HH:MM cells (the depot's hours formatted as time, the customers' windows as
  * numbers) it takes two such numbers at least: one alone is more likely a slip in that cell, told by itself
  * (plainNumbersAmongClockTimes). A service column of fractions is named with them: formatted as a number too, it
- * would be read as a fraction of a minute once the windows are fixed. (Alone, beside HH:MM windows, a service
- * of 0.5 may mean half a minute: it is read as written.)
+ * would be read as a fraction of a minute once the windows are fixed. (Alone, beside HH:MM windows, it is read as
+ * written and told: serviceFractionsWarning.)
  */
 export function dayFractionsProblem(clock: ClockUse): string | null {
   if (clock.dated > 0 || !fractionsOfDay(clock.numbers) || (clock.used && clock.numbers.length < 2)) return null;
   const fraction = clock.numbers.find((n) => value(n.text) > 0 && value(n.text) < 1)!;
-  const service = fractionsOfDay(clock.durations) ? clock.durations : [];
+  const service: readonly { column: string }[] = fractionsOfDay(clock.durations) ? clock.durations : [];
   const columns = [...new Set([...clock.numbers, ...service].map((n) => n.column))];
   const [them, one] = columns.length === 1 ? ['column', 'the column'] : ['columns', 'the columns'];
   const time = formatClock(value(fraction.text) * MINUTES_PER_DAY);
@@ -38,4 +38,22 @@ export function dayFractionsProblem(clock: ClockUse): string | null {
     `${them} ${listed(columns)} ${columns.length === 1 ? 'holds' : 'hold'} times saved as fractions of a day, as a spreadsheet stores them ` +
     `(${fraction.where}: '${fraction.text}' is ${time}), not minutes: format ${one} as time (hh:mm) in the spreadsheet and save the CSV again`
   );
+}
+
+/**
+ * Beside HH:MM windows, a service column whose every value lies between 0 and 1 (fractionsOfDay): perhaps a duration
+ * formatted as a number in the sheet (0,0104166666666667 for 0:15), perhaps minutes under one. Told, not refused as
+ * window fractions are: a window closing within the first minute of the day cannot be meant, while a service of half
+ * a minute (a parcel at a letterbox) can, so the cells are read as written and the dispatcher is told what the first
+ * would be as a fraction of a day, with the fix. Not read as fractions either, for the reason above: a sheet writes
+ * only the digits it shows.
+ */
+export function serviceFractionsWarning(clock: ClockUse): string[] {
+  if (!clock.used || !fractionsOfDay(clock.durations)) return [];
+  const first = clock.durations.find((n) => value(n.text) > 0 && value(n.text) < 1)!;
+  return [
+    `${first.where}: '${first.text}' and every other service time lie between 0 and 1: they are read as minutes, as written. ` +
+      `If they are fractions of a day, as a spreadsheet stores times ('${first.text}' is ${formatDuration(value(first.text) * MINUTES_PER_DAY)}), ` +
+      'format the column as time (hh:mm) in the spreadsheet and save the CSV again',
+  ];
 }

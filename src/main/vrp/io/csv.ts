@@ -16,7 +16,7 @@ import {
   unitsRead,
 } from './csv-clock.js';
 import { onOneClock, type OpenWindow } from './csv-one-clock.js';
-import { dayFractionsProblem } from './csv-day-fractions.js';
+import { dayFractionsProblem, serviceFractionsWarning } from './csv-day-fractions.js';
 import { missingFleet } from './csv-fleet.js';
 import { planeInDegreesWarning } from './plane-degrees.js';
 import { ignoredColumnsLine, missingColumnLeads } from './csv-hints.js';
@@ -318,6 +318,7 @@ export function parseCustomerCsv(text: string, options: CsvFleetOptions): CsvImp
       ...numberStyleWarnings(style),
       ...(degrees ? [degrees] : []),
       ...dottedTimeWarnings(clock),
+      ...serviceFractionsWarning(clock),
       ...afternoons,
       ...offsetWarnings(clock),
       ...slashDateWarnings(clock),
