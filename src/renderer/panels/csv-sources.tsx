@@ -12,7 +12,8 @@ export function CsvPickButton({ onFile }: { onFile(file: File): void }) {
       <input
         ref={input}
         type="file"
-        accept=".csv,.tsv,text/csv,text/tab-separated-values"
+        // .txt: Excel's "Unicode text" and "Text (Tab delimited)", customer tables as jampr reads them too.
+        accept=".csv,.tsv,.txt,text/csv,text/tab-separated-values"
         hidden
         data-testid="csv-file-input"
         onChange={(e) => {
