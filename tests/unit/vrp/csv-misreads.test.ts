@@ -2,6 +2,7 @@
  * Files as other programs write them, that an import used to read without a word into something else than was
  * meant: each is now read as meant, or read as written and said so, or refused with the row and the fix.
  */
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { parseCustomerCsv } from '../../../src/main/vrp/io/csv.js';
 import { writeInstanceCsv } from '../../../src/main/vrp/io/csv-write.js';
@@ -76,6 +77,13 @@ describe('customer CSVs that were misread', () => {
     );
     // Windows of 0 and 1 alone are not fractions of a day: read as minutes, as written.
     expect(windows([HEADER, 'D,0,0,0,0,1,0', 'C1,0,0,10,0,1,0'])).toEqual([[0, 1, 0]]);
+  });
+
+  it('refuses a Solomon benchmark file given as a customer table (a .txt picked in the app) for what it is, not its columns', () => {
+    const solomon = readFileSync('data/solomon/C204.txt', 'utf8');
+    expect(inputDetails(() => parseCustomerCsv(solomon, { ...fleet, name: 'C204' }))).toEqual([
+      'the file is a Solomon benchmark instance (VEHICLE and CUSTOMER sections), not a customer table: the jampr command line reads it as a .txt file (jampr plan C204.txt)',
+    ]);
   });
 
   it('says that a row with a field too many may hold a decimal comma, in a file with commas between columns', () => {

@@ -22,9 +22,16 @@ const NUMBER = /^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/;
  * header, by the names the CSV import reads (csv-shape.ts `hasTableHeader`), is a customer table.
  */
 export function isCustomerTable(text: string): boolean {
-  const sections = text.split(/\r?\n/).some((l) => /^\s*(VEHICLE|CUSTOMER)\s*$/i.test(l));
-  return !sections && hasTableHeader(text);
+  return sectionsOf(text).size === 0 && hasTableHeader(text);
 }
+
+/** The Solomon sections whose heading line the text has: VEHICLE, CUSTOMER. */
+function sectionsOf(text: string): Set<string> {
+  return new Set(text.split(/\r?\n/).flatMap((l) => /^\s*(VEHICLE|CUSTOMER)\s*$/i.exec(l)?.[1].toUpperCase() ?? []));
+}
+
+/** A Solomon file by both its section headings: given where a customer table is read, it is refused for what it is. */
+export const isSolomonText = (text: string): boolean => sectionsOf(text).size === 2;
 
 export function readSolomon(text: string, options: SolomonOptions = {}): Instance {
   const lines = text.replace(/^\uFEFF/, '').split(/\r?\n/);
