@@ -46,4 +46,23 @@ describe('jampr plan on a spreadsheet file', () => {
     const names = namesIn(await readFile(join(dir, 'plan.csv'), 'utf8'));
     for (const name of ['Lager Süd', 'Müller Straße', 'Kühne']) expect(names).toContain(name);
   });
+
+  it('refuses a binary file given as .csv with that alone, not first a word on the code page its bytes were read in', async () => {
+    const dir = await cliWorkDir();
+    // As `head -c 2000 /dev/urandom` writes them, from a fixed seed (xorshift).
+    let state = 0x2545f491;
+    const noise = Uint8Array.from({ length: 2000 }, () => {
+      state ^= state << 13;
+      state ^= state >>> 17;
+      state ^= state << 5;
+      return state & 0xff;
+    });
+    await writeFile(join(dir, 'rnd.csv'), noise);
+    const failed = await jamprIn(dir, 'plan', 'rnd.csv', '--capacity', '50').then(
+      () => null,
+      (e: { stderr: string }) => e,
+    );
+    expect(failed?.stderr).toContain('the file holds binary data, not text');
+    expect(failed?.stderr).not.toContain('warning');
+  });
 });
