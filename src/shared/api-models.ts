@@ -5,7 +5,6 @@
 import { z } from 'zod';
 import {
   MAX_APP_TRAINING_SIZE,
-  MAX_MODEL_NAME_CHARS,
   MAX_TRAINING_MINUTES,
   MIN_TRAINING_MINUTES,
   MIN_TRAINING_SIZE,
@@ -13,6 +12,7 @@ import {
 } from './limits.js';
 import { type VariantName, variantNameSchema } from './domain.js';
 import { idSchema as id } from './api-id.js';
+import { modelNameSchema } from './model-name.js';
 
 export const trainingRequestSchema = z
   .strictObject({
@@ -26,11 +26,7 @@ export const trainingRequestSchema = z
     /** Start from untrained weights instead (only when asked). */
     fromScratch: z.boolean().optional(),
     /** Checked here, before the run, against the limit its card is checked against after it. */
-    name: z
-      .string()
-      .min(1)
-      .max(MAX_MODEL_NAME_CHARS, `is longer than ${MAX_MODEL_NAME_CHARS} characters, the most a model name may have: shorten it`)
-      .optional(),
+    name: modelNameSchema.optional(),
   })
   // Both asked for: one would be ignored without a word.
   .refine((r) => !(r.fromScratch && r.fromModelId !== undefined), {

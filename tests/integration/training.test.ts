@@ -223,6 +223,13 @@ describe('training service', () => {
     expect((await app.call('training:cancel', { id: run.id })).status).toBe('cancelled');
   });
 
+  it('refuses a model name with a control character before training, as jampr train --name does (one rule)', async () => {
+    app = createTestApp(fakeTrainer());
+    const refusal = await app.fail('training:start', { variant: 'tw1', size: 10, instanceIds: [], minutes: 1, name: 'north\tsoft' });
+    expect(refusal).toMatchObject({ kind: 'input', details: [expect.stringMatching(/holds the invisible control character U\+0009/)] });
+    expect(await app.call('training:list', {})).toEqual([]);
+  });
+
   it('stops a run whose database file was deleted under it, and ends it in words', async () => {
     const trainer = fakeTrainer();
     app = createTestApp(trainer);

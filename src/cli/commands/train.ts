@@ -18,6 +18,7 @@ import { checkOutputFolder } from '../files.js';
 import { trainOnThread } from '../train-thread.js';
 import { trainVerdict } from '../train-verdict.js';
 import { usageError } from '../usage.js';
+import { modelNameSchema } from '../../shared/model-name.js';
 
 /**
  * Trains (or continues training) a JAMPR model on the ML worker; Ctrl-C stops it (train-thread.ts): what was trained is
@@ -38,6 +39,8 @@ export async function run(argv: string[]): Promise<void> {
   if (!values.out) throw usageError('--out DIR is required (where the checkpoint is written)');
   checkOutputFolder(values.out, values.from ? [values.from] : []);
   const outDir = resolve(values.out);
+  // The folder's name by default: a model trained from a shipped one must not pass for it in plans and cards.
+  const name = checkedModelName(values.name, outDir);
   const variant = variantName(values.variant);
   await refuseModelsFolder(values.out, variant);
   const size = numberFlag(values, 'size', 20, { min: MIN_TRAINING_SIZE, max: MAX_CUSTOMERS, integer: true });
@@ -49,8 +52,6 @@ export async function run(argv: string[]): Promise<void> {
   const { learn, holdout } = splitHoldout(days);
   // Compared with the model it started from, else (as the app compares with the model in use) the one jampr plans with.
   const compareDir = holdout.length === 0 ? null : (fromDir ?? (await plannedWith(variant, size)));
-  // The folder's name by default: a model trained from a shipped one must not pass for it in plans and cards.
-  const name = values.name ?? basename(outDir);
   const result = await trainOnThread(
     {
       variant,
@@ -97,6 +98,22 @@ export async function run(argv: string[]): Promise<void> {
     );
   }
   if (verdict) process.stderr.write(`jampr: ${verdict.said}\n`);
+}
+
+/**
+ * The model's name, checked before any work by the rule the app's runs are checked by (shared/model-name.ts): a name
+ * the card cannot hold would otherwise be found only when the trained model is loaded.
+ */
+function checkedModelName(asked: string | undefined, outDir: string): string {
+  const name = asked ?? basename(outDir);
+  const checked = modelNameSchema.safeParse(name);
+  if (checked.success) return name;
+  const problem = checked.error.issues[0].message;
+  throw usageError(
+    asked !== undefined
+      ? `--name ${problem}`
+      : `the model would be named after its folder ${basename(outDir)}, which ${problem.replace(/: .*$/, '')}: give it a --name`,
+  );
 }
 
 /** The JAMPR model jampr plans this policy and size with by default, if any (the catalog's rule, model-catalog.ts). */
