@@ -11,6 +11,13 @@ export const EXIT = {
   infeasible: 2,
   /** A defect in jampr itself: the message and a stack trace on stderr for a bug report. */
   internal: 3,
-  /** Stopped by Ctrl-C. */
+  /**
+   * Stopped by Ctrl-C (SIGINT). SIGTERM and SIGHUP stop a command the same way (interrupt.ts), with the status a shell
+   * gives a process the signal ended: 128 + its number.
+   */
   interrupted: 130,
+  /** Stopped by SIGTERM (a service manager, `kill`, a CI job's timeout), as by Ctrl-C. */
+  terminated: 143,
+  /** Stopped by SIGHUP (the terminal closed, an ssh session dropped), as by Ctrl-C. */
+  hungUp: 129,
 } as const;

@@ -56,7 +56,7 @@ export const COMMAND_HELP: Record<string, string[]> = {
     '  --out FILE           write the plan there: the plan CSV for .csv, JSON for .json or no extension (others are refused)',
     '  --decimal-comma      with --out FILE.csv: the plan CSV for Excel in a language that writes decimals with a comma',
     "                       (German, French, ...): ';' between columns, numbers written 12,5",
-    'Ctrl-C cancels the plan at once: nothing is written (exit 130).',
+    'Ctrl-C cancels the plan at once: nothing is written (exit 130; SIGTERM, SIGHUP alike: exit 143, 129).',
   ],
   eval: [
     'jampr eval INSTANCE PLAN.json [--variant tw1|tw2|tw3] [options]',
@@ -87,6 +87,7 @@ export const COMMAND_HELP: Record<string, string[]> = {
     '  --speed [--gap-instances a,b --gap-seconds S]   the speed figures as JSON (--speed with no value)',
     'Ctrl-C stops the table at once and says in which row (exit 130): the rows printed are complete, the rest are not',
     'printed. With --speed it says in which figure, none being printed (they are printed together at the end).',
+    'SIGTERM and SIGHUP stop it alike (exit 143, 129).',
   ],
   train: [
     'jampr train --out DIR [--variant tw1|tw2|tw3] [--size N] [options]',
@@ -111,7 +112,7 @@ export const COMMAND_HELP: Record<string, string[]> = {
     'Ctrl-C stops it (exit 130): while it measures the model or fits its pair bias at once, writing nothing; during',
     'training after the step under way (on several threads: the steps then in flight, one a thread), saving the model',
     'so far at once, not measured again, its card saying it stopped early. Ctrl-C again quits at once without saving:',
-    'DIR then holds its last complete checkpoint, or nothing.',
+    'DIR then holds its last complete checkpoint, or nothing. SIGTERM and SIGHUP stop it alike (exit 143, 129).',
   ],
   info: ['jampr info', 'Prints versions, the TensorFlow.js backend and the shipped models.'],
 };

@@ -56,25 +56,30 @@ describe('jampr plan', () => {
     expect(small.stderr).not.toMatch(/time limit/);
   });
 
-  it('stops at once on Ctrl-C, while the solver is busy, says so and writes nothing', async () => {
-    const instance = generateInstances(50, 1, 13)[0];
-    const dir = await cliWorkDir();
-    await writeFile(join(dir, 'instance.json'), writeInstanceJson(instance));
-    const out = join(dir, 'plan.json');
-    const { child, streams, ended } = startJampr(['plan', 'instance.json', '--time-limit', '60', '--out', out], { cwd: dir });
-    // Long enough for the command to load and the search to be under way.
-    await new Promise((wait) => setTimeout(wait, 4000));
-    const asked = performance.now();
-    child.kill('SIGINT');
-    // Ended by the signal (the shell reports 130), at once rather than after the search's 60 s, with one line that
-    // says so, and no plan file (nor its temporary copy).
-    expect(await ended).toEqual({ code: null, signal: 'SIGINT' });
-    expect(performance.now() - asked).toBeLessThan(5000);
-    expect(streams.stderr).toBe('jampr: plan cancelled: nothing was written\n');
-    expect(streams.stdout).toBe('');
-    expect(existsSync(out)).toBe(false);
-    expect(readdirSync(dir)).toEqual(['instance.json']);
-  }, 30_000);
+  // SIGTERM (`kill`, a service manager) and SIGHUP (the terminal closed) stop it as Ctrl-C does: the shell reports 143, 129.
+  it.each(['SIGINT', 'SIGTERM', 'SIGHUP'] as const)(
+    'stops at once on %s, while the solver is busy, says so and writes nothing',
+    async (signal) => {
+      const instance = generateInstances(50, 1, 13)[0];
+      const dir = await cliWorkDir();
+      await writeFile(join(dir, 'instance.json'), writeInstanceJson(instance));
+      const out = join(dir, 'plan.json');
+      const { child, streams, ended } = startJampr(['plan', 'instance.json', '--time-limit', '60', '--out', out], { cwd: dir });
+      // Long enough for the command to load and the search to be under way.
+      await new Promise((wait) => setTimeout(wait, 4000));
+      const asked = performance.now();
+      child.kill(signal);
+      // Ended by the signal (the shell reports 130 for Ctrl-C), at once rather than after the search's 60 s, with one
+      // line that says so, and no plan file (nor its temporary copy).
+      expect(await ended).toEqual({ code: null, signal });
+      expect(performance.now() - asked).toBeLessThan(5000);
+      expect(streams.stderr).toBe('jampr: plan cancelled: nothing was written\n');
+      expect(streams.stdout).toBe('');
+      expect(existsSync(out)).toBe(false);
+      expect(readdirSync(dir)).toEqual(['instance.json']);
+    },
+    30_000,
+  );
 
   it('says before a learned model plans a large day that it takes minutes, as the app does', async () => {
     const dir = await cliWorkDir();

@@ -44,28 +44,34 @@ describe('jampr train and Ctrl-C', () => {
       expect(JSON.parse(run.streams.stdout)).toMatchObject({ outDir: null, cancelled: true });
       expect(existsSync(join(dir, 'model'))).toBe(false);
     }
-    // SIGTERM (a service manager, `kill`) ends it at once by the signal, as before, and nothing is written either.
+    // SIGTERM (a service manager, `kill`) stops it as Ctrl-C does, with the status a shell gives it (143).
     const run = startTraining(dir, ...from);
     await run.seen(/measuring the model/);
     run.child.kill('SIGTERM');
-    expect(await run.ended).toEqual({ code: null, signal: 'SIGTERM' });
+    expect(await run.ended).toEqual({ code: 143, signal: null });
+    expect(run.streams.stderr).toMatch(
+      /^jampr: stopping: no training step was taken yet, so nothing will be written; SIGTERM again to quit at once\njampr: stopped before the first training step: nothing was written$/m,
+    );
     expect(existsSync(join(dir, 'model'))).toBe(false);
   }, 180_000);
 
-  it(
-    'during training finishes the step under way, saves the model, says where and that its card says it stopped early',
-    async () => {
+  it.each([
+    ['SIGINT', 'Ctrl-C', 130],
+    ['SIGTERM', 'SIGTERM', 143],
+  ] as const)(
+    'during training finishes the step under way, saves the model, says where and that its card says it stopped early (%s)',
+    async (signal, again, code) => {
       const dir = await cliWorkDir();
       const run = startTraining(dir, '--size', '5', '--minutes', '2');
       await run.seen(/ cost \d/);
-      run.child.kill('SIGINT');
-      expect(await run.ended).toEqual({ code: 130, signal: null });
+      run.child.kill(signal);
+      expect(await run.ended).toEqual({ code, signal: null });
       const out = join(dir, 'model');
       const order = positions(
         run.streams.stderr,
         / cost \d/,
         new RegExp(
-          `^jampr: stopping after the training step under way, then saving the model to ${out}; Ctrl-C again to quit without saving it$`,
+          `^jampr: stopping after the training step under way, then saving the model to ${out}; ${again} again to quit without saving it$`,
           'm',
         ),
         new RegExp(

@@ -15,6 +15,7 @@ import { readInstancesJsonl } from '../../main/vrp/io/index.js';
 import { EXIT } from '../exit-codes.js';
 import { numberFlag, optionalNumberFlag, parseFlags, variantName } from '../args.js';
 import { checkOutputFolder } from '../files.js';
+import { signalStatus } from '../interrupt.js';
 import { trainOnThread } from '../train-thread.js';
 import { trainVerdict } from '../train-verdict.js';
 import { usageError } from '../usage.js';
@@ -52,7 +53,7 @@ export async function run(argv: string[]): Promise<void> {
   const { learn, holdout } = splitHoldout(days);
   // Compared with the model it started from, else (as the app compares with the model in use) the one jampr plans with.
   const compareDir = holdout.length === 0 ? null : (fromDir ?? (await plannedWith(variant, size)));
-  const result = await trainOnThread(
+  const { result, stoppedBy } = await trainOnThread(
     {
       variant,
       size,
@@ -88,9 +89,10 @@ export async function run(argv: string[]): Promise<void> {
     from: fromDir && modelName(fromDir),
   });
   console.log(JSON.stringify({ ...result, heldOut, compared: compareDir, better: verdict?.better ?? null }));
-  // Stopped by Ctrl-C: what was trained is kept (a model that can plan), and the status says it was cut short.
+  // Stopped by Ctrl-C (SIGTERM, SIGHUP): what was trained is kept (a model that can plan), and the status says it was
+  // cut short, by which signal as a shell says it (130 for Ctrl-C).
   if (result.cancelled) {
-    process.exitCode = EXIT.interrupted;
+    process.exitCode = stoppedBy ? signalStatus(stoppedBy) : EXIT.interrupted;
     process.stderr.write(
       result.outDir === null
         ? 'jampr: stopped before the first training step: nothing was written\n'
