@@ -1,11 +1,14 @@
 /**
- * `jampr train` refuses what would waste its minutes, before any work: a name the model's card cannot hold.
+ * `jampr train` refuses what would waste its minutes, before any work: a name the model's card cannot hold, a folder
+ * another run writes into.
  */
 import { existsSync } from 'node:fs';
+import { mkdir, readdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { EXIT } from '../../src/cli/exit-codes.js';
-import { cliWorkDir, failureOf } from './fixtures/cli.js';
+import { CLAIM_FILE } from '../../src/cli/folder-claim.js';
+import { cliWorkDir, failureOf, jampr, startJampr } from './fixtures/cli.js';
 
 const TINY_RUN = ['train', '--size', '5', '--minutes', '0.05', '--threads', '1'];
 
@@ -35,4 +38,35 @@ describe('jampr train refuses before any work', () => {
     expect(failure.code).toBe(EXIT.input);
     expect(failure.stderr).toMatch(/the model would be named after its folder m+, which is longer than 200 characters.*: give it a --name/);
   });
+
+  it('an --out another run writes into: the second run is refused at once, naming the folder; the first saves its model', async () => {
+    const dir = await cliWorkDir();
+    const out = join(dir, 'model');
+    // Long enough to outlast the second run's start, then stopped once refused: it saves what it trained.
+    const first = startJampr(['train', '--size', '5', '--minutes', '2', '--threads', '1', '--out', out]);
+    await first.seen(/ cost \d/);
+    const failure = await failureOf(...TINY_RUN, '--out', out);
+    expect(failure.code).toBe(EXIT.input);
+    expect(failure.stderr).toMatch(
+      new RegExp(
+        `^jampr: cannot write into ${out}: another jampr train \\(process ${first.child.pid}\\) is writing into it; wait for it to end, or choose another --out`,
+        'm',
+      ),
+    );
+    expect(failure.stderr).not.toMatch(/%/);
+    first.child.kill('SIGINT');
+    expect(await first.ended).toEqual({ code: EXIT.interrupted, signal: null });
+    // The first run's model, and no claim left behind.
+    expect((await readdir(out)).sort()).toEqual(['card.json', 'model.json', 'optimizer.bin', 'optimizer.json', 'weights.bin']);
+  }, 60_000);
+
+  it('takes over a claim left by a run killed outright, whose process no longer runs', async () => {
+    const dir = await cliWorkDir();
+    const out = join(dir, 'model');
+    await mkdir(out);
+    await writeFile(join(out, CLAIM_FILE), '999999999\n');
+    await jampr(...TINY_RUN, '--out', out);
+    expect(existsSync(join(out, 'card.json'))).toBe(true);
+    expect(existsSync(join(out, CLAIM_FILE))).toBe(false);
+  }, 60_000);
 });

@@ -15,6 +15,7 @@ import { readInstancesJsonl } from '../../main/vrp/io/index.js';
 import { EXIT } from '../exit-codes.js';
 import { numberFlag, optionalNumberFlag, parseFlags, variantName } from '../args.js';
 import { checkOutputFolder } from '../files.js';
+import { claimOutputFolder } from '../folder-claim.js';
 import { signalStatus } from '../interrupt.js';
 import { trainOnThread } from '../train-thread.js';
 import { trainVerdict } from '../train-verdict.js';
@@ -53,6 +54,8 @@ export async function run(argv: string[]): Promise<void> {
   const { learn, holdout } = splitHoldout(days);
   // Compared with the model it started from, else (as the app compares with the model in use) the one jampr plans with.
   const compareDir = holdout.length === 0 ? null : (fromDir ?? (await plannedWith(variant, size)));
+  // The last check before the work: from here until the process ends, a second run on this --out is refused.
+  claimOutputFolder(outDir, values.out);
   const { result, stoppedBy } = await trainOnThread(
     {
       variant,
