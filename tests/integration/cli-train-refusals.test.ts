@@ -69,4 +69,21 @@ describe('jampr train refuses before any work', () => {
     expect(existsSync(join(out, 'card.json'))).toBe(true);
     expect(existsSync(join(out, CLAIM_FILE))).toBe(false);
   }, 60_000);
+
+  it('a customer CSV given as --instances: one line saying what --instances reads and how to train on such days', async () => {
+    const dir = await cliWorkDir();
+    const csv =
+      'id,lat,lon,demand,ready,due,service\nDEPOT,53.55,9.99,0,08:00,18:00,0\nC1,53.56,10.01,2,09:00,12:00,5\nC2,53.54,9.97,1,10:00,14:00,5\n';
+    // Named .csv, or named as JSON Lines but holding a table.
+    for (const name of ['days.csv', 'days.jsonl']) {
+      await writeFile(join(dir, name), `\uFEFF${csv}`);
+      const failure = await failureOf(...TINY_RUN, '--instances', join(dir, name), '--out', join(dir, 'model'));
+      expect(failure.code).toBe(EXIT.input);
+      expect(failure.stderr.trim().split('\n')).toHaveLength(1);
+      expect(failure.stderr).toMatch(
+        /^jampr: \S+days\.(csv|jsonl) is a customer table \(CSV\), but --instances reads JSON Lines of instances .*as jampr generate writes them\); no jampr command turns a CSV into them, .*Training tab/,
+      );
+      expect(existsSync(join(dir, 'model'))).toBe(false);
+    }
+  });
 });

@@ -1,6 +1,6 @@
 import { readFileSync, realpathSync } from 'node:fs';
-import { basename, dirname, join, resolve } from 'node:path';
-import type { VariantName } from '../../shared/domain.js';
+import { basename, dirname, extname, join, resolve } from 'node:path';
+import type { Instance, VariantName } from '../../shared/domain.js';
 import { splitHoldout } from '../../shared/holdout.js';
 import { someOf } from '../../shared/some-of.js';
 import {
@@ -14,7 +14,7 @@ import { defaultModelsRoot, findDefaultModel, listModels } from '../../main/jamp
 import { readInstancesJsonl } from '../../main/vrp/io/index.js';
 import { EXIT } from '../exit-codes.js';
 import { numberFlag, optionalNumberFlag, parseFlags, variantName } from '../args.js';
-import { checkOutputFolder } from '../files.js';
+import { checkOutputFolder, readTextFile } from '../files.js';
 import { claimOutputFolder } from '../folder-claim.js';
 import { signalStatus } from '../interrupt.js';
 import { trainOnThread } from '../train-thread.js';
@@ -50,7 +50,7 @@ export async function run(argv: string[]): Promise<void> {
   const fromDir = values.from ? resolve(values.from) : null;
   // The file's last days are held out, as the app holds out the days stored last: a model is judged on days like the
   // ones to come. They are its validation days, and both models plan them at the end.
-  const days = values.instances ? readInstancesJsonl(values.instances) : [];
+  const days = values.instances ? readTrainingDays(values.instances) : [];
   const { learn, holdout } = splitHoldout(days);
   // Compared with the model it started from, else (as the app compares with the model in use) the one jampr plans with.
   const compareDir = holdout.length === 0 ? null : (fromDir ?? (await plannedWith(variant, size)));
@@ -119,6 +119,25 @@ function checkedModelName(asked: string | undefined, outDir: string): string {
       ? `--name ${problem}`
       : `the model would be named after its folder ${basename(outDir)}, which ${problem.replace(/: .*$/, '')}: give it a --name`,
   );
+}
+
+/**
+ * The days of --instances: JSON Lines of instances. A customer table given instead (the CSV the app imports and
+ * exports) is named as such in one line, rather than each of its lines as "not valid JSON": by its first line, which
+ * is no JSON object, where the file is named .csv or .tsv or that line is split by commas, semicolons or tabs.
+ */
+function readTrainingDays(path: string): Instance[] {
+  const first = readTextFile(path, 'instances file')
+    .replace(/^\uFEFF/, '')
+    .split(/\r?\n/)
+    .find((line) => line.trim() !== '')
+    ?.trim();
+  if (first !== undefined && !first.startsWith('{') && (/^\.(csv|tsv)$/i.test(extname(path)) || /[,;\t]/.test(first))) {
+    throw usageError(
+      `${path} is a customer table (CSV), but --instances reads JSON Lines of instances (one instance's JSON a line, as jampr generate writes them); no jampr command turns a CSV into them, and the app exports days as CSV only: to train on your own days, import them in the app and train in its Training tab, or leave out --instances to train on generated days`,
+    );
+  }
+  return readInstancesJsonl(path);
 }
 
 /** The JAMPR model jampr plans this policy and size with by default, if any (the catalog's rule, model-catalog.ts). */
