@@ -1,8 +1,10 @@
 import {
   accessSync,
+  closeSync,
   constants,
   existsSync,
   lstatSync,
+  openSync,
   readFileSync,
   readlinkSync,
   renameSync,
@@ -10,11 +12,13 @@ import {
   type Stats,
   statSync,
   writeFileSync,
+  writeSync,
 } from 'node:fs';
 import { dirname, extname, join, resolve, sep } from 'node:path';
 import { inputError } from '../shared/errors.js';
 import { fileErrorReason } from '../main/file-errors.js';
 import type { CsvDialect } from '../main/vrp/io/csv-cells.js';
+import { atEnd } from './interrupt.js';
 import { usageError } from './usage.js';
 
 /**
@@ -161,4 +165,63 @@ export function writeTextFile(path: string, text: string): void {
     const missing = (err as NodeJS.ErrnoException).code === 'ENOENT' && statOrNull(dirname(real))?.isDirectory();
     throw inputError(`cannot write ${path}: ${missing ? `no file can be created in the folder ${dirname(real)}` : fileErrorReason(err)}`);
   }
+}
+
+/** A file written piece by piece (streamTextFile). */
+export interface TextFileStream {
+  write(text: string): void;
+  /** Puts the file under its name: until then nothing is there (a pipe or a device has had every piece). */
+  finish(): void;
+  /** Whether what was written so far has reached `path` itself (a pipe, a device), with nothing to take back. */
+  readonly direct: boolean;
+}
+
+/**
+ * writeTextFile for output too large to hold: each piece goes into the temporary file beside `path` as it comes, and
+ * the file is renamed over `path` once finished. A run that ends before (an error, Ctrl-C, SIGTERM, SIGHUP) removes
+ * the temporary file, so no half file is left under the name asked for, nor beside it.
+ */
+export function streamTextFile(path: string): TextFileStream {
+  const real = followLinks(path);
+  const direct = statOrNull(real)?.isFile() === false;
+  const target = direct ? real : `${real}.${process.pid}.partial`;
+  const failed = (err: unknown) => {
+    if (!direct) rmSync(target, { force: true });
+    return inputError(`cannot write ${path}: ${fileErrorReason(err)}`);
+  };
+  let fd: number | null;
+  try {
+    fd = openSync(target, direct ? 'w' : 'wx');
+  } catch (err) {
+    throw failed(err);
+  }
+  const close = () => {
+    if (fd === null) return;
+    closeSync(fd);
+    fd = null;
+  };
+  atEnd(() => {
+    if (fd === null) return;
+    close();
+    if (!direct) rmSync(target, { force: true });
+  });
+  return {
+    direct,
+    write(text) {
+      try {
+        writeSync(fd!, text);
+      } catch (err) {
+        close();
+        throw failed(err);
+      }
+    },
+    finish() {
+      try {
+        close();
+        if (!direct) renameSync(target, real);
+      } catch (err) {
+        throw failed(err);
+      }
+    },
+  };
 }

@@ -32,7 +32,9 @@ const POLICY = policy('default tw1');
 export const COMMAND_HELP: Record<string, string[]> = {
   generate: [
     'jampr generate --size N --out FILE.jsonl [--count C (default 1)] [--seed S (default 1)]',
-    "Writes C instances of the paper's generator (N customers, R201-like) as JSON Lines.",
+    "Writes C instances of the paper's generator (N customers, R201-like) as JSON Lines, each as it is generated, under",
+    'the name asked for once all are. Ctrl-C stops it at once and says how far it came: nothing is written (exit 130;',
+    'SIGTERM, SIGHUP alike: exit 143, 129).',
   ],
   plan: [
     'jampr plan INSTANCE [--variant tw1|tw2|tw3] [--method classical|jampr|am|random] [options]',

@@ -123,6 +123,15 @@ function generateSet(count: number, seed: number, make: (rng: Rng, i: number) =>
 export const generateInstances = (size: number, count: number, seed: number): Instance[] =>
   generateSet(count, seed, (rng, i) => generateInstance(size, rng, `gen-n${size}-s${seed}-i${i}`));
 
+/**
+ * The same instances one at a time, for a count too large to hold (`jampr generate` writes each as it comes): the i-th
+ * is generateInstances(size, count, seed)[i].
+ */
+export function* eachGeneratedInstance(size: number, count: number, seed: number): Generator<Instance> {
+  const master = createRng(seed);
+  for (let i = 0; i < count; i++) yield generateInstance(size, master.fork(), `gen-n${size}-s${seed}-i${i}`);
+}
+
 /** CVRP instances named like "cvrp-n20-s1234-i7". */
 export const generateCvrpInstances = (size: number, count: number, seed: number): Instance[] =>
   generateSet(count, seed, (rng, i) => generateCvrpInstance(size, rng, `cvrp-n${size}-s${seed}-i${i}`));
