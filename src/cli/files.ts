@@ -46,6 +46,15 @@ const statOrNull = (path: string) => {
 /** The same file or folder under any name that leads to it (a hard link, a symlink, a relative path). */
 const sameFile = (a: Stats, b: Stats | null): boolean => b !== null && a.dev === b.dev && a.ino === b.ino;
 
+const canWrite = (path: string): boolean => {
+  try {
+    accessSync(path, constants.W_OK);
+    return true;
+  } catch {
+    return false;
+  }
+};
+
 /**
  * Checked before any work starts, so a long plan is never computed only to fail at the end. `inputs` are files the
  * command reads: writing over one of them (under any name that leads to it) would lose the dispatcher's data.
@@ -63,6 +72,10 @@ export function checkWritable(path: string, inputs: readonly string[] = []): voi
   if (target?.isDirectory()) throw usageError(`cannot write ${path}: it is a folder, not a file`);
   const input = target && inputs.find((i) => sameFile(target, statOrNull(i)));
   if (input) throw usageError(`cannot write ${path}: it is the input file ${input}, which would be overwritten; choose another --out`);
+  // The file is replaced by a rename, which the folder allows whatever the file's own mode: a file made read-only (to
+  // keep a plan sent out, say) is refused as an editor would, by its mode bits too, which root's access ignores.
+  if (target?.isFile() && (!canWrite(real) || (target.mode & 0o222) === 0))
+    throw usageError(`cannot write ${path}: the file is read-only; make it writable, or choose another --out`);
   // A pipe or a device (/dev/stdout) is written into, not replaced: it must be writable itself, not its folder.
   const [what, checked] = target && !target.isFile() ? [path, real] : [`the folder ${folder}`, folder];
   try {

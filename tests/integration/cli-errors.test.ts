@@ -1,6 +1,6 @@
 import { execFile } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { link, mkdir, readFile, writeFile } from 'node:fs/promises';
+import { chmod, link, mkdir, readFile, stat, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -50,6 +50,18 @@ describe('jampr on a user mistake', () => {
     expectUserError(await failureOf('plan', instance, '--out', missing), /the folder .*such does not exist/);
     expectUserError(await failureOf('plan', instance, '--out', dir), /it is a folder, not a file/);
     expectUserError(await failureOf('plan', instance, '--out', '-'), /leave --out out to get the plan JSON on stdout/);
+  });
+
+  it('plan and generate refuse an --out that is a read-only file before any work, and leave it as it was', async () => {
+    const { dir, instance } = await tinyFiles();
+    const kept = join(dir, 'sent.json');
+    await writeFile(kept, 'the plan sent to the drivers\n');
+    await chmod(kept, 0o444);
+    const readOnly = /^jampr: cannot write \S+sent\.json: the file is read-only; make it writable, or choose another --out/;
+    expectUserError(await failureOf('plan', instance, '--time-limit', '0.1', '--out', kept), readOnly);
+    expectUserError(await failureOf('generate', '--size', '3', '--out', kept), readOnly);
+    expect(await readFile(kept, 'utf8')).toBe('the plan sent to the drivers\n');
+    expect((await stat(kept)).mode & 0o777).toBe(0o444);
   });
 
   it('plan refuses an --out that is its own instance file (under another name too), and train one that is its --from', async () => {
