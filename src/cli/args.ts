@@ -66,6 +66,12 @@ function withNegativeValues(argv: string[], options: Options): string[] {
  * reads 0x64, 0b1100100 and 0o144 (and '' as 0), which nobody means as a capacity; the CSV reader refuses them too.
  */
 const DECIMAL = /^\s*[+-]?(\d+\.?\d*|\.\d+)(e[+-]?\d+)?\s*$/i;
+/**
+ * A count, a size or a seed is written in digits: 1e1 for 10 is a slip as 0x10 is, and 10.5 is no count. Beyond
+ * Number.MAX_SAFE_INTEGER a whole number is not read as written (9007199254740993 is read as …992): such a seed would
+ * not give the plan of the seed typed, so every integer flag is bounded by it.
+ */
+const WHOLE = /^\s*[+-]?\d+\s*$/;
 
 /**
  * Reads a numeric flag; absent gives `fallback`, anything non-numeric or out of range is an input error. `under`: what
@@ -76,8 +82,8 @@ export function numberFlag(
   name: string,
   fallback: number,
   {
-    min = -Infinity,
-    max = Infinity,
+    min: least = -Infinity,
+    max: most = Infinity,
     integer = false,
     above,
     under,
@@ -85,7 +91,9 @@ export function numberFlag(
 ): number {
   const raw = values[name];
   if (raw === undefined) return fallback;
-  const value = DECIMAL.test(String(raw)) ? Number(raw) : Number.NaN;
+  const min = integer ? Math.max(least, Number.MIN_SAFE_INTEGER) : least;
+  const max = integer ? Math.min(most, Number.MAX_SAFE_INTEGER) : most;
+  const value = (integer ? WHOLE : DECIMAL).test(String(raw)) ? Number(raw) : Number.NaN;
   if (under !== undefined && value < min) throw usageError(`--${name} ${String(raw).trim()} is under ${min}, ${under}`);
   const low = above !== undefined ? value <= above : value < min;
   if (!Number.isFinite(value) || low || value > max || (integer && !Number.isInteger(value))) {

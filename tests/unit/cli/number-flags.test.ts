@@ -14,4 +14,19 @@ describe('numeric flags', () => {
       expect(() => read(raw), raw).toThrow(AppError);
     expect(() => read('0x64')).toThrow("--capacity must be a number above 0, got '0x64'");
   });
+
+  it('read an integer flag in digits only: 1e1 is refused as 0x10 and 5abc are, not read as 10', () => {
+    const vehicles = (raw: string) => numberFlag({ vehicles: raw }, 'vehicles', 0, { min: 1, max: 10_000, integer: true });
+    expect([vehicles('10'), vehicles('+7'), vehicles(' 30 ')]).toEqual([10, 7, 30]);
+    for (const raw of ['1e1', '1E1', '0x10', '5abc', '10.5'])
+      expect(() => vehicles(raw), raw).toThrow(`--vehicles must be an integer >= 1 and <= 10000, got '${raw}'`);
+  });
+
+  it('refuse an integer beyond Number.MAX_SAFE_INTEGER, which would not be read as written (a seed), naming the range', () => {
+    const seed = (raw: string) => numberFlag({ seed: raw }, 'seed', 1, { integer: true });
+    expect(seed('9007199254740991')).toBe(Number.MAX_SAFE_INTEGER);
+    expect(seed('-9007199254740991')).toBe(-Number.MAX_SAFE_INTEGER);
+    for (const raw of ['9007199254740992', '9007199254740993', '-9007199254740992'])
+      expect(() => seed(raw), raw).toThrow(`--seed must be an integer >= -9007199254740991 and <= 9007199254740991, got '${raw}'`);
+  });
 });
