@@ -180,6 +180,18 @@ describe('jampr info, generate, eval and bench', () => {
     expect(route.returnAt).toBe('08:40');
   });
 
+  it("eval of a plan made for another day with the same customer ids warns of the day, not that the plan's totals were edited", async () => {
+    const dir = await cliWorkDir();
+    // Two days of the same customers' ids (1 to 6), planned on the first, scored on the second.
+    const [made, other] = generateInstances(6, 2, 21);
+    await writeFile(join(dir, 'made.json'), writeInstanceJson(made));
+    await writeFile(join(dir, 'other.json'), writeInstanceJson(other));
+    await jampr('plan', join(dir, 'made.json'), '--variant', 'tw3', '--time-limit', '0.1', '--out', join(dir, 'plan.json'));
+    const { stderr } = await jampr('eval', join(dir, 'other.json'), join(dir, 'plan.json'));
+    expect(stderr).toContain(`jampr: warning: the plan was made for the instance ${made.name}, not ${other.name}\n`);
+    expect(stderr).not.toMatch(/edited since|the plan file says its routes cost/);
+  });
+
   it('eval of a plan made for another day names a few of its unknown stops and counts the rest, not one line each', async () => {
     const dir = await cliWorkDir();
     const [day] = generateInstances(12, 1, 3);

@@ -85,12 +85,13 @@ export async function run(argv: string[]): Promise<void> {
     const list = (of: Partial<Record<string, unknown>>) => changed.map((f) => `${f} ${of[f]}`).join(', ');
     printWarning(`the plan was made with ${list(own)}; it is scored with ${list(scoredBy)}, as the flags ask`);
   }
-  if (plan.instance !== undefined && plan.instance !== problem.instance.name)
-    printWarning(`the plan was made for the instance ${plan.instance}, not ${problem.instance.name}`);
+  const otherDay = plan.instance !== undefined && plan.instance !== problem.instance.name;
+  if (otherDay) printWarning(`the plan was made for the instance ${plan.instance}, not ${problem.instance.name}`);
   const fleetChange = plan.fleet && fleetDifference(plan.fleet, planFleet(problem.instance));
   if (fleetChange) printWarning(`the plan was made for ${fleetChange}: it is scored with the latter, as the instance and flags give it`);
   const evaluation = evaluatePlan(problem, plan.routes, variant);
-  const stale = staleCost(plan, variant, evaluation.cost);
+  // On another day or fleet, warned of above, the routes cost other than the file says whether or not anyone edited them.
+  const stale = !otherDay && !fleetChange && staleCost(plan, variant, evaluation.cost);
   if (stale) printWarning(stale);
   const { routes: scheduled, ...totals } = evaluation;
   const geo = problem.instance.coordinates?.kind === 'geo' ? problem.instance.coordinates : null;
