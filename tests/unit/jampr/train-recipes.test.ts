@@ -64,6 +64,7 @@ describe('training recipes and control', () => {
   it('warms up by imitating the classical solver before REINFORCE when training from scratch', async () => {
     const outDir = await mkdtemp(join(tmpdir(), 'jampr-train-'));
     const elapsed: number[] = [];
+    const labels: string[] = [];
     const run = await trainModel({
       variant: 'tw1',
       size: 5,
@@ -74,8 +75,16 @@ describe('training recipes and control', () => {
       model: tiny,
       onProgress: (p) => elapsed.push(p.elapsedSec),
       // The phases too (REINFORCE's start measures the model again): a bar fed by both never runs back at the switch.
-      onPhase: (p) => elapsed.push(p.elapsedSec),
+      onPhase: (p) => {
+        elapsed.push(p.elapsedSec);
+        labels.push(p.label);
+      },
     });
+    // REINFORCE's start measures the model the imitation made, which is said: not the one the run started from.
+    expect(labels.filter((l) => l.startsWith('measuring'))).toEqual([
+      'measuring the model it starts from on the validation days',
+      'measuring the model its warm start made (imitating the classical solver) on the validation days, before reinforcing it',
+    ]);
     expect(run.card.recipe.name).toBe('pomo-mean');
     expect(String(run.card.recipe.after)).toMatch(/^imitation \(lr [\d.e-]+\) to \d+ instances$/);
     expect(elapsed).toEqual([...elapsed].sort((a, b) => a - b));

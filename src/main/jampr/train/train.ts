@@ -203,7 +203,11 @@ async function trainWithRecipe(
     // The run ends with a validation as long as its first one, counted in its minutes (budget.ts).
     let closingSec = 0;
     try {
-      o.onPhase?.({ label: 'measuring the model it starts from on the validation days', elapsedSec: elapsed() });
+      // A warm start's second stage measures what its first stage trained: said so, as the run has begun by then.
+      const measured = o.continuing
+        ? 'the model its warm start made (imitating the classical solver) on the validation days, before reinforcing it'
+        : 'the model it starts from on the validation days';
+      o.onPhase?.({ label: `measuring ${measured}`, elapsedSec: elapsed() });
       const measuring = elapsed();
       startCurve();
       closingSec = elapsed() - measuring;
