@@ -9,7 +9,8 @@ import { generateCityDay } from '../../src/main/vrp/generate-city.js';
 import { createRng } from '../../src/main/vrp/rng.js';
 import { parsePlanJson, writeInstanceJson } from '../../src/main/vrp/io/json.js';
 import { buildProblem } from '../../src/main/vrp/validate.js';
-import { cliWorkDir, failureOf, jampr, jamprIn, startJampr } from './fixtures/cli.js';
+import { EXIT } from '../../src/cli/exit-codes.js';
+import { cliWorkDir, failureOf, failureWithEnv, jampr, jamprIn, startJampr } from './fixtures/cli.js';
 
 /** The `jampr plan` command end to end: a real process, the shipped models, the one evaluator. */
 describe('jampr plan', () => {
@@ -80,6 +81,18 @@ describe('jampr plan', () => {
     },
     30_000,
   );
+
+  it('names a $JAMPR_MODELS_DIR that does not exist as the problem, rather than suggesting to train a model into it', async () => {
+    const dir = await cliWorkDir();
+    await writeFile(join(dir, 'instance.json'), writeInstanceJson(generateInstances(5, 1, 3)[0]));
+    const missing = join(dir, 'no-such-models');
+    const failure = await failureWithEnv(dir, { JAMPR_MODELS_DIR: missing }, 'plan', 'instance.json', '--method', 'jampr');
+    expect(failure.code).toBe(EXIT.input);
+    expect(failure.stderr).toContain(
+      `jampr: the models folder ${missing} does not exist, as $JAMPR_MODELS_DIR names it\n  - set JAMPR_MODELS_DIR to a folder that holds model folders, or unset it to plan with the shipped models\n`,
+    );
+    expect(failure.stderr).not.toMatch(/jampr train/);
+  });
 
   it('says before a learned model plans a large day that it takes minutes, as the app does', async () => {
     const dir = await cliWorkDir();

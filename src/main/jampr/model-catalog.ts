@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { existsSync, statSync } from 'node:fs';
 import { readdir, readFile } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -54,6 +54,14 @@ export async function listModels(root = defaultModelsRoot()): Promise<CatalogEnt
   return entries;
 }
 
+const isFolder = (path: string): boolean => {
+  try {
+    return statSync(path).isDirectory();
+  } catch {
+    return false;
+  }
+};
+
 export async function findDefaultModel(
   kind: ModelKind,
   variant: VariantName,
@@ -61,6 +69,15 @@ export async function findDefaultModel(
   root = defaultModelsRoot(),
 ): Promise<CatalogEntry> {
   const candidates = (await listModels(root)).filter((e) => e.card.kind === kind && e.card.variant === variant);
+  // A models folder mistyped in $JAMPR_MODELS_DIR holds no model: the folder is what is wrong, not a model to train into it.
+  if (candidates.length === 0 && !isFolder(root)) {
+    const named = process.env.JAMPR_MODELS_DIR && resolve(process.env.JAMPR_MODELS_DIR) === root ? ', as $JAMPR_MODELS_DIR names it' : '';
+    throw new AppError('model', `the models folder ${root} ${existsSync(root) ? 'is a file, not a folder' : 'does not exist'}${named}`, [
+      named
+        ? 'set JAMPR_MODELS_DIR to a folder that holds model folders, or unset it to plan with the shipped models'
+        : 'give the folder of a model with --model',
+    ]);
+  }
   if (candidates.length === 0) {
     throw new AppError('model', `no trained ${kind} model for ${variant} in ${root}`, [
       `train one with: jampr train --variant ${variant} --size ${n} --out ${join(root, `${kind}-${variant}-n${n}`)}`,
