@@ -21,3 +21,14 @@ export const EXIT = {
   /** Stopped by SIGHUP (the terminal closed, an ssh session dropped), as by Ctrl-C. */
   hungUp: 129,
 } as const;
+
+/** What each code means, as `jampr --help` lists it; docs/limits.md's table says the same at length (a test checks both list every code). */
+export const EXIT_CODE_HELP: readonly (readonly [number, string])[] = [
+  [EXIT.ok, 'done; a plan, if any, is feasible and serves every customer'],
+  [EXIT.input, 'bad input (arguments, files, models, the database): one message on stderr, nothing produced'],
+  [EXIT.infeasible, 'plan, eval: a plan was produced (and written) but breaks a rule or leaves customers unserved'],
+  [EXIT.internal, 'a defect in jampr: the message and a stack trace on stderr, for a bug report'],
+  [EXIT.interrupted, 'stopped by Ctrl-C (what each command keeps then: its --help)'],
+  [EXIT.terminated, 'stopped by SIGTERM (kill, a service manager), as by Ctrl-C'],
+  [EXIT.hungUp, 'stopped by SIGHUP (the terminal closed), as by Ctrl-C'],
+];

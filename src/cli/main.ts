@@ -1,5 +1,5 @@
 import { AppError } from '../shared/errors.js';
-import { EXIT } from './exit-codes.js';
+import { EXIT, EXIT_CODE_HELP } from './exit-codes.js';
 import { COMMAND_HELP, wantsHelp } from './help.js';
 import { UsageError, withHelp } from './usage.js';
 import { JAMPR_VERSION } from './version.js';
@@ -21,14 +21,20 @@ function usage(): string {
     ...Object.keys(COMMANDS).map((name) => `  ${COMMAND_HELP[name][0]}`),
     '',
     "jampr <command> --help lists a command's options; jampr --version prints the version.",
+    '',
+    'exit codes:',
+    ...EXIT_CODE_HELP.map(([code, meaning]) => `  ${String(code).padEnd(5)}${meaning}`),
   ].join('\n');
 }
+
+/** A command's --help, with the way to the exit codes every command shares. */
+const commandHelp = (name: string): string => `usage: ${[...COMMAND_HELP[name], 'Exit codes: jampr --help lists them.'].join('\n')}`;
 
 async function main(argv: string[]): Promise<void> {
   const [name, ...rest] = argv;
   // `jampr help plan` is `jampr plan --help`.
   if (name === 'help' && rest[0] !== undefined && COMMANDS[rest[0]]) {
-    console.log(`usage: ${COMMAND_HELP[rest[0]].join('\n')}`);
+    console.log(commandHelp(rest[0]));
     return;
   }
   // As other command-line tools do: a script asks which jampr it runs before relying on a flag.
@@ -46,7 +52,7 @@ async function main(argv: string[]): Promise<void> {
   const load = COMMANDS[name];
   if (!load) throw new AppError('input', `unknown command '${name}'\n${usage()}`);
   if (wantsHelp(rest)) {
-    console.log(`usage: ${COMMAND_HELP[name].join('\n')}`);
+    console.log(commandHelp(name));
     return;
   }
   try {

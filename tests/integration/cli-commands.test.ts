@@ -354,7 +354,13 @@ describe('jampr info, generate, eval and bench', () => {
     const { stdout } = await jampr('plan', '--help');
     expect(stdout).toMatch(/^usage: jampr plan INSTANCE/);
     for (const flag of ['--method', '--samples', '--improve', '--capacity', '--speed', '--time-limit']) expect(stdout).toContain(flag);
-    expect((await jampr('--help')).stdout).toContain('jampr <command> --help');
+    const general = (await jampr('--help')).stdout;
+    expect(general).toContain('jampr <command> --help');
+    // The exit codes, listed once there (exit-codes.ts) and pointed to from each command's help.
+    expect(general).toMatch(
+      /\nexit codes:\n {2}0 {4}done.*\n {2}1 {4}bad input.*\n {2}2 .*\n {2}3 .*\n {2}130 {2}stopped by Ctrl-C.*\n {2}143 {2}stopped by SIGTERM.*\n {2}129 {2}stopped by SIGHUP/,
+    );
+    expect(stdout).toMatch(/\nExit codes: jampr --help lists them\.\n$/);
     // Flags with a default are shown optional; eval's policy is the plan file's own where --variant is left out.
     expect(stdout).toMatch(/^usage: jampr plan INSTANCE \[--variant tw1\|tw2\|tw3\] \[--method [a-z|]+\] \[options\]\n/);
     const evalHelp = (await jampr('eval', '--help')).stdout;

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { BENCH_DEFAULTS } from '../../../src/cli/args.js';
+import { readFileSync } from 'node:fs';
+import { EXIT, EXIT_CODE_HELP } from '../../../src/cli/exit-codes.js';
 import { COMMAND_HELP } from '../../../src/cli/help.js';
 
 const help = (command: string) => COMMAND_HELP[command].join('\n');
@@ -15,5 +17,14 @@ describe('jampr --help texts', () => {
     const text = help('bench');
     expect(text).toContain(`default ${BENCH_DEFAULTS.methods}`);
     expect(text).toContain(`${BENCH_DEFAULTS['time-limit']} s, ${BENCH_DEFAULTS.samples} samples, ${BENCH_DEFAULTS.improve} s`);
+  });
+
+  it("lists every exit code, as docs/limits.md's table does", () => {
+    const codes = Object.values(EXIT).sort((a, b) => a - b);
+    expect(EXIT_CODE_HELP.map(([code]) => code).sort((a, b) => a - b)).toEqual(codes);
+    const docs = readFileSync('docs/limits.md', 'utf8');
+    const table = docs.slice(docs.indexOf('## Exit codes of `jampr`')).split('\n\n')[1];
+    const documented = table.split('\n').flatMap((row) => (/^\| [\d, ]+ \|/.test(row) ? row.split('|')[1].split(',').map(Number) : []));
+    expect(documented.sort((a, b) => a - b)).toEqual(codes);
   });
 });
