@@ -23,7 +23,8 @@ describe('jampr --help texts', () => {
     const codes = Object.values(EXIT).sort((a, b) => a - b);
     expect(EXIT_CODE_HELP.map(([code]) => code).sort((a, b) => a - b)).toEqual(codes);
     const docs = readFileSync('docs/limits.md', 'utf8');
-    const table = docs.slice(docs.indexOf('## Exit codes of `jampr`')).split('\n\n')[1];
+    const section = docs.slice(docs.indexOf('## Exit codes of `jampr`'));
+    const table = section.slice(section.indexOf('| code |')).split('\n\n')[0];
     const documented = table.split('\n').flatMap((row) => (/^\| [\d, ]+ \|/.test(row) ? row.split('|')[1].split(',').map(Number) : []));
     expect(documented.sort((a, b) => a - b)).toEqual(codes);
   });
