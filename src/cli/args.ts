@@ -8,10 +8,11 @@ type Options = NonNullable<ParseArgsConfig['options']>;
 /**
  * Strict flag parsing: an unknown flag, a missing value or a flag given twice (which of the two was meant?) is an
  * input error, never silently ignored. A negative number after a flag is its value (`--vehicles -2` is refused by
- * the flag's own range check, naming it, rather than read as an unknown flag `-2`). `command` names the command in
- * the messages about an option it does not know or an argument too many; main.ts points every refusal to its --help.
+ * the flag's own range check, naming it, rather than read as an unknown flag `-2`). `program` (`jampr <command>`, or
+ * the web mode's `npm run web`) names the command in the messages about an option it does not know or an argument too
+ * many; main.ts points every refusal to its --help.
  */
-export function parseFlags<O extends Options>(command: string, argv: string[], options: O, positionals = 0) {
+export function parseFlags<O extends Options>(command: string, argv: string[], options: O, positionals = 0, program = `jampr ${command}`) {
   const args = withNegativeValues(argv, options);
   // Parsed leniently and checked here, token by token: Node's strict messages give advice about positionals that
   // does not apply to jampr and do not name the command.
@@ -20,7 +21,7 @@ export function parseFlags<O extends Options>(command: string, argv: string[], o
   for (const token of parsed.tokens ?? []) {
     if (token.kind !== 'option') continue;
     const option = options[token.name];
-    if (!option) throw usageError(`unknown option ${token.rawName} for jampr ${command}`);
+    if (!option) throw usageError(`unknown option ${token.rawName} for ${program}`);
     if (option.type === 'boolean' && token.value !== undefined) throw usageError(`${token.rawName} takes no value, got '${token.value}'`);
     if (option.type === 'string' && token.value === undefined) throw usageError(`${token.rawName} needs a value`);
     // `--out --seed 3` reads --seed as the file name: a value that looks like an option is a value left out (`-` alone
@@ -40,7 +41,7 @@ export function parseFlags<O extends Options>(command: string, argv: string[], o
     }
   }
   if (parsed.positionals.length > positionals) {
-    throw usageError(`unexpected argument ${parsed.positionals[positionals]} for jampr ${command}`);
+    throw usageError(`unexpected argument ${parsed.positionals[positionals]} for ${program}`);
   }
   const { tokens: _tokens, ...rest } = parsed;
   // Every option token was checked against `options` above: the values are those the strict parse would give.

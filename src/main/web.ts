@@ -5,9 +5,10 @@
  *   --db PATH   the SQLite file (default: the per-user data folder, e.g. ~/.local/share/jampr-dispatch/jampr.sqlite)
  */
 import { existsSync, readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { parseArgs } from 'node:util';
 import { AppError } from '../shared/errors.js';
+import { optionalNumberFlag, parseFlags } from '../cli/args.js';
 import { createWebServer } from './http.js';
 import { createEventHub } from './http/events.js';
 import { setupServices, setupStore, setupWorker } from './setup.js';
@@ -18,17 +19,27 @@ import { launchSourceWorker } from './worker-source.js';
 
 const root = (relative: string) => fileURLToPath(new URL(`../../${relative}`, import.meta.url));
 
+const USAGE = 'usage: npm run web -- [--port N] [--db PATH]';
+
+/**
+ * The command line, read by the rules `jampr` reads its own by (cli/args.ts): an unknown option, an argument too many,
+ * a flag given twice or a value out of range is one line with the usage, not a stack trace or the last flag winning.
+ */
 function options() {
-  const { values } = parseArgs({
-    options: { port: { type: 'string' }, db: { type: 'string' }, help: { type: 'boolean', short: 'h' } },
-  });
-  if (values.help) {
-    console.log('usage: npm run web -- [--port N] [--db PATH]');
-    process.exit(0);
+  const flags = { port: { type: 'string' }, db: { type: 'string' }, help: { type: 'boolean', short: 'h' } } as const;
+  let values: { port?: string; db?: string; help?: boolean };
+  let port: number | null;
+  try {
+    ({ values } = parseFlags('web', process.argv.slice(2), flags, 0, 'npm run web'));
+    port = optionalNumberFlag(values, 'port', { min: 0, max: 65535, integer: true }) ?? null;
+  } catch (err) {
+    if (!(err instanceof AppError)) throw err;
+    console.error(`error: ${err.message}\n${USAGE}`);
+    process.exit(1);
   }
-  const port = values.port === undefined ? null : Number(values.port);
-  if (port !== null && (!Number.isInteger(port) || port < 0 || port > 65535)) {
-    throw new AppError('input', `--port ${values.port} is not a port number`);
+  if (values.help) {
+    console.log(USAGE);
+    process.exit(0);
   }
   return { port, dbPath: values.db ?? defaultDbPath() };
 }
@@ -36,7 +47,10 @@ function options() {
 async function main(): Promise<void> {
   const { port, dbPath } = options();
   const version = (JSON.parse(readFileSync(root('package.json'), 'utf8')) as { version: string }).version;
+  // The folder and the file are made where missing: a mistyped path opens a new, empty database, which is said.
+  const created = !existsSync(dbPath);
   const store = setupStore(dbPath, root('resources/models'));
+  if (created) console.log(`created a new database at ${resolve(dbPath)}`);
   const rescued = rescuedCopiesNote(dbPath);
   if (rescued) console.warn(`note: ${rescued}`);
   const worker = setupWorker(launchSourceWorker);

@@ -10,7 +10,8 @@ const MESSAGES: Record<string, string> = {
   SQLITE_BUSY: 'the database is in use by another JAMPR Dispatch (desktop app or web mode): close it, or choose another file with --db',
   SQLITE_LOCKED: 'the database is in use by another JAMPR Dispatch (desktop app or web mode): close it, or choose another file with --db',
   SQLITE_IOERR: 'the disk could not be read or written (full, removed or failing): nothing was saved',
-  SQLITE_CANTOPEN: 'the database file cannot be opened (a missing folder, permissions, or not a file)',
+  // Missing folders are made before the file is opened (db.ts): not among the causes.
+  SQLITE_CANTOPEN: 'the database file cannot be opened (permissions, or the path names a folder or another non-file)',
   SQLITE_CORRUPT: 'the database file is damaged: restore it from a backup or choose another file with --db',
   SQLITE_NOTADB: 'the file is not a JAMPR Dispatch database',
   SQLITE_PERM: 'permission denied on the database file',
