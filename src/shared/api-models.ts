@@ -3,13 +3,7 @@
  * and runs the calls answer with.
  */
 import { z } from 'zod';
-import {
-  MAX_APP_TRAINING_SIZE,
-  MAX_TRAINING_MINUTES,
-  MIN_TRAINING_MINUTES,
-  MIN_TRAINING_SIZE,
-  SHORTEST_TRAINING_RUN,
-} from './limits.js';
+import { MAX_APP_TRAINING_SIZE, MAX_TRAINING_MINUTES, MIN_TRAINING_MINUTES, MIN_TRAINING_SIZE, SHORTEST_TRAINING_RUN } from './limits.js';
 import { type VariantName, variantNameSchema } from './domain.js';
 import { idSchema as id } from './api-id.js';
 import { modelNameSchema } from './model-name.js';
