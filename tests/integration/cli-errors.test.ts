@@ -78,7 +78,7 @@ describe('jampr on a user mistake', () => {
         '--size',
         '5',
         '--minutes',
-        '0.05',
+        '0.5',
         '--from',
         'resources/models/jampr-tw1-n20',
         '--out',
