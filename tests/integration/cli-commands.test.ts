@@ -192,6 +192,30 @@ describe('jampr info, generate, eval and bench', () => {
     expect(stderr).not.toMatch(/edited since|the plan file says its routes cost/);
   });
 
+  it('eval reports the time before a window opens as the plan JSON does: a wait under hard and partly soft windows, early service only under soft', async () => {
+    const dir = await cliWorkDir();
+    // Reached 30 minutes after the depot opens, served from 60: 30 minutes before the window.
+    await writeFile(
+      join(dir, 'day.csv'),
+      ['type,id,x,y,demand,ready,due,service', 'depot,D,0,0,0,0,600,0', 'customer,a,0,30,5,60,120,10'].join('\n'),
+    );
+    await writeFile(join(dir, 'plan.json'), JSON.stringify({ routes: [['a']] }));
+    const scored = async (variant: string) =>
+      JSON.parse(
+        (await jampr('eval', join(dir, 'day.csv'), join(dir, 'plan.json'), '--variant', variant, '--capacity', '10', '--stops')).stdout,
+      );
+    for (const variant of ['tw1', 'tw2']) {
+      const report = await scored(variant);
+      expect(report).toMatchObject({ wait: 30, early: 0 });
+      expect(report.routes[0]).toMatchObject({ wait: 30, early: 0 });
+      expect(report.routes[0].stops[0]).toMatchObject({ wait: 30, early: 0 });
+    }
+    const soft = await scored('tw3');
+    expect(soft).toMatchObject({ wait: 0, early: 30 });
+    expect(soft.routes[0]).toMatchObject({ wait: 0, early: 30 });
+    expect(soft.routes[0].stops[0]).toMatchObject({ wait: 0, early: 30 });
+  });
+
   it('eval of a plan made for another day names a few of its unknown stops and counts the rest, not one line each', async () => {
     const dir = await cliWorkDir();
     const [day] = generateInstances(12, 1, 3);

@@ -1,7 +1,8 @@
 import { formatMoment } from '../../shared/clock.js';
-import { kmDriven, type RouteSummary, type Variant } from '../../shared/domain.js';
+import { kmDriven, type RouteSummary, type Variant, type VariantName } from '../../shared/domain.js';
 import { inputError } from '../../shared/errors.js';
 import { someOf } from '../../shared/some-of.js';
+import { earlyService } from '../../shared/stop-as-driven.js';
 import { CSV_BOM } from '../../shared/text-decoding.js';
 import { evaluatePlan } from '../../main/vrp/evaluate.js';
 import { writePlanCsv } from '../../main/vrp/io/csv-write.js';
@@ -30,6 +31,18 @@ function withClockTimes(route: RouteSummary): RouteSummary & { returnAt: string 
       departureAt: formatMoment(stop.departure),
     })),
     returnAt: formatMoment(route.returnTime),
+  };
+}
+
+/**
+ * A route's earliness, and its stops', as the plan JSON and CSV and every view tell it (earlyService): under a policy
+ * that waits the time before a window opens is the route's wait, told once as the wait, not also as early service.
+ */
+function toldEarly(route: RouteSummary, variant: VariantName): RouteSummary {
+  return {
+    ...route,
+    early: earlyService(variant, route.early),
+    stops: route.stops.map((stop) => ({ ...stop, early: earlyService(variant, stop.early) })),
   };
 }
 
@@ -93,7 +106,9 @@ export async function run(argv: string[]): Promise<void> {
   // On another day or fleet, warned of above, the routes cost other than the file says whether or not anyone edited them.
   const stale = !otherDay && !fleetChange && staleCost(plan, variant, evaluation.cost);
   if (stale) printWarning(stale);
-  const { routes: scheduled, ...totals } = evaluation;
+  const { routes: evaluated, ...evaluatedTotals } = evaluation;
+  const totals = { ...evaluatedTotals, early: earlyService(variant.name, evaluatedTotals.early) };
+  const scheduled = evaluated.map((route) => toldEarly(route, variant.name));
   const geo = problem.instance.coordinates?.kind === 'geo' ? problem.instance.coordinates : null;
   const scored = { ...variantPrices(variant), ...totals, ...(geo ? { distanceKm: kmDriven(totals.distance, geo.speedKmh) } : {}) };
   if (values.out !== undefined)
