@@ -1,4 +1,4 @@
-/** "name (copy)", the name of a day kept as a new day, is a name a save takes, whatever the day's name was. */
+/** "name (copy)" (then "(copy 2)", ...), the name of a day kept as a new day, is a name a save takes, whatever the day's name was. */
 import { describe, expect, it } from 'vitest';
 import { copyName } from '../../../src/shared/copy-name.js';
 import { sentInstanceSchema } from '../../../src/shared/domain.js';
@@ -32,6 +32,26 @@ describe('copyName', () => {
     expect(savedName(wide)).toBe(wide);
     const spaced = copyName(`${'a'.repeat(MAX_TEXT_CHARS - 10)}   ${'b'.repeat(10)}`);
     expect(spaced).toBe(`${'a'.repeat(MAX_TEXT_CHARS - 10)}… (copy)`);
+  });
+
+  it('numbers the copy of a copy, "(copy 2)", "(copy 3)", rather than adding " (copy)" again', () => {
+    expect(copyName('Monday north (copy)')).toBe('Monday north (copy 2)');
+    expect(copyName('Monday north (copy 2)')).toBe('Monday north (copy 3)');
+    expect(copyName('Monday north (copy 9)')).toBe('Monday north (copy 10)');
+    expect(copyName(' Monday north (copy) ')).toBe('Monday north (copy 2)');
+    // Only a copy's own mark at the end counts: a name that merely says "copy" gets its own.
+    expect(copyName('Copy room (copyedit)')).toBe('Copy room (copyedit) (copy)');
+  });
+
+  it('keeps a numbered copy of a name at the length limit within the limit, cut once', () => {
+    const first = copyName('M'.repeat(MAX_TEXT_CHARS));
+    const second = copyName(first);
+    expect(second).toHaveLength(MAX_TEXT_CHARS);
+    expect(second).toBe(`${'M'.repeat(MAX_TEXT_CHARS - ' (copy 2)'.length - 1)}… (copy 2)`);
+    expect(savedName(second)).toBe(second);
+    const tenth = copyName(`${'M'.repeat(MAX_TEXT_CHARS - ' (copy 9)'.length - 1)}… (copy 9)`);
+    expect(tenth).toBe(`${'M'.repeat(MAX_TEXT_CHARS - ' (copy 10)'.length - 1)}… (copy 10)`);
+    expect(savedName(tenth)).toBe(tenth);
   });
 
   it('makes the copy of a name with spaces at its ends from the name as a save keeps it', () => {
