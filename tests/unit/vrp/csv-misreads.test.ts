@@ -156,7 +156,7 @@ describe('customer CSVs that were misread', () => {
     // A row that does fill the header's empty last column makes it a column: that row is named as shifted.
     const filled = [`${HEADER.replaceAll(',', ';')};`, ...rows, 'C3;3;3;1;10;500;5;x'].join('\n');
     expect(inputDetails(() => parseCustomerCsv(filled, fleet))).toContain(
-      "row 5: 'x' is in column 8, which has no header (a separator too many in this row, such as a decimal comma in a comma-separated file, shifts its cells)",
+      "row 5: 'x' is in column 8, which has no header, so a separator too many shifted this row's cells (the separator ';' appears inside a cell: put that cell in double quotes, or remove the ';' from it)",
     );
   });
 
@@ -164,8 +164,13 @@ describe('customer CSVs that were misread', () => {
     expect(
       refusal(['id,x,y,demand,ready,due,service,', 'D,50,50,0,0,1000,0,', 'C1,60,5,60,10,100,500,10', 'C2,40,40,5,100,800,10,']),
     ).toEqual([
-      "row 3: '10' is in column 8, which has no header (a separator too many in this row, such as a decimal comma in a comma-separated file, shifts its cells)",
+      "row 3: '10' is in column 8, which has no header, so a separator too many shifted this row's cells (a decimal comma in a file with ',' between columns splits a number in two: write 2.5, or save the file with ';' between columns)",
     ]);
+    // In a file with tabs between columns a decimal comma splits nothing: the advice is the one for its separator.
+    const tabbed = ['id\tx\ty\tdemand\tready\tdue\tservice\t', 'D\t50\t50\t0\t0\t1000\t0\t', 'C1\tMain\tSt\t5\t10\t100\t500\t10'];
+    expect(inputDetails(() => read(tabbed))).toContain(
+      "row 3: '10' is in column 8, which has no header, so a separator too many shifted this row's cells (the separator (a tab) appears inside a cell: put that cell in double quotes, or remove the tab from it)",
+    );
   });
 
   it("reads past Excel's sep= line, and names a title line above the header and a plan's schedule given as customers", () => {

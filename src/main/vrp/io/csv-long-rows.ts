@@ -15,9 +15,7 @@ import { newClockUse } from './csv-clock.js';
 import type { ColumnMapping, CsvField } from './csv-columns.js';
 import type { NumberStyle } from './csv-numbers.js';
 import type { Row } from './csv-rows.js';
-
-/** Why a row of a ',' file has more fields than the header, most often. */
-const TOO_MANY_FIELDS = ` (a decimal comma in a file with ',' between columns splits a number in two: write 2.5, or save the file with ';' between columns)`;
+import { DECIMAL_COMMA_SPLIT, separatorInCellFix, separatorInsideCell } from './csv-split-advice.js';
 
 /** The cells read as numbers or times (as readNode reads them: `time` says whether a clock time or duration may be written). */
 const TYPED: readonly [CsvField, boolean][] = [
@@ -117,16 +115,15 @@ export function longRows(rows: readonly Row[], header: Row, mapping: ColumnMappi
   const { delimiter } = reading;
   const typed = new Set(TYPED.flatMap(([field]) => mapping.index[field] ?? []).concat(mapping.index.type ?? []));
   const name = (column: number) => header.cells[column].trim() || `${column + 1}`;
-  const separator = delimiter === '\t' ? 'tab' : `'${delimiter}'`;
   const problems = long.map((row) => {
     const fields = `row ${row.number}: has ${row.cells.length} fields, the header has ${width}`;
     const found = joinsThatRead(row, width, mapping, reading, spaced);
     const columns = [...new Set(found.flat())].sort((a, b) => a - b);
     const inText = found.length > 0 && columns.every((column) => !typed.has(column));
     // A ',' file may have split a number at its decimal comma: told so unless only a text cell can hold the comma.
-    if (delimiter === ',' && !inText) return `${fields}${TOO_MANY_FIELDS}`;
-    const fix = `put that cell in double quotes, or remove the ${separator} from it`;
-    const inside = `the separator ${delimiter === '\t' ? '(a tab)' : separator} appears inside a cell`;
+    if (delimiter === ',' && !inText) return `${fields} (${DECIMAL_COMMA_SPLIT})`;
+    const fix = separatorInCellFix(delimiter);
+    const inside = separatorInsideCell(delimiter);
     if (!inText || columns.length > MOST_NAMED) return `${fields}: ${inside}: ${fix}`;
     // The cell as it was meant where one join in one column is found; else the cells the joins found span, as written.
     if (found.length === 1 && columns.length === 1) {

@@ -9,6 +9,7 @@ import { holdsBinary } from '../../../shared/text-decoding.js';
 import { DEPOT_TYPES, typeWord } from './csv-aliases.js';
 import { mapColumns, normaliseHeader, type ColumnMapping } from './csv-columns.js';
 import type { Row } from './csv-rows.js';
+import { splitRowAdvice } from './csv-split-advice.js';
 
 /** How to get a CSV out of a spreadsheet program, for a workbook given where a CSV is read. */
 export const SAVE_AS_CSV =
@@ -165,9 +166,10 @@ export function withoutTrailingSeparators(header: Row, rows: readonly Row[]): Ro
 /**
  * Cells with a value under a column whose header is empty, in some rows but not all: a row shifted by a stray
  * separator. A column without a header that is filled in every row is a column of its own (the row numbers pandas
- * writes first), read as nothing, like any column no field matches.
+ * writes first), read as nothing, like any column no field matches. What shifted the row is said as for a row with
+ * a field too many, by the file's separator (`delimiter`).
  */
-export function unnamedColumnProblems(header: Row, rows: readonly Row[]): string[] {
+export function unnamedColumnProblems(header: Row, rows: readonly Row[], delimiter: string): string[] {
   const filled = (row: Row, i: number) => (row.cells[i] ?? '').trim() !== '';
   const unnamed = header.cells.flatMap((cell, i) => (cell.trim() === '' && !rows.every((row) => filled(row, i)) ? [i] : []));
   const problems: string[] = [];
@@ -175,7 +177,7 @@ export function unnamedColumnProblems(header: Row, rows: readonly Row[]): string
     const at = unnamed.find((i) => filled(row, i));
     if (at === undefined) continue;
     problems.push(
-      `row ${row.number}: '${row.cells[at].trim()}' is in column ${at + 1}, which has no header (a separator too many in this row, such as a decimal comma in a comma-separated file, shifts its cells)`,
+      `row ${row.number}: '${row.cells[at].trim()}' is in column ${at + 1}, which has no header, so a separator too many shifted this row's cells (${splitRowAdvice(delimiter)})`,
     );
   }
   return problems;

@@ -240,6 +240,7 @@ export function parseCustomerCsv(text: string, options: CsvFleetOptions): CsvImp
     ...unnamedColumnProblems(
       header,
       [...rows].filter((r) => !misshapen.has(r)),
+      delimiter,
     ),
   );
   const depotRow = findDepot(rows, mapping, problems);
