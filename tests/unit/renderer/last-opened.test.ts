@@ -1,15 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { forgetLastOpened, type KeyValueStore, readLastOpened, rememberLastOpened } from '../../../src/renderer/state/last-opened.js';
-
-/** A store of its own per test (the renderer's is the browser's localStorage). */
-function memoryStorage(): KeyValueStore {
-  const items = new Map<string, string>();
-  return {
-    getItem: (key) => items.get(key) ?? null,
-    removeItem: (key) => void items.delete(key),
-    setItem: (key, value) => void items.set(key, value),
-  };
-}
+import { forgetLastOpened, readLastOpened, rememberLastOpened } from '../../../src/renderer/state/last-opened.js';
+import { memoryStorage } from './memory-storage.js';
 
 describe('the instance and plan last on screen', () => {
   it('is remembered, read back and forgotten', () => {

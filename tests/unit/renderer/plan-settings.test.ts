@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { makeVariant } from '../../../src/shared/domain.js';
 import { defaultPolicy } from '../../../src/renderer/plan/time-window-policy.js';
-import type { KeyValueStore } from '../../../src/renderer/state/last-opened.js';
 import {
   INITIAL_SETTINGS,
   type PlanSettings,
@@ -11,15 +10,7 @@ import {
   settingsOfPlan,
   withMethod,
 } from '../../../src/renderer/state/plan-settings.js';
-
-function memoryStorage(): KeyValueStore {
-  const items = new Map<string, string>();
-  return {
-    getItem: (key) => items.get(key) ?? null,
-    setItem: (key, value) => void items.set(key, value),
-    removeItem: (key) => void items.delete(key),
-  };
-}
+import { memoryStorage } from './memory-storage.js';
 
 describe("the Plan bar's settings", () => {
   it("takes a plan's policy, method and effort, and keeps the method of a hand-edited plan", () => {
