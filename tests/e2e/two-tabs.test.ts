@@ -247,6 +247,8 @@ test('a stop moved by hand after another tab deleted the day can still be kept, 
   await b.getByTestId('move-stop-select').selectOption('1');
   await expect(b.getByTestId('save-edited')).toBeEnabled();
   await expect(b.getByTestId('edit-day-gone')).toContainText('“gone-then-moved” was deleted in another window');
+  // The plan panel says what is left to do; the refused check says nothing else beside it (a day "with id N").
+  await expect(b.getByTestId('error-banner')).toHaveCount(0);
   let question = '';
   b.once('dialog', (dialog) => {
     question = dialog.message();

@@ -7,7 +7,7 @@
 import { useCallback, useEffect, useRef } from 'react';
 import type { Routes } from '../../shared/domain.js';
 import { useApi } from '../hooks/use-api.js';
-import { useNotices, useRunner } from '../hooks/use-notices.js';
+import { asErrorData, useNotices, useRunner } from '../hooks/use-notices.js';
 import { useStoredDataChanged } from '../state/queries.js';
 import { moveStop as moveInRoutes } from '../state/route-edits.js';
 import { insertionIndex } from './gantt-model.js';
@@ -19,7 +19,7 @@ const CHECK_EDITED = 'Check edited plan';
 export function usePlanEditing(ws: Workspace) {
   const api = useApi();
   const run = useRunner();
-  const { dismissAction } = useNotices();
+  const { dismissAction, report } = useNotices();
   const changed = useStoredDataChanged();
   const sequence = useRef(0);
   const { plan, edit, changeEdit, scoreEdit, draft } = ws;
@@ -30,21 +30,20 @@ export function usePlanEditing(ws: Workspace) {
     if (!plan || !edit || ((edit.evaluation || edit.dayGone) && edit.scoredOn === savedVersion)) return;
     const mine = ++sequence.current;
     const { routes } = edit;
-    let dayGone = false;
-    void run(
-      CHECK_EDITED,
-      () => api.call('plans:check', { instanceId: plan.instanceId, variant: plan.variant, routes, fromPlan: plan.id }),
-      // Refused as a conflict, the day was deleted in another window: nothing can score the routes any more, and they
-      // are marked so, for Save edited plan to offer them as a new day rather than wait for a score that never comes.
-      (err) => {
-        dayGone = err.kind === 'conflict';
+    void api.call('plans:check', { instanceId: plan.instanceId, variant: plan.variant, routes, fromPlan: plan.id }).then(
+      (evaluation) => {
+        if (mine === sequence.current) scoreEdit({ routes, evaluation, scoredOn: savedVersion });
       },
-    ).then((evaluation) => {
-      if (mine !== sequence.current) return;
-      if (evaluation) scoreEdit({ routes, evaluation, scoredOn: savedVersion });
-      else if (dayGone) scoreEdit({ routes, evaluation: null, scoredOn: savedVersion, dayGone: true });
-    });
-  }, [api, run, plan, edit, scoreEdit, savedVersion]);
+      (err) => {
+        // Refused as a conflict, the day was deleted in another window: nothing can score the routes any more, and they
+        // are marked so, for Save edited plan to offer them as a new day rather than wait for a score that never comes.
+        // The plan panel says so where their figures would be, with what to do (edit-day-gone): no banner repeats it
+        // in other words. Any other refusal is the banner's.
+        if (asErrorData(err).kind !== 'conflict') report(CHECK_EDITED, err);
+        else if (mine === sequence.current) scoreEdit({ routes, evaluation: null, scoredOn: savedVersion, dayGone: true });
+      },
+    );
+  }, [api, report, plan, edit, scoreEdit, savedVersion]);
 
   const moveStop = useCallback(
     async (customerId: string, toRoute: number, position?: number) => {
