@@ -23,7 +23,7 @@ import { PlanView } from './plan/plan-view.js';
 import { useConnectionNotice } from './hooks/use-connection-notice.js';
 import { createQueryClient, useStoredDataChanged } from './state/queries.js';
 import { movedOnMap } from './state/draft.js';
-import { heldEntryNote, refusedEntry } from './state/refused-entries.js';
+import { heldEntryNote } from './state/refused-entries.js';
 import { useWorkspace } from './state/use-workspace.js';
 import { describeSettings, withMethod } from './state/plan-settings.js';
 import { usePlanControls } from './state/use-plan-controls.js';
@@ -90,9 +90,9 @@ function App() {
    * refused its entry stops it too: the day would be planned with the value the dispatcher was replacing.
    */
   const savedInstance = async (action: 'Planning' | 'Comparing policies') => {
-    const refused = refusedEntry();
+    const refused = ws.stopForRefusedEntry('plan');
     if (refused) {
-      report(action, inputError(`${refused}: correct it, or press Escape in it to keep the old value, then plan again`));
+      report(action, inputError(refused));
       return undefined;
     }
     // A marker dragged by mistake (meaning to reassign its stop) would move the shop for good: planning asks first.

@@ -7,6 +7,8 @@
 import { readFile } from 'node:fs/promises';
 import { expect, test } from '@playwright/test';
 import { cityDayPage } from './support/city-day-page.js';
+import { importCsv } from './support/csv-import.js';
+import { CITY_DAY_CSV } from './support/fixtures.js';
 
 const app = cityDayPage('filter.csv');
 const byTest = app.byTest;
@@ -112,18 +114,62 @@ test('filtered and sorted, a pasted block, Enter, the arrows and Undo act on the
   for (let i = 0; i < 2; i++) await byTest('sort-id').click();
 });
 
-test('a refused entry in a row the filter hides stays: Save still names it, and clearing the box shows it again', async () => {
+test('a refused entry in a row the filter hides stops Save and Plan, which say so, empty the box and put the keyboard in its cell', async () => {
   const { page } = app;
+  // An edit to save (Save is offered only then), and an entry that its cell refused.
+  await byTest('edit-demand-S2').fill('7');
+  await page.keyboard.press('Enter');
   await byTest('edit-demand-S8').fill('twelve');
   await page.keyboard.press('Enter');
   await expect(byTest('edit-demand-S8')).toHaveAttribute('aria-invalid', 'true');
-  await byTest('customer-filter').fill('bakery');
-  expect(await shownRows()).toEqual(['S1']);
-  await byTest('save-instance').click();
-  await expect(page.locator('.banner-stack')).toContainText('Demand of S8 holds “twelve”, which it refused');
-  await byTest('customer-filter').press('Escape');
-  await expect(byTest('edit-demand-S8')).toHaveValue('twelve');
-  await byTest('edit-demand-S8').focus();
+  for (const [button, again] of [
+    ['save-instance', 'save'],
+    ['plan-button', 'plan'],
+  ] as const) {
+    await byTest('customer-filter').fill('bakery');
+    expect(await shownRows()).toEqual(['S1']);
+    await byTest(button).click();
+    await expect(page.locator('.banner-stack')).toContainText(
+      `Demand of S8 holds “twelve”, which it refused, in a row the find box hid: the box is cleared to show it; correct it, or press Escape in it to keep the old value, then ${again} again`,
+    );
+    await expect(byTest('customer-filter')).toHaveValue('');
+    await expect(byTest('edit-demand-S8')).toBeFocused();
+    await expect(byTest('edit-demand-S8')).toHaveValue('twelve');
+  }
   await page.keyboard.press('Escape');
   await expect(byTest('edit-demand-S8')).toHaveValue('6');
+  // With the old value kept, the day saves: nothing is left unsaved for the next day opened to ask about.
+  await byTest('save-instance').click();
+  await expect(byTest('unsaved-badge')).toHaveCount(0);
+  while ((await page.getByTestId('dismiss-error').count()) > 0) await page.getByTestId('dismiss-error').first().click();
+});
+
+test('the map fades the stops the box hides, so that it finds them on the map too, and shows them all once it is cleared', async () => {
+  // A marker's opacity is set on its host, the element Leaflet places (markers.ts draws the stop inside it).
+  const marker = (id: string) => byTest(`marker-${id}`).locator('xpath=..');
+  const all = ['S1', 'S2', 'S3', 'S4', 'S5', 'S6', 'S7', 'S8', 'S9', 'S10'];
+  const found = ['S3', 'S4', 'S5', 'S10'];
+  await byTest('customer-filter').fill('allee');
+  for (const id of all) await expect(marker(id), id).toHaveCSS('opacity', found.includes(id) ? '1' : '0.3');
+  await byTest('customer-filter').press('Escape');
+  for (const id of all) await expect(marker(id), id).toHaveCSS('opacity', '1');
+});
+
+test('the box is cleared when another day is opened: its count is of the day on screen, not of a filter typed on another', async () => {
+  const { page } = app;
+  const entry = (name: string) => page.locator('[data-testid^="history-instance-"]', { hasText: name }).first();
+  await byTest('customer-filter').fill('allee');
+  await expect(byTest('customer-filter-count')).toHaveText('4 of 10');
+  // Another day imported is opened with every customer shown.
+  await importCsv(page, 'second-day.csv', CITY_DAY_CSV, { vehicles: 3, capacity: 30, speedKmh: 25 });
+  await expect(byTest('instance-name')).toHaveValue('second-day');
+  await expect(byTest('customer-filter')).toHaveValue('');
+  await expect(byTest('customer-filter-count')).toHaveText('10');
+  // So is a day opened from the history.
+  await byTest('customer-filter').fill('bakery');
+  await expect(byTest('customer-filter-count')).toHaveText('1 of 10');
+  await entry('filter').click();
+  await expect(byTest('instance-name')).toHaveValue('filter');
+  await expect(byTest('customer-filter')).toHaveValue('');
+  expect(await shownRows()).toHaveLength(10);
 });

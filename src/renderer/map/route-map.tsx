@@ -45,6 +45,8 @@ export interface RouteMapProps {
   fitKey: string | number;
   /** One route shown alone (the others hidden, their stops faded), or null for all. */
   focusRoute?: number | null;
+  /** The customers the table's find box shows (the others' stops faded), or null where it holds nothing. */
+  found?: ReadonlySet<string> | null;
   sync?: MapSync;
   testId?: string;
 }
@@ -76,7 +78,7 @@ function mapLongitude(instance: Instance, lng: number): number {
 }
 
 export function RouteMap(props: RouteMapProps) {
-  const { instance, routes, evaluation, selected, fitKey, sync, focusRoute = null, testId = 'map' } = props;
+  const { instance, routes, evaluation, selected, fitKey, sync, focusRoute = null, found = null, testId = 'map' } = props;
   const kind = instance.coordinates?.kind ?? 'planar';
   const container = useRef<HTMLDivElement>(null);
   const mapRef = useRef<L.Map | null>(null);
@@ -243,7 +245,7 @@ export function RouteMap(props: RouteMapProps) {
         selected: selectedNow.current === customer.id,
         order: stop?.order ?? null,
       };
-      const faded = focusRoute !== null && stop?.route !== focusRoute;
+      const faded = (focusRoute !== null && stop?.route !== focusRoute) || (found !== null && !found.has(customer.id));
       // The size is apart: a demand raised above the day's largest resizes every marker, which needs no new marker.
       const size = markerDiameter(customer.demand, maxDemand);
       const drawn = JSON.stringify([stop ?? null, faded, draggable, keyboard, instance.clockTimes, instance.coordinates, instance.depot.x]);
@@ -300,7 +302,7 @@ export function RouteMap(props: RouteMapProps) {
     depot.addTo(group.stops);
     depotMarker.current = depot;
     declutter.current();
-  }, [instance, routes, evaluation, draggable, generation, focusRoute]);
+  }, [instance, routes, evaluation, draggable, generation, focusRoute, found]);
 
   // The selection: only the markers whose look changes are drawn again.
   useEffect(() => {

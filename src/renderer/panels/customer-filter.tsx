@@ -1,7 +1,8 @@
 /**
  * The box that finds stops on a long day, in the customer panel's title line above the table: it narrows the rows
- * shown to the customers whose id, name or address contains the typed text (customer-order.ts). The title's count
- * then says how many of the day's customers it shows.
+ * shown to the customers whose id, name or address contains the typed text (customer-order.ts), and the Plan view's
+ * map fades the stops of the others. The title's count then says how many of the day's customers it shows. What it
+ * holds belongs to the day it was typed on (use-table-filter.ts).
  */
 import type { Customer } from '../../shared/domain.js';
 import { matchesFilter } from './customer-order.js';
@@ -14,7 +15,7 @@ export function CustomerFilter({ text, onText }: { text: string; onText(text: st
       value={text}
       // Short: the box shares the title's line in the side panel; its tooltip says what it looks in.
       placeholder="Find…"
-      title="Shows only the customers whose id, name or address contains the text (Escape shows all)"
+      title="Shows only the customers whose id, name or address contains the text, and fades the others on the map (Escape shows all)"
       aria-label="Find customers by id, name or address"
       data-testid="customer-filter"
       onChange={(e) => onText(e.target.value)}

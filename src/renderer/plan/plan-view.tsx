@@ -14,6 +14,7 @@ import { downloadText, mimeFor } from '../download.js';
 import { RouteMap } from '../map/route-map.js';
 import { CsvPickButton } from '../panels/csv-sources.js';
 import { CustomerCount, CustomerFilter } from '../panels/customer-filter.js';
+import { matchesFilter } from '../panels/customer-order.js';
 import { CustomerTable } from '../panels/customer-table.js';
 import { FleetSettings } from '../panels/fleet-settings.js';
 import { HistoryPanel } from '../panels/history-panel.js';
@@ -50,12 +51,15 @@ export function PlanView({ ws, job, onCancelJob, onCsvFile }: Props) {
   const run = useRunner();
   const editing = usePlanEditing(ws);
   const changed = useStoredDataChanged();
-  const { draft, plan, edit, selected, setSelected, editDraft } = ws;
+  const { draft, plan, edit, selected, setSelected, editDraft, filter, setFilter } = ws;
   /** Map clicks add stops only in this mode, so a stray click never adds a customer. */
   const [adding, setAdding] = useState(false);
   const [addingByPosition, setAddingByPosition] = useState(false);
-  // The customer table's find box: what it shows, never what the day holds.
-  const [filter, setFilter] = useState('');
+  // The find box finds on the map too: the stops it hides are faded there (null: no filter, every stop as drawn).
+  const found = useMemo(
+    () => (draft && filter.trim() !== '' ? new Set(draft.customers.filter((c) => matchesFilter(c, filter)).map((c) => c.id)) : null),
+    [draft, filter],
+  );
   const startNew = () => ws.startNew(blankInstance('New instance'));
   // A new, never saved instance starts in add mode (an empty map is for drawing); a stored one opens without it.
   // Saving the new one keeps the mode: the dispatcher may be halfway through drawing the day.
@@ -275,6 +279,7 @@ export function PlanView({ ws, job, onCancelJob, onCsvFile }: Props) {
               selected={selected}
               fitKey={`${ws.stored?.id ?? 'new'}:${draft.coordinates?.kind ?? 'planar'}:${plan?.id ?? ''}`}
               focusRoute={focusRoute !== null && routes && focusRoute < routes.length ? focusRoute : null}
+              found={found}
               onSelect={setSelected}
               onAdd={
                 adding

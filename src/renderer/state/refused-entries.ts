@@ -4,9 +4,29 @@
  * otherwise go on with the old value without a word.
  */
 export function refusedEntry(): string | null {
+  return refusedCell()?.said ?? null;
+}
+
+/** The cell that refused its entry, and what it holds in the dispatcher's words. */
+function refusedCell(): { input: HTMLInputElement; said: string } | null {
   const input = document.querySelector<HTMLInputElement>('.cell-edit.has-error input');
   if (!input) return null;
-  return `${input.getAttribute('aria-label') ?? 'a cell'} holds “${input.value}”, which it refused`;
+  return { input, said: `${input.getAttribute('aria-label') ?? 'a cell'} holds “${input.value}”, which it refused` };
+}
+
+/**
+ * Why saving or planning stops for a cell's refused entry (refusedEntry), and what to do, `then` being the action to
+ * take again; null where no cell holds one. `hidden`: the cell's row is one the customer table's find box hides (kept
+ * on the page, not shown: customer-table.tsx), which the message says, as the box is cleared to show it
+ * (use-table-filter.ts): the dispatcher could not otherwise reach the cell it names.
+ */
+export function refusedEntryStop(then: 'save' | 'plan'): { message: string; input: HTMLInputElement; hidden: boolean } | null {
+  const cell = refusedCell();
+  if (!cell) return null;
+  const fix = `correct it, or press Escape in it to keep the old value, then ${then} again`;
+  const hidden = cell.input.closest('tr')?.hidden === true;
+  const message = hidden ? `${cell.said}, in a row the find box hid: the box is cleared to show it; ${fix}` : `${cell.said}: ${fix}`;
+  return { message, input: cell.input, hidden };
 }
 
 /**

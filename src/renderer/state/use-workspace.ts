@@ -16,7 +16,8 @@ import { useNotices, useRunner } from '../hooks/use-notices.js';
 import { hasEdits, sameInstance } from './draft.js';
 import { forgetLastOpened, readLastOpened, rememberLastOpened } from './last-opened.js';
 import { useInstanceList, useStoredDataChanged } from './queries.js';
-import { heldEntry, heldEntryNote, refusedEntry } from './refused-entries.js';
+import { heldEntry, heldEntryNote } from './refused-entries.js';
+import { useTableFilter } from './use-table-filter.js';
 import { useUndoHistory } from './use-undo-history.js';
 
 /** The actions a save is reported under: Save itself, and the saves planning and comparing make first. */
@@ -52,6 +53,7 @@ export function useWorkspace() {
   const [saveErrors, setSaveErrors] = useState<string[]>([]);
   /** Counts instances put on screen (opened, started, closed): a save or a reload of the same one does not count. */
   const [opened, setOpened] = useState(0);
+  const { filter, setFilter, stopForRefusedEntry } = useTableFilter(opened, stored?.id ?? null);
   const { instances: storedChanged } = useStoredDataChanged();
   const restore = useCallback((s: { draft: Instance | null; edit: PlanEdit | null }) => {
     setDraft(s.draft);
@@ -326,12 +328,12 @@ export function useWorkspace() {
    * planning does.
    */
   const save = useCallback(async () => {
-    const refused = refusedEntry();
+    const refused = stopForRefusedEntry('save');
     if (!refused) return saveFor(SAVE_ACTIONS[0]);
     // Not under SAVE_ACTIONS: their input banners go as soon as the draft checks clean, and this draft does.
-    report(REFUSED_SAVE, inputError(`${refused}: correct it, or press Escape in it to keep the old value, then save again`));
+    report(REFUSED_SAVE, inputError(refused));
     return undefined;
-  }, [saveFor, report]);
+  }, [saveFor, report, stopForRefusedEntry]);
   /** Saves the draft before planning or comparing: a refusal's banner names that action, which the dispatcher took. */
   const saveBefore = useCallback((action: 'planning' | 'comparing') => saveFor(`Save before ${action}`), [saveFor]);
 
@@ -361,6 +363,10 @@ export function useWorkspace() {
     saveErrors,
     selected,
     setSelected,
+    /** The customer table's find box (use-table-filter.ts). */
+    filter,
+    setFilter,
+    stopForRefusedEntry,
     plan,
     setPlan,
     edit,
