@@ -57,6 +57,15 @@ const editCheck = routesCheck.extend({ fromPlan: id.optional() });
 /** The files a plan exports as: the plan CSV (standard, or for Excel with decimal commas) and the plan JSON. */
 export const planExportFormatSchema = z.enum(['csv', 'csv-decimal-comma', 'json']);
 export type PlanExportFormat = z.infer<typeof planExportFormatSchema>;
+/**
+ * How each export's file name ends: the decimal-comma CSV has a name of its own, so that it never lands on (or is
+ * taken for) the standard CSV of the same plan, which had the same name.
+ */
+export const PLAN_EXPORT_ENDINGS: Record<PlanExportFormat, string> = {
+  csv: '.csv',
+  'csv-decimal-comma': '-decimal-comma.csv',
+  json: '.json',
+};
 
 const editSave = editCheck.extend({ basedOn: versionStampSchema.optional() });
 

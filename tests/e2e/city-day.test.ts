@@ -199,7 +199,7 @@ test('names and addresses are kept: in the table, the tooltip and the plan CSV w
 
 test("exports the plan CSV for Excel in a comma-decimal language: ';' between columns, positions with a decimal comma", async () => {
   const [file] = await Promise.all([page.waitForEvent('download'), byTest('export-plan-csv-decimal-comma').click()]);
-  expect(file.suggestedFilename()).toMatch(/\.csv$/);
+  expect(file.suggestedFilename()).toMatch(/-decimal-comma\.csv$/);
   const text = await readFile((await file.path())!, 'utf8');
   expect(text.startsWith('\uFEFF'), 'a byte-order mark first, as the standard file has').toBe(true);
   const lines = text.trim().split('\n');

@@ -359,6 +359,18 @@ describe('plans', () => {
     expect(JSON.parse(file.text)).toMatchObject({ method: 'manual', routes: edited, seconds: 0 });
   });
 
+  it("names the decimal-comma plan CSV apart from the standard one, so that neither replaces the other's download", async () => {
+    const plan = await app.call('plans:create', { instanceId: tiny.id, variant: { name: 'tw1' }, method: 'random', samples: 4, seed: 1 });
+    const names = await Promise.all(
+      (['csv', 'csv-decimal-comma', 'json'] as const).map(
+        async (format) => (await app.call('plans:export', { id: plan.id, format })).fileName,
+      ),
+    );
+    expect(names[0]).toMatch(/^tiny-tw1-random-\d+\.csv$/);
+    expect(names[1]).toBe(names[0].replace(/\.csv$/, '-decimal-comma.csv'));
+    expect(names[2]).toBe(names[0].replace(/\.csv$/, '.json'));
+  });
+
   it('cancels a long plan in progress: the call fails as cancelled and nothing is stored', async () => {
     const big = await app.call('instances:save', { instance: generateInstance(100, createRng(5)) });
     app.events.length = 0;

@@ -1,4 +1,4 @@
-import type { CallRequest, PlanSummary, SavedEdit, StoredPlan } from '../../shared/api.js';
+import { type CallRequest, PLAN_EXPORT_ENDINGS, type PlanSummary, type SavedEdit, type StoredPlan } from '../../shared/api.js';
 import type { Evaluation, Instance, Routes, RouteSummary, StopSchedule } from '../../shared/domain.js';
 import { AppError, inputError } from '../../shared/errors.js';
 import { type ChangedSince, changedSincePlanned } from '../../shared/changed-since.js';
@@ -268,9 +268,9 @@ function planFile(
   if (format !== 'json') {
     const dialect = format === 'csv-decimal-comma' ? 'decimal-comma' : 'standard';
     const csvOptions = { outOfDate: changed !== null, unsaved, dialect } as const;
-    return { fileName: `${base}.csv`, text: writePlanCsv(instance, evaluation, plan.variant.name, csvOptions) };
+    return { fileName: `${base}${PLAN_EXPORT_ENDINGS[format]}`, text: writePlanCsv(instance, evaluation, plan.variant.name, csvOptions) };
   }
   const outOfDate = changed ? { outOfDate: outOfDateNote(unsaved) } : {};
   const json = toPlanJson(instance, { ...plan, model: plan.modelName }, evaluation, outOfDate);
-  return { fileName: `${base}.json`, text: `${JSON.stringify(json, null, 2)}\n` };
+  return { fileName: `${base}${PLAN_EXPORT_ENDINGS.json}`, text: `${JSON.stringify(json, null, 2)}\n` };
 }
