@@ -16,7 +16,16 @@ function ProgressCard({ job, onCancel }: { job: JobState; onCancel(): void }) {
         <b>{job.label}</b>
         <span>{percent}%</span>
       </div>
-      <div className="progress-bar" role="progressbar" aria-valuemin={0} aria-valuemax={100} aria-valuenow={percent}>
+      {/* Named and told as the card shows it ("Planning: 12 %, about 40 s left"), not as a bare number. */}
+      <div
+        className="progress-bar"
+        role="progressbar"
+        aria-label={job.label}
+        aria-valuemin={0}
+        aria-valuemax={100}
+        aria-valuenow={percent}
+        aria-valuetext={progressText(job.label, percent, message)}
+      >
         <div className="progress-fill" style={{ width: `${percent}%` }} />
       </div>
       {job.notice && (
@@ -32,4 +41,10 @@ function ProgressCard({ job, onCancel }: { job: JobState; onCancel(): void }) {
       </div>
     </div>
   );
+}
+
+/** What a screen reader says of the bar: the job, how far it is, and the card's line under it. */
+function progressText(label: string, percent: number, message: string): string {
+  const said = message.trim();
+  return `${label}: ${percent} %${said ? `, ${said}` : ''}`;
 }
