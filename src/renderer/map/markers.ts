@@ -75,7 +75,9 @@ export function customerIcon(customer: Customer, maxDemand: number, look: StopLo
     iconSize: [width, size],
     iconAnchor: [width / 2, size / 2],
     html:
-      `<div class="${classes.join(' ')}" style="${style}min-width:${size}px;height:${size}px" ` +
+      // Hidden from screen readers, as it is out of the Tab order (route-map.tsx): the customer table and the route
+      // legend name every stop; 1,000 dots (most without their id shown) were 1,000 unnamed buttons.
+      `<div class="${classes.join(' ')}" style="${style}min-width:${size}px;height:${size}px" aria-hidden="true" ` +
       `data-testid="marker-${label}" data-late="${look.late > 0}" data-early="${look.early > 0}" data-wait="${look.wait > 0}" ` +
       `data-selected="${look.selected}" data-order="${look.order ?? ''}"><span>${label}</span>${badge}</div>`,
   });

@@ -232,7 +232,6 @@ export function RouteMap(props: RouteMapProps) {
     } else if (depotMarker.current) {
       group.stops.removeLayer(depotMarker.current);
     }
-    const keyboard = handlers.current.onSelect !== undefined;
     const shown = new Set<string>();
     for (const customer of instance.customers) {
       shown.add(customer.id);
@@ -248,7 +247,7 @@ export function RouteMap(props: RouteMapProps) {
       const faded = (focusRoute !== null && stop?.route !== focusRoute) || (found !== null && !found.has(customer.id));
       // The size is apart: a demand raised above the day's largest resizes every marker, which needs no new marker.
       const size = markerDiameter(customer.demand, maxDemand);
-      const drawn = JSON.stringify([stop ?? null, faded, draggable, keyboard, instance.clockTimes, instance.coordinates, instance.depot.x]);
+      const drawn = JSON.stringify([stop ?? null, faded, draggable, instance.clockTimes, instance.coordinates, instance.depot.x]);
       const old = stopMarkers.current.get(customer.id);
       if (old && old.customer === customer && old.drawn === drawn) {
         if (old.look.selected !== look.selected || old.size !== size) {
@@ -262,9 +261,9 @@ export function RouteMap(props: RouteMapProps) {
       const marker = L.marker(mapPoint(instance, customer), {
         icon: customerIcon(customer, maxDemand, look),
         draggable,
-        // Reached by Tab only where Enter selects the stop (the Plan view): the Compare maps' stops would put a
-        // hundred stops of Tab between its button and its figures.
-        keyboard,
+        // Out of the Tab order: a 1,000-stop day put 1,000 Tab stops (most of them unnamed) between the table
+        // and the Plan panel. The table's rows and the route legend's stop chips reach every stop by keyboard.
+        keyboard: false,
         title: undefined,
         opacity: faded ? 0.3 : 1,
       });
@@ -286,7 +285,7 @@ export function RouteMap(props: RouteMapProps) {
     const depot = L.marker(depotPoint, {
       icon: depotIcon(instance.depot),
       draggable,
-      keyboard,
+      keyboard: false,
       zIndexOffset: 1000,
     });
     // Beside the depot, on the side towards the map's middle: above it, a depot near the top left corner had its

@@ -155,7 +155,7 @@ export function PlanView({ ws, job, onCancelJob, onCsvFile }: Props) {
           }}
         />
       )}
-      {/* The table and the map hold a tab stop per customer: a day of 60 stops puts the plan hundreds of Tabs away. */}
+      {/* The table holds Tab stops per customer: a day of 60 stops puts the plan hundreds of Tabs away. */}
       <button type="button" className="skip-link" data-testid="skip-to-plan" onClick={() => document.getElementById('plan-side')?.focus()}>
         Skip to the plan
       </button>
