@@ -3,6 +3,7 @@
  * - the planning bar is named and says how far it is;
  * - the map's stops are no Tab stops (the table and the route legend reach every stop), and the exports and driver
  *   sheets are a few Tabs after "Skip to the plan";
+ * - every control shows the keyboard's focus;
  */
 import { expect, test } from '@playwright/test';
 import { cityDayPage } from './support/city-day-page.js';
@@ -47,4 +48,46 @@ test("the map's stops are no Tab stops and no unnamed buttons; the exports and d
     expect.arrayContaining(['export-plan-csv', 'export-plan-csv-decimal-comma', 'export-plan-json', 'open-sheets']),
   );
   expect(reached.filter((id) => id.startsWith('stop-chip-'))).toEqual([]);
+});
+
+test('every control the keyboard reaches, from the top to the driver sheets, shows that it has the focus', async () => {
+  const { page } = app;
+  // From the page's start, as after loading it.
+  await page.evaluate(`(() => {
+    const start = document.createElement('div');
+    start.tabIndex = -1;
+    document.body.prepend(start);
+    start.focus();
+    start.remove();
+  })()`);
+  const unmarked: string[] = [];
+  let reached = '';
+  for (let i = 0; i < 300 && reached !== 'open-sheets'; i++) {
+    await page.keyboard.press('Tab');
+    const focused = (await page.evaluate(FOCUSED)) as { id: string; shown: boolean };
+    reached = focused.id;
+    if (!focused.shown) unmarked.push(focused.id);
+  }
+  expect(reached, 'the walk reached the driver sheets').toBe('open-sheets');
+  expect(unmarked, 'controls that show no focus').toEqual([]);
+});
+
+test('a fleet field shows its focus by a ring in the accent colour', async () => {
+  const { page } = app;
+  const vehicles = byTest('fleet-vehicles');
+  const look = () =>
+    vehicles.evaluate((el) => {
+      const style = (
+        globalThis as unknown as { getComputedStyle(e: unknown): { borderColor: string; boxShadow: string } }
+      ).getComputedStyle(el);
+      return [style.borderColor, style.boxShadow];
+    });
+  const [idleBorder] = await look();
+  await byTest('fleet-capacity').focus();
+  await page.keyboard.press('Shift+Tab');
+  await expect(vehicles).toBeFocused();
+  const [border, ring] = await look();
+  expect(border).not.toBe(idleBorder);
+  expect(border).toBe('rgb(37, 99, 235)');
+  expect(ring).toContain('rgb(37, 99, 235)');
 });
