@@ -4,12 +4,32 @@
  * - the map's stops are no Tab stops (the table and the route legend reach every stop), and the exports and driver
  *   sheets are a few Tabs after "Skip to the plan";
  * - every control shows the keyboard's focus;
+ * - route colours carry text at 4.5:1 or more;
  */
-import { expect, test } from '@playwright/test';
+import { expect, type Locator, test } from '@playwright/test';
+import { contrastRatio, TEXT_CONTRAST } from '../../src/renderer/map/route-ink.js';
 import { cityDayPage } from './support/city-day-page.js';
 
 const app = cityDayPage('keyboard-reader.csv');
 const byTest = app.byTest;
+
+/** The element's text colour and the colour behind it (its own background, else the nearest painted one above it). */
+function inkAndPaper(element: Locator): Promise<[string, string]> {
+  return element.evaluate((el) => {
+    type Node = { parentElement: Node | null };
+    const style = (at: Node) =>
+      (globalThis as unknown as { getComputedStyle(e: Node): { color: string; backgroundColor: string } }).getComputedStyle(at);
+    let paper = 'rgb(255, 255, 255)';
+    for (let at: Node | null = el as unknown as Node; at; at = at.parentElement) {
+      const bg = style(at).backgroundColor;
+      if (bg !== 'rgba(0, 0, 0, 0)' && bg !== 'transparent') {
+        paper = bg;
+        break;
+      }
+    }
+    return [style(el as unknown as Node).color, paper] as [string, string];
+  });
+}
 
 /** What the focused element is, and whether it shows its focus (an outline or a ring). Text: it runs in the page. */
 const FOCUSED = `(() => {
@@ -90,4 +110,18 @@ test('a fleet field shows its focus by a ring in the accent colour', async () =>
   expect(border).not.toBe(idleBorder);
   expect(border).toBe('rgb(37, 99, 235)');
   expect(ring).toContain('rgb(37, 99, 235)');
+});
+
+test("route colours carry text at 4.5:1 or more: the stops' order badges, their ids and the table's route chips", async () => {
+  const { page } = app;
+  const texts = [
+    ...(await page.locator('.stop-marker-host:not(.label-hidden) .stop-order').all()),
+    ...(await page.locator('.stop-marker-host:not(.label-hidden) .stop-marker:not(.stop-unrouted) span').all()),
+    ...(await byTest('customer-table').locator('.route-chip').all()),
+  ];
+  expect(texts.length).toBeGreaterThan(20);
+  for (const text of texts) {
+    const [ink, paper] = await inkAndPaper(text);
+    expect(contrastRatio(ink, paper), `${await text.textContent()}: ${ink} on ${paper}`).toBeGreaterThanOrEqual(TEXT_CONTRAST);
+  }
 });

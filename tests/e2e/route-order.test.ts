@@ -13,8 +13,8 @@ import { realDayCsv } from './support/fixtures.js';
 type Box = { x: number; y: number; width: number; height: number };
 const apart = (a: Box, b: Box) => a.x + a.width <= b.x || b.x + b.width <= a.x || a.y + a.height <= b.y || b.y + b.height <= a.y;
 
-/** The route colour a badge is drawn in (its inline style, as markers.ts writes it). */
-const badgeColour = async (badge: Locator) => /(?:^|;)color:([^;]+)/.exec((await badge.getAttribute('style')) ?? '')?.[1];
+/** The route colour a badge is drawn in: its ring (its digits are darkened where the colour is light: route-ink.ts). */
+const badgeColour = async (badge: Locator) => /(?:^|;)border-color:([^;]+)/.exec((await badge.getAttribute('style')) ?? '')?.[1];
 
 async function planClassical(page: Page) {
   await page.getByTestId('method').selectOption('classical');

@@ -4,12 +4,14 @@
  * slate ring a wait for the window to open (the other policies: stopAsDriven tells which). Its id is
  * written on it, on one line: a circle widens into a pill to hold an id longer than it is wide (a circle cut
  * "mon-03-shop" to "mon-"), and an id wider than LABEL_MAX ends in an ellipsis (the tooltip names it whole). A routed
- * stop carries its place in its route in a badge at its top right, white with the route's colour, so the order each
+ * stop carries its place in its route in a badge at its top right, white with the route's colour (its digits darkened
+ * where the colour is too light to read on white), so the order each
  * vehicle drives reads off the map (the map's key names it); the Plan view's map and Compare's draw it alike, here.
  */
 import L from 'leaflet';
 import type { Customer, Depot } from '../../shared/domain.js';
 import { labelWidth } from '../label-width.js';
+import { inkOn, inkOnWhite } from './route-ink.js';
 
 export interface StopLook {
   colour: string | null;
@@ -63,12 +65,15 @@ export function customerIcon(customer: Customer, maxDemand: number, look: StopLo
   else if (look.wait > 0) classes.push('stop-wait');
   if (look.selected) classes.push('stop-selected');
   if (!look.colour) classes.push('stop-unrouted');
-  const style = look.colour ? `background:${look.colour};` : '';
+  // The id in white or dark text, whichever reads on the route's colour (route-ink.ts); a dark one needs no shadow.
+  const ink = look.colour ? inkOn(look.colour) : null;
+  if (ink && ink !== '#ffffff') classes.push('stop-dark-ink');
+  const style = look.colour ? `background:${look.colour};color:${ink};` : '';
   const label = escapeHtml(customer.id);
   const width = markerWidth(customer.id, size);
   const badge =
     look.order !== null && look.colour
-      ? `<b class="stop-order" style="color:${look.colour};border-color:${look.colour}" data-testid="order-${label}">${look.order}</b>`
+      ? `<b class="stop-order" style="color:${inkOnWhite(look.colour)};border-color:${look.colour}" data-testid="order-${label}">${look.order}</b>`
       : '';
   return L.divIcon({
     className: 'stop-marker-host',

@@ -6,6 +6,7 @@ import { memo, type RefObject, useRef } from 'react';
 import type { Customer } from '../../shared/domain.js';
 import { formatNumber } from '../format.js';
 import { routeColour } from '../map/palette.js';
+import { inkOn } from '../map/route-ink.js';
 import type { CustomerField } from '../state/draft.js';
 import { EditableCell } from './editable-cell.js';
 
@@ -111,7 +112,7 @@ export const CustomerRow = memo(function CustomerRow(props: RowProps) {
         />
         <td className="num">
           {route !== undefined ? (
-            <span className="route-chip" style={{ background: routeColour(route) }}>
+            <span className="route-chip" style={{ background: routeColour(route), color: inkOn(routeColour(route)) }}>
               {route + 1}
             </span>
           ) : (
