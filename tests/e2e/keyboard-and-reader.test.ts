@@ -4,11 +4,14 @@
  * - the map's stops are no Tab stops (the table and the route legend reach every stop), and the exports and driver
  *   sheets are a few Tabs after "Skip to the plan";
  * - every control shows the keyboard's focus;
+ * - a field's error is announced and describes the field;
  * - route colours carry text at 4.5:1 or more;
  */
-import { expect, type Locator, test } from '@playwright/test';
+import { expect, type Locator, type Page, test } from '@playwright/test';
 import { contrastRatio, TEXT_CONTRAST } from '../../src/renderer/map/route-ink.js';
 import { cityDayPage } from './support/city-day-page.js';
+import { openCsvImport } from './support/csv-import.js';
+import { clockCsv } from './support/fixtures.js';
 
 const app = cityDayPage('keyboard-reader.csv');
 const byTest = app.byTest;
@@ -39,6 +42,16 @@ const FOCUSED = `(() => {
   const outline = style.outlineStyle !== 'none' && Number.parseFloat(style.outlineWidth) > 0;
   return { id: el.dataset.testid ?? el.tagName.toLowerCase() + '.' + el.className, shown: outline || style.boxShadow !== 'none' };
 })()`;
+
+/** The invalid-fields hint of field-validity.tsx (a .tsx file, which the tests do not import). */
+const INVALID_FIELDS_HINT = 'A field above holds a value that is not valid: fix it first';
+
+/** The element its `aria-describedby` names (one id). */
+async function description(page: Page, field: Locator): Promise<Locator> {
+  const id = await field.getAttribute('aria-describedby');
+  expect(id, 'the field names its error as its description').toBeTruthy();
+  return page.locator(`[id="${id}"]`);
+}
 
 test('the planning bar is named and says how far it is in words', async () => {
   const { page } = app;
@@ -124,4 +137,42 @@ test("route colours carry text at 4.5:1 or more: the stops' order badges, their 
     const [ink, paper] = await inkAndPaper(text);
     expect(contrastRatio(ink, paper), `${await text.textContent()}: ${ink} on ${paper}`).toBeGreaterThanOrEqual(TEXT_CONTRAST);
   }
+});
+
+test("a field's error is announced, describes the field, and reads at 4.5:1 on the top bar", async () => {
+  const { page } = app;
+  const alpha = byTest('policy-alpha');
+  const before = await alpha.inputValue();
+  await alpha.fill('-5');
+  const alphaError = await description(page, alpha);
+  await expect(alphaError).toHaveText('≥ 0');
+  await expect(alphaError).toHaveAttribute('role', 'alert');
+  const [ink, paper] = await inkAndPaper(alphaError);
+  expect(contrastRatio(ink, paper), `${ink} on ${paper}`).toBeGreaterThanOrEqual(TEXT_CONTRAST);
+  await alpha.fill(before);
+  await expect(alpha).not.toHaveAttribute('aria-describedby');
+
+  const vehicles = byTest('fleet-vehicles');
+  await vehicles.fill('abc');
+  await vehicles.press('Enter');
+  const vehiclesError = await description(page, vehicles);
+  await expect(vehiclesError).toHaveAttribute('role', 'alert');
+  await expect(vehiclesError).not.toBeEmpty();
+  await vehicles.press('Escape');
+  await expect(vehicles).not.toHaveAttribute('aria-describedby');
+});
+
+test("the import dialog announces a file's problems, a fleet field's error, and why Import waits", async () => {
+  const { page } = app;
+  await openCsvImport(page, 'bad-clock.csv', clockCsv({ 1: { demand: 'ten' }, 3: { ready: '18:00' } }), {});
+  await expect(byTest('csv-errors')).toHaveAttribute('role', 'alert');
+  await expect(page.getByRole('alert').filter({ hasText: 'ten' })).toHaveCount(1);
+  const vehicles = byTest('csv-vehicles');
+  await vehicles.fill('abc');
+  await expect(await description(page, vehicles)).toHaveAttribute('role', 'alert');
+  await expect(byTest('csv-footer-hint')).toHaveAttribute('aria-live', 'polite');
+  await expect(byTest('csv-footer-hint')).toHaveText(INVALID_FIELDS_HINT);
+  await byTest('csv-cancel').click();
+  await expect(byTest('csv-dialog')).toHaveCount(0);
+  expect(app.session.errors).toEqual([]);
 });

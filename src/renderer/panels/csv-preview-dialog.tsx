@@ -1,7 +1,7 @@
 /** The CSV preview dialog: fleet fields, detected columns and first rows, or every bad row; Import confirms. */
 import { useState } from 'react';
 import { formatCount, formatNumber, formatTime, parseCount, parsePositive } from '../format.js';
-import { FieldValidity, INVALID_FIELDS_HINT, useFieldValidity, useReportValidity } from './field-validity.js';
+import { FieldValidity, INVALID_FIELDS_HINT, useFieldError, useFieldValidity, useReportValidity } from './field-validity.js';
 import { Modal } from './modal.js';
 import type { CsvImportState } from './use-csv-import.js';
 
@@ -22,7 +22,8 @@ export function CsvPreviewDialog({ state }: { state: CsvImportState }) {
   const geo = preview?.instance.coordinates?.kind === 'geo';
   const footer = (
     <>
-      <span className="hint spacer">
+      {/* Read out as it changes: that a field holds back the import is said where no field shows it. */}
+      <span className="hint spacer" aria-live="polite" data-testid="csv-footer-hint">
         {checking
           ? 'Checking…'
           : validity.invalid
@@ -73,7 +74,8 @@ export function CsvPreviewDialog({ state }: { state: CsvImportState }) {
         </div>
       </FieldValidity.Provider>
       {error && !checking && (
-        <div className="import-error" data-testid="csv-errors">
+        // Announced as it appears: the problems are why nothing can be imported.
+        <div className="import-error" role="alert" data-testid="csv-errors">
           <p>
             <b>{error.message}.</b> {error.details && error.details.length > 1 ? `${error.details.length} problems:` : ''}
           </p>
@@ -186,6 +188,7 @@ function OptionalNumber(props: {
   const [text, setText] = useState(props.value === undefined ? '' : String(props.value));
   const problem = optionalNumberProblem(text, props.integer === true);
   useReportValidity(props.testId, problem !== null);
+  const shown = useFieldError(problem);
   return (
     <label className={`field-inline${problem ? ' has-error' : ''}`}>
       <span>{props.label}</span>
@@ -195,6 +198,7 @@ function OptionalNumber(props: {
         inputMode="decimal"
         data-testid={props.testId}
         aria-invalid={problem !== null || undefined}
+        aria-describedby={shown.describedBy}
         onKeyDown={(e) => e.key === 'Enter' && props.onEnter()}
         onChange={(e) => {
           const next = e.target.value;
@@ -206,7 +210,7 @@ function OptionalNumber(props: {
           }
         }}
       />
-      {problem && <em className="field-error">{problem}</em>}
+      {shown.message}
     </label>
   );
 }

@@ -2,7 +2,7 @@
  * One editable table cell: shows the value (HH:MM for clock times), keeps the user's text while editing, and
  * commits on Enter or leaving the field. An unparsable entry stays visible with its reason; nothing is lost.
  */
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import {
   type CoordinateKind,
   formatCoordinateForEdit,
@@ -73,6 +73,7 @@ export function EditableCell({ value, kind, clockTimes, moment, onCommit, testId
   // Why a pasted block was not pasted: said at the cell, which keeps its value (not a refused entry of its own).
   const [notice, setNotice] = useState<string | null>(null);
   const field = useRef<HTMLInputElement>(null);
+  const errorId = useId();
   // Whether the user typed since the value last changed: a time typed into a cell that follows the shift makes it
   // the customer's own, even where it equals the shift's hours (it must not move when the shift does).
   const [typed, setTyped] = useState(false);
@@ -163,6 +164,8 @@ export function EditableCell({ value, kind, clockTimes, moment, onCommit, testId
         value={text}
         aria-label={label}
         aria-invalid={error ? true : undefined}
+        // The reason is the field's description: a screen reader says why on the field, not only that it is invalid.
+        aria-describedby={(error ?? notice) ? errorId : undefined}
         data-testid={testId}
         // Text not in the day (typed, not committed; or refused): leaving the page asks first (heldEntry).
         data-held={error || text !== show(value, kind, clockTimes, moment) ? '' : undefined}
@@ -204,7 +207,7 @@ export function EditableCell({ value, kind, clockTimes, moment, onCommit, testId
         }}
       />
       {(error ?? notice) && (
-        <span className="cell-error" role="alert">
+        <span className="cell-error" id={errorId} role="alert">
           {error ?? notice}
         </span>
       )}

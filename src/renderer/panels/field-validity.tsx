@@ -4,7 +4,7 @@
  * A form calls useFieldValidity() and wraps its fields in <FieldValidity.Provider value={validity.report}>; each
  * NumberField inside reports itself.
  */
-import { createContext, useCallback, useContext, useEffect, useState } from 'react';
+import { createContext, type ReactNode, useCallback, useContext, useEffect, useId, useState } from 'react';
 
 /** Reports that field `id` is invalid (true) or valid again, or gone (false). */
 export type ValidityReport = (id: string, invalid: boolean) => void;
@@ -33,4 +33,20 @@ export function useReportValidity(id: string, invalid: boolean): void {
   useEffect(() => report?.(id, invalid), [report, id, invalid]);
   // A field that goes away (β when the policy becomes hard) no longer holds anything back.
   useEffect(() => () => report?.(id, false), [report, id]);
+}
+
+/**
+ * Why a field's value is not valid, under it: announced when it appears (role=alert) and named by the field as its
+ * description (`describedBy`), so a screen reader says it on the field, not only that the field is invalid.
+ */
+export function useFieldError(problem: string | null): { describedBy: string | undefined; message: ReactNode } {
+  const id = useId();
+  return {
+    describedBy: problem ? id : undefined,
+    message: problem && (
+      <em className="field-error" id={id} role="alert">
+        {problem}
+      </em>
+    ),
+  };
 }

@@ -4,7 +4,7 @@
  * is invalid, so the form's action waits for a valid value.
  */
 import { useEffect, useState } from 'react';
-import { useReportValidity } from './field-validity.js';
+import { useFieldError, useReportValidity } from './field-validity.js';
 
 interface Props {
   label: string;
@@ -28,6 +28,7 @@ export function NumberField({ label, value, onCommit, testId, min, max, step, in
     setError(null);
   }, [value]);
   useReportValidity(testId, error !== null);
+  const shown = useFieldError(error);
 
   const commit = (raw: string) => {
     const n = Number(raw);
@@ -56,12 +57,13 @@ export function NumberField({ label, value, onCommit, testId, min, max, step, in
         step={step}
         data-testid={testId}
         aria-invalid={error ? true : undefined}
+        aria-describedby={shown.describedBy}
         onChange={(e) => {
           setText(e.target.value);
           commit(e.target.value);
         }}
       />
-      {error && <em className="field-error">{error}</em>}
+      {shown.message}
     </label>
   );
 }
