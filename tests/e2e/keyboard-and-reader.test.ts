@@ -6,6 +6,7 @@
  * - every control shows the keyboard's focus;
  * - a field's error is announced and describes the field;
  * - route colours carry text at 4.5:1 or more;
+ * - a route shown alone labels and numbers its own stops only.
  */
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import { contrastRatio, TEXT_CONTRAST } from '../../src/renderer/map/route-ink.js';
@@ -136,6 +137,26 @@ test("route colours carry text at 4.5:1 or more: the stops' order badges, their 
   for (const text of texts) {
     const [ink, paper] = await inkAndPaper(text);
     expect(contrastRatio(ink, paper), `${await text.textContent()}: ${ink} on ${paper}`).toBeGreaterThanOrEqual(TEXT_CONTRAST);
+  }
+});
+
+test('a route shown alone labels and numbers its own stops; the faded stops of the others show neither', async () => {
+  const { page } = app;
+  const routes = await page.locator('[data-testid^="legend-route-"]').count();
+  for (let r = 0; r < routes; r++) {
+    const ids = (await byTest(`legend-route-${r}`).locator('[data-testid^="stop-chip-"]').allTextContents()).map((t) => t.trim());
+    await byTest(`focus-route-${r}`).click();
+    await expect(byTest(`focus-route-${r}`)).toHaveAttribute('aria-pressed', 'true');
+    const labelled = await page
+      .locator('.stop-marker-host:not(.label-hidden) [data-testid^="marker-"]')
+      .evaluateAll((els) => els.map((el) => (el as unknown as { dataset: { testid: string } }).dataset.testid.replace('marker-', '')));
+    expect(labelled.filter((id) => id !== 'depot').sort(), `route ${r + 1} alone: its own stops labelled`).toEqual([...ids].sort());
+    for (const badge of await page.locator('.stop-order').all()) {
+      const id = (await badge.getAttribute('data-testid'))!.replace('order-', '');
+      if (ids.includes(id)) await expect(badge, `${id}'s number`).toBeVisible();
+      else await expect(badge, `faded ${id}'s number`).toBeHidden();
+    }
+    await byTest(`focus-route-${r}`).click();
   }
 });
 

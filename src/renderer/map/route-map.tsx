@@ -98,7 +98,9 @@ export function RouteMap(props: RouteMapProps) {
    * Each customer's marker and how it is drawn: a change of the selection redraws the two markers it concerns, not
    * every stop (on an 800-stop day a full redraw took seconds per click).
    */
-  const stopMarkers = useRef(new Map<string, { marker: L.Marker; customer: Customer; look: StopLook; drawn: string; size: number }>());
+  const stopMarkers = useRef(
+    new Map<string, { marker: L.Marker; customer: Customer; look: StopLook; drawn: string; size: number; faded: boolean }>(),
+  );
   /** The layer the kept markers are on, and the depot's marker (drawn afresh each time). */
   const markersOn = useRef<L.LayerGroup | null>(null);
   const depotMarker = useRef<L.Marker | null>(null);
@@ -109,9 +111,12 @@ export function RouteMap(props: RouteMapProps) {
   const declutter = useRef(() => {
     const map = mapRef.current;
     if (!map) return;
-    const boxes = [...stopMarkers.current].map(([id, { marker, size, look }]) => {
+    // With one route shown alone, its stops are the ones labelled and numbered: a faded stop of another route took
+    // the room of the shown route's labels (4 of 24 labelled on a 500-stop day) and showed its own route's numbers.
+    const boxes = [...stopMarkers.current].flatMap(([id, { marker, size, look, faded }]) => {
+      if (faded) return [];
       const at = map.latLngToLayerPoint(marker.getLatLng());
-      return { id, x: at.x, y: at.y, ...labelBox(id, size, look.order !== null), priority: (look.selected ? 1000 : 0) + size };
+      return [{ id, x: at.x, y: at.y, ...labelBox(id, size, look.order !== null), priority: (look.selected ? 1000 : 0) + size }];
     });
     const shown = labelsShown(boxes);
     // A redrawn icon (setIcon) gets its classes anew, so every marker is set each time. A labelled marker lies above
@@ -275,7 +280,7 @@ export function RouteMap(props: RouteMapProps) {
         handlers.current.onMove?.(customer.id, mapLongitude(instance, at.lng), at.lat);
       });
       marker.addTo(group.stops);
-      stopMarkers.current.set(customer.id, { marker, customer, look, drawn, size });
+      stopMarkers.current.set(customer.id, { marker, customer, look, drawn, size, faded });
     }
     for (const [id, entry] of stopMarkers.current) {
       if (shown.has(id)) continue;
