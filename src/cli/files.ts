@@ -109,7 +109,7 @@ export function csvDialect(decimalComma: boolean | undefined, out: 'csv' | 'json
   if (!decimalComma) return 'standard';
   if (out !== 'csv') {
     throw usageError(
-      `--decimal-comma writes the plan CSV for Excel with decimal commas: give it with --out FILE.csv${out === 'json' ? ', not a .json file' : ''}`,
+      `--decimal-comma writes the plan CSV for Excel with decimal commas: give it with --out FILE.csv${out === 'json' ? ', not a file written as JSON (.json, or a name without an extension)' : ''}`,
     );
   }
   return 'decimal-comma';

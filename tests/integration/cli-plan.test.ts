@@ -145,6 +145,10 @@ describe('jampr plan', () => {
       expect(failure.stderr).toContain('--decimal-comma writes the plan CSV for Excel with decimal commas: give it with --out FILE.csv');
     }
     expect(existsSync(join(dir, 'again.json'))).toBe(false);
+    // A name without an extension is written as JSON: the refusal says so, not that it is a .json file.
+    const bare = await failureOf('plan', join(dir, 'instance.json'), '--out', join(dir, 'again'), '--decimal-comma');
+    expect(bare.stderr).toContain('give it with --out FILE.csv, not a file written as JSON (.json, or a name without an extension)');
+    expect(existsSync(join(dir, 'again'))).toBe(false);
   });
 
   it('samples when given a sample count alone, and names the method so', async () => {
