@@ -4,6 +4,7 @@
  *   --port N    listen on port N (default: the last start's port where it is free, else any free port)
  *   --db PATH   the SQLite file (default: the per-user data folder, e.g. ~/.local/share/jampr-dispatch/jampr.sqlite)
  */
+import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -44,8 +45,20 @@ function options() {
   return { port, dbPath: values.db ?? defaultDbPath() };
 }
 
+/**
+ * A checkout that never built the renderer builds it once, after the command line is read: `--help` or a mistyped
+ * option answers at once rather than after a minute's build.
+ */
+function buildRendererOnce(): void {
+  if (existsSync(root('out/renderer/index.html'))) return;
+  console.log('building the renderer first (npx electron-vite build)...');
+  const build = spawnSync('npx', ['electron-vite', 'build'], { cwd: root('.'), stdio: 'inherit' });
+  if (build.status !== 0) console.warn('the build failed: starting with the API only');
+}
+
 async function main(): Promise<void> {
   const { port, dbPath } = options();
+  buildRendererOnce();
   const version = (JSON.parse(readFileSync(root('package.json'), 'utf8')) as { version: string }).version;
   // The folder and the file are made where missing: a mistyped path opens a new, empty database, which is said.
   const created = !existsSync(dbPath);
