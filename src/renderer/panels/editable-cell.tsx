@@ -16,6 +16,8 @@ import {
   type ParsedNumber,
 } from '../format.js';
 import { blockMisfit, cellEntry, cellInput, pastedBlock, registerCellEntry, roomFrom } from './cell-grid.js';
+import { APP_UNDO_FIELD } from '../hooks/undo-keys.js';
+import { undoKeyOf } from '../state/undo-key.js';
 
 /** What the cell holds: a time of day, an amount (0 or more), one above 0, a whole count, minutes (or H:MM), a coordinate. */
 type CellKind = 'time' | 'quantity' | 'positive' | 'count' | 'duration' | CoordinateKind;
@@ -117,6 +119,14 @@ export function EditableCell({ value, kind, clockTimes, moment, onCommit, testId
     return true;
   };
   const commit = () => commitText(text, typed);
+  /** Text not in the day: typed and not committed yet, or refused. */
+  const held = error !== null || text !== show(value, kind, clockTimes, moment);
+  /** The value the day keeps back in the cell, the text typed over it gone. */
+  const revert = () => {
+    setText(show(value, kind, clockTimes, moment));
+    setError(null);
+    setTyped(false);
+  };
 
   // A value of a block pasted into another cell lands here as if typed and committed: one rule for both.
   const enter = useRef((_text: string, _step: string) => {});
@@ -168,7 +178,9 @@ export function EditableCell({ value, kind, clockTimes, moment, onCommit, testId
         aria-describedby={(error ?? notice) ? errorId : undefined}
         data-testid={testId}
         // Text not in the day (typed, not committed; or refused): leaving the page asks first (heldEntry).
-        data-held={error || text !== show(value, kind, clockTimes, moment) ? '' : undefined}
+        data-held={held ? '' : undefined}
+        // Ctrl+Z here is the app's Undo of the last committed edit (undo-keys.ts), as in a spreadsheet.
+        {...{ [APP_UNDO_FIELD]: '' }}
         className={derived ? 'derived' : undefined}
         title={derived ?? hint}
         inputMode={kind === 'time' && clockTimes ? 'text' : 'decimal'}
@@ -199,10 +211,13 @@ export function EditableCell({ value, kind, clockTimes, moment, onCommit, testId
             e.preventDefault();
             if (commit()) moveDown(e.currentTarget, down);
           }
-          if (e.key === 'Escape') {
-            setText(show(value, kind, clockTimes, moment));
-            setError(null);
-            setTyped(false);
+          if (e.key === 'Escape') revert();
+          // While typing, as a spreadsheet in edit mode: Ctrl+Z takes the typed text back (the last committed edit
+          // stays; the next Ctrl+Z undoes it), and there is nothing to redo. The browser's own text undo never runs:
+          // it put old values back as text, which leaving the cell committed as a new edit.
+          if (held && undoKeyOf(e) !== null) {
+            e.preventDefault();
+            if (undoKeyOf(e) === 'undo') revert();
           }
         }}
       />

@@ -38,6 +38,7 @@ import { AddCustomerDialog } from '../panels/add-customer-dialog.js';
 import { PlanPanel } from './plan-panel.js';
 import { SelectedPosition } from '../panels/selected-position.js';
 import { usePlanEditing } from './use-plan-editing.js';
+import { useUndoKeys } from '../hooks/undo-keys.js';
 
 interface Props {
   ws: Workspace;
@@ -72,7 +73,7 @@ export function PlanView({ ws, job, onCancelJob, onCsvFile }: Props) {
     window.addEventListener('keydown', leave);
     return () => window.removeEventListener('keydown', leave);
   }, [adding]);
-  useUndoKeys(ws);
+  useUndoKeys(ws.undo, ws.redo);
   // The check of the latest edit when there is one, else what the last failed save said.
   const live = useLiveProblems(draft, String(ws.stored?.id ?? 'new'));
   // A save refused for its input is answered by an edit or an undo that fixes it: its banner goes with the problems.
@@ -338,23 +339,4 @@ export function PlanView({ ws, job, onCancelJob, onCsvFile }: Props) {
       </aside>
     </div>
   );
-}
-
-/** Ctrl+Z undoes, Ctrl+Shift+Z (or Ctrl+Y) redoes the last edit, except while typing in a field (its own undo). */
-function useUndoKeys(ws: Workspace) {
-  const { undo, redo } = ws;
-  useEffect(() => {
-    const onKey = (e: KeyboardEvent) => {
-      if (!(e.ctrlKey || e.metaKey) || e.altKey) return;
-      const target = e.target as HTMLElement | null;
-      if (target && (target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName))) return;
-      const key = e.key.toLowerCase();
-      if (key === 'z' && !e.shiftKey) undo();
-      else if ((key === 'z' && e.shiftKey) || key === 'y') redo();
-      else return;
-      e.preventDefault();
-    };
-    window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
-  }, [undo, redo]);
 }
