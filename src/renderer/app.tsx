@@ -4,6 +4,7 @@
  */
 import { QueryClientProvider } from '@tanstack/react-query';
 import { useCallback, useEffect, useState } from 'react';
+import { flushSync } from 'react-dom';
 import type { Api, AppInfo, StoredInstance } from '../shared/api.js';
 import { carriedCustomers } from '../shared/domain.js';
 import { ApiProvider, useApi } from './hooks/use-api.js';
@@ -19,7 +20,7 @@ import { methodOption, methodRequest } from '../shared/methods.js';
 import { inputError } from '../shared/errors.js';
 import { methodSpeedNotice } from '../shared/model-limits.js';
 import { defaultPolicy, policyRequest } from './plan/time-window-policy.js';
-import { PlanView } from './plan/plan-view.js';
+import { focusPlanSide, PlanView } from './plan/plan-view.js';
 import { useConnectionNotice } from './hooks/use-connection-notice.js';
 import { createQueryClient, useStoredDataChanged } from './state/queries.js';
 import { movedOnMap } from './state/draft.js';
@@ -185,7 +186,10 @@ function App() {
             job={job.job}
             onCancelJob={job.cancel}
             onOpenPlan={async (plan) => {
-              if (await ws.openPlan(plan.instanceId, plan.id)) setView('plan');
+              if (!(await ws.openPlan(plan.instanceId, plan.id))) return;
+              // The Open button goes with the Compare view: the keyboard carries on at the plan opened, not at the page's top.
+              flushSync(() => setView('plan'));
+              focusPlanSide();
             }}
           />
         )}

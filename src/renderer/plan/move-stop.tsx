@@ -1,6 +1,7 @@
 /**
- * The keyboard-friendly "move to route" control of the selected stop, shown under the route it is on (route-legend.tsx):
- * next to the chip the dispatcher clicked, not at the panel's top, which a panel scrolled down to a later route hid.
+ * The keyboard-friendly "move to route" control of the selected stop, shown right after its chip in its route
+ * (route-legend.tsx): next to the chip the dispatcher clicked, and the next Tab from it, not at the panel's top, which a
+ * panel scrolled down to a later route hid.
  */
 import { useEffect, useRef } from 'react';
 import { RouteChoice } from './route-choice.js';

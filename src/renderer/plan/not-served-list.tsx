@@ -56,6 +56,7 @@ function ReasonGroup({ group, instance, routes, onMove }: Props & { group: NotSe
               current={UNSERVED}
               label={`Put customer ${c.id} on`}
               testId={`serve-${c.id}`}
+              stopControl={c.id}
               // Short, so that the picker is narrow and the customer's name has the row.
               placeholder="put on…"
               onChoose={(r) => onMove(c.id, r)}

@@ -18,6 +18,7 @@ import { DriverSheets } from '../sheets/driver-sheets.js';
 import { sheetWarnings } from '../sheets/sheet-model.js';
 import { type ChangedSince, changedSincePlanned } from '../../shared/changed-since.js';
 import { costWhenPlanned } from './changed-since.js';
+import { useFocusMovedStop } from './use-focus-moved-stop.js';
 
 interface Props {
   instance: Instance;
@@ -91,8 +92,9 @@ export function PlanPanel(props: Props) {
   const changed = changedSincePlanned(instance, plan, routes, props.stale);
   // Of the routes shown (edited by hand too): a soft-window plan serving hours before windows open says so.
   const early = evaluation ? earlyServiceNote(instance, plan.variant, evaluation) : null;
+  const { panel, moveStop } = useFocusMovedStop<HTMLElement>(props.onMoveStop, routes);
   return (
-    <section className="panel plan-panel" data-testid="plan-panel">
+    <section className="panel plan-panel" data-testid="plan-panel" ref={panel}>
       <div className="panel-title-row">
         <h2 className="panel-title">Plan</h2>
         <span className="plan-meta" data-testid="plan-meta" data-plan-id={plan.id}>
@@ -183,7 +185,7 @@ export function PlanPanel(props: Props) {
           Driver sheets
         </button>
       </div>
-      {evaluation && <NotServedList instance={instance} violations={evaluation.violations} routes={routes} onMove={props.onMoveStop} />}
+      {evaluation && <NotServedList instance={instance} violations={evaluation.violations} routes={routes} onMove={moveStop} />}
       {evaluation?.violations.some((v) => v.kind !== 'unserved') && (
         <Violations violations={evaluation.violations.filter((v) => v.kind !== 'unserved')} />
       )}
@@ -195,7 +197,7 @@ export function PlanPanel(props: Props) {
         variant={plan.variant.name}
         selected={selected}
         onSelect={props.onSelect}
-        onMoveStop={props.onMoveStop}
+        onMoveStop={moveStop}
         focus={props.focusRoute}
         onFocus={props.onFocusRoute}
       />

@@ -47,6 +47,10 @@ interface Props {
   onCsvFile(file: File): void;
 }
 
+/** The plan's side panel, where the skip link and a plan opened from Compare put the keyboard. */
+const PLAN_SIDE = 'plan-side';
+export const focusPlanSide = () => document.getElementById(PLAN_SIDE)?.focus();
+
 export function PlanView({ ws, job, onCancelJob, onCsvFile }: Props) {
   const api = useApi();
   const run = useRunner();
@@ -157,7 +161,7 @@ export function PlanView({ ws, job, onCancelJob, onCsvFile }: Props) {
         />
       )}
       {/* The table holds Tab stops per customer: a day of 60 stops puts the plan hundreds of Tabs away. */}
-      <button type="button" className="skip-link" data-testid="skip-to-plan" onClick={() => document.getElementById('plan-side')?.focus()}>
+      <button type="button" className="skip-link" data-testid="skip-to-plan" onClick={focusPlanSide}>
         Skip to the plan
       </button>
       <aside className="sidebar left">
@@ -312,7 +316,7 @@ export function PlanView({ ws, job, onCancelJob, onCsvFile }: Props) {
           />
         )}
       </main>
-      <aside className="sidebar right" id="plan-side" tabIndex={-1} aria-label="Plan">
+      <aside className="sidebar right" id={PLAN_SIDE} tabIndex={-1} aria-label="Plan">
         {draft && plan ? (
           <PlanPanel
             instance={planned ?? draft}

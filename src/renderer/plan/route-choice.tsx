@@ -1,6 +1,7 @@
 /** A route picker for one stop (plan-panel.tsx: move the selected stop; not-served-list.tsx: put a left-out customer on a route). */
 import { useRef, useState } from 'react';
 import { UNSERVED } from '../state/route-edits.js';
+import { STOP_CONTROL } from './use-focus-moved-stop.js';
 
 /**
  * A route picker: every route but the current one, a new route, and (for a stop on a route) "no route". A pick with
@@ -15,6 +16,8 @@ export function RouteChoice(props: {
   testId: string;
   /** The unchosen entry's words: "choose a route…" unless said shorter where the row is narrow. */
   placeholder?: string;
+  /** The stop the picker stands for in its panel, where the keyboard lands after the stop moved (a not-served entry's). */
+  stopControl?: string;
   onChoose(route: number): void;
 }) {
   const { routes, current } = props;
@@ -29,6 +32,7 @@ export function RouteChoice(props: {
       value={browsing}
       aria-label={props.label}
       data-testid={props.testId}
+      {...(props.stopControl === undefined ? {} : { [STOP_CONTROL]: props.stopControl })}
       onPointerDown={() => {
         byKeyboard.current = false;
       }}

@@ -1,9 +1,9 @@
 /**
  * One row per route, like the paper's plots: customers n, length l, load q, duration t; below, the stops as
- * chips that can be dragged onto another route (HTML drag and drop) or clicked to select; under the selected stop's
- * route, the control to move it by keyboard.
+ * chips that can be dragged onto another route (HTML drag and drop) or clicked to select; right after the selected
+ * stop's chip, on a line of its own, the control to move it by keyboard.
  */
-import { useState, type DragEvent } from 'react';
+import { Fragment, useState, type DragEvent } from 'react';
 import { type Evaluation, exceedsCapacity, type Instance, type Routes, routeDeparture, type VariantName } from '../../shared/domain.js';
 import { formatCount, formatNumber } from '../format.js';
 import { unitsOf } from '../units.js';
@@ -11,6 +11,7 @@ import { routeColour } from '../map/palette.js';
 import { backAfterShift } from '../../shared/route-flags.js';
 import { MoveStop } from './move-stop.js';
 import { stopAsDriven } from '../../shared/stop-as-driven.js';
+import { STOP_CONTROL } from './use-focus-moved-stop.js';
 
 interface Props {
   instance: Instance;
@@ -107,33 +108,43 @@ export function RouteLegend({ instance, routes, evaluation, variant, selected, o
                 else if (stop && (stop.early > 0 || stop.wait > 0)) cls.push(stop.early > 0 ? 'early' : 'waits');
                 if (id === selected) cls.push('selected');
                 return (
-                  <button
-                    key={id}
-                    className={cls.join(' ')}
-                    style={{ borderColor: routeColour(r) }}
-                    draggable
-                    data-testid={`stop-chip-${id}`}
-                    title={
-                      stop
-                        ? `arrive ${units.moment(stop.arrival)}${stop.late > 0 ? `, late by ${units.duration(stop.late)}` : ''}${stop.early > 0 ? `, early by ${units.duration(stop.early)}` : ''}${stop.wait > 0 ? `, waits ${units.duration(stop.wait)}` : ''}`
-                        : undefined
-                    }
-                    onClick={() => onSelect(id === selected ? null : id)}
-                    onDragStart={(e) => {
-                      e.dataTransfer.setData(DRAG_TYPE, id);
-                      e.dataTransfer.effectAllowed = 'move';
-                    }}
-                    onDragOver={(e) => e.dataTransfer.types.includes(DRAG_TYPE) && e.preventDefault()}
-                    onDrop={(e) => onDrop(e, r, i)}
-                  >
-                    {id}
-                  </button>
+                  <Fragment key={id}>
+                    <button
+                      {...{ [STOP_CONTROL]: id }}
+                      className={cls.join(' ')}
+                      style={{ borderColor: routeColour(r) }}
+                      draggable
+                      data-testid={`stop-chip-${id}`}
+                      title={
+                        stop
+                          ? `arrive ${units.moment(stop.arrival)}${stop.late > 0 ? `, late by ${units.duration(stop.late)}` : ''}${stop.early > 0 ? `, early by ${units.duration(stop.early)}` : ''}${stop.wait > 0 ? `, waits ${units.duration(stop.wait)}` : ''}`
+                          : undefined
+                      }
+                      onClick={() => onSelect(id === selected ? null : id)}
+                      onDragStart={(e) => {
+                        e.dataTransfer.setData(DRAG_TYPE, id);
+                        e.dataTransfer.effectAllowed = 'move';
+                      }}
+                      onDragOver={(e) => e.dataTransfer.types.includes(DRAG_TYPE) && e.preventDefault()}
+                      onDrop={(e) => onDrop(e, r, i)}
+                    >
+                      {id}
+                    </button>
+                    {/* Right after the chip, the next Tab from it, not after the rest of the route's chips (dozens of Tabs). */}
+                    {id === selected && (
+                      <MoveStop
+                        key={selected}
+                        routes={routes}
+                        vehicles={instance.vehicles}
+                        customerId={selected}
+                        route={r}
+                        onMove={onMoveStop}
+                      />
+                    )}
+                  </Fragment>
                 );
               })}
             </div>
-            {selected !== null && route.includes(selected) && (
-              <MoveStop key={selected} routes={routes} vehicles={instance.vehicles} customerId={selected} route={r} onMove={onMoveStop} />
-            )}
           </li>
         );
       })}
