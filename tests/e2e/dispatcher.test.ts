@@ -473,7 +473,7 @@ test('deleting the instance on screen goes back to the start screen, with no err
   // Its plan list is open in the history: it must not be asked for again once the instance is gone.
   const entry = page.locator('[data-testid^="history-instance-"]', { hasText: 'drawn by hand' });
   const toggle = entry.locator('.chevron');
-  if ((await toggle.getAttribute('aria-label')) === 'Show plans') await toggle.click();
+  if ((await toggle.getAttribute('aria-expanded')) === 'false') await toggle.click();
   await entry.getByText('No plans yet.').waitFor();
   page.once('dialog', (dialog) => void dialog.accept());
   await entry.getByRole('button', { name: 'Delete drawn by hand' }).click();

@@ -37,7 +37,6 @@ test('a day imported after a soft plan was opened is planned under the policy th
   await importCsv(page, 'controls-monday.csv', clockCsv(), FLEET);
   await byTest('method').selectOption('classical');
   await byTest('method-effort').fill('0.5');
-  await byTest('method-effort').press('Enter');
   await byTest('policy-name').selectOption('tw3');
   softPlan = await plan();
   await expect(byTest('plan-meta')).toContainText('soft');

@@ -117,6 +117,7 @@ export function CompareView({ instance, instanceId, settings, onSettings, result
                     fitKey={instanceId}
                     sync={sync}
                     testId={`map-${side}`}
+                    label={`Map of plan ${side.toUpperCase()}: ${label}`}
                   />
                 </div>
               );

@@ -49,6 +49,8 @@ export interface RouteMapProps {
   found?: ReadonlySet<string> | null;
   sync?: MapSync;
   testId?: string;
+  /** The map's name for a screen reader (a region of the page). */
+  label?: string;
 }
 
 const TILE_TIMEOUT_MS = 4000;
@@ -340,10 +342,12 @@ export function RouteMap(props: RouteMapProps) {
     [instance, routes, evaluation, props.variant],
   );
   return (
-    <div
+    // A region named for a screen reader: the map held a tab stop and a dozen buttons, and said nothing of what they were.
+    <section
       className={`route-map route-map-${kind}${kind === 'geo' && tiles === 'offline' ? ' tiles-offline' : ''}${props.onAdd ? ' adding' : ''}`}
       data-testid={testId}
       data-adding={Boolean(props.onAdd)}
+      aria-label={props.label ?? "Map of the day's stops and routes"}
     >
       <div ref={container} className="route-map-canvas" />
       {/* The key and the offline note share the bottom-left corner, one above the other, clear of the controls. */}
@@ -374,7 +378,7 @@ export function RouteMap(props: RouteMapProps) {
       {props.onAdd && instance.customers.length === 0 && (
         <div className="map-note map-note-center">Click the map to add customers, or import a CSV.</div>
       )}
-    </div>
+    </section>
   );
 }
 

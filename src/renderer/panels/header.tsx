@@ -88,7 +88,15 @@ export function Header(props: Props) {
       <div className="header-spacer" />
       {props.view === 'plan' && (
         <FieldValidity.Provider value={validity.report}>
-          <div className="plan-controls">
+          {/* A form: Enter in the α, β or effort field plans, as the Plan button does (not while it is disabled). */}
+          <form
+            className="plan-controls"
+            aria-label="Plan the day"
+            onSubmit={(e) => {
+              e.preventDefault();
+              props.onPlan();
+            }}
+          >
             <PolicyControls policy={props.policy} onChange={props.onPolicy} testId="policy" />
             <MethodControls
               method={props.method}
@@ -101,6 +109,7 @@ export function Header(props: Props) {
             />
             {props.ownChoice && (
               <button
+                type="button"
                 className="btn btn-small own-choice"
                 data-testid="controls-own-choice"
                 title={ownChoiceTitle(props.ownChoice)}
@@ -112,15 +121,15 @@ export function Header(props: Props) {
             )}
             <button
               ref={planButton}
+              type="submit"
               className="btn btn-primary"
               data-testid="plan-button"
               disabled={props.planning || props.instanceName === null || validity.invalid}
               title={validity.invalid ? INVALID_FIELDS_HINT : props.dirty ? SAVES_FIRST : undefined}
-              onClick={props.onPlan}
             >
               {props.planning ? 'Planning…' : props.dirty ? 'Save and plan' : 'Plan'}
             </button>
-          </div>
+          </form>
         </FieldValidity.Provider>
       )}
       {props.info && (

@@ -50,7 +50,13 @@ export function HistoryPanel(props: Props) {
               data-testid={`history-instance-${inst.id}`}
             >
               <div className="history-row">
-                <button className="chevron" aria-label={isOpen(inst.id) ? 'Hide plans' : 'Show plans'} onClick={() => toggle(inst.id)}>
+                {/* Named with its day: a list of "Show plans" buttons told a screen reader's user not which day's. */}
+                <button
+                  className="chevron"
+                  aria-label={`${isOpen(inst.id) ? 'Hide' : 'Show'} the plans of ${inst.name}`}
+                  aria-expanded={isOpen(inst.id)}
+                  onClick={() => toggle(inst.id)}
+                >
                   {isOpen(inst.id) ? '▾' : '▸'}
                 </button>
                 <button className="history-open" onClick={() => props.onOpen(inst.id)} data-testid="history-open">

@@ -219,7 +219,10 @@ export function Gantt({ instance, evaluation, variant, selected, onSelect, onMov
           shift end ({t(instance.depot.due)}
           {instance.depot.due > span.end ? ', later than shown' : ''})
         </span>
-        <span className="hint">Drag a stop onto another vehicle to move it.</span>
+        {/* The keyboard's way too (a chip selected shows the move picker right after it), in a line at 1024 px. */}
+        <span className="hint" data-testid="gantt-move-hint">
+          Drag a stop onto another vehicle to move it, or select its chip under Routes and use the move picker.
+        </span>
       </div>
     </div>
   );

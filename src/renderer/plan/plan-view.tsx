@@ -164,7 +164,7 @@ export function PlanView({ ws, job, onCancelJob, onCsvFile }: Props) {
       <button type="button" className="skip-link" data-testid="skip-to-plan" onClick={focusPlanSide}>
         Skip to the plan
       </button>
-      <aside className="sidebar left">
+      <aside className="sidebar left" aria-label="History and customers">
         <HistoryPanel
           currentId={ws.stored?.id ?? null}
           currentPlanId={plan?.id ?? null}
