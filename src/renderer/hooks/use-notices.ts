@@ -42,6 +42,15 @@ export interface NoticeApi {
 /** How long the confirmation of a cancel stays. */
 const CANCELLED_NOTICE_MS = 6000;
 
+/**
+ * The notices `keep` keeps: the very list when it keeps them all. A dismissal of nothing (the Plan view dismisses a
+ * refused save's notice after every live check that finds no problem) then changes no state and redraws nothing.
+ */
+export function keptNotices(list: Notice[], keep: (notice: Notice) => boolean): Notice[] {
+  const kept = list.filter(keep);
+  return kept.length === list.length ? list : kept;
+}
+
 const NoticeContext = createContext<NoticeApi | null>(null);
 export const NoticeProvider = NoticeContext.Provider;
 
@@ -59,10 +68,10 @@ export function useNoticeState(): NoticeApi {
     if (data.kind === 'cancelled') setTimeout(() => setNotices((list) => list.filter((n) => n.id !== id)), CANCELLED_NOTICE_MS);
     return data;
   }, []);
-  const dismiss = useCallback((id: number) => setNotices((list) => list.filter((n) => n.id !== id)), []);
+  const dismiss = useCallback((id: number) => setNotices((list) => keptNotices(list, (n) => n.id !== id)), []);
   const dismissAction = useCallback(
     (action: string, kind?: ErrorKind) =>
-      setNotices((list) => list.filter((n) => n.action !== action || (kind !== undefined && n.kind !== kind))),
+      setNotices((list) => keptNotices(list, (n) => n.action !== action || (kind !== undefined && n.kind !== kind))),
     [],
   );
   const clear = useCallback(() => setNotices([]), []);

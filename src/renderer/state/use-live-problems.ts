@@ -18,9 +18,21 @@ export interface LiveCheck {
   warnings: string[];
 }
 
+type Answer = { key: string } & LiveCheck;
+
+/**
+ * The check shown for `draft`: the last answer, itself (the same object from one drawing to the next, until another
+ * answer comes), or null. A new object at every drawing re-ran what depends on it at every drawing: the Plan view's
+ * dismissal of a refused save's notice, which drew the page again, for ever (a 1,000-stop day ~30 times a second).
+ */
+export function shownCheck(answer: Answer | null, draft: Instance | null, instanceKey: string): LiveCheck | null {
+  if (!draft || draft.customers.length === 0 || answer?.key !== instanceKey) return null;
+  return answer;
+}
+
 export function useLiveProblems(draft: Instance | null, instanceKey: string): LiveCheck | null {
   const api = useApi();
-  const [answer, setAnswer] = useState<({ key: string } & LiveCheck) | null>(null);
+  const [answer, setAnswer] = useState<Answer | null>(null);
   useEffect(() => {
     if (!draft || draft.customers.length === 0) return;
     let current = true;
@@ -33,6 +45,5 @@ export function useLiveProblems(draft: Instance | null, instanceKey: string): Li
       current = false;
     };
   }, [api, draft, instanceKey]);
-  if (!draft || draft.customers.length === 0 || answer?.key !== instanceKey) return null;
-  return { problems: answer.problems, warnings: answer.warnings };
+  return shownCheck(answer, draft, instanceKey);
 }
