@@ -173,3 +173,27 @@ test('the box is cleared when another day is opened: its count is of the day on 
   await expect(byTest('customer-filter')).toHaveValue('');
   expect(await shownRows()).toHaveLength(10);
 });
+
+test('a customer added while the box hides it empties the box, so that its row shows to be filled in; one it finds keeps it', async () => {
+  const add = async (name: string) => {
+    await byTest('add-customer').click();
+    await byTest('add-customer-name').fill(name);
+    await byTest('add-customer-first').fill('52.5150');
+    await byTest('add-customer-second').fill('13.4420');
+    await byTest('add-customer-demand').fill('2');
+    await byTest('add-customer-confirm').click();
+    await byTest('add-customer-dialog').waitFor({ state: 'detached' });
+  };
+  await byTest('customer-filter').fill('allee');
+  await expect(byTest('customer-filter-count')).toHaveText('4 of 10');
+  // Its name holds the text: the box stays, and counts it.
+  await add('Kiosk Allee');
+  await expect(byTest('customer-filter')).toHaveValue('allee');
+  await expect(byTest('customer-filter-count')).toHaveText('5 of 11');
+  await expect(byTest('customer-row-S11')).toBeVisible();
+  // It does not: the box is emptied and the new row shows.
+  await add('Bike Shop Ost');
+  await expect(byTest('customer-filter')).toHaveValue('');
+  await expect(byTest('customer-row-S12')).toBeVisible();
+  expect(await shownRows()).toHaveLength(12);
+});

@@ -4,6 +4,7 @@
  */
 import { useEffect, useMemo, useState } from 'react';
 import type { PlanExportFormat, PlanSummary } from '../../shared/api.js';
+import type { Instance } from '../../shared/domain.js';
 import { describePlanMethod } from '../../shared/methods.js';
 import { formatCost, formatDateTime } from '../format.js';
 import { useApi } from '../hooks/use-api.js';
@@ -102,6 +103,13 @@ export function PlanView({ ws, job, onCancelJob, onCsvFile }: Props) {
   const planned = ws.stored?.instance ?? null;
   /** A customer or the depot moved, dragged on the map or typed into its position's cells. */
   const moveTo = (id: string, x: number, y: number) => draft && editDraft(moveCustomer(draft, id, x, y));
+  /** A customer just added is selected and its row shown: the find box is emptied when it would hide the new row. */
+  const showAdded = (next: Instance, id: string) => {
+    editDraft(next);
+    setSelected(id);
+    const added = next.customers.find((c) => c.id === id);
+    if (added && !matchesFilter(added, filter)) setFilter('');
+  };
   /** A position typed into its cells: typed as they showed the saved one, it is the saved one (typedPosition). */
   const typeTo = (id: string, x: number, y: number) => {
     const at = typedPosition(ws.stored?.instance, id, x, y);
@@ -154,8 +162,7 @@ export function PlanView({ ws, job, onCancelJob, onCsvFile }: Props) {
           instance={draft}
           onClose={() => setAddingByPosition(false)}
           onAdd={(next, id) => {
-            editDraft(next);
-            setSelected(id);
+            showAdded(next, id);
             setAddingByPosition(false);
           }}
         />
@@ -290,8 +297,7 @@ export function PlanView({ ws, job, onCancelJob, onCsvFile }: Props) {
                 adding
                   ? (x, y) => {
                       const added = addCustomer(draft, x, y);
-                      editDraft(added.instance);
-                      setSelected(added.id);
+                      showAdded(added.instance, added.id);
                     }
                   : undefined
               }
