@@ -59,3 +59,19 @@ test('a block running past the last row or the last editable column is refused a
   await expect(byTest('edit-ready-S9')).toHaveValue('09:15');
   await expect(byTest('customers-panel').locator('.cell-error')).toHaveCount(0);
 });
+
+test('Ctrl+Z with the keyboard still in the pasted cell takes the whole block back, as Undo does, and makes no edit of its own', async () => {
+  const { page } = app;
+  const before = await Promise.all(['S2', 'S3'].map(row));
+  await copy('21\r\n22\r\n');
+  await byTest('edit-demand-S2').focus();
+  await page.keyboard.press('Control+v');
+  expect((await Promise.all(['S2', 'S3'].map(row))).map((r) => r[0])).toEqual(['21', '22']);
+  await page.keyboard.press('Control+z');
+  expect(await Promise.all(['S2', 'S3'].map(row))).toEqual(before);
+  // Leaving the cell commits nothing, so the paste is still the step to redo.
+  await page.keyboard.press('Tab');
+  expect(await Promise.all(['S2', 'S3'].map(row))).toEqual(before);
+  await byTest('redo').click();
+  expect((await Promise.all(['S2', 'S3'].map(row))).map((r) => r[0])).toEqual(['21', '22']);
+});
