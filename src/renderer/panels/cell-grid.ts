@@ -20,21 +20,35 @@ export function cellEntry(input: HTMLInputElement): CellEntry | undefined {
 
 const editableCells = (row: HTMLTableRowElement) => [...row.cells].filter((cell) => cell.classList.contains('cell-edit'));
 
-/** Where `from` lies in its table's grid: the grid's rows, and its row's and column's places in it. */
+const isGridRow = (r: Element | null): r is HTMLTableRowElement =>
+  r instanceof HTMLTableRowElement && !r.hidden && editableCells(r).length > 0;
+
+/**
+ * The grid's row `down` rows below (above, when negative) `row`, or null past the grid. Walked from `row`, not found
+ * among all the table's rows: an arrow key on a day of 1,000 stops looks at the next row, not at 1,000.
+ */
+function gridRowFrom(row: HTMLTableRowElement, down: number): HTMLTableRowElement | null {
+  let at: Element | null = row;
+  for (let left = Math.abs(down); at && left > 0; ) {
+    at = down > 0 ? at.nextElementSibling : at.previousElementSibling;
+    if (isGridRow(at)) left--;
+  }
+  return at instanceof HTMLTableRowElement ? at : null;
+}
+
+/** The cell and row of `from`'s field, and its column's place among the row's editable cells. */
 function place(from: HTMLInputElement) {
   const cell = from.closest('td');
   const row = cell?.parentElement;
-  if (!cell || !(row instanceof HTMLTableRowElement) || !row.parentElement) return null;
-  const rows = [...row.parentElement.children].filter(
-    (r): r is HTMLTableRowElement => r instanceof HTMLTableRowElement && !r.hidden && editableCells(r).length > 0,
-  );
-  return { rows, row: rows.indexOf(row), column: editableCells(row).indexOf(cell), columns: editableCells(row).length };
+  if (!cell || !(row instanceof HTMLTableRowElement)) return null;
+  const cells = editableCells(row);
+  return { row, column: cells.indexOf(cell), columns: cells.length };
 }
 
 /** The field of the cell `down` rows below (above, when negative) and `across` columns right of `from`'s; null past the grid. */
 export function cellInput(from: HTMLInputElement, down: number, across: number): HTMLInputElement | null {
   const at = place(from);
-  const row = at?.rows[at.row + down];
+  const row = at && gridRowFrom(at.row, down);
   if (!at || !row) return null;
   return editableCells(row)[at.column + across]?.querySelector('input') ?? null;
 }
@@ -42,7 +56,10 @@ export function cellInput(from: HTMLInputElement, down: number, across: number):
 /** How many rows and columns a block pasted at `from` can fill: from its cell to the grid's last row and column. */
 export function roomFrom(from: HTMLInputElement): { rows: number; columns: number } {
   const at = place(from);
-  return at ? { rows: at.rows.length - at.row, columns: at.columns - at.column } : { rows: 1, columns: 1 };
+  if (!at) return { rows: 1, columns: 1 };
+  let rows = 1;
+  for (let r = at.row.nextElementSibling; r; r = r.nextElementSibling) if (isGridRow(r)) rows++;
+  return { rows, columns: at.columns - at.column };
 }
 
 /**
