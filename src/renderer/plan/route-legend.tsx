@@ -3,7 +3,7 @@
  * chips that can be dragged onto another route (HTML drag and drop) or clicked to select; right after the selected
  * stop's chip, on a line of its own, the control to move it by keyboard.
  */
-import { Fragment, useState, type DragEvent } from 'react';
+import { Fragment, useCallback, useMemo, useRef, useState, type DragEvent } from 'react';
 import { type Evaluation, exceedsCapacity, type Instance, type Routes, routeDeparture, type VariantName } from '../../shared/domain.js';
 import { formatCount, formatNumber } from '../format.js';
 import { unitsOf } from '../units.js';
@@ -11,7 +11,7 @@ import { routeColour } from '../map/palette.js';
 import { backAfterShift } from '../../shared/route-flags.js';
 import { MoveStop } from './move-stop.js';
 import { stopAsDriven } from '../../shared/stop-as-driven.js';
-import { STOP_CONTROL } from './use-focus-moved-stop.js';
+import { type ChipLook, STOP_DRAG_TYPE as DRAG_TYPE, StopChip } from './stop-chip.js';
 
 interface Props {
   instance: Instance;
@@ -27,25 +27,36 @@ interface Props {
   onFocus(route: number | null): void;
 }
 
-const DRAG_TYPE = 'application/x-jampr-stop';
-
 export function RouteLegend({ instance, routes, evaluation, variant, selected, onSelect, onMoveStop, focus, onFocus }: Props) {
   const [dropRoute, setDropRoute] = useState<number | null>(null);
   const units = unitsOf(instance);
-  // Each stop's times as the driver lives them (the timeline's and the driver sheet's), and its lateness.
-  const stopInfo = new Map(
-    evaluation?.routes.flatMap((r) =>
-      r.stops.map((s, k) => [s.customerId, { ...stopAsDriven(r, k, instance.depot.ready, variant), late: s.late }] as const),
-    ) ?? [],
-  );
-  const onDrop = (e: DragEvent, route: number, position?: number) => {
+  // Each stop's times as the driver lives them (the timeline's and the driver sheet's), and its lateness, as its chip
+  // reads them. Worked out when the plan changes, not at every drawing: a selection moved draws the legend again.
+  const looks = useMemo(() => {
+    const read = unitsOf(instance);
+    return new Map<string, ChipLook>(
+      evaluation?.routes.flatMap((r) =>
+        r.stops.map((s, k) => {
+          const stop = { ...stopAsDriven(r, k, instance.depot.ready, variant), late: s.late };
+          const timing = stop.late > 0 ? 'late' : stop.early > 0 ? 'early' : stop.wait > 0 ? 'waits' : null;
+          const title = `arrive ${read.moment(stop.arrival)}${stop.late > 0 ? `, late by ${read.duration(stop.late)}` : ''}${stop.early > 0 ? `, early by ${read.duration(stop.early)}` : ''}${stop.wait > 0 ? `, waits ${read.duration(stop.wait)}` : ''}`;
+          return [s.customerId, { timing, title }] as const;
+        }),
+      ) ?? [],
+    );
+  }, [evaluation, instance, variant]);
+  const latest = useRef({ onSelect, onMoveStop });
+  latest.current = { onSelect, onMoveStop };
+  // The chips' handlers keep their identity, so that a chip whose stop did not change is not drawn again.
+  const onDrop = useCallback((e: DragEvent, route: number, position?: number) => {
     const id = e.dataTransfer.getData(DRAG_TYPE);
     setDropRoute(null);
     if (!id) return;
     e.preventDefault();
     e.stopPropagation();
-    onMoveStop(id, route, position);
-  };
+    latest.current.onMoveStop(id, route, position);
+  }, []);
+  const toggle = useCallback((id: string, selected: boolean) => latest.current.onSelect(selected ? null : id), []);
   return (
     <ol className="route-legend" data-testid="route-legend">
       {routes.map((route, r) => {
@@ -101,49 +112,31 @@ export function RouteLegend({ instance, routes, evaluation, variant, selected, o
             </div>
             <div className="legend-stops">
               {route.length === 0 && <span className="hint">empty — drop a stop here</span>}
-              {route.map((id, i) => {
-                const stop = stopInfo.get(id);
-                const cls = ['stop-chip'];
-                if (stop && stop.late > 0) cls.push('late');
-                else if (stop && (stop.early > 0 || stop.wait > 0)) cls.push(stop.early > 0 ? 'early' : 'waits');
-                if (id === selected) cls.push('selected');
-                return (
-                  <Fragment key={id}>
-                    <button
-                      {...{ [STOP_CONTROL]: id }}
-                      className={cls.join(' ')}
-                      style={{ borderColor: routeColour(r) }}
-                      draggable
-                      data-testid={`stop-chip-${id}`}
-                      title={
-                        stop
-                          ? `arrive ${units.moment(stop.arrival)}${stop.late > 0 ? `, late by ${units.duration(stop.late)}` : ''}${stop.early > 0 ? `, early by ${units.duration(stop.early)}` : ''}${stop.wait > 0 ? `, waits ${units.duration(stop.wait)}` : ''}`
-                          : undefined
-                      }
-                      onClick={() => onSelect(id === selected ? null : id)}
-                      onDragStart={(e) => {
-                        e.dataTransfer.setData(DRAG_TYPE, id);
-                        e.dataTransfer.effectAllowed = 'move';
-                      }}
-                      onDragOver={(e) => e.dataTransfer.types.includes(DRAG_TYPE) && e.preventDefault()}
-                      onDrop={(e) => onDrop(e, r, i)}
-                    >
-                      {id}
-                    </button>
-                    {/* Right after the chip, the next Tab from it, not after the rest of the route's chips (dozens of Tabs). */}
-                    {id === selected && (
-                      <MoveStop
-                        key={selected}
-                        routes={routes}
-                        vehicles={instance.vehicles}
-                        customerId={selected}
-                        route={r}
-                        onMove={onMoveStop}
-                      />
-                    )}
-                  </Fragment>
-                );
-              })}
+              {route.map((id, i) => (
+                <Fragment key={id}>
+                  <StopChip
+                    id={id}
+                    route={r}
+                    position={i}
+                    colour={routeColour(r)}
+                    look={looks.get(id)}
+                    selected={id === selected}
+                    onToggle={toggle}
+                    onDrop={onDrop}
+                  />
+                  {/* Right after the chip, the next Tab from it, not after the rest of the route's chips (dozens of Tabs). */}
+                  {id === selected && (
+                    <MoveStop
+                      key={selected}
+                      routes={routes}
+                      vehicles={instance.vehicles}
+                      customerId={selected}
+                      route={r}
+                      onMove={onMoveStop}
+                    />
+                  )}
+                </Fragment>
+              ))}
             </div>
           </li>
         );
