@@ -26,15 +26,27 @@ export function formatDuration(value: number, clockTimes: boolean | undefined): 
   return total >= 60 ? formatHoursMinutes(total) : `${total}m`;
 }
 
+// One formatter per number of decimals, made once: toLocaleString with options builds a new one at every call (~20 µs),
+// and a 1,000-stop day formats thousands of figures at every drawing.
+const numberFormats = new Map<number, Intl.NumberFormat>();
+const numberFormat = (decimals: number) => {
+  const made = numberFormats.get(decimals);
+  if (made) return made;
+  const format = new Intl.NumberFormat('en-US', { maximumFractionDigits: decimals });
+  numberFormats.set(decimals, format);
+  return format;
+};
+
 /** Up to two decimals, no trailing zeros, thousands separated: 1234.5 -> "1,234.5". */
 export function formatNumber(value: number, decimals = 2): string {
   if (!Number.isFinite(value)) return value > 0 ? '∞' : '—';
-  return value.toLocaleString('en-US', { maximumFractionDigits: decimals });
+  return numberFormat(decimals).format(value);
 }
 
+const costFormat = new Intl.NumberFormat('en-US', { minimumFractionDigits: 1, maximumFractionDigits: 1 });
+
 /** A plan's cost, always to one decimal ("525.0" beside "297.2", not "525"): costs side by side read alike. */
-export const formatCost = (value: number): string =>
-  Number.isFinite(value) ? value.toLocaleString('en-US', { minimumFractionDigits: 1, maximumFractionDigits: 1 }) : formatNumber(value);
+export const formatCost = (value: number): string => (Number.isFinite(value) ? costFormat.format(value) : formatNumber(value));
 
 /** A signed difference for comparison tables: "+12.3", "−4", "0". */
 export function formatDelta(value: number, decimals = 2): string {
@@ -145,10 +157,12 @@ export function parseCoordinate(text: string, kind: CoordinateKind): ParsedNumbe
   return { ok: false, message: `must be between −${limit} and ${limit}` };
 }
 
+const dateTimeFormat = new Intl.DateTimeFormat('en-GB', { day: '2-digit', month: 'short', hour: '2-digit', minute: '2-digit' });
+
 export function formatDateTime(iso: string): string {
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return iso;
-  return date.toLocaleString('en-GB', { day: '2-digit', month: 'short', hour: '2-digit', minute: '2-digit' });
+  return dateTimeFormat.format(date);
 }
 
 /** "1 stop", "3 stops": a count with its noun (an English plural in s). */
