@@ -18,7 +18,9 @@ import { reset, step } from '../../src/main/jampr/env/env.js';
 import { modelFrame } from '../../src/main/jampr/frame.js';
 import { chooseActions } from '../../src/main/jampr/strategy.js';
 import { cityDaySource, generatorSource } from '../../src/main/jampr/train/sources.js';
+import { totalDemand } from '../../src/main/vrp/problem.js';
 import { createRng } from '../../src/main/vrp/rng.js';
+import { buildProblem } from '../../src/main/vrp/validate.js';
 import { makeVariant, variantHardTime } from '../../src/shared/domain.js';
 import { frameRows, parseBuckets, writeTrainingDays } from './days.js';
 
@@ -41,7 +43,16 @@ async function exportParity(out: string, model: string, seed: number): Promise<v
   const env = jamprEnvConfig(variant, card.size, card.env);
   // Under soft windows also two days of 100 stops for 2 vans without a load limit, where the fleet rule's hours decide.
   const fewVans = variantHardTime(variant.name) ? [] : cityDaySource(100, 'vans').draw(2, createRng(seed + 2));
-  const days = [...generatorSource(card.size).draw(3, createRng(seed)), ...cityDaySource(40).draw(3, createRng(seed + 1)), ...fewVans];
+  // And three with the fewest vehicles their load allows, where the fleet guard's second half masks actions.
+  const tight = cityDaySource(40)
+    .draw(3, createRng(seed + 3))
+    .map((p) => buildProblem({ ...p.instance, vehicles: Math.ceil(totalDemand(p) / p.capacity) }));
+  const days = [
+    ...generatorSource(card.size).draw(3, createRng(seed)),
+    ...cityDaySource(40).draw(3, createRng(seed + 1)),
+    ...fewVans,
+    ...tight,
+  ];
   const cases = days.map((p) => {
     let state = reset([p], env);
     const decoder = policy.beginInference(state, { training: false });

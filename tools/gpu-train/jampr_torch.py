@@ -4,11 +4,11 @@ The JAMPR policy and its environment in PyTorch, for training on a GPU (README.m
 A port of the product's model (src/main/jampr/model: encoder.ts, jampr-decoder.ts, jampr-weights.ts, inputs.ts,
 pair-features.ts) and environment (src/main/jampr/env: env.ts, rules.ts), batched over rows on tensors. Everything
 works in the model frame (src/main/jampr/frame.ts): times from the shift start with the shift 1000 units long,
-coordinates in the same units. Two differences from the product, both on purpose:
-  - the fleet guard's second half (env/fleet-guard.ts: an estimate per row, sequential by nature) is left out;
-    the fleet rule's first half (fleetCanSpare) is kept, and unserved customers are charged in the cost;
-  - travel is the Euclidean distance in the frame unless a travel matrix is given (city days: haversine minutes,
-    which the frame's equirectangular projection matches to well under 0.1 % within a city).
+coordinates in the same units. The fleet guard's second half (env/fleet-guard.ts: an estimate per row, sequential by
+nature) runs per row on the host (fleet_guard.c through fleet_guard.py), where fewer vehicles are at the depot than customers are left;
+`guard=False` leaves it out (the earlier rounds' port). One difference from the product, on purpose: travel is the
+Euclidean distance in the frame unless a travel matrix is given (city days: haversine minutes, which the frame's
+equirectangular projection matches to well under 0.1 % within a city).
 The port is checked against the product's own greedy plans (parity.py): same actions, same log-probabilities.
 """
 import json
@@ -17,6 +17,8 @@ import os
 
 import numpy as np
 import torch
+
+import fleet_guard
 
 MASKED = -1e9
 NEED_CAP = 2.0
@@ -93,9 +95,10 @@ class Days:
 # The environment (env/env.ts, env/rules.ts), all rows at once, writes as masked selects (no host syncs).
 
 class Env:
-    def __init__(self, days, m_con, m_pre, eps):
+    def __init__(self, days, m_con, m_pre, eps, guard=True):
         d = days
         self.d, self.m, self.m_pre, self.eps = d, m_con, m_pre, eps
+        self.guard, self.host, self.guarded = guard, None, 0  # guarded: mask entries the fleet guard took
         B, S, K, dev = d.B, d.size, d.kmax, d.nodes.device
         f = d.nodes.dtype
         self.rows = torch.arange(B, device=dev)
@@ -325,6 +328,32 @@ class Env:
         live = live & ~out
         for j in range(self.m):
             self._refresh(live, j, largest_left)
+        if self.guard:
+            self._guard(live)
+
+    def _fresh_count(self):
+        """[B]: vehicles still at the depot (state.ts freshVehicles)."""
+        fresh = self.d.fleet - self.nextv
+        for j in range(self.m):
+            k = self.slots[:, j]
+            fresh = fresh + ((k >= 0) & (self._veh(self.tlen, k) == 0)).long()
+        return fresh
+
+    def _guard(self, live):
+        """The fleet guard (fleet_guard.py) on the live rows that have fewer fresh vehicles than customers left."""
+        fresh = self._fresh_count()
+        rows = (live & (fresh < self.d.n - self.vcount)).nonzero().squeeze(1)
+        if rows.numel() == 0:
+            return
+        if self.host is None:
+            self.host = fleet_guard.HostDays(self.d)
+        host = lambda t: t[rows].cpu().numpy()
+        mask = np.ascontiguousarray(host(self.mask).astype(np.uint8))
+        taken = fleet_guard.guard(self.host, rows.cpu().numpy(), mask, host(self.slots), host(self.tlen), host(self.time),
+                                  host(self.pos), host(self.load), host(self.visited), host(self.vcount), host(fresh),
+                                  self.eps)
+        self.guarded += int(taken.sum())
+        self.mask[rows] = torch.from_numpy(mask).to(device=self.mask.device, dtype=torch.bool)
 
     def step(self, actions):
         S = self.d.size
@@ -583,9 +612,9 @@ class Decoder:
         return torch.log_softmax(clipped + bias + mask, -1)
 
 
-def rollout(model, days, m_con, m_pre, symmetry, mode, eps, teacher=None):
+def rollout(model, days, m_con, m_pre, symmetry, mode, eps, teacher=None, guard=True):
     """One batched episode. mode: 'greedy' or 'sample'. Returns (env, Σ log π of the chosen actions [B])."""
-    env = Env(days, m_con, m_pre, eps)
+    env = Env(days, m_con, m_pre, eps, guard)
     dec = Decoder(model, env, symmetry)
     total = torch.zeros(days.B, device=days.nodes.device)
     t = 0

@@ -16,6 +16,9 @@ extra=("$@")
 cd "$(dirname "$0")"
 nvidia-smi --query-gpu=name,memory.total --format=csv,noheader
 python3 -c 'import torch; print("torch", torch.__version__, torch.cuda.is_available())'
+python3 -c 'import fleet_guard; print("fleet guard", fleet_guard.library()._name)'  # built here, or carried in .gpu/
+# The runs share the host's cores for the fleet guard (fleet_guard.c, OpenMP over rows).
+export OMP_NUM_THREADS=$(( $(nproc) / ${#runs[@]} > 0 ? $(nproc) / ${#runs[@]} : 1 ))
 for run in "${runs[@]}"; do
   IFS=: read -r policy lr stranded <<<"$run"
   PYTHONUNBUFFERED=1 python3 train.py --init "$init/jampr-$policy-n50" --days ../../.gpu/days \

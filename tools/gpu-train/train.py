@@ -55,8 +55,10 @@ def main():
     ap.add_argument('--seed', type=int, default=1)
     ap.add_argument('--stranded', choices=['charge', 'ignore'], default='charge',
                     help="charge: a rollout pays a shift per unserved customer (the product's reward); ignore: only "
-                         'rollouts that serve everyone teach (tried for tw1, whose product plans rely on the fleet guard: '
-                         'it then learns to strand, README.md)')
+                         'rollouts that serve everyone teach (tried for tw1 before the port had the fleet guard: it '
+                         'then learned to strand, README.md)')
+    ap.add_argument('--no-guard', action='store_true',
+                    help="leave the fleet guard's second half out of the rollouts (the port before fleet_guard.c)")
     ap.add_argument('--device', default='cuda' if torch.cuda.is_available() else 'cpu')
     args = ap.parse_args()
     start = time.time()
@@ -86,7 +88,8 @@ def main():
         log.write(line + '\n')
         log.flush()
 
-    say(f'{args.init}: {variant}, m_con {m_con}, device {dev}, buckets ' + ', '.join(f"{b['name']}" for b in buckets))
+    say(f'{args.init}: {variant}, m_con {m_con}, device {dev}, fleet guard in training rollouts: {not args.no_guard}, '
+        'buckets ' + ', '.join(f"{b['name']}" for b in buckets))
 
     def validate():
         """Per bucket: each held-out day's greedy cost (unserved charged) and whether it served everyone."""
@@ -125,7 +128,7 @@ def main():
         days = days_of(b, rows, variant).repeat(args.samples)
         symmetry = torch.arange(args.samples, device=dev).repeat(args.batch) % 8
         try:
-            env, logl = jt.rollout(model, days, m_con, m_pre, symmetry, 'sample', eps)
+            env, logl = jt.rollout(model, days, m_con, m_pre, symmetry, 'sample', eps, guard=not args.no_guard)
             cost = env.cost().float().detach()
             per_day = cost.reshape(args.batch, args.samples)
             if args.stranded == 'ignore':
