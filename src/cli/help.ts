@@ -2,7 +2,7 @@
  * `jampr <command> --help`: what each command reads (the flags its parseFlags accepts). The first line of each is
  * also its line in `jampr --help`.
  */
-import { MAX_PRICE, MIN_TRAINING_MINUTES } from '../shared/limits.js';
+import { MAX_PRICE, MAX_SEED, MIN_TRAINING_MINUTES } from '../shared/limits.js';
 import { BENCH_DEFAULTS } from './args.js';
 import { DEFAULT_RANDOM_SAMPLES, DEFAULT_SAMPLES, DEFAULT_TIME_LIMIT_SEC } from '../shared/methods.js';
 const INSTANCE_FILES =
@@ -28,10 +28,13 @@ const policy = (fallback: string) => [
   `                       at most ${MAX_PRICE.toLocaleString('en-US')} (docs/cost.md)`,
 ];
 const POLICY = policy('default tw1');
+/** What --seed takes, in every command that has it (SEED_FLAG_BOUNDS, args.ts). */
+const SEEDS = `a whole number from 0 to ${MAX_SEED}`;
 
 export const COMMAND_HELP: Record<string, string[]> = {
   generate: [
     'jampr generate --size N --out FILE.jsonl [--count C (default 1)] [--seed S (default 1)]',
+    `S is ${SEEDS}: the same seed writes the same instances.`,
     "Writes C instances of the paper's generator (N customers, R201-like) as JSON Lines, each as it is generated, under",
     'the name asked for once all are. Ctrl-C stops it at once and says how far it came: nothing is written (exit 130;',
     'SIGTERM, SIGHUP alike: exit 143, 129).',
@@ -52,8 +55,8 @@ export const COMMAND_HELP: Record<string, string[]> = {
     '                       is their best whatever the --seed, and says so ("greedyKept": true, and a note on stderr)',
     "  --improve S          jampr, am: seconds of local search from the model's plan",
     '  --model DIR          jampr, am: a model folder (default: the shipped model nearest in size)',
-    '  --seed S             (default 1): the same plan again for the models and random (where it drew all its plans within',
-    '                       its time limit); the local search (classical, --improve) is timed,',
+    `  --seed S             ${SEEDS} (default 1): the same plan again for the models and random (where it drew all its`,
+    '                       plans within its time limit); the local search (classical, --improve) is timed,',
     '                       so a run may differ where it ran further (and on every core from 100 customers)',
     '  --out FILE           write the plan there: the plan CSV for .csv, JSON for .json or no extension (others are refused)',
     '  --decimal-comma      with --out FILE.csv: the plan CSV for Excel in a language that writes decimals with a comma',
@@ -76,7 +79,7 @@ export const COMMAND_HELP: Record<string, string[]> = {
     'Compares methods on generated (or Solomon) instances and prints a table. Its cost, k and dist are means over the',
     'feasible plans only: a plan that breaks a rule or leaves unserved a customer some plan could serve is counted under',
     'infeasible instead (one leaving out only customers no plan can serve, such as a window nobody reaches, counts).',
-    '  --size N --count C --seed S   generated instances (default 20, 100, 1234)',
+    `  --size N --count C --seed S   generated instances (default 20, 100, 1234; S ${SEEDS})`,
     '  --solomon FILE,FILE [--first N]   instance files instead: each a customer .csv (or .tsv), an instance .json',
     '                       (or a .jsonl of one), a Solomon .txt or a VRPLIB .vrp file',
     '  --vehicles K --capacity Q --speed KMH   their fleet, as for jampr plan (a CSV needs --capacity; --speed KMH',

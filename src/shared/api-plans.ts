@@ -3,7 +3,7 @@
  * plans they answer with.
  */
 import { z } from 'zod';
-import { MAX_PRICE, MAX_SAMPLES, MAX_TIME_LIMIT_SEC, MIN_TIME_LIMIT_SEC } from './limits.js';
+import { MAX_PRICE, MAX_SAMPLES, MAX_SEED, MAX_TIME_LIMIT_SEC, MIN_TIME_LIMIT_SEC } from './limits.js';
 import {
   decodeStrategySchema,
   type Evaluation,
@@ -53,7 +53,8 @@ export const planRequestSchema = z.strictObject({
   improveSec: z.number().min(0).max(MAX_TIME_LIMIT_SEC).optional(),
   /** Time limit of the classical solver's search and of the random baseline's draws (default 5 s each). */
   timeLimitSec: z.number().min(MIN_TIME_LIMIT_SEC).max(MAX_TIME_LIMIT_SEC).optional(),
-  seed: z.number().int().optional(),
+  /** 0 to MAX_SEED, as `jampr --seed` takes it (SEED_FLAG_BOUNDS, src/cli/args.ts). */
+  seed: z.number().int().min(0).max(MAX_SEED).optional(),
   /** A stored model; default: the active model matching the variant and size. */
   modelId: id.optional(),
   /**

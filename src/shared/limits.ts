@@ -66,6 +66,13 @@ export const MAX_MAGNITUDE = 1e9;
  */
 export const MAX_PRICE = 10_000;
 
+/**
+ * The largest seed (`jampr --seed`, a plan request's `seed`); the smallest is 0. The random numbers start from 32 bits
+ * of the seed (src/main/vrp/rng.ts), so a larger or a negative one silently gave the plan of another (4294967297 that of
+ * 1, -1 that of 4294967295): refused instead, naming the range.
+ */
+export const MAX_SEED = 2 ** 32 - 1;
+
 /** Travel speeds a lat/lon day may use, in km/h: walking to a motorway and well beyond, not a millionth of a metre an hour. */
 export const SPEED_KMH_RANGE = [0.1, 1_000] as const;
 

@@ -32,6 +32,9 @@ describe('a value a request schema refuses', () => {
       [{ ...plan, variant: { name: 'tw3', alpha: -1 } }, 'variant.alpha -1 is too small: it may be 0 or more'],
       [{ ...plan, seed: 1.5 }, 'seed 1.5 is not a whole number'],
       [{ ...plan, seed: 'x' }, "seed 'x' is not a number"],
+      // Beyond 32 bits a seed gave the plan of another (4294967297 that of 1): the range the CLI's --seed takes too.
+      [{ ...plan, seed: 4294967297 }, 'seed 4294967297 is too large: it may be 4294967295 at most'],
+      [{ ...plan, seed: -1 }, 'seed -1 is too small: it may be 0 or more'],
       [{ ...plan, variant: { name: 'tw9' } }, "variant.name 'tw9' is not one of tw1, tw2, tw3"],
       [{ ...plan, method: 'fast' }, "method 'fast' is not one of jampr, am, classical, random"],
       [{ ...plan, timeLimitSec: 1000 }, 'timeLimitSec 1000 is too large: it may be 600 at most'],

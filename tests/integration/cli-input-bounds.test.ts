@@ -120,6 +120,22 @@ describe('jampr refuses input it would misreport', () => {
     await refused(/--samples must be an integer >= 1 and <= 100000, got '100001'/, ...bench, 'jampr-sample', '--samples', '100001');
   });
 
+  it('takes a seed from 0 to 2^32 - 1 in every command, and refuses one beyond, which gave the plan of another seed', async () => {
+    const dir = await cliWorkDir();
+    await writeFile(join(dir, 'tiny.json'), writeInstanceJson(tinyInstance()));
+    const plan = (seed: string) => ['plan', join(dir, 'tiny.json'), '--method', 'random', '--seed', seed];
+    const range = (seed: string) => new RegExp(`--seed must be an integer >= 0 and <= 4294967295, got '${seed}'`);
+    for (const seed of ['4294967297', '4294967296', '-1']) {
+      await refused(range(seed), ...plan(seed));
+      await refused(range(seed), 'generate', '--size', '5', '--seed', seed, '--out', join(dir, 'g.jsonl'));
+      await refused(range(seed), 'bench', '--size', '5', '--count', '1', '--methods', 'random', '--seed', seed);
+    }
+    // The largest seed plans (the tiny day's plan breaks its capacity: exit 2).
+    const largest = await jampr(...plan('4294967295')).catch((e: CliFailure) => e);
+    expect(JSON.parse(largest.stdout).method).toBe('random');
+    expect((await jampr('plan', '--help')).stdout).toMatch(/--seed S +a whole number from 0 to 4294967295/);
+  });
+
   it('refuses a bench --model that cannot plan every learned method asked, before the table begins', async () => {
     const bench = ['bench', '--size', '5', '--count', '1', '--model', 'resources/models/jampr-tw1-n20', '--methods'];
     await refused(

@@ -18,7 +18,16 @@ import {
   methodOption,
   methodRequest,
 } from '../../shared/methods.js';
-import { BENCH_DEFAULTS, EFFORT_FLAG_BOUNDS, numberFlag, optionalNumberFlag, parseFlags, variantFlags, variantFromFlags } from '../args.js';
+import {
+  BENCH_DEFAULTS,
+  EFFORT_FLAG_BOUNDS,
+  numberFlag,
+  optionalNumberFlag,
+  parseFlags,
+  SEED_FLAG_BOUNDS,
+  variantFlags,
+  variantFromFlags,
+} from '../args.js';
 import { instanceFlags, loadProblem } from '../load.js';
 import { type PlanRunner, withPlanThread } from '../plan-thread.js';
 import { usageError } from '../usage.js';
@@ -165,7 +174,7 @@ export async function run(argv: string[]): Promise<void> {
   } else {
     const size = numberFlag(values, 'size', 20, { min: 1, integer: true });
     const count = numberFlag(values, 'count', 100, { min: 1, integer: true });
-    const seed = numberFlag(values, 'seed', 1234, { integer: true });
+    const seed = numberFlag(values, 'seed', 1234, SEED_FLAG_BOUNDS);
     problems = generateInstances(size, count, seed).map(buildProblem);
     title = `${count} generated instances, N=${size}, seed ${seed}`;
   }

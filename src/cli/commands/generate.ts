@@ -1,6 +1,6 @@
 import { setImmediate as breathe } from 'node:timers/promises';
 import { eachGeneratedInstance } from '../../main/vrp/generate.js';
-import { numberFlag, parseFlags } from '../args.js';
+import { numberFlag, parseFlags, SEED_FLAG_BOUNDS } from '../args.js';
 import { checkWritable, outputFormat, streamTextFile } from '../files.js';
 import { sayOnInterrupt } from '../interrupt.js';
 import { usageError } from '../usage.js';
@@ -28,7 +28,7 @@ export async function run(argv: string[]): Promise<void> {
   // Instances beyond the size limit would be written, then refused by every command that reads them.
   const size = numberFlag(values, 'size', 20, { min: 1, max: MAX_CUSTOMERS, integer: true });
   const count = numberFlag(values, 'count', 1, { min: 1, integer: true });
-  const seed = numberFlag(values, 'seed', 1, { integer: true });
+  const seed = numberFlag(values, 'seed', 1, SEED_FLAG_BOUNDS);
   const file = streamTextFile(values.out);
   let written = 0;
   const heard = sayOnInterrupt(

@@ -3,7 +3,16 @@ import { modelMismatch } from '../../shared/model-choice.js';
 import { checkModelFolder } from '../../main/jampr/checkpoint-files.js';
 import { CSV_BOM } from '../../shared/text-decoding.js';
 import { evaluatePlan } from '../../main/vrp/evaluate.js';
-import { EFFORT_FLAG_BOUNDS, numberFlag, oneOf, optionalNumberFlag, parseFlags, variantFlags, variantFromFlags } from '../args.js';
+import {
+  EFFORT_FLAG_BOUNDS,
+  numberFlag,
+  oneOf,
+  optionalNumberFlag,
+  parseFlags,
+  SEED_FLAG_BOUNDS,
+  variantFlags,
+  variantFromFlags,
+} from '../args.js';
 import { EXIT } from '../exit-codes.js';
 import { writePlanCsv } from '../../main/vrp/io/csv-write.js';
 import { toPlanJson } from '../../main/vrp/io/json.js';
@@ -77,7 +86,7 @@ export async function run(argv: string[]): Promise<void> {
       samples,
       improveSec,
       timeLimitSec: optionalNumberFlag(values, 'time-limit', EFFORT_FLAG_BOUNDS['time-limit']),
-      seed: numberFlag(values, 'seed', 1, { integer: true }),
+      seed: numberFlag(values, 'seed', 1, SEED_FLAG_BOUNDS),
       modelDir: values.model,
     },
     cliJobContext(),

@@ -22,11 +22,11 @@ describe('numeric flags', () => {
       expect(() => vehicles(raw), raw).toThrow(`--vehicles must be an integer >= 1 and <= 10000, got '${raw}'`);
   });
 
-  it('refuse an integer beyond Number.MAX_SAFE_INTEGER, which would not be read as written (a seed), naming the range', () => {
-    const seed = (raw: string) => numberFlag({ seed: raw }, 'seed', 1, { integer: true });
-    expect(seed('9007199254740991')).toBe(Number.MAX_SAFE_INTEGER);
-    expect(seed('-9007199254740991')).toBe(-Number.MAX_SAFE_INTEGER);
+  it('refuse an integer beyond Number.MAX_SAFE_INTEGER, which would not be read as written, naming the range', () => {
+    const offset = (raw: string) => numberFlag({ offset: raw }, 'offset', 1, { integer: true });
+    expect(offset('9007199254740991')).toBe(Number.MAX_SAFE_INTEGER);
+    expect(offset('-9007199254740991')).toBe(-Number.MAX_SAFE_INTEGER);
     for (const raw of ['9007199254740992', '9007199254740993', '-9007199254740992'])
-      expect(() => seed(raw), raw).toThrow(`--seed must be an integer >= -9007199254740991 and <= 9007199254740991, got '${raw}'`);
+      expect(() => offset(raw), raw).toThrow(`--offset must be an integer >= -9007199254740991 and <= 9007199254740991, got '${raw}'`);
   });
 });
