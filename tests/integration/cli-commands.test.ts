@@ -7,7 +7,7 @@ import { evaluatePlan } from '../../src/main/vrp/evaluate.js';
 import { generateInstances } from '../../src/main/vrp/generate.js';
 import { parseInstancesJsonl, writeInstanceJson } from '../../src/main/vrp/io/json.js';
 import { buildProblem } from '../../src/main/vrp/validate.js';
-import { cliWorkDir, failureOf, jampr, startJampr } from './fixtures/cli.js';
+import { cliWorkDir, failureOf, jampr, jamprWithEnv, startJampr } from './fixtures/cli.js';
 
 /** The CLI commands other than plan (cli-plan.test.ts), each as a real process on real files. */
 describe('jampr info, generate, eval and bench', () => {
@@ -24,6 +24,17 @@ describe('jampr info, generate, eval and bench', () => {
           validationCost: c.validation.curve.at(-1)?.cost,
         }),
       ),
+    );
+  });
+
+  it('info says why it lists no model where $JAMPR_MODELS_DIR names a folder that does not exist, as plan does', async () => {
+    const dir = await cliWorkDir();
+    const missing = join(dir, 'no-such-models');
+    const { code, stdout, stderr } = await jamprWithEnv(dir, { JAMPR_MODELS_DIR: missing }, 'info');
+    expect(code).toBe(0);
+    expect(JSON.parse(stdout)).toMatchObject({ modelsRoot: missing, models: [] });
+    expect(stderr).toBe(
+      `jampr: warning: the models folder ${missing} does not exist, as $JAMPR_MODELS_DIR names it\n  - set JAMPR_MODELS_DIR to a folder that holds model folders, or unset it to plan with the shipped models\n`,
     );
   });
 

@@ -10,7 +10,7 @@ import { createRng } from '../../src/main/vrp/rng.js';
 import { parsePlanJson, writeInstanceJson } from '../../src/main/vrp/io/json.js';
 import { buildProblem } from '../../src/main/vrp/validate.js';
 import { EXIT } from '../../src/cli/exit-codes.js';
-import { cliWorkDir, failureOf, failureWithEnv, jampr, jamprIn, startJampr } from './fixtures/cli.js';
+import { cliWorkDir, failureOf, jamprWithEnv, jampr, jamprIn, startJampr } from './fixtures/cli.js';
 
 /** The `jampr plan` command end to end: a real process, the shipped models, the one evaluator. */
 describe('jampr plan', () => {
@@ -86,7 +86,7 @@ describe('jampr plan', () => {
     const dir = await cliWorkDir();
     await writeFile(join(dir, 'instance.json'), writeInstanceJson(generateInstances(5, 1, 3)[0]));
     const missing = join(dir, 'no-such-models');
-    const failure = await failureWithEnv(dir, { JAMPR_MODELS_DIR: missing }, 'plan', 'instance.json', '--method', 'jampr');
+    const failure = await jamprWithEnv(dir, { JAMPR_MODELS_DIR: missing }, 'plan', 'instance.json', '--method', 'jampr');
     expect(failure.code).toBe(EXIT.input);
     expect(failure.stderr).toContain(
       `jampr: the models folder ${missing} does not exist, as $JAMPR_MODELS_DIR names it\n  - set JAMPR_MODELS_DIR to a folder that holds model folders, or unset it to plan with the shipped models\n`,

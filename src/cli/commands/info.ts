@@ -1,6 +1,7 @@
 import { selectBackend } from '../../main/jampr/backend/backend.js';
-import { defaultModelsRoot, listModels } from '../../main/jampr/model-catalog.js';
+import { defaultModelsRoot, listModels, modelsRootProblem } from '../../main/jampr/model-catalog.js';
 import { parseFlags } from '../args.js';
+import { printWarning } from '../load.js';
 import { JAMPR_VERSION } from '../version.js';
 
 /** Versions, the TensorFlow.js backend this machine gets, and the models `jampr plan` chooses from. */
@@ -34,4 +35,7 @@ export async function run(argv: string[]): Promise<void> {
       2,
     ),
   );
+  // Its list of models is empty then: said why, by the rule jampr plan refuses with, rather than an empty list alone.
+  const rootProblem = modelsRootProblem(modelsRoot);
+  if (rootProblem) printWarning(rootProblem.message);
 }

@@ -62,6 +62,21 @@ const isFolder = (path: string): boolean => {
   }
 };
 
+/**
+ * What is wrong with a models folder that is none (missing, or a file), naming $JAMPR_MODELS_DIR where it names it;
+ * null for a folder. A models folder mistyped there holds no model: the folder is what is wrong, not a missing model to
+ * train into it. `jampr plan` refuses with it (findDefaultModel), `jampr info` warns with it.
+ */
+export function modelsRootProblem(root: string): AppError | null {
+  if (isFolder(root)) return null;
+  const named = process.env.JAMPR_MODELS_DIR && resolve(process.env.JAMPR_MODELS_DIR) === root ? ', as $JAMPR_MODELS_DIR names it' : '';
+  return new AppError('model', `the models folder ${root} ${existsSync(root) ? 'is a file, not a folder' : 'does not exist'}${named}`, [
+    named
+      ? 'set JAMPR_MODELS_DIR to a folder that holds model folders, or unset it to plan with the shipped models'
+      : 'give the folder of a model with --model',
+  ]);
+}
+
 export async function findDefaultModel(
   kind: ModelKind,
   variant: VariantName,
@@ -69,15 +84,8 @@ export async function findDefaultModel(
   root = defaultModelsRoot(),
 ): Promise<CatalogEntry> {
   const candidates = (await listModels(root)).filter((e) => e.card.kind === kind && e.card.variant === variant);
-  // A models folder mistyped in $JAMPR_MODELS_DIR holds no model: the folder is what is wrong, not a model to train into it.
-  if (candidates.length === 0 && !isFolder(root)) {
-    const named = process.env.JAMPR_MODELS_DIR && resolve(process.env.JAMPR_MODELS_DIR) === root ? ', as $JAMPR_MODELS_DIR names it' : '';
-    throw new AppError('model', `the models folder ${root} ${existsSync(root) ? 'is a file, not a folder' : 'does not exist'}${named}`, [
-      named
-        ? 'set JAMPR_MODELS_DIR to a folder that holds model folders, or unset it to plan with the shipped models'
-        : 'give the folder of a model with --model',
-    ]);
-  }
+  const rootProblem = candidates.length === 0 ? modelsRootProblem(root) : null;
+  if (rootProblem) throw rootProblem;
   if (candidates.length === 0) {
     throw new AppError('model', `no trained ${kind} model for ${variant} in ${root}`, [
       `train one with: jampr train --variant ${variant} --size ${n} --out ${join(root, `${kind}-${variant}-n${n}`)}`,
