@@ -116,8 +116,9 @@ export const COMMAND_HELP: Record<string, string[]> = {
     'better ("better": false).',
     'Ctrl-C stops it (exit 130): while it measures the model or fits its pair bias at once, writing nothing; during',
     'training after the step under way (on several threads: the steps then in flight, one a thread), saving the model',
-    'so far at once, not measured again, its card saying it stopped early. Ctrl-C again quits at once without saving:',
-    'DIR then holds its last complete checkpoint, or nothing. SIGTERM and SIGHUP stop it alike (exit 143, 129).',
+    'so far at once, not measured again nor compared on held-out days, its card saying it stopped early. Ctrl-C again',
+    'quits at once without saving: DIR then holds its last complete checkpoint, or nothing. SIGTERM and SIGHUP stop it',
+    'alike (exit 143, 129).',
   ],
   info: ['jampr info', 'Prints versions, the TensorFlow.js backend and the shipped models.'],
 };

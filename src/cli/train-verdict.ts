@@ -38,6 +38,14 @@ export function trainVerdict({ name, out, result, heldOut, days, compared, from 
   const kept = (who: string) => `${who} is kept in ${out} and plans only where asked for (jampr plan --model ${out})`;
   const asked = kept('it');
   const { comparison } = result;
+  // A stopped run is not compared (train.ts: Ctrl-C asks it to stop), so its held-out days judge nothing.
+  if (!comparison && result.cancelled && heldOut.length > 0) {
+    const held = `${heldOut.length} held-out day${heldOut.length === 1 ? '' : 's'}`;
+    return {
+      better: null,
+      said: `${name} is not judged: the run was stopped, so it was not compared${compared ? ` with ${compared}` : ''} on the ${held}; ${asked}`,
+    };
+  }
   if (!comparison) {
     // Without held-out days the run's own validation instances are all there is to judge by: worse there, it is not
     // better, however short the run (a step or two of 16 instances can leave a model worse than it started).

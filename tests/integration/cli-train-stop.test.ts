@@ -92,6 +92,33 @@ describe('jampr train and Ctrl-C', () => {
   );
 
   it(
+    'with --instances saves the model at Ctrl-C and stops: no comparison on the held-out days, said in one line, exit 130',
+    async () => {
+      const dir = await cliWorkDir();
+      // Six days of five customers: the last three are held out, and compared on where the run ends by itself.
+      await writeFile(
+        join(dir, 'days.jsonl'),
+        generateInstances(5, 6, 7)
+          .map((i) => writeInstanceJson(i))
+          .join('\n'),
+      );
+      const run = startTraining(dir, '--size', '5', '--minutes', '2', '--instances', 'days.jsonl');
+      await run.seen(/ cost \d/);
+      run.child.kill('SIGINT');
+      expect(await run.ended).toEqual({ code: 130, signal: null });
+      const out = join(dir, 'model');
+      expect(run.streams.stderr).toMatch(/^jampr: training stopped early at .*; the model trained so far is saved in .*$/m);
+      expect(run.streams.stderr).not.toMatch(/comparing/);
+      expect(run.streams.stderr).toMatch(
+        /^jampr: model is not judged: the run was stopped, so it was not compared with jampr-tw1-n20 on the 3 held-out days; it is kept in model and plans only where asked for \(jampr plan --model model\)$/m,
+      );
+      expect(JSON.parse(run.streams.stdout)).toMatchObject({ outDir: out, cancelled: true, comparison: null, better: null });
+      expect(() => checkModelFolder(out)).not.toThrow();
+    },
+    TWO_MINUTES,
+  );
+
+  it(
     'quits at once on a second Ctrl-C without saving, leaving no half-written model folder',
     async () => {
       const dir = await cliWorkDir();

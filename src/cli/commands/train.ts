@@ -69,6 +69,9 @@ export async function run(argv: string[]): Promise<void> {
       compareDir,
       // Absent: one thread per core (the job's default).
       threads: optionalNumberFlag(values, 'threads', { min: 1, max: 64, integer: true }),
+      // Ctrl-C (SIGTERM, SIGHUP) asks the command to stop: the model so far is saved, and not compared on the held-out
+      // days, whose plans would keep it running after the stop.
+      compareWhenStopped: false,
     },
     ({ point, fraction, phase }) =>
       console.error(

@@ -60,6 +60,11 @@ export interface TrainJob {
   threads?: number;
   /** Shared with a thread that may end the process mid-run (`jampr train`'s second Ctrl-C; train/save-gate.ts). */
   saveGate?: SharedArrayBuffer;
+  /**
+   * false: a run stopped by a cancel skips the comparison on the held-out days (`jampr train`, where Ctrl-C asks the
+   * command to stop). Absent: it is still compared, as the app judges a cancelled run's model (its verdict says how it did).
+   */
+  compareWhenStopped?: false;
 }
 
 export interface TrainJobProgress {

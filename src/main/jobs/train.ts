@@ -77,15 +77,17 @@ export async function runTrainJob(job: TrainJob, ctx: JobContext<TrainJobProgres
       report({ ...last, point: { ...last.point, validationCost: validated.cost } });
     },
   });
-  if (holdout.length && job.compareDir && result.saved)
+  const stopped = result.stoppedBy === 'cancelled';
+  const compared = holdout.length > 0 && result.saved && !(stopped && job.compareWhenStopped === false);
+  if (compared && job.compareDir)
     ctx.onProgress({
       fraction: 1,
       phase: `comparing the new model with the current one on ${holdout.length} held-out day${holdout.length === 1 ? '' : 's'}`,
     });
-  const comparison = holdout.length && result.saved ? await compareOnHoldout(job, holdout) : null;
+  const comparison = compared ? await compareOnHoldout(job, holdout) : null;
   return {
     outDir: result.saved ? job.outDir : null,
-    cancelled: result.stoppedBy === 'cancelled',
+    cancelled: stopped,
     stoppedEarly: result.stoppedEarly,
     comparison,
     threads: result.threads,
@@ -100,7 +102,7 @@ export async function runTrainJob(job: TrainJob, ctx: JobContext<TrainJobProgres
 async function compareOnHoldout(job: TrainJob, holdout: Problem[]): Promise<HoldoutComparison> {
   const { runPlanJob } = await import('./plan.js');
   const variant = makeVariant(job.variant);
-  // The comparison runs to its end even for a cancelled run: a cancelled run's model is still judged.
+  // The comparison runs to its end even for a cancelled run where it is made (the app's): that run's model is judged.
   const quiet = { signal: new AbortController().signal, onProgress: () => {} };
   const plansOf = async (modelDir: string) => {
     let cost = 0;

@@ -52,6 +52,14 @@ describe("jampr train's verdict, by the Training tab's rule", () => {
     });
   });
 
+  it('says in one line that a stopped run was not compared on its held-out days, judging nothing', () => {
+    const stopped = { outDir: '/x/models/mine', cancelled: true, comparison: null, validation: { start: 50, end: 60 } };
+    expect(trainVerdict(input(null, { result: stopped }))).toEqual({
+      better: null,
+      said: 'mine is not judged: the run was stopped, so it was not compared with jampr-tw1-n20 on the 3 held-out days; it is kept in models/mine and plans only where asked for (jampr plan --model models/mine)',
+    });
+  });
+
   it('says where nothing was compared, and says nothing where nothing was written or no days were given', () => {
     expect(trainVerdict(input(null, { heldOut: [], days: 1 }))).toEqual({
       better: null,
