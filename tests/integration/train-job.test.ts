@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { loadCheckpoint } from '../../src/main/jampr/checkpoint.js';
 import type { TrainJobProgress } from '../../src/main/jobs/protocol.js';
 import { runTrainJob } from '../../src/main/jobs/train.js';
+import { MIN_TRAINING_MINUTES } from '../../src/shared/limits.js';
 import { createRng } from '../../src/main/vrp/rng.js';
 import { saveTinyModel, tinyInstance } from '../unit/jampr/fixtures.js';
 
@@ -17,11 +18,14 @@ describe('the train job', () => {
     const outDir = join(root, 'new');
     const points: NonNullable<TrainJobProgress['point']>[] = [];
     const phases: string[] = [];
+    // The shortest run the app asks for (a shorter one is refused), stopped by the dispatcher's Cancel once it has taken a
+    // step rather than left to its half minute: the app still compares a cancelled run's model on the held-out days.
+    const cancel = new AbortController();
     const result = await runTrainJob(
       {
         variant: 'tw1',
         size: 6,
-        minutes: 0.05,
+        minutes: MIN_TRAINING_MINUTES,
         instances: days.slice(0, 4),
         fromDir: current,
         holdout: days.slice(4),
@@ -30,8 +34,16 @@ describe('the train job', () => {
         name: 'fine-tuned',
         seed: 3,
       },
-      { signal: new AbortController().signal, onProgress: ({ point, phase }) => (point ? points.push(point) : phases.push(phase ?? '')) },
+      {
+        signal: cancel.signal,
+        onProgress: ({ point, phase }) => {
+          if (!point) phases.push(phase ?? '');
+          else points.push(point);
+          if (point?.meanCost != null) cancel.abort();
+        },
+      },
     );
+    expect(result.cancelled).toBe(true);
     // The curve starts where the run started: the validation cost on the held-out day before any step.
     expect(points[0]).toMatchObject({ meanCost: null, baselineCost: null, validationCost: result.validation.start });
     expect(points[0].instancesSeen).toBeLessThan(points.at(-1)!.instancesSeen);
