@@ -57,6 +57,25 @@ describe('jampr plan', () => {
     expect(small.stderr).not.toMatch(/time limit/);
   });
 
+  it('repeats the classical plan of its --seed with --iterations on 100 customers and a long limit (a timed search: every core)', async () => {
+    const dir = await cliWorkDir();
+    await writeFile(join(dir, 'day.json'), writeInstanceJson(generateInstances(100, 1, 3)[0]));
+    // A limit of 3 s and more, at 100 customers, is where the timed search runs on every core (classical-parallel.ts);
+    // the iterations end this one long before its limit.
+    const plan = (...more: string[]) => jamprIn(dir, 'plan', 'day.json', '--variant', 'tw2', '--seed', '5', ...more);
+    const repeated = ['--time-limit', '120', '--iterations', '300'];
+    const [first, second] = [await plan(...repeated), await plan(...repeated)];
+    expect(parsePlanJson(second.stdout).routes).toEqual(parsePlanJson(first.stdout).routes);
+    expect(first.stderr).not.toMatch(/iterations/);
+    // Where the limit ends the search first, the plan may differ: said so.
+    const timed = await plan('--time-limit', '0.1', '--iterations', '1000000');
+    expect(timed.stderr).toContain(
+      'jampr: note: the time limit ended the search before its 1000000 iterations, so another run of --seed 5 may give another plan; give a longer --time-limit (or fewer --iterations) for a plan the seed repeats\n',
+    );
+    const other = await failureOf('plan', join(dir, 'day.json'), '--method', 'random', '--iterations', '5');
+    expect(other.stderr).toContain('jampr: --iterations applies to --method classical only, not random: see jampr plan --help\n');
+  });
+
   // SIGTERM (`kill`, a service manager) and SIGHUP (the terminal closed) stop it as Ctrl-C does: the shell reports 143, 129.
   it.each(['SIGINT', 'SIGTERM', 'SIGHUP'] as const)(
     'stops at once on %s, while the solver is busy, says so and writes nothing',

@@ -49,6 +49,7 @@ export async function run(argv: string[]): Promise<void> {
       model: { type: 'string' },
       improve: { type: 'string' },
       seed: { type: 'string', default: '1' },
+      iterations: { type: 'string' },
       out: { type: 'string' },
       'decimal-comma': { type: 'boolean' },
     },
@@ -60,6 +61,8 @@ export async function run(argv: string[]): Promise<void> {
   if (flags) throw usageError(`--method ${values.method} is written ${flags} here (--method takes ${methodNameSchema.options.join(', ')})`);
   const method = oneOf(values.method, 'method', methodNameSchema.options, 'classical');
   checkMethodFlags(method, values);
+  if (values.iterations !== undefined && method !== 'classical')
+    throw usageError(`--iterations applies to --method classical only, not ${method}`);
   if (values.out === '-') throw usageError('--out - is not a file name: leave --out out to get the plan JSON on stdout');
   const outFormat = values.out ? outputFormat(values.out, { '.json': 'json', '.csv': 'csv' }, 'json') : undefined;
   if (values.out) checkWritable(values.out, [positionals[0]]);
@@ -87,6 +90,7 @@ export async function run(argv: string[]): Promise<void> {
       improveSec,
       timeLimitSec: optionalNumberFlag(values, 'time-limit', EFFORT_FLAG_BOUNDS['time-limit']),
       seed: numberFlag(values, 'seed', 1, SEED_FLAG_BOUNDS),
+      maxIterations: optionalNumberFlag(values, 'iterations', { min: 1, integer: true }),
       modelDir: values.model,
     },
     cliJobContext(),
@@ -122,6 +126,10 @@ export async function run(argv: string[]): Promise<void> {
   if (early) process.stderr.write(`jampr: note: ${early}\n`);
   if (result.greedyKept) process.stderr.write(`jampr: note: ${greedyKeptNote(method, samples ?? DEFAULT_SAMPLES)}\n`);
   if (result.cutShort) process.stderr.write(`jampr: note: ${cutShortNote(plan.method, result.cutShort)}\n`);
+  if (result.timeEnded)
+    process.stderr.write(
+      `jampr: note: the time limit ended the search before its ${values.iterations} iterations, so another run of --seed ${values.seed} may give another plan; give a longer --time-limit (or fewer --iterations) for a plan the seed repeats\n`,
+    );
   for (const v of evaluation.violations) console.error(`violation: ${v.message}`);
   if (!evaluation.feasible) process.exitCode = EXIT.infeasible;
 }

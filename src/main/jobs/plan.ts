@@ -37,6 +37,8 @@ export async function runPlanJob(job: PlanJob, ctx: JobContext<Progress>): Promi
   let search: { limitSec: number; done: boolean } | undefined;
   /** A fit to the fleet that its time limit hurried: the search's plan lost more customers than it may have. */
   let hurried: Fitted | undefined;
+  /** The clock ended the search's work (classical), so the seed alone does not fix the plan. */
+  let searchTimeEnded = false;
   switch (job.method) {
     case 'random': {
       const drawn = drawRandom(problem, job, ctx, started, seed);
@@ -48,6 +50,7 @@ export async function runPlanJob(job: PlanJob, ctx: JobContext<Progress>): Promi
       limit = clock(ctx, performance.now(), limitSec);
       const searched = await improve(problem, job, ctx, limitSec, undefined, 'local search');
       routes = searched.routes;
+      searchTimeEnded = searched.timeEnded;
       search = { limitSec, done: !searched.cutShort };
       if (searched.cutShort) cutShort = { limitSec };
       break;
@@ -95,6 +98,7 @@ export async function runPlanJob(job: PlanJob, ctx: JobContext<Progress>): Promi
     seconds,
     ...(greedyKept ? { greedyKept } : {}),
     ...(cutShort ? { cutShort } : {}),
+    ...(job.maxIterations !== undefined && (searchTimeEnded || fitted.hurried) ? { timeEnded: true as const } : {}),
   };
 }
 
@@ -212,6 +216,9 @@ async function improve(
     initial,
     signal: ctx.signal,
     fleetFitShare: FLEET_FIT_SHARE,
+    // An iteration limit asks for a plan the seed repeats: one search, as helper searches exchange their plans at
+    // moments of the clock, so which plan each continues from depends on how fast each thread ran.
+    ...(job.maxIterations !== undefined ? { maxIterations: job.maxIterations, threads: 1 } : {}),
     onProgress: (bestCost, elapsedSec) =>
       ctx.onProgress({ fraction: Math.min(1, elapsedSec / limitSec), message: `${label}: best cost ${bestCost.toFixed(2)}` }),
   });

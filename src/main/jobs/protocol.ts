@@ -21,6 +21,11 @@ export interface PlanJob {
   improveSec?: number;
   timeLimitSec?: number;
   seed?: number;
+  /**
+   * Classical: rounds of guided local search at most (`jampr plan --iterations`). The search then runs on one thread,
+   * so that the seed gives the same plan on any machine where the time limit does not end the work first.
+   */
+  maxIterations?: number;
   /** Checkpoint folder for jampr / am; main resolves which model to use. */
   modelDir?: string;
 }
@@ -33,6 +38,11 @@ export interface PlanResult {
   greedyKept?: boolean;
   /** The time limit ended before the method could do its work, with what the note on it says (methods.ts, cutShortNote). */
   cutShort?: CutShort;
+  /**
+   * With maxIterations: the time limit, not the iterations, ended the search (or hurried the fit to the fleet), so
+   * another run of the same seed may give another plan.
+   */
+  timeEnded?: true;
 }
 
 export interface Progress {

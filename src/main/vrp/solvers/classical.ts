@@ -22,7 +22,10 @@ export interface ClassicalOptions {
   signal?: AbortSignal;
   /** Called when the best plan improves (at most every PROGRESS_EVERY_MS) and once at the end. */
   onProgress?: (bestCost: number, elapsedSec: number) => void;
-  /** Penalty rounds at most: with it (and a generous time limit) a run is reproducible on any machine. */
+  /**
+   * Penalty rounds at most: with it, a run the time limit does not end (`timeEnded` false) is reproducible on any
+   * machine, the same seed giving the same plan.
+   */
   maxIterations?: number;
   /** Granular neighbourhood size. */
   neighbours?: number;
@@ -59,6 +62,11 @@ export interface ClassicalResult {
    * solver finds with more time (a generated 1,000-stop day under tw2 here: cost 831,779 in 3 s, 20,974 in 10 s).
    */
   cutShort: boolean;
+  /**
+   * The clock ended some of the work (the construction, the packing into the fleet, the search), not the iteration
+   * limit, a cancel or the search running out of moves: another run of the same seed may have got further.
+   */
+  timeEnded: boolean;
 }
 
 const DEFAULT_NEIGHBOURS = 25;
@@ -96,7 +104,14 @@ export function runClassical(problem: Problem, variant: Variant, options: Classi
   let best: number[][] = [];
   let bestScore: PlanScore = { excess: 0, cost: Infinity };
   const ends = () => (bestScore.excess > 0 ? fitFrom : deadline);
-  const stop = () => options.signal?.aborted === true || performance.now() >= ends() || shared?.stopRequested() === true;
+  let timeEnded = false;
+  /** Whether the clock has reached `end`, noting that it ended some work (timeEnded). */
+  const clockAt = (end: number) => {
+    if (performance.now() < end) return false;
+    timeEnded = true;
+    return true;
+  };
+  const stop = () => options.signal?.aborted === true || clockAt(ends()) || shared?.stopRequested() === true;
   const elapsed = () => (performance.now() - started) / 1000;
   const rng = createRng(options.seed);
   const model = makeCostModel(variant);
@@ -107,7 +122,7 @@ export function runClassical(problem: Problem, variant: Variant, options: Classi
   if (options.initial) startFromPlan(ctx, neighbours, options.initial, rng);
   else startFromConstruction(ctx, neighbours, rng, stop);
   const packingEnds = started + PACKING_SHARE * limitMs;
-  packWhenOverFleet(ctx, rng, () => stop() || performance.now() >= packingEnds);
+  packWhenOverFleet(ctx, rng, () => stop() || clockAt(packingEnds));
 
   best = state.snapshot();
   bestScore = { excess: fleetExcess(problem, best), cost: state.trueCost() };
@@ -167,7 +182,7 @@ export function runClassical(problem: Problem, variant: Variant, options: Classi
   bestScore = { excess: fleetExcess(problem, routes), cost };
   report(true);
   const cutShort = !descended && options.signal?.aborted !== true;
-  return { routes, cost, overFleet: bestScore.excess, iterations, moves: ls.movesApplied, seconds: elapsed(), cutShort };
+  return { routes, cost, overFleet: bestScore.excess, iterations, moves: ls.movesApplied, seconds: elapsed(), cutShort, timeEnded };
 }
 
 /**
