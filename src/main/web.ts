@@ -1,7 +1,7 @@
 /**
  * Web mode: the app's services over HTTP + server-sent events on 127.0.0.1, for a browser instead of the
  * Electron window. Started by `npm run web` (bin/web.mjs); prints the URL to open, with its access token.
- *   --port N    listen on port N (default: the last start's port where it is free, else any free port)
+ *   --port N    listen on port N (0 or none: the last start's port where it is free, else any free port)
  *   --db PATH   the SQLite file (default: the per-user data folder, e.g. ~/.local/share/jampr-dispatch/jampr.sqlite)
  */
 import { spawnSync } from 'node:child_process';
@@ -98,9 +98,12 @@ async function main(): Promise<void> {
   process.on('SIGTERM', stop);
 }
 
-/** On --port, or else the last start's port where it is free, or else any free port. */
+/**
+ * On --port N, or else (none, or 0: "any free port") the last start's port where it is free, so that a restart keeps
+ * the link the open tabs use, or else any free port.
+ */
 async function listen(web: ReturnType<typeof createWebServer>, port: number | null, lastPort: number | null): Promise<string> {
-  if (port === null && lastPort !== null) {
+  if ((port === null || port === 0) && lastPort !== null) {
     try {
       return await web.listen(lastPort);
     } catch (err) {

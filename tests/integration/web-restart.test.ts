@@ -10,8 +10,10 @@ import { describe, expect, it } from 'vitest';
 import { openStore } from '../../src/main/store/index.js';
 import { tinyInstance } from './fixtures/tiny.js';
 
-function startWeb(db: string): Promise<{ child: ChildProcess; url: string; stderr: () => string }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main/web.ts', '--db', db], { stdio: ['ignore', 'pipe', 'pipe'] });
+function startWeb(db: string, ...flags: string[]): Promise<{ child: ChildProcess; url: string; stderr: () => string }> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main/web.ts', '--db', db, ...flags], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let err = '';
   child.stderr?.on('data', (chunk: Buffer) => {
     err += chunk.toString();
@@ -72,6 +74,18 @@ describe('web mode restarts', () => {
       });
       expect(answer.status).toBe(200);
       expect(statSync(`${db}.web-session.json`).mode & 0o777).toBe(0o600);
+    } finally {
+      await stop(second.child);
+    }
+  }, 60_000);
+
+  it('keeps its link across restarts asked for any free port (--port 0), where the last port is free', async () => {
+    const db = join(mkdtempSync(join(tmpdir(), 'jampr-web-')), 'app.sqlite');
+    const first = await startWeb(db, '--port', '0');
+    await stop(first.child);
+    const second = await startWeb(db, '--port', '0');
+    try {
+      expect(second.url).toBe(first.url);
     } finally {
       await stop(second.child);
     }

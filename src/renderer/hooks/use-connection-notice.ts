@@ -9,7 +9,7 @@ import { useApiEvent } from './use-api.js';
 import { useNotices } from './use-notices.js';
 
 export const CONNECTION_LOST =
-  'the JAMPR Dispatch server was stopped or cannot be reached, and plans or training in progress on it may have ended. Keep this page open: once the server runs again on the same database, this page carries on and unsaved edits can still be saved (if it prints another link, its port was taken: open that one).';
+  'the JAMPR Dispatch server was stopped or cannot be reached, and plans or training in progress on it may have ended. Keep this page open: once the server runs again on the same database, this page carries on and unsaved edits can still be saved (if it prints another link, open that one).';
 
 /** The banner's heading: a lost connection the page recovers from is no unexpected error. */
 export const CONNECTION_LOST_TITLE = 'Connection lost';
