@@ -5,7 +5,7 @@
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { CALL_NAMES, type CallResult, isCallName } from '../shared/api.js';
+import { CALL_NAMES, type CallResult, isCallName, WINDOW_ID_HEADER, windowIdSchema } from '../shared/api.js';
 import { type ErrorKind, inputError } from '../shared/errors.js';
 import { announcesTooLarge, BodyNotUtf8, BodyTooLarge, contentTypeRefusal, readBody } from './http/body.js';
 import type { EventHub } from './http/events.js';
@@ -101,6 +101,10 @@ export function createWebServer({ services, hub, token, rendererDir }: WebServer
     const name = path.slice('/api/'.length);
     if (!isCallName(name)) return refuse(res, 404, `unknown call ${name}: the calls are ${CALL_NAMES.join(', ')}`);
     if (req.method !== 'POST') return refuse(res, 405, 'calls are POST requests', { Allow: 'POST' });
+    // Which tab calls, so that the changes it makes are announced as its own (api-changes.ts); a script may send none.
+    const windowId = req.headers[WINDOW_ID_HEADER.toLowerCase()];
+    if (windowId !== undefined && !windowIdSchema.safeParse(windowId).success)
+      return refuse(res, 400, `refused: the ${WINDOW_ID_HEADER} header must be 1 to 64 letters, digits or dashes`);
     if (announcesTooLarge(req)) return tooLarge(req, res);
     const unreadable = contentTypeRefusal(req);
     if (unreadable) return refuse(res, 415, `refused: ${unreadable}`);
@@ -118,7 +122,7 @@ export function createWebServer({ services, hub, token, rendererDir }: WebServer
     res.once('close', () => {
       if (!res.writableFinished) gone.abort();
     });
-    return result(res, await services.dispatch(name, request, { gone: gone.signal }));
+    return result(res, await services.dispatch(name, request, { gone: gone.signal, window: windowId as string | undefined }));
   }
 
   const server = createServer((req, res) => {

@@ -3,7 +3,7 @@
  * our own window's top frame, showing our renderer (the packaged file or the dev server), is answered.
  */
 import { ipcMain, type IpcMainInvokeEvent, type WebContents } from 'electron';
-import { CALL_NAMES, type CallResult } from '../shared/api.js';
+import { CALL_NAMES, type CallResult, windowIdSchema } from '../shared/api.js';
 import { AppError } from '../shared/errors.js';
 import { isRendererUrl, type RendererLocation } from './renderer-location.js';
 import type { Services } from './services/registry.js';
@@ -20,11 +20,13 @@ export function setupIpc(services: Services, window: () => WebContents | null, w
   };
   const waiting = callsWaiting();
   for (const name of CALL_NAMES) {
-    ipcMain.handle(name, async (event, request: unknown) => {
+    // The preload sends its window id after the request (api-changes.ts): the changes the call makes are announced as its.
+    ipcMain.handle(name, async (event, request: unknown, windowId: unknown) => {
       if (!trusted(event)) return refusal;
       const gone = waiting.start(event.sender);
+      const caller = windowIdSchema.safeParse(windowId).data;
       try {
-        return await services.handlers[name](request, { gone: gone.signal });
+        return await services.handlers[name](request, { gone: gone.signal, window: caller });
       } finally {
         waiting.end(event.sender, gone);
       }

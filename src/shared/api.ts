@@ -10,6 +10,7 @@ import { sheetsDocumentSchema } from './driver-sheet.js';
 import { type Evaluation, sentInstanceSchema, sentRoutesSchema, variantNameSchema } from './domain.js';
 import { idSchema as id, versionStampSchema } from './api-id.js';
 import { type CsvPreview, csvImportSchema, type InstanceSummary, instanceSaveSchema, type StoredInstance } from './api-instances.js';
+import type { DataChanged } from './api-changes.js';
 import { type ModelInfo, type LearningPoint, type TrainingRun, trainingRequestSchema } from './api-models.js';
 import {
   type Comparison,
@@ -22,6 +23,7 @@ import {
 
 // The calls' requests and answers, by area; imported from here, the one contract. Every request schema is strict: a
 // field the call does not know (a misspelling, "timeLimit" for timeLimitSec) is refused, never ignored.
+export * from './api-changes.js';
 export * from './api-instances.js';
 export * from './api-models.js';
 export * from './api-plans.js';
@@ -178,6 +180,8 @@ export interface ApiEvents {
   /** A learning-curve point, or only what the run is doing where it trains no step (`phase`). */
   'training:progress': { runId: number; point?: LearningPoint; fraction: number; phase?: string };
   'training:finished': { run: TrainingRun };
+  /** Stored data a call changed (api-changes.ts): every window and tab hears it, the one that made it included. */
+  'data:changed': DataChanged;
   error: AppErrorData;
   /**
    * The web mode lost its event stream to the server (false: stopped or unreachable) or found it again (true). Raised
@@ -186,10 +190,12 @@ export interface ApiEvents {
   connection: { connected: boolean };
 }
 export type EventName = keyof ApiEvents;
-export const EVENT_NAMES: EventName[] = ['plan:progress', 'training:progress', 'training:finished', 'error', 'connection'];
+export const EVENT_NAMES: EventName[] = ['plan:progress', 'training:progress', 'training:finished', 'data:changed', 'error', 'connection'];
 
 /** The API surface the renderer sees (window.api in Electron, an HTTP client in web mode). */
 export interface Api {
+  /** This window's id, sent with its calls: the changes it made itself come back with it as `by` ('data:changed'). */
+  readonly windowId: string;
   call<C extends CallName>(name: C, request: CallRequest<C>): Promise<CallResponse<C>>;
   on<E extends EventName>(event: E, listener: (payload: ApiEvents[E]) => void): () => void;
 }
@@ -200,6 +206,8 @@ export interface Api {
  * the `Api` above, which rejects with an AppError.
  */
 export interface Bridge {
+  /** Sent with every call (api-changes.ts). */
+  readonly windowId: string;
   call<C extends CallName>(name: C, request: CallRequest<C>): Promise<CallResult<CallResponse<C>>>;
   on<E extends EventName>(event: E, listener: (payload: ApiEvents[E]) => void): () => void;
 }

@@ -1,9 +1,10 @@
 import type { z } from 'zod';
-import { CALLS, type CallName, type CallResponse, type CallResult, isCallName } from '../../shared/api.js';
+import { CALLS, type CallName, type DataChange, type CallResponse, type CallResult, isCallName } from '../../shared/api.js';
 import { AppError, inputError, toErrorData } from '../../shared/errors.js';
 import { describeIssues } from '../../shared/issues.js';
 import type { Store } from '../store/index.js';
 import { storageError } from '../store/storage-errors.js';
+import { changesMadeBy } from './announce.js';
 import { appServices } from './app.js';
 import { compareServices } from './compare.js';
 import type { ServiceContext } from './context.js';
@@ -14,17 +15,19 @@ import { planServices } from './plans.js';
 import { sheetServices } from './sheets.js';
 import { trainingServices } from './training.js';
 
-type Request<C extends CallName> = z.output<(typeof CALLS)[C]['req']>;
+export type ParsedRequest<C extends CallName> = z.output<(typeof CALLS)[C]['req']>;
 /**
  * What a transport knows of the caller: `gone` is aborted when it went away before its answer (a browser tab
  * closed, a window destroyed), so work done only for that answer (a plan, a comparison) stops.
  */
 export interface Caller {
   gone?: AbortSignal;
+  /** The window or tab that called (its window id, api-changes.ts): the changes the call makes are announced as its. */
+  window?: string;
 }
 /** One implementation per call, given a validated request. */
 type Implementations = {
-  [C in CallName]: (request: Request<C>, caller: Caller) => CallResponse<C> | Promise<CallResponse<C>>;
+  [C in CallName]: (request: ParsedRequest<C>, caller: Caller) => CallResponse<C> | Promise<CallResponse<C>>;
 };
 /** What transports call: any input in, a value or an error as data out; never throws. */
 export type Handler<C extends CallName> = (request: unknown, caller?: Caller) => Promise<CallResult<CallResponse<C>>>;
@@ -51,7 +54,7 @@ export function createServices(ctx: ServiceContext): Services {
     ...modelServices(ctx),
     ...training.handlers,
   };
-  const handlerFor = <C extends CallName>(name: C): Handler<C> => wrap(name, implementations[name], ctx.store);
+  const handlerFor = <C extends CallName>(name: C): Handler<C> => wrap(name, implementations[name], ctx);
   const handlers = {} as Record<CallName, Handler<CallName>>;
   for (const name of Object.keys(CALLS) as CallName[]) handlers[name] = handlerFor(name);
 
@@ -69,11 +72,14 @@ export function createServices(ctx: ServiceContext): Services {
   };
 }
 
-/** The store's file check runs before every call: a database file gone from under the app refuses it (store/file-guard.ts). */
+/**
+ * The store's file check runs before every call: a database file gone from under the app refuses it (store/file-guard.ts).
+ * What a call changed is announced to every window once it succeeded (announce.ts).
+ */
 function wrap<C extends CallName>(
   name: C,
-  implementation: (request: Request<C>, caller: Caller) => unknown,
-  store: Pick<Store, 'checkFile' | 'failureBehind'>,
+  implementation: (request: ParsedRequest<C>, caller: Caller) => unknown,
+  { store, emit }: { store: Pick<Store, 'checkFile' | 'failureBehind'>; emit: ServiceContext['emit'] },
 ): Handler<C> {
   const schema = CALLS[name].req;
   return async (request, caller = {}) => {
@@ -85,10 +91,23 @@ function wrap<C extends CallName>(
     }
     try {
       store.checkFile();
-      return { ok: true, value: (await implementation(parsed.data as Request<C>, caller)) as CallResponse<C> };
+      const value = (await implementation(parsed.data as ParsedRequest<C>, caller)) as CallResponse<C>;
+      announce(emit, changesMadeBy(name, parsed.data as ParsedRequest<C>, value), caller);
+      return { ok: true, value };
     } catch (err) {
       // An AppError says what went wrong already; anything else may be the file having gone under the call.
       return { ok: false, error: toErrorData(storageError(err) ?? (err instanceof AppError ? err : store.failureBehind(err))) };
     }
   };
+}
+
+/** Told to every window; a window that cannot hear it (closed meanwhile) does not turn the call's success into a failure. */
+function announce(emit: ServiceContext['emit'], changes: DataChange[], caller: Caller): void {
+  for (const change of changes) {
+    try {
+      emit('data:changed', { change, by: caller.window ?? null });
+    } catch {
+      // Nobody left to tell: the change is stored all the same, and a window opened later reads it.
+    }
+  }
 }

@@ -1,4 +1,4 @@
-import type { ApiEvents, Bridge, CallResult, EventName } from '../../shared/api.js';
+import { type ApiEvents, type Bridge, type CallResult, type EventName, newWindowId, WINDOW_ID_HEADER } from '../../shared/api.js';
 
 /**
  * The web mode's Bridge: calls are POST /api/<name> with the start's token in a header; events come from one
@@ -23,13 +23,16 @@ export function httpBridge(token: string, base = ''): Bridge {
     return source;
   };
 
+  const windowId = newWindowId();
+
   return {
+    windowId,
     async call(name, request) {
       let response: Response;
       try {
         response = await fetch(`${base}/api/${encodeURIComponent(name)}`, {
           method: 'POST',
-          headers: { 'Content-Type': 'application/json', 'X-Jampr-Token': token },
+          headers: { 'Content-Type': 'application/json', 'X-Jampr-Token': token, [WINDOW_ID_HEADER]: windowId },
           body: JSON.stringify(request),
         });
       } catch (err) {
