@@ -14,6 +14,17 @@ export interface AppErrorData {
   message: string;
   /** Every individual problem when one input has several (e.g. each bad CSV row). */
   details?: string[];
+  /**
+   * The stored day or plan that a refusal names by id, being gone (deleted elsewhere), and the `words` of the message
+   * that name it ("the instance with id 6"): a window that knows the day's name says it there instead.
+   */
+  missing?: MissingRecord;
+}
+
+export interface MissingRecord {
+  what: 'day' | 'plan';
+  id: number;
+  words: string;
 }
 
 /** How an AppError's message lists its details, after its first line. */
@@ -22,14 +33,17 @@ const listed = (details: readonly string[]) => (details.length ? `\n  - ${detail
 export class AppError extends Error {
   readonly kind: ErrorKind;
   readonly details: string[];
-  constructor(kind: ErrorKind, message: string, details: string[] = []) {
+  readonly missing?: MissingRecord;
+  constructor(kind: ErrorKind, message: string, details: string[] = [], missing?: MissingRecord) {
     super(`${message}${listed(details)}`);
     this.name = 'AppError';
     this.kind = kind;
     this.details = details;
+    if (missing) this.missing = missing;
   }
   toData(): AppErrorData {
-    return { kind: this.kind, message: this.message, details: this.details.length ? this.details : undefined };
+    const data: AppErrorData = { kind: this.kind, message: this.message, details: this.details.length ? this.details : undefined };
+    return this.missing ? { ...data, missing: this.missing } : data;
   }
 }
 

@@ -21,8 +21,17 @@ describe('a day deleted elsewhere', () => {
     const day = await app.call('instances:save', { instance: tinyInstance('gone day') });
     const plan = await app.call('plans:saveEdited', { instanceId: day.id, variant, routes });
     await app.call('instances:delete', { id: day.id });
-    const gone = { kind: 'conflict', message: expect.stringContaining(`the instance with id ${day.id} was deleted elsewhere`) };
-    const planGone = { kind: 'conflict', message: expect.stringContaining(`the plan with id ${plan.id} was deleted elsewhere`) };
+    // Each refusal says which day or plan it names by id, in which words, for a window that knows its name to say that.
+    const gone = {
+      kind: 'conflict',
+      message: expect.stringContaining(`the instance with id ${day.id} was deleted elsewhere`),
+      missing: { what: 'day', id: day.id, words: `the instance with id ${day.id}` },
+    };
+    const planGone = {
+      kind: 'conflict',
+      message: expect.stringContaining(`the plan with id ${plan.id} was deleted elsewhere`),
+      missing: { what: 'plan', id: plan.id, words: `the plan with id ${plan.id}` },
+    };
     const planRequest = { instanceId: day.id, variant, method: 'classical', timeLimitSec: 0.1 };
     const calls: Array<[Parameters<TestApp['fail']>[0], unknown, object]> = [
       ['instances:get', { id: day.id }, gone],
@@ -71,7 +80,8 @@ describe('a request on the version of a day shown (basedOn)', () => {
     for (const [name, request] of requests(day.id)) {
       expect(await app.fail(name, request), name).toMatchObject({
         kind: 'conflict',
-        message: expect.stringContaining('was deleted in another window since it was opened here'),
+        message: expect.stringContaining('this instance was deleted in another window since it was opened here'),
+        missing: { what: 'day', id: day.id, words: 'this instance' },
       });
     }
   });

@@ -14,7 +14,7 @@ import { dataFingerprint } from './data-fingerprint.js';
 import { customersKnownTo, editedRoutes } from './edited-routes.js';
 import { safeFileName } from './instances.js';
 import type { Planner } from './planning.js';
-import { instanceAsShown, requireInstance, requirePlan, storedPlanUnlessDeleted } from './stored.js';
+import { instanceAsShown, namedById, requireInstance, requirePlan, storedPlanUnlessDeleted } from './stored.js';
 import type { Caller } from './registry.js';
 import { toVariant } from './variant.js';
 
@@ -233,9 +233,12 @@ function exportEdited(ctx: ServiceContext, { id, format, instanceId, variant, da
   const dayId = instanceId ?? from?.instanceId;
   const shownVariant = variant ?? from?.variant;
   if (dayId === undefined || shownVariant === undefined) {
+    const missing = namedById('plan', id);
     throw new AppError(
       'conflict',
-      `the plan with id ${id} was deleted elsewhere after it was opened here; send its edited routes with instanceId and variant to export them; nothing was exported`,
+      `${missing.words} was deleted elsewhere after it was opened here; send its edited routes with instanceId and variant to export them; nothing was exported`,
+      [],
+      missing,
     );
   }
   const { instance } = requireInstance(ctx, dayId, '; nothing was exported');

@@ -1,11 +1,13 @@
 import type { StoredInstance, StoredPlan } from '../../shared/api.js';
-import { AppError, inputError } from '../../shared/errors.js';
+import { AppError, inputError, type MissingRecord } from '../../shared/errors.js';
 import type { ServiceContext } from './context.js';
 
 /** What to say of an id that names nothing stored: where it never did, and where it was deleted since. */
 export interface NotStoredWords {
   never: string;
   gone: string;
+  /** What `gone` names by id, and in which words: a window that knows the day's name says it there (AppErrorData). */
+  missing?: MissingRecord;
 }
 
 /**
@@ -14,13 +16,24 @@ export interface NotStoredWords {
  * mistake, so the caller can say so and offer to keep what it shows. One never handed out is the request's mistake (a
  * typo, another database's id): 'input' (400).
  */
-export const notStored = (everStored: boolean, { never, gone }: NotStoredWords): AppError =>
-  everStored ? new AppError('conflict', gone) : inputError(never);
+export const notStored = (everStored: boolean, { never, gone, missing }: NotStoredWords): AppError =>
+  everStored ? new AppError('conflict', gone, [], missing) : inputError(never);
 
-const instanceWords = (id: number, nothingDone: string): NotStoredWords => ({
-  never: `there is no instance with id ${id}, and there never was${nothingDone}`,
-  gone: `the instance with id ${id} was deleted elsewhere after it was opened here${nothingDone}`,
+/** The words a refusal names a day or plan gone by, with what they name. */
+export const namedById = (what: MissingRecord['what'], id: number): MissingRecord => ({
+  what,
+  id,
+  words: `the ${what === 'day' ? 'instance' : 'plan'} with id ${id}`,
 });
+
+const instanceWords = (id: number, nothingDone: string): NotStoredWords => {
+  const missing = namedById('day', id);
+  return {
+    never: `there is no instance with id ${id}, and there never was${nothingDone}`,
+    gone: `${missing.words} was deleted elsewhere after it was opened here${nothingDone}`,
+    missing,
+  };
+};
 
 /** The stored instance; `nothingDone` (e.g. "; nothing was planned") ends the refusal where there is none. */
 export function requireInstance(ctx: ServiceContext, id: number, nothingDone = ''): StoredInstance {
@@ -56,6 +69,7 @@ export function instanceAsShown(
     throw notStored(ctx.store.instances.everStored(instanceId), {
       never: instanceWords(instanceId, `; ${nothingDone}`).never,
       gone: `this instance was deleted in another window since it was opened here; ${nothingDone}`,
+      missing: { what: 'day', id: instanceId, words: 'this instance' },
     });
   }
   if (stored.updatedAt !== basedOn) {
@@ -67,10 +81,14 @@ export function instanceAsShown(
   return stored;
 }
 
-const planWords = (id: number, nothingDone: string): NotStoredWords => ({
-  never: `there is no plan with id ${id}, and there never was${nothingDone}`,
-  gone: `the plan with id ${id} was deleted elsewhere after it was opened here${nothingDone}`,
-});
+const planWords = (id: number, nothingDone: string): NotStoredWords => {
+  const missing = namedById('plan', id);
+  return {
+    never: `there is no plan with id ${id}, and there never was${nothingDone}`,
+    gone: `${missing.words} was deleted elsewhere after it was opened here${nothingDone}`,
+    missing,
+  };
+};
 
 /** The stored plan; where there is none, refused by the one rule (`nothingDone` as for requireInstance). */
 export function requirePlan(ctx: ServiceContext, id: number, nothingDone = ''): StoredPlan {

@@ -8,7 +8,7 @@ export function apiFromBridge(bridge: Bridge): Api {
     async call(name, request) {
       const result = await bridge.call(name, request);
       if (result.ok) return result.value;
-      throw new AppError(result.error.kind, result.error.message, result.error.details);
+      throw new AppError(result.error.kind, result.error.message, result.error.details, result.error.missing);
     },
     on: (event, listener) => bridge.on(event, listener),
   };

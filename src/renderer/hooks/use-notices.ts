@@ -3,7 +3,8 @@
  * AppError, its plain-data form, a network failure) is normalised to {kind, message, details} here.
  */
 import { createContext, useCallback, useContext, useMemo, useState } from 'react';
-import { type AppErrorData, ERROR_KINDS, type ErrorKind } from '../../shared/errors.js';
+import { type AppErrorData, ERROR_KINDS, type ErrorKind, type MissingRecord } from '../../shared/errors.js';
+import { namedAsKnown } from '../state/known-names.js';
 
 export interface Notice extends AppErrorData {
   id: number;
@@ -15,12 +16,14 @@ export interface Notice extends AppErrorData {
 
 export function asErrorData(err: unknown): AppErrorData {
   if (err && typeof err === 'object') {
-    const candidate = err as { kind?: unknown; message?: unknown; details?: unknown; error?: unknown };
+    const candidate = err as { kind?: unknown; message?: unknown; details?: unknown; error?: unknown; missing?: MissingRecord };
     if (candidate.error && typeof candidate.error === 'object') return asErrorData(candidate.error);
     if (typeof candidate.kind === 'string' && (ERROR_KINDS as readonly string[]).includes(candidate.kind)) {
       const details = Array.isArray(candidate.details) ? candidate.details.map(String) : undefined;
       const message = firstLine(String(candidate.message ?? 'Unknown error'));
-      return { kind: candidate.kind as ErrorKind, message, details: details?.length ? details : undefined };
+      const data: AppErrorData = { kind: candidate.kind as ErrorKind, message, details: details?.length ? details : undefined };
+      // A day or plan gone, named by its id: said with the name this window knows it by (known-names.ts).
+      return namedAsKnown(candidate.missing ? { ...data, missing: candidate.missing } : data);
     }
   }
   return { kind: 'internal', message: err instanceof Error ? err.message : String(err) };

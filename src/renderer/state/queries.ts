@@ -8,6 +8,7 @@ import { focusManager, QueryClient, QueryCache, useQuery, useQueryClient } from 
 import { useCallback } from 'react';
 import type { InstanceSummary, LearningPoint, ModelInfo, PlanSummary, TrainingRun } from '../../shared/api.js';
 import { useApi } from '../hooks/use-api.js';
+import { rememberDays, rememberPlans } from './known-names.js';
 
 const keys = {
   instances: ['instances'] as const,
@@ -59,7 +60,12 @@ const NONE: never[] = [];
 /** The saved instances; `failed` where they could not be read (the banner says why), so none are not claimed. */
 export function useInstanceList(): { list: InstanceSummary[]; loaded: boolean; failed: boolean } {
   const api = useApi();
-  const query = useQuery({ queryKey: keys.instances, queryFn: () => api.call('instances:list', {}), meta: { action: 'Load history' } });
+  const query = useQuery({
+    queryKey: keys.instances,
+    // Their names outlive them: a refusal naming one deleted since by its id says its name (known-names.ts).
+    queryFn: () => api.call('instances:list', {}).then(rememberDays),
+    meta: { action: 'Load history' },
+  });
   return { list: query.data ?? NONE, loaded: query.isSuccess, failed: query.isError && query.data === undefined };
 }
 
@@ -68,7 +74,7 @@ export function usePlanList(instanceId: number): PlanSummary[] | null {
   const api = useApi();
   const query = useQuery({
     queryKey: keys.plans(instanceId),
-    queryFn: () => api.call('plans:list', { instanceId }),
+    queryFn: () => api.call('plans:list', { instanceId }).then(rememberPlans),
     meta: { action: 'Load plans' },
   });
   return query.data ?? null;

@@ -1,0 +1,40 @@
+/**
+ * The names of the days this window has seen, and which day each plan it has seen belongs to, kept after they are
+ * deleted: a refusal that names a day (or plan) gone by its id ("the instance with id 6 was deleted elsewhere") reads
+ * with the name the dispatcher knows it by instead. The server says which words name what (AppErrorData.missing).
+ */
+import type { AppErrorData } from '../../shared/errors.js';
+
+export interface KnownNames {
+  days: Map<number, string>;
+  planDays: Map<number, number>;
+}
+
+/** This window's memory: written as lists and records arrive, read as refusals are worded. */
+export const knownNames: KnownNames = { days: new Map(), planDays: new Map() };
+
+/** Remembers the days' names; returns the list, so that a list read passes through. */
+export function rememberDays<T extends { id: number; name: string }>(days: T[], known = knownNames): T[] {
+  for (const day of days) known.days.set(day.id, day.name);
+  return days;
+}
+
+/** Remembers the plans' days; returns the list, as rememberDays. */
+export function rememberPlans<T extends { id: number; instanceId: number }>(plans: T[], known = knownNames): T[] {
+  for (const plan of plans) known.planDays.set(plan.id, plan.instanceId);
+  return plans;
+}
+
+/**
+ * The refusal with the day it names by id called by its name: “Tuesday Hamburg” was deleted elsewhere…, and a plan
+ * as a plan of its day. One this window never knew (a script's id) is left as the server worded it.
+ */
+export function namedAsKnown(error: AppErrorData, known = knownNames): AppErrorData {
+  const { missing } = error;
+  if (!missing || !error.message.includes(missing.words)) return error;
+  const dayId = missing.what === 'day' ? missing.id : known.planDays.get(missing.id);
+  const name = dayId === undefined ? undefined : known.days.get(dayId);
+  if (name === undefined) return error;
+  const words = missing.what === 'day' ? `“${name}”` : `a plan of “${name}”`;
+  return { ...error, message: error.message.replace(missing.words, words) };
+}
