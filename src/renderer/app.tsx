@@ -25,6 +25,7 @@ import { useConnectionNotice } from './hooks/use-connection-notice.js';
 import { createQueryClient, useStoredDataChanged } from './state/queries.js';
 import { movedOnMap } from './state/draft.js';
 import { heldEntryNote } from './state/refused-entries.js';
+import { useChangesElsewhere } from './state/use-changes-elsewhere.js';
 import { useWorkspace } from './state/use-workspace.js';
 import { describeSettings, withMethod } from './state/plan-settings.js';
 import { usePlanControls } from './state/use-plan-controls.js';
@@ -49,6 +50,7 @@ function App() {
   const run = useRunner();
   const { report } = useNotices();
   const ws = useWorkspace();
+  useChangesElsewhere(ws);
   const job = usePlanJob();
   const [view, setView] = useState<View>('plan');
   const [info, setInfo] = useState<AppInfo | null>(null);

@@ -18,6 +18,7 @@ import { CustomerCount, CustomerFilter } from '../panels/customer-filter.js';
 import { matchesFilter } from '../panels/customer-order.js';
 import { CustomerTable } from '../panels/customer-table.js';
 import { FleetSettings } from '../panels/fleet-settings.js';
+import { ElsewhereNotes } from '../panels/elsewhere-notes.js';
 import { HistoryPanel } from '../panels/history-panel.js';
 import { useStoredDataChanged } from '../state/queries.js';
 import { ProgressOverlay } from '../panels/progress-overlay.js';
@@ -235,13 +236,7 @@ export function PlanView({ ws, job, onCancelJob, onCsvFile }: Props) {
           </div>
           {draft ? (
             <>
-              {ws.savedElsewhere && (
-                <p className="note note-warn" data-testid="saved-elsewhere">
-                  “{ws.stored?.instance.name}” was saved in another tab or window since you opened it here: your unsaved edits are of the
-                  older version. Save offers to keep them as a copy; to see the other version, undo your edits (or discard them by opening
-                  it again from the history).
-                </p>
-              )}
+              <ElsewhereNotes ws={ws} />
               <FleetSettings
                 instance={draft}
                 dirty={ws.dirty}

@@ -7,8 +7,8 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { SavedEdit, StoredInstance } from '../../shared/api.js';
 import type { Evaluation, Instance, Routes } from '../../shared/domain.js';
-import { copyName } from '../../shared/copy-name.js';
 import { inputError } from '../../shared/errors.js';
+import { copyName } from '../../shared/copy-name.js';
 import { samePlanningData } from '../../shared/planning-data.js';
 import { useApi } from '../hooks/use-api.js';
 import { useLeaveWarning } from '../hooks/use-leave-warning.js';
@@ -16,6 +16,7 @@ import { useNotices, useRunner } from '../hooks/use-notices.js';
 import { hasEdits, sameInstance } from './draft.js';
 import { forgetLastOpened, readLastOpened, rememberLastOpened } from './last-opened.js';
 import { useInstanceList, useStoredDataChanged } from './queries.js';
+import { editsOfChangedDayQuestion, saveAsCopyQuestion } from './elsewhere-questions.js';
 import { heldEntry, heldEntryNote } from './refused-entries.js';
 import { useTableFilter } from './use-table-filter.js';
 import { useUndoHistory } from './use-undo-history.js';
@@ -81,6 +82,14 @@ export function useWorkspace() {
   const { list } = useInstanceList();
   // Unsaved work here on a version another window has saved over since: said at once, not first when Save is refused.
   const savedElsewhere = unsaved && stored !== null && list.some((s) => s.id === stored.id && s.updatedAt > stored.updatedAt);
+  // The version another window saved, shown here in place of the one opened (nothing here was unsaved): said until
+  // this window saves, or shows another day.
+  const [followed, setFollowed] = useState<{ id: number; updatedAt: string } | null>(null);
+  const followedElsewhere = stored !== null && followed?.id === stored.id && followed.updatedAt === stored.updatedAt;
+  // The day on screen, deleted in another window (use-changes-elsewhere.ts): it stays here, unsaved edits and all, until
+  // the dispatcher shows another day or keeps it as a new one.
+  const [deletedId, setDeletedId] = useState<number | null>(null);
+  const deletedElsewhere = stored !== null && deletedId === stored.id;
   // biome-ignore lint/correctness/useExhaustiveDependencies: a newer version in the list is the trigger
   useEffect(() => {
     const newer = stored && list.find((s) => s.id === stored.id && s.updatedAt > stored.updatedAt);
@@ -90,6 +99,7 @@ export function useWorkspace() {
       if (!record) return;
       setStored(record);
       setDraft(record.instance);
+      setFollowed({ id: record.id, updatedAt: record.updatedAt });
       if (plan?.instanceId === record.id) {
         const rechecked = await run('Check plan', () => api.call('plans:get', { id: plan.id }));
         if (rechecked) setPlanState(rechecked);
@@ -322,6 +332,9 @@ export function useWorkspace() {
     [draft, saveFor],
   );
 
+  /** The day on screen, deleted in another window, kept as a new day with its edits (the dispatcher asked for it). */
+  const saveAsNewDay = useCallback(() => saveFor('Save as new day', true), [saveFor]);
+
   /**
    * Save, as the dispatcher presses it. A cell that refused its entry keeps it on screen while the draft keeps the old
    * value: saving then would say "saved" beside the red cell and drop what was typed, so it stops and says which, as
@@ -345,6 +358,11 @@ export function useWorkspace() {
     dirty,
     planDataUnsaved,
     savedElsewhere,
+    followedElsewhere,
+    deletedElsewhere,
+    /** The day with this id was deleted in another window (said where it is on screen). */
+    markDeletedElsewhere: setDeletedId,
+    saveAsNewDay,
     confirmDiscard,
     confirmDiscardPlanEdits,
     undo: history.undo,
@@ -377,12 +395,3 @@ export function useWorkspace() {
 }
 
 export type Workspace = ReturnType<typeof useWorkspace>;
-
-const saveAsCopyQuestion = (name: string, planEdits: boolean) =>
-  `“${name}” was changed or deleted in another window after you opened it here, so your edits were not saved over it.\n\n` +
-  `Save your version as a new instance, “${copyName(name)}”${planEdits ? ', with your hand edits of the plan as its plan' : ''}? ` +
-  '(Cancel keeps your edits on screen, unsaved.)';
-
-const editsOfChangedDayQuestion = (name: string) =>
-  `“${name}” was changed or deleted in another window after you opened it here, so your hand edits of its plan were not saved on it.\n\n` +
-  `Save the day as a new day, “${copyName(name)}”, with your edited routes as its plan? (Cancel keeps your edits on screen, unsaved.)`;

@@ -56,7 +56,7 @@ export function useTraining() {
     if (finished.id === current?.id) setPhase(null);
     if (finished.id === current?.id && finished.status === 'done') setFraction(1);
     if (finished.status === 'failed') report('Training', { kind: 'model', message: finished.error ?? 'training failed' });
-    void changed.models();
+    // The model list is read afresh by every window, open on Training or not (use-changes-elsewhere.ts).
   });
 
   const start = useCallback(

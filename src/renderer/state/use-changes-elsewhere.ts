@@ -1,0 +1,44 @@
+/**
+ * What another window or tab changed, heard as it happens ('data:changed', src/shared/api-changes.ts): the lists on
+ * screen (history, plans, models and training runs) are read afresh, and the day on screen, deleted there, is marked
+ * so (the workspace keeps it, and any unsaved edits, until the dispatcher keeps it as a new day or opens another). A
+ * day saved there reaches the workspace through the history list it reads (use-workspace.ts): shown at once where
+ * nothing here is unsaved, else said, with an offer to load it. This window's own changes updated its lists already.
+ */
+import { useEffect } from 'react';
+import { useApi, useApiEvent } from '../hooks/use-api.js';
+import { rememberDays, rememberPlans } from './known-names.js';
+import { useStoredDataChanged } from './queries.js';
+import type { Workspace } from './use-workspace.js';
+
+export function useChangesElsewhere(ws: Workspace): void {
+  const api = useApi();
+  const changed = useStoredDataChanged();
+  const { stored, plan, markDeletedElsewhere } = ws;
+
+  useApiEvent('data:changed', ({ change, by }) => {
+    if (by === api.windowId) return;
+    switch (change.what) {
+      case 'instance-deleted':
+        if (stored?.id === change.id) markDeletedElsewhere(change.id);
+        void changed.instanceDeleted(change.id);
+        return;
+      case 'models-changed':
+        void changed.models();
+        return;
+      default:
+        // A day saved, a plan stored or deleted: the history's days, their plan counts and plan lists.
+        void changed.instances();
+    }
+  });
+  // A run that ended may have added a model, wherever it was started.
+  useApiEvent('training:finished', () => void changed.models());
+
+  // The day and plan on screen are known by their names too, should a refusal name them by id (known-names.ts).
+  useEffect(() => {
+    if (stored) rememberDays([{ id: stored.id, name: stored.instance.name }]);
+  }, [stored]);
+  useEffect(() => {
+    if (plan) rememberPlans([plan]);
+  }, [plan]);
+}

@@ -1,0 +1,105 @@
+/**
+ * Two tabs of one browser on the web mode: what one tab deletes or saves, the other shows as it happens (no reload,
+ * no focus coming back), and unsaved edits in it are never replaced unasked.
+ */
+import { type Browser, expect, type Page, test } from '@playwright/test';
+import { appUrl } from './support/browser.js';
+import { importCsv } from './support/csv-import.js';
+import { CITY_DAY_CSV } from './support/fixtures.js';
+
+/** The history entry of the day named exactly `name` (not its copy). */
+const dayEntry = (page: Page, name: string) =>
+  page.locator('[data-testid^="history-instance-"]').filter({ has: page.locator('.history-name').getByText(name, { exact: true }) });
+
+/** Tab A imports `name` and plans it (`plan`); tab B opens it. */
+async function dayInTwoTabs(browser: Browser, name: string, plan: boolean) {
+  const context = await browser.newContext();
+  const [a, b] = [await context.newPage(), await context.newPage()];
+  const errors: string[] = [];
+  for (const page of [a, b]) page.on('pageerror', (err) => errors.push(err.message));
+  await a.goto(appUrl());
+  await importCsv(a, `${name}.csv`, CITY_DAY_CSV, { vehicles: 3, capacity: 30, speedKmh: 25 });
+  if (plan) {
+    await a.getByTestId('method').selectOption('classical');
+    await a.getByTestId('method-effort').fill('0.5');
+    await a.getByTestId('plan-button').click();
+    await expect(a.getByTestId('plan-meta')).toBeVisible({ timeout: 60_000 });
+  }
+  await b.goto(appUrl());
+  await dayEntry(b, name).getByTestId('history-open').click();
+  await expect(b.getByTestId('instance-name')).toHaveValue(name);
+  return { context, a, b, errors };
+}
+
+async function setDemand(page: Page, id: string, value: string) {
+  await page.getByTestId(`edit-demand-${id}`).fill(value);
+  await page.getByTestId(`edit-demand-${id}`).press('Enter');
+}
+
+test('a day deleted in one tab leaves the other tab’s history at once; its unsaved edits there are kept, and can be kept as a new day', async ({
+  browser,
+}) => {
+  const { context, a, b, errors } = await dayInTwoTabs(browser, 'Tuesday Hamburg', true);
+  await setDemand(b, 'S2', '9');
+  await expect(b.getByTestId('unsaved-badge')).toBeVisible();
+
+  a.once('dialog', (dialog) => void dialog.accept());
+  await dayEntry(a, 'Tuesday Hamburg').getByRole('button', { name: 'Delete Tuesday Hamburg', exact: true }).click();
+  await expect(dayEntry(a, 'Tuesday Hamburg')).toHaveCount(0);
+  // Tab A deleted it itself: it says nothing of another window.
+  await expect(a.getByTestId('deleted-elsewhere')).toHaveCount(0);
+
+  // Tab B hears it without a reload or the focus: the day leaves its history, its edit stays, and it says what to do.
+  await expect(dayEntry(b, 'Tuesday Hamburg')).toHaveCount(0);
+  await expect(b.getByTestId('deleted-elsewhere')).toContainText(
+    '“Tuesday Hamburg” was deleted in another window. Your edits are kept here, unsaved: Save as new day keeps them as “Tuesday Hamburg (copy)”.',
+  );
+  await expect(b.getByTestId('edit-demand-S2')).toHaveValue('9');
+  await expect(b.getByTestId('instance-name')).toHaveValue('Tuesday Hamburg');
+  // A refusal that still names the day gone says its name, not its id.
+  await b.getByTestId('export-plan-csv').click();
+  await expect(b.getByTestId('error-banner')).toContainText('a plan of “Tuesday Hamburg” was deleted elsewhere');
+  await expect(b.getByTestId('error-banner')).not.toContainText('with id');
+
+  await b.getByTestId('save-as-new-day').click();
+  await expect(b.getByTestId('instance-name')).toHaveValue('Tuesday Hamburg (copy)');
+  await expect(b.getByTestId('unsaved-badge')).toHaveCount(0);
+  await expect(b.getByTestId('edit-demand-S2')).toHaveValue('9');
+  await expect(b.getByTestId('deleted-elsewhere')).toHaveCount(0);
+  // And tab A hears of the new day in turn.
+  await expect(dayEntry(a, 'Tuesday Hamburg (copy)')).toHaveCount(1);
+  expect(errors).toEqual([]);
+  await context.close();
+});
+
+test('a day saved in one tab is shown in the other where nothing there is unsaved, and offered where something is', async ({ browser }) => {
+  const { context, a, b, errors } = await dayInTwoTabs(browser, 'saved-elsewhere', false);
+  await setDemand(a, 'S1', '7');
+  await a.getByTestId('save-instance').click();
+  await expect(a.getByTestId('unsaved-badge')).toHaveCount(0);
+  // Nothing unsaved in tab B: it shows tab A's version, and says whose it is.
+  await expect(b.getByTestId('edit-demand-S1')).toHaveValue('7');
+  await expect(b.getByTestId('followed-elsewhere')).toContainText('“saved-elsewhere” was saved in another tab or window');
+  await expect(a.getByTestId('followed-elsewhere')).toHaveCount(0);
+
+  // Tab B edits; tab A saves again: B keeps its edit and offers A's version, asking before the edit goes.
+  await setDemand(b, 'S3', '2');
+  await setDemand(a, 'S1', '8');
+  await a.getByTestId('save-instance').click();
+  await expect(a.getByTestId('unsaved-badge')).toHaveCount(0);
+  await expect(b.getByTestId('saved-elsewhere')).toBeVisible();
+  await expect(b.getByTestId('edit-demand-S1')).toHaveValue('7');
+  await expect(b.getByTestId('edit-demand-S3')).toHaveValue('2');
+  let question = '';
+  b.once('dialog', (dialog) => {
+    question = dialog.message();
+    void dialog.accept();
+  });
+  await b.getByTestId('open-saved-version').click();
+  await expect.poll(() => question).toContain('Discard the changes to “saved-elsewhere”?');
+  await expect(b.getByTestId('edit-demand-S1')).toHaveValue('8');
+  await expect(b.getByTestId('edit-demand-S3')).toHaveValue('4');
+  await expect(b.getByTestId('saved-elsewhere')).toHaveCount(0);
+  expect(errors).toEqual([]);
+  await context.close();
+});
