@@ -146,7 +146,7 @@ export function DriverSheets({ instance, evaluation, variant, planLabel, warning
                   <th>Window</th>
                   <th>ETA</th>
                   <th title="When service starts, where the window opens after the arrival">Start</th>
-                  <th>Service</th>
+                  <ColumnHeading full="Service" short="Svc" />
                   <th title="Loaded at the depot on departure; delivered at each stop">Qty</th>
                   <th>Done</th>
                 </tr>
@@ -210,6 +210,21 @@ export function DriverSheets({ instance, evaluation, variant, planLabel, warning
 
 /** The stop table's columns, in order; their widths are the stylesheet's (.sheet-col-*). */
 const STOP_COLUMNS = ['order', 'stop', 'address', 'window', 'eta', 'start', 'service', 'qty', 'done'] as const;
+
+/**
+ * A heading that a narrow window (a laptop zoomed to 200 %) shortens, so that it fits its column (SERVICE ran into
+ * QTY at 640 px); print and wider windows show it whole. Read and hovered as the whole word either way.
+ */
+function ColumnHeading({ full, short }: { full: string; short: string }) {
+  return (
+    <th aria-label={full} title={full}>
+      <span className="sheet-heading-full">{full}</span>
+      <span className="sheet-heading-short" aria-hidden="true">
+        {short}
+      </span>
+    </th>
+  );
+}
 
 function SheetWarnings({ warnings }: { warnings: string[] }) {
   return warnings.map((w) => (
