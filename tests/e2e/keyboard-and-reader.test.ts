@@ -45,7 +45,7 @@ const FOCUSED = `(() => {
 })()`;
 
 /** The invalid-fields hint of field-validity.tsx (a .tsx file, which the tests do not import). */
-const INVALID_FIELDS_HINT = 'A field above holds a value that is not valid: fix it first';
+const INVALID_FIELDS_HINT = 'A field holds a value that is not valid: fix it first';
 
 /** The element its `aria-describedby` names (one id). */
 async function description(page: Page, field: Locator): Promise<Locator> {

@@ -14,10 +14,14 @@ import { useRefocusAfter } from '../hooks/use-refocus.js';
 import { FieldValidity, INVALID_FIELDS_HINT, useFieldValidity } from '../panels/field-validity.js';
 import { SAVES_FIRST } from '../panels/header.js';
 import { MethodControls } from '../panels/method-controls.js';
+import { ActionButton, ActionForm } from '../panels/action-form.js';
 import { describePlanMethod, methodOption, type MethodChoice } from '../../shared/methods.js';
 import { describeVariant, type TimeWindowPolicy } from '../plan/time-window-policy.js';
 import { CompareTables } from './compare-tables.js';
 import { samePlanningData } from '../../shared/planning-data.js';
+
+/** Why Compare waits: it plans the stored day (the view says so under the bar too). */
+const NO_STORED_DAY = 'Open or save a day first';
 
 export interface CompareSettings {
   a: TimeWindowPolicy;
@@ -56,7 +60,8 @@ export function CompareView({ instance, instanceId, settings, onSettings, result
   return (
     <div className="compare-view" data-testid="compare-view">
       <FieldValidity.Provider value={validity.report}>
-        <div className="compare-bar">
+        {/* Enter in the α, β or effort field compares, as Enter in the top bar plans: action-form.tsx. */}
+        <ActionForm className="compare-bar" label="Compare two policies" onSubmit={onCompare}>
           <PolicyControls label="Plan A" policy={settings.a} onChange={(a) => onSettings({ ...settings, a })} testId="compare-a" />
           <span className="versus">vs</span>
           <PolicyControls label="Plan B" policy={settings.b} onChange={(b) => onSettings({ ...settings, b })} testId="compare-b" />
@@ -70,17 +75,16 @@ export function CompareView({ instance, instanceId, settings, onSettings, result
             effortTestId="compare-effort"
           />
           <div className="header-spacer" />
-          <button
-            ref={runButton}
-            className="btn btn-primary"
-            data-testid="compare-run"
-            disabled={!instanceId || job !== null || validity.invalid}
-            title={validity.invalid ? INVALID_FIELDS_HINT : dirty ? SAVES_FIRST : undefined}
-            onClick={onCompare}
+          <ActionButton
+            buttonRef={runButton}
+            testId="compare-run"
+            busy={job !== null}
+            blockedBecause={!instanceId ? NO_STORED_DAY : validity.invalid ? INVALID_FIELDS_HINT : null}
+            title={dirty ? SAVES_FIRST : undefined}
           >
             {job ? 'Comparing…' : dirty ? 'Save and compare' : 'Compare'}
-          </button>
-        </div>
+          </ActionButton>
+        </ActionForm>
       </FieldValidity.Provider>
       {!instance || !instanceId ? (
         <p className="empty big">Open or save an instance in the Plan view first.</p>

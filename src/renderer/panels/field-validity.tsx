@@ -11,7 +11,8 @@ export type ValidityReport = (id: string, invalid: boolean) => void;
 
 export const FieldValidity = createContext<ValidityReport | null>(null);
 
-export const INVALID_FIELDS_HINT = 'A field above holds a value that is not valid: fix it first';
+/** Said beside a form's action while it waits (action-form.tsx, the import dialog's footer); the field says why under it. */
+export const INVALID_FIELDS_HINT = 'A field holds a value that is not valid: fix it first';
 
 export function useFieldValidity(): { invalid: boolean; report: ValidityReport } {
   const [bad, setBad] = useState<ReadonlySet<string>>(new Set());

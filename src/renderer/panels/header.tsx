@@ -4,6 +4,7 @@ import type { MethodChoice } from '../../shared/methods.js';
 import type { TimeWindowPolicy } from '../plan/time-window-policy.js';
 import { FieldValidity, INVALID_FIELDS_HINT, useFieldValidity } from './field-validity.js';
 import { useRefocusAfter } from '../hooks/use-refocus.js';
+import { ActionButton, ActionForm } from './action-form.js';
 import { MethodControls } from './method-controls.js';
 import { PolicyControls } from './policy-controls.js';
 
@@ -11,6 +12,8 @@ export type View = 'plan' | 'compare' | 'training';
 
 /** A plan is made for the stored day: with edits on screen, planning (or comparing) saves them first, and says so. */
 export const SAVES_FIRST = 'Your unsaved edits are saved first: plans are made for the stored day.';
+/** Why Plan waits before a day is open (the welcome screen says how to open one). */
+const NO_DAY = 'Open or import a day first';
 const VIEWS: { id: View; label: string }[] = [
   { id: 'plan', label: 'Plan' },
   { id: 'compare', label: 'Compare' },
@@ -88,15 +91,8 @@ export function Header(props: Props) {
       <div className="header-spacer" />
       {props.view === 'plan' && (
         <FieldValidity.Provider value={validity.report}>
-          {/* A form: Enter in the α, β or effort field plans, as the Plan button does (not while it is disabled). */}
-          <form
-            className="plan-controls"
-            aria-label="Plan the day"
-            onSubmit={(e) => {
-              e.preventDefault();
-              props.onPlan();
-            }}
-          >
+          {/* Enter in the α, β or effort field plans, as the Plan button does (not while it is disabled): action-form.tsx. */}
+          <ActionForm className="plan-controls" label="Plan the day" onSubmit={props.onPlan}>
             <PolicyControls policy={props.policy} onChange={props.onPolicy} testId="policy" />
             <MethodControls
               method={props.method}
@@ -119,17 +115,16 @@ export function Header(props: Props) {
                 ↺
               </button>
             )}
-            <button
-              ref={planButton}
-              type="submit"
-              className="btn btn-primary"
-              data-testid="plan-button"
-              disabled={props.planning || props.instanceName === null || validity.invalid}
-              title={validity.invalid ? INVALID_FIELDS_HINT : props.dirty ? SAVES_FIRST : undefined}
+            <ActionButton
+              buttonRef={planButton}
+              testId="plan-button"
+              busy={props.planning}
+              blockedBecause={props.instanceName === null ? NO_DAY : validity.invalid ? INVALID_FIELDS_HINT : null}
+              title={props.dirty ? SAVES_FIRST : undefined}
             >
               {props.planning ? 'Planning…' : props.dirty ? 'Save and plan' : 'Plan'}
-            </button>
-          </form>
+            </ActionButton>
+          </ActionForm>
         </FieldValidity.Provider>
       )}
       {props.info && (
