@@ -7,6 +7,8 @@
 
 /** WCAG's least contrast for text under 18.66 px bold or 24 px. */
 export const TEXT_CONTRAST = 4.5;
+/** WCAG's least contrast for a mark that carries meaning (a bar, a line, a key) against what it lies on. */
+export const GRAPHIC_CONTRAST = 3;
 
 type Rgb = readonly [number, number, number];
 
@@ -62,11 +64,18 @@ export function inkOn(background: string): string {
 
 /** A route's colour as text on white: itself where it reads, else darkened (its hue kept) until it does. */
 export function inkOnWhite(colour: string): string {
+  return readableShade(colour, toHex(WHITE), TEXT_CONTRAST);
+}
+
+/**
+ * A colour on a light background at `ratio` or more: itself where it reaches it, else darkened (its hue kept) until it
+ * does. The rule for text (inkOnWhite) and for the timeline's marks (gantt-ink.ts).
+ */
+export function readableShade(colour: string, background: string, ratio: number): string {
   const rgb = parseColour(colour);
-  const white = toHex(WHITE);
   for (let keep = 1; keep > 0; keep -= 0.05) {
     const shade = toHex([rgb[0] * keep, rgb[1] * keep, rgb[2] * keep]);
-    if (contrastRatio(shade, white) >= TEXT_CONTRAST) return keep === 1 ? colour : shade;
+    if (contrastRatio(shade, background) >= ratio) return keep === 1 ? colour : shade;
   }
   return '#000000';
 }

@@ -8,7 +8,8 @@ import { type Evaluation, type Instance, type VariantName, variantWaits } from '
 import { type Units, unitsOf } from '../units.js';
 import { useElementWidth } from '../hooks/use-element-width.js';
 import { labelWidth } from '../label-width.js';
-import { LATE_COLOUR, routeColour } from '../map/palette.js';
+import { routeColour } from '../map/palette.js';
+import { ROW_BACKGROUNDS, routeInk, TIMELINE_INK } from './gantt-ink.js';
 import { axisLabel, axisTicks, earlyLanes, insertionIndex, routeSegments, timelineSpan, type Segment } from './gantt-model.js';
 
 interface Props {
@@ -35,6 +36,10 @@ const DEPOT_WAIT: Record<VariantName, { short: string; long: string; of(amount: 
   },
   tw3: { short: 'not priced', long: 'under soft windows the first stop is served at once', of: (a) => `${a}, not priced` },
 };
+
+/** The legend's keys: drawn as the first route's bars are, and the wait's hatching as the rows show it. */
+const KEY_ROUTE = routeInk(routeColour(0));
+const WAIT_KEY = `repeating-linear-gradient(45deg, ${TIMELINE_INK.waitFill} 0 3px, ${TIMELINE_INK.waitStripe} 3px 5px)`;
 
 const LABEL_W = 76;
 const ROW_H = 26;
@@ -123,33 +128,40 @@ export function Gantt({ instance, evaluation, variant, selected, onSelect, onMov
                 <rect x={LABEL_W} y={0} width={plotW} height={height} />
               </clipPath>
               <pattern id="wait-hatch" width="6" height="6" patternUnits="userSpaceOnUse" patternTransform="rotate(45)">
-                <rect width="6" height="6" fill="#eef1f5" />
-                <line x1="0" y1="0" x2="0" y2="6" stroke="#a3adbb" strokeWidth="2" />
+                <rect width="6" height="6" fill={TIMELINE_INK.waitFill} />
+                <line x1="0" y1="0" x2="0" y2="6" stroke={TIMELINE_INK.waitStripe} strokeWidth="2" />
               </pattern>
             </defs>
             {axisTicks(span.start, span.end, instance.clockTimes, Math.max(2, Math.floor(plotW / TICK_LABEL_W))).map((tick) => (
               <g key={tick} className="gantt-tick">
                 <line x1={x(tick)} x2={x(tick)} y1={AXIS_H - 4} y2={height} />
-                <text x={x(tick)} y={AXIS_H - 8} textAnchor={x(tick) > width - PAD_R - 20 ? 'end' : 'middle'}>
+                <text x={x(tick)} y={AXIS_H - 8} fill={TIMELINE_INK.axisText} textAnchor={x(tick) > width - PAD_R - 20 ? 'end' : 'middle'}>
                   {axisLabel(tick, span.end, instance.clockTimes, t)}
                 </text>
               </g>
             ))}
             {instance.depot.due <= span.end && (
-              <line className="gantt-shift-end" x1={x(instance.depot.due)} x2={x(instance.depot.due)} y1={AXIS_H - 4} y2={height}>
+              <line
+                className="gantt-shift-end"
+                stroke={TIMELINE_INK.shiftEnd}
+                x1={x(instance.depot.due)}
+                x2={x(instance.depot.due)}
+                y1={AXIS_H - 4}
+                y2={height}
+              >
                 <title>Shift end {t(instance.depot.due)}</title>
               </line>
             )}
             {layout.map(({ segments, lane, top, extra, height: rowHeight }, r) => {
               // The row's bars below its lanes of early bars (the first lane is the row's own top line).
               const y = top + extra;
-              const colour = routeColour(r);
+              const ink = routeInk(routeColour(r));
               const isTarget = drag?.moved && rowAt(drag.y) === r;
               return (
                 <g key={r} data-testid={`gantt-row-${r}`} className={isTarget ? 'gantt-row drop-target' : 'gantt-row'}>
-                  <rect className="gantt-row-bg" x={0} y={top} width={width} height={rowHeight} />
-                  <rect x={6} y={y + 8} width={10} height={10} rx={2} fill={colour} />
-                  <text className="gantt-label" x={20} y={y + 17}>
+                  <rect className="gantt-row-bg" x={0} y={top} width={width} height={rowHeight} fill={ROW_BACKGROUNDS[r % 2]} />
+                  <rect x={6.5} y={y + 8.5} width={9} height={9} rx={2} fill={ink.fill} stroke={ink.mark} />
+                  <text className="gantt-label" x={20} y={y + 17} fill={TIMELINE_INK.routeName}>
                     Route {r + 1}
                   </text>
                   <g clipPath="url(#gantt-plot)">
@@ -159,7 +171,7 @@ export function Gantt({ instance, evaluation, variant, selected, onSelect, onMov
                         segment={segment}
                         x={x}
                         y={segment.kind === 'early' ? top + lane[i] * LANE_STEP : y}
-                        colour={colour}
+                        ink={ink}
                         late={lateIds.has(segment.customerId ?? '')}
                         selected={segment.customerId === selected}
                         units={units}
@@ -187,35 +199,35 @@ export function Gantt({ instance, evaluation, variant, selected, onSelect, onMov
       </div>
       <div className="gantt-legend" data-testid="gantt-legend">
         <span title={`The driver leaves as late as keeps the first stop's start; ${DEPOT_WAIT[variant].long}`}>
-          <i className="key key-depot" />
+          <i className="key key-depot" style={{ borderTopColor: TIMELINE_INK.depotKey }} />
           at the depot ({DEPOT_WAIT[variant].short})
         </span>
         <span>
-          <i className="key key-travel" />
+          <i className="key key-travel" style={{ background: KEY_ROUTE.mark }} />
           travel
         </span>
         {/* What an arrival before its window is, by the policy (stop-as-driven.ts): a wait, or earliness served at once. */}
         {variantWaits(variant) ? (
           <span>
-            <i className="key key-wait" />
+            <i className="key key-wait" style={{ background: WAIT_KEY }} />
             wait
           </span>
         ) : (
           <span>
-            <i className="key key-early" />
+            <i className="key key-early" style={{ background: TIMELINE_INK.early }} />
             early
           </span>
         )}
         <span>
-          <i className="key key-service" />
+          <i className="key key-service" style={{ background: KEY_ROUTE.fill, borderColor: KEY_ROUTE.mark }} />
           service
         </span>
         <span>
-          <i className="key key-late" />
+          <i className="key key-late" style={{ background: TIMELINE_INK.late }} />
           late
         </span>
         <span>
-          <i className="key key-shift" />
+          <i className="key key-shift" style={{ borderTopColor: TIMELINE_INK.shiftEnd }} />
           shift end ({t(instance.depot.due)}
           {instance.depot.due > span.end ? ', later than shown' : ''})
         </span>
@@ -232,7 +244,7 @@ interface SegmentProps {
   segment: Segment;
   x(t: number): number;
   y: number;
-  colour: string;
+  ink: ReturnType<typeof routeInk>;
   late: boolean;
   selected: boolean;
   units: Units;
@@ -241,21 +253,32 @@ interface SegmentProps {
 }
 
 /** One bar of a vehicle's row; service blocks carry the stop's id and can be grabbed to move the stop. */
-function SegmentShape({ segment: s, x, y, colour, late, selected, units, variant, onGrab }: SegmentProps) {
+function SegmentShape({ segment: s, x, y, ink, late, selected, units, variant, onGrab }: SegmentProps) {
   const sx = x(s.from);
   const sw = Math.max(1, x(s.to) - sx);
   const amount = units.duration(s.to - s.from);
   switch (s.kind) {
     case 'depot':
       return (
-        <rect className="seg-depot" data-testid={`gantt-depot-${s.customerId}`} x={sx} y={y + 12} width={sw} height={2} fill={colour}>
+        // Dashed, in the route's colour as travel is drawn: told from travel by the dashes, not by a paler tint.
+        <line
+          className="seg-depot"
+          data-testid={`gantt-depot-${s.customerId}`}
+          x1={sx}
+          x2={sx + sw}
+          y1={y + 13}
+          y2={y + 13}
+          stroke={ink.mark}
+          strokeWidth={2}
+          strokeDasharray="4 3"
+        >
           <title>
             at the depot until {units.moment(s.to)}, to start {s.customerId} as its window opens; {DEPOT_WAIT[variant].of(amount)}
           </title>
-        </rect>
+        </line>
       );
     case 'travel':
-      return <rect className="seg-travel" x={sx} y={y + 11} width={sw} height={4} fill={colour} />;
+      return <rect className="seg-travel" x={sx} y={y + 11.5} width={sw} height={3} fill={ink.mark} />;
     case 'wait':
       return (
         <rect className="seg-wait" x={sx} y={y + 6} width={sw} height={14} fill="url(#wait-hatch)">
@@ -266,7 +289,15 @@ function SegmentShape({ segment: s, x, y, colour, late, selected, units, variant
       );
     case 'early':
       return (
-        <rect className="seg-early" data-testid={`gantt-early-${s.customerId}`} x={sx} y={y + 2} width={sw} height={3}>
+        <rect
+          className="seg-early"
+          data-testid={`gantt-early-${s.customerId}`}
+          x={sx}
+          y={y + 2}
+          width={sw}
+          height={3}
+          fill={TIMELINE_INK.early}
+        >
           <title>
             {s.customerId} early by {amount}
           </title>
@@ -274,7 +305,15 @@ function SegmentShape({ segment: s, x, y, colour, late, selected, units, variant
       );
     case 'late':
       return (
-        <rect className="seg-late" data-testid={`gantt-late-${s.customerId}`} x={sx} y={y + 21} width={sw} height={3} fill={LATE_COLOUR}>
+        <rect
+          className="seg-late"
+          data-testid={`gantt-late-${s.customerId}`}
+          x={sx}
+          y={y + 21}
+          width={sw}
+          height={3}
+          fill={TIMELINE_INK.late}
+        >
           <title>
             {s.customerId} late by {amount}
           </title>
@@ -287,10 +326,11 @@ function SegmentShape({ segment: s, x, y, colour, late, selected, units, variant
           data-testid={`gantt-stop-${s.customerId}`}
           onPointerDown={onGrab}
         >
-          <rect x={sx} y={y + 5} width={sw} height={16} rx={2} fill={colour} />
+          {/* Its edge drawn inside the block's 16 px, so that the block covers what it did (the early bars' lanes above it). */}
+          <rect x={sx + 0.5} y={y + 5.5} width={Math.max(0, sw - 1)} height={15} rx={2} fill={ink.fill} stroke={ink.mark} />
           {/* Only an id that fits its block: a longer one ran into the next stop's (its title names it). */}
           {labelWidth(s.customerId!) + LABEL_ROOM <= sw && (
-            <text x={sx + sw / 2} y={y + 17} textAnchor="middle">
+            <text x={sx + sw / 2} y={y + 17} textAnchor="middle" fill={ink.text}>
               {s.customerId}
             </text>
           )}
