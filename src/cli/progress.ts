@@ -10,10 +10,11 @@ export function cliJobContext(): JobContext<Progress> {
   let last = 0;
   return {
     signal: new AbortController().signal, // never aborted: see above
-    onProgress: ({ fraction, message }) => {
+    onProgress: ({ fraction, message, indeterminate }) => {
       if (!process.stderr.isTTY || performance.now() - last < 250) return;
       last = performance.now();
-      process.stderr.write(`\r${Math.round(fraction * 100)}% ${message}`.padEnd(60).slice(0, 80) + (fraction >= 1 ? '\n' : ''));
+      const share = indeterminate ? '' : `${Math.round(fraction * 100)}% `;
+      process.stderr.write(`\r${share}${message}`.padEnd(60).slice(0, 80) + (fraction >= 1 && !indeterminate ? '\n' : ''));
     },
   };
 }

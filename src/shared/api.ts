@@ -176,7 +176,8 @@ export type CallResult<T> = { ok: true; value: T } | { ok: false; error: AppErro
 // ---------- events (main -> renderer) ----------
 
 export interface ApiEvents {
-  'plan:progress': { fraction: number; message: string; jobId?: string };
+  /** `indeterminate`: no share of the work can be told yet (jobs/protocol.ts, Progress); the message says what goes on. */
+  'plan:progress': { fraction: number; message: string; indeterminate?: boolean; jobId?: string };
   /** A learning-curve point, or only what the run is doing where it trains no step (`phase`). */
   'training:progress': { runId: number; point?: LearningPoint; fraction: number; phase?: string };
   'training:finished': { run: TrainingRun };

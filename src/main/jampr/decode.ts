@@ -29,8 +29,11 @@ import { type ChunkHelpers, chunkSeed, drawChunks } from './sample-chunks.js';
  * BatchNorm runs in eval mode throughout.
  */
 
-/** Customers placed so far by a greedy decoding of one day (every few steps, for the plan's progress). */
-export type GreedyProgress = (placed: number, total: number) => void;
+/**
+ * Customers placed so far by a greedy decoding of one day (every few steps, for the plan's progress); `again` while
+ * the day is decoded a second time, in its other views, because the first plan left customers out.
+ */
+export type GreedyProgress = (placed: number, total: number, again?: boolean) => void;
 
 /** Greedy plans for a batch of instances of one size: index routes per instance. */
 export function decodeGreedy(
@@ -71,7 +74,14 @@ export function decodeGreedyServing(
   // fills what room is left, and eight views and samples would only spend tens of seconds on a large day.
   if (demandOverFleet(problem)) return best.routes;
   // View 0 is the plain plan again (a batch decodes as each row alone), so the best view is never worse than it.
-  const views = decodeGreedyViews(policy, problem, config, undefined, signal);
+  const views = decodeGreedyViews(
+    policy,
+    problem,
+    config,
+    undefined,
+    signal,
+    onPlaced && ((s) => onPlaced(s.visitedCount[0], problem.n, true)),
+  );
   const leading = bestOf(problem, config, [best, views]);
   if (servesAll(leading.evaluation)) return leading.routes;
   // Putting the customers left back in (and packing the fleet to make room) takes milliseconds; sampling takes

@@ -48,6 +48,11 @@ export interface PlanResult {
 export interface Progress {
   fraction: number;
   message: string;
+  /**
+   * No share of the work can be told (a model reading a large day before it places its first stop): the bar shows
+   * that work goes on rather than standing at 0 %, and the message says what it is.
+   */
+  indeterminate?: boolean;
 }
 
 export interface TrainJob {

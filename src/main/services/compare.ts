@@ -16,8 +16,8 @@ export function compareServices(ctx: ServiceContext, planner: Planner) {
       planner.cancellable(
         request.jobId,
         async (signal): Promise<Comparison> => {
-          const half = (offset: number, label: string) => (p: { fraction: number; message: string }) =>
-            ctx.emit('plan:progress', { fraction: offset + p.fraction / 2, message: `${label}: ${p.message}`, jobId: request.jobId });
+          const half = (offset: number, label: string) => (p: { fraction: number; message: string; indeterminate?: boolean }) =>
+            ctx.emit('plan:progress', { ...p, fraction: offset + p.fraction / 2, message: `${label}: ${p.message}`, jobId: request.jobId });
           // Everything but the policy is the same request, so each side is the plan the Plan view would make.
           const { a: variantA, b: variantB, ...common } = request;
           // One policy twice (written alike or not: tw2 and tw2 with its preset's alpha) compares nothing: refused up front.

@@ -12,11 +12,9 @@ import { transport } from '../api/index.js';
 import { useApi, useApiEvent } from './use-api.js';
 import { useLeaveWarning } from './use-leave-warning.js';
 import { useNotices, useRunner } from './use-notices.js';
+import type { JobProgress } from '../panels/progress-words.js';
 
-export interface JobProgress {
-  fraction: number;
-  message: string;
-}
+export type { JobProgress } from '../panels/progress-words.js';
 
 /** The running job's progress: read by the card that shows it, set by the events. */
 export interface ProgressStore {
@@ -68,8 +66,8 @@ export function usePlanJob() {
   // unsaved edits do. Not in Electron, where a prevented unload keeps the window open without a word.
   useLeaveWarning(job !== null && transport === 'http');
 
-  useApiEvent('plan:progress', ({ fraction, message, jobId }) => {
-    if (active.current !== null && jobId === active.current.id) active.current.progress.set({ fraction, message });
+  useApiEvent('plan:progress', ({ fraction, message, indeterminate, jobId }) => {
+    if (active.current !== null && jobId === active.current.id) active.current.progress.set({ fraction, message, indeterminate });
   });
 
   const start = useCallback(
@@ -78,7 +76,8 @@ export function usePlanJob() {
       // A new run of the same action makes its last failure or cancel old news.
       dismissAction(label);
       const jobId = `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`;
-      const progress = progressStore({ fraction: 0, message: 'Starting…' });
+      // Nothing measured before the first report: not "0 %".
+      const progress = progressStore({ fraction: 0, message: 'Starting…', indeterminate: true });
       active.current = { id: jobId, progress };
       setJob({ label, visible: false, progress, notice });
       const timer = setTimeout(() => setJob((j) => (j ? { ...j, visible: true } : j)), SHOW_AFTER_MS);
