@@ -206,6 +206,26 @@ describe('a row with a separator inside a cell, written unquoted by another prog
       "row 3: has 9 fields, the header has 8 (a decimal comma in a file with ',' between columns splits a number in two: write 2.5, or save the file with ';' between columns)",
     ]);
   });
+
+  it('whose field too many an empty last cell hides is told the same way, not as the cells it moved', () => {
+    // Every line ends with a separator, the header's too: the split row's field too many lands under no header.
+    const trailing = [...tour.slice(0, 3), 'K2;Blumen Schäfer; Filiale 2;48,12;11,6;2;09:00;13:00;10'].map((line) => `${line};`);
+    const advice =
+      "the separator ';' appears inside a cell, most likely column Name ('Blumen Schäfer; Filiale 2'): put that cell in double quotes, or remove the ';' from it";
+    expect(inputDetails(() => readInstanceFile(fileOf('tour.csv', utf8(trailing)), fleet))).toEqual([
+      `row 4: '10' is in column 9, which has no header: ${advice}`,
+    ]);
+    // The row's last cell (its closing time) was empty: the row has as many filled fields as the header has columns.
+    const openEnd = [
+      'Kunden-Nr;Name;Breite;Länge;Menge;Standzeit;von;bis',
+      'Lager;Lager Süd;48,137;11,575;0;0;06:00;18:00',
+      'K1;Müller;48,15;11,58;3;10;08:00;12:00',
+      'K2;Blumen Schäfer; Filiale 2;48,12;11,6;2;10;09:00;',
+    ];
+    expect(inputDetails(() => readInstanceFile(fileOf('tour.csv', utf8(openEnd)), fleet))).toEqual([
+      `row 4: has 9 fields where the other rows have 8, the last one empty: ${advice}`,
+    ]);
+  });
 });
 
 describe('a file that is not text, given as a CSV', () => {

@@ -1,6 +1,7 @@
 /**
  * Rows with more fields than the header: a separator inside a cell splits it in two, and every cell after it moves one
- * column on. Such a row is told once, not cell by cell (its cells are not read); trailing empty cells are fine.
+ * column on. Such a row is told once, not cell by cell (its cells are not read); trailing empty cells are fine, unless
+ * they hide the field too many (hiddenSplit).
  *
  * What split the row is said where the file tells it. In a file with ';', tab or '|' between columns a decimal comma
  * cannot split a number, so a separator was written inside a cell (a TMS writes "Blumen Schäfer; Filiale 2" without
@@ -85,14 +86,17 @@ function columnsText(names: readonly string[]): string {
 }
 
 /**
- * Where in a row the separator inside a cell is: the joins that make the row read, narrowed by the space after the
- * separator where `spaced` (the file's own separators are never followed by one). Empty where none reads.
+ * Where in a row the separator inside a cell is: the joins of `extra` cells that make the row read, narrowed by the
+ * space after the separator where `spaced` (the file's own separators are never followed by one). Empty where none reads.
  */
-function joinsThatRead(row: Row, width: number, mapping: ColumnMapping, reading: CellReading, spaced: boolean): number[][] {
-  let last = row.cells.length;
-  while (last > width && row.cells[last - 1].trim() === '') last--;
-  const cells = row.cells.slice(0, last);
-  const extra = cells.length - width;
+function joinsThatRead(
+  cells: string[],
+  extra: number,
+  width: number,
+  mapping: ColumnMapping,
+  reading: CellReading,
+  spaced: boolean,
+): number[][] {
   if (extra > MOST_EXTRA) return [];
   const typed = new Set(TYPED.flatMap(([field]) => mapping.index[field] ?? []));
   // In a ',' file a number split by a decimal comma joins back with a comma, read as the decimal mark.
@@ -107,17 +111,71 @@ function joinsThatRead(row: Row, width: number, mapping: ColumnMapping, reading:
   return afterSpace.length === 1 ? afterSpace : found;
 }
 
+/** The row's cells without the empty ones at its end, down to `least` cells. */
+function withoutEmptyEnd(cells: readonly string[], least: number): string[] {
+  let last = cells.length;
+  while (last > least && cells[last - 1].trim() === '') last--;
+  return cells.slice(0, last);
+}
+
+/** The number of fields most rows have (the fewer of two as common): a row with more has a field too many. */
+function usualFields(rows: readonly Row[]): number {
+  const counts = new Map<number, number>();
+  for (const row of rows) counts.set(row.cells.length, (counts.get(row.cells.length) ?? 0) + 1);
+  return [...counts].sort((a, b) => b[1] - a[1] || a[0] - b[0])[0]?.[0] ?? 0;
+}
+
+/**
+ * A row split by a separator inside a cell whose field too many is hidden: it ends in an empty cell (the row's last
+ * cell was empty, or every row ends with a separator), so it has no filled cell beyond the header's. Its cells after
+ * the split are read one column on and fail. Found where the row, which does not read as written, has more fields than
+ * most rows or fills a column without a header that other rows leave empty, and reads once cells are joined back:
+ * the joins, and what tells the field too many. Undefined for any other row.
+ */
+function hiddenSplit(
+  row: Row,
+  rows: readonly Row[],
+  usual: number,
+  header: Row,
+  mapping: ColumnMapping,
+  reading: CellReading,
+  spaced: boolean,
+) {
+  const filled = (r: Row, at: number) => (r.cells[at] ?? '').trim() !== '';
+  const headerless = header.cells.findIndex((cell, at) => cell.trim() === '' && filled(row, at) && !rows.every((r) => filled(r, at)));
+  const cells = withoutEmptyEnd(row.cells, 0);
+  // The fields too many: beyond the header's last name, or beyond what most rows have.
+  const named = withoutEmptyEnd(header.cells, 0).length;
+  const more = row.cells.at(-1)!.trim() === '' ? row.cells.length - usual : 0;
+  const extra = headerless >= 0 ? cells.length - named : more;
+  if (extra <= 0) return undefined;
+  const found = joinsThatRead(cells, extra, header.cells.length, mapping, reading, spaced);
+  if (found.length === 0) return undefined;
+  const said =
+    headerless >= 0
+      ? `'${row.cells[headerless].trim()}' is in column ${headerless + 1}, which has no header`
+      : `has ${row.cells.length} fields where the other rows have ${usual}, the last one empty`;
+  return { found, said };
+}
+
 export function longRows(rows: readonly Row[], header: Row, mapping: ColumnMapping, reading: CellReading): LongRows {
   const width = header.cells.length;
   const long = rows.filter((r) => r.cells.slice(width).some((c) => c.trim() !== ''));
   const others = rows.filter((r) => !long.includes(r));
-  const spaced = !others.some((r) => r.cells.some((c) => /^\s/.test(c)));
+  // Rows that do not read as written may be split too: their cells are not the file's own separators' witness.
+  const readable = new Set(others.filter((r) => reads(r.cells, mapping, reading)));
+  const spaced = ![...readable].some((r) => r.cells.some((c) => /^\s/.test(c)));
+  const usual = usualFields(rows);
+  const hidden = others.flatMap((row) => {
+    if (readable.has(row)) return [];
+    const split = hiddenSplit(row, rows, usual, header, mapping, reading, spaced);
+    return split ? [{ row, ...split }] : [];
+  });
   const { delimiter } = reading;
   const typed = new Set(TYPED.flatMap(([field]) => mapping.index[field] ?? []).concat(mapping.index.type ?? []));
   const name = (column: number) => header.cells[column].trim() || `${column + 1}`;
-  const problems = long.map((row) => {
-    const fields = `row ${row.number}: has ${row.cells.length} fields, the header has ${width}`;
-    const found = joinsThatRead(row, width, mapping, reading, spaced);
+  const problem = (row: Row, said: string, found: number[][]) => {
+    const fields = `row ${row.number}: ${said}`;
     const columns = [...new Set(found.flat())].sort((a, b) => a - b);
     const inText = found.length > 0 && columns.every((column) => !typed.has(column));
     // A ',' file may have split a number at its decimal comma: told so unless only a text cell can hold the comma.
@@ -132,6 +190,12 @@ export function longRows(rows: readonly Row[], header: Row, mapping: ColumnMappi
     }
     const span = row.cells.slice(columns[0], columns.at(-1)! + found[0].length + 1).join(delimiter);
     return `${fields}: ${inside} of ${columnsText(columns.map(name))} ('${span.trim()}'): ${fix}`;
+  };
+  const problems = long.map((row) => {
+    const cells = withoutEmptyEnd(row.cells, width);
+    const found = joinsThatRead(cells, cells.length - width, width, mapping, reading, spaced);
+    return problem(row, `has ${row.cells.length} fields, the header has ${width}`, found);
   });
-  return { rows: long, problems };
+  problems.push(...hidden.map(({ row, said, found }) => problem(row, said, found)));
+  return { rows: [...long, ...hidden.map(({ row }) => row)], problems };
 }
