@@ -80,10 +80,15 @@ describe('a sheet saved by German Excel whose service column alone is formatted 
     );
   });
 
-  it('says nothing where the service times are minutes, or 0 and 1 only', () => {
+  it('says nothing where the service times are minutes, or 0 and 1 only, or another cell writes its duration', () => {
     for (const services of [
       ['10', '15'],
       ['0', '1'],
+      // Not every service time lies between 0 and 1: the second is 15 minutes, in a form the import reads too.
+      ['0,0104166666666667', '0:15'],
+      ['0,5', '15 min'],
+      // Durations with their unit are minutes as written, not fractions of a day.
+      ['0,5 min', '0,75 min'],
     ]) {
       const warnings: string[] = [];
       const rows = [`K1;Müller;48,15;11,58;3;08:00;12:00;${services[0]}`, `K2;Kühne;48,12;11,6;2;09:00;17:00;${services[1]}`];

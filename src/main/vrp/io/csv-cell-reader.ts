@@ -96,7 +96,8 @@ export function cellReader(
         return (n * seconds) / 60;
       }
       if (window) clock.numbers.push({ where: where(field), text, column: mapping.names[field]! });
-      else if (field === 'service') clock.durations.push({ where: where(field), text, column: mapping.names[field]! });
+      else if (field === 'service')
+        clock.durations.push({ where: where(field), text, column: mapping.names[field]!, minutes: n, number: true });
       return n;
     }
     // A duration may carry its unit in the cell: "10 min", "1,5 h".
@@ -107,6 +108,8 @@ export function cellReader(
       // make the file's windows clock times (a file of minute windows may write its service so).
       if (window) clock.used = true;
       const cell = `${where(field)}: '${text}'`;
+      if (field === 'service' && minutes !== undefined)
+        clock.durations.push({ where: where(field), text, column: mapping.names[field]!, minutes, number: false });
       if (dated !== undefined) {
         clock.dated++;
         clock.firstDated ??= cell;

@@ -25,8 +25,12 @@ import type { ColumnMapping, TimeField } from './csv-columns.js';
 export interface ClockUse {
   used: boolean;
   numbers: { where: string; text: string; column: string }[];
-  /** Service times written as plain numbers (minutes), for the refusal of times saved as fractions of a day and its warning. */
-  durations: { where: string; text: string; column: string }[];
+  /**
+   * Service times as read, in minutes, in every form a cell may write one (12,5, 0:15, 15 min; `number`: a number
+   * alone), for the refusal of times saved as fractions of a day and its warning: "every other service time" counts
+   * them all. Not a column whose header names hours or seconds: its numbers are not read as minutes.
+   */
+  durations: { where: string; text: string; column: string; minutes: number; number: boolean }[];
   dated: number;
   undated: number;
   /**
