@@ -38,4 +38,23 @@ describe('plan CSV for Excel in a comma-decimal language', () => {
     expect(text).toContain(`;"'=Bäckerei";`);
     expect(rows(text, ';')[1][4]).toBe('Lager; Tor 2');
   });
+
+  it('writes the numbers in its notes with the decimal comma of its cells, and an id with a point as it is', () => {
+    // Customer 4.5 is 2.5 out and closes at 1; its 2.5 are over the van's 2.
+    const broken: Instance = {
+      name: 'spät',
+      depot: { id: 'D', x: 0, y: 0, ready: 0, due: 1000 },
+      capacity: 2,
+      vehicles: 1,
+      customers: [{ id: '4.5', x: 1.5, y: 2, demand: 2.5, ready: 0, due: 1, service: 0 }],
+    };
+    const late = evaluatePlan(buildProblem(broken), [['4.5']], makeVariant('tw1'));
+    const notes = rows(writePlanCsv(broken, late, 'tw1', { dialect: 'decimal-comma' }), ';').map((row) => row.at(-1));
+    expect(notes.slice(2)).toEqual([
+      'late: customer 4.5 is reached at 2,5, 1,5 after its due time 1',
+      'over capacity: route 1 loads 2,5 at the depot, above the capacity 2 (the orders pass it at customer 4.5)',
+    ]);
+    // The standard file keeps its points.
+    expect(rows(writePlanCsv(broken, late, 'tw1'), ',')[2].at(-1)).toBe('late: customer 4.5 is reached at 2.5, 1.5 after its due time 1');
+  });
 });

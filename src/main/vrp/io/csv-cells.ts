@@ -34,6 +34,31 @@ export function writeCsv(fields: string[], data: (string | number)[][], dialect:
   return `${text}\n`;
 }
 
+/** A number with a decimal point in running text, not part of a word, a longer number or a date ("12.5", "-3.25"). */
+const DECIMAL_IN_TEXT = /(?<![\p{L}\p{N}_.])(\d+)\.(\d+)(?![\p{L}\p{N}_]|\.\d)/gu;
+
+/**
+ * A sentence of the file's own (a plan's note: "late by 12.5 min") with its numbers written as the dialect writes a
+ * number cell: with a decimal comma in `decimal-comma`, so that the note and the cells beside it agree. The names it
+ * quotes (`keep`: the ids of the day's stops) are the user's text and stay as written, an id "10.3" too.
+ */
+export function numbersInText(text: string, dialect: CsvDialect, keep: readonly string[] = []): string {
+  if (dialect !== 'decimal-comma' || !text.includes('.')) return text;
+  // Where a kept name stands as a word of its own: from the text's start or after a space or quote, to its end or a
+  // space, quote or mark (a name inside a longer number, "2.3" in "512.35", is not it).
+  const kept: [number, number][] = [];
+  for (const name of keep) {
+    if (name === '' || !name.includes('.')) continue;
+    for (let at = text.indexOf(name); at >= 0; at = text.indexOf(name, at + 1)) {
+      const end = at + name.length;
+      if (/^$|[\s'"(]$/.test(text.slice(Math.max(0, at - 1), at)) && /^$|^[\s'":,;)]/.test(text.slice(end, end + 1))) kept.push([at, end]);
+    }
+  }
+  return text.replace(DECIMAL_IN_TEXT, (number, whole: string, fraction: string, at: number) =>
+    kept.some(([from, to]) => at < to && at + number.length > from) ? number : `${whole},${fraction}`,
+  );
+}
+
 /**
  * A text cell as it was before writeCsv escaped it, its outer spaces trimmed as every cell's are (an escaped leading
  * tab is inside the mark, so kept). A text of only white space that writeCsv escaped (a tab: `'<tab>`) trims to the

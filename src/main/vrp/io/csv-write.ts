@@ -3,7 +3,7 @@ import { formatClock, formatMoment } from '../../../shared/clock.js';
 import { notServed } from '../../../shared/not-served.js';
 import { outOfDateNote } from '../../../shared/route-flags.js';
 import { earlyService } from '../../../shared/stop-as-driven.js';
-import { type CsvDialect, writeCsv } from './csv-cells.js';
+import { type CsvDialect, numbersInText, writeCsv } from './csv-cells.js';
 import { routeNotes } from './plan-csv-notes.js';
 
 /**
@@ -88,7 +88,8 @@ export interface PlanCsvOptions {
  * clock-time instances, else minutes to two decimals; wait, early and late are minutes (the time before a window
  * opens in one of them, by the policy: earlyService), and say so in their
  * headings where the times of day are clock times or travel is driving minutes (lat/lon). The note column names
- * what a row breaks (plan-csv-notes.ts), and each route's depart row that the plan is out of date. Customers the plan does not serve follow the routes as rows of kind "not
+ * what a row breaks (plan-csv-notes.ts), and each route's depart row that the plan is out of date; its numbers follow the
+ * dialect's decimal mark. Customers the plan does not serve follow the routes as rows of kind "not
  * served", the reason in the note column.
  */
 export function writePlanCsv(
@@ -108,6 +109,9 @@ export function writePlanCsv(
   fields.push('arrival', `wait${minutes}`, 'start', 'departure', `early${minutes}`, `late${minutes}`, 'load', 'note');
   const { depot } = instance;
   const byId = new Map(instance.customers.map((c) => [c.id, c]));
+  // The notes' numbers are written as the number cells are (a decimal comma in that dialect), the ids they name as they are.
+  const ids = [depot.id, ...byId.keys(), ...evaluation.violations.flatMap((v) => v.customerId ?? [])];
+  const noteCell = (...notes: string[]) => numbersInText(joinNotes(...notes), dialect, ids);
   const place = (n: { id: string; name?: string; address?: string; x: number; y: number }) => [
     n.id,
     n.name ?? '',
@@ -133,7 +137,7 @@ export function writePlanCsv(
         '',
         '',
         0,
-        joinNotes(note, ...notes.depart, laterDeparture(route, depot.ready, at)),
+        noteCell(note, ...notes.depart, laterDeparture(route, depot.ready, at)),
       ],
       ...route.stops.map((s, k) => [
         number,
@@ -148,7 +152,7 @@ export function writePlanCsv(
         round2(earlyService(variant, s.early)),
         round2(s.late),
         round2(s.load),
-        joinNotes(...notes.stops[k]),
+        noteCell(...notes.stops[k]),
       ]),
       [
         number,
@@ -162,7 +166,7 @@ export function writePlanCsv(
         '',
         '',
         round2(route.load),
-        joinNotes(...notes.return),
+        noteCell(...notes.return),
       ],
     ]);
   // Customers the plan leaves out are listed after the routes, each with the reason, so no export loses one.
@@ -174,7 +178,7 @@ export function writePlanCsv(
     'not served',
     ...place(byId.get(id)!),
     ...Array<string>(7).fill(''),
-    joinNotes(stale, reason),
+    noteCell(stale, reason),
   ]);
   return writeCsv(fields, [...data, ...left], dialect);
 }
