@@ -59,11 +59,14 @@ const editCheck = routesCheck.extend({ fromPlan: id.optional() });
 /** The files a plan exports as: the plan CSV (standard, or for Excel with decimal commas) and the plan JSON. */
 export const planExportFormatSchema = z.enum(['csv', 'csv-decimal-comma', 'json']);
 export type PlanExportFormat = z.infer<typeof planExportFormatSchema>;
+/** The files a day's customers export as: the customer CSV, standard or for Excel with decimal commas (CsvDialect). */
+export const instanceExportFormatSchema = z.enum(['csv', 'csv-decimal-comma']);
+export type InstanceExportFormat = z.infer<typeof instanceExportFormatSchema>;
 /**
- * How each export's file name ends: the decimal-comma CSV has a name of its own, so that it never lands on (or is
- * taken for) the standard CSV of the same plan, which had the same name.
+ * How each export's file name ends, a plan's or a day's: the decimal-comma CSV has a name of its own, so that it
+ * never lands on (or is taken for) the standard CSV of the same plan or day, which had the same name.
  */
-export const PLAN_EXPORT_ENDINGS: Record<PlanExportFormat, string> = {
+export const EXPORT_ENDINGS: Record<PlanExportFormat, string> = {
   csv: '.csv',
   'csv-decimal-comma': '-decimal-comma.csv',
   json: '.json',
@@ -97,8 +100,13 @@ export const CALLS = {
   'instances:previewCsv': call<CsvPreview>()(csvImportSchema),
   /** Parses, validates and stores a CSV as a new instance: all or nothing. */
   'instances:importCsv': call<StoredInstance>()(csvImportSchema),
-  /** The stored instance as CSV; with `instance`, that one instead (the editor's unsaved version, refused where it breaks a rule). */
-  'instances:exportCsv': call<{ fileName: string; text: string }>()(z.strictObject({ id, instance: sentInstanceSchema.optional() })),
+  /**
+   * The stored instance as CSV; with `instance`, that one instead (the editor's unsaved version, refused where it breaks
+   * a rule). `csv-decimal-comma`: for Excel in a language that writes decimals with a comma, as the plan CSV's.
+   */
+  'instances:exportCsv': call<{ fileName: string; text: string }>()(
+    z.strictObject({ id, instance: sentInstanceSchema.optional(), format: instanceExportFormatSchema.optional() }),
+  ),
   /** Plans with any method and stores the plan; progress arrives as 'plan:progress' events. */
   'plans:create': call<StoredPlan>()(planRequestSchema),
   /** Cancels the plan or comparison with that `jobId`; without one, every plan and comparison in progress. */

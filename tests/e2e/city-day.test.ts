@@ -8,7 +8,7 @@ import { expect, type Page, test } from '@playwright/test';
 import { extractText } from 'unpdf';
 import { type AppSession, openApp, SCREENS } from './support/browser.js';
 import { CITY_DAY_CSV, CITY_DAY_STOPS } from './support/fixtures.js';
-import { importCsv } from './support/csv-import.js';
+import { importCsv, openCsvImport } from './support/csv-import.js';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -207,6 +207,24 @@ test("exports the plan CSV for Excel in a comma-decimal language: ';' between co
   // The address's comma is no separator here: the cell needs no quotes.
   expect(lines[1]).toMatch(/^1;0;depart;D;Central depot;Alexanderplatz 1, Berlin;52,5219;13,4132;;;;07:00;/);
   expect(lines.filter((l) => /^\d+;\d+;stop;/.test(l))).toHaveLength(CITY_DAY_STOPS);
+});
+
+test('exports the customers for Excel with decimal commas beside the standard CSV, and the import reads that file back', async () => {
+  const [file] = await Promise.all([page.waitForEvent('download'), byTest('export-instance-decimal-comma').click()]);
+  expect(file.suggestedFilename()).toMatch(/-decimal-comma\.csv$/);
+  const text = await readFile((await file.path())!, 'utf8');
+  const lines = text
+    .replace(/^\uFEFF/, '')
+    .trim()
+    .split('\n');
+  expect(lines[0]).toBe('type;id;name;address;lat;lon;demand;ready;due;service');
+  expect(lines[1]).toBe('depot;D;Central depot;Alexanderplatz 1, Berlin;52,5219;13,4132;0;07:00;18:00;0');
+  await openCsvImport(page, file.suggestedFilename(), text, { vehicles: 3, capacity: 30, speedKmh: 25 });
+  await expect(byTest('csv-row-count')).toHaveText(String(CITY_DAY_STOPS + 1));
+  await expect(byTest('csv-errors')).toHaveCount(0);
+  await expect(byTest('csv-warnings')).toHaveCount(0);
+  await byTest('csv-cancel').click();
+  await expect(byTest('csv-dialog')).toHaveCount(0);
 });
 
 test('a driver sheet lists every stop of its route, and prints alone', async () => {

@@ -83,6 +83,18 @@ describe('instances', () => {
     expect(named.fileName).toBe('Tour_Süd_Łódź.csv');
   });
 
+  it('exports the customer CSV for Excel with decimal commas under a name of its own, and imports it back to the same day', async () => {
+    // Decimals in the positions, demands and service times, so that the file has commas to read back.
+    const decimals = tiny.instance.customers.map((c, i) => ({ ...c, x: c.x + 0.25, demand: c.demand + 0.5, service: i + 1.5 }));
+    const shown = { ...tiny.instance, customers: decimals };
+    const file = await app.call('instances:exportCsv', { id: tiny.id, instance: shown, format: 'csv-decimal-comma' });
+    expect(file.fileName).toBe('tiny-decimal-comma.csv');
+    expect(file.text.split('\n')[0]).toBe('type;id;x;y;demand;ready;due;service');
+    const again = await app.call('instances:previewCsv', { fileName: file.fileName, text: file.text, capacity: 30, vehicles: 3 });
+    expect(again.instance.customers).toEqual(decimals);
+    expect(again.instance.depot).toEqual(tiny.instance.depot);
+  });
+
   it('checks an edit: a broken rule is a problem, a customer out of reach a warning that does not stop a save', async () => {
     const outOfReach = { ...tiny.instance, customers: tiny.instance.customers.map((c) => (c.id === 'a' ? { ...c, ready: 0, due: 5 } : c)) };
     const check = await app.call('instances:validate', { instance: outOfReach });

@@ -1,9 +1,10 @@
 import { basename, extname } from 'node:path';
-import type { CallRequest, CsvPreview } from '../../shared/api.js';
+import { type CallRequest, type CsvPreview, EXPORT_ENDINGS } from '../../shared/api.js';
 import { type Instance, keptDayName } from '../../shared/domain.js';
 import { AppError, inputError } from '../../shared/errors.js';
 import { clipped } from '../../shared/issues.js';
 import { parseCustomerCsv } from '../vrp/io/csv.js';
+import { dialectOfFormat } from '../vrp/io/csv-cells.js';
 import { writeInstanceCsv } from '../vrp/io/csv-write.js';
 import { buildProblem, checkInstance, validateInstance } from '../vrp/validate.js';
 import type { ServiceContext } from './context.js';
@@ -97,7 +98,11 @@ export function instanceServices(ctx: ServiceContext) {
         throw inputError(`“${shown.name}” breaks the rules of an instance, so its CSV file would not import: fix them first`, problems);
       }
       const instance = shown ?? requireInstance(ctx, request.id).instance;
-      return { fileName: `${safeFileName(instance.name)}.csv`, text: writeInstanceCsv(instance) };
+      const format = request.format ?? 'csv';
+      return {
+        fileName: `${safeFileName(instance.name)}${EXPORT_ENDINGS[format]}`,
+        text: writeInstanceCsv(instance, dialectOfFormat(format)),
+      };
     },
   };
 }

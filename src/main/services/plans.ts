@@ -1,10 +1,11 @@
-import { type CallRequest, PLAN_EXPORT_ENDINGS, type PlanSummary, type SavedEdit, type StoredPlan } from '../../shared/api.js';
+import { type CallRequest, EXPORT_ENDINGS, type PlanSummary, type SavedEdit, type StoredPlan } from '../../shared/api.js';
 import type { Evaluation, Instance, Routes, RouteSummary, StopSchedule } from '../../shared/domain.js';
 import { AppError, inputError } from '../../shared/errors.js';
 import { type ChangedSince, changedSincePlanned } from '../../shared/changed-since.js';
 import { brokenCounts } from '../../shared/not-served.js';
 import { outOfDateNote } from '../../shared/route-flags.js';
 import { evaluatePlan } from '../vrp/evaluate.js';
+import { dialectOfFormat } from '../vrp/io/csv-cells.js';
 import { writePlanCsv } from '../vrp/io/csv-write.js';
 import { toPlanJson } from '../vrp/io/json.js';
 import type { Problem } from '../vrp/problem.js';
@@ -269,11 +270,10 @@ function planFile(
   const base = safeFileName(name);
   const unsaved = changed?.kind === 'unsaved';
   if (format !== 'json') {
-    const dialect = format === 'csv-decimal-comma' ? 'decimal-comma' : 'standard';
-    const csvOptions = { outOfDate: changed !== null, unsaved, dialect } as const;
-    return { fileName: `${base}${PLAN_EXPORT_ENDINGS[format]}`, text: writePlanCsv(instance, evaluation, plan.variant.name, csvOptions) };
+    const csvOptions = { outOfDate: changed !== null, unsaved, dialect: dialectOfFormat(format) };
+    return { fileName: `${base}${EXPORT_ENDINGS[format]}`, text: writePlanCsv(instance, evaluation, plan.variant.name, csvOptions) };
   }
   const outOfDate = changed ? { outOfDate: outOfDateNote(unsaved) } : {};
   const json = toPlanJson(instance, { ...plan, model: plan.modelName }, evaluation, outOfDate);
-  return { fileName: `${base}${PLAN_EXPORT_ENDINGS.json}`, text: `${JSON.stringify(json, null, 2)}\n` };
+  return { fileName: `${base}${EXPORT_ENDINGS.json}`, text: `${JSON.stringify(json, null, 2)}\n` };
 }

@@ -3,7 +3,7 @@
  * plan's figures on the right. Edits on the map and in the table change the same draft.
  */
 import { useEffect, useMemo, useState } from 'react';
-import type { PlanExportFormat, PlanSummary } from '../../shared/api.js';
+import type { InstanceExportFormat, PlanExportFormat, PlanSummary } from '../../shared/api.js';
 import type { Instance } from '../../shared/domain.js';
 import { describePlanMethod } from '../../shared/methods.js';
 import { formatCost, formatDateTime } from '../format.js';
@@ -119,12 +119,12 @@ export function PlanView({ ws, job, onCancelJob, onCsvFile }: Props) {
     if (now?.x !== at.x || now.y !== at.y) moveTo(id, at.x, at.y);
   };
 
-  const exportInstance = async () => {
+  const exportInstance = async (format: InstanceExportFormat) => {
     if (!ws.stored) return;
     // What is on screen: unsaved edits of the customers or the fleet are in the file, and so is the version this
     // window opened where another window saved the instance since.
     const shown = draft ? { instance: draft } : {};
-    const file = await run('Export instance', () => api.call('instances:exportCsv', { id: ws.stored!.id, ...shown }));
+    const file = await run('Export instance', () => api.call('instances:exportCsv', { id: ws.stored!.id, format, ...shown }));
     if (file) downloadText(file.fileName, file.text, 'text/csv');
   };
   const exportPlan = async (format: PlanExportFormat) => {
@@ -229,8 +229,17 @@ export function PlanView({ ws, job, onCancelJob, onCsvFile }: Props) {
                 New
               </button>
               <CsvPickButton onFile={onCsvFile} />
-              <button className="btn btn-small" data-testid="export-instance" disabled={!ws.stored} onClick={exportInstance}>
+              <button className="btn btn-small" data-testid="export-instance" disabled={!ws.stored} onClick={() => exportInstance('csv')}>
                 Export CSV
+              </button>
+              <button
+                className="btn btn-small"
+                data-testid="export-instance-decimal-comma"
+                disabled={!ws.stored}
+                onClick={() => exportInstance('csv-decimal-comma')}
+                title="The customer CSV for Excel in a language that writes decimals with a comma (German, French, …): columns separated by ';', numbers written 12,5, so that Excel opens it in columns; the import reads it back"
+              >
+                Export CSV (decimal comma)
               </button>
             </div>
           </div>

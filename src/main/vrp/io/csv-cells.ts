@@ -14,6 +14,9 @@ const FORMULA_START = /^[=+\-@\t\r']/;
  */
 export type CsvDialect = 'standard' | 'decimal-comma';
 
+/** The dialect an export format asks for (the API's `csv-decimal-comma`, for a plan's CSV and a day's alike). */
+export const dialectOfFormat = (format: string): CsvDialect => (format === 'csv-decimal-comma' ? 'decimal-comma' : 'standard');
+
 /** A text cell neutralised: what would run as a formula gets the apostrophe readCell takes off again. */
 const escapeText = (text: string): string => (FORMULA_START.test(text) ? `'${text}` : text);
 

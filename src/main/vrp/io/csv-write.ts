@@ -28,7 +28,8 @@ function labelColumns(instance: Instance): ('name' | 'address')[] {
   return (['name', 'address'] as const).filter((field) => nodes.some((n) => n[field]));
 }
 
-export function writeInstanceCsv(instance: Instance): string {
+/** The day's customers as the import reads them; `decimal-comma`: for Excel in a comma-decimal language (CsvDialect). */
+export function writeInstanceCsv(instance: Instance, dialect: CsvDialect = 'standard'): string {
   const geo = instance.coordinates?.kind === 'geo';
   const labels = labelColumns(instance);
   const fields = ['type', 'id', ...labels, geo ? 'lat' : 'x', geo ? 'lon' : 'y', 'demand', 'ready', 'due', 'service'];
@@ -50,7 +51,7 @@ export function writeInstanceCsv(instance: Instance): string {
       c.service,
     ]),
   ];
-  return writeCsv(fields, data);
+  return writeCsv(fields, data, dialect);
 }
 
 const round2 = (v: number) => Math.round(v * 100) / 100;
