@@ -62,4 +62,9 @@ export interface CsvPreview {
   instance: Instance;
   /** Read as written, but perhaps not meant so (e.g. "7.30" in a file without HH:MM times): shown before importing. */
   warnings: string[];
+  /**
+   * A Solomon file's own fleet (its VEHICLE section), which the instance has where the request gives none: the dialog
+   * shows it in its empty fleet fields. Absent for a CSV, which has no fleet.
+   */
+  fleetInFile?: { vehicles: number; capacity: number };
 }

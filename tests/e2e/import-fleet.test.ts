@@ -75,3 +75,33 @@ test('an import refused after its preview passed says which field of the dialog 
   await page.unroute(/\/api\/instances%3AimportCsv$/);
   await cancel();
 });
+
+test('a Solomon file opens with the fleet it names, not the one typed for a CSV, and imports with it', async () => {
+  const solomon = [
+    'TINY',
+    '',
+    'VEHICLE',
+    'NUMBER     CAPACITY',
+    '  2         50',
+    '',
+    'CUSTOMER',
+    'CUST NO.  XCOORD.   YCOORD.    DEMAND   READY TIME  DUE DATE   SERVICE   TIME',
+    '',
+    '    0      10         10          0          0        200          0',
+    '    1      12         10          5         10        100         10',
+    '    2      10         14          7         20        150         10',
+  ].join('\r\n');
+  // A CSV's fleet typed, then the dialog cancelled: a CSV picked next would start from it, a Solomon file does not.
+  await pick('wednesday.csv', clockCsv());
+  await byTest('csv-capacity').fill('30');
+  await cancel();
+  await pick('r-tiny.txt', solomon);
+  await expect(byTest('csv-preview')).toContainText('planar x/y, a Solomon instance: times in minutes, 2 vehicles of capacity 50.');
+  await expect(byTest('csv-capacity')).toHaveValue('');
+  await expect(byTest('csv-capacity')).toHaveAttribute('placeholder', "50 (the file's)");
+  await expect(byTest('csv-vehicles')).toHaveAttribute('placeholder', "2 (the file's)");
+  await expect(byTest('csv-columns')).toContainText('READY TIME');
+  await byTest('csv-confirm').click();
+  await byTest('csv-dialog').waitFor({ state: 'detached' });
+  await expect(page.locator('[data-testid^="customer-row-"]')).toHaveCount(2);
+});

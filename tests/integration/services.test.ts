@@ -51,6 +51,43 @@ describe('instances', () => {
     expect((await app.call('instances:list', {})).length).toBe(before);
   });
 
+  it("previews and imports a Solomon file with the fleet it names, a fleet value sent replacing the file's", async () => {
+    const solomon = [
+      'TINY',
+      '',
+      'VEHICLE',
+      'NUMBER     CAPACITY',
+      '  2         50',
+      '',
+      'CUSTOMER',
+      'CUST NO.  XCOORD.   YCOORD.    DEMAND   READY TIME  DUE DATE   SERVICE   TIME',
+      '',
+      '    0      10         10          0          0        200          0',
+      '    1      12         10          5         10        100         10',
+      '    2      10       14.5          7         20        150         10',
+    ].join('\r\n');
+    const preview = await app.call('instances:previewCsv', { fileName: 'tiny-solomon.txt', text: solomon });
+    expect(preview.instance).toEqual({
+      name: 'tiny-solomon',
+      depot: { id: '0', x: 10, y: 10, ready: 0, due: 200 },
+      capacity: 50,
+      vehicles: 2,
+      customers: [
+        { id: '1', x: 12, y: 10, demand: 5, ready: 10, due: 100, service: 10 },
+        { id: '2', x: 10, y: 14.5, demand: 7, ready: 20, due: 150, service: 10 },
+      ],
+    });
+    expect(preview).toMatchObject({ rows: 3, fleetInFile: { vehicles: 2, capacity: 50 } });
+    expect(preview.columns).toMatchObject({ id: 'CUST NO.', ready: 'READY TIME', service: 'SERVICE TIME' });
+    // Two customers is none of the published sizes: read, and said, as jampr says it.
+    expect(preview.warnings).toEqual([expect.stringMatching(/^tiny-solomon has 2 customers, none of the published sizes/)]);
+    const smaller = await app.call('instances:previewCsv', { fileName: 'tiny-solomon.txt', text: solomon, capacity: 20 });
+    expect(smaller.instance).toMatchObject({ capacity: 20, vehicles: 2 });
+    const stored = await app.call('instances:importCsv', { fileName: 'tiny-solomon.txt', text: solomon });
+    expect(stored).toMatchObject({ source: 'tiny-solomon.txt', instance: preview.instance });
+    await app.call('instances:delete', { id: stored.id });
+  });
+
   it('previews a CSV with the header each field was read from', async () => {
     const preview = await app.call('instances:previewCsv', { fileName: 'tiny.csv', text: TINY_CSV, capacity: 30 });
     expect(preview.columns).toMatchObject({ id: 'id', x: 'x', ready: 'ready' });

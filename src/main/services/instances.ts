@@ -3,7 +3,10 @@ import { type CallRequest, type CsvPreview, EXPORT_ENDINGS } from '../../shared/
 import { type Instance, keptDayName } from '../../shared/domain.js';
 import { AppError, inputError } from '../../shared/errors.js';
 import { clipped } from '../../shared/issues.js';
+import { isSolomonText } from '../../shared/solomon-text.js';
 import { parseCustomerCsv } from '../vrp/io/csv.js';
+import { parseInstanceText } from '../vrp/io/index.js';
+import { readSolomon, SOLOMON_COLUMNS } from '../vrp/io/solomon.js';
 import { dialectOfFormat } from '../vrp/io/csv-cells.js';
 import { writeInstanceCsv } from '../vrp/io/csv-write.js';
 import { buildProblem, checkInstance, validateInstance } from '../vrp/validate.js';
@@ -29,10 +32,31 @@ function besideStored(ctx: ServiceContext, preview: CsvPreview): CsvPreview {
   return { ...preview, instance: { ...preview.instance, name: free }, warnings: [...preview.warnings, warning] };
 }
 
-/** Parses a CSV into a validated instance; nothing is stored. */
+/**
+ * A Solomon file picked in the app, read as `jampr` reads it (parseInstanceText): planar, times in minutes, and the
+ * fleet of its VEHICLE section where the request gives none (a value given replaces the file's, as jampr's flags do).
+ */
+function previewSolomon(request: CallRequest<'instances:previewCsv'>, name: string): CsvPreview {
+  const warnings: string[] = [];
+  const { vehicles, capacity } = request;
+  const instance = parseInstanceText(request.text, 'solomon', { name, vehicles, capacity, onWarning: (w) => warnings.push(w) });
+  const own = readSolomon(request.text);
+  const speed = unusedSpeedWarning(request, instance);
+  return {
+    fileName: request.fileName,
+    columns: { ...SOLOMON_COLUMNS },
+    rows: instance.customers.length + 1,
+    instance,
+    warnings: speed ? [...warnings, speed] : warnings,
+    fleetInFile: { vehicles: own.vehicles, capacity: own.capacity },
+  };
+}
+
+/** Parses a CSV (or a Solomon file: previewSolomon) into a validated instance; nothing is stored. */
 export function previewCsv(request: CallRequest<'instances:previewCsv'>): CsvPreview {
   // Kept as a save keeps a day's name: " monday .csv" imports as "monday".
   const name = keptDayName(basename(request.fileName, extname(request.fileName))) || 'imported';
+  if (isSolomonText(request.text)) return previewSolomon(request, name);
   const parsed = parseCustomerCsv(request.text, {
     name,
     vehicles: request.vehicles,

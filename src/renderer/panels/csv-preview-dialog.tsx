@@ -1,4 +1,4 @@
-/** The CSV preview dialog: fleet fields, detected columns and first rows, or every bad row; Import confirms. */
+/** The CSV (or Solomon file) preview dialog: fleet fields, detected columns and first rows, or every bad row; Import confirms. */
 import { useState } from 'react';
 import { formatCount, formatNumber, formatTime, parseCount, parsePositive } from '../format.js';
 import { FieldValidity, INVALID_FIELDS_HINT, useFieldError, useFieldValidity, useReportValidity } from './field-validity.js';
@@ -20,6 +20,8 @@ export function CsvPreviewDialog({ state }: { state: CsvImportState }) {
   const firstRows = preview?.instance.customers.slice(0, 5) ?? [];
   const named = firstRows.some((c) => c.name !== undefined);
   const geo = preview?.instance.coordinates?.kind === 'geo';
+  // A Solomon file names its fleet: an empty field takes the file's value, which its placeholder shows.
+  const inFile = preview?.fleetInFile;
   const footer = (
     <>
       {/* Read out as it changes: that a field holds back the import is said where no field shows it. */}
@@ -47,7 +49,7 @@ export function CsvPreviewDialog({ state }: { state: CsvImportState }) {
         <div className="row-fields">
           <OptionalNumber
             label="Vehicles"
-            placeholder="one per customer"
+            placeholder={inFile ? `${inFile.vehicles} (the file's)` : 'one per customer'}
             value={pending.vehicles}
             testId="csv-vehicles"
             integer
@@ -56,7 +58,7 @@ export function CsvPreviewDialog({ state }: { state: CsvImportState }) {
           />
           <OptionalNumber
             label="Capacity"
-            placeholder="required"
+            placeholder={inFile ? `${inFile.capacity} (the file's)` : 'required'}
             value={pending.capacity}
             testId="csv-capacity"
             integer
@@ -105,7 +107,11 @@ export function CsvPreviewDialog({ state }: { state: CsvImportState }) {
             <b data-testid="csv-row-count">{preview.rows}</b> rows (depot and {formatCount(preview.instance.customers.length, 'customer')})
             read as the day <b>“{preview.instance.name}”</b>
             {preview.instance.coordinates?.kind === 'geo' ? ', latitude/longitude' : ', planar x/y'}
-            {preview.instance.clockTimes ? ', clock times' : ''}.
+            {preview.instance.clockTimes ? ', clock times' : ''}
+            {inFile
+              ? `, a Solomon instance: times in minutes, ${formatCount(preview.instance.vehicles, 'vehicle')} of capacity ${formatNumber(preview.instance.capacity)}`
+              : ''}
+            .
           </p>
           <h3>Detected columns</h3>
           <table className="data-table compact columns-table" data-testid="csv-columns">
@@ -119,7 +125,7 @@ export function CsvPreviewDialog({ state }: { state: CsvImportState }) {
                 ))}
               </tr>
               <tr>
-                <th>CSV column</th>
+                <th>{inFile ? 'File column' : 'CSV column'}</th>
                 {Object.values(preview.columns).map((header, i) => (
                   <td key={i}>
                     <code>{header}</code>

@@ -6,13 +6,18 @@ export function CsvPickButton({ onFile }: { onFile(file: File): void }) {
   const input = useRef<HTMLInputElement>(null);
   return (
     <>
-      <button className="btn" data-testid="import-csv" onClick={() => input.current?.click()}>
+      <button
+        className="btn"
+        data-testid="import-csv"
+        title="A customer CSV (or .tsv, or a table saved as .txt), or a Solomon instance (.txt) with its fleet"
+        onClick={() => input.current?.click()}
+      >
         Import CSV
       </button>
       <input
         ref={input}
         type="file"
-        // .txt: Excel's "Unicode text" and "Text (Tab delimited)", customer tables as jampr reads them too.
+        // .txt: Excel's "Unicode text" and "Text (Tab delimited)", customer tables as jampr reads them too, and Solomon files.
         accept=".csv,.tsv,.txt,text/csv,text/tab-separated-values"
         hidden
         data-testid="csv-file-input"

@@ -28,7 +28,7 @@ import { mapColumns, type ColumnMapping, type CsvField, unitWarnings } from './c
 import { shortRows } from './csv-short-rows.js';
 import { longRows } from './csv-long-rows.js';
 import { swappedLatLon } from './csv-swapped-axes.js';
-import { isSolomonText } from './solomon.js';
+import { isSolomonText } from '../../../shared/solomon-text.js';
 import { byRow, type Row, rulesOnRows, withRow } from './csv-rows.js';
 import {
   binaryFileProblem,
@@ -187,7 +187,8 @@ export function parseCustomerCsv(text: string, options: CsvFleetOptions): CsvImp
     throw inputError(`CSV ${clipped(options.name)} cannot be imported`, [
       'the file holds JSON, not CSV: a CSV has a header row and one row per stop (an instance JSON is read from a .json file by the jampr command line)',
     ]);
-  // A Solomon file (a .txt picked in the app): said so, not that its columns are missing.
+  // A Solomon file named .csv or .tsv (`jampr` reads it as a .txt; the app's import reads it before it gets here):
+  // said so, not that its columns are missing.
   if (isSolomonText(body))
     throw inputError(`CSV ${clipped(options.name)} cannot be imported`, [
       `the file is a Solomon benchmark instance (VEHICLE and CUSTOMER sections), not a customer table: the jampr command line reads it as a .txt file (jampr plan ${clipped(options.name)}.txt)`,

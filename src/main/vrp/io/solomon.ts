@@ -1,5 +1,6 @@
 import type { Customer, Instance } from '../../../shared/domain.js';
 import { inputError } from '../../../shared/errors.js';
+import { solomonSections } from '../../../shared/solomon-text.js';
 import { hasTableHeader } from './csv-shape.js';
 
 /**
@@ -22,16 +23,19 @@ const NUMBER = /^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/;
  * header, by the names the CSV import reads (csv-shape.ts `hasTableHeader`), is a customer table.
  */
 export function isCustomerTable(text: string): boolean {
-  return sectionsOf(text).size === 0 && hasTableHeader(text);
+  return solomonSections(text).size === 0 && hasTableHeader(text);
 }
 
-/** The Solomon sections whose heading line the text has: VEHICLE, CUSTOMER. */
-function sectionsOf(text: string): Set<string> {
-  return new Set(text.split(/\r?\n/).flatMap((l) => /^\s*(VEHICLE|CUSTOMER)\s*$/i.exec(l)?.[1].toUpperCase() ?? []));
-}
-
-/** A Solomon file by both its section headings: given where a customer table is read, it is refused for what it is. */
-export const isSolomonText = (text: string): boolean => sectionsOf(text).size === 2;
+/** The columns of the CUSTOMER section, as its heading names them, by the field each gives (the import's preview shows them). */
+export const SOLOMON_COLUMNS = {
+  id: 'CUST NO.',
+  x: 'XCOORD.',
+  y: 'YCOORD.',
+  demand: 'DEMAND',
+  ready: 'READY TIME',
+  due: 'DUE DATE',
+  service: 'SERVICE TIME',
+} as const;
 
 export function readSolomon(text: string, options: SolomonOptions = {}): Instance {
   const lines = text.replace(/^\uFEFF/, '').split(/\r?\n/);
