@@ -1,5 +1,5 @@
 import type { TrainJobResult } from '../main/jobs/protocol.js';
-import { enoughToJudge, holdoutWords, MIN_DAYS_FOR_HOLDOUT, MIN_DAYS_TO_JUDGE, plannedBetter } from '../shared/holdout.js';
+import { enoughToJudge, holdoutWords, MIN_DAYS_FOR_HOLDOUT, MIN_DAYS_TO_ACTIVATE, plannedBetter } from '../shared/holdout.js';
 
 /** What `jampr train` knows when it says whether its model is better than the one it was compared with. */
 export interface VerdictInput {
@@ -79,7 +79,7 @@ export function trainVerdict({ name, out, result, heldOut, days, compared, from 
   if (!enoughToJudge(comparison))
     return {
       better: better ? null : false,
-      said: `${name} is not judged better: ${tooFew(`give --instances ${2 * MIN_DAYS_TO_JUDGE} or more days`)}; ${against}; ${asked}`,
+      said: `${name} is not judged better: ${tooFew(`give --instances ${MIN_DAYS_TO_ACTIVATE} or more days`)}; ${against}; ${asked}`,
     };
   if (better) return { better: true, said: `${name} is better than ${compared}: ${against}; plan with it: jampr plan --model ${out}` };
   return { better: false, said: `${name} is not better than ${compared}: ${against}; keep planning with ${compared}: ${kept(name)}` };

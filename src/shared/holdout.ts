@@ -12,15 +12,39 @@ export const HOLDOUT_SHARE = 0.2;
 export const MIN_DAYS_TO_JUDGE = 3;
 
 /**
+ * The fewest ticked days that hold out MIN_DAYS_TO_JUDGE, so that the new model can replace the current one: a week of
+ * five stored days must be able to (with the three to learn from kept before, five held out two, which is never
+ * enough, however much better the new model planned them).
+ */
+export const MIN_DAYS_TO_ACTIVATE = MIN_DAYS_TO_JUDGE + 1;
+
+/**
  * The most recent days (last in the list: the days in the order they were stored) are held out: a model is judged on
- * days like the ones to come. A fifth of them, but where that is fewer than MIN_DAYS_TO_JUDGE, as many as leave that
- * many to learn from.
+ * days like the ones to come. A fifth of them, but at least MIN_DAYS_TO_JUDGE from MIN_DAYS_TO_ACTIVATE days on, even
+ * where that leaves one or two to learn from: the guard's three days are what lets a better model replace the current
+ * one (a weaker rule would weaken the guard), and a model that learnt too little from the days left (a freshly
+ * perturbed copy of them in every batch, train/sources.ts) plans the held-out ones no better and is not activated.
  */
 export function splitHoldout<T>(days: readonly T[]): { learn: T[]; holdout: T[] } {
   if (days.length < MIN_DAYS_FOR_HOLDOUT) return { learn: [...days], holdout: [] };
   const n = days.length;
-  const keep = Math.max(1, Math.round(n * HOLDOUT_SHARE), Math.min(MIN_DAYS_TO_JUDGE, n - MIN_DAYS_TO_JUDGE));
+  const keep = Math.max(1, Math.round(n * HOLDOUT_SHARE), n >= MIN_DAYS_TO_ACTIVATE ? MIN_DAYS_TO_JUDGE : 0);
   return { learn: days.slice(0, n - keep), holdout: days.slice(n - keep) };
+}
+
+/**
+ * What `ticked` days will do, said before the run starts (the Training form, beside Start): how many are held out and
+ * whether the new model can be activated on them.
+ */
+export function holdoutOutlook(ticked: number): string {
+  const held = splitHoldout(Array.from({ length: ticked }, (_, i) => i)).holdout.length;
+  const tickMore = `tick ${MIN_DAYS_TO_ACTIVATE} or more days for that`;
+  if (ticked === 0) return `No day ticked: it learns from generated days, holds none of yours out, and is not activated (${tickMore}).`;
+  if (held === 0) return `1 day ticked: none is held out, so the new model is kept but not activated (${tickMore}).`;
+  const of = `${held} of the ${ticked} ticked days ${held === 1 ? 'is' : 'are'} held out`;
+  if (held < MIN_DAYS_TO_JUDGE)
+    return `${of}: too few to judge by (at least ${MIN_DAYS_TO_JUDGE}), so the new model is kept but not activated (${tickMore}).`;
+  return `${of}: the new model is activated if it plans them better than the model in use.`;
 }
 
 /**

@@ -261,14 +261,16 @@ describe('training service', () => {
   });
 
   /** Five stored days and a JAMPR tw1 N=10 model that plans them today; returns the day ids and the model. */
-  async function userHistory(comparison: TrainJobResult['comparison'], { steps = 3, instancesTrained = 64 } = {}) {
+  async function userHistory(
+    comparison: TrainJobResult['comparison'],
+    { steps = 3, instancesTrained = 64, stored = (comparison?.days ?? 2) + 3 } = {},
+  ) {
     const trainer = fakeTrainer(comparison, steps, instancesTrained);
     app = createTestApp(trainer);
     const current = registerModel(app.store, await saveTinyModel(app.dir, 'jampr', 'tw1', 10), false);
     const ids: number[] = [];
-    // As many days as hold out the fake comparison's: three more to learn from.
-    const days = (comparison?.days ?? 2) + 3;
-    for (let i = 0; i < days; i++) ids.push((await app.call('instances:save', { instance: tinyInstance(`tiny-${i}`) })).id);
+    // By default as many days as hold out the fake comparison's and three more to learn from.
+    for (let i = 0; i < stored; i++) ids.push((await app.call('instances:save', { instance: tinyInstance(`tiny-${i}`) })).id);
     return { trainer, current, ids };
   }
   const runToEnd = async (request: Parameters<TestApp['call']>[1] & object) => {
@@ -357,9 +359,9 @@ describe('training service', () => {
     await runToEnd({ variant: 'tw1', size: 10, instanceIds: [...ids].reverse(), minutes: 1, name: 'retrained' });
     const job = trainer.jobs[0];
     expect(job).toMatchObject({ fromDir: current.folder, compareDir: current.folder });
-    // Five days: a fifth would be one, but three are kept to learn from and the other two held out.
-    expect(job.instances.map((d) => d.name)).toEqual(['tiny-0', 'tiny-1', 'tiny-2']);
-    expect(job.holdout.map((d) => d.name)).toEqual(['tiny-3', 'tiny-4']);
+    // Five days (a week): a fifth would be one, but three are held out, enough to judge by, and two learnt from.
+    expect(job.instances.map((d) => d.name)).toEqual(['tiny-0', 'tiny-1']);
+    expect(job.holdout.map((d) => d.name)).toEqual(['tiny-2', 'tiny-3', 'tiny-4']);
     await runToEnd({ variant: 'tw1', size: 10, instanceIds: ids, minutes: 1, name: 'fresh', fromScratch: true });
     expect(trainer.jobs[1]).toMatchObject({ fromDir: null, compareDir: current.folder });
   });
@@ -428,14 +430,16 @@ describe('training service', () => {
     expect((await app.call('models:list', {})).some((m) => m.active)).toBe(false);
     await app.close();
 
-    // Better on two held-out days only: too little to replace the model that plans today.
-    const few = await userHistory({ days: 2, newCost: 50, newUnserved: 0, currentCost: 100, currentUnserved: 0 });
+    // Better on one held-out day only (of three stored days): too little to replace the model that plans today.
+    const few = await userHistory({ days: 1, newCost: 50, newUnserved: 0, currentCost: 100, currentUnserved: 0 }, { stored: 3 });
     const unjudged = await runToEnd({ variant: 'tw1', size: 10, instanceIds: few.ids, minutes: 1, name: 'few' });
-    expect(unjudged.verdict).toMatch(/^few was not activated: 2 held-out days are too few to judge it by \(at least 3; /);
+    expect(unjudged.verdict).toMatch(
+      /^few was not activated: 1 held-out day is too few to judge it by \(at least 3; train on 4 or more stored days\)/,
+    );
     expect(unjudged.verdict).toMatch(/ It can be activated under Models\.$/);
     await app.close();
     // Worse on those few days: nothing invites activating it by hand.
-    const fewWorse = await userHistory({ days: 2, newCost: 150, newUnserved: 0, currentCost: 100, currentUnserved: 0 });
+    const fewWorse = await userHistory({ days: 1, newCost: 150, newUnserved: 0, currentCost: 100, currentUnserved: 0 }, { stored: 3 });
     const worseFew = await runToEnd({ variant: 'tw1', size: 10, instanceIds: fewWorse.ids, minutes: 1, name: 'few-worse' });
     expect(worseFew.verdict).toMatch(/too few to judge it by/);
     expect(worseFew.verdict).not.toMatch(/can be activated/);

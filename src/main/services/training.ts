@@ -13,8 +13,7 @@ import {
   enoughToJudge,
   type HoldoutComparison,
   holdoutWords,
-  MIN_DAYS_FOR_HOLDOUT,
-  MIN_DAYS_TO_JUDGE,
+  MIN_DAYS_TO_ACTIVATE,
   plannedBetter,
   splitHoldout,
 } from '../../shared/holdout.js';
@@ -230,7 +229,7 @@ export function trainingServices(ctx: ServiceContext) {
     heldOut: string[],
   ): string {
     if (!comparison) {
-      return `${model.name} was not activated: there were no held-out days of yours to compare it on (train on at least ${MIN_DAYS_FOR_HOLDOUT} stored days).`;
+      return `${model.name} was not activated: there were no held-out days of yours to compare it on (train on ${MIN_DAYS_TO_ACTIVATE} or more stored days).`;
     }
     // Named, so that the dispatcher knows which of the days were judged on (the most recently stored, not edited).
     const { on, figure: fmt, tooFew } = holdoutWords(comparison, heldOut);
@@ -256,7 +255,7 @@ export function trainingServices(ctx: ServiceContext) {
     const better = plannedBetter(comparison);
     if (!enoughToJudge(comparison)) {
       // Activating by hand is offered only where the few days point that way: not for a model that planned them worse.
-      return `${model.name} was not activated: ${tooFew(`train on ${2 * MIN_DAYS_TO_JUDGE} or more stored days`)}; ${against}.${better ? activatable : ''}`;
+      return `${model.name} was not activated: ${tooFew(`train on ${MIN_DAYS_TO_ACTIVATE} or more stored days`)}; ${against}.${better ? activatable : ''}`;
     }
     if (better) {
       models.activate(model.id);

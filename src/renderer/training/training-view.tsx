@@ -4,7 +4,7 @@
  */
 import { useState } from 'react';
 import { VARIANT_LABELS, VARIANT_NAMES, type VariantName } from '../../shared/domain.js';
-import { splitHoldout } from '../../shared/holdout.js';
+import { holdoutOutlook, splitHoldout } from '../../shared/holdout.js';
 import { modelThatPlans } from '../../shared/model-choice.js';
 import { MAX_TRAINING_MINUTES, MIN_TRAINING_MINUTES, SHORTEST_TRAINING_RUN } from '../../shared/limits.js';
 import { formatDateTime, formatNumber } from '../format.js';
@@ -123,11 +123,11 @@ export function TrainingView({ planPolicy }: { planPolicy: VariantName }) {
         <fieldset className="instance-picks" data-testid="train-instances">
           <legend>Learn from</legend>
           <p className="hint">
-            Perturbed copies of the ticked instances; the ones first stored last (a fifth, but up to three where that leaves three to learn
-            from; marked below, whatever their place in this list, which puts the last edited first) are held out to judge the new model,
-            which replaces the current one only if it plans them better. With fewer than six ticked, fewer than three are held out: too few
-            to judge by, so the new model is kept but not activated (it can be activated under Models). Judging them comes after the minutes
-            of training: both models plan each held-out day once (a few seconds a day). None ticked: generated instances like the paper's.
+            Perturbed copies of the ticked instances; the ones first stored last (a fifth, and at least three from four ticked on; marked
+            below, whatever their place in this list, which puts the last edited first) are held out to judge the new model, which replaces
+            the current one only if it plans them better and they are at least three (fewer are too few to judge by: the new model is then
+            kept but not activated, and can be activated under Models). Judging them comes after the minutes of training: both models plan
+            each held-out day once (a few seconds a day). None ticked: generated instances like the paper's.
           </p>
           {instances.length === 0 && <p className="empty">No saved instances.</p>}
           {instances.map((inst) => (
@@ -185,6 +185,10 @@ export function TrainingView({ planPolicy }: { planPolicy: VariantName }) {
             {training.cancelling ? 'Stopping…' : 'Cancel'}
           </button>
         </div>
+        {/* Said before Start, not found out in the verdict after the minutes: whether this run can replace the model in use. */}
+        <p className="hint" data-testid="train-outlook">
+          {holdoutOutlook(chosen.size)}
+        </p>
       </section>
       <section className="panel training-run" data-testid="training-run">
         <div className="panel-title-row">

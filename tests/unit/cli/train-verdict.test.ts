@@ -38,7 +38,7 @@ describe("jampr train's verdict, by the Training tab's rule", () => {
     const two = { ...figures(90, 0), days: 2 };
     expect(trainVerdict(input(two, { heldOut: ['day-4', 'day-5'], days: 5 }))).toEqual({
       better: null,
-      said: 'mine is not judged better: 2 held-out days are too few to judge it by (at least 3; give --instances 6 or more days); mean cost of its greedy plans of 2 held-out days (“day-4”, “day-5”) 90.0 against 100.0 for jampr-tw1-n20; it is kept in models/mine and plans only where asked for (jampr plan --model models/mine)',
+      said: 'mine is not judged better: 2 held-out days are too few to judge it by (at least 3; give --instances 4 or more days); mean cost of its greedy plans of 2 held-out days (“day-4”, “day-5”) 90.0 against 100.0 for jampr-tw1-n20; it is kept in models/mine and plans only where asked for (jampr plan --model models/mine)',
     });
     expect(trainVerdict(input({ ...two, newCost: 120 }, { days: 5 }))?.better).toBe(false);
     const stopped = trainVerdict(
