@@ -195,7 +195,8 @@ function App() {
             }}
           />
         )}
-        {view === 'training' && <TrainingView planPolicy={policy.name} />}
+        {/* The dispatcher's own policy (the Plan bar's remembered choice), not the one of a plan opened to look at. */}
+        {view === 'training' && <TrainingView planPolicy={planControls.own.policy.name} />}
       </div>
       <CsvDropZone onFile={csv.previewFile} />
       <CsvPreviewDialog state={csv} />

@@ -73,6 +73,24 @@ test("the dispatcher's own choice is one click away while the controls show a pl
   expect(session.errors).toEqual([]);
 });
 
+test("the Training tab trains the dispatcher's own policy, not that of the plan opened to look at", async () => {
+  // Monday's soft plan on screen sets the Plan bar to soft; the dispatcher's own choice is still hard.
+  await byTest('history').getByText('controls-monday', { exact: true }).click();
+  await expect(byTest('policy-name')).toHaveValue('tw1');
+  await byTest(`history-plan-${softPlan}`).click();
+  await expect(byTest('policy-name')).toHaveValue('tw3');
+  await byTest('tab-training').click();
+  await expect(byTest('train-variant')).toHaveValue('tw1');
+  await expect(byTest('train-variant-source')).toHaveText('your choice in the Plan bar');
+  // Chosen in the Training tab, it is the tab's own, and says so.
+  await byTest('train-variant').selectOption('tw2');
+  await expect(byTest('train-variant-source')).toHaveText('chosen here');
+  await byTest('tab-plan').click();
+  await byTest('controls-own-choice').click();
+  await expect(byTest('policy-name')).toHaveValue('tw1');
+  expect(session.errors).toEqual([]);
+});
+
 test("the dispatcher's own choice is still theirs after a reload, and one the controls cannot hold gives the defaults", async () => {
   // Wednesday has no plan, so after a reload the controls show the dispatcher's own choice.
   await importCsv(page, 'controls-wednesday.csv', clockCsv({ 2: { demand: '3' } }), FLEET);

@@ -26,5 +26,6 @@ export function usePlanControls(shownPlan: StoredPlan | null) {
     rememberOwnSettings(next, localStorage);
   }, []);
   const backToOwn = useCallback(() => setControls(own), [own]);
-  return { controls, choose, ownChoice: sameSettings(controls, own) ? null : own, backToOwn };
+  // `own` apart from `ownChoice`: the Training tab trains the dispatcher's policy, not the one of the plan looked at last.
+  return { controls, own, choose, ownChoice: sameSettings(controls, own) ? null : own, backToOwn };
 }

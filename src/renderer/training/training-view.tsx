@@ -19,7 +19,7 @@ import { useTraining } from './use-training.js';
 const STATUS_LABEL = { running: 'running', done: 'finished', cancelled: 'cancelled', failed: 'failed' } as const;
 
 interface TrainingForm {
-  /** Null until chosen here: the policy the Plan view is set to. */
+  /** Null until chosen here: the dispatcher's own choice in the Plan bar (not that of a plan opened to look at). */
   variant: VariantName | null;
   /** The size follows the ticked days (their median, within the model sizes) until it is set by hand. */
   sizeSet: number | null;
@@ -32,6 +32,7 @@ interface TrainingForm {
 /** The form as last left: a look at the Plan view and back does not lose what was filled in (for this page's life). */
 let remembered: TrainingForm = { variant: null, sizeSet: null, minutes: 1, name: '', chosen: new Set(), fromScratch: false };
 
+/** `planPolicy`: the dispatcher's own choice in the Plan bar (not the policy of the plan on screen, which may be another's). */
 export function TrainingView({ planPolicy }: { planPolicy: VariantName }) {
   const training = useTraining();
   const instances = useInstanceList().list;
@@ -85,13 +86,22 @@ export function TrainingView({ planPolicy }: { planPolicy: VariantName }) {
           <div className="row-fields">
             <label className="field-inline">
               <span>Policy</span>
-              <select value={variant} data-testid="train-variant" onChange={(e) => setVariant(e.target.value as VariantName)}>
+              <select
+                value={variant}
+                data-testid="train-variant"
+                aria-describedby="train-variant-source"
+                onChange={(e) => setVariant(e.target.value as VariantName)}
+              >
                 {VARIANT_NAMES.map((v) => (
                   <option key={v} value={v}>
                     {VARIANT_LABELS[v]}
                   </option>
                 ))}
               </select>
+              {/* Where the policy comes from, so that a run never trains a policy nobody chose for it. */}
+              <span className="hint" id="train-variant-source" data-testid="train-variant-source">
+                {form.variant === null ? 'your choice in the Plan bar' : 'chosen here'}
+              </span>
             </label>
             <NumberField
               label="Size (customers)"
