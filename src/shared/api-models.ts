@@ -39,6 +39,12 @@ export interface ModelSummary {
   instancesSeen: number;
   cpuSeconds: number;
   validationCost: number | null;
+  /**
+   * 'plan': `validationCost` is the mean cost of the model's greedy plans of the dispatcher's held-out days, as the Plan
+   * view prices them (a model retrained here on held-out days); absent (cards and records older than it too): in the
+   * model's own units.
+   */
+  validationUnits?: 'plan';
   createdAt: string;
   [extra: string]: unknown;
 }
@@ -58,7 +64,14 @@ export interface LearningPoint {
   /** Null on a run's first point, drawn before its first step: the validation cost the run starts from. */
   meanCost: number | null;
   baselineCost: number | null;
+  /**
+   * With `validationUnserved` (runs on held-out days): the mean cost of the model's greedy plans of them as the Plan view
+   * and the verdict price them, and the customers those plans left unserved in all. Without it: in the model's own units.
+   */
   validationCost: number | null;
+  validationUnserved?: number;
+  /** Training steps (updates) the run had taken at this point (absent on runs stored before it was kept). */
+  steps?: number;
 }
 
 export type TrainingStatus = 'running' | 'done' | 'cancelled' | 'failed';

@@ -7,9 +7,11 @@ import type { ModelConfig } from './model/config.js';
 export interface CurvePoint {
   instances: number;
   cpuSeconds: number;
-  /** Mean greedy cost on the run's fixed validation set. */
+  /** Mean greedy cost on the run's fixed validation set (in the units `validation.measure` says). */
   cost: number;
   epoch: number;
+  /** Measured by plans (`validation.measure`): the customers the plans left unserved in all, counted apart from the cost. */
+  unserved?: number;
 }
 
 /** What a model is and how it was made: card.json next to its weights. */
@@ -28,7 +30,12 @@ export interface ModelCard {
   instanceSource: string;
   instancesTrained: number;
   cpuSeconds: number;
-  validation: { instances: number; seed: number; curve: CurvePoint[] };
+  /**
+   * `measure` 'plans': the curve is the mean cost of the model's JAMPR greedy plans of the dispatcher's held-out days in
+   * the days' own units, as the Plan view and the retraining's verdict price them (train/plan-validation.ts); absent,
+   * the mean greedy training cost in the model's frame (train/costs.ts, "model units").
+   */
+  validation: { instances: number; seed: number; curve: CurvePoint[]; measure?: 'plans' };
   date: string;
   /** Where training stopped, for resuming. */
   training?: { epoch: number; stepInEpoch: number };
@@ -60,7 +67,14 @@ export function cardFromJson(json: CardJson, config: ModelConfig, dir: string): 
     validation: {
       instances: json.validation.instances,
       seed: json.validation.seed,
-      curve: curve.map(({ instances, cpuSeconds, cost, epoch }) => ({ instances, cpuSeconds, cost, epoch })),
+      curve: curve.map(({ instances, cpuSeconds, cost, epoch, unserved }) => ({
+        instances,
+        cpuSeconds,
+        cost,
+        epoch,
+        ...(unserved !== undefined ? { unserved } : {}),
+      })),
+      ...(json.validation.measure ? { measure: json.validation.measure } : {}),
     },
     date: json.date,
     ...(json.training ? { training: json.training } : {}),

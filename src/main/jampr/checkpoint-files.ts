@@ -87,7 +87,16 @@ export const cardJsonSchema = z.looseObject({
   validation: z.looseObject({
     instances: z.number(),
     seed: z.number(),
-    curve: z.array(z.looseObject({ instances: z.number(), cpuSeconds: z.number(), cost: z.number(), epoch: z.number() })),
+    curve: z.array(
+      z.looseObject({
+        instances: z.number(),
+        cpuSeconds: z.number(),
+        cost: z.number(),
+        epoch: z.number(),
+        unserved: z.number().optional(),
+      }),
+    ),
+    measure: z.literal('plans').optional(),
   }),
   date: z.string(),
   training: z.object({ epoch: z.number().int().nonnegative(), stepInEpoch: z.number().int().nonnegative() }).optional(),

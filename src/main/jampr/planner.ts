@@ -6,6 +6,7 @@ import { decodeGreedy, decodeGreedyServing, decodeSampled, type GreedyProgress }
 import { amEnvConfig, jamprEnvConfig } from './env/config.js';
 import { findDefaultModel } from './model-catalog.js';
 import type { ModelKind } from './model/config.js';
+import type { Policy } from './model/policy.js';
 import { withModel } from './policy-cache.js';
 import { samplingHelpers } from './sampling-pool.js';
 
@@ -41,6 +42,23 @@ export interface ModelPlan {
   greedyKept?: boolean;
 }
 
+/**
+ * JAMPR's greedy plan of a day, before it is fitted to the fleet: the default m_con for the day's N, the model's m_pre,
+ * and where the plain plan leaves a customer, the other plans it falls back on (decodeGreedyServing). The one rule for
+ * the plan job and a retraining's learning curve (train/plan-validation.ts), so the curve measures what the Plan view
+ * and the verdict show.
+ */
+export function jamprGreedyPlan(
+  policy: Policy,
+  mPre: number,
+  problem: Problem,
+  variant: Variant,
+  signal?: AbortSignal,
+  onPlaced?: GreedyProgress,
+): number[][] {
+  return decodeGreedyServing(policy, problem, jamprEnvConfig(variant, problem.n, { mPre }), signal, onPlaced);
+}
+
 export async function planWithModel(problem: Problem, variant: Variant, opts: PlanWithModelOptions): Promise<ModelPlan> {
   const dir = opts.modelDir ?? (await findDefaultModel(opts.method, variant.name, problem.n, opts.modelsRoot)).dir;
   return withModel(dir, opts.method, async ({ policy, card }) => {
@@ -50,11 +68,11 @@ export async function planWithModel(problem: Problem, variant: Variant, opts: Pl
     const env = opts.method === 'am' ? amEnvConfig(variant) : jamprEnvConfig(variant, problem.n, { mPre: card.env.mPre });
     switch (opts.decode) {
       case 'greedy':
-        // Where JAMPR's plain plan leaves a customer, it falls back on other plans (decodeGreedyServing); AM+TW, a baseline, stays as the paper has it.
+        // AM+TW, a baseline, stays as the paper has it.
         return {
           routes:
             opts.method === 'jampr'
-              ? decodeGreedyServing(policy, problem, env, opts.signal, opts.onPlaced)
+              ? jamprGreedyPlan(policy, card.env.mPre, problem, variant, opts.signal, opts.onPlaced)
               : decodeGreedy(policy, [problem], env, opts.signal)[0],
           modelName: card.name,
         };

@@ -46,6 +46,8 @@ export async function runTrainJob(job: TrainJob, ctx: JobContext<TrainJobProgres
     threads: job.threads ?? availableParallelism(),
     validationSet: validation.length ? validation : undefined,
     validationLabel: 'held-out stored days',
+    // The curve measures the held-out days as the verdict below does (the plan job's greedy plans, the days' own units).
+    validationDays: validation.length ? job.holdout : undefined,
     // From a trained model the run learns the user's days from the classical solver's plans of them: in minutes,
     // that teaches a model a city's layout where REINFORCE barely moves it. From scratch: the default warm start.
     recipe: job.fromDir !== null ? FINE_TUNE_RECIPE : undefined,
@@ -56,8 +58,19 @@ export async function runTrainJob(job: TrainJob, ctx: JobContext<TrainJobProgres
     signal: ctx.signal,
     saveGate: job.saveGate,
     onPhase: ({ label, elapsedSec }) => ctx.onProgress({ fraction: Math.min(1, elapsedSec / seconds), phase: label }),
-    onStart: ({ instancesSeen, validationCost }) =>
-      report({ point: { instancesSeen, elapsedSec: 0, meanCost: null, baselineCost: null, validationCost }, fraction: 0 }),
+    onStart: ({ instancesSeen, validationCost, validationUnserved }) =>
+      report({
+        point: {
+          instancesSeen,
+          elapsedSec: 0,
+          meanCost: null,
+          baselineCost: null,
+          validationCost,
+          ...(validationUnserved !== undefined ? { validationUnserved } : {}),
+          steps: 0,
+        },
+        fraction: 0,
+      }),
     onProgress: (p) =>
       report({
         point: {
@@ -66,6 +79,8 @@ export async function runTrainJob(job: TrainJob, ctx: JobContext<TrainJobProgres
           meanCost: p.meanCost,
           baselineCost: p.baselineCost,
           validationCost: p.validationCost ?? null,
+          ...(p.validationUnserved !== undefined ? { validationUnserved: p.validationUnserved } : {}),
+          steps: p.steps,
         },
         fraction: Math.min(1, p.elapsedSec / seconds),
       }),
@@ -74,7 +89,8 @@ export async function runTrainJob(job: TrainJob, ctx: JobContext<TrainJobProgres
     onCheckpoint: async (card) => {
       const validated = card.validation.curve.at(-1);
       if (!last || !validated || last.point.validationCost !== null || validated.instances !== last.point.instancesSeen) return;
-      report({ ...last, point: { ...last.point, validationCost: validated.cost } });
+      const unserved = validated.unserved !== undefined ? { validationUnserved: validated.unserved } : {};
+      report({ ...last, point: { ...last.point, validationCost: validated.cost, ...unserved } });
     },
   });
   const stopped = result.stoppedBy === 'cancelled';

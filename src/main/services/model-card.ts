@@ -17,6 +17,7 @@ export function readModelSummary(folder: string): ModelSummary {
     instancesSeen: card.instancesTrained,
     cpuSeconds: card.cpuSeconds,
     validationCost: curve.length ? curve[curve.length - 1].cost : null,
+    ...(card.validation.measure === 'plans' ? { validationUnits: 'plan' as const } : {}),
     createdAt: card.date,
     instanceSource: card.instanceSource || null,
     notes: card.notes ?? null,

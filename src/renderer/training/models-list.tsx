@@ -50,7 +50,10 @@ export function ModelsList({ models, onActivate, onAutomatic, onDelete }: Props)
               <td>{VARIANT_LABELS[m.card.variant] ?? m.card.variant}</td>
               <td className="num">{m.card.size}</td>
               <td className="num">{formatNumber(m.card.instancesSeen, 0)}</td>
-              <td className="num">{m.card.validationCost === null ? '—' : formatNumber(m.card.validationCost)}</td>
+              <td className="num" data-testid={`validation-cost-${m.id}`}>
+                {m.card.validationCost === null ? '—' : formatNumber(m.card.validationCost)}
+                {m.card.validationCost !== null && m.card.validationUnits === 'plan' && <span className="hint"> plan cost</span>}
+              </td>
               <td>{formatDateTime(m.card.createdAt)}</td>
               <td>
                 {m.active ? (
@@ -91,10 +94,12 @@ export function ModelsList({ models, onActivate, onAutomatic, onDelete }: Props)
         </tbody>
       </table>
       <p className="note" data-testid="validation-note">
-        * In the model's own units (not a plan's cost), on each model's own validation days (generated ones for a shipped model; for a
-        retrained one your held-out days, or perturbed copies of its training days where too few were ticked to hold any out), so two models
-        compare by it only when validated on the same days; a training run's verdict compares the new model with the current one on your
-        days. Without an active model, each policy plans with the shipped model nearest in size.
+        * On each model's own validation days, so two models compare by it only when validated on the same days: marked “plan cost”, the
+        mean cost of its greedy plans of your held-out days as the Plan view prices them (a model retrained here on held-out days, the
+        figure its verdict gave); otherwise in the model's own units, not a plan's cost (generated days for a shipped model, or perturbed
+        copies of its training days where too few were ticked to hold any out, or a model retrained before plan costs were kept). A training
+        run's verdict compares the new model with the current one on your days. Without an active model, each policy plans with the shipped
+        model nearest in size.
       </p>
     </TableScroll>
   );

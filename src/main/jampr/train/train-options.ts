@@ -11,6 +11,10 @@ export interface TrainProgress {
   meanCost: number;
   baselineCost: number;
   validationCost?: number;
+  /** Where validation is measured by plans (`validationDays`): the customers they left unserved, with `validationCost`. */
+  validationUnserved?: number;
+  /** Training steps (updates) this run has taken so far, a warm start's two stages together. */
+  steps: number;
   elapsedSec: number;
   cpuSeconds: number;
   epoch: number;
@@ -56,6 +60,13 @@ export interface TrainModelOptions {
   validationSet?: Problem[];
   /** What `validationSet` is, for the card's note where the curve restarts on it (e.g. "held-out days of yours"). */
   validationLabel?: string;
+  /**
+   * The dispatcher's held-out days, whole, as stored (with `validationSet`, their parts the planners take): validation
+   * then measures the model as the retraining's verdict does, by the mean cost of its JAMPR greedy plans of them in
+   * the days' own units (plan-validation.ts; the card's `validation.measure` says 'plans'), not by its greedy cost
+   * in the model's frame.
+   */
+  validationDays?: Instance[];
   checkpointEverySec?: number;
   /**
    * Before the first step, fit the pair bias (pair-search.ts) to `instances` training instances with the rest of
@@ -69,7 +80,7 @@ export interface TrainModelOptions {
   notes?: string;
   onProgress?: (p: TrainProgress) => void;
   /** Before the first step: the validation cost the run starts from (so a learning curve shows where it began). */
-  onStart?: (start: { instancesSeen: number; validationCost: number }) => void;
+  onStart?: (start: { instancesSeen: number; validationCost: number; validationUnserved?: number }) => void;
   /**
    * Stretches of the run that train no step and so report no progress (the pair bias fitted first): what the run is
    * doing, and its time so far, so a progress bar moves through them.
@@ -103,6 +114,8 @@ export interface TrainResult {
   stoppedEarly: string | null;
   /** Instances trained on in this run (the card's count includes the runs it continued). */
   instancesThisRun: number;
+  /** Training steps (updates) taken in this run, a warm start's two stages together. */
+  steps: number;
   /** This run's own notes on the card, in order (the card's notes are these, then "Before: " and the earlier ones). */
   notes: string[];
   /** Threads that shared each step (1 where only one was asked for, or no worker could be started). */

@@ -6,6 +6,7 @@ import { RolloutBaseline } from './baseline.js';
 import { anotherStepFits } from './budget.js';
 import { cardNotes, earlyStopNote, newValidationSetNote } from './card-notes.js';
 import { greedyCosts, mean } from './costs.js';
+import { heldOutPlanCosts } from './plan-validation.js';
 import { createStepper } from './parallel-step.js';
 import { fitPairBias, PAIR_QUANTITY_WEIGHTS } from './pair-search.js';
 import { resolveRecipe, type Recipe, type RecipeName } from './recipe.js';
@@ -56,7 +57,7 @@ async function warmStart(o: TrainModelOptions): Promise<TrainResult> {
     onStart: undefined,
     // The first stage's checkpoint is this run's: a cancel is noted on it, the run's time and instances counted whole.
     minutesAsked: o.minutes,
-    continuing: { secondsBefore: offset, instancesBefore: first.instancesThisRun, notes: first.notes },
+    continuing: { secondsBefore: offset, instancesBefore: first.instancesThisRun, stepsBefore: first.steps, notes: first.notes },
   });
   return { ...second, validation: { start: first.validation.start, end: second.validation.end } };
 }
@@ -68,6 +69,7 @@ async function warmStart(o: TrainModelOptions): Promise<TrainResult> {
 interface Continuation {
   secondsBefore: number;
   instancesBefore: number;
+  stepsBefore: number;
   notes: string[];
 }
 
@@ -121,21 +123,30 @@ async function trainWithRecipe(
   let stoppedBy: TrainResult['stoppedBy'] = 'time';
   let validatedAt = -1;
   let validationCosts: Float64Array = new Float64Array(0);
+  /** Customers the validation plans left unserved at the latest point (undefined: measured in model units). */
+  let validationUnserved: number | undefined;
+  // The held-out days measured as the verdict measures them (plan-validation.ts), said on the card.
+  if (o.validationDays) card = { ...card, validation: { ...card.validation, measure: 'plans' } };
+  /** The validation days' costs on the weights as they are now, and the customers left unserved where plans measure them. */
+  const measure = (): Measured =>
+    o.validationDays
+      ? heldOutPlanCosts(policy, env.mPre, o.validationDays, env.variant, o.signal)
+      : { costs: greedyCosts(policy, validation, env, o.signal), unserved: undefined };
   const stepsPerEpoch = Math.ceil(recipe.epochSize / recipe.batchSize);
 
   /**
    * Appends a validation point; `measured` are costs just measured on the same weights, not to be measured again.
    * Measuring reads the signal at every decoding step: a cancel ends it with AppError('cancelled'), nothing appended.
    */
-  const validate = (measured?: Float64Array) => {
-    validationCosts = measured ?? greedyCosts(policy, validation, env, o.signal);
+  const validate = (measured?: Measured) => {
+    const { costs, unserved } = measured ?? measure();
+    validationCosts = costs;
+    validationUnserved = unserved;
     const cost = mean(validationCosts);
+    const point = { instances: card.instancesTrained, cpuSeconds: round(cpuTotal()), cost: round(cost), epoch };
     card = {
       ...card,
-      validation: {
-        ...card.validation,
-        curve: [...card.validation.curve, { instances: card.instancesTrained, cpuSeconds: round(cpuTotal()), cost: round(cost), epoch }],
-      },
+      validation: { ...card.validation, curve: [...card.validation.curve, unserved === undefined ? point : { ...point, unserved }] },
     };
     validatedAt = card.instancesTrained;
     return cost;
@@ -151,12 +162,15 @@ async function trainWithRecipe(
       validate();
       return;
     }
-    const costs = greedyCosts(policy, validation, env, o.signal);
-    const now = mean(costs);
-    if (Math.abs(round(now) - last.cost) <= 1e-6 * Math.max(1, Math.abs(last.cost))) return;
+    const measured = measure();
+    const now = mean(measured.costs);
+    if (Math.abs(round(now) - last.cost) <= 1e-6 * Math.max(1, Math.abs(last.cost)) && measured.unserved === last.unserved) {
+      validationUnserved = last.unserved;
+      return;
+    }
     card = { ...card, validation: { ...card.validation, curve: [] } };
     note(`validation curve restarted at ${card.instancesTrained} instances: its last cost ${last.cost} is ${round(now)} today`);
-    validate(costs);
+    validate(measured);
   };
   /** A validation in the loop, or undefined where a cancel ended it (the run then stops and saves what it trained). */
   const validateUnlessCancelled = (): number | undefined => {
@@ -190,6 +204,8 @@ async function trainWithRecipe(
       meanCost: stats.meanCost,
       baselineCost: stats.baselineCost,
       validationCost,
+      ...(validationCost !== undefined && validationUnserved !== undefined ? { validationUnserved } : {}),
+      steps: stepsBefore + steps,
       elapsedSec: elapsed(),
       cpuSeconds: cpuTotal(),
       epoch,
@@ -198,6 +214,9 @@ async function trainWithRecipe(
   };
 
   let startValidation: number | null = null;
+  /** Steps this stage has taken; a warm start's second stage counts its first stage's before them. */
+  let steps = 0;
+  const stepsBefore = o.continuing?.stepsBefore ?? 0;
   const stepper = createStepper(o.threads ?? 1);
   try {
     // The run ends with a validation as long as its first one, counted in its minutes (budget.ts).
@@ -212,7 +231,12 @@ async function trainWithRecipe(
       startCurve();
       closingSec = elapsed() - measuring;
       startValidation = card.validation.curve.at(-1)?.cost ?? null;
-      if (startValidation !== null) o.onStart?.({ instancesSeen: card.instancesTrained, validationCost: startValidation });
+      if (startValidation !== null)
+        o.onStart?.({
+          instancesSeen: card.instancesTrained,
+          validationCost: startValidation,
+          ...(validationUnserved !== undefined ? { validationUnserved } : {}),
+        });
       if (o.pairSearch && kind === 'jampr') {
         const { instances, evaluations, share } = o.pairSearch;
         // Perturbed copies drawn from the training days (one day ticked gives 32 copies of it), not 32 distinct days.
@@ -240,7 +264,6 @@ async function trainWithRecipe(
       stoppedBy = 'cancelled';
     }
     const loopStart = elapsed();
-    let steps = 0;
     while (stoppedBy !== 'cancelled') {
       if (card.instancesTrained >= (o.maxInstances ?? Infinity)) {
         stoppedBy = 'instances';
@@ -288,7 +311,7 @@ async function trainWithRecipe(
     if (stoppedBy !== 'cancelled' && validatedAt !== card.instancesTrained) validateUnlessCancelled();
     const threads = stepper.threads;
     const instancesThisRun = card.instancesTrained - startInstances;
-    const result = { stoppedBy, threads, instancesThisRun, notes: runNotes };
+    const result = { stoppedBy, threads, instancesThisRun, steps: stepsBefore + steps, notes: runNotes };
     // The model would be the one the run started from (or untrained weights): nothing is written.
     if (stoppedBy === 'cancelled' && steps === 0 && !o.continuing) {
       return { ...result, card, saved: false, stoppedEarly: null, validation: { start: startValidation, end: null } };
@@ -318,6 +341,12 @@ async function trainWithRecipe(
     adam.dispose();
     policy.dispose();
   }
+}
+
+/** A validation's costs, one per validation day, and the customers its plans left unserved (undefined: model units). */
+interface Measured {
+  costs: Float64Array;
+  unserved: number | undefined;
 }
 
 const isCancel = (err: unknown) => err instanceof AppError && err.kind === 'cancelled';
