@@ -7,3 +7,48 @@ export const baselineOnMean = (points: LearningPoint[]) =>
     (p) =>
       p.baselineCost === null || (p.meanCost !== null && Math.abs(p.baselineCost - p.meanCost) <= 1e-6 * Math.max(1, Math.abs(p.meanCost))),
   );
+
+/**
+ * Whether the validation points are the verdict's figures (the mean cost of the model's greedy plans of the held-out
+ * days, as the Plan view prices them: the points carry the customers left unserved), not the model's own units.
+ */
+export const validationInPlanCosts = (points: LearningPoint[]) =>
+  points.some((p) => p.validationCost !== null && p.validationUnserved !== undefined);
+
+/** The validation axis's title: in the dispatcher's plan costs where the run measured them, else in words that say it is not. */
+export const validationAxisTitle = (points: LearningPoint[]) =>
+  validationInPlanCosts(points) ? 'validation: mean plan cost of held-out days' : 'validation (model units, not a plan cost)';
+
+/**
+ * A series' legend label; where the series has a single point (a run of one step) it says so and gives its value, as
+ * a line needs two points and the lone dot is easily missed.
+ */
+export function seriesLabel(label: string, ys: readonly number[], format: (v: number) => string): string {
+  return ys.length === 1 ? `${label}: one point, ${format(ys[0])}` : label;
+}
+
+/**
+ * The line under the chart: the training steps taken (as the points report them; nothing where a run stored before they
+ * were kept does not say), and what the validation measured, where the points have validation: start and latest
+ * value, with the customers its plans left unserved, so that it reads beside the verdict. Null where there is nothing to say.
+ */
+export function curveCaption(points: LearningPoint[], format: (v: number) => string): string | null {
+  const parts: string[] = [];
+  const last = points.at(-1);
+  const steps = [...points].reverse().find((p) => p.steps !== undefined)?.steps;
+  if (last && steps !== undefined) {
+    const instances = last.instancesSeen - points[0].instancesSeen;
+    parts.push(`${steps} training step${steps === 1 ? '' : 's'} (${instances} instance${instances === 1 ? '' : 's'})`);
+  }
+  const validated = points.filter((p) => p.validationCost !== null);
+  if (validated.length > 0 && validationInPlanCosts(points)) {
+    const figure = (p: LearningPoint) =>
+      `${format(p.validationCost!)}${p.validationUnserved ? ` (${p.validationUnserved} not served)` : ''}`;
+    const [first, latest] = [validated[0], validated.at(-1)!];
+    const moved = validated.length === 1 ? figure(first) : `${figure(first)} → ${figure(latest)}`;
+    parts.push(`validation, the mean cost of the model's greedy plans of the held-out days as the Plan view prices them: ${moved}`);
+  } else if (validated.length > 0) {
+    parts.push('validation in the model’s own units: it does not compare with plan costs');
+  }
+  return parts.length ? `${parts.join(' · ')}.` : null;
+}

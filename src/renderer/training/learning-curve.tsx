@@ -3,7 +3,7 @@ import { useEffect, useRef } from 'react';
 import { CategoryScale, Chart, Legend, LinearScale, LineController, LineElement, PointElement, Tooltip } from 'chart.js';
 import type { LearningPoint } from '../../shared/api.js';
 import { formatNumber } from '../format.js';
-import { baselineOnMean } from './curve-points.js';
+import { baselineOnMean, curveCaption, seriesLabel, validationAxisTitle } from './curve-points.js';
 
 Chart.register(LineController, LineElement, PointElement, LinearScale, CategoryScale, Legend, Tooltip);
 
@@ -66,8 +66,8 @@ export function LearningCurve({ points }: { points: LearningPoint[] }) {
           y1: {
             type: 'linear',
             position: 'right',
-            // The model's own units (its frame: a shift of 1000, a shift charged per customer left out), not a plan's cost.
-            title: { display: true, text: 'validation (model units)', color: '#16a34a' },
+            // Set from the points: the verdict's plan costs, or the model's own units (curve-points.ts).
+            title: { display: true, text: validationAxisTitle([]), color: '#16a34a' },
             grace: '5%',
             grid: { drawOnChartArea: false },
             ticks: { color: '#16a34a', callback: (v) => formatNumber(Number(v), 1) },
@@ -94,9 +94,17 @@ export function LearningCurve({ points }: { points: LearningPoint[] }) {
     });
     // Where the baseline is the mean of each day's own samples, its batch mean is the training mean: the legend says
     // so, rather than name a line that never leaves the other.
-    c.data.datasets[BASELINE].label = baselineOnMean(points)
+    const baselineLabel = baselineOnMean(points)
       ? `${SERIES[BASELINE].label} (each day's own mean: on the mean line)`
       : SERIES[BASELINE].label;
+    // A series of one point (a run of one step) is a larger marker, and its label says so with its value: a line needs two.
+    SERIES.forEach((s, i) => {
+      const ys = c.data.datasets[i].data.map((p) => p.y);
+      c.data.datasets[i].label = seriesLabel(i === BASELINE ? baselineLabel : s.label, ys, (v) => formatNumber(v, 1));
+      c.data.datasets[i].pointRadius = ys.length === 1 ? Math.max(s.radius, 5) : s.radius;
+    });
+    const y1 = c.options.scales!.y1!;
+    if ('title' in y1 && y1.title) y1.title.text = validationAxisTitle(points);
     // A flat curve (e.g. the first point) would get a near-zero axis range: give it ±5% around its value.
     for (const axis of AXES) {
       const ys = SERIES.flatMap((s, i) => (s.axis === axis ? c.data.datasets[i].data.map((p) => p.y) : []));
@@ -118,17 +126,26 @@ export function LearningCurve({ points }: { points: LearningPoint[] }) {
     c.update('none');
   }, [points]);
 
+  const caption = curveCaption(points, (v) => formatNumber(v, 1));
   return (
-    <div
-      className="learning-curve"
-      data-testid="learning-curve"
-      data-points={points.length}
-      data-series={SERIES.filter((s) => points.some((p) => Number.isFinite(p[s.key] ?? Number.NaN)))
-        .map((s) => s.key)
-        .join(' ')}
-    >
-      <canvas ref={canvas} />
-      {points.length === 0 && <div className="chart-empty">The curve appears as training reports progress.</div>}
-    </div>
+    <>
+      <div
+        className="learning-curve"
+        data-testid="learning-curve"
+        data-points={points.length}
+        data-series={SERIES.filter((s) => points.some((p) => Number.isFinite(p[s.key] ?? Number.NaN)))
+          .map((s) => s.key)
+          .join(' ')}
+      >
+        <canvas ref={canvas} />
+        {points.length === 0 && <div className="chart-empty">The curve appears as training reports progress.</div>}
+      </div>
+      {/* Under the chart, not in it: the canvas fills its box. Says how many steps were taken and what validation measured. */}
+      {caption && (
+        <p className="hint curve-caption" data-testid="learning-curve-caption">
+          {caption}
+        </p>
+      )}
+    </>
   );
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { LearningPoint } from '../../../src/shared/api.js';
-import { baselineOnMean } from '../../../src/renderer/training/curve-points.js';
+import { baselineOnMean, curveCaption, seriesLabel, validationAxisTitle } from '../../../src/renderer/training/curve-points.js';
 
 const point = (meanCost: number | null, baselineCost: number | null): LearningPoint =>
   ({ instancesSeen: 64, elapsedSec: 1, meanCost, baselineCost, validationCost: null }) as LearningPoint;
@@ -12,5 +12,37 @@ describe('the learning curve legend', () => {
     // No baseline drawn (imitation): nothing to say about it.
     expect(baselineOnMean([point(10, null)])).toBe(false);
     expect(baselineOnMean([point(null, 3)])).toBe(false);
+  });
+
+  const fmt = (v: number) => v.toFixed(1);
+  // A 1-minute run of one step: the start (before any step) and the one step, validated again at the end.
+  const oneStep: LearningPoint[] = [
+    { instancesSeen: 8224, elapsedSec: 0, meanCost: null, baselineCost: null, validationCost: 1723.5, validationUnserved: 0, steps: 0 },
+    {
+      instancesSeen: 8240,
+      elapsedSec: 50,
+      meanCost: 1016.3,
+      baselineCost: 1016.3,
+      validationCost: 1281.6,
+      validationUnserved: 2,
+      steps: 1,
+    },
+  ];
+
+  it('says how many steps the run took, and gives a series of one point its value', () => {
+    expect(curveCaption(oneStep, fmt)).toBe(
+      "1 training step (16 instances) · validation, the mean cost of the model's greedy plans of the held-out days as the Plan view prices them: 1723.5 → 1281.6 (2 not served).",
+    );
+    expect(seriesLabel('mean cost (training)', [1016.3], fmt)).toBe('mean cost (training): one point, 1016.3');
+    expect(seriesLabel('mean cost (training)', [1016.3, 990], fmt)).toBe('mean cost (training)');
+    // A run stored before steps were kept says nothing of them rather than guess.
+    expect(curveCaption([point(10, 10)], fmt)).toBeNull();
+  });
+
+  it("titles the validation axis by what it measured: the verdict's plan costs, or the model's own units", () => {
+    expect(validationAxisTitle(oneStep)).toBe('validation: mean plan cost of held-out days');
+    const modelUnits = oneStep.map(({ validationUnserved: _, ...p }) => p);
+    expect(validationAxisTitle(modelUnits)).toBe('validation (model units, not a plan cost)');
+    expect(curveCaption(modelUnits, fmt)).toMatch(/validation in the model’s own units: it does not compare with plan costs\.$/);
   });
 });
