@@ -17,14 +17,21 @@ export const validationInPlanCosts = (points: LearningPoint[]) =>
 
 /** The validation axis's title: in the dispatcher's plan costs where the run measured them, else in words that say it is not. */
 export const validationAxisTitle = (points: LearningPoint[]) =>
-  validationInPlanCosts(points) ? 'validation: mean plan cost of held-out days' : 'validation (model units, not a plan cost)';
+  validationInPlanCosts(points) ? 'validation (plan cost, held-out days)' : 'validation (model units)';
 
 /**
- * A series' legend label; where the series has a single point (a run of one step) it says so and gives its value, as
+ * Whether a series is a single point: one, or several at the same instances and value (the run's last step is reported
+ * again with the validation measured after it).
+ */
+export const singlePoint = (data: readonly { x: number; y: number }[]) =>
+  data.length > 0 && data.every((p) => p.x === data[0].x && p.y === data[0].y);
+
+/**
+ * A series' legend label; where the series is a single point (a run of one step) it says so and gives its value, as
  * a line needs two points and the lone dot is easily missed.
  */
-export function seriesLabel(label: string, ys: readonly number[], format: (v: number) => string): string {
-  return ys.length === 1 ? `${label}: one point, ${format(ys[0])}` : label;
+export function seriesLabel(label: string, data: readonly { x: number; y: number }[], format: (v: number) => string): string {
+  return singlePoint(data) ? `${label}: one point, ${format(data[0].y)}` : label;
 }
 
 /**

@@ -3,7 +3,7 @@ import { useEffect, useRef } from 'react';
 import { CategoryScale, Chart, Legend, LinearScale, LineController, LineElement, PointElement, Tooltip } from 'chart.js';
 import type { LearningPoint } from '../../shared/api.js';
 import { formatNumber } from '../format.js';
-import { baselineOnMean, curveCaption, seriesLabel, validationAxisTitle } from './curve-points.js';
+import { baselineOnMean, curveCaption, seriesLabel, singlePoint, validationAxisTitle } from './curve-points.js';
 
 Chart.register(LineController, LineElement, PointElement, LinearScale, CategoryScale, Legend, Tooltip);
 
@@ -99,9 +99,11 @@ export function LearningCurve({ points }: { points: LearningPoint[] }) {
       : SERIES[BASELINE].label;
     // A series of one point (a run of one step) is a larger marker, and its label says so with its value: a line needs two.
     SERIES.forEach((s, i) => {
-      const ys = c.data.datasets[i].data.map((p) => p.y);
-      c.data.datasets[i].label = seriesLabel(i === BASELINE ? baselineLabel : s.label, ys, (v) => formatNumber(v, 1));
-      c.data.datasets[i].pointRadius = ys.length === 1 ? Math.max(s.radius, 5) : s.radius;
+      const data = c.data.datasets[i].data;
+      c.data.datasets[i].label = seriesLabel(i === BASELINE ? baselineLabel : s.label, data, (v) => formatNumber(v, 1));
+      // A baseline on the mean line stays without markers: drawn over it, it would hide the mean's.
+      const onMean = i === BASELINE && baselineLabel !== SERIES[BASELINE].label;
+      c.data.datasets[i].pointRadius = singlePoint(data) && !onMean ? Math.max(s.radius, 5) : s.radius;
     });
     const y1 = c.options.scales!.y1!;
     if ('title' in y1 && y1.title) y1.title.text = validationAxisTitle(points);

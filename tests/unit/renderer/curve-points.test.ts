@@ -33,16 +33,19 @@ describe('the learning curve legend', () => {
     expect(curveCaption(oneStep, fmt)).toBe(
       "1 training step (16 instances) · validation, the mean cost of the model's greedy plans of the held-out days as the Plan view prices them: 1723.5 → 1281.6 (2 not served).",
     );
-    expect(seriesLabel('mean cost (training)', [1016.3], fmt)).toBe('mean cost (training): one point, 1016.3');
-    expect(seriesLabel('mean cost (training)', [1016.3, 990], fmt)).toBe('mean cost (training)');
+    const at = (x: number, y: number) => ({ x, y });
+    expect(seriesLabel('mean cost (training)', [at(8240, 1016.3)], fmt)).toBe('mean cost (training): one point, 1016.3');
+    // The last step reported again with the validation after it is still one point.
+    expect(seriesLabel('mean cost (training)', [at(8240, 1016.3), at(8240, 1016.3)], fmt)).toBe('mean cost (training): one point, 1016.3');
+    expect(seriesLabel('mean cost (training)', [at(8240, 1016.3), at(8256, 990)], fmt)).toBe('mean cost (training)');
     // A run stored before steps were kept says nothing of them rather than guess.
     expect(curveCaption([point(10, 10)], fmt)).toBeNull();
   });
 
   it("titles the validation axis by what it measured: the verdict's plan costs, or the model's own units", () => {
-    expect(validationAxisTitle(oneStep)).toBe('validation: mean plan cost of held-out days');
+    expect(validationAxisTitle(oneStep)).toBe('validation (plan cost, held-out days)');
     const modelUnits = oneStep.map(({ validationUnserved: _, ...p }) => p);
-    expect(validationAxisTitle(modelUnits)).toBe('validation (model units, not a plan cost)');
+    expect(validationAxisTitle(modelUnits)).toBe('validation (model units)');
     expect(curveCaption(modelUnits, fmt)).toMatch(/validation in the model’s own units: it does not compare with plan costs\.$/);
   });
 });
