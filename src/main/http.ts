@@ -6,7 +6,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { CALL_NAMES, type CallResult, isCallName, WINDOW_ID_HEADER, windowIdSchema } from '../shared/api.js';
-import { type ErrorKind, inputError } from '../shared/errors.js';
+import { AppError, type ErrorKind, inputError } from '../shared/errors.js';
 import { announcesTooLarge, BodyNotUtf8, BodyTooLarge, contentTypeRefusal, readBody } from './http/body.js';
 import type { EventHub } from './http/events.js';
 import { hostIsLoopback, originAllowed, presentedToken, sameToken } from './http/guard.js';
@@ -74,10 +74,24 @@ export function createWebServer({ services, hub, token, rendererDir }: WebServer
     refuse(res, 413, `refused: ${new BodyTooLarge().message}`, { Connection: 'close' });
   };
 
+  /**
+   * A request that arrives once the server is closing runs nothing: 503 (the same request may succeed once the server
+   * runs again) and the connection closed after it. Its body is read first, so that the close does not reset the
+   * connection under the answer.
+   */
+  const stopping = (req: IncomingMessage, res: ServerResponse, api: boolean) => {
+    const message = 'the server is stopping: nothing was done; send this again once the server runs again';
+    req.once('end', () =>
+      api ? json(res, 503, { ok: false, error: new AppError('unavailable', message).toData() }) : text(res, 503, message),
+    );
+    req.resume();
+  };
+
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const url = new URL(req.url ?? '/', `http://${LISTEN_HOST}`);
     // The API answers in JSON, refusals included; the pages in plain text.
     const api = url.pathname.startsWith('/api/');
+    if (closing) return stopping(req, res, api);
     const no = (status: number, message: string) => (api ? refuse(res, status, message) : text(res, status, message));
     if (!hostIsLoopback(req.headers.host)) return no(403, 'refused: this server only answers requests addressed to 127.0.0.1 or localhost');
     if (!originAllowed(req)) return no(403, 'refused: cross-origin request');
@@ -148,9 +162,13 @@ export function createWebServer({ services, hub, token, rendererDir }: WebServer
      * Stops accepting connections and ends the event streams, but lets every call in progress answer (a
      * plan stopped by the shutdown answers 'unavailable', 503) before the connections close.
      */
-    close(): Promise<void> {
+    async close(): Promise<void> {
       closing = true;
       hub.close();
+      // server.close() drops the idle kept-alive connections at once, and with them a call a client has just sent on one
+      // that the server has not read yet: the client would see its connection closed instead of an answer. So the
+      // server first reads what has arrived (the event loop polls the sockets once more: two turns), answering it 503.
+      await new Promise<void>((resolve) => setImmediate(() => setImmediate(resolve)));
       const closed = new Promise<void>((resolve) => server.close(() => resolve()));
       server.closeIdleConnections();
       const force = setTimeout(() => server.closeAllConnections(), DRAIN_MS);
