@@ -1,29 +1,12 @@
-import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, expect, it } from 'vitest';
 import { openStore } from '../../src/main/store/index.js';
+import { killWriterMidway } from './fixtures/kill-writer.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'jampr-kill-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
-
-/** Starts the writer and SIGKILLs it once it has committed `afterCommits` transactions plus a little. */
-function killWriterMidway(path: string, afterCommits: number): Promise<number> {
-  const writer = spawn(process.execPath, ['--import', 'tsx', join(import.meta.dirname, 'fixtures/store-writer.ts'), path], {
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  return new Promise((resolve, reject) => {
-    let committed = 0;
-    writer.stdout.setEncoding('utf8');
-    writer.stdout.on('data', (chunk: string) => {
-      committed += chunk.split('\n').filter((l) => l.startsWith('committed')).length;
-      // Kill from inside the data callback: the writer is already busy with its next transaction.
-      if (committed >= afterCommits && writer.exitCode === null && !writer.killed) writer.kill('SIGKILL');
-    });
-    writer.on('exit', (_code, signal) => (signal === 'SIGKILL' ? resolve(committed) : reject(new Error(`writer exited with ${signal}`))));
-  });
-}
 
 it('a writer killed mid-transaction leaves a readable database with only whole instances and plans', async () => {
   const path = join(dir, 'kill.sqlite');
