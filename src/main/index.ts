@@ -12,7 +12,7 @@ import { RENDERER_PAGE, RENDERER_SCHEME, type RendererLocation } from './rendere
 import { rendererResponse } from './renderer-protocol.js';
 import { hardenContents } from './security.js';
 import { setupServices, setupStore, setupWorker } from './setup.js';
-import { rescuedCopiesDialog } from './start-notices.js';
+import { startNotes, startNotesDialog } from './start-notices.js';
 import { sqliteAddonFor } from './store/native-binding.js';
 import { DB_FILE } from './store/paths.js';
 import type { Services } from './services/registry.js';
@@ -77,8 +77,8 @@ async function start(): Promise<void> {
   setupIpc(services, () => window?.webContents ?? null, renderer);
   hardenContents(renderer);
   createWindow();
-  const rescued = rescuedCopiesDialog(path);
-  if (rescued && window) void dialog.showMessageBox(window, rescued);
+  const notice = startNotesDialog(startNotes(store));
+  if (notice && window) void dialog.showMessageBox(window, notice);
 }
 
 app

@@ -13,8 +13,8 @@ import { optionalNumberFlag, parseFlags } from '../cli/args.js';
 import { createWebServer } from './http.js';
 import { createEventHub } from './http/events.js';
 import { setupServices, setupStore, setupWorker } from './setup.js';
+import { startNotes } from './start-notices.js';
 import { defaultDbPath } from './store/paths.js';
-import { rescuedCopiesNote } from './store/file-guard.js';
 import { readWebSession, webSessionPath, writeWebSession } from './web-session.js';
 import { launchSourceWorker } from './worker-source.js';
 
@@ -64,8 +64,7 @@ async function main(): Promise<void> {
   const created = !existsSync(dbPath);
   const store = setupStore(dbPath, root('resources/models'));
   if (created) console.log(`created a new database at ${resolve(dbPath)}`);
-  const rescued = rescuedCopiesNote(dbPath);
-  if (rescued) console.warn(`note: ${rescued}`);
+  for (const note of startNotes(store)) console.warn(`note: ${note}`);
   const worker = setupWorker(launchSourceWorker);
   const hub = createEventHub();
   const services = setupServices(store, worker, hub.emit, { version, transport: 'http' });

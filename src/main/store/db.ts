@@ -3,6 +3,7 @@ import { dirname } from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
 import type { Database } from 'better-sqlite3';
 import { AppError } from '../../shared/errors.js';
+import { logOwnerPath, ownLog } from './log-owner.js';
 import { MIGRATIONS, type Migration, TABLES } from './migrations/index.js';
 import { storageError } from './storage-errors.js';
 
@@ -24,7 +25,7 @@ export function openDatabase(path: string, migrations: readonly Migration[] = MI
   let db: Database | undefined;
   // Journal files this open creates: a failed open removes them. SQLite gives them the database file's mode, so a
   // read-only file's refusal would leave a read-only -shm that kept refusing the file once it was made writable.
-  const created = path === ':memory:' ? [] : [`${path}-wal`, `${path}-shm`].filter((f) => !existsSync(f));
+  const created = path === ':memory:' ? [] : [`${path}-wal`, `${path}-shm`, logOwnerPath(path)].filter((f) => !existsSync(f));
   try {
     if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
     // A second app waits a moment for the lock (a killed one's is gone at once), then is refused.
@@ -34,14 +35,18 @@ export function openDatabase(path: string, migrations: readonly Migration[] = MI
     db.pragma('locking_mode = EXCLUSIVE');
     db.exec('BEGIN EXCLUSIVE; COMMIT;'); // takes the lock now, and EXCLUSIVE mode keeps it until close
     db.pragma('journal_mode = WAL');
+    // Before the first write: SQLite's own checkpoints would write the file without the epoch that tells which file
+    // the log belongs to; the app checkpoints instead (log-owner.ts).
+    db.pragma('wal_autocheckpoint = 0');
     db.pragma('foreign_keys = ON');
     // NORMAL is crash-safe in WAL mode (a killed process loses nothing committed); only power loss may drop
     // the last transactions.
     db.pragma('synchronous = NORMAL');
-    migrate(db, migrations, path);
     // A file the app may only read (SQLite then opens it read-only without a word) is refused now, in words,
     // rather than at the first save: rewriting the schema version with its own value is a write that changes nothing.
     db.pragma(`user_version = ${schemaVersion(db)}`);
+    ownLog(db, path);
+    migrate(db, migrations, path);
     return db;
   } catch (err) {
     db?.close();

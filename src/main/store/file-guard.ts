@@ -2,6 +2,7 @@ import { readdirSync, renameSync, rmSync, statSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { AppError } from '../../shared/errors.js';
 import type { Database } from './db.js';
+import { fileStamp } from './file-stamp.js';
 
 export interface DatabaseFileGuard {
   /** Throws a storage error when the database file was deleted or replaced since it was opened. */
@@ -61,7 +62,7 @@ export function databaseFileGuard(db: Database, path: string): DatabaseFileGuard
     if (!opened) return;
     const now = fileAt(path);
     if (now && sameFile(now, opened)) return;
-    const rescued = `${path}${RESCUED}${new Date().toISOString().replace(/[:.]/g, '-')}`;
+    const rescued = `${path}${RESCUED}${fileStamp()}`;
     const what = now ? 'was replaced by another file' : 'was deleted';
     try {
       db.prepare('VACUUM INTO ?').run(rescued);

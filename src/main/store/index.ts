@@ -1,6 +1,7 @@
 import type { AppError } from '../../shared/errors.js';
 import { openDatabase, type Database, type OpenOptions } from './db.js';
 import { databaseFileGuard } from './file-guard.js';
+import { releaseLog, setAsideStrangerLog } from './log-owner.js';
 import { MIGRATIONS } from './migrations/index.js';
 import { instanceRepository } from './instances.js';
 import { modelRepository } from './models.js';
@@ -15,6 +16,11 @@ export interface Store {
   readonly plans: ReturnType<typeof planRepository>;
   readonly models: ReturnType<typeof modelRepository>;
   readonly trainingRuns: ReturnType<typeof trainingRunRepository>;
+  /**
+   * What the open tells the user where it set aside a write-ahead log that belonged to another file (log-owner.ts),
+   * else null.
+   */
+  readonly logSetAside: string | null;
   /** Throws a storage error when the database file was deleted or replaced since it was opened (file-guard.ts). */
   checkFile(): void;
   /**
@@ -30,12 +36,15 @@ export interface Store {
 }
 
 export function openStore(path: string, options: OpenOptions = {}): Store {
+  // Before SQLite opens the file, which would replay the log into it.
+  const logSetAside = setAsideStrangerLog(path);
   const db = openDatabase(path, MIGRATIONS, options);
   const guard = databaseFileGuard(db, path);
   const checkFile = guard.check;
   return {
     path,
     db,
+    logSetAside,
     instances: instanceRepository(db),
     plans: planRepository(db),
     models: modelRepository(db),
@@ -49,6 +58,10 @@ export function openStore(path: string, options: OpenOptions = {}): Store {
       }
       return err;
     },
-    close: guard.close,
+    close() {
+      const lost = guard.close();
+      releaseLog(path);
+      return lost;
+    },
   };
 }
