@@ -43,10 +43,13 @@ export function formatNumber(value: number, decimals = 2): string {
   return numberFormat(decimals).format(value);
 }
 
-const costFormat = new Intl.NumberFormat('en-US', { minimumFractionDigits: 1, maximumFractionDigits: 1 });
+const tenthsFormat = new Intl.NumberFormat('en-US', { minimumFractionDigits: 1, maximumFractionDigits: 1 });
 
-/** A plan's cost, always to one decimal ("525.0" beside "297.2", not "525"): costs side by side read alike. */
-export const formatCost = (value: number): string => (Number.isFinite(value) ? costFormat.format(value) : formatNumber(value));
+/** Always to one decimal ("34.0" beside "33.6", not "34"): figures of one kind side by side read alike. */
+export const formatTenths = (value: number): string => (Number.isFinite(value) ? tenthsFormat.format(value) : formatNumber(value));
+
+/** A plan's cost, always to one decimal ("525.0" beside "297.2", not "525"). */
+export const formatCost = formatTenths;
 
 /** A signed difference for comparison tables: "+12.3", "−4", "0". */
 export function formatDelta(value: number, decimals = 2): string {

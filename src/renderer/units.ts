@@ -4,7 +4,7 @@
  * coordinates' own units. Times of day read HH:MM under clock times. Every view formats through this one place.
  */
 import { type Instance, kmDriven } from '../shared/domain.js';
-import { formatCost, formatDelta, formatDuration, formatNumber, formatTime, UNDER_A_MINUTE } from './format.js';
+import { formatCost, formatDelta, formatDuration, formatTenths, formatTime, UNDER_A_MINUTE } from './format.js';
 
 export interface Units {
   /** "km" on a lat/lon day, "" (the coordinates' units) on a planar one. */
@@ -28,7 +28,8 @@ export function unitsOf(instance: Pick<Instance, 'coordinates' | 'clockTimes'>):
   // On a lat/lon day travel is in minutes even without clock times in the file.
   const minutes = Boolean(instance.clockTimes || geo);
   const km = (travel: number) => (geo ? kmDriven(travel, geo.speedKmh) : travel);
-  const distance = (travel: number) => (geo ? `${formatNumber(km(travel), 1)} km` : formatNumber(travel, 1));
+  // Always to one decimal: "33.0 km" beside "32.5 km", and a change "−34.0 km" beside "−33.6 km" (the delta is written by it too).
+  const distance = (travel: number) => (geo ? `${formatTenths(km(travel))} km` : formatTenths(travel));
   const duration = (value: number) => formatDuration(value, minutes);
   const tenths = (v: number) => Math.round(v * 10) / 10;
   return {
@@ -48,7 +49,12 @@ export function unitsOf(instance: Pick<Instance, 'coordinates' | 'clockTimes'>):
       return `${shown > 0 ? '+' : '−'}${size}`;
     },
     difference(a, b, kind) {
-      if (kind === 'duration' && minutes) return this.delta(Math.round(b) - Math.round(a), kind);
+      if (kind === 'duration' && minutes) {
+        // Figures shown apart differ by what shows: "0m" and "<1m" by "+<1m", not by "0" as their whole minutes do.
+        const whole = Math.round(b) - Math.round(a);
+        if (whole === 0 && duration(a) !== duration(b)) return `${b > a ? '+' : '−'}${UNDER_A_MINUTE}`;
+        return this.delta(whole, kind);
+      }
       // A distance's tenths are of km on a lat/lon day: rounded there, then back to the travel minutes delta takes.
       if (kind === 'distance' && geo) return this.delta(((tenths(km(b)) - tenths(km(a))) * 60) / geo.speedKmh, kind);
       if (kind === 'distance' || kind === 'cost') return this.delta(tenths(b) - tenths(a), kind);

@@ -38,6 +38,26 @@ describe("the app's units", () => {
     expect(plain.difference(3, 5, 'number')).toBe(plain.delta(2, 'number'));
   });
 
+  it('marks a difference under a minute where the two figures show apart ("0m" and "<1m"), not as none', () => {
+    const clock = unitsOf({ clockTimes: true });
+    expect([clock.duration(0), clock.duration(0.3)]).toEqual(['0m', '<1m']);
+    expect(clock.difference(0, 0.3, 'duration')).toBe('+<1m');
+    expect(clock.difference(0.3, 0, 'duration')).toBe('−<1m');
+    // Shown alike, they differ by nothing that shows.
+    expect(clock.difference(0.2, 0.4, 'duration')).toBe('0');
+    expect(clock.difference(10.1, 10.3, 'duration')).toBe('0');
+  });
+
+  it('writes every distance to one decimal, so that a figure and its change read alike ("−34.0 km" beside "−33.6 km")', () => {
+    const geo = unitsOf({ coordinates: { kind: 'geo', speedKmh: 60 } });
+    expect(geo.distance(33)).toBe('33.0 km');
+    expect(geo.distance(32.5)).toBe('32.5 km');
+    expect(geo.difference(256.3, 222.3, 'distance')).toBe('−34.0 km');
+    expect(geo.delta(-33.6, 'distance')).toBe('−33.6 km');
+    const plain = unitsOf({});
+    expect([plain.distance(33), plain.distance(1234.56)]).toEqual(['33.0', '1,234.6']);
+  });
+
   it("writes a moment at midnight after the first day as 00:00+1, and a closing then as the day's end 24:00", () => {
     const clock = unitsOf({ clockTimes: true });
     expect([clock.moment(1440), clock.time(1440), clock.moment(1500), clock.time(1500)]).toEqual([
