@@ -294,7 +294,7 @@ test('"Export PDF" downloads one route\'s sheet, and all sheets at once, with ev
   expect(at, 'in the order the route visits them').toEqual([...at].sort((a, b) => a - b));
   expect(one.pages[0]).toContain('Central depot');
   // The driver leaves at the shift start (07:00) or later, when the first stop's window opens later.
-  const leave = /leave (\d\d:\d\d)[\s\S]*back by \d\d:\d\d/.exec(one.pages[0])?.[1];
+  const leave = /leave (\d\d:\d\d)[\s\S]*shift end \d\d:\d\d/.exec(one.pages[0])?.[1];
   expect(leave !== undefined && leave >= '07:00', `leaves at ${leave}`).toBe(true);
   expect(one.pages[0]).toMatch(
     /Bakery Moll|Corner Shop Ay|Café Linde|Kiosk Nord|Bio Markt Ost|Deli Süd|Blumen Kraus|Weinhandel Roth|Späti Eck|Buchladen Mitte/,

@@ -31,8 +31,8 @@ const CELL_PAD = 4;
 const COLUMNS: { key: keyof SheetRow | 'stop' | 'done'; label: string; width: number }[] = [
   { key: 'order', label: '#', width: 22 },
   { key: 'stop', label: 'Stop', width: 125 },
-  { key: 'place', label: 'Address', width: 93.28 },
-  { key: 'window', label: 'Window', width: 78 }, // "back by 18:00" on one line
+  { key: 'place', label: 'Address', width: 89.28 },
+  { key: 'window', label: 'Window', width: 82 }, // "shift end 18:00" on one line
   { key: 'eta', label: 'ETA', width: 50 },
   { key: 'start', label: 'Start', width: 40 }, // where the driver waits for the window: when service starts
   { key: 'service', label: 'Service', width: 42 },
@@ -91,9 +91,13 @@ function renderSheet(doc: Doc, document: SheetsDocument, sheet: Sheet): void {
   drawSketch(doc, sheet, colour, document.geo, PAGE.width - MARGIN - SKETCH.width, MARGIN);
   let y = Math.max(textBottom, MARGIN + SKETCH.height) + 14;
   y = drawHeader(doc, y);
-  for (const row of sheet.rows) {
+  for (const [i, row] of sheet.rows.entries()) {
     const height = rowHeight(doc, row);
-    if (y + height > PAGE.height - MARGIN) {
+    // The last stop goes over with the return row: a page of nothing but the header and the return told the driver
+    // no stop (as the printed sheet keeps them together: .sheet-return's break-before).
+    const next = sheet.rows[i + 1];
+    const kept = row.kind === 'stop' && next?.kind === 'return' ? rowHeight(doc, next) : 0;
+    if (y + height + kept > PAGE.height - MARGIN) {
       doc.addPage();
       doc
         .font(SANS_BOLD)

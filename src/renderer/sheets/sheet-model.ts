@@ -42,7 +42,9 @@ export function driverSheets(instance: Instance, evaluation: Evaluation, variant
     // A depot without a name is called one, unless its id already says it ("Depot Depot" otherwise).
     name: depot.name ?? (depot.id.trim().toLowerCase() === 'depot' ? '' : 'Depot'),
     place: placeOf(depot, geo),
-    window: kind === 'depart' ? `leave ${eta}` : `back by ${units.time(depot.due)}`,
+    // The return row's window is the shift's end, said as such: "back by 14:00" beside the ETA "12:00" read as two
+    // times of return, and under soft windows a route may be back after it.
+    window: kind === 'depart' ? `leave ${eta}` : `shift end ${units.time(depot.due)}`,
     eta,
     start: '',
     service: '',

@@ -33,7 +33,8 @@ describe('a driver sheet', () => {
     // Arrives at a as its window opens; at b at 09:15, where service starts at 10:00.
     expect(a).toMatchObject({ id: 'a', eta: '09:00', start: '' });
     expect(b).toMatchObject({ id: 'b', eta: '09:15', start: '10:00' });
-    expect(back).toMatchObject({ kind: 'return', eta: '10:25' });
+    // The shift's end is named as such beside the return's ETA ("back by 18:00" and "10:25" read as two times of return).
+    expect(back).toMatchObject({ kind: 'return', window: 'shift end 18:00', eta: '10:25' });
     expect(sheet.summary).toMatch(/^2 stops · .* · 08:50–10:25$/);
   });
 

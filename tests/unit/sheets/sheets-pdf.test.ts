@@ -10,7 +10,7 @@ const depot = (kind: 'depart' | 'return'): SheetRow => ({
   id: 'D',
   name: 'Central depot',
   place: 'Alexanderplatz 1, Berlin',
-  window: kind === 'depart' ? 'leave 07:00' : 'back by 18:00',
+  window: kind === 'depart' ? 'leave 07:00' : 'shift end 18:00',
   eta: kind === 'depart' ? '07:00' : '16:40',
   start: '',
   service: '',
@@ -68,7 +68,7 @@ describe('driver sheets PDF', () => {
       expect(stop, `stop ${i} after the one before`).toBeGreaterThan(last);
       last = stop;
     }
-    expect(at('back by 18:00')).toBeGreaterThan(last);
+    expect(at('shift end 18:00')).toBeGreaterThan(last);
     expect(text).toContain('08:00–11:00');
     expect(text).toMatch(/09:01\s+\(late\)/);
     expect(text).toMatch(/09:03\s+\(early\)/);
@@ -116,6 +116,16 @@ describe('driver sheets PDF', () => {
     expect(pages[1]).toContain('Route 1 (continued)');
     expect(pages.at(-1)).toContain('Route 21 · day');
     expect(pages.at(-1)).toContain('R20S2');
+  });
+
+  it('keeps the last stop on the page of the return row: no page holds only the table header and the return', async () => {
+    // One of these lengths ends a page right after its last stop, whatever the rows' heights.
+    for (let stops = 14; stops <= 26; stops++) {
+      const pages = await pagesOf(await renderSheetsPdf({ instanceName: 'day', planLabel: 'x', geo: true, sheets: [sheet(0, stops)] }));
+      const last = pages.at(-1)!;
+      expect(last).toContain('shift end 18:00');
+      expect(last, `the last of ${stops} stops on the return row's page`).toContain(`R0S${stops} `);
+    }
   });
 
   it('prints names and addresses in any Latin, Greek or Cyrillic script exactly as written', async () => {
