@@ -314,6 +314,11 @@ export interface Violation {
   customerId?: string;
   /** By how much the rule is broken (time units, load units, vehicles). */
   amount?: number;
+  /**
+   * A customer left out: its own figures ("demand 10; the most free on one vehicle is 54"), which the message ends with
+   * in parentheses, so that customers left out for one reason are listed under it once (not-served.ts).
+   */
+  figures?: string;
 }
 
 export const totalsSchema = z.object({

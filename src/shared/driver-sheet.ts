@@ -74,9 +74,12 @@ export const sheetsDocumentSchema = z.strictObject({
   /** What every sheet warns of above its stops: a plan out of date, a rule the whole plan breaks (sheet-model.ts). */
   warnings: z.array(text).max(10).optional(),
   sheets: z.array(sheetSchema).min(1).max(MAX_CUSTOMERS),
-  /** The customers the plan leaves out, with the reason (not-served.ts): a page of their own after the routes. */
+  /**
+   * The customers the plan leaves out, with the reason (not-served.ts): a page of their own after the routes. `figures`:
+   * the customer's own numbers, which the reason ends with, printed in its row under the reason it shares.
+   */
   notServed: z
-    .array(z.strictObject({ id, name: text, reason: text }))
+    .array(z.strictObject({ id, name: text, reason: text, figures: text.optional() }))
     .max(MAX_CUSTOMERS)
     .optional(),
 });

@@ -4,7 +4,29 @@ import type { Evaluation, Instance, Violation } from './domain.js';
 export interface NotServed {
   id: string;
   name: string;
+  /** The whole reason, the customer's figures included (a row of the CSV, a cell's title). */
   reason: string;
+  /** The customer's own figures, which `reason` ends with in parentheses; absent where the reason has none. */
+  figures?: string;
+}
+
+/**
+ * Why a customer is left out, as the evaluator says it: the reason customers left out alike share, and the customer's
+ * own figures (its demand, the room left), written after it in parentheses. Customers are grouped by the reason alone:
+ * by the whole text, a day of twelve customers left out for want of time fell into seven groups, one per demand.
+ */
+export interface UnservedWhy {
+  reason: string;
+  figures?: string;
+}
+
+/** The reason in words, the figures after it: "… none has room left for its demand (demand 5; the most free on one vehicle is 4)". */
+export const unservedWhyText = ({ reason, figures }: UnservedWhy): string => (figures ? `${reason} (${figures})` : reason);
+
+/** The reason customers left out alike share: the whole reason without the customer's figures. */
+export function sharedReason({ reason, figures }: Pick<NotServed, 'reason' | 'figures'>): string {
+  const own = figures ? ` (${figures})` : '';
+  return own && reason.endsWith(own) ? reason.slice(0, -own.length) : reason;
 }
 
 type Unserved = Violation & { customerId: string };
@@ -47,28 +69,32 @@ export function notServed(instance: Instance, evaluation: Pick<Evaluation, 'viol
     id: v.customerId,
     name: names.get(v.customerId) ?? '',
     reason: v.message.replace(/^customer .*? is not served: /, ''),
+    ...(v.figures ? { figures: v.figures } : {}),
   }));
 }
 
 /** How many customers of one reason the plan's panel lists before it counts the rest (not-served-list.tsx). */
 export const SHOWN_PER_REASON = 30;
 
-/** The customers left out for one reason, in the evaluator's order. */
+/** The customers left out for one reason, in the evaluator's order; each customer's own figures are its `figures`. */
 export interface NotServedGroup {
+  /** The reason they share (sharedReason), without any one customer's figures. */
   reason: string;
   customers: NotServed[];
 }
 
 /**
  * The customers left out, one group per reason, in the order each reason first comes: a day short of capacity leaves
- * dozens out for the same long reason, which is said once above their ids rather than once per customer.
+ * dozens out for the same long reason, which is said once above their ids rather than once per customer, each with its
+ * own figures (its demand) in its row.
  */
 export function groupByReason(unserved: NotServed[]): NotServedGroup[] {
   const groups = new Map<string, NotServed[]>();
   for (const customer of unserved) {
-    const group = groups.get(customer.reason);
+    const reason = sharedReason(customer);
+    const group = groups.get(reason);
     if (group) group.push(customer);
-    else groups.set(customer.reason, [customer]);
+    else groups.set(reason, [customer]);
   }
   return [...groups].map(([reason, customers]) => ({ reason, customers }));
 }

@@ -249,11 +249,11 @@ describe('jampr plan', () => {
     expect(failure.stderr).toBe(
       'jampr: warning: row 6: customer C4 cannot be served: its demand 130 is more than a vehicle carries (100), so every plan ' +
         'leaves it unserved; split the order into loads of at most 100, or raise the capacity\n' +
-        'violation: customer C4 is not served: its demand 130 is more than a vehicle carries (100)\n',
+        "violation: customer C4 is not served: its demand is more than a vehicle's capacity of 100 (demand 130)\n",
     );
     expect(JSON.parse(failure.stdout)).toMatchObject({
       feasible: false,
-      unserved: [{ id: 'C4', reason: 'its demand 130 is more than a vehicle carries (100)' }],
+      unserved: [{ id: 'C4', reason: "its demand is more than a vehicle's capacity of 100 (demand 130)" }],
     });
     const rows = (await readFile(join(dir, 'plan.csv'), 'utf8')).split(/\r?\n/);
     expect(
@@ -262,7 +262,9 @@ describe('jampr plan', () => {
         .map((row) => row.split(',')[3])
         .sort(),
     ).toEqual(['C1', 'C2', 'C3', 'C5']);
-    expect(rows).toContain(',,not served,C4,Builder,,52.5395,13.4404,,,,,,,,its demand 130 is more than a vehicle carries (100)');
+    expect(rows).toContain(
+      ",,not served,C4,Builder,,52.5395,13.4404,,,,,,,,its demand is more than a vehicle's capacity of 100 (demand 130)",
+    );
   });
 
   it('rejects a file it cannot read with a message on stderr, exit code 1 and no plan', async () => {

@@ -165,7 +165,8 @@ describe('instances', () => {
       expect.objectContaining({
         kind: 'unserved',
         customerId: 'e',
-        message: 'customer e is not served: its demand 45 is more than a vehicle carries (30)',
+        message: "customer e is not served: its demand is more than a vehicle's capacity of 30 (demand 45)",
+        figures: 'demand 45',
       }),
     ]);
     await app.call('instances:delete', { id: heavy.id });

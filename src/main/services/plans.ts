@@ -68,7 +68,10 @@ function withReasonsFrom(from: StoredPlan, now: Evaluation): Evaluation {
   const reason = (id: string) => (routed.has(id) || takenOffBefore.has(id) ? TAKEN_OFF : known.has(id) ? null : ADDED_AFTER);
   const violations = now.violations.map((v) => {
     const why = v.kind === 'unserved' && v.customerId !== undefined ? reason(v.customerId) : null;
-    return why ? { ...v, message: `customer ${v.customerId} is not served: ${why}` } : v;
+    if (!why) return v;
+    // The evaluator's figures (demand, room left) were of its own reason, not of this one.
+    const { figures: _theirs, ...rest } = v;
+    return { ...rest, message: `customer ${v.customerId} is not served: ${why}` };
   });
   return { ...now, violations };
 }

@@ -135,12 +135,14 @@ function renderNotServed(doc: Doc, document: SheetsDocument, left: NonNullable<S
       .text(printable(doc, reasonHeading(group)), { width: CONTENT });
     doc.moveDown(0.2);
     for (const customer of group.customers) {
+      // The customer's own numbers (its demand) after its name: the reason above is the one its group shares.
+      const rest = [customer.name, customer.figures ? `· ${customer.figures}` : ''].filter(Boolean).join('  ');
       doc
         .font(SANS_BOLD)
         .fontSize(FONT_SIZE)
         .fillColor(INK)
-        .text(printable(doc, customer.id), { width: CONTENT, continued: customer.name !== '' });
-      if (customer.name) doc.font(SANS).text(printable(doc, `  ${customer.name}`));
+        .text(printable(doc, customer.id), { width: CONTENT, continued: rest !== '' });
+      if (rest) doc.font(SANS).text(printable(doc, `  ${rest}`));
     }
   }
 }

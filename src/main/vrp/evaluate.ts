@@ -5,6 +5,7 @@ import { backAfterShift, routesBeyondFleet } from '../../shared/route-flags.js';
 import { twoDecimals } from '../../shared/number-text.js';
 import type { Problem } from './problem.js';
 import { unservedReason } from './unserved.js';
+import { unservedWhyText } from '../../shared/not-served.js';
 
 /**
  * THE cost evaluator (docs/cost.md). Everything is priced here: the solvers' final plans, the
@@ -198,8 +199,13 @@ export function evaluateIndexRoutes(problem: Problem, routes: number[][], varian
   for (let i = 1; i <= problem.n; i++) {
     if (!seen[i]) {
       fleet ??= fleetRoom(problem, routes, summaries);
-      const reason = unservedReason(problem, variant, i, fleet.routes, used.length, fleet.room);
-      violations.push({ kind: 'unserved', customerId: problem.ids[i], message: `customer ${problem.ids[i]} is not served: ${reason}` });
+      const why = unservedReason(problem, variant, i, fleet.routes, used.length, fleet.room);
+      violations.push({
+        kind: 'unserved',
+        customerId: problem.ids[i],
+        message: `customer ${problem.ids[i]} is not served: ${unservedWhyText(why)}`,
+        ...(why.figures ? { figures: why.figures } : {}),
+      });
     }
   }
   if (used.length > problem.vehicles) {

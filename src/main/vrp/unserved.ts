@@ -3,6 +3,7 @@ import { carriedCustomers, exceedsCapacity, variantHardTime } from '../../shared
 // The evaluator's own tolerance (read at call time, so the import cycle with evaluate.ts is harmless).
 import { routeCost, TIME_EPS } from './evaluate.js';
 import type { Problem } from './problem.js';
+import type { UnservedWhy } from '../../shared/not-served.js';
 import {
   CLOSES_BEFORE_SHIFT,
   CLOSES_BEFORE_SHIFT_FIX,
@@ -15,7 +16,7 @@ import {
 /**
  * "the day's demand 1582 is more than the fleet carries (8 × 150 = 1200)", or null where the fleet carries it: the
  * import's warning and a plan's reason. An order bigger than a vehicle is not counted: no plan loads it whatever the
- * fleet (it has its own warning and reason, `orderOverVehicleText`), so with it a fleet that carries the rest would
+ * fleet (it has its own warning, `orderOverVehicleText`, and reason, `outOfReach`), so with it a fleet that carries the rest would
  * look short, and more vehicles would be asked for where the order wants splitting.
  */
 export function demandOverFleetText(orders: ArrayLike<number>, vehicles: number, capacity: number): string | null {
@@ -39,7 +40,7 @@ export function demandOverFleetText(orders: ArrayLike<number>, vehicles: number,
 export const demandOverFleet = (problem: Problem): boolean =>
   demandOverFleetText(problem.demand, problem.vehicles, problem.capacity) !== null;
 
-/** "demand 130 is more than a vehicle carries (100)": the import's warning and a plan's reason for an order too big for any vehicle. */
+/** "demand 130 is more than a vehicle carries (100)": the import's warning of an order too big for any vehicle (a plan's reason: `outOfReach`). */
 export const orderOverVehicleText = (demand: number, capacity: number): string =>
   `demand ${demand} is more than a vehicle carries (${capacity})`;
 
@@ -59,9 +60,10 @@ export function carriedPart(instance: Instance): Instance | null {
  * Why a customer is not on any route, in the words a dispatcher needs to act on it: the day cannot carry it
  * (its own demand), nobody can reach it in its window, every vehicle is already out and none has room left for it
  * (then the day's demand against the whole fleet, where that is the cause: `mostRoomLeft`, the most capacity a used
- * vehicle has free), every vehicle is out and one has room but not the time (hard windows), or it was simply left
+ * vehicle has free), every vehicle is out and those with room cannot take it in (hard windows), or it was simply left
  * out while a vehicle or room on one was still free. The day's demand is named only where room is what is missing:
- * with room on a vehicle, a bigger fleet is not what the customer needs.
+ * with room on a vehicle, a bigger fleet is not what the customer needs. The customer's own numbers (its demand, the
+ * room left, the route that has room) are its `figures`, apart from the reason that customers left out alike share.
  */
 export function unservedReason(
   problem: Problem,
@@ -70,31 +72,36 @@ export function unservedReason(
   routes: readonly (readonly number[])[],
   vehiclesUsed: number,
   mostRoomLeft: number,
-): string {
+): UnservedWhy {
   const q = problem.capacity;
   const d = problem.demand[i];
   const alone = outOfReach(problem, variant, i);
   if (alone) return alone;
   if (vehiclesUsed >= problem.vehicles) {
-    const all = problem.vehicles === 1 ? 'the only vehicle is' : `all ${problem.vehicles} vehicles are`;
+    const only = problem.vehicles === 1;
+    const all = only ? 'the only vehicle is' : `all ${problem.vehicles} vehicles are`;
+    const figures = only ? `demand ${d}; ${mostRoomLeft} free` : `demand ${d}; the most free on one vehicle is ${mostRoomLeft}`;
     if (exceedsCapacity(d, mostRoomLeft)) {
       const fleetShort = demandOverFleetText(problem.demand, problem.vehicles, q);
-      if (fleetShort) return fleetShort;
+      if (fleetShort) return { reason: fleetShort };
       // The fleet's free room in total may suffice while no one vehicle has enough of it: say which it is.
-      return `${all} used by other stops, and none has room left for its demand ${d} (the most is ${mostRoomLeft})`;
+      return { reason: `${all} used by other stops, and none has room left for its demand`, figures };
     }
-    const one = problem.vehicles === 1 ? 'it has' : 'one has';
-    const room = `${one} room for its demand ${d} (${mostRoomLeft} free)`;
-    if (!variantHardTime(variant.name)) return `${all} used by other stops; it was left out although ${room}`;
-    // "Not the time" is said only where no route can take it in: a stop taken out of a plan by hand may still fit.
+    if (!variantHardTime(variant.name))
+      return { reason: `${all} used by other stops; it was left out although room is left for it`, figures };
+    // "Cannot take it in" is said only where no route can: a stop taken out of a plan by hand may still fit. Where
+    // none can, a route with room fails by time: the customer or a stop after it late, or the vehicle back too late.
     const fits = routeThatFits(problem, variant, routes, i);
-    return fits < 0
-      ? `${all} used by other stops; ${room} but not the time to fit it in before its window closes or the shift ends`
-      : `it was left out although route ${fits + 1} has the room and the time for it`;
+    if (fits >= 0) return { reason: 'it was left out although a route has the room and the time for it', figures: `route ${fits + 1}` };
+    const withRoom = only ? 'it has room for it but' : 'the ones with room for it';
+    return {
+      reason: `${all} used by other stops; ${withRoom} cannot take it in: it or a later stop would miss its window, or the vehicle be back after the shift ends`,
+      figures,
+    };
   }
   const free = problem.vehicles - vehiclesUsed;
-  if (problem.vehicles === 1) return 'it was left out although the only vehicle is free';
-  return `it was left out although ${free} of ${problem.vehicles} vehicles ${free === 1 ? 'is' : 'are'} free`;
+  if (problem.vehicles === 1) return { reason: 'it was left out although the only vehicle is free' };
+  return { reason: `it was left out although ${free} of ${problem.vehicles} vehicles ${free === 1 ? 'is' : 'are'} free` };
 }
 
 /** The first route that can take customer i at some place without breaking a hard rule, or -1. */
@@ -108,9 +115,11 @@ function routeThatFits(problem: Problem, variant: Variant, routes: readonly (rea
  * Why no plan can serve customer i, whatever the rest of the day (a vehicle of its own, leaving at the depot's
  * opening, breaks a hard rule), or null when one could.
  */
-export function outOfReach(problem: Problem, variant: Variant, i: number): string | null {
+export function outOfReach(problem: Problem, variant: Variant, i: number): UnservedWhy | null {
   const q = problem.capacity;
-  if (exceedsCapacity(problem.demand[i], q)) return `its ${orderOverVehicleText(problem.demand[i], q)}`;
+  // The capacity is the day's, said in the reason; the demand is the customer's own.
+  if (exceedsCapacity(problem.demand[i], q))
+    return { reason: `its demand is more than a vehicle's capacity of ${q}`, figures: `demand ${problem.demand[i]}` };
   if (!variantHardTime(variant.name)) return null;
   const nodes = problem.n + 1;
   const arrival = problem.ready[0] + problem.travel[i];
@@ -118,13 +127,17 @@ export function outOfReach(problem: Problem, variant: Variant, i: number): strin
   if (arrival > problem.due[i] + TIME_EPS) {
     // Named for what it is: the distance is not the cause, and the window or the shift's start is what to correct.
     if (closesBeforeShift(problem.due[i], problem.ready[0]))
-      return `${CLOSES_BEFORE_SHIFT}: ${CLOSES_BEFORE_SHIFT_FIX}, or plan under soft time windows, which serve it late at a price`;
-    return 'no vehicle can reach it before its window closes';
+      return {
+        reason: `${CLOSES_BEFORE_SHIFT}: ${CLOSES_BEFORE_SHIFT_FIX}, or plan under soft time windows, which serve it late at a price`,
+      };
+    return { reason: 'no vehicle can reach it before its window closes' };
   }
   // A window that opens only when the shift is over (a slip of the day or of AM/PM) is named as such, not as a far trip.
   if (opensAfterShift(problem.ready[i], problem.due[0]))
-    return `${OPENS_AFTER_SHIFT}: ${OPENS_AFTER_SHIFT_FIX}, or plan under soft time windows, which serve it with the vehicle back after the shift`;
-  if (back > problem.due[0] + TIME_EPS) return 'no vehicle can serve it and be back at the depot by the end of the shift';
+    return {
+      reason: `${OPENS_AFTER_SHIFT}: ${OPENS_AFTER_SHIFT_FIX}, or plan under soft time windows, which serve it with the vehicle back after the shift`,
+    };
+  if (back > problem.due[0] + TIME_EPS) return { reason: 'no vehicle can serve it and be back at the depot by the end of the shift' };
   return null;
 }
 

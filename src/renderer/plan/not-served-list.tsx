@@ -1,7 +1,8 @@
 /**
  * The customers a plan leaves out, under the reason the evaluation gives, each with a way to put it on a route. A
  * reason is said once above the customers it leaves out: a day short of capacity leaves dozens out for the same long
- * reason, which repeated under each one filled the panel. A long group shows its first few dozen and a count of the rest.
+ * reason, which repeated under each one filled the panel; each customer's own numbers (its demand) are in its row. A long
+ * group shows its first few dozen and a count of the rest.
  */
 import { useState } from 'react';
 import type { Instance, Violation } from '../../shared/domain.js';
@@ -46,9 +47,15 @@ function ReasonGroup({ group, instance, routes, onMove }: Props & { group: NotSe
       <ul>
         {shown.map((c) => (
           <li key={c.id} data-testid={`not-served-${c.id}`}>
-            <span className="not-served-who" title={c.name ? `${c.id} · ${c.name}` : c.id}>
+            <span className="not-served-who" title={[c.name ? `${c.id} · ${c.name}` : c.id, c.figures].filter(Boolean).join('\n')}>
               <b>{c.id}</b>
               {c.name ? ` · ${c.name}` : ''}
+              {/* The customer's own numbers under the reason the group shares (its demand, the room left). */}
+              {c.figures && (
+                <span className="not-served-figures" data-testid={`not-served-figures-${c.id}`}>
+                  {c.figures}
+                </span>
+              )}
             </span>
             <RouteChoice
               routes={routes}

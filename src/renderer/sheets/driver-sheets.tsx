@@ -195,6 +195,7 @@ export function DriverSheets({ instance, evaluation, variant, planLabel, warning
                   {group.customers.map((c) => (
                     <li key={c.id}>
                       <b>{c.id}</b> {c.name}
+                      {c.figures && <span className="sheet-not-served-figures"> · {c.figures}</span>}
                     </li>
                   ))}
                 </ul>

@@ -78,20 +78,22 @@ describe('driver sheets PDF', () => {
     const late = 'no vehicle can reach it before its window closes';
     const notServed = [
       { id: 'FAR1', name: 'Toledo Mercado', reason: late },
-      { id: 'B7', name: '', reason: 'its demand 40 is more than a vehicle carries (30)' },
+      { id: 'B7', name: '', reason: "its demand is more than a vehicle's capacity of 30 (demand 40)", figures: 'demand 40' },
       { id: 'FAR2', name: 'Lisboa Feira', reason: late },
       { id: 'FAR3', name: '', reason: late },
+      { id: 'B8', name: 'Bau', reason: "its demand is more than a vehicle's capacity of 30 (demand 45)", figures: 'demand 45' },
     ];
     const pages = await pagesOf(
       await renderSheetsPdf({ instanceName: 'day', planLabel: 'Classical · hard', geo: true, sheets: [sheet(0, 3)], notServed }),
     );
     expect(pages).toHaveLength(2);
     const page = pages[1];
-    expect(page).toContain('Not served (4) · day');
+    expect(page).toContain('Not served (5) · day');
     expect(page.split(late), 'the reason of three customers, said once').toHaveLength(2);
-    // In the order each reason first comes, as the plan panel groups them (groupByReason), each above its customers.
+    // In the order each reason first comes, as the plan panel groups them (groupByReason), each above its customers;
+    // a reason with each customer's own demand is said once too, the demand in the customer's row.
     expect(page).toMatch(
-      /no vehicle can reach it before its window closes · 3 customers\s+FAR1\s+Toledo Mercado\s+FAR2\s+Lisboa Feira\s+FAR3\s+its demand 40 is more than a vehicle carries \(30\) · 1 customer\s+B7\s*$/,
+      /no vehicle can reach it before its window closes · 3 customers\s+FAR1\s+Toledo Mercado\s+FAR2\s+Lisboa Feira\s+FAR3\s+its demand is more than a vehicle's capacity of 30 · 2 customers\s+B7\s+· demand 40\s+B8\s+Bau\s+· demand 45\s*$/,
     );
   });
 

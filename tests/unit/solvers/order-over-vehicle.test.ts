@@ -42,7 +42,7 @@ describe('a day with an order bigger than a vehicle', () => {
         const e = evaluatePlan(buildProblem(day), routes, makeVariant(variant));
         expect(e.vehicles).toBeLessThanOrEqual(day.vehicles);
         expect(e.violations.map((v) => v.message)).toEqual([
-          'customer heavy is not served: its demand 75 is more than a vehicle carries (60)',
+          "customer heavy is not served: its demand is more than a vehicle's capacity of 60 (demand 75)",
         ]);
         // The model is not told of an order it can never take (its demand would make the fleet look full).
         if (same) expect(routes).toEqual((await plan(base, variant, request)).routes);

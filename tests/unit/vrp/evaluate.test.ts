@@ -158,7 +158,8 @@ describe('evaluator, plan violations', () => {
         kind: 'unserved',
         customerId: 'C',
         message:
-          'customer C is not served: all 2 vehicles are used by other stops; it was left out although one has room for its demand 4 (15 free)',
+          'customer C is not served: all 2 vehicles are used by other stops; it was left out although room is left for it (demand 4; the most free on one vehicle is 15)',
+        figures: 'demand 4; the most free on one vehicle is 15',
       },
     ]);
     expect(e.feasible).toBe(false);

@@ -30,16 +30,16 @@ describe('the reason a customer is not served', () => {
   it('names the fleet when every vehicle is out, and says where one has room for the customer', () => {
     // Route A carries 5 of 20: room for C's 4. Under soft windows nothing else stops it; under hard ones time did.
     expect(reasonFor(day, [['A'], ['B']])).toEqual([
-      'customer C is not served: all 2 vehicles are used by other stops; it was left out although one has room for its demand 4 (15 free)',
+      'customer C is not served: all 2 vehicles are used by other stops; it was left out although room is left for it (demand 4; the most free on one vehicle is 15)',
     ]);
     // C fits before A (there at 6, A at 12 within 10–50): taken out of a plan by hand, it is named as such.
     expect(reasonFor(day, [['A'], ['B']], makeVariant('tw1'))).toEqual([
-      'customer C is not served: it was left out although route 1 has the room and the time for it',
+      'customer C is not served: it was left out although a route has the room and the time for it (route 1)',
     ]);
     // With A due at 5 and B at 14, neither route can take C before or after its stop: time is what is missing.
     const tight = { ...day, customers: [{ ...A, ready: 0, due: 5 }, { ...B, ready: 0, due: 14 }, C] };
     expect(reasonFor(tight, [['A'], ['B']], makeVariant('tw1'))).toEqual([
-      'customer C is not served: all 2 vehicles are used by other stops; one has room for its demand 4 (15 free) but not the time to fit it in before its window closes or the shift ends',
+      'customer C is not served: all 2 vehicles are used by other stops; the ones with room for it cannot take it in: it or a later stop would miss its window, or the vehicle be back after the shift ends (demand 4; the most free on one vehicle is 15)',
     ]);
   });
 
@@ -58,11 +58,11 @@ describe('the reason a customer is not served', () => {
     const one = { ...day, capacity: 9, vehicles: 1 };
     expect(reasonFor(one, [['A']], makeVariant('tw1'))).toEqual([
       "customer B is not served: the day's demand 16 is more than the fleet carries (1 × 9 = 9)",
-      'customer C is not served: it was left out although route 1 has the room and the time for it',
+      'customer C is not served: it was left out although a route has the room and the time for it (route 1)',
     ]);
     const late = { ...one, customers: [{ ...A, ready: 0, due: 5 }, B, C] };
     expect(reasonFor(late, [['A']], makeVariant('tw1'))[1]).toBe(
-      'customer C is not served: the only vehicle is used by other stops; it has room for its demand 4 (4 free) but not the time to fit it in before its window closes or the shift ends',
+      'customer C is not served: the only vehicle is used by other stops; it has room for it but cannot take it in: it or a later stop would miss its window, or the vehicle be back after the shift ends (demand 4; 4 free)',
     );
   });
 
@@ -70,7 +70,7 @@ describe('the reason a customer is not served', () => {
     // 17 units against the fleet's 2 × 9, but the room left on the two routes is 4 and 2, short of C's 5.
     const split = { ...day, capacity: 9, vehicles: 2, customers: [A, B, { ...C, demand: 5 }] };
     expect(reasonFor(split, [['A'], ['B']])).toEqual([
-      'customer C is not served: all 2 vehicles are used by other stops, and none has room left for its demand 5 (the most is 4)',
+      'customer C is not served: all 2 vehicles are used by other stops, and none has room left for its demand (demand 5; the most free on one vehicle is 4)',
     ]);
   });
 
