@@ -11,6 +11,7 @@ import { ApiProvider, useApi } from './hooks/use-api.js';
 import { NoticeProvider, useNoticeState, useNotices, useRunner } from './hooks/use-notices.js';
 import { usePlanJob } from './hooks/use-plan-job.js';
 import { type ComparedPlans, CompareView, type CompareSettings } from './compare/compare-view.js';
+import { settingsOfComparison, useStoredComparison } from './compare/use-stored-comparison.js';
 import { CsvPreviewDialog } from './panels/csv-preview-dialog.js';
 import { CsvDropZone } from './panels/csv-sources.js';
 import { useCsvImport } from './panels/use-csv-import.js';
@@ -61,6 +62,11 @@ function App() {
     effort: methodOption('classical').effort!.default,
   });
   const [comparison, setComparison] = useState<ComparedPlans | null>(null);
+  const showStoredComparison = useCallback((found: ComparedPlans) => {
+    setComparison(found);
+    setCompareSettings((current) => settingsOfComparison(found, current));
+  }, []);
+  useStoredComparison(view === 'compare', ws.stored, comparison, job.job !== null, showStoredComparison);
   const { show, setPlan, confirmDiscard } = ws;
   const changed = useStoredDataChanged();
   useConnectionNotice();

@@ -104,6 +104,13 @@ export interface StoredPlan {
   comparedWith?: number;
 }
 
+/**
+ * Which side of its comparison a plan made by Compare is: A is planned, and so stored, first (the lower id); null for a
+ * plan Compare did not make. The one rule for the history's label and the comparison read back from the store.
+ */
+export const comparisonSide = ({ id, comparedWith }: Pick<StoredPlan, 'id' | 'comparedWith'>): 'A' | 'B' | null =>
+  comparedWith === undefined ? null : comparedWith > id ? 'A' : 'B';
+
 /** What plans:saveEdited answers: the plan stored. */
 export type SavedEdit = StoredPlan & {
   /** In words, where the plan the edits were made on (`editedFrom`) had been deleted elsewhere when they were saved. */

@@ -155,6 +155,12 @@ export const CALLS = {
   'compare:variants': call<Comparison>()(
     planRequestSchema.omit({ variant: true }).extend({ a: variantRequestSchema, b: variantRequestSchema }),
   ),
+  /**
+   * The day's latest comparison, from its stored plans (the newest pair that name each other, `comparedWith`; A is the
+   * one planned first), each checked against the day as it is now as `plans:get` does; null where the day has none
+   * whole (never compared, or one side deleted). Plans nothing: the Compare tab shows it after a reload.
+   */
+  'compare:latest': call<Comparison | null>()(z.strictObject({ instanceId: id })),
   'models:list': call<ModelInfo[]>()(empty),
   'models:activate': call<ModelInfo>()(byId),
   /** Back to automatic model choice for a method and policy: no model is active, plans take the nearest trained size. */

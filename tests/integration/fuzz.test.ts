@@ -176,6 +176,7 @@ function validRequests(instanceId: number, planId: number): Record<CallName, unk
     'plans:export': { id: planId, format: 'csv' },
     'sheets:pdf': oneStopSheets().document,
     'compare:variants': { instanceId, a: { name: 'tw1' }, b: { name: 'tw3' }, method: 'random', samples: 5 },
+    'compare:latest': { instanceId },
     'models:list': {},
     'models:activate': { id: 1 },
     'models:import': { folder: '/nonexistent/model' },

@@ -511,6 +511,25 @@ describe('comparison', () => {
     expect((await app.call('plans:list', { instanceId: tight.id })).find((p) => p.id === plain.id)?.comparedWith).toBeUndefined();
   });
 
+  it("reads the day's latest comparison back from its stored plans, A as planned first, without planning again", async () => {
+    const day = await app.call('instances:save', { instance: { ...tiny.instance, name: 'compared twice' } });
+    expect(await app.call('compare:latest', { instanceId: day.id }), 'a day never compared has none').toBeNull();
+    const request = { instanceId: day.id, method: 'random', samples: 1, seed: 3 } as const;
+    await app.call('compare:variants', { ...request, a: { name: 'tw1' }, b: { name: 'tw3' } });
+    const made = await app.call('compare:variants', { ...request, a: { name: 'tw3' }, b: { name: 'tw2' } });
+    const planned = (await app.call('plans:list', { instanceId: day.id })).length;
+    const latest = await app.call('compare:latest', { instanceId: day.id });
+    expect([latest?.a.id, latest?.b.id]).toEqual([made.a.id, made.b.id]);
+    expect([latest?.a.variant.name, latest?.b.variant.name]).toEqual(['tw3', 'tw2']);
+    expect(latest?.delta).toEqual(made.delta);
+    expect(latest?.customers).toEqual(made.customers);
+    expect((await app.call('plans:list', { instanceId: day.id })).length, 'nothing planned').toBe(planned);
+    // One side deleted in the history: that comparison is no longer whole, the one before it is the latest.
+    await app.call('plans:delete', { id: made.b.id });
+    expect((await app.call('compare:latest', { instanceId: day.id }))?.a.variant.name).toBe('tw1');
+    await app.call('instances:delete', { id: day.id });
+  });
+
   it('lists a customer one plan leaves out as not served in that plan, even where the other serves it on time', async () => {
     const served = (id: string) => ({
       customerId: id,

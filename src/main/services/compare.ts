@@ -1,4 +1,4 @@
-import type { CallRequest, Comparison, CustomerDiff, StoredPlan } from '../../shared/api.js';
+import { type CallRequest, type Comparison, comparisonSide, type CustomerDiff, type StoredPlan } from '../../shared/api.js';
 import { AppError, inputError } from '../../shared/errors.js';
 import { unservedIds } from '../../shared/not-served.js';
 import { latenessPrice, type StopSchedule, type Variant, VARIANT_LABELS } from '../../shared/domain.js';
@@ -6,6 +6,7 @@ import { TIME_EPS } from '../vrp/evaluate.js';
 import type { Planner } from './planning.js';
 import type { Caller } from './registry.js';
 import type { ServiceContext } from './context.js';
+import { planOnCurrentData } from './plans.js';
 import { requireInstance } from './stored.js';
 import { toVariant } from './variant.js';
 
@@ -63,6 +64,17 @@ export function compareServices(ctx: ServiceContext, planner: Planner) {
         // Said also when plan A had finished: it is not kept alone.
         'nothing is stored (a comparison is kept whole or not at all)',
       ),
+    'compare:latest': ({ instanceId }: CallRequest<'compare:latest'>): Comparison | null => {
+      requireInstance(ctx, instanceId);
+      // Newest first: the latest plan Compare made whose other side is still stored (one deleted leaves no comparison).
+      const plans = ctx.store.plans.list(instanceId);
+      const stored = new Set(plans.map((p) => p.id));
+      const latest = plans.find((p) => p.comparedWith !== undefined && stored.has(p.comparedWith));
+      if (!latest?.comparedWith) return null;
+      const [a, b] = comparisonSide(latest) === 'A' ? [latest.id, latest.comparedWith] : [latest.comparedWith, latest.id];
+      // Checked against the day as it is now, as the history opens them: a day changed since says so on each plan.
+      return diffPlans(planOnCurrentData(ctx, a).plan, planOnCurrentData(ctx, b).plan);
+    },
   };
 }
 

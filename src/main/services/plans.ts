@@ -24,7 +24,7 @@ import { toVariant } from './variant.js';
  * moved, a stop added or removed, the fleet cut), and a plan shown with the figures it had then would claim rules
  * it now breaks, or give reasons that no longer hold. Where the day changed the plan says so (`dataChanged`).
  */
-function planOnCurrentData(ctx: ServiceContext, id: number): { plan: StoredPlan; instance: Instance } {
+export function planOnCurrentData(ctx: ServiceContext, id: number): { plan: StoredPlan; instance: Instance } {
   const stored = requirePlan(ctx, id);
   const { instance } = requireInstance(ctx, stored.instanceId);
   return { plan: recheck(ctx, dayNow(instance), stored), instance };

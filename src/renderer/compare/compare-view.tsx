@@ -53,8 +53,15 @@ export function CompareView({ instance, instanceId, settings, onSettings, result
   const sync = useMemo(() => new MapSync(), []);
   const shown = result && instance && result.a.instanceId === instanceId ? result : null;
   // Saved since (a window moved, the fleet or the speed changed): the plans are of the day as it was. By the rule that
-  // marks a stored plan out of date (planning-data.ts): a rename or a new address changes no plan.
-  const changedSince = useMemo(() => shown !== null && instance !== null && !samePlanningData(shown.instance, instance), [shown, instance]);
+  // marks a stored plan out of date (planning-data.ts): a rename or a new address changes no plan. A comparison read
+  // back from the store (after a reload) is of the day as stored now: its plans say whether it changed since.
+  const changedSince = useMemo(
+    () =>
+      shown !== null &&
+      instance !== null &&
+      (!samePlanningData(shown.instance, instance) || Boolean(shown.a.dataChanged || shown.b.dataChanged)),
+    [shown, instance],
+  );
   const validity = useFieldValidity();
   const runButton = useRefocusAfter<HTMLButtonElement>(job !== null);
   return (

@@ -1,7 +1,7 @@
 /** Saved instances and their plans, newest first; any of them can be reopened. */
 import { useState } from 'react';
 import { formatCost, formatDateTime } from '../format.js';
-import type { PlanSummary } from '../../shared/api.js';
+import { comparisonSide, type PlanSummary } from '../../shared/api.js';
 import { describePlanMethod } from '../../shared/methods.js';
 import { brokenText } from '../../shared/not-served.js';
 import { describeVariant } from '../plan/time-window-policy.js';
@@ -129,7 +129,7 @@ function PlanList(props: {
               {p.comparedWith !== undefined && (
                 <span className="history-meta" data-testid={`compared-from-${p.id}`} title={comparedTitle(plans, p.comparedWith)}>
                   {' '}
-                  · Compare {p.comparedWith > p.id ? 'A' : 'B'}
+                  · Compare {comparisonSide(p)}
                 </span>
               )}
             </span>
