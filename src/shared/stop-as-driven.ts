@@ -3,7 +3,8 @@
  * tooltip, the timeline, the driver sheet), so no two of them tell a driver different times for one stop. The plan's
  * cost has every vehicle leave the depot at the shift start and wait at its first stop; the driver leaves later by
  * that wait instead (routeDeparture), so the first stop is reached as its window opens: no wait there, and not early.
- * Every other stop is as the plan has it. The plan CSV keeps the plan's rule and says so on its depart row.
+ * Every other stop is as the plan has it. The plan CSV follows it too (the first stop's wait on its depart row), and
+ * Compare lists that wait as "at the depot" (before-window.ts).
  * Arriving before a window opens is a wait under a policy that waits (hard, partly soft: variantWaits) and early
  * service only under soft windows: the plan keeps that time as both its wait and its earliness, and every view tells
  * it once, by the policy, as the KPIs and the comparison do (earlyFigure), and the plan JSON and CSV (earlyService).

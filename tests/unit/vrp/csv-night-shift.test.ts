@@ -107,8 +107,10 @@ describe('a night shift in a customer CSV', () => {
     const { instance } = read(['D,50,50,0,22:00,06:00,0', 'C1,50,55,5,00:00,01:00,10', 'C2,50,60,5,23:50,00:30,10']);
     const plan = writePlanCsv(instance, evaluatePlan(buildProblem(instance), [['C1'], ['C2']], makeVariant('tw1')), 'tw1');
     const rows = plan.split('\n').map((line) => line.split(',').slice(2, 12).join(','));
-    // C1 waits for its window, which opens at midnight; C2's service ends then (24:00 is only a shift's or a window's end).
-    expect(rows[2]).toBe('stop,C1,,,50,55,22:05,115,00:00+1,00:10+1');
-    expect(rows[5]).toBe('stop,C2,,,50,60,22:10,100,23:50,00:00+1');
+    // C1's window opens at midnight: its driver waits at the depot and leaves later, to be there then (as driven); C2's
+    // service ends then (24:00 is only a shift's or a window's end).
+    expect(rows[1]).toBe('depart,D,,,50,50,,115,,23:55');
+    expect(rows[2]).toBe('stop,C1,,,50,55,00:00+1,0,00:00+1,00:10+1');
+    expect(rows[5]).toBe('stop,C2,,,50,60,23:50,0,23:50,00:00+1');
   });
 });

@@ -592,14 +592,14 @@ describe('CSV writers', () => {
   it('writes a plan schedule with one row per stop', () => {
     const { instance } = parseCustomerCsv(BASIC, fleet);
     const evaluation = evaluatePlan(buildProblem(instance), [['1', '2'], []], makeVariant('tw1'));
-    // Depot (0,0) -> 1 at distance 5, waits until 10, leaves 12 -> 2 at distance 5, arrives 17.
+    // Depot (0,0) -> 1 at distance 5, which opens at 10, leaves 12 -> 2 at distance 5, arrives 17.
     expect(writePlanCsv(instance, evaluation, 'tw1')).toBe(
       [
         'route,stop,kind,id,name,address,x,y,arrival,wait,start,departure,early,late,load,note',
-        // The first stop waits 5: the driver may leave 5 later, and the depart row says so beside the plan's rule.
-        "1,0,depart,D,,,0,0,,,,0,,,0,the driver can leave at 5 and start 1 as its window opens (the driver sheet's time); these rows keep the plan's departure at the shift start and count the wait from it",
-        // Under hard windows the 5 before customer 1's window opens is its wait, not early service too.
-        '1,1,stop,1,,,3,4,5,5,10,12,0,0,5,',
+        // The first stop's wait of 5 is spent at the depot, as the driver sheet (leave 5), the Plan view and Compare
+        // tell it: the rows are as driven, the wait column still adding up to the plan's wait.
+        "1,0,depart,D,,,0,0,,5,,5,,,0,the driver waits at the depot from the shift start 0 and leaves at 5 to start 1 as its window opens (as the driver sheet says); the plan's wait counts this time",
+        '1,1,stop,1,,,3,4,10,0,10,12,0,0,5,',
         '1,2,stop,2,,,6,8,17,0,17,20,0,0,12,',
         '1,3,return,D,,,0,0,30,,,,,,12,',
         '',
@@ -609,15 +609,17 @@ describe('CSV writers', () => {
 
   it("tells a stop's time before its window opens once, by the policy, as the views and the plan JSON do", () => {
     const { instance } = parseCustomerCsv(BASIC, fleet);
-    // Customer 1 (window from 10) is reached at 5: 5 before it opens.
-    const row = (name: 'tw1' | 'tw2' | 'tw3') => {
-      const line = writePlanCsv(instance, evaluatePlan(buildProblem(instance), [['1']], makeVariant(name)), name).split('\n')[2];
-      const cells = line.split(',');
-      return { wait: cells[9], early: cells[12] };
+    // Customer 1 (window from 10) is reached at 5 by a driver leaving at the shift start: 5 before it opens.
+    const rows = (name: 'tw1' | 'tw2' | 'tw3') => {
+      const lines = writePlanCsv(instance, evaluatePlan(buildProblem(instance), [['1']], makeVariant(name)), name).split('\n');
+      const [depart, stop] = [lines[1].split(','), lines[2].split(',')];
+      return { atDepot: depart[9], leaves: depart[11], arrival: stop[8], wait: stop[9], early: stop[12] };
     };
-    expect(row('tw1')).toEqual({ wait: '5', early: '0' });
-    expect(row('tw2')).toEqual({ wait: '5', early: '0' });
-    expect(row('tw3')).toEqual({ wait: '0', early: '5' });
+    // Where the policy waits, the driver waits at the depot and leaves later (the first stop's wait, as driven).
+    expect(rows('tw1')).toEqual({ atDepot: '5', leaves: '5', arrival: '10', wait: '0', early: '0' });
+    expect(rows('tw2')).toEqual({ atDepot: '5', leaves: '5', arrival: '10', wait: '0', early: '0' });
+    // Soft windows serve at once: the driver leaves at the shift start and serves early.
+    expect(rows('tw3')).toEqual({ atDepot: '', leaves: '0', arrival: '5', wait: '0', early: '5' });
   });
 
   it('lists the customers a plan leaves out after its routes, each with the reason', () => {
@@ -643,7 +645,7 @@ describe('CSV writers', () => {
     const plan = writePlanCsv(instance, evaluatePlan(buildProblem(instance), [['1', '2']], makeVariant('tw1')), 'tw1').split('\n');
     expect(plan[0]).toBe('route,stop,kind,id,name,address,lat,lon,arrival,wait (min),start,departure,early (min),late (min),load,note');
     expect(plan[1]).toBe(
-      `1,0,depart,D,Depot,"Main St 1, Town",52.52,13.4,,,,07:00,,,0,the driver can leave at 07:51 and start 1 as its window opens (the driver sheet's time); these rows keep the plan's departure at the shift start and count the wait from it`,
+      `1,0,depart,D,Depot,"Main St 1, Town",52.52,13.4,,51.9,,07:51,,,0,the driver waits at the depot from the shift start 07:00 and leaves at 07:51 to start 1 as its window opens (as the driver sheet says); the plan's wait counts this time`,
     );
     expect(plan[2]).toMatch(/^1,1,stop,1,"Shop ""A""","Side St 2, Town",52.5,13.45,/);
     expect(plan[4]).toMatch(/^1,3,return,D,Depot,/);

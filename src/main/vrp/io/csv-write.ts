@@ -2,7 +2,7 @@ import { type Evaluation, type Instance, routeDeparture, type VariantName } from
 import { formatClock, formatMoment } from '../../../shared/clock.js';
 import { notServed } from '../../../shared/not-served.js';
 import { outOfDateNote } from '../../../shared/route-flags.js';
-import { earlyService } from '../../../shared/stop-as-driven.js';
+import { stopAsDriven } from '../../../shared/stop-as-driven.js';
 import { type CsvDialect, numbersInText, writeCsv } from './csv-cells.js';
 import { routeNotes } from './plan-csv-notes.js';
 
@@ -57,17 +57,21 @@ export function writeInstanceCsv(instance: Instance, dialect: CsvDialect = 'stan
 const round2 = (v: number) => Math.round(v * 100) / 100;
 
 /**
- * The rows keep the plan's rule (every vehicle leaves at the shift start, its first wait counted; priced under hard windows), but the
- * driver sheet and the plan view tell the driver to leave later by that wait: the depart row says so, in the same
- * time, so that the export and the sheet do not seem to disagree.
+ * Where the route's driver leaves later than the shift start (stopAsDriven: the first stop's wait is spent at the
+ * depot, as the driver sheet, the Plan view and Compare tell it), the depart row says so in words: its `wait` and
+ * `departure` cells alone read as a wait at a stop.
  */
 function laterDeparture(route: Evaluation['routes'][number], shiftStart: number, time: (v: number) => string | number): string {
   const first = route.stops[0];
   const departure = routeDeparture(route, shiftStart);
   // A wait under a minute leaves the told time at the shift start: nothing later to tell.
   if (!first || departure <= shiftStart) return '';
-  const leave = time(departure);
-  return `the driver can leave at ${leave} and start ${first.customerId} as its window opens (the driver sheet's time); these rows keep the plan's departure at the shift start and count the wait from it`;
+  return `the driver waits at the depot from the shift start ${time(shiftStart)} and leaves at ${time(departure)} to start ${first.customerId} as its window opens (as the driver sheet says); the plan's wait counts this time`;
+}
+
+/** Minutes the route's driver waits at the depot before leaving (the first stop's wait, where stopAsDriven puts it there), else blank. */
+function atDepot(route: Evaluation['routes'][number], shiftStart: number, variant: VariantName): number | '' {
+  return route.stops.length > 0 && stopAsDriven(route, 0, shiftStart, variant).leftLater ? round2(route.stops[0].wait) : '';
 }
 
 /** Several notes in one cell, the broken rules first. */
@@ -85,7 +89,10 @@ export interface PlanCsvOptions {
 /**
  * The schedule of a plan evaluated under the policy `variant`, for drivers and spreadsheets: per route (numbered as in the plan, empty
  * routes left out) a departure row at the depot, one row per stop in order, and the return to the depot. Each
- * row names the place (id, name and address where known, lat/lon or x/y). Times of day are HH:MM for
+ * row names the place (id, name and address where known, lat/lon or x/y). The times are as driven (stopAsDriven, as the
+ * driver sheet, the Plan view and Compare tell them): where the driver leaves later than the shift start, the first
+ * stop's wait is spent at the depot, in the depart row's wait, and the stop is reached as its window opens (it read
+ * "arrival 06:06, wait 23.96" at the stop beside the sheet's "leave 06:23"). Times of day are HH:MM for
  * clock-time instances, else minutes to two decimals; wait, early and late are minutes (the time before a window
  * opens in one of them, by the policy: earlyService), and say so in their
  * headings where the times of day are clock times or travel is driving minutes (lat/lon). The note column names
@@ -132,29 +139,35 @@ export function writePlanCsv(
         'depart',
         ...place(depot),
         '',
+        // The first stop's wait, where the driver spends it at the depot (stopAsDriven): the column still adds up to
+        // the plan's wait.
+        atDepot(route, depot.ready, variant),
         '',
-        '',
-        at(depot.ready),
+        at(routeDeparture(route, depot.ready)),
         '',
         '',
         0,
         noteCell(note, ...notes.depart, laterDeparture(route, depot.ready, at)),
       ],
-      ...route.stops.map((s, k) => [
-        number,
-        k + 1,
-        'stop',
-        ...place(byId.get(s.customerId) ?? { id: s.customerId, x: Number.NaN, y: Number.NaN }),
-        at(s.arrival),
-        round2(s.wait),
-        at(s.start),
-        at(s.departure),
-        // Told once, by the policy, as the views tell it: under a policy that waits that time is the wait column's.
-        round2(earlyService(variant, s.early)),
-        round2(s.late),
-        round2(s.load),
-        noteCell(...notes.stops[k]),
-      ]),
+      ...route.stops.map((s, k) => {
+        // As driven, as the driver sheet and the views tell it; the time before a window opens is told once, by the
+        // policy (earlyService): under a policy that waits it is the wait column's.
+        const driven = stopAsDriven(route, k, depot.ready, variant);
+        return [
+          number,
+          k + 1,
+          'stop',
+          ...place(byId.get(s.customerId) ?? { id: s.customerId, x: Number.NaN, y: Number.NaN }),
+          at(driven.arrival),
+          round2(driven.wait),
+          at(s.start),
+          at(s.departure),
+          round2(driven.early),
+          round2(s.late),
+          round2(s.load),
+          noteCell(...notes.stops[k]),
+        ];
+      }),
       [
         number,
         route.stops.length + 1,
