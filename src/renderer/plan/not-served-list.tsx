@@ -52,7 +52,7 @@ function ReasonGroup({ group, instance, routes, onMove }: Props & { group: NotSe
               {c.name ? ` · ${c.name}` : ''}
               {/* The customer's own numbers under the reason the group shares (its demand, the room left). */}
               {c.figures && (
-                <span className="not-served-figures" data-testid={`not-served-figures-${c.id}`}>
+                <span className="not-served-figures" data-testid={`unserved-figures-${c.id}`}>
                   {c.figures}
                 </span>
               )}
