@@ -25,7 +25,7 @@ test('a hand edit changes cost and distance by the difference of the figures sho
   await expect(byTest('plan-meta')).toBeVisible({ timeout: 60_000 });
   const value = (key: string) => byTest(`kpi-${key}`).locator('.kpi-value');
   await expect(value('cost')).toHaveText('20.0');
-  await expect(value('distance')).toHaveText('20');
+  await expect(value('distance')).toHaveText('20.0');
 
   await byTest('stop-chip-A').click();
   await byTest('move-stop-select').selectOption({ label: 'a new route' });
