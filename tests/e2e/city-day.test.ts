@@ -214,6 +214,7 @@ test("exports the plan CSV for Excel in a comma-decimal language: ';' between co
 });
 
 test('exports the customers for Excel with decimal commas beside the standard CSV, and the import reads that file back', async () => {
+  await byTest('export-instance').click();
   const [file] = await Promise.all([page.waitForEvent('download'), byTest('export-instance-decimal-comma').click()]);
   expect(file.suggestedFilename()).toMatch(/-decimal-comma\.csv$/);
   const text = await readFile((await file.path())!, 'utf8');

@@ -95,7 +95,8 @@ test('filtered and sorted, a pasted block, Enter, the arrows and Undo act on the
   expect(await demands(all)).toEqual(before);
   await byTest('redo').click();
   // Sorting and filtering left the day's order alone: the exported day lists the customers as imported.
-  const [file] = await Promise.all([page.waitForEvent('download'), byTest('export-instance').click()]);
+  await byTest('export-instance').click();
+  const [file] = await Promise.all([page.waitForEvent('download'), byTest('export-instance-csv').click()]);
   const ids = (await readFile((await file.path())!, 'utf8'))
     .trim()
     .split('\n')

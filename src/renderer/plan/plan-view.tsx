@@ -14,6 +14,7 @@ import type { JobState } from '../hooks/use-plan-job.js';
 import { downloadText, mimeFor } from '../download.js';
 import { RouteMap } from '../map/route-map.js';
 import { CsvPickButton } from '../panels/csv-sources.js';
+import { ExportCsvMenu } from '../panels/export-csv-menu.js';
 import { CustomerCount, CustomerFilter } from '../panels/customer-filter.js';
 import { matchesFilter } from '../panels/customer-order.js';
 import { CustomerTable } from '../panels/customer-table.js';
@@ -229,18 +230,7 @@ export function PlanView({ ws, job, onCancelJob, onCsvFile }: Props) {
                 New
               </button>
               <CsvPickButton onFile={onCsvFile} />
-              <button className="btn btn-small" data-testid="export-instance" disabled={!ws.stored} onClick={() => exportInstance('csv')}>
-                Export CSV
-              </button>
-              <button
-                className="btn btn-small"
-                data-testid="export-instance-decimal-comma"
-                disabled={!ws.stored}
-                onClick={() => exportInstance('csv-decimal-comma')}
-                title="The customer CSV for Excel in a language that writes decimals with a comma (German, French, …): columns separated by ';', numbers written 12,5, so that Excel opens it in columns; the import reads it back"
-              >
-                Export CSV (decimal comma)
-              </button>
+              <ExportCsvMenu disabled={!ws.stored} onExport={exportInstance} />
             </div>
           </div>
           {draft ? (
