@@ -4,6 +4,10 @@
  * any table of EditableCells (the customers', the fleet's), in the order its rows are shown (sorted as on screen).
  * Rows without an editable cell (a customer's messages under it), and rows a filter hides, are not rows of the grid:
  * a move or a pasted block goes to the rows the dispatcher sees.
+ *
+ * A table that draws only the rows in view (the customer table on a long day: use-row-window.ts) registers a
+ * TableWindow: the grid asks it to draw the rows a move or a pasted block reaches before it looks for them, and asks
+ * it how many rows lie below, drawn or not.
  */
 
 /** Enters text into a cell as if typed and committed; `step` names the undo step it joins. Kept per input element. */
@@ -18,19 +22,55 @@ export function cellEntry(input: HTMLInputElement): CellEntry | undefined {
   return entries.get(input);
 }
 
+/** The rows of a table that draws only some of them: what the grid needs of it. */
+export interface TableWindow {
+  /** Draws (synchronously) the grid rows from `row` to `down` rows below it (above, when negative) that exist. */
+  reveal(row: HTMLTableRowElement, down: number): void;
+  /** How many grid rows lie below `row`, drawn or not. */
+  rowsBelow(row: HTMLTableRowElement): number;
+}
+const windows = new WeakMap<HTMLTableElement, TableWindow>();
+
+export function registerTableWindow(table: HTMLTableElement, window: TableWindow): void {
+  windows.set(table, window);
+}
+
+const windowOf = (row: HTMLTableRowElement) => {
+  const table = row.closest('table');
+  return table ? windows.get(table) : undefined;
+};
+
 const editableCells = (row: HTMLTableRowElement) => [...row.cells].filter((cell) => cell.classList.contains('cell-edit'));
 
 const isGridRow = (r: Element | null): r is HTMLTableRowElement =>
   r instanceof HTMLTableRowElement && !r.hidden && editableCells(r).length > 0;
 
 /**
- * The grid's row `down` rows below (above, when negative) `row`, or null past the grid. Walked from `row`, not found
- * among all the table's rows: an arrow key on a day of 1,000 stops looks at the next row, not at 1,000.
+ * The table's row after (before, when `step` is negative) `row`, across row groups: a windowed table draws each
+ * customer's rows as a body of their own.
  */
-function gridRowFrom(row: HTMLTableRowElement, down: number): HTMLTableRowElement | null {
+function nextRow(row: Element, step: number): Element | null {
+  const sibling = step > 0 ? row.nextElementSibling : row.previousElementSibling;
+  if (sibling || !(row.parentElement instanceof HTMLTableSectionElement)) return sibling;
+  for (let group = row.parentElement; ; ) {
+    const next: Element | null = step > 0 ? group.nextElementSibling : group.previousElementSibling;
+    if (!(next instanceof HTMLTableSectionElement)) return null;
+    const rows = next.rows;
+    if (rows.length > 0) return step > 0 ? rows[0] : rows[rows.length - 1];
+    group = next;
+  }
+}
+
+/**
+ * The grid's row `down` rows below (above, when negative) `row`, or null past the grid. Walked from `row`, not found
+ * among all the table's rows: an arrow key on a day of 1,000 stops looks at the next row, not at 1,000. A windowed
+ * table draws the rows it passes first.
+ */
+export function gridRow(row: HTMLTableRowElement, down: number): HTMLTableRowElement | null {
+  windowOf(row)?.reveal(row, down);
   let at: Element | null = row;
   for (let left = Math.abs(down); at && left > 0; ) {
-    at = down > 0 ? at.nextElementSibling : at.previousElementSibling;
+    at = nextRow(at, down);
     if (isGridRow(at)) left--;
   }
   return at instanceof HTMLTableRowElement ? at : null;
@@ -48,7 +88,7 @@ function place(from: HTMLInputElement) {
 /** The field of the cell `down` rows below (above, when negative) and `across` columns right of `from`'s; null past the grid. */
 export function cellInput(from: HTMLInputElement, down: number, across: number): HTMLInputElement | null {
   const at = place(from);
-  const row = at && gridRowFrom(at.row, down);
+  const row = at && gridRow(at.row, down);
   if (!at || !row) return null;
   return editableCells(row)[at.column + across]?.querySelector('input') ?? null;
 }
@@ -57,9 +97,17 @@ export function cellInput(from: HTMLInputElement, down: number, across: number):
 export function roomFrom(from: HTMLInputElement): { rows: number; columns: number } {
   const at = place(from);
   if (!at) return { rows: 1, columns: 1 };
+  const window = windowOf(at.row);
   let rows = 1;
-  for (let r = at.row.nextElementSibling; r; r = r.nextElementSibling) if (isGridRow(r)) rows++;
+  if (window) rows += window.rowsBelow(at.row);
+  else for (let r = nextRow(at.row, 1); r; r = nextRow(r, 1)) if (isGridRow(r)) rows++;
   return { rows, columns: at.columns - at.column };
+}
+
+/** Draws the rows a block of `rows` rows pasted at `from` fills, at once: not one by one between the cells it enters. */
+export function revealRows(from: HTMLInputElement, rows: number): void {
+  const at = place(from);
+  if (at) windowOf(at.row)?.reveal(at.row, rows - 1);
 }
 
 /**

@@ -2,19 +2,22 @@
  * One customer's row of the customer table: its id and name, its editable demand, window and service cells, its route
  * and its remove button, with its validation messages and warnings under it.
  */
-import { memo, type RefObject, useRef } from 'react';
+import { memo, useRef } from 'react';
 import type { Customer } from '../../shared/domain.js';
 import { formatNumber } from '../format.js';
 import { routeColour } from '../map/palette.js';
 import { inkOn } from '../map/route-ink.js';
 import type { CustomerField } from '../state/draft.js';
 import { EditableCell } from './editable-cell.js';
+import { gridRow } from './cell-grid.js';
 
 export interface RowActions {
   select(id: string | null): void;
   edit(id: string, field: CustomerField, value: number, step?: string): void;
   followShift(id: string, edge: 'ready' | 'due', step?: string): void;
   remove(id: string): void;
+  /** One of the row's cells holds text not in the day (typed, or refused), or stopped: its row is kept drawn meanwhile. */
+  hold(id: string, on: boolean): void;
 }
 
 interface RowProps {
@@ -23,9 +26,10 @@ interface RowProps {
   errors: string[] | undefined;
   warnings: string[] | undefined;
   selected: boolean;
-  /** Left out by the table's filter: kept on the page, not shown (its cells keep any text not in the day yet). */
+  /** Left out by the table's filter while a cell of its holds text not in the day yet: kept on the page, not shown. */
   hidden: boolean;
-  rowRef: RefObject<HTMLTableRowElement | null> | undefined;
+  /** Its first row's place in the whole table (aria-rowindex), which draws only the rows in view; none when hidden. */
+  rowIndex: number | undefined;
   clockTimes: boolean | undefined;
   geo: boolean;
   toClock(minutes: number): number;
@@ -45,13 +49,15 @@ export const CustomerRow = memo(function CustomerRow(props: RowProps) {
   // 23:30 pasted over 02:00+1–04:00+1 close at 23:30, not at 23:30+1 after the ready time the row showed before.
   const opening = useRef(c.ready);
   opening.current = c.ready;
+  const hold = (on: boolean) => actions.hold(c.id, on);
+  const messagesAt = props.rowIndex === undefined ? undefined : props.rowIndex + 1;
   return (
     <>
       <tr
-        ref={props.rowRef}
         hidden={props.hidden}
         className={`${selected ? 'selected' : ''}${errors ? ' row-invalid' : ''}`}
         data-testid={`customer-row-${c.id}`}
+        aria-rowindex={props.rowIndex}
         aria-selected={selected}
         // Clicking a cell's field to edit it selects the customer; clicking elsewhere toggles.
         onClick={(e) => actions.select(selected && !(e.target instanceof HTMLInputElement) ? null : c.id)}
@@ -70,6 +76,7 @@ export const CustomerRow = memo(function CustomerRow(props: RowProps) {
           kind="quantity"
           value={c.demand}
           testId={`edit-demand-${c.id}`}
+          onHeld={hold}
           onCommit={(v, step) => actions.edit(c.id, 'demand', v, step)}
         />
         <EditableCell
@@ -78,6 +85,7 @@ export const CustomerRow = memo(function CustomerRow(props: RowProps) {
           clockTimes={t}
           value={c.ready}
           testId={`edit-ready-${c.id}`}
+          onHeld={hold}
           onCommit={(v, step) => {
             opening.current = v;
             actions.edit(c.id, 'ready', v, step);
@@ -97,6 +105,7 @@ export const CustomerRow = memo(function CustomerRow(props: RowProps) {
           clockTimes={t}
           value={c.due}
           testId={`edit-due-${c.id}`}
+          onHeld={hold}
           onCommit={(v, step) => actions.edit(c.id, 'due', v, step)}
           toClock={(minutes) => toClose(minutes, opening.current)}
           derived={c.closesWithShift ? 'Closes with the shift: follows the shift end' : undefined}
@@ -108,6 +117,7 @@ export const CustomerRow = memo(function CustomerRow(props: RowProps) {
           kind="duration"
           value={c.service}
           testId={`edit-service-${c.id}`}
+          onHeld={hold}
           onCommit={(v, step) => actions.edit(c.id, 'service', v, step)}
         />
         <td className="num">
@@ -129,11 +139,10 @@ export const CustomerRow = memo(function CustomerRow(props: RowProps) {
               // Pressed from the keyboard (a click of no mouse button: detail 0), the keyboard stays in the table, on
               // the next row's ✕ (the one before at the end), not back at the page's top; that row takes the
               // selection, as reaching it by Tab does. A mouse click leaves nothing selected.
-              // The rows shown: those the table's filter hides are skipped.
-              const shown = 'tr:not([hidden]) > .cell-actions button';
-              const buttons = [...(e.currentTarget.closest('tbody')?.querySelectorAll<HTMLButtonElement>(shown) ?? [])];
-              const at = buttons.indexOf(e.currentTarget);
-              const next = e.detail === 0 ? (buttons[at + 1] ?? buttons[at - 1]) : undefined;
+              // The rows shown: those the table's filter hides are skipped (cell-grid.ts).
+              const row = e.currentTarget.closest('tr');
+              const beside = e.detail === 0 && row ? (gridRow(row, 1) ?? gridRow(row, -1)) : null;
+              const next = beside?.querySelector<HTMLButtonElement>('.cell-actions button');
               actions.remove(c.id);
               next?.focus();
             }}
@@ -143,12 +152,12 @@ export const CustomerRow = memo(function CustomerRow(props: RowProps) {
         </td>
       </tr>
       {errors && (
-        <tr className="row-errors" hidden={props.hidden} data-testid={`customer-errors-${c.id}`}>
+        <tr className="row-errors" hidden={props.hidden} aria-rowindex={messagesAt} data-testid={`customer-errors-${c.id}`}>
           <td colSpan={props.span}>{errors.join('; ')}</td>
         </tr>
       )}
       {warnings && (
-        <tr className="row-warnings" hidden={props.hidden} data-testid={`customer-warnings-${c.id}`}>
+        <tr className="row-warnings" hidden={props.hidden} aria-rowindex={messagesAt} data-testid={`customer-warnings-${c.id}`}>
           <td colSpan={props.span}>{warnings.join('; ')}</td>
         </tr>
       )}

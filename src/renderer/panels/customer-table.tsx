@@ -3,13 +3,14 @@
  * synchronised with the map selection, with the routing core's validation messages shown under the customer they name.
  * Sorting and filtering only change what is shown: the day keeps its customers in their stored order.
  */
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { type ReactNode, useCallback, useMemo, useRef, useState } from 'react';
 import type { Instance, Routes } from '../../shared/domain.js';
 import type { CustomerField } from '../state/draft.js';
 import { matchesFilter, type SortKey, sortedIds, type TableSort } from './customer-order.js';
 import { CustomerRow, type RowActions } from './customer-row.js';
 import { SortHeading } from './sort-heading.js';
 import { TableScroll } from './table-scroll.js';
+import { useRowWindow } from './use-row-window.js';
 import { closeInShift, inShift, MINUTES_PER_DAY } from '../../shared/clock.js';
 
 interface Props {
@@ -73,12 +74,14 @@ export function CustomerTable({
   // 800 stops redraws one row for an edit, not 800.
   const latest = useRef({ onSelect, onEdit, onFollowShift, onRemove });
   latest.current = { onSelect, onEdit, onFollowShift, onRemove };
+  const held = useRef((_id: string, _on: boolean) => {});
   const actions = useMemo<RowActions>(
     () => ({
       select: (id) => latest.current.onSelect(id),
       edit: (id, field, value, step) => latest.current.onEdit(id, field, value, step),
       followShift: (id, edge, step) => latest.current.onFollowShift(id, edge, step),
       remove: (id) => latest.current.onRemove(id),
+      hold: (id, on) => held.current(id, on),
     }),
     [],
   );
@@ -97,30 +100,77 @@ export function CustomerTable({
     return sorted.current!.order.map((id) => byId.get(id)!);
   }, [instance.customers, sort, routeOf, drivenOrder]);
 
-  const selectedRow = useRef<HTMLTableRowElement>(null);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: the selection is the trigger; the row it names is read through the ref
-  useEffect(() => {
-    // Braces matter: newer browsers return a promise from scrollIntoView, which React would take for a cleanup.
-    selectedRow.current?.scrollIntoView({ block: 'nearest' });
-  }, [selected]);
-
   // The id column's heading goes on to sort by name on a day with names.
   const byName = instance.customers.some((c) => c.name) ? { key: 'name' as const, label: 'Name' } : undefined;
-  // Rows the filter leaves out are hidden, not taken away: a cell's text not in the day yet (typed, or refused) stays
-  // on the page, where the questions before leaving the day find it (refused-entries.ts), and comes back with the row.
-  const shown = useMemo(() => new Set(rows.filter((c) => matchesFilter(c, filter)).map((c) => c.id)), [rows, filter]);
+  const shownRows = useMemo(() => rows.filter((c) => matchesFilter(c, filter)), [rows, filter]);
+  const shownIds = useMemo(() => shownRows.map((c) => c.id), [shownRows]);
+  // A screen reader counts the rows of the whole table, not of those drawn: the heading's, each shown customer's and
+  // the line of messages under it.
+  const rowIndex = useMemo(() => {
+    const at = new Map<string, number>();
+    let next = 2;
+    for (const c of shownRows) {
+      at.set(c.id, next);
+      next += errorsByCustomer.has(c.id) || warningsByCustomer?.has(c.id) ? 2 : 1;
+    }
+    return { at, count: next - 1 };
+  }, [shownRows, errorsByCustomer, warningsByCustomer]);
+  const scroll = useRef<HTMLDivElement>(null);
+  const table = useRef<HTMLTableElement>(null);
+  const win = useRowWindow({ ids: shownIds, selected, scroll, table });
+  held.current = win.hold;
 
   if (instance.customers.length === 0) return <p className="empty">No customers yet.</p>;
   const t = instance.clockTimes;
+  const span = COLUMNS.length + 1;
+  const row = (c: (typeof rows)[number], hidden: boolean) => {
+    const errors = errorsByCustomer.get(c.id);
+    return (
+      <CustomerRow
+        customer={c}
+        route={routeOf.get(c.id)}
+        errors={errors}
+        warnings={errors ? undefined : warningsByCustomer?.get(c.id)}
+        selected={c.id === selected}
+        hidden={hidden}
+        rowIndex={hidden ? undefined : rowIndex.at.get(c.id)}
+        clockTimes={t}
+        geo={instance.coordinates?.kind === 'geo'}
+        toClock={toClock}
+        toClose={toClose}
+        shiftStart={opens}
+        actions={actions}
+        span={span}
+      />
+    );
+  };
+  // One list of bodies, each customer's keyed by its id: a row that scrolls out of the window and back, or that the
+  // filter hides and shows again, keeps its cells (and their focus, and any text typed) where it stays drawn.
+  const bodies: ReactNode[] = [];
+  for (const [place, { index, gapBefore }] of win.drawn.entries()) {
+    if (gapBefore > 0) bodies.push(<RowsNotDrawn key={place === 0 ? 'gap:start' : `gap:${index}`} height={gapBefore} span={span} />);
+    const c = shownRows[index];
+    bodies.push(
+      <tbody key={`customer:${c.id}`} data-index={index} ref={win.measure}>
+        {row(c, false)}
+      </tbody>,
+    );
+  }
+  if (win.gapAfter > 0) bodies.push(<RowsNotDrawn key="gap:end" height={win.gapAfter} span={span} />);
+  // Rows the filter leaves out are hidden, not taken away, while a cell of theirs holds text not in the day yet (typed,
+  // or refused): it stays on the page, where the questions before leaving the day find it (refused-entries.ts), and
+  // comes back with the row.
+  for (const c of rows)
+    if (win.isHeld(c.id) && !matchesFilter(c, filter)) bodies.push(<tbody key={`customer:${c.id}`}>{row(c, true)}</tbody>);
   return (
     <>
-      {shown.size === 0 && (
+      {shownRows.length === 0 && (
         <p className="empty customer-filter-none" data-testid="customer-filter-none">
           No customer's id, name or address contains “{filter.trim()}”: clear the box to see them all.
         </p>
       )}
-      <TableScroll testId="customer-table-scroll">
-        <table className="data-table customers" data-testid="customer-table">
+      <TableScroll testId="customer-table-scroll" scrollRef={scroll}>
+        <table className="data-table customers" data-testid="customer-table" ref={table} aria-rowcount={rowIndex.count}>
           <colgroup>
             {COLUMNS.map((c) => (
               <col
@@ -133,7 +183,7 @@ export function CustomerTable({
             <col style={{ width: ACTIONS_WIDTH }} />
           </colgroup>
           <thead>
-            <tr>
+            <tr aria-rowindex={1}>
               {COLUMNS.map((c) => (
                 <SortHeading
                   key={c.key}
@@ -149,33 +199,20 @@ export function CustomerTable({
               <th aria-label="Actions" />
             </tr>
           </thead>
-          <tbody>
-            {rows.map((c) => {
-              const errors = errorsByCustomer.get(c.id);
-              const isSelected = c.id === selected;
-              return (
-                <CustomerRow
-                  key={c.id}
-                  customer={c}
-                  route={routeOf.get(c.id)}
-                  errors={errors}
-                  warnings={errors ? undefined : warningsByCustomer?.get(c.id)}
-                  selected={isSelected}
-                  hidden={!shown.has(c.id)}
-                  rowRef={isSelected ? selectedRow : undefined}
-                  clockTimes={t}
-                  geo={instance.coordinates?.kind === 'geo'}
-                  toClock={toClock}
-                  toClose={toClose}
-                  shiftStart={opens}
-                  actions={actions}
-                  span={COLUMNS.length + 1}
-                />
-              );
-            })}
-          </tbody>
+          {bodies}
         </table>
       </TableScroll>
     </>
+  );
+}
+
+/** Stands in for rows not drawn, at their height: the scroll bar and the scrolling read as for the whole table. */
+function RowsNotDrawn({ height, span }: { height: number; span: number }) {
+  return (
+    <tbody aria-hidden="true" className="rows-not-drawn">
+      <tr style={{ height }}>
+        <td colSpan={span} />
+      </tr>
+    </tbody>
   );
 }

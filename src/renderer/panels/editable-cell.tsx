@@ -15,7 +15,7 @@ import {
   parseTime,
   type ParsedNumber,
 } from '../format.js';
-import { blockMisfit, cellEntry, cellInput, pastedBlock, registerCellEntry, roomFrom } from './cell-grid.js';
+import { blockMisfit, cellEntry, cellInput, pastedBlock, registerCellEntry, revealRows, roomFrom } from './cell-grid.js';
 import { APP_UNDO_FIELD } from '../hooks/undo-keys.js';
 import { undoKeyOf } from '../state/undo-key.js';
 
@@ -54,6 +54,11 @@ interface Props {
   hint?: string;
   /** The values the instance allows (shared/limits.ts): one beyond is named here, not first at Save. */
   range?: readonly [number, number];
+  /**
+   * Told when the cell starts holding text not in the day (typed, or refused), and when it stops: a table that draws
+   * only the rows in view keeps such a row drawn, where the questions before leaving the day find its text.
+   */
+  onHeld?: (held: boolean) => void;
 }
 
 /** Why a value lies outside [lo, hi], in the cell's words; null inside. */
@@ -69,7 +74,8 @@ let pastes = 0;
 const show = (value: number, kind: Props['kind'], clockTimes?: boolean, moment?: boolean) =>
   kind === 'time' ? formatTimeForEdit(value, clockTimes, moment) : COORDINATES.has(kind) ? formatCoordinateForEdit(value) : String(value);
 
-export function EditableCell({ value, kind, clockTimes, moment, onCommit, testId, label, toClock, derived, onClear, hint, range }: Props) {
+export function EditableCell(props: Props) {
+  const { value, kind, clockTimes, moment, onCommit, testId, label, toClock, derived, onClear, hint, range } = props;
   const [text, setText] = useState(show(value, kind, clockTimes, moment));
   const [error, setError] = useState<string | null>(null);
   // Why a pasted block was not pasted: said at the cell, which keeps its value (not a refused entry of its own).
@@ -121,6 +127,14 @@ export function EditableCell({ value, kind, clockTimes, moment, onCommit, testId
   const commit = () => commitText(text, typed);
   /** Text not in the day: typed and not committed yet, or refused. */
   const held = error !== null || text !== show(value, kind, clockTimes, moment);
+  const tellHeld = useRef(props.onHeld);
+  tellHeld.current = props.onHeld;
+  useEffect(() => {
+    if (!held) return;
+    tellHeld.current?.(true);
+    // Also when the cell goes (its customer removed): it holds nothing any more.
+    return () => tellHeld.current?.(false);
+  }, [held]);
   /** The value the day keeps back in the cell, the text typed over it gone. */
   const revert = () => {
     setText(show(value, kind, clockTimes, moment));
@@ -158,6 +172,7 @@ export function EditableCell({ value, kind, clockTimes, moment, onCommit, testId
       return;
     }
     setNotice(null);
+    revealRows(input, block.length);
     const step = `paste ${++pastes}`;
     block.forEach((values, down) => {
       values.forEach((entered, across) => {

@@ -1,0 +1,127 @@
+/**
+ * A day of 1,000 stops: the customer table draws the rows in view and a margin, not 1,000 rows of inputs; yet the
+ * keyboard walks the whole table, a pasted block fills rows not drawn yet, the find box finds a customer far down, a
+ * stop clicked on the map brings its row into view, and a screen reader hears the whole table's row count. The day and
+ * its plan are made through the API (no planning run).
+ */
+import { expect, type Page, test } from '@playwright/test';
+import { type AppSession, openApp } from './support/browser.js';
+import { realDayCsv } from './support/fixtures.js';
+
+const STOPS = 1000;
+test.describe.configure({ mode: 'serial' });
+// No trace: it would take a snapshot of the page (a map, a legend and a timeline of 1,000 stops) at each of the 300
+// key presses, some 300 ms each.
+test.use({ trace: 'off' });
+let session: AppSession;
+let page: Page;
+/** Each customer's demand as imported. */
+let demands: Map<string, number>;
+const byTest = (id: string) => page.getByTestId(id);
+
+/** Calls the web mode's API as the page does (its token is in sessionStorage: renderer/api/web-token.ts). */
+async function call<T>(name: string, body: unknown): Promise<T> {
+  const script = `fetch('/api/${encodeURIComponent(name)}', { method: 'POST', headers: { 'Content-Type': 'application/json', 'X-Jampr-Token': sessionStorage.getItem('jampr.token') ?? '' }, body: ${JSON.stringify(JSON.stringify(body))} }).then((r) => r.json())`;
+  const answer = (await page.evaluate(script)) as { ok: boolean; value?: T; error?: unknown };
+  if (!answer.ok) throw new Error(`${name}: ${JSON.stringify(answer.error)}`);
+  return answer.value as T;
+}
+
+/** Whether the element lies wholly inside the customer table's scrolling box (below its sticky heading). */
+async function inTableView(testId: string): Promise<boolean> {
+  const box = (await byTest('customer-table-scroll').boundingBox())!;
+  const row = (await byTest(testId).boundingBox())!;
+  return row.y >= box.y && row.y + row.height <= box.y + box.height;
+}
+
+const scrollTableToTop = () =>
+  byTest('customer-table-scroll').evaluate((el) => {
+    (el as unknown as { scrollTop: number }).scrollTop = 0;
+  });
+const drawnRows = () => page.locator('[data-testid^="customer-row-"]').count();
+
+test.beforeAll(async ({ browser }) => {
+  session = await openApp(browser, { unreachableTiles: true });
+  page = session.page;
+  // R1 ... R998 and the two corner shops, east first and west last in id order: row k (2 to 999) is R(k - 1).
+  const day = await call<{ id: number; instance: { customers: { id: string; demand: number }[] } }>('instances:importCsv', {
+    fileName: 'big-day.csv',
+    text: realDayCsv(STOPS),
+    vehicles: 50,
+    capacity: 100,
+    speedKmh: 25,
+  });
+  const ids = day.instance.customers.map((c) => c.id);
+  demands = new Map(day.instance.customers.map((c) => [c.id, c.demand]));
+  const routes = Array.from({ length: 50 }, (_, r) => ids.slice(r * 20, r * 20 + 20));
+  await call('plans:saveEdited', { instanceId: day.id, variant: { name: 'tw3' }, routes });
+  await page.reload();
+  // The day alone first: the plan's legend, timeline and routes on the map would only slow the 300 key presses down.
+  await page.locator('[data-testid^="history-instance-"]', { hasText: 'big-day' }).first().getByTestId('history-open').click();
+});
+
+test.afterAll(async () => {
+  await session?.close();
+});
+
+test('the table draws far fewer rows than the day has, and a screen reader is told the whole count', async () => {
+  await expect(byTest('customer-row-east-end-corner-shop')).toBeVisible();
+  expect(await drawnRows()).toBeLessThan(60);
+  await expect(byTest('customer-table')).toHaveAttribute('aria-rowcount', String(STOPS + 1));
+  await expect(byTest('customer-row-east-end-corner-shop')).toHaveAttribute('aria-rowindex', '2');
+  await expect(byTest('customer-row-R1')).toHaveAttribute('aria-rowindex', '3');
+});
+
+test('arrow keys walk down the whole table: from the top, row 300 is reached with its demand cell focused', async () => {
+  // 300 key presses, on a machine shared with other work.
+  test.setTimeout(300_000);
+  await byTest('edit-demand-east-end-corner-shop').focus();
+  for (let i = 1; i < 300; i++) await page.keyboard.press('ArrowDown');
+  await expect(byTest('edit-demand-R299')).toBeFocused();
+  await expect(byTest('customer-row-R299')).toHaveAttribute('aria-selected', 'true');
+  await expect(byTest('customer-row-R299')).toHaveAttribute('aria-rowindex', '301');
+  await expect.poll(() => inTableView('customer-row-R299')).toBe(true);
+  expect(await drawnRows()).toBeLessThan(60);
+  await page.keyboard.press('ArrowUp');
+  await expect(byTest('edit-demand-R298')).toBeFocused();
+});
+
+test('a block pasted at the top fills the rows below it that were not drawn yet, as one step', async () => {
+  await scrollTableToTop();
+  await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
+  await page.evaluate(`navigator.clipboard.writeText(${JSON.stringify(`${Array(40).fill('7').join('\n')}\n`)})`);
+  await byTest('edit-demand-R1').focus();
+  await page.keyboard.press('Control+a');
+  await page.keyboard.press('Control+v');
+  await expect(byTest('edit-demand-R40')).toHaveValue('7');
+  await expect(byTest('edit-demand-R1')).toHaveValue('7');
+  // One step: a single Undo takes the whole block back.
+  await byTest('undo').click();
+  await expect(byTest('edit-demand-R40')).toHaveValue(String(demands.get('R40')));
+  await expect(byTest('edit-demand-R1')).toHaveValue(String(demands.get('R1')));
+});
+
+test('the find box finds a customer far down, and counts it', async () => {
+  await byTest('customer-filter').fill('R987');
+  await expect(byTest('customer-filter-count')).toHaveText(`1 of ${STOPS}`);
+  await expect(byTest('customer-row-R987')).toBeVisible();
+  await byTest('customer-filter').fill('Shop 98');
+  // Shop 98 and Shop 980 to Shop 989.
+  await expect(byTest('customer-filter-count')).toHaveText(`11 of ${STOPS}`);
+  await expect(byTest('customer-row-R989')).toBeVisible();
+  await expect(byTest('customer-table')).toHaveAttribute('aria-rowcount', '12');
+  await byTest('customer-filter').press('Escape');
+  await expect(byTest('customer-filter-count')).toHaveText(String(STOPS));
+});
+
+test('a stop far down clicked on the map brings its row into view, and its chip under Routes', async () => {
+  await page.locator('[data-testid^="history-plan-"]').first().click();
+  await expect(byTest('plan-meta')).toBeVisible();
+  await scrollTableToTop();
+  await byTest('marker-R950').dispatchEvent('click');
+  await expect(byTest('customer-row-R950')).toHaveAttribute('aria-selected', 'true');
+  await expect.poll(() => inTableView('customer-row-R950')).toBe(true);
+  await expect(byTest('stop-chip-R950')).toBeVisible();
+  await expect(byTest('move-stop')).toContainText('Move customer R950');
+  expect(session.errors).toEqual([]);
+});
