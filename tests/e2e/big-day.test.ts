@@ -1,8 +1,9 @@
 /**
- * A day of 1,000 stops: the customer table draws the rows in view and a margin, not 1,000 rows of inputs; yet the
- * keyboard walks the whole table, a pasted block fills rows not drawn yet, the find box finds a customer far down, a
- * stop clicked on the map brings its row into view, and a screen reader hears the whole table's row count. The day and
- * its plan are made through the API (no planning run).
+ * A day of 1,000 stops: the customer table draws the rows in view and a margin, not 1,000 rows of inputs, and the
+ * route legend the chips of the routes in or near view; yet the keyboard walks the whole table, a pasted block fills
+ * rows not drawn yet, the find box finds a customer far down, a stop clicked on the map brings its row into view and its
+ * chip under Routes, and a screen reader hears the whole table's row count. The day and its plan are made through the
+ * API (no planning run).
  */
 import { expect, type Page, test } from '@playwright/test';
 import { type AppSession, openApp } from './support/browser.js';
@@ -117,6 +118,9 @@ test('the find box finds a customer far down, and counts it', async () => {
 test('a stop far down clicked on the map brings its row into view, and its chip under Routes', async () => {
   await page.locator('[data-testid^="history-plan-"]').first().click();
   await expect(byTest('plan-meta')).toBeVisible();
+  // The legend draws the chips of the routes in or near view.
+  await expect(byTest('stop-chip-R1')).toBeVisible();
+  expect(await page.locator('[data-testid^="stop-chip-"]').count()).toBeLessThan(STOPS / 2);
   await scrollTableToTop();
   await byTest('marker-R950').dispatchEvent('click');
   await expect(byTest('customer-row-R950')).toHaveAttribute('aria-selected', 'true');

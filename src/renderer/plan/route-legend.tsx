@@ -1,17 +1,18 @@
 /**
  * One row per route, like the paper's plots: customers n, length l, load q, duration t; below, the stops as
  * chips that can be dragged onto another route (HTML drag and drop) or clicked to select; right after the selected
- * stop's chip, on a line of its own, the control to move it by keyboard.
+ * stop's chip, on a line of its own, the control to move it by keyboard (route-stops.tsx, which draws a route's chips
+ * while it is in or near the view).
  */
-import { Fragment, useCallback, useMemo, useRef, useState, type DragEvent } from 'react';
+import { useCallback, useMemo, useRef, useState, type DragEvent } from 'react';
 import { type Evaluation, exceedsCapacity, type Instance, type Routes, routeDeparture, type VariantName } from '../../shared/domain.js';
 import { formatCount, formatNumber } from '../format.js';
 import { unitsOf } from '../units.js';
 import { routeColour } from '../map/palette.js';
 import { backAfterShift } from '../../shared/route-flags.js';
-import { MoveStop } from './move-stop.js';
 import { stopAsDriven } from '../../shared/stop-as-driven.js';
-import { type ChipLook, STOP_DRAG_TYPE as DRAG_TYPE, StopChip } from './stop-chip.js';
+import { type ChipLook, STOP_DRAG_TYPE as DRAG_TYPE } from './stop-chip.js';
+import { RouteStops, WINDOWED_FROM_STOPS } from './route-stops.js';
 
 interface Props {
   instance: Instance;
@@ -57,6 +58,7 @@ export function RouteLegend({ instance, routes, evaluation, variant, selected, o
     latest.current.onMoveStop(id, route, position);
   }, []);
   const toggle = useCallback((id: string, selected: boolean) => latest.current.onSelect(selected ? null : id), []);
+  const windowed = routes.reduce((stops, route) => stops + route.length, 0) >= WINDOWED_FROM_STOPS;
   return (
     <ol className="route-legend" data-testid="route-legend">
       {routes.map((route, r) => {
@@ -110,34 +112,19 @@ export function RouteLegend({ instance, routes, evaluation, variant, selected, o
                 </span>
               )}
             </div>
-            <div className="legend-stops">
-              {route.length === 0 && <span className="hint">empty — drop a stop here</span>}
-              {route.map((id, i) => (
-                <Fragment key={id}>
-                  <StopChip
-                    id={id}
-                    route={r}
-                    position={i}
-                    colour={routeColour(r)}
-                    look={looks.get(id)}
-                    selected={id === selected}
-                    onToggle={toggle}
-                    onDrop={onDrop}
-                  />
-                  {/* Right after the chip, the next Tab from it, not after the rest of the route's chips (dozens of Tabs). */}
-                  {id === selected && (
-                    <MoveStop
-                      key={selected}
-                      routes={routes}
-                      vehicles={instance.vehicles}
-                      customerId={selected}
-                      route={r}
-                      onMove={onMoveStop}
-                    />
-                  )}
-                </Fragment>
-              ))}
-            </div>
+            <RouteStops
+              route={route}
+              r={r}
+              colour={routeColour(r)}
+              looks={looks}
+              selected={selected}
+              routes={routes}
+              vehicles={instance.vehicles}
+              onToggle={toggle}
+              onDrop={onDrop}
+              onMoveStop={onMoveStop}
+              windowed={windowed}
+            />
           </li>
         );
       })}
