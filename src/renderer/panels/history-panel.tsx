@@ -1,5 +1,5 @@
 /** Saved instances and their plans, newest first; any of them can be reopened. */
-import { useState } from 'react';
+import { memo, useState } from 'react';
 import { formatCost, formatDateTime } from '../format.js';
 import { comparisonSide, type PlanSummary } from '../../shared/api.js';
 import { describePlanMethod } from '../../shared/methods.js';
@@ -7,7 +7,7 @@ import { brokenText } from '../../shared/not-served.js';
 import { describeVariant } from '../plan/time-window-policy.js';
 import { costWhenPlanned } from '../plan/changed-since.js';
 import { useInstanceList, usePlanList } from '../state/queries.js';
-import { type Units, unitsOf } from '../units.js';
+import { unitsOf } from '../units.js';
 
 interface Props {
   currentId: number | null;
@@ -18,7 +18,11 @@ interface Props {
   onDeletePlan(plan: PlanSummary): void;
 }
 
-export function HistoryPanel(props: Props) {
+/**
+ * Drawn again when the saved days, the day or plan on screen, or what is expanded change: not when the selection moves
+ * (an arrow key in the customer table), given handlers that keep their identity.
+ */
+export const HistoryPanel = memo(function HistoryPanel(props: Props) {
   const { list: instances, loaded, failed } = useInstanceList();
   const [expanded, setExpanded] = useState<Set<number>>(new Set());
   const isOpen = (id: number) => expanded.has(id) || id === props.currentId;
@@ -77,7 +81,7 @@ export function HistoryPanel(props: Props) {
               {isOpen(inst.id) && (
                 <PlanList
                   instanceId={inst.id}
-                  units={unitsOf(inst)}
+                  day={inst}
                   currentPlanId={props.currentPlanId}
                   onOpenPlan={props.onOpenPlan}
                   onDeletePlan={props.onDeletePlan}
@@ -89,7 +93,7 @@ export function HistoryPanel(props: Props) {
       )}
     </section>
   );
-}
+});
 
 /** What deleting a day takes with it, so that one of two days of the same name is not deleted blind. */
 function deleteQuestion(inst: { name: string; customers: number; plans: number; updatedAt: string }): string {
@@ -97,14 +101,16 @@ function deleteQuestion(inst: { name: string; customers: number; plans: number; 
   return `Delete “${inst.name}” (${inst.customers} customers, saved ${formatDateTime(inst.updatedAt)}) and ${plans}?`;
 }
 
-function PlanList(props: {
+const PlanList = memo(function PlanList(props: {
   instanceId: number;
-  units: Units;
+  /** Its day as listed: how its figures read (unitsOf). */
+  day: Parameters<typeof unitsOf>[0];
   currentPlanId: number | null;
   onOpenPlan(instanceId: number, planId: number): void;
   onDeletePlan(plan: PlanSummary): void;
 }) {
   const plans = usePlanList(props.instanceId);
+  const units = unitsOf(props.day);
 
   if (!plans) return <p className="history-plans empty">Loading…</p>;
   if (plans.length === 0) return <p className="history-plans empty">No plans yet.</p>;
@@ -134,7 +140,7 @@ function PlanList(props: {
               )}
             </span>
             <span className="history-meta">
-              cost {formatCost(p.cost)} · {p.vehicles} veh{p.late > 0 ? ` · late ${props.units.duration(p.late)}` : ''}
+              cost {formatCost(p.cost)} · {p.vehicles} veh{p.late > 0 ? ` · late ${units.duration(p.late)}` : ''}
               {!p.feasible && <b className="text-bad"> · {brokenText(p)}</b>}
               {p.dataChanged && (
                 <span
@@ -161,7 +167,7 @@ function PlanList(props: {
       ))}
     </ul>
   );
-}
+});
 
 /** A plan made by Compare (A is stored first): the policy of the plan it was compared with. */
 /** Which plan a hand edit was made on, by its method and time, so that edits of two plans can be told apart. */

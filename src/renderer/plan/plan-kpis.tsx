@@ -3,6 +3,7 @@
  * each with the change after hand edits. Early arrival is "Wait" under a policy that waits (there the two totals
  * are the same number) and "Earliness" under the soft one, which serves at once and prices it.
  */
+import { memo } from 'react';
 import type { Evaluation, Instance, VariantName } from '../../shared/domain.js';
 import { formatCost, formatNumber } from '../format.js';
 import { costMadeOf } from './cost-made-of.js';
@@ -22,7 +23,8 @@ interface Props {
 
 type Kind = 'distance' | 'duration' | 'number' | 'cost';
 
-export function PlanKpis({ instance, variant, evaluation, before, onSavedInstance = false }: Props) {
+/** Drawn again only when its figures change: not when the selection moves (an arrow key in the customer table). */
+export const PlanKpis = memo(function PlanKpis({ instance, variant, evaluation, before, onSavedInstance = false }: Props) {
   const units = unitsOf(instance);
   const early = earlyFigure(variant);
   const cards: {
@@ -80,7 +82,7 @@ export function PlanKpis({ instance, variant, evaluation, before, onSavedInstanc
       </div>
     </div>
   );
-}
+});
 
 /** Under soft windows a late (or early) stop breaks no rule but is paid for: said beside "All rules met". */
 function priced(e: Evaluation, variant: VariantName): string {

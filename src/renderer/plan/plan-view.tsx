@@ -42,6 +42,7 @@ import { PlanPanel } from './plan-panel.js';
 import { SelectedPosition } from '../panels/selected-position.js';
 import { usePlanEditing } from './use-plan-editing.js';
 import { useUndoKeys } from '../hooks/undo-keys.js';
+import { useHandler } from '../hooks/use-handler.js';
 
 interface Props {
   ws: Workspace;
@@ -138,15 +139,15 @@ export function PlanView({ ws, job, onCancelJob, onCsvFile }: Props) {
     const file = await run('Export plan', () => api.call('plans:export', request));
     if (file) downloadText(file.fileName, file.text, mimeFor(file.fileName));
   };
-  const deleteInstance = async (id: number) => {
+  const deleteInstance = useHandler(async (id: number) => {
     const done = await run('Delete instance', () => api.call('instances:delete', { id }));
     if (!done) return;
     // The instance on screen is gone: back to the start screen (not a blank instance marked unsaved).
     if (ws.stored?.id === id) ws.close();
     await changed.instanceDeleted(id);
-  };
+  });
 
-  const deletePlan = async (doomed: PlanSummary) => {
+  const deletePlan = useHandler(async (doomed: PlanSummary) => {
     const shown = plan?.id === doomed.id;
     const what = `${describePlanMethod(doomed)} · ${describeVariant(doomed.variant)} · cost ${formatCost(doomed.cost)} · ${formatDateTime(doomed.createdAt)}`;
     const edits = shown && edit ? ' Its hand edits on screen, not saved, go with it.' : '';
@@ -155,7 +156,7 @@ export function PlanView({ ws, job, onCancelJob, onCsvFile }: Props) {
     if (!done) return;
     if (shown) ws.setPlan(null);
     await changed.instances();
-  };
+  });
 
   return (
     <div className="workspace">
