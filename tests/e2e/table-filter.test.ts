@@ -25,7 +25,8 @@ const BY_NAME = ['S1', 'S5', 'S7', 'S10', 'S3', 'S2', 'S6', 'S4', 'S9', 'S8'];
  * hides are not on the page (the table draws the rows it shows), so the day is read, not their cells.
  */
 async function dayDemands(): Promise<Record<string, string>> {
-  const [file] = await Promise.all([app.page.waitForEvent('download'), byTest('export-instance').click()]);
+  await byTest('export-instance').click();
+  const [file] = await Promise.all([app.page.waitForEvent('download'), byTest('export-instance-csv').click()]);
   const rows = Papa.parse<Record<string, string>>(await readFile((await file.path())!, 'utf8'), { header: true }).data;
   return Object.fromEntries(rows.filter((row) => row.type === 'customer').map((row) => [row.id, row.demand]));
 }
