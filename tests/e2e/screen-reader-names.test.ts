@@ -1,7 +1,8 @@
 /**
  * What a screen reader and the keyboard find: each day's button that shows its plans in the history names the day
  * (every one read "Show plans"); the left sidebar and the map are named regions; the timeline says how to move a stop
- * from the keyboard, not only by dragging; Enter in a field of the Plan bar plans, as in a form, when Plan is enabled.
+ * from the keyboard, not only by dragging; Enter in a field of the Plan bar plans, as in a form, when Plan is enabled;
+ * the route legend's entries are named by their routes, and a stop's chip by its place in its route.
  */
 import { expect, test } from '@playwright/test';
 import { cityDayPage } from './support/city-day-page.js';
@@ -44,4 +45,15 @@ test("Enter in the Plan bar's seconds field plans with the classical solver", as
   await byTest('method-effort').press('Enter');
   await expect(byTest('plan-meta')).not.toHaveAttribute('data-plan-id', before!, { timeout: 60_000 });
   await expect(byTest('plan-meta')).toContainText('Classical');
+});
+
+test("the route legend names each route's entry by its heading, and each stop's chip says its place in the route", async () => {
+  const { page } = app;
+  // The colour square was the only sign of a chip's route: "S2" was all a screen reader said.
+  const second = byTest('legend-route-1');
+  await expect(second).toHaveAccessibleName('Route 2');
+  const chip = second.locator('.stop-chip').nth(1);
+  const id = (await chip.textContent())!.trim();
+  await expect(chip).toHaveAccessibleName(new RegExp(`^${id}, stop 2 of route 2(, (late|early|waits))?$`));
+  await expect(page.getByRole('listitem', { name: 'Route 1', exact: true })).toHaveCount(1);
 });

@@ -4,7 +4,7 @@
  * stop's chip, on a line of its own, the control to move it by keyboard (route-stops.tsx, which draws a route's chips
  * while it is in or near the view).
  */
-import { useCallback, useMemo, useRef, useState, type DragEvent } from 'react';
+import { useCallback, useId, useMemo, useRef, useState, type DragEvent } from 'react';
 import { type Evaluation, exceedsCapacity, type Instance, type Routes, routeDeparture, type VariantName } from '../../shared/domain.js';
 import { formatCount, formatNumber } from '../format.js';
 import { unitsOf } from '../units.js';
@@ -59,6 +59,8 @@ export function RouteLegend({ instance, routes, evaluation, variant, selected, o
   }, []);
   const toggle = useCallback((id: string, selected: boolean) => latest.current.onSelect(selected ? null : id), []);
   const windowed = routes.reduce((stops, route) => stops + route.length, 0) >= WINDOWED_FROM_STOPS;
+  // Each route's entry is named by its heading ("Route 2"), for a screen reader's list navigation.
+  const names = useId();
   return (
     <ol className="route-legend" data-testid="route-legend">
       {routes.map((route, r) => {
@@ -67,6 +69,7 @@ export function RouteLegend({ instance, routes, evaluation, variant, selected, o
           <li
             key={r}
             className={dropRoute === r ? 'legend-route drop-target' : 'legend-route'}
+            aria-labelledby={`${names}-${r}`}
             data-testid={`legend-route-${r}`}
             onDragOver={(e) => {
               if (!e.dataTransfer.types.includes(DRAG_TYPE)) return;
@@ -77,8 +80,8 @@ export function RouteLegend({ instance, routes, evaluation, variant, selected, o
             onDrop={(e) => onDrop(e, r)}
           >
             <div className="legend-head">
-              <span className="swatch" style={{ background: routeColour(r) }} />
-              <b>Route {r + 1}</b>
+              <span className="swatch" aria-hidden="true" style={{ background: routeColour(r) }} />
+              <b id={`${names}-${r}`}>Route {r + 1}</b>
               <button
                 className={focus === r ? 'btn btn-tiny focus-toggle active' : 'btn btn-tiny focus-toggle'}
                 aria-pressed={focus === r}

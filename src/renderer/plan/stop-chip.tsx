@@ -15,6 +15,9 @@ export interface ChipLook {
   title: string;
 }
 
+/** A chip's timing in words, as its colour shows it. */
+const TIMING_WORDS: Record<NonNullable<ChipLook['timing']>, string> = { late: 'late', early: 'early', waits: 'waits' };
+
 interface Props {
   id: string;
   route: number;
@@ -30,6 +33,8 @@ interface Props {
 export const StopChip = memo(function StopChip({ id, route, position, colour, look, selected, onToggle, onDrop }: Props) {
   const cls = ['stop-chip'];
   if (look?.timing) cls.push(look.timing);
+  // Read out with its place: "S2" alone did not say which route a chip is on, its colour being its only sign.
+  const name = `${id}, stop ${position + 1} of route ${route + 1}${look?.timing ? `, ${TIMING_WORDS[look.timing]}` : ''}`;
   if (selected) cls.push('selected');
   return (
     <button
@@ -38,6 +43,7 @@ export const StopChip = memo(function StopChip({ id, route, position, colour, lo
       style={{ borderColor: colour }}
       draggable
       data-testid={`stop-chip-${id}`}
+      aria-label={name}
       title={look?.title}
       onClick={() => onToggle(id, selected)}
       onDragStart={(e) => {
