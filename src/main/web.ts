@@ -107,6 +107,10 @@ async function listen(web: ReturnType<typeof createWebServer>, port: number | nu
       return await web.listen(lastPort);
     } catch (err) {
       if ((err as NodeJS.ErrnoException).code !== 'EADDRINUSE') throw err;
+      // Said, so that a dispatcher knows why a tab left open on the old link no longer reaches the app.
+      console.warn(
+        `note: port ${lastPort} of the last start is in use by another program, so the link changed: tabs still open on the old link cannot reach this server (open the new one)`,
+      );
     }
   }
   return web.listen(port ?? 0).catch((err: NodeJS.ErrnoException) => {

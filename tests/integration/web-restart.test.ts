@@ -5,6 +5,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, renameSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
+import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { openStore } from '../../src/main/store/index.js';
@@ -88,6 +89,25 @@ describe('web mode restarts', () => {
       expect(second.url).toBe(first.url);
     } finally {
       await stop(second.child);
+    }
+  }, 60_000);
+
+  it('says so when the last port is taken by another program, and takes a new one', async () => {
+    const db = join(mkdtempSync(join(tmpdir(), 'jampr-web-')), 'app.sqlite');
+    const first = await startWeb(db, '--port', '0');
+    await stop(first.child);
+    const port = Number(new URL(first.url).port);
+    const squatter = createServer();
+    await new Promise<void>((resolve) => squatter.listen(port, '127.0.0.1', resolve));
+    const second = await startWeb(db, '--port', '0');
+    try {
+      expect(second.url).not.toBe(first.url);
+      await expect
+        .poll(() => second.stderr())
+        .toContain(`port ${port} of the last start is in use by another program, so the link changed`);
+    } finally {
+      await stop(second.child);
+      squatter.close();
     }
   }, 60_000);
 
