@@ -55,6 +55,9 @@ export function labelBox(id: string, diameter: number, ordered: boolean): { widt
   return { width: markerWidth(id, diameter) + reach, height: diameter + reach };
 }
 
+/** The class of a selected stop's marker (map.css), set as it is drawn and as the selection moves (showSelected). */
+const SELECTED = 'stop-selected';
+
 export const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
 
 export function customerIcon(customer: Customer, maxDemand: number, look: StopLook): L.DivIcon {
@@ -63,7 +66,7 @@ export function customerIcon(customer: Customer, maxDemand: number, look: StopLo
   if (look.late > 0) classes.push('stop-late');
   else if (look.early > 0) classes.push('stop-early');
   else if (look.wait > 0) classes.push('stop-wait');
-  if (look.selected) classes.push('stop-selected');
+  if (look.selected) classes.push(SELECTED);
   if (!look.colour) classes.push('stop-unrouted');
   // The id in white or dark text, whichever reads on the route's colour (route-ink.ts); a dark one needs no shadow.
   const ink = look.colour ? inkOn(look.colour) : null;
@@ -86,6 +89,17 @@ export function customerIcon(customer: Customer, maxDemand: number, look: StopLo
       `data-testid="marker-${label}" data-late="${look.late > 0}" data-early="${look.early > 0}" data-wait="${look.wait > 0}" ` +
       `data-selected="${look.selected}" data-order="${look.order ?? ''}"><span>${label}</span>${badge}</div>`,
   });
+}
+
+/**
+ * Marks a drawn stop marker (its Leaflet element) selected or not, as customerIcon draws it, without drawing it anew:
+ * a new icon replaces the marker's inner elements and resets its classes, which the label pass then set again.
+ */
+export function showSelected(host: HTMLElement | undefined, selected: boolean): void {
+  const marker = host?.querySelector<HTMLElement>('.stop-marker');
+  if (!marker) return;
+  marker.classList.toggle(SELECTED, selected);
+  marker.dataset.selected = String(selected);
 }
 
 export function depotIcon(depot: Depot): L.DivIcon {

@@ -8,26 +8,15 @@ import L from 'leaflet';
 import 'leaflet/dist/leaflet.css';
 import type { Customer, Evaluation, Instance, Routes, VariantName } from '../../shared/domain.js';
 import { nearLongitude, wrapLongitude } from '../../shared/longitude.js';
-import { formatNumber } from '../format.js';
 import { unitsOf } from '../units.js';
 import { getTileUrl, planarGridLayer, tileLayerWithFallback } from './base-layers.js';
 import { exposeViewState, SYNCED_MAP_OPTIONS, type MapSync } from './map-sync.js';
-import { labelsShown } from './declutter.js';
-import {
-  BADGE_REACH,
-  customerIcon,
-  depotIcon,
-  escapeHtml,
-  labelBox,
-  MAX_DIAMETER,
-  markerDiameter,
-  markerWidth,
-  type StopLook,
-} from './markers.js';
+import { BADGE_REACH, customerIcon, depotIcon, MAX_DIAMETER, markerDiameter, markerWidth, type StopLook } from './markers.js';
 import { routeColour } from './palette.js';
-import { placeOpenedTooltip } from './stop-tooltip.js';
+import { placeOpenedTooltip, tooltipHtml } from './stop-tooltip.js';
+import { declutterLabels, moveSelection, type StopMarker } from './stop-labels.js';
 import { TileSettings } from './tile-settings.js';
-import { type StopInfo, stopInfo } from './stop-info.js';
+import { stopInfo } from './stop-info.js';
 import { MapKey } from './map-key.js';
 import { mapKeyItems } from './map-key-items.js';
 
@@ -71,9 +60,6 @@ function mapPoint(instance: Instance, node: { x: number; y: number }): L.LatLngT
   return [node.y, instance.coordinates?.kind === 'geo' ? nearLongitude(node.x, instance.depot.x) : node.x];
 }
 
-/** The z-index offset of a marker whose label is shown (the depot's is 1000). */
-const LABELLED_Z = 500;
-
 /** A longitude read back from the map (a marker dragged, maybe past the antimeridian), in [−180°, 180°]. */
 function mapLongitude(instance: Instance, lng: number): number {
   return instance.coordinates?.kind === 'geo' ? wrapLongitude(lng) : lng;
@@ -100,35 +86,14 @@ export function RouteMap(props: RouteMapProps) {
    * Each customer's marker and how it is drawn: a change of the selection redraws the two markers it concerns, not
    * every stop (on an 800-stop day a full redraw took seconds per click).
    */
-  const stopMarkers = useRef(
-    new Map<string, { marker: L.Marker; customer: Customer; look: StopLook; drawn: string; size: number; faded: boolean }>(),
-  );
+  const stopMarkers = useRef(new Map<string, StopMarker>());
   /** The layer the kept markers are on, and the depot's marker (drawn afresh each time). */
   const markersOn = useRef<L.LayerGroup | null>(null);
   const depotMarker = useRef<L.Marker | null>(null);
   const selectedNow = useRef(selected);
   selectedNow.current = selected;
-  const maxDemandNow = useRef(0);
-  /** Hides the labels that would run into others at this zoom (declutter.ts); again after a zoom or a redraw. */
-  const declutter = useRef(() => {
-    const map = mapRef.current;
-    if (!map) return;
-    // With one route shown alone, its stops are the ones labelled and numbered: a faded stop of another route took
-    // the room of the shown route's labels (4 of 24 labelled on a 500-stop day) and showed its own route's numbers.
-    const boxes = [...stopMarkers.current].flatMap(([id, { marker, size, look, faded }]) => {
-      if (faded) return [];
-      const at = map.latLngToLayerPoint(marker.getLatLng());
-      return [{ id, x: at.x, y: at.y, ...labelBox(id, size, look.order !== null), priority: (look.selected ? 1000 : 0) + size }];
-    });
-    const shown = labelsShown(boxes);
-    // A redrawn icon (setIcon) gets its classes anew, so every marker is set each time. A labelled marker lies above
-    // the dots (below the depot's 1000), so no dot covers its label.
-    for (const [id, { marker }] of stopMarkers.current) {
-      marker.getElement()?.classList.toggle('label-hidden', !shown.has(id));
-      marker.setZIndexOffset(shown.has(id) ? LABELLED_Z : 0);
-    }
-  });
-
+  /** The stop whose marker is drawn selected. */
+  const selectionShown = useRef<string | null>(null);
   // biome-ignore lint/correctness/useExhaustiveDependencies: tileVersion is the trigger that rebuilds the map with new tiles
   useEffect(() => {
     const el = container.current;
@@ -164,7 +129,7 @@ export function RouteMap(props: RouteMapProps) {
       else onSelect?.(null);
     });
     mapRef.current = map;
-    map.on('zoomend', () => declutter.current());
+    map.on('zoomend', () => declutterLabels(map, stopMarkers.current));
     setGeneration((g) => g + 1);
     const unsync = sync?.add(map);
     const resize = new ResizeObserver(() => {
@@ -230,7 +195,6 @@ export function RouteMap(props: RouteMapProps) {
 
     const info = stopInfo(routes, evaluation, props.variant, instance.depot.ready);
     const maxDemand = Math.max(0, ...instance.customers.map((c) => c.demand));
-    maxDemandNow.current = maxDemand;
     // Markers are kept where nothing they show changed (an edit of one customer on an 800-stop day redraws one
     // marker, not 800); a new map (generation) starts over.
     if (markersOn.current !== group.stops) {
@@ -274,7 +238,7 @@ export function RouteMap(props: RouteMapProps) {
         title: undefined,
         opacity: faded ? 0.3 : 1,
       });
-      marker.bindTooltip(tooltipHtml(instance, customer.id, stop), { className: 'stop-tooltip' });
+      marker.bindTooltip(tooltipHtml(instance, customer, stop), { className: 'stop-tooltip' });
       marker.on('tooltipopen', (e) => placeOpenedTooltip(map, e.tooltip, (stopMarkers.current.get(customer.id)?.size ?? size) / 2));
       marker.on('click', () => handlers.current.onSelect?.(customer.id));
       marker.on('dragend', () => {
@@ -282,7 +246,7 @@ export function RouteMap(props: RouteMapProps) {
         handlers.current.onMove?.(customer.id, mapLongitude(instance, at.lng), at.lat);
       });
       marker.addTo(group.stops);
-      stopMarkers.current.set(customer.id, { marker, customer, look, drawn, size, faded });
+      stopMarkers.current.set(customer.id, { marker, customer, look, drawn, size, faded, labelled: false });
     }
     for (const [id, entry] of stopMarkers.current) {
       if (shown.has(id)) continue;
@@ -307,18 +271,14 @@ export function RouteMap(props: RouteMapProps) {
     });
     depot.addTo(group.stops);
     depotMarker.current = depot;
-    declutter.current();
+    selectionShown.current = selectedNow.current ?? null;
+    declutterLabels(map, stopMarkers.current);
   }, [instance, routes, evaluation, draggable, generation, focusRoute, found]);
 
-  // The selection: only the markers whose look changes are drawn again.
+  // The selection: the two markers it concerns are restyled, and the labels shown stay (stop-labels.ts).
   useEffect(() => {
-    for (const [id, entry] of stopMarkers.current) {
-      const isSelected = selected === id;
-      if (entry.look.selected === isSelected) continue;
-      entry.look = { ...entry.look, selected: isSelected };
-      entry.marker.setIcon(customerIcon(entry.customer, maxDemandNow.current, entry.look));
-    }
-    declutter.current();
+    moveSelection(stopMarkers.current, selectionShown.current, selected ?? null);
+    selectionShown.current = selected ?? null;
   }, [selected]);
 
   // Bring a customer selected elsewhere (the table) into view.
@@ -380,17 +340,4 @@ export function RouteMap(props: RouteMapProps) {
       )}
     </section>
   );
-}
-
-function tooltipHtml(instance: Instance, id: string, stop: StopInfo | undefined): string {
-  const c = instance.customers.find((x) => x.id === id)!;
-  const units = unitsOf(instance);
-  const lines = [`<b>Customer ${escapeHtml(id)}</b>${c.name ? ` · ${escapeHtml(c.name)}` : ''}`];
-  if (c.address) lines.push(escapeHtml(c.address));
-  lines.push(`demand ${formatNumber(c.demand)} · window ${units.moment(c.ready)}–${units.time(c.due)}`);
-  if (stop) lines.push(`route ${stop.route + 1}, stop ${stop.order} · arrive ${units.moment(stop.arrival)}`);
-  if (stop && stop.late > 0) lines.push(`<span class="tip-late">late by ${units.duration(stop.late)}</span>`);
-  if (stop && stop.early > 0) lines.push(`<span class="tip-early">early by ${units.duration(stop.early)}</span>`);
-  if (stop && stop.wait > 0) lines.push(`<span class="tip-wait">waits ${units.duration(stop.wait)}</span>`);
-  return lines.join('<br>');
 }
