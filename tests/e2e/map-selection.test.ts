@@ -1,8 +1,8 @@
 /**
  * Moving the selection through the customer table on a crowded day changes the map only where it changed: the marker
  * left and the marker selected are restyled (their elements kept, no marker drawn anew), and the labels shown are the
- * day's with nothing selected plus the selected stop's, raised above its neighbours. The labels do not come and go
- * while the dispatcher steps through the rows.
+ * day's with nothing selected plus the selected stop's, raised above its neighbours, shown at once. The labels do not
+ * come and go while the dispatcher steps through the rows.
  */
 import { expect, type Page, test } from '@playwright/test';
 import { openApp } from './support/browser.js';
@@ -17,6 +17,8 @@ interface MarkerState {
   markerClass: string;
   /** The marker the page shows at the middle of its id (undefined: none), i.e. whether another covers it. */
   onTop: string | undefined;
+  /** How long a change of its look takes to show (CSS transition-duration). */
+  transition: string;
 }
 
 /**
@@ -36,6 +38,7 @@ const MARKERS = `(() => {
       hostClass: m.parentElement.className,
       markerClass: m.className,
       onTop: top?.dataset.testid.slice('marker-'.length),
+      transition: getComputedStyle(m).transitionDuration,
     };
   });
 })()`;
@@ -82,6 +85,8 @@ test('stepping through the table restyles only the two markers concerned and kee
       }
       expect(now.get(id)?.markerClass).toContain('stop-selected');
       if (left) expect(now.get(left)?.markerClass).not.toContain('stop-selected');
+      // Both show their new look at once, as a marker drawn anew did: no growing over a few frames of a crowded map.
+      for (const changed of [id, left].filter(Boolean)) expect(now.get(changed!)?.transition, `${changed}'s restyle`).toBe('0s');
       // The labels are those of the day with nothing selected, and the selected stop's, on top of its neighbours.
       expect(labelled(now).sort()).toEqual([...new Set([...labelledUnselected, id])].sort());
       expect(now.get(id)?.onTop, `${id}'s id is not covered by another marker`).toBe(id);
