@@ -3,6 +3,7 @@
  * the instance uses clock times, and the parsing of what the user types back into a time field.
  */
 import { colonlessClock, formatClock, formatHoursMinutes, formatMoment, parseClock } from '../shared/clock.js';
+import { formatNumber } from '../shared/number-text.js';
 
 /**
  * A time as the instance writes it. `moment`: a window's opening (a moment, which midnight after the first day begins:
@@ -26,22 +27,7 @@ export function formatDuration(value: number, clockTimes: boolean | undefined): 
   return total >= 60 ? formatHoursMinutes(total) : `${total}m`;
 }
 
-// One formatter per number of decimals, made once: toLocaleString with options builds a new one at every call (~20 µs),
-// and a 1,000-stop day formats thousands of figures at every drawing.
-const numberFormats = new Map<number, Intl.NumberFormat>();
-const numberFormat = (decimals: number) => {
-  const made = numberFormats.get(decimals);
-  if (made) return made;
-  const format = new Intl.NumberFormat('en-US', { maximumFractionDigits: decimals });
-  numberFormats.set(decimals, format);
-  return format;
-};
-
-/** Up to two decimals, no trailing zeros, thousands separated: 1234.5 -> "1,234.5". */
-export function formatNumber(value: number, decimals = 2): string {
-  if (!Number.isFinite(value)) return value > 0 ? '∞' : '—';
-  return numberFormat(decimals).format(value);
-}
+export { formatNumber } from '../shared/number-text.js';
 
 const tenthsFormat = new Intl.NumberFormat('en-US', { minimumFractionDigits: 1, maximumFractionDigits: 1 });
 

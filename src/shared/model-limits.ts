@@ -1,4 +1,4 @@
-import { formatClock } from './clock.js';
+import { formatNumber, timeInText } from './number-text.js';
 import { carriedCustomers, type Evaluation, type Instance, makeVariant, type RouteSummary, type Variant } from './domain.js';
 import { MAX_MODEL_CUSTOMERS, SLOW_MODEL_CUSTOMERS } from './limits.js';
 import { type MethodChoice, methodOption, usesModel } from './methods.js';
@@ -69,7 +69,7 @@ export function spreadNotice(instance: Instance, evaluation: Pick<Evaluation, 'r
   const unused = instance.vehicles - evaluation.routes.filter((r) => r.customers > 0).length;
   const early = first.returnTime < depot.due - shift / 4;
   const minutes = instance.clockTimes || instance.coordinates?.kind === 'geo';
-  const lateInAll = `serves its customers ${minutes ? `${Math.round(lateness / 60).toLocaleString('en-US')} hours` : Math.round(lateness).toLocaleString('en-US')} late in all`;
+  const lateInAll = `serves its customers ${minutes ? `${formatNumber(Math.round(lateness / 60))} hours` : formatNumber(Math.round(lateness))} late in all`;
   if (unused <= 0 && !early) {
     // Every vehicle busy to the end: the fleet may be short for these windows, which no method mends, so only name both.
     if (!(lateness > shift)) return null;
@@ -78,7 +78,8 @@ export function spreadNotice(instance: Instance, evaluation: Pick<Evaluation, 'r
       'model ordered the day badly; JAMPR + local search or the classical solver show which.'
     );
   }
-  const t = (v: number) => (instance.clockTimes ? formatClock(v) : String(Math.round(v)));
+  // Whole figures: a route hours past the shift needs no decimals to tell it.
+  const t = (v: number) => timeInText(instance.clockTimes ? v : Math.round(v), instance.clockTimes);
   const late = backLate
     ? `has a route back at the depot at ${t(last.returnTime)}, long after the shift ends at ${t(depot.due)}`
     : lateInAll;

@@ -1,5 +1,35 @@
 /**
- * A number in a message: two decimals at most (17.5, not 17.500000001); a value too large to round (1e308 × 100
- * overflows) is shown as it is, never as "Infinity". One rule for the validator's and the evaluator's messages.
+ * A number as the dispatcher reads it, in every view and every message alike (the validator's, the evaluator's, the
+ * plan panel's figures): two decimals at most (17.5, not 17.500000001), no trailing zeros, thousands separated
+ * (1,234.5), no "-0" for a value that rounds to nothing. A value past what grouping reads well (1e21 and up: a mistyped
+ * coordinate) is written as JavaScript writes it, "1e+308", not 309 digits. Machine-readable output (a CSV's number
+ * columns, JSON) writes plain numbers instead, never through this.
  */
-export const twoDecimals = (v: number): string => (Number.isFinite(v * 100) ? String(Math.round(v * 100) / 100) : String(v));
+import { formatClock, formatMoment } from './clock.js';
+
+// One formatter per number of decimals, made once: toLocaleString with options builds a new one at every call (~20 µs),
+// and a 1,000-stop day formats thousands of figures at every drawing.
+const numberFormats = new Map<number, Intl.NumberFormat>();
+const numberFormat = (decimals: number) => {
+  const made = numberFormats.get(decimals);
+  if (made) return made;
+  const format = new Intl.NumberFormat('en-US', { maximumFractionDigits: decimals });
+  numberFormats.set(decimals, format);
+  return format;
+};
+
+/** Up to `decimals` decimals, no trailing zeros, thousands separated: 1234.5 -> "1,234.5"; ∞ and — where not finite. */
+export function formatNumber(value: number, decimals = 2): string {
+  if (!Number.isFinite(value)) return value > 0 ? '∞' : '—';
+  if (Math.abs(value) >= 1e21) return String(value);
+  const text = numberFormat(decimals).format(value);
+  // -0.001 rounds to nothing, which has no sign (the formatter writes "-0").
+  return text === '-0' ? '0' : text;
+}
+
+/**
+ * A time of day in a message: HH:MM on a clock-time day, else the figure as every other number reads. `moment`: a
+ * departure or an arrival, which midnight after the first day begins (00:00+1), not a shift's end (24:00).
+ */
+export const timeInText = (value: number, clockTimes: boolean | undefined, moment = false): string =>
+  clockTimes ? (moment ? formatMoment(value) : formatClock(value)) : formatNumber(value);

@@ -4,6 +4,7 @@ import { carriedCustomers, exceedsCapacity, variantHardTime } from '../../shared
 import { routeCost, TIME_EPS } from './evaluate.js';
 import type { Problem } from './problem.js';
 import type { UnservedWhy } from '../../shared/not-served.js';
+import { formatNumber } from '../../shared/number-text.js';
 import {
   CLOSES_BEFORE_SHIFT,
   CLOSES_BEFORE_SHIFT_FIX,
@@ -33,7 +34,7 @@ export function demandOverFleetText(orders: ArrayLike<number>, vehicles: number,
       : oversize === 1
         ? ' (besides the order no vehicle carries)'
         : ` (besides the ${oversize} orders no vehicle carries)`;
-  return `the day's demand ${demand}${besides} is more than the fleet carries (${vehicles} × ${capacity} = ${vehicles * capacity})`;
+  return `the day's demand ${formatNumber(demand)}${besides} is more than the fleet carries (${formatNumber(vehicles)} × ${formatNumber(capacity)} = ${formatNumber(vehicles * capacity)})`;
 }
 
 /** The day's demand is more than the whole fleet carries: every plan leaves some customer out. */
@@ -42,7 +43,7 @@ export const demandOverFleet = (problem: Problem): boolean =>
 
 /** "demand 130 is more than a vehicle carries (100)": the import's warning of an order too big for any vehicle (a plan's reason: `outOfReach`). */
 export const orderOverVehicleText = (demand: number, capacity: number): string =>
-  `demand ${demand} is more than a vehicle carries (${capacity})`;
+  `demand ${formatNumber(demand)} is more than a vehicle carries (${formatNumber(capacity)})`;
 
 /**
  * The day as the planners take it: without the orders bigger than a vehicle, which no plan can load (the import warns
@@ -73,16 +74,16 @@ export function unservedReason(
   vehiclesUsed: number,
   mostRoomLeft: number,
 ): UnservedWhy {
-  const q = problem.capacity;
-  const d = problem.demand[i];
+  const d = formatNumber(problem.demand[i]);
+  const free = formatNumber(mostRoomLeft);
   const alone = outOfReach(problem, variant, i);
   if (alone) return alone;
   if (vehiclesUsed >= problem.vehicles) {
     const only = problem.vehicles === 1;
     const all = only ? 'the only vehicle is' : `all ${problem.vehicles} vehicles are`;
-    const figures = only ? `demand ${d}; ${mostRoomLeft} free` : `demand ${d}; the most free on one vehicle is ${mostRoomLeft}`;
-    if (exceedsCapacity(d, mostRoomLeft)) {
-      const fleetShort = demandOverFleetText(problem.demand, problem.vehicles, q);
+    const figures = only ? `demand ${d}; ${free} free` : `demand ${d}; the most free on one vehicle is ${free}`;
+    if (exceedsCapacity(problem.demand[i], mostRoomLeft)) {
+      const fleetShort = demandOverFleetText(problem.demand, problem.vehicles, problem.capacity);
       if (fleetShort) return { reason: fleetShort };
       // The fleet's free room in total may suffice while no one vehicle has enough of it: say which it is.
       return { reason: `${all} used by other stops, and none has room left for its demand`, figures };
@@ -99,9 +100,9 @@ export function unservedReason(
       figures,
     };
   }
-  const free = problem.vehicles - vehiclesUsed;
+  const idle = problem.vehicles - vehiclesUsed;
   if (problem.vehicles === 1) return { reason: 'it was left out although the only vehicle is free' };
-  return { reason: `it was left out although ${free} of ${problem.vehicles} vehicles ${free === 1 ? 'is' : 'are'} free` };
+  return { reason: `it was left out although ${idle} of ${problem.vehicles} vehicles ${idle === 1 ? 'is' : 'are'} free` };
 }
 
 /** The first route that can take customer i at some place without breaking a hard rule, or -1. */
@@ -116,10 +117,12 @@ function routeThatFits(problem: Problem, variant: Variant, routes: readonly (rea
  * opening, breaks a hard rule), or null when one could.
  */
 export function outOfReach(problem: Problem, variant: Variant, i: number): UnservedWhy | null {
-  const q = problem.capacity;
   // The capacity is the day's, said in the reason; the demand is the customer's own.
-  if (exceedsCapacity(problem.demand[i], q))
-    return { reason: `its demand is more than a vehicle's capacity of ${q}`, figures: `demand ${problem.demand[i]}` };
+  if (exceedsCapacity(problem.demand[i], problem.capacity))
+    return {
+      reason: `its demand is more than a vehicle's capacity of ${formatNumber(problem.capacity)}`,
+      figures: `demand ${formatNumber(problem.demand[i])}`,
+    };
   if (!variantHardTime(variant.name)) return null;
   const nodes = problem.n + 1;
   const arrival = problem.ready[0] + problem.travel[i];

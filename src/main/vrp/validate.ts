@@ -12,7 +12,7 @@ import {
 import { crossesMidnight, formatClock, MINUTES_PER_DAY, timesApart } from '../../shared/clock.js';
 import { inputError } from '../../shared/errors.js';
 import { describeIssues } from '../../shared/issues.js';
-import { twoDecimals } from '../../shared/number-text.js';
+import { formatNumber, timeInText } from '../../shared/number-text.js';
 import { TIME_EPS } from './evaluate.js';
 import { compileProblem, kmBetween, travelTime, type Problem } from './problem.js';
 import {
@@ -39,13 +39,13 @@ const capitalised = (text: string): string => text.charAt(0).toUpperCase() + tex
  */
 
 /** A time as the dispatcher wrote it: HH:MM under clock times (a day after or before written +1 or -1), else a plain number. */
-const timeText = (instance: Pick<Instance, 'clockTimes'>, v: number): string => (instance.clockTimes ? formatClock(v) : twoDecimals(v));
+const timeText = (instance: Pick<Instance, 'clockTimes'>, v: number): string => timeInText(v, instance.clockTimes);
 
 function checkGeoRange(x: number, y: number, label: string, problems: string[]): void {
-  if (Math.abs(y) > 90) problems.push(`latitude ${twoDecimals(y)} is outside [-90, 90] for ${label}`);
+  if (Math.abs(y) > 90) problems.push(`latitude ${formatNumber(y)} is outside [-90, 90] for ${label}`);
   // Some GIS exports write longitudes east from 0 to 360: 180.2 there is −179.8.
-  const east = x > 180 && x <= 360 ? ` (if the file counts longitudes 0–360° east, write ${twoDecimals(x - 360)})` : '';
-  if (Math.abs(x) > 180) problems.push(`longitude ${twoDecimals(x)} is outside [-180, 180] for ${label}${east}`);
+  const east = x > 180 && x <= 360 ? ` (if the file counts longitudes 0–360° east, write ${formatNumber(x - 360)})` : '';
+  if (Math.abs(x) > 180) problems.push(`longitude ${formatNumber(x)} is outside [-180, 180] for ${label}${east}`);
 }
 
 /** Ids as a CSV file gives them back: its reader trims every cell, so 'C01 ' in the day's export is read as 'C01'. */
@@ -91,7 +91,7 @@ function checkReachable(
   if (!Number.isFinite(leg)) {
     // Say what the file holds: the travel time computed from it overflowed.
     out.problems.push(
-      `customer ${c.id} is too far from the depot: from (${twoDecimals(depot.x)}, ${twoDecimals(depot.y)}) to (${twoDecimals(c.x)}, ${twoDecimals(c.y)}) no travel time can be computed`,
+      `customer ${c.id} is too far from the depot: from (${formatNumber(depot.x)}, ${formatNumber(depot.y)}) to (${formatNumber(c.x)}, ${formatNumber(c.y)}) no travel time can be computed`,
     );
     return undefined;
   }

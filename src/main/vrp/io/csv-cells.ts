@@ -37,8 +37,11 @@ export function writeCsv(fields: string[], data: (string | number)[][], dialect:
   return `${text}\n`;
 }
 
-/** A number with a decimal point in running text, not part of a word, a longer number or a date ("12.5", "-3.25"). */
-const DECIMAL_IN_TEXT = /(?<![\p{L}\p{N}_.])(\d+)\.(\d+)(?![\p{L}\p{N}_]|\.\d)/gu;
+/**
+ * A number in running text, not part of a word, a longer number or a date: thousands grouped as every message writes
+ * them ("1,234.5", number-text.ts) or not ("12.5", "-3.25"); its whole part and its fraction.
+ */
+const NUMBER_IN_TEXT = /(?<![\p{L}\p{N}_.])(\d{1,3}(?:,\d{3})+|\d+)(?:\.(\d+))?(?![\p{L}\p{N}_]|[.,]\d)/gu;
 
 /**
  * A sentence of the file's own (a plan's note: "late by 12.5 min") with its numbers written as the dialect writes a
@@ -46,19 +49,22 @@ const DECIMAL_IN_TEXT = /(?<![\p{L}\p{N}_.])(\d+)\.(\d+)(?![\p{L}\p{N}_]|\.\d)/g
  * quotes (`keep`: the ids of the day's stops) are the user's text and stay as written, an id "10.3" too.
  */
 export function numbersInText(text: string, dialect: CsvDialect, keep: readonly string[] = []): string {
-  if (dialect !== 'decimal-comma' || !text.includes('.')) return text;
+  if (dialect !== 'decimal-comma' || !/\d[.,]\d/.test(text)) return text;
   // Where a kept name stands as a word of its own: from the text's start or after a space or quote, to its end or a
   // space, quote or mark (a name inside a longer number, "2.3" in "512.35", is not it).
   const kept: [number, number][] = [];
   for (const name of keep) {
-    if (name === '' || !name.includes('.')) continue;
+    if (name === '' || !/[.,]/.test(name)) continue;
     for (let at = text.indexOf(name); at >= 0; at = text.indexOf(name, at + 1)) {
       const end = at + name.length;
       if (/^$|[\s'"(]$/.test(text.slice(Math.max(0, at - 1), at)) && /^$|^[\s'":,;)]/.test(text.slice(end, end + 1))) kept.push([at, end]);
     }
   }
-  return text.replace(DECIMAL_IN_TEXT, (number, whole: string, fraction: string, at: number) =>
-    kept.some(([from, to]) => at < to && at + number.length > from) ? number : `${whole},${fraction}`,
+  // As a number cell of the dialect: a decimal comma and no grouping ("1,234.5" is 1234,5; "1,200" is 1200).
+  return text.replace(NUMBER_IN_TEXT, (number, whole: string, fraction: string | undefined, at: number) =>
+    kept.some(([from, to]) => at < to && at + number.length > from)
+      ? number
+      : `${whole.replaceAll(',', '')}${fraction === undefined ? '' : `,${fraction}`}`,
   );
 }
 

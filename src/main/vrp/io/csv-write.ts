@@ -1,6 +1,7 @@
 import { type Evaluation, type Instance, routeDeparture, type VariantName } from '../../../shared/domain.js';
 import { formatClock, formatMoment } from '../../../shared/clock.js';
 import { notServed } from '../../../shared/not-served.js';
+import { timeInText } from '../../../shared/number-text.js';
 import { outOfDateNote } from '../../../shared/route-flags.js';
 import { stopAsDriven } from '../../../shared/stop-as-driven.js';
 import { type CsvDialect, numbersInText, writeCsv } from './csv-cells.js';
@@ -61,7 +62,9 @@ const round2 = (v: number) => Math.round(v * 100) / 100;
  * depot, as the driver sheet, the Plan view and Compare tell it), the depart row says so in words: its `wait` and
  * `departure` cells alone read as a wait at a stop.
  */
-function laterDeparture(route: Evaluation['routes'][number], shiftStart: number, time: (v: number) => string | number): string {
+function laterDeparture(route: Evaluation['routes'][number], shiftStart: number, clockTimes: boolean | undefined): string {
+  // A sentence: its times read as the evaluator's notes beside it write them, not as the number cells do.
+  const time = (v: number) => timeInText(v, clockTimes, true);
   const first = route.stops[0];
   const departure = routeDeparture(route, shiftStart);
   // A wait under a minute leaves the told time at the shift start: nothing later to tell.
@@ -108,7 +111,6 @@ export function writePlanCsv(
 ): string {
   const note = outOfDate ? outOfDateNote(unsaved) : '';
   const geo = instance.coordinates?.kind === 'geo';
-  const time = (v: number) => (instance.clockTimes ? formatClock(v) : round2(v));
   // The schedule's moments: one at midnight is 00:00+1 beside the night's other times, not 24:00 (a shift's end).
   const at = (v: number) => (instance.clockTimes ? formatMoment(v) : round2(v));
   const fields = ['route', 'stop', 'kind', 'id', 'name', 'address', geo ? 'lat' : 'x', geo ? 'lon' : 'y'];
@@ -128,7 +130,7 @@ export function writePlanCsv(
   ];
   const data = evaluation.routes
     .map((route, r) => ({ route, number: r + 1 }))
-    .map(({ route, number }) => ({ route, number, notes: routeNotes(instance, evaluation, number - 1, time) }))
+    .map(({ route, number }) => ({ route, number, notes: routeNotes(instance, evaluation, number - 1) }))
     // A route whose stops have all left the day is kept, its depart row naming them, so no planned route vanishes.
     .filter(({ route, notes }) => route.stops.length > 0 || notes.depart.some((n) => n.startsWith('unknown customer')))
     .flatMap(({ route, number, notes }) => [
@@ -147,7 +149,7 @@ export function writePlanCsv(
         '',
         '',
         0,
-        noteCell(note, ...notes.depart, laterDeparture(route, depot.ready, at)),
+        noteCell(note, ...notes.depart, laterDeparture(route, depot.ready, instance.clockTimes)),
       ],
       ...route.stops.map((s, k) => {
         // As driven, as the driver sheet and the views tell it; the time before a window opens is told once, by the

@@ -5,6 +5,7 @@
  * spreadsheet of a broken plan does not read as a clean one.
  */
 import type { Evaluation, Instance, Violation, ViolationKind } from '../../../shared/domain.js';
+import { timeInText } from '../../../shared/number-text.js';
 import { backAfterShift, routesBeyondFleet } from '../../../shared/route-flags.js';
 
 /** The driver sheet's and the plan panel's words for each broken rule, before the evaluator's message. */
@@ -28,7 +29,9 @@ export interface RouteNotes {
 }
 
 /** The notes of route `r` (its index in the plan's routes, as the violations count it). */
-export function routeNotes(instance: Instance, evaluation: Evaluation, r: number, time: (v: number) => string | number): RouteNotes {
+export function routeNotes(instance: Instance, evaluation: Evaluation, r: number): RouteNotes {
+  // Times as the evaluator's messages beside them write them ("1,234.5", 14:05), not as the number cells do.
+  const time = (v: number) => timeInText(v, instance.clockTimes);
   const route = evaluation.routes[r];
   const own = evaluation.violations.filter((v) => v.route === r);
   const fleet = evaluation.violations.find((v) => v.kind === 'fleet');
