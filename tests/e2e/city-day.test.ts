@@ -384,7 +384,7 @@ test('a customer is added by its typed position, from the keyboard alone', async
   // An order bigger than a van (30) is taken with the warning that no plan serves it, as the import takes it.
   await page.keyboard.type('40');
   await expect(byTest('add-customer-warning')).toContainText(
-    'customer S11 cannot be served: its demand 40 is more than a vehicle carries (30), so every plan leaves it unserved',
+    "customer S11 cannot be served: its demand is more than a vehicle's capacity of 30 (demand 40), so every plan leaves it unserved",
   );
   await expect(byTest('add-customer-confirm'), 'a warning, not a refusal').toBeEnabled();
   await byTest('add-customer-demand').fill('7');

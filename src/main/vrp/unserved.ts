@@ -17,7 +17,7 @@ import {
 /**
  * "the day's demand 1582 is more than the fleet carries (8 × 150 = 1200)", or null where the fleet carries it: the
  * import's warning and a plan's reason. An order bigger than a vehicle is not counted: no plan loads it whatever the
- * fleet (it has its own warning, `orderOverVehicleText`, and reason, `outOfReach`), so with it a fleet that carries the rest would
+ * fleet (it has its own warning and reason, `orderOverVehicleWhy`), so with it a fleet that carries the rest would
  * look short, and more vehicles would be asked for where the order wants splitting.
  */
 export function demandOverFleetText(orders: ArrayLike<number>, vehicles: number, capacity: number): string | null {
@@ -41,9 +41,14 @@ export function demandOverFleetText(orders: ArrayLike<number>, vehicles: number,
 export const demandOverFleet = (problem: Problem): boolean =>
   demandOverFleetText(problem.demand, problem.vehicles, problem.capacity) !== null;
 
-/** "demand 130 is more than a vehicle carries (100)": the import's warning of an order too big for any vehicle (a plan's reason: `outOfReach`). */
-export const orderOverVehicleText = (demand: number, capacity: number): string =>
-  `demand ${formatNumber(demand)} is more than a vehicle carries (${formatNumber(capacity)})`;
+/**
+ * "its demand is more than a vehicle's capacity of 100" (demand 130): an order too big for any vehicle, in one wording
+ * for the import's warning and a plan's reason (`outOfReach`), which groups such customers by the capacity alone.
+ */
+export const orderOverVehicleWhy = (demand: number, capacity: number): UnservedWhy => ({
+  reason: `its demand is more than a vehicle's capacity of ${formatNumber(capacity)}`,
+  figures: `demand ${formatNumber(demand)}`,
+});
 
 /**
  * The day as the planners take it: without the orders bigger than a vehicle, which no plan can load (the import warns
@@ -117,12 +122,7 @@ function routeThatFits(problem: Problem, variant: Variant, routes: readonly (rea
  * opening, breaks a hard rule), or null when one could.
  */
 export function outOfReach(problem: Problem, variant: Variant, i: number): UnservedWhy | null {
-  // The capacity is the day's, said in the reason; the demand is the customer's own.
-  if (exceedsCapacity(problem.demand[i], problem.capacity))
-    return {
-      reason: `its demand is more than a vehicle's capacity of ${formatNumber(problem.capacity)}`,
-      figures: `demand ${formatNumber(problem.demand[i])}`,
-    };
+  if (exceedsCapacity(problem.demand[i], problem.capacity)) return orderOverVehicleWhy(problem.demand[i], problem.capacity);
   if (!variantHardTime(variant.name)) return null;
   const nodes = problem.n + 1;
   const arrival = problem.ready[0] + problem.travel[i];

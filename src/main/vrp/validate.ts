@@ -12,6 +12,7 @@ import {
 import { crossesMidnight, formatClock, MINUTES_PER_DAY, timesApart } from '../../shared/clock.js';
 import { inputError } from '../../shared/errors.js';
 import { describeIssues } from '../../shared/issues.js';
+import { unservedWhyText } from '../../shared/not-served.js';
 import { formatNumber, timeInText } from '../../shared/number-text.js';
 import { TIME_EPS } from './evaluate.js';
 import { compileProblem, kmBetween, travelTime, type Problem } from './problem.js';
@@ -26,7 +27,7 @@ import {
   shiftProblems,
 } from './shift-rules.js';
 import { strayStopWarnings } from './stray-stops.js';
-import { demandOverFleetText, orderOverVehicleText } from './unserved.js';
+import { demandOverFleetText, orderOverVehicleWhy } from './unserved.js';
 
 const capitalised = (text: string): string => text.charAt(0).toUpperCase() + text.slice(1);
 
@@ -215,7 +216,9 @@ export function fleetShortWarning(instance: Instance): string | null {
  */
 function orderOverVehicle(c: Customer, capacity: number): string | undefined {
   if (!exceedsCapacity(c.demand, capacity)) return undefined;
-  return `customer ${c.id} cannot be served: its ${orderOverVehicleText(c.demand, capacity)}, so every plan leaves it unserved; split the order into loads of at most ${capacity}, or raise the capacity`;
+  // In the words of the plan's reason for it, which the plan panel and the exports show.
+  const why = unservedWhyText(orderOverVehicleWhy(c.demand, capacity));
+  return `customer ${c.id} cannot be served: ${why}, so every plan leaves it unserved; split the order into loads of at most ${formatNumber(capacity)}, or raise the capacity`;
 }
 
 /** The rules between fields of an instance whose shape is sound: their problems, and the warnings about reach. */

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { Customer, Instance } from '../../../src/shared/domain.js';
+import { type Customer, type Instance, makeVariant } from '../../../src/shared/domain.js';
+import { evaluatePlan } from '../../../src/main/vrp/evaluate.js';
 import { AppError } from '../../../src/shared/errors.js';
 import { buildProblem, instanceWarnings, validateInstance } from '../../../src/main/vrp/validate.js';
 
@@ -55,12 +56,20 @@ describe('validateInstance', () => {
     const day = instance([customer('9', { demand: 11 }), customer('1')]);
     expect(problemsOf(day)).toEqual([]);
     expect(instanceWarnings(day)).toEqual([
-      'customer 9 cannot be served: its demand 11 is more than a vehicle carries (10), so every plan leaves it unserved; split the order into loads of at most 10, or raise the capacity',
+      "customer 9 cannot be served: its demand is more than a vehicle's capacity of 10 (demand 11), so every plan leaves it unserved; split the order into loads of at most 10, or raise the capacity",
     ]);
     // Its window out of reach as well: the order is the reason that counts (soft windows would not serve it late).
     expect(instanceWarnings(instance([customer('9', { demand: 11, ready: 0, due: 2 })]))).toEqual([
-      expect.stringMatching(/^customer 9 cannot be served: its demand 11 is more than a vehicle carries \(10\)/),
+      expect.stringMatching(/^customer 9 cannot be served: its demand is more than a vehicle's capacity of 10 \(demand 11\)/),
     ]);
+  });
+
+  it("warns of an order no vehicle carries in the words of the plan's reason for leaving it out", () => {
+    const day = instance([customer('9', { demand: 1500 }), customer('1')], { capacity: 1000 });
+    const plan = evaluatePlan(buildProblem(day), [['1']], makeVariant('tw1'));
+    const reason = plan.violations.find((v) => v.customerId === '9')?.message.replace('customer 9 is not served: ', '');
+    expect(reason).toBe("its demand is more than a vehicle's capacity of 1,000 (demand 1,500)");
+    expect(instanceWarnings(day)[0]).toContain(`customer 9 cannot be served: ${reason}, so every plan leaves it unserved`);
   });
 
   it('says the fleet is short only for the orders a vehicle carries, and that the order no vehicle carries is aside', () => {
