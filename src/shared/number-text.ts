@@ -9,20 +9,24 @@ import { formatClock, formatMoment } from './clock.js';
 
 // One formatter per number of decimals, made once: toLocaleString with options builds a new one at every call (~20 µs),
 // and a 1,000-stop day formats thousands of figures at every drawing.
-const numberFormats = new Map<number, Intl.NumberFormat>();
-const numberFormat = (decimals: number) => {
-  const made = numberFormats.get(decimals);
+const numberFormats = new Map<string, Intl.NumberFormat>();
+const numberFormat = (decimals: number, grouped: boolean) => {
+  const key = `${decimals}${grouped ? ',' : ''}`;
+  const made = numberFormats.get(key);
   if (made) return made;
-  const format = new Intl.NumberFormat('en-US', { maximumFractionDigits: decimals });
-  numberFormats.set(decimals, format);
+  const format = new Intl.NumberFormat('en-US', { maximumFractionDigits: decimals, useGrouping: grouped });
+  numberFormats.set(key, format);
   return format;
 };
 
-/** Up to `decimals` decimals, no trailing zeros, thousands separated: 1234.5 -> "1,234.5"; ∞ and — where not finite. */
-export function formatNumber(value: number, decimals = 2): string {
+/**
+ * Up to `decimals` decimals, no trailing zeros, thousands separated: 1234.5 -> "1,234.5"; ∞ and — where not finite.
+ * `grouped` false: no thousands separator, for a number beside others in a comma-separated list (a position's x and y).
+ */
+export function formatNumber(value: number, decimals = 2, grouped = true): string {
   if (!Number.isFinite(value)) return value > 0 ? '∞' : '—';
   if (Math.abs(value) >= 1e21) return String(value);
-  const text = numberFormat(decimals).format(value);
+  const text = numberFormat(decimals, grouped).format(value);
   // -0.001 rounds to nothing, which has no sign (the formatter writes "-0").
   return text === '-0' ? '0' : text;
 }

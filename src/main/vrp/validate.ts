@@ -14,6 +14,7 @@ import { inputError } from '../../shared/errors.js';
 import { describeIssues } from '../../shared/issues.js';
 import { unservedWhyText } from '../../shared/not-served.js';
 import { formatNumber, timeInText } from '../../shared/number-text.js';
+import { positionText } from '../../shared/position-text.js';
 import { TIME_EPS } from './evaluate.js';
 import { compileProblem, kmBetween, travelTime, type Problem } from './problem.js';
 import {
@@ -91,8 +92,9 @@ function checkReachable(
   const leg = travelTime(coords, depot.x, depot.y, c.x, c.y);
   if (!Number.isFinite(leg)) {
     // Say what the file holds: the travel time computed from it overflowed.
+    const geo = coords?.kind === 'geo';
     out.problems.push(
-      `customer ${c.id} is too far from the depot: from (${formatNumber(depot.x)}, ${formatNumber(depot.y)}) to (${formatNumber(c.x)}, ${formatNumber(c.y)}) no travel time can be computed`,
+      `customer ${c.id} is too far from the depot: from ${positionText(depot, geo)} to ${positionText(c, geo)} no travel time can be computed`,
     );
     return undefined;
   }

@@ -4,7 +4,7 @@
  */
 import { memo, useRef } from 'react';
 import type { Customer } from '../../shared/domain.js';
-import { formatNumber } from '../format.js';
+import { positionText } from '../../shared/position-text.js';
 import { routeColour } from '../map/palette.js';
 import { inkOn } from '../map/route-ink.js';
 import type { CustomerField } from '../state/draft.js';
@@ -167,7 +167,6 @@ export const CustomerRow = memo(function CustomerRow(props: RowProps) {
 
 /** Name, address and position of a stop, one per line, for the id cell's tooltip. */
 function placeTitle(c: Customer, geo: boolean): string {
-  const position = geo ? `lat ${formatNumber(c.y, 5)}, lon ${formatNumber(c.x, 5)}` : `x ${formatNumber(c.x)}, y ${formatNumber(c.y)}`;
   // The id first: the cell clips a long one.
-  return [c.id, c.name, c.address, position].filter(Boolean).join('\n');
+  return [c.id, c.name, c.address, positionText(c, geo)].filter(Boolean).join('\n');
 }

@@ -18,6 +18,7 @@ import {
   type VariantName,
 } from '../../shared/domain.js';
 import type { Sheet, SheetRow } from '../../shared/driver-sheet.js';
+import { positionText } from '../../shared/position-text.js';
 import { stopAsDriven } from '../../shared/stop-as-driven.js';
 import { backAfterShift, outOfDateNote } from '../../shared/route-flags.js';
 import { routeColour } from '../map/palette.js';
@@ -26,8 +27,7 @@ import { formatCount, formatNumber } from '../format.js';
 import { unitsOf } from '../units.js';
 
 function placeOf(node: Depot | Customer, geo: boolean): string {
-  if (node.address) return node.address;
-  return geo ? `${formatNumber(node.y, 5)}, ${formatNumber(node.x, 5)}` : `(${formatNumber(node.x)}, ${formatNumber(node.y)})`;
+  return node.address || positionText(node, geo);
 }
 
 export function driverSheets(instance: Instance, evaluation: Evaluation, variant: VariantName): Sheet[] {

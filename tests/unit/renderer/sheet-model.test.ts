@@ -38,6 +38,23 @@ describe('a driver sheet', () => {
     expect(sheet.summary).toMatch(/^2 stops · .* · 08:50–10:25$/);
   });
 
+  it('names a place without an address by a position that cannot be misread: each coordinate named, no thousands comma', () => {
+    const far: Instance = { ...day, clockTimes: false, customers: [{ ...day.customers[0], x: 1234.5, y: 10 }] };
+    const evaluation = evaluatePlan(buildProblem(far), [['a']], makeVariant('tw1'));
+    const [depart, a] = driverSheets(far, evaluation, 'tw1')[0].rows;
+    expect(a.place).toBe('x 1234.5, y 10');
+    expect(depart.place).toBe('x 0, y 0');
+    // On a lat/lon day the latitude first, named as the customer table's tooltip names it.
+    const berlin: Instance = {
+      ...far,
+      coordinates: { kind: 'geo', speedKmh: 30 },
+      depot: { ...far.depot, x: 13.405, y: 52.52 },
+      customers: [{ ...far.customers[0], x: 13.4, y: 52.5 }],
+    };
+    const there = driverSheets(berlin, evaluatePlan(buildProblem(berlin), [['a']], makeVariant('tw1')), 'tw1')[0].rows;
+    expect(there[0].place).toBe('lat 52.52, lon 13.405');
+  });
+
   it('calls a depot without a name "Depot", unless its id already says so', () => {
     expect(sheetOf('tw1').rows[0]).toMatchObject({ id: 'D', name: 'Depot' });
     const evaluation = evaluatePlan(buildProblem(day), [['a', 'b']], makeVariant('tw1'));
