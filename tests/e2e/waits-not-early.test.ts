@@ -89,6 +89,26 @@ test("Compare lists a first stop's wait at the depot, where the Plan view's driv
   await expect(byTest('compare-customer-S1').locator('td').nth(4)).toHaveText(/^\dh \d\dm$/);
 });
 
+test("Compare's time at the depot says what each plan's policy makes of it: free under partly soft windows at α 0", async ({ browser }) => {
+  const page = await openDay(browser);
+  const byTest = (id: string) => page.getByTestId(id);
+  await byTest('tab-compare').click();
+  // Partly soft windows both: A at the preset's α 0, B pricing waiting at 0.5.
+  await byTest('compare-a-name').selectOption('tw2');
+  await byTest('compare-b-name').selectOption('tw2');
+  await byTest('compare-b-alpha').fill('0.5');
+  await byTest('compare-b-alpha').press('Enter');
+  await byTest('compare-method').selectOption('classical');
+  await byTest('compare-effort').fill('0.5');
+  await byTest('compare-run').click();
+  // Both drivers leave hours later to reach S1 as it opens: a wait, which costs nothing at α 0.
+  await expect(byTest('compare-depot-wait')).toHaveAttribute(
+    'title',
+    "Drivers who leave later spend this at the depot; A: waiting is free under partly soft windows at α 0; B: the plan's cost counts this time as waiting",
+    { timeout: 60_000 },
+  );
+});
+
 type Box = { x: number; y: number; width: number; height: number };
 const overlaps = (p: Box, q: Box) => p.x < q.x + q.width && q.x < p.x + p.width && p.y < q.y + q.height && q.y < p.y + p.height;
 const inside = (p: Box, q: Box) => p.x >= q.x && p.y >= q.y && p.x + p.width <= q.x + q.width && p.y + p.height <= q.y + q.height;

@@ -6,6 +6,7 @@ import { brokenCounts, brokenText, notServed, unservedCount } from '../../shared
 import { formatCost, formatNumber, UNDER_A_MINUTE } from '../format.js';
 import { type Units, unitsOf } from '../units.js';
 import { TableScroll } from '../panels/table-scroll.js';
+import { depotWaitTitle } from '../plan/depot-wait.js';
 import { beforeWindow } from './before-window.js';
 
 const KPIS = [
@@ -144,10 +145,7 @@ export function CompareTables({ instance, comparison, stale }: { instance: Insta
               </thead>
               <tbody>
                 {atDepot && (
-                  <tr
-                    data-testid="compare-depot-wait"
-                    title="Drivers who leave later spend this at the depot; the cost counts it as their first stops' wait"
-                  >
+                  <tr data-testid="compare-depot-wait" title={depotWaitTitle(a.variant, b.variant)}>
                     <td>
                       <span className="clip-text">at the depot</span>
                     </td>

@@ -4,27 +4,12 @@
  * draws the two rows it leaves and enters, not every row of a 1,000-stop day.
  */
 import { memo, type PointerEvent } from 'react';
-import type { VariantName } from '../../shared/domain.js';
 import type { Units } from '../units.js';
 import { labelWidth } from '../label-width.js';
 import { routeColour } from '../map/palette.js';
 import { ROW_BACKGROUNDS, routeInk, TIMELINE_INK } from './gantt-ink.js';
+import type { DepotWaitText } from './depot-wait.js';
 import type { Segment } from './gantt-model.js';
-
-/**
- * What the cost makes of a driver's time at the depot before the first stop (docs/cost.md): vehicles leave at the
- * shift start, so it is the first stop's wait, priced under hard windows and free under partly soft ones; under soft
- * windows a vehicle never waits (it serves at once, early at a price), so there is no such time.
- */
-export const DEPOT_WAIT: Record<VariantName, { short: string; long: string; of(amount: string): string }> = {
-  tw1: { short: 'priced as wait', long: "the plan's cost counts this time as waiting", of: (a) => `the cost counts these ${a} as waiting` },
-  tw2: {
-    short: 'waiting is free',
-    long: 'waiting is free under partly soft windows',
-    of: (a) => `these ${a} of waiting cost nothing under partly soft windows`,
-  },
-  tw3: { short: 'not priced', long: 'under soft windows the first stop is served at once', of: (a) => `${a}, not priced` },
-};
 
 /** A row's bars and its place: below its lanes of early bars, which make it taller (earlyLanes). */
 export interface RowLayout {
@@ -49,13 +34,14 @@ interface RowProps {
   /** The selected stop where it is on this row, else null. */
   selected: string | null;
   units: Units;
-  variant: VariantName;
+  /** What the cost makes of the time a driver spends at the depot, by the plan's policy (depot-wait.ts). */
+  depotWait: DepotWaitText;
   /** A stop dragged over the row, to drop there. */
   isTarget: boolean;
   onGrab(e: PointerEvent<SVGGElement>, customerId: string): void;
 }
 
-export const GanttRow = memo(function GanttRow({ r, row, width, x, lateIds, selected, units, variant, isTarget, onGrab }: RowProps) {
+export const GanttRow = memo(function GanttRow({ r, row, width, x, lateIds, selected, units, depotWait, isTarget, onGrab }: RowProps) {
   const { segments, lane, top, extra, height } = row;
   // The row's bars below its lanes of early bars (the first lane is the row's own top line).
   const y = top + extra;
@@ -78,7 +64,7 @@ export const GanttRow = memo(function GanttRow({ r, row, width, x, lateIds, sele
             late={lateIds.has(segment.customerId ?? '')}
             selected={segment.customerId === selected}
             units={units}
-            variant={variant}
+            depotWait={depotWait}
             onGrab={onGrab}
           />
         ))}
@@ -95,12 +81,12 @@ interface SegmentProps {
   late: boolean;
   selected: boolean;
   units: Units;
-  variant: VariantName;
+  depotWait: DepotWaitText;
   onGrab(e: PointerEvent<SVGGElement>, customerId: string): void;
 }
 
 /** One bar of a vehicle's row; service blocks carry the stop's id and can be grabbed to move the stop. */
-function SegmentShape({ segment: s, x, y, ink, late, selected, units, variant, onGrab }: SegmentProps) {
+function SegmentShape({ segment: s, x, y, ink, late, selected, units, depotWait, onGrab }: SegmentProps) {
   const sx = x(s.from);
   const sw = Math.max(1, x(s.to) - sx);
   const amount = units.duration(s.to - s.from);
@@ -120,7 +106,7 @@ function SegmentShape({ segment: s, x, y, ink, late, selected, units, variant, o
           strokeDasharray="4 3"
         >
           <title>
-            at the depot until {units.moment(s.to)}, to start {s.customerId} as its window opens; {DEPOT_WAIT[variant].of(amount)}
+            at the depot until {units.moment(s.to)}, to start {s.customerId} as its window opens; {depotWait.of(amount)}
           </title>
         </line>
       );

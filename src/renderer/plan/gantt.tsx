@@ -4,19 +4,20 @@
  * along its own) to move the stop there.
  */
 import { useCallback, useMemo, useRef, useState, type PointerEvent } from 'react';
-import { type Evaluation, type Instance, type VariantName, variantWaits } from '../../shared/domain.js';
+import { type Evaluation, type Instance, type Variant, variantWaits } from '../../shared/domain.js';
 import { unitsOf } from '../units.js';
 import { useElementWidth } from '../hooks/use-element-width.js';
 import { routeColour } from '../map/palette.js';
 import { routeInk, TIMELINE_INK } from './gantt-ink.js';
 import { axisLabel, axisTicks, earlyLanes, insertionIndex, routeSegments, timelineSpan } from './gantt-model.js';
-import { DEPOT_WAIT, GanttRow, LANE_STEP, type RowLayout } from './gantt-row.js';
+import { depotWait } from './depot-wait.js';
+import { GanttRow, LANE_STEP, type RowLayout } from './gantt-row.js';
 
 interface Props {
   instance: Instance;
   evaluation: Evaluation;
-  /** The plan's policy: whether the time a driver spends at the depot before the first stop is priced. */
-  variant: VariantName;
+  /** The plan's policy: a wait or earliness before a window, and whether the time a driver spends at the depot is priced (α). */
+  variant: Pick<Variant, 'name' | 'alpha'>;
   selected: string | null;
   onSelect(id: string | null): void;
   onMoveStop(customerId: string, toRoute: number, position: number): void;
@@ -40,7 +41,9 @@ interface Drag {
   moved: boolean;
 }
 
-export function Gantt({ instance, evaluation, variant, selected, onSelect, onMoveStop }: Props) {
+export function Gantt({ instance, evaluation, variant: policy, selected, onSelect, onMoveStop }: Props) {
+  const variant = policy.name;
+  const depotText = depotWait(policy);
   const [host, width] = useElementWidth<HTMLDivElement>();
   const svg = useRef<SVGSVGElement>(null);
   const [drag, setDrag] = useState<Drag | null>(null);
@@ -159,7 +162,7 @@ export function Gantt({ instance, evaluation, variant, selected, onSelect, onMov
                 lateIds={lateIds}
                 selected={selected !== null && rowOf.get(selected) === r ? selected : null}
                 units={units}
-                variant={variant}
+                depotWait={depotText}
                 isTarget={drag?.moved === true && rowAt(drag.y) === r}
                 onGrab={grab}
               />
@@ -176,9 +179,9 @@ export function Gantt({ instance, evaluation, variant, selected, onSelect, onMov
         )}
       </div>
       <div className="gantt-legend" data-testid="gantt-legend">
-        <span title={`The driver leaves as late as keeps the first stop's start; ${DEPOT_WAIT[variant].long}`}>
+        <span title={`The driver leaves as late as keeps the first stop's start; ${depotText.long}`}>
           <i className="key key-depot" style={{ borderTopColor: TIMELINE_INK.depotKey }} />
-          at the depot ({DEPOT_WAIT[variant].short})
+          at the depot ({depotText.short})
         </span>
         <span>
           <i className="key key-travel" style={{ background: KEY_ROUTE.mark }} />

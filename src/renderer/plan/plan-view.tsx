@@ -4,7 +4,7 @@
  */
 import { useEffect, useMemo, useState } from 'react';
 import type { InstanceExportFormat, PlanExportFormat, PlanSummary } from '../../shared/api.js';
-import type { Instance } from '../../shared/domain.js';
+import { type Instance, VARIANT_DEFAULTS } from '../../shared/domain.js';
 import { describePlanMethod } from '../../shared/methods.js';
 import { formatCost, formatDateTime } from '../format.js';
 import { useApi } from '../hooks/use-api.js';
@@ -310,7 +310,7 @@ export function PlanView({ ws, job, onCancelJob, onCsvFile }: Props) {
           <Gantt
             instance={planned ?? draft}
             evaluation={evaluation}
-            variant={plan?.variant.name ?? 'tw1'}
+            variant={plan?.variant ?? VARIANT_DEFAULTS.tw1}
             selected={selected}
             onSelect={setSelected}
             onMoveStop={editing.moveStop}
