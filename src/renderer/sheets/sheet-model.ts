@@ -43,9 +43,10 @@ export function driverSheets(instance: Instance, evaluation: Evaluation, variant
     name: depot.name ?? (depot.id.trim().toLowerCase() === 'depot' ? '' : 'Depot'),
     place: placeOf(depot, geo),
     // The return row's window is the shift's end, said as such: "back by 14:00" beside the ETA "12:00" read as two
-    // times of return, and under soft windows a route may be back after it.
+    // times of return, and under soft windows a route may be back after it. The departure's time is said once, with
+    // its verb ("leave 06:23"): beside it again as the ETA, the row read "leave 06:23 | 06:23".
     window: kind === 'depart' ? `leave ${eta}` : `shift end ${units.time(depot.due)}`,
-    eta,
+    eta: kind === 'depart' ? '' : eta,
     start: '',
     service: '',
     load,

@@ -29,7 +29,7 @@ describe('a driver sheet', () => {
   it('leaves as late as keeps every service start, and says when service starts after a wait', () => {
     const sheet = sheetOf('tw1');
     const [depart, a, b, back] = sheet.rows;
-    expect(depart).toMatchObject({ kind: 'depart', window: 'leave 08:50', eta: '08:50', start: '' });
+    expect(depart).toMatchObject({ kind: 'depart', window: 'leave 08:50', eta: '', start: '' });
     // Arrives at a as its window opens; at b at 09:15, where service starts at 10:00.
     expect(a).toMatchObject({ id: 'a', eta: '09:00', start: '' });
     expect(b).toMatchObject({ id: 'b', eta: '09:15', start: '10:00' });
@@ -64,7 +64,7 @@ describe('a driver sheet', () => {
 
   it('keeps the shift start where the plan serves early rather than wait (soft windows)', () => {
     const [depart, a] = sheetOf('tw3').rows;
-    expect(depart).toMatchObject({ window: 'leave 06:00', eta: '06:00' });
+    expect(depart).toMatchObject({ window: 'leave 06:00', eta: '' });
     expect(a).toMatchObject({ eta: '06:10', start: '', early: true, late: false });
   });
 

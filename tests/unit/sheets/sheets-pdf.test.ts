@@ -11,7 +11,7 @@ const depot = (kind: 'depart' | 'return'): SheetRow => ({
   name: 'Central depot',
   place: 'Alexanderplatz 1, Berlin',
   window: kind === 'depart' ? 'leave 07:00' : 'shift end 18:00',
-  eta: kind === 'depart' ? '07:00' : '16:40',
+  eta: kind === 'depart' ? '' : '16:40',
   start: '',
   service: '',
   load: kind === 'depart' ? '30' : '',
