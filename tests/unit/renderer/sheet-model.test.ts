@@ -44,7 +44,7 @@ describe('a driver sheet', () => {
     const [depart, a] = driverSheets(far, evaluation, 'tw1')[0].rows;
     expect(a.place).toBe('x 1234.5, y 10');
     expect(depart.place).toBe('x 0, y 0');
-    // On a lat/lon day the latitude first, named as the customer table's tooltip names it.
+    // On a lat/lon day the pair maps take, latitude first, as the customer table's tooltip writes it.
     const berlin: Instance = {
       ...far,
       coordinates: { kind: 'geo', speedKmh: 30 },
@@ -52,7 +52,7 @@ describe('a driver sheet', () => {
       customers: [{ ...far.customers[0], x: 13.4, y: 52.5 }],
     };
     const there = driverSheets(berlin, evaluatePlan(buildProblem(berlin), [['a']], makeVariant('tw1')), 'tw1')[0].rows;
-    expect(there[0].place).toBe('lat 52.52, lon 13.405');
+    expect(there[0].place).toBe('52.52, 13.405');
   });
 
   it('calls a depot without a name "Depot", unless its id already says so', () => {

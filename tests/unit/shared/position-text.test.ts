@@ -8,6 +8,6 @@ describe('positionText', () => {
   });
 
   it('writes a lat/lon position latitude first, to the metre', () => {
-    expect(positionText({ x: 13.4049999, y: 52.520008 }, true)).toBe('lat 52.52001, lon 13.405');
+    expect(positionText({ x: 13.4049999, y: 52.520008 }, true)).toBe('52.52001, 13.405');
   });
 });
