@@ -67,6 +67,16 @@ test('at 640 x 400 px the sheets fit: headings in their columns, words whole, no
   expect(seen.headings, 'headings wider than their column').toEqual([]);
   expect(seen.brokenWords, 'words broken inside').toEqual([]);
   expect(seen.scrollWidth, 'no sideways scrolling').toBeLessThanOrEqual(seen.clientWidth);
+  // The depot rows' window ("leave 08:40", "shift end 18:00") on one line: at 12 % of the sheet it took two.
+  const depotWindowLines =
+    await page.evaluate(`[...document.querySelectorAll('.sheet-depart td:nth-child(4), .sheet-return td:nth-child(4)')]
+    .map((cell) => {
+      const range = document.createRange();
+      range.selectNodeContents(cell);
+      return [cell.textContent, new Set([...range.getClientRects()].filter((r) => r.width > 0).map((r) => Math.round(r.top))).size];
+    })`);
+  expect(depotWindowLines as [string, number][]).toContainEqual(['shift end 18:00', 1]);
+  for (const [text, lines] of depotWindowLines as [string, number][]) expect(lines, text).toBe(1);
   // A shortened heading says the whole word to a screen reader and on hover.
   await expect(page.getByRole('columnheader', { name: 'Service', exact: true }).first()).toBeVisible();
   await session.screenshot('zoomed-sheets');

@@ -30,9 +30,10 @@ const CELL_PAD = 4;
 /** The table's columns: which field of a row, its heading and its width in points (they add up to CONTENT). */
 const COLUMNS: { key: keyof SheetRow | 'stop' | 'done'; label: string; width: number }[] = [
   { key: 'order', label: '#', width: 22 },
-  { key: 'stop', label: 'Stop', width: 121 },
+  { key: 'stop', label: 'Stop', width: 107 },
   { key: 'place', label: 'Address', width: 93.28 },
-  { key: 'window', label: 'Window', width: 82 }, // "shift end 18:00" on one line
+  // "shift end 01:00+1" (a night shift's, in the depot rows' bold) and "23:30+1–01:00+2" on one line.
+  { key: 'window', label: 'Window', width: 96 },
   { key: 'eta', label: 'ETA', width: 50 },
   { key: 'start', label: 'Start', width: 40 }, // where the driver waits for the window: when service starts
   { key: 'service', label: 'Service', width: 42 },

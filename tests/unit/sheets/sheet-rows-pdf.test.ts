@@ -36,4 +36,9 @@ describe("a driver sheet's depot rows in the PDF", () => {
     expect(text).toContain('leave 18:50');
     expect(text).not.toMatch(/leave 18:50\s+18:50/);
   });
+
+  it("keeps a night shift's end on one line", async () => {
+    const text = await pageText(night);
+    expect(text).toContain('shift end 01:00+1');
+  });
 });
