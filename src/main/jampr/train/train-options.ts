@@ -116,6 +116,8 @@ export interface TrainResult {
   instancesThisRun: number;
   /** Training steps (updates) taken in this run, a warm start's two stages together. */
   steps: number;
+  /** Seconds the run's latest validation took (0 where it measured none). */
+  validationSec: number;
   /** This run's own notes on the card, in order (the card's notes are these, then "Before: " and the earlier ones). */
   notes: string[];
   /** Threads that shared each step (1 where only one was asked for, or no worker could be started). */
