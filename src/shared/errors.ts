@@ -15,17 +15,16 @@ export interface AppErrorData {
   /** Every individual problem when one input has several (e.g. each bad CSV row). */
   details?: string[];
   /**
-   * The stored day or plan that a refusal names by id, being gone (deleted elsewhere), and the `words` of the message
-   * that name it ("the instance with id 6"): a window that knows the day's name says it there instead.
+   * The stored day or plan (or days) that a refusal names by id, being gone (deleted elsewhere), and the `words` of the
+   * message that name it ("the instance with id 6"): a window that knows the day's name says it there instead.
    */
   missing?: MissingRecord;
 }
 
-export interface MissingRecord {
-  what: 'day' | 'plan';
-  id: number;
-  words: string;
-}
+export type MissingRecord =
+  | { what: 'day' | 'plan'; id: number; words: string }
+  /** Several days gone at once (days chosen to learn from): `words` list their ids, `ids` all of them. */
+  | { what: 'days'; ids: number[]; words: string };
 
 /** How an AppError's message lists its details, after its first line. */
 const listed = (details: readonly string[]) => (details.length ? `\n  - ${details.join('\n  - ')}` : '');

@@ -20,7 +20,7 @@ export const notStored = (everStored: boolean, { never, gone, missing }: NotStor
   everStored ? new AppError('conflict', gone, [], missing) : inputError(never);
 
 /** The words a refusal names a day or plan gone by, with what they name. */
-export const namedById = (what: MissingRecord['what'], id: number): MissingRecord => ({
+export const namedById = (what: 'day' | 'plan', id: number): MissingRecord => ({
   what,
   id,
   words: `the ${what === 'day' ? 'instance' : 'plan'} with id ${id}`,

@@ -60,9 +60,12 @@ export function trainingServices(ctx: ServiceContext) {
     const missing = ids.filter((_, i) => !stored[i]);
     const never = missing.filter((id) => !ctx.store.instances.everStored(id));
     if (missing.length > 0) {
+      // Named by id here, where they are gone; the window that ticked them says their names (known-names.ts).
+      const gone = { what: 'days' as const, ids: missing, words: `id ${someOf(missing, 5)}` };
       throw notStored(never.length === 0, {
         never: `there is no instance with id ${someOf(never, 5)}, and there never was: choose the days to learn from among the stored ones (instances:list)`,
-        gone: `${missing.length === 1 ? 'one of the chosen days was' : `${missing.length} of the chosen days were`} deleted since the list was shown (id ${someOf(missing, 5)}): choose the days again`,
+        gone: `${missing.length === 1 ? 'one of the chosen days was' : `${missing.length} of the chosen days were`} deleted since the list was shown (${gone.words}): choose the days again`,
+        missing: gone,
       });
     }
     const days = stored.map((s) => s!.instance);

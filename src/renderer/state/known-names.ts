@@ -4,6 +4,7 @@
  * with the name the dispatcher knows it by instead. The server says which words name what (AppErrorData.missing).
  */
 import type { AppErrorData } from '../../shared/errors.js';
+import { someOf } from '../../shared/some-of.js';
 
 export interface KnownNames {
   days: Map<number, string>;
@@ -26,15 +27,26 @@ export function rememberPlans<T extends { id: number; instanceId: number }>(plan
 }
 
 /**
- * The refusal with the day it names by id called by its name: “Tuesday Hamburg” was deleted elsewhere…, and a plan
- * as a plan of its day. One this window never knew (a script's id) is left as the server worded it.
+ * The refusal with the day it names by id called by its name: “Tuesday Hamburg” was deleted elsewhere…, a plan as a
+ * plan of its day, and days chosen to learn from by their names (“Monday”, “Tuesday”; a day this window never knew
+ * keeps its id). One this window never knew (a script's id) is left as the server worded it.
  */
 export function namedAsKnown(error: AppErrorData, known = knownNames): AppErrorData {
   const { missing } = error;
   if (!missing || !error.message.includes(missing.words)) return error;
-  const dayId = missing.what === 'day' ? missing.id : known.planDays.get(missing.id);
-  const name = dayId === undefined ? undefined : known.days.get(dayId);
-  if (name === undefined) return error;
-  const words = missing.what === 'day' ? `“${name}”` : `a plan of “${name}”`;
+  let words: string;
+  if (missing.what === 'days') {
+    const names = missing.ids.map((id) => known.days.get(id));
+    if (names.every((name) => name === undefined)) return error;
+    words = someOf(
+      names.map((name, i) => (name === undefined ? `id ${missing.ids[i]}` : `“${name}”`)),
+      5,
+    );
+  } else {
+    const dayId = missing.what === 'day' ? missing.id : known.planDays.get(missing.id);
+    const name = dayId === undefined ? undefined : known.days.get(dayId);
+    if (name === undefined) return error;
+    words = missing.what === 'day' ? `“${name}”` : `a plan of “${name}”`;
+  }
   return { ...error, message: error.message.replace(missing.words, words) };
 }

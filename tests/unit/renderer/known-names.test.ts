@@ -40,6 +40,26 @@ describe('a refusal naming a day gone by its id', () => {
     });
   });
 
+  it('names the chosen days a training start found deleted, by the names this window knew them by', () => {
+    const known = fresh();
+    rememberDays(
+      [
+        { id: 6, name: 'Monday' },
+        { id: 9, name: 'Tuesday Hamburg' },
+      ],
+      known,
+    );
+    const daysGone: AppErrorData = {
+      kind: 'conflict',
+      message: '3 of the chosen days were deleted since the list was shown (id 6, 7, 9): choose the days again',
+      missing: { what: 'days', ids: [6, 7, 9], words: 'id 6, 7, 9' },
+    };
+    expect(namedAsKnown(daysGone, known).message).toBe(
+      '3 of the chosen days were deleted since the list was shown (“Monday”, id 7, “Tuesday Hamburg”): choose the days again',
+    );
+    expect(namedAsKnown(daysGone, fresh())).toEqual(daysGone);
+  });
+
   it('is left as the server worded it where this window never knew the day', () => {
     expect(namedAsKnown(dayGone, fresh())).toEqual(dayGone);
   });
