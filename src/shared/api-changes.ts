@@ -1,8 +1,8 @@
 /**
  * What a call changed in the store, announced to every window and browser tab as the 'data:changed' event (api.ts),
  * so that each one shows what another saved or deleted as it happens, not first at its next refused call. Which call
- * announces what is said in one place, src/main/services/announce.ts. A training run's end, which may add a model, is
- * announced by 'training:finished', which carries the run.
+ * announces what is said in one place, src/main/services/announce.ts. A training run's start is one of them; its end,
+ * which may add a model, is announced by 'training:finished', which carries the run.
  */
 import { z } from 'zod';
 
@@ -15,7 +15,9 @@ export type DataChange =
   | { what: 'plan-saved'; id: number; instanceId: number }
   | { what: 'plan-deleted'; id: number }
   /** A model activated, imported or deleted, or a policy given back to the automatic choice. */
-  | { what: 'models-changed' };
+  | { what: 'models-changed' }
+  /** A training run started: the Training tab lists it at once, before its first progress (queued behind a plan, say). */
+  | { what: 'training-started'; id: number };
 
 export interface DataChanged {
   change: DataChange;

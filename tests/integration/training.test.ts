@@ -90,6 +90,10 @@ describe('training service', () => {
     app = createTestApp(trainer);
     const run = await app.call('training:start', { variant: 'tw1', size: 10, instanceIds: [], minutes: 1, name: 'mine' });
     expect(run.status).toBe('running');
+    // Announced at once, so that other windows list it before its first progress (queued behind a plan, say).
+    expect(app.events.filter((e) => e.event === 'data:changed')).toEqual([
+      { event: 'data:changed', payload: { change: { what: 'training-started', id: run.id }, by: null } },
+    ]);
     // A second run while one trains conflicts with the app's state (a run started in another window): 409, not a bad request.
     const web = createWebServer({ services: app.services, hub: createEventHub(), token: 'train-token-0123456789', rendererDir: null });
     const base = await web.listen(0);
@@ -351,6 +355,8 @@ describe('training service', () => {
     expect(await app.fail('training:start', { ...request, instanceIds: [id] })).toEqual({
       kind: 'conflict',
       message: `one of the chosen days was deleted since the list was shown (id ${id}): choose the days again`,
+      // The window that ticked it names it (known-names.ts).
+      missing: { what: 'days', ids: [id], words: `id ${id}` },
     });
   });
 

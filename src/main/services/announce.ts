@@ -29,6 +29,7 @@ const ANNOUNCED: Announcers = {
   'models:automatic': modelsChanged,
   'models:import': modelsChanged,
   'models:delete': modelsChanged,
+  'training:start': (_, run) => [{ what: 'training-started', id: run.id }],
 };
 
 /** The changes a call that succeeded made (none for a call that only reads). */

@@ -51,6 +51,10 @@ export function useTraining() {
     setFraction(f);
     setPhase(doing ?? null);
   });
+  // Announced at its start (use-changes-elsewhere.ts reads the list afresh): it takes the screen, as above.
+  useApiEvent('data:changed', ({ change, by }) => {
+    if (change.what === 'training-started' && by !== api.windowId && current?.status !== 'running') setShownId(change.id);
+  });
   useApiEvent('training:finished', ({ run: finished }) => {
     cache.put(finished);
     if (finished.id === current?.id) setPhase(null);
