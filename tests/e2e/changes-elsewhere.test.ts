@@ -103,3 +103,36 @@ test('a day saved in one tab is shown in the other where nothing there is unsave
   expect(errors).toEqual([]);
   await context.close();
 });
+
+test('a plan deleted in one tab stays on screen in the other with its hand edits, which it says can be kept as a new plan', async ({
+  browser,
+}) => {
+  const { context, a, b, errors } = await dayInTwoTabs(browser, 'Wednesday Bremen', true);
+  const planId = await b.getByTestId('plan-meta').getAttribute('data-plan-id');
+  // Tab B moves a stop onto another route: edited by hand, not saved.
+  await b.bringToFront();
+  await b.getByTestId('legend-route-0').locator('[data-testid^="stop-chip-"]').first().click();
+  await b.getByTestId('move-stop-select').selectOption('1');
+  await expect(b.getByTestId('save-edited')).toBeEnabled();
+
+  await a.bringToFront();
+  a.once('dialog', (dialog) => void dialog.accept());
+  await a.getByTestId(`delete-plan-${planId}`).click();
+  await expect(a.getByTestId(`history-plan-${planId}`)).toHaveCount(0);
+  // Tab A deleted it itself: it says nothing of another window.
+  await expect(a.getByTestId('plan-deleted-elsewhere')).toHaveCount(0);
+
+  // Tab B hears it: the plan leaves its history, the edited routes stay on screen, and it says how to keep them.
+  await expect(b.getByTestId(`history-plan-${planId}`)).toHaveCount(0);
+  await expect(b.getByTestId('plan-deleted-elsewhere')).toContainText(
+    'This plan of “Wednesday Bremen” was deleted in another window. Your hand edits are kept here, unsaved: Save edited plan keeps them as a new plan',
+  );
+  await expect(b.getByTestId('edit-bar')).toBeVisible();
+  await b.bringToFront();
+  await b.getByTestId('save-edited').click();
+  await expect(b.getByTestId('plan-source-deleted')).toBeVisible();
+  await expect(b.getByTestId('edit-bar')).toHaveCount(0);
+  await expect(b.getByTestId('plan-deleted-elsewhere')).toHaveCount(0);
+  expect(errors).toEqual([]);
+  await context.close();
+});

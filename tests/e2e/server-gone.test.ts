@@ -7,7 +7,9 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { expect, test } from '@playwright/test';
+import { expect, type Page, test } from '@playwright/test';
+import { importCsv } from './support/csv-import.js';
+import { CITY_DAY_CSV } from './support/fixtures.js';
 
 let server: ChildProcess | null = null;
 test.afterAll(() => {
@@ -66,6 +68,34 @@ test('a page left open on a server that was restarted saves its unsaved edits th
   await page.getByTestId('save-instance').click();
   await expect(page.getByTestId('unsaved-badge')).toHaveCount(0);
   await page.locator('[data-testid^="history-instance-"]', { hasText: 'kept across the restart' }).waitFor();
+  await context.close();
+});
+
+test('a tab whose event stream was down while its open day was deleted in another tab says so once it is back', async ({ browser }) => {
+  server?.kill('SIGKILL');
+  const url = await startServer();
+  const context = await browser.newContext();
+  const [a, b] = [await context.newPage(), await context.newPage()];
+  await a.goto(url);
+  await importCsv(a, 'Thursday Kiel.csv', CITY_DAY_CSV, { vehicles: 3, capacity: 30, speedKmh: 25 });
+  const entry = (page: Page) => page.locator('[data-testid^="history-instance-"]', { hasText: 'Thursday Kiel' });
+  await b.goto(url);
+  await entry(b).getByTestId('history-open').click();
+  await expect(b.getByTestId('instance-name')).toHaveValue('Thursday Kiel');
+  // Tab B's stream stays down past the restart (its tries to reconnect are refused), so it never hears the delete.
+  await b.route('**/api/events**', (route) => route.abort());
+  server!.kill('SIGKILL');
+  await expect(b.getByTestId('error-banner').filter({ hasText: 'Connection lost' })).toBeVisible({ timeout: 15_000 });
+  expect(await startServer()).toBe(url);
+  await a.bringToFront();
+  a.once('dialog', (dialog) => void dialog.accept());
+  await entry(a).getByRole('button', { name: 'Delete Thursday Kiel', exact: true }).click();
+  await expect(entry(a)).toHaveCount(0);
+
+  await b.unroute('**/api/events**');
+  await expect(b.getByTestId('error-banner').filter({ hasText: 'Connection lost' })).toHaveCount(0, { timeout: 30_000 });
+  await expect(entry(b)).toHaveCount(0);
+  await expect(b.getByTestId('deleted-elsewhere')).toContainText('“Thursday Kiel” was deleted in another window. It stays open here');
   await context.close();
 });
 

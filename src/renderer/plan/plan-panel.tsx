@@ -33,6 +33,8 @@ interface Props {
   onExport(format: PlanExportFormat): void;
   focusRoute: number | null;
   onFocusRoute(route: number | null): void;
+  /** The plan was deleted in another window or tab since it was shown here (use-deleted-elsewhere.ts). */
+  deletedElsewhere?: boolean;
 }
 
 /** A learned plan (not improved by the local search) says where the model cannot be trusted with the day. */
@@ -109,6 +111,14 @@ export function PlanPanel(props: Props) {
         <p className="note note-warn" data-testid="plan-source-deleted">
           {plan.sourceDeleted[0].toUpperCase()}
           {plan.sourceDeleted.slice(1)}.
+        </p>
+      )}
+      {props.deletedElsewhere && (
+        <p className="note note-warn" data-testid="plan-deleted-elsewhere">
+          This plan of “{instance.name}” was deleted in another window.{' '}
+          {edit
+            ? 'Your hand edits are kept here, unsaved: Save edited plan keeps them as a new plan, and Export exports them as shown.'
+            : 'It stays on screen here until you open another plan, but it is not stored any more: plan the day again to keep one.'}
         </p>
       )}
       {/* About the model's own routes: once edited by hand they are not the model's any more. */}

@@ -332,6 +332,7 @@ export function PlanView({ ws, job, onCancelJob, onCsvFile }: Props) {
             onExport={exportPlan}
             focusRoute={focusRoute}
             onFocusRoute={setFocusRoute}
+            deletedElsewhere={ws.planDeletedElsewhere}
           />
         ) : (
           <section className="panel plan-panel empty-plan">

@@ -18,6 +18,7 @@ import { forgetLastOpened, readLastOpened, rememberLastOpened } from './last-ope
 import { useInstanceList, useStoredDataChanged } from './queries.js';
 import { editsOfChangedDayQuestion, saveAsCopyQuestion } from './elsewhere-questions.js';
 import { heldEntry, heldEntryNote } from './refused-entries.js';
+import { useDeletedElsewhere } from './use-deleted-elsewhere.js';
 import { useTableFilter } from './use-table-filter.js';
 import { useUndoHistory } from './use-undo-history.js';
 
@@ -86,10 +87,8 @@ export function useWorkspace() {
   // this window saves, or shows another day.
   const [followed, setFollowed] = useState<{ id: number; updatedAt: string } | null>(null);
   const followedElsewhere = stored !== null && followed?.id === stored.id && followed.updatedAt === stored.updatedAt;
-  // The day on screen, deleted in another window (use-changes-elsewhere.ts): it stays here, unsaved edits and all, until
-  // the dispatcher shows another day or keeps it as a new one.
-  const [deletedId, setDeletedId] = useState<number | null>(null);
-  const deletedElsewhere = stored !== null && deletedId === stored.id;
+  // The day or plan on screen, deleted in another window: it stays here, unsaved edits and all (use-deleted-elsewhere.ts).
+  const gone = useDeletedElsewhere(stored?.id ?? null, plan?.id ?? null);
   // biome-ignore lint/correctness/useExhaustiveDependencies: a newer version in the list is the trigger
   useEffect(() => {
     const newer = stored && list.find((s) => s.id === stored.id && s.updatedAt > stored.updatedAt);
@@ -359,9 +358,7 @@ export function useWorkspace() {
     planDataUnsaved,
     savedElsewhere,
     followedElsewhere,
-    deletedElsewhere,
-    /** The day with this id was deleted in another window (said where it is on screen). */
-    markDeletedElsewhere: setDeletedId,
+    ...gone,
     saveAsNewDay,
     confirmDiscard,
     confirmDiscardPlanEdits,
