@@ -3,7 +3,7 @@
  * plans they answer with.
  */
 import { z } from 'zod';
-import { MAX_PRICE, MAX_SAMPLES, MAX_SEED, MAX_TIME_LIMIT_SEC, MIN_TIME_LIMIT_SEC } from './limits.js';
+import { MAX_MODEL_NAME_CHARS, MAX_PRICE, MAX_SAMPLES, MAX_SEED, MAX_TIME_LIMIT_SEC, MIN_TIME_LIMIT_SEC } from './limits.js';
 import {
   decodeStrategySchema,
   type Evaluation,
@@ -11,6 +11,8 @@ import {
   penaltyShapeSchema,
   priceSchema,
   type Routes,
+  sentInstanceSchema,
+  sentRoutesSchema,
   type Variant,
   variantNameSchema,
 } from './domain.js';
@@ -110,6 +112,40 @@ export interface StoredPlan {
  */
 export const comparisonSide = ({ id, comparedWith }: Pick<StoredPlan, 'id' | 'comparedWith'>): 'A' | 'B' | null =>
   comparedWith === undefined ? null : comparedWith > id ? 'A' : 'B';
+
+/**
+ * A plan as the window that shows it holds it, sent where the stored plan may be gone (deleted in another window, with
+ * its day or alone): what made it, and its routes. Its figures are never taken from the window: they are made again
+ * from the routes, on the day they are kept or exported on. `dataChanged`: on screen, it was already out of date.
+ */
+export const heldPlanSchema = z.strictObject({
+  variant: variantRequestSchema,
+  // As the store names methods: "classical", "jampr-greedy+ls", "jampr-sample1280", "manual".
+  method: z
+    .string()
+    .max(100)
+    .regex(/^[a-z][a-z0-9+.-]*$/, 'is not a method name as plans are stored with ("classical", "jampr-greedy+ls")'),
+  modelName: z.string().min(1).max(MAX_MODEL_NAME_CHARS).nullable(),
+  routes: sentRoutesSchema,
+  seconds: z.number().min(0).max(1e9),
+  effort: z.number().min(0).max(MAX_SAMPLES).optional(),
+  greedyKept: z.literal(true).optional(),
+  cutShort: z.literal(true).optional(),
+  dataChanged: z.boolean().optional(),
+});
+export type HeldPlan = z.infer<typeof heldPlanSchema>;
+
+/**
+ * The plan on screen and the day it is shown with (the stored version this window opened, not its unsaved edits), as
+ * the window holds them: plans:export makes its file from these where they were deleted elsewhere since.
+ */
+export const heldPlanAndDaySchema = z.strictObject({ plan: heldPlanSchema, day: sentInstanceSchema });
+
+/**
+ * What plans:create answers: the plan stored. `dayDeleted`, in words: its day was deleted in another window while it
+ * was planned, so the plan was stored with a copy of the day as it was planned (the plan's `instanceId`).
+ */
+export type PlannedPlan = StoredPlan & { dayDeleted?: string };
 
 /** What plans:saveEdited answers: the plan stored. */
 export type SavedEdit = StoredPlan & {

@@ -14,6 +14,9 @@ import type { DataChanged } from './api-changes.js';
 import { type ModelInfo, type LearningPoint, type TrainingRun, trainingRequestSchema } from './api-models.js';
 import {
   type Comparison,
+  heldPlanAndDaySchema,
+  heldPlanSchema,
+  type PlannedPlan,
   type PlanSummary,
   planRequestSchema,
   type SavedEdit,
@@ -107,8 +110,11 @@ export const CALLS = {
   'instances:exportCsv': call<{ fileName: string; text: string }>()(
     z.strictObject({ id, instance: sentInstanceSchema.optional(), format: instanceExportFormatSchema.optional() }),
   ),
-  /** Plans with any method and stores the plan; progress arrives as 'plan:progress' events. */
-  'plans:create': call<StoredPlan>()(planRequestSchema),
+  /**
+   * Plans with any method and stores the plan; progress arrives as 'plan:progress' events. A day deleted elsewhere
+   * while it was planned does not lose the plan: it is stored with a copy of the day as planned, and said (`dayDeleted`).
+   */
+  'plans:create': call<PlannedPlan>()(planRequestSchema),
   /** Cancels the plan or comparison with that `jobId`; without one, every plan and comparison in progress. */
   'plans:cancel': call<{ cancelled: boolean }>()(z.strictObject({ jobId: z.string().min(1).max(100).optional() })),
   'plans:list': call<PlanSummary[]>()(z.strictObject({ instanceId: id })),
@@ -123,12 +129,22 @@ export const CALLS = {
    */
   'plans:saveEdited': call<SavedEdit>()(editSave),
   /**
+   * A plan a window holds (`plan`), stored as a plan of `instanceId`: the day on screen just kept as a new day, its own
+   * day having been deleted or saved over in another window. Made, named and timed as the plan says; its figures made
+   * again on the new day. `madeOn`: the day the window showed the plan with: where the new day plans otherwise (it was
+   * stored with unsaved changes), the plan is out of date there, as a plan of a day saved with changes since.
+   */
+  'plans:keep': call<StoredPlan>()(
+    z.strictObject({ instanceId: id, basedOn: versionStampSchema.optional(), plan: heldPlanSchema, madeOn: sentInstanceSchema }),
+  ),
+  /**
    * A stored plan as CSV or JSON; with `routes`, its hand-edited routes (as on screen), scored as Check does, on the
    * day `instanceId` (the plan's: another day's is refused) under `variant` (default: the plan's). Where the plan was
    * deleted elsewhere since, the edits are exported from these alone. `dayUnsaved`: the day on screen has changes not
    * saved yet, which the plan's figures do not include: the file says it is out of date, as the driver sheets do
    * (changedSincePlanned, as for a plan whose day was saved with changes since). `csv-decimal-comma`: the plan CSV for
-   * Excel in a language that writes decimals with a comma (`;` between columns, `12,5`: CsvDialect).
+   * Excel in a language that writes decimals with a comma (`;` between columns, `12,5`: CsvDialect). `held`: the plan
+   * and its day as the window holds them: where the stored ones were deleted elsewhere since, the file is made from these.
    */
   'plans:export': call<{ fileName: string; text: string }>()(
     z
@@ -139,6 +155,7 @@ export const CALLS = {
         instanceId: id.optional(),
         variant: variantRequestSchema.optional(),
         dayUnsaved: z.boolean().optional(),
+        held: heldPlanAndDaySchema.optional(),
       })
       // Alone they would be ignored: a stored plan is exported on its own day under its own policy.
       .refine((r) => r.routes !== undefined || (r.instanceId === undefined && r.variant === undefined), {

@@ -127,3 +127,56 @@ describe('hand edits of a plan deleted elsewhere, its day still stored', () => {
     expect(await app.fail('plans:export', { id: plan.id, format: 'csv', instanceId: day.id })).toMatchObject({ kind: 'input' });
   });
 });
+
+describe('a plan on screen whose day was deleted elsewhere', () => {
+  /** A plan of a new day, its day deleted since, and the plan and day as the window that showed them holds them. */
+  async function heldAfterDelete(name: string) {
+    const day = await app.call('instances:save', { instance: tinyInstance(name) });
+    const plan = await app.call('plans:create', { instanceId: day.id, variant, method: 'random', samples: 5 });
+    const file = await app.call('plans:export', { id: plan.id, format: 'json' });
+    await app.call('instances:delete', { id: day.id });
+    const { variant: shownVariant, method, modelName, routes: shownRoutes, seconds, effort } = plan;
+    const held = { plan: { variant: shownVariant, method, modelName, routes: shownRoutes, seconds, effort }, day: day.instance };
+    return { day, plan, file, held };
+  }
+
+  it('exports from the plan and day the window holds: the files it made before', async () => {
+    const { plan, file, held } = await heldAfterDelete('held day');
+    expect(await app.call('plans:export', { id: plan.id, format: 'json', held })).toEqual(file);
+    const csv = await app.call('plans:export', { id: plan.id, format: 'csv-decimal-comma', held });
+    expect(csv.fileName).toBe(`held_day-tw1-random-${plan.id}-decimal-comma.csv`);
+    // Its hand edits too, on the day held.
+    const edited = [['e', 'd', 'c', 'b', 'a']];
+    const editedFile = await app.call('plans:export', {
+      id: plan.id,
+      format: 'csv',
+      routes: edited,
+      instanceId: plan.instanceId,
+      variant,
+      held,
+    });
+    expect(editedFile.fileName).toBe(`held_day-tw1-manual-${plan.id}-edited.csv`);
+    // Without them there is nothing to export: said to be deleted elsewhere, as before.
+    expect(await app.fail('plans:export', { id: plan.id, format: 'json' })).toMatchObject({ kind: 'conflict' });
+  });
+
+  it('is kept with the day stored as a new day: made, named and timed as it was, its figures made again on the new day', async () => {
+    const { plan, held } = await heldAfterDelete('kept plan');
+    const copy = await app.call('instances:save', { instance: { ...held.day, name: 'kept plan (copy)' } });
+    const kept = await app.call('plans:keep', { instanceId: copy.id, basedOn: copy.updatedAt, plan: held.plan, madeOn: held.day });
+    expect(kept).toMatchObject({ instanceId: copy.id, method: 'random', routes: plan.routes, evaluation: plan.evaluation });
+    expect(kept.effort).toBe(plan.effort);
+    expect(kept.dataChanged).toBeUndefined();
+    // Stored with unsaved changes to its planning data, the new day plans otherwise: the plan is out of date there.
+    const fewer = { ...held.day, name: 'kept plan (copy 2)', vehicles: 2 };
+    const changed = await app.call('instances:save', { instance: fewer });
+    expect((await app.call('plans:keep', { instanceId: changed.id, plan: held.plan, madeOn: held.day })).dataChanged).toBe(true);
+    // A stop neither day has is refused, and nothing is kept.
+    const typo = { ...held.plan, routes: [...held.plan.routes, ['zz']] };
+    expect(await app.fail('plans:keep', { instanceId: copy.id, plan: typo, madeOn: held.day })).toMatchObject({
+      kind: 'input',
+      message: expect.stringContaining('the plan visits zz, which neither “kept plan (copy)” nor the day it was made on has'),
+    });
+    expect((await app.call('plans:list', { instanceId: copy.id })).map((p) => p.id)).toEqual([kept.id]);
+  });
+});

@@ -26,6 +26,8 @@ describe('a save to an id', () => {
     expect(await app.fail('instances:save', { id: gone.id, instance: gone.instance })).toEqual({
       kind: 'conflict',
       message: '“gone” was deleted elsewhere after it was opened here; nothing was saved',
+      // Gone, not saved over: the window that asks to keep its version as a new day says which.
+      missing: { what: 'day', id: gone.id, words: '“gone”' },
     });
     expect(await names()).toEqual(['kept']);
   });

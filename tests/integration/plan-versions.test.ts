@@ -194,22 +194,29 @@ describe('a plan against the version on screen', () => {
     expect((await app.call('plans:list', { instanceId: day.id }))[0].dataChanged).toBeUndefined();
   });
 
-  it('names an instance deleted while it was planned, and stores nothing', async () => {
-    const day = await app.call('instances:save', { instance: generateInstance(100, createRng(9)) });
+  it('keeps a plan whose instance was deleted while it was planned, with a copy of the day as planned, and says so', async () => {
+    const day = await app.call('instances:save', { instance: { ...generateInstance(100, createRng(9)), name: 'Mittwoch' } });
     app.events.length = 0;
     const planning = app.services.handlers['plans:create']({
       instanceId: day.id,
       variant: { name: 'tw1' },
       method: 'classical',
       timeLimitSec: 1.5,
+      basedOn: day.updatedAt,
     });
     await waitForProgress();
     await app.call('instances:delete', { id: day.id });
     const result = await planning;
-    expect(result.ok ? null : result.error).toMatchObject({
-      kind: 'conflict',
-      message: expect.stringMatching(/was deleted in another window while it was being planned/),
-    });
+    const plan = result.ok ? result.value : expect.fail(`the plan was refused: ${result.error.message}`);
+    expect(plan.dayDeleted).toBe(
+      '“Mittwoch” was deleted in another window while it was being planned: the plan is kept with a copy of the day as it was planned, “Mittwoch (copy)”',
+    );
+    const copy = await app.call('instances:get', { id: plan.instanceId });
+    expect(copy.instance).toEqual({ ...day.instance, name: 'Mittwoch (copy)' });
+    // The copy is the day it was planned on: the plan is current there, as stored.
+    const { dayDeleted: _said, ...stored } = plan;
+    expect(await app.call('plans:get', { id: plan.id })).toEqual(stored);
+    expect(stored.dataChanged).toBeUndefined();
   });
 
   it('stores nothing of a comparison whose instance was saved elsewhere while it ran', async () => {

@@ -23,6 +23,7 @@ const ANNOUNCED: Announcers = {
   'instances:delete': ({ id }, { deleted, plans }) => (deleted ? [{ what: 'instance-deleted', id, plans }] : []),
   'plans:create': (_, plan) => [planSaved(plan)],
   'plans:saveEdited': (_, plan) => [planSaved(plan)],
+  'plans:keep': (_, plan) => [planSaved(plan)],
   'compare:variants': (_, { a, b }) => [planSaved(a), planSaved(b)],
   'plans:delete': ({ id }, { deleted }) => (deleted ? [{ what: 'plan-deleted', id }] : []),
   'models:activate': modelsChanged,

@@ -96,6 +96,8 @@ export function instanceServices(ctx: ServiceContext) {
         throw notStored(instances.everStored(id), {
           never: `there is no instance with id ${id}, and there never was: to store “${instance.name}” as a new instance, save it without an id; nothing was saved`,
           gone: `“${instance.name}” was deleted elsewhere after it was opened here; nothing was saved`,
+          // Gone, not saved over: a window that asks to keep its version as a new day says which (AppErrorData.missing).
+          missing: { what: 'day', id, words: `“${instance.name}”` },
         });
       }
       throw new AppError('conflict', `“${current.instance.name}” was saved elsewhere after it was opened here; nothing was saved`);

@@ -1,4 +1,5 @@
-import type { PlanRequest, StoredInstance, StoredPlan } from '../../shared/api.js';
+import type { PlannedPlan, PlanRequest, StoredInstance } from '../../shared/api.js';
+import { copyName } from '../../shared/copy-name.js';
 import { AppError, inputError } from '../../shared/errors.js';
 import { DEFAULT_SAMPLES, decodeFor, methodLabel, requestEffort, unreadFields } from '../../shared/methods.js';
 import { modelSizeRefusal } from '../../shared/model-limits.js';
@@ -55,7 +56,17 @@ export function createPlanner(ctx: ServiceContext) {
     return { learnedDecode, instance, variant, problem, model };
   }
 
-  async function plan(request: PlanRequest, onProgress: (p: Progress) => void, signal?: AbortSignal): Promise<StoredPlan> {
+  /**
+   * `keepOnCopy`: where the day was deleted elsewhere while it was planned, the plan is stored with a copy of the day
+   * as planned, and says so (plans:create: the dispatcher waited for it); else it is refused (a comparison stores both
+   * of its plans on one day, or neither).
+   */
+  async function plan(
+    request: PlanRequest,
+    onProgress: (p: Progress) => void,
+    signal?: AbortSignal,
+    { keepOnCopy = false } = {},
+  ): Promise<PlannedPlan> {
     const { learnedDecode, instance, variant, problem, model } = prepare(request);
     const waitingFor = waitingNotice(ctx.jobs.inFlight());
     if (waitingFor) onProgress({ fraction: 0, message: waitingFor });
@@ -76,16 +87,15 @@ export function createPlanner(ctx: ServiceContext) {
     );
     // A plan that finished just as it was cancelled is not stored: the dispatcher was told it was cancelled.
     if (signal?.aborted) throw new AppError('cancelled', 'cancelled');
-    if (!ctx.store.instances.get(request.instanceId)) throw deletedWhilePlanning(instance.name);
     const evaluation = evaluatePlan(problem, result.routes, variant);
     // Named with its decoding, as the CLI names it: "jampr-greedy", "jampr-sample1280", "jampr-greedy+ls".
     const method = model
       ? methodLabel(request.method, learnedDecode, request.samples ?? DEFAULT_SAMPLES, request.improveSec)
       : request.method;
     const effort = requestEffort(method, request);
-    const insert = () =>
+    const insert = (instanceId: number) =>
       ctx.store.plans.insert({
-        instanceId: request.instanceId,
+        instanceId,
         variant,
         method,
         modelName: model ? (result.modelName ?? model.name) : null,
@@ -98,11 +108,18 @@ export function createPlanner(ctx: ServiceContext) {
         // The version planned: one saved while it was planned leaves this plan out of date at once.
         dataFingerprint: dataFingerprint(instance),
       });
+    const onCopy = (): PlannedPlan => {
+      if (!keepOnCopy) throw deletedWhilePlanning(instance.name);
+      const copy = ctx.store.instances.insert({ ...instance, name: copyName(instance.name) }, null);
+      const dayDeleted = `“${instance.name}” was deleted in another window while it was being planned: the plan is kept with a copy of the day as it was planned, “${copy.instance.name}”`;
+      return { ...insert(copy.id), dayDeleted };
+    };
+    if (!ctx.store.instances.get(request.instanceId)) return onCopy();
     try {
-      return insert();
+      return insert(request.instanceId);
     } catch (err) {
       // Deleted in the moment between the check above and the insert: its plans went with it.
-      if ((err as { code?: string }).code === 'SQLITE_CONSTRAINT_FOREIGNKEY') throw deletedWhilePlanning(instance.name);
+      if ((err as { code?: string }).code === 'SQLITE_CONSTRAINT_FOREIGNKEY') return onCopy();
       throw err;
     }
   }

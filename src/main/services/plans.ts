@@ -1,4 +1,4 @@
-import { type CallRequest, EXPORT_ENDINGS, type PlanSummary, type SavedEdit, type StoredPlan } from '../../shared/api.js';
+import { type CallRequest, EXPORT_ENDINGS, type PlannedPlan, type PlanSummary, type SavedEdit, type StoredPlan } from '../../shared/api.js';
 import type { Evaluation, Instance, Routes, RouteSummary, StopSchedule } from '../../shared/domain.js';
 import { AppError, inputError } from '../../shared/errors.js';
 import { type ChangedSince, changedSincePlanned } from '../../shared/changed-since.js';
@@ -14,6 +14,7 @@ import type { ServiceContext } from './context.js';
 import { dataFingerprint } from './data-fingerprint.js';
 import { customersKnownTo, editedRoutes } from './edited-routes.js';
 import { safeFileName } from './instances.js';
+import type { Progress } from '../jobs/protocol.js';
 import type { Planner } from './planning.js';
 import { instanceAsShown, namedById, requireInstance, requirePlan, storedPlanUnlessDeleted } from './stored.js';
 import type { Caller } from './registry.js';
@@ -150,8 +151,11 @@ function editedPlan(ctx: ServiceContext, instance: Instance, request: { instance
 }
 
 /** Check mode: edited routes are scored and their violations listed, never rejected. */
-function check(ctx: ServiceContext, request: CallRequest<'plans:check'>) {
-  const { instance } = requireInstance(ctx, request.instanceId);
+const check = (ctx: ServiceContext, request: CallRequest<'plans:check'>) =>
+  checkOn(ctx, requireInstance(ctx, request.instanceId).instance, request);
+
+/** As `check`, on the day given (a day deleted elsewhere, as the window holds it, is scored on that). */
+function checkOn(ctx: ServiceContext, instance: Instance, request: CallRequest<'plans:check'>) {
   // Hand edits of a stored plan say, as the plan itself does, which customers it never knew, and which they took off:
   // a plan of another day knows other customers, and an edit saved from it would name that day's plan as its origin.
   const from = editedPlan(ctx, instance, request);
@@ -162,13 +166,15 @@ function check(ctx: ServiceContext, request: CallRequest<'plans:check'>) {
 
 export function planServices(ctx: ServiceContext, planner: Planner) {
   return {
-    'plans:create': (request: CallRequest<'plans:create'>, { gone }: Caller) =>
+    'plans:create': (request: CallRequest<'plans:create'>, { gone }: Caller): Promise<PlannedPlan> =>
       planner.cancellable(
         request.jobId,
         async (signal) => {
-          const plan = await planner.plan(request, (p) => ctx.emit('plan:progress', { ...p, jobId: request.jobId }), signal);
+          const progress = (p: Progress) => ctx.emit('plan:progress', { ...p, jobId: request.jobId });
+          const plan = await planner.plan(request, progress, signal, { keepOnCopy: true });
           // Saved elsewhere while it was planned (a fleet cut, a window moved): the plan says what it breaks now.
-          return planOnCurrentData(ctx, plan.id).plan;
+          const stored = planOnCurrentData(ctx, plan.id).plan;
+          return plan.dayDeleted ? { ...stored, dayDeleted: plan.dayDeleted } : stored;
         },
         gone,
       ),
@@ -190,11 +196,10 @@ export function planServices(ctx: ServiceContext, planner: Planner) {
         nothingDone: 'the edited plan was not saved',
         toDo: 'edit its plan on what is stored',
       });
-      const twice = request.routes.flat().filter((id, i, all) => all.indexOf(id) !== i);
-      if (twice.length > 0) throw inputError(`the edited plan visits ${[...new Set(twice)].join(', ')} more than once`);
+      refuseVisitsTwice(request.routes, 'the edited plan');
       const from = editedPlan(ctx, instance, request);
       const routes = editedRoutes(instance, request.routes, from);
-      const { variant, evaluation } = check(ctx, { ...request, routes });
+      const { variant, evaluation } = checkOn(ctx, instance, { ...request, routes });
       const saved = ctx.store.plans.insert({
         instanceId: request.instanceId,
         variant,
@@ -216,11 +221,25 @@ export function planServices(ctx: ServiceContext, planner: Planner) {
   };
 }
 
+/** Routes that visit a customer twice are refused: no plan does, and its figures would count the stop twice. */
+export function refuseVisitsTwice(routes: Routes, what: string): void {
+  const twice = routes.flat().filter((id, i, all) => all.indexOf(id) !== i);
+  if (twice.length > 0) throw inputError(`${what} visits ${[...new Set(twice)].join(', ')} more than once`);
+}
+
 type ExportRequest = CallRequest<'plans:export'>;
 type ExportedPlan = Pick<StoredPlan, 'variant' | 'method' | 'modelName' | 'routes' | 'seconds' | 'greedyKept' | 'cutShort'>;
 
-/** A stored plan as a file, scored on today's data as plans:get shows it. */
-function exportStored(ctx: ServiceContext, { id, format, dayUnsaved }: ExportRequest) {
+type HeldPlanAndDay = NonNullable<ExportRequest['held']>;
+
+/**
+ * A stored plan as a file, scored on today's data as plans:get shows it. Deleted elsewhere since (alone or with its
+ * day), it is made from the plan and day the window holds (`held`), as the driver sheets are printed from them: the
+ * dispatcher still has it on screen, and the file is how it reaches the drivers.
+ */
+function exportStored(ctx: ServiceContext, request: ExportRequest) {
+  const { id, format, dayUnsaved, held } = request;
+  if (held && storedPlanUnlessDeleted(ctx, id) === null) return exportHeld(request, held);
   const { plan, instance } = planOnCurrentData(ctx, id);
   const name = `${instance.name}-${plan.variant.name}-${plan.method}-${plan.id}`;
   const changed = changedSincePlanned(instance, plan, plan.routes, dayUnsaved === true);
@@ -232,7 +251,7 @@ function exportStored(ctx: ServiceContext, { id, format, dayUnsaved }: ExportReq
  * as a saved edit would be: no solver made those routes. Their plan deleted elsewhere since, they are exported from the
  * routes sent, on the day and policy the request names (`instanceId`, `variant`), as a save keeps them.
  */
-function exportEdited(ctx: ServiceContext, { id, format, instanceId, variant, dayUnsaved }: ExportRequest, sent: Routes) {
+function exportEdited(ctx: ServiceContext, { id, format, instanceId, variant, dayUnsaved, held }: ExportRequest, sent: Routes) {
   const from = storedPlanUnlessDeleted(ctx, id);
   const dayId = instanceId ?? from?.instanceId;
   const shownVariant = variant ?? from?.variant;
@@ -245,17 +264,31 @@ function exportEdited(ctx: ServiceContext, { id, format, instanceId, variant, da
       missing,
     );
   }
-  const { instance } = requireInstance(ctx, dayId, '; nothing was exported');
+  const instance = dayOrHeld(ctx, dayId, held);
   // Edits of a plan made before the day changed are as out of date as the plan itself, as the plan panel and the
   // driver sheets tell them (changedSincePlanned, of the routes shown).
-  const planNow = from && recheck(ctx, dayNow(instance), from);
-  const changed = changedSincePlanned(instance, { dataChanged: planNow?.dataChanged }, sent, dayUnsaved === true);
+  const dataChanged = from ? recheck(ctx, dayNow(instance), from).dataChanged : held?.plan.dataChanged;
+  const changed = changedSincePlanned(instance, { dataChanged }, sent, dayUnsaved === true);
   const edited = { instanceId: dayId, variant: shownVariant, fromPlan: id };
   const routes = editedRoutes(instance, sent, editedPlan(ctx, instance, edited));
-  const { variant: scoredUnder, evaluation } = check(ctx, { ...edited, routes });
+  const { variant: scoredUnder, evaluation } = checkOn(ctx, instance, { ...edited, routes });
   const plan = { variant: scoredUnder, method: 'manual', modelName: null, routes, seconds: 0 };
   const name = `${instance.name}-${scoredUnder.name}-${from?.method ?? 'manual'}-${id}-edited`;
   return planFile(instance, plan, evaluation, format, name, changed);
+}
+
+/** The day `dayId` as stored; deleted elsewhere since, as the window holds it (`held`); else refused by the one rule. */
+function dayOrHeld(ctx: ServiceContext, dayId: number, held: HeldPlanAndDay | undefined): Instance {
+  if (held && !ctx.store.instances.get(dayId) && ctx.store.instances.everStored(dayId)) return held.day;
+  return requireInstance(ctx, dayId, '; nothing was exported').instance;
+}
+
+/** A plan deleted elsewhere, as the window holds it: its figures made again on the day it holds it with, as Check does. */
+function exportHeld({ id, format, dayUnsaved }: ExportRequest, { plan, day }: HeldPlanAndDay) {
+  const variant = toVariant(plan.variant);
+  const evaluation = evaluatePlan(buildProblem(day), plan.routes, variant);
+  const changed = changedSincePlanned(day, plan, plan.routes, dayUnsaved === true);
+  return planFile(day, { ...plan, variant }, evaluation, format, `${day.name}-${variant.name}-${plan.method}-${id}`, changed);
 }
 
 /**

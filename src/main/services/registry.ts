@@ -9,6 +9,7 @@ import { appServices } from './app.js';
 import { compareServices } from './compare.js';
 import type { ServiceContext } from './context.js';
 import { instanceServices } from './instances.js';
+import { keptPlanServices } from './kept-plans.js';
 import { modelServices } from './models.js';
 import { createPlanner } from './planning.js';
 import { planServices } from './plans.js';
@@ -49,6 +50,7 @@ export function createServices(ctx: ServiceContext): Services {
     ...appServices(ctx),
     ...instanceServices(ctx),
     ...planServices(ctx, planner),
+    ...keptPlanServices(ctx),
     ...compareServices(ctx, planner),
     ...sheetServices(),
     ...modelServices(ctx),
