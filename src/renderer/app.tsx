@@ -16,7 +16,7 @@ import { CsvPreviewDialog } from './panels/csv-preview-dialog.js';
 import { CsvDropZone } from './panels/csv-sources.js';
 import { useCsvImport } from './panels/use-csv-import.js';
 import { ErrorBanner } from './panels/error-banner.js';
-import { Header, type View } from './panels/header.js';
+import { Header, SAVES_FIRST, savesAsNewDayFirst, type View } from './panels/header.js';
 import { methodOption, methodRequest } from '../shared/methods.js';
 import { inputError } from '../shared/errors.js';
 import { methodSpeedNotice } from '../shared/model-limits.js';
@@ -107,8 +107,15 @@ function App() {
     // A marker dragged by mistake (meaning to reassign its stop) would move the shop for good: planning asks first.
     const moved = ws.stored && ws.draft ? movedOnMap(ws.stored.instance, ws.draft) : [];
     if (moved.length > 0 && !window.confirm(movedQuestion(moved))) return undefined;
-    return ws.dirty || !ws.stored ? ws.saveBefore(action === 'Planning' ? 'planning' : 'comparing') : ws.stored;
+    return ws.savesBeforePlanning || !ws.stored ? ws.saveBefore(action === 'Planning' ? 'planning' : 'comparing') : ws.stored;
   };
+
+  // One rule for the Plan and Compare buttons' words and what pressing them does (use-workspace.ts savesBeforePlanning).
+  const savesFirst = !ws.savesBeforePlanning
+    ? null
+    : ws.deletedElsewhere && ws.stored
+      ? savesAsNewDayFirst(ws.stored.instance.name)
+      : SAVES_FIRST;
 
   const plan = async () => {
     if (!ws.confirmDiscardPlanEdits()) return;
@@ -127,6 +134,13 @@ function App() {
       methodSpeedNotice(method, record.instance, effort),
     );
     if (!result) return;
+    // Its day deleted in another window while it was planned, the plan was kept with a copy of the day (the plan panel
+    // says so): the copy is the day on screen now.
+    if (result.instanceId !== record.id) {
+      const copy = await run('Planning', () => api.call('instances:get', { id: result.instanceId }));
+      if (!copy) return;
+      ws.followCopy(copy, record.instance);
+    }
     ws.setPlan(result);
     await changed.instances();
   };
@@ -165,6 +179,7 @@ function App() {
         instanceName={ws.draft?.name ?? null}
         onRename={(name) => ws.draft && ws.editDraft({ ...ws.draft, name }, 'name')}
         dirty={ws.dirty}
+        savesFirst={savesFirst}
         policy={policy}
         onPolicy={(next) => choose({ ...planControls.controls, policy: next })}
         method={method}
@@ -189,7 +204,7 @@ function App() {
             settings={compareSettings}
             onSettings={setCompareSettings}
             result={comparison}
-            dirty={ws.dirty}
+            savesFirst={savesFirst}
             onCompare={compare}
             job={job.job}
             onCancelJob={job.cancel}

@@ -83,7 +83,7 @@ test('a tab refuses to save hand edits of a plan once another tab has changed th
     void dialog.dismiss();
   });
   await a.getByTestId('save-edited').click();
-  await expect.poll(() => question).toContain('“edit-tabs” was changed or deleted in another window');
+  await expect.poll(() => question).toContain('“edit-tabs” was saved in another window after you opened it here');
   await expect(a.getByTestId('error-banner')).toContainText('“edit-tabs” was changed in another window since it was opened here');
   await expect(a.getByTestId('error-banner')).toContainText('the edited plan was not saved');
   await expect(a.getByTestId('edit-bar')).toBeVisible();
@@ -190,7 +190,7 @@ test('hand edits of a plan whose day another tab deleted are kept, if the dispat
     void dialog.accept();
   });
   await b.getByTestId('save-edited').click();
-  await expect.poll(() => question).toContain('“day-gone” was changed or deleted in another window after you opened it here');
+  await expect.poll(() => question).toContain('“day-gone” was deleted in another window after you opened it here');
   expect(question).toContain('Save the day as a new day, “day-gone (copy)”, with your edited routes as its plan?');
   await expect(b.getByTestId('instance-name')).toHaveValue('day-gone (copy)');
   await expect(b.getByTestId('unsaved-badge')).toHaveCount(0);
@@ -218,7 +218,8 @@ test('a day another tab deleted, saved as a copy, keeps the hand edits of its pl
   await b.getByTestId('save-instance').click();
   await expect
     .poll(() => question)
-    .toContain('Save your version as a new instance, “day-and-plan-gone (copy)”, with your hand edits of the plan as its plan?');
+    .toContain('Save your version as a new day, “day-and-plan-gone (copy)”, with your hand edits of the plan as its plan?');
+  expect(question).toContain('“day-and-plan-gone” was deleted in another window after you opened it here, so your edits have no day');
   await expect(b.getByTestId('instance-name')).toHaveValue('day-and-plan-gone (copy)');
   await expect(b.getByTestId('edit-demand-S2')).toHaveValue('9');
   await expect(b.getByTestId('plan-meta')).toBeVisible();

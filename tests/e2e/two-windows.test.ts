@@ -62,7 +62,9 @@ test('a save over edits made in another window is refused, and the second versio
     void dialog.accept();
   });
   await b.page.getByTestId('save-instance').click();
-  await expect.poll(() => question).toContain('was changed or deleted in another window');
+  await expect
+    .poll(() => question)
+    .toContain('“two-windows” was saved in another window after you opened it here, so your edits were not saved over it');
   await expect(b.page.getByTestId('instance-name')).toHaveValue('two-windows (copy)');
   await expect(b.page.getByTestId('unsaved-badge')).toHaveCount(0);
   await expect(b.page.getByTestId('saved-elsewhere')).toHaveCount(0);

@@ -12,7 +12,6 @@ import { PolicyControls } from '../panels/policy-controls.js';
 import { ProgressOverlay } from '../panels/progress-overlay.js';
 import { useRefocusAfter } from '../hooks/use-refocus.js';
 import { FieldValidity, INVALID_FIELDS_HINT, useFieldValidity } from '../panels/field-validity.js';
-import { SAVES_FIRST } from '../panels/header.js';
 import { MethodControls } from '../panels/method-controls.js';
 import { ActionButton, ActionForm } from '../panels/action-form.js';
 import { describePlanMethod, methodOption, type MethodChoice } from '../../shared/methods.js';
@@ -40,8 +39,8 @@ interface Props {
   settings: CompareSettings;
   onSettings(settings: CompareSettings): void;
   result: ComparedPlans | null;
-  /** Unsaved edits on screen, which comparing saves first. */
-  dirty: boolean;
+  /** Why comparing saves the day first (unsaved edits, or the day deleted elsewhere: header.tsx), or null. */
+  savesFirst: string | null;
   onCompare(): void;
   job: JobState | null;
   onCancelJob(): void;
@@ -49,7 +48,18 @@ interface Props {
   onOpenPlan(plan: StoredPlan): void;
 }
 
-export function CompareView({ instance, instanceId, settings, onSettings, result, dirty, onCompare, job, onCancelJob, onOpenPlan }: Props) {
+export function CompareView({
+  instance,
+  instanceId,
+  settings,
+  onSettings,
+  result,
+  savesFirst,
+  onCompare,
+  job,
+  onCancelJob,
+  onOpenPlan,
+}: Props) {
   const sync = useMemo(() => new MapSync(), []);
   const shown = result && instance && result.a.instanceId === instanceId ? result : null;
   // Saved since (a window moved, the fleet or the speed changed): the plans are of the day as it was. By the rule that
@@ -87,9 +97,9 @@ export function CompareView({ instance, instanceId, settings, onSettings, result
             testId="compare-run"
             busy={job !== null}
             blockedBecause={!instanceId ? NO_STORED_DAY : validity.invalid ? INVALID_FIELDS_HINT : null}
-            title={dirty ? SAVES_FIRST : undefined}
+            title={savesFirst ?? undefined}
           >
-            {job ? 'Comparing…' : dirty ? 'Save and compare' : 'Compare'}
+            {job ? 'Comparing…' : savesFirst ? 'Save and compare' : 'Compare'}
           </ActionButton>
         </ActionForm>
       </FieldValidity.Provider>
@@ -141,7 +151,7 @@ export function CompareView({ instance, instanceId, settings, onSettings, result
             <p className="empty">
               {job
                 ? 'Planning under both policies…'
-                : `Press ${dirty ? 'Save and compare' : 'Compare'} to plan the instance under both policies.`}
+                : `Press ${savesFirst ? 'Save and compare' : 'Compare'} to plan the instance under both policies.`}
             </p>
           )}
         </div>

@@ -12,6 +12,9 @@ export type View = 'plan' | 'compare' | 'training';
 
 /** A plan is made for the stored day: with edits on screen, planning (or comparing) saves them first, and says so. */
 export const SAVES_FIRST = 'Your unsaved edits are saved first: plans are made for the stored day.';
+/** The day on screen was deleted in another window: planning (or comparing) keeps it as a new day first, asking. */
+export const savesAsNewDayFirst = (name: string) =>
+  `“${name}” was deleted in another window: it is saved as a new day first (you are asked), and that day is planned.`;
 /** Why Plan waits before a day is open (the welcome screen says how to open one). */
 const NO_DAY = 'Open or import a day first';
 const VIEWS: { id: View; label: string }[] = [
@@ -26,6 +29,8 @@ interface Props {
   instanceName: string | null;
   onRename(name: string): void;
   dirty: boolean;
+  /** Why Plan saves the day first (SAVES_FIRST, savesAsNewDayFirst), or null where it plans the stored day as it is. */
+  savesFirst: string | null;
   policy: TimeWindowPolicy;
   onPolicy(policy: TimeWindowPolicy): void;
   method: MethodChoice;
@@ -120,9 +125,9 @@ export function Header(props: Props) {
               testId="plan-button"
               busy={props.planning}
               blockedBecause={props.instanceName === null ? NO_DAY : validity.invalid ? INVALID_FIELDS_HINT : null}
-              title={props.dirty ? SAVES_FIRST : undefined}
+              title={props.savesFirst ?? undefined}
             >
-              {props.planning ? 'Planning…' : props.dirty ? 'Save and plan' : 'Plan'}
+              {props.planning ? 'Planning…' : props.savesFirst ? 'Save and plan' : 'Plan'}
             </ActionButton>
           </ActionForm>
         </FieldValidity.Provider>

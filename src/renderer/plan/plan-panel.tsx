@@ -121,6 +121,12 @@ export function PlanPanel(props: Props) {
             : 'It stays on screen here until you open another plan, but it is not stored any more: plan the day again to keep one.'}
         </p>
       )}
+      {/* Planned while another tab or window deleted its day: kept with a copy of the day, which is on screen now. */}
+      {plan.dayDeleted && (
+        <p className="note note-warn" data-testid="plan-day-deleted">
+          {plan.dayDeleted}.
+        </p>
+      )}
       {/* About the model's own routes: once edited by hand they are not the model's any more. */}
       {!edit && <ModelNotices instance={instance} plan={plan} />}
       {plan.greedyKept && (

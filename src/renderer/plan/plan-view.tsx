@@ -34,6 +34,7 @@ import {
   updateCustomer,
   updateFleet,
 } from '../state/draft.js';
+import { heldPlan } from '../state/keep-plan.js';
 import { useLiveProblems } from '../state/use-live-problems.js';
 import { SAVE_ACTIONS, type Workspace } from '../state/use-workspace.js';
 import { Gantt } from './gantt.js';
@@ -134,8 +135,11 @@ export function PlanView({ ws, job, onCancelJob, onCsvFile }: Props) {
     // Hand edits not saved yet are exported as shown, as the driver sheets print them; with their day and policy, so
     // that they can still be exported where another window deleted their plan since.
     const edited = edit ? { routes: edit.routes, instanceId: plan.instanceId, variant: plan.variant } : {};
+    // The plan and its day as this window holds them: where another window deleted them since, the file is made of
+    // these, as the driver sheets are printed from what is on screen.
+    const held = ws.stored ? { held: { plan: heldPlan(plan), day: ws.stored.instance } } : {};
     // Changes to the day not saved yet are not in the plan: the file says it is out of date, as the sheets do.
-    const request = { id: plan.id, format, ...edited, dayUnsaved: ws.planDataUnsaved };
+    const request = { id: plan.id, format, ...edited, ...held, dayUnsaved: ws.planDataUnsaved };
     const file = await run('Export plan', () => api.call('plans:export', request));
     if (file) downloadText(file.fileName, file.text, mimeFor(file.fileName));
   };

@@ -12,6 +12,7 @@ import { useStoredDataChanged } from '../state/queries.js';
 import { moveStop as moveInRoutes } from '../state/route-edits.js';
 import { insertionIndex } from './gantt-model.js';
 import type { Workspace } from '../state/use-workspace.js';
+import { type DoneElsewhere, doneElsewhere } from '../state/elsewhere-questions.js';
 
 const SAVE_EDITED = 'Save edited plan';
 const CHECK_EDITED = 'Check edited plan';
@@ -74,7 +75,7 @@ export function usePlanEditing(ws: Workspace) {
 
   const saveEdited = useCallback(async () => {
     if (!plan || !edit) return;
-    let dayGone = false;
+    const refused: { done?: DoneElsewhere } = {};
     // Of the version on screen, as a plan is made: one saved in another window since is refused, not scored anew unseen.
     const saved = await run(
       SAVE_EDITED,
@@ -86,9 +87,9 @@ export function usePlanEditing(ws: Workspace) {
           fromPlan: plan.id,
           basedOn: savedVersion,
         }),
-      // The day was changed or deleted in another window since it was opened here.
+      // The day was saved or deleted in another window since it was opened here.
       (err) => {
-        dayGone = err.kind === 'conflict';
+        if (err.kind === 'conflict') refused.done = doneElsewhere(ws.deletedElsewhere, err);
       },
     );
     if (saved) {
@@ -97,7 +98,7 @@ export function usePlanEditing(ws: Workspace) {
       return;
     }
     // Not left with nowhere to go: offered a new day, and once kept there the refusals (a check's too) are answered.
-    if (dayGone && (await ws.saveEditsAsNewDay(SAVE_EDITED))) {
+    if (refused.done && (await ws.saveEditsAsNewDay(SAVE_EDITED, refused.done))) {
       dismissAction(SAVE_EDITED);
       dismissAction(CHECK_EDITED);
     }

@@ -4,21 +4,22 @@
  * Edits go through `editDraft` and `changeEdit`, which can be undone; anything that would drop unsaved edits
  * (opening another instance or plan, New, an import, leaving the page) asks first.
  */
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import type { SavedEdit, StoredInstance } from '../../shared/api.js';
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import type { PlannedPlan, SavedEdit, StoredInstance } from '../../shared/api.js';
 import type { Evaluation, Instance, Routes } from '../../shared/domain.js';
-import { inputError } from '../../shared/errors.js';
+import { type AppErrorData, inputError } from '../../shared/errors.js';
 import { copyName } from '../../shared/copy-name.js';
 import { samePlanningData } from '../../shared/planning-data.js';
 import { useApi } from '../hooks/use-api.js';
 import { useLeaveWarning } from '../hooks/use-leave-warning.js';
 import { useNotices, useRunner } from '../hooks/use-notices.js';
 import { hasEdits, sameInstance } from './draft.js';
-import { forgetLastOpened, readLastOpened, rememberLastOpened } from './last-opened.js';
 import { useInstanceList, useStoredDataChanged } from './queries.js';
-import { editsOfChangedDayQuestion, saveAsCopyQuestion } from './elsewhere-questions.js';
+import { type DoneElsewhere, doneElsewhere, editsOfChangedDayQuestion, saveAsCopyQuestion } from './elsewhere-questions.js';
+import { keepPlanOn } from './keep-plan.js';
 import { heldEntry, heldEntryNote } from './refused-entries.js';
 import { useDeletedElsewhere } from './use-deleted-elsewhere.js';
+import { useReopenLastOpened } from './use-reopen-last-opened.js';
 import { useTableFilter } from './use-table-filter.js';
 import { useUndoHistory } from './use-undo-history.js';
 
@@ -27,8 +28,11 @@ export const SAVE_ACTIONS = ['Save instance', 'Save before planning', 'Save befo
 /** The action a Save stopped by a cell's refused entry is reported under (it goes with the next save). */
 const REFUSED_SAVE = 'Saving';
 
-/** The plan on screen: as stored, or as the save of hand edits answered (which says where their plan was deleted since). */
-export type ShownPlan = SavedEdit;
+/**
+ * The plan on screen: as stored, or as the save of hand edits answered (which says where their plan was deleted since),
+ * or as planning answered (which says where its day was deleted while it was planned).
+ */
+export type ShownPlan = SavedEdit & Pick<PlannedPlan, 'dayDeleted'>;
 
 export interface PlanEdit {
   routes: Routes;
@@ -89,6 +93,10 @@ export function useWorkspace() {
   const followedElsewhere = stored !== null && followed?.id === stored.id && followed.updatedAt === stored.updatedAt;
   // The day or plan on screen, deleted in another window: it stays here, unsaved edits and all (use-deleted-elsewhere.ts).
   const gone = useDeletedElsewhere(stored?.id ?? null, plan?.id ?? null);
+  const { deletedElsewhere } = gone;
+  // Plans are made of the stored day: Plan saves first where there are edits, and where the day is gone (as a new day,
+  // asking first), the one rule of the Plan and Compare buttons ("Save and plan") and of what pressing them does.
+  const savesBeforePlanning = dirty || deletedElsewhere;
   // biome-ignore lint/correctness/useExhaustiveDependencies: a newer version in the list is the trigger
   useEffect(() => {
     const newer = stored && list.find((s) => s.id === stored.id && s.updatedAt > stored.updatedAt);
@@ -202,37 +210,7 @@ export function useWorkspace() {
     [api, run, show, setPlan, confirmDiscard],
   );
 
-  // A reload or a restart reopens the instance and plan that were on screen, unless the dispatcher has already
-  // started on something else by the time they arrive; one that was deleted since (or belongs to another database)
-  // is forgotten quietly.
-  const started = useRef(false);
-  started.current ||= draft !== null;
-  const restoreTried = useRef(false);
-  useEffect(() => {
-    if (restoreTried.current) return;
-    restoreTried.current = true;
-    const last = readLastOpened(localStorage);
-    if (!last) return;
-    void (async () => {
-      try {
-        const record = await api.call('instances:get', { id: last.instanceId });
-        if (record.createdAt !== last.createdAt) throw new Error('another instance under that id');
-        const loaded = last.planId === null ? null : await api.call('plans:get', { id: last.planId }).catch(() => null);
-        if (started.current) return;
-        show(record);
-        setPlan(loaded?.instanceId === record.id ? loaded : null);
-      } catch {
-        forgetLastOpened(localStorage);
-      }
-    })();
-  }, [api, show, setPlan]);
-  useEffect(() => {
-    if (!stored) return;
-    rememberLastOpened(
-      { instanceId: stored.id, createdAt: stored.createdAt, planId: plan?.instanceId === stored.id ? plan.id : null },
-      localStorage,
-    );
-  }, [stored, plan]);
+  useReopenLastOpened({ api, stored, plan, draft, show, setPlan });
 
   /** An unsaved draft (or nothing) on screen, with nothing of what was there before. */
   const showUnsaved = useCallback(
@@ -263,22 +241,6 @@ export function useWorkspace() {
   const close = useCallback(() => showUnsaved(null), [showUnsaved]);
 
   /**
-   * The hand edits of the plan on screen, kept as a hand-edited plan of `copy`, the day just stored as a new day: the
-   * plan they were made on belongs to the other day, or went with it. Customers removed from the day before it was
-   * stored leave the routes, as Save edited plan leaves them out. Null where there are none (or they could not be
-   * kept: the banner says why).
-   */
-  const keepEditsOn = useCallback(
-    async (copy: StoredInstance, action: string): Promise<ShownPlan | null> => {
-      if (!plan || !edit) return null;
-      const onCopy = new Set(copy.instance.customers.map((c) => c.id));
-      const routes = edit.routes.map((route) => route.filter((id) => onCopy.has(id)));
-      return (await run(action, () => api.call('plans:saveEdited', { instanceId: copy.id, variant: plan.variant, routes }))) ?? null;
-    },
-    [api, run, plan, edit],
-  );
-
-  /**
    * Stores the draft; validation problems are kept for the table's inline messages and nothing is lost. Where the
    * instance was saved or deleted in another window since it was opened here, the save is refused and the draft
    * may be kept as a new instance instead (nothing is overwritten either way), with the hand edits of its plan.
@@ -287,20 +249,25 @@ export function useWorkspace() {
   const saveFor = useCallback(
     async (action: string, asNewDay = false): Promise<StoredInstance | undefined> => {
       if (!draft) return undefined;
-      let changedElsewhere = false;
+      const refused: { conflict?: AppErrorData } = {};
       let record = asNewDay
         ? undefined
         : await run(
             action,
             () => api.call('instances:save', { id: stored?.id, basedOn: stored?.updatedAt, instance: draft }),
             (err) => {
-              if (err.kind === 'conflict') changedElsewhere = true;
+              if (err.kind === 'conflict') refused.conflict = err;
               else setSaveErrors(err.details ?? [err.message]);
             },
           );
-      if (!record && (asNewDay || (changedElsewhere && window.confirm(saveAsCopyQuestion(draft.name, edit !== null))))) {
+      const kept = { dayEdits: dirty, planEdits: edit !== null, plan: plan !== null };
+      const asked = () =>
+        refused.conflict !== undefined &&
+        window.confirm(saveAsCopyQuestion(draft.name, doneElsewhere(deletedElsewhere, refused.conflict), kept));
+      if (!record && (asNewDay || asked())) {
         record = await run(action, () => api.call('instances:save', { instance: { ...draft, name: copyName(draft.name) } }));
-        if (record) setPlan(await keepEditsOn(record, action)); // the plan on screen belongs to the other instance
+        // The plan on screen goes with it: the one it was belongs to the other version, or went with it.
+        if (record) setPlan(await keepPlanOn(api, run, { plan, edit, madeOn: stored?.instance }, record, action));
       }
       if (!record) return undefined;
       setStored(record);
@@ -316,20 +283,30 @@ export function useWorkspace() {
       await storedChanged();
       return record;
     },
-    [api, run, draft, stored, plan, edit, setPlan, keepEditsOn, storedChanged, dismissAction],
+    [api, run, draft, stored, dirty, deletedElsewhere, plan, edit, setPlan, storedChanged, dismissAction],
   );
 
   /**
-   * Hand edits of the plan of a day another window changed or deleted are not saved on it: where the dispatcher agrees,
-   * the day on screen is stored as a new day with them as its plan. The new day, or undefined where it was not stored.
+   * Hand edits of the plan of a day another window saved or deleted (`done`) are not saved on it: where the dispatcher
+   * agrees, the day on screen is stored as a new day with them as its plan. The new day, or undefined where it was not.
    */
   const saveEditsAsNewDay = useCallback(
-    async (action: string): Promise<StoredInstance | undefined> => {
-      if (!draft || !window.confirm(editsOfChangedDayQuestion(draft.name))) return undefined;
+    async (action: string, done: DoneElsewhere): Promise<StoredInstance | undefined> => {
+      if (!draft || !window.confirm(editsOfChangedDayQuestion(draft.name, done))) return undefined;
       return saveFor(action, true);
     },
     [draft, saveFor],
   );
+
+  /**
+   * A plan of the day on screen (`planned`, as it was planned) was kept with a copy of the day, the day having been
+   * deleted in another window while it was planned: the copy is the day on screen now. Edits made here meanwhile stay on
+   * screen, unsaved, as edits of it.
+   */
+  const followCopy = useCallback((copy: StoredInstance, planned: Instance) => {
+    setStored(copy);
+    setDraft((d) => (d && !sameInstance(d, planned) ? d : copy.instance));
+  }, []);
 
   /** The day on screen, deleted in another window, kept as a new day with its edits (the dispatcher asked for it). */
   const saveAsNewDay = useCallback(() => saveFor('Save as new day', true), [saveFor]);
@@ -359,6 +336,8 @@ export function useWorkspace() {
     savedElsewhere,
     followedElsewhere,
     ...gone,
+    savesBeforePlanning,
+    followCopy,
     saveAsNewDay,
     confirmDiscard,
     confirmDiscardPlanEdits,
