@@ -173,6 +173,20 @@ function validRequests(instanceId: number, planId: number): Record<CallName, unk
         ['c', 'd', 'e'],
       ],
     },
+    'plans:keep': {
+      instanceId,
+      plan: {
+        variant,
+        method: 'random',
+        modelName: null,
+        routes: [
+          ['a', 'b'],
+          ['c', 'd', 'e'],
+        ],
+        seconds: 0.1,
+      },
+      madeOn: tinyInstance(),
+    },
     'plans:export': { id: planId, format: 'csv' },
     'sheets:pdf': oneStopSheets().document,
     'compare:variants': { instanceId, a: { name: 'tw1' }, b: { name: 'tw3' }, method: 'random', samples: 5 },
