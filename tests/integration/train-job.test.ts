@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { loadCheckpoint } from '../../src/main/jampr/checkpoint.js';
 import type { TrainJobProgress } from '../../src/main/jobs/protocol.js';
 import { runTrainJob } from '../../src/main/jobs/train.js';
+import { readModelSummary } from '../../src/main/services/model-card.js';
 import { MIN_TRAINING_MINUTES } from '../../src/shared/limits.js';
 import { createRng } from '../../src/main/vrp/rng.js';
 import { saveTinyModel, tinyInstance } from '../unit/jampr/fixtures.js';
@@ -139,5 +140,55 @@ describe('the train job', () => {
     // The card says its curve is in plan costs, for the Models table.
     const { card } = await loadCheckpoint(join(root, 'new'));
     expect(card.validation.measure).toBe('plans');
+  }, 120_000);
+
+  it("ends a cancelled run's curve on its verdict's figure: the saved model's plans of the held-out days, measured once", async () => {
+    const root = await mkdtemp(join(tmpdir(), 'jampr-train-job-'));
+    const rng = createRng(9);
+    const days = Array.from({ length: 4 }, () => tinyInstance(6, rng));
+    const outDir = join(root, 'cancel-run');
+    const points: NonNullable<TrainJobProgress['point']>[] = [];
+    const cancel = new AbortController();
+    // Cancelled once it has taken a step, as the dispatcher does after "1 training step": saved without a last validation.
+    const result = await runTrainJob(
+      {
+        variant: 'tw1',
+        size: 6,
+        minutes: MIN_TRAINING_MINUTES,
+        instances: days.slice(0, 2),
+        fromDir: null,
+        holdout: days.slice(2),
+        compareDir: null,
+        outDir,
+        name: 'cancel-run',
+        seed: 2,
+        threads: 1,
+      },
+      {
+        signal: cancel.signal,
+        onProgress: ({ point }) => {
+          if (!point) return;
+          points.push(point);
+          if (point.meanCost !== null) cancel.abort();
+        },
+      },
+    );
+    expect(result.cancelled).toBe(true);
+    const comparison = result.comparison!;
+    const { card } = await loadCheckpoint(outDir);
+    const last = card.validation.curve.at(-1)!;
+    // The card's curve ends on the saved model with the verdict's figures, and the Models table shows that figure.
+    expect(last.instances).toBe(card.instancesTrained);
+    expect(last.cost).toBeCloseTo(comparison.newCost, 3);
+    expect(last.unserved).toBe(comparison.newUnserved);
+    expect(readModelSummary(outDir).validationCost).toBe(last.cost);
+    expect(card.notes).not.toContain('not validated after the stop');
+    expect(card.notes).toContain("validated after the stop by its verdict's plans of the held-out days");
+    // The live curve gets it as its last validation point, at the instances the model saw.
+    const validated = points.filter((p) => p.validationCost !== null);
+    expect(validated.at(-1)).toMatchObject({ instancesSeen: card.instancesTrained, validationCost: last.cost });
+    expect(validated.at(-1)!.validationUnserved).toBe(comparison.newUnserved);
+    expect(points.at(-1)).toBe(validated.at(-1));
+    expect(result.validation.end).toBe(last.cost);
   }, 120_000);
 });

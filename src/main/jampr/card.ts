@@ -14,6 +14,9 @@ export interface CurvePoint {
   unserved?: number;
 }
 
+/** A curve point's cost as the card keeps it: to a thousandth (the trainer's points and the verdict's alike). */
+export const roundCurveCost = (v: number) => Math.round(v * 1000) / 1000;
+
 /** What a model is and how it was made: card.json next to its weights. */
 export interface ModelCard {
   name: string;

@@ -128,7 +128,7 @@ function readJson(dir: string, file: string): unknown {
 }
 
 export const readModelJson = (dir: string): ModelJson => parsed(modelJsonSchema, readJson(dir, 'model.json'), join(dir, 'model.json'));
-const readCardJson = (dir: string): CardJson => parsed(cardJsonSchema, readJson(dir, 'card.json'), join(dir, 'card.json'));
+export const readCardJson = (dir: string): CardJson => parsed(cardJsonSchema, readJson(dir, 'card.json'), join(dir, 'card.json'));
 
 /**
  * The configuration the weights were saved with. Checkpoints from before the fleet or service feature or the pair bias

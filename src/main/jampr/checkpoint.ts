@@ -7,7 +7,15 @@ import { configMismatches, type ModelConfig, PAIR_FEATURES } from './model/confi
 import { PAIR_BIAS } from './model/jampr-weights.js';
 import { Policy } from './model/policy.js';
 import type { AdamState } from './train/adam.js';
-import { CHECKPOINT_FORMAT, CHECKPOINT_VERSION, readCard, readModelJson, readWeights, savedConfig } from './checkpoint-files.js';
+import {
+  type CardJson,
+  CHECKPOINT_FORMAT,
+  CHECKPOINT_VERSION,
+  readCard,
+  readModelJson,
+  readWeights,
+  savedConfig,
+} from './checkpoint-files.js';
 import { toFloat16 } from './float16.js';
 
 /**
@@ -50,6 +58,11 @@ export async function saveCheckpoint(
   await writeAtomic(join(dir, 'card.json'), `${JSON.stringify(card, null, 2)}\n`);
   const model = { format: CHECKPOINT_FORMAT, version: CHECKPOINT_VERSION, config: policy.config, weightsDtype, tensors: manifest };
   await writeAtomic(join(dir, 'model.json'), `${JSON.stringify(model, null, 2)}\n`);
+}
+
+/** Rewrites a saved checkpoint's card.json alone (atomically, as saveCheckpoint writes it); the weights stay as they are. */
+export async function saveCard(dir: string, card: CardJson): Promise<void> {
+  await writeAtomic(join(dir, 'card.json'), `${JSON.stringify(card, null, 2)}\n`);
 }
 
 export interface LoadedModel {

@@ -101,13 +101,40 @@ export async function runTrainJob(job: TrainJob, ctx: JobContext<TrainJobProgres
       phase: `comparing the new model with the current one on ${holdout.length} held-out day${holdout.length === 1 ? '' : 's'}`,
     });
   const comparison = compared ? await compareOnHoldout(job, holdout) : null;
+  // A cancelled run's model was saved without a last validation: the verdict's plans of the held-out days just measured
+  // it, as the curve measures, so they end its curve (on the card, for the Models table, and as the last point here).
+  let end = result.validation.end;
+  if (stopped && comparison) {
+    const { addVerdictPoint } = await import('../jampr/train/verdict-point.js');
+    const added = await addVerdictPoint(job.outDir, { cost: comparison.newCost, unserved: comparison.newUnserved }, result.stoppedEarly);
+    if (added !== null) {
+      end = added;
+      const point = { validationCost: added, validationUnserved: comparison.newUnserved };
+      const lastPoint = (last as (TrainJobProgress & { point: LearningPoint }) | null)?.point;
+      // The last step reported again with it where it is the step saved, else a point of its own at the saved instances.
+      report({
+        fraction: 1,
+        point:
+          lastPoint?.instancesSeen === result.card.instancesTrained
+            ? { ...lastPoint, ...point }
+            : {
+                instancesSeen: result.card.instancesTrained,
+                elapsedSec: lastPoint?.elapsedSec ?? 0,
+                meanCost: null,
+                baselineCost: null,
+                steps: result.steps,
+                ...point,
+              },
+      });
+    }
+  }
   return {
     outDir: result.saved ? job.outDir : null,
     cancelled: stopped,
     stoppedEarly: result.stoppedEarly,
     comparison,
     threads: result.threads,
-    validation: result.validation,
+    validation: { start: result.validation.start, end },
   };
 }
 

@@ -36,16 +36,26 @@ export interface EarlyStop {
   lastValidated: number | null;
 }
 
+const NOT_VALIDATED_AFTER_STOP = '; not validated after the stop: the curve ends at ';
+
 /** The note of a run stopped before its end (Ctrl-C, Cancel): a card otherwise reads like a finished run's. */
 export function earlyStopNote(s: EarlyStop): string {
   const asked = s.maxInstances === undefined ? '' : `, of the ${s.maxInstances} asked`;
   const minutes = `${s.minutes} minute${s.minutes === 1 ? '' : 's'}`;
-  const curve =
-    s.lastValidated !== null && s.lastValidated < s.total
-      ? `; not validated after the stop: the curve ends at ${s.lastValidated} instances`
-      : '';
+  const curve = s.lastValidated !== null && s.lastValidated < s.total ? `${NOT_VALIDATED_AFTER_STOP}${s.lastValidated} instances` : '';
   return (
     `training stopped early at ${s.at.toISOString()}, ${Math.round(s.seconds)} s into the ${minutes} asked, ` +
     `after ${s.instances} instances in this run${asked} (${s.total} in all)${curve}`
   );
+}
+
+/**
+ * The early-stop note once the saved model has been validated after all: by its verdict's plans of the held-out days,
+ * which the app makes of a cancelled run's model (jobs/train.ts). The note no longer says the curve ends before the stop.
+ */
+export function validatedByVerdictNote(note: string): string {
+  const at = note.indexOf(NOT_VALIDATED_AFTER_STOP);
+  if (at < 0) return note;
+  const rest = note.slice(at + NOT_VALIDATED_AFTER_STOP.length).replace(/^\d+ instances/, '');
+  return `${note.slice(0, at)}; validated after the stop by its verdict's plans of the held-out days${rest}`;
 }

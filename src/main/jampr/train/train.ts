@@ -1,6 +1,7 @@
 import { processCpuSeconds } from '../../cpu-time.js';
 import { AppError } from '../../../shared/errors.js';
 import { createRng } from '../../vrp/rng.js';
+import { roundCurveCost } from '../card.js';
 import { saveCheckpoint } from '../checkpoint.js';
 import { RolloutBaseline } from './baseline.js';
 import { anotherStepFits } from './budget.js';
@@ -377,4 +378,4 @@ interface Measured {
 
 const isCancel = (err: unknown) => err instanceof AppError && err.kind === 'cancelled';
 
-const round = (v: number) => Math.round(v * 1000) / 1000;
+const round = roundCurveCost;
