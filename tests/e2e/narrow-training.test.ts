@@ -100,11 +100,32 @@ test('after a run, its verdict above the learning curve leaves the chart and its
     const where = `${width} x ${height}: the chart ${JSON.stringify(chart)} in the card ${JSON.stringify(card)}`;
     expect(chart.y + chart.height, where).toBeLessThanOrEqual(card.y + card.height);
     expect(chart.height, `${width} x ${height}: the chart keeps a readable height`).toBeGreaterThanOrEqual(150);
+    // The validation axis's title (green, at the chart's right edge) is drawn whole: where it is longer than the axis is
+    // high it takes more lines, rather than run off the canvas's top ("alidation (plan cost, held-out days)").
+    expect(await titleRowsAtTheTop(), `${width} x ${height}: rows of the canvas's top edge with the validation title's green`).toBe(0);
     const sideBySide = models.x >= card.x + card.width - 1;
     expect(sideBySide || below(models, card), `${width} x ${height}: the models ${JSON.stringify(models)} clear of the card`).toBe(true);
     await app.session.screenshot(`training-verdict-${width}x${height}`);
   }
 });
+
+/**
+ * Rows among the learning curve's top three with the validation axis's green (#16a34a) in the canvas's right fifth, where
+ * that axis and its title are drawn: a title centred on an axis shorter than itself is cut off there.
+ */
+async function titleRowsAtTheTop(): Promise<number> {
+  return (await app.page.evaluate(`(() => {
+    const canvas = document.querySelector('[data-testid="learning-curve"] canvas');
+    const from = Math.floor(canvas.width * 0.8);
+    const { data } = canvas.getContext('2d').getImageData(from, 0, canvas.width - from, 3);
+    const rows = new Set();
+    for (let i = 0; i < data.length; i += 4) {
+      const [r, g, b, a] = [data[i], data[i + 1], data[i + 2], data[i + 3]];
+      if (a > 60 && g > r + 60 && g > b + 40) rows.add(Math.floor(i / 4 / (canvas.width - from)));
+    }
+    return rows.size;
+  })()`)) as number;
+}
 
 test('the page reported no errors of its own', () => {
   expect(app.session.errors).toEqual([]);

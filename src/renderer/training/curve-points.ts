@@ -20,6 +20,23 @@ export const validationAxisTitle = (points: LearningPoint[]) =>
   validationInPlanCosts(points) ? 'validation (plan cost, held-out days)' : 'validation (model units)';
 
 /**
+ * An axis title in as few lines as fit `room` (px, the axis's height: a vertical title is centred on its axis, and a line
+ * longer than the axis ran off the chart's top and bottom, "alidation (plan cost, held-out days)"), broken between
+ * words, a part in brackets kept whole where it fits a line ("validation" over "(model units)", not "units)" alone);
+ * `widthOf` measures a line as it is drawn. A word longer than the room is a line of its own.
+ */
+export function titleLines(title: string, room: number, widthOf: (line: string) => number): string[] {
+  const parts = (title.match(/\([^)]*\)|\S+/g) ?? []).flatMap((part) => (widthOf(part) <= room ? [part] : part.split(' ')));
+  const lines: string[] = [];
+  for (const word of parts) {
+    const longer = lines.length > 0 ? `${lines[lines.length - 1]} ${word}` : null;
+    if (longer !== null && widthOf(longer) <= room) lines[lines.length - 1] = longer;
+    else lines.push(word);
+  }
+  return lines;
+}
+
+/**
  * Whether a series is a single point: one, or several at the same instances and value (the run's last step is reported
  * again with the validation measured after it).
  */

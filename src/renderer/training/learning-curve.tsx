@@ -1,9 +1,22 @@
 /** The live learning curve: mean training cost, baseline and validation cost against instances seen (chart.js). */
 import { useEffect, useRef } from 'react';
-import { CategoryScale, Chart, Legend, LinearScale, LineController, LineElement, PointElement, Tooltip } from 'chart.js';
+import {
+  type CartesianScaleOptions,
+  type FontSpec,
+  CategoryScale,
+  Chart,
+  Legend,
+  LinearScale,
+  LineController,
+  LineElement,
+  PointElement,
+  type Scale,
+  Tooltip,
+} from 'chart.js';
+import { toFont } from 'chart.js/helpers';
 import type { LearningPoint } from '../../shared/api.js';
 import { formatNumber } from '../format.js';
-import { baselineOnMean, curveCaption, seriesLabel, singlePoint, validationAxisTitle } from './curve-points.js';
+import { baselineOnMean, curveCaption, seriesLabel, singlePoint, titleLines, validationAxisTitle } from './curve-points.js';
 
 Chart.register(LineController, LineElement, PointElement, LinearScale, CategoryScale, Legend, Tooltip);
 
@@ -22,9 +35,27 @@ const SERIES = [
 const AXES = ['y', 'y1'] as const;
 const BASELINE = SERIES.findIndex((s) => s.key === 'baselineCost');
 
+/**
+ * Sets a vertical axis's title to `title` in the lines its height holds, measured in the title's font, before the axis
+ * takes its width (chart.js fits the width to the title's lines). The height is the chart's less its legend and
+ * instances axis: a short chart, or a legend of two rows, left a one-line title longer than its axis.
+ */
+function fitTitleToHeight(scale: Scale<CartesianScaleOptions>, title: string): void {
+  const { ctx } = scale;
+  const options = scale.options.title;
+  ctx.save();
+  // Resolved by the time the axis is fitted (no longer a scriptable option), with the chart's font as the fallback.
+  ctx.font = toFont(options.font as Partial<FontSpec>, scale.chart.options.font).string;
+  const lines = titleLines(title, scale.maxHeight, (line) => ctx.measureText(line).width);
+  ctx.restore();
+  options.text = lines.length === 1 ? lines[0] : lines;
+}
+
 export function LearningCurve({ points }: { points: LearningPoint[] }) {
   const canvas = useRef<HTMLCanvasElement>(null);
   const chart = useRef<Chart<'line', { x: number; y: number }[]> | null>(null);
+  /** The validation axis's title, whole (it depends on the points); drawn in the lines the axis's height holds. */
+  const validationTitle = useRef(validationAxisTitle([]));
 
   useEffect(() => {
     if (!canvas.current) return;
@@ -67,10 +98,11 @@ export function LearningCurve({ points }: { points: LearningPoint[] }) {
             type: 'linear',
             position: 'right',
             // Set from the points: the verdict's plan costs, or the model's own units (curve-points.ts).
-            title: { display: true, text: validationAxisTitle([]), color: '#16a34a' },
+            title: { display: true, text: validationTitle.current, color: '#16a34a' },
             grace: '5%',
             grid: { drawOnChartArea: false },
             ticks: { color: '#16a34a', callback: (v) => formatNumber(Number(v), 1) },
+            beforeFit: (scale) => fitTitleToHeight(scale as Scale<CartesianScaleOptions>, validationTitle.current),
           },
         },
         // Each series' key is a short stretch of its own line (a dashed box read as a broken square).
@@ -105,8 +137,7 @@ export function LearningCurve({ points }: { points: LearningPoint[] }) {
       const onMean = i === BASELINE && baselineLabel !== SERIES[BASELINE].label;
       c.data.datasets[i].pointRadius = singlePoint(data) && !onMean ? Math.max(s.radius, 5) : s.radius;
     });
-    const y1 = c.options.scales!.y1!;
-    if ('title' in y1 && y1.title) y1.title.text = validationAxisTitle(points);
+    validationTitle.current = validationAxisTitle(points);
     // A flat curve (e.g. the first point) would get a near-zero axis range: give it ±5% around its value.
     for (const axis of AXES) {
       const ys = SERIES.flatMap((s, i) => (s.axis === axis ? c.data.datasets[i].data.map((p) => p.y) : []));

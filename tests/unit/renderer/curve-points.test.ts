@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { LearningPoint } from '../../../src/shared/api.js';
-import { baselineOnMean, curveCaption, seriesLabel, validationAxisTitle } from '../../../src/renderer/training/curve-points.js';
+import { baselineOnMean, curveCaption, seriesLabel, titleLines, validationAxisTitle } from '../../../src/renderer/training/curve-points.js';
 
 const point = (meanCost: number | null, baselineCost: number | null): LearningPoint =>
   ({ instancesSeen: 64, elapsedSec: 1, meanCost, baselineCost, validationCost: null }) as LearningPoint;
@@ -47,5 +47,19 @@ describe('the learning curve legend', () => {
     const modelUnits = oneStep.map(({ validationUnserved: _, ...p }) => p);
     expect(validationAxisTitle(modelUnits)).toBe('validation (model units)');
     expect(curveCaption(modelUnits, fmt)).toMatch(/validation in the model’s own units: it does not compare with plan costs\.$/);
+  });
+});
+
+describe('the validation axis title', () => {
+  // A character 6 px wide, about the chart's 12 px font.
+  const width = (line: string) => line.length * 6;
+  it('stays one line where the axis is as high as the title is long', () => {
+    expect(titleLines('validation (plan cost, held-out days)', 240, width)).toEqual(['validation (plan cost, held-out days)']);
+  });
+  it('takes more lines where the axis is shorter, its part in brackets kept whole while it fits a line', () => {
+    expect(titleLines('validation (plan cost, held-out days)', 180, width)).toEqual(['validation', '(plan cost, held-out days)']);
+    expect(titleLines('validation (model units)', 120, width)).toEqual(['validation', '(model units)']);
+    for (const line of titleLines('validation (plan cost, held-out days)', 80, width)) expect(width(line)).toBeLessThanOrEqual(80);
+    expect(titleLines('validation (plan cost, held-out days)', 80, width)).toEqual(['validation', '(plan cost,', 'held-out', 'days)']);
   });
 });
