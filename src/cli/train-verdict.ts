@@ -64,12 +64,11 @@ export function trainVerdict({ name, out, result, heldOut, days, compared, from 
       said: `${name} was not compared with another model: ${days} day${days === 1 ? '' : 's'} in --instances hold${days === 1 ? 's' : ''} none out to compare on (give at least ${MIN_DAYS_FOR_HOLDOUT}); ${asked}`,
     };
   }
-  const { on, figure, tooFew } = holdoutWords(comparison, heldOut);
-  const fresh = figure(comparison.newCost, comparison.newUnserved);
+  const { on, fresh, current, dayByDay, tooFew } = holdoutWords(comparison, heldOut);
   const better = plannedBetter(comparison);
-  if (better === null || comparison.currentCost === null || comparison.currentUnserved === null || compared === null)
+  if (better === null || current === null || dayByDay === null || compared === null)
     return { better: null, said: `${name} had no model to compare with; ${on}: ${fresh}; ${asked}` };
-  const against = `${on} ${fresh} against ${figure(comparison.currentCost, comparison.currentUnserved)} for ${compared}`;
+  const against = `${on} ${fresh} against ${current} for ${compared}, ${dayByDay}`;
   // As in the app: a stopped run's model is judged and kept, never made the model in use.
   if (result.cancelled)
     return {

@@ -2,6 +2,8 @@
  * Which of the days a retraining learns from are held out to judge the new model, and how it is judged on them: one
  * rule for the training service, the Training form (which names those days before the run starts) and `jampr train`.
  */
+import { MAX_MODEL_CUSTOMERS, SLOW_MODEL_CUSTOMERS } from './limits.js';
+import { modelSizeRefusal, modelSpeedNotice } from './model-limits.js';
 import { someOf } from './some-of.js';
 
 /** With fewer stored days than this nothing is held out: every day is needed to learn from. */
@@ -48,26 +50,72 @@ export function holdoutOutlook(ticked: number): string {
 }
 
 /**
+ * Said before Start (the Training form, under the outlook) where a held-out day is big enough for a learned model to take
+ * minutes to plan it, by the rule the Plan view's notice uses (modelSpeedNotice, SLOW_MODEL_CUSTOMERS): judging plans
+ * each held-out day once with each model after the training minutes, and the form's "a few seconds a day" is minutes
+ * there (a greedy plan of 1,000 stops took minutes on a busy machine). Days above MAX_MODEL_CUSTOMERS no learned model
+ * plans at all, so the judging of them would fail. Null where every held-out day is small.
+ */
+export function holdoutSpeedNotice(heldOut: readonly { name: string; customers: number }[]): string | null {
+  const big = heldOut.filter((day) => modelSpeedNotice(day.customers) !== null);
+  if (big.length === 0) return null;
+  const one = big.length === 1;
+  const named = someOf(
+    big.map((day) => `“${day.name}” (${day.customers.toLocaleString('en-US')} customers)`),
+    3,
+  );
+  const tooBig = big.filter((day) => modelSizeRefusal(day.customers) !== null);
+  const cannot =
+    tooBig.length > 0
+      ? ` The learned models plan at most ${MAX_MODEL_CUSTOMERS.toLocaleString('en-US')} customers, so a bigger day cannot be judged on: untick ${tooBig.length === 1 ? `“${tooBig[0].name}”` : 'those'}.`
+      : '';
+  return (
+    `${named} ${one ? 'is' : 'are'} held out to judge the new model: after the minutes of training both models plan ${one ? 'it' : 'each'} ` +
+    `once, and on a day of ${SLOW_MODEL_CUSTOMERS.toLocaleString('en-US')} customers or more that takes minutes, not seconds. ` +
+    `To judge sooner, untick ${one ? 'it' : 'them'} (the next most recent days are then held out).${cannot}`
+  );
+}
+
+/**
  * Each model's JAMPR greedy plans of the held-out days as the Plan view gives them (the plan job's greedy decoding,
- * fitted to the fleet): the mean cost in the days' own units (driving minutes and penalties, as the Plan view shows)
- * and the customers left unserved in all. The current model's are null when there was none to compare with.
+ * fitted to the fleet): each day's cost in the day's own units (driving minutes and penalties, as the Plan view shows;
+ * a planar day's in its own units), in the order of the days, and the customers left unserved in all. The current
+ * model's are null when there was none to compare with.
  */
 export interface HoldoutComparison {
   days: number;
-  newCost: number;
+  newCosts: number[];
   newUnserved: number;
-  currentCost: number | null;
+  currentCosts: number[] | null;
   currentUnserved: number | null;
+}
+
+/** The mean of the days' costs: the figure the learning curve and the Models table give for a model on the held-out days. */
+export const meanCost = (costs: readonly number[]): number => costs.reduce((sum, c) => sum + c, 0) / Math.max(1, costs.length);
+
+/**
+ * How the new model's plans cost against the current one's, day by day: the geometric mean of each day's ratio (new over
+ * current), 0.9 for 10 % less. A ratio weighs each day alike, whatever its size or units: in the mean of the costs a
+ * day of 1,000 stops, or a planar day in its own units, outweighed the dispatcher's other days, and a model that planned
+ * every other day better could lose on that one alone. A day both plan at the same cost (nothing to plan) counts as 1;
+ * null without a current model.
+ */
+export function costRatio(c: Pick<HoldoutComparison, 'newCosts' | 'currentCosts'>): number | null {
+  if (c.currentCosts === null) return null;
+  const current = c.currentCosts;
+  const logs = c.newCosts.map((cost, d) => (cost === current[d] ? 0 : Math.log(cost / current[d])));
+  return Math.exp(logs.reduce((sum, l) => sum + l, 0) / Math.max(1, logs.length));
 }
 
 /**
  * Whether the new model planned the held-out days better than the current one: fewer customers left unserved, or as
- * few at a lower mean cost; null where no model planned them before it. The one rule by which the Training tab
- * activates a retrained model and `jampr train` says whether it is better.
+ * few at a lower cost day by day (costRatio under 1); null where no model planned them before it. The one rule by which
+ * the Training tab activates a retrained model and `jampr train` says whether it is better.
  */
 export function plannedBetter(c: HoldoutComparison): boolean | null {
-  if (c.currentCost === null || c.currentUnserved === null) return null;
-  return c.newUnserved < c.currentUnserved || (c.newUnserved === c.currentUnserved && c.newCost < c.currentCost);
+  const ratio = costRatio(c);
+  if (ratio === null || c.currentUnserved === null) return null;
+  return c.newUnserved < c.currentUnserved || (c.newUnserved === c.currentUnserved && ratio < 1);
 }
 
 /** Whether the comparison has days enough to replace the current model on (MIN_DAYS_TO_JUDGE). */
@@ -75,20 +123,37 @@ export const enoughToJudge = (c: HoldoutComparison): boolean => c.days >= MIN_DA
 
 /**
  * The verdicts' words for the comparison, shared by the Training tab and `jampr train`: `on` says what was measured
- * ("mean cost of its greedy plans of 3 held-out days (“a”, “b”, “c”)"), `figure` gives a model's cost in the figures the
- * Plan view shows, with its customers not served.
+ * ("mean cost of its greedy plans of 3 held-out days (“a”, “b”, “c”)"), `fresh` and `current` each model's mean cost in
+ * the figures the Plan view shows, with its customers not served; `dayByDay` the cost ratio that judges it ("day by day
+ * 19.1 % less (…)"), null without a current model.
  */
 export function holdoutWords(c: HoldoutComparison, heldOut: readonly string[]) {
   const named = someOf(
     heldOut.map((n) => `“${n}”`),
     5,
   );
+  const ratio = costRatio(c);
   return {
     on: `mean cost of its greedy plans of ${c.days} held-out day${c.days === 1 ? '' : 's'} (${named})`,
-    figure: (cost: number, unserved: number) =>
-      `${cost.toLocaleString('en-US', { minimumFractionDigits: 1, maximumFractionDigits: 1 })}${unserved > 0 ? ` (${unserved} customer${unserved === 1 ? '' : 's'} not served)` : ''}`,
+    /** The new model's mean cost of the days, and the current one's (null without one), in the figures above. */
+    fresh: figureOf(meanCost(c.newCosts), c.newUnserved),
+    current: c.currentCosts === null || c.currentUnserved === null ? null : figureOf(meanCost(c.currentCosts), c.currentUnserved),
+    dayByDay: ratio === null ? null : `day by day ${ratioWords(ratio)} (the geometric mean of the per-day cost ratios, which judges it)`,
     /** "2 held-out days are too few to judge it by (at least 3; …": `more` says where more days come from. */
     tooFew: (more: string) =>
       `${c.days} held-out day${c.days === 1 ? ' is' : 's are'} too few to judge it by (at least ${MIN_DAYS_TO_JUDGE}; ${more})`,
   };
+}
+
+/** A model's cost in the figures the Plan view shows, with its customers not served: "787.8 (1 customer not served)". */
+const figureOf = (cost: number, unserved: number) =>
+  `${cost.toLocaleString('en-US', { minimumFractionDigits: 1, maximumFractionDigits: 1 })}${unserved > 0 ? ` (${unserved} customer${unserved === 1 ? '' : 's'} not served)` : ''}`;
+
+/** "19.1 % less", "4.0 % more", "under 0.1 % less", "the same cost"; a ratio that is not a number (0 over 0 on one day, ∞ on another) said so. */
+function ratioWords(ratio: number): string {
+  if (!Number.isFinite(ratio)) return 'no comparable cost (one model planned a day at no cost)';
+  const percent = (Math.abs(1 - ratio) * 100).toLocaleString('en-US', { minimumFractionDigits: 1, maximumFractionDigits: 1 });
+  if (ratio === 1) return 'the same cost';
+  if (percent === '0.0') return `under 0.1 % ${ratio < 1 ? 'less' : 'more'}`;
+  return `${percent} % ${ratio < 1 ? 'less' : 'more'}`;
 }

@@ -6,6 +6,7 @@ import { loadCheckpoint } from '../../src/main/jampr/checkpoint.js';
 import type { TrainJobProgress } from '../../src/main/jobs/protocol.js';
 import { runTrainJob } from '../../src/main/jobs/train.js';
 import { readModelSummary } from '../../src/main/services/model-card.js';
+import { meanCost } from '../../src/shared/holdout.js';
 import { MIN_TRAINING_MINUTES } from '../../src/shared/limits.js';
 import { createRng } from '../../src/main/vrp/rng.js';
 import { saveTinyModel, tinyInstance } from '../unit/jampr/fixtures.js';
@@ -63,7 +64,7 @@ describe('the train job', () => {
       'fitting the pair bias on 32 perturbed copies of the days',
     ]);
     expect(phases.at(-1)).toBe('comparing the new model with the current one on 1 held-out day');
-    expect(result.comparison?.currentCost).toBeGreaterThan(0);
+    expect(result.comparison?.currentCosts?.[0]).toBeGreaterThan(0);
   });
 
   it('validates on the held-out days as the planners take them: without their orders bigger than a vehicle', async () => {
@@ -129,9 +130,9 @@ describe('the train job', () => {
     const comparison = result.comparison!;
     // The same figures as the verdict's, in the days' own units: the start is the model the run started from (the one
     // compared with), the end the model it saved; the customers left unserved are counted apart, as the verdict counts them.
-    expect(first.validationCost).toBeCloseTo(comparison.currentCost!, 3);
+    expect(first.validationCost).toBeCloseTo(meanCost(comparison.currentCosts!), 3);
     expect(first.validationUnserved).toBe(comparison.currentUnserved);
-    expect(last.validationCost).toBeCloseTo(comparison.newCost, 3);
+    expect(last.validationCost).toBeCloseTo(meanCost(comparison.newCosts), 3);
     expect(last.validationUnserved).toBe(comparison.newUnserved);
     expect(last.instancesSeen).toBe(points.at(-1)!.instancesSeen);
     // The points say how many training steps the run took.
@@ -179,7 +180,7 @@ describe('the train job', () => {
     const last = card.validation.curve.at(-1)!;
     // The card's curve ends on the saved model with the verdict's figures, and the Models table shows that figure.
     expect(last.instances).toBe(card.instancesTrained);
-    expect(last.cost).toBeCloseTo(comparison.newCost, 3);
+    expect(last.cost).toBeCloseTo(meanCost(comparison.newCosts), 3);
     expect(last.unserved).toBe(comparison.newUnserved);
     expect(readModelSummary(outDir).validationCost).toBe(last.cost);
     expect(card.notes).not.toContain('not validated after the stop');

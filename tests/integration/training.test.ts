@@ -81,6 +81,15 @@ function fakeTrainer(
   return Object.assign(runner, { jobs });
 }
 
+/** A comparison whose held-out days each cost the same to each model (the day-by-day ratio is then the means' ratio). */
+const judged = (c: { days: number; newCost: number; newUnserved: number; currentCost: number; currentUnserved: number }) => ({
+  days: c.days,
+  newCosts: Array<number>(c.days).fill(c.newCost),
+  newUnserved: c.newUnserved,
+  currentCosts: Array<number>(c.days).fill(c.currentCost),
+  currentUnserved: c.currentUnserved,
+});
+
 let app: TestApp;
 afterEach(() => app.close());
 
@@ -373,7 +382,7 @@ describe('training service', () => {
   });
 
   it('activates nothing over a model the dispatcher chose during the run', async () => {
-    app = createTestApp(fakeTrainer({ days: 3, newCost: 90, newUnserved: 0, currentCost: 100, currentUnserved: 0 }, 40));
+    app = createTestApp(fakeTrainer(judged({ days: 3, newCost: 90, newUnserved: 0, currentCost: 100, currentUnserved: 0 }), 40));
     const current = registerModel(app.store, await saveTinyModel(app.dir, 'jampr', 'tw1', 10), false);
     const chosen = registerModel(app.store, await saveTinyModel(join(app.dir, 'other'), 'jampr', 'tw1', 12), false);
     const ids: number[] = [];
@@ -417,10 +426,10 @@ describe('training service', () => {
   });
 
   it('activates the new model only when it plans the held-out days better, and says so either way', async () => {
-    const better = await userHistory({ days: 3, newCost: 90, newUnserved: 0, currentCost: 100, currentUnserved: 0 });
+    const better = await userHistory(judged({ days: 3, newCost: 90, newUnserved: 0, currentCost: 100, currentUnserved: 0 }));
     const won = await runToEnd({ variant: 'tw1', size: 10, instanceIds: better.ids, minutes: 1, name: 'better' });
     expect(won.verdict).toBe(
-      'better is now active: mean cost of its greedy plans of 3 held-out days (“tiny-3”, “tiny-4”, “tiny-5”) 90.0 against 100.0 for jampr-tw1-n10.',
+      'better is now active: mean cost of its greedy plans of 3 held-out days (“tiny-3”, “tiny-4”, “tiny-5”) 90.0 against 100.0 for jampr-tw1-n10, day by day 10.0 % less (the geometric mean of the per-day cost ratios, which judges it).',
     );
     expect((await app.call('models:list', {})).filter((m) => m.active).map((m) => m.name)).toEqual(['better']);
     // Automatic choice again: nothing active, plans take the nearest trained size.
@@ -428,16 +437,16 @@ describe('training service', () => {
     await app.close();
 
     // Cheaper by leaving a customer out is worse: fewer customers unserved comes first.
-    const worse = await userHistory({ days: 3, newCost: 80, newUnserved: 1, currentCost: 100, currentUnserved: 0 });
+    const worse = await userHistory(judged({ days: 3, newCost: 80, newUnserved: 1, currentCost: 100, currentUnserved: 0 }));
     const lost = await runToEnd({ variant: 'tw1', size: 10, instanceIds: worse.ids, minutes: 1, name: 'worse' });
     expect(lost.verdict).toBe(
-      'worse was not activated: mean cost of its greedy plans of 3 held-out days (“tiny-3”, “tiny-4”, “tiny-5”) 80.0 (1 customer not served) against 100.0 for jampr-tw1-n10, which stays in use.',
+      'worse was not activated: mean cost of its greedy plans of 3 held-out days (“tiny-3”, “tiny-4”, “tiny-5”) 80.0 (1 customer not served) against 100.0 for jampr-tw1-n10, day by day 20.0 % less (the geometric mean of the per-day cost ratios, which judges it), which stays in use.',
     );
     expect((await app.call('models:list', {})).some((m) => m.active)).toBe(false);
     await app.close();
 
     // Better on one held-out day only (of three stored days): too little to replace the model that plans today.
-    const few = await userHistory({ days: 1, newCost: 50, newUnserved: 0, currentCost: 100, currentUnserved: 0 }, { stored: 3 });
+    const few = await userHistory(judged({ days: 1, newCost: 50, newUnserved: 0, currentCost: 100, currentUnserved: 0 }), { stored: 3 });
     const unjudged = await runToEnd({ variant: 'tw1', size: 10, instanceIds: few.ids, minutes: 1, name: 'few' });
     expect(unjudged.verdict).toMatch(
       /^few was not activated: 1 held-out day is too few to judge it by \(at least 3; train on 4 or more stored days\)/,
@@ -445,7 +454,9 @@ describe('training service', () => {
     expect(unjudged.verdict).toMatch(/ It can be activated under Models\.$/);
     await app.close();
     // Worse on those few days: nothing invites activating it by hand.
-    const fewWorse = await userHistory({ days: 1, newCost: 150, newUnserved: 0, currentCost: 100, currentUnserved: 0 }, { stored: 3 });
+    const fewWorse = await userHistory(judged({ days: 1, newCost: 150, newUnserved: 0, currentCost: 100, currentUnserved: 0 }), {
+      stored: 3,
+    });
     const worseFew = await runToEnd({ variant: 'tw1', size: 10, instanceIds: fewWorse.ids, minutes: 1, name: 'few-worse' });
     expect(worseFew.verdict).toMatch(/too few to judge it by/);
     expect(worseFew.verdict).not.toMatch(/can be activated/);
@@ -453,27 +464,57 @@ describe('training service', () => {
     await app.close();
 
     // Better, but stopped before its end (Cancel, or the app closing): judged and kept, never activated.
-    const stopped = await userHistory({ days: 3, newCost: 90, newUnserved: 0, currentCost: 100, currentUnserved: 0 });
+    const stopped = await userHistory(judged({ days: 3, newCost: 90, newUnserved: 0, currentCost: 100, currentUnserved: 0 }));
     const run = await app.call('training:start', { variant: 'tw1', size: 10, instanceIds: stopped.ids, minutes: 1, name: 'stopped' });
     const cancelled = await app.call('training:cancel', { id: run.id });
     expect(cancelled.status).toBe('cancelled');
     expect(cancelled.verdict).toBe(
-      'stopped was not activated: the run was stopped before its end; mean cost of its greedy plans of 3 held-out days (“tiny-3”, “tiny-4”, “tiny-5”): 90.0 against 100.0 for jampr-tw1-n10. It can be activated under Models.',
+      'stopped was not activated: the run was stopped before its end; mean cost of its greedy plans of 3 held-out days (“tiny-3”, “tiny-4”, “tiny-5”): 90.0 against 100.0 for jampr-tw1-n10, day by day 10.0 % less (the geometric mean of the per-day cost ratios, which judges it). It can be activated under Models.',
     );
     expect((await app.call('models:list', {})).some((m) => m.active)).toBe(false);
     await app.close();
 
     // Stopped before its first step: the model is the current one unchanged, so nothing is offered to activate.
-    const early = await userHistory(
-      { days: 3, newCost: 100, newUnserved: 0, currentCost: 100, currentUnserved: 0 },
-      { steps: Infinity, instancesTrained: 0 },
-    );
+    const early = await userHistory(judged({ days: 3, newCost: 100, newUnserved: 0, currentCost: 100, currentUnserved: 0 }), {
+      steps: Infinity,
+      instancesTrained: 0,
+    });
     const first = await app.call('training:start', { variant: 'tw1', size: 10, instanceIds: early.ids, minutes: 1, name: 'early' });
     const stoppedEarly = await app.call('training:cancel', { id: first.id });
     expect(stoppedEarly.verdict).toBe(
       'early was not kept: the run was stopped before its first training step, so it would be jampr-tw1-n10 unchanged.',
     );
     expect((await app.call('models:list', {})).map((m) => m.name)).toEqual(['jampr-tw1-n10']);
+  });
+
+  it('judges day by day: a held-out day of 1,000 stops, or a planar day in its own units, does not outweigh the others', async () => {
+    // 10 % cheaper on two days, 10 % dearer on the big one: the mean of the costs (426.7 against 400.0) is the big day's.
+    const twoOfThree = await userHistory({
+      days: 3,
+      newCosts: [90, 90, 1100],
+      newUnserved: 0,
+      currentCosts: [100, 100, 1000],
+      currentUnserved: 0,
+    });
+    const won = await runToEnd({ variant: 'tw1', size: 10, instanceIds: twoOfThree.ids, minutes: 1, name: 'most-days' });
+    expect(won.verdict).toBe(
+      'most-days is now active: mean cost of its greedy plans of 3 held-out days (“tiny-3”, “tiny-4”, “tiny-5”) 426.7 against 400.0 for jampr-tw1-n10, day by day 3.8 % less (the geometric mean of the per-day cost ratios, which judges it).',
+    );
+    expect((await app.call('models:list', {})).filter((m) => m.active).map((m) => m.name)).toEqual(['most-days']);
+    await app.close();
+    // 15 % dearer on two days, cheaper on the big one: a lower mean, but not better day by day.
+    const bigDayOnly = await userHistory({
+      days: 3,
+      newCosts: [115, 115, 800],
+      newUnserved: 0,
+      currentCosts: [100, 100, 1000],
+      currentUnserved: 0,
+    });
+    const lost = await runToEnd({ variant: 'tw1', size: 10, instanceIds: bigDayOnly.ids, minutes: 1, name: 'big-day-only' });
+    expect(lost.verdict).toBe(
+      'big-day-only was not activated: mean cost of its greedy plans of 3 held-out days (“tiny-3”, “tiny-4”, “tiny-5”) 343.3 against 400.0 for jampr-tw1-n10, day by day 1.9 % more (the geometric mean of the per-day cost ratios, which judges it), which stays in use.',
+    );
+    expect((await app.call('models:list', {})).some((m) => m.active)).toBe(false);
   });
 
   it('refuses to learn from an instance that does not exist, before starting anything', async () => {

@@ -1,5 +1,6 @@
 import { availableParallelism } from 'node:os';
 import { makeVariant } from '../../shared/domain.js';
+import { meanCost } from '../../shared/holdout.js';
 import { unservedIds } from '../../shared/not-served.js';
 import { evaluatePlan } from '../vrp/evaluate.js';
 import type { Problem } from '../vrp/problem.js';
@@ -106,7 +107,8 @@ export async function runTrainJob(job: TrainJob, ctx: JobContext<TrainJobProgres
   let end = result.validation.end;
   if (stopped && comparison) {
     const { addVerdictPoint } = await import('../jampr/train/verdict-point.js');
-    const added = await addVerdictPoint(job.outDir, { cost: comparison.newCost, unserved: comparison.newUnserved }, result.stoppedEarly);
+    const measured = { cost: meanCost(comparison.newCosts), unserved: comparison.newUnserved };
+    const added = await addVerdictPoint(job.outDir, measured, result.stoppedEarly);
     if (added !== null) {
       end = added;
       const point = { validationCost: added, validationUnserved: comparison.newUnserved };
@@ -148,23 +150,23 @@ async function compareOnHoldout(job: TrainJob, holdout: Problem[]): Promise<Hold
   // The comparison runs to its end even for a cancelled run where it is made (the app's): that run's model is judged.
   const quiet = { signal: new AbortController().signal, onProgress: () => {} };
   const plansOf = async (modelDir: string) => {
-    let cost = 0;
+    const costs: number[] = [];
     let unserved = 0;
     for (const [d, problem] of holdout.entries()) {
       const { routes } = await runPlanJob({ instance: job.holdout[d], variant, method: 'jampr', decode: 'greedy', modelDir }, quiet);
       const evaluation = evaluatePlan(problem, routes, variant);
-      cost += evaluation.cost;
+      costs.push(evaluation.cost);
       unserved += unservedIds(evaluation).length;
     }
-    return { cost: cost / holdout.length, unserved };
+    return { costs, unserved };
   };
   const fresh = await plansOf(job.outDir);
   const current = job.compareDir ? await plansOf(job.compareDir) : null;
   return {
     days: holdout.length,
-    newCost: fresh.cost,
+    newCosts: fresh.costs,
     newUnserved: fresh.unserved,
-    currentCost: current?.cost ?? null,
+    currentCosts: current?.costs ?? null,
     currentUnserved: current?.unserved ?? null,
   };
 }

@@ -218,7 +218,8 @@ export function trainingServices(ctx: ServiceContext) {
 
   /**
    * The activation guard: the new model replaces the current one only if its greedy plans of at least
-   * MIN_DAYS_TO_JUDGE held-out days leave fewer customers unserved, or as few at a lower mean cost; the verdict says
+   * MIN_DAYS_TO_JUDGE held-out days leave fewer customers unserved, or as few at a lower cost day by day (plannedBetter,
+   * shared/holdout.ts: the geometric mean of each day's cost ratio, so a big or planar day does not outweigh the others); the verdict says
    * which way it went and why, in the figures the Plan view shows. It was compared with the model in use when the
    * run started (`current`); where another is in use at its end (`inUse`), nothing is activated over the dispatcher's
    * choice on a comparison with a model no longer planning.
@@ -235,26 +236,22 @@ export function trainingServices(ctx: ServiceContext) {
       return `${model.name} was not activated: there were no held-out days of yours to compare it on (train on ${MIN_DAYS_TO_ACTIVATE} or more stored days).`;
     }
     // Named, so that the dispatcher knows which of the days were judged on (the most recently stored, not edited).
-    const { on, figure: fmt, tooFew } = holdoutWords(comparison, heldOut);
-    const fresh = fmt(comparison.newCost, comparison.newUnserved);
+    const { on, fresh, current: was, dayByDay, tooFew } = holdoutWords(comparison, heldOut);
     const activatable = ' It can be activated under Models.';
     // A run that was stopped (Cancel, or the app closing) changes nothing: its model is judged and kept, not activated.
     if (cancelled) {
-      const was =
-        comparison.currentCost === null || comparison.currentUnserved === null || !current
-          ? ''
-          : ` against ${fmt(comparison.currentCost, comparison.currentUnserved)} for ${current.name}`;
-      return `${model.name} was not activated: the run was stopped before its end; ${on}: ${fresh}${was}.${activatable}`;
+      const against = was === null || dayByDay === null || !current ? '' : ` against ${was} for ${current.name}, ${dayByDay}`;
+      return `${model.name} was not activated: the run was stopped before its end; ${on}: ${fresh}${against}.${activatable}`;
     }
     if ((inUse?.id ?? null) !== (current?.id ?? null)) {
       const compared = current ? `, and it was compared with ${current.name}` : '';
       return `${model.name} was not activated: the model planning this policy changed during the run (now ${inUse?.name ?? 'none'})${compared}; ${on}: ${fresh}.${activatable}`;
     }
-    if (comparison.currentCost === null || comparison.currentUnserved === null || !current) {
+    if (was === null || dayByDay === null || !current) {
       models.activate(model.id);
       return `${model.name} is now active (no model planned this policy before); ${on}: ${fresh}.`;
     }
-    const against = `${on} ${fresh} against ${fmt(comparison.currentCost, comparison.currentUnserved)} for ${current.name}`;
+    const against = `${on} ${fresh} against ${was} for ${current.name}, ${dayByDay}`;
     const better = plannedBetter(comparison);
     if (!enoughToJudge(comparison)) {
       // Activating by hand is offered only where the few days point that way: not for a model that planned them worse.

@@ -4,9 +4,9 @@
  */
 import { useState } from 'react';
 import { VARIANT_LABELS, VARIANT_NAMES, type VariantName } from '../../shared/domain.js';
-import { holdoutOutlook, splitHoldout } from '../../shared/holdout.js';
+import { holdoutOutlook, holdoutSpeedNotice, splitHoldout } from '../../shared/holdout.js';
 import { modelThatPlans } from '../../shared/model-choice.js';
-import { MAX_TRAINING_MINUTES, MIN_TRAINING_MINUTES, SHORTEST_TRAINING_RUN } from '../../shared/limits.js';
+import { MAX_TRAINING_MINUTES, MIN_TRAINING_MINUTES, SHORTEST_TRAINING_RUN, SLOW_MODEL_CUSTOMERS } from '../../shared/limits.js';
 import { formatDateTime, formatNumber } from '../format.js';
 import { FieldValidity, INVALID_FIELDS_HINT, useFieldValidity } from '../panels/field-validity.js';
 import { NumberField } from '../panels/number-field.js';
@@ -54,6 +54,8 @@ export function TrainingView({ planPolicy }: { planPolicy: VariantName }) {
   const size = sizeSet ?? typicalSize(instances.filter((i) => chosen.has(i.id)).map((i) => i.customers));
   // The service's own rule, on the ticked days in the order they were stored (ids): named before the run starts.
   const heldOut = new Set(splitHoldout([...chosen].sort((a, b) => a - b)).holdout);
+  // Said before Start: a held-out day a learned model takes minutes to plan makes the judging after the run take minutes.
+  const slowToJudge = holdoutSpeedNotice(instances.filter((i) => heldOut.has(i.id)));
   const { current, fraction } = training;
   const startsFrom = modelThatPlans(training.models, 'jampr', variant, size);
   /** Whether the run's model is active today (undefined: no model, or not listed yet). */
@@ -135,9 +137,10 @@ export function TrainingView({ planPolicy }: { planPolicy: VariantName }) {
           <p className="hint">
             Perturbed copies of the ticked instances; the ones first stored last (a fifth, and at least three from four ticked on; marked
             below, whatever their place in this list, which puts the last edited first) are held out to judge the new model, which replaces
-            the current one only if it plans them better and they are at least three (fewer are too few to judge by: the new model is then
-            kept but not activated, and can be activated under Models). Judging them comes after the minutes of training: both models plan
-            each held-out day once (a few seconds a day). None ticked: generated instances like the paper's.
+            the current one only if it plans them better, day by day, and they are at least three (fewer are too few to judge by: the new
+            model is then kept but not activated, and can be activated under Models). Judging them comes after the minutes of training: both
+            models plan each held-out day once (a few seconds a day, minutes for a day of {SLOW_MODEL_CUSTOMERS} customers or more: said
+            below). None ticked: generated instances like the paper's.
           </p>
           {instances.length === 0 && <p className="empty">No saved instances.</p>}
           {instances.map((inst) => (
@@ -199,6 +202,11 @@ export function TrainingView({ planPolicy }: { planPolicy: VariantName }) {
         <p className="hint" data-testid="train-outlook">
           {holdoutOutlook(chosen.size)}
         </p>
+        {slowToJudge && (
+          <p className="note note-warn" data-testid="train-holdout-slow">
+            {slowToJudge}
+          </p>
+        )}
       </section>
       <section className="panel training-run" data-testid="training-run">
         <div className="panel-title-row">

@@ -12,35 +12,36 @@ const input = (comparison: VerdictInput['result']['comparison'], more: Partial<V
   from: 'jampr-tw1-n20',
   ...more,
 });
+/** Three held-out days that each cost the same to each model. */
 const figures = (newCost: number, newUnserved: number, currentCost: number | null = 100, currentUnserved: number | null = 0) => ({
   days: 3,
-  newCost,
+  newCosts: [newCost, newCost, newCost],
   newUnserved,
-  currentCost,
+  currentCosts: currentCost === null ? null : [currentCost, currentCost, currentCost],
   currentUnserved,
 });
 
 describe("jampr train's verdict, by the Training tab's rule", () => {
-  it('is better only where it leaves fewer customers unserved, or as few at a lower mean cost', () => {
+  it('is better only where it leaves fewer customers unserved, or as few at a lower cost day by day', () => {
     expect(trainVerdict(input(figures(90, 0)))).toEqual({
       better: true,
-      said: 'mine is better than jampr-tw1-n20: mean cost of its greedy plans of 3 held-out days (“day-4”, “day-5”, “day-6”) 90.0 against 100.0 for jampr-tw1-n20; plan with it: jampr plan --model models/mine',
+      said: 'mine is better than jampr-tw1-n20: mean cost of its greedy plans of 3 held-out days (“day-4”, “day-5”, “day-6”) 90.0 against 100.0 for jampr-tw1-n20, day by day 10.0 % less (the geometric mean of the per-day cost ratios, which judges it); plan with it: jampr plan --model models/mine',
     });
     expect(trainVerdict(input(figures(1200, 0, 1100, 2)))?.better).toBe(true);
     expect(trainVerdict(input(figures(110, 0)))).toEqual({
       better: false,
-      said: 'mine is not better than jampr-tw1-n20: mean cost of its greedy plans of 3 held-out days (“day-4”, “day-5”, “day-6”) 110.0 against 100.0 for jampr-tw1-n20; keep planning with jampr-tw1-n20: mine is kept in models/mine and plans only where asked for (jampr plan --model models/mine)',
+      said: 'mine is not better than jampr-tw1-n20: mean cost of its greedy plans of 3 held-out days (“day-4”, “day-5”, “day-6”) 110.0 against 100.0 for jampr-tw1-n20, day by day 10.0 % more (the geometric mean of the per-day cost ratios, which judges it); keep planning with jampr-tw1-n20: mine is kept in models/mine and plans only where asked for (jampr plan --model models/mine)',
     });
     expect(trainVerdict(input(figures(90, 1)))?.said).toMatch(/^mine is not better than .* 90\.0 \(1 customer not served\) against 100\.0/);
   });
 
   it('judges no better on too few held-out days, nor a run stopped before its end', () => {
-    const two = { ...figures(90, 0), days: 2 };
+    const two = { days: 2, newCosts: [90, 90], newUnserved: 0, currentCosts: [100, 100], currentUnserved: 0 };
     expect(trainVerdict(input(two, { heldOut: ['day-4', 'day-5'], days: 5 }))).toEqual({
       better: null,
-      said: 'mine is not judged better: 2 held-out days are too few to judge it by (at least 3; give --instances 4 or more days); mean cost of its greedy plans of 2 held-out days (“day-4”, “day-5”) 90.0 against 100.0 for jampr-tw1-n20; it is kept in models/mine and plans only where asked for (jampr plan --model models/mine)',
+      said: 'mine is not judged better: 2 held-out days are too few to judge it by (at least 3; give --instances 4 or more days); mean cost of its greedy plans of 2 held-out days (“day-4”, “day-5”) 90.0 against 100.0 for jampr-tw1-n20, day by day 10.0 % less (the geometric mean of the per-day cost ratios, which judges it); it is kept in models/mine and plans only where asked for (jampr plan --model models/mine)',
     });
-    expect(trainVerdict(input({ ...two, newCost: 120 }, { days: 5 }))?.better).toBe(false);
+    expect(trainVerdict(input({ ...two, newCosts: [120, 120] }, { days: 5 }))?.better).toBe(false);
     const stopped = trainVerdict(
       input(figures(90, 0), {
         result: { outDir: '/x/models/mine', cancelled: true, comparison: figures(90, 0), validation: { start: 50, end: null } },

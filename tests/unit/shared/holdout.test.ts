@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { holdoutOutlook, MIN_DAYS_TO_JUDGE, splitHoldout } from '../../../src/shared/holdout.js';
+import {
+  costRatio,
+  holdoutOutlook,
+  holdoutSpeedNotice,
+  MIN_DAYS_TO_JUDGE,
+  plannedBetter,
+  splitHoldout,
+} from '../../../src/shared/holdout.js';
 
 describe('the held-out days of a retraining', () => {
   it('holds out the most recent days: none of one, a fifth of many, and from four days on enough to judge by', () => {
@@ -28,5 +35,49 @@ describe('the held-out days of a retraining', () => {
     );
     expect(holdoutOutlook(1)).toMatch(/^1 day ticked: none is held out, so the new model is kept but not activated/);
     expect(holdoutOutlook(0)).toMatch(/^No day ticked: /);
+  });
+});
+
+describe('judging the held-out days day by day', () => {
+  const compared = (newCosts: number[], currentCosts: number[], newUnserved = 0, currentUnserved = 0) => ({
+    days: newCosts.length,
+    newCosts,
+    newUnserved,
+    currentCosts,
+    currentUnserved,
+  });
+  it("weighs each day alike, whatever its size or units: a day's costs scaled by 1,000 change nothing", () => {
+    const city = compared([90, 90, 110], [100, 100, 100]);
+    const withPlanarDay = compared([90, 90, 110_000], [100, 100, 100_000]);
+    expect(costRatio(city)).toBeCloseTo(Math.cbrt(0.9 * 0.9 * 1.1), 12);
+    expect(costRatio(withPlanarDay)).toBeCloseTo(costRatio(city)!, 12);
+    // The mean of the costs would call the second worse (36,726.7 against 33,400.0): the big day alone decided.
+    expect(plannedBetter(withPlanarDay)).toBe(true);
+  });
+  it('counts fewer customers unserved first, and a day with nothing to plan (no cost to either) as a tie', () => {
+    expect(plannedBetter(compared([80, 80, 80], [100, 100, 100], 1, 0))).toBe(false);
+    expect(plannedBetter(compared([120, 120, 120], [100, 100, 100], 0, 1))).toBe(true);
+    expect(costRatio(compared([90, 0], [100, 0]))).toBeCloseTo(Math.sqrt(0.9), 12);
+    expect(plannedBetter(compared([100, 100], [100, 100]))).toBe(false);
+  });
+});
+
+describe('the notice before Start where a held-out day takes minutes to judge on', () => {
+  it('names the held-out days a learned model takes minutes to plan, by the Plan view notice rule, and says what to do', () => {
+    expect(holdoutSpeedNotice([{ name: 'Dienstag', customers: 60 }])).toBeNull();
+    expect(holdoutSpeedNotice([{ name: 'Dienstag', customers: 399 }])).toBeNull();
+    expect(
+      holdoutSpeedNotice([
+        { name: 'Dienstag', customers: 60 },
+        { name: 'Hamburg1000', customers: 1000 },
+      ]),
+    ).toBe(
+      '“Hamburg1000” (1,000 customers) is held out to judge the new model: after the minutes of training both models plan it once, and on a day of 400 customers or more that takes minutes, not seconds. To judge sooner, untick it (the next most recent days are then held out).',
+    );
+  });
+  it('says a day bigger than a learned model plans cannot be judged on', () => {
+    expect(holdoutSpeedNotice([{ name: 'Depot 2000', customers: 2000 }])).toMatch(
+      /The learned models plan at most 1,000 customers, so a bigger day cannot be judged on: untick “Depot 2000”\.$/,
+    );
   });
 });
