@@ -89,11 +89,30 @@ describe('database and migrations', () => {
       const [file, ...args] = asRoot ? ['runuser', '-u', 'nobody', '--', ...command] : command;
       return execFileSync(file, args, { encoding: 'utf8' }).trim();
     };
-    expect(open()).toMatch(/^refused: cannot open the database .*: the database is read-only/);
+    expect(open()).toMatch(/^refused: cannot open the database .*: the database file is read-only \(its permissions\)/);
     // SQLite gives its journal files the database's mode: a read-only -shm left behind refused the file for good.
     expect([existsSync(`${path}-wal`), existsSync(`${path}-shm`)]).toEqual([false, false]);
     chmodSync(path, 0o644);
     expect(open()).toBe('opened');
+  });
+
+  it('says that the folder is read-only where a writable database lies in a folder it may not write in, and nothing of a save', () => {
+    const path = tempDb();
+    openStore(path).close();
+    const folder = join(path, '..');
+    // Root ignores permissions: as root the opener runs as nobody, who owns the file but not the folder.
+    const asRoot = process.getuid?.() === 0;
+    chmodSync(join(folder, '..'), 0o755);
+    chmodSync(folder, 0o555);
+    if (asRoot) chownSync(path, 65534, 65534);
+    const command = [process.execPath, '--import', 'tsx', join(import.meta.dirname, 'fixtures/store-opener.ts'), path];
+    const [file, ...args] = asRoot ? ['runuser', '-u', 'nobody', '--', ...command] : command;
+    const said = execFileSync(file, args, { encoding: 'utf8' }).trim();
+    chmodSync(folder, 0o755);
+    expect(said).toBe(
+      `refused: cannot open the database ${path}: its folder ${folder} is read-only (its permissions), and the app writes its ` +
+        'journal files (test.sqlite-wal, test.sqlite-shm) beside the database: allow writing in that folder, or choose a file in another folder with --db',
+    );
   });
 
   it('applies all pending migrations in one transaction: a failing step leaves the file untouched', () => {

@@ -5,7 +5,7 @@ import type { Database } from 'better-sqlite3';
 import { AppError } from '../../shared/errors.js';
 import { logOwnerPath, ownLog } from './log-owner.js';
 import { MIGRATIONS, type Migration, TABLES } from './migrations/index.js';
-import { storageError } from './storage-errors.js';
+import { openingError } from './storage-errors.js';
 
 export type { Database } from 'better-sqlite3';
 
@@ -60,7 +60,7 @@ export function openDatabase(path: string, migrations: readonly Migration[] = MI
     if (err instanceof AppError) throw err;
     const addon = options.nativeBinding ? ` (with the SQLite addon ${options.nativeBinding})` : '';
     throw (
-      storageError(err, `cannot open the database ${path}${addon}`) ??
+      openingError(err, path, `cannot open the database ${path}${addon}`) ??
       new AppError('storage', `cannot open the database ${path}${addon}: ${(err as Error).message}`)
     );
   }
