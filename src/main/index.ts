@@ -12,7 +12,6 @@ import { RENDERER_PAGE, RENDERER_SCHEME, type RendererLocation } from './rendere
 import { rendererResponse } from './renderer-protocol.js';
 import { hardenContents } from './security.js';
 import { setupServices, setupStore, setupWorker } from './setup.js';
-import { startNotes, startNotesDialog } from './start-notices.js';
 import { sqliteAddonFor } from './store/native-binding.js';
 import { DB_FILE } from './store/paths.js';
 import type { Services } from './services/registry.js';
@@ -76,9 +75,8 @@ async function start(): Promise<void> {
   protocol.handle(RENDERER_SCHEME, (request) => rendererResponse(request.url, RENDERER_DIR));
   setupIpc(services, () => window?.webContents ?? null, renderer);
   hardenContents(renderer);
+  // What the start has to say of the database (a log set aside, a rescued copy) the page shows from app:info.
   createWindow();
-  const notice = startNotesDialog(startNotes(store));
-  if (notice && window) void dialog.showMessageBox(window, notice);
 }
 
 app

@@ -32,6 +32,9 @@ import { describeSettings, withMethod } from './state/plan-settings.js';
 import { usePlanControls } from './state/use-plan-controls.js';
 import { TrainingView } from './training/training-view.js';
 
+/** The heading of a start note's banner: a note of what the start found beside the database, not a failure. */
+const START_NOTE_TITLE = 'Note on the database';
+
 export function AppRoot({ api }: { api: Api }) {
   const notices = useNoticeState();
   const [queryClient] = useState(() => createQueryClient(notices.report));
@@ -72,8 +75,13 @@ function App() {
   useConnectionNotice();
 
   useEffect(() => {
-    void run('Connect', () => api.call('app:info', {})).then((i) => i && setInfo(i));
-  }, [api, run]);
+    void run('Connect', () => api.call('app:info', {})).then((i) => {
+      if (!i) return;
+      setInfo(i);
+      // Files set aside or rescued beside the database: said in the window, not only in a terminal nobody reads.
+      for (const note of i.startNotes) report('Start', { kind: 'storage', message: note }, START_NOTE_TITLE);
+    });
+  }, [api, run, report]);
 
   // The plan on screen sets the controls to how it was made (so that "Plan" makes it again); a day without one shows
   // the dispatcher's own choice (use-plan-controls.ts).

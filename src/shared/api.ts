@@ -37,6 +37,11 @@ export interface AppInfo {
   backendDetail: string;
   dbPath: string;
   transport: 'ipc' | 'http';
+  /**
+   * What the start has to say of the database, each a clause of its own (src/main/start-notices.ts): files set aside or
+   * rescued beside it, for as long as they lie there. The window shows them, as the web mode's terminal does.
+   */
+  startNotes: string[];
 }
 
 // ---------- the calls ----------

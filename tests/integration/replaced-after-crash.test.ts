@@ -8,6 +8,7 @@ import { copyFileSync, existsSync, mkdtempSync, readdirSync, rmSync, statSync } 
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { startNotes } from '../../src/main/start-notices.js';
 import { openStore } from '../../src/main/store/index.js';
 import { killWriterMidway } from './fixtures/kill-writer.js';
 import { tinyInstance } from './fixtures/tiny.js';
@@ -24,7 +25,7 @@ function store(path: string, ...names: string[]): void {
   s.close();
 }
 
-/** Opens the database as the app does, and reads what it holds; the open's note about a log set aside with it. */
+/** Opens the database as the app does, and reads what it holds; the start's note about a log set aside with it. */
 function opened(path: string) {
   const s = openStore(path);
   try {
@@ -32,7 +33,8 @@ function opened(path: string) {
       .list()
       .map((i) => i.name.slice(0, 12))
       .sort();
-    return { integrity: s.db.pragma('integrity_check', { simple: true }), names, note: s.logSetAside };
+    const [note = null] = startNotes(s);
+    return { integrity: s.db.pragma('integrity_check', { simple: true }), names, note, moved: s.logSetAside };
   } finally {
     s.close();
   }
@@ -50,13 +52,22 @@ describe('a database file replaced after a crash', () => {
     copyFileSync(backup, path);
     expect(statSync(path).ino).toBe(inode);
 
-    const { integrity, names, note } = opened(path);
+    const { integrity, names, note, moved } = opened(path);
     expect(integrity).toBe('ok');
     expect(names).toEqual(['Backup']);
     const [log] = setAside(path);
     expect(statSync(join(path, '..', log)).size).toBeGreaterThan(0);
-    expect(note).toContain(join(path, '..', log));
     expect(note).toMatch(/was replaced, restored from a copy or deleted after the app last stopped without closing/);
+    // The log went aside with its index and its owner file: the note names all three.
+    const stamp = log.slice('jampr.sqlite-wal'.length);
+    const all = ['-wal', '-shm', '-wal-owner'].map((journal) => join(path, '..', `jampr.sqlite${journal}${stamp}`));
+    expect(moved).toEqual(all);
+    for (const file of all) expect(note).toContain(file);
+    // The next start, as usual, sets nothing aside and says so again while the files lie there.
+    const again = opened(path);
+    expect(again.moved).toEqual([]);
+    expect(again.note).toMatch(/set aside at an earlier start/);
+    for (const file of all) expect(again.note).toContain(file);
   });
 
   it('opens a copy taken during the killed run itself (an older state of the same database) as it is, the log set aside', async () => {

@@ -1,4 +1,4 @@
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateInstance, generateInstances } from '../../src/main/vrp/generate.js';
@@ -581,5 +581,17 @@ describe('app', () => {
     const info = await app.call('app:info', {});
     expect(info).toMatchObject({ dbPath: app.store.path, transport: 'ipc', version: 'test' });
     expect(info.backend).not.toBe('');
+  });
+
+  it('hands the window the start notes while files set aside lie beside the database, and none once they are gone', async () => {
+    expect((await app.call('app:info', {})).startNotes).toEqual([]);
+    const log = join(app.dir, 'app.sqlite-wal.set-aside-2026-12-02T10-40-10-172Z');
+    writeFileSync(log, 'x');
+    const [note, ...more] = (await app.call('app:info', {})).startNotes;
+    expect(more).toEqual([]);
+    expect(note).toContain(log);
+    expect(note).toContain('is not a backup');
+    rmSync(log);
+    expect((await app.call('app:info', {})).startNotes).toEqual([]);
   });
 });

@@ -1,5 +1,6 @@
 import type { AppInfo } from '../../shared/api.js';
 import type { InfoResult } from '../jobs/protocol.js';
+import { startNotes } from '../start-notices.js';
 import type { ServiceContext } from './context.js';
 
 /** app:info; the backend is asked of the worker once (it loads TensorFlow.js) and remembered. */
@@ -12,7 +13,8 @@ export function appServices(ctx: ServiceContext) {
         throw err;
       });
       const { backend: name, backendDetail } = await backend;
-      return { ...ctx.app, backend: name, backendDetail, dbPath: ctx.store.path };
+      // Read again at every call: a tab opened (or reloaded) after the files went says nothing of them.
+      return { ...ctx.app, backend: name, backendDetail, dbPath: ctx.store.path, startNotes: startNotes(ctx.store) };
     },
   };
 }

@@ -17,10 +17,10 @@ export interface Store {
   readonly models: ReturnType<typeof modelRepository>;
   readonly trainingRuns: ReturnType<typeof trainingRunRepository>;
   /**
-   * What the open tells the user where it set aside a write-ahead log that belonged to another file (log-owner.ts),
-   * else null.
+   * The files the open set aside: a write-ahead log that belonged to another file, with its index and owner file
+   * (log-owner.ts); none where it found no such log. The start notes say so (set-aside-logs.ts).
    */
-  readonly logSetAside: string | null;
+  readonly logSetAside: readonly string[];
   /** Throws a storage error when the database file was deleted or replaced since it was opened (file-guard.ts). */
   checkFile(): void;
   /**

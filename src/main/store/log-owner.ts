@@ -5,6 +5,7 @@ import type { Database } from 'better-sqlite3';
 import { AppError } from '../../shared/errors.js';
 import { fileErrorReason } from '../file-errors.js';
 import { fileStamp } from './file-stamp.js';
+import { setAsideName } from './set-aside-logs.js';
 
 /**
  * Which database file the write-ahead log beside it belongs to.
@@ -25,12 +26,11 @@ import { fileStamp } from './file-stamp.js';
  * new one alone: at every moment the file on disk carries an epoch the owner file names.
  *
  * At the next open, a log with changes in it is replayed only where the file's epoch is one the owner file names;
- * otherwise it is moved aside, untouched, with the shared memory file that indexes it and its owner file, and the open
- * says so. A log
+ * otherwise it is moved aside, untouched, with the shared memory file that indexes it and its owner file, and every
+ * start says so while they lie there (set-aside-logs.ts). A log
  * with no owner file beside it (written before this check existed, or by another program) is replayed as always.
  */
 const OWNER = '-wal-owner';
-const SET_ASIDE = '.set-aside-';
 /** A log no longer than its header holds no change. */
 const WAL_HEADER_BYTES = 32;
 /** SQLite's own automatic checkpoint size, in pages: the log is checkpointed once it is this long. */
@@ -107,21 +107,22 @@ const logHoldsChanges = (path: string): boolean => {
 };
 
 /**
- * Before the database is opened: moves a log that is not this file's aside (with its -shm), never deleting it, and
- * returns what to tell the user; null where the log is the file's, or there is none. A log that cannot be moved
- * refuses the open: replayed, it would write another file's changes into this one.
+ * Before the database is opened: moves a log that is not this file's aside (with its -shm and owner file), never
+ * deleting it, and returns the files it moved (set-aside-logs.ts says so at every start while they lie there); none
+ * where the log is the file's, or there is none. A log that cannot be moved refuses the open: replayed, it would write
+ * another file's changes into this one.
  */
-export function setAsideStrangerLog(path: string): string | null {
-  if (!logHoldsChanges(path)) return null;
+export function setAsideStrangerLog(path: string): string[] {
+  if (!logHoldsChanges(path)) return [];
   const owner = readOwner(path);
-  if (owner === null) return null;
+  if (owner === null) return [];
   const epoch = fileEpoch(path);
   // A running app turns its epoch between these reads: the owner file changed. That app's lock refuses this open,
   // and its log is left alone.
-  if (readOwner(path) !== owner) return null;
-  if (epoch !== null && ownerEpochs(owner).includes(epoch)) return null;
+  if (readOwner(path) !== owner) return [];
+  if (epoch !== null && ownerEpochs(owner).includes(epoch)) return [];
   const stamp = fileStamp();
-  const log = `${path}-wal${SET_ASIDE}${stamp}`;
+  const log = setAsideName(`${path}-wal`, stamp);
   try {
     renameSync(`${path}-wal`, log);
   } catch (err) {
@@ -131,19 +132,17 @@ export function setAsideStrangerLog(path: string): string | null {
         'move it out of the folder by hand, then start the app again',
     );
   }
+  const moved = [log];
   // The index of the log, and the owner file that says which file state the log applies to, go with it.
   for (const file of [`${path}-shm`, logOwnerPath(path)]) {
     try {
-      renameSync(file, `${file}${SET_ASIDE}${stamp}`);
+      renameSync(file, setAsideName(file, stamp));
+      moved.push(setAsideName(file, stamp));
     } catch {
       // No index beside the log (SQLite rebuilds it from the log); the owner file is written anew at the open.
     }
   }
-  return (
-    `${path} was replaced, restored from a copy or deleted after the app last stopped without closing: the log of that run's ` +
-    `last changes belongs to the file it replaced, so it was not applied but moved aside, untouched, to ${log}, and the ` +
-    'database opened as it is now; if the file was restored on purpose, that log can be deleted, otherwise keep it: it holds those changes'
-  );
+  return moved;
 }
 
 /**
