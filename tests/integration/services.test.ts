@@ -88,6 +88,21 @@ describe('instances', () => {
     await app.call('instances:delete', { id: stored.id });
   });
 
+  it("names a day imported from the app's own export after the day it was exported from", async () => {
+    const day = { ...(await app.call('instances:get', { id: tiny.id })).instance, name: 'Freitag Hamburg' };
+    const saved = await app.call('instances:save', { instance: day });
+    for (const format of ['csv', 'csv-decimal-comma'] as const) {
+      const file = await app.call('instances:exportCsv', { id: saved.id, format });
+      expect(file.fileName).toBe(format === 'csv' ? 'Freitag_Hamburg.csv' : 'Freitag_Hamburg-decimal-comma.csv');
+      const preview = await app.call('instances:previewCsv', { fileName: file.fileName, text: file.text, capacity: 30 });
+      expect(preview.instance.name).toBe('Freitag Hamburg (2)');
+    }
+    // A name with spaces of its own keeps its underscores, and a benchmark file keeps its own name.
+    const spaced = await app.call('instances:previewCsv', { fileName: 'Tour A_B.csv', text: TINY_CSV, capacity: 30 });
+    expect(spaced.instance.name).toBe('Tour A_B');
+    await app.call('instances:delete', { id: saved.id });
+  });
+
   it('previews a CSV with the header each field was read from', async () => {
     const preview = await app.call('instances:previewCsv', { fileName: 'tiny.csv', text: TINY_CSV, capacity: 30 });
     expect(preview.columns).toMatchObject({ id: 'id', x: 'x', ready: 'ready' });

@@ -1,6 +1,5 @@
-import { basename, extname } from 'node:path';
 import { type CallRequest, type CsvPreview, EXPORT_ENDINGS } from '../../shared/api.js';
-import { type Instance, keptDayName } from '../../shared/domain.js';
+import type { Instance } from '../../shared/domain.js';
 import { AppError, inputError } from '../../shared/errors.js';
 import { clipped } from '../../shared/issues.js';
 import { isSolomonText } from '../../shared/solomon-text.js';
@@ -11,6 +10,7 @@ import { dialectOfFormat } from '../vrp/io/csv-cells.js';
 import { writeInstanceCsv } from '../vrp/io/csv-write.js';
 import { buildProblem, checkInstance, validateInstance } from '../vrp/validate.js';
 import type { ServiceContext } from './context.js';
+import { importedDayName, safeFileName } from './file-names.js';
 import { notStored, requireInstance } from './stored.js';
 
 /**
@@ -54,9 +54,9 @@ function previewSolomon(request: CallRequest<'instances:previewCsv'>, name: stri
 
 /** Parses a CSV (or a Solomon file: previewSolomon) into a validated instance; nothing is stored. */
 export function previewCsv(request: CallRequest<'instances:previewCsv'>): CsvPreview {
-  // Kept as a save keeps a day's name: " monday .csv" imports as "monday".
-  const name = keptDayName(basename(request.fileName, extname(request.fileName))) || 'imported';
-  if (isSolomonText(request.text)) return previewSolomon(request, name);
+  const solomon = isSolomonText(request.text);
+  const name = importedDayName(request.fileName, !solomon);
+  if (solomon) return previewSolomon(request, name);
   const parsed = parseCustomerCsv(request.text, {
     name,
     vehicles: request.vehicles,
@@ -131,29 +131,4 @@ export function instanceServices(ctx: ServiceContext) {
       };
     },
   };
-}
-
-/**
- * What a name made by safeFileName holds at most: 100 characters, and 250 bytes in UTF-8, so that with an extension
- * (".csv", ".pdf") it stays within the 255 bytes the disks of Linux and macOS allow a file or folder name. 100 letters
- * of a script written in 3 or 4 bytes each (Chinese, Japanese) are 300 to 400 bytes, and a model folder so named
- * could not be made.
- */
-const SAFE_NAME_CHARS = 100;
-const SAFE_NAME_BYTES = 250;
-
-/**
- * A name usable as a file name on every platform: letters of any script kept ("Süd", "Łódź"), the rest as _, cut
- * after whole characters (never inside a letter written in two UTF-16 units).
- */
-export function safeFileName(name: string): string {
-  let safe = '';
-  let chars = 0;
-  let bytes = 0;
-  for (const ch of name.replace(/[^\p{L}\p{N}_.-]+/gu, '_')) {
-    bytes += Buffer.byteLength(ch);
-    if (++chars > SAFE_NAME_CHARS || bytes > SAFE_NAME_BYTES) break;
-    safe += ch;
-  }
-  return safe || 'instance';
 }

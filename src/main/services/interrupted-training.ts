@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import type { Store } from '../store/index.js';
 import { interruptedNote } from '../store/training-runs.js';
-import { safeFileName } from './instances.js';
+import { safeFileName } from './file-names.js';
 import { registerModel } from './models.js';
 
 /**

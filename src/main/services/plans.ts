@@ -13,7 +13,7 @@ import { buildProblem } from '../vrp/validate.js';
 import type { ServiceContext } from './context.js';
 import { dataFingerprint } from './data-fingerprint.js';
 import { customersKnownTo, editedRoutes } from './edited-routes.js';
-import { safeFileName } from './instances.js';
+import { safeFileName } from './file-names.js';
 import type { Progress } from '../jobs/protocol.js';
 import type { Planner } from './planning.js';
 import { instanceAsShown, namedById, requireInstance, requirePlan, storedPlanUnlessDeleted } from './stored.js';

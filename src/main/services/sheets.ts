@@ -1,6 +1,6 @@
 import type { SheetsDocument } from '../../shared/driver-sheet.js';
 import { renderSheetsPdf } from '../sheets/sheets-pdf.js';
-import { safeFileName } from './instances.js';
+import { safeFileName } from './file-names.js';
 
 /**
  * Driver sheets as a PDF file. The sheets arrive as the dispatcher sees them (the plan on screen, hand edits

@@ -4,7 +4,7 @@ import { fileErrorReason } from '../file-errors.js';
 import type { ModelInfo, TrainingRequest, TrainingRun } from '../../shared/api.js';
 import { AppError, inputError, toErrorData } from '../../shared/errors.js';
 import type { ServiceContext } from './context.js';
-import { safeFileName } from './instances.js';
+import { safeFileName } from './file-names.js';
 import { notStored } from './stored.js';
 import { interruptedNote } from '../store/training-runs.js';
 import { readModelSummary } from './model-card.js';
