@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { type Coordinates, type Instance, sentInstanceSchema } from './domain.js';
 import { idSchema as id, versionStampSchema } from './api-id.js';
 import { MAX_FILE_NAME_CHARS } from './limits.js';
+import type { BenchmarkFormat } from './benchmark-text.js';
 
 /**
  * A save: a new instance (no id) or the stored one with that id. `basedOn`: the updatedAt of the stored instance the
@@ -63,8 +64,9 @@ export interface CsvPreview {
   /** Read as written, but perhaps not meant so (e.g. "7.30" in a file without HH:MM times): shown before importing. */
   warnings: string[];
   /**
-   * A Solomon file's own fleet (its VEHICLE section), which the instance has where the request gives none: the dialog
-   * shows it in its empty fleet fields. Absent for a CSV, which has no fleet.
+   * A benchmark file's own fleet (a Solomon file's VEHICLE section, a VRPLIB file's VEHICLES and CAPACITY), which the
+   * instance has where the request gives none: the dialog shows it in its empty fleet fields, and names the format.
+   * Absent for a CSV, which has no fleet.
    */
-  fleetInFile?: { vehicles: number; capacity: number };
+  fleetInFile?: { vehicles: number; capacity: number; format: BenchmarkFormat };
 }

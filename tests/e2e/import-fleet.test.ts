@@ -105,3 +105,47 @@ test('a Solomon file opens with the fleet it names, not the one typed for a CSV,
   await byTest('csv-dialog').waitFor({ state: 'detached' });
   await expect(page.locator('[data-testid^="customer-row-"]')).toHaveCount(2);
 });
+
+test('a VRPLIB file (.vrp, as jampr reads it) is offered by the picker and opens with the fleet it names; a file that is neither says what the Import reads', async () => {
+  await expect(byTest('csv-file-input')).toHaveAttribute('accept', /\.vrp/);
+  const vrp = [
+    'NAME : TINY',
+    'TYPE : CVRPTW',
+    'DIMENSION : 3',
+    'VEHICLES : 2',
+    'CAPACITY : 50',
+    'SERVICE_TIME : 10',
+    'EDGE_WEIGHT_TYPE : EUC_2D',
+    'NODE_COORD_SECTION',
+    '1 10 10',
+    '2 12 10',
+    '3 10 14',
+    'DEMAND_SECTION',
+    '1 0',
+    '2 5',
+    '3 7',
+    'TIME_WINDOW_SECTION',
+    '1 0 200',
+    '2 10 100',
+    '3 20 150',
+    'DEPOT_SECTION',
+    '1',
+    '-1',
+    'EOF',
+  ].join('\n');
+  await pick('wednesday.csv', clockCsv());
+  await byTest('csv-capacity').fill('30');
+  await cancel();
+  await pick('TINY.vrp', vrp);
+  await expect(byTest('csv-preview')).toContainText('planar x/y, a VRPLIB instance: times in minutes, 2 vehicles of capacity 50.');
+  await expect(byTest('csv-capacity')).toHaveValue('');
+  await expect(byTest('csv-capacity')).toHaveAttribute('placeholder', "50 (the file's)");
+  await expect(byTest('csv-columns')).toContainText('TIME_WINDOW_SECTION');
+  await cancel();
+
+  await pick('notes.txt', 'Tour notes for Friday\nCall the depot at 6\n');
+  await expect(byTest('csv-errors')).toContainText('nor a Solomon or VRPLIB instance');
+  await expect(byTest('csv-errors')).toContainText('or a VRPLIB instance (.vrp, with NODE_COORD_SECTION)');
+  await expect(byTest('csv-errors').locator('li')).toHaveCount(2);
+  await cancel();
+});

@@ -1,7 +1,9 @@
-import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateInstance, generateInstances } from '../../src/main/vrp/generate.js';
+import { readInstanceFile } from '../../src/main/vrp/io/index.js';
+import { IMPORT_READS } from '../../src/shared/import-files.js';
 import { cutShortNote } from '../../src/shared/methods.js';
 import { createRng } from '../../src/main/vrp/rng.js';
 import { diffPlans } from '../../src/main/services/compare.js';
@@ -86,6 +88,39 @@ describe('instances', () => {
     const stored = await app.call('instances:importCsv', { fileName: 'tiny-solomon.txt', text: solomon });
     expect(stored).toMatchObject({ source: 'tiny-solomon.txt', instance: preview.instance });
     await app.call('instances:delete', { id: stored.id });
+  });
+
+  it("previews and imports a VRPLIB file as jampr reads it, with the fleet it names, a fleet value sent replacing the file's", async () => {
+    const text = readFileSync(join(import.meta.dirname, '../../data/homberger/200/C1_2_1.vrp'), 'utf8');
+    const cli = readInstanceFile(join(import.meta.dirname, '../../data/homberger/200/C1_2_1.vrp'));
+    // Named .txt by a download, or kept as .vrp: read by what it holds.
+    for (const fileName of ['C1_2_1.vrp', 'C1_2_1.txt']) {
+      const preview = await app.call('instances:previewCsv', { fileName, text });
+      expect(preview.instance).toEqual(cli);
+      expect(preview).toMatchObject({ rows: 201, fleetInFile: { vehicles: 50, capacity: 200, format: 'VRPLIB' } });
+      expect(preview.columns).toMatchObject({ x: 'NODE_COORD_SECTION', ready: 'TIME_WINDOW_SECTION', service: 'SERVICE_TIME' });
+    }
+    const smaller = await app.call('instances:previewCsv', { fileName: 'C1_2_1.vrp', text, vehicles: 30 });
+    expect(smaller.instance).toMatchObject({ capacity: 200, vehicles: 30 });
+    const stored = await app.call('instances:importCsv', { fileName: 'C1_2_1.vrp', text });
+    expect(stored).toMatchObject({ source: 'C1_2_1.vrp', instance: cli });
+    await app.call('instances:delete', { id: stored.id });
+  });
+
+  it('says what the Import reads where a file is neither a customer table nor a Solomon or VRPLIB instance', async () => {
+    const error = await app.fail('instances:previewCsv', { fileName: 'notes.txt', text: 'Tour notes for Friday\nCall the depot at 6\n' });
+    expect(error).toMatchObject({ kind: 'input', message: expect.stringMatching(/^notes.txt cannot be imported\n/) });
+    expect(error.details).toEqual([
+      'it is not a customer table (none of its first lines names the columns one has: id, x and y or lat and lon, demand, ready, due), nor a Solomon or VRPLIB instance',
+      IMPORT_READS,
+    ]);
+    // A table that lacks a column is still told which.
+    const lacking = await app.fail('instances:previewCsv', {
+      fileName: 'tiny.csv',
+      text: TINY_CSV.replace('demand', 'weight_kg'),
+      capacity: 30,
+    });
+    expect(lacking.details?.[0]).toMatch(/^missing column demand/);
   });
 
   it("names a day imported from the app's own export after the day it was exported from", async () => {

@@ -1,16 +1,11 @@
 import { type CallRequest, type CsvPreview, EXPORT_ENDINGS } from '../../shared/api.js';
-import type { Instance } from '../../shared/domain.js';
 import { AppError, inputError } from '../../shared/errors.js';
-import { clipped } from '../../shared/issues.js';
-import { isSolomonText } from '../../shared/solomon-text.js';
-import { parseCustomerCsv } from '../vrp/io/csv.js';
-import { parseInstanceText } from '../vrp/io/index.js';
-import { readSolomon, SOLOMON_COLUMNS } from '../vrp/io/solomon.js';
 import { dialectOfFormat } from '../vrp/io/csv-cells.js';
 import { writeInstanceCsv } from '../vrp/io/csv-write.js';
 import { buildProblem, checkInstance, validateInstance } from '../vrp/validate.js';
 import type { ServiceContext } from './context.js';
-import { importedDayName, safeFileName } from './file-names.js';
+import { safeFileName } from './file-names.js';
+import { previewCsv } from './import-preview.js';
 import { notStored, requireInstance } from './stored.js';
 
 /**
@@ -30,54 +25,6 @@ function besideStored(ctx: ServiceContext, preview: CsvPreview): CsvPreview {
   const plans = `${same.plans} plan${same.plans === 1 ? '' : 's'}`;
   const warning = `an instance named “${name}” is already stored (${same.customers} customers, ${plans}): this file is imported beside it as “${free}”, and the stored one is kept as it is`;
   return { ...preview, instance: { ...preview.instance, name: free }, warnings: [...preview.warnings, warning] };
-}
-
-/**
- * A Solomon file picked in the app, read as `jampr` reads it (parseInstanceText): planar, times in minutes, and the
- * fleet of its VEHICLE section where the request gives none (a value given replaces the file's, as jampr's flags do).
- */
-function previewSolomon(request: CallRequest<'instances:previewCsv'>, name: string): CsvPreview {
-  const warnings: string[] = [];
-  const { vehicles, capacity } = request;
-  const instance = parseInstanceText(request.text, 'solomon', { name, vehicles, capacity, onWarning: (w) => warnings.push(w) });
-  const own = readSolomon(request.text);
-  const speed = unusedSpeedWarning(request, instance);
-  return {
-    fileName: request.fileName,
-    columns: { ...SOLOMON_COLUMNS },
-    rows: instance.customers.length + 1,
-    instance,
-    warnings: speed ? [...warnings, speed] : warnings,
-    fleetInFile: { vehicles: own.vehicles, capacity: own.capacity },
-  };
-}
-
-/** Parses a CSV (or a Solomon file: previewSolomon) into a validated instance; nothing is stored. */
-export function previewCsv(request: CallRequest<'instances:previewCsv'>): CsvPreview {
-  const solomon = isSolomonText(request.text);
-  const name = importedDayName(request.fileName, !solomon);
-  if (solomon) return previewSolomon(request, name);
-  const parsed = parseCustomerCsv(request.text, {
-    name,
-    vehicles: request.vehicles,
-    capacity: request.capacity,
-    speedKmh: request.speedKmh,
-    fleetFrom: 'request',
-  });
-  const columns: Record<string, string> = {};
-  for (const [field, header] of Object.entries(parsed.columns)) if (header !== undefined) columns[field] = header;
-  const speed = unusedSpeedWarning(request, parsed.instance);
-  const warnings = speed ? [...parsed.warnings, speed] : parsed.warnings;
-  return { fileName: request.fileName, columns, rows: parsed.rows, instance: parsed.instance, warnings };
-}
-
-/**
- * A travel speed sent with an x/y file is not used: their distance is the travel time. Said rather than refused (as
- * `jampr --speed` is), because the import dialog keeps the speed of the last lat/lon import in its field.
- */
-function unusedSpeedWarning({ speedKmh, fileName }: CallRequest<'instances:previewCsv'>, instance: Instance): string | null {
-  if (speedKmh === undefined || instance.coordinates?.kind === 'geo') return null;
-  return `the travel speed ${speedKmh} km/h is not used: it applies to lat/lon files only, and ${clipped(fileName)} has x/y positions, whose distance is the travel time`;
 }
 
 export function instanceServices(ctx: ServiceContext) {

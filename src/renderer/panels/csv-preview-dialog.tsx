@@ -1,4 +1,4 @@
-/** The CSV (or Solomon file) preview dialog: fleet fields, detected columns and first rows, or every bad row; Import confirms. */
+/** The CSV (or Solomon or VRPLIB file) preview dialog: fleet fields, detected columns and first rows, or every bad row; Import confirms. */
 import { useState } from 'react';
 import { formatCount, formatNumber, formatTime, parseCount, parsePositive } from '../format.js';
 import { FieldValidity, INVALID_FIELDS_HINT, useFieldError, useFieldValidity, useReportValidity } from './field-validity.js';
@@ -20,7 +20,7 @@ export function CsvPreviewDialog({ state }: { state: CsvImportState }) {
   const firstRows = preview?.instance.customers.slice(0, 5) ?? [];
   const named = firstRows.some((c) => c.name !== undefined);
   const geo = preview?.instance.coordinates?.kind === 'geo';
-  // A Solomon file names its fleet: an empty field takes the file's value, which its placeholder shows.
+  // A Solomon or VRPLIB file names its fleet: an empty field takes the file's value, which its placeholder shows.
   const inFile = preview?.fleetInFile;
   const footer = (
     <>
@@ -109,7 +109,7 @@ export function CsvPreviewDialog({ state }: { state: CsvImportState }) {
             {preview.instance.coordinates?.kind === 'geo' ? ', latitude/longitude' : ', planar x/y'}
             {preview.instance.clockTimes ? ', clock times' : ''}
             {inFile
-              ? `, a Solomon instance: times in minutes, ${formatCount(preview.instance.vehicles, 'vehicle')} of capacity ${formatNumber(preview.instance.capacity)}`
+              ? `, a ${inFile.format} instance: times in minutes, ${formatCount(preview.instance.vehicles, 'vehicle')} of capacity ${formatNumber(preview.instance.capacity)}`
               : ''}
             .
           </p>

@@ -1,24 +1,22 @@
 /** The two ways a CSV file arrives: the "Import CSV" button's file picker, and a drop anywhere on the window. */
 import { useEffect, useRef, useState } from 'react';
+import { IMPORT_FILE_TYPES, IMPORT_READS } from '../../shared/import-files.js';
+
+/** "The Import reads …" as the button's tooltip, a sentence of its own. */
+const PICKER_TITLE = `${IMPORT_READS.charAt(0).toUpperCase()}${IMPORT_READS.slice(1)}.`;
 
 /** The "Import CSV" button with its hidden file input. */
 export function CsvPickButton({ onFile }: { onFile(file: File): void }) {
   const input = useRef<HTMLInputElement>(null);
   return (
     <>
-      <button
-        className="btn"
-        data-testid="import-csv"
-        title="A customer CSV (or .tsv, or a table saved as .txt), or a Solomon instance (.txt) with its fleet"
-        onClick={() => input.current?.click()}
-      >
+      <button className="btn" data-testid="import-csv" title={PICKER_TITLE} onClick={() => input.current?.click()}>
         Import CSV
       </button>
       <input
         ref={input}
         type="file"
-        // .txt: Excel's "Unicode text" and "Text (Tab delimited)", customer tables as jampr reads them too, and Solomon files.
-        accept=".csv,.tsv,.txt,text/csv,text/tab-separated-values"
+        accept={IMPORT_FILE_TYPES}
         hidden
         data-testid="csv-file-input"
         onChange={(e) => {

@@ -1,7 +1,7 @@
 /**
  * CSV import in two steps: the file (picked or dropped) is previewed by main — detected columns and row count, or
  * every bad row with its reason — again whenever the fleet fields change, and only the user's confirmation
- * imports it. Nothing is stored on a bad file. A Solomon file is imported the same way, with the fleet it names.
+ * imports it. Nothing is stored on a bad file. A Solomon or VRPLIB file is imported the same way, with the fleet it names.
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { CsvPreview, StoredInstance } from '../../shared/api.js';
@@ -10,7 +10,7 @@ import { useApi } from '../hooks/use-api.js';
 import { asErrorData, useRunner } from '../hooks/use-notices.js';
 import { decodeText } from '../../shared/text-decoding.js';
 import { askedInDialog } from '../../shared/fleet-asks.js';
-import { isSolomonText } from '../../shared/solomon-text.js';
+import { benchmarkFormat } from '../../shared/benchmark-text.js';
 
 export interface Fleet {
   vehicles?: number;
@@ -63,8 +63,8 @@ export function useCsvImport(onImported: (record: StoredInstance) => void) {
   const previewFile = useCallback(async (file: File) => {
     const { text, warning } = decodeText(new Uint8Array(await file.arrayBuffer()));
     // A file dropped on the open dialog keeps the fleet typed there (its fields still show it): starting again from
-    // the last import's fleet stored a vehicle per customer while the field showed 8. A Solomon file has a fleet of
-    // its own: opened in a new dialog, its fields start empty, so that the file's is imported unless one is typed.
+    // the last import's fleet stored a vehicle per customer while the field showed 8. A Solomon or VRPLIB file has a
+    // fleet of its own: opened in a new dialog, its fields start empty, so that the file's is imported unless one is typed.
     setPending((p) => ({
       fileName: file.name,
       text,
@@ -72,7 +72,7 @@ export function useCsvImport(onImported: (record: StoredInstance) => void) {
       preview: null,
       error: null,
       checking: true,
-      ...(p ? fleetOf(p) : isSolomonText(text) ? {} : (cancelledFleet.current ?? lastFleet())),
+      ...(p ? fleetOf(p) : benchmarkFormat(text) ? {} : (cancelledFleet.current ?? lastFleet())),
     }));
   }, []);
 
@@ -117,7 +117,7 @@ export function useCsvImport(onImported: (record: StoredInstance) => void) {
     setBusy(false);
     if (record) {
       cancelledFleet.current = null;
-      // A Solomon file's fleet is its own: the next CSV starts from the last CSV's.
+      // A Solomon or VRPLIB file's fleet is its own: the next CSV starts from the last CSV's.
       if (!pending.preview.fleetInFile)
         localStorage.setItem(FLEET_KEY, JSON.stringify({ capacity: request.capacity, speedKmh: request.speedKmh }));
       setPending(null);

@@ -86,6 +86,13 @@ describe('customer CSVs that were misread', () => {
     ]);
   });
 
+  it('refuses a VRPLIB file given as a customer table (named .csv) for what it is, not its columns', () => {
+    const vrplib = readFileSync('data/homberger/200/C1_2_1.vrp', 'utf8');
+    expect(inputDetails(() => parseCustomerCsv(vrplib, { ...fleet, name: 'C1_2_1' }))).toEqual([
+      'the file is a VRPLIB benchmark instance (DIMENSION header, NODE_COORD_SECTION), not a customer table: the jampr command line reads it as a .vrp file (jampr plan C1_2_1.vrp)',
+    ]);
+  });
+
   it('says that a row with a field too many may hold a decimal comma, in a file with commas between columns', () => {
     expect(refusal([HEADER, 'D,0,0,0,0,1000,0', 'C1,1,1,2,5,10,500,10'])).toEqual([
       "row 3: has 8 fields, the header has 7 (a decimal comma in a file with ',' between columns splits a number in two: write 2.5, or save the file with ';' between columns)",

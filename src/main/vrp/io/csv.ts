@@ -29,6 +29,7 @@ import { shortRows } from './csv-short-rows.js';
 import { longRows } from './csv-long-rows.js';
 import { swappedLatLon } from './csv-swapped-axes.js';
 import { isSolomonText } from '../../../shared/solomon-text.js';
+import { isVrplibText } from '../../../shared/benchmark-text.js';
 import { byRow, type Row, rulesOnRows, withRow } from './csv-rows.js';
 import {
   binaryFileProblem,
@@ -187,11 +188,15 @@ export function parseCustomerCsv(text: string, options: CsvFleetOptions): CsvImp
     throw inputError(`CSV ${clipped(options.name)} cannot be imported`, [
       'the file holds JSON, not CSV: a CSV has a header row and one row per stop (an instance JSON is read from a .json file by the jampr command line)',
     ]);
-  // A Solomon file named .csv or .tsv (`jampr` reads it as a .txt; the app's import reads it before it gets here):
-  // said so, not that its columns are missing.
+  // A Solomon or VRPLIB file named .csv or .tsv (`jampr` reads it as a .txt or a .vrp; the app's import reads it before
+  // it gets here): said so, not that its columns are missing.
   if (isSolomonText(body))
     throw inputError(`CSV ${clipped(options.name)} cannot be imported`, [
       `the file is a Solomon benchmark instance (VEHICLE and CUSTOMER sections), not a customer table: the jampr command line reads it as a .txt file (jampr plan ${clipped(options.name)}.txt)`,
+    ]);
+  if (isVrplibText(body))
+    throw inputError(`CSV ${clipped(options.name)} cannot be imported`, [
+      `the file is a VRPLIB benchmark instance (DIMENSION header, NODE_COORD_SECTION), not a customer table: the jampr command line reads it as a .vrp file (jampr plan ${clipped(options.name)}.vrp)`,
     ]);
   const sep = separatorLine(body);
   const delimiter = sep.delimiter ?? detectDelimiter(sep.body);

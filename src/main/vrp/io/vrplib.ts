@@ -86,6 +86,22 @@ function parse(text: string, problems: string[]): Parsed {
   return { header, rows, depots };
 }
 
+/**
+ * Where each field of a customer comes from in a VRPLIB file, by the field (the import's preview shows them, as it
+ * shows a CSV's columns): the service time from its own section where the file has one, else the SERVICE_TIME header.
+ */
+export function vrplibColumns(text: string): Record<string, string> {
+  return {
+    id: 'node number − 1',
+    x: 'NODE_COORD_SECTION',
+    y: 'NODE_COORD_SECTION',
+    demand: 'DEMAND_SECTION',
+    ready: 'TIME_WINDOW_SECTION',
+    due: 'TIME_WINDOW_SECTION',
+    service: /^\s*SERVICE_TIME_SECTION\s*$/m.test(text) ? 'SERVICE_TIME_SECTION' : 'SERVICE_TIME',
+  };
+}
+
 function positiveInteger(header: Map<string, string>, key: string, problems: string[]): number | undefined {
   const raw = header.get(key);
   if (raw === undefined) return undefined;
