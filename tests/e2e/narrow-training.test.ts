@@ -80,7 +80,7 @@ test('after a run, its verdict above the learning curve leaves the chart and its
   await byTest('train-size').fill('10');
   // Shorter than the shortest run that trains (limits.ts), it is refused in the field, which names the minimum.
   await byTest('train-minutes').fill('0.25');
-  await expect(byTest('train-minutes').locator('xpath=..')).toContainText('≥ 0.5');
+  await expect(byTest('train-minutes').locator('xpath=..')).toContainText('must be at least 0.5');
   await expect(byTest('train-start')).toBeDisabled();
   await byTest('train-minutes').fill('0.5');
   await byTest('train-name').fill('a-model-named-at-length-for-the-north-depot-days');

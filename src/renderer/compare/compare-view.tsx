@@ -11,7 +11,7 @@ import { RouteMap } from '../map/route-map.js';
 import { PolicyControls } from '../panels/policy-controls.js';
 import { ProgressOverlay } from '../panels/progress-overlay.js';
 import { useRefocusAfter } from '../hooks/use-refocus.js';
-import { FieldValidity, INVALID_FIELDS_HINT, useFieldValidity } from '../panels/field-validity.js';
+import { FieldValidity, useFieldValidity } from '../panels/field-validity.js';
 import { MethodControls } from '../panels/method-controls.js';
 import { ActionButton, ActionForm } from '../panels/action-form.js';
 import { describePlanMethod, methodOption, type MethodChoice } from '../../shared/methods.js';
@@ -96,7 +96,7 @@ export function CompareView({
             buttonRef={runButton}
             testId="compare-run"
             busy={job !== null}
-            blockedBecause={!instanceId ? NO_STORED_DAY : validity.invalid ? INVALID_FIELDS_HINT : null}
+            blockedBecause={!instanceId ? NO_STORED_DAY : validity.reason}
             title={savesFirst ?? undefined}
           >
             {job ? 'Comparing…' : savesFirst ? 'Save and compare' : 'Compare'}

@@ -2,8 +2,8 @@
  * A bar of fields and the action they set up (the top bar's Plan, the Compare view's Compare): one rule for both.
  * It is a form, so Enter in any of its fields (α, β, effort) runs the action as its button does. The browser submits
  * no form whose submit button is disabled, so Enter does nothing while the button waits. Why the button is disabled
- * shows as text beside it, and the button names that text as its description: a tooltip alone reached neither the
- * keyboard nor a screen reader.
+ * shows as text beside it (in the top bar: under it, base.css), and the button names that text as its description: a
+ * tooltip alone reached neither the keyboard nor a screen reader.
  */
 import { type ReactNode, type RefObject, useId } from 'react';
 
@@ -45,7 +45,7 @@ export function ActionButton({ buttonRef, testId, busy, blockedBecause, title, c
   const reasonId = useId();
   const reason = busy ? null : blockedBecause;
   return (
-    <>
+    <span className="action-button">
       <button
         ref={buttonRef}
         type="submit"
@@ -62,6 +62,6 @@ export function ActionButton({ buttonRef, testId, busy, blockedBecause, title, c
           {reason}
         </span>
       )}
-    </>
+    </span>
   );
 }

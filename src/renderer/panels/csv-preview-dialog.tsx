@@ -1,7 +1,7 @@
 /** The CSV (or Solomon or VRPLIB file) preview dialog: fleet fields, detected columns and first rows, or every bad row; Import confirms. */
 import { useState } from 'react';
 import { formatCount, formatNumber, formatTime, parseCount, parsePositive } from '../format.js';
-import { FieldValidity, INVALID_FIELDS_HINT, useFieldError, useFieldValidity, useReportValidity } from './field-validity.js';
+import { FieldValidity, useFieldError, useFieldValidity, useReportValidity } from './field-validity.js';
 import { Modal } from './modal.js';
 import type { CsvImportState } from './use-csv-import.js';
 
@@ -28,8 +28,8 @@ export function CsvPreviewDialog({ state }: { state: CsvImportState }) {
       <span className="hint spacer" aria-live="polite" data-testid="csv-footer-hint">
         {checking
           ? 'Checking…'
-          : validity.invalid
-            ? INVALID_FIELDS_HINT
+          : validity.reason
+            ? validity.reason
             : preview
               ? 'Nothing is stored until you import.'
               : 'Nothing was imported.'}
@@ -193,7 +193,7 @@ function OptionalNumber(props: {
 }) {
   const [text, setText] = useState(props.value === undefined ? '' : String(props.value));
   const problem = optionalNumberProblem(text, props.integer === true);
-  useReportValidity(props.testId, problem !== null);
+  useReportValidity(props.testId, props.label, problem);
   const shown = useFieldError(problem);
   return (
     <label className={`field-inline${problem ? ' has-error' : ''}`}>

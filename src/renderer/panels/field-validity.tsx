@@ -1,39 +1,50 @@
 /**
- * Which number fields of a form hold a value that is not valid: the form's action (Plan, Compare, Start training)
- * stays disabled while any does, so it never runs with the last valid values while the screen shows others.
+ * Which number fields of a form hold a value that is not valid, and why: the form's action (Plan, Compare, Start
+ * training) stays disabled while any does, so it never runs with the last valid values while the screen shows others,
+ * and says which field holds it back and its rule.
  * A form calls useFieldValidity() and wraps its fields in <FieldValidity.Provider value={validity.report}>; each
  * NumberField inside reports itself.
  */
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useId, useState } from 'react';
 
-/** Reports that field `id` is invalid (true) or valid again, or gone (false). */
-export type ValidityReport = (id: string, invalid: boolean) => void;
+/**
+ * Reports why field `id` is not valid, in a sentence that names it ("seconds must be at least 0.1"), or null where it is
+ * valid again, or gone.
+ */
+export type ValidityReport = (id: string, problem: string | null) => void;
 
 export const FieldValidity = createContext<ValidityReport | null>(null);
 
-/** Said beside a form's action while it waits (action-form.tsx, the import dialog's footer); the field says why under it. */
-export const INVALID_FIELDS_HINT = 'A field holds a value that is not valid: fix it first';
-
-export function useFieldValidity(): { invalid: boolean; report: ValidityReport } {
-  const [bad, setBad] = useState<ReadonlySet<string>>(new Set());
-  const report = useCallback<ValidityReport>((id, invalid) => {
+/**
+ * The form's side: `reason` is why its action waits, said beside it (action-form.tsx, the import dialog's footer), the
+ * first field's problem as that field reports it, so that the action names the field and its rule in the field's words.
+ */
+export function useFieldValidity(): { invalid: boolean; reason: string | null; report: ValidityReport } {
+  const [bad, setBad] = useState<ReadonlyMap<string, string>>(new Map());
+  const report = useCallback<ValidityReport>((id, problem) => {
     setBad((prev) => {
-      if (prev.has(id) === invalid) return prev;
-      const next = new Set(prev);
-      if (invalid) next.add(id);
-      else next.delete(id);
+      if ((prev.get(id) ?? null) === problem) return prev;
+      const next = new Map(prev);
+      if (problem === null) next.delete(id);
+      else next.set(id, problem);
       return next;
     });
   }, []);
-  return { invalid: bad.size > 0, report };
+  const [reason = null] = bad.values();
+  return { invalid: bad.size > 0, reason, report };
 }
 
-/** A field's part: tells its form (if any) while it holds an invalid value, and that it no longer does once it goes. */
-export function useReportValidity(id: string, invalid: boolean): void {
+/**
+ * A field's part: tells its form (if any) why it holds an invalid value (`label` and the rule it breaks, as the field
+ * says it under itself), and that it no longer does once it goes.
+ */
+export function useReportValidity(id: string, label: string, rule: string | null): void {
   const report = useContext(FieldValidity);
-  useEffect(() => report?.(id, invalid), [report, id, invalid]);
+  // "seconds must be at least 0.1" reads as a sentence; "Capacity: write 1250, without the comma" needs its colon.
+  const problem = rule === null ? null : rule.startsWith('must ') ? `${label} ${rule}` : `${label}: ${rule}`;
+  useEffect(() => report?.(id, problem), [report, id, problem]);
   // A field that goes away (β when the policy becomes hard) no longer holds anything back.
-  useEffect(() => () => report?.(id, false), [report, id]);
+  useEffect(() => () => report?.(id, null), [report, id]);
 }
 
 /**

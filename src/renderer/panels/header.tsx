@@ -2,7 +2,7 @@
 import type { AppInfo } from '../../shared/api.js';
 import type { MethodChoice } from '../../shared/methods.js';
 import type { TimeWindowPolicy } from '../plan/time-window-policy.js';
-import { FieldValidity, INVALID_FIELDS_HINT, useFieldValidity } from './field-validity.js';
+import { FieldValidity, useFieldValidity } from './field-validity.js';
 import { useRefocusAfter } from '../hooks/use-refocus.js';
 import { ActionButton, ActionForm } from './action-form.js';
 import { MethodControls } from './method-controls.js';
@@ -124,7 +124,7 @@ export function Header(props: Props) {
               buttonRef={planButton}
               testId="plan-button"
               busy={props.planning}
-              blockedBecause={props.instanceName === null ? NO_DAY : validity.invalid ? INVALID_FIELDS_HINT : null}
+              blockedBecause={props.instanceName === null ? NO_DAY : validity.reason}
               title={props.savesFirst ?? undefined}
             >
               {props.planning ? 'Planning…' : props.savesFirst ? 'Save and plan' : 'Plan'}

@@ -27,21 +27,12 @@ export function NumberField({ label, value, onCommit, testId, min, max, step, in
     setText(String(value));
     setError(null);
   }, [value]);
-  useReportValidity(testId, error !== null);
+  useReportValidity(testId, label, error);
   const shown = useFieldError(error);
 
   const commit = (raw: string) => {
     const n = Number(raw);
-    const problem =
-      raw.trim() === '' || !Number.isFinite(n)
-        ? 'not a number'
-        : integer && !Number.isInteger(n)
-          ? 'whole number'
-          : min !== undefined && n < min
-            ? `≥ ${min}`
-            : max !== undefined && n > max
-              ? `≤ ${max}`
-              : null;
+    const problem = numberRuleBroken(raw, { min, max, integer });
     setError(problem);
     if (!problem && (n !== value || commitUnchanged)) onCommit(n);
   };
@@ -66,4 +57,17 @@ export function NumberField({ label, value, onCommit, testId, min, max, step, in
       {shown.message}
     </label>
   );
+}
+
+/**
+ * The rule a typed value breaks, said after the field's label ("seconds must be at least 0.1"): under the field, and by
+ * its form's action (field-validity.tsx); null where it keeps them all.
+ */
+export function numberRuleBroken(raw: string, { min, max, integer }: Pick<Props, 'min' | 'max' | 'integer'>): string | null {
+  const n = Number(raw);
+  if (raw.trim() === '' || !Number.isFinite(n)) return 'must be a number';
+  if (integer && !Number.isInteger(n)) return 'must be a whole number';
+  if (min !== undefined && n < min) return `must be at least ${min}`;
+  if (max !== undefined && n > max) return `must be at most ${max}`;
+  return null;
 }

@@ -8,7 +8,7 @@ import { holdoutOutlook, holdoutSpeedNotice, splitHoldout } from '../../shared/h
 import { modelThatPlans } from '../../shared/model-choice.js';
 import { MAX_TRAINING_MINUTES, MIN_TRAINING_MINUTES, SHORTEST_TRAINING_RUN, SLOW_MODEL_CUSTOMERS } from '../../shared/limits.js';
 import { formatDateTime, formatNumber } from '../format.js';
-import { FieldValidity, INVALID_FIELDS_HINT, useFieldValidity } from '../panels/field-validity.js';
+import { FieldValidity, useFieldValidity } from '../panels/field-validity.js';
 import { NumberField } from '../panels/number-field.js';
 import { useInstanceList } from '../state/queries.js';
 import { LearningCurve } from './learning-curve.js';
@@ -189,7 +189,7 @@ export function TrainingView({ planPolicy }: { planPolicy: VariantName }) {
             className="btn btn-primary"
             data-testid="train-start"
             disabled={running || training.starting || validity.invalid}
-            title={validity.invalid ? INVALID_FIELDS_HINT : undefined}
+            title={validity.reason ?? undefined}
             onClick={start}
           >
             Start training
