@@ -295,6 +295,28 @@ describe('training service', () => {
     }
   };
 
+  it('refuses before training a held-out day bigger than a learned model plans, naming it, and starts nothing', async () => {
+    const { trainer, ids } = await userHistory(null, { stored: 3 });
+    const big = tinyInstance('Hamburg 1001');
+    big.vehicles = 1001;
+    big.customers = Array.from({ length: 1001 }, (_, i) => ({
+      id: `c${i}`,
+      x: i % 50,
+      y: Math.floor(i / 50),
+      demand: 1,
+      ready: 0,
+      due: 1000,
+      service: 0,
+    }));
+    const bigId = (await app.call('instances:save', { instance: big })).id;
+    const refusal = await app.fail('training:start', { variant: 'tw1', size: 10, instanceIds: [...ids, bigId], minutes: 1, name: 'big' });
+    expect(refusal.message).toMatch(
+      /^“Hamburg 1001” \(1,001 customers\) would be held out to judge the new model, .* at most 1,000 customers: untick it/,
+    );
+    expect(trainer.jobs).toHaveLength(0);
+    expect(await app.call('training:list', {})).toEqual([]);
+  });
+
   it('says so where no training step fitted in the minutes given', async () => {
     app = createTestApp(fakeTrainer(null, 1, 0));
     const ended = await runToEnd({ variant: 'tw1', size: 10, instanceIds: [], minutes: 0.5, name: 'short' });

@@ -19,6 +19,9 @@ import {
 } from '../../shared/holdout.js';
 import { someOf } from '../../shared/some-of.js';
 import { clipped } from '../../shared/issues.js';
+import { carriedCustomers } from '../../shared/domain.js';
+import { MAX_MODEL_CUSTOMERS } from '../../shared/limits.js';
+import { modelSizeRefusal } from '../../shared/model-limits.js';
 
 interface ActiveRun {
   /** `byApp`: the app is stopping (a quit, SIGTERM), not the dispatcher cancelling; the run's record says which. */
@@ -70,6 +73,16 @@ export function trainingServices(ctx: ServiceContext) {
     }
     const days = stored.map((s) => s!.instance);
     const { learn, holdout } = splitHoldout(days);
+    // Judging plans each held-out day with both models after the training minutes; a day no learned model plans would
+    // fail the run then, its minutes lost and its folder removed: refused now, before anything runs.
+    const unjudgeable = holdout.filter((day) => modelSizeRefusal(carriedCustomers(day).length) !== null);
+    if (unjudgeable.length > 0)
+      throw inputError(
+        `${someOf(
+          unjudgeable.map((day) => `“${clipped(day.name)}” (${carriedCustomers(day).length.toLocaleString('en-US')} customers)`),
+          3,
+        )} would be held out to judge the new model, and the learned models plan at most ${MAX_MODEL_CUSTOMERS.toLocaleString('en-US')} customers: untick ${unjudgeable.length === 1 ? 'it' : 'them'} (the next most recent days are then held out)`,
+      );
     const current = currentModel(request);
     // A start model asked for passes the plan's check (resolveModel): a JAMPR model of this policy, any size (a run at
     // another size is a curriculum step); another would fail the run once it loads.
