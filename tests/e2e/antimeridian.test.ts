@@ -52,7 +52,8 @@ test('a day across the antimeridian is shown as one place, and its routes stay i
   await expect(page.locator('[data-testid^="customer-row-"]')).toHaveCount(6);
   const places: string[] = [];
   for (const cell of await page.locator('[data-testid^="customer-id-"]').all()) places.push((await cell.getAttribute('title')) ?? '');
-  const longitudes = places.map((title) => Number(/lon (-?[\d.]+)/.exec(title)?.[1]));
+  // The title's last line is the position, latitude first: "-16.8, 179.9".
+  const longitudes = places.map((title) => Number(/-?[\d.]+, (-?[\d.]+)$/.exec(title)?.[1]));
   expect(
     longitudes.every((lon) => Math.abs(lon) <= 180),
     `longitudes ${longitudes.join(', ')}`,
