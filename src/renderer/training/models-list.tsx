@@ -56,25 +56,22 @@ export function ModelsList({ models, onActivate, onAutomatic, onDelete }: Props)
               </td>
               <td>{formatDateTime(m.card.createdAt)}</td>
               <td>
-                {m.active ? (
+                {/* One button in one place for both states, so that the focus stays on it when Enter swaps them. */}
+                {m.active && (
                   <>
                     <span className="badge badge-ok" data-testid={`model-active-${m.id}`}>
                       active
                     </span>{' '}
-                    <button
-                      className="btn btn-small"
-                      data-testid={`automatic-model-${m.id}`}
-                      title="Deactivate it: plans take the model nearest in size again"
-                      onClick={() => onAutomatic(m)}
-                    >
-                      Use automatic choice
-                    </button>
                   </>
-                ) : (
-                  <button className="btn btn-small" data-testid={`activate-model-${m.id}`} onClick={() => onActivate(m.id)}>
-                    Activate
-                  </button>
                 )}
+                <button
+                  className="btn btn-small"
+                  data-testid={m.active ? `automatic-model-${m.id}` : `activate-model-${m.id}`}
+                  title={m.active ? 'Deactivate it: plans take the model nearest in size again' : undefined}
+                  onClick={() => (m.active ? onAutomatic(m) : onActivate(m.id))}
+                >
+                  {m.active ? 'Use automatic choice' : 'Activate'}
+                </button>
                 {!m.builtIn && (
                   <>
                     {' '}
