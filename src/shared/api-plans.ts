@@ -3,7 +3,7 @@
  * plans they answer with.
  */
 import { z } from 'zod';
-import { MAX_MODEL_NAME_CHARS, MAX_PRICE, MAX_SAMPLES, MAX_SEED, MAX_TIME_LIMIT_SEC, MIN_TIME_LIMIT_SEC } from './limits.js';
+import { MAX_CUSTOMERS, MAX_MODEL_NAME_CHARS, MAX_PRICE, MAX_SAMPLES, MAX_SEED, MAX_TIME_LIMIT_SEC, MIN_TIME_LIMIT_SEC } from './limits.js';
 import {
   decodeStrategySchema,
   type Evaluation,
@@ -12,6 +12,7 @@ import {
   priceSchema,
   type Routes,
   sentInstanceSchema,
+  sentId,
   sentRoutesSchema,
   type Variant,
   variantNameSchema,
@@ -94,6 +95,18 @@ export interface StoredPlan {
   cutShort?: true;
   /** Edited by hand: the id of the plan the edits were made on (which may have been deleted since). */
   editedFrom?: number;
+  /**
+   * Kept from a window (plans:keep): the id of the plan it is a copy of, which was shown there with its day when that
+   * day was deleted or saved over in another window (the plan itself may have been deleted since).
+   */
+  keptFrom?: number;
+  /**
+   * Kept from a window after the plan it is a copy of (`keptFrom`) was deleted: how it was made (its method and model,
+   * its planning time and effort, whether a time limit cut it short, which customers were taken off its routes by hand)
+   * is as that window said; its method and model were checked to be ones plans are made with here, but none of it could
+   * be checked against the plan itself. Its figures are the evaluator's, as every plan's.
+   */
+  unverified?: true;
   createdAt: string;
   /**
    * The instance was changed after the plan was made in a way that changes the plan's figures (a window, a stop,
@@ -117,6 +130,7 @@ export const comparisonSide = ({ id, comparedWith }: Pick<StoredPlan, 'id' | 'co
  * A plan as the window that shows it holds it, sent where the stored plan may be gone (deleted in another window, with
  * its day or alone): what made it, and its routes. Its figures are never taken from the window: they are made again
  * from the routes, on the day they are kept or exported on. `dataChanged`: on screen, it was already out of date.
+ * `takenOff`, `addedAfter`: the reasons the evaluator cannot give for customers it leaves out (not-served.ts).
  */
 export const heldPlanSchema = z.strictObject({
   variant: variantRequestSchema,
@@ -132,6 +146,10 @@ export const heldPlanSchema = z.strictObject({
   greedyKept: z.literal(true).optional(),
   cutShort: z.literal(true).optional(),
   dataChanged: z.boolean().optional(),
+  /** The customers the plan leaves out because the dispatcher took them off its routes by hand, as the plan says. */
+  takenOff: z.array(sentId).max(MAX_CUSTOMERS).optional(),
+  /** The customers the plan leaves out because they were added to the day after it was made, as the plan says. */
+  addedAfter: z.array(sentId).max(MAX_CUSTOMERS).optional(),
 });
 export type HeldPlan = z.infer<typeof heldPlanSchema>;
 

@@ -134,13 +134,15 @@ export const CALLS = {
    */
   'plans:saveEdited': call<SavedEdit>()(editSave),
   /**
-   * A plan a window holds (`plan`), stored as a plan of `instanceId`: the day on screen just kept as a new day, its own
-   * day having been deleted or saved over in another window. Made, named and timed as the plan says; its figures made
-   * again on the new day. `madeOn`: the day the window showed the plan with: where the new day plans otherwise (it was
-   * stored with unsaved changes), the plan is out of date there, as a plan of a day saved with changes since.
+   * A plan a window holds (`plan`, the stored plan `id` as shown), stored as a plan of `instanceId`: the day on screen
+   * just kept as a new day, its own day having been deleted or saved over in another window. Where plan `id` is still
+   * stored, the copy is made from it (the routes sent must be its routes): made, named, timed and scored as it was. Where
+   * it was deleted, the copy is made from `plan`: its method and model must be ones plans are made with here, and the
+   * copy says it is `unverified`; its figures are made by the evaluator on `madeOn`, the day the window showed the plan
+   * with. Either way, where the new day plans otherwise (stored with unsaved changes), the plan is out of date there.
    */
   'plans:keep': call<StoredPlan>()(
-    z.strictObject({ instanceId: id, basedOn: versionStampSchema.optional(), plan: heldPlanSchema, madeOn: sentInstanceSchema }),
+    z.strictObject({ instanceId: id, basedOn: versionStampSchema.optional(), id, plan: heldPlanSchema, madeOn: sentInstanceSchema }),
   ),
   /**
    * A stored plan as CSV or JSON; with `routes`, its hand-edited routes (as on screen), scored as Check does, on the

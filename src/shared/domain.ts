@@ -134,7 +134,7 @@ const sentLabel = noControl(label.unwrap().trim().max(MAX_TEXT_CHARS, longerThan
   .transform((text) => (text === '' ? undefined : text))
   .optional();
 /** An id as a request may name it (in an instance, in routes): bounded, and not blank. */
-const sentId = z
+export const sentId = z
   .string('is not a non-empty string')
   .max(MAX_ID_CHARS, longerThan(MAX_ID_CHARS, 'an id'))
   .refine((id) => id.trim() !== '', { error: 'is not a non-empty string', abort: true });

@@ -142,6 +142,34 @@ export function methodFlagsFor(name: string): string | null {
   return `--method ${m[1]}${samples}${m[4] ? ' --improve SECONDS' : ''}`;
 }
 
+/** A learned method as plans are stored with it now: its decoding always named, a sample count always given. */
+const STORED_LEARNED = /^(jampr|am)-(greedy|sample[1-9]\d*)(\+ls)?$/;
+
+/** What a plan made by a method may say of how it was made (`storedMethodRules`). */
+export interface StoredMethodRules {
+  /** The kind of model that plans by it; null: none. */
+  model: 'jampr' | 'am' | null;
+  effort: boolean;
+  greedyKept: boolean;
+  cutShort: boolean;
+}
+
+/**
+ * What a plan stored with the method `label` may say of how it was made: the model kind it needs, whether it has an
+ * effort (its method's effort field), whether sampling may have kept a greedy plan, whether a time limit may have cut
+ * it short (the random baseline's draws, a local search); null where no plan is stored with that name now. A plan a
+ * window sends back to be stored (plans:keep) is held to it.
+ */
+export function storedMethodRules(label: string): StoredMethodRules | null {
+  if (label === 'manual') return { model: null, effort: false, greedyKept: false, cutShort: false };
+  const effort = methodEffortField(label) !== undefined;
+  if (label === 'classical' || label === 'random') return { model: null, effort, greedyKept: false, cutShort: true };
+  const learned = STORED_LEARNED.exec(label);
+  if (!learned) return null;
+  const improved = learned[3] !== undefined;
+  return { model: learned[1] as 'jampr' | 'am', effort, greedyKept: learned[2] !== 'greedy' && !improved, cutShort: improved };
+}
+
 /** Whether a stored method is a learned model's plan as decoded, not improved by the local search. */
 export function isModelAlone(method: string): boolean {
   const m = LEARNED_LABEL.exec(method);

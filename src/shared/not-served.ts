@@ -33,6 +33,18 @@ type Unserved = Violation & { customerId: string };
 
 const isUnserved = (v: Violation): v is Unserved => v.kind === 'unserved' && v.customerId !== undefined;
 
+/**
+ * The reasons the evaluator cannot give, which a plan knows better than today's data (services/plans.ts
+ * `withReasonsFrom`): the dispatcher took the customer off its route by hand, or the customer was added to the day after
+ * the plan was made. A plan stores them in its evaluation as it stores the evaluator's.
+ */
+export const TAKEN_OFF = 'it was taken off its route by hand';
+export const ADDED_AFTER = 'it was added after this plan was made (plan again to include it)';
+
+/** The customers an evaluated plan leaves out for one of its own reasons (TAKEN_OFF, ADDED_AFTER), in its order. */
+export const leftOutBecause = (evaluation: Pick<Evaluation, 'violations'>, reason: string): string[] =>
+  evaluation.violations.filter((v): v is Unserved => isUnserved(v) && v.message.endsWith(reason)).map((v) => v.customerId);
+
 /** The ids of the customers an evaluated plan leaves out, in the evaluator's order. */
 export const unservedIds = (evaluation: Pick<Evaluation, 'violations'>): string[] =>
   evaluation.violations.filter(isUnserved).map((v) => v.customerId);

@@ -163,17 +163,25 @@ describe('a plan on screen whose day was deleted elsewhere', () => {
   it('is kept with the day stored as a new day: made, named and timed as it was, its figures made again on the new day', async () => {
     const { plan, held } = await heldAfterDelete('kept plan');
     const copy = await app.call('instances:save', { instance: { ...held.day, name: 'kept plan (copy)' } });
-    const kept = await app.call('plans:keep', { instanceId: copy.id, basedOn: copy.updatedAt, plan: held.plan, madeOn: held.day });
+    const kept = await app.call('plans:keep', {
+      instanceId: copy.id,
+      basedOn: copy.updatedAt,
+      id: plan.id,
+      plan: held.plan,
+      madeOn: held.day,
+    });
     expect(kept).toMatchObject({ instanceId: copy.id, method: 'random', routes: plan.routes, evaluation: plan.evaluation });
     expect(kept.effort).toBe(plan.effort);
     expect(kept.dataChanged).toBeUndefined();
     // Stored with unsaved changes to its planning data, the new day plans otherwise: the plan is out of date there.
     const fewer = { ...held.day, name: 'kept plan (copy 2)', vehicles: 2 };
     const changed = await app.call('instances:save', { instance: fewer });
-    expect((await app.call('plans:keep', { instanceId: changed.id, plan: held.plan, madeOn: held.day })).dataChanged).toBe(true);
+    expect((await app.call('plans:keep', { instanceId: changed.id, id: plan.id, plan: held.plan, madeOn: held.day })).dataChanged).toBe(
+      true,
+    );
     // A stop neither day has is refused, and nothing is kept.
     const typo = { ...held.plan, routes: [...held.plan.routes, ['zz']] };
-    expect(await app.fail('plans:keep', { instanceId: copy.id, plan: typo, madeOn: held.day })).toMatchObject({
+    expect(await app.fail('plans:keep', { instanceId: copy.id, id: plan.id, plan: typo, madeOn: held.day })).toMatchObject({
       kind: 'input',
       message: expect.stringContaining('the plan visits zz, which neither “kept plan (copy)” nor the day it was made on has'),
     });

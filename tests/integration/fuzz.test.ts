@@ -175,6 +175,7 @@ function validRequests(instanceId: number, planId: number): Record<CallName, unk
     },
     'plans:keep': {
       instanceId,
+      id: planId,
       plan: {
         variant,
         method: 'random',

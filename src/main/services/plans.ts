@@ -2,7 +2,7 @@ import { type CallRequest, EXPORT_ENDINGS, type PlannedPlan, type PlanSummary, t
 import type { Evaluation, Instance, Routes, RouteSummary, StopSchedule } from '../../shared/domain.js';
 import { AppError, inputError } from '../../shared/errors.js';
 import { type ChangedSince, changedSincePlanned } from '../../shared/changed-since.js';
-import { brokenCounts } from '../../shared/not-served.js';
+import { ADDED_AFTER, brokenCounts, TAKEN_OFF } from '../../shared/not-served.js';
 import { outOfDateNote } from '../../shared/route-flags.js';
 import { evaluatePlan } from '../vrp/evaluate.js';
 import { dialectOfFormat } from '../vrp/io/csv-cells.js';
@@ -11,8 +11,10 @@ import { toPlanJson } from '../vrp/io/json.js';
 import type { Problem } from '../vrp/problem.js';
 import { buildProblem } from '../vrp/validate.js';
 import type { ServiceContext } from './context.js';
-import { dataFingerprint } from './data-fingerprint.js';
-import { customersKnownTo, editedRoutes } from './edited-routes.js';
+import { dataFingerprint, UNKNOWN_DATA } from './data-fingerprint.js';
+import { heldEvaluation, heldKnowledge } from './held-plans.js';
+import { editedRoutes } from './edited-routes.js';
+import { knowledgeOf, type PlanKnowledge, withReasonsFrom } from './plan-reasons.js';
 import { safeFileName } from './file-names.js';
 import type { Progress } from '../jobs/protocol.js';
 import type { Planner } from './planning.js';
@@ -47,34 +49,9 @@ function recheck(ctx: ServiceContext, day: ReturnType<typeof dayNow>, stored: St
   if (madeOn === day.fingerprint) return stored;
   const now = evaluatePlan(day.problem(), stored.routes, stored.variant);
   if (madeOn === null && sameFigures(now, stored.evaluation) && sameReasons(now, stored.evaluation)) return stored;
-  return { ...stored, evaluation: withReasonsFrom(stored, now), dataChanged: true, plannedCost: stored.evaluation.cost };
-}
-
-const TAKEN_OFF = 'it was taken off its route by hand';
-const ADDED_AFTER = 'it was added after this plan was made (plan again to include it)';
-
-/**
- * Why customers are not served, where the stored plan `from` (the plan itself, or the plan some routes are hand
- * edits of) knows better than the evaluator, which sees only today's data and would blame the fleet: a customer
- * added to the instance after the plan was made was never known to it, and one its routes served was taken off by
- * hand. The customers the plan knew are those on its routes and those it already left out.
- */
-function withReasonsFrom(from: StoredPlan, now: Evaluation): Evaluation {
-  const routed = new Set(from.routes.flat());
-  const known = customersKnownTo(from);
-  // A saved hand edit edited again: what an earlier edit took off stays taken off by hand.
-  const takenOffBefore = new Set(
-    from.evaluation.violations.filter((v) => v.kind === 'unserved' && v.message.endsWith(TAKEN_OFF)).map((v) => v.customerId),
-  );
-  const reason = (id: string) => (routed.has(id) || takenOffBefore.has(id) ? TAKEN_OFF : known.has(id) ? null : ADDED_AFTER);
-  const violations = now.violations.map((v) => {
-    const why = v.kind === 'unserved' && v.customerId !== undefined ? reason(v.customerId) : null;
-    if (!why) return v;
-    // The evaluator's figures (demand, room left) were of its own reason, not of this one.
-    const { figures: _theirs, ...rest } = v;
-    return { ...rest, message: `customer ${v.customerId} is not served: ${why}` };
-  });
-  return { ...now, violations };
+  // A plan whose planning data is not known here (a kept plan already out of date on screen) knows no cost "when planned".
+  const plannedCost = madeOn === UNKNOWN_DATA ? {} : { plannedCost: stored.evaluation.cost };
+  return { ...stored, evaluation: withReasonsFrom(knowledgeOf(stored), now), dataChanged: true, ...plannedCost };
 }
 
 /**
@@ -154,14 +131,18 @@ function editedPlan(ctx: ServiceContext, instance: Instance, request: { instance
 const check = (ctx: ServiceContext, request: CallRequest<'plans:check'>) =>
   checkOn(ctx, requireInstance(ctx, request.instanceId).instance, request);
 
-/** As `check`, on the day given (a day deleted elsewhere, as the window holds it, is scored on that). */
-function checkOn(ctx: ServiceContext, instance: Instance, request: CallRequest<'plans:check'>) {
+/**
+ * As `check`, on the day given (a day deleted elsewhere, as the window holds it, is scored on that). `held`: what the
+ * plan the edits were made on says, as the window holds it, where that plan was deleted since.
+ */
+function checkOn(ctx: ServiceContext, instance: Instance, request: CallRequest<'plans:check'>, held?: PlanKnowledge) {
   // Hand edits of a stored plan say, as the plan itself does, which customers it never knew, and which they took off:
   // a plan of another day knows other customers, and an edit saved from it would name that day's plan as its origin.
   const from = editedPlan(ctx, instance, request);
   const variant = toVariant(request.variant);
   const evaluation = evaluatePlan(buildProblem(instance), request.routes, variant);
-  return { variant, evaluation: from ? withReasonsFrom(from, evaluation) : evaluation };
+  const knowledge = from ? knowledgeOf(from) : held;
+  return { variant, evaluation: knowledge ? withReasonsFrom(knowledge, evaluation) : evaluation };
 }
 
 export function planServices(ctx: ServiceContext, planner: Planner) {
@@ -271,7 +252,9 @@ function exportEdited(ctx: ServiceContext, { id, format, instanceId, variant, da
   const changed = changedSincePlanned(instance, { dataChanged }, sent, dayUnsaved === true);
   const edited = { instanceId: dayId, variant: shownVariant, fromPlan: id };
   const routes = editedRoutes(instance, sent, editedPlan(ctx, instance, edited));
-  const { variant: scoredUnder, evaluation } = checkOn(ctx, instance, { ...edited, routes });
+  // The plan deleted since, the window's copy says which customers it took off by hand and which it never knew.
+  const heldFrom = !from && held ? heldKnowledge(held.plan, 'nothing was exported') : undefined;
+  const { variant: scoredUnder, evaluation } = checkOn(ctx, instance, { ...edited, routes }, heldFrom);
   const plan = { variant: scoredUnder, method: 'manual', modelName: null, routes, seconds: 0 };
   const name = `${instance.name}-${scoredUnder.name}-${from?.method ?? 'manual'}-${id}-edited`;
   return planFile(instance, plan, evaluation, format, name, changed);
@@ -283,10 +266,13 @@ function dayOrHeld(ctx: ServiceContext, dayId: number, held: HeldPlanAndDay | un
   return requireInstance(ctx, dayId, '; nothing was exported').instance;
 }
 
-/** A plan deleted elsewhere, as the window holds it: its figures made again on the day it holds it with, as Check does. */
+/**
+ * A plan deleted elsewhere, as the window holds it: its figures made again on the day it holds it with, as Check does,
+ * with the reasons of its own it gives for the customers it leaves out (taken off by hand, added after it was made).
+ */
 function exportHeld({ id, format, dayUnsaved }: ExportRequest, { plan, day }: HeldPlanAndDay) {
   const variant = toVariant(plan.variant);
-  const evaluation = evaluatePlan(buildProblem(day), plan.routes, variant);
+  const evaluation = heldEvaluation(plan, day, variant, 'nothing was exported');
   const changed = changedSincePlanned(day, plan, plan.routes, dayUnsaved === true);
   return planFile(day, { ...plan, variant }, evaluation, format, `${day.name}-${variant.name}-${plan.method}-${id}`, changed);
 }

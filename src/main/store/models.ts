@@ -57,6 +57,10 @@ export function modelRepository(db: Database) {
       return row && toInfo(row);
     },
     nameTaken: (name: string): boolean => byName.get(name) !== undefined,
+    named(name: string): ModelInfo | undefined {
+      const row = byName.get(name);
+      return row && toInfo(row);
+    },
     insert(model: NewModel): ModelInfo {
       const { lastInsertRowid } = insert.run(model.name, model.folder, JSON.stringify(model.card), model.builtIn ? 1 : 0);
       return find(Number(lastInsertRowid))!;

@@ -24,6 +24,8 @@ interface PlanRow {
   greedy_kept: number | null;
   edited_from: number | null;
   cut_short: number | null;
+  kept_from: number | null;
+  unverified: number | null;
 }
 
 type SummaryRow = Omit<PlanRow, 'routes' | 'evaluation'> & { violations: number; unserved: number };
@@ -66,16 +68,20 @@ const toStored = (row: PlanRow): StoredPlan => ({
 });
 
 /** The optional columns, present on the plan only where set (plans stored before them read as they did). */
-const planDetails = (row: Pick<PlanRow, 'compared_with' | 'effort' | 'greedy_kept' | 'edited_from' | 'cut_short'>) => ({
+const planDetails = (
+  row: Pick<PlanRow, 'compared_with' | 'effort' | 'greedy_kept' | 'edited_from' | 'cut_short' | 'kept_from' | 'unverified'>,
+) => ({
   ...(row.compared_with === null ? {} : { comparedWith: row.compared_with }),
   ...(row.effort === null ? {} : { effort: row.effort }),
   ...(row.greedy_kept === 1 ? { greedyKept: true as const } : {}),
   ...(row.cut_short === 1 ? { cutShort: true as const } : {}),
   ...(row.edited_from === null ? {} : { editedFrom: row.edited_from }),
+  ...(row.kept_from === null ? {} : { keptFrom: row.kept_from }),
+  ...(row.unverified === 1 ? { unverified: true as const } : {}),
 });
 
 // The violations are counted in the stored evaluation (no column of their own: plans stored before still list right).
-const SUMMARY_COLUMNS = `id, instance_id, variant, method, model_name, cost, vehicles, distance, late, feasible, seconds, created_at, compared_with, effort, greedy_kept, edited_from, cut_short,
+const SUMMARY_COLUMNS = `id, instance_id, variant, method, model_name, cost, vehicles, distance, late, feasible, seconds, created_at, compared_with, effort, greedy_kept, edited_from, cut_short, kept_from, unverified,
   (SELECT count(*) FROM json_each(evaluation, '$.violations')) AS violations,
   (SELECT count(*) FROM json_each(evaluation, '$.violations') WHERE json_extract(value, '$.kind') = 'unserved') AS unserved`;
 
@@ -85,9 +91,11 @@ export function planRepository(db: Database) {
   const get = db.prepare<[number], PlanRow>('SELECT * FROM plans WHERE id = ?');
   const insert = db.prepare(`
     INSERT INTO plans (instance_id, variant, method, model_name, routes, evaluation,
-                       cost, vehicles, distance, late, feasible, seconds, effort, greedy_kept, edited_from, cut_short, data_fingerprint, created_at)
+                       cost, vehicles, distance, late, feasible, seconds, effort, greedy_kept, edited_from, cut_short, kept_from, unverified,
+                       data_fingerprint, created_at)
     VALUES (@instanceId, @variant, @method, @modelName, @routes, @evaluation,
-            @cost, @vehicles, @distance, @late, @feasible, @seconds, @effort, @greedyKept, @editedFrom, @cutShort, @dataFingerprint, @createdAt)`);
+            @cost, @vehicles, @distance, @late, @feasible, @seconds, @effort, @greedyKept, @editedFrom, @cutShort, @keptFrom, @unverified,
+            @dataFingerprint, @createdAt)`);
   const fingerprint = db.prepare<[number], { data_fingerprint: string | null }>('SELECT data_fingerprint FROM plans WHERE id = ?');
   const remove = db.prepare<[number]>('DELETE FROM plans WHERE id = ?');
   const pair = db.prepare<[number, number]>('UPDATE plans SET compared_with = ? WHERE id = ?');
@@ -118,6 +126,8 @@ export function planRepository(db: Database) {
         greedyKept: plan.greedyKept ? 1 : null,
         editedFrom: plan.editedFrom ?? null,
         cutShort: plan.cutShort ? 1 : null,
+        keptFrom: plan.keptFrom ?? null,
+        unverified: plan.unverified ? 1 : null,
         dataFingerprint: dataFingerprint ?? null,
         createdAt,
       });

@@ -34,7 +34,7 @@ import {
   updateCustomer,
   updateFleet,
 } from '../state/draft.js';
-import { heldPlan } from '../state/keep-plan.js';
+import { heldPlan } from '../../shared/held-plan.js';
 import { useLiveProblems } from '../state/use-live-problems.js';
 import { SAVE_ACTIONS, type Workspace } from '../state/use-workspace.js';
 import { Gantt } from './gantt.js';

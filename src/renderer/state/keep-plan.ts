@@ -4,23 +4,18 @@
  * other version, and the dispatcher still has it on screen. The plan and day as this window holds them also make the
  * plan's files where they were deleted elsewhere (plans:export `held`).
  */
-import type { Api, HeldPlan, StoredInstance, StoredPlan } from '../../shared/api.js';
+import type { Api, StoredInstance } from '../../shared/api.js';
 import type { Instance } from '../../shared/domain.js';
+import { heldPlan } from '../../shared/held-plan.js';
 import type { PlanEdit, ShownPlan } from './use-workspace.js';
 
 type Run = <T>(action: string, fn: () => Promise<T>) => Promise<T | undefined>;
 
-/** The plan as the API takes it from a window: what made it and its routes (its figures are made again there). */
-export function heldPlan(plan: StoredPlan): HeldPlan {
-  const { variant, method, modelName, routes, seconds, effort, greedyKept, cutShort, dataChanged } = plan;
-  return { variant, method, modelName, routes, seconds, effort, greedyKept, cutShort, dataChanged };
-}
-
 /**
  * The plan on screen, stored as a plan of `copy`, the day just stored as a new day. Hand edits are kept as a
  * hand-edited plan, without the customers removed from the day before it was stored (as Save edited plan leaves them
- * out); a plan not edited stays the plan it is, made and named as it was, its figures made again on the copy
- * (`madeOn`: the day it was shown with). Null where there is none, or it could not be kept (the banner says why).
+ * out); a plan not edited stays the plan it is, made and named as it was, copied from the stored plan where it is
+ * still stored (`madeOn`: the day it was shown with). Null where there is none, or it could not be kept (the banner says why).
  */
 export async function keepPlanOn(
   api: Api,
@@ -37,6 +32,6 @@ export async function keepPlanOn(
     return (await run(action, () => api.call('plans:saveEdited', { instanceId: copy.id, variant: plan.variant, routes }))) ?? null;
   }
   if (!madeOn) return null;
-  const request = { instanceId: copy.id, basedOn: copy.updatedAt, plan: heldPlan(plan), madeOn };
+  const request = { instanceId: copy.id, basedOn: copy.updatedAt, id: plan.id, plan: heldPlan(plan), madeOn };
   return (await run(action, () => api.call('plans:keep', request))) ?? null;
 }

@@ -6,6 +6,7 @@ import { idsNeverReused } from './0050-ids-never-reused.js';
 import { trainingKeptModel } from './0060-training-kept-model.js';
 import { planCutShort } from './0070-plan-cut-short.js';
 import { planDataFingerprint } from './0080-plan-data-fingerprint.js';
+import { planKeptFrom } from './0090-plan-kept-from.js';
 import type { Migration } from './types.js';
 
 export type { Migration } from './types.js';
@@ -20,6 +21,7 @@ export const MIGRATIONS: readonly Migration[] = [
   trainingKeptModel,
   planCutShort,
   planDataFingerprint,
+  planKeptFrom,
 ];
 
 /** Every table the migrations create: a file holding any other is some other program's database. */
