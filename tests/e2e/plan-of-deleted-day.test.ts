@@ -86,6 +86,10 @@ test('a plan whose day another tab deleted still exports, and Save as new day ke
   const kept = JSON.parse((await download(b, 'export-plan-json')).text) as { routes: string[][] };
   expect(kept.routes).toEqual((JSON.parse(json.text) as { routes: string[][] }).routes);
   await expect(dayEntry(b, 'Dienstag (copy)').locator('.history-plan')).toHaveCount(1);
+  // Its history entry says it was kept, and, its plan deleted with the day, that how it was made is as this tab said.
+  const keptMark = dayEntry(b, 'Dienstag (copy)').locator('[data-testid^="kept-from-"]');
+  await expect(keptMark).toContainText('kept (unchecked)');
+  await expect(keptMark).toHaveAttribute('title', /that plan was deleted, so how it was made .* is as the window that kept it said/);
   // And the tab that deleted the day sees the new day with its plan.
   await expect(dayEntry(a, 'Dienstag (copy)')).toContainText('1 plan');
   await expect(b.getByTestId('error-banner')).toHaveCount(0);

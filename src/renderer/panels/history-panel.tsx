@@ -130,6 +130,12 @@ const PlanList = memo(function PlanList(props: {
                   {' '}
                   {editedFromText(plans, p.editedFrom)}
                 </span>
+              )}
+              {p.keptFrom !== undefined && (
+                <span className="history-meta" data-testid={`kept-from-${p.id}`} title={keptTitle(p)}>
+                  {' '}
+                  · kept{p.unverified ? ' (unchecked)' : ''}
+                </span>
               )}{' '}
               · {describeVariant(p.variant)}
               {p.comparedWith !== undefined && (
@@ -174,6 +180,14 @@ const PlanList = memo(function PlanList(props: {
 function editedFromText(plans: readonly PlanSummary[], fromId: number): string {
   const from = plans.find((q) => q.id === fromId);
   return from ? `from ${describePlanMethod(from)} of ${formatDateTime(from.createdAt)}` : 'from a plan deleted since';
+}
+
+/** A plan kept with a day saved as a new day, from the plan shown with the day deleted or saved over elsewhere. */
+function keptTitle(p: PlanSummary): string {
+  const kept = 'Kept with this day from the plan shown when its day was deleted or saved over in another window';
+  return p.unverified
+    ? `${kept}; that plan was deleted, so how it was made (method, model, planning time, the customers taken off by hand) is as the window that kept it said`
+    : kept;
 }
 
 function comparedTitle(plans: readonly PlanSummary[], otherId: number): string {
