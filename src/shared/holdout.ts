@@ -52,7 +52,7 @@ export function holdoutOutlook(ticked: number): string {
 /**
  * Said before Start (the Training form, under the outlook) where a held-out day is big enough for a learned model to take
  * minutes to plan it, by the rule the Plan view's notice uses (modelSpeedNotice, SLOW_MODEL_CUSTOMERS): judging plans
- * each held-out day once with each model after the training minutes, and the form's "a few seconds a day" is minutes
+ * each held-out day once with each model within the run's minutes, and the form's "a few seconds a day" is minutes
  * there (a greedy plan of 1,000 stops took minutes on a busy machine). Days above MAX_MODEL_CUSTOMERS no learned model
  * plans at all, so the judging of them would fail. Null where every held-out day is small.
  */
@@ -70,8 +70,8 @@ export function holdoutSpeedNotice(heldOut: readonly { name: string; customers: 
       ? ` The learned models plan at most ${MAX_MODEL_CUSTOMERS.toLocaleString('en-US')} customers, so a bigger day cannot be judged on: untick ${tooBig.length === 1 ? `“${tooBig[0].name}”` : 'those'}.`
       : '';
   return (
-    `${named} ${one ? 'is' : 'are'} held out to judge the new model: after the minutes of training both models plan ${one ? 'it' : 'each'} ` +
-    `once, and on a day of ${SLOW_MODEL_CUSTOMERS.toLocaleString('en-US')} customers or more that takes minutes, not seconds. ` +
+    `${named} ${one ? 'is' : 'are'} held out to judge the new model: both models plan ${one ? 'it' : 'each'} once within the run's minutes ` +
+    `(the model in use as the run starts, the new one as it ends), and on a day of ${SLOW_MODEL_CUSTOMERS.toLocaleString('en-US')} customers or more that takes minutes, not seconds. ` +
     `To judge sooner, untick ${one ? 'it' : 'them'} (the next most recent days are then held out).${cannot}`
   );
 }
@@ -86,8 +86,30 @@ export interface HoldoutComparison {
   days: number;
   newCosts: number[];
   newUnserved: number;
+  /** The customers each day's plan left unserved, in the order of the days (newUnserved is their sum). */
+  newUnservedByDay: number[];
   currentCosts: number[] | null;
   currentUnserved: number | null;
+  currentUnservedByDay: number[] | null;
+}
+
+/**
+ * The comparison on the days of it that `keep` marks (in the order of the days): a held-out day deleted during the run is
+ * left out of the judging, which counts only the dispatcher's days still stored.
+ */
+export function onDays(c: HoldoutComparison, keep: readonly boolean[]): HoldoutComparison {
+  const kept = <T>(days: readonly T[]) => days.filter((_, d) => keep[d]);
+  const sum = (days: readonly number[]) => days.reduce((total, u) => total + u, 0);
+  const current = c.currentCosts && c.currentUnservedByDay ? { costs: kept(c.currentCosts), unserved: kept(c.currentUnservedByDay) } : null;
+  return {
+    days: kept(c.newCosts).length,
+    newCosts: kept(c.newCosts),
+    newUnserved: sum(kept(c.newUnservedByDay)),
+    newUnservedByDay: kept(c.newUnservedByDay),
+    currentCosts: current?.costs ?? null,
+    currentUnserved: current ? sum(current.unserved) : null,
+    currentUnservedByDay: current?.unserved ?? null,
+  };
 }
 
 /** The mean of the days' costs: the figure the learning curve and the Models table give for a model on the held-out days. */
@@ -127,14 +149,21 @@ export const enoughToJudge = (c: HoldoutComparison): boolean => c.days >= MIN_DA
  * the figures the Plan view shows, with its customers not served; `dayByDay` the cost ratio that judges it ("day by day
  * 19.1 % less (…)"), null without a current model.
  */
-export function holdoutWords(c: HoldoutComparison, heldOut: readonly string[]) {
+export function holdoutWords(c: HoldoutComparison, heldOut: readonly string[], deleted: readonly string[] = []) {
   const named = someOf(
     heldOut.map((n) => `“${n}”`),
     5,
   );
+  // A held-out day deleted during the run is left out of the judging (onDays), and said so beside the days judged on.
+  const gone = deleted.length
+    ? `; ${someOf(
+        deleted.map((n) => `“${n}”`),
+        5,
+      )} ${deleted.length === 1 ? 'was' : 'were'} deleted during the run and ${deleted.length === 1 ? 'is' : 'are'} left out`
+    : '';
   const ratio = costRatio(c);
   return {
-    on: `mean cost of its greedy plans of ${c.days} held-out day${c.days === 1 ? '' : 's'} (${named})`,
+    on: `mean cost of its greedy plans of ${c.days} held-out day${c.days === 1 ? '' : 's'} (${named}${gone})`,
     /** The new model's mean cost of the days, and the current one's (null without one), in the figures above. */
     fresh: figureOf(meanCost(c.newCosts), c.newUnserved),
     current: c.currentCosts === null || c.currentUnserved === null ? null : figureOf(meanCost(c.currentCosts), c.currentUnserved),

@@ -86,8 +86,10 @@ const judged = (c: { days: number; newCost: number; newUnserved: number; current
   days: c.days,
   newCosts: Array<number>(c.days).fill(c.newCost),
   newUnserved: c.newUnserved,
+  newUnservedByDay: Array.from({ length: c.days }, (_, d) => (d === 0 ? c.newUnserved : 0)),
   currentCosts: Array<number>(c.days).fill(c.currentCost),
   currentUnserved: c.currentUnserved,
+  currentUnservedByDay: Array.from({ length: c.days }, (_, d) => (d === 0 ? c.currentUnserved : 0)),
 });
 
 let app: TestApp;
@@ -509,14 +511,55 @@ describe('training service', () => {
     expect((await app.call('models:list', {})).map((m) => m.name)).toEqual(['jampr-tw1-n10']);
   });
 
+  it('judges on the held-out days still stored where one is deleted during the run, and says so', async () => {
+    // Better on two days, worse on the one deleted during the run: judged on the two, too few to activate it.
+    const { ids } = await userHistory(
+      {
+        days: 3,
+        newCosts: [90, 200, 90],
+        newUnserved: 1,
+        newUnservedByDay: [0, 1, 0],
+        currentCosts: [100, 100, 100],
+        currentUnserved: 0,
+        currentUnservedByDay: [0, 0, 0],
+      },
+      { steps: 40 },
+    );
+    const run = await app.call('training:start', { variant: 'tw1', size: 10, instanceIds: ids, minutes: 1, name: 'after-delete' });
+    await app.call('instances:delete', { id: ids[4] });
+    let ended = run;
+    while (ended.status === 'running') {
+      await new Promise((r) => setTimeout(r, 10));
+      ended = await app.call('training:status', { id: run.id });
+    }
+    expect(ended.verdict).toBe(
+      'after-delete was not activated: 2 held-out days are too few to judge it by (at least 3; train on 4 or more stored days); mean cost of its greedy plans of 2 held-out days (“tiny-3”, “tiny-5”; “tiny-4” was deleted during the run and is left out) 90.0 against 100.0 for jampr-tw1-n10, day by day 10.0 % less (the geometric mean of the per-day cost ratios, which judges it). It can be activated under Models.',
+    );
+    await app.close();
+    // Every held-out day deleted: nothing is left to judge it on.
+    const all = await userHistory(judged({ days: 3, newCost: 90, newUnserved: 0, currentCost: 100, currentUnserved: 0 }), { steps: 40 });
+    const second = await app.call('training:start', { variant: 'tw1', size: 10, instanceIds: all.ids, minutes: 1, name: 'none-left' });
+    for (const id of all.ids.slice(3)) await app.call('instances:delete', { id });
+    let done = second;
+    while (done.status === 'running') {
+      await new Promise((r) => setTimeout(r, 10));
+      done = await app.call('training:status', { id: second.id });
+    }
+    expect(done.verdict).toBe(
+      'none-left was not activated: its held-out days (“tiny-3”, “tiny-4”, “tiny-5”) were all deleted during the run, so none is left to judge it on. It can be activated under Models.',
+    );
+  });
+
   it('judges day by day: a held-out day of 1,000 stops, or a planar day in its own units, does not outweigh the others', async () => {
     // 10 % cheaper on two days, 10 % dearer on the big one: the mean of the costs (426.7 against 400.0) is the big day's.
     const twoOfThree = await userHistory({
       days: 3,
       newCosts: [90, 90, 1100],
       newUnserved: 0,
+      newUnservedByDay: [0, 0, 0],
       currentCosts: [100, 100, 1000],
       currentUnserved: 0,
+      currentUnservedByDay: [0, 0, 0],
     });
     const won = await runToEnd({ variant: 'tw1', size: 10, instanceIds: twoOfThree.ids, minutes: 1, name: 'most-days' });
     expect(won.verdict).toBe(
@@ -529,8 +572,10 @@ describe('training service', () => {
       days: 3,
       newCosts: [115, 115, 800],
       newUnserved: 0,
+      newUnservedByDay: [0, 0, 0],
       currentCosts: [100, 100, 1000],
       currentUnserved: 0,
+      currentUnservedByDay: [0, 0, 0],
     });
     const lost = await runToEnd({ variant: 'tw1', size: 10, instanceIds: bigDayOnly.ids, minutes: 1, name: 'big-day-only' });
     expect(lost.verdict).toBe(

@@ -103,6 +103,8 @@ export interface TrainJobResult {
   threads: number;
   /** The validation cost (model frame) when the run started and when it ended. */
   validation: { start: number | null; end: number | null };
+  /** Seconds the trainer spent validating, all its validation points together (bench/train-time.ts). */
+  validationSec?: number;
 }
 
 export interface InfoResult {

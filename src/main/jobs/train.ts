@@ -7,6 +7,7 @@ import type { Problem } from '../vrp/problem.js';
 import { carriedPart } from '../vrp/unserved.js';
 import { buildProblem } from '../vrp/validate.js';
 import type { LearningPoint } from '../../shared/api.js';
+import type { DayCosts } from '../jampr/train/train-options.js';
 import type { HoldoutComparison, JobContext, TrainJob, TrainJobProgress, TrainJobResult } from './protocol.js';
 
 /**
@@ -56,6 +57,9 @@ export async function runTrainJob(job: TrainJob, ctx: JobContext<TrainJobProgres
     // and the pair bias is fitted to the days first (a few of the minutes; docs/model.md, "Pair bias").
     freezeNorm: job.fromDir !== null,
     pairSearch: job.fromDir !== null ? RETRAIN_PAIR_SEARCH : undefined,
+    // The model in use plans the held-out days after the run where it is not the model the run started from (whose plans
+    // of them the run's first validation made): its minutes keep time for that.
+    reserveValidations: validation.length && job.compareDir !== null && job.compareDir !== job.fromDir ? 1 : 0,
     signal: ctx.signal,
     saveGate: job.saveGate,
     onPhase: ({ label, elapsedSec }) => ctx.onProgress({ fraction: Math.min(1, elapsedSec / seconds), phase: label }),
@@ -96,12 +100,19 @@ export async function runTrainJob(job: TrainJob, ctx: JobContext<TrainJobProgres
   });
   const stopped = result.stoppedBy === 'cancelled';
   const compared = holdout.length > 0 && result.saved && !(stopped && job.compareWhenStopped === false);
-  if (compared && job.compareDir)
+  // The run's own plans of the held-out days are the comparison's where they are the same plans (the same model, days and
+  // method: plan-validation.ts plans as the plan job does): the saved model's at its last validation (not a cancelled
+  // run's, saved unvalidated), the model in use's at the first where the run started from it. Planned once, not twice.
+  const made = {
+    fresh: result.measured.end,
+    current: job.compareDir !== null && job.compareDir === job.fromDir ? result.measured.start : null,
+  };
+  if (compared && job.compareDir && !(made.fresh && made.current))
     ctx.onProgress({
       fraction: 1,
       phase: `comparing the new model with the current one on ${holdout.length} held-out day${holdout.length === 1 ? '' : 's'}`,
     });
-  const comparison = compared ? await compareOnHoldout(job, holdout) : null;
+  const comparison = compared ? await compareOnHoldout(job, holdout, made) : null;
   // A cancelled run's model was saved without a last validation: the verdict's plans of the held-out days just measured
   // it, as the curve measures, so they end its curve (on the card, for the Models table, and as the last point here).
   let end = result.validation.end;
@@ -137,6 +148,7 @@ export async function runTrainJob(job: TrainJob, ctx: JobContext<TrainJobProgres
     comparison,
     threads: result.threads,
     validation: { start: result.validation.start, end },
+    validationSec: result.validationSecTotal,
   };
 }
 
@@ -144,29 +156,36 @@ export async function runTrainJob(job: TrainJob, ctx: JobContext<TrainJobProgres
  * The new and the current model's JAMPR greedy plans of the held-out days, made by the plan job itself and priced by
  * the evaluator (so the verdict's figures are the ones the dispatcher sees in the Plan view).
  */
-async function compareOnHoldout(job: TrainJob, holdout: Problem[]): Promise<HoldoutComparison> {
+async function compareOnHoldout(
+  job: TrainJob,
+  holdout: Problem[],
+  made: { fresh: DayCosts | null; current: DayCosts | null },
+): Promise<HoldoutComparison> {
   const { runPlanJob } = await import('./plan.js');
   const variant = makeVariant(job.variant);
   // The comparison runs to its end even for a cancelled run where it is made (the app's): that run's model is judged.
   const quiet = { signal: new AbortController().signal, onProgress: () => {} };
-  const plansOf = async (modelDir: string) => {
+  const plansOf = async (modelDir: string): Promise<DayCosts> => {
     const costs: number[] = [];
-    let unserved = 0;
+    const unservedByDay: number[] = [];
     for (const [d, problem] of holdout.entries()) {
       const { routes } = await runPlanJob({ instance: job.holdout[d], variant, method: 'jampr', decode: 'greedy', modelDir }, quiet);
       const evaluation = evaluatePlan(problem, routes, variant);
       costs.push(evaluation.cost);
-      unserved += unservedIds(evaluation).length;
+      unservedByDay.push(unservedIds(evaluation).length);
     }
-    return { costs, unserved };
+    return { costs, unservedByDay };
   };
-  const fresh = await plansOf(job.outDir);
-  const current = job.compareDir ? await plansOf(job.compareDir) : null;
+  const fresh = made.fresh ?? (await plansOf(job.outDir));
+  const current = job.compareDir ? (made.current ?? (await plansOf(job.compareDir))) : null;
+  const sum = (days: number[]) => days.reduce((total, u) => total + u, 0);
   return {
     days: holdout.length,
     newCosts: fresh.costs,
-    newUnserved: fresh.unserved,
+    newUnserved: sum(fresh.unservedByDay),
+    newUnservedByDay: fresh.unservedByDay,
     currentCosts: current?.costs ?? null,
-    currentUnserved: current?.unserved ?? null,
+    currentUnserved: current ? sum(current.unservedByDay) : null,
+    currentUnservedByDay: current?.unservedByDay ?? null,
   };
 }

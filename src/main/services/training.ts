@@ -14,6 +14,7 @@ import {
   type HoldoutComparison,
   holdoutWords,
   MIN_DAYS_TO_ACTIVATE,
+  onDays,
   plannedBetter,
   splitHoldout,
 } from '../../shared/holdout.js';
@@ -73,6 +74,7 @@ export function trainingServices(ctx: ServiceContext) {
     }
     const days = stored.map((s) => s!.instance);
     const { learn, holdout } = splitHoldout(days);
+    const heldIds = ids.slice(ids.length - holdout.length);
     // Judging plans each held-out day with both models after the training minutes; a day no learned model plans would
     // fail the run then, its minutes lost and its folder removed: refused now, before anything runs.
     const unjudgeable = holdout.filter((day) => modelSizeRefusal(carriedCustomers(day).length) !== null);
@@ -162,14 +164,19 @@ export function trainingServices(ctx: ServiceContext) {
         const leftBehind = result.outDir && !stepped ? removeRunFolder(result.outDir, name) : null;
         const model = result.outDir && summary && stepped ? registerModel(ctx.store, result.outDir, false, summary) : null;
         // Without a model no step was trained: its folder went above, or (cancelled before the first step) none was written.
+        // A held-out day deleted during the run (another window) no longer counts: the model is judged on the days still
+        // stored, which are the dispatcher's history now. Its plans were made of the copy read at the start.
+        const still = heldIds.map((id) => ctx.store.instances.get(id) !== undefined);
+        const deleted = holdout.filter((_, d) => !still[d]).map((d) => d.name);
         const verdict = model
           ? activationGuard(
               model,
               current,
               inUse,
-              result.comparison,
+              result.comparison && deleted.length ? onDays(result.comparison, still) : result.comparison,
               result.cancelled,
-              holdout.map((d) => d.name),
+              holdout.filter((_, d) => still[d]).map((d) => d.name),
+              deleted,
             )
           : noStepVerdict(name, from, request.minutes, result.cancelled) + (leftBehind ? ` But ${leftBehind}.` : '');
         outcome = result.cancelled ? recordStopped(model, verdict) : trainingRuns.finish(run.id, 'done', model, null, verdict)!;
@@ -244,13 +251,19 @@ export function trainingServices(ctx: ServiceContext) {
     comparison: HoldoutComparison | null,
     cancelled: boolean,
     heldOut: string[],
+    deleted: string[],
   ): string {
     if (!comparison) {
       return `${model.name} was not activated: there were no held-out days of yours to compare it on (train on ${MIN_DAYS_TO_ACTIVATE} or more stored days).`;
     }
-    // Named, so that the dispatcher knows which of the days were judged on (the most recently stored, not edited).
-    const { on, fresh, current: was, dayByDay, tooFew } = holdoutWords(comparison, heldOut);
     const activatable = ' It can be activated under Models.';
+    if (comparison.days === 0)
+      return `${model.name} was not activated: its held-out days (${someOf(
+        deleted.map((n) => `“${clipped(n)}”`),
+        5,
+      )}) were all deleted during the run, so none is left to judge it on.${activatable}`;
+    // Named, so that the dispatcher knows which of the days were judged on (the most recently stored, not edited).
+    const { on, fresh, current: was, dayByDay, tooFew } = holdoutWords(comparison, heldOut, deleted);
     // A run that was stopped (Cancel, or the app closing) changes nothing: its model is judged and kept, not activated.
     if (cancelled) {
       const against = was === null || dayByDay === null || !current ? '' : ` against ${was} for ${current.name}, ${dayByDay}`;

@@ -17,8 +17,10 @@ const figures = (newCost: number, newUnserved: number, currentCost: number | nul
   days: 3,
   newCosts: [newCost, newCost, newCost],
   newUnserved,
+  newUnservedByDay: [newUnserved, 0, 0],
   currentCosts: currentCost === null ? null : [currentCost, currentCost, currentCost],
   currentUnserved,
+  currentUnservedByDay: currentUnserved === null ? null : [currentUnserved, 0, 0],
 });
 
 describe("jampr train's verdict, by the Training tab's rule", () => {
@@ -36,7 +38,15 @@ describe("jampr train's verdict, by the Training tab's rule", () => {
   });
 
   it('judges no better on too few held-out days, nor a run stopped before its end', () => {
-    const two = { days: 2, newCosts: [90, 90], newUnserved: 0, currentCosts: [100, 100], currentUnserved: 0 };
+    const two = {
+      days: 2,
+      newCosts: [90, 90],
+      newUnserved: 0,
+      newUnservedByDay: [0, 0],
+      currentCosts: [100, 100],
+      currentUnserved: 0,
+      currentUnservedByDay: [0, 0],
+    };
     expect(trainVerdict(input(two, { heldOut: ['day-4', 'day-5'], days: 5 }))).toEqual({
       better: null,
       said: 'mine is not judged better: 2 held-out days are too few to judge it by (at least 3; give --instances 4 or more days); mean cost of its greedy plans of 2 held-out days (“day-4”, “day-5”) 90.0 against 100.0 for jampr-tw1-n20, day by day 10.0 % less (the geometric mean of the per-day cost ratios, which judges it); it is kept in models/mine and plans only where asked for (jampr plan --model models/mine)',

@@ -43,8 +43,10 @@ describe('judging the held-out days day by day', () => {
     days: newCosts.length,
     newCosts,
     newUnserved,
+    newUnservedByDay: newCosts.map((_, d) => (d === 0 ? newUnserved : 0)),
     currentCosts,
     currentUnserved,
+    currentUnservedByDay: currentCosts.map((_, d) => (d === 0 ? currentUnserved : 0)),
   });
   it("weighs each day alike, whatever its size or units: a day's costs scaled by 1,000 change nothing", () => {
     const city = compared([90, 90, 110], [100, 100, 100]);
@@ -72,7 +74,7 @@ describe('the notice before Start where a held-out day takes minutes to judge on
         { name: 'Hamburg1000', customers: 1000 },
       ]),
     ).toBe(
-      '“Hamburg1000” (1,000 customers) is held out to judge the new model: after the minutes of training both models plan it once, and on a day of 400 customers or more that takes minutes, not seconds. To judge sooner, untick it (the next most recent days are then held out).',
+      "“Hamburg1000” (1,000 customers) is held out to judge the new model: both models plan it once within the run's minutes (the model in use as the run starts, the new one as it ends), and on a day of 400 customers or more that takes minutes, not seconds. To judge sooner, untick it (the next most recent days are then held out).",
     );
   });
   it('says a day bigger than a learned model plans cannot be judged on', () => {

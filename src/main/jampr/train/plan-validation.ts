@@ -8,10 +8,11 @@ import { buildProblem } from '../../vrp/validate.js';
 import type { Policy } from '../model/policy.js';
 import { jamprGreedyPlan } from '../planner.js';
 
-/** Each day's plan cost in the day's own units, and the customers the plans leave unserved in all. */
+/** Each day's plan cost in the day's own units, and the customers the plans leave unserved, in all and day by day. */
 export interface PlanCosts {
   costs: Float64Array;
   unserved: number;
+  unservedByDay: number[];
 }
 
 /**
@@ -32,7 +33,7 @@ export function heldOutPlanCosts(
   signal?: AbortSignal,
 ): PlanCosts {
   const costs = new Float64Array(days.length);
-  let unserved = 0;
+  const unservedByDay = days.map(() => 0);
   days.forEach((day, d) => {
     const whole = buildProblem(day);
     const carried = carriedPart(day);
@@ -44,7 +45,7 @@ export function heldOutPlanCosts(
     }
     const evaluation = evaluatePlan(whole, routes, variant);
     costs[d] = evaluation.cost;
-    unserved += unservedIds(evaluation).length;
+    unservedByDay[d] = unservedIds(evaluation).length;
   });
-  return { costs, unserved };
+  return { costs, unserved: unservedByDay.reduce((sum, u) => sum + u, 0), unservedByDay };
 }

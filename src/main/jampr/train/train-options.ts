@@ -69,6 +69,12 @@ export interface TrainModelOptions {
   validationDays?: Instance[];
   checkpointEverySec?: number;
   /**
+   * Validations' lengths of time the caller needs after the run within its minutes (`jampr train` and the app plan the
+   * held-out days with the model in use once more where the run did not start from it, jobs/train.ts): the last step
+   * leaves room for them as for the closing validation (budget.ts).
+   */
+  reserveValidations?: number;
+  /**
    * Before the first step, fit the pair bias (pair-search.ts) to `instances` training instances with the rest of
    * the network fixed, for at most `evaluations` greedy passes and `share` of the minutes. For fine-tuning a
    * trained model on one kind of day: four weights follow a city's distances and time slots at once, where the
@@ -118,8 +124,23 @@ export interface TrainResult {
   steps: number;
   /** Seconds the run's latest validation took (0 where it measured none). */
   validationSec: number;
+  /** Seconds all of the run's validations took together (a warm start's two stages together). */
+  validationSecTotal: number;
+  /**
+   * Where validation is measured by plans of `validationDays`: each day's plan cost and customers left unserved, by the
+   * model the run started from (before any step; null for a warm start's second stage alone) and by the weights saved at
+   * the end (null where they were not validated: a cancelled run). The same plans the comparison on the held-out days
+   * makes (plan-validation.ts), so jobs/train.ts takes them rather than plan the days again.
+   */
+  measured: { start: DayCosts | null; end: DayCosts | null };
   /** This run's own notes on the card, in order (the card's notes are these, then "Before: " and the earlier ones). */
   notes: string[];
   /** Threads that shared each step (1 where only one was asked for, or no worker could be started). */
   threads: number;
+}
+
+/** Each validation day's plan cost in the day's own units and the customers its plan left unserved, in the days' order. */
+export interface DayCosts {
+  costs: number[];
+  unservedByDay: number[];
 }

@@ -4,23 +4,21 @@ import { createRng } from '../../vrp/rng.js';
 import { roundCurveCost } from '../card.js';
 import { saveCheckpoint } from '../checkpoint.js';
 import { RolloutBaseline } from './baseline.js';
-import { anotherStepFits } from './budget.js';
+import { anotherStepFits, interiorPointFits } from './budget.js';
 import { cardNotes, earlyStopNote, newValidationSetNote } from './card-notes.js';
 import { greedyCosts, mean } from './costs.js';
 import { heldOutPlanCosts } from './plan-validation.js';
 import { createStepper } from './parallel-step.js';
 import { fitPairBias, PAIR_QUANTITY_WEIGHTS } from './pair-search.js';
-import { resolveRecipe, type Recipe, type RecipeName } from './recipe.js';
+import { resolveRecipe } from './recipe.js';
 import { FIRST_STEP_PHASE } from './phases.js';
 import { SaveGate } from './save-gate.js';
 import { setupTraining } from './setup.js';
 import type { StepOutcome } from './step.js';
 import type { TrainModelOptions, TrainProgress, TrainResult } from './train-options.js';
+import { type StageOptions, warmStart } from './warm-start.js';
 
 export type { TrainModelOptions, TrainProgress, TrainResult };
-
-/** Share of a warm-start run spent imitating the classical solver before REINFORCE takes over. */
-export const WARM_START_SHARE = 0.4;
 
 /**
  * The training entry the CLI (`jampr train`) and the app's worker call: REINFORCE for `minutes`,
@@ -33,63 +31,11 @@ export const WARM_START_SHARE = 0.4;
 export async function trainModel(o: TrainModelOptions): Promise<TrainResult> {
   if (!(o.minutes > 0)) throw new AppError('input', `training minutes must be positive, got ${o.minutes}`);
   const chosen = o.recipe ?? (o.fromDir ? 'pomo-mean' : 'warm-start');
-  if (chosen === 'warm-start') return warmStart(o);
+  if (chosen === 'warm-start') return warmStart(o, trainWithRecipe);
   return trainWithRecipe({ ...o, recipe: chosen });
 }
 
-/** Imitation, then REINFORCE from the imitation checkpoint, within the same minutes and signal. */
-async function warmStart(o: TrainModelOptions): Promise<TrainResult> {
-  const started = performance.now();
-  const first = await trainWithRecipe({ ...o, recipe: 'imitation', minutes: o.minutes * WARM_START_SHARE, minutesAsked: o.minutes });
-  const offset = (performance.now() - started) / 1000;
-  const left = o.minutes - offset / 60;
-  if (first.stoppedBy !== 'time' || left <= 0) return first;
-  // Progress and phases keep counting the run's time from its start (a bar fed by both never runs back at the switch).
-  const onProgress = o.onProgress && ((p: TrainProgress) => o.onProgress?.({ ...p, elapsedSec: p.elapsedSec + offset }));
-  const onPhase = o.onPhase && ((p: { label: string; elapsedSec: number }) => o.onPhase?.({ ...p, elapsedSec: p.elapsedSec + offset }));
-  // The run started once: its start point came from the first stage.
-  const second = await trainWithRecipe({
-    ...o,
-    fromDir: o.outDir,
-    recipe: 'pomo-mean',
-    minutes: left,
-    onProgress,
-    onPhase,
-    onStart: undefined,
-    // The first stage's checkpoint is this run's: a cancel is noted on it, the run's time and instances counted whole.
-    minutesAsked: o.minutes,
-    continuing: {
-      secondsBefore: offset,
-      instancesBefore: first.instancesThisRun,
-      stepsBefore: first.steps,
-      notes: first.notes,
-      validationSec: first.validationSec,
-    },
-  });
-  return { ...second, validation: { start: first.validation.start, end: second.validation.end } };
-}
-
-/**
- * A warm start's second stage continues the run of its first: that stage's checkpoint, time, instances and notes count
- * as this run's (a cancel before the second stage's first step is still noted on the checkpoint).
- */
-interface Continuation {
-  secondsBefore: number;
-  instancesBefore: number;
-  stepsBefore: number;
-  notes: string[];
-  /** How long the first stage's latest validation took: the second stage reserves as much for its closing one. */
-  validationSec: number;
-}
-
-async function trainWithRecipe(
-  o: TrainModelOptions & {
-    recipe: RecipeName | (Partial<Recipe> & { name: RecipeName });
-    /** The run's minutes where a warm start's stage gets a share of them (for the card's note on an early stop). */
-    minutesAsked?: number;
-    continuing?: Continuation;
-  },
-): Promise<TrainResult> {
+async function trainWithRecipe(o: StageOptions): Promise<TrainResult> {
   const recipe = resolveRecipe(o.recipe);
   const kind = o.kind ?? 'jampr';
   const validationSize = o.validationSet?.length ?? o.validationSize ?? 128;
@@ -134,10 +80,16 @@ async function trainWithRecipe(
   let validationCosts: Float64Array = new Float64Array(0);
   /** Customers the validation plans left unserved at the latest point (undefined: measured in model units). */
   let validationUnserved: number | undefined;
+  /** The plans of the validation days by the model the run starts from, and at the latest point (validatedAt). */
+  let startMeasured: Measured | null = null;
+  let lastMeasured: Measured | null = null;
+  /** Seconds the curve's points between its first and its last took (budget.ts, interiorPointFits). */
+  let interiorSec = 0;
   // The held-out days measured as the verdict measures them (plan-validation.ts), said on the card.
   if (o.validationDays) card = { ...card, validation: { ...card.validation, measure: 'plans' } };
-  /** Seconds the latest validation took. */
+  /** Seconds the latest validation took, and all of this stage's validations together. */
   let validationSec = 0;
+  let validationSecTotal = 0;
   /** The validation days' costs on the weights as they are now, and the customers left unserved where plans measure them. */
   const measure = (): Measured => {
     const started = performance.now();
@@ -147,6 +99,7 @@ async function trainWithRecipe(
         : { costs: greedyCosts(policy, validation, env, o.signal), unserved: undefined };
     } finally {
       validationSec = (performance.now() - started) / 1000;
+      validationSecTotal += validationSec;
     }
   };
   const stepsPerEpoch = Math.ceil(recipe.epochSize / recipe.batchSize);
@@ -156,7 +109,8 @@ async function trainWithRecipe(
    * Measuring reads the signal at every decoding step: a cancel ends it with AppError('cancelled'), nothing appended.
    */
   const validate = (measured?: Measured) => {
-    const { costs, unserved } = measured ?? measure();
+    lastMeasured = measured ?? measure();
+    const { costs, unserved } = lastMeasured;
     validationCosts = costs;
     validationUnserved = unserved;
     const cost = mean(validationCosts);
@@ -177,9 +131,12 @@ async function trainWithRecipe(
     const last = card.validation.curve.at(-1);
     if (!last) {
       validate();
+      startMeasured = lastMeasured;
       return;
     }
     const measured = measure();
+    startMeasured = measured;
+    lastMeasured = measured;
     const now = mean(measured.costs);
     if (Math.abs(round(now) - last.cost) <= 1e-6 * Math.max(1, Math.abs(last.cost)) && measured.unserved === last.unserved) {
       validationUnserved = last.unserved;
@@ -189,6 +146,8 @@ async function trainWithRecipe(
     note(`validation curve restarted at ${card.instancesTrained} instances: its last cost ${last.cost} is ${round(now)} today`);
     validate(measured);
   };
+  /** Whether a cancel stopped the run (read through a call: the loop's condition would narrow the variable). */
+  const cancelled = (): boolean => stoppedBy === 'cancelled';
   /** A validation in the loop, or undefined where a cancel ended it (the run then stops and saves what it trained). */
   const validateUnlessCancelled = (): number | undefined => {
     try {
@@ -207,9 +166,9 @@ async function trainWithRecipe(
     } finally {
       gate.leave();
     }
-    // Every save but a cancelled run's follows a validation of the weights it writes (in the loop, and at the end unless
-    // just done); a cancelled run's weights were not validated, and a caller that judges checkpoints must not judge it.
-    if (stoppedBy !== 'cancelled') await o.onCheckpoint?.(card, validationCosts);
+    // A cancelled run's weights, and a checkpoint's whose point the validation share left out (budget.ts), were not
+    // validated: a caller that judges checkpoints by their validation must not judge them.
+    if (stoppedBy !== 'cancelled' && validatedAt === card.instancesTrained) await o.onCheckpoint?.(card, validationCosts);
     lastSave = elapsed();
   };
 
@@ -236,7 +195,8 @@ async function trainWithRecipe(
   const stepsBefore = o.continuing?.stepsBefore ?? 0;
   const stepper = createStepper(o.threads ?? 1);
   try {
-    // The run ends with a validation as long as its first one, counted in its minutes (budget.ts).
+    // The run ends with a validation as long as its first one, counted in its minutes (budget.ts), and the caller's
+    // plans of the held-out days after it where it asks for them (reserveValidations).
     let closingSec = 0;
     try {
       const last = card.validation.curve.at(-1);
@@ -297,7 +257,8 @@ async function trainWithRecipe(
         break;
       }
       const perStepSec = steps > 0 ? (elapsed() - loopStart) / steps : 0;
-      if (!anotherStepFits({ elapsedSec: elapsed(), perStepSec, closingSec, budgetSec: o.minutes * 60 })) break;
+      const reservedSec = closingSec * (1 + (o.reserveValidations ?? 0));
+      if (!anotherStepFits({ elapsedSec: elapsed(), perStepSec, closingSec: reservedSec, budgetSec: o.minutes * 60 })) break;
       // Said before the signal is read: a stop asked for after it saves the step, one asked for before it writes nothing.
       if (steps === 0 && !o.continuing) o.onPhase?.({ label: FIRST_STEP_PHASE, elapsedSec: elapsed() });
       // The yield lets a Ctrl-C or a cancel arrive (a step on this thread holds the event loop); the signal is read after
@@ -313,22 +274,28 @@ async function trainWithRecipe(
       card = { ...card, instancesTrained: card.instancesTrained + problems.length, training: { epoch, stepInEpoch: stepInEpoch + 1 } };
       stepInEpoch++;
       let validationCost: number | undefined;
+      const epochEnds = stepInEpoch >= stepsPerEpoch;
+      const checkpointDue = elapsed() - lastSave >= (o.checkpointEverySec ?? 300);
       // Validation, the baseline's test and checkpoints see every batch sent so far applied.
-      if (stepInEpoch >= stepsPerEpoch) {
+      if (epochEnds || checkpointDue) {
         finished.push(...(await stepper.flush()));
-        baseline?.check(policy);
-        validationCost = validateUnlessCancelled();
-        if (validationCost !== undefined) {
-          epoch++;
-          stepInEpoch = 0;
-          adam.learningRate /= 1 + recipe.learningRateDecay * epoch; // η_t = η_{t−1}/(1 + 0.001·t); saved with the optimizer
-          card = { ...card, training: { epoch, stepInEpoch } };
-          await save();
+        if (epochEnds) baseline?.check(policy);
+        // A point between the first and the last only within its share of the run (budget.ts); a checkpoint is saved on
+        // time without one, so that a run stopped by the app keeps its work.
+        if (interiorPointFits({ interiorSec, nextSec: validationSec, elapsedSec: elapsed() })) {
+          const measuring = elapsed();
+          validationCost = validateUnlessCancelled();
+          interiorSec += elapsed() - measuring;
         }
-      } else if (elapsed() - lastSave >= (o.checkpointEverySec ?? 300)) {
-        finished.push(...(await stepper.flush()));
-        validationCost = validateUnlessCancelled();
-        if (validationCost !== undefined) await save();
+        if (!cancelled()) {
+          if (epochEnds) {
+            epoch++;
+            stepInEpoch = 0;
+            adam.learningRate /= 1 + recipe.learningRateDecay * epoch; // η_t = η_{t−1}/(1 + 0.001·t); saved with the optimizer
+            card = { ...card, training: { epoch, stepInEpoch } };
+          }
+          if (validationCost !== undefined || checkpointDue) await save();
+        }
       }
       report(finished.at(-1), validationCost);
     }
@@ -338,7 +305,19 @@ async function trainWithRecipe(
     if (stoppedBy !== 'cancelled' && validatedAt !== card.instancesTrained) validateUnlessCancelled();
     const threads = stepper.threads;
     const instancesThisRun = card.instancesTrained - startInstances;
-    const result = { stoppedBy, threads, instancesThisRun, steps: stepsBefore + steps, notes: runNotes, validationSec };
+    const result = {
+      stoppedBy,
+      threads,
+      instancesThisRun,
+      steps: stepsBefore + steps,
+      notes: runNotes,
+      validationSec,
+      validationSecTotal,
+      measured: {
+        start: dayCosts(startMeasured),
+        end: stoppedBy !== 'cancelled' && validatedAt === card.instancesTrained ? dayCosts(lastMeasured) : null,
+      },
+    };
     // The model would be the one the run started from (or untrained weights): nothing is written.
     if (stoppedBy === 'cancelled' && steps === 0 && !o.continuing) {
       return { ...result, card, saved: false, stoppedEarly: null, validation: { start: startValidation, end: null } };
@@ -374,7 +353,11 @@ async function trainWithRecipe(
 interface Measured {
   costs: Float64Array;
   unserved: number | undefined;
+  unservedByDay?: number[];
 }
+
+/** A measurement of the validation days by plans, as the result gives it (null where validation is in model units). */
+const dayCosts = (m: Measured | null) => (m?.unservedByDay ? { costs: [...m.costs], unservedByDay: [...m.unservedByDay] } : null);
 
 const isCancel = (err: unknown) => err instanceof AppError && err.kind === 'cancelled';
 

@@ -1,0 +1,129 @@
+import { cpSync } from 'node:fs';
+import { mkdtemp } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { makeVariant } from '../../src/shared/domain.js';
+import { loadCheckpoint } from '../../src/main/jampr/checkpoint.js';
+import { heldOutPlanCosts } from '../../src/main/jampr/train/plan-validation.js';
+import { trainModel } from '../../src/main/jampr/train/train.js';
+import { runTrainJob } from '../../src/main/jobs/train.js';
+import { MIN_TRAINING_MINUTES } from '../../src/shared/limits.js';
+import { createRng } from '../../src/main/vrp/rng.js';
+import { saveTinyModel, tinyInstance } from '../unit/jampr/fixtures.js';
+
+describe('judging a retrained model on the held-out days', () => {
+  it("plans the held-out days once: the run's first and last validation are the comparison's plans of them", async () => {
+    const root = await mkdtemp(join(tmpdir(), 'jampr-judging-'));
+    const current = await saveTinyModel(root, 'jampr', 'tw1', 6);
+    const rng = createRng(7);
+    const days = Array.from({ length: 4 }, () => tinyInstance(6, rng));
+    const phases: string[] = [];
+    const job = {
+      variant: 'tw1' as const,
+      size: 6,
+      minutes: MIN_TRAINING_MINUTES,
+      instances: days.slice(0, 2),
+      fromDir: current,
+      holdout: days.slice(2),
+      compareDir: current,
+      outDir: join(root, 'new'),
+      name: 'once',
+      seed: 5,
+      threads: 1,
+    };
+    const result = await runTrainJob(job, {
+      signal: new AbortController().signal,
+      onProgress: ({ phase }) => phase && phases.push(phase),
+    });
+    expect(result.cancelled).toBe(false);
+    // Nothing is left to plan after the run's minutes: the comparison was made by the run's own validations.
+    expect(phases.filter((p) => p.startsWith('comparing'))).toEqual([]);
+    // And they are the plans the comparison would make (the plan job's, priced in the days' own units), day by day.
+    const again = await runTrainJob({ ...job, outDir: join(root, 'unused'), compareDir: copyOf(current, root) }, stopAtFirstStep());
+    expect(again.comparison?.currentCosts).toEqual(result.comparison?.currentCosts);
+    expect(again.comparison?.currentUnservedByDay).toEqual(result.comparison?.currentUnservedByDay);
+    const { policy, card } = await loadCheckpoint(job.outDir);
+    const saved = heldOutPlanCosts(policy, card.env.mPre, job.holdout, makeVariant('tw1'));
+    policy.dispose();
+    expect(result.comparison?.newCosts).toEqual([...saved.costs]);
+    expect(result.comparison?.newUnservedByDay).toEqual(saved.unservedByDay);
+  }, 120_000);
+
+  it('measures the model it starts from as the plan job plans it, where training adds the features it lacks (zero weights)', async () => {
+    const root = await mkdtemp(join(tmpdir(), 'jampr-judging-'));
+    // An older model: no fleet or service feature, no pair bias. Training adds them with zero weight (train/setup.ts).
+    const old = await saveTinyModel(root, 'jampr', 'tw1', 6, 3, { fleetFeature: false, serviceFeature: false, pairBias: false });
+    const rng = createRng(12);
+    const days = Array.from({ length: 7 }, () => tinyInstance(6, rng, true));
+    const result = await runTrainJob(
+      {
+        variant: 'tw1',
+        size: 6,
+        minutes: MIN_TRAINING_MINUTES,
+        instances: days.slice(0, 3),
+        fromDir: old,
+        holdout: days.slice(3),
+        compareDir: copyOf(old, root),
+        outDir: join(root, 'new'),
+        name: 'upgraded',
+        seed: 1,
+        threads: 1,
+      },
+      stopAtFirstStep(),
+    );
+    // The start point is the upgraded model's plans; the comparison's current plans are the plan job's of the old folder.
+    const { policy, card } = await loadCheckpoint(old, { kind: 'jampr', fleetFeature: true, serviceFeature: true, pairBias: true });
+    const upgraded = heldOutPlanCosts(policy, card.env.mPre, days.slice(3), makeVariant('tw1'));
+    policy.dispose();
+    expect(result.comparison?.currentCosts).toEqual([...upgraded.costs]);
+    expect(result.comparison?.currentUnservedByDay).toEqual(upgraded.unservedByDay);
+  }, 120_000);
+
+  it("keeps the curve's points between its first and last within their share of the run: it trains rather than validate at every epoch", async () => {
+    const root = await mkdtemp(join(tmpdir(), 'jampr-judging-'));
+    const from = await saveTinyModel(root, 'jampr', 'tw1', 6);
+    const rng = createRng(3);
+    // Epochs of one small step, and many validation days: a point at every epoch's end would be most of the run.
+    const days = Array.from({ length: 40 }, () => tinyInstance(6, rng));
+    const outDir = join(root, 'new');
+    let epochs = 0;
+    const result = await trainModel({
+      variant: 'tw1',
+      size: 6,
+      minutes: 0.25,
+      fromDir: from,
+      instances: days.slice(0, 4),
+      validationDays: days.slice(4),
+      outDir,
+      seed: 2,
+      recipe: { name: 'pomo-mean', batchSize: 2, epochSize: 2, samplesPerInstance: 2 },
+      onProgress: (p) => {
+        epochs = p.epoch;
+      },
+    });
+    const curve = result.card.validation.curve;
+    // The first and the last point, and few between: far fewer than the epochs run.
+    expect(epochs).toBeGreaterThan(10);
+    expect(curve.length).toBeLessThan(epochs / 2);
+    expect(curve.at(-1)?.instances).toBe(result.card.instancesTrained);
+  }, 120_000);
+});
+
+/** The same model in another folder: compared with, it is planned by the plan job rather than taken from the run. */
+function copyOf(dir: string, root: string): string {
+  const copy = join(root, `copy-${Math.random().toString(36).slice(2)}`);
+  cpSync(dir, copy, { recursive: true });
+  return copy;
+}
+
+/** A train job's context that cancels the run once it has taken a step (the app still compares its model). */
+function stopAtFirstStep() {
+  const controller = new AbortController();
+  return {
+    signal: controller.signal,
+    onProgress: ({ point }: { point?: { meanCost: number | null } }) => {
+      if (point?.meanCost != null) controller.abort();
+    },
+  };
+}
