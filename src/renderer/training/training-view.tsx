@@ -35,14 +35,18 @@ let remembered: TrainingForm = { variant: null, sizeSet: null, minutes: 1, name:
 /** `planPolicy`: the dispatcher's own choice in the Plan bar (not the policy of the plan on screen, which may be another's). */
 export function TrainingView({ planPolicy }: { planPolicy: VariantName }) {
   const training = useTraining();
-  const instances = useInstanceList().list;
+  const { list: instances, loaded } = useInstanceList();
   const [form, setForm] = useState(remembered);
   remembered = form;
   const edit =
     <K extends keyof TrainingForm>(key: K) =>
     (value: TrainingForm[K]) =>
       setForm((f) => ({ ...f, [key]: value }));
-  const { sizeSet, minutes, name, chosen, fromScratch } = form;
+  const { sizeSet, minutes, name, fromScratch } = form;
+  // The ticked days still stored: one deleted since (here, or in another window) leaves the list and can no longer be
+  // unticked, so it is neither counted, held out nor sent (the start would be refused for it however the days were
+  // ticked again).
+  const chosen = loaded ? new Set([...form.chosen].filter((id) => instances.some((i) => i.id === id))) : form.chosen;
   const variant = form.variant ?? planPolicy;
   const [setVariant, setSize, setMinutes, setName, setFromScratch] = [
     edit('variant'),
