@@ -5,6 +5,10 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { EXPORT_ENDINGS } from '../../src/shared/api.js';
+import { safeFileName } from '../../src/main/services/file-names.js';
+import { writeInstanceCsv } from '../../src/main/vrp/io/csv-write.js';
+import { readInstanceFile } from '../../src/main/vrp/io/index.js';
 import { cliWorkDir, jamprIn } from './fixtures/cli.js';
 
 const DAY = [
@@ -65,4 +69,23 @@ describe('jampr plan on a spreadsheet file', () => {
     expect(failed?.stderr).toContain('the file holds binary data, not text');
     expect(failed?.stderr).not.toContain('warning');
   });
+
+  it("names a day the app exported after the day it was exported from, as the app's Import does", async () => {
+    const dir = await cliWorkDir();
+    const day = { ...readInstanceFile(await writeDay(dir, 'montag.csv'), { capacity: 50 }), name: 'Freitag Hamburg' };
+    for (const format of ['csv', 'csv-decimal-comma'] as const) {
+      // The file as the app's Export CSV names and writes it: Freitag_Hamburg.csv, Freitag_Hamburg-decimal-comma.csv.
+      const fileName = `${safeFileName(day.name)}${EXPORT_ENDINGS[format]}`;
+      await writeFile(join(dir, fileName), writeInstanceCsv(day, format === 'csv' ? 'standard' : 'decimal-comma'));
+      const { stdout } = await jamprIn(dir, 'plan', fileName, '--capacity', '50', '--time-limit', '0.1');
+      expect(JSON.parse(stdout).instance).toBe('Freitag Hamburg');
+    }
+  });
 });
+
+/** The spreadsheet's day as UTF-8 under `fileName` in `dir`; its path. */
+async function writeDay(dir: string, fileName: string): Promise<string> {
+  const path = join(dir, fileName);
+  await writeFile(path, `${DAY.join('\n')}\n`);
+  return path;
+}

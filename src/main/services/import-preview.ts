@@ -14,7 +14,7 @@ import { hasTableHeader } from '../vrp/io/csv-shape.js';
 import { parseInstanceText } from '../vrp/io/index.js';
 import { readSolomon, SOLOMON_COLUMNS } from '../vrp/io/solomon.js';
 import { readVrplib, vrplibColumns } from '../vrp/io/vrplib.js';
-import { importedDayName } from './file-names.js';
+import { importedDayName } from '../vrp/io/day-name.js';
 
 type PreviewRequest = CallRequest<'instances:previewCsv'>;
 

@@ -10,6 +10,7 @@ import { parseInstanceJson, parseInstanceLines, parseSingleInstanceLines } from 
 import { isCustomerTable, readSolomon, solomonSizeWarning } from './solomon.js';
 import { readVrplib } from './vrplib.js';
 import { decodeText } from '../../../shared/text-decoding.js';
+import { importedDayName } from './day-name.js';
 
 /**
  * Reading instances from files or text in any supported format. Everything returned here has passed
@@ -103,8 +104,9 @@ function checked(instance: Instance, options: ReadInstanceOptions, warn = true):
 }
 
 /**
- * Parses instance text of a known format; `defaultName` names a CSV instance when options.name is absent, `file` the
- * text in the messages about a whole JSON file (several instances where one is read, no JSON): its path where known.
+ * Parses instance text of a known format; `defaultName` names a customer table (CSV, or a spreadsheet saved as .txt)
+ * when options.name is absent, `file` the text in the messages about a whole JSON file (several instances where one is
+ * read, no JSON): its path where known.
  */
 export function parseInstanceText(
   text: string,
@@ -124,7 +126,8 @@ export function parseInstanceText(
         // header, a column missing) and "read as a customer table" beside it would say the file was fine.
         const warnings: string[] = [];
         const table = parseInstanceText(text, 'csv', { ...options, onWarning: (w) => warnings.push(w) }, defaultName);
-        for (const warning of [`${defaultName}.txt is read as a customer table (a spreadsheet saved as text)`, ...warnings])
+        const named = file === undefined ? `${defaultName}.txt` : basename(file);
+        for (const warning of [`${named} is read as a customer table (a spreadsheet saved as text)`, ...warnings])
           options.onWarning?.(warning);
         return table;
       }
@@ -147,7 +150,9 @@ export function parseInstanceText(
 
 /** Reads an instance file, picking the format by extension: .json, .jsonl (one instance), .txt (Solomon), .vrp (VRPLIB) or .csv. */
 export function readInstanceFile(path: string, options: ReadInstanceOptions = {}): Instance {
-  return parseInstanceText(readText(path, options.onWarning), formatOfPath(path), options, basename(path, extname(path)), path);
+  // A customer table's day is named after its file as the app's Import names it (the export's ending dropped, _ as
+  // spaces): one rule, so a day exported by the app and planned here keeps its name.
+  return parseInstanceText(readText(path, options.onWarning), formatOfPath(path), options, importedDayName(basename(path), true), path);
 }
 
 /** Reads a JSON Lines file of instances (as `jampr generate` writes), each checked by the instance rules. */
