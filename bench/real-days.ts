@@ -27,7 +27,7 @@
  */
 import { benchCityDays, DAY_SIZES } from './city-days.js';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { dirname } from 'node:path';
+import { dirname, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { type Instance, makeVariant, type VariantName } from '../src/shared/domain.js';
 import { createRng } from '../src/main/vrp/rng.js';
@@ -36,6 +36,7 @@ import { runPlanJob } from '../src/main/jobs/plan.js';
 import { evaluatePlan } from '../src/main/vrp/evaluate.js';
 import { buildProblem } from '../src/main/vrp/validate.js';
 import { withServiceRedrawn } from '../src/main/vrp/generate-city.js';
+import { givenModelsRootProblem } from '../src/main/jampr/model-catalog.js';
 
 const { values: args } = parseArgs({
   options: {
@@ -53,7 +54,17 @@ const { values: args } = parseArgs({
     service: { type: 'string' },
   },
 });
-if (args.models) process.env.JAMPR_MODELS_DIR = args.models;
+if (args.models !== undefined) {
+  // Checked before the first row: a mistyped folder would otherwise fail the first learned row, after the classical
+  // rows' minutes.
+  const root = resolve(args.models);
+  const problem = await givenModelsRootProblem(root, '--models');
+  if (problem) {
+    console.error(`real-days: ${problem.message}`);
+    process.exit(1);
+  }
+  process.env.JAMPR_MODELS_DIR = root;
+}
 
 const generated = withService(
   withOutOfReach(benchCityDays(Number(args.days), Number(args.seed)), Number(args['out-of-reach'])),

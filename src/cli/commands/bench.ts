@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import { checkModelFolder } from '../../main/jampr/checkpoint-files.js';
-import { defaultModelsRoot } from '../../main/jampr/model-catalog.js';
+import { defaultModelsRoot, findDefaultModel } from '../../main/jampr/model-catalog.js';
 import { generateInstances } from '../../main/vrp/generate.js';
 import { buildProblem } from '../../main/vrp/validate.js';
 import type { Problem } from '../../main/vrp/problem.js';
@@ -139,6 +139,8 @@ export async function run(argv: string[]): Promise<void> {
     const gapInstances = values['gap-instances'] ? String(values['gap-instances']).split(',') : DEFAULT_GAP_INSTANCES;
     const gapSeconds = numberFlag(values, 'gap-seconds', 60, { min: 1 });
     const modelDir = values.model ?? join(defaultModelsRoot(), 'jampr-tw1-n20');
+    // Checked before the figures that do not read it: the training figures, which do, come minutes later.
+    checkModelFolder(modelDir);
     // Measured on a thread of its own, as the rows plan on one: a Ctrl-C is heard at once and says in which figure.
     const { speedOnThread } = await import('../speed-thread.js');
     console.log(JSON.stringify(await speedOnThread({ gapInstances, gapSeconds, modelDir }), null, 2));
@@ -178,6 +180,7 @@ export async function run(argv: string[]): Promise<void> {
     problems = generateInstances(size, count, seed).map(buildProblem);
     title = `${count} generated instances, N=${size}, seed ${seed}`;
   }
+  if (values.model === undefined) await refuseMissingModels(choices, variant, problems);
   console.log(
     `## ${variant.name} (alpha ${variant.alpha}, beta ${latenessPrice(variant) ?? 'none: lateness forbidden'}, ${variant.penalty}) — ${title}\n`,
   );
@@ -232,6 +235,16 @@ function refuseModelMismatch(dir: string, choices: MethodChoice[], variant: Vari
     policy: (v) => `bench it with --variant ${v}`,
   });
   if (mismatch) throw usageError(mismatch);
+}
+
+/**
+ * Without --model a learned row plans with a model of the models folder (resources/models, or $JAMPR_MODELS_DIR), as
+ * jampr plan does: a folder that is none, or holds no model of the row's kind and policy, is refused by plan's rule
+ * (findDefaultModel) before the table begins, not as its first learned row fails.
+ */
+async function refuseMissingModels(choices: MethodChoice[], variant: Variant, problems: Problem[]): Promise<void> {
+  const kinds = new Set(choices.map((c) => methodOption(c).method).filter((m) => m === 'jampr' || m === 'am'));
+  for (const kind of kinds) await findDefaultModel(kind, variant.name, problems[0].instance.customers.length);
 }
 
 /** Which flag sets each method's effort; a flag none of the chosen methods reads is refused, as `jampr plan` does. */

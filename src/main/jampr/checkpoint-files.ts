@@ -1,4 +1,4 @@
-import { readFileSync, statSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { z } from 'zod';
 import { variantNameSchema } from '../../shared/domain.js';
@@ -118,7 +118,11 @@ function readJson(dir: string, file: string): unknown {
   try {
     text = readFileSync(path, 'utf8');
   } catch {
-    throw new AppError('model', `${dir} is not a model folder: it has no readable ${file}`);
+    // A folder mistyped is named as missing, not as a folder that lacks a file.
+    throw new AppError(
+      'model',
+      existsSync(dir) ? `${dir} is not a model folder: it has no readable ${file}` : `the model folder ${dir} does not exist`,
+    );
   }
   try {
     return JSON.parse(text);

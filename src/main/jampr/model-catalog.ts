@@ -54,6 +54,9 @@ export async function listModels(root = defaultModelsRoot()): Promise<CatalogEnt
   return entries;
 }
 
+/** Why a path that is no folder is none, in words that follow its name. */
+const notAFolder = (path: string): string => (existsSync(path) ? 'is a file, not a folder' : 'does not exist');
+
 const isFolder = (path: string): boolean => {
   try {
     return statSync(path).isDirectory();
@@ -70,10 +73,23 @@ const isFolder = (path: string): boolean => {
 export function modelsRootProblem(root: string): AppError | null {
   if (isFolder(root)) return null;
   const named = process.env.JAMPR_MODELS_DIR && resolve(process.env.JAMPR_MODELS_DIR) === root ? ', as $JAMPR_MODELS_DIR names it' : '';
-  return new AppError('model', `the models folder ${root} ${existsSync(root) ? 'is a file, not a folder' : 'does not exist'}${named}`, [
+  return new AppError('model', `the models folder ${root} ${notAFolder(root)}${named}`, [
     named
       ? 'set JAMPR_MODELS_DIR to a folder that holds model folders, or unset it to plan with the shipped models'
       : 'give the folder of a model with --model',
+  ]);
+}
+
+/**
+ * What is wrong with a folder given as a models root by a flag (a benchmark's --models): none there, or no model folder
+ * in it (one with a card.json, as resources/models holds them); null where it holds a model. Asked before any work, so
+ * that a mistyped folder is named at once rather than as the first learned row fails.
+ */
+export async function givenModelsRootProblem(root: string, flag: string): Promise<AppError | null> {
+  const problem = isFolder(root) ? null : notAFolder(root);
+  if (problem === null && (await listModels(root)).length > 0) return null;
+  return new AppError('model', `${flag} ${root} ${problem ?? 'holds no model: none of its folders has a card.json'}`, [
+    'give a folder that holds model folders, as resources/models does',
   ]);
 }
 
