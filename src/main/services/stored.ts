@@ -19,17 +19,21 @@ export interface NotStoredWords {
 export const notStored = (everStored: boolean, { never, gone, missing }: NotStoredWords): AppError =>
   everStored ? new AppError('conflict', gone, [], missing) : inputError(never);
 
+/** What a refusal calls a stored day or plan: a day is an "instance" there, as in the API's calls. */
+const recordWord = (what: 'day' | 'plan'): string => (what === 'day' ? 'instance' : 'plan');
+
 /** The words a refusal names a day or plan gone by, with what they name. */
 export const namedById = (what: 'day' | 'plan', id: number): MissingRecord => ({
   what,
   id,
-  words: `the ${what === 'day' ? 'instance' : 'plan'} with id ${id}`,
+  words: `the ${recordWord(what)} with id ${id}`,
 });
 
-const instanceWords = (id: number, nothingDone: string): NotStoredWords => {
-  const missing = namedById('day', id);
+/** What a refusal of the day or plan `id`, not stored, says: "there is no plan with id 7, and there never was…". */
+const notStoredById = (what: 'day' | 'plan', id: number, nothingDone: string): NotStoredWords => {
+  const missing = namedById(what, id);
   return {
-    never: `there is no instance with id ${id}, and there never was${nothingDone}`,
+    never: `there is no ${recordWord(what)} with id ${id}, and there never was${nothingDone}`,
     gone: `${missing.words} was deleted elsewhere after it was opened here${nothingDone}`,
     missing,
   };
@@ -39,7 +43,7 @@ const instanceWords = (id: number, nothingDone: string): NotStoredWords => {
 export function requireInstance(ctx: ServiceContext, id: number, nothingDone = ''): StoredInstance {
   const stored = ctx.store.instances.get(id);
   if (stored) return stored;
-  throw notStored(ctx.store.instances.everStored(id), instanceWords(id, nothingDone));
+  throw notStored(ctx.store.instances.everStored(id), notStoredById('day', id, nothingDone));
 }
 
 /** What a refusal of a version changed elsewhere says: what was not done, and what the caller can do instead. */
@@ -67,7 +71,7 @@ export function instanceAsShown(
   // a day that was there and went since was deleted in another window.
   if (!stored) {
     throw notStored(ctx.store.instances.everStored(instanceId), {
-      never: instanceWords(instanceId, `; ${nothingDone}`).never,
+      never: notStoredById('day', instanceId, `; ${nothingDone}`).never,
       gone: `this instance was deleted in another window since it was opened here; ${nothingDone}`,
       missing: { what: 'day', id: instanceId, words: 'this instance' },
     });
@@ -81,20 +85,11 @@ export function instanceAsShown(
   return stored;
 }
 
-const planWords = (id: number, nothingDone: string): NotStoredWords => {
-  const missing = namedById('plan', id);
-  return {
-    never: `there is no plan with id ${id}, and there never was${nothingDone}`,
-    gone: `${missing.words} was deleted elsewhere after it was opened here${nothingDone}`,
-    missing,
-  };
-};
-
 /** The stored plan; where there is none, refused by the one rule (`nothingDone` as for requireInstance). */
 export function requirePlan(ctx: ServiceContext, id: number, nothingDone = ''): StoredPlan {
   const stored = ctx.store.plans.get(id);
   if (stored) return stored;
-  throw notStored(ctx.store.plans.everStored(id), planWords(id, nothingDone));
+  throw notStored(ctx.store.plans.everStored(id), notStoredById('plan', id, nothingDone));
 }
 
 /**
@@ -104,5 +99,5 @@ export function requirePlan(ctx: ServiceContext, id: number, nothingDone = ''): 
 export function storedPlanUnlessDeleted(ctx: ServiceContext, id: number): StoredPlan | null {
   const stored = ctx.store.plans.get(id);
   if (stored || ctx.store.plans.everStored(id)) return stored ?? null;
-  throw inputError(planWords(id, '').never);
+  throw inputError(notStoredById('plan', id, '').never);
 }
