@@ -296,6 +296,11 @@ describe('training service', () => {
       await new Promise((r) => setTimeout(r, 10));
     }
   };
+  /** A run named `name` on userHistory's days, to its end, its held-out days judged as `comparison` says. */
+  const judgedRun = async (name: string, comparison: TrainJobResult['comparison'], history: { stored?: number } = {}) => {
+    const { ids } = await userHistory(comparison, history);
+    return runToEnd({ variant: 'tw1', size: 10, instanceIds: ids, minutes: 1, name });
+  };
 
   it('refuses before training a held-out day bigger than a learned model plans, naming it, and starts nothing', async () => {
     const { trainer, ids } = await userHistory(null, { stored: 3 });
@@ -450,8 +455,7 @@ describe('training service', () => {
   });
 
   it('activates the new model only when it plans the held-out days better, and says so either way', async () => {
-    const better = await userHistory(judged({ days: 3, newCost: 90, newUnserved: 0, currentCost: 100, currentUnserved: 0 }));
-    const won = await runToEnd({ variant: 'tw1', size: 10, instanceIds: better.ids, minutes: 1, name: 'better' });
+    const won = await judgedRun('better', judged({ days: 3, newCost: 90, newUnserved: 0, currentCost: 100, currentUnserved: 0 }));
     expect(won.verdict).toBe(
       'better is now active: mean cost of its greedy plans of 3 held-out days (“tiny-3”, “tiny-4”, “tiny-5”) 90.0 against 100.0 for jampr-tw1-n10, day by day 10.0 % less (the geometric mean of the per-day cost ratios, which judges it).',
     );
@@ -461,8 +465,7 @@ describe('training service', () => {
     await app.close();
 
     // Cheaper by leaving a customer out is worse: fewer customers unserved comes first.
-    const worse = await userHistory(judged({ days: 3, newCost: 80, newUnserved: 1, currentCost: 100, currentUnserved: 0 }));
-    const lost = await runToEnd({ variant: 'tw1', size: 10, instanceIds: worse.ids, minutes: 1, name: 'worse' });
+    const lost = await judgedRun('worse', judged({ days: 3, newCost: 80, newUnserved: 1, currentCost: 100, currentUnserved: 0 }));
     expect(lost.verdict).toBe(
       'worse was not activated: mean cost of its greedy plans of 3 held-out days (“tiny-3”, “tiny-4”, “tiny-5”) 80.0 (1 customer not served) against 100.0 for jampr-tw1-n10, day by day 20.0 % less (the geometric mean of the per-day cost ratios, which judges it), which stays in use.',
     );
@@ -470,18 +473,18 @@ describe('training service', () => {
     await app.close();
 
     // Better on one held-out day only (of three stored days): too little to replace the model that plans today.
-    const few = await userHistory(judged({ days: 1, newCost: 50, newUnserved: 0, currentCost: 100, currentUnserved: 0 }), { stored: 3 });
-    const unjudged = await runToEnd({ variant: 'tw1', size: 10, instanceIds: few.ids, minutes: 1, name: 'few' });
+    const unjudged = await judgedRun('few', judged({ days: 1, newCost: 50, newUnserved: 0, currentCost: 100, currentUnserved: 0 }), {
+      stored: 3,
+    });
     expect(unjudged.verdict).toMatch(
       /^few was not activated: 1 held-out day is too few to judge it by \(at least 3; train on 4 or more stored days\)/,
     );
     expect(unjudged.verdict).toMatch(/ It can be activated under Models\.$/);
     await app.close();
     // Worse on those few days: nothing invites activating it by hand.
-    const fewWorse = await userHistory(judged({ days: 1, newCost: 150, newUnserved: 0, currentCost: 100, currentUnserved: 0 }), {
+    const worseFew = await judgedRun('few-worse', judged({ days: 1, newCost: 150, newUnserved: 0, currentCost: 100, currentUnserved: 0 }), {
       stored: 3,
     });
-    const worseFew = await runToEnd({ variant: 'tw1', size: 10, instanceIds: fewWorse.ids, minutes: 1, name: 'few-worse' });
     expect(worseFew.verdict).toMatch(/too few to judge it by/);
     expect(worseFew.verdict).not.toMatch(/can be activated/);
     expect((await app.call('models:list', {})).some((m) => m.active)).toBe(false);
@@ -551,33 +554,25 @@ describe('training service', () => {
   });
 
   it('judges day by day: a held-out day of 1,000 stops, or a planar day in its own units, does not outweigh the others', async () => {
-    // 10 % cheaper on two days, 10 % dearer on the big one: the mean of the costs (426.7 against 400.0) is the big day's.
-    const twoOfThree = await userHistory({
+    /** The new model's cost of each of three held-out days, against 100, 100 and 1,000 for the current one. */
+    const byDay = (newCosts: number[]) => ({
       days: 3,
-      newCosts: [90, 90, 1100],
+      newCosts,
       newUnserved: 0,
       newUnservedByDay: [0, 0, 0],
       currentCosts: [100, 100, 1000],
       currentUnserved: 0,
       currentUnservedByDay: [0, 0, 0],
     });
-    const won = await runToEnd({ variant: 'tw1', size: 10, instanceIds: twoOfThree.ids, minutes: 1, name: 'most-days' });
+    // 10 % cheaper on two days, 10 % dearer on the big one: the mean of the costs (426.7 against 400.0) is the big day's.
+    const won = await judgedRun('most-days', byDay([90, 90, 1100]));
     expect(won.verdict).toBe(
       'most-days is now active: mean cost of its greedy plans of 3 held-out days (“tiny-3”, “tiny-4”, “tiny-5”) 426.7 against 400.0 for jampr-tw1-n10, day by day 3.8 % less (the geometric mean of the per-day cost ratios, which judges it).',
     );
     expect((await app.call('models:list', {})).filter((m) => m.active).map((m) => m.name)).toEqual(['most-days']);
     await app.close();
     // 15 % dearer on two days, cheaper on the big one: a lower mean, but not better day by day.
-    const bigDayOnly = await userHistory({
-      days: 3,
-      newCosts: [115, 115, 800],
-      newUnserved: 0,
-      newUnservedByDay: [0, 0, 0],
-      currentCosts: [100, 100, 1000],
-      currentUnserved: 0,
-      currentUnservedByDay: [0, 0, 0],
-    });
-    const lost = await runToEnd({ variant: 'tw1', size: 10, instanceIds: bigDayOnly.ids, minutes: 1, name: 'big-day-only' });
+    const lost = await judgedRun('big-day-only', byDay([115, 115, 800]));
     expect(lost.verdict).toBe(
       'big-day-only was not activated: mean cost of its greedy plans of 3 held-out days (“tiny-3”, “tiny-4”, “tiny-5”) 343.3 against 400.0 for jampr-tw1-n10, day by day 1.9 % more (the geometric mean of the per-day cost ratios, which judges it), which stays in use.',
     );
