@@ -3,31 +3,14 @@
  * no focus coming back), and unsaved edits in it are never replaced unasked.
  */
 import { type Browser, expect, type Page, test } from '@playwright/test';
-import { appUrl } from './support/browser.js';
-import { importCsv } from './support/csv-import.js';
-import { CITY_DAY_CSV } from './support/fixtures.js';
-
-/** The history entry of the day named exactly `name` (not its copy). */
-const dayEntry = (page: Page, name: string) =>
-  page.locator('[data-testid^="history-instance-"]').filter({ has: page.locator('.history-name').getByText(name, { exact: true }) });
+import { dayEntry, importDay, openDay, openTabs } from './support/tabs.js';
 
 /** Tab A imports `name` and plans it (`plan`); tab B opens it. */
 async function dayInTwoTabs(browser: Browser, name: string, plan: boolean) {
-  const context = await browser.newContext();
-  const [a, b] = [await context.newPage(), await context.newPage()];
-  const errors: string[] = [];
-  for (const page of [a, b]) page.on('pageerror', (err) => errors.push(err.message));
-  await a.goto(appUrl());
-  await importCsv(a, `${name}.csv`, CITY_DAY_CSV, { vehicles: 3, capacity: 30, speedKmh: 25 });
-  if (plan) {
-    await a.getByTestId('method').selectOption('classical');
-    await a.getByTestId('method-effort').fill('0.5');
-    await a.getByTestId('plan-button').click();
-    await expect(a.getByTestId('plan-meta')).toBeVisible({ timeout: 60_000 });
-  }
-  await b.goto(appUrl());
-  await dayEntry(b, name).getByTestId('history-open').click();
-  await expect(b.getByTestId('instance-name')).toHaveValue(name);
+  const { context, pages, errors } = await openTabs(browser, 2);
+  const [a, b] = pages;
+  await importDay(a, name, plan ? '0.5' : undefined);
+  await openDay(b, name);
   return { context, a, b, errors };
 }
 

@@ -4,53 +4,8 @@
  * a copy of the day. Two (or three) tabs of one browser on the web mode.
  */
 import { readFile } from 'node:fs/promises';
-import { type BrowserContext, expect, type Page, test } from '@playwright/test';
-import { appUrl } from './support/browser.js';
-import { importCsv } from './support/csv-import.js';
-import { CITY_DAY_CSV } from './support/fixtures.js';
-
-/** The history entry of the day named exactly `name` (not its copy). */
-const dayEntry = (page: Page, name: string) =>
-  page.locator('[data-testid^="history-instance-"]').filter({ has: page.locator('.history-name').getByText(name, { exact: true }) });
-
-/** `count` tabs of one browser, each on the app, with the page errors they throw. */
-async function tabs(context: BrowserContext, count: number) {
-  const pages: Page[] = [];
-  const errors: string[] = [];
-  for (let i = 0; i < count; i++) {
-    const page = await context.newPage();
-    page.on('pageerror', (err) => errors.push(err.message));
-    await page.goto(appUrl());
-    pages.push(page);
-  }
-  return { pages, errors };
-}
-
-/** Imports `name` (the city day) in `page`; with `effort`, plans it with the classical solver for that many seconds. */
-async function importDay(page: Page, name: string, effort?: string) {
-  await importCsv(page, `${name}.csv`, CITY_DAY_CSV, { vehicles: 3, capacity: 30, speedKmh: 25 });
-  if (effort === undefined) return;
-  await page.getByTestId('method').selectOption('classical');
-  await page.getByTestId('method-effort').fill(effort);
-  await page.getByTestId('plan-button').click();
-  await expect(page.getByTestId('plan-meta')).toBeVisible({ timeout: 60_000 });
-}
-
-async function openDay(page: Page, name: string) {
-  await page.bringToFront();
-  await dayEntry(page, name).getByTestId('history-open').click();
-  await expect(page.getByTestId('instance-name')).toHaveValue(name);
-}
-
-/** Tab `page` deletes the day `name` from its history, answering its question. */
-async function deleteDay(page: Page, name: string) {
-  await page.bringToFront();
-  page.once('dialog', (dialog) => void dialog.accept());
-  await dayEntry(page, name)
-    .getByRole('button', { name: `Delete ${name}`, exact: true })
-    .click();
-  await expect(dayEntry(page, name)).toHaveCount(0);
-}
+import { expect, type Page, test } from '@playwright/test';
+import { dayEntry, deleteDay, importDay, openDay, openTabs } from './support/tabs.js';
 
 async function download(page: Page, testId: string) {
   const [file] = await Promise.all([page.waitForEvent('download'), page.getByTestId(testId).click()]);
@@ -58,8 +13,7 @@ async function download(page: Page, testId: string) {
 }
 
 test('a plan whose day another tab deleted still exports, and Save as new day keeps it with the new day', async ({ browser }) => {
-  const context = await browser.newContext();
-  const { pages, errors } = await tabs(context, 2);
+  const { context, pages, errors } = await openTabs(browser, 2);
   const [a, b] = pages;
   await importDay(a, 'Dienstag', '0.5');
   const planId = (await a.getByTestId('plan-meta').getAttribute('data-plan-id'))!;
@@ -98,8 +52,7 @@ test('a plan whose day another tab deleted still exports, and Save as new day ke
 });
 
 test('Plan on a day another tab deleted reads Save and plan as it does with edits, and plans it as a new day', async ({ browser }) => {
-  const context = await browser.newContext();
-  const { pages, errors } = await tabs(context, 2);
+  const { context, pages, errors } = await openTabs(browser, 2);
   const [a, b] = pages;
   await importDay(a, 'Donnerstag');
   await openDay(b, 'Donnerstag');
@@ -133,8 +86,7 @@ test('Plan on a day another tab deleted reads Save and plan as it does with edit
 });
 
 test('a plan running when another tab deletes its day is kept with a copy of the day, and the tab says so', async ({ browser }) => {
-  const context = await browser.newContext();
-  const { pages, errors } = await tabs(context, 3);
+  const { context, pages, errors } = await openTabs(browser, 3);
   const [a, b, c] = pages;
   await importDay(a, 'Mittwoch');
   await importDay(c, 'Blocker');

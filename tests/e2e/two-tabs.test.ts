@@ -4,21 +4,15 @@
  * deleted are kept, and the tab says how.
  */
 import { type Browser, expect, type Page, test } from '@playwright/test';
-import { appUrl } from './support/browser.js';
-import { importCsv } from './support/csv-import.js';
-import { CITY_DAY_CSV } from './support/fixtures.js';
+import { dayEntry, deleteDay, importDay, openDay, openTabs } from './support/tabs.js';
 
 test('a tab shows what another tab saved as it happens, and plans that version; a day deleted there leaves its history', async ({
   browser,
 }) => {
-  const context = await browser.newContext();
-  const [a, b] = [await context.newPage(), await context.newPage()];
-  const errors: string[] = [];
-  for (const page of [a, b]) page.on('pageerror', (err) => errors.push(err.message));
-  await a.goto(appUrl());
-  await importCsv(a, 'two-tabs.csv', CITY_DAY_CSV, { vehicles: 3, capacity: 30, speedKmh: 25 });
+  const { context, pages, errors } = await openTabs(browser, 2);
+  const [a, b] = pages;
+  await importDay(a, 'two-tabs');
   const entry = (page: Page) => page.locator('[data-testid^="history-instance-"]', { hasText: 'two-tabs' });
-  await b.goto(appUrl());
   await entry(b).first().click();
   await expect(b.getByTestId('fleet-vehicles')).toHaveValue('3');
 
@@ -46,18 +40,10 @@ test('a tab shows what another tab saved as it happens, and plans that version; 
 });
 
 test('a tab refuses to save hand edits of a plan once another tab has changed the day, as it refuses to plan it', async ({ browser }) => {
-  const context = await browser.newContext();
-  const [a, b] = [await context.newPage(), await context.newPage()];
-  const errors: string[] = [];
-  for (const page of [a, b]) page.on('pageerror', (err) => errors.push(err.message));
-  await a.goto(appUrl());
-  await importCsv(a, 'edit-tabs.csv', CITY_DAY_CSV, { vehicles: 3, capacity: 30, speedKmh: 25 });
-  await a.getByTestId('method').selectOption('classical');
-  await a.getByTestId('method-effort').fill('0.5');
-  await a.getByTestId('plan-button').click();
-  await expect(a.getByTestId('plan-meta')).toBeVisible({ timeout: 60_000 });
+  const { context, pages, errors } = await openTabs(browser, 2);
+  const [a, b] = pages;
+  await importDay(a, 'edit-tabs', '0.5');
   const entry = (page: Page) => page.locator('[data-testid^="history-instance-"]', { hasText: 'edit-tabs' });
-  await b.goto(appUrl());
   await entry(b).first().click();
   await expect(b.getByTestId('fleet-vehicles')).toHaveValue('3');
 
@@ -93,14 +79,9 @@ test('a tab refuses to save hand edits of a plan once another tab has changed th
 });
 
 test('a training run started in one tab is followed, and can be cancelled, in another', async ({ browser }) => {
-  const context = await browser.newContext();
-  const [a, b] = [await context.newPage(), await context.newPage()];
-  const errors: string[] = [];
-  for (const page of [a, b]) page.on('pageerror', (err) => errors.push(err.message));
-  for (const page of [a, b]) {
-    await page.goto(appUrl());
-    await page.getByTestId('tab-training').click();
-  }
+  const { context, pages, errors } = await openTabs(browser, 2);
+  const [a, b] = pages;
+  for (const page of pages) await page.getByTestId('tab-training').click();
   await a.bringToFront();
   await a.getByTestId('train-size').fill('10');
   await a.getByTestId('train-minutes').fill('1');
@@ -122,19 +103,11 @@ test('a training run started in one tab is followed, and can be cancelled, in an
  * hand, not saved. Returns the tabs, the plan's id and the stop moved.
  */
 async function editedInTabB(browser: Browser, name: string) {
-  const context = await browser.newContext();
-  const [a, b] = [await context.newPage(), await context.newPage()];
-  const errors: string[] = [];
-  for (const page of [a, b]) page.on('pageerror', (err) => errors.push(err.message));
-  await a.goto(appUrl());
-  await importCsv(a, `${name}.csv`, CITY_DAY_CSV, { vehicles: 3, capacity: 30, speedKmh: 25 });
-  await a.getByTestId('method').selectOption('classical');
-  await a.getByTestId('method-effort').fill('1');
-  await a.getByTestId('plan-button').click();
-  await expect(a.getByTestId('plan-meta')).toBeVisible({ timeout: 60_000 });
+  const { context, pages, errors } = await openTabs(browser, 2);
+  const [a, b] = pages;
+  await importDay(a, name, '1');
   const planId = (await a.getByTestId('plan-meta').getAttribute('data-plan-id'))!;
-  await b.goto(appUrl());
-  await dayEntry(b, name).getByTestId('history-open').click();
+  await openDay(b, name);
   await expect(b.getByTestId('plan-meta')).toHaveAttribute('data-plan-id', planId);
   const chip = b.getByTestId('legend-route-0').locator('[data-testid^="stop-chip-"]').first();
   const moved = (await chip.getAttribute('data-testid'))!.replace('stop-chip-', '');
@@ -143,20 +116,6 @@ async function editedInTabB(browser: Browser, name: string) {
   await expect(b.getByTestId('edit-bar')).toBeVisible();
   await expect(b.getByTestId('save-edited')).toBeEnabled();
   return { context, a, b, errors, planId, moved };
-}
-
-/** The history entry of the day named exactly `name` (not its copy). */
-const dayEntry = (page: Page, name: string) =>
-  page.locator('[data-testid^="history-instance-"]').filter({ has: page.locator('.history-name').getByText(name, { exact: true }) });
-
-/** Tab A deletes the day `name` from its history, answering its question. */
-async function deleteDayInTabA(a: Page, name: string) {
-  await a.bringToFront();
-  a.once('dialog', (dialog) => void dialog.accept());
-  await dayEntry(a, name)
-    .getByRole('button', { name: `Delete ${name}`, exact: true })
-    .click();
-  await expect(dayEntry(a, name)).toHaveCount(0);
 }
 
 test('hand edits of a plan another tab deleted are saved as a new plan, and the plan panel says so', async ({ browser }) => {
@@ -181,7 +140,7 @@ test('hand edits of a plan whose day another tab deleted are kept, if the dispat
   browser,
 }) => {
   const { context, a, b, errors, moved } = await editedInTabB(browser, 'day-gone');
-  await deleteDayInTabA(a, 'day-gone');
+  await deleteDay(a, 'day-gone');
 
   await b.bringToFront();
   let question = '';
@@ -207,7 +166,7 @@ test('a day another tab deleted, saved as a copy, keeps the hand edits of its pl
   const { context, a, b, errors, moved } = await editedInTabB(browser, 'day-and-plan-gone');
   await b.getByTestId('edit-demand-S2').fill('9');
   await b.getByTestId('edit-demand-S2').press('Enter');
-  await deleteDayInTabA(a, 'day-and-plan-gone');
+  await deleteDay(a, 'day-and-plan-gone');
 
   await b.bringToFront();
   let question = '';
@@ -231,7 +190,7 @@ test('a day another tab deleted, saved as a copy, keeps the hand edits of its pl
 
 test('a stop moved by hand after another tab deleted the day can still be kept, with the day, as a new day', async ({ browser }) => {
   const { context, a, b, errors, moved } = await editedInTabB(browser, 'gone-then-moved');
-  await deleteDayInTabA(a, 'gone-then-moved');
+  await deleteDay(a, 'gone-then-moved');
 
   // Tab B moves one more stop: its routes cannot be scored on a day that is gone, and the tab says what is left to do.
   await b.bringToFront();
