@@ -2,39 +2,24 @@
  * The driver sheets of one long route (45 stops) on a day where some shops have Chinese names: the PDF export says
  * which stops its font cannot print, and that Print prints them; a Polish name is no such stop.
  */
-import { expect, type Page, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { extractText } from 'unpdf';
-import { type AppSession, openApp } from './support/browser.js';
-import { importCsv } from './support/csv-import.js';
+import { dayPage } from './support/day-page.js';
 import { realDayCsv } from './support/fixtures.js';
 
-test.describe.configure({ mode: 'serial' });
-
 const STOPS = 45;
-let session: AppSession;
-let page: Page;
-const byTest = (id: string) => page.getByTestId(id);
+const csv = realDayCsv(STOPS).replace('Shop 1,', '北京饭店,').replace('Shop 2,', '上海商店,').replace('Shop 3,', 'Łódź Piekarnia,');
+const app = dayPage('long-route.csv', csv, { vehicles: 1, capacity: 400, speedKmh: 25 }, { plan: { policy: 'tw3', effort: '1' } });
+const byTest = app.byTest;
 
-test.beforeAll(async ({ browser }) => {
-  session = await openApp(browser, { unreachableTiles: true });
-  page = session.page;
-  const csv = realDayCsv(STOPS).replace('Shop 1,', '北京饭店,').replace('Shop 2,', '上海商店,').replace('Shop 3,', 'Łódź Piekarnia,');
-  await importCsv(page, 'long-route.csv', csv, { vehicles: 1, capacity: 400, speedKmh: 25 });
-  await byTest('policy-name').selectOption('tw3');
-  await byTest('method').selectOption('classical');
-  await byTest('method-effort').fill('1');
-  await byTest('plan-button').click();
-  await expect(byTest('plan-meta')).toBeVisible({ timeout: 60_000 });
+test.beforeAll(async () => {
   await byTest('open-sheets').click();
-});
-test.afterAll(async () => {
-  await session?.close();
 });
 
 test('the PDF export names the stops whose names its font cannot print, and says Print prints them', async () => {
   await expect(byTest('sheet-0').getByTestId('sheet-row-stop')).toHaveCount(STOPS);
   await expect(byTest('sheets-pdf-unprintable')).toHaveCount(0);
-  await Promise.all([page.waitForEvent('download'), byTest('sheets-pdf').click()]);
+  await Promise.all([app.page.waitForEvent('download'), byTest('sheets-pdf').click()]);
   const notice = byTest('sheets-pdf-unprintable');
   await expect(notice).toContainText('2 stops (');
   await expect(notice).toContainText('R1 北京饭店');
@@ -45,14 +30,14 @@ test('the PDF export names the stops whose names its font cannot print, and says
 
 test("Print names the route atop each of its pages: a long route's later pages start with its title", async () => {
   await byTest('sheets-route').selectOption('0');
-  await page.emulateMedia({ media: 'print' });
-  await page.setViewportSize({ width: 700, height: 1030 });
-  const bytes = await page.pdf({ preferCSSPageSize: true });
+  await app.page.emulateMedia({ media: 'print' });
+  await app.page.setViewportSize({ width: 700, height: 1030 });
+  const bytes = await app.page.pdf({ preferCSSPageSize: true });
   const { totalPages, text } = await extractText(new Uint8Array(bytes), { mergePages: false });
   expect(totalPages).toBeGreaterThan(1);
   for (const [i, pageText] of text.entries()) {
     expect(pageText.trimStart(), `page ${i + 1}`).toMatch(/^Route 1 · long-route/);
   }
-  await page.emulateMedia({ media: 'screen' });
-  await page.setViewportSize({ width: 1280, height: 800 });
+  await app.page.emulateMedia({ media: 'screen' });
+  await app.page.setViewportSize({ width: 1280, height: 800 });
 });

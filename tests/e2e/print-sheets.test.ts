@@ -3,43 +3,31 @@
  * on one A4 page, as the app's own PDF export lays it out (its last stop and return had landed alone on a second,
  * nearly blank page), and the window column keeps "07:30–11:30" on one line.
  */
-import { expect, type Page, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { extractText } from 'unpdf';
-import { type AppSession, openApp, SCREENS } from './support/browser.js';
-import { importCsv } from './support/csv-import.js';
+import { SCREENS } from './support/browser.js';
+import { dayPage } from './support/day-page.js';
 import { realDayCsv } from './support/fixtures.js';
-
-test.describe.configure({ mode: 'serial' });
 
 /** A day of 22 shops for one van that carries them all: under soft windows the plan is one route of every stop. */
 const STOPS = 22;
-let session: AppSession;
-let page: Page;
-const byTest = (id: string) => page.getByTestId(id);
-
-test.beforeAll(async ({ browser }) => {
-  session = await openApp(browser, { unreachableTiles: true });
-  page = session.page;
-  await importCsv(page, 'print-day.csv', realDayCsv(STOPS), { vehicles: 1, capacity: 200, speedKmh: 25 });
-  await byTest('policy-name').selectOption('tw3');
-  await byTest('method').selectOption('classical');
-  await byTest('method-effort').fill('1');
-  await byTest('plan-button').click();
-  await expect(byTest('plan-meta')).toBeVisible({ timeout: 60_000 });
-});
-test.afterAll(async () => {
-  await session?.close();
-});
+const app = dayPage(
+  'print-day.csv',
+  realDayCsv(STOPS),
+  { vehicles: 1, capacity: 200, speedKmh: 25 },
+  { plan: { policy: 'tw3', effort: '1' } },
+);
+const byTest = app.byTest;
 
 test('a route of 22 stops prints on one A4 page, its windows on one line each', async () => {
   await byTest('open-sheets').click();
   await byTest('sheets-route').selectOption('0');
   const sheet = byTest('sheet-0');
   await expect(sheet.getByTestId('sheet-row-stop')).toHaveCount(STOPS);
-  await page.emulateMedia({ media: 'print' });
+  await app.page.emulateMedia({ media: 'print' });
   // A4's width inside the print margins, at 96 px an inch: the width the print lays the sheet out in.
-  await page.setViewportSize({ width: 700, height: 1000 });
-  const wrapped = (await page.evaluate(`[...document.querySelectorAll('[data-testid="sheet-0"] tbody tr')].flatMap((row) => {
+  await app.page.setViewportSize({ width: 700, height: 1000 });
+  const wrapped = (await app.page.evaluate(`[...document.querySelectorAll('[data-testid="sheet-0"] tbody tr')].flatMap((row) => {
     const cell = row.children[3];
     const range = document.createRange();
     range.selectNodeContents(cell);
@@ -47,13 +35,13 @@ test('a route of 22 stops prints on one A4 page, its windows on one line each', 
     return lines > 1 ? [cell.textContent] : [];
   })`)) as string[];
   expect(wrapped, 'windows wrapped onto two lines').toEqual([]);
-  await page.setViewportSize({ width: 700, height: 1030 });
-  await session.screenshot('printed-route');
-  const bytes = await page.pdf({ path: `${SCREENS}/printed-route.pdf`, preferCSSPageSize: true });
+  await app.page.setViewportSize({ width: 700, height: 1030 });
+  await app.session.screenshot('printed-route');
+  const bytes = await app.page.pdf({ path: `${SCREENS}/printed-route.pdf`, preferCSSPageSize: true });
   const { totalPages, text } = await extractText(new Uint8Array(bytes), { mergePages: false });
   expect(totalPages, `the printed route's pages: ${text.map((p) => p.slice(0, 80)).join(' | ')}`).toBe(1);
   for (const id of ['R1', `R${STOPS - 2}`, 'Depot Mitte']) expect(text[0]).toContain(id);
-  await page.emulateMedia({ media: 'screen' });
-  await page.setViewportSize({ width: 1280, height: 800 });
+  await app.page.emulateMedia({ media: 'screen' });
+  await app.page.setViewportSize({ width: 1280, height: 800 });
   await byTest('sheets-close').click();
 });

@@ -3,11 +3,8 @@
  * column (SERVICE ran into QTY), a word that fits its cell is never broken inside (the depot's "Hammerbrook" was
  * printed "Hammerbroo / k", a start time "09:0 / 0"), the page does not scroll sideways, and print keeps the full headings.
  */
-import { expect, type Page, test } from '@playwright/test';
-import { type AppSession, openApp } from './support/browser.js';
-import { importCsv } from './support/csv-import.js';
-
-test.describe.configure({ mode: 'serial' });
+import { expect, test } from '@playwright/test';
+import { dayPage } from './support/day-page.js';
 
 /** A Hamburg day whose depot's bold name row holds "Hammerbrook", and stops whose starts wait for their windows. */
 const DAY = [
@@ -19,27 +16,13 @@ const DAY = [
   'customer,S4,Kiosk Nord,"Hammerbrook, Hamburg",53.5500,10.0150,5,10:00,14:00,10',
 ].join('\n');
 
-let session: AppSession;
-let page: Page;
-const byTest = (id: string) => page.getByTestId(id);
-
-test.beforeAll(async ({ browser }) => {
-  session = await openApp(browser, { unreachableTiles: true });
-  page = session.page;
-  await page.setViewportSize({ width: 640, height: 400 });
-  await importCsv(page, 'hammerbrook.csv', DAY, { vehicles: 2, capacity: 30, speedKmh: 25 });
-  await byTest('method').selectOption('classical');
-  await byTest('method-effort').fill('0.5');
-  await byTest('plan-button').click();
-  await expect(byTest('plan-meta')).toBeAttached({ timeout: 60_000 });
-});
-test.afterAll(async () => {
-  await session?.close();
-});
+const ZOOMED = { width: 640, height: 400 };
+const app = dayPage('hammerbrook.csv', DAY, { vehicles: 2, capacity: 30, speedKmh: 25 }, { viewport: ZOOMED, plan: { effort: '0.5' } });
+const byTest = app.byTest;
 
 /** Headings wider than their column, and words of the stop tables laid over two lines. Text: it runs in the page. */
 const crowding = (): Promise<{ headings: string[]; brokenWords: string[]; scrollWidth: number; clientWidth: number }> =>
-  page.evaluate(`(() => {
+  app.page.evaluate(`(() => {
     const tables = [...document.querySelectorAll('.sheet-stops')];
     const headings = tables.flatMap((t) => [...t.querySelectorAll('thead tr:last-child th')])
       .filter((th) => th.scrollWidth > th.clientWidth).map((th) => th.textContent);
@@ -69,7 +52,7 @@ test('at 640 x 400 px the sheets fit: headings in their columns, words whole, no
   expect(seen.scrollWidth, 'no sideways scrolling').toBeLessThanOrEqual(seen.clientWidth);
   // The depot rows' window ("leave 08:40", "shift end 18:00") on one line: at 12 % of the sheet it took two.
   const depotWindowLines =
-    await page.evaluate(`[...document.querySelectorAll('.sheet-depart td:nth-child(4), .sheet-return td:nth-child(4)')]
+    await app.page.evaluate(`[...document.querySelectorAll('.sheet-depart td:nth-child(4), .sheet-return td:nth-child(4)')]
     .map((cell) => {
       const range = document.createRange();
       range.selectNodeContents(cell);
@@ -78,15 +61,15 @@ test('at 640 x 400 px the sheets fit: headings in their columns, words whole, no
   expect(depotWindowLines as [string, number][]).toContainEqual(['shift end 18:00', 1]);
   for (const [text, lines] of depotWindowLines as [string, number][]) expect(lines, text).toBe(1);
   // A shortened heading says the whole word to a screen reader and on hover.
-  await expect(page.getByRole('columnheader', { name: 'Service', exact: true }).first()).toBeVisible();
-  await session.screenshot('zoomed-sheets');
+  await expect(app.page.getByRole('columnheader', { name: 'Service', exact: true }).first()).toBeVisible();
+  await app.session.screenshot('zoomed-sheets');
 });
 
 test('printed, the headings are whole words again', async () => {
-  await page.emulateMedia({ media: 'print' });
-  await page.setViewportSize({ width: 700, height: 1000 });
-  await expect(page.locator('.sheet-heading-full', { hasText: 'Service' }).first()).toBeVisible();
-  await expect(page.locator('.sheet-heading-short').first()).toBeHidden();
-  await page.emulateMedia({ media: 'screen' });
+  await app.page.emulateMedia({ media: 'print' });
+  await app.page.setViewportSize({ width: 700, height: 1000 });
+  await expect(app.page.locator('.sheet-heading-full', { hasText: 'Service' }).first()).toBeVisible();
+  await expect(app.page.locator('.sheet-heading-short').first()).toBeHidden();
+  await app.page.emulateMedia({ media: 'screen' });
   await byTest('sheets-close').click();
 });
