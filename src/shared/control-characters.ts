@@ -15,6 +15,9 @@ export function controlCharacterIn(text: string, kind: 'id' | 'text' = 'id'): st
   return found ? `U+${found[0].codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')}` : null;
 }
 
+/** How the message starts: a reader that words it for its own file (a CSV cell) finds it by this. */
+export const CONTROL_CHARACTER_PREDICATE = 'holds the invisible control character';
+
 /** The predicate a schema's message completes ("name … for customer C001"). */
 export const controlCharacterMessage = (text: string, kind: 'id' | 'text' = 'id'): string =>
-  `holds the invisible control character ${controlCharacterIn(text, kind)}: remove it (retype the text where it was pasted)`;
+  `${CONTROL_CHARACTER_PREDICATE} ${controlCharacterIn(text, kind)}: remove it (retype the text where it was pasted)`;

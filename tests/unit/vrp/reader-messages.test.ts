@@ -20,6 +20,30 @@ describe('what the readers say about bad values', () => {
     ]);
   });
 
+  it('names the CSV row and column of a cell holding a control character, as for a cell that does not read', () => {
+    const named = (rows: string) => () =>
+      parseCustomerCsv(`id,name,x,y,demand,ready,due,service\nD,Depot,0,0,0,0,1000,0\n${rows}`, { name: 'shop', capacity: 100 });
+    const fix = 'remove it (retype the text where it was pasted)';
+    expect(detailsOf(named('a,Anna,1,0,10,0,200,5\nb,"B\u202Eckerei",0,10,5,0,200,5\n'))).toEqual([
+      `row 4, column name: the text holds the invisible control character U+202E: ${fix}`,
+    ]);
+    // An id that breaks its line: the row, not the id (which the message would break over two lines).
+    expect(detailsOf(named('"a\nx",Anna,1,0,10,0,200,5\n'))).toEqual([
+      `row 3, column id: the text holds the invisible control character U+000A: ${fix}`,
+    ]);
+    // The depot's row, and a row whose other cell does not read, alike.
+    expect(detailsOf(named('b,"Bo\u2066b",0,10,x,0,200,5\n'))).toEqual([
+      "row 3, column demand: 'x' is not a number",
+      `row 3, column name: the text holds the invisible control character U+2066: ${fix}`,
+    ]);
+    const depot = () =>
+      parseCustomerCsv('id,name,x,y,demand,ready,due,service\nD,"De\u202Epot",0,0,0,0,1000,0\na,A,1,0,1,0,200,5\n', {
+        name: 'shop',
+        capacity: 100,
+      });
+    expect(detailsOf(depot)).toEqual([`row 2, column name: the text holds the invisible control character U+202E: ${fix}`]);
+  });
+
   it('shows a huge value as written in the file, never as Infinity', () => {
     const details = detailsOf(csv('a,1e308,0,10,0,200,5\nb,0,10,1e309,0,200,5\n'));
     expect(details).toContain("row 4, column demand: '1e309' is too large a number");

@@ -1,7 +1,9 @@
 /** The rows of a customer CSV as a spreadsheet numbers them, and the import's messages put in their order. */
 
+import { CONTROL_CHARACTER_PREDICATE } from '../../../shared/control-characters.js';
 import type { Instance } from '../../../shared/domain.js';
 import { checkInstance } from '../validate.js';
+import type { ColumnMapping } from './csv-columns.js';
 
 export interface Row {
   /** Spreadsheet row number. */
@@ -37,6 +39,29 @@ function atPosition(problem: string, customerRows: number[]): string | null {
   return row === undefined ? null : `row ${row}: ${problem}`;
 }
 
+/**
+ * A text cell's control character, which the schema words by the field's path as the API names it
+ * ("customers[1].name (customer b): holds the invisible control character U+202E: …"), put on its row and column as
+ * a cell that does not read is ("row 4, column Name: the text holds …"): the path is no place in a file, and the id
+ * it quotes may hold a line break. `customerRows[i]` is the row of `customers[i]`; null for any other problem.
+ */
+const CONTROL_AT_PATH = new RegExp(
+  `^(?:customers\\[(\\d+)\\]|depot)\\.(id|name|address) \\([^]*\\): (${CONTROL_CHARACTER_PREDICATE} [^]*)$`,
+);
+export function atCell(
+  problem: string,
+  customerRows: number[],
+  depotRow: number | undefined,
+  columns: ColumnMapping['names'],
+): string | null {
+  const found = CONTROL_AT_PATH.exec(problem);
+  if (!found) return null;
+  const [, index, field, what] = found;
+  const row = index === undefined ? depotRow : customerRows[Number(index)];
+  const column = columns[field as 'id' | 'name' | 'address'];
+  return row === undefined || column === undefined ? null : `row ${row}, column ${column}: the text ${what}`;
+}
+
 /** Problems of the whole file first, then row by row (stable), so each row's problems read together. */
 export function byRow(problems: string[]): string[] {
   const rowOf = (p: string) => Number(/^rows? (\d+)/.exec(p)?.[1] ?? 0);
@@ -57,17 +82,21 @@ export function rulesOnRows(
   rowsOfCustomer: Map<string, number[]>,
   customerRows: number[],
   depotRow: number | undefined,
+  columns: ColumnMapping['names'],
 ): string[] {
   const shared = new Set([...rowsOfCustomer].filter(([, rows]) => rows.length > 1).map(([id]) => id));
-  const placed = problems.map((p) => atPosition(p, customerRows) ?? withRow(p, rowsOfCustomer, depotRow));
+  const placed = problems.map(
+    (p) => atCell(p, customerRows, depotRow, columns) ?? atPosition(p, customerRows) ?? withRow(p, rowsOfCustomer, depotRow),
+  );
   if (shared.size === 0) return placed;
   const own = instance.customers.flatMap((c, i) => {
     if (!shared.has(c.id)) return [];
     const row = new Map([[c.id, [customerRows[i]]]]);
     // Alone, the customer meets the depot's and the fleet's problems again: only those that name it are kept.
     return checkInstance({ ...instance, customers: [c] }, { sent: true })
-      .problems.map((p) => withRow(p, row, undefined))
+      .problems.map((p) => atCell(p, [customerRows[i]], undefined, columns) ?? withRow(p, row, undefined))
       .filter((p) => p.startsWith('row '));
   });
-  return [...placed.filter((p, i) => !/^rows /.test(p) || problems[i].startsWith('duplicate id')), ...own];
+  // A cell's problem is on its own row already, and found again alone.
+  return [...new Set([...placed.filter((p, i) => !/^rows /.test(p) || problems[i].startsWith('duplicate id')), ...own])];
 }

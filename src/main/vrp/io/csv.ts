@@ -30,7 +30,7 @@ import { longRows } from './csv-long-rows.js';
 import { swappedLatLon } from './csv-swapped-axes.js';
 import { isSolomonText } from '../../../shared/solomon-text.js';
 import { isVrplibText } from '../../../shared/benchmark-text.js';
-import { byRow, type Row, rulesOnRows, withRow } from './csv-rows.js';
+import { atCell, byRow, type Row, rulesOnRows, withRow } from './csv-rows.js';
 import {
   binaryFileProblem,
   depotOutOfPlace,
@@ -124,7 +124,7 @@ function readNode(
     if (service) problems.push(`${where('service')}: the depot's service time must be empty or 0${which}`);
   }
   if (problems.length + bad.length > before) {
-    return isDepot || id === '' ? undefined : { partial: { id, x, y, demand, ready, due, service } };
+    return isDepot || id === '' ? undefined : { partial: { id, x, y, demand, ready, due, service, ...labels } };
   }
   if (isDepot) return { depot: { id, x: x!, y: y!, ready: ready!, due: due!, ...labels } };
   const openWindow = { ready: ready === undefined, due: due === undefined };
@@ -302,11 +302,13 @@ export function parseCustomerCsv(text: string, options: CsvFleetOptions): CsvImp
     mapping.geo && options.speedKmh === undefined ? { ...instance, coordinates: { kind: 'geo', speedKmh: 1 } } : instance;
   // As a save would check it: an id or a name over its length limit is the row's problem (the import keeps the day).
   const rules = rulesApply ? checkInstance(checkedAs, { sent: true }) : { problems: [], warnings: [] };
-  problems.push(...rulesOnRows(checkedAs, rules.problems, rowsOfCustomer, customerRows, depotRow?.number));
+  problems.push(...rulesOnRows(checkedAs, rules.problems, rowsOfCustomer, customerRows, depotRow?.number, mapping.names));
   // A row with a bad cell is not in the instance; the rules on its other fields (each alone, and between them) are
   // still its problems.
   for (const { row, customer } of unclocked ? [] : partialRows) {
-    problems.push(...partialCustomerProblems(customer, instance).map((p) => `row ${row}: ${p}`));
+    problems.push(
+      ...partialCustomerProblems(customer, instance).map((p) => atCell(p, [row], undefined, mapping.names) ?? `row ${row}: ${p}`),
+    );
   }
   // A file of lat and lon swapped, or with a depot row out of place, explains the rows' problems: said first, or last.
   if (problems.length)
