@@ -44,6 +44,22 @@ describe('jampr on a user mistake', () => {
     expectUserError(await failureOf('plan', join(dir, 'nope.csv')), /cannot read .*nope\.csv: it does not exist/);
   });
 
+  it('eval names a plan file that is no JSON at all, and says so where the two files were given the other way round', async () => {
+    const { dir, instance } = await tinyFiles();
+    const customers = join(dir, 'day.csv');
+    await writeFile(customers, 'id,x,y,demand,ready,due,service\nD,0,0,0,0,100,0\na,1,1,1,0,50,0\n');
+    const plan = join(dir, 'plan.json');
+    await writeFile(plan, JSON.stringify({ variant: 'tw1', routes: [['a']] }));
+    const swapped = await failureOf('eval', plan, customers, '--capacity', '10');
+    expectUserError(swapped, /^jampr: the plan file \S*day\.csv is not JSON: .*the instance comes first, then the plan/m);
+    expect(swapped.stderr).toContain(`jampr eval ${customers} ${plan}`);
+    // Not the other way round (the first file is no plan): the plan JSON is asked for, naming the file.
+    expectUserError(
+      await failureOf('eval', instance, customers),
+      /^jampr: the plan file \S*day\.csv is not JSON: eval reads the plan JSON/m,
+    );
+  });
+
   it('plan refuses an --out in a missing folder or on a folder before planning', async () => {
     const { dir, instance } = await tinyFiles();
     const missing = join(dir, 'no', 'such', 'plan.json');

@@ -68,7 +68,7 @@ export async function run(argv: string[]): Promise<void> {
     checkWritable(values.out, positionals.slice(0, 2));
   }
   const dialect = csvDialect(values['decimal-comma'], values.out === undefined ? undefined : 'csv');
-  const plan = parsePlanRoutes(planJsonText(positionals[1]));
+  const plan = parsePlanRoutes(planJsonText(positionals[1], positionals[0]));
   const readWarnings: string[] = [];
   const { problem, taken } = loadWithRecordedFleet(positionals[0], values, plan.fleet, (w) => readWarnings.push(w));
   for (const warning of readWarnings) printWarning(tellFleetShort(warning, problem.instance, plan.routes, values));
@@ -187,10 +187,30 @@ function unservedLines(unserved: readonly Violation[]): string[] {
   ];
 }
 
-/** The plan file's text; a plan CSV (what `plan --out x.csv` writes, for people) is named as such, with the way on. */
-function planJsonText(path: string): string {
+/**
+ * The plan file's text; a plan CSV (what `plan --out x.csv` writes, for people) is named as such, with the way on, and
+ * any other text that is no JSON document (a customer table, the two files given the other way round) by its file,
+ * not by the place JSON parsing stopped.
+ */
+function planJsonText(path: string, instancePath: string): string {
   const text = readTextFile(path, 'plan file');
   if (/^\uFEFF?route,stop,/.test(text))
     throw inputError(`the plan file ${path} is a plan CSV: eval reads the plan JSON (write it with jampr plan --out plan.json)`);
+  if (!/^\uFEFF?\s*[[{]/.test(text)) {
+    const way = holdsRoutes(instancePath)
+      ? `the instance comes first, then the plan (jampr eval ${path} ${instancePath})`
+      : 'eval reads the plan JSON (write it with jampr plan --out plan.json)';
+    throw inputError(`the plan file ${path} is not JSON: ${way}`);
+  }
   return text;
+}
+
+/** Whether the file is a plan document (an object with routes, or a bare list of routes): given as the instance. */
+function holdsRoutes(path: string): boolean {
+  try {
+    const doc: unknown = JSON.parse(readTextFile(path, 'instance file').replace(/^\uFEFF/, ''));
+    return Array.isArray(doc) || (typeof doc === 'object' && doc !== null && 'routes' in doc);
+  } catch {
+    return false;
+  }
 }
