@@ -5,8 +5,15 @@
  * first midnight, and times past 24:00 are written so; "23:00-1" is the evening before (-60).
  */
 
+/**
+ * AM or PM as spreadsheets write them: "PM", "pm", "p.m.", and Spanish Excel's "p. m." (a space, often a no-break
+ * one, between the letters).
+ */
+const MERIDIEM = '([AaPp])\\.?[ \\u00A0\\u202F]?[Mm]\\.?';
 // The days after "+" or "-" have as many digits as they need: formatClock writes a time ten days on as "+10".
-const CLOCK = /^(\d{1,2})(?::([0-5]\d)(?::([0-5]\d))?)?(?:\s*([AaPp])\.?[Mm]\.?)?(?:\s*([+-])([1-9]\d*))?$/;
+const CLOCK = new RegExp(`^(\\d{1,2})(?::([0-5]\\d)(?::([0-5]\\d))?)?(?:\\s*${MERIDIEM})?(?:\\s*([+-])([1-9]\\d*))?$`);
+/** A dotted time with AM or PM ("8.30am", as English writes it): its dot is a colon, AM or PM telling it from a decimal. */
+const DOTTED_MERIDIEM = new RegExp(`^(\\d{1,2})\\.([0-5]\\d)(?=\\s*${MERIDIEM.replace('(', '(?:')}(?:\\s*[+-]\\d+)?$)`);
 /** Minutes in a day: a time past it is the next day's. */
 export const MINUTES_PER_DAY = 24 * 60;
 
@@ -50,11 +57,11 @@ export function writesMeridiem(text: string): boolean {
 
 /**
  * The ways Europe writes a time of day, as H:MM: French "14h30" and "14h", German "7:00 Uhr", "7.30 Uhr" and
- * "7 Uhr". A dotted time without "Uhr" (7.30) stays a number: it may be a decimal.
+ * "7 Uhr"; and English "8.30am". A dotted time without "Uhr" or AM/PM (7.30) stays a number: it may be a decimal.
  */
 function colonForm(text: string): string {
   const written = /^(\d{1,2})\s*h\s*([0-5]\d)?$/i.exec(text) ?? /^(\d{1,2})(?:[:.]([0-5]\d))?\s*uhr$/i.exec(text);
-  return written ? `${written[1]}:${written[2] ?? '00'}` : text;
+  return written ? `${written[1]}:${written[2] ?? '00'}` : text.replace(DOTTED_MERIDIEM, '$1:$2');
 }
 
 /**

@@ -71,6 +71,24 @@ describe('times of day in a shift', () => {
   });
 });
 
+describe('12-hour times as spreadsheets in other locales write them', () => {
+  it("reads Spanish Excel's 'a. m.' and 'p. m.' (a space, or a no-break space, inside) and a dotted time with AM/PM", () => {
+    for (const [text, minutes] of [
+      ['8:30 a. m.', 8 * 60 + 30],
+      ['2:00 p. m.', 14 * 60],
+      ['12:15 a.\u00A0m.', 15],
+      ['11:45:30\u00A0p.\u00A0m.', 23 * 60 + 45.5],
+      ['8.30am', 8 * 60 + 30],
+      ['2.00 PM', 14 * 60],
+      ['11.15 p.m.+1', 24 * 60 + 23 * 60 + 15],
+    ] as const)
+      expect(parseClock(text), text).toBe(minutes);
+    // A dotted time without AM or PM stays a number (a decimal), and a meridiem needs its letters together or apart by one space.
+    for (const text of ['8.30', '8:30 a .m.', '8:30 a  m', '13.00 pm', '8.3am']) expect(parseClock(text), text).toBeUndefined();
+    expect(writesMeridiem('2:00 p. m.')).toBe(true);
+  });
+});
+
 describe('whether a time is written with AM or PM', () => {
   it('is what parseClock reads as a meridiem, next-day marks included', () => {
     for (const text of ['3:00 PM', '9am', '11:30 p.m.', '1:00 PM+1', ' 7 AM ']) expect(writesMeridiem(text), text).toBe(true);

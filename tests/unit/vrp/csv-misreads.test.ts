@@ -139,6 +139,17 @@ describe('customer CSVs that were misread', () => {
     ]);
   });
 
+  it("reads the times of Spanish Excel ('8:30 a. m.', with a no-break space) and English '2.30pm' as the times they are", () => {
+    const spanish = [
+      'id;lat;lon;demand;ready;due;service',
+      'D;-34,6;-58,4;0;6:00 a.\u00A0m.;6:00 p.\u00A0m.;0',
+      'A;-34,61;-58,41;2;8:30 a. m.;2:00 p. m.;5',
+    ];
+    expect(windows(spanish)).toEqual([[510, 840, 5]]);
+    const english = ['id,lat,lon,demand,ready,due,service', 'D,-33.87,151.21,0,6.00am,6.00pm,0', 'A,-33.88,151.22,2,11.30am,2.30pm,5'];
+    expect(windows(english)).toEqual([[690, 870, 5]]);
+  });
+
   it('names a time without AM or PM in a file that writes them, where the morning reading falls before the shift', () => {
     const header = 'id,x,y,demand,ready,due,service';
     const day = read([header, 'D,0,0,0,6:00 AM,6:00 PM,0', 'A,1,1,1,12:30,2:00 PM,5', 'B,2,2,1,1:00,3:00 PM,5', 'C,3,3,1,09:00,11:00,5']);
