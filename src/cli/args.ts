@@ -1,6 +1,6 @@
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { makeVariant, VARIANT_NAMES, type Variant, type VariantName, type VariantOverrides } from '../shared/domain.js';
-import { MAX_PRICE, MAX_SAMPLES, MAX_SEED, MAX_TIME_LIMIT_SEC, MIN_TIME_LIMIT_SEC } from '../shared/limits.js';
+import { MAX_CUSTOMERS, MAX_PRICE, MAX_SAMPLES, MAX_SEED, MAX_TIME_LIMIT_SEC, MIN_TIME_LIMIT_SEC } from '../shared/limits.js';
 import { usageError } from './usage.js';
 
 type Options = NonNullable<ParseArgsConfig['options']>;
@@ -125,6 +125,12 @@ export const EFFORT_FLAG_BOUNDS = {
   improve: { min: 0, max: MAX_TIME_LIMIT_SEC },
   samples: { min: 1, max: MAX_SAMPLES, integer: true },
 } as const;
+
+/**
+ * The customers --first keeps, in every command that has it: at most those an instance may have (MAX_CUSTOMERS), so
+ * that its refusal names that bound rather than the largest whole number a double holds exactly.
+ */
+export const FIRST_FLAG_BOUNDS = { min: 1, max: MAX_CUSTOMERS, integer: true } as const;
 
 /** The seeds --seed takes, in every command that has it: those a plan request takes (MAX_SEED, src/shared/limits.ts). */
 export const SEED_FLAG_BOUNDS = { min: 0, max: MAX_SEED, integer: true } as const;

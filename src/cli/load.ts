@@ -2,7 +2,7 @@ import { readInstanceFile } from '../main/vrp/io/index.js';
 import { buildProblem } from '../main/vrp/validate.js';
 import type { Problem } from '../main/vrp/problem.js';
 import { MAX_MAGNITUDE, MAX_VEHICLES, SPEED_KMH_RANGE } from '../shared/limits.js';
-import { optionalNumberFlag } from './args.js';
+import { FIRST_FLAG_BOUNDS, optionalNumberFlag } from './args.js';
 import { usageError } from './usage.js';
 
 /** Flags shared by every command that reads an instance file. */
@@ -35,7 +35,7 @@ export function loadProblem(
   { fallback = {}, onWarning = printWarning }: { fallback?: FleetValues; onWarning?: (message: string) => void } = {},
 ): Problem {
   const instance = readInstanceFile(path, {
-    first: optionalNumberFlag(values, 'first', { min: 1, integer: true }),
+    first: optionalNumberFlag(values, 'first', FIRST_FLAG_BOUNDS),
     // The instance's own bounds (shared/limits.ts), named as the flag's mistake rather than the file's.
     vehicles: optionalNumberFlag(values, 'vehicles', { min: 1, max: MAX_VEHICLES, integer: true }) ?? fallback.vehicles,
     // A vehicle carries something and moves: 0 is a slip, named here rather than as a problem of the file; so is a

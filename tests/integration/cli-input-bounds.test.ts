@@ -34,6 +34,26 @@ describe('jampr refuses input it would misreport', () => {
     );
   });
 
+  it('bounds --first by the customers an instance may have, not by the largest number a computer counts exactly', async () => {
+    const dir = await cliWorkDir();
+    await writeFile(join(dir, 'tiny.json'), writeInstanceJson(tinyInstance()));
+    await writeFile(join(dir, 'plan.json'), '{"routes": []}');
+    for (const command of ['plan', 'eval']) {
+      const args = command === 'plan' ? [join(dir, 'tiny.json')] : [join(dir, 'tiny.json'), join(dir, 'plan.json')];
+      const failure = await failureOf(command, ...args, '--first', '0');
+      expect(failure.code).toBe(EXIT.input);
+      expect(failure.stderr).toMatch(/^jampr: --first must be an integer >= 1 and <= 2000, got '0'/);
+    }
+    await refused(
+      /^jampr: --first must be an integer >= 1 and <= 2000, got '2001'/m,
+      'bench',
+      '--solomon',
+      join(dir, 'tiny.json'),
+      '--first',
+      '2001',
+    );
+  });
+
   it('refuses an empty instances file for training, and sizes beyond the limit before any work', async () => {
     const dir = await cliWorkDir();
     await writeFile(join(dir, 'empty.jsonl'), '\n');

@@ -21,6 +21,7 @@ import {
 import {
   BENCH_DEFAULTS,
   EFFORT_FLAG_BOUNDS,
+  FIRST_FLAG_BOUNDS,
   numberFlag,
   optionalNumberFlag,
   parseFlags,
@@ -168,7 +169,7 @@ export async function run(argv: string[]): Promise<void> {
   let problems: Problem[];
   let title: string;
   if (values.solomon) {
-    const first = optionalNumberFlag(values, 'first', { min: 1, integer: true });
+    const first = optionalNumberFlag(values, 'first', FIRST_FLAG_BOUNDS);
     problems = String(values.solomon)
       .split(',')
       .map((path) => loadProblem(path, values));
