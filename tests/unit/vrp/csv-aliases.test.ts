@@ -20,6 +20,14 @@ describe('column aliases', () => {
     expect(fields('id,name,address,lat,lon,qty,Delivery window from,Delivery window to,service')).toEqual(all);
   });
 
+  it('read Servicio and Serviço alone as the service time, as Spanish and Portuguese sheets head it', () => {
+    const fields = (header: string) => mapColumns(header.split(';')).names;
+    expect(fields('Código;Nombre;Latitud;Longitud;Cantidad;Hora inicio;Hora fin;Servicio (min)')).toMatchObject({
+      service: 'Servicio (min)',
+    });
+    expect(fields('Código;Nome;lat;lon;Quantidade;Início;Fim;Serviço')).toMatchObject({ service: 'Serviço' });
+  });
+
   it('read German Beginn and Ende as the window, as LibreOffice sheets head it', () => {
     const day = parseCustomerCsv(
       [
