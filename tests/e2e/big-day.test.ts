@@ -73,6 +73,28 @@ test('the table draws far fewer rows than the day has, and a screen reader is to
   await expect(byTest('customer-row-R1')).toHaveAttribute('aria-rowindex', '3');
 });
 
+test('the scroll bar counts every row at its drawn height: scrolled to a row by it, that row shows at the top', async () => {
+  const scroller = byTest('customer-table-scroll');
+  // A customer's rows form one tbody: its height is the row's with any message under it.
+  const rowHeight = await byTest('customer-row-R1').evaluate(
+    (row) => (row as unknown as { parentElement: { offsetHeight: number } }).parentElement.offsetHeight,
+  );
+  const headHeight = await byTest('customer-table').evaluate(
+    (table) => (table as unknown as { tHead: { offsetHeight: number } }).tHead.offsetHeight,
+  );
+  const scrollHeight = await scroller.evaluate((el) => (el as unknown as { scrollHeight: number }).scrollHeight);
+  expect(Math.abs(scrollHeight - (headHeight + STOPS * rowHeight))).toBeLessThanOrEqual(2);
+  // Row 600 of the day (R600) lies 600 rows down: scrolled there, it sits right under the heading.
+  await scroller.evaluate((el, top) => {
+    (el as unknown as { scrollTop: number }).scrollTop = top;
+  }, 600 * rowHeight);
+  await expect(byTest('customer-row-R600')).toBeVisible();
+  const box = (await scroller.boundingBox())!;
+  const row = (await byTest('customer-row-R600').boundingBox())!;
+  expect(Math.abs(row.y - (box.y + headHeight))).toBeLessThanOrEqual(2);
+  await scrollTableToTop();
+});
+
 test('arrow keys walk down the whole table: from the top, row 300 is reached with its demand cell focused', async () => {
   // 300 key presses, on a machine shared with other work.
   test.setTimeout(300_000);
