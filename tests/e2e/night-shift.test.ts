@@ -58,3 +58,36 @@ test('a night shift imports with its times after midnight as the next day, and p
   await byTest('fleet-depot-due').press('Enter');
   await expect(byTest('fleet-depot-due')).toHaveValue('07:00+1');
 });
+
+/** Each time of the sheets' stop tables ("02:00", "02:00+1") laid over more than one line, or past its cell's edge. */
+const splitTimes = (): Promise<string[]> =>
+  session.page.evaluate(`(() => {
+    const found = [];
+    for (const cell of document.querySelectorAll('.sheet-stops tbody td')) {
+      const right = cell.getBoundingClientRect().right - parseFloat(getComputedStyle(cell).paddingRight);
+      const walker = document.createTreeWalker(cell, NodeFilter.SHOW_TEXT);
+      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+        for (const time of node.textContent.matchAll(/\\d\\d:\\d\\d(\\+\\d)?/g)) {
+          const range = document.createRange();
+          range.setStart(node, time.index);
+          range.setEnd(node, time.index + time[0].length);
+          const boxes = [...range.getClientRects()].filter((r) => r.width > 0);
+          if (new Set(boxes.map((r) => Math.round(r.top))).size > 1) found.push(time[0] + ' over two lines');
+          else if (boxes.some((r) => r.right > right + 0.5)) found.push(time[0] + ' past its cell');
+        }
+      }
+    }
+    return found;
+  })()`) as Promise<string[]>;
+
+test('in a window narrower than 680 px the driver sheets keep each time after midnight whole, in its column', async () => {
+  const { page } = session;
+  await page.getByTestId('open-sheets').click();
+  await page.getByTestId('driver-sheets').waitFor();
+  await expect(page.getByTestId('driver-sheets')).toContainText(/\d\d:\d\d\+1/);
+  for (const width of [600, 640, 679, 760]) {
+    await page.setViewportSize({ width, height: 800 });
+    expect(await splitTimes(), `at ${width} px`).toEqual([]);
+  }
+  await page.getByTestId('sheets-close').click();
+});

@@ -159,13 +159,13 @@ export function DriverSheets({ instance, evaluation, variant, planLabel, warning
                       <b>{row.id}</b> {row.name}
                     </td>
                     <td>{row.place}</td>
-                    <td>{row.window}</td>
-                    <td>
+                    <td className="sheet-time">{row.window}</td>
+                    <td className="sheet-time">
                       {row.eta}
                       {row.late && ' (late)'}
                       {row.early && ' (early)'}
                     </td>
-                    <td>{row.start}</td>
+                    <td className="sheet-time">{row.start}</td>
                     <td>{row.service}</td>
                     <td>{row.load}</td>
                     <td className="sheet-tick">☐</td>
