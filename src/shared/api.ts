@@ -64,6 +64,7 @@ const editCheck = routesCheck.extend({ fromPlan: id.optional() });
  * `basedOn`: the instance's updatedAt the edits were made and scored on, as a plan request gives it: where the day was
  * saved or deleted elsewhere since, the edits are not saved ('conflict'), as a plan of that version is not made.
  */
+const editSave = editCheck.extend({ basedOn: versionStampSchema.optional() });
 /** The files a plan exports as: the plan CSV (standard, or for Excel with decimal commas) and the plan JSON. */
 export const planExportFormatSchema = z.enum(['csv', 'csv-decimal-comma', 'json']);
 export type PlanExportFormat = z.infer<typeof planExportFormatSchema>;
@@ -79,8 +80,6 @@ export const EXPORT_ENDINGS: Record<PlanExportFormat, string> = {
   'csv-decimal-comma': '-decimal-comma.csv',
   json: '.json',
 };
-
-const editSave = editCheck.extend({ basedOn: versionStampSchema.optional() });
 
 /**
  * Every call that names an instance or a plan by id answers alike where it names nothing stored: one deleted since (in
