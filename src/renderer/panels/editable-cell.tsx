@@ -59,6 +59,8 @@ interface Props {
    * only the rows in view keeps such a row drawn, where the questions before leaving the day find its text.
    */
   onHeld?: (held: boolean) => void;
+  /** The columns the cell spans in its grid (a position's cell, as wide as a whole value of it needs). */
+  span?: number;
 }
 
 /** Why a value lies outside [lo, hi], in the cell's words; null inside. */
@@ -183,7 +185,7 @@ export function EditableCell(props: Props) {
   };
 
   return (
-    <td className={error ? 'cell-edit has-error' : 'cell-edit'}>
+    <td className={error ? 'cell-edit has-error' : 'cell-edit'} colSpan={props.span}>
       <input
         ref={field}
         value={text}
@@ -196,7 +198,8 @@ export function EditableCell(props: Props) {
         data-held={held ? '' : undefined}
         // Ctrl+Z here is the app's Undo of the last committed edit (undo-keys.ts), as in a spreadsheet.
         {...{ [APP_UNDO_FIELD]: '' }}
-        className={derived ? 'derived' : undefined}
+        // A coordinate's field is as wide as the longest value it shows (settings-grid in panels.css).
+        className={derived ? 'derived' : COORDINATES.has(kind) ? 'coordinate' : undefined}
         title={derived ?? hint}
         inputMode={kind === 'time' && clockTimes ? 'text' : 'decimal'}
         onChange={(e) => {

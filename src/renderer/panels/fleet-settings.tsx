@@ -74,16 +74,15 @@ export function FleetSettings({ instance, onChange, onMoveDepot, onClockTimes, o
               toClock={(v) => shiftEnd(v, instance.depot.ready)}
             />
           </tr>
-          <tr>
-            <PositionCells
-              at={instance.depot}
-              geo={geo !== null}
-              of="the depot"
-              heading="Depot"
-              testId="fleet-depot"
-              onMove={onMoveDepot}
-            />
-          </tr>
+          <PositionCells
+            at={instance.depot}
+            geo={geo !== null}
+            of="the depot"
+            heading="Depot"
+            testId="fleet-depot"
+            rowsSpanning={3}
+            onMove={onMoveDepot}
+          />
           {geo && (
             <tr>
               <th>Speed (km/h)</th>

@@ -1,7 +1,9 @@
 /**
  * A place's position as two editable cells of a settings grid, to type it (back) where a drag on the map put it
  * wrong: latitude then longitude on a lat/lon day, as maps and delivery notes give them, x then y on a planar one. The
- * instance keeps x = longitude. Each cell refuses what parseCoordinate refuses, with its message.
+ * instance keeps x = longitude. Each cell refuses what parseCoordinate refuses, with its message. A cell is as wide as
+ * the longest value it shows (a sign, three digits of degrees, six decimals: "-122.332071"), which two such cells and
+ * their headings beside the fleet's other cells did not leave room for: in the fleet settings each axis takes a row.
  */
 import { EditableCell } from './editable-cell.js';
 
@@ -13,36 +15,72 @@ interface Props {
   /** The headings' first word ("Depot" reads "Depot lat"); none for plain "Lat", "Lon". */
   heading?: string;
   testId: string;
+  /** Each axis on a row of its own, its cell spanning this many of the grid's columns; unset: both in the row around. */
+  rowsSpanning?: number;
   onMove(x: number, y: number): void;
 }
 
-export function PositionCells({ at, geo, of, heading, testId, onMove }: Props) {
+export function PositionCells({ at, geo, of, heading, testId, rowsSpanning, onMove }: Props) {
   const head = (axis: string) => (heading ? `${heading} ${axis}` : axis[0].toUpperCase() + axis.slice(1));
-  return geo ? (
+  const [first, second] = geo
+    ? [
+        <EditableCell
+          key="lat"
+          label={`Latitude of ${of}`}
+          kind="latitude"
+          value={at.y}
+          testId={`${testId}-lat`}
+          span={rowsSpanning}
+          onCommit={(lat) => onMove(at.x, lat)}
+        />,
+        <EditableCell
+          key="lon"
+          label={`Longitude of ${of}`}
+          kind="longitude"
+          value={at.x}
+          testId={`${testId}-lon`}
+          span={rowsSpanning}
+          onCommit={(lon) => onMove(lon, at.y)}
+        />,
+      ]
+    : [
+        <EditableCell
+          key="x"
+          label={`x of ${of}`}
+          kind="planar"
+          value={at.x}
+          testId={`${testId}-x`}
+          span={rowsSpanning}
+          onCommit={(x) => onMove(x, at.y)}
+        />,
+        <EditableCell
+          key="y"
+          label={`y of ${of}`}
+          kind="planar"
+          value={at.y}
+          testId={`${testId}-y`}
+          span={rowsSpanning}
+          onCommit={(y) => onMove(at.x, y)}
+        />,
+      ];
+  const [firstHead, secondHead] = geo ? [head('lat'), head('lon')] : [head('x'), head('y')];
+  return rowsSpanning === undefined ? (
     <>
-      <th>{head('lat')}</th>
-      <EditableCell
-        label={`Latitude of ${of}`}
-        kind="latitude"
-        value={at.y}
-        testId={`${testId}-lat`}
-        onCommit={(lat) => onMove(at.x, lat)}
-      />
-      <th>{head('lon')}</th>
-      <EditableCell
-        label={`Longitude of ${of}`}
-        kind="longitude"
-        value={at.x}
-        testId={`${testId}-lon`}
-        onCommit={(lon) => onMove(lon, at.y)}
-      />
+      <th>{firstHead}</th>
+      {first}
+      <th>{secondHead}</th>
+      {second}
     </>
   ) : (
     <>
-      <th>{head('x')}</th>
-      <EditableCell label={`x of ${of}`} kind="planar" value={at.x} testId={`${testId}-x`} onCommit={(x) => onMove(x, at.y)} />
-      <th>{head('y')}</th>
-      <EditableCell label={`y of ${of}`} kind="planar" value={at.y} testId={`${testId}-y`} onCommit={(y) => onMove(at.x, y)} />
+      <tr>
+        <th>{firstHead}</th>
+        {first}
+      </tr>
+      <tr>
+        <th>{secondHead}</th>
+        {second}
+      </tr>
     </>
   );
 }
