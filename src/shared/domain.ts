@@ -297,14 +297,16 @@ export interface RouteSummary {
 export const routeDeparture = (route: Pick<RouteSummary, 'stops'>, shiftStart: number): number =>
   Math.max(shiftStart, Math.floor(shiftStart + (route.stops[0]?.wait ?? 0) + 1e-9));
 
-export type ViolationKind =
-  | 'late' // arrival after due in a hard-window plan
-  | 'horizon' // back at the depot after its due time in a hard-window plan
-  | 'capacity' // load above capacity
-  | 'unknown-customer'
-  | 'duplicate-visit'
-  | 'unserved'
-  | 'fleet'; // more non-empty routes than vehicles
+export const violationKindSchema = z.enum([
+  'late', // arrival after due in a hard-window plan
+  'horizon', // back at the depot after its due time in a hard-window plan
+  'capacity', // load above capacity
+  'unknown-customer',
+  'duplicate-visit',
+  'unserved',
+  'fleet', // more non-empty routes than vehicles
+]);
+export type ViolationKind = z.infer<typeof violationKindSchema>;
 
 export interface Violation {
   kind: ViolationKind;
@@ -379,6 +381,20 @@ export const planJsonSchema = z.object({
     .optional(),
   /** The customers the plan leaves out, each with the reason (absent when it serves everyone). */
   unserved: z.array(z.object({ id: z.string(), reason: z.string() })).optional(),
+  /** Whether the plan keeps every rule of the day it is scored on (the evaluator's); absent in older files. */
+  feasible: z.boolean().optional(),
+  /** Each rule the plan breaks, as the evaluator words it (planViolations); empty when feasible, absent in older files. */
+  violations: z
+    .array(
+      z.object({
+        kind: violationKindSchema,
+        message: z.string(),
+        route: z.number().optional(),
+        customerId: z.string().optional(),
+        amount: z.number().optional(),
+      }),
+    )
+    .optional(),
   seconds: z.number(),
 });
 export type PlanJson = z.infer<typeof planJsonSchema>;

@@ -304,6 +304,10 @@ describe('jampr exit codes for plans', () => {
     const failure = await failureOf('plan', instance, '--vehicles', '1', '--time-limit', '0.2', '--out', join(dir, 'plan.json'));
     expect(failure.code).toBe(EXIT.infeasible);
     expect(JSON.parse(failure.stdout)).toMatchObject({ feasible: false, out: join(dir, 'plan.json'), vehicles: 1 });
+    // The file says so too, as the app's export of a plan does: each customer left out is one of its violations.
+    const written = JSON.parse(await readFile(join(dir, 'plan.json'), 'utf8'));
+    expect(written.feasible).toBe(false);
+    expect(written.violations.filter((v: { kind: string }) => v.kind === 'unserved')).toHaveLength(2);
     const unserved = failure.stderr.match(
       /violation: customer \S+ is not served: the day's demand 50 is more than the fleet carries \(1 × 30 = 30\)/g,
     );

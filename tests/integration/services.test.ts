@@ -436,6 +436,30 @@ describe('plans', () => {
     expect(twice).toMatchObject({ kind: 'input', message: 'the edited plan visits a more than once' });
   });
 
+  it("exports a hand-edited plan's broken rules in its JSON, as the evaluator and `jampr eval` report them", async () => {
+    const routes = [['a', 'b', 'c', 'd', 'e']]; // 50 units on a vehicle of 30
+    const variant = { name: 'tw1' } as const;
+    const checked = await app.call('plans:check', { instanceId: tiny.id, variant, routes });
+    // As the evaluator words it (the figures its message ends with are not written twice).
+    const { figures: _figures, ...overload } = checked.violations.find((v) => v.kind === 'capacity')!;
+    const saved = await app.call('plans:saveEdited', { instanceId: tiny.id, variant, routes });
+    // Saved, and on screen not saved yet (edits of a feasible plan): the same file says what the routes break.
+    const planned = await app.call('plans:create', { instanceId: tiny.id, variant, method: 'random', samples: 4, seed: 1 });
+    for (const request of [
+      { id: saved.id, format: 'json' as const },
+      { id: planned.id, format: 'json' as const, routes },
+    ]) {
+      const json = JSON.parse((await app.call('plans:export', request)).text);
+      expect(json.feasible).toBe(false);
+      expect(json.violations).toContainEqual({ ...overload, route: 0 });
+      expect(json.violations).toHaveLength(checked.violations.length);
+    }
+    const feasible = JSON.parse((await app.call('plans:export', { id: planned.id, format: 'json' })).text);
+    expect(feasible).toMatchObject({ feasible: planned.evaluation.feasible, violations: [] });
+    expect(planned.evaluation.feasible).toBe(true);
+    for (const id of [saved.id, planned.id]) await app.call('plans:delete', { id });
+  });
+
   it('plans with random sampling and exports the plan as CSV and JSON', async () => {
     const plan = await app.call('plans:create', {
       instanceId: tiny.id,

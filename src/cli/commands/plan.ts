@@ -115,8 +115,9 @@ export async function run(argv: string[]): Promise<void> {
     // A CSV file starts with a byte-order mark, as the app's downloads do, so that Excel reads its UTF-8.
     const csv = () => `${CSV_BOM}${writePlanCsv(problem.instance, evaluation, variant.name, { dialect })}`;
     writeTextFile(values.out, asCsv ? csv() : `${JSON.stringify(plan, null, 2)}\n`);
-    const { routes: _routes, ...totals } = plan;
-    console.log(JSON.stringify({ ...totals, feasible: evaluation.feasible, out: values.out }));
+    // The file holds the routes and the violations; stderr lists the violations as well.
+    const { routes: _routes, violations: _violations, ...totals } = plan;
+    console.log(JSON.stringify({ ...totals, out: values.out }));
   } else {
     console.log(JSON.stringify(plan, null, 2));
   }

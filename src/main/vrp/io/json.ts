@@ -296,8 +296,24 @@ export function toPlanJson(
     ...(geo ? { distanceKm: kmDriven(distance, geo.speedKmh) } : {}),
     units: planUnits(instance),
     ...(unserved.length > 0 ? { unserved } : {}),
+    feasible: evaluation.feasible,
+    violations: planViolations(evaluation),
     seconds: plan.seconds,
   };
+}
+
+/**
+ * The evaluator's violations as a plan document writes them: what `jampr eval` reports of the same routes on the same
+ * day, less the figures its messages already end with. A hand-edited plan that overloads a van says so in its file.
+ */
+function planViolations(evaluation: Evaluation): NonNullable<PlanJson['violations']> {
+  return evaluation.violations.map(({ kind, message, route, customerId, amount }) => ({
+    kind,
+    message,
+    ...(route !== undefined ? { route } : {}),
+    ...(customerId !== undefined ? { customerId } : {}),
+    ...(amount !== undefined ? { amount } : {}),
+  }));
 }
 
 export const writePlanJson = (plan: PlanJson, pretty = true): string => (pretty ? JSON.stringify(plan, null, 2) : JSON.stringify(plan));
