@@ -1,8 +1,9 @@
 /**
  * Moving a stop from the keyboard: the move picker is the next Tab after the selected stop's chip (it came after the
  * rest of its route's chips, up to ~25 Tabs away), and once the stop is moved the keyboard is on its chip in its new
- * route, or on its not-served entry's picker when it was left off every route (it fell to the page's top). Opening a
- * plan from Compare puts the keyboard on the plan's panel, not on the page's top.
+ * route, or on its not-served entry's picker when it was left off every route (it fell to the page's top). Escape
+ * closes the picker and deselects the stop, the keyboard on its chip. Opening a plan from Compare puts the keyboard on
+ * the plan's panel, not on the page's top.
  */
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import { cityDayPage } from './support/city-day-page.js';
@@ -71,6 +72,34 @@ test("left off every route, the stop keeps the keyboard on its not-served entry'
   await expect(byTest(`stop-chip-${moved}`)).toBeFocused();
   await expect(byTest(`not-served-${moved}`)).toHaveCount(0);
   await byTest('reset-edit').click();
+});
+
+test('Escape closes the move picker, from the chip or from the picker, deselects the stop and leaves the keyboard on its chip', async () => {
+  const { page } = app;
+  const { chips } = await longestRoute(page);
+  const [id] = chips;
+  const chip = byTest(`stop-chip-${id}`);
+  const routeBefore = await routeOf(page, id);
+  // Selected with Enter (unless it still is, from the steps before: Enter would deselect it).
+  await chip.focus();
+  if (!/\bselected\b/.test((await chip.getAttribute('class')) ?? '')) await page.keyboard.press('Enter');
+  await expect(byTest('move-stop')).toContainText(`Move customer ${id}`);
+  await page.keyboard.press('Escape');
+  await expect(byTest('move-stop')).toHaveCount(0);
+  await expect(chip).not.toHaveClass(/\bselected\b/);
+  await expect(chip).toBeFocused();
+
+  // From the picker, with a route browsed to and not chosen: nothing moves, and the keyboard is back on the chip.
+  await page.keyboard.press('Enter');
+  await page.keyboard.press('Tab');
+  await expect(byTest('move-stop-select')).toBeFocused();
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('Escape');
+  await expect(byTest('move-stop')).toHaveCount(0);
+  await expect(chip).not.toHaveClass(/\bselected\b/);
+  await expect(chip).toBeFocused();
+  expect(await routeOf(page, id)).toBe(routeBefore);
+  await expect(byTest('edit-bar')).toHaveCount(0);
 });
 
 test('Open on a compared plan puts the keyboard on the plan panel of the plan opened', async () => {

@@ -19,6 +19,8 @@ export function RouteChoice(props: {
   /** The stop the picker stands for in its panel, where the keyboard lands after the stop moved (a not-served entry's). */
   stopControl?: string;
   onChoose(route: number): void;
+  /** Escape: the picker is closed by its owner (a selected stop's), nothing chosen; unset, Escape only drops a browsed route. */
+  onEscape?: () => void;
 }) {
   const { routes, current } = props;
   const [browsing, setBrowsing] = useState('');
@@ -41,7 +43,10 @@ export function RouteChoice(props: {
         // After the event: where Enter closes an open list, the select takes its value only then.
         const select = e.currentTarget;
         if (e.key === 'Enter') setTimeout(() => choose(select.value), 0);
-        if (e.key === 'Escape') setBrowsing('');
+        if (e.key === 'Escape') {
+          setBrowsing('');
+          props.onEscape?.();
+        }
       }}
       onBlur={() => {
         setBrowsing('');

@@ -13,6 +13,7 @@ import { type DragEvent, Fragment, type RefObject, useEffect, useRef, useState }
 import type { Routes } from '../../shared/domain.js';
 import { MoveStop } from './move-stop.js';
 import { type ChipLook, StopChip } from './stop-chip.js';
+import { STOP_CONTROL } from './use-focus-moved-stop.js';
 
 /** How far beyond the view (px) a route's chips are drawn already, so that scrolling finds them there. */
 const NEAR = 600;
@@ -62,7 +63,19 @@ export function RouteStops({ route, r, colour, looks, selected, routes, vehicles
           />
           {/* Right after the chip, the next Tab from it, not after the rest of the route's chips (dozens of Tabs). */}
           {id === selected && (
-            <MoveStop key={selected} routes={routes} vehicles={vehicles} customerId={selected} route={r} onMove={onMoveStop} />
+            <MoveStop
+              key={selected}
+              routes={routes}
+              vehicles={vehicles}
+              customerId={selected}
+              route={r}
+              onMove={onMoveStop}
+              onClose={() => {
+                // The chip first: the picker that holds the focus goes with the selection.
+                box.current?.querySelector<HTMLElement>(`[${STOP_CONTROL}="${CSS.escape(id)}"]`)?.focus();
+                onToggle(id, true);
+              }}
+            />
           )}
         </Fragment>
       ))}

@@ -46,6 +46,12 @@ export const StopChip = memo(function StopChip({ id, route, position, colour, lo
       aria-label={name}
       title={look?.title}
       onClick={() => onToggle(id, selected)}
+      // Escape on the selected stop's chip closes its move picker (move-stop.tsx), the keyboard staying on the chip.
+      onKeyDown={(e) => {
+        if (e.key !== 'Escape' || !selected) return;
+        e.preventDefault();
+        onToggle(id, true);
+      }}
       onDragStart={(e) => {
         e.dataTransfer.setData(STOP_DRAG_TYPE, id);
         e.dataTransfer.effectAllowed = 'move';
