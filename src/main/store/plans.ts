@@ -3,6 +3,7 @@ import type { PlanSummary, StoredPlan } from '../../shared/api.js';
 import { variantFromJson, variantToJson } from './variant-json.js';
 import type { Database } from './db.js';
 import { everStoredIn } from './ever-stored.js';
+import { brokenCounts } from '../../shared/not-served.js';
 
 interface PlanRow {
   id: number;
@@ -28,7 +29,7 @@ interface PlanRow {
   unverified: number | null;
 }
 
-type SummaryRow = Omit<PlanRow, 'routes' | 'evaluation'> & { violations: number; unserved: number };
+type SummaryRow = Omit<PlanRow, 'routes' | 'evaluation'> & { violations: number; unserved: number; data_fingerprint: string | null };
 
 /**
  * A plan to store, with the fingerprint of the day's planning data it was made on (planning-data.ts), which only the
@@ -80,10 +81,11 @@ const planDetails = (
   ...(row.unverified === 1 ? { unverified: true as const } : {}),
 });
 
-// The violations are counted in the stored evaluation (no column of their own: plans stored before still list right).
-const SUMMARY_COLUMNS = `id, instance_id, variant, method, model_name, cost, vehicles, distance, late, feasible, seconds, created_at, compared_with, effort, greedy_kept, edited_from, cut_short, kept_from, unverified,
-  (SELECT count(*) FROM json_each(evaluation, '$.violations')) AS violations,
-  (SELECT count(*) FROM json_each(evaluation, '$.violations') WHERE json_extract(value, '$.kind') = 'unserved') AS unserved`;
+// What a plan breaks is counted when it is stored (migration 0100); a plan stored before has no counts and is counted
+// from its evaluation (coalesce reads the evaluation only where the count is null).
+const SUMMARY_COLUMNS = `id, instance_id, variant, method, model_name, cost, vehicles, distance, late, feasible, seconds, created_at, compared_with, effort, greedy_kept, edited_from, cut_short, kept_from, unverified, data_fingerprint,
+  coalesce(broken + unserved, (SELECT count(*) FROM json_each(evaluation, '$.violations'))) AS violations,
+  coalesce(unserved, (SELECT count(*) FROM json_each(evaluation, '$.violations') WHERE json_extract(value, '$.kind') = 'unserved')) AS unserved`;
 
 /** Plans are immutable once stored: an edit is saved as a new plan. */
 export function planRepository(db: Database) {
@@ -91,10 +93,10 @@ export function planRepository(db: Database) {
   const get = db.prepare<[number], PlanRow>('SELECT * FROM plans WHERE id = ?');
   const insert = db.prepare(`
     INSERT INTO plans (instance_id, variant, method, model_name, routes, evaluation,
-                       cost, vehicles, distance, late, feasible, seconds, effort, greedy_kept, edited_from, cut_short, kept_from, unverified,
+                       cost, vehicles, distance, late, feasible, broken, unserved, seconds, effort, greedy_kept, edited_from, cut_short, kept_from, unverified,
                        data_fingerprint, created_at)
     VALUES (@instanceId, @variant, @method, @modelName, @routes, @evaluation,
-            @cost, @vehicles, @distance, @late, @feasible, @seconds, @effort, @greedyKept, @editedFrom, @cutShort, @keptFrom, @unverified,
+            @cost, @vehicles, @distance, @late, @feasible, @broken, @unserved, @seconds, @effort, @greedyKept, @editedFrom, @cutShort, @keptFrom, @unverified,
             @dataFingerprint, @createdAt)`);
   const fingerprint = db.prepare<[number], { data_fingerprint: string | null }>('SELECT data_fingerprint FROM plans WHERE id = ?');
   const remove = db.prepare<[number]>('DELETE FROM plans WHERE id = ?');
@@ -102,6 +104,12 @@ export function planRepository(db: Database) {
 
   return {
     list: (instanceId: number): PlanSummary[] => list.all(instanceId).map(summaryOf),
+    /**
+     * The day's plans as `list` gives them, each with the fingerprint of the planning data it was made on (null for a
+     * plan stored before they were kept): the services tell from it which plans to check again, without reading the others.
+     */
+    listWithFingerprints: (instanceId: number): { summary: PlanSummary; dataFingerprint: string | null }[] =>
+      list.all(instanceId).map((row) => ({ summary: summaryOf(row), dataFingerprint: row.data_fingerprint })),
     get(id: number): StoredPlan | undefined {
       const row = get.get(id);
       return row && toStored(row);
@@ -121,6 +129,7 @@ export function planRepository(db: Database) {
         distance: e.distance,
         late: e.late,
         feasible: e.feasible ? 1 : 0,
+        ...brokenCounts(e),
         seconds: plan.seconds,
         effort: plan.effort ?? null,
         greedyKept: plan.greedyKept ? 1 : null,

@@ -7,6 +7,7 @@ import { trainingKeptModel } from './0060-training-kept-model.js';
 import { planCutShort } from './0070-plan-cut-short.js';
 import { planDataFingerprint } from './0080-plan-data-fingerprint.js';
 import { planKeptFrom } from './0090-plan-kept-from.js';
+import { planCounts } from './0100-plan-counts.js';
 import type { Migration } from './types.js';
 
 export type { Migration } from './types.js';
@@ -22,6 +23,7 @@ export const MIGRATIONS: readonly Migration[] = [
   planCutShort,
   planDataFingerprint,
   planKeptFrom,
+  planCounts,
 ];
 
 /** Every table the migrations create: a file holding any other is some other program's database. */
