@@ -4,7 +4,6 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { openDatabase, schemaVersion } from '../../src/main/store/db.js';
 import { openStore } from '../../src/main/store/index.js';
-import { instanceRepository } from '../../src/main/store/instances.js';
 import { MIGRATIONS } from '../../src/main/store/migrations/index.js';
 import { modelRepository } from '../../src/main/store/models.js';
 import { makeVariant } from '../../src/shared/domain.js';
@@ -66,7 +65,17 @@ describe('ids', () => {
       path,
       MIGRATIONS.filter((m) => m.version <= 40),
     );
-    const [instances, models] = [instanceRepository(old), modelRepository(old)];
+    const models = modelRepository(old);
+    // Days as that schema stored them (today's repository writes columns it lacks, the listed figures).
+    const instances = {
+      insert: (instance: ReturnType<typeof tinyInstance>, source: string) => ({
+        id: Number(
+          old
+            .prepare("INSERT INTO instances (name, json, source, created_at, updated_at) VALUES (?, ?, ?, '2026-01-01', '2026-01-01')")
+            .run(instance.name, JSON.stringify(instance), source).lastInsertRowid,
+        ),
+      }),
+    };
     // Plans as that schema stored them (today's repository writes columns it lacks, cut_short).
     const plans = {
       insert: (instanceId: number) => ({
@@ -110,6 +119,8 @@ describe('ids', () => {
         [other.id, 1],
       ]),
     );
+    // The figures the history lists, filled in from each day's JSON by the upgrade.
+    expect(store.instances.list().find((i) => i.id === kept.id)).toMatchObject({ customers: 5, vehicles: 3, capacity: 30 });
     expect(
       store.plans
         .list(kept.id)

@@ -28,25 +28,34 @@ const toSummary = ({ coordinates, clockTimes, ...row }: SummaryRow): InstanceSum
   ...(clockTimes === null ? {} : { clockTimes: clockTimes === 1 }),
 });
 
-/** Instances are stored whole as JSON; listing reads the few figures it shows with SQLite's JSON functions. */
+/** The figures the history lists, kept in their own columns beside the JSON (migration 0110), in the order the statements take them. */
+const figuresOf = (instance: Instance) =>
+  [
+    instance.customers.length,
+    instance.vehicles,
+    instance.capacity,
+    instance.coordinates === undefined ? null : JSON.stringify(instance.coordinates),
+    instance.clockTimes === undefined ? null : instance.clockTimes ? 1 : 0,
+  ] as const;
+type Figures = ReturnType<typeof figuresOf>;
+
+/** Instances are stored whole as JSON; listing reads only the figures it shows, kept beside it, never the JSON. */
 export function instanceRepository(db: Database) {
   const list = db.prepare<[], SummaryRow>(`
-    SELECT i.id, i.name, i.source,
-           json_array_length(i.json, '$.customers') AS customers,
-           json_extract(i.json, '$.vehicles') AS vehicles,
-           json_extract(i.json, '$.capacity') AS capacity,
-           json_extract(i.json, '$.coordinates') AS coordinates,
-           json_extract(i.json, '$.clockTimes') AS clockTimes,
+    SELECT i.id, i.name, i.source, i.customers, i.vehicles, i.capacity, i.coordinates, i.clock_times AS clockTimes,
            i.created_at AS createdAt, i.updated_at AS updatedAt,
            (SELECT count(*) FROM plans p WHERE p.instance_id = i.id) AS plans
     FROM instances i ORDER BY i.updated_at DESC, i.id DESC`);
   const get = db.prepare<[number], InstanceRow>('SELECT * FROM instances WHERE id = ?');
-  const insert = db.prepare<[string, string, string | null, string, string]>(
-    'INSERT INTO instances (name, json, source, created_at, updated_at) VALUES (?, ?, ?, ?, ?)',
+  const FIGURES = 'customers = ?, vehicles = ?, capacity = ?, coordinates = ?, clock_times = ?';
+  const insert = db.prepare<[string, string, string | null, string, string, ...Figures]>(
+    'INSERT INTO instances (name, json, source, created_at, updated_at, customers, vehicles, capacity, coordinates, clock_times) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
   );
-  const update = db.prepare<[string, string, string, number]>('UPDATE instances SET name = ?, json = ?, updated_at = ? WHERE id = ?');
-  const updateIfUnchanged = db.prepare<[string, string, string, number, string]>(
-    'UPDATE instances SET name = ?, json = ?, updated_at = ? WHERE id = ? AND updated_at = ?',
+  const update = db.prepare<[string, string, ...Figures, string, number]>(
+    `UPDATE instances SET name = ?, json = ?, ${FIGURES}, updated_at = ? WHERE id = ?`,
+  );
+  const updateIfUnchanged = db.prepare<[string, string, ...Figures, string, number, string]>(
+    `UPDATE instances SET name = ?, json = ?, ${FIGURES}, updated_at = ? WHERE id = ? AND updated_at = ?`,
   );
   const remove = db.prepare<[number]>('DELETE FROM instances WHERE id = ?');
   const countPlans = db.prepare<[number], number>('SELECT count(*) FROM plans WHERE instance_id = ?').pluck();
@@ -59,7 +68,7 @@ export function instanceRepository(db: Database) {
     },
     insert(instance: Instance, source: string | null): StoredInstance {
       const now = new Date().toISOString();
-      const { lastInsertRowid } = insert.run(instance.name, JSON.stringify(instance), source, now, now);
+      const { lastInsertRowid } = insert.run(instance.name, JSON.stringify(instance), source, now, now, ...figuresOf(instance));
       return { id: Number(lastInsertRowid), instance, source, createdAt: now, updatedAt: now };
     },
     /**
@@ -71,7 +80,7 @@ export function instanceRepository(db: Database) {
       const previous = get.get(id)?.updated_at;
       let stamp = new Date().toISOString();
       if (previous !== undefined && stamp <= previous) stamp = new Date(Date.parse(previous) + 1).toISOString();
-      const values = [instance.name, JSON.stringify(instance), stamp, id] as const;
+      const values = [instance.name, JSON.stringify(instance), ...figuresOf(instance), stamp, id] as const;
       const { changes } = basedOn === undefined ? update.run(...values) : updateIfUnchanged.run(...values, basedOn);
       if (changes === 0) return undefined;
       const row = get.get(id);

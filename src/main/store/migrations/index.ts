@@ -8,6 +8,7 @@ import { planCutShort } from './0070-plan-cut-short.js';
 import { planDataFingerprint } from './0080-plan-data-fingerprint.js';
 import { planKeptFrom } from './0090-plan-kept-from.js';
 import { planCounts } from './0100-plan-counts.js';
+import { instanceFigures } from './0110-instance-figures.js';
 import type { Migration } from './types.js';
 
 export type { Migration } from './types.js';
@@ -24,6 +25,7 @@ export const MIGRATIONS: readonly Migration[] = [
   planDataFingerprint,
   planKeptFrom,
   planCounts,
+  instanceFigures,
 ];
 
 /** Every table the migrations create: a file holding any other is some other program's database. */
