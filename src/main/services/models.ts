@@ -37,6 +37,15 @@ export function registerModel(store: Store, folder: string, builtIn: boolean, su
     store.models.updateCard(existing.id, card);
     return store.models.get(existing.id)!;
   }
+  // The app's own models are found wherever the app is now: an update installs it in another folder, an AppImage is
+  // mounted at a new path at every start, a Mac app is moved to Applications. The shipped model of that name is the
+  // one registered before (its plans and its being active stay), read from here from now on; the old folder may be gone.
+  const shipped = builtIn ? store.models.named(card.name) : undefined;
+  if (shipped?.builtIn) {
+    store.models.moveFolder(shipped.id, absolute);
+    store.models.updateCard(shipped.id, card);
+    return store.models.get(shipped.id)!;
+  }
   if (store.models.nameTaken(card.name)) {
     throw inputError(`a model named ${card.name} is already registered`, ['rename it in its card.json or remove the other one']);
   }

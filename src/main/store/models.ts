@@ -37,6 +37,7 @@ export function modelRepository(db: Database) {
   const byName = db.prepare<[string], ModelRow>('SELECT * FROM models WHERE name = ?');
   const insert = db.prepare<[string, string, string, number]>('INSERT INTO models (name, folder, card, built_in) VALUES (?, ?, ?, ?)');
   const updateCard = db.prepare<[string, number]>('UPDATE models SET card = ? WHERE id = ?');
+  const updateFolder = db.prepare<[string, number]>('UPDATE models SET folder = ? WHERE id = ?');
   const deactivateSiblings = db.prepare<[string, string]>(
     `UPDATE models SET active = 0
      WHERE json_extract(card, '$.method') = ? AND json_extract(card, '$.variant') = ?`,
@@ -68,6 +69,10 @@ export function modelRepository(db: Database) {
     /** A re-read card (e.g. a shipped model updated by a new app version). */
     updateCard(id: number, card: ModelSummary): void {
       updateCard.run(JSON.stringify(card), id);
+    },
+    /** The folder a model is read from now (a shipped model whose app was installed or mounted elsewhere). */
+    moveFolder(id: number, folder: string): void {
+      updateFolder.run(folder, id);
     },
     /** Unregisters a model; the training runs that made it keep their record (their model id becomes null). */
     delete(id: number): boolean {
