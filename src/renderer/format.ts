@@ -146,6 +146,28 @@ export function parseCoordinate(text: string, kind: CoordinateKind): ParsedNumbe
   return { ok: false, message: `must be between −${limit} and ${limit}` };
 }
 
+/** Both numbers of a position typed or pasted whole (positionPair in shared/lat-lon-pair.ts), or why one is refused. */
+export type ParsedPosition = { ok: true; x: number; y: number } | { ok: false; message: string };
+
+/**
+ * A position's two texts, latitude then longitude on a lat/lon day (x then y on a planar one), each read as its own
+ * cell reads it (parseCoordinate), refused with that cell's message and the axis it is for. A latitude beyond ±90°
+ * that is a longitude beside one that is a latitude reads as the pair swapped, and the message says so.
+ */
+export function parsePosition([first, second]: readonly [string, string], geo: boolean): ParsedPosition {
+  const [a, b] = geo
+    ? [parseCoordinate(first, 'latitude'), parseCoordinate(second, 'longitude')]
+    : [first, second].map((t) => parseCoordinate(t, 'planar'));
+  const [aName, bName] = geo ? ['latitude', 'longitude'] : ['x', 'y'];
+  const said = (name: string, text: string, message: string) => `${name}${text === '' ? '' : ` ${text}`}: ${message}`;
+  if (!a.ok) {
+    const swapped = geo && b.ok && parseCoordinate(first, 'longitude').ok && parseCoordinate(second, 'latitude').ok;
+    return { ok: false, message: said(aName, first, a.message) + (swapped ? ' (latitude and longitude swapped?)' : '') };
+  }
+  if (!b.ok) return { ok: false, message: said(bName, second, b.message) };
+  return geo ? { ok: true, x: b.value, y: a.value } : { ok: true, x: a.value, y: b.value };
+}
+
 const dateTimeFormat = new Intl.DateTimeFormat('en-GB', { day: '2-digit', month: 'short', hour: '2-digit', minute: '2-digit' });
 
 export function formatDateTime(iso: string): string {

@@ -1,7 +1,9 @@
 /**
  * A stop or the depot dragged far on the map by accident is typed back where it belongs: the depot's position is in
  * the fleet settings, the selected customer's under the table (latitude and longitude on a lat/lon day, x and y on a
- * planar one), each refusing a position out of range with the add dialog's message.
+ * planar one), each refusing a position out of range with the add dialog's message. A position pasted whole into
+ * either cell (a spreadsheet's two cells, a web map's "52.53, 13.38") fills both as one edit, or, a number refused,
+ * neither.
  */
 import { type Dialog, expect, type Locator, test } from '@playwright/test';
 import { cityDayPage } from './support/city-day-page.js';
@@ -25,6 +27,14 @@ async function drag(marker: Locator, dx: number, dy: number) {
 async function type(cell: Locator, text: string) {
   await cell.fill(text);
   await cell.press('Enter');
+}
+
+/** Puts text on the clipboard, as a spreadsheet or a web map copies it, and pastes it into the cell. */
+async function paste(cell: Locator, text: string) {
+  await app.page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
+  await app.page.evaluate(`navigator.clipboard.writeText(${JSON.stringify(text)})`);
+  await cell.focus();
+  await app.page.keyboard.press('Control+v');
 }
 
 const near = (a: { x: number; y: number }, b: { x: number; y: number }) => Math.abs(a.x - b.x) <= 1 && Math.abs(a.y - b.y) <= 1;
@@ -100,6 +110,73 @@ test("the selected customer dragged away is typed back; another customer's cells
   await expect(lon).toHaveValue('13.395');
 });
 
+test('a position pasted whole into either depot cell fills both, one Undo takes it back; a swapped pair changes nothing', async () => {
+  const [lat, lon] = [byTest('fleet-depot-lat'), byTest('fleet-depot-lon')];
+  const errors = byTest('fleet-settings').locator('.cell-error');
+  // Saved at 52.5219066 above, shown to six decimals.
+  await expect(lat).toHaveValue('52.521907');
+  // A spreadsheet's row of two cells, its line break too, into the latitude: not a block running past the grid.
+  await paste(lat, '52.5301\t13.3802\r\n');
+  await expect(lat).toHaveValue('52.5301');
+  await expect(lon).toHaveValue('13.3802');
+  await expect(errors).toHaveCount(0);
+  await expect(byTest('unsaved-badge')).toHaveCount(1);
+  await byTest('undo').click();
+  await expect(lat).toHaveValue('52.521907');
+  await expect(lon).toHaveValue('13.4132');
+  await expect(byTest('unsaved-badge'), 'one Undo took both back').toHaveCount(0);
+  // As a web map copies it, into the longitude; with a space only; with decimal commas.
+  await paste(lon, '52.5301, 13.3802');
+  await expect(lat).toHaveValue('52.5301');
+  await expect(lon).toHaveValue('13.3802');
+  await paste(lat, '52.5163 13.3777');
+  await expect(lat).toHaveValue('52.5163');
+  await expect(lon).toHaveValue('13.3777');
+  await paste(lon, '52,521907;13,4132');
+  await expect(lat).toHaveValue('52.521907');
+  await expect(lon).toHaveValue('13.4132');
+  await expect(byTest('unsaved-badge'), 'back at the saved place').toHaveCount(0);
+  // Typed whole and committed with Enter, as pasted.
+  await type(lat, '52.5301, 13.3802');
+  await expect(lat).toHaveValue('52.5301');
+  await expect(lon).toHaveValue('13.3802');
+  await byTest('undo').click();
+  await expect(lon).toHaveValue('13.4132');
+  await expect(byTest('unsaved-badge')).toHaveCount(0);
+  // Longitude first (Seattle's): the latitude is refused as a typed one is, and neither cell's value moves.
+  await paste(lat, '-122.3321, 47.6062');
+  await expect(lat).toHaveAttribute('aria-invalid', 'true');
+  await expect(errors).toHaveText([/^latitude -122\.3321: must be between −90 and 90 \(latitude and longitude swapped\?\)$/]);
+  await expect(lon).toHaveValue('13.4132');
+  await paste(lon, '52.5301, 213.3802');
+  await expect(errors).toHaveText([/must be between −90 and 90/, /^longitude 213\.3802: must be between −180 and 180$/]);
+  await expect(byTest('unsaved-badge')).toHaveCount(0);
+  await lon.press('Escape');
+  await lat.press('Escape');
+  await expect(lat).toHaveValue('52.521907');
+  await expect(lon).toHaveValue('13.4132');
+  await expect(errors).toHaveCount(0);
+});
+
+test("a position pasted whole into the selected customer's cells fills both, as one edit", async () => {
+  await byTest('customer-id-S3').click();
+  const [lat, lon] = [byTest('selected-lat'), byTest('selected-lon')];
+  // A spreadsheet's two cells into the latitude: both, the latitude not lost to the longitude entered after it.
+  await paste(lat, '52.5400\t13.4100');
+  await expect(lat).toHaveValue('52.54');
+  await expect(lon).toHaveValue('13.41');
+  await paste(lon, '52.5450, 13.4150');
+  await expect(lat).toHaveValue('52.545');
+  await expect(lon).toHaveValue('13.415');
+  await byTest('undo').click();
+  await expect(lat, 'one Undo takes one pasted pair back').toHaveValue('52.54');
+  await expect(lon).toHaveValue('13.41');
+  await byTest('undo').click();
+  await expect(lat).toHaveValue('52.538');
+  await expect(lon).toHaveValue('13.409');
+  await expect(byTest('unsaved-badge')).toHaveCount(0);
+});
+
 test('on a planar day the positions are x and y', async () => {
   // The moves above were all typed back: nothing is unsaved, so opening another day asks nothing.
   let asked = '';
@@ -121,4 +198,8 @@ test('on a planar day the positions are x and y', async () => {
   // Twenty units east: the marker moves right, not up or down.
   await expect.poll(async () => (await marker.boundingBox())!.x - before.x).toBeGreaterThan(20);
   expect(Math.abs((await marker.boundingBox())!.y - before.y)).toBeLessThanOrEqual(1);
+  // A spreadsheet's x and y, pasted into the depot's x: both cells, as on a lat/lon day.
+  await paste(byTest('fleet-depot-x'), '55\t60');
+  await expect(byTest('fleet-depot-x')).toHaveValue('55');
+  await expect(byTest('fleet-depot-y')).toHaveValue('60');
 });

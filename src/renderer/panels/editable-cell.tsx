@@ -17,6 +17,7 @@ import {
 } from '../format.js';
 import { blockMisfit, cellEntry, cellInput, pastedBlock, registerCellEntry, revealRows, roomFrom } from './cell-grid.js';
 import { APP_UNDO_FIELD } from '../hooks/undo-keys.js';
+import { positionPair } from '../../shared/lat-lon-pair.js';
 import { undoKeyOf } from '../state/undo-key.js';
 
 /** What the cell holds: a time of day, an amount (0 or more), one above 0, a whole count, minutes (or H:MM), a coordinate. */
@@ -61,6 +62,12 @@ interface Props {
   onHeld?: (held: boolean) => void;
   /** The columns the cell spans in its grid (a position's cell, as wide as a whole value of it needs). */
   span?: number;
+  /**
+   * A position's cell: a pair of numbers pasted or typed into it ("53.5511, 9.9937", a spreadsheet's two cells) is the
+   * whole position, for both of its cells at once, not this cell's value or a block for the grid. Returns why it was
+   * refused (the cell keeps the text, with the reason, and the day is unchanged), or null when the day took it.
+   */
+  onPair?: (pair: [string, string]) => string | null;
 }
 
 /** Why a value lies outside [lo, hi], in the cell's words; null inside. */
@@ -110,6 +117,13 @@ export function EditableCell(props: Props) {
     if (entered === show(value, kind, clockTimes, moment) && !(derived && wasTyped)) {
       setError(null);
       return true;
+    }
+    const pair = props.onPair && positionPair(entered);
+    if (pair) {
+      const refused = props.onPair!(pair);
+      if (refused) setError(refused);
+      else setCommits((n) => n + 1);
+      return !refused;
     }
     const parsed: ParsedNumber = kind === 'time' ? parseTime(entered, clockTimes) : PARSERS[kind](entered);
     if (!parsed.ok) {
@@ -209,7 +223,13 @@ export function EditableCell(props: Props) {
         }}
         onPaste={(e) => {
           // A paste event without clipboard data (dispatched by a script or an assistive tool) is one value as well.
-          const block = pastedBlock(e.clipboardData?.getData('text/plain') ?? '');
+          const pasted = e.clipboardData?.getData('text/plain') ?? '';
+          // A position pasted whole replaces the cell's text and is entered at once, into both of its cells.
+          if (props.onPair && positionPair(pasted)) {
+            e.preventDefault();
+            return enter.current(pasted.replace(/(\r\n|\r|\n)$/, ''), `paste ${++pastes}`);
+          }
+          const block = pastedBlock(pasted);
           // One value pastes as typed text. A time pasted over the same text changes nothing React sees, but it was
           // given as the customer's own.
           if (!block) return setTyped(true);

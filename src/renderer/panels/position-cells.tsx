@@ -4,7 +4,10 @@
  * instance keeps x = longitude. Each cell refuses what parseCoordinate refuses, with its message. A cell is as wide as
  * the longest value it shows (a sign, three digits of degrees, six decimals: "-122.332071"), which two such cells and
  * their headings beside the fleet's other cells did not leave room for: in the fleet settings each axis takes a row.
+ * A position pasted or typed whole into either cell ("53.5511, 9.9937", a spreadsheet's two cells) moves the place to
+ * both numbers at once, one edit, or to neither: a pair with one number refused changes nothing.
  */
+import { parsePosition } from '../format.js';
 import { EditableCell } from './editable-cell.js';
 
 interface Props {
@@ -21,6 +24,12 @@ interface Props {
 }
 
 export function PositionCells({ at, geo, of, heading, testId, rowsSpanning, onMove }: Props) {
+  const takePair = (pair: [string, string]) => {
+    const parsed = parsePosition(pair, geo);
+    if (!parsed.ok) return parsed.message;
+    onMove(parsed.x, parsed.y);
+    return null;
+  };
   const head = (axis: string) => (heading ? `${heading} ${axis}` : axis[0].toUpperCase() + axis.slice(1));
   const [first, second] = geo
     ? [
@@ -31,6 +40,7 @@ export function PositionCells({ at, geo, of, heading, testId, rowsSpanning, onMo
           value={at.y}
           testId={`${testId}-lat`}
           span={rowsSpanning}
+          onPair={takePair}
           onCommit={(lat) => onMove(at.x, lat)}
         />,
         <EditableCell
@@ -40,6 +50,7 @@ export function PositionCells({ at, geo, of, heading, testId, rowsSpanning, onMo
           value={at.x}
           testId={`${testId}-lon`}
           span={rowsSpanning}
+          onPair={takePair}
           onCommit={(lon) => onMove(lon, at.y)}
         />,
       ]
@@ -51,6 +62,7 @@ export function PositionCells({ at, geo, of, heading, testId, rowsSpanning, onMo
           value={at.x}
           testId={`${testId}-x`}
           span={rowsSpanning}
+          onPair={takePair}
           onCommit={(x) => onMove(x, at.y)}
         />,
         <EditableCell
@@ -60,6 +72,7 @@ export function PositionCells({ at, geo, of, heading, testId, rowsSpanning, onMo
           value={at.y}
           testId={`${testId}-y`}
           span={rowsSpanning}
+          onPair={takePair}
           onCommit={(y) => onMove(at.x, y)}
         />,
       ];

@@ -9,6 +9,7 @@ import {
   parseCount,
   parseDuration,
   parseNonNegative,
+  parsePosition,
   parsePositive,
   parseTime,
 } from '../../../src/renderer/format.js';
@@ -95,6 +96,24 @@ describe('renderer formatting', () => {
     expect(parseCoordinate('1250', 'planar')).toEqual({ ok: true, value: 1250 });
     expect(parseCoordinate('-3.5', 'planar')).toEqual({ ok: true, value: -3.5 });
     expect(parseCoordinate('', 'latitude')).toEqual({ ok: false, message: 'required' });
+  });
+
+  it('reads a position pasted whole as its two cells read each number, latitude first, or refuses it naming the axis', () => {
+    expect(parsePosition(['53.5511', '9.9937'], true)).toEqual({ ok: true, x: 9.9937, y: 53.5511 });
+    expect(parsePosition(['53,5511', '9,9937'], true), 'decimal commas').toEqual({ ok: true, x: 9.9937, y: 53.5511 });
+    expect(parsePosition(['50', '75'], false)).toEqual({ ok: true, x: 50, y: 75 });
+    expect(parsePosition(['-122.3321', '47.6062'], true)).toEqual({
+      ok: false,
+      message: 'latitude -122.3321: must be between −90 and 90 (latitude and longitude swapped?)',
+    });
+    expect(parsePosition(['95.5', '200'], true)).toEqual({ ok: false, message: 'latitude 95.5: must be between −90 and 90' });
+    expect(parsePosition(['53.5', '213.5'], true)).toEqual({ ok: false, message: 'longitude 213.5: must be between −180 and 180' });
+    expect(parsePosition(['53.5', ''], true)).toEqual({ ok: false, message: 'longitude: required' });
+    expect(parsePosition(['north', '9.99'], true)).toEqual({ ok: false, message: 'latitude north: not a number' });
+    expect(parsePosition(['1,250', '10'], false)).toEqual({
+      ok: false,
+      message: 'x 1,250: write 1250 or 1.250: a comma there could be either',
+    });
   });
 
   it('asks a speed or capacity to be above 0, a fleet to be whole, and reads a service as minutes or H:MM', () => {
