@@ -3,7 +3,7 @@
  * the fleet settings, the selected customer's under the table (latitude and longitude on a lat/lon day, x and y on a
  * planar one), each refusing a position out of range with the add dialog's message. A position pasted whole into
  * either cell (a spreadsheet's two cells, a web map's "52.53, 13.38") fills both as one edit, or, a number refused,
- * neither.
+ * neither; Enter goes down the fleet's fields as drawn.
  */
 import { type Dialog, expect, type Locator, test } from '@playwright/test';
 import { cityDayPage } from './support/city-day-page.js';
@@ -174,6 +174,25 @@ test("a position pasted whole into the selected customer's cells fills both, as 
   await byTest('undo').click();
   await expect(lat).toHaveValue('52.538');
   await expect(lon).toHaveValue('13.409');
+  await expect(byTest('unsaved-badge')).toHaveCount(0);
+});
+
+test("Enter goes down the fleet's fields as drawn: from either shift cell to the depot's latitude, then its longitude", async () => {
+  const [lat, lon, speed] = [byTest('fleet-depot-lat'), byTest('fleet-depot-lon'), byTest('fleet-speed')];
+  await byTest('fleet-depot-due').focus();
+  await app.page.keyboard.press('Enter');
+  await expect(lat).toBeFocused();
+  await app.page.keyboard.press('Enter');
+  await expect(lon).toBeFocused();
+  await app.page.keyboard.press('Enter');
+  await expect(speed).toBeFocused();
+  await app.page.keyboard.press('ArrowUp');
+  await expect(lon).toBeFocused();
+  await app.page.keyboard.press('ArrowUp');
+  await app.page.keyboard.press('ArrowUp');
+  await expect(byTest('fleet-depot-ready')).toBeFocused();
+  await byTest('fleet-depot-ready').press('Enter');
+  await expect(lat).toBeFocused();
   await expect(byTest('unsaved-badge')).toHaveCount(0);
 });
 

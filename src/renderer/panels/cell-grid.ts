@@ -76,21 +76,35 @@ export function gridRow(row: HTMLTableRowElement, down: number): HTMLTableRowEle
   return at instanceof HTMLTableRowElement ? at : null;
 }
 
-/** The cell and row of `from`'s field, and its column's place among the row's editable cells. */
+/** The column of the table a cell starts in: the cells before it in its row, each as many columns as it spans. */
+function startColumn(cell: HTMLTableCellElement): number {
+  let column = 0;
+  for (let i = 0; i < cell.cellIndex; i++) column += (cell.parentElement as HTMLTableRowElement).cells[i].colSpan;
+  return column;
+}
+
+/** The cell and row of `from`'s field, its column's place among the row's editable cells, and its table column. */
 function place(from: HTMLInputElement) {
   const cell = from.closest('td');
   const row = cell?.parentElement;
   if (!cell || !(row instanceof HTMLTableRowElement)) return null;
   const cells = editableCells(row);
-  return { row, column: cells.indexOf(cell), columns: cells.length };
+  return { row, column: cells.indexOf(cell), columns: cells.length, start: startColumn(cell) };
 }
 
-/** The field of the cell `down` rows below (above, when negative) and `across` columns right of `from`'s; null past the grid. */
+/**
+ * The field of the cell `down` rows below (above, when negative) and `across` columns right of `from`'s; null past the
+ * grid. Down is the column as it is drawn: the editable cell of that row under the first column of `from`'s, whichever
+ * cell spans it. In the fleet's grid the depot's latitude and longitude each span the row under the shift's two cells:
+ * Enter in either goes down to the latitude, and from there to the longitude, not off the grid.
+ */
 export function cellInput(from: HTMLInputElement, down: number, across: number): HTMLInputElement | null {
   const at = place(from);
   const row = at && gridRow(at.row, down);
   if (!at || !row) return null;
-  return editableCells(row)[at.column + across]?.querySelector('input') ?? null;
+  const cells = editableCells(row);
+  const under = down === 0 ? at.column : cells.findIndex((c) => startColumn(c) <= at.start && at.start < startColumn(c) + c.colSpan);
+  return under < 0 ? null : (cells[under + across]?.querySelector('input') ?? null);
 }
 
 /** How many rows and columns a block pasted at `from` can fill: from its cell to the grid's last row and column. */
