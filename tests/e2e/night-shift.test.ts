@@ -80,7 +80,7 @@ const splitTimes = (): Promise<string[]> =>
     return found;
   })()`) as Promise<string[]>;
 
-test('in a window narrower than 680 px the driver sheets keep each time after midnight whole, in its column', async () => {
+test('the driver sheets keep each time after midnight whole, in its column, in a window narrower than 680 px and in print', async () => {
   const { page } = session;
   await page.getByTestId('open-sheets').click();
   await page.getByTestId('driver-sheets').waitFor();
@@ -89,5 +89,13 @@ test('in a window narrower than 680 px the driver sheets keep each time after mi
     await page.setViewportSize({ width, height: 800 });
     expect(await splitTimes(), `at ${width} px`).toEqual([]);
   }
+  // In print, on A4 less the 12 mm margins (703 px): a start after midnight ran into its cell's padding.
+  await page.setViewportSize({ width: 703, height: 800 });
+  await page.emulateMedia({ media: 'print' });
+  const starts = await page.locator('.sheet-stops tbody td:nth-child(6)').allTextContents();
+  expect(starts.join(' '), 'a stop starts service the next day').toMatch(/\d\d:\d\d\+1/);
+  expect(await splitTimes(), 'in print').toEqual([]);
+  await page.emulateMedia({ media: 'screen' });
+  await page.setViewportSize({ width: 1280, height: 800 });
   await page.getByTestId('sheets-close').click();
 });

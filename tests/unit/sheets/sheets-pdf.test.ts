@@ -178,6 +178,21 @@ describe('driver sheets PDF', () => {
     expect(text).not.toMatch(/CUSTOMER\S*\u2010/);
   });
 
+  it("keeps a night's next-day start and ETA ('02:00+1') on one line in their cells", async () => {
+    const base = sheet(0, 2);
+    const rows = base.rows.map((row) =>
+      row.kind === 'stop'
+        ? { ...row, eta: '01:48+1', start: '02:00+1', late: false, early: false }
+        : row.kind === 'return'
+          ? { ...row, eta: '04:11+1' }
+          : row,
+    );
+    const [text] = await pagesOf(await renderSheetsPdf({ instanceName: 'x', planLabel: 'x', geo: false, sheets: [{ ...base, rows }] }));
+    // pdfkit breaks a word wider than its cell anywhere: the start read back as '02:00+' over '1'.
+    expect(text.match(/01:48\+1\s+02:00\+1/g), 'ETA then start, each whole, on both stops').toHaveLength(2);
+    expect(text).toContain('04:11+1');
+  });
+
   it('converts a route colour to one pdfkit takes', () => {
     expect(pdfColour('hsl(120, 100%, 25%)')).toBe('#008000');
     expect(pdfColour('#1f77b4')).toBe('#1f77b4');
