@@ -41,6 +41,16 @@ const pathText = (path: readonly Key[]): string =>
     .join('')
     .replace(/^\./, '');
 
+/**
+ * Where a finding is in a plan document: a route and a stop counted from 1, as a dispatcher counts them ("routes,
+ * item 2, stop 3"), where a path would say "routes[1][2]"; its other fields by their paths ("fleet.vehicles").
+ */
+function planPlace(path: readonly Key[]): string {
+  if (path[0] !== 'routes' || typeof path[1] !== 'number') return pathText(path);
+  const stop = typeof path[2] === 'number' ? [`stop ${path[2] + 1}`] : [];
+  return ['routes', `item ${path[1] + 1}`, ...stop].join(', ');
+}
+
 /** "customer 17" (or "customer #3" while its id is unusable), "depot D", or '' outside a node. */
 function ownerOf(input: unknown, path: readonly Key[]): { owner: string; instance: unknown } {
   const at = path.findIndex((p) => p === 'customers' || p === 'depot');
@@ -72,7 +82,7 @@ function labelOf(key: Key | undefined, inNode: boolean, geo: boolean, whole: str
  * or another document's (a request's own fields, a model file's), named by its path ("variant.alpha", "seed").
  */
 const inInstance = (path: readonly Key[], whole: string): boolean =>
-  whole === 'the instance' || whole === 'the document' || path[0] === 'instance';
+  whole === 'the instance' || whole === 'the document' || (path[0] === 'instance' && whole !== 'the plan');
 
 /** A value zod names in a finding (a bound, an allowed option), as a sentence shows it. */
 const shown = (v: unknown): string => (typeof v === 'string' ? v : typeof v === 'bigint' ? v.toString() : showValue(v));
@@ -122,7 +132,7 @@ function zodPredicate(issue: z.core.$ZodIssue): string | null {
   }
 }
 
-/** One sentence per finding; `whole` names the parsed value itself ("the instance", "the request"). */
+/** One sentence per finding; `whole` names the parsed value itself ("the instance", "the request", "the plan"). */
 export function describeIssues(error: z.ZodError, input: unknown, whole: string): string[] {
   // One sentence for each field a strict object does not know.
   const sentences = error.issues.flatMap((issue) =>
@@ -139,7 +149,8 @@ export function describeIssues(error: z.ZodError, input: unknown, whole: string)
     const { owner, instance } = ownerOf(input, path);
     const geo = isRecord(instance) && isRecord(instance.coordinates) && instance.coordinates.kind === 'geo';
     const key = path.at(-1);
-    const label = owner !== '' || inInstance(path, whole) ? labelOf(key, owner !== '', geo, whole) : pathText(path) || whole;
+    const place = whole === 'the plan' ? planPlace(path) : pathText(path);
+    const label = owner !== '' || inInstance(path, whole) ? labelOf(key, owner !== '', geo, whole) : place || whole;
     const forOwner = owner ? ` for ${owner}` : '';
     if (value === undefined && issue.code === 'invalid_type') return `${label} is missing${forOwner}`;
     // The schemas' own predicates ("is negative") start in lower case; zod's findings are worded from what they found.

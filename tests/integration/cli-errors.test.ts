@@ -60,6 +60,17 @@ describe('jampr on a user mistake', () => {
     );
   });
 
+  it('eval names a malformed or cut-off plan file by its path, and the route that is wrong', async () => {
+    const { dir, instance } = await tinyFiles();
+    const malformed = join(dir, 'malformed.json');
+    await writeFile(malformed, '{"routes":[["1"],"2"]}');
+    const failure = await failureOf('eval', instance, malformed);
+    expectUserError(failure, /^jampr: the plan file \S*malformed\.json is malformed\n\s+- routes, item 2 '2' is not a list$/m);
+    const cut = join(dir, 'cut.json');
+    await writeFile(cut, '{"routes":[["1"],["2"');
+    expectUserError(await failureOf('eval', instance, cut), /^jampr: the plan file \S*cut\.json is not valid JSON\n\s+- not valid JSON: /m);
+  });
+
   it('plan refuses an --out in a missing folder or on a folder before planning', async () => {
     const { dir, instance } = await tinyFiles();
     const missing = join(dir, 'no', 'such', 'plan.json');

@@ -68,7 +68,7 @@ export async function run(argv: string[]): Promise<void> {
     checkWritable(values.out, positionals.slice(0, 2));
   }
   const dialect = csvDialect(values['decimal-comma'], values.out === undefined ? undefined : 'csv');
-  const plan = parsePlanRoutes(planJsonText(positionals[1], positionals[0]));
+  const plan = parsePlanRoutes(planJsonText(positionals[1], positionals[0]), `the plan file ${positionals[1]}`);
   const readWarnings: string[] = [];
   const { problem, taken } = loadWithRecordedFleet(positionals[0], values, plan.fleet, (w) => readWarnings.push(w));
   for (const warning of readWarnings) printWarning(tellFleetShort(warning, problem.instance, plan.routes, values));

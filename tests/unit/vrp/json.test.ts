@@ -158,6 +158,16 @@ describe('plan JSON', () => {
     });
     expect(detailsOf(() => parsePlanRoutes('{"variant": "tw9", "routes": []}'))[0]).toMatch(/^variant 'tw9' /);
     expect(detailsOf(() => parsePlanRoutes('{"routes": "1,2"}'))).toEqual(["routes '1,2' is not a list"]);
+    // Where in the routes, counted as a dispatcher counts; the file named by the reader's caller.
+    expect(detailsOf(() => parsePlanRoutes('{"routes": [["1"], "2", [{}]]}'))).toEqual([
+      "routes, item 2 '2' is not a list",
+      'routes, item 3, stop 1 {} is not a text',
+    ]);
+    expect(() => parsePlanRoutes('[["1"], 2]', 'the plan file day.json')).toThrow(/^the plan file day\.json is malformed/);
+    expect(() => parsePlanRoutes('[["1"', 'the plan file day.json')).toThrow(/^the plan file day\.json is not valid JSON/);
+    expect(detailsOf(() => parsePlanJson(JSON.stringify({ ...plan, fleet: { vehicles: 'x', capacity: 1 } })))).toEqual([
+      "fleet.vehicles 'x' is not a number",
+    ]);
   });
 });
 

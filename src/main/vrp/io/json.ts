@@ -52,12 +52,16 @@ function parseJson(text: string, what: string): unknown {
   }
 }
 
-function checkShape<T>(schema: z.ZodType<T>, raw: unknown, what: string): T {
+/** `whole`: what describeIssues names the document, which says how its fields are named (an instance's, a plan's). */
+function checkShape<T>(schema: z.ZodType<T>, raw: unknown, what: string, whole = 'the document'): T {
   const doc = idsAsStrings(raw);
   const result = schema.safeParse(doc);
-  if (!result.success) throw inputError(`${what} is malformed`, describeIssues(result.error, doc, 'the document'));
+  if (!result.success) throw inputError(`${what} is malformed`, describeIssues(result.error, doc, whole));
   return result.data;
 }
+
+/** The whole of a plan document, as describeIssues names it: its fields by their paths, a route by its place. */
+const PLAN = 'the plan';
 
 /** How the messages about a whole instance file name it where the text was not read from a path given. */
 const INSTANCE_FILE = 'Instance file';
@@ -186,7 +190,7 @@ export const writeInstancesJsonl = (instances: Instance[]): string => `${instanc
 
 /** Reads a complete plan document as `jampr plan` writes it. */
 export function parsePlanJson(text: string): PlanJson {
-  return checkShape(planJsonSchema, parseJson(text, 'Plan file'), 'Plan JSON');
+  return checkShape(planJsonSchema, parseJson(text, 'Plan file'), 'Plan JSON', PLAN);
 }
 
 /** What a plan file to be scored says: its routes, and where written, the policy, instance and fleet it was made for. */
@@ -205,9 +209,10 @@ export interface PlanRoutes {
 /**
  * Reads the routes of a plan (a hand-written plan may hold nothing else): `{"routes": [...]}` or a bare array, with
  * the policy (`variant` and its prices), `instance` and `fleet` a plan document names (other fields are not looked at).
+ * `file` names the text in the messages about it (`jampr eval`: "the plan file day.json").
  */
-export function parsePlanRoutes(text: string): PlanRoutes {
-  const raw = parseJson(text, 'Plan file');
+export function parsePlanRoutes(text: string, file?: string): PlanRoutes {
+  const raw = parseJson(text, file ?? 'Plan file');
   const routesOnly = z.object({
     routes: routesSchema,
     variant: variantNameSchema.optional(),
@@ -218,8 +223,9 @@ export function parsePlanRoutes(text: string): PlanRoutes {
     fleet: planJsonSchema.shape.fleet,
     cost: z.number().optional(),
   });
-  if (Array.isArray(raw)) return checkShape(routesOnly, { routes: raw }, 'Plan routes');
-  return checkShape(routesOnly, raw, 'Plan JSON');
+  // A bare list is read as the routes field, so a finding in it is named as one in a plan document's routes.
+  if (Array.isArray(raw)) return checkShape(routesOnly, { routes: raw }, file ?? 'Plan routes', PLAN);
+  return checkShape(routesOnly, raw, file ?? 'Plan JSON', PLAN);
 }
 
 /** The fleet a plan was made for, as its plan document records it. */
