@@ -159,10 +159,7 @@ const PRICE_BOUNDS = { min: 0, max: MAX_PRICE };
  * (eval: the plan file's, which its schema checked, and which no flag's bound is to blame for).
  */
 export function variantFromFlags(values: Record<string, unknown>, verb: 'plan' | 'score' | 'bench', own: VariantOverrides = {}): Variant {
-  const penalty = values.penalty;
-  if (penalty !== undefined && penalty !== 'linear' && penalty !== 'quadratic') {
-    throw usageError(`--penalty must be linear or quadratic, got '${String(penalty)}'`);
-  }
+  const penalty = penaltyFlag(values);
   const name = variantName(values.variant);
   // The API ignores a lateness price sent with tw1; a flag the command would ignore is refused, as for methods.
   if (name === 'tw1' && values.beta !== undefined) {
@@ -171,8 +168,27 @@ export function variantFromFlags(values: Record<string, unknown>, verb: 'plan' |
   return makeVariant(name, {
     alpha: optionalNumberFlag(values, 'alpha', PRICE_BOUNDS) ?? own.alpha,
     beta: optionalNumberFlag(values, 'beta', PRICE_BOUNDS) ?? own.beta,
-    penalty: (penalty as Variant['penalty'] | undefined) ?? own.penalty,
+    penalty: penalty ?? own.penalty,
   });
+}
+
+function penaltyFlag(values: Record<string, unknown>): Variant['penalty'] | undefined {
+  const penalty = values.penalty;
+  if (penalty !== undefined && penalty !== 'linear' && penalty !== 'quadratic') {
+    throw usageError(`--penalty must be linear or quadratic, got '${String(penalty)}'`);
+  }
+  return penalty;
+}
+
+/**
+ * The policy flags' own mistakes (a --variant or --penalty no policy has, a price out of bounds), for a command that
+ * settles its policy only after reading a file (eval: the plan's own): named before the file is read.
+ */
+export function checkPolicyFlags(values: Record<string, unknown>): void {
+  penaltyFlag(values);
+  if (values.variant !== undefined) variantName(values.variant);
+  optionalNumberFlag(values, 'alpha', PRICE_BOUNDS);
+  optionalNumberFlag(values, 'beta', PRICE_BOUNDS);
 }
 
 export function oneOf<T extends string>(raw: unknown, name: string, allowed: readonly T[], fallback: T): T {

@@ -26,6 +26,22 @@ export const FLEET_FLAGS = { vehicles: 'vehicles', capacity: 'capacity', speedKm
 export const printWarning = (message: string) => process.stderr.write(`jampr: warning: ${message}\n`);
 
 /**
+ * The instance flags' values, each refused outside its bounds: called by itself, it names a flag's mistake before a
+ * file is read (eval, whose plan file comes first).
+ */
+export function instanceFlagValues(values: Record<string, unknown>): FleetValues & { first?: number } {
+  return {
+    first: optionalNumberFlag(values, 'first', FIRST_FLAG_BOUNDS),
+    // The instance's own bounds (shared/limits.ts), named as the flag's mistake rather than the file's.
+    vehicles: optionalNumberFlag(values, 'vehicles', { min: 1, max: MAX_VEHICLES, integer: true }),
+    // A vehicle carries something and moves: 0 is a slip, named here rather than as a problem of the file; so is a
+    // capacity with decimals, which the instance schema refuses (src/shared/domain.ts: a positive integer).
+    capacity: optionalNumberFlag(values, 'capacity', { above: 0, max: MAX_MAGNITUDE, integer: true }),
+    speedKmh: optionalNumberFlag(values, 'speed', { min: SPEED_KMH_RANGE[0], max: SPEED_KMH_RANGE[1] }),
+  };
+}
+
+/**
  * Reads and validates an instance (.json, .jsonl of one, Solomon .txt, VRPLIB .vrp or .csv) with the fleet flags
  * (which a CSV needs); `fallback` gives a fleet value where its flag is absent (eval: the fleet the plan records).
  */
@@ -34,14 +50,12 @@ export function loadProblem(
   values: Record<string, unknown>,
   { fallback = {}, onWarning = printWarning }: { fallback?: FleetValues; onWarning?: (message: string) => void } = {},
 ): Problem {
+  const flags = instanceFlagValues(values);
   const instance = readInstanceFile(path, {
-    first: optionalNumberFlag(values, 'first', FIRST_FLAG_BOUNDS),
-    // The instance's own bounds (shared/limits.ts), named as the flag's mistake rather than the file's.
-    vehicles: optionalNumberFlag(values, 'vehicles', { min: 1, max: MAX_VEHICLES, integer: true }) ?? fallback.vehicles,
-    // A vehicle carries something and moves: 0 is a slip, named here rather than as a problem of the file; so is a
-    // capacity with decimals, which the instance schema refuses (src/shared/domain.ts: a positive integer).
-    capacity: optionalNumberFlag(values, 'capacity', { above: 0, max: MAX_MAGNITUDE, integer: true }) ?? fallback.capacity,
-    speedKmh: optionalNumberFlag(values, 'speed', { min: SPEED_KMH_RANGE[0], max: SPEED_KMH_RANGE[1] }) ?? fallback.speedKmh,
+    first: flags.first,
+    vehicles: flags.vehicles ?? fallback.vehicles,
+    capacity: flags.capacity ?? fallback.capacity,
+    speedKmh: flags.speedKmh ?? fallback.speedKmh,
     onWarning,
   });
   // A flag the command would ignore is refused (as one the method does not read): x/y travel is their distance.

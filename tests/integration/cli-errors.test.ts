@@ -71,6 +71,28 @@ describe('jampr on a user mistake', () => {
     expectUserError(await failureOf('eval', instance, cut), /^jampr: the plan file \S*cut\.json is not valid JSON\n\s+- not valid JSON: /m);
   });
 
+  it('eval and plan name a mistake in their flags before they read a file', async () => {
+    const { dir, instance } = await tinyFiles();
+    const malformed = join(dir, 'malformed.json');
+    await writeFile(malformed, '{"routes":[["1"],"2"]}');
+    const flags: [string[], RegExp][] = [
+      [['--variant', 'tw9'], /--variant must be one of tw1, tw2, tw3, got 'tw9'/],
+      [['--penalty', 'cubic'], /--penalty must be linear or quadratic/],
+      [['--alpha', '-1'], /--alpha/],
+      [['--vehicles', '0'], /--vehicles/],
+      [['--capacity', '1.5'], /--capacity/],
+    ];
+    for (const [given, message] of flags) {
+      const failure = await failureOf('eval', instance, malformed, ...given);
+      expectUserError(failure, message);
+      expect(failure.stderr, given.join(' ')).not.toContain('malformed');
+    }
+    // plan too names a policy flag's mistake before its instance file's.
+    const notADay = await failureOf('plan', malformed, '--alpha', '-1');
+    expectUserError(notADay, /--alpha/);
+    expect(notADay.stderr).not.toContain('malformed');
+  });
+
   it('plan refuses an --out in a missing folder or on a folder before planning', async () => {
     const { dir, instance } = await tinyFiles();
     const missing = join(dir, 'no', 'such', 'plan.json');

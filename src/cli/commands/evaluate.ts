@@ -10,10 +10,10 @@ import { type PlanRoutes, parsePlanRoutes, planFleet, variantPrices } from '../.
 import { fleetShortWarning } from '../../main/vrp/validate.js';
 import { demandOverFleetText } from '../../main/vrp/unserved.js';
 import type { Instance, Routes, Violation } from '../../shared/domain.js';
-import { parseFlags, variantFlags, variantFromFlags } from '../args.js';
+import { checkPolicyFlags, parseFlags, variantFlags, variantFromFlags } from '../args.js';
 import { EXIT } from '../exit-codes.js';
 import { checkWritable, csvDialect, outputFormat, readTextFile, writeTextFile } from '../files.js';
-import { FLEET_FLAGS, instanceFlags, printWarning } from '../load.js';
+import { FLEET_FLAGS, instanceFlags, instanceFlagValues, printWarning } from '../load.js';
 import { fleetDifference, fleetText, loadWithRecordedFleet } from '../recorded-fleet.js';
 import { usageError } from '../usage.js';
 
@@ -68,6 +68,9 @@ export async function run(argv: string[]): Promise<void> {
     checkWritable(values.out, positionals.slice(0, 2));
   }
   const dialect = csvDialect(values['decimal-comma'], values.out === undefined ? undefined : 'csv');
+  // The flags first, as plan checks them before its instance file: a bad plan file would hide a mistake in them.
+  checkPolicyFlags(values);
+  instanceFlagValues(values);
   const plan = parsePlanRoutes(planJsonText(positionals[1], positionals[0]), `the plan file ${positionals[1]}`);
   const readWarnings: string[] = [];
   const { problem, taken } = loadWithRecordedFleet(positionals[0], values, plan.fleet, (w) => readWarnings.push(w));

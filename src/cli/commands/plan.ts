@@ -67,8 +67,8 @@ export async function run(argv: string[]): Promise<void> {
   const outFormat = values.out ? outputFormat(values.out, { '.json': 'json', '.csv': 'csv' }, 'json') : undefined;
   if (values.out) checkWritable(values.out, [positionals[0]]);
   const dialect = csvDialect(values['decimal-comma'], outFormat);
-  const problem = loadProblem(positionals[0], values);
   const variant = variantFromFlags(values, 'plan');
+  const problem = loadProblem(positionals[0], values);
   if (values.model !== undefined && (method === 'jampr' || method === 'am')) refuseModel(values.model, method, variant.name);
   const samples = optionalNumberFlag(values, 'samples', EFFORT_FLAG_BOUNDS.samples);
   const asked = values.decode === undefined ? undefined : oneOf(values.decode, 'decode', decodeStrategySchema.options, 'greedy');
