@@ -290,8 +290,10 @@ export function cutShortNote(method: string, { limitSec, drawn, samples, fleet }
  */
 export function greedyKeptNote(method: string, samples?: number): string {
   const model = LEARNED_LABEL.exec(method)?.[1] === 'am' ? 'am' : 'jampr';
+  const none =
+    samples === 1 ? 'the one sampled plan did not beat' : `none of the ${samples === undefined ? '' : `${samples} `}sampled plans beat`;
   return (
-    `none of the ${samples === undefined ? '' : `${samples} `}sampled plans beat the best of the model's greedy plans (one for each of the 8 symmetric ` +
+    `${none} the best of the model's greedy plans (one for each of the 8 symmetric ` +
     `views of the day, and with fewer vehicles where the demand allows; ${describeMethod(`${model}-greedy`)} plans the first view only), so the plan is that best greedy plan`
   );
 }

@@ -115,6 +115,8 @@ describe('the method table', () => {
     expect(greedyKeptNote('am', 2)).toBe(am);
     expect(greedyKeptNote('jampr-sample2', 2)).toContain('JAMPR greedy plans the first view only');
     expect(greedyKeptNote('jampr')).toMatch(/^none of the sampled plans beat .* JAMPR greedy plans the first view only/);
+    // One sample (--samples 1) is no "none of the 1".
+    expect(greedyKeptNote('jampr', 1)).toMatch(/^the one sampled plan did not beat the best of the model's greedy plans \(/);
   });
 
   it('says what a time limit cut short, in the words of the method, with what it knows of the limit', () => {
