@@ -108,7 +108,7 @@ export function numberFlag(
 export function optionalNumberFlag(
   values: Record<string, unknown>,
   name: string,
-  opts?: { min?: number; max?: number; integer?: boolean; above?: number },
+  opts?: { min?: number; max?: number; integer?: boolean; above?: number; under?: string },
 ) {
   return values[name] === undefined ? undefined : numberFlag(values, name, 0, opts);
 }
@@ -122,7 +122,9 @@ export const BENCH_DEFAULTS = { methods: 'random,classical', 'time-limit': 8, sa
 
 export const EFFORT_FLAG_BOUNDS = {
   'time-limit': { min: MIN_TIME_LIMIT_SEC, max: MAX_TIME_LIMIT_SEC },
-  improve: { min: 0, max: MAX_TIME_LIMIT_SEC },
+  // Local search is timed as the classical solver is: 0 s of it is a slip, as --time-limit 0 and --samples 0 are (a
+  // plan without it leaves --improve out), not a greedy plan under the flag.
+  improve: { min: MIN_TIME_LIMIT_SEC, max: MAX_TIME_LIMIT_SEC },
   samples: { min: 1, max: MAX_SAMPLES, integer: true },
 } as const;
 

@@ -136,8 +136,17 @@ describe('jampr refuses input it would misreport', () => {
   it("refuses bench efforts above plan's caps (600 s, 100,000 samples) before any instance is planned", async () => {
     const bench = ['bench', '--size', '5', '--count', '1', '--methods'];
     await refused(/--time-limit must be a number >= 0.1 and <= 600, got '601'/, ...bench, 'classical', '--time-limit', '601');
-    await refused(/--improve must be a number >= 0 and <= 600, got '601'/, ...bench, 'jampr-ls', '--improve', '601');
+    await refused(/--improve must be a number >= 0.1 and <= 600, got '601'/, ...bench, 'jampr-ls', '--improve', '601');
     await refused(/--samples must be an integer >= 1 and <= 100000, got '100001'/, ...bench, 'jampr-sample', '--samples', '100001');
+  });
+
+  it('refuses --improve 0, as --time-limit 0 and --samples 0 are, rather than plan greedy under the flag', async () => {
+    const dir = await cliWorkDir();
+    await writeFile(join(dir, 'tiny.json'), writeInstanceJson(tinyInstance()));
+    const zero = /^jampr: --improve 0 is under 0\.1, the shortest local search: /m;
+    await refused(zero, 'plan', join(dir, 'tiny.json'), '--method', 'jampr', '--improve', '0');
+    await refused(/leave --improve out to plan without one/, 'plan', join(dir, 'tiny.json'), '--method', 'jampr', '--improve', '0');
+    await refused(zero, 'bench', '--size', '5', '--count', '1', '--methods', 'jampr-ls', '--improve', '0');
   });
 
   it('takes a seed from 0 to 2^32 - 1 in every command, and refuses one beyond, which gave the plan of another seed', async () => {

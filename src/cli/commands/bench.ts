@@ -164,7 +164,10 @@ export async function run(argv: string[]): Promise<void> {
   const effort: Record<Effort['field'], number> = {
     timeLimitSec: numberFlag(values, 'time-limit', BENCH_DEFAULTS['time-limit'], EFFORT_FLAG_BOUNDS['time-limit']),
     samples: numberFlag(values, 'samples', BENCH_DEFAULTS.samples, EFFORT_FLAG_BOUNDS.samples),
-    improveSec: numberFlag(values, 'improve', BENCH_DEFAULTS.improve, EFFORT_FLAG_BOUNDS.improve),
+    improveSec: numberFlag(values, 'improve', BENCH_DEFAULTS.improve, {
+      ...EFFORT_FLAG_BOUNDS.improve,
+      under: "the shortest local search: bench jampr-greedy for the model's plan without one",
+    }),
   };
   let problems: Problem[];
   let title: string;

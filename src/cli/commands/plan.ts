@@ -73,7 +73,10 @@ export async function run(argv: string[]): Promise<void> {
   const samples = optionalNumberFlag(values, 'samples', EFFORT_FLAG_BOUNDS.samples);
   const asked = values.decode === undefined ? undefined : oneOf(values.decode, 'decode', decodeStrategySchema.options, 'greedy');
   const decode = asUsage(() => decodeFor(asked, samples, { decode: '--decode', samples: '--samples' }));
-  const improveSec = optionalNumberFlag(values, 'improve', EFFORT_FLAG_BOUNDS.improve);
+  const improveSec = optionalNumberFlag(values, 'improve', {
+    ...EFFORT_FLAG_BOUNDS.improve,
+    under: 'the shortest local search: leave --improve out to plan without one',
+  });
   // Before a long wait, not after it: progress shows on a terminal only.
   // As the app says it before a learned model's long run: a large day first, then many samples.
   const learned = method === 'jampr' || method === 'am';
