@@ -441,6 +441,19 @@ describe('parseCustomerCsv', () => {
     }
   });
 
+  it("reads 'Location Name' (a route planner's export) as the name, and 'Location' beside it as the address", () => {
+    const rows = ['D,Depot Nord,Hafenstr. 1,52.52,13.40,0,07:00,18:00', 'A-17,Café Linde,Torstr. 5,52.53,13.41,5,09:00,10:00'];
+    for (const address of ['Address', 'Location']) {
+      const read = parseCustomerCsv(
+        [`Order No,Location Name,${address},Latitude,Longitude,Load,Time Window Start,Time Window End`, ...rows].join('\n'),
+        { ...fleet, speedKmh: 30 },
+      );
+      expect(read.columns).toMatchObject({ id: 'Order No', name: 'Location Name', address, lat: 'Latitude', lon: 'Longitude' });
+      expect(read.instance.customers[0]).toMatchObject({ id: 'A-17', name: 'Café Linde', address: 'Torstr. 5' });
+      expect(read.warnings.join('\n')).not.toMatch(/not read/);
+    }
+  });
+
   it('reads Order ID, Order number and Order no. as the id, and Customer beside one as the name', () => {
     for (const header of ['Order ID', 'Order number', 'Order no.']) {
       const read = parseCustomerCsv(`${header},Customer,x,y,demand,ready,due\nD,Depot,0,0,0,0,1000\nA-17,Café Linde,3,4,5,10,50`, fleet);

@@ -53,6 +53,9 @@ export const COLUMN_ALIASES: Record<CsvField, readonly string[]> = {
     'client',
     'clientname',
     'recipient',
+    // Route planners' exports (OptimoRoute and the like) name the stop's place so; 'location' alone is the address,
+    // and 'location' is no qualifier before other fields, where their 'Location No' would meet 'Order No' as the id.
+    'locationname',
     'firma',
     'empfanger',
     'nom',
