@@ -9,6 +9,7 @@ import PDFDocument from 'pdfkit';
 import type { Sheet, SheetRow, SheetsDocument } from '../../shared/driver-sheet.js';
 import { groupByReason, reasonHeading } from '../../shared/not-served.js';
 import { sketchPoints } from '../../shared/route-sketch-layout.js';
+import { columnShare, SHEET_COLUMNS } from '../../shared/sheet-columns.js';
 import { pdfColour } from './pdf-colour.js';
 import { printable, registerSheetFonts, SANS, SANS_BOLD } from './sheet-fonts.js';
 import { type UnprintableStop, unprintableStops } from './unprintable-stops.js';
@@ -27,23 +28,8 @@ const FONT_SIZE = 8.5;
 const HEADER_SIZE = 7;
 const CELL_PAD = 4;
 
-/** The table's columns: which field of a row, its heading and its width in points (they add up to CONTENT). */
-const COLUMNS: { key: keyof SheetRow | 'stop' | 'done'; label: string; width: number }[] = [
-  { key: 'order', label: '#', width: 22 },
-  // The stop and done columns gave the start its room: an address must keep a position ("52.45678, 13.45678") whole.
-  { key: 'stop', label: 'Stop', width: 104 },
-  { key: 'place', label: 'Address', width: 93.28 },
-  // "shift end 01:00+1" (a night shift's, in the depot rows' bold) and "23:30+1–01:00+2" on one line.
-  { key: 'window', label: 'Window', width: 96 },
-  // A next-day time ("02:00+1", 37 pt; 40 pt in a return row's bold) is one word, which pdfkit breaks inside where it
-  // is wider than its cell: the start's 32 pt broke it as "02:00+" over "1".
-  { key: 'eta', label: 'ETA', width: 50 },
-  { key: 'start', label: 'Start', width: 46 }, // where the driver waits for the window: when service starts
-  { key: 'service', label: 'Service', width: 42 },
-  // Loaded at the depot on departure, delivered at each stop (the plan CSV's load is the running total instead).
-  { key: 'load', label: 'Qty', width: 30 },
-  { key: 'done', label: 'Done', width: 32 },
-];
+/** The table's columns (src/shared/sheet-columns.ts), each with its width in points: the shares of CONTENT. */
+const COLUMNS = SHEET_COLUMNS.map((column) => ({ ...column, width: CONTENT * columnShare(column) }));
 
 type Doc = PDFKit.PDFDocument;
 

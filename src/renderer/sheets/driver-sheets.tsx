@@ -6,7 +6,7 @@
  * same rows, the same file in the desktop app and the web mode. All routes' sheets end with the customers the plan
  * leaves out, under their reasons.
  */
-import { useRef, useState } from 'react';
+import { type CSSProperties, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
 import type { Evaluation, Instance, VariantName } from '../../shared/domain.js';
 import { formatCount } from '../format.js';
@@ -17,6 +17,7 @@ import { downloadBase64 } from '../download.js';
 import { driverSheets } from './sheet-model.js';
 import { unprintableNotice } from './unprintable-notice.js';
 import { groupByReason, notServed, reasonHeading } from '../../shared/not-served.js';
+import { columnShare, SHEET_COLUMNS, type SheetColumn } from '../../shared/sheet-columns.js';
 
 interface Props {
   instance: Instance;
@@ -127,28 +128,28 @@ export function DriverSheets({ instance, evaluation, variant, planLabel, warning
             {/* Fixed columns: sized by their content, a one-stop route's table put its columns elsewhere than the next. */}
             <table className="sheet-table sheet-stops">
               <colgroup>
-                {STOP_COLUMNS.map((c) => (
-                  <col key={c} className={`sheet-col-${c}`} />
+                {SHEET_COLUMNS.map((c) => (
+                  <col key={c.key} className={`sheet-col-${c.key}`} style={printWidth(c)} />
                 ))}
               </colgroup>
               <thead>
                 {/* Printed only: a browser repeats the thead atop each page, so a long route's later pages name it, as
                     the PDF's "(continued)" pages do. */}
                 <tr className="sheet-running-title" data-testid="sheet-running-title">
-                  <th colSpan={STOP_COLUMNS.length}>
+                  <th colSpan={SHEET_COLUMNS.length}>
                     {sheet.title} · {instance.name}
                   </th>
                 </tr>
                 <tr>
-                  <th>#</th>
-                  <th>Stop</th>
-                  <th>Address</th>
-                  <th>Window</th>
-                  <th>ETA</th>
-                  <th title="When service starts, where the window opens after the arrival">Start</th>
-                  <ColumnHeading full="Service" short="Svc" />
-                  <th title="Loaded at the depot on departure; delivered at each stop">Qty</th>
-                  <th>Done</th>
+                  {SHEET_COLUMNS.map((c) =>
+                    c.short ? (
+                      <ColumnHeading key={c.key} full={c.label} short={c.short} />
+                    ) : (
+                      <th key={c.key} title={c.hint}>
+                        {c.label}
+                      </th>
+                    ),
+                  )}
                 </tr>
               </thead>
               <tbody>
@@ -209,8 +210,13 @@ export function DriverSheets({ instance, evaluation, variant, planLabel, warning
   );
 }
 
-/** The stop table's columns, in order; their widths are the stylesheet's (.sheet-col-*). */
-const STOP_COLUMNS = ['order', 'stop', 'address', 'window', 'eta', 'start', 'service', 'qty', 'done'] as const;
+/**
+ * A column's printed width, its share of the table as the PDF's (src/shared/sheet-columns.ts): handed to the stylesheet
+ * as a custom property, which print applies (sheets.css); the screen's widths are the stylesheet's (.sheet-col-*).
+ */
+function printWidth(column: SheetColumn): CSSProperties {
+  return { '--sheet-col-print': `${(columnShare(column) * 100).toFixed(4)}%` } as CSSProperties;
+}
 
 /**
  * A heading that a narrow window (a laptop zoomed to 200 %) shortens, so that it fits its column (SERVICE ran into

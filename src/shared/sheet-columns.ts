@@ -1,0 +1,46 @@
+/**
+ * The columns of a driver sheet's stop table, in order: which field of a row each shows, its heading and its share of
+ * the table's width. The PDF export sets its columns' points from the shares (src/main/sheets/sheets-pdf.ts) and the
+ * printed sheet its columns' widths (src/renderer/sheets/driver-sheets.tsx), so a route prints with the same columns
+ * from the browser as from the PDF. The screen keeps widths of its own, for narrow windows (sheets.css).
+ */
+import type { SheetRow } from './driver-sheet.js';
+
+export interface SheetColumn {
+  /** The row's field the column shows; the stop column shows the id and the name, the done column a tick box. */
+  key: keyof SheetRow | 'stop' | 'done';
+  label: string;
+  /** A shorter heading for a narrow window, where the label would run into the next column (the screen only). */
+  short?: string;
+  /** What the heading means, where its one word does not say (a tooltip on screen). */
+  hint?: string;
+  /**
+   * Its share of the table's width, in parts of the whole table's 515.28: an A4 page inside the PDF's 40 pt margins,
+   * so each part is a point of the PDF.
+   */
+  parts: number;
+}
+
+export const SHEET_COLUMNS: readonly SheetColumn[] = [
+  { key: 'order', label: '#', parts: 22 },
+  // The stop and done columns gave the start its room: an address must keep a position ("52.45678, 13.45678") whole.
+  { key: 'stop', label: 'Stop', parts: 104 },
+  { key: 'place', label: 'Address', parts: 93.28 },
+  // "shift end 01:00+1" (a night shift's, in the depot rows' bold) and "23:30+1–01:00+2" on one line.
+  { key: 'window', label: 'Window', parts: 96 },
+  // A next-day time ("02:00+1", 37 pt; 40 pt in a return row's bold) is one word, which pdfkit breaks inside where it
+  // is wider than its cell: the start's 32 pt broke it as "02:00+" over "1" (and the print's 7.8 % ran into its padding).
+  { key: 'eta', label: 'ETA', parts: 50 },
+  { key: 'start', label: 'Start', hint: 'When service starts, where the window opens after the arrival', parts: 46 },
+  { key: 'service', label: 'Service', short: 'Svc', parts: 42 },
+  // Loaded at the depot on departure, delivered at each stop (the plan CSV's load is the running total instead).
+  { key: 'load', label: 'Qty', hint: 'Loaded at the depot on departure; delivered at each stop', parts: 30 },
+  { key: 'done', label: 'Done', parts: 32 },
+];
+
+const TOTAL_PARTS = SHEET_COLUMNS.reduce((sum, column) => sum + column.parts, 0);
+
+/** The column's share of its table's width, from 0 to 1; the shares of all columns add up to 1. */
+export function columnShare(column: SheetColumn): number {
+  return column.parts / TOTAL_PARTS;
+}
