@@ -500,6 +500,20 @@ describe('training service', () => {
     );
     expect((await app.call('models:list', {})).some((m) => m.active)).toBe(false);
     await app.close();
+    // Stopped, and worse on the held-out days: judged and kept, and nothing invites activating it by hand.
+    const stoppedWorse = await userHistory(judged({ days: 3, newCost: 110, newUnserved: 0, currentCost: 100, currentUnserved: 0 }));
+    const worseRun = await app.call('training:start', {
+      variant: 'tw1',
+      size: 10,
+      instanceIds: stoppedWorse.ids,
+      minutes: 1,
+      name: 'stopped-worse',
+    });
+    const cancelledWorse = await app.call('training:cancel', { id: worseRun.id });
+    expect(cancelledWorse.verdict).toBe(
+      'stopped-worse was not activated: the run was stopped before its end; mean cost of its greedy plans of 3 held-out days (“tiny-3”, “tiny-4”, “tiny-5”): 110.0 against 100.0 for jampr-tw1-n10, day by day 10.0 % more (the geometric mean of the per-day cost ratios, which judges it).',
+    );
+    await app.close();
 
     // Stopped before its first step: the model is the current one unchanged, so nothing is offered to activate.
     const early = await userHistory(judged({ days: 3, newCost: 100, newUnserved: 0, currentCost: 100, currentUnserved: 0 }), {

@@ -264,10 +264,12 @@ export function trainingServices(ctx: ServiceContext) {
       )}) were all deleted during the run, so none is left to judge it on.${activatable}`;
     // Named, so that the dispatcher knows which of the days were judged on (the most recently stored, not edited).
     const { on, fresh, current: was, dayByDay, tooFew } = holdoutWords(comparison, heldOut, deleted);
+    const better = plannedBetter(comparison);
     // A run that was stopped (Cancel, or the app closing) changes nothing: its model is judged and kept, not activated.
+    // Activating it by hand is offered as for too few days: not where it planned the held-out days worse.
     if (cancelled) {
       const against = was === null || dayByDay === null || !current ? '' : ` against ${was} for ${current.name}, ${dayByDay}`;
-      return `${model.name} was not activated: the run was stopped before its end; ${on}: ${fresh}${against}.${activatable}`;
+      return `${model.name} was not activated: the run was stopped before its end; ${on}: ${fresh}${against}.${better === false ? '' : activatable}`;
     }
     if ((inUse?.id ?? null) !== (current?.id ?? null)) {
       const compared = current ? `, and it was compared with ${current.name}` : '';
@@ -278,7 +280,6 @@ export function trainingServices(ctx: ServiceContext) {
       return `${model.name} is now active (no model planned this policy before); ${on}: ${fresh}.`;
     }
     const against = `${on} ${fresh} against ${was} for ${current.name}, ${dayByDay}`;
-    const better = plannedBetter(comparison);
     if (!enoughToJudge(comparison)) {
       // Activating by hand is offered only where the few days point that way: not for a model that planned them worse.
       return `${model.name} was not activated: ${tooFew(`train on ${MIN_DAYS_TO_ACTIVATE} or more stored days`)}; ${against}.${better ? activatable : ''}`;
