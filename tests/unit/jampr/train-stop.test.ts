@@ -8,6 +8,7 @@ import { loadCheckpoint } from '../../../src/main/jampr/checkpoint.js';
 import { anotherStepFits } from '../../../src/main/jampr/train/budget.js';
 import { trainModel } from '../../../src/main/jampr/train/train.js';
 import { createRng } from '../../../src/main/vrp/rng.js';
+import { buildProblem } from '../../../src/main/vrp/validate.js';
 import { saveTinyModel, tinyInstance } from './fixtures.js';
 
 const tiny = { embedDim: 16, encoderLayers: 2, encoderHeads: 2, feedForwardDim: 32, decoderDim: 16, decoderHeads: 2 };
@@ -141,6 +142,31 @@ describe('a training run stopped early', () => {
         'Before: validation set (8 generated tw1 N=5, seed 4321): classical 123.4',
     );
     expect(resumed.notes[1]).toMatch(/^pair bias fitted on 4 training instances: \[/);
+  });
+
+  it("says on the card that a curve restarted on held-out days measures their plans' cost, not the trainer's", async () => {
+    const outDir = await mkdtemp(join(tmpdir(), 'jampr-new-validation-days-'));
+    await trainModel({ variant: 'tw1', size: 5, minutes: 5, maxInstances: 4, outDir, seed: 3, validationSize: 8, model: tiny, recipe });
+    const rng = createRng(9);
+    const days = Array.from({ length: 2 }, () => tinyInstance(5, rng));
+    const resumed = await trainModel({
+      variant: 'tw1',
+      size: 5,
+      minutes: 5,
+      maxInstances: 8,
+      fromDir: outDir,
+      outDir,
+      instances: Array.from({ length: 2 }, () => tinyInstance(5, rng)),
+      validationSet: days.map(buildProblem),
+      validationLabel: 'held-out stored days',
+      validationDays: days,
+      seed: 3,
+      recipe,
+    });
+    expect(resumed.card.validation.measure).toBe('plans');
+    expect(resumed.card.notes).toMatch(
+      /^validation curve restarted at 4 instances on a new set: mean cost of the model's JAMPR greedy plans, as the Plan view makes and prices them \(the days' own units\), of 2 held-out stored days; the earlier curve/,
+    );
   });
 
   it('counts its first and last validation in the minutes asked: a step starts only where it and the last validation fit', () => {

@@ -13,14 +13,20 @@ export function cardNotes(runLines: readonly string[], earlier: string | undefin
 
 /**
  * The note of a curve that restarts because this run validates on another set: its costs and the dropped curve's are
- * on different instances, and a reader comparing the last costs of two cards must see that they do not compare.
+ * on different instances, and a reader comparing the last costs of two cards must see that they do not compare. It says
+ * what the points measure: on held-out days (`plans`, the card's validation.measure) the plans' cost in the days' own
+ * units, several times apart from the trainer's cost in the model frame on the same days.
  */
-export function newValidationSetNote(at: number, set: string, dropped: readonly CurvePoint[]): string {
+export function newValidationSetNote(at: number, set: string, dropped: readonly CurvePoint[], measure?: 'plans'): string {
   const last = dropped.at(-1);
   const earlier = last
     ? `; the earlier curve (to ${last.instances} instances, last cost ${last.cost}) was on another set and does not compare`
     : '';
-  return `validation curve restarted at ${at} instances on a new set: greedy training cost (model frame) of ${set}${earlier}`;
+  const cost =
+    measure === 'plans'
+      ? "mean cost of the model's JAMPR greedy plans, as the Plan view makes and prices them (the days' own units),"
+      : 'greedy training cost (model frame)';
+  return `validation curve restarted at ${at} instances on a new set: ${cost} of ${set}${earlier}`;
 }
 
 export interface EarlyStop {

@@ -64,7 +64,7 @@ async function trainWithRecipe(o: StageOptions): Promise<TrainResult> {
     const set = o.validationSet
       ? `${validation.length} ${o.validationLabel ?? 'given validation instances'}`
       : `${validationSize} instances drawn (seed ${validationSeed}) from ${source.description}`;
-    note(newValidationSetNote(card.instancesTrained, set, setup.droppedCurve));
+    note(newValidationSetNote(card.instancesTrained, set, setup.droppedCurve, o.validationDays ? 'plans' : undefined));
   }
   const baseline = recipe.name === 'rollout' ? new RolloutBaseline(env, source, recipe.evalSize, rng.fork(), policy) : null;
   const startWall = performance.now();
