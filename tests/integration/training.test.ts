@@ -550,7 +550,7 @@ describe('training service', () => {
       ended = await app.call('training:status', { id: run.id });
     }
     expect(ended.verdict).toBe(
-      'after-delete was not activated: 2 held-out days are too few to judge it by (at least 3; train on 4 or more stored days); mean cost of its greedy plans of 2 held-out days (“tiny-3”, “tiny-5”; “tiny-4” was deleted during the run and is left out) 90.0 against 100.0 for jampr-tw1-n10, day by day 10.0 % less (the geometric mean of the per-day cost ratios, which judges it). It can be activated under Models.',
+      'after-delete was not activated: 2 held-out days are too few to judge it by (at least 3; 1 was deleted during the run: train again to hold out 3 of the days still stored); mean cost of its greedy plans of 2 held-out days (“tiny-3”, “tiny-5”; “tiny-4” was deleted during the run and is left out) 90.0 against 100.0 for jampr-tw1-n10, day by day 10.0 % less (the geometric mean of the per-day cost ratios, which judges it). It can be activated under Models.',
     );
     await app.close();
     // Every held-out day deleted: nothing is left to judge it on.

@@ -14,6 +14,7 @@ import {
   type HoldoutComparison,
   holdoutWords,
   MIN_DAYS_TO_ACTIVATE,
+  MIN_DAYS_TO_JUDGE,
   onDays,
   plannedBetter,
   splitHoldout,
@@ -282,7 +283,12 @@ export function trainingServices(ctx: ServiceContext) {
     const against = `${on} ${fresh} against ${was} for ${current.name}, ${dayByDay}`;
     if (!enoughToJudge(comparison)) {
       // Activating by hand is offered only where the few days point that way: not for a model that planned them worse.
-      return `${model.name} was not activated: ${tooFew(`train on ${MIN_DAYS_TO_ACTIVATE} or more stored days`)}; ${against}.${better ? activatable : ''}`;
+      // Too few because held-out days were deleted during the run: the dispatcher ticked days enough, so "tick more" would mislead.
+      const more =
+        deleted.length > 0 && comparison.days + deleted.length >= MIN_DAYS_TO_JUDGE
+          ? `${deleted.length} ${deleted.length === 1 ? 'was' : 'were'} deleted during the run: train again to hold out ${MIN_DAYS_TO_JUDGE} of the days still stored`
+          : `train on ${MIN_DAYS_TO_ACTIVATE} or more stored days`;
+      return `${model.name} was not activated: ${tooFew(more)}; ${against}.${better ? activatable : ''}`;
     }
     if (better) {
       models.activate(model.id);
