@@ -57,9 +57,9 @@ export async function runTrainJob(job: TrainJob, ctx: JobContext<TrainJobProgres
     // and the pair bias is fitted to the days first (a few of the minutes; docs/model.md, "Pair bias").
     freezeNorm: job.fromDir !== null,
     pairSearch: job.fromDir !== null ? RETRAIN_PAIR_SEARCH : undefined,
-    // The model in use plans the held-out days after the run where it is not the model the run started from (whose plans
-    // of them the run's first validation made): its minutes keep time for that.
-    reserveValidations: validation.length && job.compareDir !== null && job.compareDir !== job.fromDir ? 1 : 0,
+    // The held-out days whose model today is not the one the run started from (whose plans of them the run's first
+    // validation made) are planned with it after the run: its minutes keep time for them, a validation's share each.
+    reserveValidations: validation.length ? plannedAfter(job).length / job.holdout.length : 0,
     signal: ctx.signal,
     saveGate: job.saveGate,
     onPhase: ({ label, elapsedSec }) => ctx.onProgress({ fraction: Math.min(1, elapsedSec / seconds), phase: label }),
@@ -102,12 +102,10 @@ export async function runTrainJob(job: TrainJob, ctx: JobContext<TrainJobProgres
   const compared = holdout.length > 0 && result.saved && !(stopped && job.compareWhenStopped === false);
   // The run's own plans of the held-out days are the comparison's where they are the same plans (the same model, days and
   // method: plan-validation.ts plans as the plan job does): the saved model's at its last validation (not a cancelled
-  // run's, saved unvalidated), the model in use's at the first where the run started from it. Planned once, not twice.
-  const made = {
-    fresh: result.measured.end,
-    current: job.compareDir !== null && job.compareDir === job.fromDir ? result.measured.start : null,
-  };
-  if (compared && job.compareDir && !(made.fresh && made.current))
+  // run's, saved unvalidated), the model in use's at the first on the days the run's start model plans today. Planned
+  // once, not twice.
+  const made = { fresh: result.measured.end, start: result.measured.start };
+  if (compared && !comparedWith(job).includes(null) && (!made.fresh || plannedAfter(job, made.start).length > 0))
     ctx.onProgress({
       fraction: 1,
       phase: `comparing the new model with the current one on ${holdout.length} held-out day${holdout.length === 1 ? '' : 's'}`,
@@ -152,23 +150,43 @@ export async function runTrainJob(job: TrainJob, ctx: JobContext<TrainJobProgres
   };
 }
 
+/** The model that plans each held-out day today (compareDirs, else compareDir for every day); null for none. */
+const comparedWith = (job: TrainJob): (string | null)[] => job.compareDirs ?? job.holdout.map(() => job.compareDir);
+
 /**
- * The new and the current model's JAMPR greedy plans of the held-out days, made by the plan job itself and priced by
- * the evaluator (so the verdict's figures are the ones the dispatcher sees in the Plan view).
+ * The held-out days (their indices) that the comparison plans after the run with the model that plans them today: those
+ * whose model is not the one the run started from, or all where the run's first validation did not plan them (`start`).
+ */
+function plannedAfter(job: TrainJob, start?: DayCosts | null): number[] {
+  const dirs = comparedWith(job);
+  if (dirs.includes(null)) return [];
+  return dirs.flatMap((dir, d) => (dir === job.fromDir && start !== null ? [] : [d]));
+}
+
+/**
+ * The new model's JAMPR greedy plans of the held-out days, and each day's by the model that plans it today, made by the
+ * plan job itself and priced by the evaluator (so the verdict's figures are the ones the dispatcher sees in the Plan view).
  */
 async function compareOnHoldout(
   job: TrainJob,
   holdout: Problem[],
-  made: { fresh: DayCosts | null; current: DayCosts | null },
+  made: { fresh: DayCosts | null; start: DayCosts | null },
 ): Promise<HoldoutComparison> {
   const { runPlanJob } = await import('./plan.js');
   const variant = makeVariant(job.variant);
   // The comparison runs to its end even for a cancelled run where it is made (the app's): that run's model is judged.
   const quiet = { signal: new AbortController().signal, onProgress: () => {} };
-  const plansOf = async (modelDir: string): Promise<DayCosts> => {
+  /** Each day's plan by the model in `dirs` for it, or the run's start model's plan of it where that is the same model. */
+  const plansOf = async (dirs: string[], start: DayCosts | null): Promise<DayCosts> => {
     const costs: number[] = [];
     const unservedByDay: number[] = [];
     for (const [d, problem] of holdout.entries()) {
+      if (start && dirs[d] === job.fromDir) {
+        costs.push(start.costs[d]);
+        unservedByDay.push(start.unservedByDay[d]);
+        continue;
+      }
+      const modelDir = dirs[d];
       const { routes } = await runPlanJob({ instance: job.holdout[d], variant, method: 'jampr', decode: 'greedy', modelDir }, quiet);
       const evaluation = evaluatePlan(problem, routes, variant);
       costs.push(evaluation.cost);
@@ -176,8 +194,14 @@ async function compareOnHoldout(
     }
     return { costs, unservedByDay };
   };
-  const fresh = made.fresh ?? (await plansOf(job.outDir));
-  const current = job.compareDir ? (made.current ?? (await plansOf(job.compareDir))) : null;
+  const fresh =
+    made.fresh ??
+    (await plansOf(
+      holdout.map(() => job.outDir),
+      null,
+    ));
+  const dirs = comparedWith(job);
+  const current = dirs.includes(null) ? null : await plansOf(dirs as string[], made.start);
   const sum = (days: number[]) => days.reduce((total, u) => total + u, 0);
   return {
     days: holdout.length,

@@ -1,7 +1,7 @@
 import { readdirSync, rmSync, statSync } from 'node:fs';
 import { join, resolve, sep } from 'node:path';
 import type { ModelInfo, ModelSummary } from '../../shared/api.js';
-import type { VariantName } from '../../shared/domain.js';
+import { carriedCustomers, type Instance, type VariantName } from '../../shared/domain.js';
 import { AppError, inputError } from '../../shared/errors.js';
 import { modelMismatch, modelThatPlans } from '../../shared/model-choice.js';
 import type { Store } from '../store/index.js';
@@ -26,6 +26,14 @@ export function resolveModel(ctx: ServiceContext, method: 'jampr' | 'am', varian
     throw new AppError('model', `no ${method} model for ${variant} is installed: train one or import a checkpoint folder`);
   }
   return closest;
+}
+
+/**
+ * The model that plans `day` (plans:create's rule, resolveModel): sized by the customers a model plans of it, its orders
+ * bigger than a vehicle left out as the plan job leaves them. A retraining judges each held-out day against it.
+ */
+export function modelForDay(ctx: ServiceContext, method: 'jampr' | 'am', variant: VariantName, day: Instance, modelId?: number): ModelInfo {
+  return resolveModel(ctx, method, variant, carriedCustomers(day).length, modelId);
 }
 
 /** Registers a checkpoint folder, or returns it if already registered (the card is re-read). */

@@ -10,7 +10,7 @@ import { buildProblem } from '../vrp/validate.js';
 import type { ServiceContext } from './context.js';
 import { dataFingerprint } from './data-fingerprint.js';
 import { instanceAsShown } from './stored.js';
-import { resolveModel } from './models.js';
+import { modelForDay } from './models.js';
 import { toVariant } from './variant.js';
 
 /**
@@ -52,7 +52,7 @@ export function createPlanner(ctx: ServiceContext) {
     const planned = carriedPart(instance)?.customers.length ?? 0;
     const tooLarge = learned ? modelSizeRefusal(planned) : null;
     if (tooLarge) throw inputError(tooLarge);
-    const model = learned ? resolveModel(ctx, asked, variant.name, planned, request.modelId) : null;
+    const model = learned ? modelForDay(ctx, asked, variant.name, instance, request.modelId) : null;
     return { learnedDecode, instance, variant, problem, model };
   }
 

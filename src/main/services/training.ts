@@ -8,7 +8,7 @@ import { safeFileName } from './file-names.js';
 import { notStored } from './stored.js';
 import { interruptedNote } from '../store/training-runs.js';
 import { readModelSummary } from './model-card.js';
-import { registerModel, resolveModel } from './models.js';
+import { modelForDay, registerModel, resolveModel } from './models.js';
 import {
   enoughToJudge,
   type HoldoutComparison,
@@ -21,7 +21,7 @@ import {
 } from '../../shared/holdout.js';
 import { someOf } from '../../shared/some-of.js';
 import { clipped } from '../../shared/issues.js';
-import { carriedCustomers } from '../../shared/domain.js';
+import { carriedCustomers, type Instance } from '../../shared/domain.js';
 import { MAX_MODEL_CUSTOMERS } from '../../shared/limits.js';
 import { modelSizeRefusal } from '../../shared/model-limits.js';
 
@@ -36,7 +36,7 @@ interface ActiveRun {
  * run; each learning-curve point is stored and pushed as an event; the end stores the model and the outcome.
  * A run starts from the model that plans the policy and size today (untrained weights only when asked), learns
  * from the user's days but the most recent ones, and its model is activated only if it plans those held-out
- * days better than the current model. One run at a time: the worker has one thread to give.
+ * days better than the models that plan them today (each day its own: activated, the new model plans every day). One run at a time: the worker has one thread to give.
  */
 export function trainingServices(ctx: ServiceContext) {
   const { trainingRuns, models } = ctx.store;
@@ -87,6 +87,9 @@ export function trainingServices(ctx: ServiceContext) {
         )} would be held out to judge the new model, and the learned models plan at most ${MAX_MODEL_CUSTOMERS.toLocaleString('en-US')} customers: untick ${unjudgeable.length === 1 ? 'it' : 'them'} (the next most recent days are then held out)`,
       );
     const current = currentModel(request);
+    // Each held-out day is compared with the plan the app makes of it today: an activated model plans every day of the
+    // policy, and the automatic choice plans a day of 39 stops with the N=50 model whatever size the run trains.
+    const compared = planningModels(request, holdout);
     // A start model asked for passes the plan's check (resolveModel): a JAMPR model of this policy, any size (a run at
     // another size is a curriculum step); another would fail the run once it loads.
     const from =
@@ -122,6 +125,7 @@ export function trainingServices(ctx: ServiceContext) {
       holdout,
       fromDir: from?.folder ?? null,
       compareDir: current?.folder ?? null,
+      compareDirs: compared.map((m) => m?.folder ?? null),
       outDir: join(ctx.modelsDir, folder),
       name,
     };
@@ -157,7 +161,7 @@ export function trainingServices(ctx: ServiceContext) {
         if (storeLost) throw storeLost;
         // Read before the new model is registered: the model that plans this policy now (the dispatcher may have
         // activated another during the run).
-        const inUse = currentModel(request);
+        const inUse = planningModels(request, holdout);
         // A model that took no training step is the one it started from (or untrained weights): nothing in it is worth
         // activating or listing beside the original, so its folder goes and the verdict says why.
         const summary = result.outDir !== null ? readModelSummary(result.outDir) : null;
@@ -172,8 +176,8 @@ export function trainingServices(ctx: ServiceContext) {
         const verdict = model
           ? activationGuard(
               model,
-              current,
-              inUse,
+              compared.filter((_, d) => still[d]),
+              inUse.filter((_, d) => still[d]),
               result.comparison && deleted.length ? onDays(result.comparison, still) : result.comparison,
               result.cancelled,
               holdout.filter((_, d) => still[d]).map((d) => d.name),
@@ -237,18 +241,29 @@ export function trainingServices(ctx: ServiceContext) {
     }
   }
 
+  /** The JAMPR model that plans each of `days` today (plans:create's rule, modelForDay), null where none plans the policy. */
+  function planningModels(request: TrainingRequest, days: readonly Instance[]): (ModelInfo | null)[] {
+    return days.map((day) => {
+      try {
+        return modelForDay(ctx, 'jampr', request.variant, day);
+      } catch {
+        return null;
+      }
+    });
+  }
+
   /**
    * The activation guard: the new model replaces the current one only if its greedy plans of at least
    * MIN_DAYS_TO_JUDGE held-out days leave fewer customers unserved, or as few at a lower cost day by day (plannedBetter,
    * shared/holdout.ts: the geometric mean of each day's cost ratio, so a big or planar day does not outweigh the others); the verdict says
-   * which way it went and why, in the figures the Plan view shows. It was compared with the model in use when the
-   * run started (`current`); where another is in use at its end (`inUse`), nothing is activated over the dispatcher's
-   * choice on a comparison with a model no longer planning.
+   * which way it went and why, in the figures the Plan view shows. Each held-out day was compared with the model that
+   * planned it when the run started (`compared`, day by day); where another plans one at its end (`inUse`), nothing is
+   * activated over the dispatcher's choice on a comparison with a model no longer planning.
    */
   function activationGuard(
     model: ModelInfo,
-    current: ModelInfo | null,
-    inUse: ModelInfo | null,
+    compared: (ModelInfo | null)[],
+    inUse: (ModelInfo | null)[],
     comparison: HoldoutComparison | null,
     cancelled: boolean,
     heldOut: string[],
@@ -266,21 +281,22 @@ export function trainingServices(ctx: ServiceContext) {
     // Named, so that the dispatcher knows which of the days were judged on (the most recently stored, not edited).
     const { on, fresh, current: was, dayByDay, tooFew } = holdoutWords(comparison, heldOut, deleted);
     const better = plannedBetter(comparison);
+    const current = namesOf(compared);
     // A run that was stopped (Cancel, or the app closing) changes nothing: its model is judged and kept, not activated.
     // Activating it by hand is offered as for too few days: not where it planned the held-out days worse.
     if (cancelled) {
-      const against = was === null || dayByDay === null || !current ? '' : ` against ${was} for ${current.name}, ${dayByDay}`;
+      const against = was === null || dayByDay === null || !current ? '' : ` against ${was} for ${current}, ${dayByDay}`;
       return `${model.name} was not activated: the run was stopped before its end; ${on}: ${fresh}${against}.${better === false ? '' : activatable}`;
     }
-    if ((inUse?.id ?? null) !== (current?.id ?? null)) {
-      const compared = current ? `, and it was compared with ${current.name}` : '';
-      return `${model.name} was not activated: the model planning this policy changed during the run (now ${inUse?.name ?? 'none'})${compared}; ${on}: ${fresh}.${activatable}`;
+    if (inUse.some((m, d) => (m?.id ?? null) !== (compared[d]?.id ?? null))) {
+      const against = current ? `, and it was compared with ${current}` : '';
+      return `${model.name} was not activated: the model planning this policy changed during the run (now ${namesOf(inUse) ?? 'none'})${against}; ${on}: ${fresh}.${activatable}`;
     }
     if (was === null || dayByDay === null || !current) {
       models.activate(model.id);
       return `${model.name} is now active (no model planned this policy before); ${on}: ${fresh}.`;
     }
-    const against = `${on} ${fresh} against ${was} for ${current.name}, ${dayByDay}`;
+    const against = `${on} ${fresh} against ${was} for ${current}, ${dayByDay}`;
     if (!enoughToJudge(comparison)) {
       // Activating by hand is offered only where the few days point that way: not for a model that planned them worse.
       // Too few because held-out days were deleted during the run: the dispatcher ticked days enough, so "tick more" would mislead.
@@ -295,6 +311,19 @@ export function trainingServices(ctx: ServiceContext) {
       return `${model.name} is now active: ${against}.`;
     }
     return `${model.name} was not activated: ${against}, which stays in use.`;
+  }
+
+  /**
+   * The models that plan the held-out days, in words: one name, or each with the days it plans ("jampr-tw3-n20 on 2 days,
+   * jampr-tw3-n50 on 1, each day with the model that plans it today"); null where none plans the policy.
+   */
+  function namesOf(byDay: (ModelInfo | null)[]): string | null {
+    if (byDay.length === 0 || byDay.some((m) => m === null)) return null;
+    const counts = new Map<string, number>();
+    for (const m of byDay) counts.set(m!.name, (counts.get(m!.name) ?? 0) + 1);
+    if (counts.size === 1) return byDay[0]!.name;
+    const each = [...counts].map(([name, n], i) => `${name} on ${n}${i === 0 ? ` day${n === 1 ? '' : 's'}` : ''}`);
+    return `${each.join(', ')}, each day with the model that plans it today`;
   }
 
   /**
