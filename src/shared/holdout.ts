@@ -186,3 +186,17 @@ function ratioWords(ratio: number): string {
   if (percent === '0.0') return `under 0.1 % ${ratio < 1 ? 'less' : 'more'}`;
   return `${percent} % ${ratio < 1 ? 'less' : 'more'}`;
 }
+
+/**
+ * The models a run's held-out days were compared with, in words: one name, or each with the days it plans
+ * ("jampr-tw3-n20 on 2 days, jampr-tw3-n50 on 1, each day with the model that plans it today"); null where a day has
+ * none. The app and `jampr train` compare each held-out day with the model that plans it.
+ */
+export function comparedModelsText(byDay: readonly (string | null)[]): string | null {
+  if (byDay.length === 0 || byDay.some((name) => name === null)) return null;
+  const counts = new Map<string, number>();
+  for (const name of byDay) counts.set(name!, (counts.get(name!) ?? 0) + 1);
+  if (counts.size === 1) return byDay[0];
+  const each = [...counts].map(([name, n], i) => `${name} on ${n}${i === 0 ? ` day${n === 1 ? '' : 's'}` : ''}`);
+  return `${each.join(', ')}, each day with the model that plans it today`;
+}

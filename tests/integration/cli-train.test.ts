@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { writeInstanceJson } from '../../src/main/vrp/io/json.js';
 import { createRng } from '../../src/main/vrp/rng.js';
 import { saveTinyModel, tinyInstance } from '../unit/jampr/fixtures.js';
-import { type CliFailure, cliWorkDir, jamprIn } from './fixtures/cli.js';
+import { type CliFailure, cliWorkDir, jamprIn, jamprWithEnv } from './fixtures/cli.js';
 
 /** A folder with a tiny tw1 N=6 model and `count` days of 6 customers named day-1, day-2, … in days.jsonl. */
 async function retrainingFolder(count: number) {
@@ -37,6 +37,29 @@ describe('jampr train on days of --instances', () => {
       /^jampr: mine is (not )?better than jampr-tw1-n6: mean cost of its greedy plans of 3 held-out days \(“day-4”, “day-5”, “day-6”\) [\d,.]+ against [\d,.]+ for jampr-tw1-n6, day by day [^;]+ \(the geometric mean of the per-day cost ratios, which judges it\); /m,
     );
     expect(typeof result.better).toBe('boolean');
+  }, 120_000);
+
+  it('without --from, compares each held-out day with the model jampr plans that day with, as the app does', async () => {
+    const dir = await cliWorkDir();
+    const models = join(dir, 'models');
+    const n6 = await saveTinyModel(models, 'jampr', 'tw1', 6);
+    const n20 = await saveTinyModel(models, 'jampr', 'tw1', 20);
+    const rng = createRng(5);
+    // The last three days are held out: two of 6 customers (planned by the N=6 model) and one of 18 (by the N=20 one).
+    const days = [6, 6, 6, 6, 6, 18].map((n, i) => ({ ...tinyInstance(n, rng), name: `day-${i + 1}` }));
+    await writeFile(join(dir, 'days.jsonl'), days.map((d) => writeInstanceJson(d)).join('\n'));
+    const run = await jamprWithEnv(
+      dir,
+      { JAMPR_MODELS_DIR: models },
+      ...['train', '--size', '6', '--minutes', '0.5', '--threads', '1', '--instances', 'days.jsonl', '--out', 'mine'],
+    );
+    expect(run.code, run.stderr).toBe(0);
+    const result = JSON.parse(run.stdout);
+    expect(result).toMatchObject({ heldOut: ['day-4', 'day-5', 'day-6'], compared: null, comparedByDay: [n6, n6, n20] });
+    expect(result.comparison.currentCosts).toHaveLength(3);
+    expect(run.stderr).toMatch(
+      /^jampr: mine is (not )?better than jampr-tw1-n6 on 2 days, jampr-tw1-n20 on 1, each day with the model that plans it today: /m,
+    );
   }, 120_000);
 
   it('refuses an --out in the folder jampr plan takes its models from unasked, where a model of the policy plans, before any work', async () => {

@@ -1,7 +1,7 @@
 import { readFileSync, realpathSync } from 'node:fs';
 import { basename, dirname, extname, join, resolve } from 'node:path';
-import type { Instance, VariantName } from '../../shared/domain.js';
-import { splitHoldout } from '../../shared/holdout.js';
+import { carriedCustomers, type Instance, type VariantName } from '../../shared/domain.js';
+import { comparedModelsText, splitHoldout } from '../../shared/holdout.js';
 import { someOf } from '../../shared/some-of.js';
 import {
   MAX_CUSTOMERS,
@@ -52,8 +52,13 @@ export async function run(argv: string[]): Promise<void> {
   // ones to come. They are its validation days, and both models plan them at the end.
   const days = values.instances ? readTrainingDays(values.instances) : [];
   const { learn, holdout } = splitHoldout(days);
-  // Compared with the model it started from, else (as the app compares with the model in use) the one jampr plans with.
-  const compareDir = holdout.length === 0 ? null : (fromDir ?? (await plannedWith(variant, size)));
+  // Compared with the model it started from, else day by day with the one jampr plans that day with (as the app
+  // compares each held-out day with the model that plans it today): a day of 40 stops with the N=50 model.
+  const compareDirs = fromDir
+    ? holdout.map(() => fromDir)
+    : await Promise.all(holdout.map((day) => plannedWith(variant, carriedCustomers(day).length)));
+  const compared = comparedModelsText(compareDirs.map((dir) => dir && modelName(dir)));
+  const comparedDir = new Set(compareDirs).size === 1 ? compareDirs[0] : null;
   // The last check before the work: from here until the process ends, a second run on this --out is refused.
   claimOutputFolder(outDir, values.out);
   const { result, stoppedBy } = await trainOnThread(
@@ -66,7 +71,8 @@ export async function run(argv: string[]): Promise<void> {
       outDir,
       name,
       holdout,
-      compareDir,
+      compareDir: comparedDir,
+      compareDirs,
       // Absent: one thread per core (the job's default).
       threads: optionalNumberFlag(values, 'threads', { min: 1, max: 64, integer: true }),
       // Ctrl-C (SIGTERM, SIGHUP) asks the command to stop: the model so far is saved, and not compared on the held-out
@@ -91,10 +97,11 @@ export async function run(argv: string[]): Promise<void> {
     result,
     heldOut,
     days: days.length,
-    compared: compareDir && modelName(compareDir),
+    compared,
     from: fromDir && modelName(fromDir),
   });
-  console.log(JSON.stringify({ ...result, heldOut, compared: compareDir, better: verdict?.better ?? null }));
+  // `compared`: the one model folder every held-out day was compared with; `comparedByDay`: each day's.
+  console.log(JSON.stringify({ ...result, heldOut, compared: comparedDir, comparedByDay: compareDirs, better: verdict?.better ?? null }));
   // Stopped by Ctrl-C (SIGTERM, SIGHUP): what was trained is kept (a model that can plan), and the status says it was
   // cut short, by which signal as a shell says it (130 for Ctrl-C).
   if (result.cancelled) {

@@ -68,7 +68,7 @@ export interface TrainJob {
   /** The model that plans this policy and size today, compared with the new one on the held-out days. */
   compareDir: string | null;
   /**
-   * Where given (the app), the model that plans each held-out day today, in the order of the days, in compareDir's
+   * Where given (the app, jampr train), the model that plans each held-out day today, in the order of the days, in compareDir's
    * place: an activated model plans every day of its policy, and a day of 39 stops is planned by the N=50 model, not
    * by the run's size's. Null where no model plans the policy.
    */

@@ -10,6 +10,7 @@ import { interruptedNote } from '../store/training-runs.js';
 import { readModelSummary } from './model-card.js';
 import { modelForDay, registerModel, resolveModel } from './models.js';
 import {
+  comparedModelsText,
   enoughToJudge,
   type HoldoutComparison,
   holdoutWords,
@@ -313,17 +314,9 @@ export function trainingServices(ctx: ServiceContext) {
     return `${model.name} was not activated: ${against}, which stays in use.`;
   }
 
-  /**
-   * The models that plan the held-out days, in words: one name, or each with the days it plans ("jampr-tw3-n20 on 2 days,
-   * jampr-tw3-n50 on 1, each day with the model that plans it today"); null where none plans the policy.
-   */
+  /** The models that plan the held-out days, in words (comparedModelsText); null where none plans the policy. */
   function namesOf(byDay: (ModelInfo | null)[]): string | null {
-    if (byDay.length === 0 || byDay.some((m) => m === null)) return null;
-    const counts = new Map<string, number>();
-    for (const m of byDay) counts.set(m!.name, (counts.get(m!.name) ?? 0) + 1);
-    if (counts.size === 1) return byDay[0]!.name;
-    const each = [...counts].map(([name, n], i) => `${name} on ${n}${i === 0 ? ` day${n === 1 ? '' : 's'}` : ''}`);
-    return `${each.join(', ')}, each day with the model that plans it today`;
+    return comparedModelsText(byDay.map((m) => m?.name ?? null));
   }
 
   /**
