@@ -1,5 +1,5 @@
 /** Saved instances and their plans, newest first; any of them can be reopened. */
-import { memo, useState } from 'react';
+import { memo, useMemo, useRef, useState } from 'react';
 import { formatCost, formatDateTime } from '../format.js';
 import { comparisonSide, type PlanSummary } from '../../shared/api.js';
 import { describePlanMethod } from '../../shared/methods.js';
@@ -8,6 +8,10 @@ import { describeVariant } from '../plan/time-window-policy.js';
 import { costWhenPlanned } from '../plan/changed-since.js';
 import { useInstanceList, usePlanList } from '../state/queries.js';
 import { unitsOf } from '../units.js';
+import { useListWindow } from './use-list-window.js';
+
+/** A day's entry before any is measured: its name and its figures under it (px). */
+const ENTRY_ESTIMATE = 45;
 
 interface Props {
   currentId: number | null;
@@ -19,8 +23,9 @@ interface Props {
 }
 
 /**
- * Drawn again when the saved days, the day or plan on screen, or what is expanded change: not when the selection moves
- * (an arrow key in the customer table), given handlers that keep their identity.
+ * Drawn again when the saved days, the day or plan on screen, what is expanded or the entries in view change: not when
+ * the selection moves (an arrow key in the customer table), given handlers that keep their identity. A long history
+ * draws the entries in view only (use-list-window.ts), the open day's wherever the list is scrolled.
  */
 export const HistoryPanel = memo(function HistoryPanel(props: Props) {
   const { list: instances, loaded, failed } = useInstanceList();
@@ -33,6 +38,9 @@ export const HistoryPanel = memo(function HistoryPanel(props: Props) {
       else next.add(id);
       return next;
     });
+  const list = useRef<HTMLUListElement>(null);
+  const keys = useMemo(() => instances.map((inst) => inst.id), [instances]);
+  const win = useListWindow({ keys, estimate: ENTRY_ESTIMATE, keep: props.currentId, scroll: list, list });
 
   return (
     <section className="panel history" data-testid="history" data-loaded={loaded}>
@@ -46,49 +54,59 @@ export const HistoryPanel = memo(function HistoryPanel(props: Props) {
           No saved instances yet. Import a CSV or start a new one.
         </p>
       ) : (
-        <ul className="history-list">
-          {instances.map((inst) => (
-            <li
-              key={inst.id}
-              className={inst.id === props.currentId ? 'history-item current' : 'history-item'}
-              data-testid={`history-instance-${inst.id}`}
-            >
-              <div className="history-row">
-                {/* Named with its day: a list of "Show plans" buttons told a screen reader's user not which day's. */}
-                <button
-                  className="chevron"
-                  aria-label={`${isOpen(inst.id) ? 'Hide' : 'Show'} the plans of ${inst.name}`}
-                  aria-expanded={isOpen(inst.id)}
-                  onClick={() => toggle(inst.id)}
-                >
-                  {isOpen(inst.id) ? '▾' : '▸'}
-                </button>
-                <button className="history-open" onClick={() => props.onOpen(inst.id)} data-testid="history-open">
-                  <span className="history-name">{inst.name}</span>
-                  <span className="history-meta">
-                    {inst.customers} customers · {inst.plans} plan{inst.plans === 1 ? '' : 's'}
-                  </span>
-                </button>
-                <button
-                  className="icon-btn"
-                  title="Delete instance and its plans"
-                  aria-label={`Delete ${inst.name}`}
-                  onClick={() => window.confirm(deleteQuestion(inst)) && props.onDelete(inst.id)}
-                >
-                  ✕
-                </button>
-              </div>
-              {isOpen(inst.id) && (
-                <PlanList
-                  instanceId={inst.id}
-                  day={inst}
-                  currentPlanId={props.currentPlanId}
-                  onOpenPlan={props.onOpenPlan}
-                  onDeletePlan={props.onDeletePlan}
-                />
-              )}
-            </li>
-          ))}
+        <ul className="history-list" ref={list}>
+          {win.drawn.map(({ index, gapBefore }) => {
+            const inst = instances[index];
+            return (
+              <li
+                key={inst.id}
+                ref={win.measure}
+                data-index={index}
+                style={{ marginTop: gapBefore }}
+                // Where it lies in the whole list, which a screen reader cannot count from the entries drawn.
+                aria-posinset={index + 1}
+                aria-setsize={instances.length}
+                className={inst.id === props.currentId ? 'history-item current' : 'history-item'}
+                data-testid={`history-instance-${inst.id}`}
+              >
+                <div className="history-row">
+                  {/* Named with its day: a list of "Show plans" buttons told a screen reader's user not which day's. */}
+                  <button
+                    className="chevron"
+                    aria-label={`${isOpen(inst.id) ? 'Hide' : 'Show'} the plans of ${inst.name}`}
+                    aria-expanded={isOpen(inst.id)}
+                    onClick={() => toggle(inst.id)}
+                  >
+                    {isOpen(inst.id) ? '▾' : '▸'}
+                  </button>
+                  <button className="history-open" onClick={() => props.onOpen(inst.id)} data-testid="history-open">
+                    <span className="history-name">{inst.name}</span>
+                    <span className="history-meta">
+                      {inst.customers} customers · {inst.plans} plan{inst.plans === 1 ? '' : 's'}
+                    </span>
+                  </button>
+                  <button
+                    className="icon-btn"
+                    title="Delete instance and its plans"
+                    aria-label={`Delete ${inst.name}`}
+                    onClick={() => window.confirm(deleteQuestion(inst)) && props.onDelete(inst.id)}
+                  >
+                    ✕
+                  </button>
+                </div>
+                {isOpen(inst.id) && (
+                  <PlanList
+                    instanceId={inst.id}
+                    day={inst}
+                    currentPlanId={props.currentPlanId}
+                    onOpenPlan={props.onOpenPlan}
+                    onDeletePlan={props.onDeletePlan}
+                  />
+                )}
+              </li>
+            );
+          })}
+          {win.gapAfter > 0 && <li className="list-gap" aria-hidden="true" style={{ height: win.gapAfter }} />}
         </ul>
       )}
     </section>

@@ -9,10 +9,11 @@
  * chose it), rows with text not in the day yet (the questions before leaving the day read it from the page:
  * refused-entries.ts), and the rows a keyboard move or a pasted block reaches (cell-grid.ts asks for them).
  */
-import { defaultRangeExtractor, measureElement, type Range, useVirtualizer } from '@tanstack/react-virtual';
+import { defaultRangeExtractor, type Range, useVirtualizer } from '@tanstack/react-virtual';
 import { type RefObject, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
 import { registerTableWindow } from './cell-grid.js';
+import { useTypicalHeight } from './typical-height.js';
 
 /**
  * A row's height before any row is measured: a customer without a name under its id. Once rows are drawn, those not
@@ -66,7 +67,7 @@ export function useRowWindow({ ids, selected, scroll, table }: Options) {
     },
     [selectedAt, indexOf, reached],
   );
-  const typical = useTypicalHeight();
+  const typical = useTypicalHeight(ROW_ESTIMATE);
   // A new key function has the virtualiser place every row again, so the rows not drawn take a new typical height.
   // biome-ignore lint/correctness/useExhaustiveDependencies: the typical height is the trigger
   const getItemKey = useCallback((index: number) => ids[index], [ids, typical.height]);
@@ -151,30 +152,4 @@ export function useRowWindow({ ids, selected, scroll, table }: Options) {
   const isHeld = (id: string) => held.current.has(id);
 
   return { drawn, gapAfter, measure: virtualizer.measureElement, hold, isHeld };
-}
-
-/**
- * The height most measured rows have (ROW_ESTIMATE before any is), and the virtualiser's measuring that counts them:
- * the commonest rather than the mean, so that the few rows with messages under them do not stretch the rest.
- */
-function useTypicalHeight() {
-  const [height, setHeight] = useState(ROW_ESTIMATE);
-  // Each measured row's height, by its key; how many rows have each height.
-  const byRow = useRef(new Map<unknown, number>());
-  const counts = useRef(new Map<number, number>());
-  const measure = useCallback<typeof measureElement<Element>>((element, entry, instance) => {
-    const size = measureElement(element, entry, instance);
-    const key = instance.options.getItemKey(instance.indexFromElement(element));
-    const was = byRow.current.get(key);
-    if (was === size) return size;
-    if (was !== undefined) counts.current.set(was, (counts.current.get(was) ?? 1) - 1);
-    byRow.current.set(key, size);
-    counts.current.set(size, (counts.current.get(size) ?? 0) + 1);
-    let commonest = ROW_ESTIMATE;
-    let most = 0;
-    for (const [h, n] of counts.current) if (n > most) [commonest, most] = [h, n];
-    setHeight(commonest);
-    return size;
-  }, []);
-  return { height, measure };
 }

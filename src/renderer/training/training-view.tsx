@@ -2,7 +2,7 @@
  * Retraining on local history: policy and size, which stored instances to learn from, a time budget; a live
  * learning curve and progress while it runs; the resulting model appears in the list and can be activated.
  */
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { VARIANT_LABELS, VARIANT_NAMES, type VariantName } from '../../shared/domain.js';
 import { holdoutOutlook, holdoutSpeedNotice, splitHoldout } from '../../shared/holdout.js';
 import { modelThatPlans } from '../../shared/model-choice.js';
@@ -11,6 +11,7 @@ import { formatDateTime, formatNumber } from '../format.js';
 import { FieldValidity, useFieldValidity } from '../panels/field-validity.js';
 import { NumberField } from '../panels/number-field.js';
 import { useInstanceList } from '../state/queries.js';
+import { DayPicks } from './day-picks.js';
 import { LearningCurve } from './learning-curve.js';
 import { ModelsList } from './models-list.js';
 import { SIZE_RANGE, typicalSize } from './typical-size.js';
@@ -66,6 +67,7 @@ export function TrainingView({ planPolicy }: { planPolicy: VariantName }) {
   const activeNow = (modelId: number | null) => training.models.find((m) => m.id === modelId)?.active;
   const running = current?.status === 'running';
   const validity = useFieldValidity();
+  const picks = useRef<HTMLFieldSetElement>(null);
   const toggle = (id: number) =>
     setForm((f) => {
       const next = new Set(f.chosen);
@@ -136,7 +138,7 @@ export function TrainingView({ planPolicy }: { planPolicy: VariantName }) {
           <span>Model name (optional)</span>
           <input value={name} placeholder="e.g. depot-north-soft" data-testid="train-name" onChange={(e) => setName(e.target.value)} />
         </label>
-        <fieldset className="instance-picks" data-testid="train-instances">
+        <fieldset className="instance-picks" data-testid="train-instances" ref={picks}>
           <legend>Learn from</legend>
           <p className="hint">
             Perturbed copies of the ticked instances; the ones first stored last (a fifth, and at least three from four ticked on; marked
@@ -148,23 +150,7 @@ export function TrainingView({ planPolicy }: { planPolicy: VariantName }) {
             A held-out day deleted during the run is left out of the judging. None ticked: generated instances like the paper's.
           </p>
           {instances.length === 0 && <p className="empty">No saved instances.</p>}
-          {instances.map((inst) => (
-            <label key={inst.id} className="checkbox">
-              <input
-                type="checkbox"
-                checked={chosen.has(inst.id)}
-                onChange={() => toggle(inst.id)}
-                data-testid={`train-instance-${inst.id}`}
-              />
-              {inst.name} <span className="hint">({inst.customers} customers)</span>
-              {heldOut.has(inst.id) && (
-                <span className="hint" data-testid={`train-held-out-${inst.id}`}>
-                  {' '}
-                  · held out to judge
-                </span>
-              )}
-            </label>
-          ))}
+          <DayPicks instances={instances} chosen={chosen} heldOut={heldOut} onToggle={toggle} scroll={picks} />
         </fieldset>
         <label className="checkbox">
           <input

@@ -1,0 +1,135 @@
+/**
+ * A long history (more days than a few months' worth): the history and the Training tab's days to tick draw only the
+ * entries in view, yet scrolling reaches the last day, the Tab key walks on past the entries drawn, the open day and
+ * the entry holding the keyboard stay drawn wherever the list is scrolled, and a day ticked far down stays ticked.
+ * Its own server and database, so that the other files' history stays short.
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { expect, type Locator, type Page, test } from '@playwright/test';
+import { realDayCsv, UNREACHABLE_TILES } from './support/fixtures.js';
+
+/** Well over the lists drawn whole (use-list-window.ts), well under a window of entries times ten. */
+const DAYS = 240;
+/** At most this many entries of either list are in the page at once (those in view and a margin). */
+const WINDOW = 60;
+
+let server: ChildProcess | null = null;
+let page: Page;
+/** The days' ids in the order both lists show them: the last saved first. */
+const order: number[] = [];
+const byTest = (id: string) => page.getByTestId(id);
+
+test.describe.configure({ mode: 'serial' });
+
+test.beforeAll(async ({ browser }) => {
+  test.setTimeout(240_000);
+  const db = join(mkdtempSync(join(tmpdir(), 'jampr-long-')), 'long.sqlite');
+  server = spawn(process.execPath, ['bin/web.mjs', '--port', '0', '--db', db], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const link = await new Promise<string>((resolve, reject) => {
+    let out = '';
+    server!.stdout!.on('data', (chunk: Buffer) => {
+      out += chunk.toString();
+      const url = /web mode: (http:\/\/127\.0\.0\.1:\d+\/\?token=\S+)/.exec(out)?.[1];
+      if (url) resolve(url);
+    });
+    server!.on('exit', (code) => reject(new Error(`the web mode exited with ${code} before printing its link: ${out}`)));
+  });
+  const url = new URL(link);
+  const csv = realDayCsv(6);
+  for (let day = 1; day <= DAYS; day++) {
+    const res = await fetch(`${url.origin}/api/instances:importCsv`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-jampr-token': url.searchParams.get('token')! },
+      body: JSON.stringify({ fileName: `day-${day}.csv`, text: csv, vehicles: 3, capacity: 100, speedKmh: 25 }),
+    });
+    const answer = (await res.json()) as { ok: boolean; value: { id: number } };
+    expect(answer.ok, `day ${day} imported`).toBe(true);
+    order.unshift(answer.value.id);
+  }
+  page = await (await browser.newContext()).newPage();
+  await page.goto(link);
+  await page.evaluate(`localStorage.setItem('jampr.tileUrl', ${JSON.stringify(UNREACHABLE_TILES)})`);
+  await expect(byTest('history')).toHaveAttribute('data-loaded', 'true');
+});
+
+test.afterAll(() => {
+  server?.kill('SIGKILL');
+});
+
+/** A scrolling box in the page (the tests compile without the DOM's types). */
+type Box = { scrollHeight: number; scrollTo(x: number, y: number): void };
+const scrollTo = (list: Locator, where: 'top' | 'end') =>
+  list.evaluate((el, end) => (el as unknown as Box).scrollTo(0, end ? (el as unknown as Box).scrollHeight : 0), where === 'end');
+
+/** Scrolls a list to its end until `entry` is shown (the list learns its height as it measures what it draws). */
+async function scrollToEnd(list: Locator, entry: Locator) {
+  await expect(async () => {
+    await scrollTo(list, 'end');
+    await expect(entry).toBeInViewport({ timeout: 500 });
+  }).toPass();
+}
+
+const entries = () => page.locator('[data-testid^="history-instance-"]');
+const entryOf = (at: number) => byTest(`history-instance-${order[at]}`);
+const focusedEntry = () => page.evaluate(`document.activeElement?.closest('li[data-index]')?.dataset.testid ?? null`);
+
+test('the history draws the days in view, and scrolling to its end shows the last day', async () => {
+  await expect(entryOf(0)).toBeInViewport();
+  const drawn = await entries().count();
+  expect(drawn, `${drawn} of ${DAYS} days in the page`).toBeLessThan(WINDOW);
+  // A screen reader hears where an entry lies in the whole list.
+  await expect(entryOf(0)).toHaveAttribute('aria-setsize', String(DAYS));
+  await scrollToEnd(page.locator('.history-list'), entryOf(DAYS - 1));
+  await expect(entryOf(DAYS - 1)).toContainText('day-1');
+  await expect(entryOf(DAYS - 1)).toHaveAttribute('aria-posinset', String(DAYS));
+  expect(await entries().count(), 'at the end too, only the days in view').toBeLessThan(WINDOW);
+});
+
+test('the day opened from the end of the history stays drawn with the list scrolled back to the top', async () => {
+  await entryOf(DAYS - 1)
+    .getByTestId('history-open')
+    .click();
+  await expect(entryOf(DAYS - 1)).toHaveClass(/current/);
+  await expect(byTest('customer-table')).toBeVisible();
+  await scrollTo(page.locator('.history-list'), 'top');
+  await expect(entryOf(0)).toBeInViewport();
+  await expect(page.locator('.history-item.current')).toHaveAttribute('data-testid', `history-instance-${order[DAYS - 1]}`);
+});
+
+test('the Tab key walks the history past the days drawn, and the day holding it stays drawn scrolled away', async () => {
+  await entryOf(0).getByTestId('history-open').focus();
+  // Three buttons a day: its plans, open, delete. The open day (last) is far below.
+  const steps = 40;
+  for (let i = 0; i < 3 * steps; i++) await page.keyboard.press('Tab');
+  expect(await focusedEntry()).toBe(`history-instance-${order[steps]}`);
+  await expect(entryOf(steps).getByTestId('history-open')).toBeFocused();
+  await expect(entryOf(steps)).toBeInViewport();
+  await scrollTo(page.locator('.history-list'), 'top');
+  await expect(entryOf(0)).toBeInViewport();
+  await expect(entryOf(steps).getByTestId('history-open'), 'the focus stays on its day').toBeFocused();
+  await page.keyboard.press('Shift+Tab');
+  expect(await focusedEntry()).toBe(`history-instance-${order[steps]}`);
+});
+
+test('the Training tab draws the days in view; a day ticked at the end of the list stays ticked', async () => {
+  await byTest('tab-training').click();
+  const picks = page.locator('[data-testid^="train-instance-"]');
+  await expect(picks.first()).toBeVisible();
+  const drawn = await picks.count();
+  expect(drawn, `${drawn} of ${DAYS} days in the page`).toBeLessThan(WINDOW);
+  const box = byTest('train-instances');
+  const last = byTest(`train-instance-${order[DAYS - 1]}`);
+  await scrollToEnd(box, last);
+  await last.check();
+  await expect(byTest('train-outlook')).toContainText('1 day ticked');
+  // Its box no longer holds the keyboard, so it is drawn only in view.
+  await byTest('train-name').focus();
+  await scrollTo(box, 'top');
+  await expect(byTest(`train-instance-${order[0]}`)).toBeInViewport();
+  await expect(last).toHaveCount(0);
+  await scrollToEnd(box, last);
+  await expect(last).toBeChecked();
+});
