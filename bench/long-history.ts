@@ -3,8 +3,8 @@
  * it: 2,000 city days of 50 to 200 stops, about 20,000 plans, a few training runs). Measures the time from start to
  * the server's first answer, each call the page makes at start, when a day is opened, for the history's plan list,
  * the Training tab and the Compare tab (median of REPEAT, with the answer's size), the server's memory, and the page
- * in Debian's chromium: until the history lists every day, a day opened, the Training tab's day list, a stored
- * comparison shown. Prints SQLite's query plans of the list queries. Needs `npm run build` first (the renderer).
+ * in Debian's chromium: until the history shows its days (drawn and painted) and scrolled to its last, a day opened, the
+ * Training tab's day list shown and scrolled to its last, a stored comparison shown. Prints SQLite's query plans of the list queries. Needs `npm run build` first (the renderer).
  *   nice -n 5 npx tsx bench/long-history.ts [--days 2000] [--plans-per-day 10] [--db FILE] [--no-browser]
  * With --db FILE: builds the file there where it does not exist, else measures the file as it is (--days is then
  * ignored); without, in a temporary folder removed afterwards.
@@ -156,42 +156,98 @@ async function timeCalls(server: Server, found: Omit<BuiltHistory, 'buildSec'>):
   return rows;
 }
 
+/** A scrolling box in the page, as the steps scroll it (the bench is compiled without the DOM's types). */
+interface Box {
+  scrollHeight: number;
+  clientHeight: number;
+  scrollTo(x: number, y: number): void;
+  scrollBy(x: number, y: number): void;
+}
+
 /** The page in chromium: every step from a fresh profile, as a dispatcher opens the link. */
 async function timePage(server: Server, found: Omit<BuiltHistory, 'buildSec'>): Promise<string[]> {
   const browser = await chromium.launch({ executablePath: BROWSER, args: ['--no-sandbox', '--disable-gpu'] });
   const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
   const byTest = (id: string) => page.getByTestId(id);
+  // The days in the order both lists show them (the history's, the Training tab's).
+  const order = ((await call(server, 'instances:list', {})).value as { id: number }[]).map((d) => d.id);
+  const last = order[order.length - 1];
   const rows: string[] = [];
+  // The page's main thread, as Chrome counts it: the time its tasks ran, laying out and styling included, and the
+  // DOM nodes (those not yet collected included). Less moved by the machine's load than the wall-clock time, which waits on the server too.
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Performance.enable');
+  const metrics = async () => {
+    const all = new Map((await cdp.send('Performance.getMetrics')).metrics.map((m) => [m.name, m.value]));
+    const layout = (all.get('LayoutDuration') ?? 0) + (all.get('RecalcStyleDuration') ?? 0);
+    return { task: all.get('TaskDuration') ?? 0, layout, nodes: all.get('Nodes') ?? 0 };
+  };
+  // Counted from the step's start; a page opened anew counts from zero (its own renderer).
+  const since = (a: number, b: number) => `${ms(1000 * (b >= a ? b - a : b))}`;
   // An action may time itself (from the click, past its own set-up calls) by returning its milliseconds.
   const step = async (label: string, action: () => Promise<unknown>) => {
-    const t = performance.now();
+    const [was, t] = [await metrics(), performance.now()];
     const own = await action();
-    rows.push(`| ${label} | ${ms(typeof own === 'number' ? own : performance.now() - t)} |`);
+    const wall = typeof own === 'number' ? own : performance.now() - t;
+    const now = await metrics();
+    rows.push(
+      `| ${label} | ${ms(wall)} | ${since(was.task, now.task)} | ${since(was.layout, now.layout)} | ${now.nodes.toLocaleString('en-US')} |`,
+    );
   };
-  rows.push('| page step | time |', '|---|---|');
-  await step(`link opened until the history lists all ${found.days.toLocaleString('en-US')} days`, async () => {
+  // Resolves once the page drew a frame after now: what a step changed is laid out and painted, not only in the DOM.
+  const painted = () => page.evaluate('new Promise((done) => requestAnimationFrame(() => setTimeout(done, 0)))');
+  // Scrolls a list to its end until its last day is drawn (a list that draws only the rows in view learns its height
+  // as it measures them, so its end may move while it is scrolled to).
+  const scrollToEnd = async (list: string, item: string) => {
+    for (let k = 0; k < 100 && (await page.locator(item).count()) === 0; k++) {
+      await page.locator(list).evaluate((el) => (el as unknown as Box).scrollTo(0, (el as unknown as Box).scrollHeight));
+      await painted();
+    }
+    await page.locator(item).scrollIntoViewIfNeeded();
+    await painted();
+  };
+  // Brings a day's entry into the history (untimed): a list that draws only the rows in view has it drawn first.
+  const reveal = async (id: number) => {
+    const list = page.locator('.history-list');
+    const entry = byTest(`history-instance-${id}`);
+    const at = order.indexOf(id);
+    if ((await entry.count()) === 0)
+      await list.evaluate((el, f) => (el as unknown as Box).scrollTo(0, f * (el as unknown as Box).scrollHeight), at / order.length);
+    for (let k = 0; k < 400 && (await entry.count()) === 0; k++) {
+      const drawn = Number(await list.locator('[data-index]').first().getAttribute('data-index'));
+      await list.evaluate(
+        (el, down) => (el as unknown as Box).scrollBy(0, (down ? 1 : -1) * (el as unknown as Box).clientHeight),
+        drawn < at,
+      );
+      await painted();
+    }
+    await entry.scrollIntoViewIfNeeded();
+  };
+  rows.push('| page step | time | main thread busy | of it layout and style | DOM nodes |', '|---|---|---|---|---|');
+  await step(`link opened until the history shows its days (${found.days.toLocaleString('en-US')}), painted`, async () => {
     await page.goto(server.url);
     await page.locator('[data-testid="history"][data-loaded="true"]').waitFor({ timeout: 120_000 });
-    await page
-      .locator('[data-testid^="history-instance-"]')
-      .nth(found.days - 1)
-      .waitFor({ state: 'attached', timeout: 120_000 });
+    await page.locator('[data-testid^="history-instance-"]').first().waitFor({ timeout: 120_000 });
+    await painted();
   });
+  await step('history scrolled to its last day', () => scrollToEnd('.history-list', `[data-testid="history-instance-${last}"]`));
   const openDay = async (id: number) => {
     const latest = ((await call(server, 'plans:list', { instanceId: id })).value as { id: number }[])[0].id;
+    await reveal(id);
     const t = performance.now();
     await page.getByTestId(`history-instance-${id}`).getByTestId('history-open').click();
     await page.locator(`[data-testid="plan-meta"][data-plan-id="${latest}"]`).waitFor({ timeout: 120_000 });
     return performance.now() - t;
   };
   await step(`a day of ${plansPerDay} plans opened (its latest plan shown)`, () => openDay(found.typicalDay));
-  await step('Training tab: every day listed to tick', async () => {
+  await step('Training tab: its day list shown, painted', async () => {
     await byTest('tab-training').click();
-    await page
-      .locator('[data-testid="train-instances"] input[type="checkbox"]')
-      .nth(found.days - 1)
-      .waitFor({ state: 'attached' });
+    await page.locator('[data-testid="train-instances"] input[type="checkbox"]').first().waitFor();
+    await painted();
   });
+  await step('Training tab: its day list scrolled to its last day', () =>
+    scrollToEnd('[data-testid="train-instances"]', `[data-testid="train-instance-${last}"]`),
+  );
   await byTest('tab-plan').click();
   await step('a compared day opened', () => openDay(found.comparedDay));
   await step('Compare tab: its stored comparison shown', async () => {
