@@ -51,19 +51,20 @@ export function useListWindow({ keys, estimate, keep = null, scroll, list }: Opt
   const focusedAt = focused === null ? undefined : indexOf.get(focused);
   const rangeExtractor = useCallback(
     (range: Range) => {
-      if (whole) return Array.from({ length: range.count }, (_, i) => i);
       const drawn = new Set(defaultRangeExtractor(range));
       for (const at of [keptAt, focusedAt]) if (at !== undefined) drawn.add(at);
       return [...drawn].sort((a, b) => a - b);
     },
-    [whole, keptAt, focusedAt],
+    [keptAt, focusedAt],
   );
   const typical = useTypicalHeight(estimate);
   // A new key function has the virtualiser place every entry again, so those not drawn take a new typical height.
   // biome-ignore lint/correctness/useExhaustiveDependencies: the typical height is the trigger
   const getItemKey = useCallback((index: number) => keys[index], [keys, typical.height]);
   const virtualizer = useVirtualizer({
-    count: keys.length,
+    // A list drawn whole needs no window, and must not wait for one: the virtualiser draws nothing while its box is
+    // 0 px tall, and a list of drawn entries only is 0 px tall until it draws some (after "New", say).
+    count: whole ? 0 : keys.length,
     getScrollElement: () => scroll.current,
     estimateSize: () => typical.height,
     measureElement: typical.measure,
@@ -116,5 +117,9 @@ export function useListWindow({ keys, estimate, keep = null, scroll, list }: Opt
     };
   }, [empty]);
 
+  if (whole) return { drawn: keys.map((_, index) => ({ index, gapBefore: 0 })), gapAfter: 0, measure: measureNothing };
   return { drawn, gapAfter, measure: virtualizer.measureElement };
 }
+
+/** A list drawn whole measures none of its entries. */
+const measureNothing = (_: Element | null) => {};
