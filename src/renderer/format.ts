@@ -146,6 +146,33 @@ export function parseCoordinate(text: string, kind: CoordinateKind): ParsedNumbe
   return { ok: false, message: `must be between −${limit} and ${limit}` };
 }
 
+/** One axis of a position, as its cell, the add dialog's field and a pasted pair read it. */
+export interface PositionAxis {
+  /** The heading's word ("Depot lat", "Lat") and the cell's test id suffix ("fleet-depot-lat"). */
+  key: 'lat' | 'lon' | 'x' | 'y';
+  /** Its name on a field ("Latitude of the depot"); in lower case, in a refused pair's message ("latitude 95: …"). */
+  label: string;
+  /** How its text is read and the range it must lie in (parseCoordinate). */
+  kind: CoordinateKind;
+  /** The instance's field it is: x = longitude. */
+  field: 'x' | 'y';
+}
+
+/** A lat/lon day's axes, latitude first as maps and delivery notes give them; a planar day's, x then y. */
+const AXES: Record<'geo' | 'planar', readonly [PositionAxis, PositionAxis]> = {
+  geo: [
+    { key: 'lat', label: 'Latitude', kind: 'latitude', field: 'y' },
+    { key: 'lon', label: 'Longitude', kind: 'longitude', field: 'x' },
+  ],
+  planar: [
+    { key: 'x', label: 'x', kind: 'planar', field: 'x' },
+    { key: 'y', label: 'y', kind: 'planar', field: 'y' },
+  ],
+};
+
+/** The two axes a position is written in, in the order it is written. */
+export const positionAxes = (geo: boolean): readonly [PositionAxis, PositionAxis] => AXES[geo ? 'geo' : 'planar'];
+
 /** Both numbers of a position typed or pasted whole (positionPair in shared/lat-lon-pair.ts), or why one is refused. */
 export type ParsedPosition = { ok: true; x: number; y: number } | { ok: false; message: string };
 
@@ -155,17 +182,17 @@ export type ParsedPosition = { ok: true; x: number; y: number } | { ok: false; m
  * that is a longitude beside one that is a latitude reads as the pair swapped, and the message says so.
  */
 export function parsePosition([first, second]: readonly [string, string], geo: boolean): ParsedPosition {
-  const [a, b] = geo
-    ? [parseCoordinate(first, 'latitude'), parseCoordinate(second, 'longitude')]
-    : [first, second].map((t) => parseCoordinate(t, 'planar'));
-  const [aName, bName] = geo ? ['latitude', 'longitude'] : ['x', 'y'];
-  const said = (name: string, text: string, message: string) => `${name}${text === '' ? '' : ` ${text}`}: ${message}`;
+  const [aAxis, bAxis] = positionAxes(geo);
+  const [a, b] = [parseCoordinate(first, aAxis.kind), parseCoordinate(second, bAxis.kind)];
+  const said = (axis: PositionAxis, text: string, message: string) =>
+    `${axis.label.toLowerCase()}${text === '' ? '' : ` ${text}`}: ${message}`;
   if (!a.ok) {
-    const swapped = geo && b.ok && parseCoordinate(first, 'longitude').ok && parseCoordinate(second, 'latitude').ok;
-    return { ok: false, message: said(aName, first, a.message) + (swapped ? ' (latitude and longitude swapped?)' : '') };
+    const swapped = geo && b.ok && parseCoordinate(first, bAxis.kind).ok && parseCoordinate(second, aAxis.kind).ok;
+    return { ok: false, message: said(aAxis, first, a.message) + (swapped ? ' (latitude and longitude swapped?)' : '') };
   }
-  if (!b.ok) return { ok: false, message: said(bName, second, b.message) };
-  return geo ? { ok: true, x: b.value, y: a.value } : { ok: true, x: a.value, y: b.value };
+  if (!b.ok) return { ok: false, message: said(bAxis, second, b.message) };
+  const at = { [aAxis.field]: a.value, [bAxis.field]: b.value } as Record<'x' | 'y', number>;
+  return { ok: true, x: at.x, y: at.y };
 }
 
 const dateTimeFormat = new Intl.DateTimeFormat('en-GB', { day: '2-digit', month: 'short', hour: '2-digit', minute: '2-digit' });

@@ -8,7 +8,7 @@ import { useMemo, useState } from 'react';
 import type { Instance } from '../../shared/domain.js';
 import { latLonPair } from '../../shared/lat-lon-pair.js';
 import { addCustomer, messagesByCustomer, updateCustomer } from '../state/draft.js';
-import { parseCoordinate, parseNonNegative } from '../format.js';
+import { parseCoordinate, parseNonNegative, positionAxes } from '../format.js';
 import { useLiveProblems } from '../state/use-live-problems.js';
 import { Modal } from './modal.js';
 
@@ -32,19 +32,20 @@ export function AddCustomerDialog({ instance, onAdd, onClose }: Props) {
     setSecond(pair.lon);
   };
   // Lat/lon days are written latitude first, as maps and delivery notes give them; the instance keeps x = longitude.
+  const axes = positionAxes(geo);
   const fields = [
     {
-      label: geo ? 'Latitude' : 'x',
+      label: axes[0].label,
       text: first,
       set: (text: string) => typed(setFirst, text),
-      parse: (text: string) => parseCoordinate(text, geo ? 'latitude' : 'planar'),
+      parse: (text: string) => parseCoordinate(text, axes[0].kind),
       testId: 'add-customer-first',
     },
     {
-      label: geo ? 'Longitude' : 'y',
+      label: axes[1].label,
       text: second,
       set: (text: string) => typed(setSecond, text),
-      parse: (text: string) => parseCoordinate(text, geo ? 'longitude' : 'planar'),
+      parse: (text: string) => parseCoordinate(text, axes[1].kind),
       testId: 'add-customer-second',
     },
     {

@@ -1,13 +1,14 @@
 /**
  * A place's position as two editable cells of a settings grid, to type it (back) where a drag on the map put it
  * wrong: latitude then longitude on a lat/lon day, as maps and delivery notes give them, x then y on a planar one. The
- * instance keeps x = longitude. Each cell refuses what parseCoordinate refuses, with its message. A cell is as wide as
- * the longest value it shows (a sign, three digits of degrees, six decimals: "-122.332071"), which two such cells and
- * their headings beside the fleet's other cells did not leave room for: in the fleet settings each axis takes a row.
+ * instance keeps x = longitude. Both kinds of day are one table of axes (positionAxes in format.ts) drawn by one cell.
+ * Each cell refuses what parseCoordinate refuses, with its message. A cell is as wide as the longest value it shows (a
+ * sign, three digits of degrees, six decimals: "-122.332071"), which two such cells and their headings beside the
+ * fleet's other cells did not leave room for: in the fleet settings each axis takes a row.
  * A position pasted or typed whole into either cell ("53.5511, 9.9937", a spreadsheet's two cells) moves the place to
  * both numbers at once, one edit, or to neither: a pair with one number refused changes nothing.
  */
-import { parsePosition } from '../format.js';
+import { type PositionAxis, parsePosition, positionAxes } from '../format.js';
 import { EditableCell } from './editable-cell.js';
 
 interface Props {
@@ -23,77 +24,43 @@ interface Props {
   onMove(x: number, y: number): void;
 }
 
-export function PositionCells({ at, geo, of, heading, testId, rowsSpanning, onMove }: Props) {
+export function PositionCells({ geo, rowsSpanning, onMove, ...cell }: Props) {
   const takePair = (pair: [string, string]) => {
     const parsed = parsePosition(pair, geo);
     if (!parsed.ok) return parsed.message;
     onMove(parsed.x, parsed.y);
     return null;
   };
-  const head = (axis: string) => (heading ? `${heading} ${axis}` : axis[0].toUpperCase() + axis.slice(1));
-  const [first, second] = geo
-    ? [
-        <EditableCell
-          key="lat"
-          label={`Latitude of ${of}`}
-          kind="latitude"
-          value={at.y}
-          testId={`${testId}-lat`}
-          span={rowsSpanning}
-          onPair={takePair}
-          onCommit={(lat) => onMove(at.x, lat)}
-        />,
-        <EditableCell
-          key="lon"
-          label={`Longitude of ${of}`}
-          kind="longitude"
-          value={at.x}
-          testId={`${testId}-lon`}
-          span={rowsSpanning}
-          onPair={takePair}
-          onCommit={(lon) => onMove(lon, at.y)}
-        />,
-      ]
-    : [
-        <EditableCell
-          key="x"
-          label={`x of ${of}`}
-          kind="planar"
-          value={at.x}
-          testId={`${testId}-x`}
-          span={rowsSpanning}
-          onPair={takePair}
-          onCommit={(x) => onMove(x, at.y)}
-        />,
-        <EditableCell
-          key="y"
-          label={`y of ${of}`}
-          kind="planar"
-          value={at.y}
-          testId={`${testId}-y`}
-          span={rowsSpanning}
-          onPair={takePair}
-          onCommit={(y) => onMove(at.x, y)}
-        />,
-      ];
-  const [firstHead, secondHead] = geo ? [head('lat'), head('lon')] : [head('x'), head('y')];
-  return rowsSpanning === undefined ? (
+  return (
     <>
-      <th>{firstHead}</th>
-      {first}
-      <th>{secondHead}</th>
-      {second}
-    </>
-  ) : (
-    <>
-      <tr>
-        <th>{firstHead}</th>
-        {first}
-      </tr>
-      <tr>
-        <th>{secondHead}</th>
-        {second}
-      </tr>
+      {positionAxes(geo).map((axis) => (
+        <AxisCell key={axis.key} axis={axis} {...cell} span={rowsSpanning} onMove={onMove} onPair={takePair} />
+      ))}
     </>
   );
+}
+
+interface AxisProps extends Pick<Props, 'at' | 'of' | 'heading' | 'testId' | 'onMove'> {
+  axis: PositionAxis;
+  span: number | undefined;
+  onPair(pair: [string, string]): string | null;
+}
+
+/** One axis's heading and cell: in the row around, or (spanning) on a row of its own. */
+function AxisCell({ axis, at, of, heading, testId, span, onMove, onPair }: AxisProps) {
+  const cells = (
+    <>
+      <th>{heading ? `${heading} ${axis.key}` : axis.key[0].toUpperCase() + axis.key.slice(1)}</th>
+      <EditableCell
+        label={`${axis.label} of ${of}`}
+        kind={axis.kind}
+        value={at[axis.field]}
+        testId={`${testId}-${axis.key}`}
+        span={span}
+        onPair={onPair}
+        onCommit={(value) => onMove(axis.field === 'x' ? value : at.x, axis.field === 'y' ? value : at.y)}
+      />
+    </>
+  );
+  return span === undefined ? cells : <tr>{cells}</tr>;
 }
