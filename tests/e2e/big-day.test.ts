@@ -5,30 +5,19 @@
  * chip under Routes, and a screen reader hears the whole table's row count. The day and its plan are made through the
  * API (no planning run).
  */
-import { expect, type Page, test } from '@playwright/test';
-import { type AppSession, openApp } from './support/browser.js';
-import { realDayCsv } from './support/fixtures.js';
+import { expect, test } from '@playwright/test';
+import { apiPage, importRealDay } from './support/api-page.js';
 
 const STOPS = 1000;
-test.describe.configure({ mode: 'serial' });
 // No trace: it would take a snapshot of the page (a map, a legend and a timeline of 1,000 stops) at each of the 300
 // key presses, some 300 ms each.
 test.use({ trace: 'off' });
-let session: AppSession;
-let page: Page;
+const app = apiPage();
 /** Each customer's demand as imported. */
 let demands: Map<string, number>;
 /** Stores the day's plan of 50 routes of 20 stops (through the API, as another window would). */
 let savePlan: () => Promise<unknown>;
-const byTest = (id: string) => page.getByTestId(id);
-
-/** Calls the web mode's API as the page does (its token is in sessionStorage: renderer/api/web-token.ts). */
-async function call<T>(name: string, body: unknown): Promise<T> {
-  const script = `fetch('/api/${encodeURIComponent(name)}', { method: 'POST', headers: { 'Content-Type': 'application/json', 'X-Jampr-Token': sessionStorage.getItem('jampr.token') ?? '' }, body: ${JSON.stringify(JSON.stringify(body))} }).then((r) => r.json())`;
-  const answer = (await page.evaluate(script)) as { ok: boolean; value?: T; error?: unknown };
-  if (!answer.ok) throw new Error(`${name}: ${JSON.stringify(answer.error)}`);
-  return answer.value as T;
-}
+const byTest = app.byTest;
 
 /** Whether the element lies wholly inside the customer table's scrolling box (below its sticky heading). */
 async function inTableView(testId: string): Promise<boolean> {
@@ -47,7 +36,7 @@ const scrollTableToTop = () =>
  * takes them in order as they come, drawing when it can.
  */
 async function holdKey(key: 'ArrowDown', code: number, times: number): Promise<void> {
-  const cdp = await page.context().newCDPSession(page);
+  const cdp = await app.page.context().newCDPSession(app.page);
   const event = { key, code: key, windowsVirtualKeyCode: code, nativeVirtualKeyCode: code };
   const sent: Promise<unknown>[] = [];
   for (let i = 0; i < times; i++) {
@@ -58,31 +47,21 @@ async function holdKey(key: 'ArrowDown', code: number, times: number): Promise<v
   await cdp.detach();
 }
 
-const drawnRows = () => page.locator('[data-testid^="customer-row-"]').count();
+const drawnRows = () => app.page.locator('[data-testid^="customer-row-"]').count();
 
-test.beforeAll(async ({ browser }) => {
-  session = await openApp(browser, { unreachableTiles: true });
-  page = session.page;
+// After apiPage's, which opens the page.
+test.beforeAll(async () => {
   // R1 ... R998 and the two corner shops, east first and west last in id order: row k (2 to 999) is R(k - 1).
-  const day = await call<{ id: number; instance: { customers: { id: string; demand: number }[] } }>('instances:importCsv', {
-    fileName: 'big-day.csv',
-    text: realDayCsv(STOPS),
-    vehicles: 50,
-    capacity: 100,
-    speedKmh: 25,
-  });
+  // Not app.importDay: the day stays stored after the tests, as it always has.
+  const day = await importRealDay(app.page, 'big-day.csv', STOPS, 50);
   const ids = day.instance.customers.map((c) => c.id);
   demands = new Map(day.instance.customers.map((c) => [c.id, c.demand]));
   const routes = Array.from({ length: 50 }, (_, r) => ids.slice(r * 20, r * 20 + 20));
-  savePlan = () => call('plans:saveEdited', { instanceId: day.id, variant: { name: 'tw3' }, routes });
-  await page.reload();
+  savePlan = () => app.call('plans:saveEdited', { instanceId: day.id, variant: { name: 'tw3' }, routes });
+  await app.page.reload();
   // The day alone first, its plan stored only for the last test: a day opens with its latest plan, whose legend,
   // timeline and routes on the map would only slow the 300 key presses down.
-  await page.locator('[data-testid^="history-instance-"]', { hasText: 'big-day' }).first().getByTestId('history-open').click();
-});
-
-test.afterAll(async () => {
-  await session?.close();
+  await app.page.locator('[data-testid^="history-instance-"]', { hasText: 'big-day' }).first().getByTestId('history-open').click();
 });
 
 test('the table draws far fewer rows than the day has, and a screen reader is told the whole count', async () => {
@@ -125,17 +104,17 @@ test('arrow keys walk down the whole table: from the top, row 300 is reached wit
   await expect(byTest('customer-row-R299')).toHaveAttribute('aria-rowindex', '301');
   await expect.poll(() => inTableView('customer-row-R299')).toBe(true);
   expect(await drawnRows()).toBeLessThan(60);
-  await page.keyboard.press('ArrowUp');
+  await app.page.keyboard.press('ArrowUp');
   await expect(byTest('edit-demand-R298')).toBeFocused();
 });
 
 test('a block pasted at the top fills the rows below it that were not drawn yet, as one step', async () => {
   await scrollTableToTop();
-  await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
-  await page.evaluate(`navigator.clipboard.writeText(${JSON.stringify(`${Array(40).fill('7').join('\n')}\n`)})`);
+  await app.page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
+  await app.page.evaluate(`navigator.clipboard.writeText(${JSON.stringify(`${Array(40).fill('7').join('\n')}\n`)})`);
   await byTest('edit-demand-R1').focus();
-  await page.keyboard.press('Control+a');
-  await page.keyboard.press('Control+v');
+  await app.page.keyboard.press('Control+a');
+  await app.page.keyboard.press('Control+v');
   await expect(byTest('edit-demand-R40')).toHaveValue('7');
   await expect(byTest('edit-demand-R1')).toHaveValue('7');
   // One step: a single Undo takes the whole block back.
@@ -159,16 +138,16 @@ test('the find box finds a customer far down, and counts it', async () => {
 
 test('a stop far down clicked on the map brings its row into view, and its chip under Routes', async () => {
   await savePlan();
-  await page.locator('[data-testid^="history-plan-"]').first().click();
+  await app.page.locator('[data-testid^="history-plan-"]').first().click();
   await expect(byTest('plan-meta')).toBeVisible();
   // The legend draws the chips of the routes in or near view (every route's at first, to know their heights).
   await expect(byTest('stop-chip-R1')).toBeVisible();
-  await expect.poll(() => page.locator('[data-testid^="stop-chip-"]').count()).toBeLessThan(STOPS / 2);
+  await expect.poll(() => app.page.locator('[data-testid^="stop-chip-"]').count()).toBeLessThan(STOPS / 2);
   await scrollTableToTop();
   await byTest('marker-R950').dispatchEvent('click');
   await expect(byTest('customer-row-R950')).toHaveAttribute('aria-selected', 'true');
   await expect.poll(() => inTableView('customer-row-R950')).toBe(true);
   await expect(byTest('stop-chip-R950')).toBeVisible();
   await expect(byTest('move-stop')).toContainText('Move customer R950');
-  expect(session.errors).toEqual([]);
+  expect(app.session.errors).toEqual([]);
 });

@@ -4,12 +4,10 @@
  * the entry holding the keyboard stay drawn wherever the list is scrolled, and a day ticked far down stays ticked.
  * Its own server and database, so that the other files' history stays short.
  */
-import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import type { ChildProcess } from 'node:child_process';
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import { realDayCsv, UNREACHABLE_TILES } from './support/fixtures.js';
+import { freshDatabase, startOwnServer } from './support/own-server.js';
 
 /** Well over the lists drawn whole (use-list-window.ts), well under a window of entries times ten. */
 const DAYS = 240;
@@ -26,17 +24,9 @@ test.describe.configure({ mode: 'serial' });
 
 test.beforeAll(async ({ browser }) => {
   test.setTimeout(240_000);
-  const db = join(mkdtempSync(join(tmpdir(), 'jampr-long-')), 'long.sqlite');
-  server = spawn(process.execPath, ['bin/web.mjs', '--port', '0', '--db', db], { stdio: ['ignore', 'pipe', 'inherit'] });
-  const link = await new Promise<string>((resolve, reject) => {
-    let out = '';
-    server!.stdout!.on('data', (chunk: Buffer) => {
-      out += chunk.toString();
-      const url = /web mode: (http:\/\/127\.0\.0\.1:\d+\/\?token=\S+)/.exec(out)?.[1];
-      if (url) resolve(url);
-    });
-    server!.on('exit', (code) => reject(new Error(`the web mode exited with ${code} before printing its link: ${out}`)));
-  });
+  const own = startOwnServer(freshDatabase('long'));
+  server = own.process;
+  const link = await own.link;
   const url = new URL(link);
   const csv = realDayCsv(6);
   for (let day = 1; day <= DAYS; day++) {

@@ -3,33 +3,25 @@
  * work as still running, and once it is started again on the same database the page carries on, its unsaved edits
  * saved through the same link. Its own server, so that the one the other files share keeps running.
  */
-import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import type { ChildProcess } from 'node:child_process';
+import { rmSync } from 'node:fs';
 import { expect, type Page, test } from '@playwright/test';
 import { importCsv } from './support/csv-import.js';
 import { CITY_DAY_CSV } from './support/fixtures.js';
+import { freshDatabase, startOwnServer } from './support/own-server.js';
 
 let server: ChildProcess | null = null;
 test.afterAll(() => {
   server?.kill('SIGKILL');
 });
 
-const db = join(mkdtempSync(join(tmpdir(), 'jampr-gone-')), 'gone.sqlite');
+const db = freshDatabase('gone');
 
 /** Starts the web mode on the test's database (the last start's port, or a free one); resolves with its link. */
 function startServer(): Promise<string> {
-  server = spawn(process.execPath, ['bin/web.mjs', '--db', db], { stdio: ['ignore', 'pipe', 'inherit'] });
-  return new Promise((resolve, reject) => {
-    let out = '';
-    server!.stdout!.on('data', (chunk: Buffer) => {
-      out += chunk.toString();
-      const url = /web mode: (http:\/\/127\.0\.0\.1:\d+\/\?token=\S+)/.exec(out)?.[1];
-      if (url) resolve(url);
-    });
-    server!.on('exit', (code) => reject(new Error(`the web mode exited with ${code} before printing its link: ${out}`)));
-  });
+  const own = startOwnServer(db);
+  server = own.process;
+  return own.link;
 }
 
 test('a page whose server stops says it lost the connection', async ({ browser }) => {
