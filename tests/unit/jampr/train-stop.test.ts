@@ -7,7 +7,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { loadCheckpoint } from '../../../src/main/jampr/checkpoint.js';
 import { anotherStepFits } from '../../../src/main/jampr/train/budget.js';
 import { trainModel } from '../../../src/main/jampr/train/train.js';
-import { createRng } from '../../../src/main/vrp/rng.js';
+import type { TrainModelOptions } from '../../../src/main/jampr/train/train-options.js';
+import { createRng, type Rng } from '../../../src/main/vrp/rng.js';
 import { buildProblem } from '../../../src/main/vrp/validate.js';
 import { saveTinyModel, tinyInstance } from './fixtures.js';
 
@@ -103,8 +104,12 @@ describe('a training run stopped early', () => {
     expect(card.instancesTrained).toBe(4);
   });
 
-  it('restarts the curve with a note where a resumed run validates on other days, the earlier notes kept as history', async () => {
-    const outDir = await mkdtemp(join(tmpdir(), 'jampr-new-validation-'));
+  /**
+   * A tiny run of 4 instances (seed 3, validated on 8 generated ones; `notes` on its card) into a new folder, then a
+   * run resumed from it to 8 instances on 2 stored days drawn by `rng`, validated as `validation` says.
+   */
+  async function resumedRun(folder: string, rng: Rng, validation: Partial<TrainModelOptions>, notes?: string) {
+    const outDir = await mkdtemp(join(tmpdir(), folder));
     const first = await trainModel({
       variant: 'tw1',
       size: 5,
@@ -115,11 +120,8 @@ describe('a training run stopped early', () => {
       validationSize: 8,
       model: tiny,
       recipe,
-      // As the shipped cards' notes end: without a full stop.
-      notes: 'validation set (8 generated tw1 N=5, seed 4321): classical 123.4',
+      notes,
     });
-    const last = first.card.validation.curve.at(-1);
-    const rng = createRng(7);
     const resumed = await trainModel({
       variant: 'tw1',
       size: 5,
@@ -129,10 +131,21 @@ describe('a training run stopped early', () => {
       outDir,
       instances: Array.from({ length: 2 }, () => tinyInstance(5, rng)),
       seed: 3,
-      validationSize: 6,
       recipe,
-      pairSearch: { instances: 4, evaluations: 1, share: 0.9 },
+      ...validation,
     });
+    return { first, resumed };
+  }
+
+  it('restarts the curve with a note where a resumed run validates on other days, the earlier notes kept as history', async () => {
+    const { first, resumed } = await resumedRun(
+      'jampr-new-validation-',
+      createRng(7),
+      { validationSize: 6, pairSearch: { instances: 4, evaluations: 1, share: 0.9 } },
+      // As the shipped cards' notes end: without a full stop.
+      'validation set (8 generated tw1 N=5, seed 4321): classical 123.4',
+    );
+    const last = first.card.validation.curve.at(-1);
     expect(resumed.card.validation).toMatchObject({ instances: 6, seed: 4321 });
     expect(resumed.card.validation.curve.map((p) => p.instances)).toEqual([4, 8]);
     expect(resumed.card.notes).toBe(
@@ -145,23 +158,13 @@ describe('a training run stopped early', () => {
   });
 
   it("says on the card that a curve restarted on held-out days measures their plans' cost, not the trainer's", async () => {
-    const outDir = await mkdtemp(join(tmpdir(), 'jampr-new-validation-days-'));
-    await trainModel({ variant: 'tw1', size: 5, minutes: 5, maxInstances: 4, outDir, seed: 3, validationSize: 8, model: tiny, recipe });
     const rng = createRng(9);
+    // The held-out days first, the days it trains on after them.
     const days = Array.from({ length: 2 }, () => tinyInstance(5, rng));
-    const resumed = await trainModel({
-      variant: 'tw1',
-      size: 5,
-      minutes: 5,
-      maxInstances: 8,
-      fromDir: outDir,
-      outDir,
-      instances: Array.from({ length: 2 }, () => tinyInstance(5, rng)),
+    const { resumed } = await resumedRun('jampr-new-validation-days-', rng, {
       validationSet: days.map(buildProblem),
       validationLabel: 'held-out stored days',
       validationDays: days,
-      seed: 3,
-      recipe,
     });
     expect(resumed.card.validation.measure).toBe('plans');
     expect(resumed.card.notes).toMatch(
