@@ -47,6 +47,24 @@ export interface InstanceSummary {
   plans: number;
 }
 
+/**
+ * `instances:changes`: the history's entries changed after change `since` (a `seq` an earlier answer gave), so that a
+ * window keeps its history by the days that changed rather than reading all of them after every change. Without
+ * `since`, or where the store no longer knows every change after it (kept: the latest 10,000; or a `seq` this
+ * database never gave), the whole history (`full`).
+ */
+export const historyChangesSchema = z.strictObject({ since: z.number().int().nonnegative().optional() });
+
+export interface HistoryChanges {
+  /** The latest change the answer includes: the next request's `since`. */
+  seq: number;
+  /** `days` is the whole history, in its order; otherwise only the entries changed since, as they are now. */
+  full: boolean;
+  days: InstanceSummary[];
+  /** The days deleted since (never in `days`). */
+  deleted: number[];
+}
+
 export interface StoredInstance {
   id: number;
   instance: Instance;

@@ -9,7 +9,15 @@ import type { AppErrorData } from './errors.js';
 import { sheetsDocumentSchema } from './driver-sheet.js';
 import { type Evaluation, sentInstanceSchema, sentRoutesSchema, variantNameSchema } from './domain.js';
 import { idSchema as id, versionStampSchema } from './api-id.js';
-import { type CsvPreview, csvImportSchema, type InstanceSummary, instanceSaveSchema, type StoredInstance } from './api-instances.js';
+import {
+  type CsvPreview,
+  csvImportSchema,
+  type HistoryChanges,
+  historyChangesSchema,
+  type InstanceSummary,
+  instanceSaveSchema,
+  type StoredInstance,
+} from './api-instances.js';
 import type { DataChanged } from './api-changes.js';
 import { type ModelInfo, type LearningPoint, type TrainingRun, trainingRequestSchema } from './api-models.js';
 import {
@@ -88,7 +96,10 @@ export const EXPORT_ENDINGS: Record<PlanExportFormat, string> = {
  */
 export const CALLS = {
   'app:info': call<AppInfo>()(empty),
+  /** The history: every stored day, the last saved first (`historyOrder`, src/shared/history-changes.ts). */
   'instances:list': call<InstanceSummary[]>()(empty),
+  /** The history's days changed since an earlier answer's `seq`, or all of them (HistoryChanges): what the windows keep theirs by. */
+  'instances:changes': call<HistoryChanges>()(historyChangesSchema),
   'instances:get': call<StoredInstance>()(byId),
   /** Create (no id) or update (id) an instance, where it was not changed elsewhere since `basedOn`; validated by the routing core first. */
   'instances:save': call<StoredInstance>()(instanceSaveSchema),

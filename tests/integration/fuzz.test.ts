@@ -145,6 +145,7 @@ function validRequests(instanceId: number, planId: number): Record<CallName, unk
   return {
     'app:info': {},
     'instances:list': {},
+    'instances:changes': { since: 0 },
     'instances:get': { id: instanceId },
     'instances:save': { instance: tinyInstance('fuzzed') },
     'instances:delete': { id: 999_999 },

@@ -43,7 +43,7 @@ describe('database and migrations', () => {
       .prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name")
       .pluck()
       .all();
-    expect(tables).toEqual(['instances', 'models', 'plans', 'training_runs']);
+    expect(tables).toEqual(['history_changes', 'instances', 'models', 'plans', 'training_runs']);
     db.close();
   });
 

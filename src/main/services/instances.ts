@@ -31,6 +31,7 @@ export function instanceServices(ctx: ServiceContext) {
   const { instances } = ctx.store;
   return {
     'instances:list': () => instances.list(),
+    'instances:changes': ({ since }: CallRequest<'instances:changes'>) => instances.changes(since),
     'instances:get': ({ id }: { id: number }) => requireInstance(ctx, id),
     'instances:save': ({ id, basedOn, instance }: CallRequest<'instances:save'>) => {
       // The routing core's validation names every broken rule; a bad instance is never stored.

@@ -1,5 +1,5 @@
 import type { Coordinates, Instance } from '../../shared/domain.js';
-import type { InstanceSummary, StoredInstance } from '../../shared/api.js';
+import type { HistoryChanges, InstanceSummary, StoredInstance } from '../../shared/api.js';
 import type { Database } from './db.js';
 import { everStoredIn } from './ever-stored.js';
 
@@ -41,11 +41,19 @@ type Figures = ReturnType<typeof figuresOf>;
 
 /** Instances are stored whole as JSON; listing reads only the figures it shows, kept beside it, never the JSON. */
 export function instanceRepository(db: Database) {
-  const list = db.prepare<[], SummaryRow>(`
+  const SUMMARY = `
     SELECT i.id, i.name, i.source, i.customers, i.vehicles, i.capacity, i.coordinates, i.clock_times AS clockTimes,
            i.created_at AS createdAt, i.updated_at AS updatedAt,
            (SELECT count(*) FROM plans p WHERE p.instance_id = i.id) AS plans
-    FROM instances i ORDER BY i.updated_at DESC, i.id DESC`);
+    FROM instances i`;
+  // The history's order (historyOrder in src/shared/history-changes.ts, by which a window places a changed entry).
+  const list = db.prepare<[], SummaryRow>(`${SUMMARY} ORDER BY i.updated_at DESC, i.id DESC`);
+  // The changes the store keeps (migration 0120): the latest one's number, and the first kept (null: none yet).
+  const changesKept = db.prepare<[], { latest: number; first: number | null }>(
+    'SELECT coalesce(max(seq), 0) AS latest, min(seq) AS first FROM history_changes',
+  );
+  const changedSince = db.prepare<[number], number>('SELECT DISTINCT instance_id FROM history_changes WHERE seq > ?').pluck();
+  const summariesOf = db.prepare<[string], SummaryRow>(`${SUMMARY} WHERE i.id IN (SELECT value FROM json_each(?))`);
   const get = db.prepare<[number], InstanceRow>('SELECT * FROM instances WHERE id = ?');
   const FIGURES = 'customers = ?, vehicles = ?, capacity = ?, coordinates = ?, clock_times = ?';
   const insert = db.prepare<[string, string, string | null, string, string, ...Figures]>(
@@ -62,6 +70,20 @@ export function instanceRepository(db: Database) {
 
   return {
     list: (): InstanceSummary[] => list.all().map(toSummary),
+    /**
+     * The history's entries changed after change `since`, or all of them where it is not given or the changes after it
+     * are no longer all kept (HistoryChanges). Read in one transaction: the numbers and the entries are of one state.
+     */
+    changes: db.transaction((since?: number): HistoryChanges => {
+      const { latest, first } = changesKept.get() ?? { latest: 0, first: null };
+      // Every change after `since` is kept where the first kept is the one right after it (or none was made since).
+      const known = since !== undefined && since <= latest && (since === latest || (first !== null && since >= first - 1));
+      if (!known) return { seq: latest, full: true, days: list.all().map(toSummary), deleted: [] };
+      const ids = since === latest ? [] : changedSince.all(since);
+      const days = ids.length === 0 ? [] : summariesOf.all(JSON.stringify(ids)).map(toSummary);
+      const found = new Set(days.map((d) => d.id));
+      return { seq: latest, full: false, days, deleted: ids.filter((id) => !found.has(id)) };
+    }),
     get(id: number): StoredInstance | undefined {
       const row = get.get(id);
       return row && toStored(row);

@@ -9,6 +9,7 @@ import { planDataFingerprint } from './0080-plan-data-fingerprint.js';
 import { planKeptFrom } from './0090-plan-kept-from.js';
 import { planCounts } from './0100-plan-counts.js';
 import { instanceFigures } from './0110-instance-figures.js';
+import { historyChanges } from './0120-history-changes.js';
 import type { Migration } from './types.js';
 
 export type { Migration } from './types.js';
@@ -26,7 +27,8 @@ export const MIGRATIONS: readonly Migration[] = [
   planKeptFrom,
   planCounts,
   instanceFigures,
+  historyChanges,
 ];
 
 /** Every table the migrations create: a file holding any other is some other program's database. */
-export const TABLES: readonly string[] = ['instances', 'plans', 'models', 'training_runs'];
+export const TABLES: readonly string[] = ['instances', 'plans', 'models', 'training_runs', 'history_changes'];
