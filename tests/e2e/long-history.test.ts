@@ -5,7 +5,7 @@
  * Its own server and database, so that the other files' history stays short.
  */
 import type { ChildProcess } from 'node:child_process';
-import { expect, type Locator, type Page, test } from '@playwright/test';
+import { expect, type Locator, type Page, type Response, test } from '@playwright/test';
 import { realDayCsv, UNREACHABLE_TILES } from './support/fixtures.js';
 import { freshDatabase, startOwnServer } from './support/own-server.js';
 
@@ -15,6 +15,7 @@ const DAYS = 240;
 const WINDOW = 60;
 
 let server: ChildProcess | null = null;
+let link = '';
 let page: Page;
 /** The days' ids in the order both lists show them: the last saved first. */
 const order: number[] = [];
@@ -26,7 +27,7 @@ test.beforeAll(async ({ browser }) => {
   test.setTimeout(240_000);
   const own = startOwnServer(freshDatabase('long'));
   server = own.process;
-  const link = await own.link;
+  link = await own.link;
   const url = new URL(link);
   const csv = realDayCsv(6);
   for (let day = 1; day <= DAYS; day++) {
@@ -122,4 +123,57 @@ test('the Training tab draws the days in view; a day ticked at the end of the li
   await expect(last).toHaveCount(0);
   await scrollToEnd(box, last);
   await expect(last).toBeChecked();
+});
+
+test("a day saved in another tab moves to the top of this tab's history, which reads that day only", async () => {
+  await byTest('tab-plan').click();
+  // What this tab reads of the history from now on: the calls and their answers.
+  const reads: Promise<{ call: string; full?: boolean; days?: number }>[] = [];
+  const hear = (response: Response) => {
+    const call = /\/api\/(instances:(?:list|changes))$/.exec(decodeURIComponent(response.url()))?.[1];
+    if (call) reads.push(response.json().then(({ value }) => ({ call, full: value.full, days: value.days?.length })));
+  };
+  page.on('response', hear);
+  const other = await page.context().newPage();
+  try {
+    await other.goto(link);
+    const moved = order[5];
+    const entry = other.getByTestId(`history-instance-${moved}`);
+    await entry.getByTestId('history-open').click();
+    await other.getByTestId('instance-name').fill('renamed in the other tab');
+    await other.getByTestId('instance-name').press('Enter');
+    await other.getByTestId('save-instance').click();
+    await expect(other.getByTestId('unsaved-badge')).toHaveCount(0);
+    order.splice(5, 1);
+    order.unshift(moved);
+
+    // This tab draws it first, renamed, without being told to look (headless tabs send no focus of their own).
+    const first = page.locator('.history-list > li').first();
+    await expect(first).toHaveAttribute('data-testid', `history-instance-${moved}`);
+    await expect(first).toContainText('renamed in the other tab');
+    await expect(entryOf(1)).toBeInViewport();
+    await expect(entries().first()).toHaveAttribute('aria-setsize', String(DAYS));
+    const heard = await Promise.all(reads);
+    expect(heard.length, 'the change was read').toBeGreaterThan(0);
+    expect(heard, 'the changed day only, never the whole history').toEqual(
+      heard.map(() => expect.objectContaining({ call: 'instances:changes', full: false })),
+    );
+    expect(heard.some((r) => r.days === 1)).toBe(true);
+  } finally {
+    page.off('response', hear);
+    await other.close();
+  }
+});
+
+test('"New" keeps the long history drawn, and a day can be opened from it again', async () => {
+  await byTest('tab-plan').click();
+  await byTest('new-instance').click();
+  await expect(byTest('instance-name')).toHaveValue('New instance');
+  await expect(entryOf(0)).toBeInViewport();
+  const drawn = await entries().count();
+  expect(drawn, `${drawn} of ${DAYS} days in the page`).toBeGreaterThan(5);
+  expect(drawn).toBeLessThan(WINDOW);
+  await entryOf(2).getByTestId('history-open').click();
+  await expect(entryOf(2)).toHaveClass(/current/);
+  await expect(byTest('customer-table')).toBeVisible();
 });

@@ -4,7 +4,7 @@
  * answers at the same link where its port is free (src/main/web-session.ts): the page then carries on, its unsaved
  * edits included; the notice goes and every list is read afresh.
  */
-import { useQueryClient } from '@tanstack/react-query';
+import { useStoredDataChanged } from '../state/queries.js';
 import { useApiEvent } from './use-api.js';
 import { useNotices } from './use-notices.js';
 
@@ -16,7 +16,7 @@ export const CONNECTION_LOST_TITLE = 'Connection lost';
 
 export function useConnectionNotice(): void {
   const { report, dismissAction } = useNotices();
-  const client = useQueryClient();
+  const changed = useStoredDataChanged();
   useApiEvent('connection', ({ connected }) => {
     if (!connected) {
       report('Connection', { kind: 'internal', message: CONNECTION_LOST }, CONNECTION_LOST_TITLE);
@@ -25,6 +25,6 @@ export function useConnectionNotice(): void {
     dismissAction('Connection');
     // A call that failed as the server stopped ("the app is shutting down") is over too.
     dismissAction('Connect');
-    void client.invalidateQueries();
+    void changed.all();
   });
 }

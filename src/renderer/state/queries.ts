@@ -1,13 +1,15 @@
 /**
  * Lists read from main (saved instances, their plans, models, training runs) live in one query cache: every
  * screen that shows a list reads it from here, and whatever changes stored data marks the affected lists stale
- * (`useStoredDataChanged`), so they reload wherever they are on screen. Failures reach the error banner through
+ * (`useStoredDataChanged`), so they reload wherever they are on screen; the history by the days changed since only
+ * (`instances:changes`, src/shared/history-changes.ts). Failures reach the error banner through
  * the cache's onError (set up in app.tsx), under the action named in `meta`.
  */
 import { focusManager, QueryClient, QueryCache, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import type { InstanceSummary, LearningPoint, ModelInfo, PlanSummary, TrainingRun } from '../../shared/api.js';
 import { useApi } from '../hooks/use-api.js';
+import { applyHistoryChanges } from '../../shared/history-changes.js';
 import { rememberDays, rememberPlans } from './known-names.js';
 
 const keys = {
@@ -44,7 +46,7 @@ export function createQueryClient(report: (action: string, err: unknown) => void
         // The plans of a day deleted meanwhile: a read started before the delete (the focus coming back from the
         // delete's question reads every list again) answers after it. The day has left the history; nothing failed.
         const [list, instanceId] = query.queryKey;
-        const instances = client.getQueryData<InstanceSummary[]>(keys.instances);
+        const instances = client.getQueryData<History>(keys.instances)?.list;
         if (list === 'plans' && instances && !instances.some((i) => i.id === instanceId)) return;
         report(String(query.meta?.action ?? 'Load'), err);
       },
@@ -56,17 +58,37 @@ export function createQueryClient(report: (action: string, err: unknown) => void
 
 const NONE: never[] = [];
 
-/** The saved instances, newest first; `loaded` is false until the first answer. */
-/** The saved instances; `failed` where they could not be read (the banner says why), so none are not claimed. */
+/**
+ * The history as this window holds it: the list and the store's change it is at (`instances:changes`); null: read it
+ * whole next time (at first, and after the connection to the server was lost).
+ */
+interface History {
+  seq: number | null;
+  list: InstanceSummary[];
+}
+
+/**
+ * The saved instances, the last saved first; `loaded` is false until the first answer, `failed` where they could not
+ * be read (the banner says why), so none are not claimed. Read whole once; every later read (a change here or in
+ * another window, the focus coming back) asks for the days changed since and puts them in their place.
+ */
 export function useInstanceList(): { list: InstanceSummary[]; loaded: boolean; failed: boolean } {
   const api = useApi();
+  const client = useQueryClient();
   const query = useQuery({
     queryKey: keys.instances,
-    // Their names outlive them: a refusal naming one deleted since by its id says its name (known-names.ts).
-    queryFn: () => api.call('instances:list', {}).then(rememberDays),
+    queryFn: async (): Promise<History> => {
+      const since = client.getQueryData<History>(keys.instances)?.seq ?? undefined;
+      const changes = await api.call('instances:changes', since === undefined ? {} : { since });
+      // Their names outlive them: a refusal naming one deleted since by its id says its name (known-names.ts).
+      rememberDays(changes.days);
+      // Onto the list as it is now: a day deleted here meanwhile has left it already.
+      const now = client.getQueryData<History>(keys.instances)?.list ?? NONE;
+      return { seq: changes.seq, list: applyHistoryChanges(now, changes) };
+    },
     meta: { action: 'Load history' },
   });
-  return { list: query.data ?? NONE, loaded: query.isSuccess, failed: query.isError && query.data === undefined };
+  return { list: query.data?.list ?? NONE, loaded: query.isSuccess, failed: query.isError && query.data === undefined };
 }
 
 /** The plans of one instance; null while loading. */
@@ -107,12 +129,20 @@ export function useStoredDataChanged() {
     /** An instance was deleted: it leaves the history at once, so its plan list is not asked for again. */
     instanceDeleted: useCallback(
       async (id: number) => {
-        client.setQueryData<InstanceSummary[]>(keys.instances, (list) => list?.filter((i) => i.id !== id));
+        client.setQueryData<History>(keys.instances, (h) => h && { ...h, list: h.list.filter((i) => i.id !== id) });
         client.removeQueries({ queryKey: keys.plans(id) });
         await client.invalidateQueries({ queryKey: keys.instances });
       },
       [client],
     ),
+    /**
+     * Every list read afresh, the history whole: changes made while this window heard none (the server gone) may lie
+     * beyond what the store keeps, or be another database's. The list on screen stays until the answer replaces it.
+     */
+    all: useCallback(async () => {
+      client.setQueryData<History>(keys.instances, (h) => h && { ...h, seq: null });
+      await client.invalidateQueries();
+    }, [client]),
     models: useCallback(async () => {
       await Promise.all([client.invalidateQueries({ queryKey: keys.models }), client.invalidateQueries({ queryKey: keys.trainingRuns })]);
     }, [client]),

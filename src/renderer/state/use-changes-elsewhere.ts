@@ -1,6 +1,7 @@
 /**
  * What another window or tab changed, heard as it happens ('data:changed', src/shared/api-changes.ts): the lists on
- * screen (history, plans, models and training runs) are read afresh, and the day or plan on screen, deleted there, is
+ * screen (history, plans, models and training runs) are read afresh, the history by the days changed since only
+ * (queries.ts), and the day or plan on screen, deleted there, is
  * marked so (the workspace keeps it, and any unsaved edits, until the dispatcher keeps it as a new one or opens
  * another). A run started there is listed at once. A day saved there reaches the workspace through the history list
  * it reads (use-workspace.ts): shown at once where nothing here is unsaved, else said, with an offer to load it. This
