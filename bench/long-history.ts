@@ -2,7 +2,8 @@
  * A long history: the web mode on a dispatcher's database after about two years (bench/long-history-file.ts builds
  * it: 2,000 city days of 50 to 200 stops, about 20,000 plans, a few training runs). Measures the time from start to
  * the server's first answer, each call the page makes at start, when a day is opened, for the history's plan list,
- * the Training tab and the Compare tab (median of REPEAT, with the answer's size), the server's memory, and the page
+ * the Training tab and the Compare tab, what a window reads of the history after a change (median of REPEAT, with the
+ * answer's size), the server's memory, and the page
  * in Debian's chromium: until the history shows its days (drawn and painted) and scrolled to its last, a day opened, the
  * Training tab's day list shown and scrolled to its last, a stored comparison shown. Prints SQLite's query plans of the list queries. Needs `npm run build` first (the renderer).
  *   nice -n 5 npx tsx bench/long-history.ts [--days 2000] [--plans-per-day 10] [--db FILE] [--no-browser]
@@ -140,7 +141,8 @@ async function timeCalls(server: Server, found: Omit<BuiltHistory, 'buildSec'>):
       ({ bytes } = await call(server, name, request));
       times.push(performance.now() - t);
     }
-    rows.push(`| ${label} | \`${name}\` | ${ms(median(times))} | ${ms(Math.max(...times))} | ${(bytes / 1024).toFixed(0)} KiB |`);
+    const size = bytes < 10_240 ? `${bytes} B` : `${(bytes / 1024).toFixed(0)} KiB`;
+    rows.push(`| ${label} | \`${name}\` | ${ms(median(times))} | ${ms(Math.max(...times))} | ${size} |`);
   };
   rows.push('| what | call | median | max | answer |', '|---|---|---|---|---|');
   for (const name of ['app:info', 'instances:list', 'models:list', 'training:list']) await timed('start', name, {});
@@ -153,6 +155,13 @@ async function timeCalls(server: Server, found: Omit<BuiltHistory, 'buildSec'>):
   await open(`the day of ${HEAVY_DAY_PLANS} plans`, found.heavyDay);
   if (found.savedAfterDay) await open('a day saved after it was planned', found.savedAfterDay);
   await timed('Compare tab, a compared day', 'compare:latest', { instanceId: found.comparedDay });
+  // What each window reads of the history after a change (a day saved again as it is: only its updatedAt moves): the
+  // whole list (as every window did before), or the days changed since the change it was at.
+  const { seq } = (await call(server, 'instances:changes', {})).value as { seq: number };
+  const day = (await call(server, 'instances:get', { id: found.typicalDay })).value as { instance: unknown; updatedAt: string };
+  await call(server, 'instances:save', { id: found.typicalDay, basedOn: day.updatedAt, instance: day.instance });
+  await timed('after a day saved, each window: the whole history', 'instances:list', {});
+  await timed('after a day saved, each window: the days changed', 'instances:changes', { since: seq });
   return rows;
 }
 
