@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loadCheckpoint } from '../../../src/main/jampr/checkpoint.js';
-import { anotherStepFits } from '../../../src/main/jampr/train/budget.js';
+import { PROBE_BELOW_SEC, stepBatch } from '../../../src/main/jampr/train/budget.js';
 import { trainModel } from '../../../src/main/jampr/train/train.js';
 import type { TrainModelOptions } from '../../../src/main/jampr/train/train-options.js';
 import { createRng, type Rng } from '../../../src/main/vrp/rng.js';
@@ -173,12 +173,17 @@ describe('a training run stopped early', () => {
   });
 
   it('counts its first and last validation in the minutes asked: a step starts only where it and the last validation fit', () => {
-    // 90 s asked; measuring the model took 20 s at the start, so the last validation takes about as long.
-    const fits = (elapsedSec: number, perStepSec: number) => anotherStepFits({ elapsedSec, perStepSec, closingSec: 20, budgetSec: 90 });
-    expect(fits(20, 0)).toBe(true);
-    expect(fits(50, 18)).toBe(true);
-    // A step would end at 86 s, the validation after it at 106 s: the run ends here, at about 70 + 20 s.
-    expect(fits(68, 18)).toBe(false);
-    expect(fits(75, 0)).toBe(false);
+    // 90 s asked; measuring the model took 20 s at the start, so the last validation takes about as long. Batches of 16.
+    const batch = (elapsedSec: number, perInstanceSec: number | null, budgetSec = 90) =>
+      stepBatch({ elapsedSec, perInstanceSec, closingSec: 20, budgetSec, batchSize: 16, probe: 2 });
+    expect(batch(50, 18 / 16)).toBe(16);
+    // A whole step would end at 86 s, the validation after it at 106 s: the step takes the instances that fit (2 s left).
+    expect(batch(68, 18 / 16)).toBe(1);
+    expect(batch(62, 18 / 16)).toBe(7);
+    expect(batch(75, 0.5)).toBe(0);
+    expect(batch(75, null)).toBe(0);
+    // The first step, of a length not known yet: a probe of a few instances where little time is left, else whole.
+    expect(batch(20, null)).toBe(2);
+    expect(batch(20, null, 20 + 20 + PROBE_BELOW_SEC)).toBe(16);
   });
 });

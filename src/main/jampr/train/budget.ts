@@ -1,12 +1,37 @@
 /**
- * Whether one more training step fits in a run's minutes. The minutes a user gives are the wall time they wait, so
- * the run's own measurements count in them: the step (as long as the steps so far took on average; 0 before the first)
- * and the validation that ends the run (as long as the one that started it, on the same instances) must both fit in
- * what is left (uncounted, the closing validation ran past the minutes by its whole length: tens of seconds on large
- * days).
+ * Left of a run's minutes under this, the first step of a stage, whose length is not known yet, is taken on a few
+ * instances (probeBatch) rather than a whole batch: at this point the run has little time, and one whole step of the
+ * app's retraining recipe (16 days of 50 stops, each given to the classical solver) took 28 s on a loaded machine,
+ * which ran a run of half a minute to 44 s. With more time left a whole step is the better start, and one that
+ * long is rare.
  */
-export function anotherStepFits(t: { elapsedSec: number; perStepSec: number; closingSec: number; budgetSec: number }): boolean {
-  return t.elapsedSec + t.perStepSec + t.closingSec < t.budgetSec;
+export const PROBE_BELOW_SEC = 120;
+
+/** The instances of a probing first step: one per thread (a split step gives each thread one), an eighth of the batch at least. */
+export const probeBatch = (batchSize: number, threads: number): number => Math.min(batchSize, Math.max(threads, Math.ceil(batchSize / 8)));
+
+/**
+ * The instances the next training step takes so that it fits in a run's minutes, 0 where none fits: the minutes a user
+ * gives are the wall time they wait, so the run's own measurements count in them. The step (as long a time per
+ * instance as the steps so far took; unknown before the first) and the validation that ends the run (as long as the
+ * one that started it, on the same instances) must both fit in what is left (uncounted, the closing validation ran
+ * past the minutes by its whole length: tens of seconds on large days). A step is cut to the instances that fit where
+ * a whole batch would not; a first step, whose time is not known, to a probe (probeBatch) where little is left.
+ */
+export function stepBatch(t: {
+  elapsedSec: number;
+  /** Seconds a step took per instance so far; null before the first step. */
+  perInstanceSec: number | null;
+  closingSec: number;
+  budgetSec: number;
+  batchSize: number;
+  probe: number;
+}): number {
+  const left = t.budgetSec - t.elapsedSec - t.closingSec;
+  if (!(left > 0)) return 0;
+  if (t.perInstanceSec === null) return left < PROBE_BELOW_SEC ? t.probe : t.batchSize;
+  if (!(t.perInstanceSec > 0)) return t.batchSize;
+  return Math.max(0, Math.min(t.batchSize, Math.floor(left / t.perInstanceSec)));
 }
 
 /**

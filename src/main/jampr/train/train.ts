@@ -4,7 +4,7 @@ import { createRng } from '../../vrp/rng.js';
 import { roundCurveCost } from '../card.js';
 import { saveCheckpoint } from '../checkpoint.js';
 import { RolloutBaseline } from './baseline.js';
-import { anotherStepFits, interiorPointFits } from './budget.js';
+import { interiorPointFits, probeBatch, stepBatch } from './budget.js';
 import { cardNotes, earlyStopNote, newValidationSetNote } from './card-notes.js';
 import { greedyCosts, mean } from './costs.js';
 import { heldOutPlanCosts } from './plan-validation.js';
@@ -251,14 +251,22 @@ async function trainWithRecipe(o: StageOptions): Promise<TrainResult> {
       stoppedBy = 'cancelled';
     }
     const loopStart = elapsed();
+    const loopInstances = card.instancesTrained;
     while (stoppedBy !== 'cancelled') {
       if (card.instancesTrained >= (o.maxInstances ?? Infinity)) {
         stoppedBy = 'instances';
         break;
       }
-      const perStepSec = steps > 0 ? (elapsed() - loopStart) / steps : 0;
-      const reservedSec = closingSec * (1 + (o.reserveValidations ?? 0));
-      if (!anotherStepFits({ elapsedSec: elapsed(), perStepSec, closingSec: reservedSec, budgetSec: o.minutes * 60 })) break;
+      const trained = card.instancesTrained - loopInstances;
+      const batch = stepBatch({
+        elapsedSec: elapsed(),
+        perInstanceSec: trained > 0 ? (elapsed() - loopStart) / trained : null,
+        closingSec: closingSec * (1 + (o.reserveValidations ?? 0)),
+        budgetSec: o.minutes * 60,
+        batchSize: recipe.batchSize,
+        probe: probeBatch(recipe.batchSize, stepper.threads),
+      });
+      if (batch === 0) break;
       // Said before the signal is read: a stop asked for after it saves the step, one asked for before it writes nothing.
       if (steps === 0 && !o.continuing) o.onPhase?.({ label: FIRST_STEP_PHASE, elapsedSec: elapsed() });
       // The yield lets a Ctrl-C or a cancel arrive (a step on this thread holds the event loop); the signal is read after
@@ -268,8 +276,11 @@ async function trainWithRecipe(o: StageOptions): Promise<TrainResult> {
         stoppedBy = 'cancelled';
         break;
       }
-      const problems = source.draw(recipe.batchSize, rng);
+      const problems = source.draw(batch, rng);
       const finished = await stepper.step(recipe, { policy, adam, env, baseline, epoch, frozenNorm: o.freezeNorm ?? false }, problems, rng);
+      // A first step cut short measures the time per instance for the next: taken whole before they are sized by it
+      // (on several threads the call returns as soon as a thread takes the batch).
+      if (trained === 0 && batch < recipe.batchSize) finished.push(...(await stepper.flush()));
       steps++;
       card = { ...card, instancesTrained: card.instancesTrained + problems.length, training: { epoch, stepInEpoch: stepInEpoch + 1 } };
       stepInEpoch++;
