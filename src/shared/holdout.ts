@@ -144,26 +144,51 @@ export function plannedBetter(c: HoldoutComparison): boolean | null {
 export const enoughToJudge = (c: HoldoutComparison): boolean => c.days >= MIN_DAYS_TO_JUDGE;
 
 /**
+ * Held-out days changed during a run (the app's Training tab): judged as stored at its end (`now`, by name), or, where a
+ * learned model no longer plans one, as at its start (`asBefore`, each named with why).
+ */
+export interface ChangedDuringRun {
+  now: readonly string[];
+  asBefore: readonly string[];
+}
+
+/**
  * The verdicts' words for the comparison, shared by the Training tab and `jampr train`: `on` says what was measured
  * ("mean cost of its greedy plans of 3 held-out days (“a”, “b”, “c”)"), `fresh` and `current` each model's mean cost in
  * the figures the Plan view shows, with its customers not served; `dayByDay` the cost ratio that judges it ("day by day
  * 19.1 % less (…)"), null without a current model.
  */
-export function holdoutWords(c: HoldoutComparison, heldOut: readonly string[], deleted: readonly string[] = []) {
+export function holdoutWords(
+  c: HoldoutComparison,
+  heldOut: readonly string[],
+  deleted: readonly string[] = [],
+  changed: ChangedDuringRun = { now: [], asBefore: [] },
+) {
   const named = someOf(
     heldOut.map((n) => `“${n}”`),
     5,
   );
-  // A held-out day deleted during the run is left out of the judging (onDays), and said so beside the days judged on.
+  const one = (days: readonly unknown[], singular: string, plural: string) => (days.length === 1 ? singular : plural);
+  // A held-out day deleted during the run is left out of the judging (onDays), and said so beside the days judged on;
+  // one changed during it is judged as stored at the end (services/held-out-at-end.ts), also said.
   const gone = deleted.length
     ? `; ${someOf(
         deleted.map((n) => `“${n}”`),
         5,
-      )} ${deleted.length === 1 ? 'was' : 'were'} deleted during the run and ${deleted.length === 1 ? 'is' : 'are'} left out`
+      )} ${one(deleted, 'was', 'were')} deleted during the run and ${one(deleted, 'is', 'are')} left out`
+    : '';
+  const now = changed.now.length
+    ? `; ${someOf(
+        changed.now.map((n) => `“${n}”`),
+        5,
+      )} ${one(changed.now, 'was', 'were')} changed during the run and ${one(changed.now, 'is', 'are')} judged as stored now`
+    : '';
+  const asBefore = changed.asBefore.length
+    ? `; ${someOf(changed.asBefore, 5)} ${one(changed.asBefore, 'was', 'were')} changed during the run but ${one(changed.asBefore, 'is', 'are')} judged as read at its start`
     : '';
   const ratio = costRatio(c);
   return {
-    on: `mean cost of its greedy plans of ${c.days} held-out day${c.days === 1 ? '' : 's'} (${named}${gone})`,
+    on: `mean cost of its greedy plans of ${c.days} held-out day${c.days === 1 ? '' : 's'} (${named}${gone}${now}${asBefore})`,
     /** The new model's mean cost of the days, and the current one's (null without one), in the figures above. */
     fresh: figureOf(meanCost(c.newCosts), c.newUnserved),
     current: c.currentCosts === null || c.currentUnserved === null ? null : figureOf(meanCost(c.currentCosts), c.currentUnserved),

@@ -1,13 +1,12 @@
 import { availableParallelism } from 'node:os';
 import { makeVariant } from '../../shared/domain.js';
 import { meanCost } from '../../shared/holdout.js';
-import { unservedIds } from '../../shared/not-served.js';
-import { evaluatePlan } from '../vrp/evaluate.js';
 import type { Problem } from '../vrp/problem.js';
 import { carriedPart } from '../vrp/unserved.js';
 import { buildProblem } from '../vrp/validate.js';
 import type { LearningPoint } from '../../shared/api.js';
 import type { DayCosts } from '../jampr/train/train-options.js';
+import { greedyPlanPrice } from './greedy-price.js';
 import type { HoldoutComparison, JobContext, TrainJob, TrainJobProgress, TrainJobResult } from './protocol.js';
 
 /**
@@ -180,17 +179,15 @@ async function compareOnHoldout(
   const plansOf = async (dirs: string[], start: DayCosts | null): Promise<DayCosts> => {
     const costs: number[] = [];
     const unservedByDay: number[] = [];
-    for (const [d, problem] of holdout.entries()) {
+    for (const d of holdout.keys()) {
       if (start && dirs[d] === job.fromDir) {
         costs.push(start.costs[d]);
         unservedByDay.push(start.unservedByDay[d]);
         continue;
       }
-      const modelDir = dirs[d];
-      const { routes } = await runPlanJob({ instance: job.holdout[d], variant, method: 'jampr', decode: 'greedy', modelDir }, quiet);
-      const evaluation = evaluatePlan(problem, routes, variant);
-      costs.push(evaluation.cost);
-      unservedByDay.push(unservedIds(evaluation).length);
+      const { cost, unserved } = await greedyPlanPrice(job.holdout[d], variant, dirs[d], (plan) => runPlanJob(plan, quiet));
+      costs.push(cost);
+      unservedByDay.push(unserved);
     }
     return { costs, unservedByDay };
   };

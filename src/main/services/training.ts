@@ -7,13 +7,16 @@ import type { ServiceContext } from './context.js';
 import { safeFileName } from './file-names.js';
 import { notStored } from './stored.js';
 import { interruptedNote } from '../store/training-runs.js';
+import { heldOutAtEnd, judgeChanged } from './held-out-at-end.js';
 import { readModelSummary } from './model-card.js';
 import { modelForDay, registerModel, resolveModel } from './models.js';
 import {
+  type ChangedDuringRun,
   comparedModelsText,
   enoughToJudge,
   type HoldoutComparison,
   holdoutWords,
+  meanCost,
   MIN_DAYS_TO_ACTIVATE,
   MIN_DAYS_TO_JUDGE,
   onDays,
@@ -142,6 +145,17 @@ export function trainingServices(ctx: ServiceContext) {
       appStopping
         ? trainingRuns.finish(run.id, 'failed', model, interruptedNote(model), verdict)!
         : trainingRuns.finish(run.id, 'cancelled', model, null, verdict)!;
+    /** The run's comparison with the held-out days changed during it judged as stored now (held-out-at-end.ts). */
+    const judgeAgain = (comparison: HoldoutComparison, changed: (Instance | null)[]) => {
+      const names = holdout.map((day) => day.name);
+      const phase = `judging ${someOf(
+        names.filter((_, d) => changed[d]).map((n) => `“${clipped(n)}”`),
+        3,
+      )} as stored now: changed during the run`;
+      ctx.emit('training:progress', { runId: run.id, fraction: 1, phase });
+      const dirs = compared.map((m) => m?.folder ?? null);
+      return judgeChanged(ctx, request.variant, comparison, changed, names, job.outDir, dirs);
+    };
     const execute = async (): Promise<TrainingRun> => {
       let outcome: TrainingRun;
       try {
@@ -171,18 +185,27 @@ export function trainingServices(ctx: ServiceContext) {
         const model = result.outDir && summary && stepped ? registerModel(ctx.store, result.outDir, false, summary) : null;
         // Without a model no step was trained: its folder went above, or (cancelled before the first step) none was written.
         // A held-out day deleted during the run (another window) no longer counts: the model is judged on the days still
-        // stored, which are the dispatcher's history now. Its plans were made of the copy read at the start.
-        const still = heldIds.map((id) => ctx.store.instances.get(id) !== undefined);
+        // stored, which are the dispatcher's history now. Its plans were made of the copy read at the start, and so
+        // were a day's changed during the run: that one is planned again by both models as it is stored now.
+        const { still, changed } = heldOutAtEnd(ctx, heldIds, holdout);
         const deleted = holdout.filter((_, d) => !still[d]).map((d) => d.name);
+        const rejudged =
+          model && result.comparison && changed.some((day) => day !== null) ? await judgeAgain(result.comparison, changed) : null;
+        const comparison = rejudged?.comparison ?? result.comparison;
+        const judged = comparison && deleted.length ? onDays(comparison, still) : comparison;
+        // The curve's last point measured the days as read at the start: restated as the verdict judges them.
+        if (judged && judged.days > 0 && (deleted.length > 0 || (rejudged?.judgedNow.length ?? 0) > 0))
+          trainingRuns.restateLastValidation(run.id, meanCost(judged.newCosts), judged.newUnserved);
         const verdict = model
           ? activationGuard(
               model,
               compared.filter((_, d) => still[d]),
               inUse.filter((_, d) => still[d]),
-              result.comparison && deleted.length ? onDays(result.comparison, still) : result.comparison,
+              judged,
               result.cancelled,
               holdout.filter((_, d) => still[d]).map((d) => d.name),
               deleted,
+              { now: rejudged?.judgedNow ?? [], asBefore: rejudged?.judgedAsBefore ?? [] },
             )
           : noStepVerdict(name, from, request.minutes, result.cancelled) + (leftBehind ? ` But ${leftBehind}.` : '');
         outcome = result.cancelled ? recordStopped(model, verdict) : trainingRuns.finish(run.id, 'done', model, null, verdict)!;
@@ -269,6 +292,7 @@ export function trainingServices(ctx: ServiceContext) {
     cancelled: boolean,
     heldOut: string[],
     deleted: string[],
+    changed: ChangedDuringRun,
   ): string {
     if (!comparison) {
       return `${model.name} was not activated: there were no held-out days of yours to compare it on (train on ${MIN_DAYS_TO_ACTIVATE} or more stored days).`;
@@ -280,7 +304,7 @@ export function trainingServices(ctx: ServiceContext) {
         5,
       )}) were all deleted during the run, so none is left to judge it on.${activatable}`;
     // Named, so that the dispatcher knows which of the days were judged on (the most recently stored, not edited).
-    const { on, fresh, current: was, dayByDay, tooFew } = holdoutWords(comparison, heldOut, deleted);
+    const { on, fresh, current: was, dayByDay, tooFew } = holdoutWords(comparison, heldOut, deleted, changed);
     const better = plannedBetter(comparison);
     const current = namesOf(compared);
     // A run that was stopped (Cancel, or the app closing) changes nothing: its model is judged and kept, not activated.

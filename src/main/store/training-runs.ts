@@ -40,6 +40,7 @@ export function trainingRunRepository(db: Database) {
   const get = db.prepare<[number], RunRow>('SELECT * FROM training_runs WHERE id = ?');
   const insert = db.prepare<[string, string]>("INSERT INTO training_runs (config, status, created_at) VALUES (?, 'running', ?)");
   const appendPoint = db.prepare<[string, number]>("UPDATE training_runs SET points = json_insert(points, '$[#]', json(?)) WHERE id = ?");
+  const setPoints = db.prepare<[string, number]>('UPDATE training_runs SET points = json(?) WHERE id = ?');
   const finish = db.prepare<[TrainingStatus, number | null, string | null, string | null, string | null, number]>(
     'UPDATE training_runs SET status = ?, model_id = ?, kept_model = ?, error = ?, verdict = ? WHERE id = ?',
   );
@@ -59,6 +60,19 @@ export function trainingRunRepository(db: Database) {
     },
     appendPoint(id: number, point: LearningPoint): void {
       appendPoint.run(JSON.stringify(point), id);
+    },
+    /**
+     * Restates the figures of the run's last validation point (validationCost and validationUnserved): measured on the
+     * held-out days as read at its start, it is restated on the days judged at its end (services/training.ts).
+     */
+    restateLastValidation(id: number, validationCost: number, validationUnserved: number): void {
+      const run = find(id);
+      if (!run) return;
+      let last = run.points.length - 1;
+      while (last >= 0 && run.points[last].validationCost === null) last--;
+      if (last < 0) return;
+      const points = run.points.map((p, i) => (i === last ? { ...p, validationCost, validationUnserved } : p));
+      setPoints.run(JSON.stringify(points), id);
     },
     /** `model`: the model the run kept (its id and name), or null. */
     finish(

@@ -3,6 +3,7 @@ import {
   costRatio,
   holdoutOutlook,
   holdoutSpeedNotice,
+  holdoutWords,
   MIN_DAYS_TO_JUDGE,
   plannedBetter,
   splitHoldout,
@@ -80,6 +81,30 @@ describe('the notice before Start where a held-out day takes minutes to judge on
   it('says a day bigger than a learned model plans cannot be judged on', () => {
     expect(holdoutSpeedNotice([{ name: 'Depot 2000', customers: 2000 }])).toMatch(
       /The learned models plan at most 1,000 customers, so a bigger day cannot be judged on: untick “Depot 2000”\.$/,
+    );
+  });
+});
+
+describe('the verdict on held-out days changed during the run', () => {
+  it('names the days deleted, those judged as stored now, and those judged as read at the start, with why', () => {
+    const c = {
+      days: 3,
+      newCosts: [1, 1, 1],
+      newUnserved: 0,
+      newUnservedByDay: [0, 0, 0],
+      currentCosts: null,
+      currentUnserved: null,
+      currentUnservedByDay: null,
+    };
+    const { on } = holdoutWords(c, ['a', 'b', 'c'], ['d'], {
+      now: ['b'],
+      asBefore: ['“c” (1,200 customers now, more than a learned model plans)'],
+    });
+    expect(on).toBe(
+      'mean cost of its greedy plans of 3 held-out days (“a”, “b”, “c”; “d” was deleted during the run and is left out; “b” was changed during the run and is judged as stored now; “c” (1,200 customers now, more than a learned model plans) was changed during the run but is judged as read at its start)',
+    );
+    expect(holdoutWords(c, ['a', 'b', 'c'], [], { now: ['a', 'b'], asBefore: [] }).on).toContain(
+      '; “a”, “b” were changed during the run and are judged as stored now)',
     );
   });
 });
