@@ -1,9 +1,9 @@
 /**
  * Left of a run's minutes under this, the first step of a stage, whose length is not known yet, is taken on a few
  * instances (probeBatch) rather than a whole batch: at this point the run has little time, and one whole step of the
- * app's retraining recipe (16 days of 50 stops, each given to the classical solver) took 28 s on a loaded machine,
- * which ran a run of half a minute to 44 s. With more time left a whole step is the better start, and one that
- * long is rare.
+ * app's retraining recipe (16 days of 50 stops, each given to the classical solver) took 32 s on the loaded two-core
+ * machine, which ran a run of half a minute to 51 s (bench/RESULTS.md). With more time left a whole step is the
+ * better start, and one that long is rare.
  */
 export const PROBE_BELOW_SEC = 120;
 
