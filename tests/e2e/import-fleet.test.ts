@@ -96,7 +96,10 @@ test('a Solomon file opens with the fleet it names, not the one typed for a CSV,
   await byTest('csv-capacity').fill('30');
   await cancel();
   await pick('r-tiny.txt', solomon);
-  await expect(byTest('csv-preview')).toContainText('planar x/y, a Solomon instance: times in minutes, 2 vehicles of capacity 50.');
+  // The day is named by the name inside the file, as jampr names it (importedDayName), not after r-tiny.txt.
+  await expect(byTest('csv-preview')).toContainText(
+    'read as the day “TINY”, planar x/y, a Solomon instance: times in minutes, 2 vehicles of capacity 50.',
+  );
   await expect(byTest('csv-capacity')).toHaveValue('');
   await expect(byTest('csv-capacity')).toHaveAttribute('placeholder', "50 (the file's)");
   await expect(byTest('csv-vehicles')).toHaveAttribute('placeholder', "2 (the file's)");

@@ -69,8 +69,9 @@ describe('instances', () => {
       '    2      10       14.5          7         20        150         10',
     ].join('\r\n');
     const preview = await app.call('instances:previewCsv', { fileName: 'tiny-solomon.txt', text: solomon });
+    // Named by the name inside the file, as jampr names it: TINY, not the file's tiny-solomon.
     expect(preview.instance).toEqual({
-      name: 'tiny-solomon',
+      name: 'TINY',
       depot: { id: '0', x: 10, y: 10, ready: 0, due: 200 },
       capacity: 50,
       vehicles: 2,
@@ -82,7 +83,7 @@ describe('instances', () => {
     expect(preview).toMatchObject({ rows: 3, fleetInFile: { vehicles: 2, capacity: 50 } });
     expect(preview.columns).toMatchObject({ id: 'CUST NO.', ready: 'READY TIME', service: 'SERVICE TIME' });
     // Two customers is none of the published sizes: read, and said, as jampr says it.
-    expect(preview.warnings).toEqual([expect.stringMatching(/^tiny-solomon has 2 customers, none of the published sizes/)]);
+    expect(preview.warnings).toEqual([expect.stringMatching(/^TINY has 2 customers, none of the published sizes/)]);
     const smaller = await app.call('instances:previewCsv', { fileName: 'tiny-solomon.txt', text: solomon, capacity: 20 });
     expect(smaller.instance).toMatchObject({ capacity: 20, vehicles: 2 });
     const stored = await app.call('instances:importCsv', { fileName: 'tiny-solomon.txt', text: solomon });
@@ -105,6 +106,25 @@ describe('instances', () => {
     const stored = await app.call('instances:importCsv', { fileName: 'C1_2_1.vrp', text });
     expect(stored).toMatchObject({ source: 'C1_2_1.vrp', instance: cli });
     await app.call('instances:delete', { id: stored.id });
+  });
+
+  it('names a benchmark day as jampr names it: by the name inside the file, by the file name where it has none', async () => {
+    const solomon = ['TINY', '', 'VEHICLE', 'NUMBER CAPACITY', '2 50', '', 'CUSTOMER', '0 10 10 0 0 200 0', '1 12 10 5 10 100 10'];
+    const vrplib = readFileSync(join(import.meta.dirname, '../../data/homberger/200/C1_2_1.vrp'), 'utf8');
+    const files = [
+      { fileName: 'Montag_Nord.txt', text: solomon.join('\n'), day: 'TINY' },
+      { fileName: 'Montag_Nord.txt', text: solomon.slice(2).join('\n'), day: 'Montag_Nord' },
+      { fileName: 'Tour 3.vrp', text: vrplib, day: 'C1_2_1' },
+      { fileName: 'Tour_3.vrp', text: vrplib.replace(/^NAME\s*:.*$/m, ''), day: 'Tour_3' },
+      { fileName: 'Tour_3.vrp', text: vrplib.replace(/^NAME\s*:.*$/m, 'NAME :   '), day: 'Tour_3' },
+    ];
+    for (const { fileName, text, day } of files) {
+      const preview = await app.call('instances:previewCsv', { fileName, text });
+      const path = join(app.dir, fileName);
+      writeFileSync(path, text);
+      expect([preview.instance.name, readInstanceFile(path).name], fileName).toEqual([day, day]);
+      rmSync(path);
+    }
   });
 
   it('says what the Import reads where a file is neither a customer table nor a Solomon or VRPLIB instance', async () => {

@@ -1,9 +1,9 @@
-import { FILE_NAME_GAP } from '../vrp/io/day-name.js';
+import { FILE_NAME_GAP } from '../../shared/day-name.js';
 
 /**
  * The names of the files the app writes (exports, sheets, model folders) and the day's name read back from one (the
  * import), by one rule: what the export's file name changed, the import gives back (importedDayName,
- * src/main/vrp/io/day-name.ts, which `jampr` reads a customer file's name by too).
+ * src/shared/day-name.ts, which `jampr` reads a file's name by too).
  */
 
 /**

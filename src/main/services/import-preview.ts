@@ -14,7 +14,7 @@ import { hasTableHeader } from '../vrp/io/csv-shape.js';
 import { parseInstanceText } from '../vrp/io/index.js';
 import { readSolomon, SOLOMON_COLUMNS } from '../vrp/io/solomon.js';
 import { readVrplib, vrplibColumns } from '../vrp/io/vrplib.js';
-import { importedDayName } from '../vrp/io/day-name.js';
+import { importedDayName } from '../../shared/day-name.js';
 
 type PreviewRequest = CallRequest<'instances:previewCsv'>;
 
@@ -31,9 +31,14 @@ const BENCHMARKS = {
 function previewBenchmark(request: PreviewRequest, format: BenchmarkFormat): CsvPreview {
   const warnings: string[] = [];
   const { vehicles, capacity } = request;
-  const name = importedDayName(request.fileName, false);
   const read = BENCHMARKS[format];
-  const instance = parseInstanceText(request.text, read.loader, { name, vehicles, capacity, onWarning: (w) => warnings.push(w) });
+  // Named as `jampr` names the file (importedDayName): by the name inside it, else after the file.
+  const instance = parseInstanceText(
+    request.text,
+    read.loader,
+    { vehicles, capacity, onWarning: (w) => warnings.push(w) },
+    request.fileName,
+  );
   const own = read.fleet(request.text);
   const speed = unusedSpeedWarning(request, instance);
   return {

@@ -70,7 +70,8 @@ describe('readSolomon', () => {
       'A\tShop\t52.51\t13.41\t3\t08:00\t12:00',
     ];
     const warnings: string[] = [];
-    const day = parseInstanceText(tab.join('\n'), 'solomon', { capacity: 10, speedKmh: 30, onWarning: (w) => warnings.push(w) }, 'day');
+    const day = parseInstanceText(tab.join('\n'), 'solomon', { capacity: 10, speedKmh: 30, onWarning: (w) => warnings.push(w) }, 'day.txt');
+    expect(day.name).toBe('day');
     expect(day.customers.map((c) => [c.id, c.demand, c.ready])).toEqual([['A', 3, 480]]);
     expect(warnings[0]).toBe('day.txt is read as a customer table (a spreadsheet saved as text)');
   });

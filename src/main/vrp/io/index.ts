@@ -10,7 +10,7 @@ import { parseInstanceJson, parseInstanceLines, parseSingleInstanceLines } from 
 import { isCustomerTable, readSolomon, solomonSizeWarning } from './solomon.js';
 import { readVrplib } from './vrplib.js';
 import { decodeText } from '../../../shared/text-decoding.js';
-import { importedDayName } from './day-name.js';
+import { importedDayName } from '../../../shared/day-name.js';
 
 /**
  * Reading instances from files or text in any supported format. Everything returned here has passed
@@ -28,7 +28,7 @@ export interface ReadInstanceOptions {
   capacity?: number;
   /** Travel speed for lat/lon data: required for lat/lon CSV, overrides a geo JSON instance's speed. */
   speedKmh?: number;
-  /** Instance name; defaults to the name in the file, or the file name for CSV. */
+  /** Instance name; defaults to the day's name by importedDayName (the name in the file, else the file's name). */
   name?: string;
   /** Told about doubts that do not stop the reading: a Solomon file that may be cut short, CSV window times that look like dotted times of day. */
   onWarning?: (message: string) => void;
@@ -104,15 +104,16 @@ function checked(instance: Instance, options: ReadInstanceOptions, warn = true):
 }
 
 /**
- * Parses instance text of a known format; `defaultName` names a customer table (CSV, or a spreadsheet saved as .txt)
- * when options.name is absent, `file` the text in the messages about a whole JSON file (several instances where one is
- * read, no JSON): its path where known.
+ * Parses instance text of a known format. Without options.name the day is named by importedDayName (the app's Import
+ * and `jampr` alike): a customer table (CSV, or a spreadsheet saved as .txt) after `fileName`, a Solomon or VRPLIB file
+ * by the name inside it, else after `fileName`. `file` names the text in the messages about a whole JSON file (several
+ * instances where one is read, no JSON): its path where known.
  */
 export function parseInstanceText(
   text: string,
   format: InstanceFormat,
   options: ReadInstanceOptions = {},
-  defaultName = 'instance',
+  fileName = 'instance',
   file?: string,
 ): Instance {
   switch (format) {
@@ -125,21 +126,22 @@ export function parseInstanceText(
         // Said once the table is read: where it is refused, the refusal names what is wrong (a title line above the
         // header, a column missing) and "read as a customer table" beside it would say the file was fine.
         const warnings: string[] = [];
-        const table = parseInstanceText(text, 'csv', { ...options, onWarning: (w) => warnings.push(w) }, defaultName);
-        const named = file === undefined ? `${defaultName}.txt` : basename(file);
+        const table = parseInstanceText(text, 'csv', { ...options, onWarning: (w) => warnings.push(w) }, fileName);
+        const named = file === undefined ? fileName : basename(file);
         for (const warning of [`${named} is read as a customer table (a spreadsheet saved as text)`, ...warnings])
           options.onWarning?.(warning);
         return table;
       }
-      const instance = checked(withOverrides(readSolomon(text, { first: options.first }), options), options);
+      const instance = checked(withOverrides(readSolomon(text, { first: options.first, fileName }), options), options);
       const warning = options.first === undefined ? solomonSizeWarning(instance) : null;
       if (warning) options.onWarning?.(warning);
       return instance;
     }
     case 'vrplib':
-      return checked(keepFirst(withOverrides(readVrplib(text), options), options.first), options);
+      return checked(keepFirst(withOverrides(readVrplib(text, { fileName }), options), options.first), options);
     case 'csv': {
-      const { instance, warnings } = parseCustomerCsv(text, { ...options, name: options.name ?? defaultName, fleetFrom: 'flags' });
+      const name = options.name ?? importedDayName(fileName, true);
+      const { instance, warnings } = parseCustomerCsv(text, { ...options, name, fleetFrom: 'flags' });
       // The CSV's own warnings name its rows; with --first they are those of the day kept (the reader cuts it first).
       const read = checked(keepFirst(instance, options.first), options, false);
       for (const warning of warnings) options.onWarning?.(warning);
@@ -150,9 +152,9 @@ export function parseInstanceText(
 
 /** Reads an instance file, picking the format by extension: .json, .jsonl (one instance), .txt (Solomon), .vrp (VRPLIB) or .csv. */
 export function readInstanceFile(path: string, options: ReadInstanceOptions = {}): Instance {
-  // A customer table's day is named after its file as the app's Import names it (the export's ending dropped, _ as
-  // spaces): one rule, so a day exported by the app and planned here keeps its name.
-  return parseInstanceText(readText(path, options.onWarning), formatOfPath(path), options, importedDayName(basename(path), true), path);
+  // The day is named as the app's Import names it (importedDayName): one rule, so a day exported by the app and
+  // planned here keeps its name, and a benchmark file is the same day in both.
+  return parseInstanceText(readText(path, options.onWarning), formatOfPath(path), options, basename(path), path);
 }
 
 /** Reads a JSON Lines file of instances (as `jampr generate` writes), each checked by the instance rules. */

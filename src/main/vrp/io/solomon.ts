@@ -1,6 +1,7 @@
 import type { Customer, Instance } from '../../../shared/domain.js';
 import { inputError } from '../../../shared/errors.js';
 import { solomonSections } from '../../../shared/solomon-text.js';
+import { importedDayName } from '../../../shared/day-name.js';
 import { hasTableHeader } from './csv-shape.js';
 
 /**
@@ -14,6 +15,8 @@ export interface SolomonOptions {
   first?: number;
   /** Overrides the name on the file's first line. */
   name?: string;
+  /** The file's name, without its folder: names the day where the file has no name line (importedDayName). */
+  fileName?: string;
 }
 
 const NUMBER = /^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/;
@@ -40,8 +43,9 @@ export const SOLOMON_COLUMNS = {
 export function readSolomon(text: string, options: SolomonOptions = {}): Instance {
   const lines = text.replace(/^\uFEFF/, '').split(/\r?\n/);
   const problems: string[] = [];
-  const fileName = lines.find((l) => l.trim() !== '')?.trim() ?? '';
   const vehicleAt = lines.findIndex((l) => /^\s*VEHICLE\s*$/i.test(l));
+  // The name line: the first line with text, where it comes before the VEHICLE heading.
+  const named = lines.findIndex((l) => l.trim() !== '');
   const customerAt = lines.findIndex((l) => /^\s*CUSTOMER\s*$/i.test(l));
   if (vehicleAt < 0) problems.push('no VEHICLE section');
   if (customerAt < 0) problems.push('no CUSTOMER section');
@@ -89,7 +93,8 @@ export function readSolomon(text: string, options: SolomonOptions = {}): Instanc
     due: Number(due),
     service: Number(service),
   }));
-  const baseName = options.name ?? fileName;
+  const ownName = named < vehicleAt ? lines[named] : undefined;
+  const baseName = options.name ?? importedDayName(options.fileName ?? '', false, ownName);
   return {
     name: first !== undefined && options.name === undefined ? `${baseName}-${first}` : baseName,
     depot: { id: depotId, x: Number(dx), y: Number(dy), ready: Number(dReady), due: Number(dDue) },

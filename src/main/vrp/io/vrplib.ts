@@ -1,6 +1,7 @@
 import type { Customer, Instance } from '../../../shared/domain.js';
 import { inputError } from '../../../shared/errors.js';
 import { someOf } from '../../../shared/some-of.js';
+import { importedDayName } from '../../../shared/day-name.js';
 
 /**
  * The VRPLIB text format (CVRPLIB, the `vrplib` package, LKH-3) for VRPTW instances: `KEY : value` header
@@ -15,6 +16,8 @@ import { someOf } from '../../../shared/some-of.js';
 export interface VrplibOptions {
   /** Overrides the NAME header. */
   name?: string;
+  /** The file's name, without its folder: names the day where the file has no NAME (importedDayName). */
+  fileName?: string;
 }
 
 const NUMBER = /^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/;
@@ -158,7 +161,7 @@ export function readVrplib(text: string, options: VrplibOptions = {}): Instance 
       service: service(node),
     }));
   return {
-    name: options.name ?? header.get('NAME') ?? 'instance',
+    name: options.name ?? importedDayName(options.fileName ?? '', false, header.get('NAME')),
     depot: {
       id: String(depotNode - 1),
       x: value('NODE_COORD_SECTION', depotNode, 0),
