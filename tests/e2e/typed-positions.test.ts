@@ -196,6 +196,29 @@ test("Enter goes down the fleet's fields as drawn: from either shift cell to the
   await expect(byTest('unsaved-badge')).toHaveCount(0);
 });
 
+test("a column pasted down the fleet's fields into the depot's latitude and longitude is one Undo step, as a paste is elsewhere", async () => {
+  const [ready, lat, lon] = [byTest('fleet-depot-ready'), byTest('fleet-depot-lat'), byTest('fleet-depot-lon')];
+  const was = [await ready.inputValue(), await lat.inputValue(), await lon.inputValue()];
+  // A spreadsheet's column of two cells into the latitude: the latitude not lost to the longitude entered after it.
+  await paste(lat, '52.5400\n13.4100\n');
+  await expect(lat).toHaveValue('52.54');
+  await expect(lon).toHaveValue('13.41');
+  await byTest('undo').click();
+  await expect(lat, 'one Undo takes the whole paste back').toHaveValue(was[1]);
+  await expect(lon).toHaveValue(was[2]);
+  await expect(byTest('unsaved-badge')).toHaveCount(0);
+  // From the shift's start down: its time and the depot's position, one step too.
+  await paste(ready, '06:45\n52.5400\n13.4100');
+  await expect(ready).toHaveValue('06:45');
+  await expect(lat).toHaveValue('52.54');
+  await expect(lon).toHaveValue('13.41');
+  await byTest('undo').click();
+  await expect(ready, 'one Undo takes the whole paste back').toHaveValue(was[0]);
+  await expect(lat).toHaveValue(was[1]);
+  await expect(lon).toHaveValue(was[2]);
+  await expect(byTest('unsaved-badge')).toHaveCount(0);
+});
+
 test('on a planar day the positions are x and y', async () => {
   // The moves above were all typed back: nothing is unsaved, so opening another day asks nothing.
   let asked = '';

@@ -67,7 +67,7 @@ interface Props {
    * whole position, for both of its cells at once, not this cell's value or a block for the grid. Returns why it was
    * refused (the cell keeps the text, with the reason, and the day is unchanged), or null when the day took it.
    */
-  onPair?: (pair: [string, string]) => string | null;
+  onPair?: (pair: [string, string], step?: string) => string | null;
 }
 
 /** Why a value lies outside [lo, hi], in the cell's words; null inside. */
@@ -120,7 +120,7 @@ export function EditableCell(props: Props) {
     }
     const pair = props.onPair && positionPair(entered);
     if (pair) {
-      const refused = props.onPair!(pair);
+      const refused = props.onPair!(pair, step);
       if (refused) setError(refused);
       else setCommits((n) => n + 1);
       return !refused;

@@ -5,7 +5,7 @@
 import type { Instance } from '../../shared/domain.js';
 import type { FleetField } from '../state/draft.js';
 import { EditableCell } from './editable-cell.js';
-import { PositionCells } from './position-cells.js';
+import { type MovedTo, PositionCells } from './position-cells.js';
 import { MINUTES_PER_DAY, shiftEnd } from '../../shared/clock.js';
 import { formatDuration, formatTime } from '../format.js';
 import { MAX_MAGNITUDE, MAX_VEHICLES, SPEED_KMH_RANGE } from '../../shared/limits.js';
@@ -14,8 +14,8 @@ interface Props {
   instance: Instance;
   /** `step` names the undo step the change joins (the cells of one pasted block make one). */
   onChange(field: FleetField, value: number, step?: string): void;
-  /** The depot typed to (x, y): longitude and latitude on a lat/lon day. */
-  onMoveDepot(x: number, y: number): void;
+  /** The depot typed to (x, y): longitude and latitude on a lat/lon day; `step` as for onChange. */
+  onMoveDepot(to: MovedTo, step?: string): void;
   onClockTimes(on: boolean): void;
   onSave(): void;
   dirty: boolean;

@@ -6,7 +6,8 @@
  * sign, three digits of degrees, six decimals: "-122.332071"), which two such cells and their headings beside the
  * fleet's other cells did not leave room for: in the fleet settings each axis takes a row.
  * A position pasted or typed whole into either cell ("53.5511, 9.9937", a spreadsheet's two cells) moves the place to
- * both numbers at once, one edit, or to neither: a pair with one number refused changes nothing.
+ * both numbers at once, one edit, or to neither: a pair with one number refused changes nothing. A column pasted down
+ * both cells enters them one after the other as one undo step (`step`), each moving its axis only.
  */
 import { type PositionAxis, parsePosition, positionAxes } from '../format.js';
 import { EditableCell } from './editable-cell.js';
@@ -21,14 +22,22 @@ interface Props {
   testId: string;
   /** Each axis on a row of its own, its cell spanning this many of the grid's columns; unset: both in the row around. */
   rowsSpanning?: number;
-  onMove(x: number, y: number): void;
+  /**
+   * The place moved to the axes given, an axis not given kept where the day has it when the move applies (not where
+   * this render saw it: the cells of a pasted column enter one after the other before the next). `step` names the undo
+   * step the move joins (every cell of one pasted block makes one).
+   */
+  onMove(to: MovedTo, step?: string): void;
 }
 
+/** The axes a position's cells moved a place to: both for a pair, one for a cell. */
+export type MovedTo = { x: number; y: number } | { x: number; y?: undefined } | { x?: undefined; y: number };
+
 export function PositionCells({ geo, rowsSpanning, onMove, ...cell }: Props) {
-  const takePair = (pair: [string, string]) => {
+  const takePair = (pair: [string, string], step?: string) => {
     const parsed = parsePosition(pair, geo);
     if (!parsed.ok) return parsed.message;
-    onMove(parsed.x, parsed.y);
+    onMove({ x: parsed.x, y: parsed.y }, step);
     return null;
   };
   return (
@@ -43,7 +52,7 @@ export function PositionCells({ geo, rowsSpanning, onMove, ...cell }: Props) {
 interface AxisProps extends Pick<Props, 'at' | 'of' | 'heading' | 'testId' | 'onMove'> {
   axis: PositionAxis;
   span: number | undefined;
-  onPair(pair: [string, string]): string | null;
+  onPair(pair: [string, string], step?: string): string | null;
 }
 
 /** One axis's heading and cell: in the row around, or (spanning) on a row of its own. */
@@ -58,7 +67,7 @@ function AxisCell({ axis, at, of, heading, testId, span, onMove, onPair }: AxisP
         testId={`${testId}-${axis.key}`}
         span={span}
         onPair={onPair}
-        onCommit={(value) => onMove(axis.field === 'x' ? value : at.x, axis.field === 'y' ? value : at.y)}
+        onCommit={(value, step) => onMove(axis.field === 'x' ? { x: value } : { y: value }, step)}
       />
     </>
   );

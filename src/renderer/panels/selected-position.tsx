@@ -3,12 +3,12 @@
  * the same edit as the drag, checked as every edit is.
  */
 import type { Instance } from '../../shared/domain.js';
-import { PositionCells } from './position-cells.js';
+import { type MovedTo, PositionCells } from './position-cells.js';
 
 interface Props {
   instance: Instance;
   selected: string | null;
-  onMove(id: string, x: number, y: number): void;
+  onMove(id: string, to: MovedTo, step?: string): void;
 }
 
 export function SelectedPosition({ instance, selected, onMove }: Props) {
@@ -28,7 +28,7 @@ export function SelectedPosition({ instance, selected, onMove }: Props) {
             geo={instance.coordinates?.kind === 'geo'}
             of={`customer ${customer.id}`}
             testId="selected"
-            onMove={(x, y) => onMove(customer.id, x, y)}
+            onMove={(to, step) => onMove(customer.id, to, step)}
           />
         </tr>
       </tbody>

@@ -19,6 +19,7 @@ import { CustomerCount, CustomerFilter } from '../panels/customer-filter.js';
 import { matchesFilter } from '../panels/customer-order.js';
 import { CustomerTable } from '../panels/customer-table.js';
 import { FleetSettings } from '../panels/fleet-settings.js';
+import type { MovedTo } from '../panels/position-cells.js';
 import { ElsewhereNotes } from '../panels/elsewhere-notes.js';
 import { HistoryPanel } from '../panels/history-panel.js';
 import { useStoredDataChanged } from '../state/queries.js';
@@ -115,11 +116,22 @@ export function PlanView({ ws, job, onCancelJob, onCsvFile }: Props) {
     if (added && !matchesFilter(added, filter)) setFilter('');
   };
   /** A position typed into its cells: typed as they showed the saved one, it is the saved one (typedPosition). */
-  const typeTo = (id: string, x: number, y: number) => {
-    const at = typedPosition(ws.stored?.instance, id, x, y);
-    const now = draft && [draft.depot, ...draft.customers].find((p) => p.id === id);
+  const typeTo = (id: string, to: MovedTo, step?: string) => {
+    const placeIn = (d: Instance) => [d.depot, ...d.customers].find((p) => p.id === id);
+    const typed = (d: Instance) => {
+      const now = placeIn(d);
+      return now && typedPosition(ws.stored?.instance, id, to.x ?? now.x, to.y ?? now.y);
+    };
+    const now = draft && placeIn(draft);
+    const at = draft && typed(draft);
     // Already there (the saved place, typed as shown with a trailing zero, say): no edit to undo.
-    if (now?.x !== at.x || now.y !== at.y) moveTo(id, at.x, at.y);
+    if (!now || !at || (now.x === at.x && now.y === at.y)) return;
+    // An updater: the axis not typed is kept as the edits before it in this event left it (the latitude of a column
+    // pasted down both cells, entered just before its longitude), and the step joins the paste's.
+    editDraft((d) => {
+      const moved = typed(d);
+      return moved ? moveCustomer(d, id, moved.x, moved.y) : d;
+    }, step);
   };
 
   const exportInstance = async (format: InstanceExportFormat) => {
@@ -247,7 +259,7 @@ export function PlanView({ ws, job, onCancelJob, onCsvFile }: Props) {
                 saved={ws.stored !== null}
                 generalErrors={errors.general}
                 onChange={(field, value, step) => editDraft((d) => updateFleet(d, field, value), step)}
-                onMoveDepot={(x, y) => typeTo(draft.depot.id, x, y)}
+                onMoveDepot={(to, step) => typeTo(draft.depot.id, to, step)}
                 onClockTimes={(on) => editDraft({ ...draft, clockTimes: on })}
                 onSave={ws.save}
               />
