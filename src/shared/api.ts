@@ -147,8 +147,8 @@ export const CALLS = {
    * A plan a window holds (`plan`, the stored plan `id` as shown), stored as a plan of `instanceId`: the day on screen
    * just kept as a new day, its own day having been deleted or saved over in another window. Where plan `id` is still
    * stored, the copy is made from it (the routes sent must be its routes): made, named, timed and scored as it was. Where
-   * it was deleted, the copy is made from `plan`: its method and model must be ones plans are made with here, and the
-   * copy says it is `unverified`; its figures are made by the evaluator on `madeOn`, the day the window showed the plan
+   * it was deleted, the copy is made from `plan`: its method must be one plans are made with here, with a model of its
+   * kind where it names one registered here (one deleted since is taken by its name), and the copy says it is `unverified`; its figures are made by the evaluator on `madeOn`, the day the window showed the plan
    * with. Either way, where the new day plans otherwise (stored with unsaved changes), the plan is out of date there.
    */
   'plans:keep': call<StoredPlan>()(

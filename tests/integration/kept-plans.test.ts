@@ -1,3 +1,4 @@
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inProcessRunner } from '../../src/main/jobs/in-process.js';
 import { registerBuiltInModels } from '../../src/main/services/models.js';
@@ -6,6 +7,7 @@ import type { StoredPlan } from '../../src/shared/api.js';
 import type { Evaluation } from '../../src/shared/domain.js';
 import { createTestApp, type TestApp } from './fixtures/services.js';
 import { tinyInstance } from './fixtures/tiny.js';
+import { saveTinyModel } from '../unit/jampr/fixtures.js';
 
 /**
  * A plan a window keeps with its day saved as a new day (plans:keep), against a real database file: what the window
@@ -96,10 +98,6 @@ describe('a plan kept after the plan it copies was deleted with its day', () => 
       [{ method: 'wizardry' }, `the plan's method wizardry is not a method plans are made with ${EXAMPLES}`],
       // A plan stored before the decoding was named: no plan is made with it now.
       [{ method: 'jampr' }, `the plan's method jampr is not a method plans are made with ${EXAMPLES}`],
-      [
-        { method: 'jampr-greedy', modelName: 'best-model-ever' },
-        'the plan names the model best-model-ever, and no model here has that name',
-      ],
       [{ method: 'jampr-greedy' }, "the plan's method jampr-greedy plans with a jampr model, and the plan names none"],
       [{ modelName: jampr.name }, `the plan's method classical plans without a model, yet the plan names the model ${jampr.name}`],
       [
@@ -124,6 +122,24 @@ describe('a plan kept after the plan it copies was deleted with its day', () => 
     expect(kept.evaluation).toEqual(plan.evaluation);
     expect((await app.call('plans:get', { id: kept.id })).unverified).toBe(true);
     expect((await app.call('plans:list', { instanceId: copy.id }))[0]).toMatchObject({ keptFrom: plan.id, unverified: true });
+  });
+
+  it('keeps a plan of a model deleted since, said to be as the window said: which model made it cannot be checked', async () => {
+    const model = await app.call('models:import', { folder: await saveTinyModel(join(app.dir, 'imported'), 'jampr', 'tw1', 12) });
+    const day = await app.call('instances:save', { instance: tinyInstance('model deleted') });
+    const plan = await app.call('plans:create', { instanceId: day.id, variant, method: 'jampr', modelId: model.id });
+    expect(plan).toMatchObject({ method: 'jampr-greedy', modelName: model.name });
+    await app.call('models:delete', { id: model.id });
+    // While the plan is stored, its copy is made from it, the deleted model's name and all.
+    const sibling = await copyOf('model deleted (copy 1)');
+    const fromStored = await app.call('plans:keep', { instanceId: sibling.id, id: plan.id, plan: heldPlan(plan), madeOn: day.instance });
+    expect(fromStored).toMatchObject({ modelName: model.name, keptFrom: plan.id });
+    expect(fromStored.unverified).toBeUndefined();
+    // Once it is gone with its day, the window's copy is kept as the window holds it, and says so.
+    const { madeOn, copy } = await heldAfterDelete(plan, 'model deleted');
+    const kept = await app.call('plans:keep', { instanceId: copy.id, id: plan.id, plan: heldPlan(plan), madeOn });
+    expect(kept).toMatchObject({ method: 'jampr-greedy', modelName: model.name, keptFrom: plan.id, unverified: true });
+    expect(kept.evaluation).toEqual(plan.evaluation);
   });
 
   it('keeps, and exports, the customers the dispatcher took off by hand as taken off by hand', async () => {

@@ -16,9 +16,11 @@ import { type PlanKnowledge, withReasonsFrom } from './plan-reasons.js';
 
 /**
  * How the plan says it was made, held to what a plan of its method says (storedMethodRules) and to the models
- * registered here: a method no plan is made with, a model no model here is named, a model of another kind than the
- * method plans with, or an effort, a greedy plan kept or a time limit cut short that the method never gives, is refused
- * by name (`nothingDone` ends the refusal).
+ * registered here: a method no plan is made with, a model named where the method plans without one or none named where
+ * it plans with one, a registered model of another kind than the method plans with, or an effort, a greedy plan kept
+ * or a time limit cut short that the method never gives, is refused by name (`nothingDone` ends the refusal). A model
+ * no model here is named (deleted since its plan was made, as models are while their plans stay) cannot be checked, as
+ * the planning time cannot: its name is taken as the window says, and the plan stored from it says so (`unverified`).
  */
 export function checkHeldMaking(ctx: ServiceContext, plan: HeldPlan, nothingDone: string): void {
   const { method, modelName } = plan;
@@ -34,8 +36,7 @@ export function checkHeldMaking(ctx: ServiceContext, plan: HeldPlan, nothingDone
   if (rules.model !== null) {
     if (modelName === null) throw refuse(`the plan's method ${method} plans with a ${rules.model} model, and the plan names none`);
     const model = ctx.store.models.named(modelName);
-    if (!model) throw refuse(`the plan names the model ${modelName}, and no model here has that name`);
-    if (model.card.method !== rules.model) {
+    if (model && model.card.method !== rules.model) {
       throw refuse(
         `the plan names the model ${modelName}, a ${model.card.method} model, and its method ${method} plans with a ${rules.model} one`,
       );
