@@ -72,7 +72,15 @@ const editCheck = routesCheck.extend({ fromPlan: id.optional() });
  * `basedOn`: the instance's updatedAt the edits were made and scored on, as a plan request gives it: where the day was
  * saved or deleted elsewhere since, the edits are not saved ('conflict'), as a plan of that version is not made.
  */
-const editSave = editCheck.extend({ basedOn: versionStampSchema.optional() });
+const editSave = editCheck.extend({
+  basedOn: versionStampSchema.optional(),
+  /**
+   * The plan the routes are hand edits of, as the window holds it, where it is no stored plan of `instanceId` (edits
+   * kept with their day saved as a new day: their plan is the old day's, or went with it): what it says of the
+   * customers it leaves out, and its routes, say which the edits took off by hand, as `fromPlan`'s would.
+   */
+  held: heldPlanSchema.optional(),
+});
 /** The files a plan exports as: the plan CSV (standard, or for Excel with decimal commas) and the plan JSON. */
 export const planExportFormatSchema = z.enum(['csv', 'csv-decimal-comma', 'json']);
 export type PlanExportFormat = z.infer<typeof planExportFormatSchema>;

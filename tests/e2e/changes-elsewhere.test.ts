@@ -23,6 +23,17 @@ test('a day deleted in one tab leaves the other tab’s history at once; its uns
   browser,
 }) => {
   const { context, a, b, errors } = await dayInTwoTabs(browser, 'Tuesday Hamburg', true);
+  // A stop of the plan taken off its route by hand, and a demand changed, neither saved.
+  await b.bringToFront();
+  const chip = b.getByTestId('legend-route-0').locator('[data-testid^="stop-chip-"]').first();
+  const off = (await chip.textContent())!;
+  await chip.click();
+  await b.getByTestId('move-stop-select').selectOption('-1');
+  const offReason = b
+    .getByTestId('not-served-group')
+    .filter({ has: b.getByTestId(`not-served-${off}`) })
+    .getByTestId('not-served-reason');
+  await expect(offReason).toHaveText('it was taken off its route by hand');
   await setDemand(b, 'S2', '9');
   await expect(b.getByTestId('unsaved-badge')).toBeVisible();
 
@@ -49,6 +60,10 @@ test('a day deleted in one tab leaves the other tab’s history at once; its uns
   await expect(b.getByTestId('unsaved-badge')).toHaveCount(0);
   await expect(b.getByTestId('edit-demand-S2')).toHaveValue('9');
   await expect(b.getByTestId('deleted-elsewhere')).toHaveCount(0);
+  // The hand edits are kept as a plan of the new day, the stop taken off still taken off by hand (not "left out
+  // although 1 of 3 vehicles is free", as the routes alone would say).
+  await expect(b.getByTestId('edit-bar')).toHaveCount(0);
+  await expect(offReason).toHaveText('it was taken off its route by hand');
   // And tab A hears of the new day in turn.
   await expect(dayEntry(a, 'Tuesday Hamburg (copy)')).toHaveCount(1);
   expect(errors).toEqual([]);

@@ -174,6 +174,19 @@ describe('a plan kept after the plan it copies was deleted with its day', () => 
     expect(exported.text).toContain(TAKEN_OFF);
   });
 
+  it('keeps hand edits not saved yet as a plan of the new day, the stops they took off still taken off by hand', async () => {
+    const day = await app.call('instances:save', { instance: tinyInstance('unsaved edits') });
+    const plan = await app.call('plans:create', { instanceId: day.id, variant, method: 'classical', timeLimitSec: 0.1 });
+    expect(plan.routes.flat()).toContain('e');
+    const routes = plan.routes.map((r) => r.filter((id) => id !== 'e'));
+    const { copy } = await heldAfterDelete(plan, 'unsaved edits');
+    // As the window keeps them (keep-plan.ts): the routes on screen, with the plan they are edits of as it holds it.
+    const saved = await app.call('plans:saveEdited', { instanceId: copy.id, variant, routes, held: heldPlan(plan) });
+    expect(saved).toMatchObject({ method: 'manual', instanceId: copy.id });
+    expect(reasonOf(saved.evaluation, 'e')).toBe(`customer e is not served: ${TAKEN_OFF}`);
+    expect(reasonOf((await app.call('plans:get', { id: saved.id })).evaluation, 'e')).toBe(`customer e is not served: ${TAKEN_OFF}`);
+  });
+
   it('out of date on screen, stays out of date on the new day, with no cost "when planned" it cannot know', async () => {
     const day = await app.call('instances:save', { instance: tinyInstance('out of date') });
     const plan = await app.call('plans:create', { instanceId: day.id, variant, method: 'classical', timeLimitSec: 0.1 });

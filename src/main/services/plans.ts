@@ -186,7 +186,10 @@ export function planServices(ctx: ServiceContext, planner: Planner) {
       refuseVisitsTwice(request.routes, 'the edited plan');
       const from = editedPlan(ctx, instance, request);
       const routes = editedRoutes(instance, request.routes, from);
-      const { variant, evaluation } = checkOn(ctx, instance, { ...request, routes });
+      // Edits of a plan of another day (kept with their day as a new day): the plan as the window holds it says which
+      // customers they took off by hand, as a stored plan of this day would (checkOn).
+      const held = request.held && heldKnowledge(request.held, 'the edited plan was not saved');
+      const { variant, evaluation } = checkOn(ctx, instance, { ...request, routes }, held);
       const saved = ctx.store.plans.insert({
         instanceId: request.instanceId,
         variant,

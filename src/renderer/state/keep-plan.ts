@@ -14,7 +14,7 @@ type Run = <T>(action: string, fn: () => Promise<T>) => Promise<T | undefined>;
 /**
  * The plan on screen, stored as a plan of `copy`, the day just stored as a new day. Hand edits are kept as a
  * hand-edited plan, without the customers removed from the day before it was stored (as Save edited plan leaves them
- * out); a plan not edited stays the plan it is, made and named as it was, copied from the stored plan where it is
+ * out), the stops they took off their routes still taken off by hand; a plan not edited stays the plan it is, made and named as it was, copied from the stored plan where it is
  * still stored (`madeOn`: the day it was shown with). Null where there is none, or it could not be kept (the banner says why).
  */
 export async function keepPlanOn(
@@ -29,7 +29,9 @@ export async function keepPlanOn(
   if (edit) {
     const onCopy = new Set(copy.instance.customers.map((c) => c.id));
     const routes = edit.routes.map((route) => route.filter((id) => onCopy.has(id)));
-    return (await run(action, () => api.call('plans:saveEdited', { instanceId: copy.id, variant: plan.variant, routes }))) ?? null;
+    // The plan they are edits of goes with them: the stops they took off stay taken off by hand, not left out by a plan.
+    const request = { instanceId: copy.id, variant: plan.variant, routes, held: heldPlan(plan) };
+    return (await run(action, () => api.call('plans:saveEdited', request))) ?? null;
   }
   if (!madeOn) return null;
   const request = { instanceId: copy.id, basedOn: copy.updatedAt, id: plan.id, plan: heldPlan(plan), madeOn };
