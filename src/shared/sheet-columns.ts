@@ -22,20 +22,24 @@ export interface SheetColumn {
 }
 
 export const SHEET_COLUMNS: readonly SheetColumn[] = [
-  { key: 'order', label: '#', parts: 22 },
+  // Three digits, a route of 100 stops or more: "100" is 16.2 pt wide inside 4 pt of padding each side (at 22 it read
+  // as "10" over "0"). The 3 pt came from the window, the ETA and the done columns' spare room, each still holding
+  // what it must keep whole (below); the address had none: in print a position ("52.45678, 13.45678") keeps one line.
+  { key: 'order', label: '#', parts: 25 },
   // The stop and done columns gave the start its room: an address must keep a position ("52.45678, 13.45678") whole.
   { key: 'stop', label: 'Stop', parts: 104 },
   { key: 'place', label: 'Address', parts: 93.28 },
-  // "shift end 01:00+1" (a night shift's, in the depot rows' bold) and "23:30+1–01:00+2" on one line.
-  { key: 'window', label: 'Window', parts: 96 },
+  // "shift end 01:00+1" (a night shift's, in the depot rows' bold: 85.7 pt) and "23:30+1–01:00+2" on one line.
+  { key: 'window', label: 'Window', parts: 94.5 },
   // A next-day time ("02:00+1", 37 pt; 40 pt in a return row's bold) is one word, which pdfkit breaks inside where it
   // is wider than its cell: the start's 32 pt broke it as "02:00+" over "1" (and the print's 7.8 % ran into its padding).
-  { key: 'eta', label: 'ETA', parts: 50 },
+  { key: 'eta', label: 'ETA', parts: 49 },
   { key: 'start', label: 'Start', hint: 'When service starts, where the window opens after the arrival', parts: 46 },
   { key: 'service', label: 'Service', short: 'Svc', parts: 42 },
   // Loaded at the depot on departure, delivered at each stop (the plan CSV's load is the running total instead).
   { key: 'load', label: 'Qty', hint: 'Loaded at the depot on departure; delivered at each stop', parts: 30 },
-  { key: 'done', label: 'Done', parts: 32 },
+  // Its heading (22.4 pt; in print with the headings' letter spacing) beside the tick box.
+  { key: 'done', label: 'Done', parts: 31.5 },
 ];
 
 const TOTAL_PARTS = SHEET_COLUMNS.reduce((sum, column) => sum + column.parts, 0);

@@ -1,6 +1,7 @@
 /**
  * The driver sheets of one long route (45 stops) on a day where some shops have Chinese names: the PDF export says
- * which stops its font cannot print, and that Print prints them; a Polish name is no such stop.
+ * which stops its font cannot print, and that Print prints them; a Polish name is no such stop. Printed, a stop's number
+ * has room for three digits, as in the PDF.
  */
 import { expect, test } from '@playwright/test';
 import { extractText } from 'unpdf';
@@ -38,6 +39,28 @@ test("Print names the route atop each of its pages: a long route's later pages s
   for (const [i, pageText] of text.entries()) {
     expect(pageText.trimStart(), `page ${i + 1}`).toMatch(/^Route 1 · long-route/);
   }
+  await app.page.emulateMedia({ media: 'screen' });
+  await app.page.setViewportSize({ width: 1280, height: 800 });
+});
+
+test("Print has room for a stop's number of three digits: a route of 100 stops or more reads '100', not '10' over '0'", async () => {
+  await app.page.emulateMedia({ media: 'print' });
+  // An A4 page's width inside its margins, as the print above lays it out.
+  await app.page.setViewportSize({ width: 700, height: 1030 });
+  // The first stop's # cell: the room inside its padding, and the width "100" takes in its font (tabular digits).
+  const { room, needed } = (await app.page.evaluate(`(() => {
+    const td = document.querySelector('[data-testid="sheet-0"] [data-testid="sheet-row-stop"] td');
+    const style = getComputedStyle(td);
+    const probe = document.createElement('span');
+    probe.textContent = '100';
+    probe.style.whiteSpace = 'nowrap';
+    td.append(probe);
+    const needed = probe.getBoundingClientRect().width;
+    probe.remove();
+    return { room: td.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight), needed };
+  })()`)) as { room: number; needed: number };
+  expect(needed).toBeGreaterThan(0);
+  expect(room, `"100" is ${needed} px wide`).toBeGreaterThanOrEqual(needed);
   await app.page.emulateMedia({ media: 'screen' });
   await app.page.setViewportSize({ width: 1280, height: 800 });
 });

@@ -120,6 +120,24 @@ describe('driver sheets PDF', () => {
     expect(pages.at(-1)).toContain('R20S2');
   });
 
+  it("keeps a stop's number whole in the # column up to three digits: a route of 100 stops or more", async () => {
+    const long = sheet(0, 120);
+    const rows = long.rows.map((row, i) => (i === 120 ? { ...row, order: '999' } : row));
+    const all = (
+      await pagesOf(await renderSheetsPdf({ instanceName: 'day', planLabel: 'x', geo: true, sheets: [{ ...long, rows }] }))
+    ).join('\n');
+    // Read back as the driver reads the row: the number, then the stop's id. Broken, "100" read as "10" over "0".
+    for (const [order, id] of [
+      ['9', 9],
+      ['99', 99],
+      ['100', 100],
+      ['119', 119],
+      ['999', 120],
+    ] as const) {
+      expect(all, `stop ${order}`).toMatch(new RegExp(`(^|\\s)${order}\\s+R0S${id} `));
+    }
+  });
+
   it('keeps the last stop on the page of the return row: no page holds only the table header and the return', async () => {
     // One of these lengths ends a page right after its last stop, whatever the rows' heights.
     for (let stops = 14; stops <= 26; stops++) {
