@@ -1,5 +1,6 @@
 import { nearLongitude } from '../../shared/longitude.js';
-import { EARTH_RADIUS_KM, type Problem } from '../vrp/problem.js';
+import { EARTH_RADIUS_KM } from '../../shared/earth-km.js';
+import type { Problem } from '../vrp/problem.js';
 import { cachedPer } from './cached-per.js';
 
 /**

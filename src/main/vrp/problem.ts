@@ -1,4 +1,5 @@
 import type { Coordinates, Instance } from '../../shared/domain.js';
+import { haversineKm } from '../../shared/earth-km.js';
 
 /**
  * An instance compiled to flat arrays for the evaluator, the solvers and the model's environment.
@@ -22,26 +23,12 @@ export interface Problem {
   readonly travel: Float64Array;
 }
 
-/** Mean Earth radius: the one value behind travel times and the model frame's projection. */
 /** The day's demand: every customer's order, in index order. */
 export function totalDemand(problem: Pick<Problem, 'n' | 'demand'>): number {
   let demand = 0;
   for (let i = 1; i <= problem.n; i++) demand += problem.demand[i];
   return demand;
 }
-
-export const EARTH_RADIUS_KM = 6371.0088;
-
-function haversineKm(lat1: number, lon1: number, lat2: number, lon2: number): number {
-  const rad = Math.PI / 180;
-  const dLat = (lat2 - lat1) * rad;
-  const dLon = (lon2 - lon1) * rad;
-  const h = Math.sin(dLat / 2) ** 2 + Math.cos(lat1 * rad) * Math.cos(lat2 * rad) * Math.sin(dLon / 2) ** 2;
-  return 2 * EARTH_RADIUS_KM * Math.asin(Math.min(1, Math.sqrt(h)));
-}
-
-/** Kilometres between two lat/lon points (x the longitude, y the latitude), along the Earth's surface. */
-export const kmBetween = (a: { x: number; y: number }, b: { x: number; y: number }): number => haversineKm(a.y, a.x, b.y, b.x);
 
 /** Travel time between two points: Euclidean for planar data, haversine minutes at the given speed for geo. */
 export function travelTime(coords: Coordinates | undefined, ax: number, ay: number, bx: number, by: number): number {

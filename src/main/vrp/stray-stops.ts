@@ -1,6 +1,6 @@
 import type { Customer, Instance } from '../../shared/domain.js';
 import { nearLongitude, wrapLongitude } from '../../shared/longitude.js';
-import { kmBetween } from './problem.js';
+import { kmBetween } from '../../shared/earth-km.js';
 
 /**
  * A stop far from all the others on a day of lat/lon stops is more likely a slip in its position (a digit mistyped,

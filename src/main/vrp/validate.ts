@@ -15,8 +15,9 @@ import { describeIssues } from '../../shared/issues.js';
 import { unservedWhyText } from '../../shared/not-served.js';
 import { formatNumber, timeInText } from '../../shared/number-text.js';
 import { positionText } from '../../shared/position-text.js';
+import { kmBetween } from '../../shared/earth-km.js';
 import { TIME_EPS } from './evaluate.js';
-import { compileProblem, kmBetween, travelTime, type Problem } from './problem.js';
+import { compileProblem, travelTime, type Problem } from './problem.js';
 import {
   CLOSES_BEFORE_SHIFT,
   CLOSES_BEFORE_SHIFT_FIX,
