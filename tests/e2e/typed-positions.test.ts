@@ -2,8 +2,9 @@
  * A stop or the depot dragged far on the map by accident is typed back where it belongs: the depot's position is in
  * the fleet settings, the selected customer's under the table (latitude and longitude on a lat/lon day, x and y on a
  * planar one), each refusing a position out of range with the add dialog's message. A position pasted whole into
- * either cell (a spreadsheet's two cells, a web map's "52.53, 13.38") fills both as one edit, or, a number refused,
- * neither; Enter goes down the fleet's fields as drawn.
+ * either cell (a spreadsheet's two cells, a web map's "52.53, 13.38") fills both as one edit, or, a number refused or
+ * the pair written longitude first ("13.38, 52.53": far from the day, near it the other way round), neither; Enter
+ * goes down the fleet's fields as drawn.
  */
 import { type Dialog, expect, type Locator, test } from '@playwright/test';
 import { cityDayPage } from './support/city-day-page.js';
@@ -156,6 +157,18 @@ test('a position pasted whole into either depot cell fills both, one Undo takes 
   await expect(lat).toHaveValue('52.521907');
   await expect(lon).toHaveValue('13.4132');
   await expect(errors).toHaveCount(0);
+  // Longitude first with both numbers within ±90° (Berlin's, as some exports write it): no range refuses it, but read
+  // latitude first it lies off the Horn of Africa, thousands of km from the day's stops, and the other way round among
+  // them. Refused, saying so and how it reads latitude first; neither cell's value moves.
+  await paste(lat, '13.3802, 52.5301');
+  await expect(errors).toHaveText([
+    /^13\.3802, 52\.5301 lies [\d,]+ km from the nearest stop: it looks like longitude first; latitude first it is 52\.5301, 13\.3802$/,
+  ]);
+  await expect(lon).toHaveValue('13.4132');
+  await expect(byTest('unsaved-badge')).toHaveCount(0);
+  await lat.press('Escape');
+  await expect(lat).toHaveValue('52.521907');
+  await expect(errors).toHaveCount(0);
 });
 
 test("a position pasted whole into the selected customer's cells fills both, as one edit", async () => {
@@ -175,6 +188,15 @@ test("a position pasted whole into the selected customer's cells fills both, as 
   await expect(lat).toHaveValue('52.538');
   await expect(lon).toHaveValue('13.409');
   await expect(byTest('unsaved-badge')).toHaveCount(0);
+  // Typed whole longitude first: judged by the depot, it is refused as the depot's own cells refuse it.
+  await type(lon, '13.4150, 52.5450');
+  await expect(byTest('selected-position').getByRole('alert')).toHaveText(
+    /^13\.415, 52\.545 lies [\d,]+ km from the depot: it looks like longitude first; latitude first it is 52\.545, 13\.415$/,
+  );
+  await expect(lat).toHaveValue('52.538');
+  await expect(byTest('unsaved-badge')).toHaveCount(0);
+  await lon.press('Escape');
+  await expect(lon).toHaveValue('13.409');
 });
 
 test("Enter goes down the fleet's fields as drawn: from either shift cell to the depot's latitude, then its longitude", async () => {

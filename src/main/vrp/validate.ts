@@ -16,6 +16,7 @@ import { unservedWhyText } from '../../shared/not-served.js';
 import { formatNumber, timeInText } from '../../shared/number-text.js';
 import { positionText } from '../../shared/position-text.js';
 import { kmBetween } from '../../shared/earth-km.js';
+import { farApart } from '../../shared/far-from-depot.js';
 import { TIME_EPS } from './evaluate.js';
 import { compileProblem, travelTime, type Problem } from './problem.js';
 import {
@@ -99,10 +100,9 @@ function checkReachable(
     );
     return undefined;
   }
-  const km = kmFromDepot(c, depot, coords);
-  if (km > FAR_KM)
+  if (farFromDepot(c, depot, coords))
     out.warnings.push(
-      `customer ${c.id} is ${Math.round(km).toLocaleString('en-US')} km from the depot: check its latitude and longitude (swapped, or a sign lost?)`,
+      `customer ${c.id} is ${Math.round(kmBetween(depot, c)).toLocaleString('en-US')} km from the depot: check its latitude and longitude (swapped, or a sign lost?)`,
     );
   const arrival = depot.ready + leg;
   if (arrival > c.due + TIME_EPS) {
@@ -126,12 +126,8 @@ function checkReachable(
   return undefined;
 }
 
-/** A stop farther than this from its depot is more likely a slip in the data (lat and lon swapped) than a delivery. */
-const FAR_KM = 1000;
-
-/** How far a lat/lon stop is from its depot, in km (0 for planar instances, which have no kilometres). */
-const kmFromDepot = (c: Customer, depot: Depot, coords: Coordinates | undefined): number =>
-  coords?.kind === 'geo' ? kmBetween(depot, c) : 0;
+/** A lat/lon stop too far from its depot to be meant (shared/far-from-depot.ts); planar days have no kilometres. */
+const farFromDepot = (c: Customer, depot: Depot, coords: Coordinates | undefined): boolean => coords?.kind === 'geo' && farApart(depot, c);
 
 /** A customer as far as its fields could be read: a CSV row with a bad cell still has its other rules checked. */
 export type PartialCustomer = { id: string } & Partial<Omit<Customer, 'id'>>;
@@ -250,7 +246,7 @@ function checkRules(instance: Instance): { problems: string[]; warnings: string[
   const short = fleetShortWarning(instance);
   if (short) out.warnings.push(short);
   // A stop already told to be thousands of km from the depot needs no second word about its position.
-  out.warnings.push(...strayStopWarnings(instance, (c) => kmFromDepot(c, depot, coordinates) > FAR_KM));
+  out.warnings.push(...strayStopWarnings(instance, (c) => farFromDepot(c, depot, coordinates)));
   return out;
 }
 

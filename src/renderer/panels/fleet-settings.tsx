@@ -81,6 +81,7 @@ export function FleetSettings({ instance, onChange, onMoveDepot, onClockTimes, o
             heading="Depot"
             testId="fleet-depot"
             rowsSpanning={3}
+            judgedBy={{ places: instance.customers, nearest: 'the nearest stop' }}
             onMove={onMoveDepot}
           />
           {geo && (

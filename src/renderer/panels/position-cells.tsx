@@ -6,11 +6,22 @@
  * sign, three digits of degrees, six decimals: "-122.332071"), which two such cells and their headings beside the
  * fleet's other cells did not leave room for: in the fleet settings each axis takes a row.
  * A position pasted or typed whole into either cell ("53.5511, 9.9937", a spreadsheet's two cells) moves the place to
- * both numbers at once, one edit, or to neither: a pair with one number refused changes nothing. A column pasted down
- * both cells enters them one after the other as one undo step (`step`), each moving its axis only.
+ * both numbers at once, one edit, or to neither: a pair with one number refused changes nothing, and so does a lat/lon
+ * pair written longitude first, both numbers within ±90° ("9.9937, 53.5511" on a Hamburg day), which lies far from the
+ * places it is judged by where the other way round it lies near (lonFirstReading in shared/far-from-depot.ts). A column
+ * pasted down both cells enters them one after the other as one undo step (`step`), each moving its axis only.
  */
+import { type LonFirst, lonFirstReading } from '../../shared/far-from-depot.js';
+import { formatNumber } from '../../shared/number-text.js';
+import { positionText } from '../../shared/position-text.js';
 import { type PositionAxis, parsePosition, positionAxes } from '../format.js';
 import { EditableCell } from './editable-cell.js';
+
+/** The places a pair typed for this one is judged by, and how a message names the nearest ("the depot"). */
+export interface JudgedBy {
+  places: readonly { x: number; y: number }[];
+  nearest: string;
+}
 
 interface Props {
   at: { x: number; y: number };
@@ -22,6 +33,8 @@ interface Props {
   testId: string;
   /** Each axis on a row of its own, its cell spanning this many of the grid's columns; unset: both in the row around. */
   rowsSpanning?: number;
+  /** On a lat/lon day: the depot, for a customer; the day's stops, for the depot. */
+  judgedBy?: JudgedBy;
   /**
    * The place moved to the axes given, an axis not given kept where the day has it when the move applies (not where
    * this render saw it: the cells of a pasted column enter one after the other before the next). `step` names the undo
@@ -33,10 +46,17 @@ interface Props {
 /** The axes a position's cells moved a place to: both for a pair, one for a cell. */
 export type MovedTo = { x: number; y: number } | { x: number; y?: undefined } | { x?: undefined; y: number };
 
-export function PositionCells({ geo, rowsSpanning, onMove, ...cell }: Props) {
+/** Why a pair written longitude first is refused: how far it lies, and the reading that lies near. */
+export const lonFirstMessage = (at: { x: number; y: number }, { swapped, km }: LonFirst, nearest: string): string =>
+  `${positionText(at, true)} lies ${formatNumber(Math.round(km), 0)} km from ${nearest}: it looks like longitude first; ` +
+  `latitude first it is ${positionText(swapped, true)}`;
+
+export function PositionCells({ geo, rowsSpanning, judgedBy, onMove, ...cell }: Props) {
   const takePair = (pair: [string, string], step?: string) => {
     const parsed = parsePosition(pair, geo);
     if (!parsed.ok) return parsed.message;
+    const lonFirst = geo && judgedBy ? lonFirstReading(parsed, judgedBy.places) : null;
+    if (lonFirst) return lonFirstMessage(parsed, lonFirst, judgedBy!.nearest);
     onMove({ x: parsed.x, y: parsed.y }, step);
     return null;
   };

@@ -28,6 +28,7 @@ export function SelectedPosition({ instance, selected, onMove }: Props) {
             geo={instance.coordinates?.kind === 'geo'}
             of={`customer ${customer.id}`}
             testId="selected"
+            judgedBy={{ places: [instance.depot], nearest: 'the depot' }}
             onMove={(to, step) => onMove(customer.id, to, step)}
           />
         </tr>
