@@ -6,6 +6,7 @@ import { buildProblem, checkInstance, validateInstance } from '../vrp/validate.j
 import type { ServiceContext } from './context.js';
 import { safeFileName } from './file-names.js';
 import { previewCsv } from './import-preview.js';
+import { DEPOTS_JUDGED_BY, lonFirstFileWarning } from './lon-first-file.js';
 import { notStored, requireInstance } from './stored.js';
 
 /**
@@ -25,6 +26,12 @@ function besideStored(ctx: ServiceContext, preview: CsvPreview): CsvPreview {
   const plans = `${same.plans} plan${same.plans === 1 ? '' : 's'}`;
   const warning = `an instance named “${name}” is already stored (${same.customers} customers, ${plans}): this file is imported beside it as “${free}”, and the stored one is kept as it is`;
   return { ...preview, instance: { ...preview.instance, name: free }, warnings: [...preview.warnings, warning] };
+}
+
+/** A file written longitude first throughout, which only the days stored before can tell (lon-first-file.ts): said first. */
+function lonFirstFile(ctx: ServiceContext, preview: CsvPreview): CsvPreview {
+  const warning = lonFirstFileWarning(preview, ctx.store.instances.geoDepots(DEPOTS_JUDGED_BY));
+  return warning ? { ...preview, warnings: [warning, ...preview.warnings] } : preview;
 }
 
 export function instanceServices(ctx: ServiceContext) {
@@ -60,7 +67,7 @@ export function instanceServices(ctx: ServiceContext) {
     },
     // Checked as a save would check it: a field the instance does not know, or a text over its limit, is a problem too.
     'instances:validate': ({ instance }: { instance?: unknown }) => checkInstance(instance, { sent: true }),
-    'instances:previewCsv': (request: CallRequest<'instances:previewCsv'>) => besideStored(ctx, previewCsv(request)),
+    'instances:previewCsv': (request: CallRequest<'instances:previewCsv'>) => besideStored(ctx, lonFirstFile(ctx, previewCsv(request))),
     // One INSERT: the import is all or nothing.
     'instances:importCsv': (request: CallRequest<'instances:importCsv'>) =>
       instances.insert(besideStored(ctx, previewCsv(request)).instance, request.fileName),

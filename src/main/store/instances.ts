@@ -19,6 +19,13 @@ const toStored = (row: InstanceRow): StoredInstance => ({
   updatedAt: row.updated_at,
 });
 
+/** A stored lat/lon day's depot, and the day's name. */
+export interface StoredDepot {
+  name: string;
+  x: number;
+  y: number;
+}
+
 /** A listed instance as SQLite gives it: an object as JSON text, a boolean as 0 or 1, an absent key as null. */
 type SummaryRow = Omit<InstanceSummary, 'coordinates' | 'clockTimes'> & { coordinates: string | null; clockTimes: number | null };
 
@@ -67,6 +74,9 @@ export function instanceRepository(db: Database) {
   );
   const remove = db.prepare<[number]>('DELETE FROM instances WHERE id = ?');
   const countPlans = db.prepare<[number], number>('SELECT count(*) FROM plans WHERE instance_id = ?').pluck();
+  const geoDepots = db.prepare<[number], StoredDepot>(`
+    SELECT name, json_extract(json, '$.depot.x') AS x, json_extract(json, '$.depot.y') AS y
+    FROM instances WHERE json_extract(coordinates, '$.kind') = 'geo' ORDER BY updated_at DESC, id DESC LIMIT ?`);
 
   return {
     list: (): InstanceSummary[] => list.all().map(toSummary),
@@ -84,6 +94,8 @@ export function instanceRepository(db: Database) {
       const found = new Set(days.map((d) => d.id));
       return { seq: latest, full: false, days, deleted: ids.filter((id) => !found.has(id)) };
     }),
+    /** The depots of the last `limit` lat/lon days saved, with their days' names (x the longitude). */
+    geoDepots: (limit: number): StoredDepot[] => geoDepots.all(limit),
     get(id: number): StoredInstance | undefined {
       const row = get.get(id);
       return row && toStored(row);

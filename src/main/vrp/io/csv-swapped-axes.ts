@@ -7,8 +7,8 @@
  * does, every one of them is a valid longitude, and every value under the longitude's column a valid latitude. A
  * single latitude beyond 90° among others within it is a typo in that row (148.1 for 48.1), not a swap. Where both
  * columns stay within ±90° (all of Europe and Africa: 48.1/11.6 read as 11.6/48.1 is a point off Somalia), nothing in
- * the file tells a swap from a real day elsewhere, and nothing is said: the far-from-depot warning catches a swap of
- * some rows only.
+ * the file tells a swap from a real day elsewhere, and nothing is said here: the far-from-depot warning catches a swap
+ * of some rows only, and the app's import judges the file's depot by the days stored (services/lon-first-file.ts).
  */
 
 import type { Customer, Depot } from '../../../shared/domain.js';
