@@ -5,6 +5,7 @@
 import { MAX_PRICE, MAX_SEED, MIN_TRAINING_MINUTES } from '../shared/limits.js';
 import { BENCH_DEFAULTS } from './args.js';
 import { DEFAULT_RANDOM_SAMPLES, DEFAULT_SAMPLES, DEFAULT_TIME_LIMIT_SEC } from '../shared/methods.js';
+import { messageNumber } from '../shared/number-text.js';
 const INSTANCE_FILES =
   'INSTANCE is a customer .csv (or .tsv), an instance .json (or a .jsonl of one), a Solomon .txt (a customer table saved as .txt is read as one) or a VRPLIB .vrp file.';
 const INSTANCE = [
@@ -25,7 +26,7 @@ const EVAL_INSTANCE = [
 const policy = (fallback: string) => [
   `  --variant tw1|tw2|tw3   hard, partly soft or soft windows (${fallback})`,
   "  --alpha A --beta B --penalty linear|quadratic   the policy's prices per minute early (A) and late (B), each",
-  `                       at most ${MAX_PRICE.toLocaleString('en-US')} (docs/cost.md)`,
+  `                       at most ${messageNumber(MAX_PRICE)} (docs/cost.md)`,
 ];
 const POLICY = policy('default tw1');
 /** What --seed takes, in every command that has it (SEED_FLAG_BOUNDS, args.ts). */
@@ -92,7 +93,7 @@ export const COMMAND_HELP: Record<string, string[]> = {
     `  --methods a,b        e.g. random,classical,jampr-greedy,jampr-sample,jampr-ls (default ${BENCH_DEFAULTS.methods})`,
     `  --time-limit S --samples N --improve S --model DIR   as for jampr plan, but each with its own default here:`,
     `                       ${BENCH_DEFAULTS['time-limit']} s, ${BENCH_DEFAULTS.samples} samples, ${BENCH_DEFAULTS.improve} s of local search;`,
-    `                       random reads --samples and --time-limit only where given (else ${DEFAULT_RANDOM_SAMPLES.toLocaleString('en-US')} plans, ${DEFAULT_TIME_LIMIT_SEC} s)`,
+    `                       random reads --samples and --time-limit only where given (else ${messageNumber(DEFAULT_RANDOM_SAMPLES)} plans, ${DEFAULT_TIME_LIMIT_SEC} s)`,
     ...POLICY,
     '  --speed [--gap-instances a,b --gap-seconds S]   the speed figures as JSON (--speed with no value)',
     'Ctrl-C stops the table at once and says in which row (exit 130): the rows printed are complete, the rest are not',

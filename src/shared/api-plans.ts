@@ -18,6 +18,7 @@ import {
   variantNameSchema,
 } from './domain.js';
 import { idSchema as id, versionStampSchema } from './api-id.js';
+import { messageNumber } from './number-text.js';
 
 /**
  * A price per minute early or late as a request gives it: at most MAX_PRICE, the bound of `jampr`'s --alpha and --beta
@@ -26,7 +27,7 @@ import { idSchema as id, versionStampSchema } from './api-id.js';
  */
 const requestPriceSchema = priceSchema.max(
   MAX_PRICE,
-  `is above ${MAX_PRICE.toLocaleString('en-US')}, the most a price per minute early or late may be`,
+  `is above ${messageNumber(MAX_PRICE)}, the most a price per minute early or late may be`,
 );
 
 /**

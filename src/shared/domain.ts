@@ -9,6 +9,7 @@ import { controlCharacterIn, controlCharacterMessage } from './control-character
 import { clipped } from './issues.js';
 import { MAX_CUSTOMERS, MAX_ID_CHARS, MAX_MAGNITUDE, MAX_TEXT_CHARS, MAX_VEHICLES, SPEED_KMH_RANGE } from './limits.js';
 import { withShiftWindows } from './shift-windows.js';
+import { messageNumber } from './number-text.js';
 
 /** Planar x/y (Solomon-style; travel time = unrounded Euclidean distance) or geographic (x = lon, y = lat). */
 const planarSchema = z.object({ kind: z.literal('planar') });
@@ -80,7 +81,7 @@ const customersOf = <C extends z.ZodType>(customer: C) =>
     .min(1, 'the instance has no customers')
     .max(MAX_CUSTOMERS, {
       error: ({ input }) =>
-        `holds ${Array.isArray(input) ? input.length.toLocaleString('en-US') : 'more than'} customers; ${MAX_CUSTOMERS.toLocaleString('en-US')} are the most one instance may have`,
+        `holds ${Array.isArray(input) ? messageNumber(input.length) : 'more than'} customers; ${messageNumber(MAX_CUSTOMERS)} are the most one instance may have`,
     });
 const instanceName = z.string('is not text').refine((name) => name.trim() !== '', 'is empty: give the instance a name');
 /**
@@ -101,7 +102,7 @@ const instanceObject = z.object(
     /** Capacity of every vehicle. */
     capacity: positiveInteger.max(MAX_MAGNITUDE, tooLarge),
     /** Fleet size K. */
-    vehicles: positiveInteger.max(MAX_VEHICLES, `is above ${MAX_VEHICLES.toLocaleString('en-US')}, the most one fleet may have`),
+    vehicles: positiveInteger.max(MAX_VEHICLES, `is above ${messageNumber(MAX_VEHICLES)}, the most one fleet may have`),
     customers: customersOf(customerSchema),
     /** Defaults to planar. */
     coordinates: coordinatesSchema.optional(),

@@ -1,4 +1,5 @@
 import type { Evaluation, Instance, Variant } from './domain.js';
+import { messageNumber } from './number-text.js';
 
 /** Served this long before its window opens (minutes) a stop is early enough that a closed shop matters. */
 const EARLY_MINUTES = 60;
@@ -15,10 +16,10 @@ export function earlyServiceNote(instance: Instance, variant: Variant, evaluatio
   const early = stops.filter((stop) => stop.early >= EARLY_MINUTES);
   if (early.length === 0) return null;
   const hours = Math.round(stops.reduce((sum, stop) => sum + stop.early, 0) / 60);
-  const customers = early.length === 1 ? '1 customer' : `${early.length.toLocaleString('en-US')} customers`;
+  const customers = early.length === 1 ? '1 customer' : `${messageNumber(early.length)} customers`;
   return (
     `This plan serves ${customers} more than an hour before ${early.length === 1 ? 'its window opens' : 'their windows open'} ` +
-    `(${hours.toLocaleString('en-US')} ${hours === 1 ? 'hour' : 'hours'} early in all): soft windows serve on arrival, earliness priced at α ${variant.alpha}. ` +
+    `(${messageNumber(hours)} ${hours === 1 ? 'hour' : 'hours'} early in all): soft windows serve on arrival, earliness priced at α ${variant.alpha}. ` +
     'Where a customer cannot take a delivery before its window, plan with partly soft windows (tw2), whose drivers wait.'
   );
 }

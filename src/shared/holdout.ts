@@ -5,6 +5,7 @@
 import { MAX_MODEL_CUSTOMERS, SLOW_MODEL_CUSTOMERS } from './limits.js';
 import { modelSizeRefusal, modelSpeedNotice } from './model-limits.js';
 import { someOf } from './some-of.js';
+import { messageNumber } from './number-text.js';
 
 /** With fewer stored days than this nothing is held out: every day is needed to learn from. */
 export const MIN_DAYS_FOR_HOLDOUT = 2;
@@ -61,17 +62,17 @@ export function holdoutSpeedNotice(heldOut: readonly { name: string; customers: 
   if (big.length === 0) return null;
   const one = big.length === 1;
   const named = someOf(
-    big.map((day) => `“${day.name}” (${day.customers.toLocaleString('en-US')} customers)`),
+    big.map((day) => `“${day.name}” (${messageNumber(day.customers)} customers)`),
     3,
   );
   const tooBig = big.filter((day) => modelSizeRefusal(day.customers) !== null);
   const cannot =
     tooBig.length > 0
-      ? ` The learned models plan at most ${MAX_MODEL_CUSTOMERS.toLocaleString('en-US')} customers, so a bigger day cannot be judged on: untick ${tooBig.length === 1 ? `“${tooBig[0].name}”` : 'those'}.`
+      ? ` The learned models plan at most ${messageNumber(MAX_MODEL_CUSTOMERS)} customers, so a bigger day cannot be judged on: untick ${tooBig.length === 1 ? `“${tooBig[0].name}”` : 'those'}.`
       : '';
   return (
     `${named} ${one ? 'is' : 'are'} held out to judge the new model: both models plan ${one ? 'it' : 'each'} once within the run's minutes ` +
-    `(the model in use as the run starts, the new one as it ends), and on a day of ${SLOW_MODEL_CUSTOMERS.toLocaleString('en-US')} customers or more that takes minutes, not seconds. ` +
+    `(the model in use as the run starts, the new one as it ends), and on a day of ${messageNumber(SLOW_MODEL_CUSTOMERS)} customers or more that takes minutes, not seconds. ` +
     `To judge sooner, untick ${one ? 'it' : 'them'} (the next most recent days are then held out).${cannot}`
   );
 }
@@ -199,14 +200,17 @@ export function holdoutWords(
   };
 }
 
-/** A model's cost in the figures the Plan view shows, with its customers not served: "787.8 (1 customer not served)". */
+/**
+ * A model's cost to one decimal, as the Plan view shows it but with no thousands separator (a message's figure,
+ * number-text.ts), with its customers not served: "787.8 (1 customer not served)", "1234.0".
+ */
 const figureOf = (cost: number, unserved: number) =>
-  `${cost.toLocaleString('en-US', { minimumFractionDigits: 1, maximumFractionDigits: 1 })}${unserved > 0 ? ` (${unserved} customer${unserved === 1 ? '' : 's'} not served)` : ''}`;
+  `${Number.isFinite(cost) ? cost.toFixed(1) : messageNumber(cost)}${unserved > 0 ? ` (${unserved} customer${unserved === 1 ? '' : 's'} not served)` : ''}`;
 
 /** "19.1 % less", "4.0 % more", "under 0.1 % less", "the same cost"; a ratio that is not a number (0 over 0 on one day, ∞ on another) said so. */
 function ratioWords(ratio: number): string {
   if (!Number.isFinite(ratio)) return 'no comparable cost (one model planned a day at no cost)';
-  const percent = (Math.abs(1 - ratio) * 100).toLocaleString('en-US', { minimumFractionDigits: 1, maximumFractionDigits: 1 });
+  const percent = (Math.abs(1 - ratio) * 100).toFixed(1);
   if (ratio === 1) return 'the same cost';
   if (percent === '0.0') return `under 0.1 % ${ratio < 1 ? 'less' : 'more'}`;
   return `${percent} % ${ratio < 1 ? 'less' : 'more'}`;

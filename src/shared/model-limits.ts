@@ -1,4 +1,4 @@
-import { formatNumber, timeInText } from './number-text.js';
+import { messageNumber, timeInText } from './number-text.js';
 import { carriedCustomers, type Evaluation, type Instance, makeVariant, type RouteSummary, type Variant } from './domain.js';
 import { MAX_MODEL_CUSTOMERS, SLOW_MODEL_CUSTOMERS } from './limits.js';
 import { type MethodChoice, methodOption, usesModel } from './methods.js';
@@ -69,7 +69,7 @@ export function spreadNotice(instance: Instance, evaluation: Pick<Evaluation, 'r
   const unused = instance.vehicles - evaluation.routes.filter((r) => r.customers > 0).length;
   const early = first.returnTime < depot.due - shift / 4;
   const minutes = instance.clockTimes || instance.coordinates?.kind === 'geo';
-  const lateInAll = `serves its customers ${minutes ? `${formatNumber(Math.round(lateness / 60))} hours` : formatNumber(Math.round(lateness))} late in all`;
+  const lateInAll = `serves its customers ${minutes ? `${messageNumber(Math.round(lateness / 60))} hours` : messageNumber(Math.round(lateness))} late in all`;
   if (unused <= 0 && !early) {
     // Every vehicle busy to the end: the fleet may be short for these windows, which no method mends, so only name both.
     if (!(lateness > shift)) return null;
@@ -110,8 +110,8 @@ export function learnedPlanNotices(instance: Instance, variant: Variant, evaluat
 export function modelSizeRefusal(customers: number): string | null {
   if (customers <= MAX_MODEL_CUSTOMERS) return null;
   return (
-    `the learned models plan at most ${MAX_MODEL_CUSTOMERS.toLocaleString('en-US')} customers and this day has ` +
-    `${customers.toLocaleString('en-US')} (at that size a greedy plan takes tens of minutes): ` +
+    `the learned models plan at most ${messageNumber(MAX_MODEL_CUSTOMERS)} customers and this day has ` +
+    `${messageNumber(customers)} (at that size a greedy plan takes tens of minutes): ` +
     'plan it with the classical solver'
   );
 }
@@ -122,7 +122,7 @@ export function modelSpeedNotice(customers: number): string | null {
   const refusal = modelSizeRefusal(customers);
   if (refusal) return `${refusal[0].toUpperCase()}${refusal.slice(1)}.`;
   return (
-    `A learned model places one stop at a time: on a day of ${customers.toLocaleString('en-US')} stops it takes ` +
+    `A learned model places one stop at a time: on a day of ${messageNumber(customers)} stops it takes ` +
     'minutes, not seconds (the classical solver keeps to its time limit). You can cancel it.'
   );
 }
@@ -138,7 +138,7 @@ const SLOW_SAMPLING_WORK = 640 * 100 ** 2;
 export function samplingSpeedNotice(samples: number, customers: number): string | null {
   if (samples * customers ** 2 < SLOW_SAMPLING_WORK) return null;
   return (
-    `Sampling ${samples.toLocaleString('en-US')} plans of ${customers.toLocaleString('en-US')} stops takes minutes, not seconds ` +
+    `Sampling ${messageNumber(samples)} plans of ${messageNumber(customers)} stops takes minutes, not seconds ` +
     '(each plan places every stop); fewer samples, JAMPR greedy or JAMPR + local search answer sooner. You can cancel it.'
   );
 }

@@ -599,9 +599,9 @@ test("a lat/lon day's speed is shown and can be changed, and a shift end before 
   await byTest('fleet-vehicles').press('Escape');
   // Beyond what an instance may hold: named beside the field, not first at Save.
   for (const [field, typed, said] of [
-    ['fleet-vehicles', '10001', 'must be at most 10,000'],
-    ['fleet-capacity', '1e12', 'must be at most 1,000,000,000'],
-    ['fleet-speed', '5000', 'must be at most 1,000'],
+    ['fleet-vehicles', '10001', 'must be at most 10000'],
+    ['fleet-capacity', '1e12', 'must be at most 1000000000'],
+    ['fleet-speed', '5000', 'must be at most 1000'],
   ] as const) {
     await byTest(field).fill(typed);
     await byTest(field).press('Enter');

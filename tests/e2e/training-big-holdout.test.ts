@@ -21,7 +21,7 @@ test('a held-out day of 1,000 stops is named before Start, with what it costs an
   await byTest(`train-instance-${big}`).check();
   await expect(byTest(`train-held-out-${big}`)).toBeVisible();
   await expect(byTest('train-holdout-slow')).toHaveText(
-    "“holdout-big” (1,000 customers) is held out to judge the new model: both models plan it once within the run's minutes (the model in use as the run starts, the new one as it ends), and on a day of 400 customers or more that takes minutes, not seconds. To judge sooner, untick it (the next most recent days are then held out).",
+    "“holdout-big” (1000 customers) is held out to judge the new model: both models plan it once within the run's minutes (the model in use as the run starts, the new one as it ends), and on a day of 400 customers or more that takes minutes, not seconds. To judge sooner, untick it (the next most recent days are then held out).",
   );
   await app.session.screenshot('training-big-holdout');
   await byTest(`train-instance-${big}`).uncheck();

@@ -62,7 +62,7 @@ describe('prices in a request', () => {
   it('are refused above MAX_PRICE by every call that takes a variant, and nothing is planned or stored', async () => {
     const before = await planCount(day.id);
     const tooHigh = {
-      details: [`variant.alpha 1e+308 is above ${MAX_PRICE.toLocaleString('en-US')}, the most a price per minute early or late may be`],
+      details: [`variant.alpha 1e+308 is above ${MAX_PRICE}, the most a price per minute early or late may be`],
     };
     const plan = { instanceId: day.id, method: 'classical', timeLimitSec: 0.1 } as const;
     expect(await app.fail('plans:create', { ...plan, variant: { name: 'tw3', alpha: 1e308 } })).toMatchObject({
@@ -74,7 +74,7 @@ describe('prices in a request', () => {
       tooHigh,
     );
     const compared = await app.fail('compare:variants', { ...plan, a: { name: 'tw1' }, b: { name: 'tw2', beta: MAX_PRICE + 1 } });
-    expect(compared).toMatchObject({ kind: 'input', details: [expect.stringMatching(/^b\.beta 10001 is above 10,000/)] });
+    expect(compared).toMatchObject({ kind: 'input', details: [expect.stringMatching(/^b\.beta 10001 is above 10000/)] });
     expect(await planCount(day.id)).toBe(before);
     // The bound itself is a price.
     const check = await app.call('plans:check', {

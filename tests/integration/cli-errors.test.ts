@@ -356,7 +356,7 @@ describe('jampr exit codes for plans', () => {
       const failure = await failureOf('plan', instance, '--method', method);
       expectUserError(
         failure,
-        /the learned models plan at most 1,000 customers and this day has 1,001 .*: plan it with the classical solver/,
+        /the learned models plan at most 1000 customers and this day has 1001 .*: plan it with the classical solver/,
       );
       // One message, as for every input error: the notice before a long plan does not say it first.
       expect(failure.stderr.trim().split('\n')).toHaveLength(1);

@@ -24,7 +24,7 @@ describe('jampr generate of a count too large to hold', () => {
       child.kill(signal);
       expect(grown).toBeGreaterThanOrEqual(100_000);
       expect(await ended).toEqual({ code: null, signal });
-      expect(streams.stderr).toMatch(/^jampr: generate cancelled after [\d,]+ of 100,000,000 instances: nothing was written\n$/);
+      expect(streams.stderr).toMatch(/^jampr: generate cancelled after \d+ of 100000000 instances: nothing was written\n$/);
       expect(readdirSync(dir)).toEqual([]);
     },
     60_000,

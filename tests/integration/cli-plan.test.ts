@@ -247,7 +247,7 @@ describe('jampr plan', () => {
     const failure = await failureOf('plan', join(dir, 'day.csv'), ...fleet, '--time-limit', '0.2', '--out', join(dir, 'plan.csv'));
     expect(failure.code).toBe(2);
     expect(failure.stderr).toBe(
-      "jampr: warning: row 6: customer C4 cannot be served: its demand is more than a vehicle's capacity of 100 (demand 130), so every plan " +
+      "jampr: warning: row 6, column demand: customer C4 cannot be served: its demand is more than a vehicle's capacity of 100 (demand '130'), so every plan " +
         'leaves it unserved; split the order into loads of at most 100, or raise the capacity\n' +
         "violation: customer C4 is not served: its demand is more than a vehicle's capacity of 100 (demand 130)\n",
     );

@@ -220,7 +220,7 @@ describe('instances', () => {
     const text = TINY_CSV.replace('e,7,7,10,', 'e,7,7,45,');
     const preview = await app.call('instances:previewCsv', { fileName: 'heavy.csv', text, capacity: 30, vehicles: 3 });
     expect(preview.warnings).toContainEqual(
-      "row 7: customer e cannot be served: its demand is more than a vehicle's capacity of 30 (demand 45), so every plan leaves it unserved; split the order into loads of at most 30, or raise the capacity",
+      "row 7, column demand: customer e cannot be served: its demand is more than a vehicle's capacity of 30 (demand '45'), so every plan leaves it unserved; split the order into loads of at most 30, or raise the capacity",
     );
     const heavy = await app.call('instances:importCsv', { fileName: 'heavy.csv', text, capacity: 30, vehicles: 3 });
     const plan = await app.call('plans:create', {

@@ -318,7 +318,7 @@ describe('training service', () => {
     const bigId = (await app.call('instances:save', { instance: big })).id;
     const refusal = await app.fail('training:start', { variant: 'tw1', size: 10, instanceIds: [...ids, bigId], minutes: 1, name: 'big' });
     expect(refusal.message).toMatch(
-      /^“Hamburg 1001” \(1,001 customers\) would be held out to judge the new model, .* at most 1,000 customers: untick it/,
+      /^“Hamburg 1001” \(1001 customers\) would be held out to judge the new model, .* at most 1000 customers: untick it/,
     );
     expect(trainer.jobs).toHaveLength(0);
     expect(await app.call('training:list', {})).toEqual([]);

@@ -5,6 +5,7 @@ import { checkWritable, outputFormat, streamTextFile } from '../files.js';
 import { sayOnInterrupt } from '../interrupt.js';
 import { usageError } from '../usage.js';
 import { MAX_CUSTOMERS } from '../../shared/limits.js';
+import { messageNumber } from '../../shared/number-text.js';
 
 /** How long the generator runs before it lets main hear a signal (Ctrl-C says at once where it stopped). */
 const BREATH_MS = 50;
@@ -33,7 +34,7 @@ export async function run(argv: string[]): Promise<void> {
   let written = 0;
   const heard = sayOnInterrupt(
     () =>
-      `generate cancelled after ${written.toLocaleString('en-US')} of ${count.toLocaleString('en-US')} instances: ${
+      `generate cancelled after ${messageNumber(written)} of ${messageNumber(count)} instances: ${
         file.direct ? `those went to ${values.out}` : 'nothing was written'
       }`,
   );

@@ -13,6 +13,7 @@ import { throwIfCancelled } from './cancel.js';
 import { runClassicalParallel } from './classical-parallel.js';
 import { samplingChunk } from './sampling-chunk.js';
 import type { JobContext, PlanJob, PlanResult, Progress } from './protocol.js';
+import { messageNumber } from '../../shared/number-text.js';
 
 /** Greedy decoding, and sampling within a chunk, report their progress at most this often. */
 const PROGRESS_EVERY_MS = 250;
@@ -229,7 +230,7 @@ async function improve(
  * day's greedy plan on two shared cores, measured), where the bar stood at 0 % as if nothing went on.
  */
 export function readingTheDay(label: string, stops: number): Progress {
-  return { fraction: 0, message: `${label}: reading the day's ${stops.toLocaleString('en-US')} stops…`, indeterminate: true };
+  return { fraction: 0, message: `${label}: reading the day's ${messageNumber(stops)} stops…`, indeterminate: true };
 }
 
 /**
@@ -237,7 +238,7 @@ export function readingTheDay(label: string, stops: number): Progress {
  * customers out, decode.ts) is counted in words on a bar that shows activity: its share would send the bar back to 0.
  */
 export function placingStops(label: string, placed: number, total: number, again = false): Progress {
-  const count = `${placed.toLocaleString('en-US')} of ${total.toLocaleString('en-US')}`;
+  const count = `${messageNumber(placed)} of ${messageNumber(total)}`;
   return again
     ? { fraction: 1, message: `${label}: the first plan left customers out, looking again: placing stops, ${count}`, indeterminate: true }
     : { fraction: placed / total, message: `${label}: placing stops, ${count}` };

@@ -28,6 +28,7 @@ import { clipped } from '../../shared/issues.js';
 import { carriedCustomers, type Instance } from '../../shared/domain.js';
 import { MAX_MODEL_CUSTOMERS } from '../../shared/limits.js';
 import { modelSizeRefusal } from '../../shared/model-limits.js';
+import { messageNumber } from '../../shared/number-text.js';
 
 interface ActiveRun {
   /** `byApp`: the app is stopping (a quit, SIGTERM), not the dispatcher cancelling; the run's record says which. */
@@ -86,9 +87,9 @@ export function trainingServices(ctx: ServiceContext) {
     if (unjudgeable.length > 0)
       throw inputError(
         `${someOf(
-          unjudgeable.map((day) => `“${clipped(day.name)}” (${carriedCustomers(day).length.toLocaleString('en-US')} customers)`),
+          unjudgeable.map((day) => `“${clipped(day.name)}” (${messageNumber(carriedCustomers(day).length)} customers)`),
           3,
-        )} would be held out to judge the new model, and the learned models plan at most ${MAX_MODEL_CUSTOMERS.toLocaleString('en-US')} customers: untick ${unjudgeable.length === 1 ? 'it' : 'them'} (the next most recent days are then held out)`,
+        )} would be held out to judge the new model, and the learned models plan at most ${messageNumber(MAX_MODEL_CUSTOMERS)} customers: untick ${unjudgeable.length === 1 ? 'it' : 'them'} (the next most recent days are then held out)`,
       );
     const current = currentModel(request);
     // Each held-out day is compared with the plan the app makes of it today: an activated model plans every day of the

@@ -2,7 +2,7 @@ import type { Evaluation, RouteSummary, Routes, StopSchedule, Variant, Violation
 import { exceedsCapacity, latenessPrice, variantHardTime, variantWaits } from '../../shared/domain.js';
 import { formatHoursMinutes, timesApart } from '../../shared/clock.js';
 import { backAfterShift, routesBeyondFleet } from '../../shared/route-flags.js';
-import { formatNumber, timeInText } from '../../shared/number-text.js';
+import { messageNumber, timeInText } from '../../shared/number-text.js';
 import type { Problem } from './problem.js';
 import { unservedReason } from './unserved.js';
 import { unservedWhyText } from '../../shared/not-served.js';
@@ -98,7 +98,7 @@ function scheduleRoute(problem: Problem, route: number[], variant: Variant, rout
   // Messages in the instance's own terms: times of day as HH:MM and spans in minutes on a clock-time day.
   const clock = problem.instance.clockTimes === true;
   const at = (v: number) => timeInText(v, clock);
-  const span = (v: number) => (clock ? (v >= 59.5 ? formatHoursMinutes(v) : `${formatNumber(v)} min`) : formatNumber(v));
+  const span = (v: number) => (clock ? (v >= 59.5 ? formatHoursMinutes(v) : `${messageNumber(v)} min`) : messageNumber(v));
   const violations: Violation[] = [];
   const stops: StopSchedule[] = [];
   let overloadedAt: number | null = null;
@@ -134,7 +134,7 @@ function scheduleRoute(problem: Problem, route: number[], variant: Variant, rout
       route: routeIndex,
       customerId: ids[overloadedAt],
       amount: summary.load - problem.capacity,
-      message: `route ${routeIndex + 1} loads ${formatNumber(summary.load)} at the depot, above the capacity ${formatNumber(problem.capacity)} (the orders pass it at customer ${ids[overloadedAt]})`,
+      message: `route ${routeIndex + 1} loads ${messageNumber(summary.load)} at the depot, above the capacity ${messageNumber(problem.capacity)} (the orders pass it at customer ${ids[overloadedAt]})`,
     });
   }
   if (hard && backAfterShift({ customers: route.length, returnTime: summary.returnTime }, due[0])) {

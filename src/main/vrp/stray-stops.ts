@@ -1,6 +1,7 @@
 import type { Customer, Instance } from '../../shared/domain.js';
 import { nearLongitude, wrapLongitude } from '../../shared/longitude.js';
 import { kmBetween } from '../../shared/earth-km.js';
+import { messageNumber } from '../../shared/number-text.js';
 
 /**
  * A stop far from all the others on a day of lat/lon stops is more likely a slip in its position (a digit mistyped,
@@ -36,7 +37,7 @@ export function strayStopWarnings(instance: Instance, skip: (c: Customer) => boo
   customers.forEach((c, i) => {
     if (km[i] > limit && !skip(c) && alone(c))
       warnings.push(
-        `customer ${c.id} lies ${Math.round(km[i]).toLocaleString('en-US')} km from the middle of the day's stops, where half of them lie within ${typical.toFixed(1)} km: check its latitude and longitude`,
+        `customer ${c.id} lies ${messageNumber(Math.round(km[i]))} km from the middle of the day's stops, where half of them lie within ${typical.toFixed(1)} km: check its latitude and longitude`,
       );
   });
   return warnings;

@@ -4,7 +4,7 @@ import { carriedCustomers, exceedsCapacity, variantHardTime } from '../../shared
 import { routeCost, TIME_EPS } from './evaluate.js';
 import type { Problem } from './problem.js';
 import type { UnservedWhy } from '../../shared/not-served.js';
-import { formatNumber } from '../../shared/number-text.js';
+import { messageNumber } from '../../shared/number-text.js';
 import {
   CLOSES_BEFORE_SHIFT,
   CLOSES_BEFORE_SHIFT_FIX,
@@ -34,7 +34,7 @@ export function demandOverFleetText(orders: ArrayLike<number>, vehicles: number,
       : oversize === 1
         ? ' (besides the order no vehicle carries)'
         : ` (besides the ${oversize} orders no vehicle carries)`;
-  return `the day's demand ${formatNumber(demand)}${besides} is more than the fleet carries (${formatNumber(vehicles)} × ${formatNumber(capacity)} = ${formatNumber(vehicles * capacity)})`;
+  return `the day's demand ${messageNumber(demand)}${besides} is more than the fleet carries (${messageNumber(vehicles)} × ${messageNumber(capacity)} = ${messageNumber(vehicles * capacity)})`;
 }
 
 /** The day's demand is more than the whole fleet carries: every plan leaves some customer out. */
@@ -44,10 +44,11 @@ export const demandOverFleet = (problem: Problem): boolean =>
 /**
  * "its demand is more than a vehicle's capacity of 100" (demand 130): an order too big for any vehicle, in one wording
  * for the import's warning and a plan's reason (`outOfReach`), which groups such customers by the capacity alone.
+ * `written`: the demand as the import's message quotes its cell ("'1500'"), else its figure.
  */
-export const orderOverVehicleWhy = (demand: number, capacity: number): UnservedWhy => ({
-  reason: `its demand is more than a vehicle's capacity of ${formatNumber(capacity)}`,
-  figures: `demand ${formatNumber(demand)}`,
+export const orderOverVehicleWhy = (demand: number, capacity: number, written = messageNumber(demand)): UnservedWhy => ({
+  reason: `its demand is more than a vehicle's capacity of ${messageNumber(capacity)}`,
+  figures: `demand ${written}`,
 });
 
 /**
@@ -79,8 +80,8 @@ export function unservedReason(
   vehiclesUsed: number,
   mostRoomLeft: number,
 ): UnservedWhy {
-  const d = formatNumber(problem.demand[i]);
-  const free = formatNumber(mostRoomLeft);
+  const d = messageNumber(problem.demand[i]);
+  const free = messageNumber(mostRoomLeft);
   const alone = outOfReach(problem, variant, i);
   if (alone) return alone;
   if (vehiclesUsed >= problem.vehicles) {

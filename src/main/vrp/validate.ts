@@ -13,7 +13,7 @@ import { crossesMidnight, formatClock, MINUTES_PER_DAY, timesApart } from '../..
 import { inputError } from '../../shared/errors.js';
 import { describeIssues } from '../../shared/issues.js';
 import { unservedWhyText } from '../../shared/not-served.js';
-import { formatNumber, timeInText } from '../../shared/number-text.js';
+import { messageNumber, timeInText } from '../../shared/number-text.js';
 import { positionText } from '../../shared/position-text.js';
 import { kmBetween } from '../../shared/earth-km.js';
 import { farApart } from '../../shared/far-from-depot.js';
@@ -45,11 +45,41 @@ const capitalised = (text: string): string => text.charAt(0).toUpperCase() + tex
 /** A time as the dispatcher wrote it: HH:MM under clock times (a day after or before written +1 or -1), else a plain number. */
 const timeText = (instance: Pick<Instance, 'clockTimes'>, v: number): string => timeInText(v, instance.clockTimes);
 
-function checkGeoRange(x: number, y: number, label: string, problems: string[]): void {
-  if (Math.abs(y) > 90) problems.push(`latitude ${formatNumber(y)} is outside [-90, 90] for ${label}`);
-  // Some GIS exports write longitudes east from 0 to 360: 180.2 there is −179.8.
-  const east = x > 180 && x <= 360 ? ` (if the file counts longitudes 0–360° east, write ${formatNumber(x - 360)})` : '';
-  if (Math.abs(x) > 180) problems.push(`longitude ${formatNumber(x)} is outside [-180, 180] for ${label}${east}`);
+/** A field of a node as the user's file wrote it: the column as the file names it, and the cell as written. */
+export interface CellWritten {
+  column: string;
+  text: string;
+}
+
+/** The fields whose cells the rules quote. */
+export type QuotedField = 'x' | 'y' | 'demand';
+
+/**
+ * The cells an instance was read from (the CSV import), for its messages to quote the file as written: "row 3, column
+ * Breite: latitude '4818,3963' is outside …", not the number read back in another notation. `node`: the customer's
+ * place in the instance's list, or the depot. Without a file, the rules write the figure (messageNumber).
+ */
+export type FileCells = (node: number | 'depot', field: QuotedField) => CellWritten | undefined;
+
+/** One node's cells (FileCells for that node). */
+export type NodeCells = (field: QuotedField) => CellWritten | undefined;
+
+/** A node's figure in a message: its cell quoted, with the column named in front (`lead`), or the number alone. */
+function figure(cells: NodeCells | undefined, field: QuotedField, value: number): { lead: string; text: string; comma: boolean } {
+  const cell = cells?.(field);
+  if (!cell) return { lead: '', text: messageNumber(value), comma: false };
+  return { lead: `column ${cell.column}: `, text: `'${cell.text}'`, comma: /\d,\d/.test(cell.text) && !cell.text.includes('.') };
+}
+
+function checkGeoRange(x: number, y: number, label: string, problems: string[], cells?: NodeCells): void {
+  const lat = figure(cells, 'y', y);
+  if (Math.abs(y) > 90) problems.push(`${lat.lead}latitude ${lat.text} is outside [-90, 90] for ${label}`);
+  const lon = figure(cells, 'x', x);
+  // Some GIS exports write longitudes east from 0 to 360: 180.2 there is −179.8 (with the cell's decimal mark).
+  const west = messageNumber(x - 360);
+  const east =
+    x > 180 && x <= 360 ? ` (if the file counts longitudes 0–360° east, write ${lon.comma ? west.replace('.', ',') : west})` : '';
+  if (Math.abs(x) > 180) problems.push(`${lon.lead}longitude ${lon.text} is outside [-180, 180] for ${label}${east}`);
 }
 
 /** Ids as a CSV file gives them back: its reader trims every cell, so 'C01 ' in the day's export is read as 'C01'. */
@@ -102,7 +132,7 @@ function checkReachable(
   }
   if (farFromDepot(c, depot, coords))
     out.warnings.push(
-      `customer ${c.id} is ${Math.round(kmBetween(depot, c)).toLocaleString('en-US')} km from the depot: check its latitude and longitude (swapped, or a sign lost?)`,
+      `customer ${c.id} is ${messageNumber(Math.round(kmBetween(depot, c)))} km from the depot: check its latitude and longitude (swapped, or a sign lost?)`,
     );
   const arrival = depot.ready + leg;
   if (arrival > c.due + TIME_EPS) {
@@ -140,11 +170,12 @@ export type PartialCustomer = { id: string } & Partial<Omit<Customer, 'id'>>;
 export function customerFieldProblems(
   c: PartialCustomer,
   instance: Pick<Instance, 'coordinates' | 'clockTimes'> & { depot?: Depot },
+  cells?: NodeCells,
 ): { problems: string[]; windowOk: boolean } {
   const problems: string[] = [];
   const label = `customer ${c.id}`;
   const t = (v: number) => timeText(instance, v);
-  if (instance.coordinates?.kind === 'geo' && c.x !== undefined && c.y !== undefined) checkGeoRange(c.x, c.y, label, problems);
+  if (instance.coordinates?.kind === 'geo' && c.x !== undefined && c.y !== undefined) checkGeoRange(c.x, c.y, label, problems, cells);
   const windowOk = c.ready === undefined || c.due === undefined || c.ready <= c.due;
   if (!windowOk)
     problems.push(`ready time ${t(c.ready!)} is after due time ${t(c.due!)} for ${label}${pastMidnight(c, instance)}${nightDay(instance)}`);
@@ -186,14 +217,15 @@ const knownFieldsSchema = z.object({ customers: z.array(sentCustomerSchema.parti
 export function partialCustomerProblems(
   c: PartialCustomer,
   instance: Pick<Instance, 'coordinates' | 'clockTimes'> & { depot?: Depot },
+  cells?: NodeCells,
 ): string[] {
   const input = { coordinates: instance.coordinates, customers: [c] };
   const shape = knownFieldsSchema.safeParse(input);
-  if (shape.success) return customerFieldProblems(c, instance).problems;
+  if (shape.success) return customerFieldProblems(c, instance, cells).problems;
   // A field the schema refused is not checked against the others again (as checkInstance neutralises it).
   const refused = new Set(shape.error.issues.map(({ path }) => path[2]));
   const rest = Object.fromEntries(Object.entries(c).filter(([field]) => !refused.has(field))) as PartialCustomer;
-  return [...describeIssues(shape.error, input, 'the instance'), ...customerFieldProblems({ ...rest, id: c.id }, instance).problems];
+  return [...describeIssues(shape.error, input, 'the instance'), ...customerFieldProblems({ ...rest, id: c.id }, instance, cells).problems];
 }
 
 /**
@@ -213,31 +245,33 @@ export function fleetShortWarning(instance: Instance): string | null {
  * A customer whose order is more than one vehicle carries: no plan can load it, so every plan leaves it unserved
  * (vrp/unserved.ts gives the same reason), while the rest of the day is planned. Undefined when the order fits.
  */
-function orderOverVehicle(c: Customer, capacity: number): string | undefined {
+function orderOverVehicle(c: Customer, capacity: number, cells?: NodeCells): string | undefined {
   if (!exceedsCapacity(c.demand, capacity)) return undefined;
-  // In the words of the plan's reason for it, which the plan panel and the exports show.
-  const why = unservedWhyText(orderOverVehicleWhy(c.demand, capacity));
-  return `customer ${c.id} cannot be served: ${why}, so every plan leaves it unserved; split the order into loads of at most ${formatNumber(capacity)}, or raise the capacity`;
+  // In the words of the plan's reason for it, which the plan panel and the exports show (the demand as its cell reads).
+  const demand = figure(cells, 'demand', c.demand);
+  const why = unservedWhyText(orderOverVehicleWhy(c.demand, capacity, demand.text));
+  return `${demand.lead}customer ${c.id} cannot be served: ${why}, so every plan leaves it unserved; split the order into loads of at most ${messageNumber(capacity)}, or raise the capacity`;
 }
 
 /** The rules between fields of an instance whose shape is sound: their problems, and the warnings about reach. */
-function checkRules(instance: Instance): { problems: string[]; warnings: string[] } {
+function checkRules(instance: Instance, cells?: FileCells): { problems: string[]; warnings: string[] } {
   const out = { problems: [] as string[], warnings: [] as string[] };
   const { depot, coordinates } = instance;
   const geo = coordinates?.kind === 'geo';
   const depotLabel = `depot ${depot.id}`;
   const t = (v: number) => timeText(instance, v);
-  if (geo) checkGeoRange(depot.x, depot.y, depotLabel, out.problems);
+  const cellsOf = (node: number | 'depot'): NodeCells | undefined => cells && ((field) => cells(node, field));
+  if (geo) checkGeoRange(depot.x, depot.y, depotLabel, out.problems, cellsOf('depot'));
   out.problems.push(...shiftProblems(instance, t));
   checkIds(instance, out.problems);
   const unreachable: { customer: Customer; warning: string }[] = [];
   const oversized: string[] = [];
-  for (const c of instance.customers) {
-    const own = customerFieldProblems(c, instance);
+  for (const [i, c] of instance.customers.entries()) {
+    const own = customerFieldProblems(c, instance, cellsOf(i));
     out.problems.push(...own.problems);
     const reach = own.windowOk ? checkReachable(c, depot, coordinates, t, out) : undefined;
     // An order no vehicle carries is the reason that counts: soft windows would not serve it late either.
-    const oversize = orderOverVehicle(c, instance.capacity);
+    const oversize = orderOverVehicle(c, instance.capacity, cellsOf(i));
     if (oversize !== undefined) oversized.push(oversize);
     else if (reach !== undefined) unreachable.push({ customer: c, warning: reach });
   }
@@ -256,8 +290,12 @@ function checkRules(instance: Instance): { problems: string[]; warnings: string[
  * order is bigger than a vehicle (no warnings while there are problems: those come first). Takes anything, e.g. parsed
  * JSON. `sent`: the instance is sent to be kept (a save, the editor's check, a file imported), so an unknown field or a
  * text over its limit is a problem too (domain.ts `sentInstanceSchema`); a stored day is read and planned as it was kept.
+ * `cells`: the file it was read from, whose cells the messages quote (FileCells).
  */
-export function checkInstance(instance: unknown, { sent = false } = {}): { problems: string[]; warnings: string[] } {
+export function checkInstance(
+  instance: unknown,
+  { sent = false, cells }: { sent?: boolean; cells?: FileCells } = {},
+): { problems: string[]; warnings: string[] } {
   const schema = sent ? sentInstanceSchema : instanceSchema;
   const shape = schema.safeParse(instance);
   if (!shape.success) {
@@ -266,9 +304,12 @@ export function checkInstance(instance: unknown, { sent = false } = {}): { probl
     // a latitude of 95) still apply, on those customers too: every problem in one report, not one round per kind.
     const rest = withMalformedFieldsNeutral(instance, shape.error.issues);
     const ruled = rest === null ? null : schema.safeParse(rest);
-    return { problems: ruled?.success ? [...problems, ...checkRules(ruled.data).problems] : problems, warnings: [] };
+    if (!ruled?.success) return { problems, warnings: [] };
+    // A customer left out moves the others up the list: its cells are then no longer found by their place.
+    const inPlace = ruled.data.customers.length === (instance as { customers: unknown[] }).customers.length;
+    return { problems: [...problems, ...checkRules(ruled.data, inPlace ? cells : undefined).problems], warnings: [] };
   }
-  const { problems, warnings } = checkRules(shape.data);
+  const { problems, warnings } = checkRules(shape.data, cells);
   return { problems, warnings: problems.length ? [] : warnings };
 }
 

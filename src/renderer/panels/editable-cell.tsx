@@ -19,6 +19,7 @@ import { blockMisfit, cellEntry, cellInput, pastedBlock, registerCellEntry, reve
 import { APP_UNDO_FIELD } from '../hooks/undo-keys.js';
 import { positionPair } from '../../shared/lat-lon-pair.js';
 import { undoKeyOf } from '../state/undo-key.js';
+import { messageNumber } from '../../shared/number-text.js';
 
 /** What the cell holds: a time of day, an amount (0 or more), one above 0, a whole count, minutes (or H:MM), a coordinate. */
 type CellKind = 'time' | 'quantity' | 'positive' | 'count' | 'duration' | CoordinateKind;
@@ -72,8 +73,8 @@ interface Props {
 
 /** Why a value lies outside [lo, hi], in the cell's words; null inside. */
 function outOfRange(value: number, [lo, hi]: readonly [number, number]): string | null {
-  if (value > hi) return `must be at most ${hi.toLocaleString('en-US')}`;
-  if (value < lo) return `must be at least ${lo.toLocaleString('en-US')}`;
+  if (value > hi) return `must be at most ${messageNumber(hi)}`;
+  if (value < lo) return `must be at least ${messageNumber(lo)}`;
   return null;
 }
 

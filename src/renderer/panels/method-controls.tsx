@@ -3,6 +3,7 @@ import { MAX_MODEL_CUSTOMERS } from '../../shared/limits.js';
 import { modelSizeRefusal } from '../../shared/model-limits.js';
 import { METHOD_OPTIONS, type MethodChoice, methodOption, usesModel } from '../../shared/methods.js';
 import { NumberField } from './number-field.js';
+import { messageNumber } from '../../shared/number-text.js';
 
 interface Props {
   method: MethodChoice;
@@ -34,13 +35,13 @@ export function MethodControls({ method, customers, effort, onMethod, onEffort, 
         >
           {METHOD_OPTIONS.map((m) => (
             <option key={m.id} value={m.id} disabled={tooLarge(m.id)}>
-              {tooLarge(m.id) ? `${m.label} (up to ${MAX_MODEL_CUSTOMERS.toLocaleString('en-US')} stops)` : m.label}
+              {tooLarge(m.id) ? `${m.label} (up to ${messageNumber(MAX_MODEL_CUSTOMERS)} stops)` : m.label}
             </option>
           ))}
         </select>
         {refusal && (
           <em className="field-error" data-testid={`${testId}-too-large`}>
-            up to {MAX_MODEL_CUSTOMERS.toLocaleString('en-US')} stops: choose Classical
+            up to {messageNumber(MAX_MODEL_CUSTOMERS)} stops: choose Classical
           </em>
         )}
       </label>

@@ -6,6 +6,7 @@
  * `rewrite` drops what no longer applies (the route edits of a plan replaced by a new one) and keeps the rest.
  */
 import { useCallback, useRef, useState } from 'react';
+import { messageNumber } from '../../shared/number-text.js';
 
 /**
  * The steps kept, more than a day's hand edits reach (100 were reached, and the oldest went without a word). A step
@@ -20,7 +21,7 @@ export function withStep<S>(past: readonly S[], snapshot: S): S[] {
 
 /** Undo's tooltip: how many steps it keeps, and once the oldest have gone, that they have. */
 export function undoTitle(dropped: boolean): string {
-  const kept = `keeps the last ${UNDO_LIMIT.toLocaleString('en-US')} steps`;
+  const kept = `keeps the last ${messageNumber(UNDO_LIMIT)} steps`;
   return `Undo (Ctrl+Z): ${kept}${dropped ? '; older ones are gone' : ''}`;
 }
 

@@ -54,15 +54,15 @@ describe('a plan job reports its progress', () => {
     expect(reports.at(-1)).toMatchObject({ fraction: 1, message: 'done' });
   });
 
-  it("counts a large day's stops with thousands separators, and a second look at the day on a bar that does not run back", () => {
+  it("counts a large day's stops without a thousands separator (1000, which no reader of decimal commas takes for one), and a second look at the day on a bar that does not run back", () => {
     expect(placingStops('greedy decoding with the model', 340, 1000)).toEqual({
       fraction: 0.34,
-      message: 'greedy decoding with the model: placing stops, 340 of 1,000',
+      message: 'greedy decoding with the model: placing stops, 340 of 1000',
     });
     const again = placingStops('greedy decoding with the model', 12, 1000, true);
     expect(again.indeterminate).toBe(true);
     expect(again.message).toBe(
-      'greedy decoding with the model: the first plan left customers out, looking again: placing stops, 12 of 1,000',
+      'greedy decoding with the model: the first plan left customers out, looking again: placing stops, 12 of 1000',
     );
   });
 });

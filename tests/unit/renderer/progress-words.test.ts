@@ -3,10 +3,10 @@ import { progressShown } from '../../../src/renderer/panels/progress-words.js';
 
 describe('the progress card', () => {
   it('shows no percentage while the share of the work cannot be told, only what goes on', () => {
-    const reading = { fraction: 0, message: "greedy decoding with the model: reading the day's 1,000 stops…", indeterminate: true };
+    const reading = { fraction: 0, message: "greedy decoding with the model: reading the day's 1000 stops…", indeterminate: true };
     expect(progressShown('Planning', reading)).toEqual({
       percent: null,
-      said: "Planning: greedy decoding with the model: reading the day's 1,000 stops…",
+      said: "Planning: greedy decoding with the model: reading the day's 1000 stops…",
     });
   });
 

@@ -43,7 +43,7 @@ describe('how many steps undo keeps', () => {
     const full = push(UNDO_LIMIT + 1);
     expect(full).toHaveLength(UNDO_LIMIT);
     expect([full[0], full.at(-1)]).toEqual([1, UNDO_LIMIT]);
-    expect(undoTitle(false)).toBe('Undo (Ctrl+Z): keeps the last 2,000 steps');
-    expect(undoTitle(true)).toBe('Undo (Ctrl+Z): keeps the last 2,000 steps; older ones are gone');
+    expect(undoTitle(false)).toBe('Undo (Ctrl+Z): keeps the last 2000 steps');
+    expect(undoTitle(true)).toBe('Undo (Ctrl+Z): keeps the last 2000 steps; older ones are gone');
   });
 });

@@ -75,12 +75,12 @@ describe('the notice before Start where a held-out day takes minutes to judge on
         { name: 'Hamburg1000', customers: 1000 },
       ]),
     ).toBe(
-      "“Hamburg1000” (1,000 customers) is held out to judge the new model: both models plan it once within the run's minutes (the model in use as the run starts, the new one as it ends), and on a day of 400 customers or more that takes minutes, not seconds. To judge sooner, untick it (the next most recent days are then held out).",
+      "“Hamburg1000” (1000 customers) is held out to judge the new model: both models plan it once within the run's minutes (the model in use as the run starts, the new one as it ends), and on a day of 400 customers or more that takes minutes, not seconds. To judge sooner, untick it (the next most recent days are then held out).",
     );
   });
   it('says a day bigger than a learned model plans cannot be judged on', () => {
     expect(holdoutSpeedNotice([{ name: 'Depot 2000', customers: 2000 }])).toMatch(
-      /The learned models plan at most 1,000 customers, so a bigger day cannot be judged on: untick “Depot 2000”\.$/,
+      /The learned models plan at most 1000 customers, so a bigger day cannot be judged on: untick “Depot 2000”\.$/,
     );
   });
 });

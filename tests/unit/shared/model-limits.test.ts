@@ -94,7 +94,7 @@ describe('samplingSpeedNotice', () => {
   it("tells that sampling takes minutes where the plans times the stops' square is large, and not for the app's default on city days", () => {
     expect(samplingSpeedNotice(128, 150)).toBeNull();
     expect(samplingSpeedNotice(1280, 200)).toBe(
-      'Sampling 1,280 plans of 200 stops takes minutes, not seconds (each plan places every stop); fewer samples, JAMPR greedy or JAMPR + local search answer sooner. You can cancel it.',
+      'Sampling 1280 plans of 200 stops takes minutes, not seconds (each plan places every stop); fewer samples, JAMPR greedy or JAMPR + local search answer sooner. You can cancel it.',
     );
     expect(methodSpeedNotice('jampr-sample', day(200), 1280)).toBe(samplingSpeedNotice(1280, 200));
     expect(methodSpeedNotice('jampr-greedy', day(200), 1280)).toBeNull();
@@ -122,7 +122,7 @@ function day(n: number, tooBig = 0) {
 
 describe('modelSpeedNotice', () => {
   it("says a day beyond the models' size as one sentence, capitalised once", () => {
-    expect(modelSpeedNotice(1001)).toMatch(/^The learned models plan at most 1,000 customers .*classical solver\.$/);
+    expect(modelSpeedNotice(1001)).toMatch(/^The learned models plan at most 1000 customers .*classical solver\.$/);
     expect(modelSpeedNotice(1001)).not.toMatch(/The the/i);
   });
 });

@@ -21,7 +21,7 @@ describe('formatNumber', () => {
 
 describe('timeInText', () => {
   it('writes a clock-time day as HH:MM (a moment past midnight as the next day) and a planar one as its figure', () => {
-    expect(timeInText(1234.5, false)).toBe('1,234.5');
+    expect(timeInText(1234.5, false)).toBe('1234.5');
     expect(timeInText(1440, true)).toBe('24:00');
     expect(timeInText(1440, true, true)).toBe('00:00+1');
   });

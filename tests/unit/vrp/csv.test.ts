@@ -393,12 +393,12 @@ describe('parseCustomerCsv', () => {
     ].join('\n');
     expect(detailsOf(text, { name: 'shop', capacity: 100 })).toEqual([
       'the travel speed in km/h is required for lat/lon data (the speed field of the import, or --speed for the jampr CLI)',
-      'row 3: latitude 95 is outside [-90, 90] for customer A',
+      "row 3, column lat: latitude '95' is outside [-90, 90] for customer A",
       'row 4: demand -5 is negative for customer B: write 0 or more',
       'row 5: ready time 12:00 is after due time 09:00 for customer C',
       "row 6, column demand: 'abc' is not a number",
       'row 7: demand -5 is negative for customer F: write 0 or more',
-      'row 7: longitude 190 is outside [-180, 180] for customer F (if the file counts longitudes 0–360° east, write -170)',
+      "row 7, column lon: longitude '190' is outside [-180, 180] for customer F (if the file counts longitudes 0–360° east, write -170)",
     ]);
   });
 

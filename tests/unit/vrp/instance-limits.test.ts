@@ -12,12 +12,12 @@ describe('the instance size limit', () => {
 
   it('accepts an instance at the limit and refuses one customer more, naming the limit', () => {
     expect(validateInstance(largest)).toEqual([]);
-    expect(validateInstance(tooLarge)).toEqual(['customers: holds 2,001 customers; 2,000 are the most one instance may have']);
+    expect(validateInstance(tooLarge)).toEqual(['customers: holds 2001 customers; 2000 are the most one instance may have']);
   });
 
   it('refuses a CSV with one customer row too many', () => {
     expect(() => parseCustomerCsv(writeInstanceCsv(tooLarge), { name: 'too-large', capacity: 200 })).toThrow(
-      /holds 2,001 customers; 2,000 are the most/,
+      /holds 2001 customers; 2000 are the most/,
     );
   });
 });

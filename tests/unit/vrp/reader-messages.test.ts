@@ -16,7 +16,7 @@ describe('what the readers say about bad values', () => {
     ]);
     // An order bigger than a vehicle is a warning: the rest of the day imports and is planned.
     expect(csv('a,1,0,10,0,200,5\nb,0,10,500,0,200,5\n')().warnings).toEqual([
-      "row 4: customer b cannot be served: its demand is more than a vehicle's capacity of 100 (demand 500), so every plan leaves it unserved; split the order into loads of at most 100, or raise the capacity",
+      "row 4, column demand: customer b cannot be served: its demand is more than a vehicle's capacity of 100 (demand '500'), so every plan leaves it unserved; split the order into loads of at most 100, or raise the capacity",
     ]);
   });
 

@@ -139,9 +139,9 @@ describe('a lat/lon sheet whose two columns hold each other’s values', () => {
       'columns Latitude and Longitude look swapped: 3 of 3 values under Latitude lie beyond ±90°, where no latitude does (151.195 for depot D), while every value under Latitude would be a valid longitude and every one under Longitude a valid latitude: swap the two names in the header and import again',
     );
     expect(details.slice(1)).toEqual([
-      'row 2: latitude 151.2 is outside [-90, 90] for depot D',
-      'row 3: latitude 151.27 is outside [-90, 90] for customer C1',
-      'row 4: latitude 151 is outside [-90, 90] for customer C2',
+      "row 2, column Latitude: latitude '151.1950' is outside [-90, 90] for depot D",
+      "row 3, column Latitude: latitude '151.2743' is outside [-90, 90] for customer C1",
+      "row 4, column Latitude: latitude '151.0036' is outside [-90, 90] for customer C2",
     ]);
   });
 
@@ -153,7 +153,7 @@ describe('a lat/lon sheet whose two columns hold each other’s values', () => {
       'C2,B,48.12,11.6,2,08:00,12:00,10',
     ];
     expect(inputDetails(() => readInstanceFile(fileOf('typo.csv', utf8(typo)), fleet))).toEqual([
-      'row 3: latitude 148.15 is outside [-90, 90] for customer C1',
+      "row 3, column Latitude: latitude '148.15' is outside [-90, 90] for customer C1",
     ]);
     // Munich read as 11.6°N 48.1°E (off Somalia) is a place too: nothing in the file tells, so it is read as written.
     const munich = [header, 'D,Depot,11.575,48.137,0,06:00,18:00,0', 'C1,A,11.58,48.15,3,08:00,12:00,10'];

@@ -68,7 +68,7 @@ describe('validateInstance', () => {
     const day = instance([customer('9', { demand: 1500 }), customer('1')], { capacity: 1000 });
     const plan = evaluatePlan(buildProblem(day), [['1']], makeVariant('tw1'));
     const reason = plan.violations.find((v) => v.customerId === '9')?.message.replace('customer 9 is not served: ', '');
-    expect(reason).toBe("its demand is more than a vehicle's capacity of 1,000 (demand 1,500)");
+    expect(reason).toBe("its demand is more than a vehicle's capacity of 1000 (demand 1500)");
     expect(instanceWarnings(day)[0]).toContain(`customer 9 cannot be served: ${reason}, so every plan leaves it unserved`);
   });
 
@@ -215,7 +215,7 @@ describe('validateInstance', () => {
     // A fleet of a typo's size, and a capacity past the number limit.
     expect(problemsOf(instance([customer('1')], { vehicles: 2e9, capacity: 5e9 }))).toEqual([
       'vehicle capacity 5000000000 is too large: numbers in an instance are at most 1e9 in size',
-      'number of vehicles 2000000000 is above 10,000, the most one fleet may have',
+      'number of vehicles 2000000000 is above 10000, the most one fleet may have',
     ]);
     const problems = problemsOf(instance([customer('1', { y: 95 })], { coordinates: { kind: 'geo', speedKmh: 50 } }));
     expect(problems).toContain('latitude 95 is outside [-90, 90] for customer 1');

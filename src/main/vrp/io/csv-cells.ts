@@ -38,8 +38,8 @@ export function writeCsv(fields: string[], data: (string | number)[][], dialect:
 }
 
 /**
- * A number in running text, not part of a word, a longer number or a date: thousands grouped as every message writes
- * them ("1,234.5", number-text.ts) or not ("12.5", "-3.25"); its whole part and its fraction.
+ * A number in running text, not part of a word, a longer number or a date: as every message writes it ("1234.5",
+ * "-3.25": messageNumber, number-text.ts) or with its thousands grouped ("1,234.5"); its whole part and its fraction.
  */
 const NUMBER_IN_TEXT = /(?<![\p{L}\p{N}_.])(\d{1,3}(?:,\d{3})+|\d+)(?:\.(\d+))?(?![\p{L}\p{N}_]|[.,]\d)/gu;
 

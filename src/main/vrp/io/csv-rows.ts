@@ -2,7 +2,7 @@
 
 import { CONTROL_CHARACTER_PREDICATE } from '../../../shared/control-characters.js';
 import type { Instance } from '../../../shared/domain.js';
-import { checkInstance } from '../validate.js';
+import { checkInstance, type FileCells, type NodeCells } from '../validate.js';
 import type { ColumnMapping } from './csv-columns.js';
 
 export interface Row {
@@ -10,6 +10,13 @@ export interface Row {
   number: number;
   cells: string[];
 }
+
+/**
+ * A message on the rows it is about: "row 7: …", "rows 3, 9: …", and "row 3, column Breite: …" where the message
+ * names the cell's column first, as a cell that does not read is told.
+ */
+export const onRows = (rows: readonly number[], problem: string): string =>
+  `${rows.length > 1 ? 'rows' : 'row'} ${rows.join(', ')}${problem.startsWith('column ') ? ', ' : ': '}${problem}`;
 
 /**
  * An instance rule's message with the spreadsheet row it is about in front ("row 7: ready time … for customer
@@ -24,9 +31,9 @@ export function withRow(problem: string, rowsOfCustomer: Map<string, number[]>, 
       if (end < rest.length && !/[\s:,]/.test(rest[end])) continue;
       rows = rowsOfCustomer.get(rest.slice(0, end)) ?? rows;
     }
-    if (rows) return `${rows.length > 1 ? 'rows' : 'row'} ${rows.join(', ')}: ${problem}`;
+    if (rows) return onRows(rows, problem);
   }
-  return depotRow !== undefined && /\bdepot\b/.test(problem) ? `row ${depotRow}: ${problem}` : problem;
+  return depotRow !== undefined && /\bdepot\b/.test(problem) ? onRows([depotRow], problem) : problem;
 }
 
 /**
@@ -36,7 +43,7 @@ export function withRow(problem: string, rowsOfCustomer: Map<string, number[]>, 
 function atPosition(problem: string, customerRows: number[]): string | null {
   const place = / for customer #(\d+)\b/.exec(problem);
   const row = place ? customerRows[Number(place[1]) - 1] : undefined;
-  return row === undefined ? null : `row ${row}: ${problem}`;
+  return row === undefined ? null : onRows([row], problem);
 }
 
 /**
@@ -62,6 +69,28 @@ export function atCell(
   return row === undefined || column === undefined ? null : `row ${row}, column ${column}: the text ${what}`;
 }
 
+/**
+ * The cells behind the fields of a row, by the row's number, as the rules quote them (validate.ts NodeCells): trimmed,
+ * under the header the file gives the column ("Breite" for a latitude). Undefined for a row or a cell not there.
+ */
+export function rowCells(
+  rows: readonly Row[],
+  mapping: Pick<ColumnMapping, 'index' | 'names' | 'geo'>,
+): (row: number | undefined) => NodeCells | undefined {
+  const byNumber = new Map(rows.map((r) => [r.number, r]));
+  return (number) => {
+    const row = number === undefined ? undefined : byNumber.get(number);
+    if (!row) return undefined;
+    return (field) => {
+      const read = field === 'demand' ? 'demand' : field === 'x' ? (mapping.geo ? 'lon' : 'x') : mapping.geo ? 'lat' : 'y';
+      const at = mapping.index[read];
+      const column = mapping.names[read];
+      const text = at === undefined ? '' : (row.cells[at] ?? '').trim();
+      return column === undefined || text === '' ? undefined : { column, text };
+    };
+  };
+}
+
 /** Problems of the whole file first, then row by row (stable), so each row's problems read together. */
 export function byRow(problems: string[]): string[] {
   const rowOf = (p: string) => Number(/^rows? (\d+)/.exec(p)?.[1] ?? 0);
@@ -74,7 +103,8 @@ export function byRow(problems: string[]): string[] {
 /**
  * The instance rules' problems, each on the row it is about. The rules name customers by id, so rows that share one
  * cannot be told apart by the message: those customers are checked once more one at a time, and each of their
- * problems is put on its own row; only the duplicate id itself names all of them.
+ * problems is put on its own row; only the duplicate id itself names all of them. `cells`: the file's cells, which the
+ * problems quote (validate.ts FileCells).
  */
 export function rulesOnRows(
   instance: Instance,
@@ -83,6 +113,7 @@ export function rulesOnRows(
   customerRows: number[],
   depotRow: number | undefined,
   columns: ColumnMapping['names'],
+  cells?: FileCells,
 ): string[] {
   const shared = new Set([...rowsOfCustomer].filter(([, rows]) => rows.length > 1).map(([id]) => id));
   const placed = problems.map(
@@ -93,7 +124,9 @@ export function rulesOnRows(
     if (!shared.has(c.id)) return [];
     const row = new Map([[c.id, [customerRows[i]]]]);
     // Alone, the customer meets the depot's and the fleet's problems again: only those that name it are kept.
-    return checkInstance({ ...instance, customers: [c] }, { sent: true })
+    // Alone, the customer is the first of the list: its cells are those of its place in the whole one.
+    const ownCells: FileCells | undefined = cells && ((node, field) => cells(node === 0 ? i : node, field));
+    return checkInstance({ ...instance, customers: [c] }, { sent: true, cells: ownCells })
       .problems.map((p) => atCell(p, [customerRows[i]], undefined, columns) ?? withRow(p, row, undefined))
       .filter((p) => p.startsWith('row '));
   });

@@ -3,7 +3,7 @@ import Papa from 'papaparse';
 import type { Customer, Depot, Instance } from '../../../shared/domain.js';
 import { inputError } from '../../../shared/errors.js';
 import { clipped } from '../../../shared/issues.js';
-import { checkInstance, partialCustomerProblems, type PartialCustomer } from '../validate.js';
+import { checkInstance, type FileCells, partialCustomerProblems, type PartialCustomer } from '../validate.js';
 import { readCell } from './csv-cells.js';
 import {
   type ClockUse,
@@ -30,7 +30,7 @@ import { longRows } from './csv-long-rows.js';
 import { swappedLatLon } from './csv-swapped-axes.js';
 import { isSolomonText } from '../../../shared/solomon-text.js';
 import { isVrplibText } from '../../../shared/benchmark-text.js';
-import { atCell, byRow, type Row, rulesOnRows, withRow } from './csv-rows.js';
+import { atCell, byRow, onRows, type Row, rowCells, rulesOnRows, withRow } from './csv-rows.js';
 import {
   binaryFileProblem,
   depotOutOfPlace,
@@ -300,14 +300,19 @@ export function parseCustomerCsv(text: string, options: CsvFleetOptions): CsvImp
   const rulesApply = depot && !unclocked && (customers.length > 0 || rows.length === 1);
   const checkedAs: Instance =
     mapping.geo && options.speedKmh === undefined ? { ...instance, coordinates: { kind: 'geo', speedKmh: 1 } } : instance;
+  // The messages quote a position or a demand as its cell writes it ("'4818,3963'"), not as read back (validate.ts).
+  const cellsOfRow = rowCells(rows, mapping);
+  const cells: FileCells = (node, field) => cellsOfRow(node === 'depot' ? depotRow?.number : customerRows[node])?.(field);
   // As a save would check it: an id or a name over its length limit is the row's problem (the import keeps the day).
-  const rules = rulesApply ? checkInstance(checkedAs, { sent: true }) : { problems: [], warnings: [] };
-  problems.push(...rulesOnRows(checkedAs, rules.problems, rowsOfCustomer, customerRows, depotRow?.number, mapping.names));
+  const rules = rulesApply ? checkInstance(checkedAs, { sent: true, cells }) : { problems: [], warnings: [] };
+  problems.push(...rulesOnRows(checkedAs, rules.problems, rowsOfCustomer, customerRows, depotRow?.number, mapping.names, cells));
   // A row with a bad cell is not in the instance; the rules on its other fields (each alone, and between them) are
   // still its problems.
   for (const { row, customer } of unclocked ? [] : partialRows) {
     problems.push(
-      ...partialCustomerProblems(customer, instance).map((p) => atCell(p, [row], undefined, mapping.names) ?? `row ${row}: ${p}`),
+      ...partialCustomerProblems(customer, instance, cellsOfRow(row)).map(
+        (p) => atCell(p, [row], undefined, mapping.names) ?? onRows([row], p),
+      ),
     );
   }
   // A file of lat and lon swapped, or with a depot row out of place, explains the rows' problems: said first, or last.

@@ -30,7 +30,7 @@ export interface RouteNotes {
 
 /** The notes of route `r` (its index in the plan's routes, as the violations count it). */
 export function routeNotes(instance: Instance, evaluation: Evaluation, r: number): RouteNotes {
-  // Times as the evaluator's messages beside them write them ("1,234.5", 14:05), not as the number cells do.
+  // Times as the evaluator's messages beside them write them ("1234.5", 14:05), not as the number cells do.
   const time = (v: number) => timeInText(v, instance.clockTimes);
   const route = evaluation.routes[r];
   const own = evaluation.violations.filter((v) => v.route === r);

@@ -1,0 +1,71 @@
+import { describe, expect, it } from 'vitest';
+import { parseCustomerCsv } from '../../../src/main/vrp/io/csv.js';
+import { instanceWarnings, validateInstance } from '../../../src/main/vrp/validate.js';
+import type { Instance } from '../../../src/shared/domain.js';
+import { inputDetails } from './input-details.js';
+
+/**
+ * A reader of decimal-comma files takes "4,576" for four and a half and "1,000" for one: a message about a cell of the
+ * file quotes the cell as written, under the column's own name, and a figure of no cell has no thousands separator.
+ */
+const GERMAN = ['Typ;ID;Breite;Länge;Menge;Von;Bis;Dauer', 'Depot;D;53,5511;9,9937;0;07:00;18:00;0'];
+const ENGLISH = ['type,id,lat,lon,demand,ready,due,service', 'depot,D,53.5511,9.9937,0,07:00,18:00,0'];
+const read = (lines: string[], capacity = 100) => parseCustomerCsv(lines.join('\n'), { name: 'day', capacity, speedKmh: 30 });
+
+describe("the import's messages quote the file's cells as written", () => {
+  it('quotes a latitude out of range as the cell writes it, decimal comma and all, under the header the file gives', () => {
+    const german = [...GERMAN, 'Kunde;K1;4818,3963;9,98;5;08:00;12:00;10'];
+    expect(inputDetails(() => read(german))).toEqual(["row 3, column Breite: latitude '4818,3963' is outside [-90, 90] for customer K1"]);
+    const english = [...ENGLISH, 'customer,K1,4576,9.98,5,08:00,12:00,10'];
+    expect(inputDetails(() => read(english))).toEqual(["row 3, column lat: latitude '4576' is outside [-90, 90] for customer K1"]);
+  });
+
+  it('suggests the longitude to write as the cell writes its decimals', () => {
+    const german = [...GERMAN, 'Kunde;K1;53,56;190,5;5;08:00;12:00;10'];
+    expect(inputDetails(() => read(german))).toEqual([
+      "row 3, column Länge: longitude '190,5' is outside [-180, 180] for customer K1 (if the file counts longitudes 0–360° east, write -169,5)",
+    ]);
+  });
+
+  it('quotes an order bigger than a vehicle as its cell, and writes the capacity of the flag without a thousands separator', () => {
+    const german = [...GERMAN, 'Kunde;K1;53,57;9,98;5;08:00;12:00;10', 'Kunde;K2;53,56;10,01;1500;08:00;12:00;10'];
+    expect(read(german, 1000).warnings).toEqual([
+      "row 4, column Menge: customer K2 cannot be served: its demand is more than a vehicle's capacity of 1000 (demand '1500'), so every plan leaves it unserved; split the order into loads of at most 1000, or raise the capacity",
+    ]);
+  });
+
+  it('quotes the cells of a row whose other cell does not read, and of rows that share an id', () => {
+    const bad = [...GERMAN, 'Kunde;K1;4818,3963;9,98;x;08:00;12:00;10'];
+    expect(inputDetails(() => read(bad))).toEqual([
+      "row 3, column Menge: 'x' is not a number",
+      "row 3, column Breite: latitude '4818,3963' is outside [-90, 90] for customer K1",
+    ]);
+    const twice = [...GERMAN, 'Kunde;K1;53,57;9,98;5;08:00;12:00;10', 'Kunde;K1;4818,3963;9,98;5;08:00;12:00;10'];
+    expect(inputDetails(() => read(twice))).toEqual([
+      'rows 3, 4: duplicate id: customer K1 appears 2 times: give each stop its own id',
+      "row 4, column Breite: latitude '4818,3963' is outside [-90, 90] for customer K1",
+    ]);
+  });
+});
+
+describe("the validator's figures without a file", () => {
+  const day: Instance = {
+    name: 'day',
+    depot: { id: 'D', x: 9.9937, y: 53.5511, ready: 420, due: 1080 },
+    capacity: 1000,
+    vehicles: 2,
+    coordinates: { kind: 'geo', speedKmh: 30 },
+    customers: [
+      { id: 'K1', x: 9.98, y: 53.57, demand: 5, ready: 480, due: 720, service: 10 },
+      { id: 'K2', x: 10.01, y: 53.56, demand: 1500, ready: 480, due: 720, service: 10 },
+    ],
+  };
+
+  it('writes a latitude, a capacity and a demand without a thousands separator', () => {
+    const far = { ...day, customers: [{ ...day.customers[0], y: 4576 }] };
+    expect(validateInstance(far)).toEqual(['latitude 4576 is outside [-90, 90] for customer K1']);
+    expect(instanceWarnings(day)).toEqual([
+      "customer K2 cannot be served: its demand is more than a vehicle's capacity of 1000 (demand 1500), so every plan leaves it unserved; split the order into loads of at most 1000, or raise the capacity",
+    ]);
+  });
+});
