@@ -67,7 +67,7 @@ export async function judgeChanged(
     const refused = modelSizeRefusal(carriedCustomers(day).length);
     if (refused) {
       judgedAsBefore.push(
-        `“${names[d]}” (${carriedCustomers(day).length.toLocaleString('en-US')} customers now, more than a learned model plans)`,
+        `“${names[d]}” (${carriedCustomers(day).length} customers now, more than a learned model plans)`,
       );
       continue;
     }

@@ -9,7 +9,7 @@
 import type { CsvPreview } from '../../shared/api.js';
 import { kmBetween } from '../../shared/earth-km.js';
 import { lonFirstReading } from '../../shared/far-from-depot.js';
-import { formatNumber } from '../../shared/number-text.js';
+import { messageNumber } from '../../shared/number-text.js';
 import { positionText } from '../../shared/position-text.js';
 import type { StoredDepot } from '../store/instances.js';
 
@@ -24,10 +24,10 @@ export function lonFirstFileWarning(preview: CsvPreview, depots: readonly Stored
   if (!read) return undefined;
   const beside = depots.reduce((a, b) => (kmBetween(read.swapped, b) < kmBetween(read.swapped, a) ? b : a));
   const km = kmBetween(read.swapped, beside);
-  const there = km < 1 ? 'at the depot of' : `${formatNumber(km, 0)} km from the depot of`;
+  const there = km < 1 ? 'at the depot of' : `${messageNumber(Math.round(km))} km from the depot of`;
   const [lat, lon] = [preview.columns.lat ?? 'lat', preview.columns.lon ?? 'lon'];
   return (
-    `the file's depot ${instance.depot.id} lies at ${positionText(instance.depot, true)}, ${formatNumber(Math.round(read.km), 0)} km ` +
+    `the file's depot ${instance.depot.id} lies at ${positionText(instance.depot, true)}, ${messageNumber(Math.round(read.km))} km ` +
     `from the depot of every lat/lon day stored, where the other way round, ${positionText(read.swapped, true)}, it lies ` +
     `${there} “${beside.name}”: the file looks written longitude first, ` +
     `its stops too; if so, swap the names ${lat} and ${lon} in its header and import again`

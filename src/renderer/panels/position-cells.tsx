@@ -12,7 +12,7 @@
  * pasted down both cells enters them one after the other as one undo step (`step`), each moving its axis only.
  */
 import { type LonFirst, lonFirstReading } from '../../shared/far-from-depot.js';
-import { formatNumber } from '../../shared/number-text.js';
+import { messageNumber } from '../../shared/number-text.js';
 import { positionText } from '../../shared/position-text.js';
 import { type PositionAxis, parsePosition, positionAxes } from '../format.js';
 import { EditableCell } from './editable-cell.js';
@@ -48,7 +48,7 @@ export type MovedTo = { x: number; y: number } | { x: number; y?: undefined } | 
 
 /** Why a pair written longitude first is refused: how far it lies, and the reading that lies near. */
 export const lonFirstMessage = (at: { x: number; y: number }, { swapped, km }: LonFirst, nearest: string): string =>
-  `${positionText(at, true)} lies ${formatNumber(Math.round(km), 0)} km from ${nearest}: it looks like longitude first; ` +
+  `${positionText(at, true)} lies ${messageNumber(Math.round(km))} km from ${nearest}: it looks like longitude first; ` +
   `latitude first it is ${positionText(swapped, true)}`;
 
 export function PositionCells({ geo, rowsSpanning, judgedBy, onMove, ...cell }: Props) {
