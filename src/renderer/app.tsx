@@ -147,7 +147,7 @@ function App() {
     if (result.instanceId !== record.id) {
       const copy = await run('Planning', () => api.call('instances:get', { id: result.instanceId }));
       if (!copy) return;
-      ws.followCopy(copy, record.instance);
+      ws.followCopy(copy, record);
     }
     ws.setPlan(result);
     await changed.instances();

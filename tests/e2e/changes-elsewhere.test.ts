@@ -134,3 +134,69 @@ test('a plan deleted in one tab stays on screen in the other with its hand edits
   expect(errors).toEqual([]);
   await context.close();
 });
+
+test('edits undone after another tab saved the day leave the saved version on screen, and redone they are edits of the older one', async ({
+  browser,
+}) => {
+  const { context, a, b, errors } = await dayInTwoTabs(browser, 'undone-elsewhere', false);
+  // Tab B saves once with nothing unsaved in tab A, which shows that version and says so.
+  await setDemand(b, 'S3', '5');
+  await b.getByTestId('save-instance').click();
+  await expect(a.getByTestId('edit-demand-S3')).toHaveValue('5');
+  await expect(a.getByTestId('followed-elsewhere')).toBeVisible();
+  // Tab A edits S1 (Tab, not Enter); tab B saves S2 from 8 to 6; tab A's Save is refused, and it keeps its edit.
+  await a.bringToFront();
+  await a.getByTestId('edit-demand-S1').fill('7');
+  await a.getByTestId('edit-demand-S1').press('Tab');
+  await expect(a.getByTestId('unsaved-badge')).toBeVisible();
+  await b.bringToFront();
+  await setDemand(b, 'S2', '6');
+  await b.getByTestId('save-instance').click();
+  await expect(b.getByTestId('unsaved-badge')).toHaveCount(0);
+  await a.bringToFront();
+  await expect(a.getByTestId('saved-elsewhere')).toBeVisible();
+  const asked: string[] = [];
+  a.on('dialog', (dialog) => {
+    asked.push(dialog.message());
+    void dialog.dismiss();
+  });
+  await a.getByTestId('save-instance').click();
+  await expect.poll(() => asked.length).toBe(1);
+  expect(asked[0]).toContain('“undone-elsewhere” was saved in another window after you opened it here');
+
+  // Undone, nothing here is unsaved: tab A shows tab B's version, as it says, and plans it.
+  await a.getByTestId('undo').click();
+  await expect(a.getByTestId('edit-demand-S2')).toHaveValue('6');
+  await expect(a.getByTestId('edit-demand-S1')).toHaveValue('6');
+  await expect(a.getByTestId('unsaved-badge')).toHaveCount(0);
+  await expect(a.getByTestId('saved-elsewhere')).toHaveCount(0);
+  await expect(a.getByTestId('followed-elsewhere')).toContainText('“undone-elsewhere” was saved in another tab or window');
+
+  // Redone, the edit is of the version opened here again, not of tab B's: said so, and Save does not put it over B's.
+  await a.getByTestId('redo').click();
+  await expect(a.getByTestId('edit-demand-S1')).toHaveValue('7');
+  await expect(a.getByTestId('edit-demand-S2')).toHaveValue('8');
+  await expect(a.getByTestId('unsaved-badge')).toBeVisible();
+  await expect(a.getByTestId('saved-elsewhere')).toBeVisible();
+  await expect(a.getByTestId('followed-elsewhere')).toHaveCount(0);
+  await a.getByTestId('save-instance').click();
+  await expect.poll(() => asked.length).toBe(2);
+  expect(asked[1]).toContain('“undone-elsewhere” was saved in another window after you opened it here');
+  await expect(a.getByTestId('unsaved-badge')).toBeVisible();
+  await expect(b.getByTestId('edit-demand-S2')).toHaveValue('6');
+
+  // Undone again: tab B's version, which tab A plans without a refusal.
+  await a.getByTestId('undo').click();
+  await expect(a.getByTestId('edit-demand-S2')).toHaveValue('6');
+  await expect(a.getByTestId('followed-elsewhere')).toBeVisible();
+  await a.getByTestId('method').selectOption('classical');
+  await a.getByTestId('method-effort').fill('0.5');
+  await a.getByTestId('plan-button').click();
+  await expect(a.getByTestId('plan-meta')).toBeVisible({ timeout: 60_000 });
+  // (The refused saves' banner stays: nothing was saved then.)
+  await expect(a.getByTestId('error-banner').filter({ hasText: 'Planning' })).toHaveCount(0);
+  await expect(a.getByTestId('edit-demand-S2')).toHaveValue('6');
+  expect(asked).toHaveLength(2);
+  expect(errors).toEqual([]);
+  await context.close();
+});

@@ -4,8 +4,8 @@
  * (queries.ts), and the day or plan on screen, deleted there, is
  * marked so (the workspace keeps it, and any unsaved edits, until the dispatcher keeps it as a new one or opens
  * another). A run started there is listed at once. A day saved there reaches the workspace through the history list
- * it reads (use-workspace.ts): shown at once where nothing here is unsaved, else said, with an offer to load it. This
- * window's own changes updated its lists already.
+ * it reads (use-saved-elsewhere.ts): shown where nothing here is unsaved (or every edit is undone), else said, with an
+ * offer to load it. This window's own changes updated its lists already.
  */
 import { useEffect } from 'react';
 import { useApi, useApiEvent } from '../hooks/use-api.js';

@@ -4,7 +4,7 @@
  * Edits go through `editDraft` and `changeEdit`, which can be undone; anything that would drop unsaved edits
  * (opening another instance or plan, New, an import, leaving the page) asks first.
  */
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import type { PlannedPlan, SavedEdit, StoredInstance } from '../../shared/api.js';
 import type { Evaluation, Instance, Routes } from '../../shared/domain.js';
 import { type AppErrorData, inputError } from '../../shared/errors.js';
@@ -14,14 +14,16 @@ import { useApi } from '../hooks/use-api.js';
 import { useLeaveWarning } from '../hooks/use-leave-warning.js';
 import { useNotices, useRunner } from '../hooks/use-notices.js';
 import { hasEdits, sameInstance } from './draft.js';
-import { useInstanceList, useStoredDataChanged } from './queries.js';
+import { useStoredDataChanged } from './queries.js';
 import { type DoneElsewhere, doneElsewhere, editsOfChangedDayQuestion, saveAsCopyQuestion } from './elsewhere-questions.js';
 import { keepPlanOn } from './keep-plan.js';
 import { heldEntry, heldEntryNote } from './refused-entries.js';
 import { useDeletedElsewhere } from './use-deleted-elsewhere.js';
 import { useReopenLastOpened } from './use-reopen-last-opened.js';
+import { useSavedElsewhere } from './use-saved-elsewhere.js';
 import { useTableFilter } from './use-table-filter.js';
 import { useUndoHistory } from './use-undo-history.js';
+import { movedBySave, sameStep } from './undo-steps.js';
 
 /** The actions a save is reported under: Save itself, and the saves planning and comparing make first. */
 export const SAVE_ACTIONS = ['Save instance', 'Save before planning', 'Save before comparing'] as const;
@@ -47,6 +49,13 @@ export interface PlanEdit {
   dayGone?: true;
 }
 
+/** One undo step (undo-steps.ts): `base` is the stored version `draft` is an edit of (null: a day never saved). */
+interface UndoStep {
+  draft: Instance | null;
+  edit: PlanEdit | null;
+  base: StoredInstance | null;
+}
+
 export function useWorkspace() {
   const api = useApi();
   const run = useRunner();
@@ -61,11 +70,12 @@ export function useWorkspace() {
   const [opened, setOpened] = useState(0);
   const { filter, setFilter, stopForRefusedEntry } = useTableFilter(opened, stored?.id ?? null);
   const { instances: storedChanged } = useStoredDataChanged();
-  const restore = useCallback((s: { draft: Instance | null; edit: PlanEdit | null }) => {
+  const restore = useCallback((s: UndoStep) => {
+    setStored(s.base);
     setDraft(s.draft);
     setEdit(s.edit);
   }, []);
-  const history = useUndoHistory({ draft, edit }, restore);
+  const history = useUndoHistory<UndoStep>({ draft, edit, base: stored }, restore);
   const { record, clear: clearHistory, rewrite: rewriteHistory } = history;
 
   /** The day not saved yet as it was started (New), before any edit. */
@@ -81,38 +91,17 @@ export function useWorkspace() {
   );
   const unsaved = edited || edit !== null;
 
-  // Another window saved the instance on screen since (the list is read afresh when this window gets the focus):
-  // where nothing here is unsaved, this window shows the stored version, its plan checked again against it, so it
-  // never plans or edits an older one. Unsaved work stays; its save then offers a copy.
-  const { list } = useInstanceList();
-  // Unsaved work here on a version another window has saved over since: said at once, not first when Save is refused.
-  const savedElsewhere = unsaved && stored !== null && list.some((s) => s.id === stored.id && s.updatedAt > stored.updatedAt);
-  // The version another window saved, shown here in place of the one opened (nothing here was unsaved): said until
-  // this window saves, or shows another day.
-  const [followed, setFollowed] = useState<{ id: number; updatedAt: string } | null>(null);
-  const followedElsewhere = stored !== null && followed?.id === stored.id && followed.updatedAt === stored.updatedAt;
+  // Another window saved the day on screen since: shown here where nothing is unsaved, else said (use-saved-elsewhere.ts).
+  const { savedElsewhere, followedElsewhere } = useSavedElsewhere(
+    { stored, draft, edit, plan, unsaved },
+    { setStored, setDraft, setPlanState },
+  );
   // The day or plan on screen, deleted in another window: it stays here, unsaved edits and all (use-deleted-elsewhere.ts).
   const gone = useDeletedElsewhere(stored?.id ?? null, plan?.id ?? null);
   const { deletedElsewhere } = gone;
   // Plans are made of the stored day: Plan saves first where there are edits, and where the day is gone (as a new day,
   // asking first), the one rule of the Plan and Compare buttons ("Save and plan") and of what pressing them does.
   const savesBeforePlanning = dirty || deletedElsewhere;
-  // biome-ignore lint/correctness/useExhaustiveDependencies: a newer version in the list is the trigger
-  useEffect(() => {
-    const newer = stored && list.find((s) => s.id === stored.id && s.updatedAt > stored.updatedAt);
-    if (!stored || !newer || unsaved) return;
-    void (async () => {
-      const record = await run('Reload instance', () => api.call('instances:get', { id: stored.id }));
-      if (!record) return;
-      setStored(record);
-      setDraft(record.instance);
-      setFollowed({ id: record.id, updatedAt: record.updatedAt });
-      if (plan?.instanceId === record.id) {
-        const rechecked = await run('Check plan', () => api.call('plans:get', { id: plan.id }));
-        if (rechecked) setPlanState(rechecked);
-      }
-    })();
-  }, [list]);
 
   /** True when nothing unsaved would be lost, or the dispatcher agrees to drop it. */
   const confirmDiscard = useCallback((): boolean => {
@@ -168,10 +157,7 @@ export function useWorkspace() {
       setPlanState(next);
       setEdit(null);
       // Route edits belong to the plan they were made on; customer and fleet edits stay undoable.
-      rewriteHistory(
-        (s) => ({ draft: s.draft, edit: null }),
-        (a, b) => a.draft === b.draft && a.edit === b.edit,
-      );
+      rewriteHistory((s) => ({ ...s, edit: null }), sameStep);
     },
     [rewriteHistory],
   );
@@ -272,6 +258,7 @@ export function useWorkspace() {
       if (!record) return undefined;
       setStored(record);
       setDraft(record.instance);
+      rewriteHistory(movedBySave(stored, record), sameStep);
       setSaveErrors([]);
       // The plan on screen is checked again against what was just saved (it says so where its figures changed).
       if (plan && plan.instanceId === record.id) {
@@ -283,7 +270,7 @@ export function useWorkspace() {
       await storedChanged();
       return record;
     },
-    [api, run, draft, stored, dirty, deletedElsewhere, plan, edit, setPlan, storedChanged, dismissAction],
+    [api, run, draft, stored, dirty, deletedElsewhere, plan, edit, setPlan, rewriteHistory, storedChanged, dismissAction],
   );
 
   /**
@@ -301,12 +288,16 @@ export function useWorkspace() {
   /**
    * A plan of the day on screen (`planned`, as it was planned) was kept with a copy of the day, the day having been
    * deleted in another window while it was planned: the copy is the day on screen now. Edits made here meanwhile stay on
-   * screen, unsaved, as edits of it.
+   * screen, unsaved, as edits of it, and so do the undo steps.
    */
-  const followCopy = useCallback((copy: StoredInstance, planned: Instance) => {
-    setStored(copy);
-    setDraft((d) => (d && !sameInstance(d, planned) ? d : copy.instance));
-  }, []);
+  const followCopy = useCallback(
+    (copy: StoredInstance, planned: StoredInstance) => {
+      setStored(copy);
+      setDraft((d) => (d && !sameInstance(d, planned.instance) ? d : copy.instance));
+      rewriteHistory(movedBySave(planned, copy), sameStep);
+    },
+    [rewriteHistory],
+  );
 
   /** The day on screen, deleted in another window, kept as a new day with its edits (the dispatcher asked for it). */
   const saveAsNewDay = useCallback(() => saveFor('Save as new day', true), [saveFor]);
