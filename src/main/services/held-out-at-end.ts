@@ -66,9 +66,7 @@ export async function judgeChanged(
     if (!day) continue;
     const refused = modelSizeRefusal(carriedCustomers(day).length);
     if (refused) {
-      judgedAsBefore.push(
-        `“${names[d]}” (${carriedCustomers(day).length} customers now, more than a learned model plans)`,
-      );
+      judgedAsBefore.push(`“${names[d]}” (${carriedCustomers(day).length} customers now, more than a learned model plans)`);
       continue;
     }
     try {
