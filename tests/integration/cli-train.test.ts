@@ -22,7 +22,11 @@ const train = (dir: string, ...args: string[]) =>
   jamprIn(dir, 'train', '--size', '6', '--minutes', '0.5', '--threads', '1', '--instances', 'days.jsonl', ...args);
 
 describe('jampr train on days of --instances', () => {
-  it('holds out the last days, as the Training tab holds out the days stored last, and judges the model on them against the one it started from', async () => {
+  // The two trainings below each take their half minute of the clock on one thread (--threads 1): run side by side
+  // (each its own process), they take one half minute of the suite rather than two. Their checks read no step count.
+  it.concurrent('holds out the last days, as the Training tab holds out the days stored last, and judges the model on them against the one it started from', async ({
+    expect,
+  }) => {
     const { dir, from } = await retrainingFolder(6);
     const { stdout, stderr } = await train(dir, '--from', from, '--out', 'mine');
     const result = JSON.parse(stdout);
@@ -39,7 +43,9 @@ describe('jampr train on days of --instances', () => {
     expect(typeof result.better).toBe('boolean');
   }, 120_000);
 
-  it('without --from, compares each held-out day with the model jampr plans that day with, as the app does', async () => {
+  it.concurrent('without --from, compares each held-out day with the model jampr plans that day with, as the app does', async ({
+    expect,
+  }) => {
     const dir = await cliWorkDir();
     const models = join(dir, 'models');
     const n6 = await saveTinyModel(models, 'jampr', 'tw1', 6);
