@@ -2,27 +2,33 @@ import { cpSync } from 'node:fs';
 import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { makeVariant } from '../../src/shared/domain.js';
 import { loadCheckpoint } from '../../src/main/jampr/checkpoint.js';
 import { heldOutPlanCosts } from '../../src/main/jampr/train/plan-validation.js';
 import { trainModel } from '../../src/main/jampr/train/train.js';
+import type { TrainJobProgress } from '../../src/main/jobs/protocol.js';
 import { runTrainJob } from '../../src/main/jobs/train.js';
+import { meanCost } from '../../src/shared/holdout.js';
 import { MIN_TRAINING_MINUTES } from '../../src/shared/limits.js';
 import { createRng } from '../../src/main/vrp/rng.js';
 import { saveTinyModel, tinyInstance } from '../unit/jampr/fixtures.js';
 
 describe('judging a retrained model on the held-out days', () => {
-  it("plans the held-out days once: the run's first and last validation are the comparison's plans of them", async () => {
+  /**
+   * One run to its end, fine-tuning the tiny model on two days and holding out two, read by the two checks below (the
+   * judging and the learning curve). A quarter minute: a few steps of 6 customers, as many as either needs.
+   */
+  async function runToEnd() {
     const root = await mkdtemp(join(tmpdir(), 'jampr-judging-'));
     const current = await saveTinyModel(root, 'jampr', 'tw1', 6);
     const rng = createRng(7);
     const days = Array.from({ length: 4 }, () => tinyInstance(6, rng));
     const phases: string[] = [];
+    const points: NonNullable<TrainJobProgress['point']>[] = [];
     const job = {
       variant: 'tw1' as const,
       size: 6,
-      // A quarter minute: a few steps of 6 customers, as many as the judging needs.
       minutes: 0.25,
       instances: days.slice(0, 2),
       fromDir: current,
@@ -35,8 +41,20 @@ describe('judging a retrained model on the held-out days', () => {
     };
     const result = await runTrainJob(job, {
       signal: new AbortController().signal,
-      onProgress: ({ phase }) => phase && phases.push(phase),
+      onProgress: ({ phase, point }) => {
+        if (phase) phases.push(phase);
+        if (point) points.push(point);
+      },
     });
+    return { root, current, job, result, phases, points };
+  }
+  let run: Awaited<ReturnType<typeof runToEnd>>;
+  beforeAll(async () => {
+    run = await runToEnd();
+  }, 120_000);
+
+  it("plans the held-out days once: the run's first and last validation are the comparison's plans of them", async () => {
+    const { root, current, job, result, phases } = run;
     expect(result.cancelled).toBe(false);
     // Nothing is left to plan after the run's minutes: the comparison was made by the run's own validations.
     expect(phases.filter((p) => p.startsWith('comparing'))).toEqual([]);
@@ -50,6 +68,28 @@ describe('judging a retrained model on the held-out days', () => {
     expect(result.comparison?.newCosts).toEqual([...saved.costs]);
     expect(result.comparison?.newUnservedByDay).toEqual(saved.unservedByDay);
   }, 120_000);
+
+  it("draws the learning curve as the verdict measures: its last point is the saved model's mean plan cost of the held-out days", async () => {
+    // The same run to its end: the trainer validates once more on the weights it saves last.
+    const { job, result, points } = run;
+    expect(result.cancelled).toBe(false);
+    const validated = points.filter((p) => p.validationCost !== null);
+    const [first, last] = [validated[0], validated.at(-1)!];
+    const comparison = result.comparison!;
+    // The same figures as the verdict's, in the days' own units: the start is the model the run started from (the one
+    // compared with), the end the model it saved; the customers left unserved are counted apart, as the verdict counts them.
+    expect(first.validationCost).toBeCloseTo(meanCost(comparison.currentCosts!), 3);
+    expect(first.validationUnserved).toBe(comparison.currentUnserved);
+    expect(last.validationCost).toBeCloseTo(meanCost(comparison.newCosts), 3);
+    expect(last.validationUnserved).toBe(comparison.newUnserved);
+    expect(last.instancesSeen).toBe(points.at(-1)!.instancesSeen);
+    // The points say how many training steps the run took.
+    expect(last.steps).toBeGreaterThan(0);
+    expect(points[0].steps).toBe(0);
+    // The card says its curve is in plan costs, for the Models table.
+    const { card } = await loadCheckpoint(job.outDir);
+    expect(card.validation.measure).toBe('plans');
+  });
 
   it('measures the model it starts from as the plan job plans it, where training adds the features it lacks (zero weights)', async () => {
     const root = await mkdtemp(join(tmpdir(), 'jampr-judging-'));

@@ -11,6 +11,7 @@ import { MIN_TRAINING_MINUTES } from '../../src/shared/limits.js';
 import { createRng } from '../../src/main/vrp/rng.js';
 import { saveTinyModel, tinyInstance } from '../unit/jampr/fixtures.js';
 
+// The learning curve of a run left to its end is checked on the run train-job-judging.test.ts judges (one run, read twice).
 describe('the train job', () => {
   it('fine-tunes a trained model (pair bias first, then imitation of the classical plans of the user days) and compares on the held-out ones', async () => {
     const root = await mkdtemp(join(tmpdir(), 'jampr-train-job-'));
@@ -100,48 +101,6 @@ describe('the train job', () => {
     expect(withOrder).toBeGreaterThan(0);
     expect(withOrder).toBe(await startCost(day));
   });
-
-  it("draws the learning curve as the verdict measures: its last point is the saved model's mean plan cost of the held-out days", async () => {
-    const root = await mkdtemp(join(tmpdir(), 'jampr-train-job-'));
-    const current = await saveTinyModel(root, 'jampr', 'tw1', 6);
-    const rng = createRng(7);
-    const days = Array.from({ length: 4 }, () => tinyInstance(6, rng));
-    const points: NonNullable<TrainJobProgress['point']>[] = [];
-    // Run to its end (the shortest run the app allows): the trainer validates once more on the weights it saves last.
-    const result = await runTrainJob(
-      {
-        variant: 'tw1',
-        size: 6,
-        minutes: MIN_TRAINING_MINUTES,
-        instances: days.slice(0, 2),
-        fromDir: current,
-        holdout: days.slice(2),
-        compareDir: current,
-        outDir: join(root, 'new'),
-        name: 'curve',
-        seed: 5,
-        threads: 1,
-      },
-      { signal: new AbortController().signal, onProgress: ({ point }) => point && points.push(point) },
-    );
-    expect(result.cancelled).toBe(false);
-    const validated = points.filter((p) => p.validationCost !== null);
-    const [first, last] = [validated[0], validated.at(-1)!];
-    const comparison = result.comparison!;
-    // The same figures as the verdict's, in the days' own units: the start is the model the run started from (the one
-    // compared with), the end the model it saved; the customers left unserved are counted apart, as the verdict counts them.
-    expect(first.validationCost).toBeCloseTo(meanCost(comparison.currentCosts!), 3);
-    expect(first.validationUnserved).toBe(comparison.currentUnserved);
-    expect(last.validationCost).toBeCloseTo(meanCost(comparison.newCosts), 3);
-    expect(last.validationUnserved).toBe(comparison.newUnserved);
-    expect(last.instancesSeen).toBe(points.at(-1)!.instancesSeen);
-    // The points say how many training steps the run took.
-    expect(last.steps).toBeGreaterThan(0);
-    expect(points[0].steps).toBe(0);
-    // The card says its curve is in plan costs, for the Models table.
-    const { card } = await loadCheckpoint(join(root, 'new'));
-    expect(card.validation.measure).toBe('plans');
-  }, 120_000);
 
   it("ends a cancelled run's curve on its verdict's figure: the saved model's plans of the held-out days, measured once", async () => {
     const root = await mkdtemp(join(tmpdir(), 'jampr-train-job-'));
