@@ -1,12 +1,17 @@
 /**
  * What a dispatcher sees at 1366 x 768 (the common laptop) and 1920 x 1080, measured box by box: the reason Plan waits
- * on an empty day lies clear of the Plan card (it crossed the card's top edge).
+ * on an empty day lies clear of the Plan card (it crossed the card's top edge); the Training form's days to tick are in
+ * sight in their box (a long explanation filled the box and cut them off).
  */
 import { expect, type Locator, test } from '@playwright/test';
+import { importCsv } from './support/csv-import.js';
 import { filePage } from './support/day-page.js';
+import { realDayCsv } from './support/fixtures.js';
 
 const LAPTOP = { width: 1366, height: 768 };
 const FULL_HD = { width: 1920, height: 1080 };
+/** A real day's stops, which 3 vans of 30 cannot all serve: a long list of customers not served in the comparison. */
+const STOPS = 60;
 
 // Scrollbars as a dispatcher's window draws them, each taking its width: a headless browser hides them unless told not to.
 test.use({ launchOptions: async ({ launchOptions }, use) => use({ ...launchOptions, ignoreDefaultArgs: ['--hide-scrollbars'] }) });
@@ -18,7 +23,24 @@ type Box = { x: number; y: number; width: number; height: number };
 const box = async (locator: Locator): Promise<Box> => (await locator.boundingBox())!;
 const bottom = (b: Box) => b.y + b.height;
 const right = (b: Box) => b.x + b.width;
+const within = (inner: Box, outer: Box) =>
+  inner.x >= outer.x - 0.5 && inner.y >= outer.y - 0.5 && right(inner) <= right(outer) + 0.5 && bottom(inner) <= bottom(outer) + 0.5;
 const overlaps = (p: Box, q: Box) => p.x < right(q) && q.x < right(p) && p.y < bottom(q) && q.y < bottom(p);
+
+/** The part of an element's box its scrolling box shows (its client area), in the window's coordinates. */
+async function visibleArea(locator: Locator): Promise<Box> {
+  return locator.evaluate((el) => {
+    const e = el as unknown as {
+      getBoundingClientRect(): { left: number; top: number };
+      clientLeft: number;
+      clientTop: number;
+      clientWidth: number;
+      clientHeight: number;
+    };
+    const r = e.getBoundingClientRect();
+    return { x: r.left + e.clientLeft, y: r.top + e.clientTop, width: e.clientWidth, height: e.clientHeight };
+  });
+}
 
 test('on an empty day the reason Plan waits lies clear of the Plan card', async () => {
   const reason = byTest('plan-button-blocked');
@@ -35,6 +57,28 @@ test('on an empty day the reason Plan waits lies clear of the Plan card', async 
   }
   await app.page.setViewportSize(LAPTOP);
   await app.session.screenshot('laptop-empty-day');
+});
+
+test("the Training form's first days to tick are in sight in their box, under its one-line hint", async () => {
+  await importCsv(app.page, 'laptop-layout.csv', realDayCsv(STOPS), { vehicles: 3, capacity: 30, speedKmh: 25 });
+  await byTest('tab-training').click();
+  const days = app.page.locator('[data-testid="train-instances"] label.checkbox');
+  await expect(days.first()).toBeVisible();
+  for (const size of [LAPTOP, FULL_HD]) {
+    await app.page.setViewportSize(size);
+    const shown = await visibleArea(byTest('train-instances'));
+    const window = { x: 0, y: 0, ...size };
+    const count = Math.min(3, await days.count());
+    for (let k = 0; k < count; k++) {
+      const day = await box(days.nth(k));
+      const where = `${size.width} x ${size.height}: day ${k + 1} ${JSON.stringify(day)}`;
+      expect(within(day, shown), `${where} in its box's visible part ${JSON.stringify(shown)}`).toBe(true);
+      expect(within(day, window), `${where} in the window`).toBe(true);
+    }
+    await app.session.screenshot(`laptop-training-${size.width}`);
+  }
+  await app.page.setViewportSize(LAPTOP);
+  await byTest('tab-plan').click();
 });
 
 test('the page reported no errors of its own', () => {

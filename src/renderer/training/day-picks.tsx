@@ -1,6 +1,6 @@
 /**
  * The Training form's days to tick, in the history's order. Two years of days are 2,000 check boxes: the list draws
- * those in view only (use-list-window.ts) inside the form's "Learn from" box, which scrolls it below its hint.
+ * those in view only (use-list-window.ts) inside their scrolling box in the form's "Learn from" box, under its hint.
  */
 import { type RefObject, useMemo, useRef } from 'react';
 import type { InstanceSummary } from '../../shared/api.js';
@@ -14,7 +14,7 @@ interface Props {
   chosen: ReadonlySet<number>;
   heldOut: ReadonlySet<number>;
   onToggle(id: number): void;
-  /** The box that scrolls the list (the "Learn from" box around it). */
+  /** The box that scrolls the list (inside the "Learn from" box). */
   scroll: RefObject<HTMLElement | null>;
 }
 

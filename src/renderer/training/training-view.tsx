@@ -67,7 +67,7 @@ export function TrainingView({ planPolicy }: { planPolicy: VariantName }) {
   const activeNow = (modelId: number | null) => training.models.find((m) => m.id === modelId)?.active;
   const running = current?.status === 'running';
   const validity = useFieldValidity();
-  const picks = useRef<HTMLFieldSetElement>(null);
+  const picks = useRef<HTMLDivElement>(null);
   const toggle = (id: number) =>
     setForm((f) => {
       const next = new Set(f.chosen);
@@ -138,19 +138,14 @@ export function TrainingView({ planPolicy }: { planPolicy: VariantName }) {
           <span>Model name (optional)</span>
           <input value={name} placeholder="e.g. depot-north-soft" data-testid="train-name" onChange={(e) => setName(e.target.value)} />
         </label>
-        <fieldset className="instance-picks" data-testid="train-instances" ref={picks}>
+        <fieldset className="instance-picks">
           <legend>Learn from</legend>
-          <p className="hint">
-            Perturbed copies of the ticked instances; the ones first stored last (a fifth, and at least three from four ticked on; marked
-            below, whatever their place in this list, which puts the last edited first) are held out to judge the new model, which replaces
-            the current one only if it plans them better, day by day, and they are at least three (fewer are too few to judge by: the new
-            model is then kept but not activated, and can be activated under Models). Judging them is part of the minutes: both models plan
-            each held-out day once, the model in use as the run starts and the new one as it ends (a few seconds a day, minutes for a day of{' '}
-            {SLOW_MODEL_CUSTOMERS} customers or more: said below); the learning curve's points in between take at most 15 % of the minutes.
-            A held-out day deleted during the run is left out of the judging. None ticked: generated instances like the paper's.
-          </p>
+          {/* One line above the days, so that they are in sight: how the run judges its model is said under Start. */}
+          <p className="hint">Perturbed copies of the days ticked; none ticked: generated instances like the paper's.</p>
           {instances.length === 0 && <p className="empty">No saved instances.</p>}
-          <DayPicks instances={instances} chosen={chosen} heldOut={heldOut} onToggle={toggle} scroll={picks} />
+          <div className="instance-pick-scroll" data-testid="train-instances" ref={picks}>
+            <DayPicks instances={instances} chosen={chosen} heldOut={heldOut} onToggle={toggle} scroll={picks} />
+          </div>
         </fieldset>
         <label className="checkbox">
           <input
@@ -198,6 +193,16 @@ export function TrainingView({ planPolicy }: { planPolicy: VariantName }) {
             {slowToJudge}
           </p>
         )}
+        {/* How a run judges its model, for every run: below what this one's ticks make of it (the outlook). */}
+        <p className="hint" data-testid="train-judging">
+          Of the ticked days, the ones first stored last (a fifth, and at least three from four ticked on; marked in the list, whatever
+          their place in it, which puts the last edited first) are held out to judge the new model, which replaces the current one only if
+          it plans them better, day by day, and they are at least three (fewer are too few to judge by: the new model is then kept but not
+          activated, and can be activated under Models). Judging them is part of the minutes: both models plan each held-out day once, the
+          model in use as the run starts and the new one as it ends (a few seconds a day, minutes for a day of {SLOW_MODEL_CUSTOMERS}{' '}
+          customers or more: said above); the learning curve's points in between take at most 15 % of the minutes. A held-out day deleted
+          during the run is left out of the judging.
+        </p>
       </section>
       <section className="panel training-run" data-testid="training-run">
         <div className="panel-title-row">
