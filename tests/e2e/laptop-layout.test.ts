@@ -1,9 +1,11 @@
 /**
  * What a dispatcher sees at 1366 x 768 (the common laptop) and 1920 x 1080, measured box by box: the reason Plan waits
  * on an empty day lies clear of the Plan card (it crossed the card's top edge); the Training form's days to tick are in
- * sight in their box (a long explanation filled the box and cut them off).
+ * sight in their box (a long explanation filled the box and cut them off); the Compare view's customer table heads
+ * every column whole and names a cut cell in its tooltip ("CUSTOMI", "at th…").
  */
 import { expect, type Locator, test } from '@playwright/test';
+import { compareHardAndSoft } from './support/compare.js';
 import { importCsv } from './support/csv-import.js';
 import { filePage } from './support/day-page.js';
 import { realDayCsv } from './support/fixtures.js';
@@ -42,6 +44,13 @@ async function visibleArea(locator: Locator): Promise<Box> {
   });
 }
 
+/** Whether the element's text is cut: wider than the box that shows it. */
+const cut = (locator: Locator) =>
+  locator.evaluate((el) => {
+    const e = el as unknown as { scrollWidth: number; clientWidth: number };
+    return e.scrollWidth > e.clientWidth;
+  });
+
 test('on an empty day the reason Plan waits lies clear of the Plan card', async () => {
   const reason = byTest('plan-button-blocked');
   await expect(reason).toHaveText('Open or import a day first');
@@ -78,6 +87,28 @@ test("the Training form's first days to tick are in sight in their box, under it
     await app.session.screenshot(`laptop-training-${size.width}`);
   }
   await app.page.setViewportSize(LAPTOP);
+  await byTest('tab-plan').click();
+});
+
+test("at 1366 x 768 the Compare view's customer table heads each column whole, a cut cell whole in its tooltip", async () => {
+  await compareHardAndSoft(app.page);
+  const table = byTest('compare-customers');
+  await expect(table).toBeVisible();
+  for (const size of [LAPTOP, FULL_HD]) {
+    await app.page.setViewportSize(size);
+    for (const heading of await table.locator('thead th').all()) {
+      const text = await heading.textContent();
+      expect(await cut(heading), `${size.width} x ${size.height}: the heading "${text}" is cut`).toBe(false);
+    }
+    for (const text of await table.locator('tbody .clip-text').all()) {
+      if (!(await cut(text))) continue;
+      const whole = (await text.textContent())!;
+      const title = await text.locator('xpath=ancestor::td[1]').getAttribute('title');
+      expect(title ?? '', `${size.width} x ${size.height}: "${whole}", cut, whole in its cell's tooltip`).toMatch(whole);
+    }
+  }
+  await app.page.setViewportSize(LAPTOP);
+  await app.session.screenshot('laptop-compare');
   await byTest('tab-plan').click();
 });
 

@@ -146,8 +146,9 @@ export function CompareTables({ instance, comparison, stale }: { instance: Insta
               <tbody>
                 {atDepot && (
                   <tr data-testid="compare-depot-wait" title={depotWaitTitle(a.variant, b.variant)}>
-                    <td>
-                      <span className="clip-text">at the depot</span>
+                    {/* Cut where the column is narrow, as a customer's id is: whole in its own tooltip, before the row's. */}
+                    <td title={`${AT_DEPOT}: ${depotWaitTitle(a.variant, b.variant)}`}>
+                      <span className="clip-text">{AT_DEPOT}</span>
                     </td>
                     <td className="num">—</td>
                     <td className="num">—</td>
@@ -174,6 +175,9 @@ export function CompareTables({ instance, comparison, stale }: { instance: Insta
     </div>
   );
 }
+
+/** The first row's name: the time drivers spend at the depot before their first stop (depot-wait.ts). */
+const AT_DEPOT = 'at the depot';
 
 /** Marks the cost difference of plans priced by different policies, and the note above the figures that says why. */
 const UNPRICED_MARK = '*';
