@@ -2,9 +2,11 @@
  * What a dispatcher sees at 1366 x 768 (the common laptop) and 1920 x 1080, measured box by box: the reason Plan waits
  * on an empty day lies clear of the Plan card (it crossed the card's top edge); the Training form's days to tick are in
  * sight in their box (a long explanation filled the box and cut them off); the Compare view's customer table heads
- * every column whole and names a cut cell in its tooltip ("CUSTOMI", "at th…").
+ * every column whole and names a cut cell in its tooltip ("CUSTOMI", "at th…"); the history shows several plans of a
+ * day of many (one line, cut mid-text).
  */
-import { expect, type Locator, test } from '@playwright/test';
+import { expect, type Locator, type Page, test } from '@playwright/test';
+import { callApi } from './support/api-page.js';
 import { compareHardAndSoft } from './support/compare.js';
 import { importCsv } from './support/csv-import.js';
 import { filePage } from './support/day-page.js';
@@ -12,6 +14,8 @@ import { realDayCsv } from './support/fixtures.js';
 
 const LAPTOP = { width: 1366, height: 768 };
 const FULL_HD = { width: 1920, height: 1080 };
+/** Plans of the day in the history: the tester's day had 26. */
+const PLANS = 26;
 /** A real day's stops, which 3 vans of 30 cannot all serve: a long list of customers not served in the comparison. */
 const STOPS = 60;
 
@@ -112,6 +116,37 @@ test("at 1366 x 768 the Compare view's customer table heads each column whole, a
   await byTest('tab-plan').click();
 });
 
+test(`at 1366 x 768 the history shows the open day and plans of its ${PLANS} whole, the table five rows`, async () => {
+  const dayId = await openDayId(app.page);
+  for (let k = 0; k < PLANS; k++) {
+    await callApi(app.page, 'plans:create', { instanceId: dayId, variant: { name: 'tw1' }, method: 'classical', timeLimitSec: 0.1 });
+  }
+  const plans = app.page.locator(`[data-testid="history-instance-${dayId}"] [data-testid^="history-plan-"]`);
+  // Those made here, and the two plans Compare made.
+  await expect(plans).toHaveCount(PLANS + 2);
+  const shown = await visibleArea(app.page.locator('.history-list'));
+  let whole = 0;
+  for (const plan of await plans.all()) if (within(await box(plan), shown)) whole++;
+  // Each of three lines here (its figures wrap, 33 customers not served): two whole, and the customer table keeps five rows.
+  expect(whole, `plans whole in the history ${JSON.stringify(shown)}`).toBeGreaterThanOrEqual(2);
+  expect(within(await box(app.page.locator('.history-item.current .history-row')), shown), 'the open day whole').toBe(true);
+  const table = await visibleArea(byTest('customer-table-scroll'));
+  const rows = app.page.locator('[data-testid^="customer-row-"]');
+  let rowsShown = 0;
+  for (let k = 0; k < 6; k++) {
+    const row = await box(rows.nth(k));
+    if (within(row, table) && bottom(row) <= LAPTOP.height) rowsShown++;
+  }
+  expect(rowsShown, `rows of the customer table whole in ${JSON.stringify(table)}`).toBeGreaterThanOrEqual(5);
+  await app.session.screenshot('laptop-history');
+});
+
 test('the page reported no errors of its own', () => {
   expect(app.session.errors).toEqual([]);
 });
+
+/** The id of the day on screen, as the history marks it. */
+async function openDayId(page: Page): Promise<number> {
+  const id = await page.locator('.history-item.current').getAttribute('data-testid');
+  return Number(/(\d+)$/.exec(id!)![1]);
+}
