@@ -1,4 +1,5 @@
 import { AppError } from '../../../shared/errors.js';
+import { PAIR_FIT_DAYS, PAIR_FIT_SHARE } from '../../../shared/training-time.js';
 
 /**
  * Training recipes. 'rollout' is the paper's (greedy-rollout baseline, one sample per instance) at a
@@ -78,7 +79,7 @@ export const FINE_TUNE_RECIPE = {
  * Retraining a trained model on the user's days first fits its pair bias to them (train.ts `pairSearch`): 32
  * perturbed days, at most 61 greedy passes over them, at most 30 % of the run.
  */
-export const RETRAIN_PAIR_SEARCH = { instances: 32, evaluations: 61, share: 0.3 } as const;
+export const RETRAIN_PAIR_SEARCH = { instances: PAIR_FIT_DAYS, evaluations: 61, share: PAIR_FIT_SHARE } as const;
 
 /** The paper's schedule for N=20 (batch 128 at N=50), for reference and for machines that can afford it. */
 export const PAPER_SCHEDULE = { batchSize: 512, epochSize: 1_024_000, evalSize: 10_000, epochs: 50 } as const;

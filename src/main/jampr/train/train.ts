@@ -1,5 +1,6 @@
 import { processCpuSeconds } from '../../cpu-time.js';
 import { AppError } from '../../../shared/errors.js';
+import { VALIDATION_DAYS_DRAWN } from '../../../shared/training-time.js';
 import { createRng } from '../../vrp/rng.js';
 import { roundCurveCost } from '../card.js';
 import { saveCheckpoint } from '../checkpoint.js';
@@ -38,7 +39,7 @@ export async function trainModel(o: TrainModelOptions): Promise<TrainResult> {
 async function trainWithRecipe(o: StageOptions): Promise<TrainResult> {
   const recipe = resolveRecipe(o.recipe);
   const kind = o.kind ?? 'jampr';
-  const validationSize = o.validationSet?.length ?? o.validationSize ?? 128;
+  const validationSize = o.validationSet?.length ?? o.validationSize ?? VALIDATION_DAYS_DRAWN;
   const validationSeed = o.validationSeed ?? 4321;
   const setup = await setupTraining({
     ...o,
