@@ -18,9 +18,11 @@ interface Props {
   title?: string;
   /** Commit a typed value equal to the shown one too: for a field whose typing means "chosen by hand". */
   commitUnchanged?: boolean;
+  /** The id of a note about the value elsewhere in the form, read out with the field (after its error, if any). */
+  describedBy?: string;
 }
 
-export function NumberField({ label, value, onCommit, testId, min, max, step, integer, title, commitUnchanged }: Props) {
+export function NumberField({ label, value, onCommit, testId, min, max, step, integer, title, commitUnchanged, describedBy }: Props) {
   const [text, setText] = useState(String(value));
   const [error, setError] = useState<string | null>(null);
   useEffect(() => {
@@ -48,7 +50,7 @@ export function NumberField({ label, value, onCommit, testId, min, max, step, in
         step={step}
         data-testid={testId}
         aria-invalid={error ? true : undefined}
-        aria-describedby={shown.describedBy}
+        aria-describedby={[shown.describedBy, describedBy].filter(Boolean).join(' ') || undefined}
         onChange={(e) => {
           setText(e.target.value);
           commit(e.target.value);

@@ -7,6 +7,7 @@ import { VARIANT_LABELS, VARIANT_NAMES, type VariantName } from '../../shared/do
 import { holdoutOutlook, holdoutSpeedNotice, splitHoldout } from '../../shared/holdout.js';
 import { modelThatPlans } from '../../shared/model-choice.js';
 import { MAX_TRAINING_MINUTES, MIN_TRAINING_MINUTES, SHORTEST_TRAINING_RUN, SLOW_MODEL_CUSTOMERS } from '../../shared/limits.js';
+import { runTimeNotice } from '../../shared/training-time.js';
 import { formatDateTime, formatNumber } from '../format.js';
 import { FieldValidity, useFieldValidity } from '../panels/field-validity.js';
 import { NumberField } from '../panels/number-field.js';
@@ -61,6 +62,18 @@ export function TrainingView({ planPolicy }: { planPolicy: VariantName }) {
   const heldOut = new Set(splitHoldout([...chosen].sort((a, b) => a - b)).holdout);
   // Said before Start: a held-out day a learned model takes minutes to plan makes the judging after the run take minutes.
   const slowToJudge = holdoutSpeedNotice(instances.filter((i) => heldOut.has(i.id)));
+  // Said at the minutes field before Start: how long the run takes in all, and where its minutes are too few to train a step.
+  const stopsOf = (days: typeof instances) => days.map((i) => i.customers);
+  const ticked = instances.filter((i) => chosen.has(i.id));
+  const runTime = runTimeNotice(
+    {
+      size,
+      learnStops: stopsOf(ticked.filter((i) => !heldOut.has(i.id))),
+      heldOutStops: stopsOf(ticked.filter((i) => heldOut.has(i.id))),
+      fromScratch,
+    },
+    minutes,
+  );
   const { current, fraction } = training;
   const startsFrom = modelThatPlans(training.models, 'jampr', variant, size);
   /** Whether the run's model is active today (undefined: no model, or not listed yet). */
@@ -130,10 +143,26 @@ export function TrainingView({ planPolicy }: { planPolicy: VariantName }) {
               step={0.5}
               value={minutes}
               testId="train-minutes"
+              describedBy="train-run-time-note"
               onCommit={setMinutes}
             />
           </div>
         </FieldValidity.Provider>
+        <p
+          id="train-run-time-note"
+          className={runTime.short ? 'note note-warn' : 'hint'}
+          data-testid={runTime.short ? 'train-minutes-short' : 'train-run-time'}
+        >
+          {runTime.text}
+          {runTime.short && (
+            <>
+              {' '}
+              <button className="btn btn-small" data-testid="train-minutes-fit" onClick={() => setMinutes(runTime.shortestMinutes)}>
+                Use {formatNumber(runTime.shortestMinutes)} min
+              </button>
+            </>
+          )}
+        </p>
         <label className="field-block">
           <span>Model name (optional)</span>
           <input value={name} placeholder="e.g. depot-north-soft" data-testid="train-name" onChange={(e) => setName(e.target.value)} />
