@@ -103,9 +103,10 @@ export interface RunTimeNotice {
 /**
  * Said at the minutes field, before the run starts: how long the run takes in all and that judging is part of its
  * minutes; where they are too few to train a step at this size on these days, what the run would do instead (getting
- * ready takes its time however few minutes it is given) and the fewest minutes that fit.
+ * ready takes its time however few minutes it is given) and the fewest minutes that fit. `keepsNoModel`: the app
+ * keeps no model of a run that trained no step; `jampr train` writes it all the same (the one it started from).
  */
-export function runTimeNotice(shape: RunShape, minutes: number): RunTimeNotice {
+export function runTimeNotice(shape: RunShape, minutes: number, { keepsNoModel = true }: { keepsNoModel?: boolean } = {}): RunTimeNotice {
   const t = runTime(shape);
   const total = minutesText(expectedSec(t, minutes));
   const { shortestMinutes } = t;
@@ -118,7 +119,7 @@ export function runTimeNotice(shape: RunShape, minutes: number): RunTimeNotice {
   const ready = `${measuredOn(shape)}${t.pairSec > 0 ? ', then fitting the pair bias' : ''}`;
   const outcome = stepFits(t, minutes)
     ? `it takes one short step past them, about ${total} in all`
-    : `it trains no step and keeps no model, yet takes about ${total}`;
+    : `it trains no step${keepsNoModel ? ' and keeps no model' : ''}, yet takes about ${total}`;
   return {
     short: true,
     shortestMinutes,

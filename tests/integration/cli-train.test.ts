@@ -32,6 +32,9 @@ describe('jampr train on days of --instances', () => {
     const result = JSON.parse(stdout);
     // Six days: the last three are held out (shared/holdout.ts), the model learns from the first three.
     expect(result).toMatchObject({ heldOut: ['day-4', 'day-5', 'day-6'], compared: from, comparison: { days: 3 } });
+    // What it said of its minutes before it started (shared/training-time.ts): days of 6 stops fit in half a minute.
+    expect(result.estimate).toEqual({ shortestMinutes: 0.5, expectedSec: 30, short: false });
+    expect(stderr).not.toMatch(/^jampr: warning:/m);
     expect(result.comparison.currentCosts).toHaveLength(3);
     expect(Math.min(...result.comparison.currentCosts)).toBeGreaterThan(0);
     const card = JSON.parse(await readFile(join(dir, 'mine', 'card.json'), 'utf8'));

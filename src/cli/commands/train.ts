@@ -21,6 +21,7 @@ import { trainOnThread } from '../train-thread.js';
 import { trainVerdict } from '../train-verdict.js';
 import { usageError } from '../usage.js';
 import { modelNameSchema } from '../../shared/model-name.js';
+import { expectedSec, runTime, runTimeNotice } from '../../shared/training-time.js';
 
 /**
  * Trains (or continues training) a JAMPR model on the ML worker; Ctrl-C stops it (train-thread.ts): what was trained is
@@ -59,8 +60,11 @@ export async function run(argv: string[]): Promise<void> {
     : await Promise.all(holdout.map((day) => plannedWith(variant, carriedCustomers(day).length)));
   const compared = comparedModelsText(compareDirs.map((dir) => dir && modelName(dir)));
   const comparedDir = new Set(compareDirs).size === 1 ? compareDirs[0] : null;
+  const estimate = runEstimate({ size, learn, holdout, fromScratch: fromDir === null }, minutes);
   // The last check before the work: from here until the process ends, a second run on this --out is refused.
   claimOutputFolder(outDir, values.out);
+  /** Steps trained so far (the progress points count them): none by the end, the minutes were too few. */
+  let steps = 0;
   const { result, stoppedBy } = await trainOnThread(
     {
       variant,
@@ -79,7 +83,8 @@ export async function run(argv: string[]): Promise<void> {
       // days, whose plans would keep it running after the stop.
       compareWhenStopped: false,
     },
-    ({ point, fraction, phase }) =>
+    ({ point, fraction, phase }) => {
+      steps = Math.max(steps, point?.steps ?? 0);
       console.error(
         !point
           ? `${Math.round(fraction * 100)}% ${phase ?? ''}`
@@ -88,7 +93,8 @@ export async function run(argv: string[]): Promise<void> {
               (point.baselineCost !== null ? ` baseline ${point.baselineCost.toFixed(1)}` : '') +
               (point.validationCost !== null ? ` validation ${point.validationCost.toFixed(1)}` : '') +
               ` ${point.elapsedSec.toFixed(0)} s`,
-      ),
+      );
+    },
   );
   const heldOut = holdout.map((d) => d.name);
   const verdict = trainVerdict({
@@ -101,7 +107,18 @@ export async function run(argv: string[]): Promise<void> {
     from: fromDir && modelName(fromDir),
   });
   // `compared`: the one model folder every held-out day was compared with; `comparedByDay`: each day's.
-  console.log(JSON.stringify({ ...result, heldOut, compared: comparedDir, comparedByDay: compareDirs, better: verdict?.better ?? null }));
+  // `estimate`: what was said before the run of its minutes (runEstimate); `steps`: the training steps it took.
+  console.log(
+    JSON.stringify({
+      ...result,
+      heldOut,
+      compared: comparedDir,
+      comparedByDay: compareDirs,
+      better: verdict?.better ?? null,
+      steps,
+      estimate,
+    }),
+  );
   // Stopped by Ctrl-C (SIGTERM, SIGHUP): what was trained is kept (a model that can plan), and the status says it was
   // cut short, by which signal as a shell says it (130 for Ctrl-C).
   if (result.cancelled) {
@@ -112,7 +129,29 @@ export async function run(argv: string[]): Promise<void> {
         : `jampr: ${result.stoppedEarly ?? 'training stopped early'}; the model trained so far is saved in ${result.outDir} (its card says so)\n`,
     );
   }
+  // Ran to its end without a step: its minutes went to getting ready (the warning above said so where it foresaw it).
+  if (!result.cancelled && steps === 0 && result.outDir !== null)
+    process.stderr.write(
+      `jampr: no training step fitted in --minutes ${minutes}: getting ready took them, so ${values.out} holds the model it started from${fromDir ? ' (its pair bias fitted, where it was)' : ' (untrained weights)'}; give it ${minutes < estimate.shortestMinutes ? `at least --minutes ${estimate.shortestMinutes}` : 'more minutes'}\n`,
+    );
   if (verdict) process.stderr.write(`jampr: ${verdict.said}\n`);
+}
+
+/**
+ * Said before any work, as the Training form says it at its minutes field (shared/training-time.ts, the one rule):
+ * where the minutes are too few to train a step at this size on these days, a warning naming the fewest that fit. The
+ * run goes on as asked, as the app's does: the estimate is a busy two-core machine's, and a faster one trains a step in
+ * fewer minutes. Its figures go into the JSON as `estimate`.
+ */
+function runEstimate(
+  run: { size: number; learn: readonly Instance[]; holdout: readonly Instance[]; fromScratch: boolean },
+  minutes: number,
+): { shortestMinutes: number; expectedSec: number; short: boolean } {
+  const stopsOf = (days: readonly Instance[]) => days.map((day) => day.customers.length);
+  const shape = { size: run.size, learnStops: stopsOf(run.learn), heldOutStops: stopsOf(run.holdout), fromScratch: run.fromScratch };
+  const notice = runTimeNotice(shape, minutes, { keepsNoModel: false });
+  if (notice.short) process.stderr.write(`jampr: warning: --minutes ${minutes}: ${notice.text} It runs as asked.\n`);
+  return { shortestMinutes: notice.shortestMinutes, expectedSec: Math.round(expectedSec(runTime(shape), minutes)), short: notice.short };
 }
 
 /**

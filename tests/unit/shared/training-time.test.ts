@@ -52,6 +52,8 @@ describe('the shortest retraining at a size, said before the run', () => {
     expect(runTimeNotice(ticked(100, [120], []), 0.5).text).toMatch(
       /^Too short .*\(measuring the model it starts from on 128 copies of the ticked days, then fitting the pair bias\) takes about 1\.5 min.* it trains no step and keeps no model, yet takes about 1\.5 min\. Give it at least 3 min/,
     );
+    // `jampr train` writes its model all the same: it does not say it keeps none.
+    expect(runTimeNotice(big, 0.5, { keepsNoModel: false }).text).toMatch(/so in 0\.5 min it trains no step, yet takes about/);
     // A minute on five days of 120: one step squeezed in past them.
     expect(runTimeNotice(big, 1).text).toMatch(/so in 1 min it takes one short step past them, about 1\.5 min in all\./);
     expect(runTimeNotice(ticked(20, [], []), 0.5).text).toBe(
