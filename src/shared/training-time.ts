@@ -2,21 +2,25 @@
  * How long a retraining takes before it learns anything, and so the shortest minutes in which it trains a step: one
  * rule for the Training form, which says it at its minutes field before the run starts. A run (src/main/jampr/train/
  * train.ts) first plans its validation days with the model it starts from, then (from a trained model) fits the pair
- * bias, whose first greedy pass over its days runs whole; a step is taken only where the closing validation, as long
- * as the first, still fits in the minutes after it (budget.ts, stepBatch). A run too short for that trains nothing,
+ * bias up to its share of the minutes (not begun where the validation outlasted that share; pair-search.ts); a step is
+ * taken only where the closing validation, as long as the first, still fits in the minutes after it (budget.ts,
+ * stepBatch). A run too short for that trains nothing,
  * and still takes its getting ready, however few minutes it was given.
  *
  * The seconds are those of the loaded two-core machine (bench/RESULTS.md, "The shortest run at a size"; a faster or
  * quieter machine needs less): a retraining of jampr-tw1-n50 at 100 customers on 120-stop days, three held out,
- * measured them for 12 s, took 21 s over the pair bias's first pass and 30 s over its first step (two instances on two
- * threads), and took 75 s for a minute; with one day ticked, its 128 validation copies took 67 s.
+ * measured them for 9-13 s, took 11-21 s over the pair bias's first pass and 20-38 s over its first step (two
+ * instances on two threads), and took 51-65 s for a minute (its fit ended at its share); with one day ticked, its 128
+ * validation copies took 67 s.
  */
 
 /** Validation days a run draws where none is held out: copies of the days it learns from, or generated days. */
 export const VALIDATION_DAYS_DRAWN = 128;
-/** Days the pair bias is fitted on, and the share of a run's minutes the fit may take (its first pass runs whole). */
+/** Days the pair bias is fitted on, and the share of a run's minutes the fit may take (begun only within it). */
 export const PAIR_FIT_DAYS = 32;
 export const PAIR_FIT_SHARE = 0.3;
+/** Greedy passes over its days in one generation of the pair bias's search (pair-search.ts). */
+export const PAIR_GENERATION = 10;
 
 /** Seconds of one greedy pass over a day of `stops`, in a batch (the validation copies, the pair bias's days). */
 const greedySec = (stops: number) => 0.5 * (stops / 120) ** 1.5;
@@ -61,21 +65,36 @@ export function runTime(shape: RunShape): RunTime {
   return { ...partial, shortestMinutes };
 }
 
+/** Whether the pair bias is fitted at all: it is begun only where the first validation ends within its share. */
+const fitsPair = (t: Pick<RunTime, 'validationSec' | 'pairSec'>, minutes: number): boolean =>
+  t.pairSec > 0 && t.validationSec < PAIR_FIT_SHARE * minutes * 60;
+
 /**
- * Seconds before the first step of a run of `minutes`: the first validation and the pair bias's first pass; where they
- * end before the fit's share of the minutes, the fit goes on to it, and its pass under way then ends after it.
+ * Seconds before the first step of a run of `minutes`: the first validation, then the pair bias's fit up to its share
+ * of the minutes (pair-search.ts ends a pass at the share where the pass would be thrown away: the start's pass, and a
+ * generation's passes but its tenth). Where its search has time for a generation of ten passes after the start's, the
+ * pass under way at the share may be a generation's tenth, made whole: a pass past the share.
  */
 function readySec(t: Pick<RunTime, 'validationSec' | 'pairSec'>, minutes: number): number {
-  const ready = t.validationSec + t.pairSec;
-  return t.pairSec > 0 && ready < PAIR_FIT_SHARE * minutes * 60 ? PAIR_FIT_SHARE * minutes * 60 + t.pairSec : ready;
+  if (!fitsPair(t, minutes)) return t.validationSec;
+  const share = PAIR_FIT_SHARE * minutes * 60;
+  return t.validationSec + (1 + PAIR_GENERATION) * t.pairSec < share ? share + t.pairSec : share + PAIR_CUT_SHARE * t.pairSec;
 }
 
 /**
+ * The part of a pass that runs past the share where the pass is ended there: a batch of its days is encoded at once
+ * (8 of 32, costs.ts); measured 4.7 s past the share of a one-minute run on 120-stop days, whose pass takes 11-21 s.
+ */
+const PAIR_CUT_SHARE = 0.25;
+
+/**
  * Seconds a run of `minutes` takes in all: its minutes where a step fits in them (judging the held-out days is part of
- * them); where it does not, its getting ready, and a step squeezed in after it with the closing validation, past them.
+ * them); where it does not, its getting ready, and a step squeezed in after it with the closing validation, past them;
+ * where not even that fits, its getting ready alone.
  */
 export function expectedSec(t: RunTime, minutes: number): number {
-  return Math.max(minutes * 60, readySec(t, minutes) + (stepFits(t, minutes) ? t.stepSec + t.validationSec : 0));
+  // Without a step it ends once ready (no closing validation): within its minutes, or past them where getting ready is.
+  return stepFits(t, minutes) ? Math.max(minutes * 60, readySec(t, minutes) + t.stepSec + t.validationSec) : readySec(t, minutes);
 }
 
 /** Whether a first step starts (stepBatch): time is left after getting ready with the closing validation kept free. */
@@ -116,7 +135,7 @@ export function runTimeNotice(shape: RunShape, minutes: number, { keepsNoModel =
       shortestMinutes,
       text: `Takes about ${total} in all: ${measuredOn(shape)}, and the new model at the end, is part of the minutes.`,
     };
-  const ready = `${measuredOn(shape)}${t.pairSec > 0 ? ', then fitting the pair bias' : ''}`;
+  const ready = `${measuredOn(shape)}${fitsPair(t, minutes) ? ', then fitting the pair bias' : ''}`;
   const outcome = stepFits(t, minutes)
     ? `it takes one short step past them, about ${total} in all`
     : `it trains no step${keepsNoModel ? ' and keeps no model' : ''}, yet takes about ${total}`;

@@ -4,6 +4,7 @@ import { jamprEnvConfig } from '../../../src/main/jampr/env/config.js';
 import { Policy } from '../../../src/main/jampr/model/policy.js';
 import { greedyCosts, mean } from '../../../src/main/jampr/train/costs.js';
 import { PAIR_FEATURES } from '../../../src/main/jampr/model/config.js';
+import { PAIR_BIAS } from '../../../src/main/jampr/model/jampr-weights.js';
 import { fitPairBias, PAIR_TIGHTNESS_WEIGHTS } from '../../../src/main/jampr/train/pair-search.js';
 import { generateCityDay } from '../../../src/main/vrp/generate-city.js';
 import { createRng } from '../../../src/main/vrp/rng.js';
@@ -57,19 +58,53 @@ describe('fitting the pair bias', () => {
     policy.dispose();
   });
 
+  it('ends a pass at the stop where the pass would be thrown away, and keeps the weights it started with', async () => {
+    const problems = tinyProblems(10, 6, 41);
+    const env = jamprEnvConfig(makeVariant('tw1'), 10, { mCon: 2 });
+    const policy = new Policy(tinyModelConfig(), 2);
+    /** A stop read `reads` times, true from its `after`-th read on. */
+    const stopAfter = (after: number) => {
+      const counter = { reads: 0, stop: () => ++counter.reads > after };
+      return counter;
+    };
+    // The reads of the start's pass: a search of one evaluation makes only that pass (and reads the stop before it).
+    const whole = stopAfter(Infinity);
+    expect(await fitPairBias(policy, problems, env, { evaluations: 1, stop: whole.stop })).toMatchObject({ evaluations: 1 });
+    const startPass = whole.reads - 1;
+    expect(startPass).toBeGreaterThan(3);
+    // Stopped within the start's pass: it ends there (no generation could follow it), and nothing is fitted.
+    const inStart = stopAfter(3);
+    const cut = await fitPairBias(policy, problems, env, { evaluations: 41, stop: inStart.stop });
+    expect(cut).toMatchObject({ evaluations: 0, cost: 1 });
+    expect(inStart.reads).toBe(4);
+    // Stopped within a generation's first pass: that generation is dropped at once, the start's pass stands alone.
+    const inGeneration = stopAfter(whole.reads + 3);
+    const dropped = await fitPairBias(policy, problems, env, { evaluations: 41, stop: inGeneration.stop });
+    expect(dropped).toMatchObject({ evaluations: 1, cost: 1, theta: new Array(PAIR_FEATURES).fill(0) });
+    expect(inGeneration.reads).toBeLessThan(whole.reads + startPass);
+    expect(Array.from(policy.params.trainable.get(PAIR_BIAS)?.dataSync() ?? [])).toEqual(new Array(PAIR_FEATURES).fill(0));
+    policy.dispose();
+  });
+
   it('stops when asked and leaves a model without the bias alone', async () => {
     const problems = tinyProblems(8, 2, 42);
     const env = jamprEnvConfig(makeVariant('tw1'), 8);
     const policy = new Policy(tinyModelConfig(), 2);
+    // Its share spent before it begins (the run's first measuring outlasted it): no pass at all, the weights as they were.
     const fit = await fitPairBias(policy, problems, env, { evaluations: 100, stop: () => true });
-    expect(fit?.evaluations).toBe(1);
-    expect(fit?.cost).toBe(1);
-    expect(fit?.mean).toBe(fit?.startMean);
+    expect(fit).toMatchObject({ evaluations: 0, cost: 1, theta: new Array(PAIR_FEATURES).fill(0) });
+    expect(fit?.startMean).toBeNaN();
     // A cancel that arrives as an event (a worker message, Ctrl-C) gets through between two evaluations.
     const controller = new AbortController();
     setTimeout(() => controller.abort(), 0);
     const cancelled = await fitPairBias(policy, problems, env, { evaluations: 41, stop: () => controller.signal.aborted });
     expect(cancelled?.evaluations).toBe(1);
+    // A cancel during a pass still goes on to the caller, as before.
+    const aborted = new AbortController();
+    aborted.abort();
+    await expect(fitPairBias(policy, problems, env, { evaluations: 41, stop: () => false, signal: aborted.signal })).rejects.toMatchObject({
+      kind: 'cancelled',
+    });
     const without = new Policy(tinyModelConfig({ pairBias: false }), 2);
     expect(await fitPairBias(without, problems, env, { evaluations: 100 })).toBeNull();
     policy.dispose();

@@ -32,7 +32,8 @@ describe('the shortest retraining at a size, said before the run', () => {
     for (const shape of [ticked(100, days(2, 120), days(3, 120)), ticked(100, days(1, 120), []), ticked(80, days(4, 90), days(3, 200))]) {
       const t = runTime(shape);
       expect(expectedSec(t, t.shortestMinutes)).toBe(t.shortestMinutes * 60);
-      expect(expectedSec(t, t.shortestMinutes - 0.5)).toBeGreaterThan((t.shortestMinutes - 0.5) * 60);
+      // Half a minute less: it runs past them with its one step, or ends once ready without one.
+      expect(expectedSec(t, t.shortestMinutes - 0.5)).not.toBe((t.shortestMinutes - 0.5) * 60);
     }
   });
 
@@ -46,19 +47,41 @@ describe('the shortest retraining at a size, said before the run', () => {
     const short = runTimeNotice(big, 0.5);
     expect(short.short).toBe(true);
     expect(short.text).toBe(
-      'Too short for these days at this size: getting ready (planning the 3 held-out days with the model it starts from, then fitting the pair bias) takes about 0.5 min, and the same again for the new model at the end must fit in the minutes too, so in 0.5 min it trains no step and keeps no model, yet takes about 0.5 min. Give it at least 1.5 min (estimated for a busy two-core machine; a faster one needs less).',
+      'Too short for these days at this size: getting ready (planning the 3 held-out days with the model it starts from) takes about 0.5 min, and the same again for the new model at the end must fit in the minutes too, so in 0.5 min it takes one short step past them, about 1 min in all. Give it at least 1.5 min (estimated for a busy two-core machine; a faster one needs less).',
     );
-    // One day of 120 ticked: getting ready outlasts the minutes, and the run takes it whole.
+    // One day of 120 ticked: getting ready outlasts the minutes (the pair bias's share with it: not fitted), and the run
+    // takes it whole.
     expect(runTimeNotice(ticked(100, [120], []), 0.5).text).toMatch(
-      /^Too short .*\(measuring the model it starts from on 128 copies of the ticked days, then fitting the pair bias\) takes about 1\.5 min.* it trains no step and keeps no model, yet takes about 1\.5 min\. Give it at least 3 min/,
+      /^Too short .*\(measuring the model it starts from on 128 copies of the ticked days\) takes about 1\.5 min.* it trains no step and keeps no model, yet takes about 1\.5 min\. Give it at least 3 min/,
+    );
+    // Where the measuring ends within the pair bias's share, the fit is begun: said so.
+    expect(runTimeNotice(big, 1).text).toMatch(
+      /\(planning the 3 held-out days with the model it starts from, then fitting the pair bias\)/,
     );
     // `jampr train` writes its model all the same: it does not say it keeps none.
-    expect(runTimeNotice(big, 0.5, { keepsNoModel: false }).text).toMatch(/so in 0\.5 min it trains no step, yet takes about/);
+    expect(runTimeNotice(ticked(100, [120], []), 0.5, { keepsNoModel: false }).text).toMatch(
+      /so in 0\.5 min it trains no step, yet takes about/,
+    );
     // A minute on five days of 120: one step squeezed in past them.
     expect(runTimeNotice(big, 1).text).toMatch(/so in 1 min it takes one short step past them, about 1\.5 min in all\./);
     expect(runTimeNotice(ticked(20, [], []), 0.5).text).toBe(
       'Takes about 0.5 min in all: measuring the model it starts from on 128 generated days, and the new model at the end, is part of the minutes.',
     );
+  });
+
+  it('fits the pair bias only within its share of the minutes: not begun after it, its pass ended at it', () => {
+    const big = runTime(ticked(100, days(2, 120), days(3, 120)));
+    // Half a minute: its 30 % (9 s) is spent measuring the held-out days (13.5 s), so no fit, and a step past the minutes.
+    expect(expectedSec(big, 0.5)).toBe(big.validationSec + big.stepSec + big.validationSec);
+    // A minute: the fit's first pass (16 s) is ended at 18 s, a batch of its days past it; the step and closing
+    // validation then run past the minute.
+    expect(expectedSec(big, 1)).toBeCloseTo(18 + big.pairSec / 4 + big.stepSec + big.validationSec, 9);
+    // Long runs: the search goes on to its share, and a generation's last pass may end a pass past it.
+    expect(expectedSec(big, 10)).toBe(600);
+    // From scratch: nothing to fit; one day ticked, 128 copies measured (64 s), a run that trains no step ends once ready.
+    expect(expectedSec({ ...big, pairSec: 0 }, 0.5)).toBe(big.validationSec + big.stepSec + big.validationSec);
+    const oneDay = runTime(ticked(100, [120], []));
+    expect(expectedSec(oneDay, 1)).toBe(oneDay.validationSec);
   });
 
   it('words a wall time to the half minute, rounded up', () => {

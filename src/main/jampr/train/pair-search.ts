@@ -5,7 +5,9 @@ import type { EnvConfig } from '../env/config.js';
 import { PAIR_FEATURES, PAIR_QUANTITIES } from '../model/config.js';
 import { PAIR_BIAS } from '../model/jampr-weights.js';
 import type { Policy } from '../model/policy.js';
+import { AppError } from '../../../shared/errors.js';
 import type { StopSignal } from '../parallel.js';
+import { PAIR_GENERATION } from '../../../shared/training-time.js';
 import { greedyCosts, mean } from './costs.js';
 
 /**
@@ -31,7 +33,12 @@ export interface PairSearchOptions {
    * excess counts tenfold against the weights (e.g. the paper's instances while fitting for city days).
    */
   guard?: { problems: readonly Problem[]; tolerance: number };
-  /** Stop early when this returns true (a deadline, a cancelled job); the best weights so far are kept. */
+  /**
+   * Stop early when this returns true (a deadline, a cancelled job); the best weights so far are kept. Read before the
+   * first pass (true then: no pass is begun) and during each pass whose work would be thrown away at the next check: the
+   * start's pass and a generation's passes but its last (a generation cut short is dropped, so ending its pass at the
+   * stop loses nothing, where running it whole overran a deadline by a pass: 20 s on 32 days of 120 stops).
+   */
   stop?: () => boolean;
   /**
    * Read during each greedy pass (seconds each on large days): an abort ends the search at once with
@@ -46,9 +53,10 @@ export interface PairSearchResult {
   theta: number[];
   /** Mean over the instances of greedy cost / greedy cost at the start (1 at the start). */
   cost: number;
-  /** The mean greedy cost at the start and with `theta`. */
+  /** The mean greedy cost at the start and with `theta` (NaN where the start's pass was not made: `evaluations` 0). */
   startMean: number;
   mean: number;
+  /** Passes over the set made whole, the start's included: 0 or 1 where the stop came before a generation ended (θ unchanged). */
   evaluations: number;
 }
 
@@ -56,8 +64,8 @@ export interface PairSearchResult {
 export const PAIR_QUANTITY_WEIGHTS = Array.from({ length: PAIR_QUANTITIES }, (_, f) => f);
 export const PAIR_TIGHTNESS_WEIGHTS = Array.from({ length: PAIR_QUANTITIES }, (_, f) => PAIR_QUANTITIES + f);
 
-/** Weights drawn per generation, and how many of the best the next one is centred on. */
-const GENERATION = 10;
+/** Weights drawn per generation (runTime counts on it), and how many of the best the next one is centred on. */
+const GENERATION = PAIR_GENERATION;
 const ELITE = 3;
 /** The spread never falls below this: smaller changes hardly move a greedy plan. */
 const MIN_SPREAD = 0.05;
@@ -73,18 +81,40 @@ export async function fitPairBias(
   const rng = createRng(o.seed ?? 1);
   const guard = o.guard;
   const start = Array.from(variable.dataSync());
-  const reference = greedyCosts(policy, problems, env, o.signal);
-  const guardReference = guard ? greedyCosts(policy, guard.problems, env, o.signal) : null;
+  /** Whether `stop` may end the pass under way (`o.stop`'s comment): set before each pass. */
+  let cuttable = true;
+  const stop = o.stop;
+  // Read in every pass, between its batches and at its decoding steps: a cancel, or the stop where the pass may end.
+  const passSignal: StopSignal | undefined = stop
+    ? {
+        get aborted() {
+          return (o.signal?.aborted ?? false) || (cuttable && stop());
+        },
+      }
+    : o.signal;
+  /** A pass ended by the stop rather than by a cancel (which goes on to the caller). */
+  const endedByStop = (err: unknown) => err instanceof AppError && err.kind === 'cancelled' && !o.signal?.aborted;
+  const unfitted = { theta: start, cost: 1, startMean: NaN, mean: NaN, evaluations: 0 };
+  if (stop?.()) return unfitted;
+  let reference: Float64Array;
+  let guardReference: Float64Array | null;
+  try {
+    reference = greedyCosts(policy, problems, env, passSignal);
+    guardReference = guard ? greedyCosts(policy, guard.problems, env, passSignal) : null;
+  } catch (err) {
+    if (endedByStop(err)) return unfitted;
+    throw err;
+  }
   const startMean = mean(reference);
   /** Mean over a set of greedy cost relative to the start's. */
   const relative = (costs: Float64Array, base: Float64Array) => mean(costs.map((v, i) => v / base[i]));
   const evaluate = (theta: number[]) => {
     setPairBias(policy, theta);
-    const costs = greedyCosts(policy, problems, env, o.signal);
+    const costs = greedyCosts(policy, problems, env, passSignal);
     // The guard's excess over its tolerance counts tenfold.
     const harm =
       guard && guardReference
-        ? 10 * Math.max(0, relative(greedyCosts(policy, guard.problems, env, o.signal), guardReference) - guard.tolerance)
+        ? 10 * Math.max(0, relative(greedyCosts(policy, guard.problems, env, passSignal), guardReference) - guard.tolerance)
         : 0;
     return { theta, cost: relative(costs, reference) + harm, mean: mean(costs) };
   };
@@ -107,7 +137,15 @@ export async function fitPairBias(
         // Each evaluation decodes every instance (seconds): between two, a cancel or Ctrl-C gets through.
         await new Promise<void>((resolve) => setImmediate(resolve));
         if (o.stop?.()) break;
-        generation.push(evaluate(centre.map((c, f) => c + spread[f] * rng.normal())));
+        // Its last pass is made whole: the generation counts where that pass began before the stop.
+        cuttable = k < GENERATION - 1;
+        const theta = centre.map((c, f) => c + spread[f] * rng.normal());
+        try {
+          generation.push(evaluate(theta));
+        } catch (err) {
+          if (!endedByStop(err)) throw err;
+          break; // the check before the next pass would have ended the generation: it is dropped all the same
+        }
       }
       if (generation.length < GENERATION) break; // stopped within a generation: the best so far stands
       best.evaluations += GENERATION;

@@ -1,6 +1,6 @@
 import { processCpuSeconds } from '../../cpu-time.js';
 import { AppError } from '../../../shared/errors.js';
-import { VALIDATION_DAYS_DRAWN } from '../../../shared/training-time.js';
+import { PAIR_GENERATION, VALIDATION_DAYS_DRAWN } from '../../../shared/training-time.js';
 import { createRng } from '../../vrp/rng.js';
 import { roundCurveCost } from '../card.js';
 import { saveCheckpoint } from '../checkpoint.js';
@@ -239,7 +239,14 @@ async function trainWithRecipe(o: StageOptions): Promise<TrainResult> {
           stop: () => elapsed() > share * o.minutes * 60,
           signal: o.signal,
         });
-        if (fit) {
+        if (fit && fit.evaluations < Math.min(evaluations, 1 + PAIR_GENERATION)) {
+          // Its share was spent before a generation of its search ended (measuring the model it starts from outlasted
+          // it, or the first greedy pass did): the model keeps the pair bias it came with.
+          const when = fit.evaluations === 0 ? 'before its first greedy pass ended' : 'before its search tried a set of weights';
+          note(
+            `pair bias not fitted: its share of the run (${Math.round(share * 100)} % of ${o.minutes} min) was spent ${when}; the model keeps the one it started with`,
+          );
+        } else if (fit) {
           const theta = fit.theta.map((v) => v.toFixed(3)).join(', ');
           note(
             `pair bias fitted on ${instances} training instances: [${theta}], greedy ${fit.startMean.toFixed(1)} -> ${fit.mean.toFixed(1)}`,
