@@ -1,10 +1,11 @@
 /**
  * The driver sheets of one long route (45 stops) on a day where some shops have Chinese names: the PDF export says
  * which stops its font cannot print, and that Print prints them; a Polish name is no such stop. Printed, a stop's number
- * has room for three digits, as in the PDF.
+ * has room for three digits and a load for five, as in the PDF.
  */
 import { expect, test } from '@playwright/test';
 import { extractText } from 'unpdf';
+import { cellRoom } from './support/cell-room.js';
 import { dayPage } from './support/day-page.js';
 import { realDayCsv } from './support/fixtures.js';
 
@@ -48,19 +49,25 @@ test("Print has room for a stop's number of three digits: a route of 100 stops o
   // An A4 page's width inside its margins, as the print above lays it out.
   await app.page.setViewportSize({ width: 700, height: 1030 });
   // The first stop's # cell: the room inside its padding, and the width "100" takes in its font (tabular digits).
-  const { room, needed } = (await app.page.evaluate(`(() => {
-    const td = document.querySelector('[data-testid="sheet-0"] [data-testid="sheet-row-stop"] td');
-    const style = getComputedStyle(td);
-    const probe = document.createElement('span');
-    probe.textContent = '100';
-    probe.style.whiteSpace = 'nowrap';
-    td.append(probe);
-    const needed = probe.getBoundingClientRect().width;
-    probe.remove();
-    return { room: td.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight), needed };
-  })()`)) as { room: number; needed: number };
+  const { room, needed } = await cellRoom(app.page, '[data-testid="sheet-0"] [data-testid="sheet-row-stop"] td', '100');
   expect(needed).toBeGreaterThan(0);
   expect(room, `"100" is ${needed} px wide`).toBeGreaterThanOrEqual(needed);
+  await app.page.emulateMedia({ media: 'screen' });
+  await app.page.setViewportSize({ width: 1280, height: 800 });
+});
+
+test("Print has room for a load of five digits: the departure's bold '99,999' and a stop's '1,000' each on one line", async () => {
+  await app.page.emulateMedia({ media: 'print' });
+  await app.page.setViewportSize({ width: 700, height: 1030 });
+  // The Qty cells (the eighth column) of the departure row, in its bold, and of the first stop.
+  for (const [row, load] of [
+    ['depart', '99,999'],
+    ['stop', '1,000'],
+  ]) {
+    const { room, needed } = await cellRoom(app.page, `[data-testid="sheet-0"] [data-testid="sheet-row-${row}"] td:nth-child(8)`, load);
+    expect(needed).toBeGreaterThan(0);
+    expect(room, `${row}: "${load}" is ${needed} px wide`).toBeGreaterThanOrEqual(needed);
+  }
   await app.page.emulateMedia({ media: 'screen' });
   await app.page.setViewportSize({ width: 1280, height: 800 });
 });

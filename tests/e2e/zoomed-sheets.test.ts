@@ -1,9 +1,10 @@
 /**
  * The driver sheets in a window zoomed to 200 % (1,280 x 800 is 640 x 400 CSS px): every column heading fits its
  * column (SERVICE ran into QTY), a word that fits its cell is never broken inside (the depot's "Hammerbrook" was
- * printed "Hammerbroo / k", a start time "09:0 / 0"), the page does not scroll sideways, and print keeps the full headings.
+ * printed "Hammerbroo / k", a start time "09:0 / 0", a stop's number "10 / 0"), the page does not scroll sideways, and print keeps the full headings.
  */
 import { expect, test } from '@playwright/test';
+import { cellRoom } from './support/cell-room.js';
 import { dayPage } from './support/day-page.js';
 
 /** A Hamburg day whose depot's bold name row holds "Hammerbrook", and stops whose starts wait for their windows. */
@@ -60,6 +61,10 @@ test('at 640 x 400 px the sheets fit: headings in their columns, words whole, no
     })`);
   expect(depotWindowLines as [string, number][]).toContainEqual(['shift end 18:00', 1]);
   for (const [text, lines] of depotWindowLines as [string, number][]) expect(lines, text).toBe(1);
+  // A stop's number of three digits (a route of 100 stops or more) on one line: at 4 % of the sheet "100" read "10" over "0".
+  const { room, needed } = await cellRoom(app.page, '[data-testid="sheet-row-stop"] td', '100');
+  expect(needed).toBeGreaterThan(0);
+  expect(room, `"100" is ${needed} px wide`).toBeGreaterThanOrEqual(needed);
   // A shortened heading says the whole word to a screen reader and on hover.
   await expect(app.page.getByRole('columnheader', { name: 'Service', exact: true }).first()).toBeVisible();
   await app.session.screenshot('zoomed-sheets');

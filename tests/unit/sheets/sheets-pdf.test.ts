@@ -60,7 +60,9 @@ describe('driver sheets PDF', () => {
     expect(pages).toHaveLength(1);
     const text = pages[0];
     expect(text).toContain('Route 1 · city-day');
-    const at = (needle: string) => text.indexOf(needle);
+    // A name wraps in its cell between words: compared with the line breaks read as spaces.
+    const flat = text.replace(/\s+/g, ' ');
+    const at = (needle: string) => flat.indexOf(needle);
     expect(at('leave 07:00')).toBeGreaterThan(-1);
     let last = at('leave 07:00');
     for (let i = 1; i <= 6; i++) {
@@ -138,6 +140,17 @@ describe('driver sheets PDF', () => {
     }
   });
 
+  it("keeps a load of four and five digits whole in the Qty column: a stop's '1,000', the departure's bold '99,999'", async () => {
+    const base = sheet(0, 3);
+    const loads = ['1,000', '12,500', '9,999'];
+    const rows = base.rows.map((row, i) =>
+      row.kind === 'depart' ? { ...row, load: '99,999' } : row.kind === 'stop' ? { ...row, load: loads[i - 1] } : row,
+    );
+    const [text] = await pagesOf(await renderSheetsPdf({ instanceName: 'x', planLabel: 'x', geo: false, sheets: [{ ...base, rows }] }));
+    // pdfkit breaks a number wider than its cell anywhere: '1,000' read back as '1,00' over '0'.
+    for (const load of ['99,999', ...loads]) expect(text, load).toMatch(new RegExp(`(^|\\s)${load}(\\s|$)`));
+  });
+
   it('keeps the last stop on the page of the return row: no page holds only the table header and the return', async () => {
     // One of these lengths ends a page right after its last stop, whatever the rows' heights.
     for (let stops = 14; stops <= 26; stops++) {
@@ -180,7 +193,7 @@ describe('driver sheets PDF', () => {
     const base = sheet(0, 1);
     const rows = base.rows.map((row) => (row.kind === 'stop' ? { ...row, name: '東京\tSushi 🚚' } : row));
     const [text] = await pagesOf(await renderSheetsPdf({ instanceName: 'x', planLabel: 'x', geo: false, sheets: [{ ...base, rows }] }));
-    expect(text).toContain('R0S1 \uFFFD\uFFFD Sushi \uFFFD');
+    expect(text.replace(/\s+/g, ' ')).toContain('R0S1 \uFFFD\uFFFD Sushi \uFFFD');
     expect(text).not.toContain('\u0000');
   });
 
