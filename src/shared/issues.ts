@@ -132,8 +132,23 @@ function zodPredicate(issue: z.core.$ZodIssue): string | null {
   }
 }
 
-/** One sentence per finding; `whole` names the parsed value itself ("the instance", "the request", "the plan"). */
-export function describeIssues(error: z.ZodError, input: unknown, whole: string): string[] {
+/** A value's cell in the user's file: the column as the file names it, and the cell as written. */
+export interface QuotedCell {
+  column: string;
+  text: string;
+}
+
+/**
+ * One sentence per finding; `whole` names the parsed value itself ("the instance", "the request", "the plan").
+ * `cellAt`: the cell of the user's file a value was read from (the CSV import), which its sentence quotes as written,
+ * under the column's own header, in place of the number read back: "column Menge: demand '-2,5' is negative …".
+ */
+export function describeIssues(
+  error: z.ZodError,
+  input: unknown,
+  whole: string,
+  cellAt?: (path: readonly Key[]) => QuotedCell | undefined,
+): string[] {
   // One sentence for each field a strict object does not know.
   const sentences = error.issues.flatMap((issue) =>
     issue.code === 'unrecognized_keys' ? issue.keys.map((key) => unknownField(input, issue.path, key, whole)) : [sentence(issue)],
@@ -157,11 +172,12 @@ export function describeIssues(error: z.ZodError, input: unknown, whole: string)
     const predicate = /^(is|are) /.test(message) ? message : zodPredicate(issue);
     if (predicate) {
       const unit = typeof key === 'string' ? (UNITS[key] ?? '') : '';
-      const at = path.length > 0 ? ` ${showValue(value)}${unit}` : '';
+      const cell = path.length > 0 ? cellAt?.(path) : undefined;
+      const at = cell ? ` '${clipped(cell.text)}'` : path.length > 0 ? ` ${showValue(value)}${unit}` : '';
       // Whose value it is goes with what is wrong, before what to do: "is negative for customer 3: write 0 or more".
       const cut = predicate.indexOf(': ');
       const [what, todo] = cut < 0 ? [predicate, ''] : [predicate.slice(0, cut), predicate.slice(cut)];
-      return `${label}${at} ${what}${forOwner}${todo}`;
+      return `${cell ? `column ${cell.column}: ` : ''}${label}${at} ${what}${forOwner}${todo}`;
     }
     return `${pathText(path) || whole}${owner ? ` (${owner})` : ''}: ${message}`;
   }

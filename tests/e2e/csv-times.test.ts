@@ -70,10 +70,10 @@ test('every problem of every row is listed, named by its CSV row, with times as 
   const problems = await problemsOf('many-problems.csv', csv);
   expect(problems).toEqual([
     "row 3, column demand: 'lots' is not a number",
-    'row 3: ready time 11:00 is after due time 09:30 for customer C1',
+    "row 3, columns ready, due: ready time '11:00' is after due time '09:30' for customer C1",
     "row 5, column due: '25:00' is not a number, a time of day HH:MM (00:00 to 24:00, or 9:00 AM) or a date and time (2026-11-27 08:00)",
     "row 5, column ready: '8.15' is a plain number, but this file's times are HH:MM: write it as a time of day, e.g. 08:15",
-    'row 6: ready time 13:00 is after due time 12:00 for customer C4',
+    "row 6, columns ready, due: ready time '13:00' is after due time '12:00' for customer C4",
   ]);
   await expect(byTest('csv-errors')).toContainText('5 problems');
   await session.screenshot('csv-every-problem');

@@ -17,6 +17,7 @@ import { messageNumber, timeInText } from '../../shared/number-text.js';
 import { positionText } from '../../shared/position-text.js';
 import { kmBetween } from '../../shared/earth-km.js';
 import { farApart } from '../../shared/far-from-depot.js';
+import { cellAtPath, type FileCells, figure, leadOf, type NodeCells } from './file-cells.js';
 import { TIME_EPS } from './evaluate.js';
 import { compileProblem, travelTime, type Problem } from './problem.js';
 import {
@@ -45,31 +46,7 @@ const capitalised = (text: string): string => text.charAt(0).toUpperCase() + tex
 /** A time as the dispatcher wrote it: HH:MM under clock times (a day after or before written +1 or -1), else a plain number. */
 const timeText = (instance: Pick<Instance, 'clockTimes'>, v: number): string => timeInText(v, instance.clockTimes);
 
-/** A field of a node as the user's file wrote it: the column as the file names it, and the cell as written. */
-export interface CellWritten {
-  column: string;
-  text: string;
-}
-
-/** The fields whose cells the rules quote. */
-export type QuotedField = 'x' | 'y' | 'demand';
-
-/**
- * The cells an instance was read from (the CSV import), for its messages to quote the file as written: "row 3, column
- * Breite: latitude '4818,3963' is outside …", not the number read back in another notation. `node`: the customer's
- * place in the instance's list, or the depot. Without a file, the rules write the figure (messageNumber).
- */
-export type FileCells = (node: number | 'depot', field: QuotedField) => CellWritten | undefined;
-
-/** One node's cells (FileCells for that node). */
-export type NodeCells = (field: QuotedField) => CellWritten | undefined;
-
-/** A node's figure in a message: its cell quoted, with the column named in front (`lead`), or the number alone. */
-function figure(cells: NodeCells | undefined, field: QuotedField, value: number): { lead: string; text: string; comma: boolean } {
-  const cell = cells?.(field);
-  if (!cell) return { lead: '', text: messageNumber(value), comma: false };
-  return { lead: `column ${cell.column}: `, text: `'${cell.text}'`, comma: /\d,\d/.test(cell.text) && !cell.text.includes('.') };
-}
+export type { CellWritten, FileCells, NodeCells, QuotedField } from './file-cells.js';
 
 function checkGeoRange(x: number, y: number, label: string, problems: string[], cells?: NodeCells): void {
   const lat = figure(cells, 'y', y);
@@ -120,6 +97,7 @@ function checkReachable(
   coords: Coordinates | undefined,
   t: (v: number) => string,
   out: { problems: string[]; warnings: string[] },
+  cells?: NodeCells,
 ): string | undefined {
   const leg = travelTime(coords, depot.x, depot.y, c.x, c.y);
   if (!Number.isFinite(leg)) {
@@ -136,18 +114,21 @@ function checkReachable(
     );
   const arrival = depot.ready + leg;
   if (arrival > c.due + TIME_EPS) {
+    // The customer's window time as its cell writes it, where the file is known.
+    const cell = figure(cells, 'due', c.due);
     if (closesBeforeShift(c.due, depot.ready)) {
       const [due, start] = timesApart(t, c.due, depot.ready);
-      return `customer ${c.id} cannot be reached in time: ${CLOSES_BEFORE_SHIFT} (due ${due}, the shift starts at ${start}): ${CLOSES_BEFORE_SHIFT_FIX}; hard time windows leave it unserved, soft ones serve it late at a price`;
+      return `${cell.lead}customer ${c.id} cannot be reached in time: ${CLOSES_BEFORE_SHIFT} (due ${cell.lead ? cell.text : due}, the shift starts at ${start}): ${CLOSES_BEFORE_SHIFT_FIX}; hard time windows leave it unserved, soft ones serve it late at a price`;
     }
     const [at, due] = timesApart(t, arrival, c.due);
-    return `customer ${c.id} cannot be reached in time: the earliest arrival from the depot is ${at}, after its due time ${due}; hard time windows leave it unserved, soft ones serve it late at a price`;
+    return `${cell.lead}customer ${c.id} cannot be reached in time: the earliest arrival from the depot is ${at}, after its due time ${cell.lead ? cell.text : due}; hard time windows leave it unserved, soft ones serve it late at a price`;
   }
   const back = Math.max(arrival, c.ready) + c.service + leg;
   if (back > depot.due + TIME_EPS) {
     if (opensAfterShift(c.ready, depot.due)) {
       const [ready, end] = timesApart(t, c.ready, depot.due);
-      return `customer ${c.id} cannot be served within the shift: ${OPENS_AFTER_SHIFT} (ready ${ready}, the shift ends at ${end}): ${OPENS_AFTER_SHIFT_FIX}; hard time windows leave it unserved, soft ones serve it and the vehicle is back after the shift`;
+      const cell = figure(cells, 'ready', c.ready);
+      return `${cell.lead}customer ${c.id} cannot be served within the shift: ${OPENS_AFTER_SHIFT} (ready ${cell.lead ? cell.text : ready}, the shift ends at ${end}): ${OPENS_AFTER_SHIFT_FIX}; hard time windows leave it unserved, soft ones serve it and the vehicle is back after the shift`;
     }
     const [at, end] = timesApart(t, back, depot.due);
     // Soft policies have no end of the shift (docs/cost.md): the stop is served in its window, the vehicle back later.
@@ -177,8 +158,13 @@ export function customerFieldProblems(
   const t = (v: number) => timeText(instance, v);
   if (instance.coordinates?.kind === 'geo' && c.x !== undefined && c.y !== undefined) checkGeoRange(c.x, c.y, label, problems, cells);
   const windowOk = c.ready === undefined || c.due === undefined || c.ready <= c.due;
-  if (!windowOk)
-    problems.push(`ready time ${t(c.ready!)} is after due time ${t(c.due!)} for ${label}${pastMidnight(c, instance)}${nightDay(instance)}`);
+  if (!windowOk) {
+    // The window's cells as written ("8.00", "500,5"), where the file is known.
+    const [ready, due] = [figure(cells, 'ready', c.ready!, t), figure(cells, 'due', c.due!, t)];
+    problems.push(
+      `${leadOf(ready, due)}ready time ${ready.text} is after due time ${due.text} for ${label}${pastMidnight(c, instance)}${nightDay(instance)}`,
+    );
+  }
   return { problems, windowOk };
 }
 
@@ -225,7 +211,11 @@ export function partialCustomerProblems(
   // A field the schema refused is not checked against the others again (as checkInstance neutralises it).
   const refused = new Set(shape.error.issues.map(({ path }) => path[2]));
   const rest = Object.fromEntries(Object.entries(c).filter(([field]) => !refused.has(field))) as PartialCustomer;
-  return [...describeIssues(shape.error, input, 'the instance'), ...customerFieldProblems({ ...rest, id: c.id }, instance, cells).problems];
+  const quoted = cells && cellAtPath((node, field) => (node === 0 ? cells(field) : undefined));
+  return [
+    ...describeIssues(shape.error, input, 'the instance', quoted),
+    ...customerFieldProblems({ ...rest, id: c.id }, instance, cells).problems,
+  ];
 }
 
 /**
@@ -269,7 +259,7 @@ function checkRules(instance: Instance, cells?: FileCells): { problems: string[]
   for (const [i, c] of instance.customers.entries()) {
     const own = customerFieldProblems(c, instance, cellsOf(i));
     out.problems.push(...own.problems);
-    const reach = own.windowOk ? checkReachable(c, depot, coordinates, t, out) : undefined;
+    const reach = own.windowOk ? checkReachable(c, depot, coordinates, t, out, cellsOf(i)) : undefined;
     // An order no vehicle carries is the reason that counts: soft windows would not serve it late either.
     const oversize = orderOverVehicle(c, instance.capacity, cellsOf(i));
     if (oversize !== undefined) oversized.push(oversize);
@@ -299,7 +289,7 @@ export function checkInstance(
   const schema = sent ? sentInstanceSchema : instanceSchema;
   const shape = schema.safeParse(instance);
   if (!shape.success) {
-    const problems = describeIssues(shape.error, instance, 'the instance');
+    const problems = describeIssues(shape.error, instance, 'the instance', cells && cellAtPath(cells));
     // Where only some customer fields are malformed, the rules on the others (a window that closes before it opens,
     // a latitude of 95) still apply, on those customers too: every problem in one report, not one round per kind.
     const rest = withMalformedFieldsNeutral(instance, shape.error.issues);

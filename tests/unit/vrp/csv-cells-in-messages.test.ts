@@ -48,6 +48,49 @@ describe("the import's messages quote the file's cells as written", () => {
   });
 });
 
+describe("the schema's value errors and the window times quote the file's cells", () => {
+  it("quotes a negative or too large number as its cell writes it, under the file's header", () => {
+    const german = [...GERMAN, 'Kunde;K1;53,57;9,98;-2,5;08:00;12:00;-1,5', 'Kunde;K2;53,56;10,01;5;08:00;12:00;2000000000'];
+    expect(inputDetails(() => read(german))).toEqual([
+      "row 3, column Menge: demand '-2,5' is negative for customer K1: write 0 or more",
+      "row 3, column Dauer: service time '-1,5' is negative for customer K1: write 0 or more",
+      "row 4, column Dauer: service time '2000000000' is too large for customer K2: numbers in an instance are at most 1e9 in size",
+    ]);
+    // A row whose other cell does not read is quoted alike.
+    const bad = [...GERMAN, 'Kunde;K1;53,57;9,98;x;08:00;12:00;-1,5'];
+    expect(inputDetails(() => read(bad))).toEqual([
+      "row 3, column Menge: 'x' is not a number",
+      "row 3, column Dauer: service time '-1,5' is negative for customer K1: write 0 or more",
+    ]);
+  });
+
+  it('quotes the window times of a window that closes before it opens, in clock times and in plain numbers', () => {
+    const clock = [...GERMAN, 'Kunde;K1;53,57;9,98;5;12:00;8:00;10'];
+    expect(inputDetails(() => read(clock))).toEqual([
+      "row 3, columns Von, Bis: ready time '12:00' is after due time '8:00' for customer K1",
+    ]);
+    const plain = ['Typ;ID;X;Y;Menge;Von;Bis;Dauer', 'Depot;D;0;0;0;0;1000;0', 'Kunde;K1;1;1;2;500,5;400,25;10'];
+    expect(inputDetails(() => read(plain))).toEqual([
+      "row 3, columns Von, Bis: ready time '500,5' is after due time '400,25' for customer K1",
+    ]);
+  });
+
+  it("quotes the customer's window time in the warning of a customer no vehicle reaches within its window or the shift", () => {
+    const day = [
+      ...GERMAN,
+      'Kunde;K1;53,57;9,98;2;5:00;6:00;1',
+      'Kunde;K2;53,57;9,98;2;19:00;20:00;1',
+      'Kunde;K3;53,57;9,98;2;7:00;7:01;1',
+    ];
+    const warnings = read(day).warnings.map((w) => w.slice(0, w.indexOf(')') + 1 || w.indexOf(';')));
+    expect(warnings).toEqual([
+      "row 3, column Bis: customer K1 cannot be reached in time: its window closes before the shift starts (due '6:00', the shift starts at 07:00)",
+      "row 4, column Von: customer K2 cannot be served within the shift: its window opens only when the shift has ended (ready '19:00', the shift ends at 18:00)",
+      "row 5, column Bis: customer K3 cannot be reached in time: the earliest arrival from the depot is 07:05, after its due time '7:01'",
+    ]);
+  });
+});
+
 describe("the validator's figures without a file", () => {
   const day: Instance = {
     name: 'day',

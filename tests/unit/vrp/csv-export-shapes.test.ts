@@ -76,7 +76,7 @@ describe('a column that fails alike', () => {
   it('is told in one line with its rows, an example and the hint, before the problems of single rows', () => {
     expect(refusal([...units, 'F,5,1,2,300,200'])).toEqual([
       "column demand (kg), rows 3 to 5: 3 cells are not numbers, such as '9.5 kg' (a unit in the cell: write the number alone, 9.5, in the capacity's unit)",
-      'row 7: ready time 300 is after due time 200 for customer F',
+      "row 7, columns ready, due: ready time '300' is after due time '200' for customer F",
     ]);
     // Two cells alike are still told one by one.
     expect(refusal(units.slice(0, 4))).toEqual([
@@ -98,9 +98,9 @@ describe('a window past midnight on a day shift', () => {
   it('is refused with how to write it, where it would last under 12 hours', () => {
     const day = (ready: string, due: string) => refusal(['id,x,y,demand,ready,due', 'D,0,0,0,06:00,23:30', `A,1,1,1,${ready},${due}`]);
     expect(day('22:00', '02:00')).toEqual([
-      'row 3: ready time 22:00 is after due time 02:00 for customer A (a window that closes after midnight is written 02:00+1)',
+      "row 3, columns ready, due: ready time '22:00' is after due time '02:00' for customer A (a window that closes after midnight is written 02:00+1)",
     ]);
-    expect(day('12:00', '10:00')).toEqual(['row 3: ready time 12:00 is after due time 10:00 for customer A']);
+    expect(day('12:00', '10:00')).toEqual(["row 3, columns ready, due: ready time '12:00' is after due time '10:00' for customer A"]);
     expect(read(['id,x,y,demand,ready,due', 'D,0,0,0,06:00,23:30', 'A,1,1,1,22:00,02:00+1']).instance.customers[0]).toMatchObject({
       ready: 1320,
       due: 1560,

@@ -24,9 +24,9 @@ describe('a night shift in a customer CSV', () => {
     expect(
       refusal(['D,50,50,0,22:00,06:00,0', 'C1,30,75,5,03:00,01:00,10', 'C2,60,20,5,23:30,22:30,10', 'C3,70,80,5,05:00,04:00,10']),
     ).toEqual([
-      `row 3: ready time 03:00+1 is after due time 01:00+1 for customer C1${SWAPPED}`,
-      `row 4: ready time 23:30 is after due time 22:30 for customer C2${SWAPPED}`,
-      `row 5: ready time 05:00+1 is after due time 04:00+1 for customer C3${SWAPPED}`,
+      `row 3, columns ready, due: ready time '03:00' is after due time '01:00' for customer C1${SWAPPED}`,
+      `row 4, columns ready, due: ready time '23:30' is after due time '22:30' for customer C2${SWAPPED}`,
+      `row 5, columns ready, due: ready time '05:00' is after due time '04:00' for customer C3${SWAPPED}`,
     ]);
   });
 
@@ -45,7 +45,7 @@ describe('a night shift in a customer CSV', () => {
       [-120, 360],
     ]);
     expect(refusal(['D,50,50,0,22:00-1,06:00,0', 'S,1,1,1,23:30,22:30,10'])).toEqual([
-      'row 3: ready time 23:30-1 is after due time 22:30-1 for customer S (on the night shift 22:00-1–06:00: are the opening and closing swapped?)',
+      "row 3, columns ready, due: ready time '23:30' is after due time '22:30' for customer S (on the night shift 22:00-1–06:00: are the opening and closing swapped?)",
     ]);
   });
 

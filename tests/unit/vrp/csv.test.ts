@@ -394,10 +394,10 @@ describe('parseCustomerCsv', () => {
     expect(detailsOf(text, { name: 'shop', capacity: 100 })).toEqual([
       'the travel speed in km/h is required for lat/lon data (the speed field of the import, or --speed for the jampr CLI)',
       "row 3, column lat: latitude '95' is outside [-90, 90] for customer A",
-      'row 4: demand -5 is negative for customer B: write 0 or more',
-      'row 5: ready time 12:00 is after due time 09:00 for customer C',
+      "row 4, column demand: demand '-5' is negative for customer B: write 0 or more",
+      "row 5, columns ready, due: ready time '12:00' is after due time '09:00' for customer C",
       "row 6, column demand: 'abc' is not a number",
-      'row 7: demand -5 is negative for customer F: write 0 or more',
+      "row 7, column demand: demand '-5' is negative for customer F: write 0 or more",
       "row 7, column lon: longitude '190' is outside [-180, 180] for customer F (if the file counts longitudes 0–360° east, write -170)",
     ]);
   });
@@ -502,7 +502,7 @@ describe('parseCustomerCsv', () => {
     expect(detailsOf(text)).toEqual([
       'rows 3, 4: duplicate id: customer 1 appears 2 times: give each stop its own id',
       // Rows sharing an id: each problem on the row it is about, not on both.
-      'row 4: ready time 300 is after due time 200 for customer 1',
+      "row 4, columns ready, due: ready time '300' is after due time '200' for customer 1",
       "row 5, column demand: 'x' is not a number",
     ]);
   });
@@ -532,20 +532,20 @@ describe('parseCustomerCsv', () => {
     ].join('\n');
     expect(detailsOf(text)).toEqual([
       "row 3, column demand: 'lots' is not a number",
-      'row 3: ready time 11:00 is after due time 09:30 for customer 1',
+      "row 3, columns ready, due: ready time '11:00' is after due time '09:30' for customer 1",
       "row 4, column service: 'zz' is not a number, a duration H:MM (0:15) or a number with its unit (15 min)",
-      'row 4: ready time 10:00 is after due time 08:00 for customer 2',
+      "row 4, columns ready, due: ready time '10:00' is after due time '08:00' for customer 2",
       "row 5, column ready: '8.15' is a plain number, but this file's times are HH:MM: write it as a time of day, e.g. 08:15",
       "row 6, column ready: '25:00' is not a number, a time of day HH:MM (00:00 to 24:00, or 9:00 AM) or a date and time (2026-11-27 08:00)",
-      'row 6: demand -5 is negative for customer 4: write 0 or more',
-      'row 6: service time -1 is negative for customer 4: write 0 or more',
+      "row 6, column demand: demand '-5' is negative for customer 4: write 0 or more",
+      "row 6, column service: service time '-1' is negative for customer 4: write 0 or more",
     ]);
   });
 
   it('requires a capacity and still checks the other rules without one', () => {
     expect(detailsOf(BASIC.replace('10,50,2', '60,50,2'), { name: 'x' })).toEqual([
       'the vehicle capacity is required (the capacity field of the import, or --capacity for the jampr CLI)',
-      'row 3: ready time 60 is after due time 50 for customer 1',
+      "row 3, columns ready, due: ready time '60' is after due time '50' for customer 1",
     ]);
   });
 

@@ -12,7 +12,7 @@ const csv = (rows: string) => () => parseCustomerCsv(HEADER + rows, { name: 'sho
 describe('what the readers say about bad values', () => {
   it('names the CSV row of a customer that breaks an instance rule, or that no plan can serve', () => {
     expect(detailsOf(csv('a,1,0,10,300,200,5\nb,0,10,500,0,200,5\n'))).toEqual([
-      'row 3: ready time 300 is after due time 200 for customer a',
+      "row 3, columns ready, due: ready time '300' is after due time '200' for customer a",
     ]);
     // An order bigger than a vehicle is a warning: the rest of the day imports and is planned.
     expect(csv('a,1,0,10,0,200,5\nb,0,10,500,0,200,5\n')().warnings).toEqual([
@@ -50,7 +50,7 @@ describe('what the readers say about bad values', () => {
     expect(details.join('\n')).not.toMatch(/Infinity/);
     // 1e308 would make every distance and cost overflow: refused, and said as written.
     expect(detailsOf(csv('a,1e308,0,10,0,200,5\n'))).toEqual([
-      'row 3: x 1e+308 is too large for customer a: numbers in an instance are at most 1e9 in size',
+      "row 3, column x: x '1e308' is too large for customer a: numbers in an instance are at most 1e9 in size",
     ]);
   });
 

@@ -12,11 +12,11 @@ export interface Row {
 }
 
 /**
- * A message on the rows it is about: "row 7: …", "rows 3, 9: …", and "row 3, column Breite: …" where the message
- * names the cell's column first, as a cell that does not read is told.
+ * A message on the rows it is about: "row 7: …", "rows 3, 9: …", and "row 3, column Breite: …" ("row 4, columns Von,
+ * Bis: …") where the message names the cells' columns first, as a cell that does not read is told.
  */
 export const onRows = (rows: readonly number[], problem: string): string =>
-  `${rows.length > 1 ? 'rows' : 'row'} ${rows.join(', ')}${problem.startsWith('column ') ? ', ' : ': '}${problem}`;
+  `${rows.length > 1 ? 'rows' : 'row'} ${rows.join(', ')}${/^columns? /.test(problem) ? ', ' : ': '}${problem}`;
 
 /**
  * An instance rule's message with the spreadsheet row it is about in front ("row 7: ready time … for customer
@@ -82,7 +82,7 @@ export function rowCells(
     const row = number === undefined ? undefined : byNumber.get(number);
     if (!row) return undefined;
     return (field) => {
-      const read = field === 'demand' ? 'demand' : field === 'x' ? (mapping.geo ? 'lon' : 'x') : mapping.geo ? 'lat' : 'y';
+      const read = field === 'x' ? (mapping.geo ? 'lon' : 'x') : field === 'y' ? (mapping.geo ? 'lat' : 'y') : field;
       const at = mapping.index[read];
       const column = mapping.names[read];
       const text = at === undefined ? '' : (row.cells[at] ?? '').trim();
