@@ -4,7 +4,7 @@
  * planar one), each refusing a position out of range with the add dialog's message. A position pasted whole into
  * either cell (a spreadsheet's two cells, a web map's "52.53, 13.38") fills both as one edit, or, a number refused or
  * the pair written longitude first ("13.38, 52.53": far from the day, near it the other way round), neither; Enter
- * goes down the fleet's fields as drawn.
+ * goes down the fleet's fields as drawn. The add dialog refuses such a pair on submit with the same message.
  */
 import { type Dialog, expect, type Locator, test } from '@playwright/test';
 import { cityDayPage } from './support/city-day-page.js';
@@ -197,6 +197,30 @@ test("a position pasted whole into the selected customer's cells fills both, as 
   await expect(byTest('unsaved-badge')).toHaveCount(0);
   await lon.press('Escape');
   await expect(lon).toHaveValue('13.409');
+});
+
+test("the add dialog refuses a position written longitude first on submit, with the cells' message, and adds it latitude first", async () => {
+  const rows = app.page.locator('[data-testid^="customer-row-"]');
+  const before = await rows.count();
+  await byTest('add-customer').click();
+  await byTest('add-customer-dialog').waitFor();
+  // Pasted whole into the latitude, as a web map copies it longitude first: split into both fields as typed.
+  await byTest('add-customer-first').fill('13.4150, 52.5450');
+  await expect(byTest('add-customer-second')).toHaveValue('52.5450');
+  await byTest('add-customer-confirm').click();
+  await expect(byTest('add-customer-refused')).toHaveText(
+    /^13\.415, 52\.545 lies \d+ km from the depot: it looks like longitude first; latitude first it is 52\.545, 13\.415$/,
+  );
+  await expect(byTest('add-customer-dialog'), 'nothing added').toBeVisible();
+  await expect(rows).toHaveCount(before);
+  // Written latitude first, it is added; the refusal goes with the position it was for.
+  await byTest('add-customer-first').fill('52.5450, 13.4150');
+  await expect(byTest('add-customer-refused')).toHaveCount(0);
+  await byTest('add-customer-confirm').click();
+  await byTest('add-customer-dialog').waitFor({ state: 'detached' });
+  await expect(rows).toHaveCount(before + 1);
+  await byTest('undo').click();
+  await expect(rows).toHaveCount(before);
 });
 
 test("Enter goes down the fleet's fields as drawn: from either shift cell to the depot's latitude, then its longitude", async () => {

@@ -2,15 +2,18 @@
  * Adds a customer by its position, typed: the keyboard's way to what a click on the map does in "+ Stop" mode, and
  * the way to put a stop exactly where a delivery note says. The new customer gets what a map click gives it (the
  * shift as its window, the day's usual demand and service), then the name and demand typed here; the rest is edited
- * in the table.
+ * in the table. A position written longitude first, both numbers within ±90° ("13.415, 52.545" on a Berlin day), is
+ * refused on submit with the message the position cells give it (lonFirstReading, judged by the depot).
  */
 import { useMemo, useState } from 'react';
 import type { Instance } from '../../shared/domain.js';
+import { lonFirstReading } from '../../shared/far-from-depot.js';
 import { latLonPair } from '../../shared/lat-lon-pair.js';
 import { addCustomer, messagesByCustomer, updateCustomer } from '../state/draft.js';
 import { parseCoordinate, parseNonNegative, positionAxes } from '../format.js';
 import { useLiveProblems } from '../state/use-live-problems.js';
 import { Modal } from './modal.js';
+import { lonFirstMessage } from './position-cells.js';
 
 interface Props {
   instance: Instance;
@@ -75,9 +78,19 @@ export function AddCustomerDialog({ instance, onAdd, onClose }: Props) {
   const check = useLiveProblems(added?.instance ?? null, `add ${a} ${b} ${q}`);
   const warnings = added && check ? (messagesByCustomer(check.warnings, added.instance).byCustomer.get(added.id) ?? []) : [];
 
+  // A pair refused on submit, with the position it was refused for: typing another position clears it.
+  const [refused, setRefused] = useState<{ at: string; message: string } | null>(null);
+  const at = `${a} ${b}`;
   const add = () => {
-    if (added) onAdd(added.instance, added.id);
+    if (!added) return;
+    if (geo) {
+      const typedAt = { x: b!, y: a! };
+      const lonFirst = lonFirstReading(typedAt, [instance.depot]);
+      if (lonFirst) return setRefused({ at, message: lonFirstMessage(typedAt, lonFirst, 'the depot') });
+    }
+    onAdd(added.instance, added.id);
   };
+  const refusal = refused?.at === at ? refused.message : null;
 
   const footer = (
     <>
@@ -124,6 +137,11 @@ export function AddCustomerDialog({ instance, onAdd, onClose }: Props) {
           );
         })}
       </form>
+      {refusal && (
+        <p className="add-customer-refused" role="alert" data-testid="add-customer-refused">
+          {refusal}
+        </p>
+      )}
       {warnings.length > 0 && (
         <p className="add-customer-warning" data-testid="add-customer-warning">
           {warnings.join('; ')}
