@@ -1,4 +1,4 @@
-import type { Evaluation, Instance, Violation } from './domain.js';
+import type { Evaluation, Instance, Routes, Violation } from './domain.js';
 
 /** A customer the plan leaves out, as every export lists it: who, and why (the evaluator's reason). */
 export interface NotServed {
@@ -48,6 +48,10 @@ export const leftOutBecause = (evaluation: Pick<Evaluation, 'violations'>, reaso
 /** The ids of the customers an evaluated plan leaves out, in the evaluator's order. */
 export const unservedIds = (evaluation: Pick<Evaluation, 'violations'>): string[] =>
   evaluation.violations.filter(isUnserved).map((v) => v.customerId);
+
+/** The customers an evaluated plan knew: those on its routes and those it already left out. */
+export const customersKnownTo = (plan: { routes: Routes; evaluation: Pick<Evaluation, 'violations'> }): Set<string> =>
+  new Set([...plan.routes.flat(), ...unservedIds(plan.evaluation)]);
 
 /** How many customers an evaluated plan leaves out (a plain count: it ranks sampled plans, thousands a day). */
 export function unservedCount(evaluation: Pick<Evaluation, 'violations'>): number {

@@ -2,8 +2,9 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inProcessRunner } from '../../src/main/jobs/in-process.js';
 import { registerBuiltInModels } from '../../src/main/services/models.js';
-import { heldPlan } from '../../src/shared/held-plan.js';
+import { heldPlan, keptEdits } from '../../src/shared/held-plan.js';
 import type { StoredPlan } from '../../src/shared/api.js';
+import { ADDED_AFTER } from '../../src/shared/not-served.js';
 import type { Evaluation } from '../../src/shared/domain.js';
 import { createTestApp, type TestApp } from './fixtures/services.js';
 import { tinyInstance } from './fixtures/tiny.js';
@@ -199,5 +200,28 @@ describe('a plan kept after the plan it copies was deleted with its day', () => 
     expect(kept.dataChanged).toBe(true);
     expect(kept.plannedCost).toBeUndefined();
     expect((await app.call('plans:list', { instanceId: copy.id }))[0].dataChanged).toBe(true);
+  });
+});
+
+describe('hand edits kept with a day saved as a new day (Save as new day), as the window keeps them (keep-plan.ts)', () => {
+  it('says a customer added to the day and not saved before is left out for being added after the plan', async () => {
+    const day = await app.call('instances:save', { instance: tinyInstance('added, not saved') });
+    const plan = await app.call('plans:create', { instanceId: day.id, variant, method: 'classical', timeLimitSec: 0.1 });
+    const routes = plan.routes.map((r) => r.filter((id) => id !== 'e'));
+    // The window's day: a customer added and not saved, then the whole kept as a new day with the edited plan.
+    const added = { id: 'f', x: 3, y: 3, demand: 5, ready: 0, due: 900, service: 5 };
+    const draft = tinyInstance('added, not saved (new)');
+    const copy = await app.call('instances:save', { instance: { ...draft, customers: [...draft.customers, added] } });
+    const kept = await app.call('plans:saveEdited', keptEdits(plan, routes, copy));
+    expect(kept).toMatchObject({ method: 'manual', instanceId: copy.id });
+    expect(reasonOf(kept.evaluation, 'f')).toBe(`customer f is not served: ${ADDED_AFTER}`);
+    expect(reasonOf(kept.evaluation, 'e')).toBe(`customer e is not served: ${TAKEN_OFF}`);
+    // As a customer added and saved before the day is kept reads on the plan of the day it was added to.
+    const saved = await app.call('instances:save', {
+      id: day.id,
+      instance: { ...day.instance, customers: [...day.instance.customers, added] },
+    });
+    expect(saved.instance.customers).toHaveLength(6);
+    expect(reasonOf((await app.call('plans:get', { id: plan.id })).evaluation, 'f')).toBe(`customer f is not served: ${ADDED_AFTER}`);
   });
 });

@@ -1,12 +1,8 @@
 import type { StoredPlan } from '../../shared/api.js';
 import type { Instance, Routes } from '../../shared/domain.js';
 import { inputError } from '../../shared/errors.js';
-import { unservedIds } from '../../shared/not-served.js';
+import { customersKnownTo } from '../../shared/not-served.js';
 import { someOf } from '../../shared/some-of.js';
-
-/** The customers a stored plan knew: those on its routes and those it already left out. */
-export const customersKnownTo = (plan: Pick<StoredPlan, 'routes' | 'evaluation'>): Set<string> =>
-  new Set([...plan.routes.flat(), ...unservedIds(plan.evaluation)]);
 
 /**
  * Hand-edited routes as they are kept (a saved edit) or exported: a customer deleted from the instance since the plan

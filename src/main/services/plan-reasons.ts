@@ -1,7 +1,6 @@
 import type { StoredPlan } from '../../shared/api.js';
 import type { Evaluation, Routes } from '../../shared/domain.js';
-import { ADDED_AFTER, leftOutBecause, TAKEN_OFF } from '../../shared/not-served.js';
-import { customersKnownTo } from './edited-routes.js';
+import { ADDED_AFTER, customersKnownTo, leftOutBecause, TAKEN_OFF } from '../../shared/not-served.js';
 
 /**
  * What a plan knows of the customers it leaves out that the evaluator, which sees only today's data, does not: its

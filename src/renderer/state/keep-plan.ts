@@ -6,7 +6,7 @@
  */
 import type { Api, StoredInstance } from '../../shared/api.js';
 import type { Instance } from '../../shared/domain.js';
-import { heldPlan } from '../../shared/held-plan.js';
+import { heldPlan, keptEdits } from '../../shared/held-plan.js';
 import type { PlanEdit, ShownPlan } from './use-workspace.js';
 
 type Run = <T>(action: string, fn: () => Promise<T>) => Promise<T | undefined>;
@@ -27,10 +27,7 @@ export async function keepPlanOn(
   const { plan, edit, madeOn } = shown;
   if (!plan) return null;
   if (edit) {
-    const onCopy = new Set(copy.instance.customers.map((c) => c.id));
-    const routes = edit.routes.map((route) => route.filter((id) => onCopy.has(id)));
-    // The plan they are edits of goes with them: the stops they took off stay taken off by hand, not left out by a plan.
-    const request = { instanceId: copy.id, variant: plan.variant, routes, held: heldPlan(plan) };
+    const request = keptEdits(plan, edit.routes, copy);
     return (await run(action, () => api.call('plans:saveEdited', request))) ?? null;
   }
   if (!madeOn) return null;
