@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { inProcessRunner } from '../../src/main/jobs/in-process.js';
@@ -13,9 +14,13 @@ afterEach(() => app?.close());
 
 /**
  * Six tiny days stored (the last three held out), a run started on them with the real trainer, `during` done to a
- * held-out day while it trains (another window), and the run stopped after its first step: its model is still judged.
+ * held-out day while it trains (another window), and the run stopped after its first step (its model is still judged),
+ * or with `finish` left to run its minutes to the end.
  */
-async function runWith(during: (heldOut: number[]) => Promise<void>): Promise<{ ended: TrainingRun; heldOut: number[] }> {
+async function runWith(
+  during: (heldOut: number[]) => Promise<void>,
+  { finish = false } = {},
+): Promise<{ ended: TrainingRun; heldOut: number[] }> {
   app = createTestApp(inProcessRunner());
   registerModel(app.store, await saveTinyModel(join(app.dir, 'n6'), 'jampr', 'tw1', 6), false);
   const rng = createRng(21);
@@ -30,6 +35,11 @@ async function runWith(during: (heldOut: number[]) => Promise<void>): Promise<{ 
     app.events.some(
       (e) => e.event === 'training:progress' && (e.payload as { point?: { meanCost: number | null } }).point?.meanCost != null,
     );
+  const finished = () => app.events.find((e) => e.event === 'training:finished')?.payload as { run: TrainingRun } | undefined;
+  if (finish) {
+    while (!finished()) await new Promise((r) => setTimeout(r, 50));
+    return { ended: finished()!.run, heldOut };
+  }
   while (!stepped()) await new Promise((r) => setTimeout(r, 20));
   return { ended: await app.call('training:cancel', { id: run.id }), heldOut };
 }
@@ -86,4 +96,24 @@ describe('held-out days changed while a run trains', () => {
     expect(lastValidated(ended).validationCost).toBeCloseTo(fresh.cost, 6);
     expect(lastValidated(ended).validationUnserved).toBe(fresh.unserved);
   }, 60_000);
+
+  it('gives the Models table the figure its verdict gave for a run that ran to its end with a held-out day edited during it', async () => {
+    const other = tinyInstance(6, createRng(99));
+    const { ended } = await runWith(
+      async ([, edited]) => {
+        const stored = await app.call('instances:get', { id: edited });
+        await app.call('instances:save', { id: edited, instance: { ...stored.instance, customers: other.customers } });
+      },
+      { finish: true },
+    );
+    expect(ended.status, ended.error ?? '').toBe('done');
+    expect(ended.verdict).toContain('“day-4” was changed during the run and is judged as stored now');
+    const fresh = figures(ended.verdict).fresh;
+    expect(lastValidated(ended).validationCost).toBeCloseTo(fresh, 1);
+    // The table's column is the card's last validation point: the verdict's figure, in the store and in the folder.
+    const model = (await app.call('models:list', {})).find((m) => m.id === ended.modelId)!;
+    expect(model.card.validationCost).toBeCloseTo(fresh, 1);
+    const card = JSON.parse(readFileSync(join(model.folder, 'card.json'), 'utf8')) as { validation: { curve: { cost: number }[] } };
+    expect(card.validation.curve.at(-1)!.cost).toBeCloseTo(fresh, 1);
+  }, 120_000);
 });

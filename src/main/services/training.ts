@@ -9,6 +9,7 @@ import { notStored } from './stored.js';
 import { interruptedNote } from '../store/training-runs.js';
 import { heldOutAtEnd, judgeChanged } from './held-out-at-end.js';
 import { readModelSummary } from './model-card.js';
+import { restateVerdictFigures } from './verdict-figures.js';
 import { modelForDay, registerModel, resolveModel } from './models.js';
 import {
   type ChangedDuringRun,
@@ -194,9 +195,9 @@ export function trainingServices(ctx: ServiceContext) {
           model && result.comparison && changed.some((day) => day !== null) ? await judgeAgain(result.comparison, changed) : null;
         const comparison = rejudged?.comparison ?? result.comparison;
         const judged = comparison && deleted.length ? onDays(comparison, still) : comparison;
-        // The curve's last point measured the days as read at the start: restated as the verdict judges them.
+        // The curve's last point and the card's measured the days as read at the start: restated as the verdict judges them.
         if (judged && judged.days > 0 && (deleted.length > 0 || (rejudged?.judgedNow.length ?? 0) > 0))
-          trainingRuns.restateLastValidation(run.id, meanCost(judged.newCosts), judged.newUnserved);
+          await restateVerdictFigures(ctx, run.id, model, { cost: meanCost(judged.newCosts), unserved: judged.newUnserved });
         const verdict = model
           ? activationGuard(
               model,

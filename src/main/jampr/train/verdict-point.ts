@@ -37,3 +37,18 @@ export async function addVerdictPoint(dir: string, measured: VerdictMeasure, sto
   });
   return cost;
 }
+
+/**
+ * Restates the card's last validation point as the verdict's figures where the verdict judged other days than the run
+ * validated on (a held-out day edited or deleted during it: services/verdict-figures.ts), so that the Models table,
+ * which shows that point, gives the verdict's figure. Only a curve in plan costs that ends on the saved model is
+ * restated. Returns whether the card was written.
+ */
+export async function restateVerdictPoint(dir: string, measured: VerdictMeasure): Promise<boolean> {
+  const card = readCardJson(dir);
+  const last = card.validation.curve.at(-1);
+  if (card.validation.measure !== 'plans' || !last || last.instances !== card.instancesTrained) return false;
+  const point = { ...last, cost: roundCurveCost(measured.cost), unserved: measured.unserved };
+  await saveCard(dir, { ...card, validation: { ...card.validation, curve: [...card.validation.curve.slice(0, -1), point] } });
+  return true;
+}
