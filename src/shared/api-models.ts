@@ -70,6 +70,14 @@ export interface LearningPoint {
    */
   validationCost: number | null;
   validationUnserved?: number;
+  /**
+   * Set on a run's first validation point where held-out days were edited or deleted during the run and the point could
+   * not be measured again on the days its verdict judged (a run from untrained weights, or from another model than the
+   * one compared with): it measured the days as read at the run's start, and does not compare with the curve's last
+   * point, which is the verdict's figure. Where the run started from the model compared with, its first point is that
+   * model's figure in the verdict instead, on the same days.
+   */
+  validationDaysAtStart?: true;
   /** Training steps (updates) the run had taken at this point (absent on runs stored before it was kept). */
   steps?: number;
 }

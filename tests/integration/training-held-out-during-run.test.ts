@@ -19,15 +19,16 @@ afterEach(() => app?.close());
  */
 async function runWith(
   during: (heldOut: number[]) => Promise<void>,
-  { finish = false } = {},
+  { finish = false, fromScratch = true } = {},
 ): Promise<{ ended: TrainingRun; heldOut: number[] }> {
   app = createTestApp(inProcessRunner());
+  // The model the held-out days are compared with: the run's start model unless it starts from scratch.
   registerModel(app.store, await saveTinyModel(join(app.dir, 'n6'), 'jampr', 'tw1', 6), false);
   const rng = createRng(21);
   const ids: number[] = [];
   for (let i = 0; i < 6; i++) ids.push((await app.call('instances:save', { instance: { ...tinyInstance(6, rng), name: `day-${i}` } })).id);
   // From untrained weights: no pair bias to fit first, so the first step comes within seconds.
-  const request = { variant: 'tw1', size: 6, instanceIds: ids, minutes: MIN_TRAINING_MINUTES, name: 'new', fromScratch: true } as const;
+  const request = { variant: 'tw1', size: 6, instanceIds: ids, minutes: MIN_TRAINING_MINUTES, name: 'new', fromScratch } as const;
   const run = await app.call('training:start', request);
   const heldOut = ids.slice(3);
   await during(heldOut);
@@ -40,7 +41,7 @@ async function runWith(
     while (!finished()) await new Promise((r) => setTimeout(r, 50));
     return { ended: finished()!.run, heldOut };
   }
-  while (!stepped()) await new Promise((r) => setTimeout(r, 20));
+  while (!stepped() && !finished()) await new Promise((r) => setTimeout(r, 20));
   return { ended: await app.call('training:cancel', { id: run.id }), heldOut };
 }
 
@@ -69,6 +70,9 @@ const figures = (verdict: string | null) => {
   return { fresh: Number(m![1].replace(/,/g, '')), current: Number(m![2].replace(/,/g, '')) };
 };
 
+/** The learning curve's first validation point of the run as stored (the model it started from). */
+const firstValidated = (run: TrainingRun) => run.points.find((p) => p.validationCost !== null)!;
+
 /** The learning curve's last validation point of the run as stored. */
 const lastValidated = (run: TrainingRun) => run.points.filter((p) => p.validationCost !== null).at(-1)!;
 
@@ -95,7 +99,28 @@ describe('held-out days changed while a run trains', () => {
     // And the learning curve ends where the verdict does (it measured the three days as read at the start).
     expect(lastValidated(ended).validationCost).toBeCloseTo(fresh.cost, 6);
     expect(lastValidated(ended).validationUnserved).toBe(fresh.unserved);
+    // From untrained weights its first point cannot be measured again on those days: it says it is on the days as read at the start.
+    expect(firstValidated(ended).validationDaysAtStart).toBe(true);
+    expect(lastValidated(ended).validationDaysAtStart).toBeUndefined();
   }, 60_000);
+
+  it('begins the curve of a run from the model compared with on the days judged: its first point is the verdict’s figure for that model', async () => {
+    const other = tinyInstance(6, createRng(99));
+    const { ended } = await runWith(
+      async ([, edited, deleted]) => {
+        const stored = await app.call('instances:get', { id: edited });
+        await app.call('instances:save', { id: edited, instance: { ...stored.instance, customers: other.customers } });
+        await app.call('instances:delete', { id: deleted });
+      },
+      { fromScratch: false },
+    );
+    expect(ended.verdict).toContain('“day-4” was changed during the run and is judged as stored now');
+    const { fresh, current } = figures(ended.verdict);
+    // The caption's start and end are then on the same days as the verdict's two figures, and read as they do.
+    expect(firstValidated(ended).validationCost).toBeCloseTo(current, 1);
+    expect(firstValidated(ended).validationDaysAtStart).toBeUndefined();
+    expect(lastValidated(ended).validationCost).toBeCloseTo(fresh, 1);
+  }, 120_000);
 
   it('gives the Models table the figure its verdict gave for a run that ran to its end with a held-out day edited during it', async () => {
     const other = tinyInstance(6, createRng(99));

@@ -563,7 +563,20 @@ describe('training service', () => {
       done = await app.call('training:status', { id: second.id });
     }
     expect(done.verdict).toBe(
-      'none-left was not activated: its held-out days (“tiny-3”, “tiny-4”, “tiny-5”) were all deleted during the run, so none is left to judge it on. It can be activated under Models.',
+      'none-left was not activated: its 3 held-out days were all deleted during the run, so none is left to judge it on; as read at the start, the mean cost of its greedy plans of 3 held-out days (“tiny-3”, “tiny-4”, “tiny-5”): 90.0 against 100.0 for jampr-tw1-n10, day by day 10.0 % less (the geometric mean of the per-day cost ratios, which judges it). It can be activated under Models.',
+    );
+    await app.close();
+    // Every held-out day deleted, and the run measured the new model worse on them: activating it by hand is not offered.
+    const worse = await userHistory(judged({ days: 3, newCost: 110, newUnserved: 0, currentCost: 100, currentUnserved: 0 }), { steps: 40 });
+    const third = await app.call('training:start', { variant: 'tw1', size: 10, instanceIds: worse.ids, minutes: 1, name: 'none-left' });
+    for (const id of worse.ids.slice(3)) await app.call('instances:delete', { id });
+    done = third;
+    while (done.status === 'running') {
+      await new Promise((r) => setTimeout(r, 10));
+      done = await app.call('training:status', { id: third.id });
+    }
+    expect(done.verdict).toBe(
+      'none-left was not activated: its 3 held-out days were all deleted during the run, so none is left to judge it on; as read at the start, the mean cost of its greedy plans of 3 held-out days (“tiny-3”, “tiny-4”, “tiny-5”): 110.0 against 100.0 for jampr-tw1-n10, day by day 10.0 % more (the geometric mean of the per-day cost ratios, which judges it).',
     );
   });
 

@@ -10,20 +10,9 @@ import { interruptedNote } from '../store/training-runs.js';
 import { heldOutAtEnd, judgeChanged } from './held-out-at-end.js';
 import { readModelSummary } from './model-card.js';
 import { restateVerdictFigures } from './verdict-figures.js';
+import { activationGuard, noStepVerdict } from './training-verdict.js';
 import { modelForDay, registerModel, resolveModel } from './models.js';
-import {
-  type ChangedDuringRun,
-  comparedModelsText,
-  enoughToJudge,
-  type HoldoutComparison,
-  holdoutWords,
-  meanCost,
-  MIN_DAYS_TO_ACTIVATE,
-  MIN_DAYS_TO_JUDGE,
-  onDays,
-  plannedBetter,
-  splitHoldout,
-} from '../../shared/holdout.js';
+import { type HoldoutComparison, onDays, splitHoldout } from '../../shared/holdout.js';
 import { someOf } from '../../shared/some-of.js';
 import { clipped } from '../../shared/issues.js';
 import { carriedCustomers, type Instance } from '../../shared/domain.js';
@@ -197,18 +186,25 @@ export function trainingServices(ctx: ServiceContext) {
         const judged = comparison && deleted.length ? onDays(comparison, still) : comparison;
         // The curve's last point and the card's measured the days as read at the start: restated as the verdict judges them.
         if (judged && judged.days > 0 && (deleted.length > 0 || (rejudged?.judgedNow.length ?? 0) > 0))
-          await restateVerdictFigures(ctx, run.id, model, { cost: meanCost(judged.newCosts), unserved: judged.newUnserved });
+          await restateVerdictFigures(
+            ctx,
+            run.id,
+            model,
+            judged,
+            from !== null && compared.every((m, d) => !still[d] || m?.id === from.id),
+          );
         const verdict = model
-          ? activationGuard(
-              model,
-              compared.filter((_, d) => still[d]),
-              inUse.filter((_, d) => still[d]),
-              judged,
-              result.cancelled,
-              holdout.filter((_, d) => still[d]).map((d) => d.name),
+          ? activationGuard(models, model, {
+              compared,
+              inUse,
+              still,
+              heldOut: holdout.map((d) => d.name),
+              comparison: judged,
+              atStart: result.comparison,
+              cancelled: result.cancelled,
               deleted,
-              { now: rejudged?.judgedNow ?? [], asBefore: rejudged?.judgedAsBefore ?? [] },
-            )
+              changed: { now: rejudged?.judgedNow ?? [], asBefore: rejudged?.judgedAsBefore ?? [] },
+            })
           : noStepVerdict(name, from, request.minutes, result.cancelled) + (leftBehind ? ` But ${leftBehind}.` : '');
         outcome = result.cancelled ? recordStopped(model, verdict) : trainingRuns.finish(run.id, 'done', model, null, verdict)!;
       } catch (err) {
@@ -276,83 +272,6 @@ export function trainingServices(ctx: ServiceContext) {
         return null;
       }
     });
-  }
-
-  /**
-   * The activation guard: the new model replaces the current one only if its greedy plans of at least
-   * MIN_DAYS_TO_JUDGE held-out days leave fewer customers unserved, or as few at a lower cost day by day (plannedBetter,
-   * shared/holdout.ts: the geometric mean of each day's cost ratio, so a big or planar day does not outweigh the others); the verdict says
-   * which way it went and why, in the figures the Plan view shows. Each held-out day was compared with the model that
-   * planned it when the run started (`compared`, day by day); where another plans one at its end (`inUse`), nothing is
-   * activated over the dispatcher's choice on a comparison with a model no longer planning.
-   */
-  function activationGuard(
-    model: ModelInfo,
-    compared: (ModelInfo | null)[],
-    inUse: (ModelInfo | null)[],
-    comparison: HoldoutComparison | null,
-    cancelled: boolean,
-    heldOut: string[],
-    deleted: string[],
-    changed: ChangedDuringRun,
-  ): string {
-    if (!comparison) {
-      return `${model.name} was not activated: there were no held-out days of yours to compare it on (train on ${MIN_DAYS_TO_ACTIVATE} or more stored days).`;
-    }
-    const activatable = ' It can be activated under Models.';
-    if (comparison.days === 0)
-      return `${model.name} was not activated: its held-out days (${someOf(
-        deleted.map((n) => `“${clipped(n)}”`),
-        5,
-      )}) were all deleted during the run, so none is left to judge it on.${activatable}`;
-    // Named, so that the dispatcher knows which of the days were judged on (the most recently stored, not edited).
-    const { on, fresh, current: was, dayByDay, tooFew } = holdoutWords(comparison, heldOut, deleted, changed);
-    const better = plannedBetter(comparison);
-    const current = namesOf(compared);
-    // A run that was stopped (Cancel, or the app closing) changes nothing: its model is judged and kept, not activated.
-    // Activating it by hand is offered as for too few days: not where it planned the held-out days worse.
-    if (cancelled) {
-      const against = was === null || dayByDay === null || !current ? '' : ` against ${was} for ${current}, ${dayByDay}`;
-      return `${model.name} was not activated: the run was stopped before its end; ${on}: ${fresh}${against}.${better === false ? '' : activatable}`;
-    }
-    if (inUse.some((m, d) => (m?.id ?? null) !== (compared[d]?.id ?? null))) {
-      const against = current ? `, and it was compared with ${current}` : '';
-      return `${model.name} was not activated: the model planning this policy changed during the run (now ${namesOf(inUse) ?? 'none'})${against}; ${on}: ${fresh}.${activatable}`;
-    }
-    if (was === null || dayByDay === null || !current) {
-      models.activate(model.id);
-      return `${model.name} is now active (no model planned this policy before); ${on}: ${fresh}.`;
-    }
-    const against = `${on} ${fresh} against ${was} for ${current}, ${dayByDay}`;
-    if (!enoughToJudge(comparison)) {
-      // Activating by hand is offered only where the few days point that way: not for a model that planned them worse.
-      // Too few because held-out days were deleted during the run: the dispatcher ticked days enough, so "tick more" would mislead.
-      const more =
-        deleted.length > 0 && comparison.days + deleted.length >= MIN_DAYS_TO_JUDGE
-          ? `${deleted.length} ${deleted.length === 1 ? 'was' : 'were'} deleted during the run: train again to hold out ${MIN_DAYS_TO_JUDGE} of the days still stored`
-          : `train on ${MIN_DAYS_TO_ACTIVATE} or more stored days`;
-      return `${model.name} was not activated: ${tooFew(more)}; ${against}.${better ? activatable : ''}`;
-    }
-    if (better) {
-      models.activate(model.id);
-      return `${model.name} is now active: ${against}.`;
-    }
-    return `${model.name} was not activated: ${against}, which stays in use.`;
-  }
-
-  /** The models that plan the held-out days, in words (comparedModelsText); null where none plans the policy. */
-  function namesOf(byDay: (ModelInfo | null)[]): string | null {
-    return comparedModelsText(byDay.map((m) => m?.name ?? null));
-  }
-
-  /**
-   * A run whose minutes went to measuring the model it started from and fitting its pair bias, with no training step
-   * after them, says so: its model would have seen no more instances than the one it started from, so none was kept.
-   */
-  function noStepVerdict(name: string, from: ModelInfo | null | undefined, minutes: number, cancelled: boolean): string {
-    const unchanged = from ? `${from.name} unchanged` : 'the untrained weights';
-    if (cancelled) return `${name} was not kept: the run was stopped before its first training step, so it would be ${unchanged}.`;
-    return `${name} was not kept: no training step fitted in its ${minutes} minute${minutes === 1 ? '' : 's'} (getting ready took them), so it would be ${unchanged}; give it more minutes to learn from your days.`;
   }
 
   const handlers = {

@@ -34,6 +34,12 @@ export function interruptedNote(kept: { name: string } | null): string {
   return kept ? `${note}; its last checkpoint is kept as the model ${kept.name}` : note;
 }
 
+/** A model's mean cost on the held-out days and the customers its plans left unserved in all. */
+export interface ValidationFigure {
+  cost: number;
+  unserved: number;
+}
+
 /** Training runs and their learning curves; each point is appended in its own small transaction. */
 export function trainingRunRepository(db: Database) {
   const list = db.prepare<[], RunRow>('SELECT * FROM training_runs ORDER BY id DESC');
@@ -62,16 +68,23 @@ export function trainingRunRepository(db: Database) {
       appendPoint.run(JSON.stringify(point), id);
     },
     /**
-     * Restates the figures of the run's last validation point (validationCost and validationUnserved): measured on the
-     * held-out days as read at its start, it is restated on the days judged at its end (services/training.ts).
+     * Restates the run's validation figures (validationCost and validationUnserved), measured on the held-out days as
+     * read at its start, on the days judged at its end (services/verdict-figures.ts): the last point's as the new model's
+     * figure; the first point's as the start model's where it is known (`first`), else that point is marked as measured
+     * on the days as read at the start (validationDaysAtStart).
      */
-    restateLastValidation(id: number, validationCost: number, validationUnserved: number): void {
+    restateValidation(id: number, last: ValidationFigure, first: ValidationFigure | null): void {
       const run = find(id);
       if (!run) return;
-      let last = run.points.length - 1;
-      while (last >= 0 && run.points[last].validationCost === null) last--;
-      if (last < 0) return;
-      const points = run.points.map((p, i) => (i === last ? { ...p, validationCost, validationUnserved } : p));
+      const validated = run.points.flatMap((p, i) => (p.validationCost === null ? [] : [i]));
+      if (validated.length === 0) return;
+      const [from, to] = [validated[0], validated[validated.length - 1]];
+      const figure = (f: ValidationFigure) => ({ validationCost: f.cost, validationUnserved: f.unserved });
+      const points = run.points.map((p, i) => {
+        if (i === to) return { ...p, ...figure(last) };
+        if (i !== from) return p;
+        return first ? { ...p, ...figure(first) } : { ...p, validationDaysAtStart: true as const };
+      });
       setPoints.run(JSON.stringify(points), id);
     },
     /** `model`: the model the run kept (its id and name), or null. */

@@ -54,7 +54,8 @@ export function seriesLabel(label: string, data: readonly { x: number; y: number
 /**
  * The line under the chart: the training steps taken (as the points report them; nothing where a run stored before they
  * were kept does not say), and what the validation measured, where the points have validation: start and latest
- * value, with the customers its plans left unserved, so that it reads beside the verdict. Null where there is nothing to say.
+ * value, with the customers its plans left unserved, so that it reads beside the verdict (on the same days as the verdict's
+ * two figures, or said to be on other days where the run's first point could not be measured again on them). Null where there is nothing to say.
  */
 export function curveCaption(points: LearningPoint[], format: (v: number) => string): string | null {
   const parts: string[] = [];
@@ -69,7 +70,14 @@ export function curveCaption(points: LearningPoint[], format: (v: number) => str
     const figure = (p: LearningPoint) =>
       `${format(p.validationCost!)}${p.validationUnserved ? ` (${p.validationUnserved} not served)` : ''}`;
     const [first, latest] = [validated[0], validated.at(-1)!];
-    const moved = validated.length === 1 ? figure(first) : `${figure(first)} → ${figure(latest)}`;
+    // A first point on the days as read at the start, where the verdict judged them otherwise (edited or deleted during
+    // the run), is said to be on other days than the last: a rise or fall between them is no training's.
+    const moved =
+      validated.length === 1
+        ? figure(first)
+        : first.validationDaysAtStart
+          ? `${figure(first)} on the held-out days as read at the run's start, ${figure(latest)} on the days its verdict judged (changed during the run: the two do not compare)`
+          : `${figure(first)} → ${figure(latest)}`;
     parts.push(`validation, the mean cost of the model's greedy plans of the held-out days as the Plan view prices them: ${moved}`);
   } else if (validated.length > 0) {
     parts.push('validation in the model’s own units: it does not compare with plan costs');

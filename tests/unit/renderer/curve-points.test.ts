@@ -42,6 +42,13 @@ describe('the learning curve legend', () => {
     expect(curveCaption([point(10, 10)], fmt)).toBeNull();
   });
 
+  it('says where its first validation point is on the held-out days as read at the start, not the days the verdict judged', () => {
+    const [start, end] = oneStep;
+    expect(curveCaption([{ ...start, validationDaysAtStart: true }, end], fmt)).toBe(
+      "1 training step (16 instances) · validation, the mean cost of the model's greedy plans of the held-out days as the Plan view prices them: 1723.5 on the held-out days as read at the run's start, 1281.6 (2 not served) on the days its verdict judged (changed during the run: the two do not compare).",
+    );
+  });
+
   it("titles the validation axis by what it measured: the verdict's plan costs, or the model's own units", () => {
     expect(validationAxisTitle(oneStep)).toBe('validation (plan cost, held-out days)');
     const modelUnits = oneStep.map(({ validationUnserved: _, ...p }) => p);

@@ -1,0 +1,106 @@
+import type { ModelInfo } from '../../shared/api.js';
+import {
+  type ChangedDuringRun,
+  comparedModelsText,
+  enoughToJudge,
+  type HoldoutComparison,
+  holdoutWords,
+  MIN_DAYS_TO_ACTIVATE,
+  MIN_DAYS_TO_JUDGE,
+  plannedBetter,
+} from '../../shared/holdout.js';
+
+/** What a run's end judged its model on (services/training.ts), each list in the order of the held-out days. */
+export interface Judging {
+  /** The model each held-out day was compared with: the one that planned it as the run started (null: none). */
+  compared: readonly (ModelInfo | null)[];
+  /** The model that plans each held-out day as the run ends. */
+  inUse: readonly (ModelInfo | null)[];
+  /** Whether each held-out day is still stored (one deleted during the run is left out). */
+  still: readonly boolean[];
+  /** Each held-out day's name as stored at the end (a deleted one's as read at the start). */
+  heldOut: readonly string[];
+  /** The comparison on the days judged (deleted days left out, changed ones as stored now); null: no held-out days. */
+  comparison: HoldoutComparison | null;
+  /** The comparison on every held-out day as read at the start: what the run measured. */
+  atStart: HoldoutComparison | null;
+  cancelled: boolean;
+  /** The names of the held-out days deleted during the run. */
+  deleted: readonly string[];
+  changed: ChangedDuringRun;
+}
+
+/**
+ * The activation guard: the new model replaces the current one only if its greedy plans of at least
+ * MIN_DAYS_TO_JUDGE held-out days leave fewer customers unserved, or as few at a lower cost day by day (plannedBetter,
+ * shared/holdout.ts: the geometric mean of each day's cost ratio, so a big or planar day does not outweigh the others); the verdict says
+ * which way it went and why, in the figures the Plan view shows. Each held-out day was compared with the model that
+ * planned it when the run started (`compared`, day by day); where another plans one at its end (`inUse`), nothing is
+ * activated over the dispatcher's choice on a comparison with a model no longer planning.
+ */
+export function activationGuard(models: { activate(id: number): unknown }, model: ModelInfo, judging: Judging): string {
+  const { cancelled, deleted, changed } = judging;
+  const days = <T>(byDay: readonly T[]) => byDay.filter((_, d) => judging.still[d]);
+  const [compared, inUse, heldOut] = [days(judging.compared), days(judging.inUse), days(judging.heldOut)];
+  const { comparison, atStart } = judging;
+  if (!comparison || !atStart) {
+    return `${model.name} was not activated: there were no held-out days of yours to compare it on (train on ${MIN_DAYS_TO_ACTIVATE} or more stored days).`;
+  }
+  const activatable = ' It can be activated under Models.';
+  if (comparison.days === 0) {
+    // The only measurement is the one on the days as read at the start: said, and activating by hand not offered where
+    // it was worse.
+    const { on, fresh, current: was, dayByDay } = holdoutWords(atStart, deleted);
+    const current = namesOf(judging.compared);
+    const against = was === null || dayByDay === null || !current ? '' : ` against ${was} for ${current}, ${dayByDay}`;
+    return `${model.name} was not activated: its ${deleted.length} held-out days were all deleted during the run, so none is left to judge it on; as read at the start, the ${on}: ${fresh}${against}.${plannedBetter(atStart) === false ? '' : activatable}`;
+  }
+  // Named, so that the dispatcher knows which of the days were judged on (the most recently stored, not edited).
+  const { on, fresh, current: was, dayByDay, tooFew } = holdoutWords(comparison, heldOut, deleted, changed);
+  const better = plannedBetter(comparison);
+  const current = namesOf(compared);
+  // A run that was stopped (Cancel, or the app closing) changes nothing: its model is judged and kept, not activated.
+  // Activating it by hand is offered as for too few days: not where it planned the held-out days worse.
+  if (cancelled) {
+    const against = was === null || dayByDay === null || !current ? '' : ` against ${was} for ${current}, ${dayByDay}`;
+    return `${model.name} was not activated: the run was stopped before its end; ${on}: ${fresh}${against}.${better === false ? '' : activatable}`;
+  }
+  if (inUse.some((m, d) => (m?.id ?? null) !== (compared[d]?.id ?? null))) {
+    const against = current ? `, and it was compared with ${current}` : '';
+    return `${model.name} was not activated: the model planning this policy changed during the run (now ${namesOf(inUse) ?? 'none'})${against}; ${on}: ${fresh}.${activatable}`;
+  }
+  if (was === null || dayByDay === null || !current) {
+    models.activate(model.id);
+    return `${model.name} is now active (no model planned this policy before); ${on}: ${fresh}.`;
+  }
+  const against = `${on} ${fresh} against ${was} for ${current}, ${dayByDay}`;
+  if (!enoughToJudge(comparison)) {
+    // Activating by hand is offered only where the few days point that way: not for a model that planned them worse.
+    // Too few because held-out days were deleted during the run: the dispatcher ticked days enough, so "tick more" would mislead.
+    const more =
+      deleted.length > 0 && comparison.days + deleted.length >= MIN_DAYS_TO_JUDGE
+        ? `${deleted.length} ${deleted.length === 1 ? 'was' : 'were'} deleted during the run: train again to hold out ${MIN_DAYS_TO_JUDGE} of the days still stored`
+        : `train on ${MIN_DAYS_TO_ACTIVATE} or more stored days`;
+    return `${model.name} was not activated: ${tooFew(more)}; ${against}.${better ? activatable : ''}`;
+  }
+  if (better) {
+    models.activate(model.id);
+    return `${model.name} is now active: ${against}.`;
+  }
+  return `${model.name} was not activated: ${against}, which stays in use.`;
+}
+
+/** The models that plan the held-out days, in words (comparedModelsText); null where none plans the policy. */
+function namesOf(byDay: readonly (ModelInfo | null)[]): string | null {
+  return comparedModelsText(byDay.map((m) => m?.name ?? null));
+}
+
+/**
+ * A run whose minutes went to measuring the model it started from and fitting its pair bias, with no training step
+ * after them, says so: its model would have seen no more instances than the one it started from, so none was kept.
+ */
+export function noStepVerdict(name: string, from: ModelInfo | null | undefined, minutes: number, cancelled: boolean): string {
+  const unchanged = from ? `${from.name} unchanged` : 'the untrained weights';
+  if (cancelled) return `${name} was not kept: the run was stopped before its first training step, so it would be ${unchanged}.`;
+  return `${name} was not kept: no training step fitted in its ${minutes} minute${minutes === 1 ? '' : 's'} (getting ready took them), so it would be ${unchanged}; give it more minutes to learn from your days.`;
+}
