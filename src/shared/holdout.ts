@@ -191,8 +191,8 @@ export function holdoutWords(
   return {
     on: `mean cost of its greedy plans of ${c.days} held-out day${c.days === 1 ? '' : 's'} (${named}${gone}${now}${asBefore})`,
     /** The new model's mean cost of the days, and the current one's (null without one), in the figures above. */
-    fresh: figureOf(meanCost(c.newCosts), c.newUnserved),
-    current: c.currentCosts === null || c.currentUnserved === null ? null : figureOf(meanCost(c.currentCosts), c.currentUnserved),
+    fresh: heldOutFigure(meanCost(c.newCosts), c.newUnserved),
+    current: c.currentCosts === null || c.currentUnserved === null ? null : heldOutFigure(meanCost(c.currentCosts), c.currentUnserved),
     dayByDay: ratio === null ? null : `day by day ${ratioWords(ratio)} (the geometric mean of the per-day cost ratios, which judges it)`,
     /** "2 held-out days are too few to judge it by (at least 3; …": `more` says where more days come from. */
     tooFew: (more: string) =>
@@ -202,9 +202,10 @@ export function holdoutWords(
 
 /**
  * A model's cost to one decimal, as the Plan view shows it but with no thousands separator (a message's figure,
- * number-text.ts), with its customers not served: "787.8 (1 customer not served)", "1234.0".
+ * number-text.ts), with its customers not served: "787.8 (1 customer not served)", "1234.0". The one way a model's
+ * figure on the held-out days is written: in the verdicts, and in the learning curve's caption beside them.
  */
-const figureOf = (cost: number, unserved: number) =>
+export const heldOutFigure = (cost: number, unserved = 0) =>
   `${Number.isFinite(cost) ? cost.toFixed(1) : messageNumber(cost)}${unserved > 0 ? ` (${unserved} customer${unserved === 1 ? '' : 's'} not served)` : ''}`;
 
 /** "19.1 % less", "4.0 % more", "under 0.1 % less", "the same cost"; a ratio that is not a number (0 over 0 on one day, ∞ on another) said so. */

@@ -1,4 +1,5 @@
 import type { LearningPoint } from '../../shared/api.js';
+import { heldOutFigure } from '../../shared/holdout.js';
 
 /** Every baseline point equals the training mean beside it (to rounding). */
 export const baselineOnMean = (points: LearningPoint[]) =>
@@ -54,10 +55,11 @@ export function seriesLabel(label: string, data: readonly { x: number; y: number
 /**
  * The line under the chart: the training steps taken (as the points report them; nothing where a run stored before they
  * were kept does not say), and what the validation measured, where the points have validation: start and latest
- * value, with the customers its plans left unserved, so that it reads beside the verdict (on the same days as the verdict's
- * two figures, or said to be on other days where the run's first point could not be measured again on them). Null where there is nothing to say.
+ * value, with the customers its plans left unserved, written as the verdict writes them, so that it reads beside the
+ * verdict (on the same days as the verdict's two figures, or said to be on other days where the run's first point could
+ * not be measured again on them). Null where there is nothing to say.
  */
-export function curveCaption(points: LearningPoint[], format: (v: number) => string): string | null {
+export function curveCaption(points: LearningPoint[]): string | null {
   const parts: string[] = [];
   const last = points.at(-1);
   const steps = [...points].reverse().find((p) => p.steps !== undefined)?.steps;
@@ -67,8 +69,8 @@ export function curveCaption(points: LearningPoint[], format: (v: number) => str
   }
   const validated = points.filter((p) => p.validationCost !== null);
   if (validated.length > 0 && validationInPlanCosts(points)) {
-    const figure = (p: LearningPoint) =>
-      `${format(p.validationCost!)}${p.validationUnserved ? ` (${p.validationUnserved} not served)` : ''}`;
+    // Written as the verdict writes the same figures (heldOutFigure), so that the two read alike: "974.0", not "974".
+    const figure = (p: LearningPoint) => heldOutFigure(p.validationCost!, p.validationUnserved);
     const [first, latest] = [validated[0], validated.at(-1)!];
     // A first point on the days as read at the start, where the verdict judged them otherwise (edited or deleted during
     // the run), is said to be on other days than the last: a rise or fall between them is no training's.

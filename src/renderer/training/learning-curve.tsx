@@ -16,7 +16,16 @@ import {
 import { toFont } from 'chart.js/helpers';
 import type { LearningPoint } from '../../shared/api.js';
 import { formatNumber } from '../format.js';
-import { baselineOnMean, curveCaption, seriesLabel, singlePoint, titleLines, validationAxisTitle } from './curve-points.js';
+import { heldOutFigure } from '../../shared/holdout.js';
+import {
+  baselineOnMean,
+  curveCaption,
+  seriesLabel,
+  singlePoint,
+  titleLines,
+  validationAxisTitle,
+  validationInPlanCosts,
+} from './curve-points.js';
 
 Chart.register(LineController, LineElement, PointElement, LinearScale, CategoryScale, Legend, Tooltip);
 
@@ -132,7 +141,9 @@ export function LearningCurve({ points }: { points: LearningPoint[] }) {
     // A series of one point (a run of one step) is a larger marker, and its label says so with its value: a line needs two.
     SERIES.forEach((s, i) => {
       const data = c.data.datasets[i].data;
-      c.data.datasets[i].label = seriesLabel(i === BASELINE ? baselineLabel : s.label, data, (v) => formatNumber(v, 1));
+      // A lone validation point in plan costs is the verdict's figure: written as the verdict and the caption write it.
+      const format = s.key === 'validationCost' && validationInPlanCosts(points) ? heldOutFigure : (v: number) => formatNumber(v, 1);
+      c.data.datasets[i].label = seriesLabel(i === BASELINE ? baselineLabel : s.label, data, format);
       // A baseline on the mean line stays without markers: drawn over it, it would hide the mean's.
       const onMean = i === BASELINE && baselineLabel !== SERIES[BASELINE].label;
       c.data.datasets[i].pointRadius = singlePoint(data) && !onMean ? Math.max(s.radius, 5) : s.radius;
@@ -159,7 +170,7 @@ export function LearningCurve({ points }: { points: LearningPoint[] }) {
     c.update('none');
   }, [points]);
 
-  const caption = curveCaption(points, (v) => formatNumber(v, 1));
+  const caption = curveCaption(points);
   return (
     <>
       <div

@@ -30,8 +30,8 @@ describe('the learning curve legend', () => {
   ];
 
   it('says how many steps the run took, and gives a series of one point its value', () => {
-    expect(curveCaption(oneStep, fmt)).toBe(
-      "1 training step (16 instances) · validation, the mean cost of the model's greedy plans of the held-out days as the Plan view prices them: 1723.5 → 1281.6 (2 not served).",
+    expect(curveCaption(oneStep)).toBe(
+      "1 training step (16 instances) · validation, the mean cost of the model's greedy plans of the held-out days as the Plan view prices them: 1723.5 → 1281.6 (2 customers not served).",
     );
     const at = (x: number, y: number) => ({ x, y });
     expect(seriesLabel('mean cost (training)', [at(8240, 1016.3)], fmt)).toBe('mean cost (training): one point, 1016.3');
@@ -39,13 +39,22 @@ describe('the learning curve legend', () => {
     expect(seriesLabel('mean cost (training)', [at(8240, 1016.3), at(8240, 1016.3)], fmt)).toBe('mean cost (training): one point, 1016.3');
     expect(seriesLabel('mean cost (training)', [at(8240, 1016.3), at(8256, 990)], fmt)).toBe('mean cost (training)');
     // A run stored before steps were kept says nothing of them rather than guess.
-    expect(curveCaption([point(10, 10)], fmt)).toBeNull();
+    expect(curveCaption([point(10, 10)])).toBeNull();
+  });
+
+  it('writes the validation figures as the verdict writes them: one decimal, no thousands separator', () => {
+    const [start, end] = oneStep;
+    const points = [
+      { ...start, validationCost: 974, validationUnserved: 1 },
+      { ...end, validationCost: 1006.8, validationUnserved: 0 },
+    ];
+    expect(curveCaption(points)).toMatch(/: 974\.0 \(1 customer not served\) → 1006\.8\.$/);
   });
 
   it('says where its first validation point is on the held-out days as read at the start, not the days the verdict judged', () => {
     const [start, end] = oneStep;
-    expect(curveCaption([{ ...start, validationDaysAtStart: true }, end], fmt)).toBe(
-      "1 training step (16 instances) · validation, the mean cost of the model's greedy plans of the held-out days as the Plan view prices them: 1723.5 on the held-out days as read at the run's start, 1281.6 (2 not served) on the days its verdict judged (changed during the run: the two do not compare).",
+    expect(curveCaption([{ ...start, validationDaysAtStart: true }, end])).toBe(
+      "1 training step (16 instances) · validation, the mean cost of the model's greedy plans of the held-out days as the Plan view prices them: 1723.5 on the held-out days as read at the run's start, 1281.6 (2 customers not served) on the days its verdict judged (changed during the run: the two do not compare).",
     );
   });
 
@@ -53,7 +62,7 @@ describe('the learning curve legend', () => {
     expect(validationAxisTitle(oneStep)).toBe('validation (plan cost, held-out days)');
     const modelUnits = oneStep.map(({ validationUnserved: _, ...p }) => p);
     expect(validationAxisTitle(modelUnits)).toBe('validation (model units)');
-    expect(curveCaption(modelUnits, fmt)).toMatch(/validation in the model’s own units: it does not compare with plan costs\.$/);
+    expect(curveCaption(modelUnits)).toMatch(/validation in the model’s own units: it does not compare with plan costs\.$/);
   });
 });
 
