@@ -96,4 +96,10 @@ export interface TrainingRun {
   /** The name of the model the run kept (null: none, or a run stored before names were kept); modelId is null once it is deleted. */
   keptModel: string | null;
   createdAt: string;
+  /**
+   * What a running run is doing where it trains no step (measuring the start model, fitting its pair bias, judging the
+   * new model), as its latest 'training:progress' said; absent while it trains steps and once it has ended. Kept with the
+   * run's state, so that a window opened mid-run (training:list, training:status) shows it as the one that started it.
+   */
+  phase?: string;
 }

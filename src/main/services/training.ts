@@ -1,7 +1,7 @@
 import { existsSync, readdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileErrorReason } from '../file-errors.js';
-import type { ModelInfo, TrainingRequest, TrainingRun } from '../../shared/api.js';
+import type { LearningPoint, ModelInfo, TrainingRequest, TrainingRun } from '../../shared/api.js';
 import { AppError, inputError, toErrorData } from '../../shared/errors.js';
 import type { ServiceContext } from './context.js';
 import { safeFileName } from './file-names.js';
@@ -24,6 +24,8 @@ interface ActiveRun {
   /** `byApp`: the app is stopping (a quit, SIGTERM), not the dispatcher cancelling; the run's record says which. */
   stop(byApp: boolean): void;
   finished: Promise<TrainingRun>;
+  /** What the run is doing where it trains no step, as its latest progress said (TrainingRun.phase). */
+  phase(): string | undefined;
 }
 
 /**
@@ -127,6 +129,12 @@ export function trainingServices(ctx: ServiceContext) {
     // Where the store cannot be written any more (its file was deleted or replaced, file-guard.ts), the run stops:
     // nothing it learns could be recorded. Its checkpoint stays on disk for the next start to find.
     let storeLost: unknown = null;
+    /** The latest progress's phase: none while steps are trained (a point says so). */
+    let phase: string | undefined;
+    const progress = (event: { fraction: number; point?: LearningPoint; phase?: string }) => {
+      phase = event.phase;
+      ctx.emit('training:progress', { runId: run.id, ...event });
+    };
     let appStopping = false;
     /**
      * How a run that was stopped is recorded, the one rule for it: a dispatcher's Cancel as cancelled; the app stopping
@@ -143,7 +151,7 @@ export function trainingServices(ctx: ServiceContext) {
         names.filter((_, d) => changed[d]).map((n) => `“${clipped(n)}”`),
         3,
       )} as stored now: changed during the run`;
-      ctx.emit('training:progress', { runId: run.id, fraction: 1, phase });
+      progress({ fraction: 1, phase });
       const dirs = compared.map((m) => m?.folder ?? null);
       return judgeChanged(ctx, request.variant, comparison, changed, names, job.outDir, dirs);
     };
@@ -152,7 +160,7 @@ export function trainingServices(ctx: ServiceContext) {
       try {
         const result = await ctx.jobs.run('train', job, {
           signal: controller.signal,
-          onProgress: ({ point, fraction, phase }) => {
+          onProgress: ({ point, fraction, phase: doing }) => {
             if (storeLost) return;
             try {
               if (point) trainingRuns.appendPoint(run.id, point);
@@ -161,7 +169,7 @@ export function trainingServices(ctx: ServiceContext) {
               controller.abort();
               return;
             }
-            ctx.emit('training:progress', { runId: run.id, fraction, ...(point ? { point } : {}), ...(phase ? { phase } : {}) });
+            progress({ fraction, ...(point ? { point } : {}), ...(doing ? { phase: doing } : {}) });
           },
         });
         if (storeLost) throw storeLost;
@@ -236,7 +244,7 @@ export function trainingServices(ctx: ServiceContext) {
       appStopping ||= byApp;
       controller.abort();
     };
-    active.set(run.id, { stop, finished });
+    active.set(run.id, { stop, finished, phase: () => phase });
     return run;
   }
 
@@ -274,6 +282,12 @@ export function trainingServices(ctx: ServiceContext) {
     });
   }
 
+  /** A running run with what it is doing (TrainingRun.phase): the phase travels with its state to every window. */
+  const withPhase = (run: TrainingRun): TrainingRun => {
+    const phase = run.status === 'running' ? active.get(run.id)?.phase() : undefined;
+    return phase ? { ...run, phase } : run;
+  };
+
   const handlers = {
     'training:start': start,
     /** Cancels and waits until the worker has stopped, so the answer carries the final status. */
@@ -283,8 +297,8 @@ export function trainingServices(ctx: ServiceContext) {
       run.stop(false);
       return run.finished;
     },
-    'training:status': ({ id }: { id: number }) => requireRun(id),
-    'training:list': () => trainingRuns.list(),
+    'training:status': ({ id }: { id: number }) => withPhase(requireRun(id)),
+    'training:list': () => trainingRuns.list().map(withPhase),
   };
   /** For shutdown (a quit, SIGTERM): stops the runs in progress as interrupted by the app, and waits for their records. */
   const stopForShutdown = () =>

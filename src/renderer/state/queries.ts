@@ -161,9 +161,16 @@ export function useTrainingRunCache() {
       (run: TrainingRun) => update((runs) => [run, ...runs.filter((r) => r.id !== run.id)].sort((a, b) => b.id - a.id)),
       [update],
     ),
-    addPoint: useCallback(
-      (runId: number, point: LearningPoint) =>
-        update((runs) => runs.map((r) => (r.id === runId ? { ...r, points: [...r.points, point] } : r))),
+    /** A 'training:progress' event: its point added to the run's curve, its phase the run's (none: training steps). */
+    progress: useCallback(
+      (runId: number, point: LearningPoint | undefined, phase: string | undefined) =>
+        update((runs) =>
+          runs.map((r) => {
+            if (r.id !== runId) return r;
+            const { phase: _, ...rest } = r;
+            return { ...rest, points: point ? [...r.points, point] : r.points, ...(phase ? { phase } : {}) };
+          }),
+        ),
       [update],
     ),
   };

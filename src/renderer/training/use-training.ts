@@ -20,8 +20,6 @@ export function useTraining() {
   const changed = useStoredDataChanged();
   const [shownId, setShownId] = useState<number | null>(null);
   const [fraction, setFraction] = useState(0);
-  /** What the shown run is doing where it trains no step (null: training, or nothing said). */
-  const [phase, setPhase] = useState<string | null>(null);
   const [starting, setStarting] = useState(false);
   const current = runs.find((r) => r.id === shownId) ?? runs[0] ?? null;
   const running = current?.status === 'running';
@@ -42,14 +40,14 @@ export function useTraining() {
   }, []);
 
   useApiEvent('training:progress', ({ runId, point, fraction: f, phase: doing }) => {
-    if (point) cache.addPoint(runId, point);
+    // The phase is kept with the run, as the service keeps it (TrainingRun.phase): a window that opens mid-run reads it there.
+    cache.progress(runId, point, doing);
     // A run started in another window: its entry is read, and it takes the screen unless a run is shown live here.
     const startedElsewhere = !runs.some((r) => r.id === runId);
     if (startedElsewhere) void changed.models();
     if (startedElsewhere && current?.status !== 'running') setShownId(runId);
     else if (runId !== current?.id) return;
     setFraction(f);
-    setPhase(doing ?? null);
   });
   // Announced at its start (use-changes-elsewhere.ts reads the list afresh): it takes the screen, as above.
   useApiEvent('data:changed', ({ change, by }) => {
@@ -57,7 +55,6 @@ export function useTraining() {
   });
   useApiEvent('training:finished', ({ run: finished }) => {
     cache.put(finished);
-    if (finished.id === current?.id) setPhase(null);
     if (finished.id === current?.id && finished.status === 'done') setFraction(1);
     if (finished.status === 'failed') report('Training', { kind: 'model', message: finished.error ?? 'training failed' });
     // The model list is read afresh by every window, open on Training or not (use-changes-elsewhere.ts).
@@ -67,7 +64,6 @@ export function useTraining() {
     async (request: TrainingRequest) => {
       setStarting(true);
       setFraction(0);
-      setPhase(null);
       const started = await run('Start training', () => api.call('training:start', request));
       setStarting(false);
       // Refused (a run started in another window, a day deleted there): the lists are read afresh.
@@ -115,7 +111,7 @@ export function useTraining() {
     [api, run, changed],
   );
 
-  const shownPhase = current?.status === 'running' ? phase : null;
+  const shownPhase = current?.status === 'running' ? (current.phase ?? null) : null;
   return {
     runs,
     current,
