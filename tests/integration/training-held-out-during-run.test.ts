@@ -141,4 +141,14 @@ describe('held-out days changed while a run trains', () => {
     const card = JSON.parse(readFileSync(join(model.folder, 'card.json'), 'utf8')) as { validation: { curve: { cost: number }[] } };
     expect(card.validation.curve.at(-1)!.cost).toBeCloseTo(fresh, 1);
   }, 120_000);
+
+  it('quotes a held-out day renamed during the run by its name now', async () => {
+    const { ended } = await runWith(async ([renamed]) => {
+      const stored = await app.call('instances:get', { id: renamed });
+      await app.call('instances:save', { id: renamed, instance: { ...stored.instance, name: 'Monday north' } });
+    });
+    // Planned alike, it is judged as it was, under the name the dispatcher gave it.
+    expect(ended.verdict).toContain('(“Monday north”, “day-4”, “day-5”)');
+    expect(ended.verdict).not.toContain('day-3');
+  }, 60_000);
 });

@@ -15,6 +15,8 @@ export interface HeldOutAtEnd {
   still: boolean[];
   /** For each held-out day, the version stored now where it plans differently from the copy read at the start. */
   changed: (Instance | null)[];
+  /** Each held-out day's name as stored now (renamed during the run: the verdict quotes the name the dispatcher sees); a deleted one's as read at the start. */
+  names: string[];
 }
 
 export function heldOutAtEnd(ctx: ServiceContext, ids: readonly number[], atStart: readonly Instance[]): HeldOutAtEnd {
@@ -22,6 +24,7 @@ export function heldOutAtEnd(ctx: ServiceContext, ids: readonly number[], atStar
   return {
     still: now.map((day) => day !== undefined),
     changed: now.map((day, d) => (day !== undefined && !plansAlike(day, atStart[d]) ? day : null)),
+    names: now.map((day, d) => (day ?? atStart[d]).name),
   };
 }
 

@@ -145,8 +145,7 @@ export function trainingServices(ctx: ServiceContext) {
         ? trainingRuns.finish(run.id, 'failed', model, interruptedNote(model), verdict)!
         : trainingRuns.finish(run.id, 'cancelled', model, null, verdict)!;
     /** The run's comparison with the held-out days changed during it judged as stored now (held-out-at-end.ts). */
-    const judgeAgain = (comparison: HoldoutComparison, changed: (Instance | null)[]) => {
-      const names = holdout.map((day) => day.name);
+    const judgeAgain = (comparison: HoldoutComparison, changed: (Instance | null)[], names: string[]) => {
       const phase = `judging ${someOf(
         names.filter((_, d) => changed[d]).map((n) => `“${clipped(n)}”`),
         3,
@@ -186,10 +185,10 @@ export function trainingServices(ctx: ServiceContext) {
         // A held-out day deleted during the run (another window) no longer counts: the model is judged on the days still
         // stored, which are the dispatcher's history now. Its plans were made of the copy read at the start, and so
         // were a day's changed during the run: that one is planned again by both models as it is stored now.
-        const { still, changed } = heldOutAtEnd(ctx, heldIds, holdout);
+        const { still, changed, names } = heldOutAtEnd(ctx, heldIds, holdout);
         const deleted = holdout.filter((_, d) => !still[d]).map((d) => d.name);
         const rejudged =
-          model && result.comparison && changed.some((day) => day !== null) ? await judgeAgain(result.comparison, changed) : null;
+          model && result.comparison && changed.some((day) => day !== null) ? await judgeAgain(result.comparison, changed, names) : null;
         const comparison = rejudged?.comparison ?? result.comparison;
         const judged = comparison && deleted.length ? onDays(comparison, still) : comparison;
         // The curve's last point and the card's measured the days as read at the start: restated as the verdict judges them.
@@ -206,7 +205,7 @@ export function trainingServices(ctx: ServiceContext) {
               compared,
               inUse,
               still,
-              heldOut: holdout.map((d) => d.name),
+              heldOut: names,
               comparison: judged,
               atStart: result.comparison,
               cancelled: result.cancelled,
