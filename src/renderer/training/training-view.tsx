@@ -236,16 +236,21 @@ export function TrainingView({ planPolicy }: { planPolicy: VariantName }) {
       <section className="panel training-run" data-testid="training-run">
         <div className="panel-title-row">
           <h2 className="panel-title">Learning curve</h2>
+          {training.starting && (
+            <span className="badge badge-running" data-testid="training-status" data-status="starting">
+              starting…
+            </span>
+          )}
           {current && (
             <span className={`badge badge-${current.status}`} data-testid="training-status" data-status={current.status}>
               run #{current.id}: {training.cancelling && running ? 'stopping (judging its model)…' : STATUS_LABEL[current.status]}
             </span>
           )}
-          {training.runs.length > 1 && (
+          {training.runs.length > 1 && current && (
             <select
               className="run-picker"
               aria-label="Training run"
-              value={current?.id}
+              value={current.id}
               data-testid="train-run-select"
               onChange={(e) => training.show(Number(e.target.value))}
             >

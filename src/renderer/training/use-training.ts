@@ -21,7 +21,9 @@ export function useTraining() {
   const [shownId, setShownId] = useState<number | null>(null);
   const [fraction, setFraction] = useState(0);
   const [starting, setStarting] = useState(false);
-  const current = runs.find((r) => r.id === shownId) ?? runs[0] ?? null;
+  // Between Start and the server's answer the new run is not listed yet: nothing of the run shown before (its verdict, its
+  // curve) stays on screen meanwhile, as if it were the new run's.
+  const current = starting ? null : (runs.find((r) => r.id === shownId) ?? runs[0] ?? null);
   const running = current?.status === 'running';
   // The clock moves the bar between a running run's events (runFraction).
   const [now, setNow] = useState(() => Date.now());
