@@ -67,11 +67,14 @@ describe('jampr plan', () => {
     const [first, second] = [await plan(...repeated), await plan(...repeated)];
     expect(parsePlanJson(second.stdout).routes).toEqual(parsePlanJson(first.stdout).routes);
     expect(first.stderr).not.toMatch(/iterations/);
+    // Off a terminal, a search longer than the default says when it has begun, and for how long it may run.
+    expect(first.stderr).toContain('jampr: planning 100 customers (classical, tw2) for up to 120 s: Ctrl-C cancels it, writing nothing\n');
     // Where the limit ends the search first, the plan may differ: said so.
     const timed = await plan('--time-limit', '0.1', '--iterations', '1000000');
     expect(timed.stderr).toContain(
       'jampr: note: the time limit ended the search before its 1000000 iterations, so another run of --seed 5 may give another plan; give a longer --time-limit (or fewer --iterations) for a plan the seed repeats\n',
     );
+    expect(timed.stderr).not.toMatch(/planning/);
     const other = await failureOf('plan', join(dir, 'day.json'), '--method', 'random', '--iterations', '5');
     expect(other.stderr).toContain('jampr: --iterations applies to --method classical only, not random: see jampr plan --help\n');
   });
@@ -84,21 +87,23 @@ describe('jampr plan', () => {
       const dir = await cliWorkDir();
       await writeFile(join(dir, 'instance.json'), writeInstanceJson(instance));
       const out = join(dir, 'plan.json');
-      const { child, streams, ended } = startJampr(['plan', 'instance.json', '--time-limit', '60', '--out', out], { cwd: dir });
-      // Long enough for the command to load and the search to be under way.
-      await new Promise((wait) => setTimeout(wait, 4000));
+      const { child, streams, ended, seen } = startJampr(['plan', 'instance.json', '--time-limit', '60', '--out', out], { cwd: dir });
+      // Off a terminal (no progress line), a search longer than the default says once that it has begun on its thread:
+      // the search is under way, and main listens for the signal.
+      const started = 'jampr: planning 50 customers (classical, tw1) for up to 60 s: Ctrl-C cancels it, writing nothing\n';
+      await seen(/^jampr: planning /m);
       const asked = performance.now();
       child.kill(signal);
       // Ended by the signal (the shell reports 130 for Ctrl-C), at once rather than after the search's 60 s, with one
       // line that says so, and no plan file (nor its temporary copy).
       expect(await ended).toEqual({ code: null, signal });
       expect(performance.now() - asked).toBeLessThan(5000);
-      expect(streams.stderr).toBe('jampr: plan cancelled: nothing was written\n');
+      expect(streams.stderr).toBe(`${started}jampr: plan cancelled: nothing was written\n`);
       expect(streams.stdout).toBe('');
       expect(existsSync(out)).toBe(false);
       expect(readdirSync(dir)).toEqual(['instance.json']);
     },
-    30_000,
+    60_000,
   );
 
   it('names a $JAMPR_MODELS_DIR that does not exist as the problem, rather than suggesting to train a model into it', async () => {

@@ -1,4 +1,11 @@
-import { carriedCustomers, decodeStrategySchema, type MethodName, methodNameSchema, type VariantName } from '../../shared/domain.js';
+import {
+  carriedCustomers,
+  decodeStrategySchema,
+  type Instance,
+  type MethodName,
+  methodNameSchema,
+  type VariantName,
+} from '../../shared/domain.js';
 import { modelMismatch } from '../../shared/model-choice.js';
 import { checkModelFolder } from '../../main/jampr/checkpoint-files.js';
 import { CSV_BOM } from '../../shared/text-decoding.js';
@@ -24,6 +31,7 @@ import { learnedPlanNotices, learnedSpeedNotice, modelSizeRefusal } from '../../
 import {
   cutShortNote,
   DEFAULT_SAMPLES,
+  DEFAULT_TIME_LIMIT_SEC,
   decodeFor,
   greedyKeptNote,
   type MethodField,
@@ -31,6 +39,7 @@ import {
   methodLabel,
   unreadFields,
 } from '../../shared/methods.js';
+import { messageNumber } from '../../shared/number-text.js';
 import { cliJobContext } from '../progress.js';
 import { planOnThread } from '../plan-thread.js';
 import { asUsage, usageError } from '../usage.js';
@@ -83,6 +92,7 @@ export async function run(argv: string[]): Promise<void> {
   const slow = learned ? learnedSpeedNotice(problem.instance, decode === 'sample' ? (samples ?? DEFAULT_SAMPLES) : undefined) : null;
   // A day too large for the models is refused by the plan job in one message; the notice would say it twice.
   if (slow && modelSizeRefusal(carriedCustomers(problem.instance).length) === null) process.stderr.write(`jampr: note: ${slow}\n`);
+  const timeLimitSec = optionalNumberFlag(values, 'time-limit', EFFORT_FLAG_BOUNDS['time-limit']);
   const result = await planOnThread(
     {
       instance: problem.instance,
@@ -91,12 +101,12 @@ export async function run(argv: string[]): Promise<void> {
       decode,
       samples,
       improveSec,
-      timeLimitSec: optionalNumberFlag(values, 'time-limit', EFFORT_FLAG_BOUNDS['time-limit']),
+      timeLimitSec,
       seed: numberFlag(values, 'seed', 1, SEED_FLAG_BOUNDS),
       maxIterations: optionalNumberFlag(values, 'iterations', { min: 1, integer: true }),
       modelDir: values.model,
     },
-    cliJobContext(),
+    cliJobContext({ started: longSearchStarted(problem.instance, method, variant.name, timeLimitSec) }),
   );
   const evaluation = evaluatePlan(problem, result.routes, variant);
   const plan = toPlanJson(
@@ -149,6 +159,16 @@ function refuseModel(dir: string, method: 'jampr' | 'am', variant: VariantName):
     policy: (v) => `plan with --variant ${v}`,
   });
   if (mismatch) throw usageError(mismatch);
+}
+
+/**
+ * What a search given more than the default time says once it has begun where no progress shows (stderr not a
+ * terminal: a log, a script), so that its wait reads as work under way, and a Ctrl-C from then on as one it hears.
+ */
+function longSearchStarted(instance: Instance, method: MethodName, variant: VariantName, timeLimitSec: number | undefined) {
+  if (timeLimitSec === undefined || timeLimitSec <= DEFAULT_TIME_LIMIT_SEC) return undefined;
+  const customers = carriedCustomers(instance).length;
+  return `planning ${customers} customer${customers === 1 ? '' : 's'} (${method}, ${variant}) for up to ${messageNumber(timeLimitSec)} s: Ctrl-C cancels it, writing nothing`;
 }
 
 /** The request field each method-specific flag sets (src/shared/methods.ts decides which methods read it). */
