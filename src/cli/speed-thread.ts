@@ -13,7 +13,7 @@ export type SpeedMessage =
  * `jampr bench --speed` on a thread of its own, as the other benches plan on the ML worker (plan-thread.ts): main's
  * event loop stays free while a figure is measured, so Ctrl-C says at once which figure it stopped in and that none was
  * printed (the figures are printed together at the end), before the process ends by the signal (status 130) as it did
- * without a word.
+ * without a word. Each figure says on stderr when it begins (`jampr: measuring greedyMsN20`).
  */
 export async function speedOnThread(options: SpeedOptions): Promise<Record<string, unknown>> {
   let measuring: string | null = null;
@@ -25,8 +25,11 @@ export async function speedOnThread(options: SpeedOptions): Promise<Record<strin
   try {
     return await new Promise<Record<string, unknown>>((resolve, reject) => {
       worker.on('message', (message: SpeedMessage) => {
-        if (message.type === 'measuring') measuring = message.figure;
-        else if (message.type === 'figures') resolve(message.figures);
+        if (message.type === 'measuring') {
+          measuring = message.figure;
+          // Its minutes read as work under way: each figure as it begins (the figures come together at the end).
+          process.stderr.write(`jampr: measuring ${message.figure}\n`);
+        } else if (message.type === 'figures') resolve(message.figures);
         else {
           const error = fromErrorData(message.error);
           // A defect's stack from where it was thrown (what `jampr` prints for a bug report), not this port's.

@@ -326,18 +326,22 @@ describe('jampr info, generate, eval and bench', () => {
 
   it('bench --speed stops at once on Ctrl-C and says in which figure, none having been printed', async () => {
     const args = ['bench', '--speed', '--gap-instances', 'R1_10_1', '--gap-seconds', '60'];
-    const { child, streams, ended } = startJampr(args);
-    // Its figures are measured on a thread of their own: main hears the signal while the first ones are under way.
-    await new Promise((r) => setTimeout(r, 3000));
+    const { child, streams, ended, seen } = startJampr(args);
+    // Its figures are measured on a thread of their own, each said as it begins: main hears the signal while the first
+    // one is under way.
+    await seen(/^jampr: measuring greedyMsN20\n/m);
     const asked = performance.now();
     child.kill('SIGINT');
     expect(await ended).toEqual({ code: null, signal: 'SIGINT' });
     expect(performance.now() - asked).toBeLessThan(5000);
     expect(streams.stderr).toMatch(
-      /^jampr: bench --speed cancelled (before its first figure|while measuring \w+): no figures were printed\n$/,
+      /^(jampr: measuring \w+\n)+jampr: bench --speed cancelled while measuring (\w+): no figures were printed\n$/,
     );
+    // The figure it stopped in is the last one it said it began.
+    const said = [...streams.stderr.matchAll(/^jampr: measuring (\w+)$/gm)].map((m) => m[1]);
+    expect(streams.stderr).toContain(`cancelled while measuring ${said.at(-1)}:`);
     expect(streams.stdout).toBe('');
-  }, 30_000);
+  }, 60_000);
 
   it('bench prints one table row per method in the order asked', async () => {
     const { stdout } = await jampr(
