@@ -1,6 +1,8 @@
 /**
  * The web mode started again on the same database answers the link it printed before (port and token), so a tab
  * left open carries on with its unsaved edits; the link is kept beside the database, readable by its user alone.
+ * A test that wants its port back after a restart first starts on a port outside the ephemeral range (keptPort), which
+ * the other file running beside this one cannot take in between, as it could take one `--port 0` got.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, renameSync, rmSync, statSync } from 'node:fs';
@@ -9,6 +11,7 @@ import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { openStore } from '../../src/main/store/index.js';
+import { keptPort } from './fixtures/kept-port.js';
 import { tinyInstance } from './fixtures/tiny.js';
 
 function startWeb(db: string, ...flags: string[]): Promise<{ child: ChildProcess; url: string; stderr: () => string }> {
@@ -62,7 +65,7 @@ const stop = (child: ChildProcess) =>
 describe('web mode restarts', () => {
   it('keeps its link across a restart on the same database, in a file only its user can read', async () => {
     const db = join(mkdtempSync(join(tmpdir(), 'jampr-web-')), 'app.sqlite');
-    const first = await startWeb(db);
+    const first = await startWeb(db, '--port', String(await keptPort()));
     await stop(first.child);
     const second = await startWeb(db);
     try {
@@ -82,7 +85,7 @@ describe('web mode restarts', () => {
 
   it('keeps its link across restarts asked for any free port (--port 0), where the last port is free', async () => {
     const db = join(mkdtempSync(join(tmpdir(), 'jampr-web-')), 'app.sqlite');
-    const first = await startWeb(db, '--port', '0');
+    const first = await startWeb(db, '--port', String(await keptPort()));
     await stop(first.child);
     const second = await startWeb(db, '--port', '0');
     try {
@@ -94,7 +97,7 @@ describe('web mode restarts', () => {
 
   it('says so when the last port is taken by another program, and takes a new one', async () => {
     const db = join(mkdtempSync(join(tmpdir(), 'jampr-web-')), 'app.sqlite');
-    const first = await startWeb(db, '--port', '0');
+    const first = await startWeb(db, '--port', String(await keptPort()));
     await stop(first.child);
     const port = Number(new URL(first.url).port);
     const squatter = createServer();
