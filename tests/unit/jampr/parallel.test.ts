@@ -50,10 +50,14 @@ describe('task pool over worker threads', () => {
     try {
       await one.run({ kind: 'count' }); // the worker is up: the next task starts at once
       const withdraw = new AbortController();
-      const running = one.run({ kind: 'stoppable', ms: 60_000 }, withdraw.signal);
+      const task: TestTask = { kind: 'stoppable', ms: 60_000 };
+      const running = one.run(task, withdraw.signal);
       const queued = new AbortController();
       const behind = one.run({ kind: 'square', n: 4 }, queued.signal);
-      await new Promise((resolve) => setTimeout(resolve, 300));
+      // Once it reports its share, the stoppable task is under way (a withdrawal before that would skip it unstarted).
+      const until = Date.now() + 10_000;
+      while (one.share(task) === 0 && Date.now() < until) await new Promise((resolve) => setTimeout(resolve, 10));
+      expect(one.share(task)).toBe(0.5);
       queued.abort(); // withdrawing the queued task does not stop the running one...
       await expect(behind).rejects.toThrow('withdrawn');
       withdraw.abort(); // ...withdrawing the running one does
