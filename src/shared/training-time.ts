@@ -11,8 +11,10 @@
  * quieter machine needs less): a retraining of jampr-tw1-n50 at 100 customers on 120-stop days, three held out,
  * measured them for 9-13 s, took 11-21 s over the pair bias's first pass and 20-38 s over its first step (two
  * instances on two threads), and took 51-65 s for a minute (its fit ended at its share); with one day ticked, its 128
- * validation copies took 67 s.
+ * validation copies took 67 s. Where this store holds runs that took a step, their pace scales those seconds to this
+ * machine (training-pace.ts).
  */
+import { messageNumber } from './number-text.js';
 
 /** Validation days a run draws where none is held out: copies of the days it learns from, or generated days. */
 export const VALIDATION_DAYS_DRAWN = 128;
@@ -53,16 +55,33 @@ export interface RunTime {
 
 const sum = (xs: readonly number[]) => xs.reduce((a, x) => a + x, 0);
 
-export function runTime(shape: RunShape): RunTime {
+/**
+ * How fast this machine runs compared with the loaded two-core machine the seconds above were measured on: `factor`
+ * times their seconds (0.4: in 40 % of them), as this store's latest runs measured it (training-pace.ts), `runs` of them.
+ */
+export interface MachinePace {
+  factor: number;
+  runs: number;
+}
+
+/** The seconds of a run of this shape: the loaded two-core machine's, or scaled by this machine's `pace` where known. */
+export function runTime(shape: RunShape, pace?: MachinePace): RunTime {
+  const factor = pace?.factor ?? 1;
   const stops = shape.learnStops.length > 0 ? sum(shape.learnStops) / shape.learnStops.length : shape.size;
   const validationSec =
-    shape.heldOutStops.length > 0 ? sum(shape.heldOutStops.map(heldOutPlanSec)) : VALIDATION_DAYS_DRAWN * greedySec(stops);
-  const pairSec = shape.fromScratch ? 0 : PAIR_FIT_DAYS * greedySec(stops);
-  const stepSec = firstStepSec(stops);
+    factor * (shape.heldOutStops.length > 0 ? sum(shape.heldOutStops.map(heldOutPlanSec)) : VALIDATION_DAYS_DRAWN * greedySec(stops));
+  const pairSec = shape.fromScratch ? 0 : factor * PAIR_FIT_DAYS * greedySec(stops);
+  const stepSec = factor * firstStepSec(stops);
   const partial = { validationSec, pairSec, stepSec };
   let shortestMinutes = 0.5;
   while (readySec(partial, shortestMinutes) + stepSec + validationSec > shortestMinutes * 60) shortestMinutes += 0.5;
   return { ...partial, shortestMinutes };
+}
+
+/** Seconds from a run's start to the end of its first step, on the loaded two-core machine: what a run's first point measures. */
+export function firstStepEndSec(shape: RunShape, minutes: number): number {
+  const t = runTime(shape);
+  return readySec(t, minutes) + t.stepSec;
 }
 
 /** Whether the pair bias is fitted at all: it is begun only where the first validation ends within its share. */
@@ -125,8 +144,12 @@ export interface RunTimeNotice {
  * ready takes its time however few minutes it is given) and the fewest minutes that fit. `keepsNoModel`: the app
  * keeps no model of a run that trained no step; `jampr train` writes it all the same (the one it started from).
  */
-export function runTimeNotice(shape: RunShape, minutes: number, { keepsNoModel = true }: { keepsNoModel?: boolean } = {}): RunTimeNotice {
-  const t = runTime(shape);
+export function runTimeNotice(
+  shape: RunShape,
+  minutes: number,
+  { keepsNoModel = true, pace }: { keepsNoModel?: boolean; pace?: MachinePace } = {},
+): RunTimeNotice {
+  const t = runTime(shape, pace);
   const total = minutesText(expectedSec(t, minutes));
   const { shortestMinutes } = t;
   if (minutes >= shortestMinutes)
@@ -145,6 +168,13 @@ export function runTimeNotice(shape: RunShape, minutes: number, { keepsNoModel =
     text:
       `Too short for these days at this size: getting ready (${ready}) takes about ${minutesText(readySec(t, minutes))}, and ` +
       `the same again for the new model at the end must fit in the minutes too, so in ${minutes.toLocaleString('en-US')} min ${outcome}. ` +
-      `Give it at least ${shortestMinutes.toLocaleString('en-US')} min (estimated for a busy two-core machine; a faster one needs less).`,
+      `Give it at least ${messageNumber(shortestMinutes)} min (${estimatedFrom(pace)}).`,
   };
+}
+
+/** What the seconds were estimated from, in the notice's words. */
+function estimatedFrom(pace: MachinePace | undefined): string {
+  if (!pace) return 'estimated for a busy two-core machine; a faster one needs less';
+  const runs = pace.runs === 1 ? 'the latest run here took its' : `the ${pace.runs} latest runs here took their`;
+  return `estimated from how fast ${runs} first step`;
 }

@@ -46,6 +46,8 @@ test('the minutes field says the run is too short for a big day at its size, off
   await byTest(`train-instance-${big}`).check();
   await expect(byTest('train-size')).toHaveValue('100');
   await expect(byTest('train-minutes-short')).toContainText('Too short for these days at this size');
+  // The loaded two-core machine's estimate: no file on the shared database trains at 100 customers, whose runs would
+  // scale it to this machine's pace (training-pace.ts).
   await expect(byTest('train-minutes-short')).toContainText('Give it at least 3 min');
   await expect(byTest('train-run-time')).toHaveCount(0);
   // Read out with the minutes field.

@@ -7,6 +7,7 @@ import { VARIANT_LABELS, VARIANT_NAMES, type VariantName } from '../../shared/do
 import { holdoutOutlook, holdoutSpeedNotice, splitHoldout } from '../../shared/holdout.js';
 import { modelThatPlans } from '../../shared/model-choice.js';
 import { MAX_TRAINING_MINUTES, MIN_TRAINING_MINUTES, SHORTEST_TRAINING_RUN, SLOW_MODEL_CUSTOMERS } from '../../shared/limits.js';
+import { machinePace } from '../../shared/training-pace.js';
 import { runTimeNotice } from '../../shared/training-time.js';
 import { formatDateTime, formatNumber } from '../format.js';
 import { FieldValidity, useFieldValidity } from '../panels/field-validity.js';
@@ -65,6 +66,9 @@ export function TrainingView({ planPolicy }: { planPolicy: VariantName }) {
   // Said at the minutes field before Start: how long the run takes in all, and where its minutes are too few to train a step.
   const stopsOf = (days: typeof instances) => days.map((i) => i.customers);
   const ticked = instances.filter((i) => chosen.has(i.id));
+  // Scaled to this machine where the runs stored here measured its pace, the loaded two-core machine's otherwise.
+  const storedStops = new Map(instances.map((i) => [i.id, i.customers]));
+  const pace = machinePace(training.runs, size, (id) => storedStops.get(id)) ?? undefined;
   const runTime = runTimeNotice(
     {
       size,
@@ -73,6 +77,7 @@ export function TrainingView({ planPolicy }: { planPolicy: VariantName }) {
       fromScratch,
     },
     minutes,
+    { pace },
   );
   const { current, fraction } = training;
   const startsFrom = modelThatPlans(training.models, 'jampr', variant, size);
