@@ -7,18 +7,15 @@
 import type { QuotedCell } from '../../shared/issues.js';
 import { messageNumber } from '../../shared/number-text.js';
 
-/** A field of a node as the user's file wrote it: the column as the file names it, and the cell as written. */
-export type CellWritten = QuotedCell;
-
 /** The fields whose cells the rules quote: the numbers of a row, its window times included. */
 export const QUOTED_FIELDS = ['x', 'y', 'demand', 'ready', 'due', 'service'] as const;
 export type QuotedField = (typeof QUOTED_FIELDS)[number];
 
 /** `node`: the customer's place in the instance's list, or the depot. */
-export type FileCells = (node: number | 'depot', field: QuotedField) => CellWritten | undefined;
+export type FileCells = (node: number | 'depot', field: QuotedField) => QuotedCell | undefined;
 
 /** One node's cells (FileCells for that node). */
-export type NodeCells = (field: QuotedField) => CellWritten | undefined;
+export type NodeCells = (field: QuotedField) => QuotedCell | undefined;
 
 /** A node's figure in a message: its cell quoted, with the column named in front (`lead`), or `written` alone. */
 export function figure(
@@ -46,7 +43,7 @@ const quoted = (field: unknown): field is QuotedField => (QUOTED_FIELDS as reado
  */
 export const cellAtPath =
   (cells: FileCells) =>
-  (path: readonly PropertyKey[]): CellWritten | undefined => {
+  (path: readonly PropertyKey[]): QuotedCell | undefined => {
     if (path[0] === 'depot' && path.length === 2 && quoted(path[1])) return cells('depot', path[1]);
     if (path[0] === 'customers' && typeof path[1] === 'number' && path.length === 3 && quoted(path[2])) return cells(path[1], path[2]);
     return undefined;

@@ -46,7 +46,7 @@ const capitalised = (text: string): string => text.charAt(0).toUpperCase() + tex
 /** A time as the dispatcher wrote it: HH:MM under clock times (a day after or before written +1 or -1), else a plain number. */
 const timeText = (instance: Pick<Instance, 'clockTimes'>, v: number): string => timeInText(v, instance.clockTimes);
 
-export type { CellWritten, FileCells, NodeCells, QuotedField } from './file-cells.js';
+export type { FileCells, NodeCells, QuotedField } from './file-cells.js';
 
 function checkGeoRange(x: number, y: number, label: string, problems: string[], cells?: NodeCells): void {
   const lat = figure(cells, 'y', y);
