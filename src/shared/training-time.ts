@@ -119,8 +119,8 @@ export function expectedSec(t: RunTime, minutes: number): number {
 /** Whether a first step starts (stepBatch): time is left after getting ready with the closing validation kept free. */
 const stepFits = (t: RunTime, minutes: number): boolean => minutes * 60 - readySec(t, minutes) - t.validationSec > 0;
 
-/** "2.5 min": a wall time in the form's words, rounded up to the half minute (at least half a minute). */
-export const minutesText = (sec: number): string => `${Math.max(0.5, Math.ceil(sec / 30 - 1e-9) / 2).toLocaleString('en-US')} min`;
+/** "2.5 min": a wall time in the form's words, rounded up to the half minute (at least half a minute); "1200 min", as a message writes a number. */
+export const minutesText = (sec: number): string => `${messageNumber(Math.max(0.5, Math.ceil(sec / 30 - 1e-9) / 2))} min`;
 
 /** What the run plans at its start and again at its end, in words. */
 function measuredOn(shape: RunShape): string {
@@ -167,7 +167,7 @@ export function runTimeNotice(
     shortestMinutes,
     text:
       `Too short for these days at this size: getting ready (${ready}) takes about ${minutesText(readySec(t, minutes))}, and ` +
-      `the same again for the new model at the end must fit in the minutes too, so in ${minutes.toLocaleString('en-US')} min ${outcome}. ` +
+      `the same again for the new model at the end must fit in the minutes too, so in ${messageNumber(minutes)} min ${outcome}. ` +
       `Give it at least ${messageNumber(shortestMinutes)} min (${estimatedFrom(pace)}).`,
   };
 }

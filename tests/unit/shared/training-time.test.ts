@@ -93,4 +93,16 @@ describe('the shortest retraining at a size, said before the run', () => {
       '10 min',
     ]);
   });
+
+  it('writes its minutes as every message writes a number: no thousands separator (messageNumber)', () => {
+    // A day's run of 20 hours: "1,200" reads as one point two to a dispatcher used to decimal commas.
+    expect(minutesText(72_000)).toBe('1200 min');
+    expect(runTimeNotice(ticked(20, [], []), 1200).text).toMatch(/^Takes about 1200 min in all/);
+    // Too short at a size whose getting ready outlasts a thousand minutes: the minutes given and the fewest alike.
+    const huge = ticked(1000, days(1, 1000), days(20, 3000));
+    const fewest = runTime(huge).shortestMinutes;
+    expect(fewest).toBeGreaterThan(1000);
+    expect(runTimeNotice(huge, 1000.5).text).toContain(`so in 1000.5 min `);
+    expect(runTimeNotice(huge, 1000.5).text).toContain(`Give it at least ${fewest} min`);
+  });
 });
