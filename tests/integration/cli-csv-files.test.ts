@@ -9,7 +9,7 @@ import { EXPORT_ENDINGS } from '../../src/shared/api.js';
 import { safeFileName } from '../../src/main/services/file-names.js';
 import { writeInstanceCsv } from '../../src/main/vrp/io/csv-write.js';
 import { readInstanceFile } from '../../src/main/vrp/io/index.js';
-import { cliWorkDir, jamprIn } from './fixtures/cli.js';
+import { cliWorkDir, jamprIn, jamprWithEnv } from './fixtures/cli.js';
 
 const DAY = [
   'id;name;x;y;demand;ready;due;service',
@@ -80,6 +80,28 @@ describe('jampr plan on a spreadsheet file', () => {
       const { stdout } = await jamprIn(dir, 'plan', fileName, '--capacity', '50', '--time-limit', '0.1');
       expect(JSON.parse(stdout).instance).toBe('Freitag Hamburg');
     }
+  });
+
+  it("quotes the shift's hours as the depot's row writes them, in a refusal and in a warning, decimal commas and all", async () => {
+    const dir = await cliWorkDir();
+    const header = 'Typ;ID;Breite;Länge;Menge;Von;Bis;Dauer';
+    // German Excel in plain minutes: the shift's hours written with decimal commas, read as 450.5 and 1080.5.
+    const day = (shift: string) => [
+      header,
+      `Depot;D;53,5511;9,9937;0;${shift};0`,
+      'Kunde;K1;53,57;9,98;2;380;400;1',
+      'Kunde;K2;53,56;10,01;2;500;600;1',
+    ];
+    await writeFile(join(dir, 'montag.csv'), `${day('1080,5;450,5').join('\r\n')}\r\n`);
+    const refused = await jamprWithEnv(dir, {}, 'plan', 'montag.csv', '--capacity', '50', '--speed', '30');
+    expect(refused.code).not.toBe(0);
+    expect(refused.stderr).toContain("row 2, columns Von, Bis: ready time '1080,5' is after due time '450,5' for depot D");
+    await writeFile(join(dir, 'dienstag.csv'), `${day('450,5;1080,5').join('\r\n')}\r\n`);
+    // Planned all the same, the customer left out (a plan with a customer unserved exits with its own code).
+    const { stderr } = await jamprWithEnv(dir, {}, 'plan', 'dienstag.csv', '--capacity', '50', '--speed', '30', '--time-limit', '0.1');
+    expect(stderr).toContain(
+      "row 3, column Bis: customer K1 cannot be reached in time: its window closes before the shift starts (due '400', the shift starts at '450,5')",
+    );
   });
 });
 

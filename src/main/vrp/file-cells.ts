@@ -29,6 +29,16 @@ export function figure(
   return { lead: `column ${cell.column}: `, text: `'${cell.text}'`, comma: /\d,\d/.test(cell.text) && !cell.text.includes('.') };
 }
 
+/**
+ * Another row's figure in a message, a customer's quoting the depot's hours: its cell quoted where the file is known
+ * ("the shift starts at '7:30'"), else `written`, the figure as the message writes it. No column is named in front: the
+ * message's lead names its own row's cells.
+ */
+export function cellOr(cells: NodeCells | undefined, field: QuotedField, written: string): string {
+  const cell = cells?.(field);
+  return cell ? `'${cell.text}'` : written;
+}
+
 /** The lead of a message quoting several cells of a row: "column Von: ", "columns Von, Bis: ", '' where none is quoted. */
 export function leadOf(...figures: { lead: string }[]): string {
   const columns = figures.filter((f) => f.lead !== '').map((f) => f.lead.slice('column '.length, -': '.length));

@@ -1,6 +1,7 @@
 import { crossesMidnight, formatClock, formatDuration, MINUTES_PER_DAY } from '../../shared/clock.js';
 import type { Customer, Instance } from '../../shared/domain.js';
 import { someOf } from '../../shared/some-of.js';
+import { figure, leadOf, type NodeCells } from './file-cells.js';
 
 /**
  * The rules on the shift itself (the depot's window), beside validate.ts's rules between fields: a shift that
@@ -15,11 +16,24 @@ import { someOf } from '../../shared/some-of.js';
  */
 export const MAX_SHIFT_HOURS = 48;
 
-/** The depot's window and its rules: reversed, empty, or too long to be one shift. */
-export function shiftProblems(instance: Instance, t: (v: number) => string): string[] {
+/**
+ * The shift's hours in a message about the shift itself: the depot's cells quoted under their columns where the file is
+ * known ("columns Von, Bis: " in front, "'7:00'–'7:00'"), else its times as the day writes them.
+ */
+function shiftFigures(depot: Instance['depot'], t: (v: number) => string, cells: NodeCells | undefined) {
+  const [start, end] = [figure(cells, 'ready', depot.ready, t), figure(cells, 'due', depot.due, t)];
+  return { lead: leadOf(start, end), start: start.text, end: end.text };
+}
+
+/**
+ * The depot's window and its rules: reversed, empty, or too long to be one shift. `cells`: the depot's row of the file
+ * it was read from, whose cells the messages quote as written.
+ */
+export function shiftProblems(instance: Instance, t: (v: number) => string, cells?: NodeCells): string[] {
   const { depot } = instance;
-  if (depot.ready > depot.due) return [`ready time ${t(depot.ready)} is after due time ${t(depot.due)} for depot ${depot.id}`];
-  const window = `depot ${depot.id}'s window ${t(depot.ready)}–${t(depot.due)}`;
+  const { lead, start, end } = shiftFigures(depot, t, cells);
+  if (depot.ready > depot.due) return [`${lead}ready time ${start} is after due time ${end} for depot ${depot.id}`];
+  const window = `${lead}depot ${depot.id}'s window ${start}–${end}`;
   if (depot.ready === depot.due) {
     const day = instance.clockTimes ? ` (a shift of 24 hours closes at ${formatClock(depot.ready + MINUTES_PER_DAY)})` : '';
     return [`${window} is empty: the shift closes as it opens${day}`];
@@ -59,12 +73,13 @@ const TOLD_TOGETHER = 3;
  * The reach warnings (validate.ts, one per customer no vehicle can serve in time), with those of customers whose
  * windows lie wholly outside the shift told in one line, first, where they are most of the day: then the shift is
  * what is wrong (a night shift 17:00–07:00 beside a day's windows: its opening and closing swapped), not thirty
- * customers. Fewer are told one by one.
+ * customers. Fewer are told one by one. `cells`: the depot's row of the file, whose hours that line quotes.
  */
 export function reachWarnings(
   instance: Instance,
   unreachable: readonly { customer: Customer; warning: string }[],
   t: (v: number) => string,
+  cells?: NodeCells,
 ) {
   const { depot, customers } = instance;
   const outside = unreachable.filter(({ customer: c }) => c.due <= depot.ready || c.ready >= depot.due);
@@ -76,8 +91,9 @@ export function reachWarnings(
     5,
     6,
   );
+  const { lead, start, end } = shiftFigures(depot, t, cells);
   return [
-    `${outside.length} of ${customers.length} customers' windows lie outside the shift ${t(depot.ready)}–${t(depot.due)} (${ids}): ${cause} ` +
+    `${lead}${outside.length} of ${customers.length} customers' windows lie outside the shift ${start}–${end} (${ids}): ${cause} ` +
       'Hard time windows leave them unserved, soft ones serve them at a price',
     ...unreachable.filter((u) => !outside.includes(u)).map((u) => u.warning),
   ];

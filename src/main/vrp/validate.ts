@@ -17,7 +17,7 @@ import { messageNumber, timeInText } from '../../shared/number-text.js';
 import { positionText } from '../../shared/position-text.js';
 import { kmBetween } from '../../shared/earth-km.js';
 import { farApart } from '../../shared/far-from-depot.js';
-import { cellAtPath, type FileCells, figure, leadOf, type NodeCells } from './file-cells.js';
+import { cellAtPath, cellOr, type FileCells, figure, leadOf, type NodeCells } from './file-cells.js';
 import { TIME_EPS } from './evaluate.js';
 import { compileProblem, travelTime, type Problem } from './problem.js';
 import {
@@ -90,6 +90,7 @@ function checkIds(instance: Instance, problems: string[]): void {
  * placed that a vehicle serving it alone, leaving the depot at its opening, still arrives after its due time or is
  * back after the shift (a warning). Such a day is valid: soft windows serve the customer late,
  * at a price, and under hard windows every plan leaves it unserved and names the reason (vrp/unserved.ts).
+ * `cells`, `shift`: the customer's row and the depot's row of the file, whose cells the warning quotes.
  */
 function checkReachable(
   c: Customer,
@@ -98,6 +99,7 @@ function checkReachable(
   t: (v: number) => string,
   out: { problems: string[]; warnings: string[] },
   cells?: NodeCells,
+  shift?: NodeCells,
 ): string | undefined {
   const leg = travelTime(coords, depot.x, depot.y, c.x, c.y);
   if (!Number.isFinite(leg)) {
@@ -118,7 +120,7 @@ function checkReachable(
     const cell = figure(cells, 'due', c.due);
     if (closesBeforeShift(c.due, depot.ready)) {
       const [due, start] = timesApart(t, c.due, depot.ready);
-      return `${cell.lead}customer ${c.id} cannot be reached in time: ${CLOSES_BEFORE_SHIFT} (due ${cell.lead ? cell.text : due}, the shift starts at ${start}): ${CLOSES_BEFORE_SHIFT_FIX}; hard time windows leave it unserved, soft ones serve it late at a price`;
+      return `${cell.lead}customer ${c.id} cannot be reached in time: ${CLOSES_BEFORE_SHIFT} (due ${cell.lead ? cell.text : due}, the shift starts at ${cellOr(shift, 'ready', start)}): ${CLOSES_BEFORE_SHIFT_FIX}; hard time windows leave it unserved, soft ones serve it late at a price`;
     }
     const [at, due] = timesApart(t, arrival, c.due);
     return `${cell.lead}customer ${c.id} cannot be reached in time: the earliest arrival from the depot is ${at}, after its due time ${cell.lead ? cell.text : due}; hard time windows leave it unserved, soft ones serve it late at a price`;
@@ -128,11 +130,11 @@ function checkReachable(
     if (opensAfterShift(c.ready, depot.due)) {
       const [ready, end] = timesApart(t, c.ready, depot.due);
       const cell = figure(cells, 'ready', c.ready);
-      return `${cell.lead}customer ${c.id} cannot be served within the shift: ${OPENS_AFTER_SHIFT} (ready ${cell.lead ? cell.text : ready}, the shift ends at ${end}): ${OPENS_AFTER_SHIFT_FIX}; hard time windows leave it unserved, soft ones serve it and the vehicle is back after the shift`;
+      return `${cell.lead}customer ${c.id} cannot be served within the shift: ${OPENS_AFTER_SHIFT} (ready ${cell.lead ? cell.text : ready}, the shift ends at ${cellOr(shift, 'due', end)}): ${OPENS_AFTER_SHIFT_FIX}; hard time windows leave it unserved, soft ones serve it and the vehicle is back after the shift`;
     }
     const [at, end] = timesApart(t, back, depot.due);
     // Soft policies have no end of the shift (docs/cost.md): the stop is served in its window, the vehicle back later.
-    return `customer ${c.id} cannot be served within the shift: a vehicle serving it alone is back at the depot at ${at}, after the shift ends at ${end}; hard time windows leave it unserved, soft ones serve it and the vehicle is back after the shift`;
+    return `customer ${c.id} cannot be served within the shift: a vehicle serving it alone is back at the depot at ${at}, after the shift ends at ${cellOr(shift, 'due', end)}; hard time windows leave it unserved, soft ones serve it and the vehicle is back after the shift`;
   }
   return undefined;
 }
@@ -146,12 +148,14 @@ export type PartialCustomer = { id: string } & Partial<Omit<Customer, 'id'>>;
 /**
  * The rules that need one customer's own fields only (position range, window order), for whichever of those fields
  * are known. Says whether the window is in order, so reachability is asked only then. A demand above the capacity
- * is not among them: the day is valid and planned without that order (orderOverVehicle).
+ * is not among them: the day is valid and planned without that order (orderOverVehicle). `cells`, `shift`: the
+ * customer's row and the depot's row of the file, whose cells the messages quote.
  */
 export function customerFieldProblems(
   c: PartialCustomer,
   instance: Pick<Instance, 'coordinates' | 'clockTimes'> & { depot?: Depot },
   cells?: NodeCells,
+  shift?: NodeCells,
 ): { problems: string[]; windowOk: boolean } {
   const problems: string[] = [];
   const label = `customer ${c.id}`;
@@ -162,7 +166,7 @@ export function customerFieldProblems(
     // The window's cells as written ("8.00", "500,5"), where the file is known.
     const [ready, due] = [figure(cells, 'ready', c.ready!, t), figure(cells, 'due', c.due!, t)];
     problems.push(
-      `${leadOf(ready, due)}ready time ${ready.text} is after due time ${due.text} for ${label}${pastMidnight(c, instance)}${nightDay(instance)}`,
+      `${leadOf(ready, due)}ready time ${ready.text} is after due time ${due.text} for ${label}${pastMidnight(c, instance)}${nightDay(instance, shift)}`,
     );
   }
   return { problems, windowOk };
@@ -182,11 +186,12 @@ function pastMidnight(c: PartialCustomer, instance: Pick<Instance, 'clockTimes'>
  * that would close after that day is refused as closing before it opens: say which day that is (opening and closing
  * swapped, most often).
  */
-function nightDay(instance: Pick<Instance, 'clockTimes'> & { depot?: Depot }): string {
+function nightDay(instance: Pick<Instance, 'clockTimes'> & { depot?: Depot }, shift: NodeCells | undefined): string {
   const { depot } = instance;
   if (!instance.clockTimes || !depot || !crossesMidnight(depot.ready, depot.due)) return '';
   // The shift's day itself (from the middle of the hours it is closed) is the rule's, not the dispatcher's: not named.
-  return ` (on the night shift ${formatClock(depot.ready)}–${formatClock(depot.due)}: are the opening and closing swapped?)`;
+  const [start, end] = [cellOr(shift, 'ready', formatClock(depot.ready)), cellOr(shift, 'due', formatClock(depot.due))];
+  return ` (on the night shift ${start}–${end}: are the opening and closing swapped?)`;
 }
 
 /**
@@ -204,17 +209,18 @@ export function partialCustomerProblems(
   c: PartialCustomer,
   instance: Pick<Instance, 'coordinates' | 'clockTimes'> & { depot?: Depot },
   cells?: NodeCells,
+  shift?: NodeCells,
 ): string[] {
   const input = { coordinates: instance.coordinates, customers: [c] };
   const shape = knownFieldsSchema.safeParse(input);
-  if (shape.success) return customerFieldProblems(c, instance, cells).problems;
+  if (shape.success) return customerFieldProblems(c, instance, cells, shift).problems;
   // A field the schema refused is not checked against the others again (as checkInstance neutralises it).
   const refused = new Set(shape.error.issues.map(({ path }) => path[2]));
   const rest = Object.fromEntries(Object.entries(c).filter(([field]) => !refused.has(field))) as PartialCustomer;
   const quoted = cells && cellAtPath((node, field) => (node === 0 ? cells(field) : undefined));
   return [
     ...describeIssues(shape.error, input, 'the instance', quoted),
-    ...customerFieldProblems({ ...rest, id: c.id }, instance, cells).problems,
+    ...customerFieldProblems({ ...rest, id: c.id }, instance, cells, shift).problems,
   ];
 }
 
@@ -251,21 +257,22 @@ function checkRules(instance: Instance, cells?: FileCells): { problems: string[]
   const depotLabel = `depot ${depot.id}`;
   const t = (v: number) => timeText(instance, v);
   const cellsOf = (node: number | 'depot'): NodeCells | undefined => cells && ((field) => cells(node, field));
-  if (geo) checkGeoRange(depot.x, depot.y, depotLabel, out.problems, cellsOf('depot'));
-  out.problems.push(...shiftProblems(instance, t));
+  const shift = cellsOf('depot');
+  if (geo) checkGeoRange(depot.x, depot.y, depotLabel, out.problems, shift);
+  out.problems.push(...shiftProblems(instance, t, shift));
   checkIds(instance, out.problems);
   const unreachable: { customer: Customer; warning: string }[] = [];
   const oversized: string[] = [];
   for (const [i, c] of instance.customers.entries()) {
-    const own = customerFieldProblems(c, instance, cellsOf(i));
+    const own = customerFieldProblems(c, instance, cellsOf(i), shift);
     out.problems.push(...own.problems);
-    const reach = own.windowOk ? checkReachable(c, depot, coordinates, t, out, cellsOf(i)) : undefined;
+    const reach = own.windowOk ? checkReachable(c, depot, coordinates, t, out, cellsOf(i), shift) : undefined;
     // An order no vehicle carries is the reason that counts: soft windows would not serve it late either.
     const oversize = orderOverVehicle(c, instance.capacity, cellsOf(i));
     if (oversize !== undefined) oversized.push(oversize);
     else if (reach !== undefined) unreachable.push({ customer: c, warning: reach });
   }
-  out.warnings.push(...oversized, ...reachWarnings(instance, unreachable, t));
+  out.warnings.push(...oversized, ...reachWarnings(instance, unreachable, t, shift));
   // Known before any plan: some customers will be left, whichever method plans.
   const short = fleetShortWarning(instance);
   if (short) out.warnings.push(short);

@@ -84,10 +84,70 @@ describe("the schema's value errors and the window times quote the file's cells"
     ];
     const warnings = read(day).warnings.map((w) => w.slice(0, w.indexOf(')') + 1 || w.indexOf(';')));
     expect(warnings).toEqual([
-      "row 3, column Bis: customer K1 cannot be reached in time: its window closes before the shift starts (due '6:00', the shift starts at 07:00)",
-      "row 4, column Von: customer K2 cannot be served within the shift: its window opens only when the shift has ended (ready '19:00', the shift ends at 18:00)",
+      "row 3, column Bis: customer K1 cannot be reached in time: its window closes before the shift starts (due '6:00', the shift starts at '07:00')",
+      "row 4, column Von: customer K2 cannot be served within the shift: its window opens only when the shift has ended (ready '19:00', the shift ends at '18:00')",
       "row 5, column Bis: customer K3 cannot be reached in time: the earliest arrival from the depot is 07:05, after its due time '7:01'",
     ]);
+  });
+});
+
+describe("the depot's shift times, quoted as its row writes them", () => {
+  const PLAIN = 'Typ;ID;X;Y;Menge;Von;Bis;Dauer';
+
+  it("quotes the depot's own window where the shift is reversed, empty or days long, under the file's headers", () => {
+    expect(inputDetails(() => read([PLAIN, 'Depot;D;0;0;0;1000,5;500,25;0', 'Kunde;K1;1;1;2;0;400;1']))).toEqual([
+      "row 2, columns Von, Bis: ready time '1000,5' is after due time '500,25' for depot D",
+    ]);
+    expect(inputDetails(() => read([GERMAN[0], 'Depot;D;53,5511;9,9937;0;7:00;7:00;0', 'Kunde;K1;53,57;9,98;2;8:00;9:00;1']))).toEqual([
+      "row 2, columns Von, Bis: depot D's window '7:00'–'7:00' is empty: the shift closes as it opens (a shift of 24 hours closes at 07:00+1)",
+    ]);
+    const dated = [
+      GERMAN[0],
+      'Depot;D;53,5511;9,9937;0;03.12.2026 7:00;05.12.2026 18:00;0',
+      'Kunde;K1;53,57;9,98;2;03.12.2026 8:00;03.12.2026 9:00;1',
+    ];
+    expect(inputDetails(() => read(dated))).toEqual([
+      "row 2, columns Von, Bis: depot D's window '03.12.2026 7:00'–'05.12.2026 18:00' lasts 2 days 11 hours, more than the 48 hours a shift may last: is a date misread (day and month swapped) or mistyped?",
+    ]);
+  });
+
+  it("quotes the shift's start and end in a customer's warning as the depot's cells write them", () => {
+    const day = [
+      PLAIN,
+      'Depot;D;0;0;0;100,5;900,5;0',
+      'Kunde;K1;1;1;2;10;20;1',
+      'Kunde;K2;1;1;2;950;960;1',
+      'Kunde;K3;300;300;2;100,5;900;1',
+    ];
+    const warnings = read(day).warnings.map((w) => w.slice(0, w.indexOf(')') + 1 || w.indexOf(';')));
+    expect(warnings).toEqual([
+      "row 3, column Bis: customer K1 cannot be reached in time: its window closes before the shift starts (due '20', the shift starts at '100,5')",
+      "row 4, column Von: customer K2 cannot be served within the shift: its window opens only when the shift has ended (ready '950', the shift ends at '900,5')",
+      "row 5: customer K3 cannot be served within the shift: a vehicle serving it alone is back at the depot at 950.03, after the shift ends at '900,5'",
+    ]);
+  });
+
+  it('quotes the shift where most windows lie outside it, and where a window on a night shift is refused', () => {
+    const outside = [...['9:00;10:00', '10:00;11:00', '11:00;12:00'].map((w, i) => `Kunde;K${i + 1};53,57;9,98;2;${w};1`)];
+    expect(read([GERMAN[0], 'Depot;D;53,5511;9,9937;0;17:00;7:00;0', ...outside]).warnings).toEqual([
+      "row 2, columns Von, Bis: 3 of 3 customers' windows lie outside the shift '17:00'–'7:00' (K1, K2, K3): are the depot's opening and closing swapped? Hard time windows leave them unserved, soft ones serve them at a price",
+    ]);
+    const night = [GERMAN[0], 'Depot;D;53,5511;9,9937;0;22:00;6:00;0', 'Kunde;K1;53,57;9,98;2;3:00;1:00;1'];
+    expect(inputDetails(() => read(night))).toEqual([
+      "row 3, columns Von, Bis: ready time '3:00' is after due time '1:00' for customer K1 (on the night shift '22:00'–'6:00': are the opening and closing swapped?)",
+    ]);
+    // The same row with a cell that does not read has its window checked all the same, the shift quoted alike.
+    const partial = [GERMAN[0], 'Depot;D;53,5511;9,9937;0;22:00;6:00;0', 'Kunde;K1;53,57;9,98;x;3:00;1:00;1'];
+    expect(inputDetails(() => read(partial))).toContain(
+      "row 3, columns Von, Bis: ready time '3:00' is after due time '1:00' for customer K1 (on the night shift '22:00'–'6:00': are the opening and closing swapped?)",
+    );
+  });
+
+  it("quotes the shift's opening in the warning of a time without AM or PM beside times with them", () => {
+    const day = [ENGLISH[0], 'depot,D,53.5511,9.9937,0,6:00 AM,6:00 PM,0', 'customer,K1,53.57,9.98,2,1:00,3:00 PM,1'];
+    expect(read(day).warnings).toContain(
+      "row 3, column ready: '1:00' is written without AM or PM where the file's other times have them: read as 01:00, before the shift opens at '6:00 AM'. If the afternoon is meant, write 1:00 PM",
+    );
   });
 });
 

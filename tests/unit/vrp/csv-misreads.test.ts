@@ -155,7 +155,7 @@ describe('customer CSVs that were misread', () => {
     const day = read([header, 'D,0,0,0,6:00 AM,6:00 PM,0', 'A,1,1,1,12:30,2:00 PM,5', 'B,2,2,1,1:00,3:00 PM,5', 'C,3,3,1,09:00,11:00,5']);
     expect(day.instance.customers[1].ready).toBe(60);
     expect(day.warnings).toEqual([
-      "row 4, column ready: '1:00' is written without AM or PM where the file's other times have them: read as 01:00, before the shift opens at 06:00. If the afternoon is meant, write 1:00 PM",
+      "row 4, column ready: '1:00' is written without AM or PM where the file's other times have them: read as 01:00, before the shift opens at '6:00 AM'. If the afternoon is meant, write 1:00 PM",
     ]);
     // Within the shift read as written (09:00), or a file of 24-hour times alone: nothing to say.
     expect(read([header, 'D,0,0,0,6:00 AM,6:00 PM,0', 'C,3,3,1,9:00,2:00 PM,5']).warnings).toEqual([]);

@@ -16,7 +16,7 @@ const HEADER = 'id,x,y,demand,ready,due,service';
 const read = (rows: string[]) => parseCustomerCsv([HEADER, ...rows].join('\n'), fleet);
 const refusal = (rows: string[]): string[] => inputDetails(() => read(rows));
 const DAY = 24 * 60;
-const SWAPPED = ' (on the night shift 22:00–06:00+1: are the opening and closing swapped?)';
+const SWAPPED = " (on the night shift '22:00'–'06:00': are the opening and closing swapped?)";
 
 describe('a night shift in a customer CSV', () => {
   it('refuses a window whose cells are swapped, naming the customer and both times, instead of widening it past a day', () => {
@@ -45,7 +45,7 @@ describe('a night shift in a customer CSV', () => {
       [-120, 360],
     ]);
     expect(refusal(['D,50,50,0,22:00-1,06:00,0', 'S,1,1,1,23:30,22:30,10'])).toEqual([
-      "row 3, columns ready, due: ready time '23:30' is after due time '22:30' for customer S (on the night shift 22:00-1–06:00: are the opening and closing swapped?)",
+      "row 3, columns ready, due: ready time '23:30' is after due time '22:30' for customer S (on the night shift '22:00-1'–'06:00': are the opening and closing swapped?)",
     ]);
   });
 
@@ -61,7 +61,7 @@ describe('a night shift in a customer CSV', () => {
       [-60, 0],
     ]); // closing at the midnight it runs to
     expect(refusal(['D,50,50,0,22:00-1,06:00-1,0', 'A,1,1,1,23:00-1,23:30-1,10'])).toEqual([
-      'row 2: ready time 22:00-1 is after due time 06:00-1 for depot D',
+      "row 2, columns ready, due: ready time '22:00-1' is after due time '06:00-1' for depot D",
     ]);
   });
 

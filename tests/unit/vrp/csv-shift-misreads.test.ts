@@ -46,14 +46,16 @@ describe('a shift misread from a customer CSV', () => {
       'C1,30,75,5,2026-12-03 23:00,2026-12-04 01:00,10',
     ];
     expect(refusal(rows)).toEqual([
-      "row 2: depot D's window 22:00–06:00+3 lasts 2 days 8 hours, more than the 48 hours a shift may last: is a date misread (day and month swapped) or mistyped?",
+      "row 2, columns ready, due: depot D's window '2026-12-03 22:00'–'2026-12-06 06:00' lasts 2 days 8 hours, more than the 48 hours a shift may last: is a date misread (day and month swapped) or mistyped?",
     ]);
     expect(read(rows.map((line) => line.replace('2026-12-06 06:00', '2026-12-05 06:00'))).instance.depot.due).toBe(2 * DAY + 360);
   });
 
   it('refuses a depot window that closes as it opens, naming it', () => {
     expect(refusal(['id,x,y,demand,ready,due,service', 'D,50,50,0,07:00,07:00,0', 'C1,30,75,5,08:00,12:00,10', 'C2,60,20,5,,,10'])).toEqual(
-      ["row 2: depot D's window 07:00–07:00 is empty: the shift closes as it opens (a shift of 24 hours closes at 07:00+1)"],
+      [
+        "row 2, columns ready, due: depot D's window '07:00'–'07:00' is empty: the shift closes as it opens (a shift of 24 hours closes at 07:00+1)",
+      ],
     );
   });
 
@@ -63,7 +65,7 @@ describe('a shift misread from a customer CSV', () => {
     );
     const { warnings } = read(['id,lat,lon,demand,ready,due,service', 'Lager,48.1,11.55,0,17:00,07:00,0', ...customers]);
     expect(warnings).toEqual([
-      "row 2: 5 of 5 customers' windows lie outside the shift 17:00–07:00+1 (K1, K2, K3, K4, K5): are the depot's opening and closing swapped? Hard time windows leave them unserved, soft ones serve them at a price",
+      "row 2, columns ready, due: 5 of 5 customers' windows lie outside the shift '17:00'–'07:00' (K1, K2, K3, K4, K5): are the depot's opening and closing swapped? Hard time windows leave them unserved, soft ones serve them at a price",
     ]);
   });
 });

@@ -16,6 +16,7 @@ import {
   writesMeridiem,
 } from '../../../shared/clock.js';
 import type { Customer, Depot } from '../../../shared/domain.js';
+import { cellOr, type NodeCells } from '../file-cells.js';
 import type { ColumnMapping, TimeField } from './csv-columns.js';
 
 /**
@@ -224,7 +225,11 @@ export function noteMeridiem(clock: ClockUse, where: string, text: string, minut
  * A time without AM or PM in a file whose other times have them, that read as morning falls before the shift opens
  * and read as afternoon within it ('1:00' beside '3:00 PM' on a 06:00–18:00 shift): read as written, and said so.
  */
-export function meridiemWarnings(clock: ClockUse, depot: { ready: number; due: number } | undefined): string[] {
+export function meridiemWarnings(
+  clock: ClockUse,
+  depot: { ready: number; due: number } | undefined,
+  shift: NodeCells | undefined,
+): string[] {
   if (clock.meridiem === 0 || !depot || depot.due <= depot.ready) return [];
   const misread = clock.bareMorning.filter((t) => t.minutes < depot.ready && t.minutes + 12 * 60 <= depot.due);
   if (misread.length === 0) return [];
@@ -232,6 +237,6 @@ export function meridiemWarnings(clock: ClockUse, depot: { ready: number; due: n
   const more = misread.length > 1 ? ` and ${misread.length - 1} more are` : ' is';
   return [
     `${first.where}: '${first.text}'${more} written without AM or PM where the file's other times have them: read as ` +
-      `${formatClock(first.minutes)}, before the shift opens at ${formatClock(depot.ready)}. If the afternoon is meant, write ${first.text} PM`,
+      `${formatClock(first.minutes)}, before the shift opens at ${cellOr(shift, 'ready', formatClock(depot.ready))}. If the afternoon is meant, write ${first.text} PM`,
   ];
 }

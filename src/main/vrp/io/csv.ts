@@ -250,6 +250,9 @@ export function parseCustomerCsv(text: string, options: CsvFleetOptions): CsvImp
     ),
   );
   const depotRow = findDepot(rows, mapping, problems);
+  // The messages quote a position, a demand or a time as its cell writes it ("'4818,3963'"), not as read back (validate.ts).
+  const cellsOfRow = rowCells(rows, mapping);
+  const shiftCells = cellsOfRow(depotRow?.number);
   const windowCells = rows.flatMap((row) => (['ready', 'due'] as const).map((f) => row.cells[mapping.index[f] ?? -1] ?? ''));
   const clock = newClockUse(windowCells);
   const bad: CellProblem[] = [];
@@ -272,7 +275,7 @@ export function parseCustomerCsv(text: string, options: CsvFleetOptions): CsvImp
     }
   }
   problems.push(...cellProblemLines(bad));
-  const afternoons = meridiemWarnings(clock, depot);
+  const afternoons = meridiemWarnings(clock, depot, shiftCells);
   // Times saved as fractions of a day are told once for the file, not cell by cell, the depot's row read or not; the
   // rules between times wait until they are fixed.
   const fractions = dayFractionsProblem(clock);
@@ -300,8 +303,6 @@ export function parseCustomerCsv(text: string, options: CsvFleetOptions): CsvImp
   const rulesApply = depot && !unclocked && (customers.length > 0 || rows.length === 1);
   const checkedAs: Instance =
     mapping.geo && options.speedKmh === undefined ? { ...instance, coordinates: { kind: 'geo', speedKmh: 1 } } : instance;
-  // The messages quote a position or a demand as its cell writes it ("'4818,3963'"), not as read back (validate.ts).
-  const cellsOfRow = rowCells(rows, mapping);
   const cells: FileCells = (node, field) => cellsOfRow(node === 'depot' ? depotRow?.number : customerRows[node])?.(field);
   // As a save would check it: an id or a name over its length limit is the row's problem (the import keeps the day).
   const rules = rulesApply ? checkInstance(checkedAs, { sent: true, cells }) : { problems: [], warnings: [] };
@@ -310,7 +311,7 @@ export function parseCustomerCsv(text: string, options: CsvFleetOptions): CsvImp
   // still its problems.
   for (const { row, customer } of unclocked ? [] : partialRows) {
     problems.push(
-      ...partialCustomerProblems(customer, instance, cellsOfRow(row)).map(
+      ...partialCustomerProblems(customer, instance, cellsOfRow(row), shiftCells).map(
         (p) => atCell(p, [row], undefined, mapping.names) ?? onRows([row], p),
       ),
     );
