@@ -4,7 +4,7 @@
  * stop that far (src/main/vrp/validate.ts) and for a position pasted or typed whole into the depot's or a customer's
  * cells, which is refused where it lies that far and the same two numbers the other way round do not
  * (lonFirstReading): within ±90° both, no range check tells `9.9937, 53.5511` from `53.5511, 9.9937`, but a stop of a
- * Hamburg day off Somalia does.
+ * Hamburg day off Somalia does. Typed into those cells one at a time, such a pair is kept and warned about instead.
  */
 import { kmBetween } from './earth-km.js';
 

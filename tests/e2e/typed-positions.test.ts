@@ -4,7 +4,8 @@
  * planar one), each refusing a position out of range with the add dialog's message. A position pasted whole into
  * either cell (a spreadsheet's two cells, a web map's "52.53, 13.38") fills both as one edit, or, a number refused or
  * the pair written longitude first ("13.38, 52.53": far from the day, near it the other way round), neither; Enter
- * goes down the fleet's fields as drawn. The add dialog refuses such a pair on submit with the same message.
+ * goes down the fleet's fields as drawn. The add dialog refuses such a pair on submit with the same message; typed one
+ * cell at a time, the pair is kept and the same message warns under the cells.
  */
 import { type Dialog, expect, type Locator, test } from '@playwright/test';
 import { cityDayPage } from './support/city-day-page.js';
@@ -197,6 +198,47 @@ test("a position pasted whole into the selected customer's cells fills both, as 
   await expect(byTest('unsaved-badge')).toHaveCount(0);
   await lon.press('Escape');
   await expect(lon).toHaveValue('13.409');
+});
+
+test('a latitude and a longitude typed one cell at a time longitude first are kept, and warned about as a pair typed whole is refused', async () => {
+  // S3 is selected since the test before: another customer (a second click on S3 would select none).
+  await byTest('customer-id-S6').click();
+  await expect(byTest('selected-position')).toContainText('S6');
+  const [lat, lon] = [byTest('selected-lat'), byTest('selected-lon')];
+  const warning = byTest('selected-lon-first');
+  // S6's own numbers, each typed into the other's cell: the latitude alone leaves a place neither reading is near.
+  await type(lat, '13.395');
+  await expect(lat).toHaveValue('13.395');
+  await expect(warning).toHaveCount(0);
+  await type(lon, '52.489');
+  // The edit stands (a stop may lie that far), and the words are those that refuse the pair typed whole.
+  await expect(lon).toHaveValue('52.489');
+  await expect(byTest('unsaved-badge')).toHaveCount(1);
+  await expect(warning).toHaveText(
+    /^13\.395, 52\.489 lies \d+ km from the depot: it looks like longitude first; latitude first it is 52\.489, 13\.395$/,
+  );
+  await expect(warning).toHaveAttribute('role', 'status');
+  // Typed latitude first again, the warning goes; the day is the saved one.
+  await type(lat, '52.489');
+  await type(lon, '13.395');
+  await expect(warning).toHaveCount(0);
+  await expect(byTest('unsaved-badge')).toHaveCount(0);
+  // The depot's cells alike, judged by the day's stops.
+  const [depotLat, depotLon] = [byTest('fleet-depot-lat'), byTest('fleet-depot-lon')];
+  const was = [await depotLat.inputValue(), await depotLon.inputValue()];
+  await type(depotLat, '13.4132');
+  await expect(byTest('fleet-depot-lon-first')).toHaveCount(0);
+  await type(depotLon, '52.5219');
+  await expect(byTest('fleet-depot-lon-first')).toHaveText(
+    /^13\.4132, 52\.5219 lies \d+ km from the nearest stop: it looks like longitude first; latitude first it is 52\.5219, 13\.4132$/,
+  );
+  await expect(depotLon).toHaveValue('52.5219');
+  // Undone, it goes with the place it was about.
+  await byTest('undo').click();
+  await byTest('undo').click();
+  await expect(byTest('fleet-depot-lon-first')).toHaveCount(0);
+  await expect(depotLat).toHaveValue(was[0]);
+  await expect(byTest('unsaved-badge')).toHaveCount(0);
 });
 
 test("the add dialog refuses a position written longitude first on submit, with the cells' message, and adds it latitude first", async () => {

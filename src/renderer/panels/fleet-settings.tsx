@@ -5,7 +5,7 @@
 import type { Instance } from '../../shared/domain.js';
 import type { FleetField } from '../state/draft.js';
 import { EditableCell } from './editable-cell.js';
-import { type MovedTo, PositionCells } from './position-cells.js';
+import { LonFirstWarning, type MovedTo, PositionCells, useLonFirstAfterTyping } from './position-cells.js';
 import { MINUTES_PER_DAY, shiftEnd } from '../../shared/clock.js';
 import { formatDuration, formatTime } from '../format.js';
 import { MAX_MAGNITUDE, MAX_VEHICLES, SPEED_KMH_RANGE } from '../../shared/limits.js';
@@ -29,6 +29,9 @@ export function FleetSettings({ instance, onChange, onMoveDepot, onClockTimes, o
   // A shift end typed before its start by the clock is read as the next day's: say so, it may be a slip (05:00 for 15:00).
   const closes = shiftEnd(instance.depot.due, instance.depot.ready);
   const overnight = Boolean(t) && closes > MINUTES_PER_DAY;
+  // The depot's latitude and longitude typed one at a time, judged by the day's stops as a pair typed whole is.
+  const judgedBy = { places: instance.customers, nearest: 'the nearest stop' };
+  const lonFirst = useLonFirstAfterTyping(instance.depot, geo !== null, judgedBy, 'depot');
   return (
     <div className="fleet-settings" data-testid="fleet-settings">
       <table className="settings-grid">
@@ -81,8 +84,9 @@ export function FleetSettings({ instance, onChange, onMoveDepot, onClockTimes, o
             heading="Depot"
             testId="fleet-depot"
             rowsSpanning={3}
-            judgedBy={{ places: instance.customers, nearest: 'the nearest stop' }}
+            judgedBy={judgedBy}
             onMove={onMoveDepot}
+            onTyped={lonFirst.onTyped}
           />
           {geo && (
             <tr>
@@ -99,6 +103,7 @@ export function FleetSettings({ instance, onChange, onMoveDepot, onClockTimes, o
           )}
         </tbody>
       </table>
+      <LonFirstWarning warning={lonFirst.warning} testId="fleet-depot-lon-first" />
       {overnight && (
         <p className="note" data-testid="fleet-overnight">
           The shift runs overnight: {formatTime(instance.depot.ready, t)} to {formatTime(closes, t)} (

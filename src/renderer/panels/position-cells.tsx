@@ -10,7 +10,11 @@
  * pair written longitude first, both numbers within ±90° ("9.9937, 53.5511" on a Hamburg day), which lies far from the
  * places it is judged by where the other way round it lies near (lonFirstReading in shared/far-from-depot.ts). A column
  * pasted down both cells enters them one after the other as one undo step (`step`), each moving its axis only.
+ * Typed one cell at a time, a pair cannot be refused (the first cell typed leaves a place that is neither reading): the
+ * place the cells leave is judged by the same rule once one is typed, and warned about in the same words, the edit
+ * standing (useLonFirstAfterTyping).
  */
+import { useState } from 'react';
 import { type LonFirst, lonFirstReading } from '../../shared/far-from-depot.js';
 import { messageNumber } from '../../shared/number-text.js';
 import { positionText } from '../../shared/position-text.js';
@@ -41,6 +45,8 @@ interface Props {
    * step the move joins (every cell of one pasted block makes one).
    */
   onMove(to: MovedTo, step?: string): void;
+  /** A cell's own number moved the place (`alone`), or a pair typed whole did (useLonFirstAfterTyping). */
+  onTyped?(alone: boolean): void;
 }
 
 /** The axes a position's cells moved a place to: both for a pair, one for a cell. */
@@ -51,19 +57,54 @@ export const lonFirstMessage = (at: { x: number; y: number }, { swapped, km }: L
   `${positionText(at, true)} lies ${messageNumber(Math.round(km))} km from ${nearest}: it looks like longitude first; ` +
   `latitude first it is ${positionText(swapped, true)}`;
 
-export function PositionCells({ geo, rowsSpanning, judgedBy, onMove, ...cell }: Props) {
+/**
+ * The warning on a place whose cells were typed one at a time into a pair written longitude first: where the place
+ * they leave lies far from the places it is judged by and the other way round near one (lonFirstReading, the rule that
+ * refuses such a pair typed whole, and the add dialog's), its words (lonFirstMessage); null otherwise, and until a cell
+ * of this place (`whose`) is typed alone. The edit stands: a stop may lie that far. Undone, or typed right, it goes.
+ */
+export function useLonFirstAfterTyping(
+  at: { x: number; y: number },
+  geo: boolean,
+  judgedBy: JudgedBy | undefined,
+  whose: string,
+): { warning: string | null; onTyped(alone: boolean): void } {
+  const [typedFor, setTypedFor] = useState<string | null>(null);
+  const lonFirst = typedFor === whose && geo && judgedBy ? lonFirstReading(at, judgedBy.places) : null;
+  return {
+    warning: lonFirst && judgedBy ? lonFirstMessage(at, lonFirst, judgedBy.nearest) : null,
+    onTyped: (alone) => setTypedFor(alone ? whose : null),
+  };
+}
+
+/** The warning of useLonFirstAfterTyping, under the cells; nothing without one. */
+export function LonFirstWarning({ warning, testId }: { warning: string | null; testId: string }) {
+  if (!warning) return null;
+  return (
+    <p className="note note-warn" role="status" data-testid={testId}>
+      {warning}
+    </p>
+  );
+}
+
+export function PositionCells({ geo, rowsSpanning, judgedBy, onMove, onTyped, ...cell }: Props) {
   const takePair = (pair: [string, string], step?: string) => {
     const parsed = parsePosition(pair, geo);
     if (!parsed.ok) return parsed.message;
     const lonFirst = geo && judgedBy ? lonFirstReading(parsed, judgedBy.places) : null;
     if (lonFirst) return lonFirstMessage(parsed, lonFirst, judgedBy!.nearest);
     onMove({ x: parsed.x, y: parsed.y }, step);
+    onTyped?.(false);
     return null;
+  };
+  const moveAxis = (to: MovedTo, step?: string) => {
+    onMove(to, step);
+    onTyped?.(true);
   };
   return (
     <>
       {positionAxes(geo).map((axis) => (
-        <AxisCell key={axis.key} axis={axis} {...cell} span={rowsSpanning} onMove={onMove} onPair={takePair} />
+        <AxisCell key={axis.key} axis={axis} {...cell} span={rowsSpanning} onMove={moveAxis} onPair={takePair} />
       ))}
     </>
   );
