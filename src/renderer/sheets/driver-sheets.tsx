@@ -219,8 +219,9 @@ function printWidth(column: SheetColumn): CSSProperties {
 }
 
 /**
- * A heading that a narrow window (a laptop zoomed to 200 %) shortens, so that it fits its column (SERVICE ran into
- * QTY at 640 px); print and wider windows show it whole. Read and hovered as the whole word either way.
+ * A heading that a narrow window (up to 800 px wide; a laptop zoomed to 200 %) shortens, so that it fits its column
+ * (SERVICE ran into QTY at 640 px, and over its column from 700 to 800 px); print and wider windows show it whole. Read
+ * and hovered as the whole word either way.
  */
 function ColumnHeading({ full, short }: { full: string; short: string }) {
   return (
