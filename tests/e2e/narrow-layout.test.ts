@@ -1,6 +1,7 @@
 /**
  * Narrow windows, from 640 px (a laptop zoomed to 200 %) to 1,280 px, with scrollbars drawn as a dispatcher's window
- * draws them, on a day of one route of 104 stops with quantities of 1,000 and more: the driver sheet's headings fit
+ * draws them, on a day of one route of 104 stops with quantities of 1,000 and more: the reason Plan waits, under the
+ * top bar, lies clear of the map's tiles button (at 800 px it lay over it); the driver sheet's headings fit
  * their columns (SERVICE ran over its column just above 700 px) and its figures keep one line ("100" read "10" over "0"
  * between 700 and 950 px, "1,000" read "1,00" over "0" under 950 px, the departure's bold load broke at every width).
  * The wider windows: laptop-layout.test.ts.
@@ -41,6 +42,27 @@ const app = dayPage(
   { viewport: { width: 1280, height: HEIGHT }, plan: { policy: 'tw3', effort: '1' } },
 );
 const byTest = app.byTest;
+
+type Box = { x: number; y: number; width: number; height: number };
+const overlaps = (p: Box, q: Box) => p.x < q.x + q.width && q.x < p.x + p.width && p.y < q.y + q.height && q.y < p.y + p.height;
+
+test('the reason Plan waits, under the top bar, lies clear of the map tiles button', async () => {
+  const seconds = byTest('method-effort');
+  await seconds.fill('0');
+  const reason = byTest('plan-button-blocked');
+  await expect(reason).toHaveText('seconds must be at least 0.1');
+  const tiles = byTest('map').getByTestId('tile-settings-open');
+  for (const width of WIDTHS) {
+    await app.page.setViewportSize({ width, height: HEIGHT });
+    const [said, button] = [(await reason.boundingBox())!, (await tiles.boundingBox())!];
+    expect
+      .soft(overlaps(said, button), `${width} px: the reason ${JSON.stringify(said)} over the button ${JSON.stringify(button)}`)
+      .toBe(false);
+    if (width === 800) await app.session.screenshot('narrow-plan-reason-800');
+  }
+  await seconds.fill('1');
+  await expect(reason).toHaveCount(0);
+});
 
 /**
  * Over every route sheet's stop table: the headings wider than their column, and the cells of the # and Qty columns
