@@ -1,12 +1,14 @@
 /**
  * Narrow windows, from 640 px (a laptop zoomed to 200 %) to 1,280 px, with scrollbars drawn as a dispatcher's window
  * draws them, on a day of one route of 104 stops with quantities of 1,000 and more: the reason Plan waits, under the
- * top bar, lies clear of the map's tiles button (at 800 px it lay over it); the driver sheet's headings fit
+ * top bar, lies clear of the map's tiles button (at 750 and 800 px it lay over it); the driver sheet's headings fit
  * their columns (SERVICE ran over its column just above 700 px) and its figures keep one line ("100" read "10" over "0"
  * between 700 and 950 px, "1,000" read "1,00" over "0" under 950 px, the departure's bold load broke at every width).
- * The wider windows: laptop-layout.test.ts.
+ * The Compare view's customer table heads each column whole ("CUSTOMI" from 750 to 1,100 px, where the side panel's
+ * scrollbar and the table's own took 30 px of it). The wider windows: laptop-layout.test.ts.
  */
-import { expect, test } from '@playwright/test';
+import { expect, type Locator, test } from '@playwright/test';
+import { compareHardAndSoft } from './support/compare.js';
 import { dayPage } from './support/day-page.js';
 
 /** Either side of the sheet's narrow layout (up to 800 px, up to 700 before) and of the views' (up to 1,100 px). */
@@ -103,6 +105,29 @@ test(`the driver sheet of ${STOPS} stops: headings fit their columns, "100" and 
   }
   await app.page.setViewportSize({ width: 1280, height: HEIGHT });
   await byTest('sheets-close').click();
+});
+
+/** Whether the element's content is wider than its box. */
+const cut = (locator: Locator) =>
+  locator.evaluate((el) => {
+    const e = el as unknown as { scrollWidth: number; clientWidth: number };
+    return e.scrollWidth > e.clientWidth;
+  });
+
+test("the Compare view's customer table heads each column whole, 640 to 1,280 px", async () => {
+  await compareHardAndSoft(app.page);
+  const table = byTest('compare-customers');
+  await expect(table).toBeVisible();
+  for (const width of WIDTHS) {
+    await app.page.setViewportSize({ width, height: HEIGHT });
+    for (const heading of await table.locator('thead th').all()) {
+      const text = await heading.textContent();
+      expect.soft(await cut(heading), `${width} px: the heading "${text}" is cut`).toBe(false);
+    }
+    if (width === 950) await app.session.screenshot('narrow-compare-950');
+  }
+  await app.page.setViewportSize({ width: 1280, height: HEIGHT });
+  await byTest('tab-plan').click();
 });
 
 test('the page reported no errors of its own', () => {
