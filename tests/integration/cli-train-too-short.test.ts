@@ -1,9 +1,10 @@
 /**
  * `jampr train` says before it starts where its --minutes are too few to train a step at the size and on the days
  * given (the Training form's warning, shared/training-time.ts), and still runs as asked (the estimate is a slow
- * machine's): checked on the warning alone, the run stopped once it is said.
+ * machine's): checked on the warning alone, the run stopped once it is said. A run that ends without a step keeps no
+ * model, as the app keeps none (trainedPastStart): it says so, leaves nothing and exits 1.
  */
-import { existsSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runTime } from '../../src/shared/training-time.js';
@@ -29,4 +30,21 @@ describe('jampr train with too few minutes for its size', () => {
     expect(run.streams.stderr.indexOf('jampr: warning:')).toBeLessThan(run.streams.stderr.search(/^0% /m));
     expect(existsSync(join(dir, 'model', 'model.json'))).toBe(false);
   }, 60_000);
+});
+
+describe('jampr train that took no training step in its minutes', () => {
+  it('keeps no model, as the app keeps none: says so in one line, writes nothing into --out, exits 1', async () => {
+    const dir = await cliWorkDir();
+    // Measuring untrained weights on 128 generated days of 120 customers outlasts half the half minute on a fast
+    // machine, and the run keeps as long again for the closing measurement: no step fits.
+    const shortest = runTime({ size: 120, learnStops: [], heldOutStops: [], fromScratch: true }).shortestMinutes;
+    const run = startJampr(['train', '--size', '120', '--minutes', '0.5', '--threads', '1', '--out', 'model'], { cwd: dir });
+    expect(await run.ended).toEqual({ code: 1, signal: null });
+    expect(run.streams.stdout).toBe('');
+    expect(run.streams.stderr.trimEnd().split('\n').at(-1)).toBe(
+      `jampr: no training step fitted in --minutes 0.5: getting ready took them, so the model would be the untrained weights and nothing was written to model, as the app keeps no model then; give it at least --minutes ${shortest}`,
+    );
+    // The folder it made for the run goes with its claim: nothing of the run is left.
+    expect(readdirSync(dir)).toEqual([]);
+  }, 240_000);
 });

@@ -1,4 +1,4 @@
-import { readFileSync, realpathSync } from 'node:fs';
+import { readFileSync, realpathSync, rmSync } from 'node:fs';
 import { basename, dirname, extname, join, resolve } from 'node:path';
 import { carriedCustomers, type Instance, type VariantName } from '../../shared/domain.js';
 import { comparedModelsText, splitHoldout } from '../../shared/holdout.js';
@@ -11,6 +11,9 @@ import {
   SHORTEST_TRAINING_RUN,
 } from '../../shared/limits.js';
 import { defaultModelsRoot, findDefaultModel, listModels } from '../../main/jampr/model-catalog.js';
+import { CHECKPOINT_FILES } from '../../main/jampr/checkpoint-files.js';
+import { readModelSummary, trainedPastStart } from '../../main/services/model-card.js';
+import { inputError } from '../../shared/errors.js';
 import { readInstancesJsonl } from '../../main/vrp/io/index.js';
 import { EXIT } from '../exit-codes.js';
 import { numberFlag, optionalNumberFlag, parseFlags, variantName } from '../args.js';
@@ -63,7 +66,7 @@ export async function run(argv: string[]): Promise<void> {
   const estimate = runEstimate({ size, learn, holdout, fromScratch: fromDir === null }, minutes);
   // The last check before the work: from here until the process ends, a second run on this --out is refused.
   claimOutputFolder(outDir, values.out);
-  /** Steps trained so far (the progress points count them): none by the end, the minutes were too few. */
+  /** Steps trained so far (the progress points count them), for the JSON. */
   let steps = 0;
   const { result, stoppedBy } = await trainOnThread(
     {
@@ -96,6 +99,15 @@ export async function run(argv: string[]): Promise<void> {
       );
     },
   );
+  // Ran to its end without a step (its minutes went to getting ready): by the app's rule, its model would be the one it
+  // started from again, so none is left written; a run stopped before its first step wrote none (train-thread.ts).
+  if (result.outDir !== null && !trainedPastStart(readModelSummary(result.outDir), fromDir ? readModelSummary(fromDir) : null)) {
+    for (const file of CHECKPOINT_FILES) rmSync(join(result.outDir, file), { force: true });
+    const would = fromDir ? `${modelName(fromDir)} again (at most its pair bias fitted)` : 'the untrained weights';
+    throw inputError(
+      `no training step fitted in --minutes ${minutes}: getting ready took them, so the model would be ${would} and nothing was written to ${values.out}, as the app keeps no model then; give it ${minutes < estimate.shortestMinutes ? `at least --minutes ${estimate.shortestMinutes}` : 'more minutes'}`,
+    );
+  }
   const heldOut = holdout.map((d) => d.name);
   const verdict = trainVerdict({
     name,
@@ -129,11 +141,6 @@ export async function run(argv: string[]): Promise<void> {
         : `jampr: ${result.stoppedEarly ?? 'training stopped early'}; the model trained so far is saved in ${result.outDir} (its card says so)\n`,
     );
   }
-  // Ran to its end without a step: its minutes went to getting ready (the warning above said so where it foresaw it).
-  if (!result.cancelled && steps === 0 && result.outDir !== null)
-    process.stderr.write(
-      `jampr: no training step fitted in --minutes ${minutes}: getting ready took them, so ${values.out} holds the model it started from${fromDir ? ' (its pair bias fitted, where it was)' : ' (untrained weights)'}; give it ${minutes < estimate.shortestMinutes ? `at least --minutes ${estimate.shortestMinutes}` : 'more minutes'}\n`,
-    );
   if (verdict) process.stderr.write(`jampr: ${verdict.said}\n`);
 }
 

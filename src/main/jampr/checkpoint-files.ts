@@ -61,6 +61,9 @@ const tensorSchema = z.object({
   shape: z.array(z.number().int().min(1).max(MAX_WEIGHTS)).max(8),
 });
 
+/** The files a checkpoint is written as (checkpoint.ts, saveCheckpoint): model.json last, the optimizer's where kept. */
+export const CHECKPOINT_FILES = ['optimizer.bin', 'optimizer.json', 'weights.bin', 'card.json', 'model.json'] as const;
+
 export const CHECKPOINT_FORMAT = 'jampr-tfjs-checkpoint';
 export const CHECKPOINT_VERSION = 1;
 

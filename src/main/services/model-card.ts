@@ -2,6 +2,14 @@ import type { ModelSummary } from '../../shared/api.js';
 import { checkModelFolder } from '../jampr/checkpoint-files.js';
 
 /**
+ * Whether a run's saved model trained past the model it started from (`from`; null: untrained weights, none seen): the
+ * one rule by which the app keeps a run's model and `jampr train` leaves one written. A run whose minutes went to
+ * getting ready took no step, and its model would be the one it started from again.
+ */
+export const trainedPastStart = (saved: Pick<ModelSummary, 'instancesSeen'>, from: Pick<ModelSummary, 'instancesSeen'> | null): boolean =>
+  saved.instancesSeen > (from?.instancesSeen ?? 0);
+
+/**
  * A checkpoint folder checked whole (schemas, dimension limits, weight file length, finite weights: see
  * jampr/checkpoint-files.ts), then its card summarised as the contract's ModelSummary.
  */

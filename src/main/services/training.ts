@@ -8,7 +8,7 @@ import { safeFileName } from './file-names.js';
 import { notStored } from './stored.js';
 import { interruptedNote } from '../store/training-runs.js';
 import { heldOutAtEnd, judgeChanged } from './held-out-at-end.js';
-import { readModelSummary } from './model-card.js';
+import { readModelSummary, trainedPastStart } from './model-card.js';
 import { restateVerdictFigures } from './verdict-figures.js';
 import { activationGuard, noStepVerdict } from './training-verdict.js';
 import { modelForDay, registerModel, resolveModel } from './models.js';
@@ -178,7 +178,7 @@ export function trainingServices(ctx: ServiceContext) {
         // A model that took no training step is the one it started from (or untrained weights): nothing in it is worth
         // activating or listing beside the original, so its folder goes and the verdict says why.
         const summary = result.outDir !== null ? readModelSummary(result.outDir) : null;
-        const stepped = summary !== null && summary.instancesSeen > (from?.card.instancesSeen ?? 0);
+        const stepped = summary !== null && trainedPastStart(summary, from?.card ?? null);
         const leftBehind = result.outDir && !stepped ? removeRunFolder(result.outDir, name) : null;
         const model = result.outDir && summary && stepped ? registerModel(ctx.store, result.outDir, false, summary) : null;
         // Without a model no step was trained: its folder went above, or (cancelled before the first step) none was written.
