@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { FIRST_STEP_PHASE } from '../main/jampr/train/phases.js';
+import { stopKeepsModel } from '../main/jampr/train/phases.js';
 import { SaveGate } from '../main/jampr/train/save-gate.js';
 import type { TrainJob, TrainJobProgress, TrainJobResult } from '../main/jobs/protocol.js';
 import { WorkerClient } from '../main/worker-client.js';
@@ -54,7 +54,7 @@ export async function trainOnThread(
       {
         signal: controller.signal,
         onProgress: (progress) => {
-          if (progress.phase === FIRST_STEP_PHASE || (progress.point && progress.point.meanCost !== null)) training = true;
+          if (stopKeepsModel(progress)) training = true;
           onProgress(progress);
         },
       },

@@ -7,7 +7,16 @@
 import { parentPort, receiveMessageOnPort, workerData } from 'node:worker_threads';
 import { toErrorData } from '../shared/errors.js';
 import { runJob } from './jobs/handlers.js';
-import type { CancelRequest, JobInput, JobProgress, JobRequest, JobType, WorkerBoot, WorkerMessage } from './jobs/protocol.js';
+import {
+  APP_STOPPING,
+  type CancelRequest,
+  type JobInput,
+  type JobProgress,
+  type JobRequest,
+  type JobType,
+  type WorkerBoot,
+  type WorkerMessage,
+} from './jobs/protocol.js';
 
 const port = parentPort;
 if (!port) throw new Error('ml-worker must run as a worker thread');
@@ -24,7 +33,7 @@ const cancelledWhileQueued = new Set<number>();
 const post = (message: WorkerMessage) => port.postMessage(message);
 function cancel(request: CancelRequest): void {
   const controller = running.get(request.seq);
-  if (controller) controller.abort();
+  if (controller) controller.abort(request.appStopping ? APP_STOPPING : undefined);
   else if (request.seq > lastArrived && !cancelledWhileQueued.has(request.seq)) {
     cancelledWhileQueued.add(request.seq);
     post({ seq: request.seq, type: 'error', error: { kind: 'cancelled', message: 'cancelled before it started' } });

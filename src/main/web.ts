@@ -84,9 +84,10 @@ async function main(): Promise<void> {
   const stop = async () => {
     if (stopping) return;
     stopping = true;
-    // Calls in progress still get their answer: the server drains while the shutdown cancels their plans.
+    // Calls in progress still get their answer: the server drains while the shutdown cancels their plans. A training run
+    // is stopped as Cancel stops it, not judged after the signal, and what becomes of it is said at once.
     const closed = web.close();
-    await services.shutdown();
+    await services.shutdown((line) => console.error(`stopping: ${line}`));
     await closed;
     // A database file deleted or replaced since the last call is noticed here, and where its contents went is said.
     const lost = store.close();

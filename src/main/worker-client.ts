@@ -5,16 +5,17 @@
  */
 import { MessageChannel, type MessagePort, type Worker, type WorkerOptions } from 'node:worker_threads';
 import { AppError, fromErrorData } from '../shared/errors.js';
-import type {
-  CancelRequest,
-  JobInput,
-  JobProgress,
-  JobRequest,
-  JobResult,
-  JobRunner,
-  JobType,
-  WorkerBoot,
-  WorkerMessage,
+import {
+  APP_STOPPING,
+  type CancelRequest,
+  type JobInput,
+  type JobProgress,
+  type JobRequest,
+  type JobResult,
+  type JobRunner,
+  type JobType,
+  type WorkerBoot,
+  type WorkerMessage,
 } from './jobs/protocol.js';
 
 /** Creates the worker thread: from the electron-vite bundle in the app, from TypeScript source under tsx otherwise. */
@@ -49,7 +50,13 @@ export class WorkerClient implements JobRunner {
     const { worker, control } = this.ensureWorker();
     const seq = this.nextSeq++;
     return new Promise<JobResult<T>>((resolve, reject) => {
-      const onAbort = () => control.postMessage({ seq, type: 'cancel' } satisfies CancelRequest);
+      // The app's stop travels with the cancel: the worker's signal is aborted for the same reason as this one.
+      const onAbort = () =>
+        control.postMessage({
+          seq,
+          type: 'cancel',
+          ...(signal?.reason === APP_STOPPING ? { appStopping: true } : {}),
+        } satisfies CancelRequest);
       signal?.addEventListener('abort', onAbort, { once: true });
       const settle = () => signal?.removeEventListener('abort', onAbort);
       this.pending.set(seq, {

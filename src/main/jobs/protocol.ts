@@ -83,7 +83,8 @@ export interface TrainJob {
   saveGate?: SharedArrayBuffer;
   /**
    * false: a run stopped by a cancel skips the comparison on the held-out days (`jampr train`, where Ctrl-C asks the
-   * command to stop). Absent: it is still compared, as the app judges a cancelled run's model (its verdict says how it did).
+   * command to stop). Absent: it is still compared, as the app judges a cancelled run's model (its verdict says how it did),
+   * unless the cancel came with the app stopping (APP_STOPPING).
    */
   compareWhenStopped?: false;
 }
@@ -136,7 +137,16 @@ export type JobRequest = { [T in JobType]: { seq: number; type: 'job'; job: T; i
 export interface CancelRequest {
   seq: number;
   type: 'cancel';
+  /** The app is stopping (a quit, SIGTERM): the job's signal is aborted with APP_STOPPING as its reason. */
+  appStopping?: true;
 }
+
+/**
+ * The reason a job's signal is aborted with where the app is stopping (a quit, the web mode's SIGTERM), not a
+ * dispatcher's Cancel: a training run then stops as promptly as at a Cancel and is not judged on its held-out days
+ * after it (a pass of plans that would keep the process, and the database, for many seconds after the signal).
+ */
+export const APP_STOPPING = 'the app is stopping';
 
 export interface ProgressMessage<T extends JobType = JobType> {
   seq: number;

@@ -7,7 +7,14 @@ import { buildProblem } from '../vrp/validate.js';
 import type { LearningPoint } from '../../shared/api.js';
 import type { DayCosts } from '../jampr/train/train-options.js';
 import { greedyPlanPrice } from './greedy-price.js';
-import type { HoldoutComparison, JobContext, TrainJob, TrainJobProgress, TrainJobResult } from './protocol.js';
+import {
+  APP_STOPPING,
+  type HoldoutComparison,
+  type JobContext,
+  type TrainJob,
+  type TrainJobProgress,
+  type TrainJobResult,
+} from './protocol.js';
 
 /**
  * Trains a JAMPR model (src/main/jampr/train/train.ts) on the user's stored days, perturbed, with the held-out
@@ -98,7 +105,8 @@ export async function runTrainJob(job: TrainJob, ctx: JobContext<TrainJobProgres
     },
   });
   const stopped = result.stoppedBy === 'cancelled';
-  const compared = holdout.length > 0 && result.saved && !(stopped && job.compareWhenStopped === false);
+  // Not after a stop where the caller asked so (jampr train), nor once the app is stopping: the plans would outlast it.
+  const compared = holdout.length > 0 && result.saved && !(stopped && job.compareWhenStopped === false) && !appStopping(ctx.signal);
   // The run's own plans of the held-out days are the comparison's where they are the same plans (the same model, days and
   // method: plan-validation.ts plans as the plan job does): the saved model's at its last validation (not a cancelled
   // run's, saved unvalidated), the model in use's at the first on the days the run's start model plans today. Planned
@@ -109,7 +117,7 @@ export async function runTrainJob(job: TrainJob, ctx: JobContext<TrainJobProgres
       fraction: 1,
       phase: `comparing the new model with the current one on ${holdout.length} held-out day${holdout.length === 1 ? '' : 's'}`,
     });
-  const comparison = compared ? await compareOnHoldout(job, holdout, made) : null;
+  const comparison = compared ? await compareOnHoldout(job, holdout, made, () => appStopping(ctx.signal)) : null;
   // A cancelled run's model was saved without a last validation: the verdict's plans of the held-out days just measured
   // it, as the curve measures, so they end its curve (on the card, for the Models table, and as the last point here).
   let end = result.validation.end;
@@ -149,6 +157,9 @@ export async function runTrainJob(job: TrainJob, ctx: JobContext<TrainJobProgres
   };
 }
 
+/** Whether the app is stopping (a quit, SIGTERM: its cancel's reason): a run's model is then not judged. */
+const appStopping = (signal: AbortSignal): boolean => signal.aborted && signal.reason === APP_STOPPING;
+
 /** The model that plans each held-out day today (compareDirs, else compareDir for every day); null for none. */
 const comparedWith = (job: TrainJob): (string | null)[] => job.compareDirs ?? job.holdout.map(() => job.compareDir);
 
@@ -165,21 +176,24 @@ function plannedAfter(job: TrainJob, start?: DayCosts | null): number[] {
 /**
  * The new model's JAMPR greedy plans of the held-out days, and each day's by the model that plans it today, made by the
  * plan job itself and priced by the evaluator (so the verdict's figures are the ones the dispatcher sees in the Plan view).
+ * Null where the app stops during it (`appStops`, read before each day's plan): the model is then not judged.
  */
 async function compareOnHoldout(
   job: TrainJob,
   holdout: Problem[],
   made: { fresh: DayCosts | null; start: DayCosts | null },
-): Promise<HoldoutComparison> {
+  appStops: () => boolean,
+): Promise<HoldoutComparison | null> {
   const { runPlanJob } = await import('./plan.js');
   const variant = makeVariant(job.variant);
   // The comparison runs to its end even for a cancelled run where it is made (the app's): that run's model is judged.
   const quiet = { signal: new AbortController().signal, onProgress: () => {} };
   /** Each day's plan by the model in `dirs` for it, or the run's start model's plan of it where that is the same model. */
-  const plansOf = async (dirs: string[], start: DayCosts | null): Promise<DayCosts> => {
+  const plansOf = async (dirs: string[], start: DayCosts | null): Promise<DayCosts | null> => {
     const costs: number[] = [];
     const unservedByDay: number[] = [];
     for (const d of holdout.keys()) {
+      if (appStops()) return null;
       if (start && dirs[d] === job.fromDir) {
         costs.push(start.costs[d]);
         unservedByDay.push(start.unservedByDay[d]);
@@ -199,6 +213,7 @@ async function compareOnHoldout(
     ));
   const dirs = comparedWith(job);
   const current = dirs.includes(null) ? null : await plansOf(dirs as string[], made.start);
+  if (fresh === null || appStops()) return null;
   const sum = (days: number[]) => days.reduce((total, u) => total + u, 0);
   return {
     days: holdout.length,

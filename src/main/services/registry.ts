@@ -38,8 +38,11 @@ export interface Services {
   handlers: Handlers;
   /** Dispatch by a name that came off the wire; an unknown name is an input error. */
   dispatch(name: string, request: unknown, caller?: Caller): Promise<CallResult<unknown>>;
-  /** Stops planning (the runs in progress answer 'unavailable') and training (recorded as interrupted), and closes the worker. */
-  shutdown(): Promise<void>;
+  /**
+   * Stops planning (the runs in progress answer 'unavailable') and training (recorded as interrupted, not judged), and
+   * closes the worker. `say` hears at once, a line each, what becomes of the training runs stopped.
+   */
+  shutdown(say?: (line: string) => void): Promise<void>;
 }
 
 /** Builds a validating, error-catching handler for every call in CALLS. */
@@ -66,9 +69,9 @@ export function createServices(ctx: ServiceContext): Services {
       isCallName(name)
         ? handlers[name](request, caller)
         : Promise.resolve({ ok: false, error: inputError(`unknown call ${name}`).toData() }),
-    async shutdown() {
+    async shutdown(say) {
       planner.stop();
-      await training.stopForShutdown();
+      await training.stopForShutdown(say);
       await ctx.jobs.close();
     },
   };

@@ -25,6 +25,8 @@ export interface Judging {
   /** The comparison on every held-out day as read at the start: what the run measured. */
   atStart: HoldoutComparison | null;
   cancelled: boolean;
+  /** The app stopped during the run or its judging (a quit, SIGTERM): nothing is judged after that (jobs/train.ts). */
+  byApp: boolean;
   /** The names of the held-out days deleted during the run. */
   deleted: readonly string[];
   changed: ChangedDuringRun;
@@ -43,10 +45,16 @@ export function activationGuard(models: { activate(id: number): unknown }, model
   const days = <T>(byDay: readonly T[]) => byDay.filter((_, d) => judging.still[d]);
   const [compared, inUse, heldOut] = [days(judging.compared), days(judging.inUse), days(judging.heldOut)];
   const { comparison, atStart } = judging;
+  const activatable = ' It can be activated under Models.';
+  if (!atStart && judging.byApp && judging.heldOut.length > 0) {
+    // Planned by neither model, so not worse as far as is known: activating it by hand is offered.
+    const n = judging.heldOut.length;
+    const current = namesOf(judging.compared);
+    return `${model.name} was not activated: the app stopped before it was judged, so it was not compared${current ? ` with ${current}` : ''} on its ${n} held-out day${n === 1 ? '' : 's'}.${activatable}`;
+  }
   if (!comparison || !atStart) {
     return `${model.name} was not activated: there were no held-out days of yours to compare it on (train on ${MIN_DAYS_TO_ACTIVATE} or more stored days).`;
   }
-  const activatable = ' It can be activated under Models.';
   if (comparison.days === 0) {
     // The only measurement is the one on the days as read at the start: said, and activating by hand not offered where
     // it was worse.
@@ -59,7 +67,7 @@ export function activationGuard(models: { activate(id: number): unknown }, model
   const { on, fresh, current: was, dayByDay, tooFew } = holdoutWords(comparison, heldOut, deleted, changed);
   const better = plannedBetter(comparison);
   const current = namesOf(compared);
-  // A run that was stopped (Cancel, or the app closing) changes nothing: its model is judged and kept, not activated.
+  // A run that was stopped (Cancel) changes nothing: its model is judged and kept, not activated.
   // Activating it by hand is offered as for too few days: not where it planned the held-out days worse.
   if (cancelled) {
     const against = was === null || dayByDay === null || !current ? '' : ` against ${was} for ${current}, ${dayByDay}`;

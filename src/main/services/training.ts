@@ -14,6 +14,8 @@ import { activationGuard, noStepVerdict } from './training-verdict.js';
 import { modelForDay, registerModel, resolveModel } from './models.js';
 import { type HoldoutComparison, onDays, splitHoldout } from '../../shared/holdout.js';
 import { someOf } from '../../shared/some-of.js';
+import { APP_STOPPING } from '../jobs/protocol.js';
+import { stopKeepsModel } from '../jampr/train/phases.js';
 import { clipped } from '../../shared/issues.js';
 import { carriedCustomers, type Instance } from '../../shared/domain.js';
 import { MAX_MODEL_CUSTOMERS } from '../../shared/limits.js';
@@ -26,6 +28,8 @@ interface ActiveRun {
   finished: Promise<TrainingRun>;
   /** What the run is doing where it trains no step, as its latest progress said (TrainingRun.phase). */
   phase(): string | undefined;
+  /** What a stop does to the run, in a line: said at once where the app stops during it (the web mode on stderr). */
+  stopping(): string;
 }
 
 /**
@@ -131,8 +135,11 @@ export function trainingServices(ctx: ServiceContext) {
     let storeLost: unknown = null;
     /** The latest progress's phase: none while steps are trained (a point says so). */
     let phase: string | undefined;
+    /** Set once a stop keeps a model (the trainer took, or is taking, its first step). */
+    let keepsModel = false;
     const progress = (event: { fraction: number; point?: LearningPoint; phase?: string }) => {
       phase = event.phase;
+      keepsModel ||= stopKeepsModel(event);
       ctx.emit('training:progress', { runId: run.id, ...event });
     };
     let appStopping = false;
@@ -209,6 +216,7 @@ export function trainingServices(ctx: ServiceContext) {
               comparison: judged,
               atStart: result.comparison,
               cancelled: result.cancelled,
+              byApp: appStopping,
               deleted,
               changed: { now: rejudged?.judgedNow ?? [], asBefore: rejudged?.judgedAsBefore ?? [] },
             })
@@ -241,9 +249,16 @@ export function trainingServices(ctx: ServiceContext) {
     const finished = execute();
     const stop = (byApp: boolean) => {
       appStopping ||= byApp;
-      controller.abort();
+      // The app's stop is the reason the job hears: its model is then not judged after it (jobs/train.ts).
+      controller.abort(byApp ? APP_STOPPING : undefined);
     };
-    active.set(run.id, { stop, finished, phase: () => phase });
+    const stopping = () =>
+      `training run ${run.id} (${clipped(name)}): ${
+        keepsModel
+          ? `the model trained so far is kept as ${clipped(name)} (the step under way is finished and saved first), not judged and not activated`
+          : 'it took no training step yet, so no model is kept'
+      }`;
+    active.set(run.id, { stop, finished, phase: () => phase, stopping });
     return run;
   }
 
@@ -299,10 +314,14 @@ export function trainingServices(ctx: ServiceContext) {
     'training:status': ({ id }: { id: number }) => withPhase(requireRun(id)),
     'training:list': () => trainingRuns.list().map(withPhase),
   };
-  /** For shutdown (a quit, SIGTERM): stops the runs in progress as interrupted by the app, and waits for their records. */
-  const stopForShutdown = () =>
+  /**
+   * For shutdown (a quit, SIGTERM): stops the runs in progress as interrupted by the app, and waits for their records.
+   * What becomes of each is told to `say` first, at once: the step under way and the checkpoint may take seconds.
+   */
+  const stopForShutdown = (say: (line: string) => void = () => {}) =>
     Promise.all(
       [...active.values()].map((r) => {
+        say(r.stopping());
         r.stop(true);
         return r.finished;
       }),

@@ -4,3 +4,11 @@
  * read it without loading TensorFlow.js.
  */
 export const FIRST_STEP_PHASE = 'taking the first training step';
+
+/**
+ * Whether a run that reported this progress keeps a model when it is stopped from now on: once the trainer says it takes
+ * its first step, or a step's cost came, a stop finishes the step under way and saves it; before, nothing is written.
+ * Read by `jampr train` and the app's shutdown alike, to say so at the stop.
+ */
+export const stopKeepsModel = (progress: { phase?: string; point?: { meanCost: number | null } }): boolean =>
+  progress.phase === FIRST_STEP_PHASE || (progress.point !== undefined && progress.point.meanCost !== null);
