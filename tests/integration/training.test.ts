@@ -1,17 +1,14 @@
 import { RECIPE_NAMES } from '../../src/main/jampr/train/recipe.js';
-import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { existsSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { saveCheckpoint } from '../../src/main/jampr/checkpoint.js';
-import { Policy } from '../../src/main/jampr/model/policy.js';
-import { inProcessRunner } from '../../src/main/jobs/in-process.js';
-import type { JobRunner, TrainJob, TrainJobResult } from '../../src/main/jobs/protocol.js';
+import type { TrainJobResult } from '../../src/main/jobs/protocol.js';
 import { registerModel } from '../../src/main/services/models.js';
 import { createWebServer } from '../../src/main/http.js';
 import { createEventHub } from '../../src/main/http/events.js';
-import { AppError } from '../../src/shared/errors.js';
+import { fakeTrainer, judged } from './fixtures/fake-trainer.js';
 import { createTestApp, type TestApp } from './fixtures/services.js';
-import { saveTinyModel, tinyModelConfig } from '../unit/jampr/fixtures.js';
+import { saveTinyModel } from '../unit/jampr/fixtures.js';
 import { tinyInstance } from './fixtures/tiny.js';
 import { generateInstance } from '../../src/main/vrp/generate.js';
 import { createRng } from '../../src/main/vrp/rng.js';
@@ -20,78 +17,6 @@ import { createRng } from '../../src/main/vrp/rng.js';
  * The training service's bookkeeping (points stored and pushed, outcome and model recorded, one run at a time),
  * with a stand-in trainer that reports a point every few milliseconds until cancelled and then saves a tiny checkpoint.
  */
-/** A trainer that reports points until cancelled, or with `steps` that many and then ends as a run to its end does. */
-function fakeTrainer(
-  comparison: TrainJobResult['comparison'] = null,
-  steps = Infinity,
-  instancesTrained = 64,
-): JobRunner & { jobs: TrainJob[] } {
-  const inner = inProcessRunner();
-  const jobs: TrainJob[] = [];
-  const runner: JobRunner = {
-    inFlight: () => [],
-    run: async (job, input, options = {}) => {
-      if (job !== 'train') return inner.run(job, input, options);
-      const train = input as TrainJob;
-      jobs.push(train);
-      const report = options.onProgress as ((p: { point: object; fraction: number }) => void) | undefined;
-      let i = 1;
-      for (; !options.signal?.aborted && i <= steps; i++) {
-        report?.({
-          point: { instancesSeen: 64 * i, elapsedSec: i, meanCost: 10 / i, baselineCost: null, validationCost: null },
-          fraction: 0.01 * i,
-        });
-        await new Promise((r) => setTimeout(r, 5));
-        if (train.name === 'fails' && i === 2) throw new AppError('model', 'the trainer ran out of luck');
-        if (train.name === 'fails where its folder cannot go' && i === 2) {
-          // A file where the models folder was: the run's folder cannot be removed (ENOTDIR), as one in a folder the app
-          // may not write to cannot (EACCES), which a test running as root cannot make.
-          mkdirSync(train.outDir, { recursive: true });
-          rmSync(dirname(train.outDir), { recursive: true });
-          writeFileSync(dirname(train.outDir), '');
-          throw new AppError('model', 'the trainer ran out of luck');
-        }
-        if (train.name === 'fails after a checkpoint' && i === 2) {
-          mkdirSync(train.outDir, { recursive: true });
-          writeFileSync(join(train.outDir, 'model.json'), '{}');
-          throw new AppError('model', 'the card could not be written');
-        }
-      }
-      // A real (untrained, tiny) checkpoint: the service registers only folders that pass every check.
-      const policy = new Policy(tinyModelConfig(), 1);
-      await saveCheckpoint(train.outDir, policy, {
-        name: train.name,
-        kind: 'jampr',
-        variant: train.variant,
-        size: train.size,
-        config: policy.config,
-        env: { mCon: 1, mPre: 6 },
-        recipe: { name: 'fake' },
-        instanceSource: 'generator',
-        instancesTrained,
-        cpuSeconds: 1,
-        validation: { instances: 8, seed: 1, curve: [{ instances: 64, cpuSeconds: 1, cost: 12.5, epoch: 0 }] },
-        date: 'now',
-      });
-      policy.dispose();
-      return { outDir: train.outDir, cancelled: i <= steps, comparison } as never;
-    },
-    close: async () => {},
-  };
-  return Object.assign(runner, { jobs });
-}
-
-/** A comparison whose held-out days each cost the same to each model (the day-by-day ratio is then the means' ratio). */
-const judged = (c: { days: number; newCost: number; newUnserved: number; currentCost: number; currentUnserved: number }) => ({
-  days: c.days,
-  newCosts: Array<number>(c.days).fill(c.newCost),
-  newUnserved: c.newUnserved,
-  newUnservedByDay: Array.from({ length: c.days }, (_, d) => (d === 0 ? c.newUnserved : 0)),
-  currentCosts: Array<number>(c.days).fill(c.currentCost),
-  currentUnserved: c.currentUnserved,
-  currentUnservedByDay: Array.from({ length: c.days }, (_, d) => (d === 0 ? c.currentUnserved : 0)),
-});
-
 let app: TestApp;
 afterEach(() => app.close());
 
