@@ -54,7 +54,14 @@ export interface ModelInfo {
   name: string;
   folder: string;
   card: ModelSummary;
+  /** Whether it plans some days of its policy unasked (`activeFor` is not null). */
   active: boolean;
+  /**
+   * Which days of its policy it plans unasked (src/shared/model-choice.ts `ActiveFor`): null, none; 'all', every size
+   * (activated by hand); else the size bands a retraining run's verdict activated it for, each named by the trained size
+   * of the model the automatic choice gives those days (20: the days under 35 customers).
+   */
+  activeFor: 'all' | number[] | null;
   builtIn: boolean;
 }
 

@@ -204,8 +204,13 @@ export const CALLS = {
    */
   'compare:latest': call<Comparison | null>()(z.strictObject({ instanceId: id })),
   'models:list': call<ModelInfo[]>()(empty),
+  /**
+   * The dispatcher's choice: the model plans every size of its policy (`activeFor: 'all'`), no other model of the policy
+   * staying active. A retraining run's verdict activates its model for the size bands it was judged on only
+   * (src/shared/model-choice.ts).
+   */
   'models:activate': call<ModelInfo>()(byId),
-  /** Back to automatic model choice for a method and policy: no model is active, plans take the nearest trained size. */
+  /** Back to automatic model choice for a method and policy: no model is active, each day takes the shipped model nearest in size. */
   'models:automatic': call<ModelInfo[]>()(z.strictObject({ method: z.enum(['jampr', 'am']), variant: variantNameSchema })),
   /**
    * Removes a model trained or imported here (a shipped one is refused); an active one leaves its policy to the

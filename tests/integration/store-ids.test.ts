@@ -5,7 +5,6 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { openDatabase, schemaVersion } from '../../src/main/store/db.js';
 import { openStore } from '../../src/main/store/index.js';
 import { MIGRATIONS } from '../../src/main/store/migrations/index.js';
-import { modelRepository } from '../../src/main/store/models.js';
 import { makeVariant } from '../../src/shared/domain.js';
 import { BLANK_EVALUATION, tinyInstance } from './fixtures/tiny.js';
 
@@ -65,7 +64,6 @@ describe('ids', () => {
       path,
       MIGRATIONS.filter((m) => m.version <= 40),
     );
-    const models = modelRepository(old);
     // Days as that schema stored them (today's repository writes columns it lacks, the listed figures).
     const instances = {
       insert: (instance: ReturnType<typeof tinyInstance>, source: string) => ({
@@ -94,7 +92,13 @@ describe('ids', () => {
     const other = instances.insert(tinyInstance(), 'other.csv');
     const keptPlans = [plans.insert(kept.id), plans.insert(kept.id)];
     const otherPlan = plans.insert(other.id);
-    const model = models.insert({ name: 'm', folder: '/m/m', card: card('m'), builtIn: false });
+    // A model as that schema stored it (today's repository reads columns it lacks, active_for).
+    const model = {
+      id: Number(
+        old.prepare("INSERT INTO models (name, folder, card, built_in) VALUES ('m', '/m/m', ?, 0)").run(JSON.stringify(card('m')))
+          .lastInsertRowid,
+      ),
+    };
     // A run as that schema stored it (today's repository writes columns it lacks).
     const config = JSON.stringify({ variant: 'tw1', size: 10, instanceIds: [kept.id], minutes: 1 });
     const run = {

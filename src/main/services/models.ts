@@ -3,7 +3,7 @@ import { join, resolve, sep } from 'node:path';
 import type { ModelInfo, ModelSummary } from '../../shared/api.js';
 import { carriedCustomers, type Instance, type VariantName } from '../../shared/domain.js';
 import { AppError, inputError } from '../../shared/errors.js';
-import { modelMismatch, modelThatPlans } from '../../shared/model-choice.js';
+import { modelMismatch, modelThatPlans, sizeBand } from '../../shared/model-choice.js';
 import type { Store } from '../store/index.js';
 import type { ServiceContext } from './context.js';
 import { readModelSummary } from './model-card.js';
@@ -33,7 +33,19 @@ export function resolveModel(ctx: ServiceContext, method: 'jampr' | 'am', varian
  * bigger than a vehicle left out as the plan job leaves them. A retraining judges each held-out day against it.
  */
 export function modelForDay(ctx: ServiceContext, method: 'jampr' | 'am', variant: VariantName, day: Instance, modelId?: number): ModelInfo {
-  return resolveModel(ctx, method, variant, carriedCustomers(day).length, modelId);
+  return resolveModel(ctx, method, variant, plannedSize(day), modelId);
+}
+
+/** The customers of `day` a model plans: the size the choice of its model goes by. */
+const plannedSize = (day: Instance): number => carriedCustomers(day).length;
+
+/**
+ * The size band of `day` (src/shared/model-choice.ts `sizeBand`), sized as modelForDay sizes it: a retraining run that
+ * wins on its held-out days is activated for their bands, replacing the model it was judged against there only.
+ * Undefined where no model of the policy is listed.
+ */
+export function bandOfDay(ctx: ServiceContext, method: 'jampr' | 'am', variant: VariantName, day: Instance): number | undefined {
+  return sizeBand(ctx.store.models.list(), method, variant, plannedSize(day));
 }
 
 /** Registers a checkpoint folder, or returns it if already registered (the card is re-read). */
@@ -86,6 +98,7 @@ export function modelServices(ctx: ServiceContext) {
   const { models } = ctx.store;
   return {
     'models:list': () => models.list(),
+    // By hand: the dispatcher's choice plans every size of its policy (a run's verdict activates for size bands).
     'models:activate': ({ id }: { id: number }) => {
       const model = models.activate(id);
       if (!model) throw inputError(`there is no model with id ${id}`);

@@ -1,4 +1,5 @@
 import type { ModelInfo } from '../../shared/api.js';
+import { activeDaysWords } from '../../shared/model-choice.js';
 import {
   type ChangedDuringRun,
   comparedModelsText,
@@ -14,6 +15,8 @@ import {
 export interface Judging {
   /** The model each held-out day was compared with: the one that planned it as the run started (null: none). */
   compared: readonly (ModelInfo | null)[];
+  /** The size band of each held-out day as the run started (sizeBand; undefined: no model planned the policy). */
+  bands: readonly (number | undefined)[];
   /** The model that plans each held-out day as the run ends. */
   inUse: readonly (ModelInfo | null)[];
   /** Whether each held-out day is still stored (one deleted during the run is left out). */
@@ -40,10 +43,21 @@ export interface Judging {
  * planned it when the run started (`compared`, day by day); where another plans one at its end (`inUse`), nothing is
  * activated over the dispatcher's choice on a comparison with a model no longer planning.
  */
-export function activationGuard(models: { activate(id: number): unknown }, model: ModelInfo, judging: Judging): string {
+export function activationGuard(models: ActivatingModels, model: ModelInfo, judging: Judging): string {
   const { cancelled, deleted, changed } = judging;
   const days = <T>(byDay: readonly T[]) => byDay.filter((_, d) => judging.still[d]);
   const [compared, inUse, heldOut] = [days(judging.compared), days(judging.inUse), days(judging.heldOut)];
+  /**
+   * Activates the model for the size bands of the days judged (for every size where no model planned the policy
+   * before: no band); the days it plans in words where they are not every size, else null.
+   */
+  const activate = (): string | null => {
+    const bands = days(judging.bands);
+    const known = bands.filter((band) => band !== undefined);
+    const now = models.activate(model.id, known.length === bands.length && known.length > 0 ? [...new Set(known)] : undefined);
+    const words = now ? activeDaysWords(models.list(), now) : null;
+    return words === 'days of every size' ? null : words;
+  };
   const { comparison, atStart } = judging;
   const activatable = ' It can be activated under Models.';
   if (!atStart && judging.byApp && judging.heldOut.length > 0) {
@@ -78,8 +92,8 @@ export function activationGuard(models: { activate(id: number): unknown }, model
     return `${model.name} was not activated: the model planning this policy changed during the run (now ${namesOf(inUse) ?? 'none'})${against}; ${on}: ${fresh}.${activatable}`;
   }
   if (was === null || dayByDay === null || !current) {
-    models.activate(model.id);
-    return `${model.name} is now active (no model planned this policy before); ${on}: ${fresh}.`;
+    const some = activate();
+    return `${model.name} is now active${some ? ` for ${some}` : ''} (no model planned this policy before); ${on}: ${fresh}.`;
   }
   const against = `${on} ${fresh} against ${was} for ${current}, ${dayByDay}`;
   if (!enoughToJudge(comparison)) {
@@ -92,10 +106,18 @@ export function activationGuard(models: { activate(id: number): unknown }, model
     return `${model.name} was not activated: ${tooFew(more)}; ${against}.${better ? activatable : ''}`;
   }
   if (better) {
-    models.activate(model.id);
-    return `${model.name} is now active: ${against}.`;
+    // The days of another size band keep their model: said where there are such days.
+    const some = activate();
+    const where = some ? ` for ${some}, in place of ${current} there (days of other sizes keep their model)` : '';
+    return `${model.name} is now active${where}: ${against}.`;
   }
   return `${model.name} was not activated: ${against}, which stays in use.`;
+}
+
+/** What the guard needs of the models: to activate one for size bands, and the list its words are drawn from. */
+export interface ActivatingModels {
+  activate(id: number, bands?: readonly number[]): ModelInfo | undefined;
+  list(): ModelInfo[];
 }
 
 /** The models that plan the held-out days, in words (comparedModelsText); null where none plans the policy. */

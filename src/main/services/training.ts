@@ -11,7 +11,7 @@ import { heldOutAtEnd, judgeChanged } from './held-out-at-end.js';
 import { readModelSummary, trainedPastStart } from './model-card.js';
 import { restateVerdictFigures } from './verdict-figures.js';
 import { activationGuard, noStepVerdict } from './training-verdict.js';
-import { modelForDay, registerModel, resolveModel } from './models.js';
+import { bandOfDay, modelForDay, registerModel, resolveModel } from './models.js';
 import { type HoldoutComparison, onDays, splitHoldout } from '../../shared/holdout.js';
 import { someOf } from '../../shared/some-of.js';
 import { APP_STOPPING } from '../jobs/protocol.js';
@@ -37,7 +37,8 @@ interface ActiveRun {
  * run; each learning-curve point is stored and pushed as an event; the end stores the model and the outcome.
  * A run starts from the model that plans the policy and size today (untrained weights only when asked), learns
  * from the user's days but the most recent ones, and its model is activated only if it plans those held-out
- * days better than the models that plan them today (each day its own: activated, the new model plans every day). One run at a time: the worker has one thread to give.
+ * days better than the models that plan them today (each day its own: activated, the new model plans the days of the
+ * size bands it was judged on, src/shared/model-choice.ts). One run at a time: the worker has one thread to give.
  */
 export function trainingServices(ctx: ServiceContext) {
   const { trainingRuns, models } = ctx.store;
@@ -88,9 +89,11 @@ export function trainingServices(ctx: ServiceContext) {
         )} would be held out to judge the new model, and the learned models plan at most ${messageNumber(MAX_MODEL_CUSTOMERS)} customers: untick ${unjudgeable.length === 1 ? 'it' : 'them'} (the next most recent days are then held out)`,
       );
     const current = currentModel(request);
-    // Each held-out day is compared with the plan the app makes of it today: an activated model plans every day of the
-    // policy, and the automatic choice plans a day of 39 stops with the N=50 model whatever size the run trains.
+    // Each held-out day is compared with the plan the app makes of it today, by the model of its size band: a day of 39
+    // stops with the N=50 model (or the model active for that band) whatever size the run trains.
     const compared = planningModels(request, holdout);
+    // The size band of each: a model that wins is activated for the bands it was judged on, and no other.
+    const bands = holdout.map((day) => bandOfDay(ctx, 'jampr', request.variant, day));
     // A start model asked for passes the plan's check (resolveModel): a JAMPR model of this policy, any size (a run at
     // another size is a curriculum step); another would fail the run once it loads.
     const from =
@@ -210,6 +213,7 @@ export function trainingServices(ctx: ServiceContext) {
         const verdict = model
           ? activationGuard(models, model, {
               compared,
+              bands,
               inUse,
               still,
               heldOut: names,

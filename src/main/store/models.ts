@@ -6,18 +6,23 @@ interface ModelRow {
   name: string;
   folder: string;
   card: string;
-  active: number;
+  /** JSON: "all", or the size bands it plans (ActiveFor); NULL: not active. */
+  active_for: string | null;
   built_in: number;
 }
 
-const toInfo = (row: ModelRow): ModelInfo => ({
-  id: row.id,
-  name: row.name,
-  folder: row.folder,
-  card: JSON.parse(row.card) as ModelSummary,
-  active: row.active === 1,
-  builtIn: row.built_in === 1,
-});
+const toInfo = (row: ModelRow): ModelInfo => {
+  const activeFor = row.active_for === null ? null : (JSON.parse(row.active_for) as 'all' | number[]);
+  return {
+    id: row.id,
+    name: row.name,
+    folder: row.folder,
+    card: JSON.parse(row.card) as ModelSummary,
+    active: activeFor !== null,
+    activeFor,
+    builtIn: row.built_in === 1,
+  };
+};
 
 export interface NewModel {
   name: string;
@@ -27,8 +32,10 @@ export interface NewModel {
 }
 
 /**
- * Registered checkpoints. At most one model is active per (method, variant): that is the one planning uses
- * when the request names none.
+ * Registered checkpoints. A model may be active for every size of its policy (activated by hand), or for some of its
+ * size bands (activated by a retraining run's verdict); a band has at most one model active for it, and a policy at most
+ * one model active for every size. Planning takes the model active for the day's band, else the one active for every
+ * size, else the automatic choice (src/shared/model-choice.ts `modelThatPlans`, the one rule).
  */
 export function modelRepository(db: Database) {
   const list = db.prepare<[], ModelRow>('SELECT * FROM models ORDER BY built_in DESC, name');
@@ -38,11 +45,15 @@ export function modelRepository(db: Database) {
   const insert = db.prepare<[string, string, string, number]>('INSERT INTO models (name, folder, card, built_in) VALUES (?, ?, ?, ?)');
   const updateCard = db.prepare<[string, number]>('UPDATE models SET card = ? WHERE id = ?');
   const updateFolder = db.prepare<[string, number]>('UPDATE models SET folder = ? WHERE id = ?');
+  const siblings = db.prepare<[string, string], ModelRow>(
+    `SELECT * FROM models
+     WHERE active_for IS NOT NULL AND json_extract(card, '$.method') = ? AND json_extract(card, '$.variant') = ?`,
+  );
   const deactivateSiblings = db.prepare<[string, string]>(
-    `UPDATE models SET active = 0
+    `UPDATE models SET active_for = NULL
      WHERE json_extract(card, '$.method') = ? AND json_extract(card, '$.variant') = ?`,
   );
-  const setActive = db.prepare<[number]>('UPDATE models SET active = 1 WHERE id = ?');
+  const setActive = db.prepare<[string | null, number]>('UPDATE models SET active_for = ? WHERE id = ?');
   const remove = db.prepare<[number]>('DELETE FROM models WHERE id = ?');
 
   const find = (id: number) => {
@@ -82,12 +93,27 @@ export function modelRepository(db: Database) {
     deactivate(method: string, variant: string): void {
       deactivateSiblings.run(method, variant);
     },
-    /** Makes this model the active one for its method and variant, in one transaction. */
-    activate: db.transaction((id: number): ModelInfo | undefined => {
+    /**
+     * Makes this model the active one for its method and variant, in one transaction: for every size where no `bands`
+     * are given (activated by hand: no other model of the policy stays active), else for those size bands, which the
+     * models active for them give up (one active for every size keeps the other bands).
+     */
+    activate: db.transaction((id: number, bands?: readonly number[]): ModelInfo | undefined => {
       const model = find(id);
       if (!model) return undefined;
-      deactivateSiblings.run(model.card.method, model.card.variant);
-      setActive.run(id);
+      const { method, variant } = model.card;
+      if (bands === undefined) {
+        deactivateSiblings.run(method, variant);
+        setActive.run(JSON.stringify('all'), id);
+        return find(id);
+      }
+      for (const other of siblings.all(method, variant).map(toInfo)) {
+        if (other.id === id || !Array.isArray(other.activeFor)) continue;
+        const kept = other.activeFor.filter((band) => !bands.includes(band));
+        setActive.run(kept.length > 0 ? JSON.stringify(kept) : null, other.id);
+      }
+      const own = model.activeFor === 'all' ? 'all' : [...new Set([...(model.activeFor ?? []), ...bands])].sort((a, b) => a - b);
+      setActive.run(JSON.stringify(own), id);
       return find(id);
     }),
   };

@@ -10,6 +10,7 @@ import { planKeptFrom } from './0090-plan-kept-from.js';
 import { planCounts } from './0100-plan-counts.js';
 import { instanceFigures } from './0110-instance-figures.js';
 import { historyChanges } from './0120-history-changes.js';
+import { modelSizeBands } from './0130-model-size-bands.js';
 import type { Migration } from './types.js';
 
 export type { Migration } from './types.js';
@@ -28,6 +29,7 @@ export const MIGRATIONS: readonly Migration[] = [
   planCounts,
   instanceFigures,
   historyChanges,
+  modelSizeBands,
 ];
 
 /** Every table the migrations create: a file holding any other is some other program's database. */
