@@ -421,7 +421,9 @@ test('a model trained here can be deleted, after a question; a shipped one offer
   });
   await row.locator('[data-testid^="delete-model-"]').click();
   await expect(row).toHaveCount(0);
-  expect(question).toMatch(/^Delete the model e2e-soft-12\? .* It is active: soft plans go back to the automatic choice\.$/);
+  expect(question).toMatch(
+    /^Delete the model e2e-soft-12\? .* It is active for soft days (under 35 customers|of every size): they go back to the automatic choice\.$/,
+  );
   const shipped = page.locator('[data-testid^="model-row-"]', { hasText: 'shipped' });
   expect(await shipped.count()).toBeGreaterThan(0);
   await expect(shipped.locator('[data-testid^="delete-model-"]')).toHaveCount(0);
