@@ -31,7 +31,7 @@ export const sheetRowSchema = z.strictObject({
   place: text,
   window: text,
   eta: text,
-  /** When service starts, where the driver waits for the window to open first; empty otherwise. */
+  /** When service starts: at the arrival, or as the window opens where the driver waits for it. Empty on the depot rows. */
   start: text,
   service: text,
   load: text,

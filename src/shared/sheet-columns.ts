@@ -35,7 +35,7 @@ export const SHEET_COLUMNS: readonly SheetColumn[] = [
   // A next-day time ("02:00+1", 37 pt; 40 pt in a return row's bold) is one word, which pdfkit breaks inside where it
   // is wider than its cell: the start's 32 pt broke it as "02:00+" over "1" (and the print's 7.8 % ran into its padding).
   { key: 'eta', label: 'ETA', parts: 49 },
-  { key: 'start', label: 'Start', hint: 'When service starts, where the window opens after the arrival', parts: 46 },
+  { key: 'start', label: 'Start', hint: 'When service starts: on arrival, or as the window opens after it', parts: 46 },
   { key: 'service', label: 'Service', short: 'Svc', parts: 42 },
   // Loaded at the depot on departure, delivered at each stop (the plan CSV's load is the running total instead). Five
   // digits whole: the departure's bold "99,999" is 32.8 pt wide inside 4 pt of padding each side (at 30, a stop's

@@ -24,6 +24,16 @@ test('a route of 22 stops prints on one A4 page, its windows on one line each', 
   await byTest('sheets-route').selectOption('0');
   const sheet = byTest('sheet-0');
   await expect(sheet.getByTestId('sheet-row-stop')).toHaveCount(STOPS);
+  // Soft windows serve at once, never waiting: every stop's service starts at its arrival, and the Start column says so
+  // (it was empty on every stop of a soft plan, told only where a driver waits for a window).
+  const column = (n: number) => sheet.locator(`[data-testid="sheet-row-stop"] td:nth-child(${n})`).allTextContents();
+  const [etas, starts] = [await column(5), await column(6)];
+  expect(starts).toEqual(etas.map((eta) => eta.replace(/ \((early|late)\)$/, '')));
+  expect(starts[0]).toMatch(/^\d\d:\d\d/);
+  expect(
+    etas.some((eta) => eta.endsWith('(early)')),
+    'a stop served early, as soft windows allow',
+  ).toBe(true);
   await app.page.emulateMedia({ media: 'print' });
   // A4's width inside the print margins, at 96 px an inch: the width the print lays the sheet out in.
   await app.page.setViewportSize({ width: 700, height: 1000 });

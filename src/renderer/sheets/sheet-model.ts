@@ -1,6 +1,6 @@
 /**
  * What a driver's sheet lists for one route: leave the depot, every stop in order (name, address or position,
- * window, ETA, when service starts where the driver waits for the window, service, load), back at the depot. Pure,
+ * window, ETA, when service starts, service, load), back at the depot. Pure,
  * so the printed sheet and the PDF read the same rows (their shape is src/shared/driver-sheet.ts, which the PDF
  * request is checked against).
  *
@@ -66,7 +66,9 @@ export function driverSheets(instance: Instance, evaluation: Evaluation, variant
         place: c ? placeOf(c, geo) : '',
         window: c ? `${units.moment(c.ready)}–${units.time(c.due)}` : '',
         eta: units.moment(arrival),
-        start: s.start > arrival + 1e-9 ? units.moment(s.start) : '',
+        // Every stop's, under every policy: at the arrival or, where the driver waits, as the window opens. Soft windows
+        // never wait, so a start told only after a wait left the column empty on every stop of their plans.
+        start: units.moment(s.start),
         service: c ? units.duration(c.service) : '',
         load: formatNumber(c?.demand ?? 0),
         late: s.late > 0,

@@ -26,12 +26,12 @@ const sheetOf = (variant: 'tw1' | 'tw3') => {
 };
 
 describe('a driver sheet', () => {
-  it('leaves as late as keeps every service start, and says when service starts after a wait', () => {
+  it('leaves as late as keeps every service start, and says when service starts at every stop', () => {
     const sheet = sheetOf('tw1');
     const [depart, a, b, back] = sheet.rows;
     expect(depart).toMatchObject({ kind: 'depart', window: 'leave 08:50', eta: '', start: '' });
-    // Arrives at a as its window opens; at b at 09:15, where service starts at 10:00.
-    expect(a).toMatchObject({ id: 'a', eta: '09:00', start: '' });
+    // Arrives at a as its window opens and starts at once; at b at 09:15, where service starts at 10:00.
+    expect(a).toMatchObject({ id: 'a', eta: '09:00', start: '09:00' });
     expect(b).toMatchObject({ id: 'b', eta: '09:15', start: '10:00' });
     // The shift's end is named as such beside the return's ETA ("back by 18:00" and "10:25" read as two times of return).
     expect(back).toMatchObject({ kind: 'return', window: 'shift end 18:00', eta: '10:25' });
@@ -65,7 +65,24 @@ describe('a driver sheet', () => {
   it('keeps the shift start where the plan serves early rather than wait (soft windows)', () => {
     const [depart, a] = sheetOf('tw3').rows;
     expect(depart).toMatchObject({ window: 'leave 06:00', eta: '' });
-    expect(a).toMatchObject({ eta: '06:10', start: '', early: true, late: false });
+    expect(a).toMatchObject({ eta: '06:10', start: '06:10', early: true, late: false });
+  });
+
+  it('says when service starts at every stop under every policy (soft windows serve at once, no stop waits)', () => {
+    for (const variant of ['tw1', 'tw2', 'tw3'] as const) {
+      const evaluation = evaluatePlan(buildProblem(day), [['a', 'b']], makeVariant(variant));
+      const stops = driverSheets(day, evaluation, variant)[0].rows.filter((row) => row.kind === 'stop');
+      expect(
+        stops.map((row) => row.start),
+        variant,
+      ).toEqual(variant === 'tw3' ? ['06:10', '06:25'] : ['09:00', '10:00']);
+    }
+    // The depot rows have no service to start.
+    expect(
+      sheetOf('tw3')
+        .rows.filter((row) => row.kind !== 'stop')
+        .map((row) => row.start),
+    ).toEqual(['', '']);
   });
 
   it('marks no stop early where the driver waits for the window (hard windows)', () => {
