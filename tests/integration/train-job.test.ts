@@ -68,6 +68,38 @@ describe('the train job', () => {
     expect(result.comparison?.currentCosts?.[0]).toBeGreaterThan(0);
   });
 
+  it('says it fits the pair bias on generated days where no stored day was ticked: no day of the user is perturbed', async () => {
+    const root = await mkdtemp(join(tmpdir(), 'jampr-train-job-'));
+    const from = await saveTinyModel(root, 'jampr', 'tw1', 6);
+    const phases: string[] = [];
+    // Stopped as soon as the fit begins: what it says is all this asks.
+    const cancel = new AbortController();
+    await runTrainJob(
+      {
+        variant: 'tw1',
+        size: 6,
+        minutes: MIN_TRAINING_MINUTES,
+        instances: [],
+        fromDir: from,
+        holdout: [],
+        compareDir: null,
+        outDir: join(root, 'new'),
+        name: 'generated',
+        seed: 3,
+      },
+      {
+        signal: cancel.signal,
+        onProgress: ({ phase }) => {
+          if (phase === undefined) return;
+          phases.push(phase);
+          if (phase.startsWith('fitting the pair bias')) cancel.abort();
+        },
+      },
+    );
+    expect(phases).toContain('fitting the pair bias on 32 generated days');
+    expect(phases.join(' | ')).not.toMatch(/perturbed/);
+  });
+
   it('validates on the held-out days as the planners take them: without their orders bigger than a vehicle', async () => {
     const root = await mkdtemp(join(tmpdir(), 'jampr-train-job-'));
     const from = await saveTinyModel(root, 'jampr', 'tw1', 6);

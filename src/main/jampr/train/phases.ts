@@ -12,3 +12,11 @@ export const FIRST_STEP_PHASE = 'taking the first training step';
  */
 export const stopKeepsModel = (progress: { phase?: string; point?: { meanCost: number | null } }): boolean =>
   progress.phase === FIRST_STEP_PHASE || (progress.point !== undefined && progress.point.meanCost !== null);
+
+/**
+ * The phase of fitting the pair bias before the first step (train.ts), on `count` days: freshly perturbed copies of the
+ * user's stored days where the run learns from them (one day ticked gives 32 copies of it, not 32 distinct days), else
+ * days the generator made, where no day of the user's is copied.
+ */
+export const pairBiasPhase = (count: number, perturbedStoredDays: boolean): string =>
+  `fitting the pair bias on ${count} ${perturbedStoredDays ? 'perturbed copies of the days' : 'generated days'}`;

@@ -15,6 +15,8 @@ import { perturbInstance } from './perturb.js';
 export interface InstanceSource {
   /** Human-readable origin for the model card. */
   readonly description: string;
+  /** It draws perturbed copies of the user's stored days (storedSource), not days a generator made. */
+  readonly perturbsStoredDays?: true;
   draw(count: number, rng: Rng): Problem[];
 }
 
@@ -113,6 +115,7 @@ export function storedSource(instances: readonly Instance[], size: number): Inst
     throw new AppError('input', 'every order of the days to learn from is bigger than a vehicle carries: there is nothing to learn from');
   return {
     description: `${instances.length} stored instance(s), perturbed, resized to N=${size}`,
+    perturbsStoredDays: true,
     draw: (count, rng) => Array.from({ length: count }, () => buildProblem(perturbInstance(days[rng.int(0, days.length)], size, rng))),
   };
 }

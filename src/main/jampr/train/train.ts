@@ -12,7 +12,7 @@ import { heldOutPlanCosts } from './plan-validation.js';
 import { createStepper } from './parallel-step.js';
 import { fitPairBias, PAIR_QUANTITY_WEIGHTS } from './pair-search.js';
 import { resolveRecipe } from './recipe.js';
-import { FIRST_STEP_PHASE } from './phases.js';
+import { FIRST_STEP_PHASE, pairBiasPhase } from './phases.js';
 import { SaveGate } from './save-gate.js';
 import { setupTraining } from './setup.js';
 import type { StepOutcome } from './step.js';
@@ -227,8 +227,7 @@ async function trainWithRecipe(o: StageOptions): Promise<TrainResult> {
         });
       if (o.pairSearch && kind === 'jampr') {
         const { instances, evaluations, share } = o.pairSearch;
-        // Perturbed copies drawn from the training days (one day ticked gives 32 copies of it), not 32 distinct days.
-        const phase = `fitting the pair bias on ${instances} perturbed copies of the days`;
+        const phase = pairBiasPhase(instances, source.perturbsStoredDays === true);
         o.onPhase?.({ label: phase, elapsedSec: elapsed() });
         const fit = await fitPairBias(policy, source.draw(instances, rng), env, {
           evaluations,
