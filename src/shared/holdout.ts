@@ -22,6 +22,13 @@ export const MIN_DAYS_TO_JUDGE = 3;
 export const MIN_DAYS_TO_ACTIVATE = MIN_DAYS_TO_JUDGE + 1;
 
 /**
+ * What the Training tab asks of a dispatcher whose run holds out too few of their days to activate its model, before
+ * the run (holdoutOutlook) and in its verdict after it (services/training-verdict.ts): to tick days, as they may have
+ * many stored and none ticked (then the run learns from generated days).
+ */
+export const TICK_MORE_DAYS = `tick ${MIN_DAYS_TO_ACTIVATE} or more stored days`;
+
+/**
  * The most recent days (last in the list: the days in the order they were stored) are held out: a model is judged on
  * days like the ones to come. A fifth of them, but at least MIN_DAYS_TO_JUDGE from MIN_DAYS_TO_ACTIVATE days on, even
  * where that leaves one or two to learn from: the guard's three days are what lets a better model replace the current
@@ -41,7 +48,7 @@ export function splitHoldout<T>(days: readonly T[]): { learn: T[]; holdout: T[] 
  */
 export function holdoutOutlook(ticked: number): string {
   const held = splitHoldout(Array.from({ length: ticked }, (_, i) => i)).holdout.length;
-  const tickMore = `tick ${MIN_DAYS_TO_ACTIVATE} or more days for that`;
+  const tickMore = `${TICK_MORE_DAYS} for that`;
   if (ticked === 0) return `No day ticked: it learns from generated days, holds none of yours out, and is not activated (${tickMore}).`;
   if (held === 0) return `1 day ticked: none is held out, so the new model is kept but not activated (${tickMore}).`;
   const of = `${held} of the ${ticked} ticked days ${held === 1 ? 'is' : 'are'} held out`;

@@ -27,7 +27,7 @@ test('a ticked day deleted elsewhere is no longer counted, held out or sent by S
   await app.call('instances:delete', { id: b });
   await expect(byTest(`train-instance-${b}`)).toHaveCount(0);
   await expect(byTest('train-outlook')).toHaveText(
-    '1 of the 3 ticked days is held out: too few to judge by (at least 3), so the new model is kept but not activated (tick 4 or more days for that).',
+    '1 of the 3 ticked days is held out: too few to judge by (at least 3), so the new model is kept but not activated (tick 4 or more stored days for that).',
   );
   await expect(byTest(`train-held-out-${d}`)).toBeVisible();
   await expect(byTest(`train-held-out-${c}`)).toHaveCount(0);

@@ -227,6 +227,21 @@ describe('training service', () => {
     return runToEnd({ variant: 'tw1', size: 10, instanceIds: ids, minutes: 1, name });
   };
 
+  it('tells a run that held out none of the days to tick stored days, however many are stored', async () => {
+    // No day ticked: the run learns from generated days; the dispatcher may have many days stored, none of them ticked.
+    app = createTestApp(fakeTrainer(null, 1));
+    for (let i = 0; i < 5; i++) await app.call('instances:save', { instance: tinyInstance(`stored-${i}`) });
+    const generated = await runToEnd({ variant: 'tw1', size: 10, instanceIds: [], minutes: 1, name: 'generated' });
+    expect(generated.verdict).toBe(
+      'generated was not activated: there were no held-out days of yours to compare it on (tick 4 or more stored days to hold 3 of them out).',
+    );
+    await app.close();
+    // One day ticked is learnt from, none held out: the same advice.
+    const { ids } = await userHistory(null, { stored: 1 });
+    const one = await runToEnd({ variant: 'tw1', size: 10, instanceIds: ids, minutes: 1, name: 'one-day' });
+    expect(one.verdict).toMatch(/^one-day was not activated: .* \(tick 4 or more stored days to hold 3 of them out\)\.$/);
+  });
+
   it('refuses before training a held-out day bigger than a learned model plans, naming it, and starts nothing', async () => {
     const { trainer, ids } = await userHistory(null, { stored: 3 });
     const big = tinyInstance('Hamburg 1001');
@@ -402,7 +417,7 @@ describe('training service', () => {
       stored: 3,
     });
     expect(unjudged.verdict).toMatch(
-      /^few was not activated: 1 held-out day is too few to judge it by \(at least 3; train on 4 or more stored days\)/,
+      /^few was not activated: 1 held-out day is too few to judge it by \(at least 3; tick 4 or more stored days to hold 3 of them out\)/,
     );
     expect(unjudged.verdict).toMatch(/ It can be activated under Models\.$/);
     await app.close();

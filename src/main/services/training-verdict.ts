@@ -6,10 +6,13 @@ import {
   enoughToJudge,
   type HoldoutComparison,
   holdoutWords,
-  MIN_DAYS_TO_ACTIVATE,
   MIN_DAYS_TO_JUDGE,
   plannedBetter,
+  TICK_MORE_DAYS,
 } from '../../shared/holdout.js';
+
+/** The verdict's advice where too few days were held out: which days to tick for a run that can activate its model. */
+const TICK_MORE = `${TICK_MORE_DAYS} to hold ${MIN_DAYS_TO_JUDGE} of them out`;
 
 /** What a run's end judged its model on (services/training.ts), each list in the order of the held-out days. */
 export interface Judging {
@@ -67,7 +70,7 @@ export function activationGuard(models: ActivatingModels, model: ModelInfo, judg
     return `${model.name} was not activated: the app stopped before it was judged, so it was not compared${current ? ` with ${current}` : ''} on its ${n} held-out day${n === 1 ? '' : 's'}.${activatable}`;
   }
   if (!comparison || !atStart) {
-    return `${model.name} was not activated: there were no held-out days of yours to compare it on (train on ${MIN_DAYS_TO_ACTIVATE} or more stored days).`;
+    return `${model.name} was not activated: there were no held-out days of yours to compare it on (${TICK_MORE}).`;
   }
   if (comparison.days === 0) {
     // The only measurement is the one on the days as read at the start: said, and activating by hand not offered where
@@ -102,7 +105,7 @@ export function activationGuard(models: ActivatingModels, model: ModelInfo, judg
     const more =
       deleted.length > 0 && comparison.days + deleted.length >= MIN_DAYS_TO_JUDGE
         ? `${deleted.length} ${deleted.length === 1 ? 'was' : 'were'} deleted during the run: train again to hold out ${MIN_DAYS_TO_JUDGE} of the days still stored`
-        : `train on ${MIN_DAYS_TO_ACTIVATE} or more stored days`;
+        : TICK_MORE;
     return `${model.name} was not activated: ${tooFew(more)}; ${against}.${better ? activatable : ''}`;
   }
   if (better) {
