@@ -89,7 +89,12 @@ export interface LearningPoint {
   steps?: number;
 }
 
-export type TrainingStatus = 'running' | 'done' | 'cancelled' | 'failed';
+/**
+ * How a run stands or ended: `cancelled` by a dispatcher's Cancel; `stopped` because the app closed during it (a quit, the
+ * web mode's SIGTERM or Ctrl-C), its model kept where it took a training step, not judged after the stop; `failed` by an
+ * error, or found still running at the next start after the app was killed or quit at once (error "interrupted: …").
+ */
+export type TrainingStatus = 'running' | 'done' | 'cancelled' | 'stopped' | 'failed';
 
 export interface TrainingRun {
   id: number;

@@ -146,4 +146,44 @@ describe('ids', () => {
     expect(store.plans.insert(plan(other.id)).id).toBeGreaterThan(reused.id);
     store.close();
   });
+
+  it("widens the training runs' statuses by 'stopped' (schema 140), keeping every run, its model link and the ids handed out", () => {
+    const path = tempDb();
+    const old = openDatabase(
+      path,
+      MIGRATIONS.filter((m) => m.version <= 130),
+    );
+    const model = old
+      .prepare("INSERT INTO models (name, folder, card, built_in) VALUES ('m', '/m/m', ?, 0)")
+      .run(JSON.stringify(card('m')));
+    const config = JSON.stringify({ variant: 'tw1', size: 10, instanceIds: [], minutes: 1 });
+    const insert = old.prepare("INSERT INTO training_runs (config, status, created_at) VALUES (?, 'running', '2026-01-01')");
+    const kept = Number(insert.run(config).lastInsertRowid);
+    old
+      .prepare(
+        "UPDATE training_runs SET status = 'failed', model_id = ?, kept_model = 'm', error = 'interrupted', verdict = 'v' WHERE id = ?",
+      )
+      .run(model.lastInsertRowid, kept);
+    const newest = Number(insert.run(config).lastInsertRowid);
+    old.prepare('DELETE FROM training_runs WHERE id = ?').run(newest);
+    expect(() => old.prepare("UPDATE training_runs SET status = 'stopped' WHERE id = ?").run(kept)).toThrow(/CHECK constraint/);
+    old.close();
+
+    const store = openStore(path);
+    expect(schemaVersion(store.db)).toBe(MIGRATIONS.at(-1)!.version);
+    expect(store.trainingRuns.get(kept)).toMatchObject({
+      status: 'failed',
+      modelId: Number(model.lastInsertRowid),
+      keptModel: 'm',
+      error: 'interrupted',
+      verdict: 'v',
+    });
+    expect(store.trainingRuns.finish(kept, 'stopped', { id: Number(model.lastInsertRowid), name: 'm' }, null)?.status).toBe('stopped');
+    // The deleted newest run's id stays handed out.
+    expect(store.trainingRuns.start({ variant: 'tw1', size: 10, instanceIds: [], minutes: 1 }).id).toBeGreaterThan(newest);
+    // Still linked to its model: deleting the model unlinks the run.
+    store.models.delete(Number(model.lastInsertRowid));
+    expect(store.trainingRuns.get(kept)?.modelId).toBeNull();
+    store.close();
+  });
 });

@@ -19,7 +19,14 @@ import { ModelsList } from './models-list.js';
 import { SIZE_RANGE, typicalSize } from './typical-size.js';
 import { useTraining } from './use-training.js';
 
-const STATUS_LABEL = { running: 'running', done: 'finished', cancelled: 'cancelled', failed: 'failed' } as const;
+/** `stopped`: the app closed during the run (a quit, the web mode's SIGTERM); its verdict says whether a model was kept. */
+const STATUS_LABEL = {
+  running: 'running',
+  done: 'finished',
+  cancelled: 'cancelled',
+  stopped: 'stopped when the app closed',
+  failed: 'failed',
+} as const;
 
 interface TrainingForm {
   /** Null until chosen here: the dispatcher's own choice in the Plan bar (not that of a plan opened to look at). */

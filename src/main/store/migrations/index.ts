@@ -11,6 +11,7 @@ import { planCounts } from './0100-plan-counts.js';
 import { instanceFigures } from './0110-instance-figures.js';
 import { historyChanges } from './0120-history-changes.js';
 import { modelSizeBands } from './0130-model-size-bands.js';
+import { trainingStoppedStatus } from './0140-training-stopped-status.js';
 import type { Migration } from './types.js';
 
 export type { Migration } from './types.js';
@@ -30,6 +31,7 @@ export const MIGRATIONS: readonly Migration[] = [
   instanceFigures,
   historyChanges,
   modelSizeBands,
+  trainingStoppedStatus,
 ];
 
 /** Every table the migrations create: a file holding any other is some other program's database. */
