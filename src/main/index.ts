@@ -14,6 +14,8 @@ import { hardenContents } from './security.js';
 import { setupServices, setupStore, setupWorker } from './setup.js';
 import { sqliteAddonFor } from './store/native-binding.js';
 import { DB_FILE } from './store/paths.js';
+import type { AppError } from '../shared/errors.js';
+import { type AppStop, appStop } from './app-stop.js';
 import type { Services } from './services/registry.js';
 import type { Store } from './store/index.js';
 
@@ -92,15 +94,23 @@ app.on('activate', () => {
 app.on('window-all-closed', () => {
   if (process.platform !== 'darwin') app.quit();
 });
+// The first quit stops in order, as the web mode's first SIGTERM; a second one while that goes on (a training run's step
+// under way) quits at once, as a second SIGTERM does: the same stop (app-stop.ts).
+let stopper: AppStop | null = null;
 let quitting = false;
 app.on('before-quit', (event) => {
-  if (quitting || !services) return;
-  quitting = true;
+  if (quitting || !services || !store) return;
   event.preventDefault();
-  void services.shutdown().finally(() => {
-    // A database file deleted or replaced since the last call is noticed here: the dialog says where its contents went.
-    const lost = store?.close();
+  stopper ??= appStop(services, store);
+  // A database file deleted or replaced since the last call is noticed here: the dialog says where its contents went.
+  const closed = (lost: AppError | null) => {
+    quitting = true;
     if (lost) dialog.showErrorBox('JAMPR Dispatch', lost.message);
     app.quit();
-  });
+  };
+  if (stopper.stopping) {
+    void stopper.force().then(closed);
+    return;
+  }
+  void stopper.stop().then((lost) => lost !== 'forced' && closed(lost));
 });

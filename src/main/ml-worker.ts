@@ -7,6 +7,7 @@
 import { parentPort, receiveMessageOnPort, workerData } from 'node:worker_threads';
 import { toErrorData } from '../shared/errors.js';
 import { runJob } from './jobs/handlers.js';
+import { abortForApp, appStopping } from './jobs/app-stopping.js';
 import {
   APP_STOPPING,
   type CancelRequest,
@@ -33,7 +34,9 @@ const cancelledWhileQueued = new Set<number>();
 const post = (message: WorkerMessage) => port.postMessage(message);
 function cancel(request: CancelRequest): void {
   const controller = running.get(request.seq);
-  if (controller) controller.abort(request.appStopping ? APP_STOPPING : undefined);
+  // The app's stop also reaches a job cancelled before it (a run judging its model after a Cancel): app-stopping.ts.
+  if (controller && request.appStopping) abortForApp(controller);
+  else if (controller) controller.abort();
   else if (request.seq > lastArrived && !cancelledWhileQueued.has(request.seq)) {
     cancelledWhileQueued.add(request.seq);
     post({ seq: request.seq, type: 'error', error: { kind: 'cancelled', message: 'cancelled before it started' } });
@@ -49,11 +52,15 @@ function pollControl(force = false): void {
   for (let m = receiveMessageOnPort(control); m; m = receiveMessageOnPort(control)) cancel(m.message as CancelRequest);
 }
 
-/** The job's signal, seen through a proxy whose `aborted` first polls the control port (cheaply, throttled). */
+/**
+ * The job's signal, seen through a proxy whose `aborted` first polls the control port (cheaply, throttled), and whose
+ * `reason` is APP_STOPPING once the app stopped it, after a cancel too (app-stopping.ts).
+ */
 function pollingSignal(signal: AbortSignal): AbortSignal {
   return new Proxy(signal, {
     get(target, prop) {
       if (prop === 'aborted') pollControl();
+      if (prop === 'reason' && appStopping(target)) return APP_STOPPING;
       const value: unknown = Reflect.get(target, prop, target);
       return typeof value === 'function' ? value.bind(target) : value;
     },

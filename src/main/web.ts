@@ -10,6 +10,8 @@ import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { AppError } from '../shared/errors.js';
 import { optionalNumberFlag, parseFlags } from '../cli/args.js';
+import { sendAgain, type StopSignal, signalStatus } from '../cli/interrupt.js';
+import { appStop } from './app-stop.js';
 import { createWebServer } from './http.js';
 import { createEventHub } from './http/events.js';
 import { setupServices, setupStore, setupWorker } from './setup.js';
@@ -80,22 +82,34 @@ async function main(): Promise<void> {
   console.log(`JAMPR Dispatch web mode: ${url}/?token=${token}`);
   console.log(`database: ${dbPath}`);
 
-  let stopping = false;
-  const stop = async () => {
-    if (stopping) return;
-    stopping = true;
+  // The first SIGTERM or Ctrl-C stops in order; a second one while that goes on quits at once (app-stop.ts).
+  const stopper = appStop(services, store);
+  let closing: Promise<void> | null = null;
+  const stop = async (signal: StopSignal) => {
+    if (stopper.stopping) return quitNow(signal);
     // Calls in progress still get their answer: the server drains while the shutdown cancels their plans. A training run
     // is stopped as Cancel stops it, not judged after the signal, and what becomes of it is said at once.
-    const closed = web.close();
-    await services.shutdown((line) => console.error(`stopping: ${line}`));
-    await closed;
+    closing = web.close();
+    const lost = await stopper.stop((line) => console.error(`stopping: ${line} (${sendAgain(signal)} to quit at once)`));
+    if (lost === 'forced') return;
+    await closing;
     // A database file deleted or replaced since the last call is noticed here, and where its contents went is said.
-    const lost = store.close();
     if (lost) console.error(`error: ${lost.message}`);
     process.exit(lost ? 1 : 0);
   };
-  process.on('SIGINT', stop);
-  process.on('SIGTERM', stop);
+  let quitting = false;
+  const quitNow = async (signal: StopSignal) => {
+    if (quitting) return;
+    quitting = true;
+    const lost = await stopper.force();
+    console.error(
+      `stopped at once by a second ${signal}: the database is closed; a training run under way keeps its last complete checkpoint and is recorded as interrupted at the next start`,
+    );
+    if (lost) console.error(`error: ${lost.message}`);
+    process.exit(signalStatus(signal));
+  };
+  process.on('SIGINT', () => void stop('SIGINT'));
+  process.on('SIGTERM', () => void stop('SIGTERM'));
 }
 
 /**

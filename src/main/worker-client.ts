@@ -5,17 +5,17 @@
  */
 import { MessageChannel, type MessagePort, type Worker, type WorkerOptions } from 'node:worker_threads';
 import { AppError, fromErrorData } from '../shared/errors.js';
-import {
-  APP_STOPPING,
-  type CancelRequest,
-  type JobInput,
-  type JobProgress,
-  type JobRequest,
-  type JobResult,
-  type JobRunner,
-  type JobType,
-  type WorkerBoot,
-  type WorkerMessage,
+import { APP_STOPPING_EVENT, appStopping } from './jobs/app-stopping.js';
+import type {
+  CancelRequest,
+  JobInput,
+  JobProgress,
+  JobRequest,
+  JobResult,
+  JobRunner,
+  JobType,
+  WorkerBoot,
+  WorkerMessage,
 } from './jobs/protocol.js';
 
 /** Creates the worker thread: from the electron-vite bundle in the app, from TypeScript source under tsx otherwise. */
@@ -50,15 +50,20 @@ export class WorkerClient implements JobRunner {
     const { worker, control } = this.ensureWorker();
     const seq = this.nextSeq++;
     return new Promise<JobResult<T>>((resolve, reject) => {
-      // The app's stop travels with the cancel: the worker's signal is aborted for the same reason as this one.
+      // The app's stop travels with the cancel: the worker's signal is aborted for the same reason as this one. Where it
+      // comes after a cancel (a run judging its model), it is sent again, as the app's (app-stopping.ts).
       const onAbort = () =>
         control.postMessage({
           seq,
           type: 'cancel',
-          ...(signal?.reason === APP_STOPPING ? { appStopping: true } : {}),
+          ...(signal && appStopping(signal) ? { appStopping: true } : {}),
         } satisfies CancelRequest);
       signal?.addEventListener('abort', onAbort, { once: true });
-      const settle = () => signal?.removeEventListener('abort', onAbort);
+      signal?.addEventListener(APP_STOPPING_EVENT, onAbort, { once: true });
+      const settle = () => {
+        signal?.removeEventListener('abort', onAbort);
+        signal?.removeEventListener(APP_STOPPING_EVENT, onAbort);
+      };
       this.pending.set(seq, {
         job,
         // The worker answers a seq with the result of the job that seq started, so the result has type T.

@@ -183,4 +183,34 @@ describe('the train job', () => {
     expect(points.at(-1)).toBe(validated.at(-1));
     expect(result.validation.end).toBe(last.cost);
   }, 120_000);
+
+  it('does not judge a run that took no training step: its model is the one it started from, and is not kept', async () => {
+    const root = await mkdtemp(join(tmpdir(), 'jampr-train-job-'));
+    const current = await saveTinyModel(root, 'jampr', 'tw1', 6);
+    const rng = createRng(11);
+    const days = Array.from({ length: 4 }, () => tinyInstance(6, rng));
+    const phases: string[] = [];
+    // Well under a millisecond: measuring the start model outlasts it, so no step fits (its closing validation would not).
+    const result = await runTrainJob(
+      {
+        variant: 'tw1',
+        size: 6,
+        minutes: 1e-6,
+        instances: days.slice(0, 2),
+        fromDir: current,
+        holdout: days.slice(2),
+        compareDir: current,
+        outDir: join(root, 'no-step'),
+        name: 'no-step',
+        seed: 3,
+        threads: 1,
+      },
+      { signal: new AbortController().signal, onProgress: ({ phase }) => phase && phases.push(phase) },
+    );
+    expect(result.cancelled).toBe(false);
+    expect((await loadCheckpoint(current)).card.instancesTrained).toBe((await loadCheckpoint(join(root, 'no-step'))).card.instancesTrained);
+    // Nothing to judge: neither planned nor compared (the service and jampr train then keep no model).
+    expect(result.comparison).toBeNull();
+    expect(phases.filter((p) => p.startsWith('comparing'))).toEqual([]);
+  }, 120_000);
 });

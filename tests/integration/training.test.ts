@@ -116,17 +116,17 @@ describe('training service', () => {
     expect((await app.call('training:cancel', { id: next.id })).status).toBe('cancelled');
   });
 
-  it('records a run stopped by the app stopping (quit, SIGTERM) as interrupted, not as cancelled, keeping its checkpoint', async () => {
+  it('records a run stopped by the app stopping (quit, SIGTERM) as stopped, neither cancelled nor failed, keeping its checkpoint', async () => {
     app = createTestApp(fakeTrainer());
     const run = await app.call('training:start', { variant: 'tw1', size: 10, instanceIds: [], minutes: 1, name: 'mine' });
     while ((await app.call('training:status', { id: run.id })).points.length < 2) await new Promise((r) => setTimeout(r, 5));
     // What the web mode's SIGTERM and the desktop app's quit call.
     await app.services.shutdown();
     const stopped = app.store.trainingRuns.get(run.id)!;
-    // The words a run found 'running' at the next start gets (interrupted-training.ts), naming the model it kept.
+    // No error: the app closing is no failure of the run; the verdict says that its model was kept and not judged.
     expect(stopped).toMatchObject({
-      status: 'failed',
-      error: 'interrupted: the app stopped during training; its last checkpoint is kept as the model mine',
+      status: 'stopped',
+      error: null,
       keptModel: 'mine',
       modelId: expect.any(Number),
       verdict: expect.stringMatching(/^mine was not activated: /),
@@ -564,7 +564,7 @@ describe('training service', () => {
 });
 
 describe('training in the real ML worker', () => {
-  it('records a run still waiting for the worker when the app stops as interrupted, with a verdict', async () => {
+  it('records a run still waiting for the worker when the app stops as stopped, with a verdict', async () => {
     app = createTestApp();
     const instanceId = (await app.call('instances:save', { instance: generateInstance(100, createRng(3), 'busy') })).id;
     // A plan of a minute keeps the worker's one thread: the training job waits behind it.
@@ -574,8 +574,8 @@ describe('training in the real ML worker', () => {
     await app.services.shutdown();
     expect(await plan).toMatchObject({ ok: false });
     expect(app.store.trainingRuns.get(run.id)).toMatchObject({
-      status: 'failed',
-      error: 'interrupted: the app stopped during training',
+      status: 'stopped',
+      error: null,
       modelId: null,
       verdict: 'behind-a-plan was not kept: the run was stopped before its first training step, so it would be the untrained weights.',
     });

@@ -7,14 +7,8 @@ import { buildProblem } from '../vrp/validate.js';
 import type { LearningPoint } from '../../shared/api.js';
 import type { DayCosts } from '../jampr/train/train-options.js';
 import { greedyPlanPrice } from './greedy-price.js';
-import {
-  APP_STOPPING,
-  type HoldoutComparison,
-  type JobContext,
-  type TrainJob,
-  type TrainJobProgress,
-  type TrainJobResult,
-} from './protocol.js';
+import { appStopping } from './app-stopping.js';
+import type { HoldoutComparison, JobContext, TrainJob, TrainJobProgress, TrainJobResult } from './protocol.js';
 
 /**
  * Trains a JAMPR model (src/main/jampr/train/train.ts) on the user's stored days, perturbed, with the held-out
@@ -105,8 +99,11 @@ export async function runTrainJob(job: TrainJob, ctx: JobContext<TrainJobProgres
     },
   });
   const stopped = result.stoppedBy === 'cancelled';
-  // Not after a stop where the caller asked so (jampr train), nor once the app is stopping: the plans would outlast it.
-  const compared = holdout.length > 0 && result.saved && !(stopped && job.compareWhenStopped === false) && !appStopping(ctx.signal);
+  // Not after a stop where the caller asked so (jampr train), nor once the app is stopping: the plans would outlast it. Nor
+  // after a run that took no training step: its model is the one it started from (or untrained weights), which the app
+  // and jampr train keep no model of, so there is nothing to judge.
+  const compared =
+    holdout.length > 0 && result.saved && result.steps > 0 && !(stopped && job.compareWhenStopped === false) && !appStopping(ctx.signal);
   // The run's own plans of the held-out days are the comparison's where they are the same plans (the same model, days and
   // method: plan-validation.ts plans as the plan job does): the saved model's at its last validation (not a cancelled
   // run's, saved unvalidated), the model in use's at the first on the days the run's start model plans today. Planned
@@ -156,9 +153,6 @@ export async function runTrainJob(job: TrainJob, ctx: JobContext<TrainJobProgres
     validationSec: result.validationSecTotal,
   };
 }
-
-/** Whether the app is stopping (a quit, SIGTERM: its cancel's reason): a run's model is then not judged. */
-const appStopping = (signal: AbortSignal): boolean => signal.aborted && signal.reason === APP_STOPPING;
 
 /** The model that plans each held-out day today (compareDirs, else compareDir for every day); null for none. */
 const comparedWith = (job: TrainJob): (string | null)[] => job.compareDirs ?? job.holdout.map(() => job.compareDir);

@@ -39,10 +39,16 @@ export interface Services {
   /** Dispatch by a name that came off the wire; an unknown name is an input error. */
   dispatch(name: string, request: unknown, caller?: Caller): Promise<CallResult<unknown>>;
   /**
-   * Stops planning (the runs in progress answer 'unavailable') and training (recorded as interrupted, not judged), and
+   * Stops planning (the runs in progress answer 'unavailable') and training (recorded as stopped, not judged), and
    * closes the worker. `say` hears at once, a line each, what becomes of the training runs stopped.
    */
   shutdown(say?: (line: string) => void): Promise<void>;
+  /**
+   * Before quitting at once, while a shutdown is under way or instead of it: waits only for a checkpoint being written
+   * (no model folder is left half written), lets none start, and closes nothing. The training runs in progress are left
+   * to the next start, which records them as interrupted (interrupted-training.ts).
+   */
+  halt(): Promise<void>;
 }
 
 /** Builds a validating, error-catching handler for every call in CALLS. */
@@ -73,6 +79,9 @@ export function createServices(ctx: ServiceContext): Services {
       planner.stop();
       await training.stopForShutdown(say);
       await ctx.jobs.close();
+    },
+    async halt() {
+      await training.haltForExit();
     },
   };
 }

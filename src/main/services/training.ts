@@ -6,7 +6,6 @@ import { AppError, inputError, toErrorData } from '../../shared/errors.js';
 import type { ServiceContext } from './context.js';
 import { safeFileName } from './file-names.js';
 import { notStored } from './stored.js';
-import { interruptedNote } from '../store/training-runs.js';
 import { heldOutAtEnd, judgeChanged } from './held-out-at-end.js';
 import { readModelSummary, trainedPastStart } from './model-card.js';
 import { restateVerdictFigures } from './verdict-figures.js';
@@ -14,8 +13,9 @@ import { activationGuard, noStepVerdict } from './training-verdict.js';
 import { bandOfDay, modelForDay, registerModel, resolveModel } from './models.js';
 import { type HoldoutComparison, onDays, splitHoldout } from '../../shared/holdout.js';
 import { someOf } from '../../shared/some-of.js';
-import { APP_STOPPING } from '../jobs/protocol.js';
+import { abortForApp } from '../jobs/app-stopping.js';
 import { stopKeepsModel } from '../jampr/train/phases.js';
+import { SaveGate } from '../jampr/train/save-gate.js';
 import { clipped } from '../../shared/issues.js';
 import { carriedCustomers, type Instance } from '../../shared/domain.js';
 import { MAX_MODEL_CUSTOMERS } from '../../shared/limits.js';
@@ -30,6 +30,8 @@ interface ActiveRun {
   phase(): string | undefined;
   /** What a stop does to the run, in a line: said at once where the app stops during it (the web mode on stderr). */
   stopping(): string;
+  /** Closed where the app quits at once (a second SIGTERM or Ctrl-C): waits for a checkpoint being written, lets none start. */
+  gate: SaveGate;
 }
 
 /**
@@ -121,6 +123,7 @@ export function trainingServices(ctx: ServiceContext) {
     // The name is stored with the run so that a checkpoint left by a killed app can still be found.
     const run = trainingRuns.start({ ...request, name });
     const controller = new AbortController();
+    const gate = new SaveGate();
     const job = {
       variant: request.variant,
       size: request.size,
@@ -132,6 +135,7 @@ export function trainingServices(ctx: ServiceContext) {
       compareDirs: compared.map((m) => m?.folder ?? null),
       outDir: join(ctx.modelsDir, folder),
       name,
+      saveGate: gate.buffer,
     };
     // Where the store cannot be written any more (its file was deleted or replaced, file-guard.ts), the run stops:
     // nothing it learns could be recorded. Its checkpoint stays on disk for the next start to find.
@@ -145,15 +149,17 @@ export function trainingServices(ctx: ServiceContext) {
       keepsModel ||= stopKeepsModel(event);
       ctx.emit('training:progress', { runId: run.id, ...event });
     };
+    /** The app stopped during the run or its judging (a quit, SIGTERM): nothing is judged after that. */
     let appStopping = false;
+    /** The dispatcher's Cancel came first: the app's stop then only cut its judging short. */
+    let cancelled = false;
     /**
-     * How a run that was stopped is recorded, the one rule for it: a dispatcher's Cancel as cancelled; the app stopping
-     * as a run found 'running' at the next start is (interrupted-training.ts), failed with interruptedNote's words.
+     * How a run that was stopped is recorded, the one rule for it: a dispatcher's Cancel as cancelled (the app stopping
+     * during its judging too); the app stopping during the run as stopped, which the Training tab reads as "stopped when
+     * the app closed", its verdict saying whether a model was kept.
      */
     const recordStopped = (model: ModelInfo | null, verdict: string) =>
-      appStopping
-        ? trainingRuns.finish(run.id, 'failed', model, interruptedNote(model), verdict)!
-        : trainingRuns.finish(run.id, 'cancelled', model, null, verdict)!;
+      trainingRuns.finish(run.id, appStopping && !cancelled ? 'stopped' : 'cancelled', model, null, verdict)!;
     /** The run's comparison with the held-out days changed during it judged as stored now (held-out-at-end.ts). */
     const judgeAgain = (comparison: HoldoutComparison, changed: (Instance | null)[], names: string[]) => {
       const phase = `judging ${someOf(
@@ -252,17 +258,26 @@ export function trainingServices(ctx: ServiceContext) {
     };
     const finished = execute();
     const stop = (byApp: boolean) => {
-      appStopping ||= byApp;
-      // The app's stop is the reason the job hears: its model is then not judged after it (jobs/train.ts).
-      controller.abort(byApp ? APP_STOPPING : undefined);
+      if (!byApp) {
+        cancelled ||= !appStopping;
+        controller.abort();
+        return;
+      }
+      appStopping = true;
+      // The app's stop is what the job hears, after a Cancel too (its judging): its model is not judged after it.
+      abortForApp(controller);
     };
     const stopping = () =>
       `training run ${run.id} (${clipped(name)}): ${
-        keepsModel
-          ? `the model trained so far is kept as ${clipped(name)} (the step under way is finished and saved first), not judged and not activated`
-          : 'it took no training step yet, so no model is kept'
+        cancelled
+          ? keepsModel
+            ? `it was cancelled and its model is being judged: the judging stops, the model is kept as ${clipped(name)}, not judged and not activated`
+            : 'it was cancelled before its first training step, so no model is kept'
+          : keepsModel
+            ? `the model trained so far is kept as ${clipped(name)} (the step under way is finished and saved first), not judged and not activated`
+            : 'it took no training step yet, so no model is kept'
       }`;
-    active.set(run.id, { stop, finished, phase: () => phase, stopping });
+    active.set(run.id, { stop, finished, phase: () => phase, stopping, gate });
     return run;
   }
 
@@ -330,5 +345,11 @@ export function trainingServices(ctx: ServiceContext) {
         return r.finished;
       }),
     );
-  return { handlers, stopForShutdown };
+  /**
+   * For quitting at once (a second SIGTERM or Ctrl-C while the app stops): no checkpoint of a run in progress is cut in
+   * half. Waits for one being written (well under a second) and lets none start; the run stays 'running' in the store,
+   * and the next start records it as interrupted, with its last complete checkpoint (interrupted-training.ts).
+   */
+  const haltForExit = () => Promise.all([...active.values()].map((r) => r.gate.close()));
+  return { handlers, stopForShutdown, haltForExit };
 }

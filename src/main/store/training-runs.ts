@@ -26,8 +26,9 @@ const toRun = (row: RunRow): TrainingRun => ({
 });
 
 /**
- * The record of a run the app's own stop ended (a quit, SIGTERM, or a kill found at the next start), told apart from a
- * dispatcher's Cancel: failed, with these words, naming the model its last checkpoint was kept as where there is one.
+ * The record of a run found 'running' at the next start (the app was killed, crashed, or quit at once on a second
+ * signal): failed, with these words, naming the model its last checkpoint was kept as where there is one. A run the
+ * app's orderly stop ended is recorded as 'stopped' instead (services/training.ts).
  */
 export function interruptedNote(kept: { name: string } | null): string {
   const note = 'interrupted: the app stopped during training';
