@@ -21,7 +21,7 @@ import { methodOption, methodRequest } from '../shared/methods.js';
 import { inputError } from '../shared/errors.js';
 import { methodSpeedNotice } from '../shared/model-limits.js';
 import { defaultPolicy, policyRequest } from './plan/time-window-policy.js';
-import { focusPlanSide, PlanView } from './plan/plan-view.js';
+import { focusPlanSide, PlanView, SkipToPlan } from './plan/plan-view.js';
 import { useConnectionNotice } from './hooks/use-connection-notice.js';
 import { createQueryClient, useStoredDataChanged } from './state/queries.js';
 import { movedOnMap } from './state/draft.js';
@@ -176,6 +176,7 @@ function App() {
 
   return (
     <div className="app">
+      {view === 'plan' && <SkipToPlan />}
       <Header
         view={view}
         onView={(next) => {

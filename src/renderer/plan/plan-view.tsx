@@ -57,6 +57,18 @@ interface Props {
 const PLAN_SIDE = 'plan-side';
 export const focusPlanSide = () => document.getElementById(PLAN_SIDE)?.focus();
 
+/**
+ * The page's first Tab stop, before the top bar (app.tsx): the table holds Tab stops per customer, so a day of 60 stops
+ * puts the plan hundreds of Tabs away. Drawn after the top bar's ten controls, it was the eleventh.
+ */
+export function SkipToPlan() {
+  return (
+    <button type="button" className="skip-link" data-testid="skip-to-plan" onClick={focusPlanSide}>
+      Skip to the plan
+    </button>
+  );
+}
+
 export function PlanView({ ws, job, onCancelJob, onCsvFile }: Props) {
   const api = useApi();
   const run = useRunner();
@@ -186,10 +198,6 @@ export function PlanView({ ws, job, onCancelJob, onCsvFile }: Props) {
           }}
         />
       )}
-      {/* The table holds Tab stops per customer: a day of 60 stops puts the plan hundreds of Tabs away. */}
-      <button type="button" className="skip-link" data-testid="skip-to-plan" onClick={focusPlanSide}>
-        Skip to the plan
-      </button>
       <aside className="sidebar left" aria-label="History and customers">
         <HistoryPanel
           currentId={ws.stored?.id ?? null}
