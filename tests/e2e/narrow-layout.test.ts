@@ -6,9 +6,15 @@
  * between 700 and 950 px, "1,000" read "1,00" over "0" under 950 px, the departure's bold load broke at every width).
  * The Compare view's customer table heads each column whole ("CUSTOMI" from 750 to 1,100 px, where the side panel's
  * scrollbar and the table's own took 30 px of it). The wider windows: laptop-layout.test.ts.
+ * Found later by testers: the customer table's Dem. column cut "1500" to "150" and the sheet broke the depot's
+ * "Hammerbrook" as "Hammerbroo / k" at 640 px; Compare's two maps shrank to 180 px wide at 800 px and 90 at 640 (now one
+ * above the other below 1,000 px, one column of the page below 700); at 1280 x 800 the history showed the open day's first
+ * plan and cut the next mid-line; at 800 x 700 the timeline showed route 1 and the axis, the others scrolled out of sight;
+ * the skip link was the eleventh Tab stop, after the top bar's controls.
  */
-import { expect, type Locator, test } from '@playwright/test';
+import { expect, type Locator, type Page, test } from '@playwright/test';
 import { compareHardAndSoft } from './support/compare.js';
+import { importCsv } from './support/csv-import.js';
 import { dayPage } from './support/day-page.js';
 
 /** Either side of the sheet's narrow layout (up to 800 px, up to 700 before) and of the views' (up to 1,100 px). */
@@ -24,12 +30,15 @@ const STOPS = 104;
  * sheet's Qty column), the others 10 to 49; the van leaves with five digits.
  */
 function bigRouteCsv(): string {
-  const rows = ['type,id,name,lat,lon,demand,ready,due,service', 'depot,D,Depot Mitte,52.5200,13.4050,0,06:00,22:00,0'];
+  // The depot's name one long word: bold in the sheet's depot rows, in a column some 100 px wide at 640 px.
+  const rows = ['type,id,name,lat,lon,demand,ready,due,service', 'depot,D,Hammerbrook,52.5200,13.4050,0,06:00,22:00,0'];
   for (let i = 1; i <= STOPS; i++) {
     const lat = (52.51 + ((i * 37) % 100) / 5000).toFixed(5);
     const lon = (13.39 + ((i * 61) % 100) / 3000).toFixed(5);
     const demand = i % 5 === 0 ? 1000 + (i % 10) * 100 : 10 + ((i * 13) % 40);
-    rows.push(`customer,S${i},Shop ${i},${lat},${lon},${demand},06:00,${i % 4 === 0 ? '06:20' : '22:00'},3`);
+    // S10's name wider than the 96 px the table's name line had at most, whatever the column's width.
+    const name = i === 10 ? 'Bäckerei Wilhelmsburg' : `Shop ${i}`;
+    rows.push(`customer,S${i},${name},${lat},${lon},${demand},06:00,${i % 4 === 0 ? '06:20' : '22:00'},3`);
   }
   return `${rows.join('\n')}\n`;
 }
@@ -66,11 +75,55 @@ test('the reason Plan waits, under the top bar, lies clear of the map tiles butt
   await expect(reason).toHaveCount(0);
 });
 
+/** Whether the element's content is wider than its box. */
+const cut = (locator: Locator) =>
+  locator.evaluate((el) => {
+    const e = el as unknown as { scrollWidth: number; clientWidth: number };
+    return e.scrollWidth > e.clientWidth;
+  });
+
+/** Focuses the page's start, as after loading it, and presses Tab: what it reaches. */
+async function firstTabStop(page: Page): Promise<string | undefined> {
+  await page.evaluate(`(() => {
+    const start = document.createElement('div');
+    start.tabIndex = -1;
+    document.body.prepend(start);
+    start.focus();
+    start.remove();
+  })()`);
+  await page.keyboard.press('Tab');
+  return (await page.evaluate('document.activeElement?.dataset.testid')) as string | undefined;
+}
+
+test('the skip link to the plan is the first Tab stop, before the top bar, and shows where it is reached', async () => {
+  for (const width of [640, 1280]) {
+    await app.page.setViewportSize({ width, height: HEIGHT });
+    expect(await firstTabStop(app.page), `${width} px: the first Tab stop`).toBe('skip-to-plan');
+    await expect(byTest('skip-to-plan')).toBeInViewport();
+  }
+  await app.page.keyboard.press('Enter');
+  await expect(app.page.locator('#plan-side')).toBeFocused();
+});
+
+test('the customer table shows a demand of four digits whole and a name as wide as its column, 640 to 1,280 px', async () => {
+  const demand = byTest('edit-demand-S10');
+  await expect(demand).toHaveValue('1000');
+  const name = byTest('customer-id-S10').locator('.cell-name');
+  for (const width of WIDTHS) {
+    await app.page.setViewportSize({ width, height: HEIGHT });
+    await demand.scrollIntoViewIfNeeded();
+    expect.soft(await cut(demand), `${width} px: "1000" cut in the Dem. column`).toBe(false);
+    // Cut only where its column is: whole in the one-column layout, where the id's column is wide.
+    if (width <= 700) expect.soft(await cut(name), `${width} px: the name "Bäckerei Wilhelmsburg" cut`).toBe(false);
+  }
+  await app.page.setViewportSize({ width: 1280, height: HEIGHT });
+});
+
 /**
  * Over every route sheet's stop table: the headings wider than their column, and the cells of the # and Qty columns
- * (the depot rows' bold load too) whose figure takes more than one line. Text: it runs in the page.
+ * (the depot rows' bold load too) whose figure takes more than one line, and the words of the Stop column broken inside. Text: it runs in the page.
  */
-const crowding = (): Promise<{ headings: string[]; wrapped: string[] }> =>
+const crowding = (): Promise<{ headings: string[]; wrapped: string[]; broken: string[] }> =>
   app.page.evaluate(`(() => {
     const tables = [...document.querySelectorAll('.sheet-stops')];
     const headings = tables.flatMap((t) => [...t.querySelectorAll('thead tr:last-child th')])
@@ -82,10 +135,22 @@ const crowding = (): Promise<{ headings: string[]; wrapped: string[] }> =>
       const lines = new Set([...range.getClientRects()].filter((r) => r.width > 0).map((r) => Math.round(r.top)));
       if (lines.size > 1) wrapped.push(cell.textContent);
     }
-    return { headings, wrapped };
-  })()`) as Promise<{ headings: string[]; wrapped: string[] }>;
+    const broken = [];
+    for (const cell of tables.flatMap((t) => [...t.querySelectorAll('tbody td:nth-child(2)')])) {
+      const walker = document.createTreeWalker(cell, NodeFilter.SHOW_TEXT);
+      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+        for (const word of node.textContent.matchAll(/\\S+/g)) {
+          const range = document.createRange();
+          range.setStart(node, word.index);
+          range.setEnd(node, word.index + word[0].length);
+          if (new Set([...range.getClientRects()].filter((r) => r.width > 0).map((r) => Math.round(r.top))).size > 1) broken.push(word[0]);
+        }
+      }
+    }
+    return { headings, wrapped, broken: [...new Set(broken)] };
+  })()`) as Promise<{ headings: string[]; wrapped: string[]; broken: string[] }>;
 
-test(`the driver sheet of ${STOPS} stops: headings fit their columns, "100" and "1,000" keep one line, 640 to 1,280 px`, async () => {
+test(`the driver sheet of ${STOPS} stops: headings fit their columns, "100", "1,000" and "Hammerbrook" keep one line, 640 to 1,280 px`, async () => {
   await app.page.setViewportSize({ width: 1280, height: HEIGHT });
   await byTest('open-sheets').click();
   await expect(byTest('sheet-0').getByTestId('sheet-row-stop')).toHaveCount(STOPS);
@@ -101,20 +166,14 @@ test(`the driver sheet of ${STOPS} stops: headings fit their columns, "100" and 
     const seen = await crowding();
     expect.soft(seen.headings, `${width} px: headings wider than their column`).toEqual([]);
     expect.soft(seen.wrapped, `${width} px: # and Qty cells over two lines`).toEqual([]);
+    expect.soft(seen.broken, `${width} px: words of the Stop column broken inside`).toEqual([]);
     if (width === 800) await app.session.screenshot('narrow-sheet-800');
   }
   await app.page.setViewportSize({ width: 1280, height: HEIGHT });
   await byTest('sheets-close').click();
 });
 
-/** Whether the element's content is wider than its box. */
-const cut = (locator: Locator) =>
-  locator.evaluate((el) => {
-    const e = el as unknown as { scrollWidth: number; clientWidth: number };
-    return e.scrollWidth > e.clientWidth;
-  });
-
-test("the Compare view's customer table heads each column whole, 640 to 1,280 px", async () => {
+test("the Compare view's customer table heads each column whole and its maps keep their size, 640 to 1,280 px", async () => {
   await compareHardAndSoft(app.page);
   const table = byTest('compare-customers');
   await expect(table).toBeVisible();
@@ -124,10 +183,104 @@ test("the Compare view's customer table heads each column whole, 640 to 1,280 px
       const text = await heading.textContent();
       expect.soft(await cut(heading), `${width} px: the heading "${text}" is cut`).toBe(false);
     }
+    // Each map keeps a usable size: side by side down to 1,000 px, one above the other below.
+    for (const side of ['a', 'b']) {
+      const map = (await byTest(`map-${side}`).boundingBox())!;
+      expect.soft(map.width, `${width} px: map ${side.toUpperCase()}'s width`).toBeGreaterThanOrEqual(280);
+      expect.soft(map.height, `${width} px: map ${side.toUpperCase()}'s height`).toBeGreaterThanOrEqual(200);
+    }
+    const page = (await app.page.evaluate('[document.scrollingElement.scrollWidth, document.scrollingElement.clientWidth]')) as number[];
+    expect.soft(page[0], `${width} px: the page scrolls sideways`).toBeLessThanOrEqual(page[1]);
     if (width === 950) await app.session.screenshot('narrow-compare-950');
+    if (width === 640) await app.session.screenshot('narrow-compare-640');
   }
   await app.page.setViewportSize({ width: 1280, height: HEIGHT });
   await byTest('tab-plan').click();
+});
+
+const bottom = (b: Box) => b.y + b.height;
+const within = (inner: Box, outer: Box) =>
+  inner.x >= outer.x - 0.5 &&
+  inner.y >= outer.y - 0.5 &&
+  inner.x + inner.width <= outer.x + outer.width + 0.5 &&
+  bottom(inner) <= bottom(outer) + 0.5;
+
+/** The part of an element its scrolling box shows (its client area), in the window's coordinates. */
+const visibleArea = (locator: Locator): Promise<Box> =>
+  locator.evaluate((el) => {
+    const e = el as unknown as {
+      getBoundingClientRect(): { left: number; top: number };
+      clientLeft: number;
+      clientTop: number;
+      clientWidth: number;
+      clientHeight: number;
+    };
+    const r = e.getBoundingClientRect();
+    return { x: r.left + e.clientLeft, y: r.top + e.clientTop, width: e.clientWidth, height: e.clientHeight };
+  });
+
+test('at 1280 x 800 the history shows the open day and two of its plans whole, the customer table five rows', async () => {
+  await app.page.setViewportSize({ width: 1280, height: HEIGHT });
+  const day = app.page.locator('.history-item.current');
+  // The plan made before the tests, and the two Compare made.
+  await expect(day.locator('[data-testid^="history-plan-"]')).toHaveCount(3);
+  const shown = await visibleArea(app.page.locator('.history-list'));
+  expect(within((await day.locator('.history-row').boundingBox())!, shown), 'the open day whole').toBe(true);
+  let whole = 0;
+  for (const plan of await day.locator('[data-testid^="history-plan-"]').all()) if (within((await plan.boundingBox())!, shown)) whole++;
+  expect(whole, `plans whole in the history ${JSON.stringify(shown)}`).toBeGreaterThanOrEqual(2);
+  const table = await visibleArea(byTest('customer-table-scroll'));
+  let rows = 0;
+  for (const row of (await app.page.locator('[data-testid^="customer-row-"]').all()).slice(0, 6))
+    if (within((await row.boundingBox())!, table)) rows++;
+  expect(rows, `rows of the customer table whole in ${JSON.stringify(table)}`).toBeGreaterThanOrEqual(5);
+  await app.session.screenshot('narrow-history-1280');
+});
+
+/** A day of five routes of four stops each: five rows of the timeline. */
+const ROUTES = 5;
+function fiveRoutesCsv(): string {
+  const rows = ['type,id,name,lat,lon,demand,ready,due,service', 'depot,D,Depot,52.5200,13.4050,0,06:00,22:00,0'];
+  for (let i = 1; i <= ROUTES * 4; i++) {
+    const angle = (i * 2 * Math.PI) / (ROUTES * 4);
+    rows.push(
+      `customer,R${i},Shop ${i},${(52.52 + Math.sin(angle) / 50).toFixed(5)},${(13.405 + Math.cos(angle) / 30).toFixed(5)},10,06:00,22:00,5`,
+    );
+  }
+  return `${rows.join('\n')}\n`;
+}
+
+test(`every row of a timeline of ${ROUTES} routes can be scrolled into sight, three at once, 640 to 1,280 px wide and 700 tall`, async () => {
+  await importCsv(app.page, 'narrow-routes.csv', fiveRoutesCsv(), { vehicles: ROUTES, capacity: 40, speedKmh: 25 });
+  await byTest('method-effort').fill('0.5');
+  await byTest('plan-button').click();
+  await expect(app.page.locator('[data-testid^="gantt-row-"]')).toHaveCount(ROUTES, { timeout: 60_000 });
+  const rowsBox = byTest('gantt-rows');
+  for (const width of WIDTHS) {
+    await app.page.setViewportSize({ width, height: 700 });
+    await rowsBox.evaluate((el) => {
+      (el as unknown as { scrollTop: number }).scrollTop = 0;
+    });
+    // Three rows under the axis in sight before any scrolling (at 800 x 700 there was room for route 1 alone).
+    let inSight = 0;
+    for (let r = 0; r < ROUTES; r++) {
+      const row = app.page.locator(`[data-testid="gantt-row-${r}"] .gantt-row-bg`);
+      if (within((await row.boundingBox())!, await visibleArea(rowsBox))) inSight++;
+    }
+    expect.soft(inSight, `${width} x 700: rows in sight at the top`).toBeGreaterThanOrEqual(3);
+    // Every row reached by scrolling its box (and the page, in one column), whole inside the box and the window.
+    for (let r = 0; r < ROUTES; r++) {
+      const row = app.page.locator(`[data-testid="gantt-row-${r}"] .gantt-row-bg`);
+      await row.evaluate((el) => (el as unknown as { scrollIntoView(o: object): void }).scrollIntoView({ block: 'nearest' }));
+      const [seen, shown] = [(await row.boundingBox())!, await visibleArea(rowsBox)];
+      const inWindow = within(seen, { x: 0, y: 0, width, height: 700 });
+      expect
+        .soft(within(seen, shown) && inWindow, `${width} x 700: route ${r + 1}'s row ${JSON.stringify(seen)} in ${JSON.stringify(shown)}`)
+        .toBe(true);
+    }
+    if (width === 800) await app.session.screenshot('narrow-timeline-800x700');
+  }
+  await app.page.setViewportSize({ width: 1280, height: HEIGHT });
 });
 
 test('the page reported no errors of its own', () => {

@@ -36,9 +36,11 @@ interface Props {
  */
 const COLUMNS: { key: SortKey; label: string; title: string; numeric: boolean; width?: number; nightWidth?: number }[] = [
   { key: 'id', label: 'ID', title: 'Customer', numeric: false },
-  { key: 'demand', label: 'Dem.', title: 'Demand', numeric: true, width: 38, nightWidth: 36 },
-  { key: 'ready', label: 'Ready', title: 'Ready time', numeric: true, width: 48, nightWidth: 64 },
-  { key: 'due', label: 'Due', title: 'Due time', numeric: true, width: 46, nightWidth: 64 },
+  // Four digits ("1507"), with the 1 px a side the field's cell pads (panels.css).
+  { key: 'demand', label: 'Dem.', title: 'Demand', numeric: true, width: 40, nightWidth: 38 },
+  // "06:00" (a night shift's "01:30+1") whole in a field whose cell pads 1 px a side (panels.css).
+  { key: 'ready', label: 'Ready', title: 'Ready time', numeric: true, width: 46, nightWidth: 62 },
+  { key: 'due', label: 'Due', title: 'Due time', numeric: true, width: 44, nightWidth: 62 },
   { key: 'service', label: 'Svc', title: 'Service time', numeric: true, width: 34, nightWidth: 30 },
   { key: 'route', label: 'Rt', title: 'Route', numeric: true, width: 28, nightWidth: 24 },
 ];
