@@ -117,9 +117,10 @@ export const CALLS = {
    */
   'instances:delete': call<{ deleted: boolean; plans: number }>()(byId),
   /**
-   * Every rule the instance breaks, as a save would list them, and, when it breaks none, the warnings (customers no
-   * vehicle can reach in time); nothing is stored. The editor checks each edit with it, so a broken rule or a
-   * customer out of reach shows in the row at once and the rules stay in one place (src/main/vrp/validate.ts).
+   * Every rule the instance breaks, as a save would list them, and beside them the warnings (customers no vehicle can
+   * reach in time, or whose order no vehicle carries), which stop no save; nothing is stored. The editor checks each
+   * edit with it, so a broken rule or a customer out of reach shows in its row at once, each beside the others, and
+   * the rules stay in one place (src/main/vrp/validate.ts).
    */
   'instances:validate': call<{ problems: string[]; warnings: string[] }>()(z.strictObject({ instance: z.unknown() })),
   /** Parses and validates a CSV without storing anything. */

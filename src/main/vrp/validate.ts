@@ -249,8 +249,14 @@ function orderOverVehicle(c: Customer, capacity: number, cells?: NodeCells): str
   return `${demand.lead}customer ${c.id} cannot be served: ${why}, so every plan leaves it unserved; split the order into loads of at most ${messageNumber(capacity)}, or raise the capacity`;
 }
 
-/** The rules between fields of an instance whose shape is sound: their problems, and the warnings about reach. */
-function checkRules(instance: Instance, cells?: FileCells): { problems: string[]; warnings: string[] } {
+/**
+ * The rules between fields of an instance whose shape is sound: their problems, and the warnings about reach, every
+ * one beside the problems. A warning that a problem makes meaningless is left out: none about reach or position while
+ * the depot's position or shift is refused (they are measured from it), none about the reach or position of a customer
+ * whose own position or window is refused. `standIns`: some customer fields are stand-ins for ones the schema refused
+ * (withMalformedFieldsNeutral), so the day's total demand is not known and the fleet is not said to be short.
+ */
+function checkRules(instance: Instance, cells?: FileCells, standIns = false): { problems: string[]; warnings: string[] } {
   const out = { problems: [] as string[], warnings: [] as string[] };
   const { depot, coordinates } = instance;
   const geo = coordinates?.kind === 'geo';
@@ -260,31 +266,38 @@ function checkRules(instance: Instance, cells?: FileCells): { problems: string[]
   const shift = cellsOf('depot');
   if (geo) checkGeoRange(depot.x, depot.y, depotLabel, out.problems, shift);
   out.problems.push(...shiftProblems(instance, t, shift));
+  const depotSound = out.problems.length === 0;
   checkIds(instance, out.problems);
   const unreachable: { customer: Customer; warning: string }[] = [];
   const oversized: string[] = [];
+  const unsound = new Set<Customer>();
   for (const [i, c] of instance.customers.entries()) {
     const own = customerFieldProblems(c, instance, cellsOf(i), shift);
     out.problems.push(...own.problems);
-    const reach = own.windowOk ? checkReachable(c, depot, coordinates, t, out, cellsOf(i), shift) : undefined;
+    const sound = depotSound && own.problems.length === 0;
+    if (!sound) unsound.add(c);
+    // Still asked where its warnings would mean nothing: a customer too far for any travel time is a problem.
+    const said = sound ? out : { problems: out.problems, warnings: [] };
+    const reach = own.windowOk ? checkReachable(c, depot, coordinates, t, said, cellsOf(i), shift) : undefined;
     // An order no vehicle carries is the reason that counts: soft windows would not serve it late either.
     const oversize = orderOverVehicle(c, instance.capacity, cellsOf(i));
     if (oversize !== undefined) oversized.push(oversize);
-    else if (reach !== undefined) unreachable.push({ customer: c, warning: reach });
+    else if (reach !== undefined && sound) unreachable.push({ customer: c, warning: reach });
   }
   out.warnings.push(...oversized, ...reachWarnings(instance, unreachable, t, shift));
   // Known before any plan: some customers will be left, whichever method plans.
-  const short = fleetShortWarning(instance);
+  const short = standIns ? null : fleetShortWarning(instance);
   if (short) out.warnings.push(short);
   // A stop already told to be thousands of km from the depot needs no second word about its position.
-  out.warnings.push(...strayStopWarnings(instance, (c) => farFromDepot(c, depot, coordinates)));
+  if (depotSound) out.warnings.push(...strayStopWarnings(instance, (c) => unsound.has(c) || farFromDepot(c, depot, coordinates)));
   return out;
 }
 
 /**
- * Every problem with the instance, in a stable order (none when it is valid), and what a valid one holds that the
- * dispatcher should know before planning: customers no vehicle can reach within their window or the shift, or whose
- * order is bigger than a vehicle (no warnings while there are problems: those come first). Takes anything, e.g. parsed
+ * Every problem with the instance, in a stable order (none when it is valid), and what the dispatcher should know
+ * before planning: customers no vehicle can reach within their window or the shift, or whose order is bigger than a
+ * vehicle. The warnings come beside the problems, so that one check tells everything a dispatcher fixing several
+ * things at once has to see (the editor's rows); the problems alone refuse a save or a plan. Takes anything, e.g. parsed
  * JSON. `sent`: the instance is sent to be kept (a save, the editor's check, a file imported), so an unknown field or a
  * text over its limit is a problem too (domain.ts `sentInstanceSchema`); a stored day is read and planned as it was kept.
  * `cells`: the file it was read from, whose cells the messages quote (FileCells).
@@ -304,10 +317,10 @@ export function checkInstance(
     if (!ruled?.success) return { problems, warnings: [] };
     // A customer left out moves the others up the list: its cells are then no longer found by their place.
     const inPlace = ruled.data.customers.length === (instance as { customers: unknown[] }).customers.length;
-    return { problems: [...problems, ...checkRules(ruled.data, inPlace ? cells : undefined).problems], warnings: [] };
+    const rules = checkRules(ruled.data, inPlace ? cells : undefined, true);
+    return { problems: [...problems, ...rules.problems], warnings: rules.warnings };
   }
-  const { problems, warnings } = checkRules(shape.data, cells);
-  return { problems, warnings: problems.length ? [] : warnings };
+  return checkRules(shape.data, cells);
 }
 
 /**
@@ -349,7 +362,7 @@ function withMalformedFieldsNeutral(instance: unknown, issues: readonly z.core.$
 /** Every problem with the instance (checkInstance's); empty when it is valid. */
 export const validateInstance = (instance: unknown): string[] => checkInstance(instance).problems;
 
-/** The warnings about a valid instance (checkInstance's). */
+/** The warnings about an instance, valid or not (checkInstance's). */
 export const instanceWarnings = (instance: unknown): string[] => checkInstance(instance).warnings;
 
 /** Validates the instance and compiles it; throws one input error listing every problem. */

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { type Customer, type Instance, makeVariant } from '../../../src/shared/domain.js';
 import { evaluatePlan } from '../../../src/main/vrp/evaluate.js';
 import { AppError } from '../../../src/shared/errors.js';
-import { buildProblem, instanceWarnings, validateInstance } from '../../../src/main/vrp/validate.js';
+import { buildProblem, checkInstance, instanceWarnings, validateInstance } from '../../../src/main/vrp/validate.js';
 
 const customer = (id: string, over: Partial<Customer> = {}): Customer => ({
   id,
@@ -186,8 +186,42 @@ describe('validateInstance', () => {
     expect(instanceWarnings({ ...day, vehicles: 3 })).toEqual([]);
   });
 
-  it('gives no warnings for an instance with problems: those come first', () => {
+  it("gives every warning beside every problem: one customer's error hides no other customer's warning", () => {
+    // Customer 2's window closes before it opens (a problem); customer 3's order is more than a vehicle carries, and
+    // customer 4 cannot be reached before its due time (warnings): one check tells all three.
+    const day = instance([customer('2', { ready: 60, due: 40 }), customer('3', { demand: 11 }), customer('4', { ready: 0, due: 4 })]);
+    const { problems, warnings } = checkInstance(day);
+    expect(problems).toEqual(['ready time 60 is after due time 40 for customer 2']);
+    expect(warnings).toEqual([
+      expect.stringMatching(/^customer 3 cannot be served: its demand is more than a vehicle's capacity of 10 \(demand 11\)/),
+      expect.stringMatching(/^customer 4 cannot be reached in time: the earliest arrival from the depot is 5, after its due time 4;/),
+    ]);
+    // The same customer's own error and warning come together too.
+    expect(checkInstance(instance([customer('2', { ready: 60, due: 40, demand: 11 })]))).toEqual({
+      problems: ['ready time 60 is after due time 40 for customer 2'],
+      warnings: [expect.stringMatching(/^customer 2 cannot be served: its demand is more than a vehicle's capacity of 10/)],
+    });
+  });
+
+  it('keeps the warnings beside a field the schema refuses, but none a refused figure would make up', () => {
+    // Customer 2's demand is refused: the fleet's load is not known, so the fleet is not said to be short for it.
+    const day = instance([customer('2', { demand: -1 }), customer('3', { demand: 11 }), customer('4', { demand: 10 })], { vehicles: 1 });
+    const { problems, warnings } = checkInstance(day);
+    expect(problems).toEqual(['demand -1 is negative for customer 2: write 0 or more']);
+    expect(warnings).toEqual([expect.stringMatching(/^customer 3 cannot be served: its demand is more than a vehicle's capacity/)]);
+    // A fleet or depot that cannot be read leaves nothing to measure against.
     expect(instanceWarnings(instance([customer('3', { ready: 90, due: 95, service: 8 })], { capacity: 0 }))).toEqual([]);
+  });
+
+  it("says nothing of reach while the shift it is measured against is refused, nor of a customer's whose window is", () => {
+    // The shift closes before it opens: every customer would read as out of reach.
+    const shift = instance([customer('1', { ready: 0, due: 4 }), customer('3', { demand: 11 })], {
+      depot: { id: 'D', x: 0, y: 0, ready: 200, due: 100 },
+    });
+    expect(checkInstance(shift)).toEqual({
+      problems: ['ready time 200 is after due time 100 for depot D'],
+      warnings: [expect.stringMatching(/^customer 3 cannot be served: its demand/)],
+    });
   });
 
   it('measures reachability with haversine minutes for geographic instances', () => {
