@@ -1,6 +1,6 @@
 /**
  * A customer no vehicle can reach in its window (its window closes before the first van could get there): the day
- * still imports, with a warning in the preview and in the customer's row; hard windows plan everyone else and list
+ * still imports, with a warning in the preview and in the customer's row, kept there beside other rows' errors; hard windows plan everyone else and list
  * that customer as not served with the reason, on the fleet the dispatcher has; soft windows serve it late.
  */
 import { expect, test } from '@playwright/test';
@@ -37,6 +37,34 @@ test('a customer out of reach imports with a warning and is named as not served 
   await confirmCsvImport(page);
   await expect(page.locator('[data-testid^="customer-row-"]')).toHaveCount(4);
   await expect(byTest('customer-warnings-B3')).toContainText('hard time windows leave it unserved');
+  await expect(page.locator('[data-testid^="customer-warnings-"]')).toHaveCount(1);
+
+  // Several things wrong at once: B1's window closes before it opens (an error) and its order, as B2's, is more than a
+  // van carries (warnings). Every row says all of its own, and B3's warning stays beside them.
+  for (const [cell, value] of [
+    ['edit-ready-B1', '13:00'],
+    ['edit-demand-B1', '25'],
+    ['edit-demand-B2', '25'],
+  ]) {
+    await byTest(cell).fill(value);
+    await byTest(cell).press('Tab');
+  }
+  await expect(byTest('customer-errors-B1')).toHaveText('ready time 13:00 is after due time 12:00 for customer B1');
+  await expect(byTest('customer-warnings-B1')).toContainText(
+    "customer B1 cannot be served: its demand is more than a vehicle's capacity of 20",
+  );
+  await expect(byTest('customer-warnings-B2')).toContainText(
+    "customer B2 cannot be served: its demand is more than a vehicle's capacity of 20",
+  );
+  await expect(byTest('customer-warnings-B3')).toContainText('hard time windows leave it unserved');
+  // A screen reader counts B1's two lines of messages as rows of their own, after the row's.
+  await expect(byTest('customer-errors-B1')).toHaveAttribute('aria-rowindex', '3');
+  await expect(byTest('customer-warnings-B1')).toHaveAttribute('aria-rowindex', '4');
+  await expect(byTest('customer-row-B2')).toHaveAttribute('aria-rowindex', '5');
+  await session.screenshot('out-of-reach-errors-and-warnings');
+  for (let step = 0; step < 3; step++) await byTest('undo').click();
+  await expect(byTest('unsaved-badge')).toHaveCount(0);
+  await expect(page.locator('[data-testid^="customer-errors-"]')).toHaveCount(0);
   await expect(page.locator('[data-testid^="customer-warnings-"]')).toHaveCount(1);
 
   await byTest('policy-name').selectOption('tw1');

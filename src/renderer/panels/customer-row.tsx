@@ -50,7 +50,9 @@ export const CustomerRow = memo(function CustomerRow(props: RowProps) {
   const opening = useRef(c.ready);
   opening.current = c.ready;
   const hold = (on: boolean) => actions.hold(c.id, on);
-  const messagesAt = props.rowIndex === undefined ? undefined : props.rowIndex + 1;
+  // The line of its errors, then that of its warnings, each under the one before: a row may have both.
+  const errorsAt = props.rowIndex === undefined ? undefined : props.rowIndex + 1;
+  const warningsAt = errorsAt === undefined ? undefined : errorsAt + (errors ? 1 : 0);
   return (
     <>
       <tr
@@ -152,12 +154,12 @@ export const CustomerRow = memo(function CustomerRow(props: RowProps) {
         </td>
       </tr>
       {errors && (
-        <tr className="row-errors" hidden={props.hidden} aria-rowindex={messagesAt} data-testid={`customer-errors-${c.id}`}>
+        <tr className="row-errors" hidden={props.hidden} aria-rowindex={errorsAt} data-testid={`customer-errors-${c.id}`}>
           <td colSpan={props.span}>{errors.join('; ')}</td>
         </tr>
       )}
       {warnings && (
-        <tr className="row-warnings" hidden={props.hidden} aria-rowindex={messagesAt} data-testid={`customer-warnings-${c.id}`}>
+        <tr className="row-warnings" hidden={props.hidden} aria-rowindex={warningsAt} data-testid={`customer-warnings-${c.id}`}>
           <td colSpan={props.span}>{warnings.join('; ')}</td>
         </tr>
       )}

@@ -107,13 +107,13 @@ export function CustomerTable({
   const shownRows = useMemo(() => rows.filter((c) => matchesFilter(c, filter)), [rows, filter]);
   const shownIds = useMemo(() => shownRows.map((c) => c.id), [shownRows]);
   // A screen reader counts the rows of the whole table, not of those drawn: the heading's, each shown customer's and
-  // the line of messages under it.
+  // the lines of errors and of warnings under it.
   const rowIndex = useMemo(() => {
     const at = new Map<string, number>();
     let next = 2;
     for (const c of shownRows) {
       at.set(c.id, next);
-      next += errorsByCustomer.has(c.id) || warningsByCustomer?.has(c.id) ? 2 : 1;
+      next += 1 + (errorsByCustomer.has(c.id) ? 1 : 0) + (warningsByCustomer?.has(c.id) ? 1 : 0);
     }
     return { at, count: next - 1 };
   }, [shownRows, errorsByCustomer, warningsByCustomer]);
@@ -132,7 +132,7 @@ export function CustomerTable({
         customer={c}
         route={routeOf.get(c.id)}
         errors={errors}
-        warnings={errors ? undefined : warningsByCustomer?.get(c.id)}
+        warnings={warningsByCustomer?.get(c.id)}
         selected={c.id === selected}
         hidden={hidden}
         rowIndex={hidden ? undefined : rowIndex.at.get(c.id)}
