@@ -95,13 +95,22 @@ export function numberFlag(
   const min = integer ? Math.max(least, Number.MIN_SAFE_INTEGER) : least;
   const max = integer ? Math.min(most, Number.MAX_SAFE_INTEGER) : most;
   const value = (integer ? WHOLE : DECIMAL).test(String(raw)) ? Number(raw) : Number.NaN;
-  if (under !== undefined && value < min) throw usageError(`--${name} ${String(raw).trim()} is under ${min}, ${under}`);
-  const low = above !== undefined ? value <= above : value < min;
-  if (!Number.isFinite(value) || low || value > max || (integer && !Number.isInteger(value))) {
-    const lower = above !== undefined ? ` above ${above}` : min > -Infinity ? ` >= ${min}` : '';
-    const range = [lower, max < Infinity ? ` <= ${max}` : ''].filter(Boolean).join(' and');
-    throw usageError(`--${name} must be ${integer ? 'an integer' : 'a number'}${range}, got '${String(raw)}'`);
-  }
+  const written = String(raw).trim();
+  if (under !== undefined && value < min) throw usageError(`--${name} ${written} is under ${min}, ${under}`);
+  const lower = above !== undefined ? ` above ${above}` : min > -Infinity ? ` >= ${min}` : '';
+  const range = `${integer ? 'an integer' : 'a number'}${[lower, max < Infinity ? ` <= ${max}` : ''].filter(Boolean).join(' and')}`;
+  // A number out of range is told which bound it passes; anything else (not a number as written, no whole one where a
+  // count is asked for, too large for any bound: 1e400) what a value must be.
+  const bound =
+    value > max
+      ? `more than ${max}`
+      : above !== undefined && value <= above
+        ? `not above ${above}`
+        : value < min
+          ? `less than ${min}`
+          : null;
+  if (bound) throw usageError(`--${name} ${written} is ${bound}: give ${range}`);
+  if (!Number.isFinite(value)) throw usageError(`--${name} must be ${range}, got '${String(raw)}'`);
   return value;
 }
 

@@ -1,3 +1,4 @@
+import { FirstBeyondFile } from '../main/vrp/io/first-customers.js';
 import { readInstanceFile } from '../main/vrp/io/index.js';
 import { buildProblem } from '../main/vrp/validate.js';
 import type { Problem } from '../main/vrp/problem.js';
@@ -41,6 +42,15 @@ export function instanceFlagValues(values: Record<string, unknown>): FleetValues
   };
 }
 
+/** `read`, with a --first beyond the file's customers refused as the flag's mistake, as its bounds are (usage.ts). */
+function asFlagMistake<T>(read: () => T): T {
+  try {
+    return read();
+  } catch (err) {
+    throw err instanceof FirstBeyondFile ? usageError(err.message) : err;
+  }
+}
+
 /**
  * Reads and validates an instance (.json, .jsonl of one, Solomon .txt, VRPLIB .vrp or .csv) with the fleet flags
  * (which a CSV needs); `fallback` gives a fleet value where its flag is absent (eval: the fleet the plan records).
@@ -51,13 +61,15 @@ export function loadProblem(
   { fallback = {}, onWarning = printWarning }: { fallback?: FleetValues; onWarning?: (message: string) => void } = {},
 ): Problem {
   const flags = instanceFlagValues(values);
-  const instance = readInstanceFile(path, {
-    first: flags.first,
-    vehicles: flags.vehicles ?? fallback.vehicles,
-    capacity: flags.capacity ?? fallback.capacity,
-    speedKmh: flags.speedKmh ?? fallback.speedKmh,
-    onWarning,
-  });
+  const instance = asFlagMistake(() =>
+    readInstanceFile(path, {
+      first: flags.first,
+      vehicles: flags.vehicles ?? fallback.vehicles,
+      capacity: flags.capacity ?? fallback.capacity,
+      speedKmh: flags.speedKmh ?? fallback.speedKmh,
+      onWarning,
+    }),
+  );
   // A flag the command would ignore is refused (as one the method does not read): x/y travel is their distance.
   if (values.speed !== undefined && instance.coordinates?.kind !== 'geo') {
     throw usageError(`--speed applies to lat/lon data only: ${path} has x/y coordinates, whose distance is the travel time`);

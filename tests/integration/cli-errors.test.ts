@@ -143,20 +143,26 @@ describe('jampr on a user mistake', () => {
       await failureOf('plan', instance, '--variant', 'tw1', '--variant', 'tw2'),
       /--variant is given 2 times \('tw1', 'tw2'\): give it once/,
     );
-    expectUserError(await failureOf('plan', instance, '--vehicles', '-2'), /--vehicles must be an integer >= 1 and <= 10000, got '-2'/);
+    expectUserError(
+      await failureOf('plan', instance, '--vehicles', '-2'),
+      /--vehicles -2 is less than 1: give an integer >= 1 and <= 10000/,
+    );
     // Above the instance's own bounds: named as the flag's mistake, not as a file that cannot be imported.
     expectUserError(
       await failureOf('plan', instance, '--vehicles', '10001'),
-      /^jampr: --vehicles must be an integer >= 1 and <= 10000, got '10001'/,
+      /^jampr: --vehicles 10001 is more than 10000: give an integer >= 1 and <= 10000/,
     );
     expectUserError(await failureOf('plan', instance, '--capacity', '1e12'), /^jampr: --capacity must be .*<= 1000000000, got '1e12'/);
     expectUserError(
       await failureOf('plan', instance, '--capacity', '0'),
-      /--capacity must be an integer above 0 and <= 1000000000, got '0'/,
+      /--capacity 0 is not above 0: give an integer above 0 and <= 1000000000/,
     );
     // Demands may have decimals, the capacity not: the flag is named, not the file.
     expectUserError(await failureOf('plan', instance, '--capacity', '2.5'), /^jampr: --capacity must be an integer above 0/);
-    expectUserError(await failureOf('plan', instance, '--time-limit', '-1'), /--time-limit must be a number/);
+    expectUserError(
+      await failureOf('plan', instance, '--time-limit', '-1'),
+      /--time-limit -1 is less than 0.1: give a number >= 0.1 and <= 600/,
+    );
   });
 
   it('plan refuses a sample count beyond the limit instead of running until killed', async () => {
@@ -207,7 +213,7 @@ describe('jampr on a user mistake', () => {
         "--capacity is given 2 times ('2', '3'): give it once; see jampr plan --help",
       ],
       [['plan', instance, '--out', ''], '--out is given without a value: see jampr plan --help'],
-      [['plan', instance, '--alpha', '1e12'], "--alpha must be a number >= 0 and <= 10000, got '1e12': see jampr plan --help"],
+      [['plan', instance, '--alpha', '1e12'], '--alpha 1e12 is more than 10000: give a number >= 0 and <= 10000; see jampr plan --help'],
       [
         ['plan', instance, '--method', 'jampr', '--decode', 'greedy', '--samples', '8'],
         '--samples needs --decode sample (greedy decoding draws no samples): see jampr plan --help',
@@ -307,7 +313,10 @@ describe('jampr exit codes for plans', () => {
       await failureOf('train', '--size', '5', '--minutes', '0.5', '--out', 'resources/models/jampr-tw1-n20'),
       /cannot write into resources\/models\/jampr-tw1-n20: it holds a model \(card\.json\) that this run would overwrite/,
     );
-    expectUserError(await failureOf('train', '--size', '5', '--minutes', '1e9', '--out', join(dir, 'm')), /--minutes must be .* <= 1440/);
+    expectUserError(
+      await failureOf('train', '--size', '5', '--minutes', '1e9', '--out', join(dir, 'm')),
+      /--minutes 1e9 is more than 1440: give a number >= 0.5 and <= 1440/,
+    );
     const failure = await failureOf(
       'plan',
       instance,

@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { EXIT } from '../../src/cli/exit-codes.js';
 import { writeInstanceJson } from '../../src/main/vrp/io/json.js';
 import { type CliFailure, cliWorkDir, failureOf, jampr } from './fixtures/cli.js';
-import { tinyInstance } from './fixtures/tiny.js';
+import { TINY_CSV, tinyInstance } from './fixtures/tiny.js';
 
 const refused = async (message: RegExp, ...args: string[]) => {
   const failure = await failureOf(...args);
@@ -42,15 +42,36 @@ describe('jampr refuses input it would misreport', () => {
       const args = command === 'plan' ? [join(dir, 'tiny.json')] : [join(dir, 'tiny.json'), join(dir, 'plan.json')];
       const failure = await failureOf(command, ...args, '--first', '0');
       expect(failure.code).toBe(EXIT.input);
-      expect(failure.stderr).toMatch(/^jampr: --first must be an integer >= 1 and <= 2000, got '0'/);
+      expect(failure.stderr).toMatch(/^jampr: --first 0 is less than 1: give an integer >= 1 and <= 2000; see jampr \w+ --help/);
     }
     await refused(
-      /^jampr: --first must be an integer >= 1 and <= 2000, got '2001'/m,
+      /^jampr: --first 2001 is more than 2000: give an integer >= 1 and <= 2000; see jampr bench --help/m,
       'bench',
       '--solomon',
       join(dir, 'tiny.json'),
       '--first',
       '2001',
+    );
+  });
+
+  it('refuses a --first beyond the customers of the day as the flag it is: how many the file holds, and the way to --help', async () => {
+    const dir = await cliWorkDir();
+    await writeFile(join(dir, 'tiny.json'), writeInstanceJson(tinyInstance()));
+    await writeFile(join(dir, 'tiny.csv'), TINY_CSV);
+    await writeFile(join(dir, 'plan.json'), '{"routes": []}');
+    // A whole number within the flag's bounds: "not a whole number" would send the user looking for a typo.
+    const beyond = (file: string, command: string) =>
+      `jampr: --first 1000 is more than the 5 customers in ${file}: give at most 5; see jampr ${command} --help\n`;
+    const csv = ['--capacity', '30'];
+    expect((await failureOf('plan', join(dir, 'tiny.csv'), ...csv, '--first', '1000')).stderr).toBe(beyond('tiny.csv', 'plan'));
+    expect((await failureOf('plan', join(dir, 'tiny.json'), '--first', '1000')).stderr).toBe(beyond('tiny.json', 'plan'));
+    expect((await failureOf('eval', join(dir, 'tiny.json'), join(dir, 'plan.json'), '--first', '1000')).stderr).toBe(
+      beyond('tiny.json', 'eval'),
+    );
+    const solomon = await failureOf('bench', '--solomon', 'data/solomon/R201.txt', '--first', '101', '--methods', 'random');
+    expect(solomon.code).toBe(EXIT.input);
+    expect(solomon.stderr).toBe(
+      'jampr: --first 101 is more than the 100 customers in R201.txt: give at most 100; see jampr bench --help\n',
     );
   });
 
@@ -71,7 +92,16 @@ describe('jampr refuses input it would misreport', () => {
     );
     await refused(/--size .*<= 2000/, 'generate', '--size', '3000', '--out', join(dir, 'g.jsonl'));
     // The app's smallest model and shortest run bound the CLI too: one rule for both.
-    await refused(/--size must be .*>= 5/, 'train', '--size', '3', '--minutes', '0.5', '--out', join(dir, 'm'));
+    await refused(
+      /--size 3 is less than 5: give an integer >= 5 and <= 2000/,
+      'train',
+      '--size',
+      '3',
+      '--minutes',
+      '0.5',
+      '--out',
+      join(dir, 'm'),
+    );
     await refused(
       /--minutes 0\.25 is under 0\.5, the shortest training run: a shorter run spends its minutes getting ready .* and takes no training step; give it at least 0\.5 minutes/,
       'train',
@@ -135,9 +165,15 @@ describe('jampr refuses input it would misreport', () => {
 
   it("refuses bench efforts above plan's caps (600 s, 100,000 samples) before any instance is planned", async () => {
     const bench = ['bench', '--size', '5', '--count', '1', '--methods'];
-    await refused(/--time-limit must be a number >= 0.1 and <= 600, got '601'/, ...bench, 'classical', '--time-limit', '601');
-    await refused(/--improve must be a number >= 0.1 and <= 600, got '601'/, ...bench, 'jampr-ls', '--improve', '601');
-    await refused(/--samples must be an integer >= 1 and <= 100000, got '100001'/, ...bench, 'jampr-sample', '--samples', '100001');
+    await refused(/--time-limit 601 is more than 600: give a number >= 0.1 and <= 600/, ...bench, 'classical', '--time-limit', '601');
+    await refused(/--improve 601 is more than 600: give a number >= 0.1 and <= 600/, ...bench, 'jampr-ls', '--improve', '601');
+    await refused(
+      /--samples 100001 is more than 100000: give an integer >= 1 and <= 100000/,
+      ...bench,
+      'jampr-sample',
+      '--samples',
+      '100001',
+    );
   });
 
   it('refuses --improve 0, as --time-limit 0 and --samples 0 are, rather than plan greedy under the flag', async () => {
@@ -153,7 +189,8 @@ describe('jampr refuses input it would misreport', () => {
     const dir = await cliWorkDir();
     await writeFile(join(dir, 'tiny.json'), writeInstanceJson(tinyInstance()));
     const plan = (seed: string) => ['plan', join(dir, 'tiny.json'), '--method', 'random', '--seed', seed];
-    const range = (seed: string) => new RegExp(`--seed must be an integer >= 0 and <= 4294967295, got '${seed}'`);
+    const range = (seed: string) =>
+      new RegExp(`--seed ${seed} is (more than 4294967295|less than 0): give an integer >= 0 and <= 4294967295`);
     for (const seed of ['4294967297', '4294967296', '-1']) {
       await refused(range(seed), ...plan(seed));
       await refused(range(seed), 'generate', '--size', '5', '--seed', seed, '--out', join(dir, 'g.jsonl'));

@@ -42,7 +42,7 @@ describe('the web mode command line', () => {
     for (const [args, said] of [
       [['--nope'], 'error: unknown option --nope for npm run web\n'],
       [['extra'], 'error: unexpected argument extra for npm run web\n'],
-      [['--port', '-1'], "error: --port must be an integer >= 0 and <= 65535, got '-1'\n"],
+      [['--port', '-1'], 'error: --port -1 is less than 0: give an integer >= 0 and <= 65535\n'],
       [
         ['--db', db, '--db', join(dir, 'other.sqlite')],
         `error: --db is given 2 times ('${db}', '${join(dir, 'other.sqlite')}'): give it once\n`,

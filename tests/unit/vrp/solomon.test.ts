@@ -45,9 +45,10 @@ describe('readSolomon', () => {
   });
 
   it('rejects a --first larger than the file or not a whole number', () => {
-    expect(errorOf(() => readSolomon(R201, { first: 101 })).details).toEqual([
-      '--first 101 is not a whole number between 1 and the 100 customers in the file',
-    ]);
+    expect(errorOf(() => readSolomon(R201, { first: 101, fileName: 'R201.txt' })).message).toBe(
+      '--first 101 is more than the 100 customers in R201.txt: give at most 100',
+    );
+    expect(errorOf(() => readSolomon(R201, { first: 2.5 })).message).toBe('--first 2.5 is not a whole number of 1 or more');
     expect(() => readSolomon(R201, { first: 0 })).toThrow(AppError);
   });
 

@@ -5,6 +5,7 @@ import { inputError } from '../../../shared/errors.js';
 import { fileErrorReason } from '../../file-errors.js';
 import { checkInstance, validateInstance } from '../validate.js';
 import { parseCustomerCsv } from './csv.js';
+import { checkFirst } from './first-customers.js';
 import { SAVE_AS_CSV } from './csv-shape.js';
 import { parseInstanceJson, parseInstanceLines, parseSingleInstanceLines } from './json.js';
 import { isCustomerTable, readSolomon, solomonSizeWarning } from './solomon.js';
@@ -71,12 +72,10 @@ function readText(path: string, onWarning?: (message: string) => void): string {
   return decoded.text;
 }
 
-function keepFirst(instance: Instance, first: number | undefined): Instance {
+/** The day cut to its first `first` customers; `file` names the file in the refusal of more than it holds. */
+function keepFirst(instance: Instance, first: number | undefined, file: string): Instance {
   if (first === undefined) return instance;
-  const n = instance.customers.length;
-  if (!Number.isInteger(first) || first < 1 || first > n) {
-    throw inputError(`Instance ${instance.name} has ${n} customers`, [`--first ${first} is not a whole number between 1 and ${n}`]);
-  }
+  checkFirst(first, instance.customers.length, file);
   // Named for what it holds, as a Solomon file's first N are ("R201-50"): a plan of the cut day is not the whole day's.
   return { ...instance, name: `${instance.name}-${first}`, customers: instance.customers.slice(0, first) };
 }
@@ -118,9 +117,12 @@ export function parseInstanceText(
 ): Instance {
   switch (format) {
     case 'json':
-      return checked(keepFirst(withOverrides(parseInstanceJson(text, file, options.onWarning), options), options.first), options);
+      return checked(keepFirst(withOverrides(parseInstanceJson(text, file, options.onWarning), options), options.first, fileName), options);
     case 'jsonl':
-      return checked(keepFirst(withOverrides(parseSingleInstanceLines(text, file, options.onWarning), options), options.first), options);
+      return checked(
+        keepFirst(withOverrides(parseSingleInstanceLines(text, file, options.onWarning), options), options.first, fileName),
+        options,
+      );
     case 'solomon': {
       if (isCustomerTable(text)) {
         // Said once the table is read: where it is refused, the refusal names what is wrong (a title line above the
@@ -138,12 +140,12 @@ export function parseInstanceText(
       return instance;
     }
     case 'vrplib':
-      return checked(keepFirst(withOverrides(readVrplib(text, { fileName }), options), options.first), options);
+      return checked(keepFirst(withOverrides(readVrplib(text, { fileName }), options), options.first, fileName), options);
     case 'csv': {
       const name = options.name ?? importedDayName(fileName, true);
       const { instance, warnings } = parseCustomerCsv(text, { ...options, name, fleetFrom: 'flags' });
       // The CSV's own warnings name its rows; with --first they are those of the day kept (the reader cuts it first).
-      const read = checked(keepFirst(instance, options.first), options, false);
+      const read = checked(keepFirst(instance, options.first, fileName), options, false);
       for (const warning of warnings) options.onWarning?.(warning);
       return read;
     }

@@ -3,6 +3,7 @@ import { inputError } from '../../../shared/errors.js';
 import { solomonSections } from '../../../shared/solomon-text.js';
 import { importedDayName } from '../../../shared/day-name.js';
 import { hasTableHeader } from './csv-shape.js';
+import { checkFirst } from './first-customers.js';
 
 /**
  * The classic Solomon (1987) text format: a name line, a VEHICLE section (count and capacity) and a
@@ -75,12 +76,10 @@ export function readSolomon(text: string, options: SolomonOptions = {}): Instanc
   if (!fleet) problems.push('the VEHICLE section has no "number capacity" line');
   if (rows.length < 2) problems.push(`the CUSTOMER section has ${rows.length} rows; it needs the depot and at least one customer`);
 
-  const first = options.first;
-  const available = Math.max(rows.length - 1, 0);
-  if (first !== undefined && (!Number.isInteger(first) || first < 1 || first > available)) {
-    problems.push(`--first ${first} is not a whole number between 1 and the ${available} customers in the file`);
-  }
   if (problems.length) throw inputError('Malformed Solomon instance file', problems);
+  // Counted once every row reads: a malformed row is not among them.
+  const first = options.first;
+  checkFirst(first, rows.length - 1, options.fileName ?? 'the file');
 
   const [depotRow, ...customerRows] = rows;
   const [depotId, dx, dy, , dReady, dDue] = depotRow;
