@@ -58,8 +58,9 @@ export interface ModelInfo {
   active: boolean;
   /**
    * Which days of its policy it plans unasked (src/shared/model-choice.ts `ActiveFor`): null, none; 'all', every size
-   * (activated by hand); else the size bands a retraining run's verdict activated it for, each named by the trained size
-   * of the model the automatic choice gives those days (20: the days under 35 customers).
+   * (activated by hand); else the size bands a retraining run's verdict activated it for, or those a model activated by
+   * hand kept when a run's verdict took its others over, each named by the trained size of the model the automatic
+   * choice gives those days (20: the days under 35 customers).
    */
   activeFor: 'all' | number[] | null;
   builtIn: boolean;

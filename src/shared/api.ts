@@ -208,7 +208,8 @@ export const CALLS = {
   /**
    * The dispatcher's choice: the model plans every size of its policy (`activeFor: 'all'`), no other model of the policy
    * staying active. A retraining run's verdict activates its model for the size bands it was judged on only
-   * (src/shared/model-choice.ts).
+   * (src/shared/model-choice.ts), which the model active there gives up: one activated by hand is then active for the
+   * policy's other bands (`activeFor: [50]`).
    */
   'models:activate': call<ModelInfo>()(byId),
   /** Back to automatic model choice for a method and policy: no model is active, each day takes the shipped model nearest in size. */

@@ -35,7 +35,8 @@ export function nearestModel<T>(candidates: readonly T[], n: number, sizeOf: (ca
  * Models table: the dispatcher's choice for the policy); or the size bands it took over, each named by the trained size
  * of the model the automatic choice gives those days (`sizeBand`: 20 for the days under 35 customers, 50 for the
  * others, with the shipped N=20 and N=50 models). A retraining run's verdict activates its model for the bands of the
- * held-out days it was judged on, so that it replaces only the model it was compared with there.
+ * held-out days it was judged on, so that it replaces only the model it was compared with there; one active for every
+ * size then keeps the policy's other bands, stored as those (store/models.ts `activate`).
  */
 export type ActiveFor = 'all' | readonly number[] | null;
 
@@ -54,6 +55,14 @@ function automaticCandidates<T extends ListedModel>(models: readonly T[], method
   const candidates = models.filter((m) => m.card.method === method && m.card.variant === variant);
   const shipped = candidates.filter((m) => m.builtIn);
   return shipped.length > 0 ? shipped : candidates;
+}
+
+/**
+ * Every size band of a policy, smallest first: the trained sizes of the models the automatic choice picks among (the
+ * shipped ones of the method and policy, else all of them). With the shipped N=20 and N=50 models: [20, 50].
+ */
+export function sizeBands(models: readonly ListedModel[], method: 'jampr' | 'am', variant: string): number[] {
+  return [...new Set(automaticCandidates(models, method, variant).map((m) => m.card.size))].sort((a, b) => a - b);
 }
 
 /**
@@ -114,7 +123,7 @@ export function bandWords(models: readonly ListedModel[], method: 'jampr' | 'am'
 export function activeDaysWords(models: readonly ListedModel[], model: ListedModel): string | null {
   const { activeFor, card } = model;
   if (activeFor === null) return null;
-  const bands = automaticCandidates(models, card.method, card.variant).map((m) => m.card.size);
+  const bands = sizeBands(models, card.method, card.variant);
   if (activeFor === 'all' || bands.every((band) => activeFor.includes(band))) return 'days of every size';
   return `days ${[...activeFor]
     .sort((a, b) => a - b)

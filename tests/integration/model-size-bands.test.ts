@@ -9,6 +9,7 @@ import type { ServiceContext } from '../../src/main/services/context.js';
 import { registerBuiltInModels, resolveModel } from '../../src/main/services/models.js';
 import { generateInstances } from '../../src/main/vrp/generate.js';
 import type { TrainingRun } from '../../src/shared/api.js';
+import { activeDaysWords } from '../../src/shared/model-choice.js';
 import { fakeTrainer, judged } from './fixtures/fake-trainer.js';
 import { createTestApp, type TestApp } from './fixtures/services.js';
 
@@ -27,16 +28,19 @@ afterEach(async () => {
 const day = async (customers: number, seed: number, name: string) =>
   (await app!.call('instances:save', { instance: { ...generateInstances(customers, 1, seed)[0], name } })).id;
 
-async function trainedOnSmallDays(): Promise<TrainingRun> {
-  // It saves a model that has seen more instances than the shipped one it starts from: a step was trained.
-  const better = judged({ days: 3, newCost: 90, newUnserved: 0, currentCost: 100, currentUnserved: 0 });
-  app = createTestApp(fakeTrainer(better, 40, 100_000_000));
-  registerBuiltInModels(app.store, 'resources/models');
+/** A run on small days, from the model that plans them today unless `fromModelId` is given. */
+async function trainedOnSmallDays(name = 'small-days', fromModelId?: number): Promise<TrainingRun> {
+  if (!app) {
+    // It saves a model that has seen more instances than the shipped one it starts from: a step was trained.
+    const better = judged({ days: 3, newCost: 90, newUnserved: 0, currentCost: 100, currentUnserved: 0 });
+    app = createTestApp(fakeTrainer(better, 40, 100_000_000));
+    registerBuiltInModels(app.store, 'resources/models');
+  }
   const { call } = app;
-  // Five days of 27 to 31 stops: the last three are held out, each planned today by the shipped N=20 model.
+  // Five days of 27 to 31 stops: the last three are held out, each planned today by the model of the N=20 band.
   const ids: number[] = [];
-  for (let i = 0; i < 5; i++) ids.push(await day(27 + i, 100 + i, `small-${i}`));
-  let run = await call('training:start', { variant: 'tw1', size: 30, instanceIds: ids, minutes: 1, name: 'small-days' });
+  for (let i = 0; i < 5; i++) ids.push(await day(27 + i, 100 + i, `${name}-${i}`));
+  let run = await call('training:start', { variant: 'tw1', size: 30, instanceIds: ids, minutes: 1, name, fromModelId });
   while (run.status === 'running') {
     await new Promise((r) => setTimeout(r, 10));
     run = await call('training:status', { id: run.id });
@@ -87,6 +91,42 @@ describe('a retrained model activated by its run', () => {
     // A model asked for plans any size, active or not.
     expect(resolveModel(ctx, 'jampr', 'tw1', 60, mine.id).name).toBe('small-days');
   });
+});
+
+describe('a model activated by hand, then a run that wins one size band', () => {
+  it('gives that band up and stays active for the others, stored and shown so; each day keeps the model that planned it', async () => {
+    await trainedOnSmallDays('retrain-a');
+    const { store, call } = app!;
+    const a = store.models.named('retrain-a')!;
+    // The dispatcher's choice for the whole policy.
+    expect(await call('models:activate', { id: a.id })).toMatchObject({ activeFor: 'all' });
+    const small = await day(25, 7, 'tuesday');
+    const large = await day(60, 8, 'wednesday');
+    const plannedBy = async (instanceId: number) =>
+      (await call('plans:create', { instanceId, variant: { name: 'tw1' }, method: 'jampr' })).modelName;
+    expect([await plannedBy(small), await plannedBy(large)]).toEqual(['retrain-a', 'retrain-a']);
+
+    // A run judged on small days against retrain-a (which plans them today) wins them: it takes over the N=20 band
+    // only. From the shipped N=20 model: the stand-in trainer's model would have seen no more than retrain-a.
+    const run = await trainedOnSmallDays('retrain-b', store.models.named('jampr-tw1-n20')!.id);
+    expect(run.verdict).toMatch(/^retrain-b is now active for days under 35 customers, in place of retrain-a there /);
+    const listed = await call('models:list', {});
+    const active = listed.filter((m) => m.active && m.card.variant === 'tw1').map((m) => [m.name, m.activeFor]);
+    // retrain-a is stored as active for the band it kept, not for every size: the Models table and its delete
+    // question say the days it still plans.
+    expect(active).toEqual([
+      ['retrain-a', [50]],
+      ['retrain-b', [20]],
+    ]);
+    const kept = listed.find((m) => m.name === 'retrain-a')!;
+    expect(activeDaysWords(listed, kept)).toBe('days of 35 customers or more');
+    // Planning is as it was: small days to the run's model, big days to the one activated by hand.
+    expect([await plannedBy(small), await plannedBy(large)]).toEqual(['retrain-b', 'retrain-a']);
+
+    // Activated by hand again, it plans every size once more, and no other model of the policy stays active.
+    expect(await call('models:activate', { id: a.id })).toMatchObject({ activeFor: 'all' });
+    expect(store.models.named('retrain-b')!.activeFor).toBeNull();
+  }, 240_000);
 });
 
 describe('a store upgraded from one active model per policy', () => {

@@ -69,8 +69,8 @@ export interface TrainJob {
   compareDir: string | null;
   /**
    * Where given (the app, jampr train), the model that plans each held-out day today, in the order of the days, in compareDir's
-   * place: an activated model plans every day of its policy, and a day of 39 stops is planned by the N=50 model, not
-   * by the run's size's. Null where no model plans the policy.
+   * place: an activated model plans the days of its size bands (every size where activated by hand), and a day of 39
+   * stops is planned by the N=50 model, not by the run's size's. Null where no model plans the policy.
    */
   compareDirs?: (string | null)[];
   /** Where the new checkpoint is written. */

@@ -1,4 +1,5 @@
 import type { ModelSummary, ModelInfo } from '../../shared/api.js';
+import { sizeBands } from '../../shared/model-choice.js';
 import type { Database } from './db.js';
 
 interface ModelRow {
@@ -33,8 +34,8 @@ export interface NewModel {
 
 /**
  * Registered checkpoints. A model may be active for every size of its policy (activated by hand), or for some of its
- * size bands (activated by a retraining run's verdict); a band has at most one model active for it, and a policy at most
- * one model active for every size. Planning takes the model active for the day's band, else the one active for every
+ * size bands (activated by a retraining run's verdict, or kept by one activated by hand when a run's verdict took its
+ * other bands over); a band has at most one model active for it, and a policy at most one model active for every size. Planning takes the model active for the day's band, else the one active for every
  * size, else the automatic choice (src/shared/model-choice.ts `modelThatPlans`, the one rule).
  */
 export function modelRepository(db: Database) {
@@ -96,7 +97,9 @@ export function modelRepository(db: Database) {
     /**
      * Makes this model the active one for its method and variant, in one transaction: for every size where no `bands`
      * are given (activated by hand: no other model of the policy stays active), else for those size bands, which the
-     * models active for them give up (one active for every size keeps the other bands).
+     * models active for them give up, keeping their others: one active for every size (activated by hand) is then active
+     * for the policy's other bands (sizeBands), and stored so, so that the Models table and its delete question say the
+     * days it still plans. Planning is the same either way (a day takes its band's model first).
      */
     activate: db.transaction((id: number, bands?: readonly number[]): ModelInfo | undefined => {
       const model = find(id);
@@ -108,8 +111,9 @@ export function modelRepository(db: Database) {
         return find(id);
       }
       for (const other of siblings.all(method, variant).map(toInfo)) {
-        if (other.id === id || !Array.isArray(other.activeFor)) continue;
-        const kept = other.activeFor.filter((band) => !bands.includes(band));
+        if (other.id === id) continue;
+        const had = other.activeFor === 'all' ? sizeBands(list.all().map(toInfo), method, variant) : (other.activeFor ?? []);
+        const kept = had.filter((band) => !bands.includes(band));
         setActive.run(kept.length > 0 ? JSON.stringify(kept) : null, other.id);
       }
       const own = model.activeFor === 'all' ? 'all' : [...new Set([...(model.activeFor ?? []), ...bands])].sort((a, b) => a - b);

@@ -6,6 +6,7 @@ import {
   type ListedModel,
   modelThatPlans,
   sizeBand,
+  sizeBands,
 } from '../../../src/shared/model-choice.js';
 
 const model = (name: string, size: number, builtIn: boolean, activeFor: ActiveFor = null, variant = 'tw1'): ListedModel => ({
@@ -35,6 +36,14 @@ describe('the size bands of a policy', () => {
     const three = [...shipped, model('jampr-tw1-n100', 100, true)];
     expect(bandWords(three, 'jampr', 'tw1', 50)).toBe('of 35–74 customers');
     expect(bandWords([model('only', 20, true)], 'jampr', 'tw1', 20)).toBe('of every size');
+  });
+
+  it('are listed smallest first: the shipped sizes, else those of every model of the policy', () => {
+    expect(
+      sizeBands([model('jampr-tw1-n50', 50, true), model('mine', 31, false), model('jampr-tw1-n20', 20, true)], 'jampr', 'tw1'),
+    ).toEqual([20, 50]);
+    expect(sizeBands([model('a', 40, false), model('b', 25, false), model('c', 40, false)], 'jampr', 'tw1')).toEqual([25, 40]);
+    expect(sizeBands(shipped, 'jampr', 'tw2')).toEqual([]);
   });
 });
 
