@@ -131,6 +131,16 @@ export function activeDaysWords(models: readonly ListedModel[], model: ListedMod
     .join(' and days ')}`;
 }
 
+/**
+ * The days an active model plans in words where they are not every size of its policy ("days under 35 customers"),
+ * else null (every size, or not active): what the Models table writes after "active for", and the run's verdict and
+ * the Training tab's "As of now" after "active for" too, so that all three say the days alike.
+ */
+export function someDaysWords(models: readonly ListedModel[], model: ListedModel): string | null {
+  const days = activeDaysWords(models, model);
+  return days === 'days of every size' ? null : days;
+}
+
 /** A model as far as whether it can plan a request: its name (or folder), its method and the policy it learned. */
 export interface ModelIdentity {
   name: string;

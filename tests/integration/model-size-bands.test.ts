@@ -9,7 +9,7 @@ import type { ServiceContext } from '../../src/main/services/context.js';
 import { registerBuiltInModels, resolveModel } from '../../src/main/services/models.js';
 import { generateInstances } from '../../src/main/vrp/generate.js';
 import type { TrainingRun } from '../../src/shared/api.js';
-import { activeDaysWords } from '../../src/shared/model-choice.js';
+import { activeDaysWords, someDaysWords } from '../../src/shared/model-choice.js';
 import { fakeTrainer, judged } from './fixtures/fake-trainer.js';
 import { createTestApp, type TestApp } from './fixtures/services.js';
 
@@ -120,6 +120,7 @@ describe('a model activated by hand, then a run that wins one size band', () => 
     ]);
     const kept = listed.find((m) => m.name === 'retrain-a')!;
     expect(activeDaysWords(listed, kept)).toBe('days of 35 customers or more');
+    expect(someDaysWords(listed, kept)).toBe('days of 35 customers or more');
     // Planning is as it was: small days to the run's model, big days to the one activated by hand.
     expect([await plannedBy(small), await plannedBy(large)]).toEqual(['retrain-b', 'retrain-a']);
 

@@ -1,5 +1,5 @@
 import type { ModelInfo } from '../../shared/api.js';
-import { activeDaysWords } from '../../shared/model-choice.js';
+import { someDaysWords } from '../../shared/model-choice.js';
 import {
   type ChangedDuringRun,
   comparedModelsText,
@@ -58,8 +58,7 @@ export function activationGuard(models: ActivatingModels, model: ModelInfo, judg
     const bands = days(judging.bands);
     const known = bands.filter((band) => band !== undefined);
     const now = models.activate(model.id, known.length === bands.length && known.length > 0 ? [...new Set(known)] : undefined);
-    const words = now ? activeDaysWords(models.list(), now) : null;
-    return words === 'days of every size' ? null : words;
+    return now ? someDaysWords(models.list(), now) : null;
   };
   const { comparison, atStart } = judging;
   const activatable = ' It can be activated under Models.';

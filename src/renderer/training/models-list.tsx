@@ -4,7 +4,7 @@
  */
 import type { ModelInfo } from '../../shared/api.js';
 import { VARIANT_LABELS } from '../../shared/domain.js';
-import { activeDaysWords } from '../../shared/model-choice.js';
+import { activeDaysWords, someDaysWords } from '../../shared/model-choice.js';
 import { formatDateTime, formatNumber } from '../format.js';
 import { TableScroll } from '../panels/table-scroll.js';
 
@@ -48,6 +48,7 @@ export function ModelsList({ models, onActivate, onAutomatic, onDelete }: Props)
         <tbody>
           {models.map((m) => {
             const days = activeDaysWords(models, m);
+            const some = someDaysWords(models, m);
             const policy = VARIANT_LABELS[m.card.variant];
             return (
               <tr key={m.id} data-testid={`model-row-${m.id}`} className={m.active ? 'active-row' : undefined}>
@@ -71,10 +72,10 @@ export function ModelsList({ models, onActivate, onAutomatic, onDelete }: Props)
                         active
                       </span>{' '}
                       {/* Said where it plans some sizes only (a run's verdict activated it for them): "active" alone is every size. */}
-                      {days !== 'days of every size' && (
+                      {some && (
                         <>
                           <span className="hint" data-testid={`active-days-${m.id}`}>
-                            for {days}
+                            for {some}
                           </span>{' '}
                         </>
                       )}

@@ -3,9 +3,10 @@
  * learning curve and progress while it runs; the resulting model appears in the list and can be activated.
  */
 import { useRef, useState } from 'react';
+import type { ModelInfo } from '../../shared/api.js';
 import { VARIANT_LABELS, VARIANT_NAMES, type VariantName } from '../../shared/domain.js';
 import { holdoutOutlook, holdoutSpeedNotice, splitHoldout } from '../../shared/holdout.js';
-import { modelThatPlans } from '../../shared/model-choice.js';
+import { modelThatPlans, someDaysWords } from '../../shared/model-choice.js';
 import { MAX_TRAINING_MINUTES, MIN_TRAINING_MINUTES, SHORTEST_TRAINING_RUN, SLOW_MODEL_CUSTOMERS } from '../../shared/limits.js';
 import { machinePace } from '../../shared/training-pace.js';
 import { runTimeNotice } from '../../shared/training-time.js';
@@ -88,8 +89,13 @@ export function TrainingView({ planPolicy }: { planPolicy: VariantName }) {
   );
   const { current, fraction } = training;
   const startsFrom = modelThatPlans(training.models, 'jampr', variant, size);
-  /** Whether the run's model is active today (undefined: no model, or not listed yet). */
-  const activeNow = (modelId: number | null) => training.models.find((m) => m.id === modelId)?.active;
+  /** The run's model as listed today (undefined: no model, or not listed yet). */
+  const listed = (modelId: number | null) => training.models.find((m) => m.id === modelId);
+  /** Whether it is active today, and for which days where not every size, as the Models table says it. */
+  const activeNow = (model: ModelInfo) => {
+    const some = someDaysWords(training.models, model);
+    return model.active ? `active${some ? ` for ${some}` : ''}` : 'not active';
+  };
   const running = current?.status === 'running';
   const validity = useFieldValidity();
   const picks = useRef<HTMLDivElement>(null);
@@ -298,11 +304,10 @@ export function TrainingView({ planPolicy }: { planPolicy: VariantName }) {
           <p className="training-verdict" data-testid="training-verdict">
             {current.verdict}
             {/* The verdict is what happened when the run ended; the models list may have changed since. */}
-            {activeNow(current.modelId) !== undefined && (
+            {listed(current.modelId) && (
               <span className="hint" data-testid="verdict-now">
                 {' '}
-                As of now: {training.models.find((m) => m.id === current.modelId)?.name} is{' '}
-                {activeNow(current.modelId) ? 'active' : 'not active'}.
+                As of now: {listed(current.modelId)?.name} is {activeNow(listed(current.modelId)!)}.
               </span>
             )}
             {current.keptModel !== null && current.modelId === null && (

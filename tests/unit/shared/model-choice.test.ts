@@ -7,6 +7,7 @@ import {
   modelThatPlans,
   sizeBand,
   sizeBands,
+  someDaysWords,
 } from '../../../src/shared/model-choice.js';
 
 const model = (name: string, size: number, builtIn: boolean, activeFor: ActiveFor = null, variant = 'tw1'): ListedModel => ({
@@ -60,6 +61,11 @@ describe('the model that plans a day', () => {
     expect(plans(models, 35)).toBe('jampr-tw1-n50');
     expect(plans(models, 60)).toBe('jampr-tw1-n50');
     expect(activeDaysWords(models, models[2])).toBe('days under 35 customers');
+    // What the Models table, the verdict and its "As of now" write after "active for": nothing where every size.
+    expect(someDaysWords(models, models[2])).toBe('days under 35 customers');
+    expect(someDaysWords(models, models[0])).toBeNull();
+    expect(someDaysWords([...shipped, model('chosen', 31, false, 'all')], model('chosen', 31, false, 'all'))).toBeNull();
+    expect(someDaysWords(shipped, model('both', 31, false, [20, 50]))).toBeNull();
   });
 
   it('is a model activated by hand on days of every size, except a band another model was activated for since', () => {
