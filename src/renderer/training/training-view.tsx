@@ -323,8 +323,9 @@ export function TrainingView({ planPolicy }: { planPolicy: VariantName }) {
       <section className="panel models-panel" data-testid="models-panel">
         <h2 className="panel-title">Models</h2>
         <p className="hint">
-          An active model plans every size of its policy with its method (JAMPR or AM+TW); with none active, plans take that method's model
-          trained on the nearest size.
+          An active model plans days of its policy with its method (JAMPR or AM+TW): one activated here plans every size until a training
+          run wins some of them over, one a run activated plans the sizes of the days it was judged on; “for days …” beside it says which
+          where not every size. Days no model is active for take that method's shipped model trained on the nearest size.
         </p>
         <ModelsList models={training.models} onActivate={training.activate} onAutomatic={training.automatic} onDelete={training.remove} />
       </section>
