@@ -141,14 +141,10 @@ export interface RunTimeNotice {
 /**
  * Said at the minutes field, before the run starts: how long the run takes in all and that judging is part of its
  * minutes; where they are too few to train a step at this size on these days, what the run would do instead (getting
- * ready takes its time however few minutes it is given) and the fewest minutes that fit. `keepsNoModel`: the app
- * keeps no model of a run that trained no step; `jampr train` writes it all the same (the one it started from).
+ * ready takes its time however few minutes it is given) and the fewest minutes that fit. A run that trained no step
+ * keeps no model, in the app as in `jampr train` (which writes nothing then): the one it started from, unchanged.
  */
-export function runTimeNotice(
-  shape: RunShape,
-  minutes: number,
-  { keepsNoModel = true, pace }: { keepsNoModel?: boolean; pace?: MachinePace } = {},
-): RunTimeNotice {
+export function runTimeNotice(shape: RunShape, minutes: number, { pace }: { pace?: MachinePace } = {}): RunTimeNotice {
   const t = runTime(shape, pace);
   const total = minutesText(expectedSec(t, minutes));
   const { shortestMinutes } = t;
@@ -161,7 +157,7 @@ export function runTimeNotice(
   const ready = `${measuredOn(shape)}${fitsPair(t, minutes) ? ', then fitting the pair bias' : ''}`;
   const outcome = stepFits(t, minutes)
     ? `it takes one short step past them, about ${total} in all`
-    : `it trains no step${keepsNoModel ? ' and keeps no model' : ''}, yet takes about ${total}`;
+    : `it trains no step and keeps no model, yet takes about ${total}`;
   return {
     short: true,
     shortestMinutes,

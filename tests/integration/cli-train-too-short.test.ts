@@ -23,7 +23,7 @@ describe('jampr train with too few minutes for its size', () => {
     const warning = run.streams.stderr.split('\n').find((line) => line.startsWith('jampr: warning:'));
     expect(warning).toMatch(
       new RegExp(
-        `^jampr: warning: --minutes 0\\.5: Too short for these days at this size: getting ready \\(measuring the model it starts from on 128 generated days\\) takes about [\\d.]+ min, .* it trains no step, yet takes about [\\d.]+ min\\. Give it at least ${shortest} min \\(estimated for a busy two-core machine; a faster one needs less\\)\\. It runs as asked\\.$`,
+        `^jampr: warning: --minutes 0\\.5: Too short for these days at this size: getting ready \\(measuring the model it starts from on 128 generated days\\) takes about [\\d.]+ min, .* it trains no step and keeps no model, yet takes about [\\d.]+ min\\. Give it at least ${shortest} min \\(estimated for a busy two-core machine; a faster one needs less\\)\\. It runs as asked\\.$`,
       ),
     );
     // Said before the run's first progress line: before any work.

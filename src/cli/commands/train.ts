@@ -156,7 +156,7 @@ function runEstimate(
 ): { shortestMinutes: number; expectedSec: number; short: boolean } {
   const stopsOf = (days: readonly Instance[]) => days.map((day) => day.customers.length);
   const shape = { size: run.size, learnStops: stopsOf(run.learn), heldOutStops: stopsOf(run.holdout), fromScratch: run.fromScratch };
-  const notice = runTimeNotice(shape, minutes, { keepsNoModel: false });
+  const notice = runTimeNotice(shape, minutes);
   if (notice.short) process.stderr.write(`jampr: warning: --minutes ${minutes}: ${notice.text} It runs as asked.\n`);
   return { shortestMinutes: notice.shortestMinutes, expectedSec: Math.round(expectedSec(runTime(shape), minutes)), short: notice.short };
 }

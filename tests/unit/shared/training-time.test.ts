@@ -58,10 +58,6 @@ describe('the shortest retraining at a size, said before the run', () => {
     expect(runTimeNotice(big, 1).text).toMatch(
       /\(planning the 3 held-out days with the model it starts from, then fitting the pair bias\)/,
     );
-    // `jampr train` writes its model all the same: it does not say it keeps none.
-    expect(runTimeNotice(ticked(100, [120], []), 0.5, { keepsNoModel: false }).text).toMatch(
-      /so in 0\.5 min it trains no step, yet takes about/,
-    );
     // A minute on five days of 120: one step squeezed in past them.
     expect(runTimeNotice(big, 1).text).toMatch(/so in 1 min it takes one short step past them, about 1\.5 min in all\./);
     expect(runTimeNotice(ticked(20, [], []), 0.5).text).toBe(
