@@ -35,3 +35,12 @@ export function lonFirstReading(at: At, places: readonly At[]): LonFirst | null 
   if (!places.every((p) => farApart(at, p)) || places.every((p) => farApart(swapped, p))) return null;
   return { swapped, km: places.reduce((km, p) => Math.min(km, kmBetween(at, p)), Number.POSITIVE_INFINITY) };
 }
+
+/**
+ * The places a stop's position typed on a lat/lon day is judged by (lonFirstReading): its depot, unless the depot
+ * itself reads as written longitude first by the day's other stops, the depot's cells typed swapped, say. Then none:
+ * the depot is the suspect, and a stop that lies where it belongs is not to be told to swap its numbers, nor refused.
+ */
+export function stopJudgedBy(depot: At, otherStops: readonly At[]): At[] {
+  return lonFirstReading(depot, otherStops) ? [] : [depot];
+}

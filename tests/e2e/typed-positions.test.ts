@@ -5,7 +5,8 @@
  * either cell (a spreadsheet's two cells, a web map's "52.53, 13.38") fills both as one edit, or, a number refused or
  * the pair written longitude first ("13.38, 52.53": far from the day, near it the other way round), neither; Enter
  * goes down the fleet's fields as drawn. The add dialog refuses such a pair on submit with the same message; typed one
- * cell at a time, the pair is kept and the same message warns under the cells.
+ * cell at a time, the pair is kept and the same message warns under the cells, until its edit is undone; a customer is
+ * not judged by a depot that itself reads longitude first.
  */
 import { type Dialog, expect, type Locator, test } from '@playwright/test';
 import { cityDayPage } from './support/city-day-page.js';
@@ -238,6 +239,52 @@ test('a latitude and a longitude typed one cell at a time longitude first are ke
   await byTest('undo').click();
   await expect(byTest('fleet-depot-lon-first')).toHaveCount(0);
   await expect(depotLat).toHaveValue(was[0]);
+  await expect(byTest('unsaved-badge')).toHaveCount(0);
+});
+
+test('a customer typed right is not told to swap by a depot typed swapped after it; an Undo takes a warning with its edit', async () => {
+  // S6 is selected since the test before.
+  await expect(byTest('selected-position')).toContainText('S6');
+  const [lat, lon] = [byTest('selected-lat'), byTest('selected-lon')];
+  const warning = byTest('selected-lon-first');
+  const [depotLat, depotLon] = [byTest('fleet-depot-lat'), byTest('fleet-depot-lon')];
+  const was = [await depotLat.inputValue(), await depotLon.inputValue()];
+  // S6's latitude corrected, latitude first: nothing to warn of.
+  await type(lat, '52.4891');
+  await expect(warning).toHaveCount(0);
+  // The depot's numbers typed into each other's cells, one at a time: the depot is warned about…
+  await type(depotLat, was[1]);
+  await type(depotLon, was[0]);
+  await expect(byTest('fleet-depot-lon-first')).toHaveText(/looks like longitude first/);
+  // …and S6, still selected and right where it was typed, is not: beside a depot that reads longitude first, the depot
+  // is the suspect. Nor is a pair typed whole for S6, latitude first, refused.
+  await expect(warning).toHaveCount(0);
+  await type(lon, '52.4892, 13.3951');
+  await expect(byTest('selected-position').getByRole('alert')).toHaveCount(0);
+  await expect(lat).toHaveValue('52.4892');
+  await expect(lon).toHaveValue('13.3951');
+  await expect(warning).toHaveCount(0);
+  for (let i = 0; i < 4; i++) await byTest('undo').click();
+  await expect(depotLat).toHaveValue(was[0]);
+  await expect(lat).toHaveValue('52.489');
+  await expect(byTest('unsaved-badge')).toHaveCount(0);
+  // S6's numbers typed into each other's cells, the longitude typed twice: warned about…
+  await type(lat, '13.395');
+  await type(lon, '52.489');
+  await type(lon, '52.49');
+  await expect(warning).toHaveText(/^13\.395, 52\.49 lies \d+ km from the depot: it looks like longitude first/);
+  // …until its edit is undone: the place the Undo leaves is not the one typed, however it reads.
+  await byTest('undo').click();
+  await expect(lon).toHaveValue('52.489');
+  await expect(warning).toHaveCount(0);
+  // Redone, the edit is back, and its warning with it.
+  await byTest('redo').click();
+  await expect(lon).toHaveValue('52.49');
+  await expect(warning).toHaveText(/^13\.395, 52\.49 lies/);
+  for (let i = 0; i < 3; i++) await byTest('undo').click();
+  await expect(warning).toHaveCount(0);
+  await expect(lat).toHaveValue('52.489');
+  await expect(lon).toHaveValue('13.395');
   await expect(byTest('unsaved-badge')).toHaveCount(0);
 });
 

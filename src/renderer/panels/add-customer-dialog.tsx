@@ -3,11 +3,11 @@
  * the way to put a stop exactly where a delivery note says. The new customer gets what a map click gives it (the
  * shift as its window, the day's usual demand and service), then the name and demand typed here; the rest is edited
  * in the table. A position written longitude first, both numbers within ±90° ("13.415, 52.545" on a Berlin day), is
- * refused on submit with the message the position cells give it (lonFirstReading, judged by the depot).
+ * refused on submit with the message the position cells give it (lonFirstReading, judged by the depot: stopJudgedBy).
  */
 import { useMemo, useState } from 'react';
 import type { Instance } from '../../shared/domain.js';
-import { lonFirstReading } from '../../shared/far-from-depot.js';
+import { lonFirstReading, stopJudgedBy } from '../../shared/far-from-depot.js';
 import { latLonPair } from '../../shared/lat-lon-pair.js';
 import { addCustomer, messagesByCustomer, updateCustomer } from '../state/draft.js';
 import { parseCoordinate, parseNonNegative, positionAxes } from '../format.js';
@@ -85,7 +85,7 @@ export function AddCustomerDialog({ instance, onAdd, onClose }: Props) {
     if (!added) return;
     if (geo) {
       const typedAt = { x: b!, y: a! };
-      const lonFirst = lonFirstReading(typedAt, [instance.depot]);
+      const lonFirst = lonFirstReading(typedAt, stopJudgedBy(instance.depot, instance.customers));
       if (lonFirst) return setRefused({ at, message: lonFirstMessage(typedAt, lonFirst, 'the depot') });
     }
     onAdd(added.instance, added.id);

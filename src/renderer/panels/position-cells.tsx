@@ -18,7 +18,7 @@ import { useState } from 'react';
 import { type LonFirst, lonFirstReading } from '../../shared/far-from-depot.js';
 import { messageNumber } from '../../shared/number-text.js';
 import { positionText } from '../../shared/position-text.js';
-import { type PositionAxis, parsePosition, positionAxes } from '../format.js';
+import { formatCoordinateForEdit, type PositionAxis, parsePosition, positionAxes } from '../format.js';
 import { EditableCell } from './editable-cell.js';
 
 /** The places a pair typed for this one is judged by, and how a message names the nearest ("the depot"). */
@@ -45,8 +45,8 @@ interface Props {
    * step the move joins (every cell of one pasted block makes one).
    */
   onMove(to: MovedTo, step?: string): void;
-  /** A cell's own number moved the place (`alone`), or a pair typed whole did (useLonFirstAfterTyping). */
-  onTyped?(alone: boolean): void;
+  /** A cell's own number moved the place (`alone`: the axis it moved), or a pair typed whole did (null). */
+  onTyped?(alone: MovedTo | null): void;
 }
 
 /** The axes a position's cells moved a place to: both for a pair, one for a cell. */
@@ -61,19 +61,36 @@ export const lonFirstMessage = (at: { x: number; y: number }, { swapped, km }: L
  * The warning on a place whose cells were typed one at a time into a pair written longitude first: where the place
  * they leave lies far from the places it is judged by and the other way round near one (lonFirstReading, the rule that
  * refuses such a pair typed whole, and the add dialog's), its words (lonFirstMessage); null otherwise, and until a cell
- * of this place (`whose`) is typed alone. The edit stands: a stop may lie that far. Undone, or typed right, it goes.
+ * of this place (`whose`) is typed alone. The edit stands: a stop may lie that far. Typed right, it goes; and with the
+ * edit it is about: where an axis no longer shows the number last typed into its cell (an Undo, a drag), the place is
+ * no longer the one typed, and nothing is said until a cell is typed again.
  */
 export function useLonFirstAfterTyping(
   at: { x: number; y: number },
   geo: boolean,
   judgedBy: JudgedBy | undefined,
   whose: string,
-): { warning: string | null; onTyped(alone: boolean): void } {
-  const [typedFor, setTypedFor] = useState<string | null>(null);
-  const lonFirst = typedFor === whose && geo && judgedBy ? lonFirstReading(at, judgedBy.places) : null;
+): { warning: string | null; onTyped(alone: MovedTo | null): void } {
+  // The axes typed alone into this place's cells, as a cell shows them (a number typed as shown may be kept with more
+  // decimals: typedPosition); none once a pair is typed whole.
+  const [typed, setTyped] = useState<{ whose: string; x?: string; y?: string } | null>(null);
+  const stands = (axis: 'x' | 'y') => typed?.[axis] === undefined || typed[axis] === formatCoordinateForEdit(at[axis]);
+  const asTyped = typed?.whose === whose && stands('x') && stands('y');
+  const lonFirst = asTyped && geo && judgedBy ? lonFirstReading(at, judgedBy.places) : null;
   return {
     warning: lonFirst && judgedBy ? lonFirstMessage(at, lonFirst, judgedBy.nearest) : null,
-    onTyped: (alone) => setTypedFor(alone ? whose : null),
+    // An updater: the cells of a pasted column are typed one after the other before the next render.
+    onTyped: (alone) =>
+      setTyped((was) =>
+        alone === null
+          ? null
+          : {
+              ...(was?.whose === whose ? was : {}),
+              whose,
+              ...(alone.x === undefined ? {} : { x: formatCoordinateForEdit(alone.x) }),
+              ...(alone.y === undefined ? {} : { y: formatCoordinateForEdit(alone.y) }),
+            },
+      ),
   };
 }
 
@@ -94,12 +111,12 @@ export function PositionCells({ geo, rowsSpanning, judgedBy, onMove, onTyped, ..
     const lonFirst = geo && judgedBy ? lonFirstReading(parsed, judgedBy.places) : null;
     if (lonFirst) return lonFirstMessage(parsed, lonFirst, judgedBy!.nearest);
     onMove({ x: parsed.x, y: parsed.y }, step);
-    onTyped?.(false);
+    onTyped?.(null);
     return null;
   };
   const moveAxis = (to: MovedTo, step?: string) => {
     onMove(to, step);
-    onTyped?.(true);
+    onTyped?.(to);
   };
   return (
     <>

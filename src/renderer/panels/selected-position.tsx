@@ -1,9 +1,11 @@
 /**
  * The selected customer's position under the customer table, to type it (back) where a drag on the map put it wrong:
  * the same edit as the drag, checked as every edit is, and its latitude and longitude, typed one at a time, warned
- * about where they look written longitude first (judged by the depot, as the add dialog judges a new stop).
+ * about where they look written longitude first (judged by the depot, as the add dialog judges a new stop; by nothing
+ * while the depot itself looks written longitude first: stopJudgedBy).
  */
 import type { Instance } from '../../shared/domain.js';
+import { stopJudgedBy } from '../../shared/far-from-depot.js';
 import { LonFirstWarning, type MovedTo, PositionCells, useLonFirstAfterTyping } from './position-cells.js';
 
 interface Props {
@@ -15,7 +17,9 @@ interface Props {
 export function SelectedPosition({ instance, selected, onMove }: Props) {
   const customer = instance.customers.find((c) => c.id === selected);
   const geo = instance.coordinates?.kind === 'geo';
-  const judgedBy = { places: [instance.depot], nearest: 'the depot' };
+  // Judged by the depot, unless the depot itself looks typed longitude first: then it is the suspect (stopJudgedBy).
+  const others = instance.customers.filter((c) => c.id !== selected);
+  const judgedBy = { places: stopJudgedBy(instance.depot, others), nearest: 'the depot' };
   const lonFirst = useLonFirstAfterTyping(customer ?? instance.depot, geo, judgedBy, customer?.id ?? '');
   if (!customer) return null;
   return (

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { kmBetween } from '../../../src/shared/earth-km.js';
-import { FAR_KM, farApart, lonFirstReading } from '../../../src/shared/far-from-depot.js';
+import { FAR_KM, farApart, lonFirstReading, stopJudgedBy } from '../../../src/shared/far-from-depot.js';
 import { checkInstance } from '../../../src/main/vrp/validate.js';
 
 // x the longitude, y the latitude, as the instance keeps them.
@@ -33,6 +33,16 @@ describe('a stop too far from its depot, and a position written longitude first'
     expect(read?.km).toBeCloseTo(Math.min(...stops.map((s) => kmBetween(HAMBURG_LON_FIRST, s))), 6);
     // Near one of them as written (a stop on a second day's town): as written.
     expect(lonFirstReading(HAMBURG_LON_FIRST, [...stops, { x: 53.6, y: 10.1 }])).toBeNull();
+  });
+
+  it('judges a stop by its depot, unless the depot itself reads longitude first by the other stops', () => {
+    const others = [ALTONA, { x: 10.0153, y: 53.5753 }];
+    expect(stopJudgedBy(HAMBURG, others)).toEqual([HAMBURG]);
+    // The depot's cells typed swapped: it is the suspect, and a stop right where it belongs is not told to swap.
+    expect(stopJudgedBy(HAMBURG_LON_FIRST, others)).toEqual([]);
+    expect(lonFirstReading({ x: 10.1, y: 53.49 }, stopJudgedBy(HAMBURG_LON_FIRST, others))).toBeNull();
+    // A day of one stop: no other stop to suspect the depot by, so the stop is judged by it.
+    expect(stopJudgedBy(HAMBURG, [])).toEqual([HAMBURG]);
   });
 
   it("is the import's rule: the stop the pasted pair would be is the one the import warns of", () => {
