@@ -134,6 +134,18 @@ export function modelSpeedNotice(customers: number): string | null {
  */
 const SLOW_SAMPLING_WORK = 640 * 100 ** 2;
 
+/**
+ * Sampling work (plans × stops², as above) from which a run may last longer than the default 5 s time limit
+ * (DEFAULT_TIME_LIMIT_SEC), a rule of thumb: 64 plans of 100 stops (640,000) took 22 s with the model loaded on two
+ * busy cores, 128 plans of 110 stops (1.5 million) 13 s (bench/RESULTS.md section 8), some 30,000 to 120,000 a
+ * second. At the slower end 5 s is about 150,000: a little under it is taken, a line too many costing less than a
+ * silent wait. `jampr plan` off a terminal says from here that its plan has begun and Ctrl-C cancels it.
+ */
+export const SAMPLING_WORK_OVER_5_S = 100_000;
+
+/** Whether sampling `samples` plans of a day of `customers` stops may take longer than 5 s (SAMPLING_WORK_OVER_5_S). */
+export const samplingMayTakeOver5s = (samples: number, customers: number): boolean => samples * customers ** 2 >= SAMPLING_WORK_OVER_5_S;
+
 /** A sentence before sampling `samples` plans of a day of `customers` stops where that takes minutes, else null. */
 export function samplingSpeedNotice(samples: number, customers: number): string | null {
   if (samples * customers ** 2 < SLOW_SAMPLING_WORK) return null;

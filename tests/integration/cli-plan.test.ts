@@ -79,6 +79,23 @@ describe('jampr plan', () => {
     expect(other.stderr).toContain('jampr: --iterations applies to --method classical only, not random: see jampr plan --help\n');
   });
 
+  it.each([
+    [['--improve', '6'], 'with up to 6 s of local search'],
+    [['--samples', '1000'], 'by sampling 1000 plans'],
+  ])('off a terminal, a learned plan given %j, which may run past 5 s, says so once it has begun', async (flags, how) => {
+    const dir = await cliWorkDir();
+    await writeFile(join(dir, 'tiny.json'), writeInstanceJson(generateInstances(10, 1, 3)[0]));
+    const { child, streams, ended, seen } = startJampr(['plan', 'tiny.json', '--method', 'jampr', ...flags], { cwd: dir });
+    // Said as the model starts, the whole run not waited for: 1,000 plans of 10 stops (samples × customers², 100,000)
+    // is where sampling may take more than 5 s (samplingMayTakeOver5s).
+    await seen(/^jampr: planning /m);
+    child.kill('SIGINT');
+    await ended;
+    expect(streams.stderr).toMatch(
+      new RegExp(`^jampr: planning 10 customers \\(jampr, tw1\\) ${how}: Ctrl-C cancels it, writing nothing$`, 'm'),
+    );
+  });
+
   // SIGTERM (`kill`, a service manager) and SIGHUP (the terminal closed) stop it as Ctrl-C does: the shell reports 143, 129.
   it.each(['SIGINT', 'SIGTERM', 'SIGHUP'] as const)(
     'stops at once on %s, while the solver is busy, says so and writes nothing',
@@ -179,9 +196,11 @@ describe('jampr plan', () => {
     const instance = generateInstances(20, 1, 12)[0];
     const file = join(await cliWorkDir(), 'instance.json');
     await writeFile(file, writeInstanceJson(instance));
-    const { stdout } = await jampr('plan', file, '--variant', 'tw1', '--method', 'jampr', '--samples', '16');
+    const { stdout, stderr } = await jampr('plan', file, '--variant', 'tw1', '--method', 'jampr', '--samples', '16');
     const plan = parsePlanJson(stdout);
     expect(plan.method).toBe('jampr-sample16');
+    // 16 plans of 20 stops take a second or two: no word that the plan has begun.
+    expect(stderr).not.toMatch(/planning/);
     expect(plan.routes.flat().sort()).toEqual(instance.customers.map((c) => c.id).sort());
   });
 

@@ -1,5 +1,6 @@
 import {
   carriedCustomers,
+  type DecodeStrategy,
   decodeStrategySchema,
   type Instance,
   type MethodName,
@@ -27,7 +28,13 @@ import { INSTANCE_FILE_KINDS } from '../../main/vrp/io/index.js';
 import { checkWritable, csvDialect, outputFormat, writeTextFile } from '../files.js';
 import { instanceFlags, loadProblem } from '../load.js';
 import { earlyServiceNote } from '../../shared/early-service.js';
-import { learnedPlanNotices, learnedSpeedNotice, modelSizeRefusal } from '../../shared/model-limits.js';
+import {
+  learnedPlanNotices,
+  learnedSpeedNotice,
+  modelSizeRefusal,
+  modelSpeedNotice,
+  samplingMayTakeOver5s,
+} from '../../shared/model-limits.js';
 import {
   cutShortNote,
   DEFAULT_SAMPLES,
@@ -106,7 +113,9 @@ export async function run(argv: string[]): Promise<void> {
       maxIterations: optionalNumberFlag(values, 'iterations', { min: 1, integer: true }),
       modelDir: values.model,
     },
-    cliJobContext({ started: longSearchStarted(problem.instance, method, variant.name, timeLimitSec) }),
+    cliJobContext({
+      started: longPlanStarted(problem.instance, { method, variant: variant.name, decode, samples, improveSec, timeLimitSec }),
+    }),
   );
   const evaluation = evaluatePlan(problem, result.routes, variant);
   const plan = toPlanJson(
@@ -162,13 +171,37 @@ function refuseModel(dir: string, method: 'jampr' | 'am', variant: VariantName):
 }
 
 /**
- * What a search given more than the default time says once it has begun where no progress shows (stderr not a
- * terminal: a log, a script), so that its wait reads as work under way, and a Ctrl-C from then on as one it hears.
+ * What a plan that may run past the default 5 s says once it has begun where no progress shows (stderr not a
+ * terminal: a log, a script), so that its wait reads as work under way, and a Ctrl-C from then on as one it hears: a
+ * search given a longer --time-limit, a local search given a longer --improve (after the model's plan), a sampling of
+ * that much work (samplingMayTakeOver5s: plans × customers²), a learned model's plan of a day that takes it minutes
+ * (modelSpeedNotice). Undefined for a plan within the default time.
  */
-function longSearchStarted(instance: Instance, method: MethodName, variant: VariantName, timeLimitSec: number | undefined) {
-  if (timeLimitSec === undefined || timeLimitSec <= DEFAULT_TIME_LIMIT_SEC) return undefined;
+function longPlanStarted(instance: Instance, request: LongPlanRequest): string | undefined {
+  const { method, variant, decode, samples, improveSec, timeLimitSec } = request;
   const customers = carriedCustomers(instance).length;
-  return `planning ${customers} customer${customers === 1 ? '' : 's'} (${method}, ${variant}) for up to ${messageNumber(timeLimitSec)} s: Ctrl-C cancels it, writing nothing`;
+  const learned = method === 'jampr' || method === 'am';
+  const drawn = learned && decode === 'sample' ? (samples ?? DEFAULT_SAMPLES) : undefined;
+  const over = (sec: number | undefined): sec is number => sec !== undefined && sec > DEFAULT_TIME_LIMIT_SEC;
+  const how = [
+    over(timeLimitSec) ? `for up to ${messageNumber(timeLimitSec)} s` : null,
+    drawn !== undefined && samplingMayTakeOver5s(drawn, customers) ? `by sampling ${messageNumber(drawn)} plans` : null,
+    learned && over(improveSec) ? `with up to ${messageNumber(improveSec)} s of local search` : null,
+  ]
+    .filter((part) => part !== null)
+    .join(', ');
+  if (!how && !(learned && modelSpeedNotice(customers) !== null)) return undefined;
+  const what = `${customers} customer${customers === 1 ? '' : 's'} (${method}, ${variant})`;
+  return `planning ${what}${how ? ` ${how}` : ''}: Ctrl-C cancels it, writing nothing`;
+}
+
+interface LongPlanRequest {
+  method: MethodName;
+  variant: VariantName;
+  decode: DecodeStrategy;
+  samples: number | undefined;
+  improveSec: number | undefined;
+  timeLimitSec: number | undefined;
 }
 
 /** The request field each method-specific flag sets (src/shared/methods.ts decides which methods read it). */
