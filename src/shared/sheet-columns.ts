@@ -27,22 +27,26 @@ export const SHEET_COLUMNS: readonly SheetColumn[] = [
   // what it must keep whole (below); the address had none: in print a position ("52.45678, 13.45678") keeps one line.
   { key: 'order', label: '#', parts: 25 },
   // The stop and done columns gave the start its room: an address must keep a position ("52.45678, 13.45678") whole.
-  // The stop gave the load its room too: an id and a name break between words where they must, a number cannot.
-  { key: 'stop', label: 'Stop', parts: 93 },
+  // The stop gave the load its room too, and the ETA its flag: an id and a name break between words where they must, a
+  // time and its "(late)" cannot.
+  { key: 'stop', label: 'Stop', parts: 78 },
   { key: 'place', label: 'Address', parts: 93.28 },
   // "shift end 01:00+1" (a night shift's, in the depot rows' bold: 85.7 pt) and "23:30+1–01:00+2" on one line.
   { key: 'window', label: 'Window', parts: 94.5 },
-  // A next-day time ("02:00+1", 37 pt; 40 pt in a return row's bold) is one word, which pdfkit breaks inside where it
-  // is wider than its cell: the start's 32 pt broke it as "02:00+" over "1" (and the print's 7.8 % ran into its padding).
-  { key: 'eta', label: 'ETA', parts: 49 },
+  // A stop's ETA with its flag, "06:21 (early)" (55.2 pt; "06:21 (late)" 50 pt), on one line inside 4 pt of padding each
+  // side: at 49 every late or early stop's flag stood under its time. A night's "01:48+1 (early)" (about 70 pt) breaks
+  // before its flag. A next-day time ("02:00+1", 37 pt; 40 pt in a return row's bold) is one word, which pdfkit breaks
+  // inside where it is wider than its cell: the start's 32 pt broke it as "02:00+" over "1" (and the print's 7.8 % ran
+  // into its padding).
+  { key: 'eta', label: 'ETA', parts: 64 },
   { key: 'start', label: 'Start', hint: 'When service starts: on arrival, or as the window opens after it', parts: 46 },
   { key: 'service', label: 'Service', short: 'Svc', parts: 42 },
   // Loaded at the depot on departure, delivered at each stop (the plan CSV's load is the running total instead). Five
   // digits whole: the departure's bold "99,999" is 32.8 pt wide inside 4 pt of padding each side (at 30, a stop's
   // "1,000", 24.3 pt, read as "1,00" over "0"); a stop's with one decimal up to "9,999.5".
   { key: 'load', label: 'Qty', hint: 'Loaded at the depot on departure; delivered at each stop', parts: 41 },
-  // Its heading (22.4 pt; in print with the headings' letter spacing) beside the tick box.
-  { key: 'done', label: 'Done', parts: 31.5 },
+  // Its heading (22.4 pt; in print with the headings' letter spacing) beside the tick box; a narrow screen's "✓".
+  { key: 'done', label: 'Done', short: '✓', parts: 31.5 },
 ];
 
 const TOTAL_PARTS = SHEET_COLUMNS.reduce((sum, column) => sum + column.parts, 0);

@@ -17,7 +17,7 @@ import { compareHardAndSoft } from './support/compare.js';
 import { importCsv } from './support/csv-import.js';
 import { dayPage } from './support/day-page.js';
 
-/** Either side of the sheet's narrow layout (up to 800 px, up to 700 before) and of the views' (up to 1,100 px). */
+/** Either side of the sheet's narrow layout (up to 850 px; 800 and 700 before) and of the views' (up to 1,100 px). */
 const WIDTHS = [640, 700, 750, 800, 850, 950, 1100, 1280];
 const HEIGHT = 800;
 /** Stops of the one route: three digits in the sheet's # column. */
@@ -120,35 +120,47 @@ test('the customer table shows a demand of four digits whole and a name as wide 
 });
 
 /**
- * Over every route sheet's stop table: the headings wider than their column, and the cells of the # and Qty columns
- * (the depot rows' bold load too) whose figure takes more than one line, and the words of the Stop column broken inside. Text: it runs in the page.
+ * In-page source of a function: the words of the given cells that are laid over two lines or more (a word: what lies
+ * between spaces, hyphens and dashes, after which a line may break), each once.
  */
-const crowding = (): Promise<{ headings: string[]; wrapped: string[]; broken: string[] }> =>
+const BROKEN_WORDS = `((cells) => {
+  const broken = [];
+  for (const cell of cells) {
+    const walker = document.createTreeWalker(cell, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      for (const word of node.textContent.matchAll(/[^\\s–-]+/g)) {
+        const range = document.createRange();
+        range.setStart(node, word.index);
+        range.setEnd(node, word.index + word[0].length);
+        if (new Set([...range.getClientRects()].filter((r) => r.width > 0).map((r) => Math.round(r.top))).size > 1) broken.push(word[0]);
+      }
+    }
+  }
+  return [...new Set(broken)];
+})`;
+
+/**
+ * Over every route sheet's stop table: the headings wider than their column, the cells of the # and Qty columns (the
+ * depot rows' bold load too) whose figure takes more than one line, the words of the Stop column broken inside, and the
+ * ETAs said late or early that take more than one line ("06:21" over "(late)"). Text: it runs in the page.
+ */
+const crowding = (): Promise<{ headings: string[]; wrapped: string[]; broken: string[]; flagged: number; flagWrapped: string[] }> =>
   app.page.evaluate(`(() => {
     const tables = [...document.querySelectorAll('.sheet-stops')];
     const headings = tables.flatMap((t) => [...t.querySelectorAll('thead tr:last-child th')])
       .filter((th) => th.scrollWidth > th.clientWidth).map((th) => th.textContent);
-    const wrapped = [];
-    for (const cell of tables.flatMap((t) => [...t.querySelectorAll('tbody td:nth-child(1), tbody td:nth-child(8)')])) {
+    const lines = (cell) => {
       const range = document.createRange();
       range.selectNodeContents(cell);
-      const lines = new Set([...range.getClientRects()].filter((r) => r.width > 0).map((r) => Math.round(r.top)));
-      if (lines.size > 1) wrapped.push(cell.textContent);
-    }
-    const broken = [];
-    for (const cell of tables.flatMap((t) => [...t.querySelectorAll('tbody td:nth-child(2)')])) {
-      const walker = document.createTreeWalker(cell, NodeFilter.SHOW_TEXT);
-      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
-        for (const word of node.textContent.matchAll(/\\S+/g)) {
-          const range = document.createRange();
-          range.setStart(node, word.index);
-          range.setEnd(node, word.index + word[0].length);
-          if (new Set([...range.getClientRects()].filter((r) => r.width > 0).map((r) => Math.round(r.top))).size > 1) broken.push(word[0]);
-        }
-      }
-    }
-    return { headings, wrapped, broken: [...new Set(broken)] };
-  })()`) as Promise<{ headings: string[]; wrapped: string[]; broken: string[] }>;
+      return new Set([...range.getClientRects()].filter((r) => r.width > 0).map((r) => Math.round(r.top))).size;
+    };
+    const wrapped = tables.flatMap((t) => [...t.querySelectorAll('tbody td:nth-child(1), tbody td:nth-child(8)')])
+      .filter((cell) => lines(cell) > 1).map((cell) => cell.textContent);
+    const broken = ${BROKEN_WORDS}(tables.flatMap((t) => [...t.querySelectorAll('tbody td:nth-child(2)')]));
+    const flags = tables.flatMap((t) => [...t.querySelectorAll('tbody td:nth-child(5)')]).filter((cell) => /\\((late|early)\\)$/.test(cell.textContent));
+    const flagWrapped = [...new Set(flags.filter((cell) => lines(cell) > 1).map((cell) => cell.textContent))];
+    return { headings, wrapped, broken, flagged: flags.length, flagWrapped };
+  })()`) as Promise<{ headings: string[]; wrapped: string[]; broken: string[]; flagged: number; flagWrapped: string[] }>;
 
 test(`the driver sheet of ${STOPS} stops: headings fit their columns, "100", "1,000" and "Hammerbrook" keep one line, 640 to 1,280 px`, async () => {
   await app.page.setViewportSize({ width: 1280, height: HEIGHT });
@@ -167,7 +179,49 @@ test(`the driver sheet of ${STOPS} stops: headings fit their columns, "100", "1,
     expect.soft(seen.headings, `${width} px: headings wider than their column`).toEqual([]);
     expect.soft(seen.wrapped, `${width} px: # and Qty cells over two lines`).toEqual([]);
     expect.soft(seen.broken, `${width} px: words of the Stop column broken inside`).toEqual([]);
+    // A late stop's ETA on one line (every stop's "06:21 (late)" took two at every width).
+    expect(seen.flagged, 'stops said late').toBeGreaterThan(0);
+    expect.soft(seen.flagWrapped, `${width} px: ETAs said late over two lines`).toEqual([]);
     if (width === 800) await app.session.screenshot('narrow-sheet-800');
+  }
+  await app.page.setViewportSize({ width: 1280, height: HEIGHT });
+  await byTest('sheets-close').click();
+});
+
+/** A phone's width, a split window's, up to the narrowest width the sheet's table layout keeps (600 px). */
+const PHONE_WIDTHS = [320, 360, 390, 480, 560, 600];
+
+/**
+ * Over every route sheet's stop table: the narrowest cell of the Stop and of the Address column, their words broken
+ * inside, and how far the sheets scroll sideways. Text: it runs in the page.
+ */
+const phoneCrowding = (): Promise<{ stop: number; address: number; broken: string[]; sideways: number }> =>
+  app.page.evaluate(`(() => {
+    const cells = (n) => [...document.querySelectorAll('.sheet-stops tbody td:nth-child(' + n + ')')];
+    const narrowest = (n) => Math.round(Math.min(...cells(n).map((cell) => cell.getBoundingClientRect().width)));
+    const pages = document.querySelector('.sheets-pages');
+    return {
+      stop: narrowest(2),
+      address: narrowest(3),
+      broken: ${BROKEN_WORDS}([...cells(2), ...cells(3)]),
+      sideways: pages.scrollWidth - pages.clientWidth,
+    };
+  })()`) as Promise<{ stop: number; address: number; broken: string[]; sideways: number }>;
+
+test(`the driver sheet of ${STOPS} stops on a phone: its stops and addresses readable, words whole, 320 to 600 px`, async () => {
+  await app.page.setViewportSize({ width: 1280, height: HEIGHT });
+  await byTest('open-sheets').click();
+  await expect(byTest('sheet-0').getByTestId('sheet-row-stop')).toHaveCount(STOPS);
+  for (const width of PHONE_WIDTHS) {
+    await app.page.setViewportSize({ width, height: HEIGHT });
+    const seen = await phoneCrowding();
+    // At 360 px the fixed figure columns left the Stop and Address columns 0 to 9 px: a name one letter a line.
+    expect.soft(seen.stop, `${width} px: the Stop column's width`).toBeGreaterThanOrEqual(60);
+    expect.soft(seen.address, `${width} px: the Address column's width`).toBeGreaterThanOrEqual(60);
+    // From 600 px, in the table's columns, a long word (the depot's bold "Hammerbrook") breaks up to some 640 px.
+    if (width < 600) expect.soft(seen.broken, `${width} px: words of the Stop and Address columns broken inside`).toEqual([]);
+    expect.soft(seen.sideways, `${width} px: the sheets scroll sideways`).toBeLessThanOrEqual(0);
+    if (width === 360) await app.session.screenshot('narrow-sheet-360');
   }
   await app.page.setViewportSize({ width: 1280, height: HEIGHT });
   await byTest('sheets-close').click();

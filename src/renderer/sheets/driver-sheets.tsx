@@ -160,15 +160,19 @@ export function DriverSheets({ instance, evaluation, variant, planLabel, warning
                       <b>{row.id}</b> {row.name}
                     </td>
                     <td>{row.place}</td>
-                    <td className="sheet-time">{row.window}</td>
-                    <td className="sheet-time">
+                    <td className="sheet-time" data-label={HEADING.window}>
+                      {row.window}
+                    </td>
+                    <td className="sheet-time" data-label={HEADING.eta}>
                       {row.eta}
                       {row.late && ' (late)'}
                       {row.early && ' (early)'}
                     </td>
-                    <td className="sheet-time">{row.start}</td>
-                    <td>{row.service}</td>
-                    <td>{row.load}</td>
+                    <td className="sheet-time" data-label={HEADING.start}>
+                      {row.start}
+                    </td>
+                    <td data-label={HEADING.service}>{row.service}</td>
+                    <td data-label={HEADING.load}>{row.load}</td>
                     <td className="sheet-tick">☐</td>
                   </tr>
                 ))}
@@ -211,6 +215,12 @@ export function DriverSheets({ instance, evaluation, variant, planLabel, warning
 }
 
 /**
+ * Each column's heading by its key: a window under 600 px, which stacks each stop's cells, writes it above each figure
+ * (sheets.css) in place of the table's headings.
+ */
+const HEADING = Object.fromEntries(SHEET_COLUMNS.map((c) => [c.key, c.label])) as Record<SheetColumn['key'], string>;
+
+/**
  * A column's printed width, its share of the table as the PDF's (src/shared/sheet-columns.ts): handed to the stylesheet
  * as a custom property, which print applies (sheets.css); the screen's widths are the stylesheet's (.sheet-col-*).
  */
@@ -219,9 +229,9 @@ function printWidth(column: SheetColumn): CSSProperties {
 }
 
 /**
- * A heading that a narrow window (up to 800 px wide; a laptop zoomed to 200 %) shortens, so that it fits its column
- * (SERVICE ran into QTY at 640 px, and over its column from 700 to 800 px); print and wider windows show it whole. Read
- * and hovered as the whole word either way.
+ * A heading that a narrow window (up to 850 px wide; a laptop zoomed to 200 %) shortens, so that it fits its column
+ * (SERVICE ran into QTY at 640 px, and over its column from 700 to 800 px; DONE, a "✓" over the tick boxes, gives the
+ * ETA's "(late)" its room); print and wider windows show it whole. Read and hovered as the whole word either way.
  */
 function ColumnHeading({ full, short }: { full: string; short: string }) {
   return (
