@@ -30,6 +30,7 @@ import {
   reachWarnings,
   shiftProblems,
 } from './shift-rules.js';
+import { caseTwinWarnings, checkIds } from './ids.js';
 import { strayStopWarnings } from './stray-stops.js';
 import { demandOverFleetText, orderOverVehicleWhy } from './unserved.js';
 
@@ -39,7 +40,9 @@ const capitalised = (text: string): string => text.charAt(0).toUpperCase() + tex
  * Validation of an instance before it is compiled. The shape and the rules about single fields are the schema's
  * (src/shared/domain.ts); here are the rules that relate fields, which would make the instance meaningless, and
  * the warnings about customers no vehicle can serve: reached too late (checkReachable) or an order bigger than a
- * vehicle (orderOverVehicle). Those make a valid day: planning leaves them out and names each with its reason.
+ * vehicle (orderOverVehicle). Those make a valid day: planning leaves them out and names each with its reason. Some
+ * warnings are about the whole day rather than one customer (the fleet too small for its demand, ids that differ only
+ * by letter case: ids.ts): the editor shows those beside the fleet settings.
  * Each message names the node and the rule, e.g. "ready time 500 is after due time 400 for customer 17".
  */
 
@@ -57,32 +60,6 @@ function checkGeoRange(x: number, y: number, label: string, problems: string[], 
   const east =
     x > 180 && x <= 360 ? ` (if the file counts longitudes 0–360° east, write ${lon.comma ? west.replace('.', ',') : west})` : '';
   if (Math.abs(x) > 180) problems.push(`${lon.lead}longitude ${lon.text} is outside [-180, 180] for ${label}${east}`);
-}
-
-/** Ids as a CSV file gives them back: its reader trims every cell, so 'C01 ' in the day's export is read as 'C01'. */
-const asReadBack = (id: string): string => id.trim();
-
-function checkIds(instance: Instance, problems: string[]): void {
-  const count = new Map<string, number>();
-  for (const { id } of instance.customers) count.set(id, (count.get(id) ?? 0) + 1);
-  const depotId = instance.depot.id;
-  const readBack = new Map<string, string[]>();
-  for (const [id, n] of count) {
-    if (n > 1) problems.push(`duplicate id: customer ${id} appears ${n} times: give each stop its own id`);
-    if (id === depotId) problems.push(`duplicate id: customer ${id} has the depot's id: give the customer an id of its own`);
-    else if (asReadBack(id) === asReadBack(depotId))
-      problems.push(
-        `duplicate id: customer '${id}' differs from the depot's id '${depotId}' only by spaces at their ends, which a CSV file does not keep: rename it`,
-      );
-    readBack.set(asReadBack(id), [...(readBack.get(asReadBack(id)) ?? []), id]);
-  }
-  for (const ids of readBack.values()) {
-    if (ids.length < 2) continue;
-    const quoted = ids.map((id) => `'${id}'`);
-    problems.push(
-      `duplicate id: customer ids ${quoted.slice(0, -1).join(', ')} and ${quoted.at(-1)} differ only by spaces at their ends, which a CSV file does not keep: rename all but one`,
-    );
-  }
 }
 
 /**
@@ -290,6 +267,7 @@ function checkRules(instance: Instance, cells?: FileCells, standIns = false): { 
   if (short) out.warnings.push(short);
   // A stop already told to be thousands of km from the depot needs no second word about its position.
   if (depotSound) out.warnings.push(...strayStopWarnings(instance, (c) => unsound.has(c) || farFromDepot(c, depot, coordinates)));
+  out.warnings.push(...caseTwinWarnings(instance));
   return out;
 }
 

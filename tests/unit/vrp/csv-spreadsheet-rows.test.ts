@@ -1,6 +1,7 @@
 /**
  * Rows as spreadsheet programs save them: Excel leaves out the separators of empty cells at a row's end (on the rows
- * after the 16th of a file whose last column is mostly empty), and a sheet may end in a totals row.
+ * after the 16th of a file whose last column is mostly empty), and a sheet may end in a totals row; ids that differ only
+ * by letter case are one order to a spreadsheet's lookup.
  */
 import { describe, expect, it } from 'vitest';
 import { parseCustomerCsv } from '../../../src/main/vrp/io/csv.js';
@@ -73,5 +74,25 @@ describe('a totals row at the bottom of the sheet', () => {
     ]);
     expect(refusal([...rows, ';;48,12;11,52;2,50;;;10'])).toEqual(['row 4, column Kunden-Nr: the id is missing']);
     expect(refusal([...rows, ';Summe der Lieferungen am Montag;;;2,50;;;'])).toContain('row 4, column Kunden-Nr: the id is missing');
+  });
+});
+
+describe('ids that differ only by letter case', () => {
+  /** A spreadsheet's day where two rows read "K004" and "k004": one order to a lookup or a driver. */
+  const day = [
+    'type,id,name,lat,lon,demand,ready,due,service',
+    'depot,DEP,Lager Berlin,52.52,13.405,0,07:00,18:00,0',
+    'customer,K001,Kunde 1,52.62945,13.58413,2,08:00,09:00,10',
+    'customer,K004,Kunde 4,52.49445,13.4942,10,12:00,14:00,15',
+    'customer,K002,Kunde 2,52.60052,13.49939,5,13:00,15:00,15',
+    'customer,k004,Kunde 5,52.46438,13.21937,10,08:00,10:00,10',
+  ];
+
+  it('imports both stops, with a warning that names both ids and their rows', () => {
+    const { instance, warnings } = read(day);
+    expect(instance.customers.map((c) => c.id)).toEqual(['K001', 'K004', 'K002', 'k004']);
+    expect(warnings).toEqual([
+      "rows 4, 6: customer ids 'K004' and 'k004' differ only by letter case, which a spreadsheet or a driver takes for one order: if they are different stops, rename one; if one order entered twice, remove one",
+    ]);
   });
 });

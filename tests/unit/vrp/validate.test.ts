@@ -45,6 +45,23 @@ describe('validateInstance', () => {
     expect(problems).toContain("duplicate id: customer D has the depot's id: give the customer an id of its own");
   });
 
+  it('takes customer ids that differ only by letter case, and warns once per set, naming every one of them', () => {
+    const day = instance([customer('K004'), customer('2'), customer('k004'), customer('K004 ', { x: 4 }), customer('a'), customer('A')], {
+      vehicles: 6,
+    });
+    const { problems, warnings } = checkInstance(day);
+    // 'K004 ' is 'K004' as a CSV file reads it back: that is the problem already told, not a second warning.
+    expect(problems).toEqual([
+      "duplicate id: customer ids 'K004' and 'K004 ' differ only by spaces at their ends, which a CSV file does not keep: rename all but one",
+    ]);
+    expect(warnings).toEqual([
+      "customer ids 'K004', 'k004' and 'K004 ' differ only by letter case, which a spreadsheet or a driver takes for one order: if they are different stops, rename one; if one order entered twice, remove one",
+      "customer ids 'a' and 'A' differ only by letter case, which a spreadsheet or a driver takes for one order: if they are different stops, rename one; if one order entered twice, remove one",
+    ]);
+    expect(checkInstance(instance([customer('K004'), customer('k004')])).problems, 'both stay: a warning, not a problem').toEqual([]);
+    expect(instanceWarnings(instance([customer('K004'), customer('K005')]))).toEqual([]);
+  });
+
   it('rejects negative demand and negative service time', () => {
     const problems = problemsOf(instance([customer('4', { demand: -1, service: -3 })]));
     expect(problems).toContain('demand -1 is negative for customer 4: write 0 or more');

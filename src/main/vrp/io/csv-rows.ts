@@ -2,6 +2,7 @@
 
 import { CONTROL_CHARACTER_PREDICATE } from '../../../shared/control-characters.js';
 import type { Instance } from '../../../shared/domain.js';
+import { caseTwinIds } from '../ids.js';
 import { checkInstance, type FileCells, type NodeCells } from '../validate.js';
 import type { ColumnMapping } from './csv-columns.js';
 
@@ -21,9 +22,17 @@ export const onRows = (rows: readonly number[], problem: string): string =>
 /**
  * An instance rule's message with the spreadsheet row it is about in front ("row 7: ready time … for customer
  * 12"; "rows 3, 9:" for an id used twice): the rules name customers by id; the row is found by the id after
- * "customer ", the longest one that is a known id (ids may contain spaces).
+ * "customer ", the longest one that is a known id (ids may contain spaces); ids that differ only by letter case on the
+ * rows of all of them ("rows 6, 7: customer ids 'K004' and 'k004' …").
  */
 export function withRow(problem: string, rowsOfCustomer: Map<string, number[]>, depotRow: number | undefined): string {
+  // Ids that differ only by letter case: on the rows of all of them.
+  const twins = caseTwinIds(problem, rowsOfCustomer.keys());
+  if (twins?.length)
+    return onRows(
+      twins.flatMap((id) => rowsOfCustomer.get(id) ?? []).sort((a, b) => a - b),
+      problem,
+    );
   for (let at = problem.indexOf('customer '); at >= 0; at = problem.indexOf('customer ', at + 1)) {
     const rest = problem.slice(at + 'customer '.length);
     let rows: number[] | undefined;
