@@ -2,7 +2,8 @@
  * The import dialog's fleet fields in a browser that has imported nothing yet (no fleet remembered): a file opened with
  * no capacity typed says which field of the dialog to type, in the dispatcher's words rather than the API's; and what
  * the dispatcher typed into a dialog they cancelled to correct the file is still there when the file is picked again;
- * an import the API refuses after its preview passed says the dialog's words in the banner too.
+ * an import the API refuses after its preview passed says the dialog's words in the banner too; and once imported, a fleet
+ * edited below the day's demand is told by the fleet settings.
  */
 import { expect, type Page, test } from '@playwright/test';
 import { type AppSession, openApp } from './support/browser.js';
@@ -107,6 +108,34 @@ test('a Solomon file opens with the fleet it names, not the one typed for a CSV,
   await byTest('csv-confirm').click();
   await byTest('csv-dialog').waitFor({ state: 'detached' });
   await expect(page.locator('[data-testid^="customer-row-"]')).toHaveCount(2);
+});
+
+test('a fleet or a demand edited past what the fleet carries is told by the fleet settings, with the figures, as it is typed', async () => {
+  // The Solomon day just imported: demands 5 and 7, 2 vehicles of 50.
+  const told = page.getByRole('status', { name: 'Warnings about the day' });
+  await expect(told).toBeEmpty();
+  await byTest('fleet-vehicles').fill('1');
+  await byTest('fleet-vehicles').press('Enter');
+  await byTest('fleet-capacity').fill('10');
+  await byTest('fleet-capacity').press('Enter');
+  const short =
+    "The day's demand 12 is more than the fleet carries (1 × 10 = 10): every plan leaves customers unserved; add vehicles or capacity";
+  await expect(told.getByTestId('day-warning')).toHaveText([short]);
+  await expect(byTest('fleet-settings').getByTestId('day-warnings')).toBeVisible();
+  // The day's warning, not a customer's: on no row.
+  await expect(page.locator('[data-testid^="customer-warnings-"]')).toHaveCount(0);
+  await session.screenshot('fleet-too-small');
+  // A demand cut to fit clears it; raised again, it is back with the new total.
+  await byTest('edit-demand-2').fill('5');
+  await byTest('edit-demand-2').press('Enter');
+  await expect(told).toBeEmpty();
+  await byTest('edit-demand-2').fill('8');
+  await byTest('edit-demand-2').press('Enter');
+  await expect(told.getByTestId('day-warning')).toHaveText([short.replace('demand 12', 'demand 13')]);
+  // So does a vehicle more.
+  await byTest('fleet-vehicles').fill('2');
+  await byTest('fleet-vehicles').press('Enter');
+  await expect(told).toBeEmpty();
 });
 
 test('a VRPLIB file (.vrp, as jampr reads it) is offered by the picker and opens with the fleet it names; a file that is neither says what the Import reads', async () => {

@@ -1,6 +1,7 @@
 /**
  * Fleet and shift: vehicles, capacity, depot hours and position, the speed of a lat/lon day, time display; Save with the
- * core's messages inline.
+ * core's messages inline, and the core's warnings about the whole day (the fleet too small for its demand) under them,
+ * as the dispatcher edits.
  */
 import type { Instance } from '../../shared/domain.js';
 import type { FleetField } from '../state/draft.js';
@@ -21,9 +22,11 @@ interface Props {
   dirty: boolean;
   saved: boolean;
   generalErrors: string[];
+  /** The core's warnings that name no one customer, in its words: the day's, not a row's. */
+  dayWarnings: string[];
 }
 
-export function FleetSettings({ instance, onChange, onMoveDepot, onClockTimes, onSave, dirty, saved, generalErrors }: Props) {
+export function FleetSettings({ instance, onChange, onMoveDepot, onClockTimes, onSave, dirty, saved, generalErrors, dayWarnings }: Props) {
   const t = instance.clockTimes;
   const geo = instance.coordinates?.kind === 'geo' ? instance.coordinates : null;
   // A shift end typed before its start by the clock is read as the next day's: say so, it may be a slip (05:00 for 15:00).
@@ -128,6 +131,19 @@ export function FleetSettings({ instance, onChange, onMoveDepot, onClockTimes, o
           ))}
         </ul>
       )}
+      {/* Always there, so that a screen reader tells a warning as it comes with an edit (a live region added with its
+          text is not read out). */}
+      <div role="status" aria-label="Warnings about the day" data-testid="day-warnings">
+        {dayWarnings.length > 0 && (
+          <ul className="inline-warnings">
+            {dayWarnings.map((m, i) => (
+              <li key={i} data-testid="day-warning">
+                {m}
+              </li>
+            ))}
+          </ul>
+        )}
+      </div>
     </div>
   );
 }

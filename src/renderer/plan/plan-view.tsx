@@ -107,7 +107,8 @@ export function PlanView({ ws, job, onCancelJob, onCsvFile }: Props) {
     () => messagesByCustomer(live?.problems ?? ws.saveErrors, draft ?? blankInstance('-')),
     [live, ws.saveErrors, draft],
   );
-  const warnings = useMemo(() => messagesByCustomer(live?.warnings ?? [], draft ?? blankInstance('-')).byCustomer, [live, draft]);
+  // A warning that names no one customer (the fleet too small for the day's demand) is the day's: shown by the fleet.
+  const warnings = useMemo(() => messagesByCustomer(live?.warnings ?? [], draft ?? blankInstance('-')), [live, draft]);
   const routes = edit?.routes ?? plan?.routes ?? null;
   const [focusRoute, setFocusRoute] = useState<number | null>(null);
   // A route number means nothing in another plan.
@@ -266,6 +267,7 @@ export function PlanView({ ws, job, onCancelJob, onCsvFile }: Props) {
                 dirty={ws.dirty}
                 saved={ws.stored !== null}
                 generalErrors={errors.general}
+                dayWarnings={warnings.general}
                 onChange={(field, value, step) => editDraft((d) => updateFleet(d, field, value), step)}
                 onMoveDepot={(to, step) => typeTo(draft.depot.id, to, step)}
                 onClockTimes={(on) => editDraft({ ...draft, clockTimes: on })}
@@ -288,7 +290,7 @@ export function PlanView({ ws, job, onCancelJob, onCsvFile }: Props) {
                     if (selected === id) setSelected(null);
                   }}
                   errorsByCustomer={errors.byCustomer}
-                  warningsByCustomer={warnings}
+                  warningsByCustomer={warnings.byCustomer}
                   filter={filter}
                 />
                 <SelectedPosition instance={draft} selected={selected} onMove={typeTo} />
