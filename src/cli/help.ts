@@ -85,6 +85,8 @@ export const COMMAND_HELP: Record<string, string[]> = {
     'Compares methods on generated (or Solomon) instances and prints a table. Its cost, k and dist are means over the',
     'feasible plans only: a plan that breaks a rule or leaves unserved a customer some plan could serve is counted under',
     'infeasible instead (one leaving out only customers no plan can serve, such as a window nobody reaches, counts).',
+    'Its t leaves out loading TensorFlow.js and a model: untimed plans of the first instance load and warm them up',
+    'before the first learned row, and the line above the table says how long they took.',
     `  --size N --count C --seed S   generated instances (default 20, 100, 1234; S ${SEEDS})`,
     '  --solomon FILE,FILE [--first N]   instance files instead: each a customer .csv (or .tsv), an instance .json',
     '                       (or a .jsonl of one), a Solomon .txt or a VRPLIB .vrp file',

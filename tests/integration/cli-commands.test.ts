@@ -369,6 +369,17 @@ describe('jampr info, generate, eval and bench', () => {
     }
   });
 
+  it('bench loads the model before its first row, leaving the loading out of the times, and says so', async () => {
+    const bench = ['bench', '--size', '5', '--count', '1', '--time-limit', '0.1'];
+    const { stdout } = await jampr(...bench, '--methods', 'classical,jampr-greedy');
+    const lines = stdout.split('\n');
+    const note = lines.findIndex((l) => /^t leaves out loading: .* \(loading and warm-up: \d+\.\d\d s\)\.$/.test(l));
+    expect(note).toBeGreaterThan(0);
+    expect(note).toBeLessThan(lines.indexOf('| method | cost | k | dist | t (s/inst) | infeasible |'));
+    // Rows that load no model need no warm-up, and their table says nothing of one.
+    expect((await jampr(...bench, '--methods', 'classical')).stdout).not.toContain('loading');
+  });
+
   it('bench reads --samples for the random rows, as jampr plan does (FIELD_METHODS)', async () => {
     const cost = async (samples: string) => {
       const { stdout } = await jampr('bench', '--size', '10', '--count', '2', '--methods', 'random', '--samples', samples);

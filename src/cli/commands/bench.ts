@@ -4,9 +4,6 @@ import { defaultModelsRoot, findDefaultModel } from '../../main/jampr/model-cata
 import { generateInstances } from '../../main/vrp/generate.js';
 import { buildProblem } from '../../main/vrp/validate.js';
 import type { Problem } from '../../main/vrp/problem.js';
-import type { PlanJob } from '../../main/jobs/protocol.js';
-import { evaluatePlan } from '../../main/vrp/evaluate.js';
-import { leavesOnlyOutOfReach } from '../../main/vrp/unserved.js';
 import { latenessPrice, type MethodName, type Variant } from '../../shared/domain.js';
 import { modelMismatch } from '../../shared/model-choice.js';
 import {
@@ -30,67 +27,13 @@ import {
   variantFromFlags,
 } from '../args.js';
 import { instanceFlags, loadProblem } from '../load.js';
-import { type PlanRunner, withPlanThread } from '../plan-thread.js';
+import { type BenchAt, benchRow, loadNote, type RowOptions, warmUp } from '../bench-rows.js';
+import { withPlanThread } from '../plan-thread.js';
 import { usageError } from '../usage.js';
-
-/** A bench row's method and options: a row of the method table with the effort the flags give. */
-type RowOptions = Omit<PlanJob, 'instance' | 'variant'>;
-
-/**
- * A method's row: cost, vehicles and distance are means over its feasible plans only (null where none is), as a plan
- * that breaks a rule or leaves customers out is cheaper for it and would flatter the mean; `infeasible` counts the
- * plans left out. The time is a mean over every plan: each took it.
- */
-interface Row {
-  cost: number | null;
-  vehicles: number | null;
-  distance: number | null;
-  seconds: number;
-  infeasible: number;
-}
 
 /** What the table's figures are, said under its title (as bench's --help says). */
 const MEANS_NOTE =
   "cost, k and dist: means over each method's feasible plans only; infeasible: the plans left out of them (a broken rule, or a customer left unserved that some plan could serve); t: over every plan";
-
-/** Where the bench is, for the line a Ctrl-C gets: the row under way, its instance, and the rows printed. */
-interface BenchAt {
-  row: string;
-  instance: number;
-  of: number;
-  printed: number;
-}
-
-async function benchRow(
-  plan: PlanRunner,
-  at: BenchAt,
-  problems: Problem[],
-  variant: Variant,
-  options: RowOptions,
-  modelDir?: string,
-): Promise<Row> {
-  let seconds = 0;
-  const feasible: { cost: number; vehicles: number; distance: number }[] = [];
-  for (const [i, problem] of problems.entries()) {
-    const job = { ...options, instance: problem.instance, variant, seed: i + 1, modelDir };
-    at.instance = i + 1;
-    const planned = await plan(job);
-    seconds += planned.seconds;
-    const e = evaluatePlan(problem, planned.routes, variant);
-    // A customer no plan can serve (a window nobody reaches, an order above a vehicle's load) leaves every plan of
-    // the day short: such a plan is as good as one serving everyone, and counts.
-    if (e.feasible || leavesOnlyOutOfReach(problem, variant, e)) feasible.push(e);
-  }
-  const mean = (field: 'cost' | 'vehicles' | 'distance') =>
-    feasible.length === 0 ? null : feasible.reduce((sum, e) => sum + e[field], 0) / feasible.length;
-  return {
-    cost: mean('cost'),
-    vehicles: mean('vehicles'),
-    distance: mean('distance'),
-    seconds: seconds / problems.length,
-    infeasible: problems.length - feasible.length,
-  };
-}
 
 /** Two decimals; a mean over no plan (none feasible) is a dash. */
 const f2 = (v: number | null) => (v === null ? '–' : v.toFixed(2));
@@ -189,23 +132,29 @@ export async function run(argv: string[]): Promise<void> {
     `## ${variant.name} (alpha ${variant.alpha}, beta ${latenessPrice(variant) ?? 'none: lateness forbidden'}, ${variant.penalty}) — ${title}\n`,
   );
   console.log(`${MEANS_NOTE}.\n`);
-  console.log('| method | cost | k | dist | t (s/inst) | infeasible |');
-  console.log('|---|---|---|---|---|---|');
+  const requests = choices.map((name): RowOptions => {
+    const field = methodOption(name).effort?.field;
+    const request = methodRequest(name, field && effort[field]);
+    // Random reads --samples and --time-limit as jampr plan does, where they are given (else its own defaults).
+    if (name === 'random')
+      for (const [field, flag] of Object.entries(EFFORT_FLAGS) as [Effort['field'], string][])
+        if (randomReads(field) && (values as Record<string, unknown>)[flag] !== undefined)
+          Object.assign(request, { [field]: effort[field] });
+    return request;
+  });
   // The plans run on a worker thread, as jampr plan's do, so that a Ctrl-C is heard at once and said.
   const at: BenchAt = { row: choices[0], instance: 0, of: problems.length, printed: 0 };
   await withPlanThread(
     () => benchCancelled(at),
     async (plan) => {
-      for (const name of choices) {
-        const field = methodOption(name).effort?.field;
+      // Loading is one-off: done untimed before the table, so that the first learned row is timed as a later one is.
+      const loaded = await warmUp(plan, at, requests, problems[0], variant, values.model);
+      if (loaded !== null) console.log(`${loadNote(loaded)}.\n`);
+      console.log('| method | cost | k | dist | t (s/inst) | infeasible |');
+      console.log('|---|---|---|---|---|---|');
+      for (const [k, name] of choices.entries()) {
         at.row = name;
-        const request = methodRequest(name, field && effort[field]);
-        // Random reads --samples and --time-limit as jampr plan does, where they are given (else its own defaults).
-        if (name === 'random')
-          for (const [field, flag] of Object.entries(EFFORT_FLAGS) as [Effort['field'], string][])
-            if (randomReads(field) && (values as Record<string, unknown>)[flag] !== undefined)
-              Object.assign(request, { [field]: effort[field] });
-        const row = await benchRow(plan, at, problems, variant, request, values.model);
+        const row = await benchRow(plan, at, problems, variant, requests[k], values.model);
         console.log(`| ${name} | ${f2(row.cost)} | ${f2(row.vehicles)} | ${f2(row.distance)} | ${f2(row.seconds)} | ${row.infeasible} |`);
         at.printed++;
       }
@@ -214,7 +163,8 @@ export async function run(argv: string[]): Promise<void> {
 }
 
 /** What a Ctrl-C stopped: a row is printed only once all its instances are planned, so the rows above are whole. */
-function benchCancelled({ row, instance, of, printed }: BenchAt): string {
+function benchCancelled({ row, instance, of, printed, warming }: BenchAt): string {
+  if (warming) return 'bench cancelled while loading the model, before the first row: no row was printed';
   const where = `bench cancelled at instance ${instance} of ${of} of the ${row} row`;
   if (printed === 0) return `${where}: no row was printed`;
   return `${where}: it and the rows after it were not printed; the ${printed === 1 ? 'row' : `${printed} rows`} above ${printed === 1 ? 'is' : 'are'} complete`;
