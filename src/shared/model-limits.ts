@@ -78,13 +78,14 @@ export function spreadNotice(instance: Instance, evaluation: Pick<Evaluation, 'r
       'model ordered the day badly; JAMPR + local search or the classical solver show which.'
     );
   }
-  // Whole figures: a route hours past the shift needs no decimals to tell it.
-  const t = (v: number) => timeInText(instance.clockTimes ? v : Math.round(v), instance.clockTimes);
+  // Whole figures: a route hours past the shift needs no decimals to tell it. A return is a moment, written as the
+  // schedule writes it: midnight begins the next day (00:00+1), where the shift's end closes the first (24:00).
+  const t = (v: number, moment = false) => timeInText(instance.clockTimes ? v : Math.round(v), instance.clockTimes, moment);
   const late = backLate
-    ? `has a route back at the depot at ${t(last.returnTime)}, long after the shift ends at ${t(depot.due)}`
+    ? `has a route back at the depot at ${t(last.returnTime, true)}, long after the shift ends at ${t(depot.due)}`
     : lateInAll;
   const idle =
-    unused > 0 ? `${unused} ${unused === 1 ? 'vehicle is' : 'vehicles are'} not used` : `a route is back at ${t(first.returnTime)}`;
+    unused > 0 ? `${unused} ${unused === 1 ? 'vehicle is' : 'vehicles are'} not used` : `a route is back at ${t(first.returnTime, true)}`;
   return (
     `This plan ${late}, while ${idle}: the learned model spread this day's work badly over the fleet; ` +
     'JAMPR + local search or the classical solver plan it far better.'

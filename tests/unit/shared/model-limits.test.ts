@@ -13,6 +13,7 @@ import {
 import { generateInstances } from '../../../src/main/vrp/generate.js';
 import { generateCityDay } from '../../../src/main/vrp/generate-city.js';
 import { createRng } from '../../../src/main/vrp/rng.js';
+import { parseCustomerCsv } from '../../../src/main/vrp/io/csv.js';
 
 describe('serviceTimeNotice', () => {
   it('is silent on the days the models were trained on: the paper generator and city days', () => {
@@ -81,6 +82,18 @@ describe('spreadNotice', () => {
     expect(spreadNotice(day, withStray(plan(0, due, due)))).toBeNull();
     // The other routes are still judged: one of them back long after the shift beside an idle vehicle.
     expect(spreadNotice(day, withStray(plan(0, due + 0.6 * shift, due)))).toContain('while 1 vehicle is not used');
+  });
+
+  it('writes the times of a night shift past midnight with their day, as the rest of the app does (06:00+1)', () => {
+    // A depot open 22:00–06:00 closes the next morning: the import stores its end with its day.
+    const text = ['id,x,y,demand,ready,due,service', 'D,0,0,0,22:00,06:00,0', '1,3,4,1,23:00,05:00,5'].join('\n');
+    const { instance } = parseCustomerCsv(text, { name: 'night', capacity: 10, vehicles: 3 });
+    const end = instance.depot.due;
+    expect(formatClock(end)).toBe('06:00+1');
+    expect(spreadNotice(instance, plan(0, end + 5 * 60, end - 6 * 60))).toBe(
+      "This plan has a route back at the depot at 11:00+1, long after the shift ends at 06:00+1, while 1 vehicle is not used: the learned model spread this day's work badly over the fleet; JAMPR + local search or the classical solver plan it far better.",
+    );
+    expect(spreadNotice(instance, plan(0, end + 5 * 60, end - 6 * 60, end))).toContain('while a route is back at 00:00+1');
   });
 
   it('names both possible causes where every vehicle works until late and the customers are more than a shift late in all', () => {

@@ -53,6 +53,37 @@ describe('plan CSV notes', () => {
   });
 });
 
+describe('plan CSV notes on times past midnight', () => {
+  // A depot open 22:00–06:00, closing the next morning; customer 1 (5 minutes out) opens at 05:00 and takes an hour,
+  // so its van is back at 06:05 the next day, after the shift.
+  const night = ['id,x,y,demand,ready,due,service', 'D,0,0,0,22:00,06:00,0', '1,3,4,1,05:00,05:50,60'].join('\n');
+
+  it('write the times past midnight with their day, as the schedule cells do: 06:05+1, after the shift ends at 06:00+1', () => {
+    const { instance } = parseCustomerCsv(night, { name: 'night', capacity: 10, vehicles: 1 });
+    for (const variant of ['tw1', 'tw2'] as const) {
+      const rows = writePlanCsv(instance, evaluatePlan(buildProblem(instance), [['1']], makeVariant(variant)), variant);
+      const back = rows.split('\n').find((row) => row.startsWith('1,2,return,'));
+      expect(back?.split(',')[8]).toBe('06:05+1');
+      expect(back).toContain(
+        variant === 'tw1'
+          ? 'back after the shift ends: route 1 is back at the depot at 06:05+1, after the shift ends at 06:00+1'
+          : 'back after the shift ends: back at the depot at 06:05+1, after the shift ends at 06:00+1 (soft windows allow it)',
+      );
+    }
+  });
+
+  it('write a van back at midnight as its return cell does, 00:00+1, not the end of the day 24:00', () => {
+    // A shift of 18:00–23:50: customer 1 (5 minutes out) opens at 23:00 and takes 55 minutes, so its van is back at
+    // midnight, a moment of the next day, while a shift or a window closing then ends the first (24:00).
+    const late = ['id,x,y,demand,ready,due,service', 'D,0,0,0,18:00,23:50,0', '1,3,4,1,23:00,23:50,55'].join('\n');
+    const { instance } = parseCustomerCsv(late, { name: 'late', capacity: 10, vehicles: 1 });
+    const rows = writePlanCsv(instance, evaluatePlan(buildProblem(instance), [['1']], makeVariant('tw2')), 'tw2');
+    const back = rows.split('\n').find((row) => row.startsWith('1,2,return,'));
+    expect(back?.split(',')[8]).toBe('00:00+1');
+    expect(back).toContain('back at the depot at 00:00+1, after the shift ends at 23:50 (soft windows allow it)');
+  });
+});
+
 describe('a violation of less than a minute', () => {
   it('tells the two times apart to the second, where minutes would write them the same', () => {
     // Customer 1 is 5 minutes out and closes at 08:04:45: reached at 08:05, 15 seconds late.

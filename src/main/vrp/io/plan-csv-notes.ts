@@ -30,8 +30,10 @@ export interface RouteNotes {
 
 /** The notes of route `r` (its index in the plan's routes, as the violations count it). */
 export function routeNotes(instance: Instance, evaluation: Evaluation, r: number): RouteNotes {
-  // Times as the evaluator's messages beside them write them ("1234.5", 14:05), not as the number cells do.
+  // Times as the evaluator's messages beside them write them ("1234.5", 14:05), not as the number cells do; a moment
+  // (a return) as the schedule cells write it, midnight beginning the next day (00:00+1), not ending the first (24:00).
   const time = (v: number) => timeInText(v, instance.clockTimes);
+  const moment = (v: number) => timeInText(v, instance.clockTimes, true);
   const route = evaluation.routes[r];
   const own = evaluation.violations.filter((v) => v.route === r);
   const fleet = evaluation.violations.find((v) => v.kind === 'fleet');
@@ -49,7 +51,7 @@ export function routeNotes(instance: Instance, evaluation: Evaluation, r: number
   // Without a horizon (soft windows) the cost lets a route end after the shift; the driver's day still runs past it.
   if (!own.some((v) => v.kind === 'horizon') && backAfterShift(route, instance.depot.due)) {
     back.push(
-      `back after the shift ends: back at the depot at ${time(route.returnTime)}, after the shift ends at ${time(instance.depot.due)} (soft windows allow it)`,
+      `back after the shift ends: back at the depot at ${moment(route.returnTime)}, after the shift ends at ${time(instance.depot.due)} (soft windows allow it)`,
     );
   }
   // A stop removed from the day since the plan was made has no schedule row: the route's depart row names it, so the
