@@ -1,20 +1,23 @@
 /**
  * A dispatcher's lat/lon city day at 1280 x 800: distances in km and times as HH:MM, the compare view giving
  * the same plan as the Plan view for the same method, and nothing wider than the window. Steps build on each
- * other in one page.
+ * other in one page. The day is the only one named "city-day": its history entry is found by that name.
+ * The same day's routes in the table and the plan CSVs, and edits to its stops, are in city-day-routes.test.ts;
+ * thirty routes in thirty-routes.test.ts; the Training form in training-form.test.ts.
  */
-import { readFile, writeFile } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import { expect, type Page, test } from '@playwright/test';
-import { extractText } from 'unpdf';
 import { type AppSession, openApp, SCREENS } from './support/browser.js';
 import { CITY_DAY_CSV, CITY_DAY_STOPS } from './support/fixtures.js';
 import { importCsv, openCsvImport } from './support/csv-import.js';
+import { cityDaySteps } from './support/city-day-steps.js';
 
 test.describe.configure({ mode: 'serial' });
 
 let session: AppSession;
 let page: Page;
 const byTest = (id: string) => page.getByTestId(id);
+const { expectNoSidewaysScroll, planWith, expectAllStopsInView, pdfPages } = cityDaySteps(() => page);
 
 test.beforeAll(async ({ browser }) => {
   session = await openApp(browser, { unreachableTiles: true });
@@ -23,23 +26,6 @@ test.beforeAll(async ({ browser }) => {
 test.afterAll(async () => {
   await session?.close();
 });
-
-/** The page is no wider than the window: nothing to scroll sideways. */
-async function expectNoSidewaysScroll() {
-  const widths = await page.evaluate('[document.documentElement.scrollWidth, document.documentElement.clientWidth]');
-  const [scroll, client] = widths as [number, number];
-  expect(scroll, `page ${scroll} px wide in a ${client} px window`).toBeLessThanOrEqual(client);
-}
-
-/** Plans the day on screen and waits for the new plan (a plan may be on screen already: the day's latest). */
-async function planWith(method: string, effort?: string) {
-  await byTest('method').selectOption(method);
-  if (effort) await byTest('method-effort').fill(effort);
-  const before = (await byTest('plan-meta').count()) > 0 ? await byTest('plan-meta').getAttribute('data-plan-id') : null;
-  await byTest('plan-button').click();
-  await expect(byTest('plan-meta')).toBeVisible({ timeout: 60_000 });
-  if (before !== null) await expect(byTest('plan-meta')).not.toHaveAttribute('data-plan-id', before, { timeout: 60_000 });
-}
 
 test('a lat/lon day imports with names and shows distance in km and times as HH:MM', async () => {
   await importCsv(page, 'city-day.csv', CITY_DAY_CSV, { vehicles: 3, capacity: 30, speedKmh: 25 });
@@ -78,16 +64,6 @@ test('compare with JAMPR + local search shows the cost the Plan view gave', asyn
   await expect(byTest('plan-meta')).toContainText('soft');
   await expect(byTest('kpi-cost').locator('.kpi-value')).toHaveText(costB!);
 });
-
-/** Every stop's marker lies wholly inside the map (none cut off under the timeline or the panels). */
-async function expectAllStopsInView() {
-  const map = (await byTest('map').boundingBox())!;
-  for (const marker of await page.locator('[data-testid^="marker-"]').all()) {
-    const box = (await marker.boundingBox())!;
-    const inside = box.x >= map.x && box.y >= map.y && box.x + box.width <= map.x + map.width && box.y + box.height <= map.y + map.height;
-    expect(inside, `${await marker.getAttribute('data-testid')} is wholly inside the map`).toBe(true);
-  }
-}
 
 test('after planning every stop is in view, and one route can be shown alone', async () => {
   await expectAllStopsInView();
@@ -151,68 +127,6 @@ test('sampling that beats no greedy plan says so, and a plan opened from the his
   await expect(byTest('plan-meta')).toContainText('JAMPR greedy');
 });
 
-test("sorted by route, the table reads each route's stops in the order they are driven; sorted headings keep their label", async () => {
-  await byTest('sort-route').click();
-  const idsAfter = (prefix: string) =>
-    page
-      .locator(`[data-testid^="${prefix}"]`)
-      .evaluateAll((els, p) => els.map((el) => (el as unknown as { dataset: { testid: string } }).dataset.testid.slice(p.length)), prefix);
-  const chips = await idsAfter('stop-chip-');
-  const rows = await idsAfter('customer-row-');
-  expect(rows).toEqual(chips);
-  // Descending, the routes come last first, each still in driven order.
-  const routes = await page.locator('[data-testid^="legend-route-"]').count();
-  const byRoute = await Promise.all(
-    Array.from({ length: routes }, (_, r) => byTest(`legend-route-${r}`).locator('[data-testid^="stop-chip-"]').allTextContents()),
-  );
-  await byTest('sort-route').click();
-  expect(await idsAfter('customer-row-')).toEqual(byRoute.reverse().flat());
-  await byTest('sort-route').click();
-  const cut: string[] = [];
-  for (const key of ['id', 'demand', 'ready', 'due', 'service', 'route']) {
-    if (key !== 'route') await byTest(`sort-${key}`).click();
-    const [scroll, client] = (await byTest(`sort-${key}`).evaluate((el) => {
-      const th = el as unknown as { scrollWidth: number; clientWidth: number };
-      return [th.scrollWidth, th.clientWidth];
-    })) as [number, number];
-    if (scroll > client) cut.push(`${key} (${scroll} px in ${client})`);
-  }
-  expect(cut, 'headings cut when sorted').toEqual([]);
-  await byTest('sort-id').click();
-});
-
-test('names and addresses are kept: in the table, the tooltip and the plan CSV with depot rows', async () => {
-  await expect(byTest('customer-id-S1')).toContainText('Bakery Moll');
-  await expect(byTest('customer-id-S1')).toHaveAttribute('title', /Torstraße 12, Berlin/);
-  // The id first: the cell clips a long one.
-  await expect(byTest('customer-id-S1')).toHaveAttribute('title', /^S1\n/);
-  const [file] = await Promise.all([page.waitForEvent('download'), byTest('export-plan-csv').click()]);
-  const text = await readFile((await file.path())!, 'utf8');
-  expect(text.startsWith('\uFEFF'), 'a byte-order mark first, so that Excel reads the names in UTF-8').toBe(true);
-  const lines = text.trim().split('\n');
-  expect(lines[0]).toBe('route,stop,kind,id,name,address,lat,lon,arrival,wait (min),start,departure,early (min),late (min),load,note');
-  // The driver leaves at the shift start (07:00), or later where the first stop waits: that wait is then the depart row's.
-  const depart = /^1,0,depart,D,Central depot,"Alexanderplatz 1, Berlin",52.5219,13.4132,,([\d.]*),,(\d\d:\d\d),/.exec(lines[1]);
-  expect(depart, lines[1]).not.toBeNull();
-  expect(depart![1] === '' ? depart![2] === '07:00' : depart![2] > '07:00', lines[1]).toBe(true);
-  expect(lines.filter((l) => /^\d+,\d+,stop,/.test(l))).toHaveLength(CITY_DAY_STOPS);
-  expect(lines.some((l) => l.includes('Bakery Moll') && l.includes('"Torstraße 12, Berlin"'))).toBe(true);
-  expect(lines.filter((l) => /,return,D,/.test(l)).length).toBeGreaterThanOrEqual(1);
-});
-
-test("exports the plan CSV for Excel in a comma-decimal language: ';' between columns, positions with a decimal comma", async () => {
-  const [file] = await Promise.all([page.waitForEvent('download'), byTest('export-plan-csv-decimal-comma').click()]);
-  expect(file.suggestedFilename()).toMatch(/-decimal-comma\.csv$/);
-  const text = await readFile((await file.path())!, 'utf8');
-  expect(text.startsWith('\uFEFF'), 'a byte-order mark first, as the standard file has').toBe(true);
-  const lines = text.trim().split('\n');
-  expect(lines[0]).toBe('route;stop;kind;id;name;address;lat;lon;arrival;wait (min);start;departure;early (min);late (min);load;note');
-  // The address's comma is no separator here: the cell needs no quotes.
-  // A wait at the depot (the first stop's, where the driver leaves later) is written with a decimal comma too.
-  expect(lines[1]).toMatch(/^1;0;depart;D;Central depot;Alexanderplatz 1, Berlin;52,5219;13,4132;;(\d+(,\d+)?)?;;\d\d:\d\d;/);
-  expect(lines.filter((l) => /^\d+;\d+;stop;/.test(l))).toHaveLength(CITY_DAY_STOPS);
-});
-
 test('exports the customers for Excel with decimal commas beside the standard CSV, and the import reads that file back', async () => {
   await byTest('export-instance').click();
   const [file] = await Promise.all([page.waitForEvent('download'), byTest('export-instance-decimal-comma').click()]);
@@ -270,16 +184,6 @@ test('a driver sheet lists every stop of its route, and prints alone', async () 
   await expect(byTest('driver-sheets')).toHaveCount(0);
 });
 
-/** Downloads the PDF a click gives, keeps it in test-results/screens/ and returns its text page by page. */
-async function pdfPages(button: string, keepAs: string): Promise<{ name: string; pages: string[] }> {
-  const [file] = await Promise.all([page.waitForEvent('download'), byTest(button).click()]);
-  const bytes = await readFile((await file.path())!);
-  expect(bytes.subarray(0, 5).toString()).toBe('%PDF-');
-  await writeFile(`${SCREENS}/${keepAs}`, bytes);
-  const { text } = await extractText(new Uint8Array(bytes), { mergePages: false });
-  return { name: file.suggestedFilename(), pages: text };
-}
-
 /** Where each stop id stands in a page's text, in the order given; -1 for a stop that is not there. */
 const positions = (text: string, ids: string[]) => ids.map((id) => text.search(new RegExp(`(^|\\s)${id}\\s`)));
 
@@ -322,103 +226,6 @@ test('"Export PDF" downloads one route\'s sheet, and all sheets at once, with ev
   }
   await session.screenshot('driver-sheets-export');
   await byTest('sheets-close').click();
-});
-
-test('a stop taken off its route is listed as not served, with the reason, and can be put back', async () => {
-  const chip = byTest('legend-route-0').locator('[data-testid^="stop-chip-"]').first();
-  const id = (await chip.textContent())!;
-  await chip.click();
-  await byTest('move-stop-select').selectOption(String(-1));
-  const entry = byTest(`not-served-${id}`);
-  await expect(entry).toBeVisible();
-  // The reason is the check's own, without repeating whose it is (the entry under it names the customer): the
-  // dispatcher took it off, the planner did not leave it out.
-  const reason = byTest('not-served-group').filter({ has: entry }).getByTestId('not-served-reason');
-  await expect(reason).toHaveText('it was taken off its route by hand');
-  await expect(reason).not.toContainText('is not served');
-  await expect(byTest('plan-feasible')).toHaveText('⚠ 1 not served');
-  await session.screenshot('not-served');
-  await byTest(`serve-${id}`).selectOption('0');
-  await expect(byTest('not-served')).toHaveCount(0);
-  await byTest('reset-edit').click();
-  // Removed while selected, the stop is not selected any more: nothing offers to move it onto a route.
-  // (A click on the chip of the selected stop clears the selection: it takes one or two to have it selected.)
-  if ((await byTest('move-stop-select').count()) === 0) await chip.click();
-  await expect(byTest('move-stop-select')).toBeVisible();
-  await byTest(`customer-row-${id}`)
-    .getByRole('button', { name: `Remove customer ${id}` })
-    .click();
-  await expect(byTest('move-stop-select')).toHaveCount(0);
-  await byTest('map').click({ position: { x: 5, y: 5 } });
-  await page.keyboard.press('Control+z');
-  await expect(byTest(`customer-row-${id}`)).toBeVisible();
-  await expect(byTest('unsaved-badge')).toHaveCount(0);
-});
-
-test('a customer is added by its typed position, from the keyboard alone', async () => {
-  const rows = page.locator('[data-testid^="customer-row-"]');
-  await byTest('add-customer').focus();
-  await page.keyboard.press('Enter');
-  await byTest('add-customer-dialog').waitFor();
-  await page.keyboard.type('Bike Shop Ost');
-  await page.keyboard.press('Tab');
-  await page.keyboard.type('152.5');
-  await expect(byTest('add-customer-dialog')).toContainText('must be between −90 and 90');
-  await expect(byTest('add-customer-confirm')).toBeDisabled();
-  // A degree typed wrong, 400 km north: a comma before three digits is a decimal comma in degrees, and the point is
-  // warned about as the table would (no van reaches it at 25 km/h in the shift), without refusing it.
-  await byTest('add-customer-first').fill('56,152');
-  await byTest('add-customer-second').fill('13.4420');
-  await expect(byTest('add-customer-warning')).toContainText('customer S11 cannot be reached in time');
-  await expect(byTest('add-customer-confirm'), 'a warning, not a refusal').toBeEnabled();
-  // A position pasted as a map copies it, latitude first, into either field: split into latitude and longitude.
-  await byTest('add-customer-first').fill('52.5150, 13.4420');
-  await expect(byTest('add-customer-first')).toHaveValue('52.5150');
-  await expect(byTest('add-customer-second')).toHaveValue('13.4420');
-  await byTest('add-customer-second').fill('(56.152; 13.442)');
-  await expect(byTest('add-customer-first')).toHaveValue('56.152');
-  await expect(byTest('add-customer-second')).toHaveValue('13.442');
-  await byTest('add-customer-second').fill('');
-  await byTest('add-customer-first').fill('52,5150');
-  await page.keyboard.press('Tab');
-  await page.keyboard.type('13.4420');
-  await page.keyboard.press('Tab');
-  // An order bigger than a van (30) is taken with the warning that no plan serves it, as the import takes it.
-  await page.keyboard.type('40');
-  await expect(byTest('add-customer-warning')).toContainText(
-    "customer S11 cannot be served: its demand is more than a vehicle's capacity of 30 (demand 40), so every plan leaves it unserved",
-  );
-  await expect(byTest('add-customer-confirm'), 'a warning, not a refusal').toBeEnabled();
-  await byTest('add-customer-demand').fill('7');
-  await expect(byTest('add-customer-warning')).toHaveCount(0);
-  await session.screenshot('add-customer');
-  await page.keyboard.press('Enter');
-  await byTest('add-customer-dialog').waitFor({ state: 'detached' });
-  await expect(rows).toHaveCount(CITY_DAY_STOPS + 1);
-  // Numbered in the day's own form of ids, after the last: S11.
-  const added = byTest('customer-id-S11');
-  await expect(added).toHaveAttribute('title', /Bike Shop Ost/);
-  await expect(added).toHaveAttribute('title', /\b52\.515, 13\.442$/);
-  await expect(byTest('edit-demand-S11')).toHaveValue('7');
-  await page.locator('body').press('Control+z');
-  await expect(rows).toHaveCount(CITY_DAY_STOPS);
-  await expect(byTest('unsaved-badge')).toHaveCount(0);
-  // The plan is one Tab and Enter away from the page's start, past the top bar, the table and the map: the skip link,
-  // the first Tab stop, shows when reached.
-  await page.evaluate(`(() => {
-    const start = document.createElement('div');
-    start.tabIndex = -1;
-    document.body.prepend(start);
-    start.focus();
-    start.remove();
-  })()`);
-  await page.keyboard.press('Tab');
-  await expect(byTest('skip-to-plan')).toBeFocused();
-  await expect(byTest('skip-to-plan')).toBeInViewport();
-  await page.keyboard.press('Enter');
-  await expect(page.locator('#plan-side')).toBeFocused();
-  await page.keyboard.press('Tab');
-  await expect(page.locator('#plan-side *:focus')).toHaveCount(1);
 });
 
 test('stops are added only in add-stop mode; edits undo and redo; unsaved edits are not dropped without asking', async () => {
@@ -524,73 +331,6 @@ test('a customer removed after planning is named on the plan until the next one,
   await expect(byTest(`edited-from-${planId}`)).toHaveText(/^ ?from Classical, 0\.5 s of .+$/);
 });
 
-test('thirty routes are drawn in thirty different colours', async () => {
-  // Thirty customers that each fill a vehicle: thirty routes.
-  const rows = Array.from({ length: 30 }, (_, i) => {
-    const angle = (2 * Math.PI * i) / 30;
-    return `${i + 1},${(50 + 40 * Math.cos(angle)).toFixed(1)},${(50 + 40 * Math.sin(angle)).toFixed(1)},10,0,1000,5`;
-  });
-  const csv = ['id,x,y,demand,ready,due,service', '0,50,50,0,0,1000,0', ...rows].join('\n');
-  await importCsv(page, 'thirty.csv', csv, { vehicles: 30, capacity: 10 });
-  await byTest('policy-name').selectOption('tw3');
-  // Soft windows serve on arrival, also early: the policy field says so where it is chosen.
-  await expect(page.locator('label', { has: byTest('policy-name') })).toHaveAttribute('title', /serves on arrival, even hours before/);
-  await planWith('classical', '0.5');
-  const lines = page.locator('[data-testid^="route-line-"]');
-  await expect(lines).toHaveCount(30);
-  const colours = await Promise.all((await lines.all()).map((line) => line.getAttribute('data-colour')));
-  expect(new Set(colours).size, colours.join(' ')).toBe(30);
-  await expectAllStopsInView();
-  await session.screenshot('thirty-routes');
-
-  // A narrow window (a laptop's split screen): the plan's panel moves under the map, which keeps its width.
-  await page.setViewportSize({ width: 900, height: 800 });
-  const map = (await byTest('map').boundingBox())!;
-  const panel = (await byTest('plan-panel').boundingBox())!;
-  expect(map.width, 'the map keeps most of what the customer list leaves').toBeGreaterThan(500);
-  expect(panel.y, 'the plan panel under the map').toBeGreaterThanOrEqual(map.y + map.height - 1);
-  await session.screenshot('narrow-window');
-  // The Training view stacks: the models table fits its panel, its buttons in reach without scrolling sideways.
-  await byTest('tab-training').click();
-  const table = byTest('models-table-scroll');
-  await table.waitFor();
-  const [scrollWidth, clientWidth] = await table.evaluate((el) => {
-    const box = el as unknown as { scrollWidth: number; clientWidth: number };
-    return [box.scrollWidth, box.clientWidth];
-  });
-  expect(scrollWidth, 'the models table fits its panel').toBeLessThanOrEqual(clientWidth + 1);
-  await session.screenshot('narrow-training');
-  await byTest('tab-plan').click();
-  await page.setViewportSize({ width: 1280, height: 800 });
-  // Every vehicle is out: a new route for a stop is offered as what it is.
-  await byTest('stop-chip-1').click();
-  if ((await byTest('move-stop-select').count()) === 0) await byTest('stop-chip-1').click();
-  await expect(byTest('move-stop-select').locator('option', { hasText: 'a new route' })).toHaveText('a new route (beyond the fleet of 30)');
-  await byTest('stop-chip-1').click();
-
-  // The fleet cut below the plan's routes: every driver sheet, on screen and in the PDF, says that the plan is out of
-  // date and what it breaks, as the plan panel does.
-  await byTest('fleet-vehicles').fill('28');
-  await byTest('fleet-vehicles').press('Enter');
-  await byTest('save-instance').click();
-  await byTest('unsaved-badge').waitFor({ state: 'detached' });
-  await expect(byTest('plan-data-changed')).toBeVisible();
-  await byTest('open-sheets').click();
-  const sheets = page.locator('article.sheet');
-  await expect(sheets).toHaveCount(30);
-  const warnings = [
-    'Out of date: the day was changed after this plan was made; plan again to include the changes',
-    'The plan uses 30 vehicles but the fleet has 28',
-  ];
-  for (const warning of warnings) {
-    await expect(sheets.filter({ has: page.getByTestId('sheet-warning').getByText(warning, { exact: true }) })).toHaveCount(30);
-  }
-  await byTest('sheets-route').selectOption('0');
-  const { pages } = await pdfPages('sheets-pdf', 'driver-sheet-beyond-fleet.pdf');
-  for (const warning of warnings) expect(pages[0].replace(/\s+/g, ' ')).toContain(warning);
-  await byTest('sheets-close').click();
-});
-
 test("a lat/lon day's speed is shown and can be changed, and a shift end before its start is said to run overnight", async () => {
   await page.locator('[data-testid^="history-instance-"]', { hasText: 'city-day' }).getByTestId('history-open').click();
   await expect(byTest('fleet-speed')).toHaveValue('25');
@@ -636,49 +376,6 @@ test("a lat/lon day's speed is shown and can be changed, and a shift end before 
   await byTest('fleet-depot-due').fill('05:00');
   await byTest('fleet-depot-due').press('Enter');
   await expect(byTest('fleet-overnight')).toContainText(/runs overnight: 07:00 to 05:00\+1 \(22h 00m\)/);
-});
-
-test('a training size typed by hand stays when days are ticked, even typed as the size offered', async () => {
-  await byTest('tab-training').click();
-  await expect(byTest('train-size')).toHaveValue('20');
-  // Typed over the offered 20 as a person types it, key by key.
-  await byTest('train-size').fill('');
-  await byTest('train-size').pressSequentially('20');
-  await page.locator('[data-testid^="train-instance-"]').first().check();
-  await expect(byTest('train-size')).toHaveValue('20');
-  await page.locator('[data-testid^="train-instance-"]').first().uncheck();
-  await byTest('tab-plan').click();
-});
-
-test("the Training form starts on the Plan view's policy, and keeps what was filled in over a look at the Plan view", async () => {
-  await byTest('policy-name').selectOption('tw2');
-  await byTest('tab-training').click();
-  await expect(byTest('train-variant')).toHaveValue('tw2');
-  await byTest('train-name').fill('kept-over-tabs');
-  await byTest('train-minutes').fill('2.5');
-  await byTest('train-minutes').press('Enter');
-  await page.locator('[data-testid^="train-instance-"]').first().check();
-  await byTest('tab-plan').click();
-  await byTest('policy-name').selectOption('tw1');
-  await byTest('tab-training').click();
-  await expect(byTest('train-name')).toHaveValue('kept-over-tabs');
-  await expect(byTest('train-minutes')).toHaveValue('2.5');
-  await expect(page.locator('[data-testid^="train-instance-"]').first()).toBeChecked();
-  // Chosen here, the policy no longer follows the Plan view; left alone, it does.
-  await expect(byTest('train-variant')).toHaveValue('tw1');
-  await byTest('train-variant').selectOption('tw3');
-  await byTest('tab-plan').click();
-  await byTest('tab-training').click();
-  await expect(byTest('train-variant')).toHaveValue('tw3');
-  await page.locator('[data-testid^="train-instance-"]').first().uncheck();
-  // Of two ticked days the one stored last is held out to judge the new model, and the list says which.
-  const picks = page.locator('[data-testid^="train-instance-"]');
-  await expect(page.locator('[data-testid^="train-held-out-"]')).toHaveCount(0);
-  for (const k of [0, 1]) await picks.nth(k).check();
-  await expect(page.locator('[data-testid^="train-held-out-"]')).toHaveCount(1);
-  for (const k of [0, 1]) await picks.nth(k).uncheck();
-  await byTest('train-name').fill('');
-  await byTest('tab-plan').click();
 });
 
 test('the page reported no errors of its own', () => {
