@@ -27,18 +27,17 @@ export const SHEET_COLUMNS: readonly SheetColumn[] = [
   // what it must keep whole (below); the address had none: in print a position ("52.45678, 13.45678") keeps one line.
   { key: 'order', label: '#', parts: 25 },
   // The stop and done columns gave the start its room: an address must keep a position ("52.45678, 13.45678") whole.
-  // The stop gave the load its room too, and the ETA its flag: an id and a name break between words where they must, a
-  // time and its "(late)" cannot.
-  { key: 'stop', label: 'Stop', parts: 78 },
+  // The stop gave the load its room too: an id and a name break between words where they must, a number cannot. It
+  // keeps 93: at 78 (the ETA's flag on its line) "Central depot", "Buchladen Mitte", "Bio Markt Ost" took two lines.
+  { key: 'stop', label: 'Stop', parts: 93 },
   { key: 'place', label: 'Address', parts: 93.28 },
   // "shift end 01:00+1" (a night shift's, in the depot rows' bold: 85.7 pt) and "23:30+1–01:00+2" on one line.
   { key: 'window', label: 'Window', parts: 94.5 },
-  // A stop's ETA with its flag, "06:21 (early)" (55.2 pt; "06:21 (late)" 50 pt), on one line inside 4 pt of padding each
-  // side: at 49 every late or early stop's flag stood under its time. A night's "01:48+1 (early)" (about 70 pt) breaks
-  // before its flag. A next-day time ("02:00+1", 37 pt; 40 pt in a return row's bold) is one word, which pdfkit breaks
-  // inside where it is wider than its cell: the start's 32 pt broke it as "02:00+" over "1" (and the print's 7.8 % ran
-  // into its padding).
-  { key: 'eta', label: 'ETA', parts: 64 },
+  // A next-day time ("02:00+1", 37 pt; 40 pt in a return row's bold) is one word, which pdfkit breaks inside where it
+  // is wider than its cell: the start's 32 pt broke it as "02:00+" over "1" (and the print's 7.8 % ran into its padding).
+  // A late or early stop's flag stands under its time ("06:21 (early)" is 55.2 pt): the 15 parts it needs would cost
+  // the stop's names their line (above); the screen keeps it beside the time (sheets.css).
+  { key: 'eta', label: 'ETA', parts: 49 },
   { key: 'start', label: 'Start', hint: 'When service starts: on arrival, or as the window opens after it', parts: 46 },
   { key: 'service', label: 'Service', short: 'Svc', parts: 42 },
   // Loaded at the depot on departure, delivered at each stop (the plan CSV's load is the running total instead). Five
