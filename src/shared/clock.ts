@@ -102,13 +102,22 @@ function clockText(minutes: number, seconds: boolean, moment: boolean): string {
 }
 
 /**
- * Two moments as `format` writes them, told apart where the moments differ: to the second (or the number in full)
- * where the format would write both the same ("reached at 10:23, after its due time 10:23" is no reason).
+ * Two times as `format` writes them, told apart where they differ: to the second (or the number in full) where the
+ * format would write both the same ("reached at 10:23, after its due time 10:23" is no reason). `moments`: which of
+ * the two are moments of a plan (an arrival, a return), written as `format(v, true)` writes them (formatMoment on a
+ * clock-time day: midnight begins the next day, 00:00+1), the other being an end (a shift's or a window's: 24:00).
+ * Times are told apart only where they read apart either way: 00:00+1 and 24:00 are the same minute.
  */
-export function timesApart(format: (v: number) => string, a: number, b: number): [string, string] {
-  if (format(a) !== format(b)) return [format(a), format(b)];
-  const precise = (v: number) => (/^\d+:\d\d/.test(format(v)) ? formatClock(v, true) : String(v));
-  return [precise(a), precise(b)];
+export function timesApart(
+  format: (v: number, moment?: boolean) => string,
+  a: number,
+  b: number,
+  moments: readonly [boolean, boolean] = [false, false],
+): [string, string] {
+  if (format(a) !== format(b) && format(a, true) !== format(b, true)) return [format(a, moments[0]), format(b, moments[1])];
+  const precise = (v: number, moment: boolean) =>
+    /^\d+:\d\d/.test(format(v)) ? (moment ? formatMoment(v, true) : formatClock(v, true)) : String(v);
+  return [precise(a, moments[0]), precise(b, moments[1])];
 }
 
 /** A length of time in words, to the minute: "8 hours", "30 days 8 hours", "1 day 45 minutes". */

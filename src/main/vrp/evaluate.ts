@@ -95,9 +95,11 @@ export function routeCost(problem: Problem, route: ArrayLike<number>, variant: V
 function scheduleRoute(problem: Problem, route: number[], variant: Variant, routeIndex: number) {
   const { due, service, ids } = problem;
   const hard = variantHardTime(variant.name);
-  // Messages in the instance's own terms: times of day as HH:MM and spans in minutes on a clock-time day.
+  // Messages in the instance's own terms: times of day as HH:MM and spans in minutes on a clock-time day. An arrival
+  // and a return are moments, written as their schedule cells write them (midnight begins the next day, 00:00+1); a
+  // window's and the shift's end close a day (24:00).
   const clock = problem.instance.clockTimes === true;
-  const at = (v: number) => timeInText(v, clock);
+  const at = (v: number, moment = false) => timeInText(v, clock, moment);
   const span = (v: number) => (clock ? (v >= 59.5 ? formatHoursMinutes(v) : `${messageNumber(v)} min`) : messageNumber(v));
   const violations: Violation[] = [];
   const stops: StopSchedule[] = [];
@@ -115,7 +117,7 @@ function scheduleRoute(problem: Problem, route: number[], variant: Variant, rout
       penalty: stopPenalty(variant, early, late),
     });
     if (hard && late > TIME_EPS) {
-      const [reached, closes] = timesApart(at, arrival, due[i]);
+      const [reached, closes] = timesApart(at, arrival, due[i], [true, false]);
       violations.push({
         kind: 'late',
         route: routeIndex,
@@ -138,7 +140,7 @@ function scheduleRoute(problem: Problem, route: number[], variant: Variant, rout
     });
   }
   if (hard && backAfterShift({ customers: route.length, returnTime: summary.returnTime }, due[0])) {
-    const [back, end] = timesApart(at, summary.returnTime, due[0]);
+    const [back, end] = timesApart(at, summary.returnTime, due[0], [true, false]);
     violations.push({
       kind: 'horizon',
       route: routeIndex,

@@ -46,8 +46,11 @@ const capitalised = (text: string): string => text.charAt(0).toUpperCase() + tex
  * Each message names the node and the rule, e.g. "ready time 500 is after due time 400 for customer 17".
  */
 
-/** A time as the dispatcher wrote it: HH:MM under clock times (a day after or before written +1 or -1), else a plain number. */
-const timeText = (instance: Pick<Instance, 'clockTimes'>, v: number): string => timeInText(v, instance.clockTimes);
+/**
+ * A time as the dispatcher wrote it: HH:MM under clock times (a day after or before written +1 or -1), else a plain
+ * number. `moment`: an arrival or a return, which midnight begins (00:00+1), where a shift or a window ends (24:00).
+ */
+const timeText = (instance: Pick<Instance, 'clockTimes'>, v: number, moment = false): string => timeInText(v, instance.clockTimes, moment);
 
 export type { FileCells, NodeCells, QuotedField } from './file-cells.js';
 
@@ -73,7 +76,7 @@ function checkReachable(
   c: Customer,
   depot: Depot,
   coords: Coordinates | undefined,
-  t: (v: number) => string,
+  t: (v: number, moment?: boolean) => string,
   out: { problems: string[]; warnings: string[] },
   cells?: NodeCells,
   shift?: NodeCells,
@@ -99,7 +102,7 @@ function checkReachable(
       const [due, start] = timesApart(t, c.due, depot.ready);
       return `${cell.lead}customer ${c.id} cannot be reached in time: ${CLOSES_BEFORE_SHIFT} (due ${cell.lead ? cell.text : due}, the shift starts at ${cellOr(shift, 'ready', start)}): ${CLOSES_BEFORE_SHIFT_FIX}; hard time windows leave it unserved, soft ones serve it late at a price`;
     }
-    const [at, due] = timesApart(t, arrival, c.due);
+    const [at, due] = timesApart(t, arrival, c.due, [true, false]);
     return `${cell.lead}customer ${c.id} cannot be reached in time: the earliest arrival from the depot is ${at}, after its due time ${cell.lead ? cell.text : due}; hard time windows leave it unserved, soft ones serve it late at a price`;
   }
   const back = Math.max(arrival, c.ready) + c.service + leg;
@@ -109,7 +112,7 @@ function checkReachable(
       const cell = figure(cells, 'ready', c.ready);
       return `${cell.lead}customer ${c.id} cannot be served within the shift: ${OPENS_AFTER_SHIFT} (ready ${cell.lead ? cell.text : ready}, the shift ends at ${cellOr(shift, 'due', end)}): ${OPENS_AFTER_SHIFT_FIX}; hard time windows leave it unserved, soft ones serve it and the vehicle is back after the shift`;
     }
-    const [at, end] = timesApart(t, back, depot.due);
+    const [at, end] = timesApart(t, back, depot.due, [true, false]);
     // Soft policies have no end of the shift (docs/cost.md): the stop is served in its window, the vehicle back later.
     return `customer ${c.id} cannot be served within the shift: a vehicle serving it alone is back at the depot at ${at}, after the shift ends at ${cellOr(shift, 'due', end)}; hard time windows leave it unserved, soft ones serve it and the vehicle is back after the shift`;
   }
@@ -238,7 +241,7 @@ function checkRules(instance: Instance, cells?: FileCells, standIns = false): { 
   const { depot, coordinates } = instance;
   const geo = coordinates?.kind === 'geo';
   const depotLabel = `depot ${depot.id}`;
-  const t = (v: number) => timeText(instance, v);
+  const t = (v: number, moment = false) => timeText(instance, v, moment);
   const cellsOf = (node: number | 'depot'): NodeCells | undefined => cells && ((field) => cells(node, field));
   const shift = cellsOf('depot');
   if (geo) checkGeoRange(depot.x, depot.y, depotLabel, out.problems, shift);
