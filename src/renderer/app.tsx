@@ -10,7 +10,7 @@ import { carriedCustomers } from '../shared/domain.js';
 import { ApiProvider, useApi } from './hooks/use-api.js';
 import { NoticeProvider, useNoticeState, useNotices, useRunner } from './hooks/use-notices.js';
 import { usePlanJob } from './hooks/use-plan-job.js';
-import { type ComparedPlans, CompareView, type CompareSettings } from './compare/compare-view.js';
+import { type ComparedPlans, CompareView, type CompareSettings, SkipToComparison } from './compare/compare-view.js';
 import { settingsOfComparison, useStoredComparison } from './compare/use-stored-comparison.js';
 import { CsvPreviewDialog } from './panels/csv-preview-dialog.js';
 import { CsvDropZone } from './panels/csv-sources.js';
@@ -30,7 +30,7 @@ import { useChangesElsewhere } from './state/use-changes-elsewhere.js';
 import { useWorkspace } from './state/use-workspace.js';
 import { describeSettings, withMethod } from './state/plan-settings.js';
 import { usePlanControls } from './state/use-plan-controls.js';
-import { TrainingView } from './training/training-view.js';
+import { SkipToTraining, TrainingView } from './training/training-view.js';
 
 /** The heading of a start note's banner: a note of what the start found beside the database, not a failure. */
 const START_NOTE_TITLE = 'Note on the database';
@@ -176,7 +176,10 @@ function App() {
 
   return (
     <div className="app">
+      {/* The page's first Tab stop, before the top bar: past it to the view's main content (skip-link.tsx). */}
       {view === 'plan' && <SkipToPlan />}
+      {view === 'compare' && <SkipToComparison />}
+      {view === 'training' && <SkipToTraining />}
       <Header
         view={view}
         onView={(next) => {

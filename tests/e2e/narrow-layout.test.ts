@@ -10,7 +10,7 @@
  * "Hammerbrook" as "Hammerbroo / k" at 640 px; Compare's two maps shrank to 180 px wide at 800 px and 90 at 640 (now one
  * above the other below 1,000 px, one column of the page below 700); at 1280 x 800 the history showed the open day's first
  * plan and cut the next mid-line; at 800 x 700 the timeline showed route 1 and the axis, the others scrolled out of sight;
- * the skip link was the eleventh Tab stop, after the top bar's controls.
+ * the skip link was the eleventh Tab stop, after the top bar's controls, and the Compare and Training views had none.
  */
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import { compareHardAndSoft } from './support/compare.js';
@@ -95,6 +95,10 @@ async function firstTabStop(page: Page): Promise<string | undefined> {
   return (await page.evaluate('document.activeElement?.dataset.testid')) as string | undefined;
 }
 
+/** Where the keyboard is: the test id of the focused element, or of the nearest element around it that has one. */
+const focusedWithin = (page: Page) =>
+  page.evaluate('document.activeElement?.closest("[data-testid]")?.dataset.testid') as Promise<string | undefined>;
+
 test('the skip link to the plan is the first Tab stop, before the top bar, and shows where it is reached', async () => {
   for (const width of [640, 1280]) {
     await app.page.setViewportSize({ width, height: HEIGHT });
@@ -103,6 +107,30 @@ test('the skip link to the plan is the first Tab stop, before the top bar, and s
   }
   await app.page.keyboard.press('Enter');
   await expect(app.page.locator('#plan-side')).toBeFocused();
+});
+
+test("the Compare and Training views' skip links are their first Tab stop too, to the comparison and to the form", async () => {
+  // Each view's main content: Compare's maps and figures (before a comparison, the maps and what to press), Training's form.
+  const views = [
+    { tab: 'tab-compare', link: 'skip-to-comparison', main: '#compare-main', next: 'map-a' },
+    { tab: 'tab-training', link: 'skip-to-training', main: '#training-form', next: 'train-variant' },
+  ];
+  for (const { tab, link, main, next } of views) {
+    await byTest(tab).click();
+    for (const width of [640, 1280]) {
+      await app.page.setViewportSize({ width, height: HEIGHT });
+      expect(await firstTabStop(app.page), `${tab}, ${width} px: the first Tab stop`).toBe(link);
+      await expect(byTest(link)).toBeInViewport();
+    }
+    await app.page.keyboard.press('Enter');
+    await expect(app.page.locator(main)).toBeFocused();
+    // The keyboard goes on from there: the next Tab reaches the first control inside, not the top bar's.
+    await app.page.keyboard.press('Tab');
+    expect(await focusedWithin(app.page), `${tab}: the Tab after the skip`).toBe(next);
+    await expect(app.page.locator(`${main} :focus`)).toHaveCount(1);
+  }
+  await byTest('tab-plan').click();
+  await expect(byTest('skip-to-plan')).toHaveCount(1);
 });
 
 test('the customer table shows a demand of four digits whole and a name as wide as its column, 640 to 1,280 px', async () => {

@@ -18,6 +18,17 @@ import { describePlanMethod, methodOption, type MethodChoice } from '../../share
 import { describeVariant, type TimeWindowPolicy } from '../plan/time-window-policy.js';
 import { CompareTables } from './compare-tables.js';
 import { samePlanningData } from '../../shared/planning-data.js';
+import { SkipLink } from '../panels/skip-link.js';
+
+/** The comparison's maps and figures (or what the view says in their place), where its skip link puts the keyboard. */
+const COMPARE_MAIN = 'compare-main';
+
+/** The Compare view's skip link (skip-link.tsx): past the top bar and the comparison's own bar, to the two plans. */
+export const SkipToComparison = () => (
+  <SkipLink to={COMPARE_MAIN} testId="skip-to-comparison">
+    Skip to the comparison
+  </SkipLink>
+);
 
 /** Why Compare waits: it plans the stored day (the view says so under the bar too). */
 const NO_STORED_DAY = 'Open or save a day first';
@@ -104,9 +115,11 @@ export function CompareView({
         </ActionForm>
       </FieldValidity.Provider>
       {!instance || !instanceId ? (
-        <p className="empty big">Open or save an instance in the Plan view first.</p>
+        <p className="empty big skip-target" id={COMPARE_MAIN} tabIndex={-1}>
+          Open or save an instance in the Plan view first.
+        </p>
       ) : (
-        <div className="compare-body">
+        <section className="compare-body skip-target" id={COMPARE_MAIN} tabIndex={-1} aria-label="Comparison">
           <div className="compare-maps">
             {(['a', 'b'] as const).map((side) => {
               const plan = shown?.[side];
@@ -154,7 +167,7 @@ export function CompareView({
                 : `Press ${savesFirst ? 'Save and compare' : 'Compare'} to plan the instance under both policies.`}
             </p>
           )}
-        </div>
+        </section>
       )}
     </div>
   );

@@ -42,6 +42,7 @@ import { Gantt } from './gantt.js';
 import { AddCustomerDialog } from '../panels/add-customer-dialog.js';
 import { PlanPanel } from './plan-panel.js';
 import { SelectedPosition } from '../panels/selected-position.js';
+import { focusById, SkipLink } from '../panels/skip-link.js';
 import { usePlanEditing } from './use-plan-editing.js';
 import { useUndoKeys } from '../hooks/undo-keys.js';
 import { useHandler } from '../hooks/use-handler.js';
@@ -55,19 +56,14 @@ interface Props {
 
 /** The plan's side panel, where the skip link and a plan opened from Compare put the keyboard. */
 const PLAN_SIDE = 'plan-side';
-export const focusPlanSide = () => document.getElementById(PLAN_SIDE)?.focus();
+export const focusPlanSide = () => focusById(PLAN_SIDE);
 
-/**
- * The page's first Tab stop, before the top bar (app.tsx): the table holds Tab stops per customer, so a day of 60 stops
- * puts the plan hundreds of Tabs away. Drawn after the top bar's ten controls, it was the eleventh.
- */
-export function SkipToPlan() {
-  return (
-    <button type="button" className="skip-link" data-testid="skip-to-plan" onClick={focusPlanSide}>
-      Skip to the plan
-    </button>
-  );
-}
+/** The Plan view's skip link (skip-link.tsx): the table holds Tab stops per customer, a day of 60 stops hundreds. */
+export const SkipToPlan = () => (
+  <SkipLink to={PLAN_SIDE} testId="skip-to-plan">
+    Skip to the plan
+  </SkipLink>
+);
 
 export function PlanView({ ws, job, onCancelJob, onCsvFile }: Props) {
   const api = useApi();
@@ -343,7 +339,7 @@ export function PlanView({ ws, job, onCancelJob, onCsvFile }: Props) {
           />
         )}
       </main>
-      <aside className="sidebar right" id={PLAN_SIDE} tabIndex={-1} aria-label="Plan">
+      <aside className="sidebar right skip-target" id={PLAN_SIDE} tabIndex={-1} aria-label="Plan">
         {draft && plan ? (
           <PlanPanel
             instance={planned ?? draft}

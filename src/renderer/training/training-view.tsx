@@ -17,8 +17,19 @@ import { useInstanceList } from '../state/queries.js';
 import { DayPicks } from './day-picks.js';
 import { LearningCurve } from './learning-curve.js';
 import { ModelsList } from './models-list.js';
+import { SkipLink } from '../panels/skip-link.js';
 import { SIZE_RANGE, typicalSize } from './typical-size.js';
 import { useTraining } from './use-training.js';
+
+/** The training form, where the view's skip link puts the keyboard. */
+const TRAINING_FORM = 'training-form';
+
+/** The Training view's skip link (skip-link.tsx): past the top bar, to the form's first field. */
+export const SkipToTraining = () => (
+  <SkipLink to={TRAINING_FORM} testId="skip-to-training">
+    Skip to the training form
+  </SkipLink>
+);
 
 /** `stopped`: the app closed during the run (a quit, the web mode's SIGTERM); its verdict says whether a model was kept. */
 const STATUS_LABEL = {
@@ -119,8 +130,16 @@ export function TrainingView({ planPolicy }: { planPolicy: VariantName }) {
 
   return (
     <div className="training-view" data-testid="training-view">
-      <section className="panel training-form" data-testid="training-form">
-        <h2 className="panel-title">Train a model on your instances</h2>
+      <section
+        className="panel training-form skip-target"
+        id={TRAINING_FORM}
+        tabIndex={-1}
+        aria-labelledby={`${TRAINING_FORM}-title`}
+        data-testid="training-form"
+      >
+        <h2 className="panel-title" id={`${TRAINING_FORM}-title`}>
+          Train a model on your instances
+        </h2>
         <FieldValidity.Provider value={validity.report}>
           <div className="row-fields">
             <label className="field-inline">
