@@ -16,6 +16,9 @@ describe('column aliases', () => {
     expect(fields('Código,Nombre,Dirección,Latitud,Longitud,Demanda,Hora inicio,Hora fin,Tiempo de servicio')).toEqual(all);
     expect(fields('Cliente,Nome,Endereço,lat,lon,Quantidade,Início,Fim,Duração')).toEqual(all);
     expect(fields('Kundennr,Kundenname,Adresse,lat,lon,Menge,Lieferzeit von,Lieferzeit bis,Standzeit')).toEqual(all);
+    for (const id of ['Kunde Nr', 'Kd.-Nr.', 'Kd.-Nummer']) {
+      expect(fields(`${id},Kundenname,Adresse,lat,lon,Menge,Lieferzeit von,Lieferzeit bis,Standzeit`), id).toEqual(all);
+    }
     expect(fields('N° client,Raison sociale,Adresse,lat,lon,Poids,Horaire début,Horaire fin,Durée')).toEqual(all);
     expect(fields('id,name,address,lat,lon,qty,Delivery window from,Delivery window to,service')).toEqual(all);
   });

@@ -30,6 +30,10 @@ export const COLUMN_ALIASES: Record<CsvField, readonly string[]> = {
     'kunde',
     'kundennummer',
     'kundennr',
+    // "Kunde Nr" and the abbreviated "Kd.-Nr." / "Kd.-Nummer", as German ERPs head the customer's number.
+    'kundenr',
+    'kdnr',
+    'kdnummer',
     'nr',
     'nummer',
     'numero',
