@@ -1,20 +1,22 @@
 /**
  * The dispatcher's day, in one browser page against the web mode: import (a bad file first), plan under a
- * soft policy, compare hard vs soft, edit a stop by hand, reload and find the plan, start and cancel training.
+ * soft policy, compare hard vs soft, edit a stop by hand, reload and find the plan. (Training runs are in
+ * model-training.test.ts; a lat/lon day offline and a day drawn on the map in drawn-day.test.ts.)
  * Steps build on each other, so they run in order in one page.
  */
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
-import { expect, type Locator, type Page, test } from '@playwright/test';
+import { expect, type Page, test } from '@playwright/test';
+import { bannerSteps } from './support/banner-steps.js';
 import { type AppSession, dropFile, openApp } from './support/browser.js';
-import { importCsv } from './support/csv-import.js';
-import { BAD_CSV, CAPACITY, CUSTOMER_COUNT, GEO_CSV, GEO_SPEED_KMH, GOOD_CSV, TIGHT_PAIR, VEHICLES } from './support/fixtures.js';
+import { BAD_CSV, CAPACITY, CUSTOMER_COUNT, GOOD_CSV, TIGHT_PAIR, VEHICLES } from './support/fixtures.js';
 
 test.describe.configure({ mode: 'serial' });
 
 let session: AppSession;
 let page: Page;
 const byTest = (id: string) => page.getByTestId(id);
+const { expectOrExplain, dismissBanners } = bannerSteps(() => page);
 
 test.beforeAll(async ({ browser }) => {
   session = await openApp(browser, { unreachableTiles: true });
@@ -23,20 +25,6 @@ test.beforeAll(async ({ browser }) => {
 test.afterAll(async () => {
   await session?.close();
 });
-
-/** Waits for `target`; if the error banner shows up first, fails with what it says rather than a bare timeout. */
-async function expectOrExplain(target: Locator, timeout: number): Promise<void> {
-  const banner = byTest('error-banner').first();
-  const first = await Promise.race([
-    target.waitFor({ timeout }).then(() => 'ok' as const),
-    banner.waitFor({ timeout }).then(() => 'banner' as const),
-  ]);
-  if (first === 'banner') throw new Error(`the app reported an error instead: ${await banner.textContent()}`);
-}
-
-async function dismissBanners() {
-  for (const dismiss of await byTest('dismiss-error').all()) await dismiss.click();
-}
 
 /** Where a marker sits inside its map, in pixels (the same in two synchronised maps of equal size). */
 async function markerOffset(mapTestId: string, markerTestId: string) {
@@ -331,159 +319,6 @@ test('after a reload the saved plans are in the history and reopen', async () =>
   await expect(plans.filter({ hasText: 'Edited by hand' }).filter({ hasText: 'data changed' }).first()).toContainText(
     /data changed \(cost [\d,.]+ when planned\)/,
   );
-});
-
-/** The stored training runs' statuses, newest first, asked of the server the page talks to. */
-async function runStatuses(): Promise<string[]> {
-  // The page keeps its token in sessionStorage (renderer/api/web-token.ts).
-  const answer = (await page.evaluate(
-    `fetch('/api/training%3Alist', { method: 'POST', headers: { 'Content-Type': 'application/json', 'X-Jampr-Token': sessionStorage.getItem('jampr.token') ?? '' }, body: '{}' }).then((r) => r.json())`,
-  )) as { ok: boolean; value?: { id: number; status: string }[] };
-  return [...(answer.value ?? [])].sort((a, b) => b.id - a.id).map((r) => r.status);
-}
-
-test('a short training run starts, reports progress and can be cancelled', async () => {
-  await byTest('tab-training').click();
-  await byTest('train-variant').selectOption('tw3');
-  await byTest('train-size').fill('3');
-  await expect(byTest('train-start')).toBeDisabled();
-  await byTest('train-size').fill('10');
-  // The model a run starts from is named: with no tw3 model active, the shipped one nearest in size.
-  await expect(byTest('train-starts-from')).toHaveText('jampr-tw3-n20');
-  await byTest('train-minutes').fill('1');
-  await expect(byTest('train-start')).toBeEnabled();
-  await page.locator('[data-testid^="train-instance-"]').first().check();
-  await byTest('train-start').click();
-  await expectOrExplain(page.locator('[data-testid="training-status"][data-status="running"]'), 30_000);
-  await page.locator('[data-testid="learning-curve"]:not([data-points="0"])').waitFor({ timeout: 90_000 });
-  // A few more points make a better screenshot; their absence is not a failure.
-  await page
-    .locator('[data-testid="learning-curve"]:not([data-points="1"]):not([data-points="2"])')
-    .waitFor({ timeout: 20_000 })
-    .catch(() => undefined);
-  await session.screenshot('training');
-  await byTest('train-cancel').click();
-  await page.locator('[data-testid="training-status"][data-status="cancelled"]').waitFor({ timeout: 60_000 });
-});
-
-test('a finished training run yields a model that can be activated and plans', async () => {
-  await dismissBanners();
-  await byTest('train-size').fill(String(CUSTOMER_COUNT));
-  // Long enough for a training step: a run that takes none keeps no model.
-  await byTest('train-minutes').fill('0.5');
-  await byTest('train-name').fill('e2e-soft-12');
-  await byTest('train-start').click();
-  await page.locator('[data-testid="training-status"][data-status="running"]').waitFor({ timeout: 30_000 });
-  // The run ends while the Plan view is shown (its end is not heard there): back on Training it reads finished.
-  await byTest('tab-plan').click();
-  await expect.poll(async () => (await runStatuses()).at(0), { timeout: 120_000, intervals: [500] }).toBe('done');
-  await byTest('tab-training').click();
-  await expectOrExplain(page.locator('[data-testid="training-status"][data-status="done"]'), 10_000);
-  const row = page.locator('[data-testid^="model-row-"]', { hasText: 'e2e-soft-12' });
-  await row.waitFor();
-  const activate = row.locator('[data-testid^="activate-model-"]');
-  if (await activate.count()) await activate.click();
-  await row.locator('[data-testid^="model-active-"]').waitFor();
-  // The run's verdict is what happened when it ended; beside it, what holds today.
-  await expect(byTest('verdict-now')).toHaveText(/As of now: e2e-soft-12 is active( for days under 35 customers)?\./);
-
-  await byTest('tab-plan').click();
-  await byTest('policy-name').selectOption('tw3');
-  await byTest('method').selectOption('jampr-greedy');
-  await byTest('plan-button').click();
-  await expectOrExplain(byTest('plan-meta').filter({ hasText: 'e2e-soft-12' }), 60_000);
-  assert.ok((await page.locator('[data-testid^="route-line-"]').count()) >= 1, 'the model plan is drawn');
-});
-
-test('after a reload the past training runs are listed and their curves drawn, validation included', async () => {
-  await page.reload();
-  await byTest('tab-training').click();
-  // The newest run is on screen; the one-minute run cancelled earlier is the other entry.
-  await expect(byTest('training-status')).toHaveAttribute('data-status', 'done');
-  await expect(byTest('train-run-select').locator('option')).toHaveCount(2);
-  await byTest('train-run-select').selectOption({ index: 1 });
-  await expect(byTest('training-status')).toHaveAttribute('data-status', 'cancelled');
-  const curve = byTest('learning-curve');
-  await expect(curve).not.toHaveAttribute('data-points', '0');
-  await expect(curve).toHaveAttribute('data-series', 'meanCost baselineCost validationCost');
-  await session.screenshot('training-history');
-  await byTest('tab-plan').click();
-});
-
-test('a model trained here can be deleted, after a question; a shipped one offers no delete', async () => {
-  await byTest('tab-training').click();
-  const row = page.locator('[data-testid^="model-row-"]', { hasText: 'e2e-soft-12' });
-  await expect(row.locator('[data-testid^="model-active-"]')).toBeVisible();
-  let question = '';
-  page.once('dialog', (dialog) => {
-    question = dialog.message();
-    void dialog.accept();
-  });
-  await row.locator('[data-testid^="delete-model-"]').click();
-  await expect(row).toHaveCount(0);
-  expect(question).toMatch(
-    /^Delete the model e2e-soft-12\? .* It is active for soft days (under 35 customers|of every size): they go back to the automatic choice\.$/,
-  );
-  const shipped = page.locator('[data-testid^="model-row-"]', { hasText: 'shipped' });
-  expect(await shipped.count()).toBeGreaterThan(0);
-  await expect(shipped.locator('[data-testid^="delete-model-"]')).toHaveCount(0);
-  await byTest('tab-plan').click();
-});
-
-test('a lat/lon file with clock times shows HH:MM and a plain map when tiles cannot load', async () => {
-  // The page was opened with its tiles pointed nowhere (unreachableTiles): the planar days before drew no tiles.
-  await importCsv(page, 'berlin.csv', GEO_CSV, { speedKmh: GEO_SPEED_KMH });
-  await byTest('tiles-offline-note').waitFor({ timeout: 15_000 });
-  await expect(byTest('edit-due-C1')).toHaveValue('10:00');
-  await expect(page.locator('img.leaflet-tile:visible'), 'no broken tile images').toHaveCount(0);
-  await byTest('marker-C3').waitFor();
-  await session.screenshot('geo-offline');
-});
-
-test('a new instance is drawn by clicking the map, and a stop is dragged', async () => {
-  await byTest('new-instance').click();
-  const map = (await byTest('map').boundingBox())!;
-  for (const [fx, fy] of [
-    [0.3, 0.3],
-    [0.7, 0.35],
-    [0.5, 0.75],
-  ])
-    await page.mouse.click(map.x + map.width * fx, map.y + map.height * fy);
-  await expect(page.locator('[data-testid^="customer-row-"]')).toHaveCount(3);
-  const before = await page.locator('[data-testid="customer-row-1"] td').first().getAttribute('title');
-  const marker = (await byTest('marker-1').boundingBox())!;
-  await page.mouse.move(marker.x + marker.width / 2, marker.y + marker.height / 2);
-  await page.mouse.down();
-  await page.mouse.move(marker.x + 80, marker.y + 60, { steps: 6 });
-  await page.mouse.up();
-  await expect(page.locator('[data-testid="customer-row-1"] td').first(), 'the drag moved customer 1').not.toHaveAttribute(
-    'title',
-    before!,
-  );
-  await expect(page.locator('[data-testid^="customer-row-"]'), 'dragging added nothing').toHaveCount(3);
-  await byTest('instance-name').fill('drawn by hand');
-  await byTest('save-instance').click();
-  await page.locator('[data-testid^="history-instance-"]', { hasText: 'drawn by hand' }).waitFor();
-  // Saving halfway through drawing the day keeps the mode: the next click adds the fourth stop.
-  await expect(byTest('add-stop-mode')).toHaveAttribute('aria-pressed', 'true');
-  await page.mouse.click(map.x + map.width * 0.2, map.y + map.height * 0.7);
-  await expect(page.locator('[data-testid^="customer-row-"]')).toHaveCount(4);
-  await byTest('save-instance').click();
-  await expect(byTest('unsaved-badge')).toHaveCount(0);
-});
-
-test('deleting the instance on screen goes back to the start screen, with no error and nothing unsaved', async () => {
-  // Its plan list is open in the history: it must not be asked for again once the instance is gone.
-  const entry = page.locator('[data-testid^="history-instance-"]', { hasText: 'drawn by hand' });
-  const toggle = entry.locator('.chevron');
-  if ((await toggle.getAttribute('aria-expanded')) === 'false') await toggle.click();
-  await entry.getByText('No plans yet.').waitFor();
-  page.once('dialog', (dialog) => void dialog.accept());
-  await entry.getByRole('button', { name: 'Delete drawn by hand' }).click();
-  await expect(entry).toHaveCount(0);
-  await byTest('welcome').waitFor();
-  await expect(byTest('unsaved-badge')).toHaveCount(0);
-  await expect(byTest('error-banner')).toHaveCount(0);
 });
 
 test('the page reported no errors of its own', () => {
