@@ -10,6 +10,7 @@ import { type AppSession, openApp } from './support/browser.js';
 import { CITY_DAY_CSV, CITY_DAY_STOPS } from './support/fixtures.js';
 import { importCsv } from './support/csv-import.js';
 import { cityDaySteps } from './support/city-day-steps.js';
+import { focusPageStart } from './support/page-start.js';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -172,13 +173,7 @@ test('a customer is added by its typed position, from the keyboard alone', async
   await expect(byTest('unsaved-badge')).toHaveCount(0);
   // The plan is one Tab and Enter away from the page's start, past the top bar, the table and the map: the skip link,
   // the first Tab stop, shows when reached.
-  await page.evaluate(`(() => {
-    const start = document.createElement('div');
-    start.tabIndex = -1;
-    document.body.prepend(start);
-    start.focus();
-    start.remove();
-  })()`);
+  await focusPageStart(page);
   await page.keyboard.press('Tab');
   await expect(byTest('skip-to-plan')).toBeFocused();
   await expect(byTest('skip-to-plan')).toBeInViewport();

@@ -13,6 +13,7 @@ import { contrastRatio, TEXT_CONTRAST } from '../../src/renderer/map/route-ink.j
 import { cityDayPage } from './support/city-day-page.js';
 import { openCsvImport } from './support/csv-import.js';
 import { clockCsv } from './support/fixtures.js';
+import { focusPageStart } from './support/page-start.js';
 
 const app = cityDayPage('keyboard-reader.csv');
 const byTest = app.byTest;
@@ -84,13 +85,7 @@ test("the map's stops are no Tab stops and no unnamed buttons; the exports and d
 test('every control the keyboard reaches, from the top to the driver sheets, shows that it has the focus', async () => {
   const { page } = app;
   // From the page's start, as after loading it.
-  await page.evaluate(`(() => {
-    const start = document.createElement('div');
-    start.tabIndex = -1;
-    document.body.prepend(start);
-    start.focus();
-    start.remove();
-  })()`);
+  await focusPageStart(page);
   const unmarked: string[] = [];
   let reached = '';
   for (let i = 0; i < 300 && reached !== 'open-sheets'; i++) {

@@ -16,6 +16,7 @@ import { expect, type Locator, type Page, test } from '@playwright/test';
 import { compareHardAndSoft } from './support/compare.js';
 import { importCsv } from './support/csv-import.js';
 import { dayPage } from './support/day-page.js';
+import { focusPageStart } from './support/page-start.js';
 
 /** Either side of the sheet's narrow layout (up to 850 px; 800 and 700 before) and of the views' (up to 1,100 px). */
 const WIDTHS = [640, 700, 750, 800, 850, 950, 1100, 1280];
@@ -84,13 +85,7 @@ const cut = (locator: Locator) =>
 
 /** Focuses the page's start, as after loading it, and presses Tab: what it reaches. */
 async function firstTabStop(page: Page): Promise<string | undefined> {
-  await page.evaluate(`(() => {
-    const start = document.createElement('div');
-    start.tabIndex = -1;
-    document.body.prepend(start);
-    start.focus();
-    start.remove();
-  })()`);
+  await focusPageStart(page);
   await page.keyboard.press('Tab');
   return (await page.evaluate('document.activeElement?.dataset.testid')) as string | undefined;
 }
