@@ -12,9 +12,9 @@ const app = cityDayPage('compare-reload.csv');
 test('the Compare tab shows the last comparison again after a reload, and plans nothing by itself', async () => {
   const { page, byTest } = app;
   await compareHardAndSoft(page);
-  const figures = async () => Promise.all(['cost', 'distance', 'wait', 'late'].map((k) => byTest(`compare-kpi-${k}`).innerText()));
+  const figures = async () => Promise.all(['cost', 'distance', 'wait', 'late'].map((k) => byTest(`compare-kpi-${k}`).textContent()));
   const before = await figures();
-  const customers = await byTest('compare-customers').innerText();
+  const customers = await byTest('compare-customers').textContent();
   const name = await byTest('instance-name').inputValue();
 
   await page.reload();
@@ -23,7 +23,7 @@ test('the Compare tab shows the last comparison again after a reload, and plans 
   await byTest('tab-compare').click();
   await expect(byTest('compare-kpi-distance')).toBeVisible();
   expect(await figures()).toEqual(before);
-  expect(await byTest('compare-customers').innerText()).toBe(customers);
+  expect(await byTest('compare-customers').textContent()).toBe(customers);
   // The bar as the comparison was made, so that Compare would make it again.
   await expect(byTest('compare-a-name')).toHaveValue('tw1');
   await expect(byTest('compare-b-name')).toHaveValue('tw3');
