@@ -48,7 +48,8 @@ const capitalised = (text: string): string => text.charAt(0).toUpperCase() + tex
 
 /**
  * A time as the dispatcher wrote it: HH:MM under clock times (a day after or before written +1 or -1), else a plain
- * number. `moment`: an arrival or a return, which midnight begins (00:00+1), where a shift or a window ends (24:00).
+ * number. `moment`: an arrival, a return, or where a shift starts or a window opens, which midnight begins (00:00+1),
+ * where a shift or a window ends (24:00).
  */
 const timeText = (instance: Pick<Instance, 'clockTimes'>, v: number, moment = false): string => timeInText(v, instance.clockTimes, moment);
 
@@ -99,7 +100,8 @@ function checkReachable(
     // The customer's window time as its cell writes it, where the file is known.
     const cell = figure(cells, 'due', c.due);
     if (closesBeforeShift(c.due, depot.ready)) {
-      const [due, start] = timesApart(t, c.due, depot.ready);
+      // The window's closing is an end (24:00), the shift's start a moment (midnight begins the next day: 00:00+1).
+      const [due, start] = timesApart(t, c.due, depot.ready, [false, true]);
       return `${cell.lead}customer ${c.id} cannot be reached in time: ${CLOSES_BEFORE_SHIFT} (due ${cell.lead ? cell.text : due}, the shift starts at ${cellOr(shift, 'ready', start)}): ${CLOSES_BEFORE_SHIFT_FIX}; hard time windows leave it unserved, soft ones serve it late at a price`;
     }
     const [at, due] = timesApart(t, arrival, c.due, [true, false]);
@@ -108,7 +110,8 @@ function checkReachable(
   const back = Math.max(arrival, c.ready) + c.service + leg;
   if (back > depot.due + TIME_EPS) {
     if (opensAfterShift(c.ready, depot.due)) {
-      const [ready, end] = timesApart(t, c.ready, depot.due);
+      // The window's opening is a moment (00:00+1), the shift's end an end (24:00).
+      const [ready, end] = timesApart(t, c.ready, depot.due, [true, false]);
       const cell = figure(cells, 'ready', c.ready);
       return `${cell.lead}customer ${c.id} cannot be served within the shift: ${OPENS_AFTER_SHIFT} (ready ${cell.lead ? cell.text : ready}, the shift ends at ${cellOr(shift, 'due', end)}): ${OPENS_AFTER_SHIFT_FIX}; hard time windows leave it unserved, soft ones serve it and the vehicle is back after the shift`;
     }

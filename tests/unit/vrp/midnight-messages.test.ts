@@ -68,6 +68,33 @@ describe('a van back at midnight after a shift that ends before it', () => {
   });
 });
 
+describe('a window that opens, and a shift that starts, at midnight', () => {
+  // A window's opening and a shift's start are moments, as an arrival is: 00:00+1 at midnight; a closing stays 24:00.
+  const warned = (rows: string[]) => {
+    const { instance, warnings } = read(rows);
+    return { imported: warnings, validated: instanceWarnings(instance) };
+  };
+
+  it('writes a window opening at midnight, after a shift that ends then, 00:00+1 beside the end 24:00', () => {
+    // Not "ready 24:00, the shift ends at 24:00": the opening is the next day's first minute.
+    const told = (ready: string, end: string) =>
+      `customer 1 cannot be served within the shift: its window opens only when the shift has ended (ready ${ready}, the shift ends at ${end}): correct its window or the depot's closing time; hard time windows leave it unserved, soft ones serve it and the vehicle is back after the shift`;
+    const { imported, validated } = warned(['D,0,0,0,18:00,24:00,0', '1,3,4,1,24:00,24:00,10']);
+    // The import quotes the cells as written.
+    expect(imported).toEqual([`row 3, column ready: ${told("'24:00'", "'24:00'")}`]);
+    expect(validated).toEqual([told('00:00+1', '24:00')]);
+  });
+
+  it('writes a night shift starting at midnight 00:00+1, after a window that closes the evening before', () => {
+    // A night shift 24:00–06:00: it starts at the first minute of the next day, where the window has long closed.
+    const told = (due: string, start: string) =>
+      `customer 1 cannot be reached in time: its window closes before the shift starts (due ${due}, the shift starts at ${start}): correct its window or the depot's opening time; hard time windows leave it unserved, soft ones serve it late at a price`;
+    const { imported, validated } = warned(['D,0,0,0,24:00,06:00,0', '1,3,4,1,22:00,23:30,10']);
+    expect(imported).toEqual([`row 3, column due: ${told("'23:30'", "'24:00'")}`]);
+    expect(validated).toEqual([told('23:30', '00:00+1')]);
+  });
+});
+
 describe('timesApart with a moment and an end', () => {
   const clock = (v: number, moment?: boolean) => timeInText(v, true, moment);
 
