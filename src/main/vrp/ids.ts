@@ -41,29 +41,41 @@ const CASE_TWINS = ' differ only by letter case';
 
 /**
  * The warning for each set of customer ids that differ only by letter case ("customer ids 'K004' and 'k004' differ
- * only by letter case …"), each id named once in the order of the list. Ids that are one as a CSV reads them back are
+ * only by letter case …"), each id named once in the order of the list; customer ids that differ from the depot's id
+ * only by letter case are told with it ("customer id 'dep' and the depot's id 'DEP' …"): a driver's sheet or a
+ * spreadsheet takes such a stop for the depot. Ids that are one as a CSV reads them back (the depot's among them) are
  * the problems' (checkIds), not told again here.
  */
 export function caseTwinWarnings(instance: Instance): string[] {
+  const depotId = asReadBack(instance.depot.id);
   const byFolded = new Map<string, Set<string>>();
   for (const { id } of instance.customers) {
     const folded = asReadBack(id).toLowerCase();
     byFolded.set(folded, (byFolded.get(folded) ?? new Set()).add(id));
   }
-  return [...byFolded.values()]
-    .filter((ids) => new Set([...ids].map(asReadBack)).size > 1)
-    .map(
-      (ids) =>
-        `customer ids ${listed([...ids])}${CASE_TWINS}, which a spreadsheet or a driver takes for one order: if they are different stops, rename one; if one order entered twice, remove one`,
-    );
+  return [...byFolded].flatMap(([folded, set]) => {
+    const ids = [...set];
+    const depotTwins = folded === depotId.toLowerCase() ? ids.filter((id) => asReadBack(id) !== depotId) : [];
+    if (depotTwins.length > 0) {
+      const [which, whose] = depotTwins.length > 1 ? ['customer ids', 'each customer'] : ['customer id', 'the customer'];
+      const named = depotTwins.map((id) => `'${id}'`).join(', ');
+      return [
+        `${which} ${named} and the depot's id '${instance.depot.id}'${CASE_TWINS}, which a spreadsheet or a driver takes for the depot: give ${whose} an id of its own`,
+      ];
+    }
+    if (new Set(ids.map(asReadBack)).size < 2) return [];
+    return [
+      `customer ids ${listed(ids)}${CASE_TWINS}, which a spreadsheet or a driver takes for one order: if they are different stops, rename one; if one order entered twice, remove one`,
+    ];
+  });
 }
 
 /**
- * The ids a case-twin warning names (caseTwinWarnings), for the CSV import to put it on their rows; null for any other
+ * The customer ids a case-twin warning names (caseTwinWarnings), for the CSV import to put it on their rows; null for any other
  * message.
  */
 export function caseTwinIds(message: string, knownIds: Iterable<string>): string[] | null {
-  if (!message.startsWith('customer ids ') || !message.includes(`'${CASE_TWINS},`)) return null;
+  if (!/^customer ids? /.test(message) || !message.includes(`'${CASE_TWINS},`)) return null;
   const named = message.slice(0, message.indexOf(`'${CASE_TWINS},`) + 1);
   return [...knownIds].filter((id) => named.includes(`'${id}'`));
 }

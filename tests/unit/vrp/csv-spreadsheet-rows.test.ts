@@ -95,4 +95,11 @@ describe('ids that differ only by letter case', () => {
       "rows 4, 6: customer ids 'K004' and 'k004' differ only by letter case, which a spreadsheet or a driver takes for one order: if they are different stops, rename one; if one order entered twice, remove one",
     ]);
   });
+
+  it("puts the warning of a customer id that differs from the depot's only by letter case on the customer's row", () => {
+    const { warnings } = read([...day.slice(0, 4), 'customer,dep,Kunde 6,52.46438,13.21937,1,08:00,10:00,10']);
+    expect(warnings).toEqual([
+      "row 5: customer id 'dep' and the depot's id 'DEP' differ only by letter case, which a spreadsheet or a driver takes for the depot: give the customer an id of its own",
+    ]);
+  });
 });

@@ -62,6 +62,34 @@ describe('validateInstance', () => {
     expect(instanceWarnings(instance([customer('K004'), customer('K005')]))).toEqual([]);
   });
 
+  it("warns of customer ids that differ from the depot's id only by letter case, and keeps the exact clash a problem", () => {
+    const depot = { id: 'DEP', x: 0, y: 0, ready: 0, due: 100 };
+    const day = (...ids: string[]) =>
+      checkInstance(
+        instance(
+          ids.map((id) => customer(id)),
+          { depot, vehicles: 6 },
+        ),
+      );
+    const one = day('dep', '1');
+    expect(one.problems, 'a warning, not a problem: the planner tells the depot apart').toEqual([]);
+    expect(one.warnings).toEqual([
+      "customer id 'dep' and the depot's id 'DEP' differ only by letter case, which a spreadsheet or a driver takes for the depot: give the customer an id of its own",
+    ]);
+    // Several customers: one warning names them all, not a second one for their own case twins.
+    expect(day('dep', 'Dep').warnings).toEqual([
+      "customer ids 'dep', 'Dep' and the depot's id 'DEP' differ only by letter case, which a spreadsheet or a driver takes for the depot: give each customer an id of its own",
+    ]);
+    // The depot's id exactly, or with spaces a CSV file does not keep, is the problem already told: no warning about it.
+    const exact = day('DEP');
+    expect(exact.problems).toEqual(["duplicate id: customer DEP has the depot's id: give the customer an id of its own"]);
+    expect(exact.warnings).toEqual([]);
+    expect(day('DEP ').warnings).toEqual([]);
+    expect(day('DEP', 'dep').warnings).toEqual([
+      "customer id 'dep' and the depot's id 'DEP' differ only by letter case, which a spreadsheet or a driver takes for the depot: give the customer an id of its own",
+    ]);
+  });
+
   it('rejects negative demand and negative service time', () => {
     const problems = problemsOf(instance([customer('4', { demand: -1, service: -3 })]));
     expect(problems).toContain('demand -1 is negative for customer 4: write 0 or more');
