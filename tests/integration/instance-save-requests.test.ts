@@ -104,7 +104,7 @@ describe('a field an instance does not know', () => {
     expect(await app.fail('instances:save', { instance: sent })).toMatchObject({
       kind: 'input',
       details: [
-        unknown('instance.depot.openWithShift', 'depot D'),
+        unknown('instance.depot.openWithShift', 'depot DEP'),
         unknown('instance.customers[1].openWithShift', 'customer b'),
         unknown('instance.colour', 'the instance'),
       ],
@@ -125,7 +125,7 @@ describe('a field an instance does not know', () => {
     const shown = { ...day, depot: { ...day.depot, adress: 'Hauptstraße 1' } };
     expect(await app.fail('instances:exportCsv', { id: stored.id, instance: shown })).toMatchObject({
       kind: 'input',
-      details: [unknown('instance.depot.adress', 'depot D')],
+      details: [unknown('instance.depot.adress', 'depot DEP')],
     });
   });
 });
