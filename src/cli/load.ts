@@ -4,6 +4,7 @@ import { buildProblem } from '../main/vrp/validate.js';
 import type { Problem } from '../main/vrp/problem.js';
 import { MAX_MAGNITUDE, MAX_VEHICLES, SPEED_KMH_RANGE } from '../shared/limits.js';
 import { FIRST_FLAG_BOUNDS, optionalNumberFlag } from './args.js';
+import { printWarning } from './print-warning.js';
 import { usageError } from './usage.js';
 
 /** Flags shared by every command that reads an instance file. */
@@ -23,8 +24,6 @@ export interface FleetValues {
 
 /** The flag that sets each fleet value. */
 export const FLEET_FLAGS = { vehicles: 'vehicles', capacity: 'capacity', speedKmh: 'speed' } as const;
-
-export const printWarning = (message: string) => process.stderr.write(`jampr: warning: ${message}\n`);
 
 /**
  * The instance flags' values, each refused outside its bounds: called by itself, it names a flag's mistake before a

@@ -1,6 +1,7 @@
 import { AppError } from '../shared/errors.js';
 import { EXIT, EXIT_CODE_HELP } from './exit-codes.js';
 import { COMMAND_HELP, wantsHelp } from './help.js';
+import { printWarning } from './print-warning.js';
 import { UsageError, withHelp } from './usage.js';
 import { JAMPR_VERSION } from './version.js';
 
@@ -66,6 +67,8 @@ async function main(argv: string[]): Promise<void> {
 main(process.argv.slice(2)).catch((err: unknown) => {
   // A user's mistake gets its message only; a stack trace is printed for defects, where it helps a bug report.
   if (err instanceof AppError && err.kind !== 'internal') {
+    // The refused input's warnings first (one may explain the refusal), the refusal last, where the eye lands.
+    for (const warning of err.warnings) printWarning(warning);
     process.stderr.write(`jampr: ${err.message}\n`);
     process.exitCode = err.kind === 'cancelled' ? EXIT.interrupted : EXIT.input;
   } else {

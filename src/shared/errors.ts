@@ -19,6 +19,17 @@ export interface AppErrorData {
    * message that name it ("the instance with id 6"): a window that knows the day's name says it there instead.
    */
   missing?: MissingRecord;
+  /**
+   * What the refused input also gets wrong, or may: the warnings it would have had if accepted (a CSV's times read
+   * as morning), told with the refusal so that the next try is the last, and where they explain a problem.
+   */
+  warnings?: string[];
+}
+
+/** What an AppError carries besides its message and details. */
+export interface AppErrorExtras {
+  missing?: MissingRecord;
+  warnings?: readonly string[];
 }
 
 export type MissingRecord =
@@ -33,29 +44,36 @@ export class AppError extends Error {
   readonly kind: ErrorKind;
   readonly details: string[];
   readonly missing?: MissingRecord;
-  constructor(kind: ErrorKind, message: string, details: string[] = [], missing?: MissingRecord) {
+  readonly warnings: readonly string[];
+  constructor(kind: ErrorKind, message: string, details: string[] = [], { missing, warnings = [] }: AppErrorExtras = {}) {
     super(`${message}${listed(details)}`);
     this.name = 'AppError';
     this.kind = kind;
     this.details = details;
+    this.warnings = warnings;
     if (missing) this.missing = missing;
   }
   toData(): AppErrorData {
     const data: AppErrorData = { kind: this.kind, message: this.message, details: this.details.length ? this.details : undefined };
-    return this.missing ? { ...data, missing: this.missing } : data;
+    return {
+      ...data,
+      ...(this.missing ? { missing: this.missing } : {}),
+      ...(this.warnings.length ? { warnings: [...this.warnings] } : {}),
+    };
   }
 }
 
 /** Bad user input: names the problem; nothing was changed. */
-export const inputError = (message: string, details: string[] = []) => new AppError('input', message, details);
+export const inputError = (message: string, details: string[] = [], warnings: readonly string[] = []) =>
+  new AppError('input', message, details, { warnings });
 
 /**
  * The AppError that toData's form describes, as sent across a thread or process: its message lists the details
  * already, so they are not listed a second time.
  */
-export function fromErrorData({ kind, message, details = [] }: AppErrorData): AppError {
+export function fromErrorData({ kind, message, details = [], missing, warnings }: AppErrorData): AppError {
   const list = listed(details);
-  return new AppError(kind, list && message.endsWith(list) ? message.slice(0, -list.length) : message, details);
+  return new AppError(kind, list && message.endsWith(list) ? message.slice(0, -list.length) : message, details, { missing, warnings });
 }
 
 export function toErrorData(err: unknown): AppErrorData {

@@ -80,6 +80,23 @@ test('every problem of every row is listed, named by its CSV row, with times as 
   await cancelImport();
 });
 
+test('a refused file shows its warnings under its problems: the due time without PM that closed the window before it opened', async () => {
+  const csv = [
+    'id,x,y,demand,ready,due,service',
+    'D,50,50,0,6:00 AM,6:00 PM,0',
+    'A,50.1,50,5,11:00 AM,1:00,5',
+    'B,50,50.1,5,9:00 AM,3:00 PM,5',
+  ];
+  const problems = await problemsOf('pm-missing.csv', csv.join('\n'));
+  expect(problems).toEqual(["row 3, columns ready, due: ready time '11:00 AM' is after due time '1:00' for customer A"]);
+  await expect(byTest('csv-warning')).toHaveText([
+    "row 3, column due: '1:00' is written without AM or PM where the file's other times have them: read as 01:00, before the shift opens at '6:00 AM'. If the afternoon is meant, write 1:00 PM",
+  ]);
+  await expect(byTest('csv-warnings')).toBeInViewport();
+  await session.screenshot('csv-refused-with-warning');
+  await cancelImport();
+});
+
 test('a file written with dotted times only ("7.30", no HH:MM) is warned about before it can be imported', async () => {
   const csv = ['id,x,y,demand,ready,due,service', 'D,50,50,0,7,18,0', 'A,50.1,50,5,7.30,11.00,0.1', 'B,50,50.1,5,8.15,12,0.1'].join('\n');
   await openCsvImport(page, 'dotted-only.csv', csv, { capacity: 30 });

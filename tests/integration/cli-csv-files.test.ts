@@ -9,6 +9,7 @@ import { EXPORT_ENDINGS } from '../../src/shared/api.js';
 import { safeFileName } from '../../src/main/services/file-names.js';
 import { writeInstanceCsv } from '../../src/main/vrp/io/csv-write.js';
 import { readInstanceFile } from '../../src/main/vrp/io/index.js';
+import { EXIT } from '../../src/cli/exit-codes.js';
 import { cliWorkDir, jamprIn, jamprWithEnv } from './fixtures/cli.js';
 
 const DAY = [
@@ -102,6 +103,20 @@ describe('jampr plan on a spreadsheet file', () => {
     expect(stderr).toContain(
       "row 3, column Bis: customer K1 cannot be reached in time: its window closes before the shift starts (due '400', the shift starts at '450,5')",
     );
+  });
+
+  it("tells a refused file's warnings before its refusal: the time without PM that closes a window before it opens", async () => {
+    const dir = await cliWorkDir();
+    const rows = ['id,x,y,demand,ready,due,service', 'D,0,0,0,6:00 AM,6:00 PM,0', 'A,1,1,1,11:00 AM,1:00,5', 'B,2,2,1,9:00 AM,3:00 PM,5'];
+    await writeFile(join(dir, 'day.csv'), rows.join('\n'));
+    const { code, stdout, stderr } = await jamprWithEnv(dir, {}, 'plan', 'day.csv', '--capacity', '50');
+    expect({ code, stdout }).toEqual({ code: EXIT.input, stdout: '' });
+    const lines = stderr.trimEnd().split('\n');
+    expect(lines[0]).toMatch(/^jampr: warning: row 3, column due: '1:00' is written without AM or PM .* write 1:00 PM$/);
+    expect(lines.slice(1)).toEqual([
+      'jampr: CSV day cannot be imported',
+      "  - row 3, columns ready, due: ready time '11:00 AM' is after due time '1:00' for customer A",
+    ]);
   });
 });
 

@@ -138,6 +138,20 @@ describe('instances', () => {
     expect(lacking.details?.[0]).toMatch(/^missing column demand/);
   });
 
+  it("sends a refused file's warnings with its problems, from the preview and the import alike, and stores nothing", async () => {
+    const before = (await app.call('instances:list', {})).length;
+    const text = ['id,x,y,demand,ready,due', 'D,0,0,0,6:00 AM,6:00 PM', 'A,1,1,1,11:00 AM,1:00', 'B,2,2,1,9:00 AM,3:00 PM'].join('\n');
+    for (const call of ['instances:previewCsv', 'instances:importCsv'] as const) {
+      const error = await app.fail(call, { fileName: 'friday.csv', text, capacity: 30 });
+      expect(error.details).toEqual(["row 3, columns ready, due: ready time '11:00 AM' is after due time '1:00' for customer A"]);
+      expect(error.warnings).toEqual([
+        expect.stringMatching(/^the file has no service time column/),
+        expect.stringMatching(/^row 3, column due: '1:00' is written without AM or PM/),
+      ]);
+    }
+    expect((await app.call('instances:list', {})).length).toBe(before);
+  });
+
   it("names a day imported from the app's own export after the day it was exported from", async () => {
     const day = { ...(await app.call('instances:get', { id: tiny.id })).instance, name: 'Freitag Hamburg' };
     const saved = await app.call('instances:save', { instance: day });

@@ -13,7 +13,8 @@ import type { Instance, Routes, Violation } from '../../shared/domain.js';
 import { checkPolicyFlags, parseFlags, variantFlags, variantFromFlags } from '../args.js';
 import { EXIT } from '../exit-codes.js';
 import { checkWritable, csvDialect, outputFormat, readTextFile, writeTextFile } from '../files.js';
-import { FLEET_FLAGS, instanceFlags, instanceFlagValues, printWarning } from '../load.js';
+import { FLEET_FLAGS, instanceFlags, instanceFlagValues } from '../load.js';
+import { printWarning } from '../print-warning.js';
 import { fleetDifference, fleetText, loadWithRecordedFleet } from '../recorded-fleet.js';
 import { usageError } from '../usage.js';
 

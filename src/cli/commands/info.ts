@@ -1,7 +1,7 @@
 import { selectBackend } from '../../main/jampr/backend/backend.js';
 import { defaultModelsRoot, listModels, modelsRootProblem } from '../../main/jampr/model-catalog.js';
 import { parseFlags } from '../args.js';
-import { printWarning } from '../load.js';
+import { printWarning } from '../print-warning.js';
 import { JAMPR_VERSION } from '../version.js';
 
 /** Versions, the TensorFlow.js backend this machine gets, and the models `jampr plan` chooses from. */

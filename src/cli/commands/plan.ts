@@ -49,6 +49,7 @@ import {
 import { messageNumber } from '../../shared/number-text.js';
 import { cliJobContext } from '../progress.js';
 import { planOnThread } from '../plan-thread.js';
+import { printWarning } from '../print-warning.js';
 import { asUsage, usageError } from '../usage.js';
 
 export async function run(argv: string[]): Promise<void> {
@@ -144,7 +145,7 @@ export async function run(argv: string[]): Promise<void> {
     console.log(JSON.stringify(plan, null, 2));
   }
   const notices = (method === 'jampr' || method === 'am') && !improveSec ? learnedPlanNotices(problem.instance, variant, evaluation) : [];
-  for (const notice of notices) process.stderr.write(`jampr: warning: ${notice}\n`);
+  for (const notice of notices) printWarning(notice);
   const early = earlyServiceNote(problem.instance, variant, evaluation);
   if (early) process.stderr.write(`jampr: note: ${early}\n`);
   if (result.greedyKept) process.stderr.write(`jampr: note: ${greedyKeptNote(method, samples ?? DEFAULT_SAMPLES)}\n`);

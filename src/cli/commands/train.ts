@@ -22,6 +22,7 @@ import { claimOutputFolder } from '../folder-claim.js';
 import { signalStatus } from '../interrupt.js';
 import { trainOnThread } from '../train-thread.js';
 import { trainVerdict } from '../train-verdict.js';
+import { printWarning } from '../print-warning.js';
 import { usageError } from '../usage.js';
 import { modelNameSchema } from '../../shared/model-name.js';
 import { expectedSec, runTime, runTimeNotice } from '../../shared/training-time.js';
@@ -157,7 +158,7 @@ function runEstimate(
   const stopsOf = (days: readonly Instance[]) => days.map((day) => day.customers.length);
   const shape = { size: run.size, learnStops: stopsOf(run.learn), heldOutStops: stopsOf(run.holdout), fromScratch: run.fromScratch };
   const notice = runTimeNotice(shape, minutes);
-  if (notice.short) process.stderr.write(`jampr: warning: --minutes ${minutes}: ${notice.text} It runs as asked.\n`);
+  if (notice.short) printWarning(`--minutes ${minutes}: ${notice.text} It runs as asked.`);
   return { shortestMinutes: notice.shortestMinutes, expectedSec: Math.round(expectedSec(runTime(shape), minutes)), short: notice.short };
 }
 

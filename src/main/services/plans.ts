@@ -251,7 +251,7 @@ function exportEdited(ctx: ServiceContext, { id, format, instanceId, variant, da
       'conflict',
       `${missing.words} was deleted elsewhere after it was opened here; send its edited routes with instanceId and variant to export them; nothing was exported`,
       [],
-      missing,
+      { missing },
     );
   }
   const instance = dayOrHeld(ctx, dayId, held);

@@ -17,7 +17,7 @@ export interface NotStoredWords {
  * typo, another database's id): 'input' (400).
  */
 export const notStored = (everStored: boolean, { never, gone, missing }: NotStoredWords): AppError =>
-  everStored ? new AppError('conflict', gone, [], missing) : inputError(never);
+  everStored ? new AppError('conflict', gone, [], { missing }) : inputError(never);
 
 /** What a refusal calls a stored day or plan: a day is an "instance" there, as in the API's calls. */
 const recordWord = (what: 'day' | 'plan'): string => (what === 'day' ? 'instance' : 'plan');

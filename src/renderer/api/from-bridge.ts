@@ -1,5 +1,5 @@
 import type { Api, Bridge } from '../../shared/api.js';
-import { AppError } from '../../shared/errors.js';
+import { fromErrorData } from '../../shared/errors.js';
 
 /** The renderer's Api over any Bridge: a failed call rejects with an AppError that keeps its kind. */
 export function apiFromBridge(bridge: Bridge): Api {
@@ -8,7 +8,7 @@ export function apiFromBridge(bridge: Bridge): Api {
     async call(name, request) {
       const result = await bridge.call(name, request);
       if (result.ok) return result.value;
-      throw new AppError(result.error.kind, result.error.message, result.error.details, result.error.missing);
+      throw fromErrorData(result.error);
     },
     on: (event, listener) => bridge.on(event, listener),
   };

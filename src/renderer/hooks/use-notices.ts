@@ -16,12 +16,25 @@ export interface Notice extends AppErrorData {
 
 export function asErrorData(err: unknown): AppErrorData {
   if (err && typeof err === 'object') {
-    const candidate = err as { kind?: unknown; message?: unknown; details?: unknown; error?: unknown; missing?: MissingRecord };
+    const candidate = err as {
+      kind?: unknown;
+      message?: unknown;
+      details?: unknown;
+      error?: unknown;
+      missing?: MissingRecord;
+      warnings?: unknown;
+    };
     if (candidate.error && typeof candidate.error === 'object') return asErrorData(candidate.error);
     if (typeof candidate.kind === 'string' && (ERROR_KINDS as readonly string[]).includes(candidate.kind)) {
       const details = Array.isArray(candidate.details) ? candidate.details.map(String) : undefined;
       const message = firstLine(String(candidate.message ?? 'Unknown error'));
-      const data: AppErrorData = { kind: candidate.kind as ErrorKind, message, details: details?.length ? details : undefined };
+      const warnings = Array.isArray(candidate.warnings) ? candidate.warnings.map(String) : [];
+      const data: AppErrorData = {
+        kind: candidate.kind as ErrorKind,
+        message,
+        details: details?.length ? details : undefined,
+        ...(warnings.length ? { warnings } : {}),
+      };
       // A day or plan gone, named by its id: said with the name this window knows it by (known-names.ts).
       return namedAsKnown(candidate.missing ? { ...data, missing: candidate.missing } : data);
     }

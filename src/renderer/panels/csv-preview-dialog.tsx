@@ -11,8 +11,9 @@ export function CsvPreviewDialog({ state }: { state: CsvImportState }) {
   const validity = useFieldValidity();
   if (!pending) return null;
   const { preview, error, checking, decodingWarning } = pending;
-  // How the file was read comes first: a code page guessed wrong explains names, and even columns, read wrong.
-  const warnings = [...(decodingWarning ? [decodingWarning] : []), ...(preview?.warnings ?? [])];
+  // How the file was read comes first: a code page guessed wrong explains names, and even columns, read wrong. A
+  // refused file's warnings are shown under its problems, which one may explain (a time read as morning).
+  const warnings = [...(decodingWarning ? [decodingWarning] : []), ...(preview?.warnings ?? error?.warnings ?? [])];
   const canImport = !busy && !checking && preview !== undefined && preview !== null && !validity.invalid;
   // Enter in a fleet field imports, as the button would: the keyboard's way to confirm the dialog.
   const importByKey = () => canImport && confirm();

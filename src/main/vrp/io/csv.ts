@@ -298,8 +298,8 @@ export function parseCustomerCsv(text: string, options: CsvFleetOptions): CsvImp
     ...(clock.used ? { clockTimes: true } : {}),
   };
   // The rules need the depot; without it they wait for the next try. When every customer row is bad, "no
-  // customers" would only mislead. A missing speed (reported above) only holds back the reach warnings, which the
-  // failed import drops anyway: the rules run with a stand-in, so every row's problem is listed at once.
+  // customers" would only mislead. A missing speed (reported above) only holds back the reach warnings: the rules run
+  // with a stand-in, so every row's problem is listed at once.
   const rulesApply = depot && !unclocked && (customers.length > 0 || rows.length === 1);
   const checkedAs: Instance =
     mapping.geo && options.speedKmh === undefined ? { ...instance, coordinates: { kind: 'geo', speedKmh: 1 } } : instance;
@@ -316,34 +316,36 @@ export function parseCustomerCsv(text: string, options: CsvFleetOptions): CsvImp
       ),
     );
   }
-  // A file of lat and lon swapped, or with a depot row out of place, explains the rows' problems: said first, or last.
-  if (problems.length)
-    throw inputError(`CSV ${clipped(options.name)} cannot be imported`, [
-      ...swappedLatLon(mapping, depot, customers),
-      ...byRow(problems),
-      ...depotOutOfPlace(rows, mapping),
-    ]);
-  const reach = rules.warnings.map((w) => withRow(w, rowsOfCustomer, depotRow?.number));
+  // Reach measured at a stand-in speed is no warning: the missing speed is the problem.
+  const reach = checkedAs === instance ? rules.warnings.map((w) => withRow(w, rowsOfCustomer, depotRow?.number)) : [];
   const planeCells = rows.flatMap((r) => (['x', 'y'] as const).map((f) => r.cells[mapping.index[f] ?? -1] ?? ''));
-  const degrees = planeInDegreesWarning(instance, mapping.names, planeCells);
+  const degrees = depot ? planeInDegreesWarning(instance, mapping.names, planeCells) : null;
+  const misplacedDepot = depotOutOfPlace(rows, mapping);
+  const columnWarnings = [...(mapping.index.service === undefined ? [NO_SERVICE_COLUMN] : []), ...ignoredColumnsLine(mapping.ignored)];
+  const cellWarnings = [
+    ...unitWarnings({ ...mapping, units: unitsRead(mapping, clock) }),
+    ...numberStyleWarnings(style),
+    ...(degrees ? [degrees] : []),
+    ...dottedTimeWarnings(clock),
+    ...serviceFractionsWarning(clock),
+    ...afternoons,
+    ...offsetWarnings(clock),
+    ...slashDateWarnings(clock),
+    ...reach,
+  ];
+  // A file of lat and lon swapped, or with a depot row out of place, explains the rows' problems: said first, or last.
+  // The warnings come with the refusal: one may explain a problem (a time read as morning), and the next try is the last.
+  if (problems.length)
+    throw inputError(
+      `CSV ${clipped(options.name)} cannot be imported`,
+      [...swappedLatLon(mapping, depot, customers), ...byRow(problems), ...misplacedDepot],
+      [...columnWarnings, ...cellWarnings],
+    );
   return {
     instance,
     columns: mapping.names,
     ignoredColumns: mapping.ignored,
     rows: rows.length,
-    warnings: [
-      ...(mapping.index.service === undefined ? [NO_SERVICE_COLUMN] : []),
-      ...ignoredColumnsLine(mapping.ignored),
-      ...depotOutOfPlace(rows, mapping),
-      ...unitWarnings({ ...mapping, units: unitsRead(mapping, clock) }),
-      ...numberStyleWarnings(style),
-      ...(degrees ? [degrees] : []),
-      ...dottedTimeWarnings(clock),
-      ...serviceFractionsWarning(clock),
-      ...afternoons,
-      ...offsetWarnings(clock),
-      ...slashDateWarnings(clock),
-      ...reach,
-    ],
+    warnings: [...columnWarnings, ...misplacedDepot, ...cellWarnings],
   };
 }

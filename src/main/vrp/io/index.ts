@@ -94,10 +94,13 @@ function withOverrides(instance: Instance, options: ReadInstanceOptions): Instan
   };
 }
 
-/** The instance when it is valid (else an input error listing every problem); its warnings go to onWarning. */
+/**
+ * The instance when it is valid (else an input error listing every problem, with the warnings it would have had);
+ * its warnings go to onWarning.
+ */
 function checked(instance: Instance, options: ReadInstanceOptions, warn = true): Instance {
   const { problems, warnings } = checkInstance(instance);
-  if (problems.length) throw inputError(`Instance ${instance.name} is invalid`, problems);
+  if (problems.length) throw inputError(`Instance ${instance.name} is invalid`, problems, warn ? warnings : []);
   if (warn) for (const warning of warnings) options.onWarning?.(warning);
   return instance;
 }
