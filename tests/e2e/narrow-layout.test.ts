@@ -10,7 +10,8 @@
  * "Hammerbrook" as "Hammerbroo / k" at 640 px; Compare's two maps shrank to 180 px wide at 800 px and 90 at 640 (now one
  * above the other below 1,000 px, one column of the page below 700); at 1280 x 800 the history showed the open day's first
  * plan and cut the next mid-line; at 800 x 700 the timeline showed route 1 and the axis, the others scrolled out of sight;
- * the skip link was the eleventh Tab stop, after the top bar's controls, and the Compare and Training views had none.
+ * the skip link was the eleventh Tab stop, after the top bar's controls, and the Compare and Training views had none;
+ * a demand of five digits was cut in the Dem. column at every width.
  */
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import { compareHardAndSoft } from './support/compare.js';
@@ -128,7 +129,7 @@ test("the Compare and Training views' skip links are their first Tab stop too, t
   await expect(byTest('skip-to-plan')).toHaveCount(1);
 });
 
-test('the customer table shows a demand of four digits whole and a name as wide as its column, 640 to 1,280 px', async () => {
+test('the customer table shows a demand of four or five digits whole and a name as wide as its column, 640 to 1,280 px', async () => {
   const demand = byTest('edit-demand-S10');
   await expect(demand).toHaveValue('1000');
   const name = byTest('customer-id-S10').locator('.cell-name');
@@ -139,7 +140,20 @@ test('the customer table shows a demand of four digits whole and a name as wide 
     // Cut only where its column is: whole in the one-column layout, where the id's column is wide.
     if (width <= 700) expect.soft(await cut(name), `${width} px: the name "Bäckerei Wilhelmsburg" cut`).toBe(false);
   }
+  // Five digits, as a day in kilograms has them: the column widens to the day's longest demand ("1250" was cut there).
+  await demand.fill('12500');
+  await demand.press('Enter');
+  await expect(demand).toHaveValue('12500');
+  for (const width of WIDTHS) {
+    await app.page.setViewportSize({ width, height: HEIGHT });
+    await demand.scrollIntoViewIfNeeded();
+    expect.soft(await cut(demand), `${width} px: "12500" cut in the Dem. column`).toBe(false);
+  }
   await app.page.setViewportSize({ width: 1280, height: HEIGHT });
+  await demand.blur();
+  await app.page.keyboard.press('Control+z');
+  await expect(demand).toHaveValue('1000');
+  await expect(byTest('unsaved-badge')).toHaveCount(0);
 });
 
 /**
@@ -306,6 +320,8 @@ test('at 1280 x 800 the history shows the open day and two of its plans whole, t
   let whole = 0;
   for (const plan of await day.locator('[data-testid^="history-plan-"]').all()) if (within((await plan.boundingBox())!, shown)) whole++;
   expect(whole, `plans whole in the history ${JSON.stringify(shown)}`).toBeGreaterThanOrEqual(2);
+  // From the table's top, as a day opens (an earlier test scrolled it to S10).
+  await byTest('customer-table-scroll').evaluate((el) => el.scrollTo(0, 0));
   const table = await visibleArea(byTest('customer-table-scroll'));
   let rows = 0;
   for (const row of (await app.page.locator('[data-testid^="customer-row-"]').all()).slice(0, 6))

@@ -45,6 +45,16 @@ const COLUMNS: { key: SortKey; label: string; title: string; numeric: boolean; w
   { key: 'route', label: 'Rt', title: 'Route', numeric: true, width: 28, nightWidth: 24 },
 ];
 const ACTIONS_WIDTH = 20;
+/** The Dem. column's widths fit four characters; each more in the day's longest demand ("12500", "1507.5") adds a digit's width at 12 px. */
+const DEMAND_CHARS_FIT = 4;
+const DIGIT_PX = 7;
+
+/** A column's width for the day: the night widths where times read "01:30+1", the Dem. column as wide as its longest demand. */
+function columnWidth(column: (typeof COLUMNS)[number], nextDay: boolean, demandChars: number): number | undefined {
+  const width = nextDay ? column.nightWidth : column.width;
+  if (width === undefined || column.key !== 'demand') return width;
+  return width + Math.max(0, demandChars - DEMAND_CHARS_FIT) * DIGIT_PX;
+}
 
 export function CustomerTable({
   instance,
@@ -68,6 +78,8 @@ export function CustomerTable({
   const drivenOrder = useMemo(() => new Map((routes ?? []).flat().map((id, place) => [id, place])), [routes]);
 
   const nextDay = instance.clockTimes === true && instance.customers.some((c) => c.due > MINUTES_PER_DAY || c.ready > MINUTES_PER_DAY);
+  // As the demand's cell writes it (editable-cell.tsx: String(value)).
+  const demandChars = instance.customers.reduce((longest, c) => Math.max(longest, String(c.demand).length), 0);
   const { ready: opens, due: closes } = instance.depot;
   const toClock = useCallback((minutes: number) => inShift(minutes, opens, closes), [opens, closes]);
   // A closing time lies on its window's opening day (or the next, across midnight), as the import places it.
@@ -179,7 +191,7 @@ export function CustomerTable({
                 key={c.key}
                 // A night shift's times read "01:30+1": the time columns widen, the small numbers' columns give up a
                 // little, so the id column keeps room for an id at 1280 px.
-                style={c.width ? { width: nextDay ? c.nightWidth : c.width } : undefined}
+                style={c.width ? { width: columnWidth(c, nextDay, demandChars) } : undefined}
               />
             ))}
             <col style={{ width: ACTIONS_WIDTH }} />
