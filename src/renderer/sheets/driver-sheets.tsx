@@ -215,7 +215,7 @@ export function DriverSheets({ instance, evaluation, variant, planLabel, warning
 }
 
 /**
- * Each column's heading by its key: a window under 600 px, which stacks each stop's cells, writes it above each figure
+ * Each column's heading by its key: a window under 640 px, which stacks each stop's cells, writes it above each figure
  * (sheets.css) in place of the table's headings.
  */
 const HEADING = Object.fromEntries(SHEET_COLUMNS.map((c) => [c.key, c.label])) as Record<SheetColumn['key'], string>;
