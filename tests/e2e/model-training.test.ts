@@ -2,7 +2,7 @@
  * Training runs, in one browser page against the web mode, over the dispatcher's day (imported before the tests as
  * "model-training"): a short run started and cancelled, a finished run whose model is activated and plans the day, the
  * runs listed again after a reload, and the trained model deleted. Steps build on each other, so they run in order in
- * one page. The reload step counts this file's two runs: no file that runs before it (in name order) starts one.
+ * one page. The reload step counts this file's two runs beside those other files left in the shared database.
  */
 import assert from 'node:assert/strict';
 import { expect, type Page, test } from '@playwright/test';
@@ -15,6 +15,8 @@ test.describe.configure({ mode: 'serial' });
 
 let session: AppSession;
 let page: Page;
+/** The training runs other files left in the shared database before this one started. */
+let runsBefore = 0;
 const byTest = (id: string) => page.getByTestId(id);
 const { expectOrExplain, dismissBanners } = bannerSteps(() => page);
 
@@ -22,6 +24,7 @@ test.beforeAll(async ({ browser }) => {
   session = await openApp(browser, { unreachableTiles: true });
   page = session.page;
   await importCsv(page, 'model-training.csv', GOOD_CSV, { vehicles: VEHICLES, capacity: CAPACITY });
+  runsBefore = (await runStatuses()).length;
 });
 test.afterAll(async () => {
   await session?.close();
@@ -92,9 +95,9 @@ test('a finished training run yields a model that can be activated and plans', a
 test('after a reload the past training runs are listed and their curves drawn, validation included', async () => {
   await page.reload();
   await byTest('tab-training').click();
-  // The newest run is on screen; the one-minute run cancelled earlier is the other entry.
+  // The newest run is on screen; the one-minute run cancelled earlier is the next entry.
   await expect(byTest('training-status')).toHaveAttribute('data-status', 'done');
-  await expect(byTest('train-run-select').locator('option')).toHaveCount(2);
+  await expect(byTest('train-run-select').locator('option')).toHaveCount(runsBefore + 2);
   await byTest('train-run-select').selectOption({ index: 1 });
   await expect(byTest('training-status')).toHaveAttribute('data-status', 'cancelled');
   const curve = byTest('learning-curve');
