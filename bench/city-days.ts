@@ -1,15 +1,11 @@
 import type { Instance } from '../src/shared/domain.js';
-import { generateCityDay } from '../src/main/vrp/generate-city.js';
-import { createRng } from '../src/main/vrp/rng.js';
+import { CITY_DAY_SIZES, eachCityDay } from '../src/main/vrp/generate-city.js';
 
 /** Day sizes are drawn uniformly from what dispatchers plan. */
-export const DAY_SIZES = [20, 150] as const;
+export const DAY_SIZES = CITY_DAY_SIZES;
 
-/** The benchmark's city days for a seed: bench/real-days.ts plans them, bench/greedy-views.ts replans the same days. */
-export function benchCityDays(count: number, seed: number): Instance[] {
-  const master = createRng(seed);
-  return Array.from({ length: count }, (_, i) => {
-    const rng = master.fork();
-    return generateCityDay(rng.int(DAY_SIZES[0], DAY_SIZES[1] + 1), rng, `city-${seed}-${i + 1}`);
-  });
-}
+/**
+ * The benchmark's city days for a seed: bench/real-days.ts plans them, bench/greedy-views.ts replans the same days;
+ * `jampr generate --city --count N --seed S` writes them.
+ */
+export const benchCityDays = (count: number, seed: number): Instance[] => [...eachCityDay(count, seed)];

@@ -34,11 +34,16 @@ const SEEDS = `a whole number from 0 to ${MAX_SEED}`;
 
 export const COMMAND_HELP: Record<string, string[]> = {
   generate: [
-    'jampr generate --size N --out FILE.jsonl [--count C (default 1)] [--seed S (default 1)]',
+    'jampr generate --size N --out FILE.jsonl [--count C (default 1)] [--seed S (default 1)] [--city]',
     `S is ${SEEDS}: the same seed writes the same instances.`,
     "Writes C instances of the paper's generator (N customers, R201-like) as JSON Lines, each as it is generated, under",
     'the name asked for once all are. Ctrl-C stops it at once and says how far it came: nothing is written (exit 130;',
     'SIGTERM, SIGHUP alike: exit 143, 129).',
+    '  --city               city days instead, as dispatchers import them: stops in one city as lat/lon, clock-time',
+    '                       windows, a fixed fleet a little above what the demand needs; without --size each has 20 to',
+    '                       150 stops (the real-days benchmark: --count 50 --seed 2026)',
+    '  --out FILE.csv       one day (--count 1) as the customer CSV the app imports; its fleet, which a CSV has no',
+    '                       column for, is said on stderr as the flags jampr plan takes',
   ],
   plan: [
     'jampr plan INSTANCE [--variant tw1|tw2|tw3] [--method classical|jampr|am|random] [options]',

@@ -321,7 +321,9 @@ test('at 1280 x 800 the history shows the open day and two of its plans whole, t
   for (const plan of await day.locator('[data-testid^="history-plan-"]').all()) if (within((await plan.boundingBox())!, shown)) whole++;
   expect(whole, `plans whole in the history ${JSON.stringify(shown)}`).toBeGreaterThanOrEqual(2);
   // From the table's top, as a day opens (an earlier test scrolled it to S10).
-  await byTest('customer-table-scroll').evaluate((el) => el.scrollTo(0, 0));
+  await byTest('customer-table-scroll').evaluate((el) => {
+    (el as unknown as { scrollTop: number }).scrollTop = 0;
+  });
   const table = await visibleArea(byTest('customer-table-scroll'));
   let rows = 0;
   for (const row of (await app.page.locator('[data-testid^="customer-row-"]').all()).slice(0, 6))

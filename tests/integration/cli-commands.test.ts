@@ -77,13 +77,15 @@ describe('jampr info, generate, eval and bench', () => {
     const failure = await failureOf('plan', 'data/solomon/R201.txt', '--first', '5', '--out', join(dir, 'plan.tsv'));
     expect(failure).toMatchObject({ code: 1, stdout: '' });
     expect(failure.stderr).toMatch(/cannot write .*plan\.tsv: this command writes \.json or \.csv files, not \.tsv/);
-    expect((await failureOf('generate', '--size', '5', '--out', join(dir, 'set.csv'))).stderr).toMatch(/not \.csv/);
+    expect((await failureOf('generate', '--size', '5', '--out', join(dir, 'set.tsv'))).stderr).toMatch(
+      /writes \.jsonl or \.json or \.csv files, not \.tsv/,
+    );
   });
 
   it('refuses generate without --out, naming the missing flag', async () => {
     const failure = await failureOf('generate', '--size', '5');
     expect(failure).toMatchObject({ code: 1, stdout: '' });
-    expect(failure.stderr).toMatch(/--out FILE.jsonl is required/);
+    expect(failure.stderr).toMatch(/--out FILE\.jsonl \(or FILE\.csv for one day\) is required/);
   });
 
   it('train splits its steps over the threads asked for, with the worker the build emits, and leaves a checkpoint', async () => {

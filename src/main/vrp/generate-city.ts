@@ -1,6 +1,6 @@
 import type { Customer, Instance } from '../../shared/domain.js';
 import { travelTime } from './problem.js';
-import type { Rng } from './rng.js';
+import { createRng, type Rng } from './rng.js';
 
 /**
  * "City days": what dispatchers import, as a generator (docs/model.md, "City days"). Stops in one city
@@ -101,6 +101,23 @@ export function generateDayIn(city: City, size: number, rng: Rng, name = `city-n
 /** One day of a new city with `size` stops (20–150 is what dispatchers plan; any positive size works). */
 export const generateCityDay = (size: number, rng: Rng, name = `city-n${size}`): Instance =>
   generateDayIn(generateCity(rng), size, rng, name);
+
+/** The stops of a city day where no size is asked for: drawn uniformly from what dispatchers plan. */
+export const CITY_DAY_SIZES = [20, 150] as const;
+
+/**
+ * `count` city days for a seed, each of a new city, named "city-SEED-1", "city-SEED-2"…: of `size` stops, or of a size
+ * drawn from CITY_DAY_SIZES. The benchmark's real days are these (bench/RESULTS.md section 8: seed 2026), so that
+ * `jampr generate --city` writes the very days measured there.
+ */
+export function* eachCityDay(count: number, seed: number, size?: number): Generator<Instance> {
+  const master = createRng(seed);
+  for (let i = 0; i < count; i++) {
+    const rng = master.fork();
+    const stops = size ?? rng.int(CITY_DAY_SIZES[0], CITY_DAY_SIZES[1] + 1);
+    yield generateCityDay(stops, rng, `city-${seed}-${i + 1}`);
+  }
+}
 
 /** A morning slot, a midday slot or all day, on the quarter hour, clipped to what the stop can reach. */
 function clockWindow(rng: Rng, start: number, end: number, earliest: number, latest: number): [number, number] {
