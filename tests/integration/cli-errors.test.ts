@@ -224,7 +224,10 @@ describe('jampr on a user mistake', () => {
       ],
       [['eval', instance], 'eval needs an INSTANCE file and a PLAN.json: see jampr eval --help'],
       [['train', '--size', '5'], '--out DIR is required (where the checkpoint is written): see jampr train --help'],
-      [['generate', '--out', join(dir, 'x.jsonl')], '--size N is required: see jampr generate --help'],
+      [
+        ['generate', '--out', join(dir, 'x.jsonl')],
+        '--size N is required, unless --city (whose days then have 20 to 150 stops): see jampr generate --help',
+      ],
     ];
     // An --out refused before any work is the option's value refused, however its path is wrong.
     const missing = join(dir, 'no-such-folder');

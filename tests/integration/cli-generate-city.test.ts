@@ -45,7 +45,9 @@ describe('jampr generate --city', () => {
     expect(several).toMatchObject({ code: EXIT.input, stdout: '' });
     expect(several.stderr).toMatch(/^jampr: --out days\.csv: a customer CSV holds one day, not 2: give --count 1, or --out FILE\.jsonl/);
     const sizeless = await jamprWithEnv(dir, {}, 'generate', '--out', 'day.jsonl');
-    expect(sizeless.stderr).toMatch(/^jampr: --size N is required \(with --city it may be left out/);
+    expect(sizeless.stderr).toMatch(
+      /^jampr: --size N is required, unless --city \(whose days then have 20 to 150 stops\): see jampr generate --help$/m,
+    );
     expect((await jamprIn(dir, 'generate', '--size', '3', '--out', 'day.csv')).stderr).toMatch(
       /^wrote gen-n3-s1-i0 \(3 customers\) to day\.csv; its fleet is not in the file: plan it with --vehicles 3 --capacity \d+, or type/,
     );

@@ -29,7 +29,7 @@ export async function run(argv: string[]): Promise<void> {
     city: { type: 'boolean' },
   });
   if (values.size === undefined && !values.city)
-    throw usageError(`--size N is required (with --city it may be left out: each day then has ${CITY_DAY_SIZES.join(' to ')} stops)`);
+    throw usageError(`--size N is required, unless --city (whose days then have ${CITY_DAY_SIZES.join(' to ')} stops)`);
   if (!values.out) throw usageError('--out FILE.jsonl (or FILE.csv for one day) is required');
   const format = outputFormat(values.out, { '.jsonl': 'jsonl', '.json': 'jsonl', '.csv': 'csv' }, 'jsonl');
   // Instances beyond the size limit would be written, then refused by every command that reads them.
