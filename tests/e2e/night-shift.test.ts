@@ -99,3 +99,40 @@ test('the driver sheets keep each time after midnight whole, in its column, in a
   await page.setViewportSize({ width: 1280, height: 800 });
   await page.getByTestId('sheets-close').click();
 });
+
+/** One stop 130 minutes out, its window 03:00–05:00: under soft windows the van serves it early, at 00:10+1. */
+const FAR_NIGHT_CSV = [
+  'id,name,x,y,demand,ready,due,service',
+  'D,Night depot,0,0,0,22:00,06:00,0',
+  'F,Far farm,130,0,5,03:00,05:00,5',
+].join('\n');
+
+test('a driver sheet keeps an early ETA after midnight, "00:10+1 (early)", on one line from 851 px', async ({ browser }) => {
+  // A page of its own: the first test leaves its night day with unsaved edits open.
+  const own = await openApp(browser);
+  const { page } = own;
+  const byTest = (id: string) => page.getByTestId(id);
+  await openCsvImport(page, 'far-night.csv', FAR_NIGHT_CSV, { vehicles: 1, capacity: 20 });
+  await confirmCsvImport(page);
+  await byTest('policy-name').selectOption('tw3');
+  await byTest('method').selectOption('classical');
+  await byTest('method-effort').fill('1');
+  await byTest('plan-button').click();
+  await expect(byTest('plan-meta')).toContainText('soft', { timeout: 60_000 });
+  await byTest('open-sheets').click();
+  const eta = byTest('sheet-0').getByTestId('sheet-row-stop').locator('td:nth-child(5)');
+  await expect(eta).toHaveText('00:10+1 (early)');
+  // Text: it runs in the page.
+  const lines = () =>
+    page.evaluate(`(() => {
+      const cell = document.querySelector('[data-testid="sheet-0"] [data-testid="sheet-row-stop"] td:nth-child(5)');
+      const range = document.createRange();
+      range.selectNodeContents(cell);
+      return new Set([...range.getClientRects()].filter((r) => r.width > 0).map((r) => Math.round(r.top))).size;
+    })()`) as Promise<number>;
+  for (const width of [851, 1000, 1280]) {
+    await page.setViewportSize({ width, height: 800 });
+    expect(await lines(), `at ${width} px`).toBe(1);
+  }
+  await own.close();
+});

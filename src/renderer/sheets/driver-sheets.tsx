@@ -63,6 +63,12 @@ export function DriverSheets({ instance, evaluation, variant, planLabel, warning
     }
   };
 
+  // A late or early ETA after midnight ("01:48+1 (early)") is wider than a day's: where a sheet has one, every sheet's
+  // ETA column widens (sheets.css), so that the routes' columns stay in the same places.
+  const stopsClass = sheets.some((s) => s.rows.some((r) => (r.late || r.early) && r.eta.includes('+')))
+    ? 'sheet-table sheet-stops sheet-night-flags'
+    : 'sheet-table sheet-stops';
+
   // The sheets cover the page: the keyboard stays in them, and Escape closes them.
   const overlay = useRef<HTMLDivElement>(null);
   useFocusTrap(overlay, onClose);
@@ -126,7 +132,7 @@ export function DriverSheets({ instance, evaluation, variant, planLabel, warning
               <RouteSketch path={sheet.path} colour={sheet.colour} geo={geo} />
             </header>
             {/* Fixed columns: sized by their content, a one-stop route's table put its columns elsewhere than the next. */}
-            <table className="sheet-table sheet-stops">
+            <table className={stopsClass}>
               <colgroup>
                 {SHEET_COLUMNS.map((c) => (
                   <col key={c.key} className={`sheet-col-${c.key}`} style={printWidth(c)} />
