@@ -25,7 +25,7 @@ export const EXIT = {
 /** What each code means, as `jampr --help` lists it; docs/limits.md's table says the same at length (a test checks both list every code). */
 export const EXIT_CODE_HELP: readonly (readonly [number, string])[] = [
   [EXIT.ok, 'done; a plan, if any, is feasible and serves every customer'],
-  [EXIT.input, 'bad input (arguments, files, models, the database): one message on stderr, nothing produced'],
+  [EXIT.input, 'bad input (arguments, files, models, the database): one message on stderr (after any warnings), nothing produced'],
   [EXIT.infeasible, 'plan, eval: a plan was produced (and written) but breaks a rule or leaves customers unserved'],
   [EXIT.internal, 'a defect in jampr: the message and a stack trace on stderr, for a bug report'],
   [EXIT.interrupted, 'stopped by Ctrl-C (what each command keeps then: its --help)'],
