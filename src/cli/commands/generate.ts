@@ -75,10 +75,12 @@ export async function run(argv: string[]): Promise<void> {
 function writeOneCsv(out: string, day: Instance): void {
   writeTextFile(out, `${CSV_BOM}${writeInstanceCsv(day)}`);
   const speed = day.coordinates?.kind === 'geo' ? day.coordinates.speedKmh : undefined;
-  const flags = [`--vehicles ${day.vehicles}`, `--capacity ${day.capacity}`, ...(speed === undefined ? [] : [`--speed ${round1(speed)}`])];
+  const flags = [
+    `--vehicles ${day.vehicles}`,
+    `--capacity ${day.capacity}`,
+    ...(speed === undefined ? [] : [`--speed ${messageNumber(speed, 1)}`]),
+  ];
   console.error(
     `wrote ${day.name} (${day.customers.length} customers) to ${out}; its fleet is not in the file: plan it with ${flags.join(' ')}, or type them in the import dialog`,
   );
 }
-
-const round1 = (v: number) => Math.round(v * 10) / 10;

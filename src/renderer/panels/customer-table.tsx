@@ -8,6 +8,7 @@ import type { Instance, Routes } from '../../shared/domain.js';
 import type { CustomerField } from '../state/draft.js';
 import { matchesFilter, type SortKey, sortedIds, type TableSort } from './customer-order.js';
 import { CustomerRow, type RowActions } from './customer-row.js';
+import { cellText } from './editable-cell.js';
 import { SortHeading } from './sort-heading.js';
 import { TableScroll } from './table-scroll.js';
 import { useRowWindow } from './use-row-window.js';
@@ -78,8 +79,7 @@ export function CustomerTable({
   const drivenOrder = useMemo(() => new Map((routes ?? []).flat().map((id, place) => [id, place])), [routes]);
 
   const nextDay = instance.clockTimes === true && instance.customers.some((c) => c.due > MINUTES_PER_DAY || c.ready > MINUTES_PER_DAY);
-  // As the demand's cell writes it (editable-cell.tsx: String(value)).
-  const demandChars = instance.customers.reduce((longest, c) => Math.max(longest, String(c.demand).length), 0);
+  const demandChars = instance.customers.reduce((longest, c) => Math.max(longest, cellText(c.demand, 'quantity').length), 0);
   const { ready: opens, due: closes } = instance.depot;
   const toClock = useCallback((minutes: number) => inShift(minutes, opens, closes), [opens, closes]);
   // A closing time lies on its window's opening day (or the next, across midnight), as the import places it.

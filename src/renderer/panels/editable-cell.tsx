@@ -81,12 +81,13 @@ function outOfRange(value: number, [lo, hi]: readonly [number, number]): string 
 /** Numbers the pasted blocks: each is one undo step. */
 let pastes = 0;
 
-const show = (value: number, kind: Props['kind'], clockTimes?: boolean, moment?: boolean) =>
+/** A value as its cell writes it for editing (the customer table sizes its Dem. column by it). */
+export const cellText = (value: number, kind: Props['kind'], clockTimes?: boolean, moment?: boolean) =>
   kind === 'time' ? formatTimeForEdit(value, clockTimes, moment) : COORDINATES.has(kind) ? formatCoordinateForEdit(value) : String(value);
 
 export function EditableCell(props: Props) {
   const { value, kind, clockTimes, moment, onCommit, testId, label, toClock, derived, onClear, hint, range } = props;
-  const [text, setText] = useState(show(value, kind, clockTimes, moment));
+  const [text, setText] = useState(cellText(value, kind, clockTimes, moment));
   const [error, setError] = useState<string | null>(null);
   // Why a pasted block was not pasted: said at the cell, which keeps its value (not a refused entry of its own).
   const [notice, setNotice] = useState<string | null>(null);
@@ -101,7 +102,7 @@ export function EditableCell(props: Props) {
   const [commits, setCommits] = useState(0);
   // biome-ignore lint/correctness/useExhaustiveDependencies: a commit is a trigger too (see `commits`)
   useEffect(() => {
-    setText(show(value, kind, clockTimes, moment));
+    setText(cellText(value, kind, clockTimes, moment));
     setError(null);
     setTyped(false);
   }, [value, kind, clockTimes, moment, commits]);
@@ -111,11 +112,11 @@ export function EditableCell(props: Props) {
     if (onClear && entered.trim() === '') {
       setError(null);
       setTyped(false);
-      setText(show(value, kind, clockTimes, moment));
+      setText(cellText(value, kind, clockTimes, moment));
       if (!derived) onClear(step);
       return true;
     }
-    if (entered === show(value, kind, clockTimes, moment) && !(derived && wasTyped)) {
+    if (entered === cellText(value, kind, clockTimes, moment) && !(derived && wasTyped)) {
       setError(null);
       return true;
     }
@@ -143,7 +144,7 @@ export function EditableCell(props: Props) {
   };
   const commit = () => commitText(text, typed);
   /** Text not in the day: typed and not committed yet, or refused. */
-  const held = error !== null || text !== show(value, kind, clockTimes, moment);
+  const held = error !== null || text !== cellText(value, kind, clockTimes, moment);
   const tellHeld = useRef(props.onHeld);
   tellHeld.current = props.onHeld;
   useEffect(() => {
@@ -154,7 +155,7 @@ export function EditableCell(props: Props) {
   }, [held]);
   /** The value the day keeps back in the cell, the text typed over it gone. */
   const revert = () => {
-    setText(show(value, kind, clockTimes, moment));
+    setText(cellText(value, kind, clockTimes, moment));
     setError(null);
     setTyped(false);
   };
