@@ -86,6 +86,11 @@ test('after a run, its verdict above the learning curve leaves the chart and its
   await byTest('train-name').fill('a-model-named-at-length-for-the-north-depot-days');
   await app.page.locator('[data-testid^="train-instance-"]').first().check();
   await byTest('train-start').click();
+  // Cancelled once a step has been trained: its model is kept and judged, and the verdict is drawn as a finished run's
+  // (model-training.test.ts waits out a run's minutes).
+  await app.page.locator('[data-testid="training-status"][data-status="running"]').waitFor({ timeout: 30_000 });
+  await app.page.locator('[data-testid="learning-curve"]:not([data-points="0"]):not([data-points="1"])').waitFor({ timeout: 90_000 });
+  await byTest('train-cancel').click();
   // This run's own verdict, which names its model: a run of another test file on the same server may have left one on
   // screen, which was measured as the card changed to this run's.
   await expect(byTest('training-verdict')).toContainText('a-model-named-at-length-for-the-north-depot-days', { timeout: 90_000 });

@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { listModels } from '../../src/main/jampr/model-catalog.js';
-import { cliWorkDir, failureOf, jampr, jamprWithEnv } from './fixtures/cli.js';
+import { cliWorkDir, failureOf, jampr, jamprWithEnv, startJampr } from './fixtures/cli.js';
 
 /**
  * The CLI commands other than plan (cli-plan.test.ts), each as a real process on real files: info, --version, --help,
@@ -91,17 +91,21 @@ describe('jampr info, generate, eval and bench', () => {
   it('train splits its steps over the threads asked for, with the worker the build emits, and leaves a checkpoint', async () => {
     const dir = await cliWorkDir();
     const out = join(dir, 'model');
-    const { stdout } = await jampr('train', '--variant', 'tw1', '--size', '5', '--minutes', '0.5', '--threads', '2', '--out', out);
-    const result = JSON.parse(stdout);
-    expect(result).toMatchObject({ outDir: out, cancelled: false, threads: 2 });
+    // Stopped once a step on two threads has come back (Ctrl-C keeps what was trained): the split is what is checked,
+    // not the minutes, which a run to its end (cli-train.test.ts) spends.
+    const run = startJampr(['train', '--variant', 'tw1', '--size', '5', '--minutes', '0.5', '--threads', '2', '--out', out], { cwd: dir });
+    await run.seen(/ cost \d/);
+    run.child.kill('SIGINT');
+    expect(await run.ended).toEqual({ code: 130, signal: null });
+    const result = JSON.parse(run.streams.stdout);
     // The thread count is fixed when the trainer starts, whatever a loaded machine gets done in the minutes.
+    expect(result).toMatchObject({ outDir: out, cancelled: true, threads: 2 });
     const card = JSON.parse(await readFile(join(out, 'card.json'), 'utf8')) as {
       name: string;
       validation: { curve: { cost: number }[] };
     };
-    // Named after its folder, and the run's validation cost at its start and end are the card's first and last.
+    // Named after its folder, and the run's validation cost at its start is the card's first.
     expect(card.name).toBe('model');
-    expect(result.validation).toEqual({ start: card.validation.curve[0].cost, end: card.validation.curve.at(-1)?.cost });
-    // Half a minute, the shortest run (limits.ts), and its validations on a loaded machine: beyond the default 60 s.
-  }, 120_000);
+    expect(result.validation.start).toBe(card.validation.curve[0].cost);
+  });
 });

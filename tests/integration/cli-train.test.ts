@@ -39,6 +39,9 @@ describe('jampr train on days of --instances', () => {
     expect(Math.min(...result.comparison.currentCosts)).toBeGreaterThan(0);
     const card = JSON.parse(await readFile(join(dir, 'mine', 'card.json'), 'utf8'));
     expect(card.instanceSource).toMatch(/; then 3 stored instance\(s\), perturbed/);
+    // A run to its end: its validation cost at its start and end are the card's first and last.
+    expect(result).toMatchObject({ cancelled: false });
+    expect(result.validation).toEqual({ start: card.validation.curve[0].cost, end: card.validation.curve.at(-1).cost });
     // The verdict in the app's figures, whichever way it went.
     expect(stderr).toMatch(
       /^jampr: mine is (not )?better than jampr-tw1-n6: mean cost of its greedy plans of 3 held-out days \(“day-4”, “day-5”, “day-6”\) [\d,.]+ against [\d,.]+ for jampr-tw1-n6, day by day [^;]+ \(the geometric mean of the per-day cost ratios, which judges it\); /m,
