@@ -77,3 +77,17 @@ describe('a refused instance JSON', () => {
     expect(error.warnings).toEqual([expect.stringMatching(/^customer B cannot be reached in time/)]);
   });
 });
+
+describe('a refused spreadsheet saved as .txt', () => {
+  it('says first that it was read as a customer table, then the table’s own warnings', () => {
+    // No service column (a warning) and a demand that is no number (the problem), tab-separated as Excel's "Text".
+    const rows = ['id\tx\ty\tdemand\tready\tdue', 'D\t0\t0\t0\t0\t1000', 'A\t1\t1\tx\t0\t500'];
+    const error = refused(() => parseInstanceText(rows.join('\n'), 'solomon', { capacity: 10, vehicles: 2 }, 'montag.txt'));
+    expect(error.details).toEqual(["row 3, column demand: 'x' is not a number"]);
+    expect(error.message).toBe("CSV montag cannot be imported\n  - row 3, column demand: 'x' is not a number");
+    expect(error.warnings).toEqual([
+      'montag.txt is read as a customer table (a spreadsheet saved as text)',
+      expect.stringMatching(/^the file has no service time column/),
+    ]);
+  });
+});

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { basename, extname } from 'node:path';
 import type { Instance } from '../../../shared/domain.js';
-import { inputError } from '../../../shared/errors.js';
+import { AppError, fromErrorData, inputError } from '../../../shared/errors.js';
 import { fileErrorReason } from '../../file-errors.js';
 import { checkInstance, validateInstance } from '../validate.js';
 import { parseCustomerCsv } from './csv.js';
@@ -128,13 +128,18 @@ export function parseInstanceText(
       );
     case 'solomon': {
       if (isCustomerTable(text)) {
-        // Said once the table is read: where it is refused, the refusal names what is wrong (a title line above the
-        // header, a column missing) and "read as a customer table" beside it would say the file was fine.
+        // Said first, with the table's own warnings after it: a refused table's problems (a column missing, a row out
+        // of place) read as those of a table, not of the Solomon file a .txt usually is.
+        const readAs = `${file === undefined ? fileName : basename(file)} is read as a customer table (a spreadsheet saved as text)`;
         const warnings: string[] = [];
-        const table = parseInstanceText(text, 'csv', { ...options, onWarning: (w) => warnings.push(w) }, fileName);
-        const named = file === undefined ? fileName : basename(file);
-        for (const warning of [`${named} is read as a customer table (a spreadsheet saved as text)`, ...warnings])
-          options.onWarning?.(warning);
+        let table: Instance;
+        try {
+          table = parseInstanceText(text, 'csv', { ...options, onWarning: (w) => warnings.push(w) }, fileName);
+        } catch (err) {
+          if (!(err instanceof AppError)) throw err;
+          throw fromErrorData({ ...err.toData(), warnings: [readAs, ...err.warnings] });
+        }
+        for (const warning of [readAs, ...warnings]) options.onWarning?.(warning);
         return table;
       }
       const instance = checked(withOverrides(readSolomon(text, { first: options.first, fileName }), options), options);
