@@ -19,17 +19,17 @@ const within = (inner: Box, outer: Box) =>
 
 /** Plans the open day with JAMPR greedy under hard windows; the plan's id and the model the plan view names. */
 async function planWithModel(): Promise<{ id: string; model: string }> {
-  const before = await byTest('plan-meta')
-    .getAttribute('data-plan-id')
-    .catch(() => null);
+  // Read at once: getAttribute on a plan view with no plan yet would wait out the action timeout for one.
+  const meta = byTest('plan-meta');
+  const before = (await meta.count()) > 0 ? await meta.getAttribute('data-plan-id') : null;
   await byTest('policy-name').selectOption('tw1');
   await byTest('method').selectOption('jampr-greedy');
   await byTest('plan-button').click();
-  await expect(byTest('plan-meta')).not.toHaveAttribute('data-plan-id', before ?? '', { timeout: 60_000 });
-  const meta = (await byTest('plan-meta').textContent()) ?? '';
-  const model = /^JAMPR greedy \(([^)]+)\)/.exec(meta)?.[1];
-  expect(model, `the plan view names the model: ${meta}`).toBeTruthy();
-  return { id: (await byTest('plan-meta').getAttribute('data-plan-id'))!, model: model! };
+  await expect(meta).not.toHaveAttribute('data-plan-id', before ?? '', { timeout: 60_000 });
+  const text = (await meta.textContent()) ?? '';
+  const model = /^JAMPR greedy \(([^)]+)\)/.exec(text)?.[1];
+  expect(model, `the plan view names the model: ${text}`).toBeTruthy();
+  return { id: (await meta.getAttribute('data-plan-id'))!, model: model! };
 }
 
 test('two JAMPR greedy plans of a day by two models are told apart in the history by their models', async () => {
