@@ -47,7 +47,7 @@ test('a short training run starts, reports progress and can be cancelled', async
   await byTest('train-size').fill('10');
   // The model a run starts from is named: with no tw3 model active, the shipped one nearest in size.
   await expect(byTest('train-starts-from')).toHaveText('jampr-tw3-n20');
-  await byTest('train-minutes').fill('0.5');
+  await byTest('train-minutes').fill('1');
   await expect(byTest('train-start')).toBeEnabled();
   await page.locator('[data-testid^="train-instance-"]').first().check();
   await byTest('train-start').click();
